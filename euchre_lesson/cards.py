@@ -1,0 +1,212 @@
+"""Suits, ranks, cards and decks (C1), and the card notation."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+
+from .errors import NotationError
+
+
+class Suit(Enum):
+    """The four suits; the value is the letter written in files."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[self]
+
+    @property
+    def colour(self) -> str:
+        return "red" if self in (Suit.DIAMONDS, Suit.HEARTS) else "black"
+
+    @property
+    def noun(self) -> str:
+        """The singular word: 'a heart'."""
+        return self.name.lower()[:-1]
+
+    @property
+    def plural(self) -> str:
+        return self.name.lower()
+
+    def __str__(self) -> str:
+        return self.symbol
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+
+SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+
+# The partner suit of the same colour: where the left bower comes from (C2).
+SAME_COLOUR = {
+    Suit.CLUBS: Suit.SPADES,
+    Suit.SPADES: Suit.CLUBS,
+    Suit.DIAMONDS: Suit.HEARTS,
+    Suit.HEARTS: Suit.DIAMONDS,
+}
+
+
+class Rank(IntEnum):
+    """Card ranks, low to high in a plain suit; the joker has no suit."""
+
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+    JOKER = 15
+
+    @property
+    def label(self) -> str:
+        """How people write it: '10', 'J', 'Joker'."""
+        return RANK_LABELS[self]
+
+    @property
+    def ascii(self) -> str:
+        """How files write it: 'T' for ten, 'JK' for the joker."""
+        return RANK_ASCII[self]
+
+    def __str__(self) -> str:
+        return self.label
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+
+RANK_LABELS = {
+    Rank.SEVEN: "7", Rank.EIGHT: "8", Rank.NINE: "9", Rank.TEN: "10", Rank.JACK: "J",
+    Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A", Rank.JOKER: "Joker",
+}
+RANK_ASCII = {**RANK_LABELS, Rank.TEN: "T", Rank.JOKER: "JK"}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card; `suit` is None only for the joker."""
+
+    rank: Rank
+    suit: Suit | None
+
+    def __post_init__(self):
+        if (self.rank is Rank.JOKER) != (self.suit is None):
+            raise NotationError(str(self.rank), "Only the joker has no suit, and the joker has none.")
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank is Rank.JOKER
+
+    @property
+    def ascii(self) -> str:
+        """The file form: 'JH', 'TD', 'JK'."""
+        return "JK" if self.is_joker else self.rank.ascii + self.suit.value
+
+    @property
+    def colour(self) -> str:
+        return "black" if self.is_joker else self.suit.colour
+
+    def __str__(self) -> str:
+        return "Joker" if self.is_joker else self.rank.label + self.suit.symbol
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        from .display import card_html
+
+        return card_html(self)
+
+
+JOKER = Card(Rank.JOKER, None)
+
+# Which ranks each deck holds (C1); the 25-card deck adds the joker.
+DECK_RANKS = {
+    24: (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE),
+    32: (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE),
+    25: (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE),
+}
+DECK_SIZES = tuple(DECK_RANKS)
+
+
+def deck(size: int = 24) -> tuple[Card, ...]:
+    """The cards of a deck of 24, 32 or 25 cards, in a fixed order (C1)."""
+    if size not in DECK_RANKS:
+        raise NotationError(str(size), f"There is no {size}-card deck: use 24, 32 or 25 (C1).")
+    cards = tuple(Card(rank, suit) for suit in Suit for rank in DECK_RANKS[size])
+    return cards + (JOKER,) if size == 25 else cards
+
+
+def sort_key(card: Card) -> tuple[int, int]:
+    """A stable display order: by suit, then rank; the joker last."""
+    return (4, 0) if card.is_joker else (list(Suit).index(card.suit), card.rank)
+
+
+# Reading cards: rank then suit, case-insensitive, spaces ignored.
+_RANK_WORDS = {"7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "10": Rank.TEN, "T": Rank.TEN,
+               "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE}
+_SUIT_WORDS = {"C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES,
+               "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES,
+               "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
+_SUIT_NAMES = {s.name: s for s in Suit} | {s.noun.upper(): s for s in Suit}
+_CARD_HELP = "Write a card as rank then suit, like J♥, 10♦, TD or AS, or Joker."
+_CARD_TEXT = re.compile(r"^(10|[0-9]+|[A-Z])(.*)$")
+
+
+def _squeeze(text: str) -> str:
+    """Upper-case, without spaces or the emoji variation selector."""
+    return "".join(text.split()).replace("\ufe0f", "").upper()
+
+
+def parse_suit(text: str | Suit) -> Suit:
+    """A suit from 'H', '♥' or 'hearts'."""
+    if isinstance(text, Suit):
+        return text
+    if not isinstance(text, str):
+        raise NotationError(repr(text), f"{text!r} is not a suit: write C, D, H or S, or ♣ ♦ ♥ ♠.")
+    word = _squeeze(text)
+    suit = _SUIT_WORDS.get(word) or _SUIT_NAMES.get(word)
+    if suit is None:
+        raise NotationError(text, f"{text!r} is not a suit: write C, D, H or S, or ♣ ♦ ♥ ♠.")
+    return suit
+
+
+def parse_card(text: str | Card) -> Card:
+    """A card from 'J♥', 'jh', '10♦', 'TD', 'Joker' or 'JK'."""
+    if isinstance(text, Card):
+        return text
+    if not isinstance(text, str):
+        raise NotationError(repr(text), f"{text!r} is not a card. {_CARD_HELP}")
+    word = _squeeze(text)
+    if word in ("JOKER", "JK", "BENNY"):
+        return JOKER
+    match = _CARD_TEXT.match(word)
+    if not word or not match:
+        raise NotationError(text, f"{text!r} is not a card. {_CARD_HELP}")
+    rank_text, suit_text = match.groups()
+    if rank_text not in _RANK_WORDS:
+        raise NotationError(text, f"{text!r} is not a card: {rank_text!r} is not a rank "
+                                  f"(ranks are 7 8 9 10 J Q K A; T also means 10). {_CARD_HELP}")
+    if suit_text not in _SUIT_WORDS:
+        what = "it has no suit" if not suit_text else f"{suit_text!r} is not a suit"
+        raise NotationError(text, f"{text!r} is not a card: {what} "
+                                  f"(suits are C D H S or ♣ ♦ ♥ ♠). {_CARD_HELP}")
+    return Card(_RANK_WORDS[rank_text], _SUIT_WORDS[suit_text])
+
+
+def parse_cards(cards: str | Card | list | tuple) -> list[Card]:
+    """Cards from 'JH JD AH', 'J♥, J♦' or a list of texts or cards."""
+    if isinstance(cards, (str, Card)):
+        items = [cards] if isinstance(cards, Card) else cards.replace(",", " ").split()
+    elif isinstance(cards, (list, tuple)):
+        items = list(cards)
+    else:
+        raise NotationError(repr(cards), f"{cards!r} is not a list of cards. {_CARD_HELP}")
+    return [parse_card(item) for item in items]

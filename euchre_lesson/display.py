@@ -1,0 +1,126 @@
+"""Plain-text and HTML pictures of cards, hands and games, for a bare object in a cell."""
+
+from __future__ import annotations
+
+from html import escape
+
+from .cards import Card, Suit, sort_key
+from .ranking import bower
+
+RANK_WORDS = {"7": "seven", "8": "eight", "9": "nine", "10": "ten", "J": "jack",
+              "Q": "queen", "K": "king", "A": "ace"}
+ROLE_WORDS = {"right": "right bower", "left": "left bower", "joker": "joker, highest trump"}
+
+
+def card_name(card: Card, trump: Suit | None = None) -> str:
+    """Words for a screen reader: 'jack of diamonds, left bower'."""
+    if card.is_joker:
+        name = "joker"
+    else:
+        name = f"{RANK_WORDS[card.rank.label]} of {card.suit.plural}"
+    role = bower(card, trump) if trump is not None else None
+    return f"{name}, {ROLE_WORDS[role]}" if role and not card.is_joker else name
+
+
+def card_html(card: Card, trump: Suit | None = None, *, dim: bool = False) -> str:
+    """A small card face: rank and suit symbol, coloured, with a text alternative."""
+    colour = "#c0143c" if card.colour == "red" else "#111"
+    role = bower(card, trump) if trump is not None else None
+    mark = f'<sup style="font-size:0.6em;color:#8a5a00">{"R" if role == "right" else "L" if role == "left" else "★"}</sup>' if role else ""
+    style = (f"display:inline-block;min-width:2.2em;padding:0.15em 0.3em;margin:0.1em;border:1px solid #888;"
+             f"border-radius:0.3em;background:{'#eee' if dim else '#fff'};color:{colour};font-weight:600;"
+             f"text-align:center;font-family:sans-serif")
+    if role:
+        style += ";box-shadow:0 0 0 2px #e0a800"
+    return f'<span role="img" aria-label="{escape(card_name(card, trump))}" style="{style}">{escape(str(card))}{mark}</span>'
+
+
+def cards_html(cards, trump: Suit | None = None) -> str:
+    return "".join(card_html(c, trump) for c in cards) or '<span style="color:#888">—</span>'
+
+
+def _seat_label(state, seat: int) -> str:
+    notes = []
+    if seat == state.dealer:
+        notes.append("dealer")
+    if seat == state.maker:
+        notes.append("maker, alone" if state.lone_maker else "maker")
+    if seat == state.lone_defender:
+        notes.append("defender, alone")
+    if seat in state.sitting_out:
+        notes.append("sits out")
+    if seat == state.to_act:
+        notes.append("to act")
+    extra = f" ({', '.join(notes)})" if notes else ""
+    return f"seat {seat}{extra}"
+
+
+def _status(state) -> str:
+    parts = [f"{state.rules.game.capitalize()}", f"{state.phase}"]
+    if state.trump is not None:
+        parts.append(f"trump {state.trump} {state.trump.plural}")
+    if state.is_over:
+        if state.thrown_in:
+            parts.append("thrown in: everyone passed (C9)")
+        else:
+            parts.append(f"{state.result.result}; points {list(state.points)}")
+    return " · ".join(parts)
+
+
+def hand_text(state) -> str:
+    """A few lines describing a hand, readable in a terminal."""
+    lines = [_status(state)]
+    if not state.is_over or state.thrown_in:
+        up = state.up_card
+        lines.append(f"  up-card: {up}" + (" (turned down)" if state.turned_down else ""))
+    for seat in range(state.players):
+        hand = " ".join(map(str, sorted(state.hands[seat], key=sort_key)))
+        lines.append(f"  {_seat_label(state, seat)}: {hand}   tricks {state.tricks_won[seat]}")
+    if state.dummy is not None:
+        lines.append(f"  dummy: {' '.join(map(str, state.dummy))}")
+    if state.trick is not None and state.trick.cards:
+        played = ", ".join(f"{c} by seat {s}" for c, s in zip(state.trick.cards, state.trick.seats))
+        lines.append(f"  trick {len(state.tricks) + 1}: {played}")
+    return "\n".join(lines)
+
+
+def hand_html(state) -> str:
+    """The table: every seat's hand, the up-card, the trick in progress, the last trick."""
+    trump = state.trump
+    rows = []
+    for seat in range(state.players):
+        hand = sorted(state.hands[seat], key=sort_key)
+        bold = "font-weight:700" if seat == state.to_act else ""
+        rows.append(f'<tr><td style="padding-right:1em;{bold}">{escape(_seat_label(state, seat))}</td>'
+                    f"<td>{cards_html(hand, trump)}</td><td>tricks: {state.tricks_won[seat]}</td></tr>")
+    if state.dummy is not None:
+        rows.append(f'<tr><td>dummy (open side)</td><td>{cards_html(state.dummy, trump)}</td><td></td></tr>')
+    if not state.is_over:
+        note = " turned down" if state.turned_down else (" taken by the dealer" if state.picked_up else "")
+        rows.append(f"<tr><td>up-card</td><td>{card_html(state.up_card, trump, dim=bool(note))}{note}</td><td></td></tr>")
+    if state.trick is not None and state.trick.cards:
+        played = " ".join(f"{card_html(c, trump)}<small>seat {s}</small>" for c, s in zip(state.trick.cards, state.trick.seats))
+        rows.append(f"<tr><td>trick {len(state.tricks) + 1}</td><td>{played}</td><td></td></tr>")
+    elif state.tricks:
+        last = state.tricks[-1]
+        played = " ".join(f"{card_html(c, trump)}<small>seat {s}</small>" for c, s in zip(last.cards, last.seats))
+        rows.append(f"<tr><td>trick {len(state.tricks)}</td><td>{played}</td><td>won by seat {last.winner}</td></tr>")
+    return (f'<div class="euchre-hand"><div style="font-family:sans-serif;margin-bottom:0.3em">{escape(_status(state))}</div>'
+            f'<table style="border-collapse:collapse">{"".join(rows)}</table></div>')
+
+
+def _score_line(game) -> str:
+    names = [" & ".join(f"seat {s}" for s in side) for side in game.sides]
+    scores = ", ".join(f"{name}: {score}" for name, score in zip(names, game.scores))
+    if game.is_over:
+        winners = " and ".join(names[i] for i in game.winners)
+        return f"Game over after {len(game.hands)} hands: {winners} won. Scores {scores}."
+    return f"Hand {len(game.hands)} · scores {scores} · target {game.rules.target}"
+
+
+def game_text(game) -> str:
+    return _score_line(game) + "\n" + hand_text(game.hand)
+
+
+def game_html(game) -> str:
+    return f'<div style="font-family:sans-serif;font-weight:600">{escape(_score_line(game))}</div>' + hand_html(game.hand)

@@ -1,0 +1,540 @@
+"""One hand of Euchre as an immutable state machine with explicit phases."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import NamedTuple
+
+from .actions import ALONE, DECLINE, ORDER, PASS, STAY, VERBS, Action, call, keep, parse_action, pickup, play
+from .cards import Card, Suit, deck, parse_cards, sort_key
+from .errors import IllegalAction, NotationError
+from .rules import RuleSet, ScoreRow, rules_from
+from .scoring import scoring_row
+from .tricks import Trick, legal_plays, trick_winner, why_not
+
+
+class Phase(Enum):
+    """The steps of a hand, in order (Notation: order of one hand)."""
+
+    ROUND_ONE = "bidding, round one"
+    JOKER_CALL = "the dealer names trump for the joker"
+    PICKUP = "the dealer's pick-up"
+    ROUND_TWO = "bidding, round two"
+    GOING_ALONE = "going alone"
+    DUMMY = "the maker takes the dummy"
+    PLAY = "trick play"
+    DONE = "the hand is over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+# Which verbs each phase accepts, and the rule that governs whose turn it is.
+PHASE_VERBS = {
+    Phase.ROUND_ONE: ("pass", "order"),
+    Phase.JOKER_CALL: ("call",),
+    Phase.PICKUP: ("pickup", "decline"),
+    Phase.ROUND_TWO: ("pass", "call"),
+    Phase.GOING_ALONE: ("alone", "stay"),
+    Phase.DUMMY: ("keep",),
+    Phase.PLAY: ("play",),
+    Phase.DONE: (),
+}
+PHASE_RULES = {
+    Phase.ROUND_ONE: "C6", Phase.JOKER_CALL: "C3", Phase.PICKUP: "C7", Phase.ROUND_TWO: "C8",
+    Phase.GOING_ALONE: "C10", Phase.DUMMY: "T5", Phase.PLAY: "C13", Phase.DONE: "C13",
+}
+KITTY_SIZES = {24: 4, 32: 12, 25: 5}  # C5
+HAND_SIZE = 5
+TRICKS_PER_HAND = 5
+
+
+class Deal(NamedTuple):
+    """The cards as dealt: a hand per seat, the dummy (cutthroat only), the kitty."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    dummy: tuple[Card, ...] | None
+    kitty: tuple[Card, ...]
+
+    @property
+    def up_card(self) -> Card:
+        return self.kitty[0]
+
+    def record(self) -> dict:
+        """The `deal` object of a hand record, in ASCII notation."""
+        out = {"hands": [[c.ascii for c in hand] for hand in self.hands]}
+        if self.dummy is not None:
+            out["dummy"] = [c.ascii for c in self.dummy]
+        out["kitty"] = [c.ascii for c in self.kitty]
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class HandState:
+    """Everything about one hand at one moment; `apply` returns the next moment."""
+
+    rules: RuleSet
+    dealer: int
+    deal: Deal
+    phase: Phase
+    to_act: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    history: tuple[Action, ...] = ()
+    trump: Suit | None = None
+    maker: int | None = None
+    picked_up: bool | None = None
+    discard: Card | None = None
+    lone_maker: bool = False
+    lone_defender: int | None = None
+    dummy: tuple[Card, ...] | None = None
+    set_aside: tuple[Card, ...] = ()
+    tricks: tuple[Trick, ...] = ()
+    trick: Trick | None = None
+    tricks_won: tuple[int, ...] = ()
+
+    # -- seats -------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def left_of(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
+    @property
+    def up_card(self) -> Card:
+        return self.deal.up_card
+
+    @property
+    def makers(self) -> tuple[int, ...]:
+        """The maker and, in the four-hand game, the maker's partner (T4, F2)."""
+        if self.maker is None:
+            return ()
+        if self.rules.players == 4:
+            return (self.maker, (self.maker + 2) % 4)
+        return (self.maker,)
+
+    @property
+    def defenders(self) -> tuple[int, ...]:
+        """The seats against the makers, clockwise from the maker (T4, F2)."""
+        if self.maker is None:
+            return ()
+        clockwise = [(self.maker + i) % self.players for i in range(1, self.players)]
+        return tuple(seat for seat in clockwise if seat not in self.makers)
+
+    @property
+    def sitting_out(self) -> tuple[int, ...]:
+        """Partners of lone players, who lay their cards face down (T6, F3)."""
+        out = []
+        if self.lone_maker and self.players == 4:
+            out.append((self.maker + 2) % 4)
+        if self.lone_defender is not None:
+            out += [seat for seat in self.defenders if seat != self.lone_defender]
+        return tuple(sorted(out))
+
+    def next_active(self, seat: int) -> int:
+        """The next seat clockwise that is in play: sitting-out seats are skipped (C11)."""
+        seat = self.left_of(seat)
+        while seat in self.sitting_out:
+            seat = self.left_of(seat)
+        return seat
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.players) if s not in self.sitting_out)
+
+    @property
+    def turned_down(self) -> Suit | None:
+        """The suit of the up-card once everyone passed it in round one (C8)."""
+        passes = 0
+        for action in self.history:
+            if action.kind != "pass":
+                break
+            passes += 1
+        return self.up_card.suit if passes >= self.players else None
+
+    # -- the result --------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.DONE
+
+    @property
+    def thrown_in(self) -> bool:
+        """Everyone passed twice: no trump, no points, next dealer (C9)."""
+        return self.is_over and self.maker is None
+
+    @property
+    def maker_tricks(self) -> int:
+        return sum(self.tricks_won[s] for s in self.makers)
+
+    @property
+    def result(self) -> ScoreRow | None:
+        """The row of the scoring table that this finished hand scores under."""
+        if not self.is_over or self.thrown_in:
+            return None
+        return scoring_row(self.rules, self.maker_tricks, self.lone_maker, self.lone_defender is not None)
+
+    @property
+    def points(self) -> tuple[int, ...] | None:
+        """Points per seat for the finished hand; partners both show their side's points."""
+        if not self.is_over:
+            return None
+        row = self.result
+        if row is None:
+            return (0,) * self.players
+        return tuple(row.makers if seat in self.makers else row.defenders for seat in range(self.players))
+
+    # -- the rules API -----------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to act may take now."""
+        return _LEGAL[self.phase](self)
+
+    def apply(self, action: Action | str, *, seat: int | None = None) -> HandState:
+        """The state after `action`; raises IllegalAction or NotationError and changes nothing."""
+        action = parse_action(action)
+        if action.kind not in VERBS:
+            raise NotationError(action.kind, f"{action.kind!r} is not a verb of the notation.")
+        rule = PHASE_RULES[self.phase]
+        if self.is_over:
+            raise IllegalAction(rule, f"The hand is over, so {action} is not possible. Deal the next hand.")
+        if seat is not None and seat != self.to_act:
+            raise IllegalAction(rule, f"It is not seat {seat}'s turn: seat {self.to_act} is to act "
+                                      f"({self.phase}) and may {self.options()}.")
+        if action.kind not in PHASE_VERBS[self.phase]:
+            raise IllegalAction(rule, f"{action} is not possible now: this is {self.phase}, "
+                                      f"and seat {self.to_act} may {self.options()}.")
+        return _APPLY[self.phase](self, action)._replace_history(self.history + (action,))
+
+    def options(self) -> str:
+        """The legal actions now, said in words."""
+        if self.phase is Phase.DUMMY:
+            ten = " ".join(map(str, self._ten()))
+            return f"keep any five of {ten}"
+        if self.phase is Phase.PLAY:
+            return "play " + " or ".join(str(a.card) for a in self.legal_actions())
+        return " or ".join(map(str, self.legal_actions()))
+
+    def _replace_history(self, history) -> HandState:
+        return replace(self, history=history)
+
+    # -- records -----------------------------------------------------------
+
+    def record(self) -> dict:
+        """The hand record of RULES.md (Notation), enough to replay this state."""
+        return {"rules": self.rules.game, "switches": self.rules.switches(), "dealer": self.dealer,
+                "deal": self.deal.record(), "actions": [a.ascii for a in self.history]}
+
+    def to_json(self) -> str:
+        return json.dumps(self.record(), ensure_ascii=False)
+
+    # -- helpers for the phases ----------------------------------------------
+
+    def _with_hand(self, seat: int, cards) -> tuple[tuple[Card, ...], ...]:
+        return tuple(tuple(cards) if s == seat else hand for s, hand in enumerate(self.hands))
+
+    def _ten(self) -> tuple[Card, ...]:
+        """The cutthroat maker's own five and the dummy's five (T5)."""
+        return self.hands[self.maker] + self.dummy
+
+    def _after_pickup(self) -> HandState:
+        return replace(self, phase=Phase.GOING_ALONE, to_act=self.maker)
+
+    def _after_announcements(self) -> HandState:
+        if self.rules.has_dummy and not self.lone_maker:
+            return replace(self, phase=Phase.DUMMY, to_act=self.maker)
+        return self._start_play()
+
+    def _start_play(self) -> HandState:
+        leader = opening_leader(self)
+        return replace(self, phase=Phase.PLAY, to_act=leader, trick=Trick(leader, (), ()))
+
+    def _repr_html_(self) -> str:
+        from .display import hand_html
+
+        return hand_html(self)
+
+    def __repr__(self) -> str:
+        from .display import hand_text
+
+        return hand_text(self)
+
+
+def opening_leader(state: HandState) -> int:
+    """Who leads the first trick (C11)."""
+    lone = [s for s in (state.maker if state.lone_maker else None, state.lone_defender) if s is not None]
+    if state.rules.opening_lead == "dealer_left" or not lone:
+        return state.next_active(state.dealer)
+    if len(lone) == 2:
+        return state.lone_defender
+    return state.next_active(lone[0])
+
+
+# -- each phase: its legal actions and how an action changes the state -----------
+
+
+def _round_one_legal(state):
+    return [PASS, ORDER]
+
+
+def _round_one_apply(state, action):
+    seat = state.to_act
+    if action.kind == "order":
+        return replace(state, phase=Phase.PICKUP, to_act=state.dealer, trump=state.up_card.suit, maker=seat)
+    if seat == state.dealer:
+        return replace(state, phase=Phase.ROUND_TWO, to_act=state.left_of(seat))
+    return replace(state, to_act=state.left_of(seat))
+
+
+def _joker_call_legal(state):
+    return [call(suit) for suit in Suit]
+
+
+def _joker_call_apply(state, action):
+    return replace(state, phase=Phase.PICKUP, trump=action.suit, maker=state.dealer)
+
+
+def _pickup_required(state) -> bool:
+    """The dealer must take the card when the dealer made trump, or by the club rule (C3, C7)."""
+    return state.maker == state.dealer or state.rules.dealer_must_pick_up
+
+
+def _pickup_legal(state):
+    six = state.hands[state.dealer] + (state.up_card,)
+    options = [pickup(card) for card in six]
+    return options if _pickup_required(state) else options + [DECLINE]
+
+
+def _pickup_apply(state, action):
+    if action.kind == "decline":
+        if _pickup_required(state):
+            why = ("you made trump yourself" if state.maker == state.dealer
+                   else "this table plays dealer_must_pick_up")
+            raise IllegalAction("C7", f"The dealer must take the up-card {state.up_card} here ({why}): "
+                                      f"choose a card to discard with pickup X.")
+        return replace(state, picked_up=False)._after_pickup()
+    six = state.hands[state.dealer] + (state.up_card,)
+    if action.card not in six:
+        raise IllegalAction("C7", f"You can only discard one of your six cards, and {action.card} is not "
+                                  f"one of them: {' '.join(map(str, six))}.")
+    kept = tuple(card for card in six if card != action.card)
+    return replace(state, hands=state._with_hand(state.dealer, kept), picked_up=True,
+                   discard=action.card)._after_pickup()
+
+
+def _round_two_legal(state):
+    seat = state.to_act
+    passes = [] if state.rules.stick_the_dealer and seat == state.dealer else [PASS]
+    allowed = [s for s in Suit if s is not state.turned_down or state.rules.may_name_turned_suit]
+    return passes + [call(s) for s in allowed]
+
+
+def _round_two_apply(state, action):
+    seat = state.to_act
+    if action.kind == "pass":
+        if seat != state.dealer:
+            return replace(state, to_act=state.left_of(seat))
+        if state.rules.stick_the_dealer:
+            raise IllegalAction("C9", "Stick the dealer: the dealer may not pass in round two and must "
+                                      f"name a suit: {state.options()}.")
+        return replace(state, phase=Phase.DONE, to_act=None)
+    if action.suit is state.turned_down and not state.rules.may_name_turned_suit:
+        raise IllegalAction("C8", f"{state.turned_down} was turned down in round one, so it cannot be named "
+                                  f"now; name another suit: {state.options()}.")
+    return replace(state, phase=Phase.GOING_ALONE, trump=action.suit, maker=seat, to_act=seat)
+
+
+def _going_alone_legal(state):
+    return [ALONE, STAY]
+
+
+def _going_alone_apply(state, action):
+    seat = state.to_act
+    if seat == state.maker:
+        state = replace(state, lone_maker=action.kind == "alone")
+        askable = state.rules.allow_lone_defender
+        return replace(state, to_act=state.defenders[0]) if askable else state._after_announcements()
+    if action.kind == "alone":
+        return replace(state, lone_defender=seat)._after_announcements()
+    later = state.defenders[state.defenders.index(seat) + 1:]
+    return replace(state, to_act=later[0]) if later else state._after_announcements()
+
+
+def _dummy_legal(state):
+    return [keep(five) for five in itertools.combinations(sorted(state._ten(), key=sort_key), HAND_SIZE)]
+
+
+def _dummy_apply(state, action):
+    ten = state._ten()
+    chosen = action.cards
+    if len(set(chosen)) != HAND_SIZE or len(chosen) != HAND_SIZE:
+        raise IllegalAction("T5", f"Keep exactly five different cards, not {len(chosen)}: "
+                                  f"choose five of {' '.join(map(str, ten))}.")
+    strangers = [c for c in chosen if c not in ten]
+    if strangers:
+        raise IllegalAction("T5", f"{strangers[0]} is not among your ten cards; keep five of "
+                                  f"{' '.join(map(str, ten))}.")
+    aside = tuple(card for card in ten if card not in chosen)
+    kept = tuple(card for card in ten if card in chosen)
+    return replace(state, hands=state._with_hand(state.maker, kept), dummy=None,
+                   set_aside=aside)._start_play()
+
+
+def _play_legal(state):
+    return [play(card) for card in legal_plays(state.hands[state.to_act], state.trick.cards, state.trump)]
+
+
+def _play_apply(state, action):
+    seat, card, trick = state.to_act, action.card, state.trick
+    hand = state.hands[seat]
+    problem = why_not(card, hand, trick.cards, state.trump)
+    if problem:
+        raise IllegalAction("C14" if card not in hand else "C12", problem)
+    hands = state._with_hand(seat, (c for c in hand if c != card))
+    trick = Trick(trick.leader, trick.cards + (card,), trick.seats + (seat,))
+    if len(trick.cards) < len(state.active_seats):
+        return replace(state, hands=hands, trick=trick, to_act=state.next_active(seat))
+    winner = trick.seats[trick_winner(trick.cards, state.trump)]
+    won = tuple(n + (s == winner) for s, n in enumerate(state.tricks_won))
+    tricks = state.tricks + (trick._replace(winner=winner),)
+    if len(tricks) == TRICKS_PER_HAND:
+        return replace(state, hands=hands, tricks=tricks, tricks_won=won, trick=None,
+                       phase=Phase.DONE, to_act=None)
+    return replace(state, hands=hands, tricks=tricks, tricks_won=won, trick=Trick(winner, (), ()),
+                   to_act=winner)
+
+
+_LEGAL = {
+    Phase.ROUND_ONE: _round_one_legal, Phase.JOKER_CALL: _joker_call_legal,
+    Phase.PICKUP: _pickup_legal, Phase.ROUND_TWO: _round_two_legal,
+    Phase.GOING_ALONE: _going_alone_legal, Phase.DUMMY: _dummy_legal,
+    Phase.PLAY: _play_legal, Phase.DONE: lambda state: [],
+}
+_APPLY = {
+    Phase.ROUND_ONE: _round_one_apply, Phase.JOKER_CALL: _joker_call_apply,
+    Phase.PICKUP: _pickup_apply, Phase.ROUND_TWO: _round_two_apply,
+    Phase.GOING_ALONE: _going_alone_apply, Phase.DUMMY: _dummy_apply,
+    Phase.PLAY: _play_apply,
+}
+
+
+# -- dealing ----------------------------------------------------------------
+
+
+def deal_hand(rules: RuleSet, dealer: int, *, seed: int | random.Random | None = None,
+              deal: Deal | dict | None = None) -> HandState:
+    """A new hand: shuffled from `seed`, or the given `deal` (a record's deal object)."""
+    if not isinstance(rules, RuleSet):
+        raise NotationError("rules", f"rules must be a RuleSet such as CUTTHROAT or PARTNERSHIP, not {rules!r}.")
+    if type(dealer) is not int or not 0 <= dealer < rules.players:
+        raise NotationError("dealer", f"dealer {dealer!r} is not a seat: use 0 to {rules.players - 1} (Notation).")
+    if deal is None:
+        deal = shuffled_deal(rules, dealer, seed)
+    elif not isinstance(deal, Deal):
+        deal = deal_from_record(deal, rules)
+    else:
+        deal = deal_from_record(deal._asdict(), rules)
+    joker_up = deal.up_card.is_joker
+    return HandState(
+        rules=rules, dealer=dealer, deal=deal,
+        phase=Phase.JOKER_CALL if joker_up else Phase.ROUND_ONE,
+        to_act=dealer if joker_up else (dealer + 1) % rules.players,
+        hands=deal.hands, dummy=deal.dummy, tricks_won=(0,) * rules.players)
+
+
+def shuffled_deal(rules: RuleSet, dealer: int, seed: int | random.Random | None) -> Deal:
+    """Shuffle with a seeded generator and deal clockwise from the dealer's left (C5, T2)."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    cards = list(deck(rules.deck))
+    rng.shuffle(cards)
+    packets = [tuple(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(len(cards) // HAND_SIZE)]
+    order = [(dealer + 1 + i) % rules.players for i in range(rules.players)]
+    hands = tuple(packets[order.index(seat)] for seat in range(rules.players))
+    dummy = packets[rules.players] if rules.has_dummy else None
+    dealt = HAND_SIZE * (rules.players + rules.has_dummy)
+    return Deal(hands, dummy, tuple(cards[dealt:]))
+
+
+def deal_from_record(obj, rules: RuleSet) -> Deal:
+    """A Deal from a record's `deal` object, checked card by card against the deck (C1, C5)."""
+    if not isinstance(obj, dict):
+        raise NotationError("deal", f"deal must be an object with hands, kitty (and dummy in cutthroat), not {obj!r}.")
+    expected = {"hands", "kitty"} | ({"dummy"} if rules.has_dummy else set())
+    missing, extra = expected - obj.keys(), obj.keys() - expected - ({"dummy"} if obj.get("dummy") is None else set())
+    if missing:
+        raise NotationError(f"deal.{sorted(missing)[0]}", f"deal has no {sorted(missing)[0]!r}; it needs {sorted(expected)}.")
+    if extra:
+        raise NotationError(f"deal.{sorted(extra)[0]}", f"deal has {sorted(extra)[0]!r}, which the {rules.game} game does not use.")
+    hands = obj["hands"]
+    if not isinstance(hands, (list, tuple)) or len(hands) != rules.players:
+        raise NotationError("deal.hands", f"deal.hands must list {rules.players} hands for {rules.game}, one per seat.")
+    places = {f"deal.hands[{i}]": hand for i, hand in enumerate(hands)}
+    if rules.has_dummy:
+        places["deal.dummy"] = obj["dummy"]
+    parsed = {}
+    for place, cards in places.items():
+        parsed[place] = _cards_at(place, cards)
+        if len(parsed[place]) != HAND_SIZE:
+            raise NotationError(place, f"{place} has {len(parsed[place])} cards; every hand is dealt {HAND_SIZE} (C5).")
+    kitty = _cards_at("deal.kitty", obj["kitty"])
+    if len(kitty) != KITTY_SIZES[rules.deck]:
+        raise NotationError("deal.kitty", f"deal.kitty has {len(kitty)} cards; with the {rules.deck}-card deck "
+                                          f"it holds {KITTY_SIZES[rules.deck]} (C5).")
+    parsed["deal.kitty"] = kitty
+    full = set(deck(rules.deck))
+    seen: dict[Card, str] = {}
+    for place, cards in parsed.items():
+        for card in cards:
+            if card not in full:
+                raise NotationError(place, f"{place} holds {card}, which is not in the {rules.deck}-card deck (C1).")
+            if card in seen:
+                raise NotationError(place, f"{card} is dealt twice: in {seen[card]} and in {place}.")
+            seen[card] = place
+    hands = tuple(tuple(parsed[f"deal.hands[{i}]"]) for i in range(rules.players))
+    dummy = tuple(parsed["deal.dummy"]) if rules.has_dummy else None
+    return Deal(hands, dummy, tuple(kitty))
+
+
+def _cards_at(place: str, cards) -> list[Card]:
+    if not isinstance(cards, (list, tuple)):
+        raise NotationError(place, f"{place} must be a list of cards, not {cards!r}.")
+    try:
+        return parse_cards(list(cards))
+    except NotationError as error:
+        raise NotationError(place, f"In {place}: {error}") from None
+
+
+# -- replaying a record -------------------------------------------------------
+
+
+def replay(record: dict | str) -> HandState:
+    """Rebuild a hand from its record (a dict or JSON text); every problem names its place."""
+    if isinstance(record, str):
+        try:
+            record = json.loads(record)
+        except ValueError as error:
+            raise NotationError("record", f"The hand record is not valid JSON: {error}.") from None
+    if not isinstance(record, dict):
+        raise NotationError("record", f"A hand record is a JSON object, not {type(record).__name__}.")
+    for key in ("rules", "dealer", "deal", "actions"):
+        if key not in record:
+            raise NotationError(key, f"The hand record has no {key!r}; it needs rules, dealer, deal and actions.")
+    try:
+        rules = rules_from(record["rules"], record.get("switches"))
+    except (TypeError, NotationError) as error:
+        raise NotationError("switches", f"The record's rules cannot be read: {error}") from None
+    state = deal_hand(rules, record["dealer"], deal=record["deal"])
+    actions = record["actions"]
+    if not isinstance(actions, list):
+        raise NotationError("actions", f"actions must be a list of tokens, not {actions!r}.")
+    for i, token in enumerate(actions):
+        try:
+            state = state.apply(token)
+        except (IllegalAction, NotationError) as error:
+            raise NotationError(f"actions[{i}]", f"actions[{i}] ({token!r}) cannot be replayed: {error}") from None
+    return state

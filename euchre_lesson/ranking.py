@@ -1,0 +1,65 @@
+"""Which suit a card belongs to and how strong it is, once trump is fixed (C2, C3)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .cards import SAME_COLOUR, Card, Rank, Suit, deck
+
+# Trump, weakest to strongest; "LEFT" and "RIGHT" are the bowers (C2), the joker tops all (C3).
+TRUMP_ORDER = ("7", "8", "9", "10", "Q", "K", "A", "LEFT", "RIGHT", "JOKER")
+PLAIN_ORDER = ("7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+def effective_suit(card: Card, trump: Suit | None) -> Suit | None:
+    """The suit a card counts as: the left bower and the joker belong to trump (C2, C3)."""
+    if card.is_joker:
+        return trump
+    if card.rank is Rank.JACK and trump is not None and card.suit is SAME_COLOUR[trump]:
+        return trump
+    return card.suit
+
+
+def bower(card: Card, trump: Suit | None) -> str | None:
+    """'right', 'left' or 'joker' for the cards with a special role, else None."""
+    if card.is_joker:
+        return "joker"
+    if card.rank is Rank.JACK and trump is not None:
+        if card.suit is trump:
+            return "right"
+        if card.suit is SAME_COLOUR[trump]:
+            return "left"
+    return None
+
+
+def _slot(card: Card, trump: Suit) -> str:
+    """The card's name in the TRUMP_ORDER or PLAIN_ORDER table."""
+    role = bower(card, trump)
+    return role.upper() if role else card.rank.label
+
+
+def is_trump(card: Card, trump: Suit | None) -> bool:
+    return trump is not None and effective_suit(card, trump) is trump
+
+
+def power(card: Card, trump: Suit, led: Suit | None) -> int:
+    """How strong a card is in a trick: any trump beats any led card; others cannot win."""
+    if is_trump(card, trump):
+        return 100 + TRUMP_ORDER.index(_slot(card, trump))
+    if card.suit is led:
+        return PLAIN_ORDER.index(card.rank.label)
+    return -1
+
+
+@lru_cache(maxsize=None)
+def ranking(trump: Suit, deck_size: int = 24) -> tuple[Card, ...]:
+    """Every card of the deck, strongest first, as a trick sees them with trump led."""
+    def strength(card):
+        return (is_trump(card, trump), power(card, trump, effective_suit(card, trump)))
+
+    return tuple(sorted(deck(deck_size), key=strength, reverse=True))
+
+
+def trumps_in(cards, trump: Suit) -> list[Card]:
+    """The trumps among some cards, strongest first (the left bower and joker included)."""
+    return sorted((c for c in cards if is_trump(c, trump)), key=lambda c: power(c, trump, trump), reverse=True)

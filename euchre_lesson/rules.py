@@ -1,0 +1,132 @@
+"""The house rules as one frozen value: presets, switches and scoring tables."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import NamedTuple
+
+from .cards import DECK_SIZES
+from .errors import NotationError
+
+
+class ScoreRow(NamedTuple):
+    """One row of a scoring table: when it applies, and who scores what."""
+
+    result: str
+    maker_tricks: tuple[int, ...]
+    maker_alone: bool | None  # None: either way
+    lone_defender: bool | None
+    makers: int
+    defenders: int  # in cutthroat: to each defender
+    rule: str
+
+
+def _cutthroat_table(lone_march: int) -> tuple[ScoreRow, ...]:
+    """T7, first matching row wins."""
+    return (
+        ScoreRow("maker takes 3 or 4 tricks", (3, 4), None, None, 1, 0, "T7"),
+        ScoreRow("a lone maker takes all 5 tricks", (5,), True, None, lone_march, 0, "T7"),
+        ScoreRow("maker takes all 5 tricks", (5,), None, None, 3, 0, "T7"),
+        ScoreRow("a lone defender's side takes all 5 tricks", (0,), None, True, 0, 4, "T7"),
+        ScoreRow("a lone defender's side takes 3 or 4 tricks", (1, 2), None, True, 0, 2, "T7"),
+        ScoreRow("maker is euchred (takes 0 to 2 tricks)", (0, 1, 2), None, None, 0, 2, "T7"),
+    )
+
+
+def _partnership_table(lone_march: int) -> tuple[ScoreRow, ...]:
+    """F4, first matching row wins."""
+    return (
+        ScoreRow("makers take 3 or 4 tricks", (3, 4), None, None, 1, 0, "F4"),
+        ScoreRow("a lone maker takes all 5 tricks", (5,), True, None, lone_march, 0, "F4"),
+        ScoreRow("makers take all 5 tricks, the maker not alone", (5,), False, None, 2, 0, "F4"),
+        ScoreRow("a lone defender takes all 5 tricks", (0,), None, True, 0, 4, "F4"),
+        ScoreRow("a lone defender takes 3 or 4 tricks", (1, 2), None, True, 0, 2, "F4"),
+        ScoreRow("makers are euchred", (0, 1, 2), None, None, 0, 2, "F4"),
+    )
+
+
+SCORING_TABLES = {"cutthroat": _cutthroat_table, "partnership": _partnership_table}
+PLAYERS = {"cutthroat": 3, "partnership": 4}
+OPENING_LEADS = ("left_of_lone", "dealer_left")
+TIE_RULES = ("play_on", "shared")
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every rule a class may change, named as in RULES.md."""
+
+    game: str = "cutthroat"
+    deck: int = 24
+    target: int = 10
+    dealer_must_pick_up: bool = False  # C7
+    may_name_turned_suit: bool = False  # C8
+    stick_the_dealer: bool = False  # C9
+    allow_lone_defender: bool = True  # C10
+    opening_lead: str = "left_of_lone"  # C11
+    lone_maker_march_points: int = 3  # T7 (F4 pays 4)
+    tie_rule: str = "play_on"  # T8
+
+    def __post_init__(self):
+        problems = _problems(self)
+        if problems:
+            raise NotationError(problems[0][0], problems[0][1])
+
+    @property
+    def players(self) -> int:
+        return PLAYERS[self.game]
+
+    @property
+    def has_dummy(self) -> bool:
+        """Only the three-hand table has an open side with a dummy (T1)."""
+        return self.game == "cutthroat"
+
+    @property
+    def scoring(self) -> tuple[ScoreRow, ...]:
+        """The scoring table of this game, with this rule set's lone-march points."""
+        return SCORING_TABLES[self.game](self.lone_maker_march_points)
+
+    @property
+    def name(self) -> str:
+        return self.game
+
+    def switches(self) -> dict:
+        """The settings that differ from this game's preset, as a record writes them."""
+        base = PRESETS[self.game]
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if f.name != "game" and getattr(self, f.name) != getattr(base, f.name)}
+
+
+def _problems(rules: RuleSet) -> list[tuple[str, str]]:
+    """What is wrong with a rule set's fields, if anything."""
+    bools = ("dealer_must_pick_up", "may_name_turned_suit", "stick_the_dealer", "allow_lone_defender")
+    checks = [
+        ("game", rules.game in PLAYERS, "'cutthroat' or 'partnership'"),
+        ("deck", rules.deck in DECK_SIZES and type(rules.deck) is int, "24, 32 or 25 (C1)"),
+        ("target", type(rules.target) is int and rules.target > 0, "a whole number of points above 0"),
+        ("opening_lead", rules.opening_lead in OPENING_LEADS, "'left_of_lone' or 'dealer_left' (C11)"),
+        ("tie_rule", rules.tie_rule in TIE_RULES, "'play_on' or 'shared' (T8)"),
+        ("lone_maker_march_points",
+         type(rules.lone_maker_march_points) is int and rules.lone_maker_march_points >= 0,
+         "a whole number of points, 0 or more"),
+    ] + [(name, type(getattr(rules, name)) is bool, "True or False") for name in bools]
+    return [(name, f"The rule {name}={getattr(rules, name)!r} is not possible: use {right}.")
+            for name, ok, right in checks if not ok]
+
+
+CUTTHROAT = RuleSet()
+PARTNERSHIP = RuleSet(game="partnership", lone_maker_march_points=4)
+PRESETS = {"cutthroat": CUTTHROAT, "partnership": PARTNERSHIP}
+SWITCH_NAMES = tuple(f.name for f in fields(RuleSet) if f.name != "game")
+
+
+def rules_from(name: str, switches: dict | None = None) -> RuleSet:
+    """A preset by name, with the switches of a record applied (Notation)."""
+    if name not in PRESETS:
+        raise NotationError("rules", f"rules {name!r} is not a preset: use 'cutthroat' or 'partnership'.")
+    switches = switches or {}
+    if not isinstance(switches, dict):
+        raise NotationError("switches", f"switches must be an object of name: value, not {switches!r}.")
+    unknown = [k for k in switches if k not in SWITCH_NAMES]
+    if unknown:
+        raise NotationError("switches", f"{unknown[0]!r} is not a switch; switches are {', '.join(SWITCH_NAMES)}.")
+    return replace(PRESETS[name], **switches)

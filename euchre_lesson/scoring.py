@@ -1,0 +1,35 @@
+"""Points for a finished hand, read from the rule set's scoring table (T7, F4)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .errors import NotationError
+from .rules import RuleSet, ScoreRow
+
+
+class Points(NamedTuple):
+    """Points of the makers' side and of the defenders' side (in cutthroat: each defender)."""
+
+    makers: int
+    defenders: int
+
+
+def scoring_row(rules: RuleSet, maker_tricks: int, maker_alone: bool = False,
+                lone_defender: bool = False) -> ScoreRow:
+    """The first row of the table that matches the hand's result."""
+    if type(maker_tricks) is not int or not 0 <= maker_tricks <= 5:
+        raise NotationError("maker_tricks", f"maker_tricks={maker_tricks!r}: the makers take 0 to 5 tricks.")
+    for row in rules.scoring:
+        if (maker_tricks in row.maker_tricks
+                and row.maker_alone in (None, bool(maker_alone))
+                and row.lone_defender in (None, bool(lone_defender))):
+            return row
+    raise AssertionError(f"the {rules.game} scoring table has no row for {maker_tricks} tricks")
+
+
+def score_hand(rules: RuleSet, maker_tricks: int, maker_alone: bool = False,
+               lone_defender: bool = False) -> Points:
+    """The points of the makers' side and of the defenders' side for one hand (T7, F4)."""
+    row = scoring_row(rules, maker_tricks, maker_alone, lone_defender)
+    return Points(row.makers, row.defenders)

@@ -1,0 +1,67 @@
+"""Following suit and winning tricks (C12, C13)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from .cards import Card, Suit
+from .ranking import bower, effective_suit, power
+
+
+class Trick(NamedTuple):
+    """A trick: who led, the cards in play order, and the winning seat once complete."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    seats: tuple[int, ...]
+    winner: int | None = None
+
+
+def legal_plays(hand: Sequence[Card], trick: Sequence[Card], trump: Suit) -> list[Card]:
+    """The cards of a hand that may be played to a trick (C12)."""
+    if not trick:
+        return list(hand)
+    led = effective_suit(trick[0], trump)
+    following = [card for card in hand if effective_suit(card, trump) is led]
+    return following or list(hand)
+
+
+def trick_winner(cards: Sequence[Card], trump: Suit) -> int:
+    """Index, in play order, of the card that wins the trick (C13)."""
+    led = effective_suit(cards[0], trump)
+    powers = [power(card, trump, led) for card in cards]
+    return powers.index(max(powers))
+
+
+def _suit_words(suit: Suit, trump: Suit) -> str:
+    return f"{suit} (trump)" if suit is trump else str(suit)
+
+
+def _role(card: Card, trump: Suit) -> str:
+    """A short aside for the cards whose suit is not what it looks like."""
+    role = bower(card, trump)
+    if role == "left":
+        return f"{card} is not a {card.suit.noun} while {trump.plural} are trump: it is the left bower, a trump"
+    if role == "joker":
+        return f"the Joker is always a trump (C3)"
+    return ""
+
+
+def why_not(card: Card, hand: Sequence[Card], trick: Sequence[Card], trump: Suit) -> str | None:
+    """Why a card may not be played now, in a sentence, or None when it may."""
+    if card not in hand:
+        held = " ".join(map(str, hand))
+        return f"You do not hold {card}; your cards are {held}."
+    legal = legal_plays(hand, trick, trump)
+    if card in legal:
+        return None
+    led = effective_suit(trick[0], trump)
+    shown = ", ".join(map(str, legal))
+    message = f"You must follow {_suit_words(led, trump)}: you hold {shown}."
+    played_aside = _role(card, trump)
+    if played_aside:
+        return f"{message} {played_aside[0].upper()}{played_aside[1:]}."
+    held_asides = [_role(c, trump) for c in legal if _role(c, trump)]
+    if held_asides:
+        return f"{message} Remember: {held_asides[0]}."
+    return f"{message} {card} is not a {led.noun}."
