@@ -1,0 +1,68 @@
+"""The project's promises: two set-up commands, one dependency list, honest CI."""
+
+import re
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _name(requirement: str) -> str:
+    return re.split(r"[<>=!~ ;\[]", requirement.strip(), maxsplit=1)[0].lower().replace("_", "-")
+
+
+def _environment_yml():
+    """The conda dependencies and the pip lines of environment.yml (a flat, simple file)."""
+    conda, pip, section = [], [], None
+    for line in (ROOT / "environment.yml").read_text().splitlines():
+        stripped = line.strip()
+        if stripped.startswith("#") or not stripped:
+            continue
+        if not line.startswith(" "):
+            section = stripped.rstrip(":")
+        elif section == "dependencies" and stripped == "- pip:":
+            section = "pip"
+        elif section == "dependencies" and stripped.startswith("- "):
+            conda.append(stripped[2:])
+        elif section == "pip" and stripped.startswith("- "):
+            pip.append(stripped[2:])
+    return conda, pip
+
+
+def test_environment_yml_lists_the_package_dependencies():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    conda, pip = _environment_yml()
+    listed = {_name(r): r.replace(" ", "") for r in conda if _name(r) not in ("python", "pip")}
+    declared = {_name(r): r.replace(" ", "") for r in project["dependencies"]}
+    assert listed == declared
+    assert "python=3.11" in conda
+    assert pip == ["-e ."]
+
+
+def test_readme_starts_with_the_two_commands_and_ci_runs_the_test_one():
+    readme = (ROOT / "README.md").read_text()
+    block = re.search(r"```sh\n(.*?)```", readme, re.S)
+    assert block and readme.index(block.group(0)) < 40
+    commands = [line.split("#")[0].strip() for line in block.group(1).splitlines() if line.strip()]
+    assert commands == ["make lessons", "make test"]
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert re.search(r"^make test$", ci, re.M)
+
+
+def test_lesson_command_opens_the_notebooks_folder():
+    makefile = (ROOT / "Makefile").read_text()
+    lessons = makefile.split("\nlessons:")[1].split("\n\n")[0]
+    assert "jupyter lab" in lessons and lessons.rstrip().endswith("notebooks")
+
+
+def test_notebooks_are_numbered_and_executed_in_order():
+    import json
+
+    notebooks = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    assert notebooks and notebooks[0].name == "00_welcome.ipynb"
+    for path in notebooks:
+        assert re.match(r"\d\d_[a-z0-9_]+\.ipynb$", path.name), path.name
+        code = [c for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code"]
+        counts = [c["execution_count"] for c in code]
+        assert counts == list(range(1, len(code) + 1)), f"{path.name} was not run top to bottom"
+        assert any(c["outputs"] for c in code), f"{path.name} has no stored outputs"
