@@ -144,9 +144,12 @@ def deck(size: int = 24) -> tuple[Card, ...]:
     return cards + (JOKER,) if size == 25 else cards
 
 
+_SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)} | {None: len(Suit)}
+
+
 def sort_key(card: Card) -> tuple[int, int]:
     """A stable display order: by suit, then rank; the joker last."""
-    return (4, 0) if card.is_joker else (list(Suit).index(card.suit), card.rank)
+    return (_SUIT_ORDER[card.suit], card.rank)
 
 
 # Reading cards: rank then suit, case-insensitive, spaces ignored.

@@ -84,29 +84,44 @@ def hand_text(state) -> str:
     return "\n".join(lines)
 
 
-def hand_html(state) -> str:
-    """The table: every seat's hand, the up-card, the trick in progress, the last trick."""
+# Where each seat sits on screen: seat 0 at the bottom, then clockwise (seat s+1 is on s's left).
+SEAT_AREAS = ("south", "west", "north", "east")
+
+
+def _seat_html(state, seat: int) -> str:
+    bold = "font-weight:700;" if seat == state.to_act else ""
+    hand = sorted(state.hands[seat], key=sort_key)
+    return (f'<div style="grid-area:{SEAT_AREAS[seat]};text-align:center">'
+            f'<div style="{bold}">{escape(_seat_label(state, seat))} · tricks {state.tricks_won[seat]}</div>'
+            f"{cards_html(hand, state.trump)}</div>")
+
+
+def _centre_html(state) -> str:
     trump = state.trump
-    rows = []
-    for seat in range(state.players):
-        hand = sorted(state.hands[seat], key=sort_key)
-        bold = "font-weight:700" if seat == state.to_act else ""
-        rows.append(f'<tr><td style="padding-right:1em;{bold}">{escape(_seat_label(state, seat))}</td>'
-                    f"<td>{cards_html(hand, trump)}</td><td>tricks: {state.tricks_won[seat]}</td></tr>")
-    if state.dummy is not None:
-        rows.append(f'<tr><td>dummy (open side)</td><td>{cards_html(state.dummy, trump)}</td><td></td></tr>')
+    lines = []
     if not state.is_over:
-        note = " turned down" if state.turned_down else (" taken by the dealer" if state.picked_up else "")
-        rows.append(f"<tr><td>up-card</td><td>{card_html(state.up_card, trump, dim=bool(note))}{note}</td><td></td></tr>")
-    if state.trick is not None and state.trick.cards:
-        played = " ".join(f"{card_html(c, trump)}<small>seat {s}</small>" for c, s in zip(state.trick.cards, state.trick.seats))
-        rows.append(f"<tr><td>trick {len(state.tricks) + 1}</td><td>{played}</td><td></td></tr>")
-    elif state.tricks:
-        last = state.tricks[-1]
-        played = " ".join(f"{card_html(c, trump)}<small>seat {s}</small>" for c, s in zip(last.cards, last.seats))
-        rows.append(f"<tr><td>trick {len(state.tricks)}</td><td>{played}</td><td>won by seat {last.winner}</td></tr>")
-    return (f'<div class="euchre-hand"><div style="font-family:sans-serif;margin-bottom:0.3em">{escape(_status(state))}</div>'
-            f'<table style="border-collapse:collapse">{"".join(rows)}</table></div>')
+        note = " (turned down)" if state.turned_down else (" (taken by the dealer)" if state.picked_up else "")
+        lines.append(f"up-card {card_html(state.up_card, trump, dim=bool(note))}{escape(note)}")
+    trick, label = state.trick, f"trick {len(state.tricks) + 1}"
+    if (trick is None or not trick.cards) and state.tricks:
+        trick, label = state.tricks[-1], f"trick {len(state.tricks)}, won by seat {state.tricks[-1].winner}"
+    if trick is not None and trick.cards:
+        played = " ".join(f"{card_html(c, trump)}<small>seat {s}</small>" for c, s in zip(trick.cards, trick.seats))
+        lines.append(f"{escape(label)}: {played}")
+    return f'<div style="grid-area:centre;text-align:center">{"<br>".join(lines)}</div>'
+
+
+def hand_html(state) -> str:
+    """The table seen from above: seats around it, the up-card and the trick in the middle."""
+    seats = [_seat_html(state, seat) for seat in range(state.players)]
+    if state.dummy is not None:
+        seats.append(f'<div style="grid-area:east;text-align:center"><div>dummy (open side)</div>'
+                     f"{cards_html(state.dummy, state.trump)}</div>")
+    grid = ("display:grid;grid-template-areas:'. north .' 'west centre east' '. south .';grid-template-columns:1fr auto 1fr;"
+            "gap:0.6em;align-items:center;font-family:sans-serif;padding:0.5em;"
+            "background:#e8f3ea;border-radius:0.6em;max-width:52em")
+    return (f'<div class="euchre-hand"><div style="font-family:sans-serif;margin-bottom:0.3em">'
+            f'{escape(_status(state))}</div><div style="{grid}">{"".join(seats)}{_centre_html(state)}</div></div>')
 
 
 def _score_line(game) -> str:

@@ -366,7 +366,8 @@ def _going_alone_apply(state, action):
 
 
 def _dummy_legal(state):
-    return [keep(five) for five in itertools.combinations(sorted(state._ten(), key=sort_key), HAND_SIZE)]
+    ten = sorted(state._ten(), key=sort_key)
+    return [Action("keep", cards=five) for five in itertools.combinations(ten, HAND_SIZE)]
 
 
 def _dummy_apply(state, action):
