@@ -1,0 +1,44 @@
+"""A bare card, hand or game in a cell draws itself, with text for screen readers."""
+
+import random
+
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, deal_hand, new_game, parse_card
+from euchre_lesson.cards import Suit
+from euchre_lesson.display import card_name
+
+
+def test_a_card_shows_its_symbol_and_says_its_name():
+    html = parse_card("JD")._repr_html_()
+    assert "J♦" in html and 'aria-label="jack of diamonds"' in html
+
+
+def test_the_bowers_are_named_once_trump_is_fixed():
+    assert card_name(parse_card("JD"), Suit.HEARTS) == "jack of diamonds, left bower"
+    assert card_name(parse_card("JH"), Suit.HEARTS) == "jack of hearts, right bower"
+    assert card_name(parse_card("JC"), Suit.HEARTS) == "jack of clubs"
+
+
+def test_a_fresh_hand_shows_every_hand_the_dummy_and_the_up_card():
+    hand = deal_hand(CUTTHROAT, 2, seed=7)
+    html = hand._repr_html_()
+    for card in [*sum(hand.hands, ()), *hand.dummy, hand.up_card]:
+        assert str(card) in html
+    assert "dummy" in html and "up-card" in html and "seat 2 (dealer)" in html
+    text = repr(hand)
+    assert "up-card" in text and "dealer" in text and str(hand.up_card) in text
+
+
+def test_a_hand_in_play_shows_the_trick_and_who_is_to_act():
+    hand = deal_hand(PARTNERSHIP, 0, seed=3)
+    rng = random.Random(1)
+    while not (hand.trick and len(hand.trick.cards) == 2):
+        hand = hand.apply(rng.choice(hand.legal_actions()))
+    html = hand._repr_html_()
+    assert "trick 1" in html and "to act" in html
+    assert all(str(card) in html for card in hand.trick.cards)
+
+
+def test_a_game_shows_the_scores():
+    game = new_game(PARTNERSHIP, seed=11)
+    assert "seat 0 &amp; seat 2: 0" in game._repr_html_()
+    assert "target 10" in repr(game)
