@@ -1,0 +1,56 @@
+"""The cutthroat maker's choice of five from ten (T5): a teacher's rule for the strongest five."""
+
+from __future__ import annotations
+
+import itertools
+from typing import NamedTuple, Sequence
+
+from .cards import Card, Rank, Suit, parse_cards, sort_key
+from .errors import NotationError
+from .ranking import is_trump, power
+
+
+class Keep(NamedTuple):
+    """Five cards to keep and why."""
+
+    cards: tuple[Card, ...]
+    reason: str
+
+
+def keep_strength(five: Sequence[Card], trump: Suit) -> tuple:
+    """Compare fives: most trumps, then the best trumps, off-suit aces, fewest suits, high cards."""
+    trumps = [c for c in five if is_trump(c, trump)]
+    side = [c for c in five if not is_trump(c, trump)]
+    return (len(trumps), sorted((power(c, trump, trump) for c in trumps), reverse=True),
+            sum(c.rank is Rank.ACE for c in side), -len({c.suit for c in side}),
+            sorted((c.rank for c in side), reverse=True))
+
+
+def best_five(cards, trump: Suit) -> Keep:
+    """The strongest five of the maker's ten by the teacher's rule, with the reason (T5)."""
+    ten = parse_cards(cards)
+    if len(ten) < 5 or len(set(ten)) != len(ten):
+        raise NotationError("cards", f"Choose five from at least five different cards, not {len(ten)} (T5).")
+    five = max(itertools.combinations(sorted(ten, key=sort_key), 5), key=lambda f: keep_strength(f, trump))
+    return Keep(five, _reason(five, ten, trump))
+
+
+def _reason(five, ten, trump: Suit) -> str:
+    trumps = sorted((c for c in five if is_trump(c, trump)), key=lambda c: power(c, trump, trump), reverse=True)
+    side = [c for c in five if not is_trump(c, trump)]
+    aces = [c for c in side if c.rank is Rank.ACE]
+    all_trumps = sum(is_trump(c, trump) for c in ten)
+    parts = []
+    if trumps:
+        every = "every trump" if len(trumps) == all_trumps else f"the {len(trumps)} best trumps"
+        parts.append(f"keep {every} ({' '.join(map(str, trumps))})")
+    if aces:
+        parts.append(f"the off-suit ace{'s' if len(aces) > 1 else ''} {' '.join(map(str, aces))}")
+    voids = [s for s in Suit if s is not trump and not any(c.suit is s and not is_trump(c, trump) for c in five)]
+    if voids and side:
+        parts.append(f"and no {' or '.join(s.plural for s in voids)}, so you can trump those leads")
+    rest = [c for c in side if c not in aces]
+    if rest:
+        parts.append(f"then the highest cards left ({' '.join(map(str, rest))})")
+    text = ", ".join(parts)
+    return text[0].upper() + text[1:] + "."

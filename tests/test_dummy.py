@@ -1,0 +1,42 @@
+"""The engine suggests the strongest five of the cutthroat maker's ten (T5)."""
+
+import itertools
+import random
+
+import pytest
+
+from euchre_lesson import CUTTHROAT, Suit, best_five, deal_hand, parse_cards
+from euchre_lesson.dummy import keep_strength
+from euchre_lesson.ranking import is_trump
+
+
+@pytest.mark.rule("T5")
+def test_keeps_every_trump_then_aces_then_voids():
+    keep = best_five("JH JD AH 9C TS AC KS QD 9H TD", Suit.HEARTS)
+    assert set(keep.cards) == set(parse_cards("JH JD AH 9H AC"))
+    assert "every trump" in keep.reason and "A♣" in keep.reason
+
+
+@pytest.mark.rule("T5")
+def test_the_suggestion_is_a_legal_keep_and_no_other_five_is_stronger():
+    rng = random.Random(5)
+    for _ in range(50):
+        hand = deal_hand(CUTTHROAT, rng.randrange(3), seed=rng)
+        while hand.phase.name != "DUMMY":
+            if hand.is_over:
+                hand = deal_hand(CUTTHROAT, rng.randrange(3), seed=rng)
+                continue
+            options = [a for a in hand.legal_actions() if a.kind != "alone"] or hand.legal_actions()
+            hand = hand.apply(rng.choice(options))
+        ten = hand.hands[hand.maker] + hand.dummy
+        keep = best_five(ten, hand.trump)
+        hand.apply(f"keep {' '.join(c.ascii for c in keep.cards)}")  # accepted by the engine
+        best = max(keep_strength(f, hand.trump) for f in itertools.combinations(ten, 5))
+        assert keep_strength(keep.cards, hand.trump) == best
+        trumps = sum(is_trump(c, hand.trump) for c in ten)
+        assert sum(is_trump(c, hand.trump) for c in keep.cards) == min(trumps, 5)
+
+
+def test_too_few_cards_is_a_clear_error():
+    with pytest.raises(ValueError, match="five"):
+        best_five("JH JD", Suit.HEARTS)
