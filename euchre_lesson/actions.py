@@ -17,6 +17,17 @@ class Action:
     suit: Suit | None = None
     cards: tuple[Card, ...] = ()
 
+    def __post_init__(self):
+        if self.kind not in ARGUMENTS:
+            raise NotationError(str(self.kind), f"{self.kind!r} is not a verb of the notation. {TOKEN_HELP}")
+        needs = ARGUMENTS[self.kind]
+        given = {"card": isinstance(self.card, Card), "suit": isinstance(self.suit, Suit),
+                 "cards": bool(self.cards) and all(isinstance(c, Card) for c in self.cards)}
+        stray = (self.card is not None, self.suit is not None, bool(self.cards))
+        if (needs and not given[needs]) or sum(stray) != (1 if needs else 0):
+            what = f"one {needs}" if needs in ("card", "suit") else "cards" if needs else "nothing"
+            raise NotationError(self.kind, f"The action {self.kind!r} takes {what} (Notation). {TOKEN_HELP}")
+
     def __str__(self) -> str:
         return self._token(str, str)
 
@@ -37,6 +48,13 @@ class Action:
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
 
+
+# What each verb carries: a card, a suit, several cards, or nothing (Notation).
+ARGUMENTS = {"pass": None, "order": None, "decline": None, "alone": None, "stay": None,
+             "call": "suit", "pickup": "card", "play": "card", "keep": "cards"}
+VERBS = tuple(ARGUMENTS)
+TOKEN_HELP = ("Actions are: pass, order, call S, pickup X, decline, alone, stay, "
+              "keep A B C D E, play X (S a suit, X a card).")
 
 PASS = Action("pass")
 ORDER = Action("order")
@@ -69,11 +87,6 @@ _SYNONYMS = {"order": "order", "order up": "order", "orderup": "order", "assist"
              "go alone": "alone", "stay": "stay"}
 _WITH_ARGUMENT = {"call": (call, "a suit"), "pickup": (pickup, "the card to discard"),
                   "keep": (keep, "five cards"), "play": (play, "a card")}
-TOKEN_HELP = ("Actions are: pass, order, call S, pickup X, decline, alone, stay, "
-              "keep A B C D E, play X (S a suit, X a card).")
-
-
-VERBS = ("pass", "order", "call", "pickup", "decline", "alone", "stay", "keep", "play")
 
 
 def parse_action(token: str | Action) -> Action:

@@ -68,16 +68,14 @@ class GameState:
     def apply(self, action: Action | str, *, seat: int | None = None) -> GameState:
         """Play one action in the current hand; a finished hand is scored and the next one dealt."""
         if self.is_over:
-            rule = "T8" if self.rules.players == 3 else "F5"
-            raise IllegalAction(rule, "The game is over: start a new game to play again.")
+            raise IllegalAction(_winning_rule(self.rules), "The game is over: start a new game to play again.")
         hand = self.hand.apply(action, seat=seat)
         game = replace(self, hands=self.hands[:-1] + (hand,))
         return game._score_and_deal() if hand.is_over else game
 
     def _score_and_deal(self) -> GameState:
         points = self.hand.points
-        scores = tuple(score + points[side[0]] for score, side in zip(self.scores, self.sides))
-        game = replace(self, scores=scores)
+        game = replace(self, scores=tuple(score + points[side[0]] for score, side in zip(self.scores, self.sides)))
         if game.is_over:
             return game
         return replace(game, hands=game.hands + (game._deal(len(game.hands)),))
@@ -144,16 +142,16 @@ def game_from_record(record: dict | str) -> GameState:
     for key in ("rules", "seed", "first_dealer", "hands", "scores"):
         if key not in record:
             raise NotationError(key, f"The game record has no {key!r}.")
-    try:
-        rules = rules_from(record["rules"], record.get("switches"))
-    except (TypeError, NotationError) as error:
-        raise NotationError("switches", f"The game record's rules cannot be read: {error}") from None
+    rules = rules_from(record["rules"], record.get("switches"))
     game = new_game(rules, seed=record["seed"], first_dealer=record["first_dealer"])
     hands = record["hands"]
     if not isinstance(hands, list) or not hands:
         raise NotationError("hands", "hands must be a non-empty list of hand records.")
     played = []
     for i, hand_record in enumerate(hands):
+        if played and replace(game, hands=tuple(played), scores=_scores(game, played)).is_over:
+            raise NotationError(f"hands[{i}]", f"hands[{i}] follows a hand that already won the game; "
+                                               f"nothing is played after the win ({_winning_rule(rules)}).")
         try:
             hand = replay(hand_record)
         except NotationError as error:
@@ -165,18 +163,22 @@ def game_from_record(record: dict | str) -> GameState:
         if i < len(hands) - 1 and not hand.is_over:
             raise NotationError(f"hands[{i}]", f"hands[{i}] is unfinished, yet another hand follows it.")
         played.append(hand)
-    game = replace(game, hands=tuple(played))
-    scores = [0] * len(game.sides)
-    for hand in played:
-        if hand.is_over:
-            scores = [score + hand.points[side[0]] for score, side in zip(scores, game.sides)]
-    game = replace(game, scores=tuple(scores))
+    game = replace(game, hands=tuple(played), scores=_scores(game, played))
     if list(game.scores) != record["scores"]:
         raise NotationError("scores", f"The stored scores {record['scores']} do not match the hands, "
                                       f"which give {list(game.scores)}.")
     if game.hand.is_over and not game.is_over:
         raise NotationError("hands", "The last hand is finished but the game is not won: the next hand is missing.")
     return game
+
+
+def _scores(game: GameState, hands) -> tuple[int, ...]:
+    """The running scores after some hands: each side's points added up."""
+    return tuple(sum(hand.points[side[0]] for hand in hands if hand.is_over) for side in game.sides)
+
+
+def _winning_rule(rules: RuleSet) -> str:
+    return "T8" if rules.players == 3 else "F5"
 
 
 def save_game(game: GameState, path: str | os.PathLike) -> Path:

@@ -121,7 +121,7 @@ SWITCH_NAMES = tuple(f.name for f in fields(RuleSet) if f.name != "game")
 
 def rules_from(name: str, switches: dict | None = None) -> RuleSet:
     """A preset by name, with the switches of a record applied (Notation)."""
-    if name not in PRESETS:
+    if not isinstance(name, str) or name not in PRESETS:
         raise NotationError("rules", f"rules {name!r} is not a preset: use 'cutthroat' or 'partnership'.")
     switches = switches or {}
     if not isinstance(switches, dict):
@@ -129,4 +129,7 @@ def rules_from(name: str, switches: dict | None = None) -> RuleSet:
     unknown = [k for k in switches if k not in SWITCH_NAMES]
     if unknown:
         raise NotationError("switches", f"{unknown[0]!r} is not a switch; switches are {', '.join(SWITCH_NAMES)}.")
-    return replace(PRESETS[name], **switches)
+    try:
+        return replace(PRESETS[name], **switches)
+    except NotationError as error:
+        raise NotationError(f"switches.{error.part}", f"In switches: {error}") from None
