@@ -207,7 +207,7 @@ class HandState:
         if action.kind not in PHASE_VERBS[self.phase]:
             raise IllegalAction(rule, f"{action} is not possible now: this is {self.phase}, "
                                       f"and seat {self.to_act} may {self.options()}.")
-        return _APPLY[self.phase](self, action)._replace_history(self.history + (action,))
+        return replace(_APPLY[self.phase](self, action), history=self.history + (action,))
 
     def options(self) -> str:
         """The legal actions now, said in words."""
@@ -217,9 +217,6 @@ class HandState:
         if self.phase is Phase.PLAY:
             return "play " + " or ".join(str(a.card) for a in self.legal_actions())
         return " or ".join(map(str, self.legal_actions()))
-
-    def _replace_history(self, history) -> HandState:
-        return replace(self, history=history)
 
     # -- records -----------------------------------------------------------
 

@@ -43,7 +43,7 @@ def _role(card: Card, trump: Suit) -> str:
     if role == "left":
         return f"{card} is not a {card.suit.noun} while {trump.plural} are trump: it is the left bower, a trump"
     if role == "joker":
-        return f"the Joker is always a trump (C3)"
+        return "the Joker is always a trump (C3)"
     return ""
 
 

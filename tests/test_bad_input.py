@@ -18,7 +18,7 @@ from euchre_lesson import (
     parse_action, parse_card, parse_cards, replay, save_game,
 )
 from euchre_lesson.actions import Action
-from euchre_lesson.cards import Suit, parse_card
+from euchre_lesson.cards import Suit
 from euchre_lesson.game import game_from_record
 
 # -- fixed hands whose every card is known -----------------------------------------------

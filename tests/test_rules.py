@@ -1077,7 +1077,7 @@ def test_a_lone_maker_does_not_use_the_dummy():
 
 
 @rule("T6")
-def test_a_lone_defenders_partner_sits_out():
+def test_a_lone_defenders_partner_sits_out_in_cutthroat():
     state = act(cutthroat_announcements(), "stay", "stay", "alone", "keep AC KC QC JC TC")
     assert state.lone_defender == 1
     assert state.sitting_out == (0,)
@@ -1302,7 +1302,7 @@ def test_a_lone_makers_partner_sits_out():
 
 
 @rule("F3")
-def test_a_lone_defenders_partner_sits_out():
+def test_a_lone_defenders_partner_sits_out_in_partnership():
     state = act(partnership_announcements(), "stay", "alone")
     assert state.lone_defender == 3
     assert state.sitting_out == (1,)
