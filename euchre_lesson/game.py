@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .actions import Action
 from .errors import IllegalAction, NotationError
-from .hand import HandState, deal_hand, replay
+from .hand import HandState, deal_hand, read_json, replay
 from .rules import CUTTHROAT, RuleSet, rules_from
 
 RECORD_FORMAT = "euchre_lesson game"
@@ -132,10 +132,7 @@ def sides(rules: RuleSet) -> tuple[tuple[int, ...], ...]:
 def game_from_record(record: dict | str) -> GameState:
     """Rebuild a game from its record, checking every hand and the stored scores."""
     if isinstance(record, str):
-        try:
-            record = json.loads(record)
-        except ValueError as error:
-            raise NotationError("record", f"The game record is not valid JSON: {error}.") from None
+        record = read_json(record, "game record")
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise NotationError("format", f"This is not a game record: it should start with "
                                       f'"format": "{RECORD_FORMAT}".')
@@ -168,7 +165,7 @@ def game_from_record(record: dict | str) -> GameState:
         raise NotationError("scores", f"The stored scores {record['scores']} do not match the hands, "
                                       f"which give {list(game.scores)}.")
     if game.hand.is_over and not game.is_over:
-        raise NotationError("hands", "The last hand is finished but the game is not won: the next hand is missing.")
+        raise NotationError("hands", "hands ends with a finished hand, yet nobody has won: the next hand is missing.")
     return game
 
 

@@ -461,11 +461,14 @@ def deal_from_record(obj, rules: RuleSet) -> Deal:
     if not isinstance(obj, dict):
         raise NotationError("deal", f"deal must be an object with hands, kitty (and dummy in cutthroat), not {obj!r}.")
     expected = {"hands", "kitty"} | ({"dummy"} if rules.has_dummy else set())
-    missing, extra = expected - obj.keys(), obj.keys() - expected - ({"dummy"} if obj.get("dummy") is None else set())
+    missing = sorted(expected - obj.keys())
+    extra = sorted(obj.keys() - expected - ({"dummy"} if obj.get("dummy") is None else set()))
     if missing:
-        raise NotationError(f"deal.{sorted(missing)[0]}", f"deal has no {sorted(missing)[0]!r}; it needs {sorted(expected)}.")
+        raise NotationError(f"deal.{missing[0]}", f"deal.{missing[0]} is missing: a {rules.game} deal "
+                                                  f"lists {', '.join(sorted(expected))}.")
     if extra:
-        raise NotationError(f"deal.{sorted(extra)[0]}", f"deal has {sorted(extra)[0]!r}, which the {rules.game} game does not use.")
+        raise NotationError(f"deal.{extra[0]}", f"deal.{extra[0]} is not part of a {rules.game} deal, "
+                                                f"which lists {', '.join(sorted(expected))}.")
     hands = obj["hands"]
     if not isinstance(hands, (list, tuple)) or len(hands) != rules.players:
         raise NotationError("deal.hands", f"deal.hands must list {rules.players} hands for {rules.game}, one per seat.")
@@ -508,13 +511,18 @@ def _cards_at(place: str, cards) -> list[Card]:
 # -- replaying a record -------------------------------------------------------
 
 
+def read_json(text: str, what: str):
+    """Parse JSON text; anything unreadable (nesting too deep included) is a NotationError."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise NotationError("record", f"The {what} is not valid JSON: {error}.") from None
+
+
 def replay(record: dict | str) -> HandState:
     """Rebuild a hand from its record (a dict or JSON text); every problem names its place."""
     if isinstance(record, str):
-        try:
-            record = json.loads(record)
-        except ValueError as error:
-            raise NotationError("record", f"The hand record is not valid JSON: {error}.") from None
+        record = read_json(record, "hand record")
     if not isinstance(record, dict):
         raise NotationError("record", f"A hand record is a JSON object, not {type(record).__name__}.")
     for key in ("rules", "dealer", "deal", "actions"):

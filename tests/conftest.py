@@ -7,3 +7,12 @@ from hypothesis import HealthCheck, settings
 # CI and local runs use the same example counts, so a green local run means a green CI run.
 settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say how many inputs the fuzz tests tried, so the figure is in every CI log."""
+    from fuzzcount import TALLY
+
+    if TALLY:
+        kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(TALLY.items()))
+        terminalreporter.write_line(f"fuzzed inputs: {sum(TALLY.values())} ({kinds})")
