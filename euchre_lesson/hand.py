@@ -84,6 +84,7 @@ class HandState:
     to_act: int | None
     hands: tuple[tuple[Card, ...], ...]
     history: tuple[Action, ...] = ()
+    actors: tuple[int, ...] = ()  # who took each action of `history`
     trump: Suit | None = None
     maker: int | None = None
     picked_up: bool | None = None
@@ -207,7 +208,8 @@ class HandState:
         if action.kind not in PHASE_VERBS[self.phase]:
             raise IllegalAction(rule, f"{action} is not possible now: this is {self.phase}, "
                                       f"and seat {self.to_act} may {self.options()}.")
-        return replace(_APPLY[self.phase](self, action), history=self.history + (action,))
+        return replace(_APPLY[self.phase](self, action), history=self.history + (action,),
+                       actors=self.actors + (self.to_act,))
 
     def options(self) -> str:
         """The legal actions now, said in words."""
@@ -217,6 +219,12 @@ class HandState:
         if self.phase is Phase.PLAY:
             return "play " + " or ".join(str(a.card) for a in self.legal_actions())
         return " or ".join(map(str, self.legal_actions()))
+
+    def view(self, seat: int):
+        """What `seat` may see now: its own cards and everything public (for players)."""
+        from .view import view_of
+
+        return view_of(self, seat)
 
     # -- records -----------------------------------------------------------
 

@@ -1,0 +1,113 @@
+"""Possible worlds: full deals consistent with what one seat has seen, for the expert and advice."""
+
+from __future__ import annotations
+
+import random
+
+from .cards import Card, Suit, deck
+from .hand import Deal, HandState, Phase
+from .ranking import effective_suit
+from .view import View
+
+
+def voids(view: View) -> dict[int, set[Suit]]:
+    """Suits each seat has shown it lacks, by failing to follow them (C12)."""
+    out: dict[int, set[Suit]] = {seat: set() for seat in range(view.players)}
+    tricks = view.tricks + ((view.trick,) if view.trick and view.trick.cards else ())
+    for trick in tricks:
+        led = effective_suit(trick.cards[0], view.trump)
+        for card, seat in zip(trick.cards[1:], trick.seats[1:]):
+            if effective_suit(card, view.trump) is not led:
+                out[seat].add(led)
+    return out
+
+
+def _hand_sizes(view: View) -> dict[int, int]:
+    """How many cards each active seat still holds: five, less what it has played."""
+    played = {seat: 0 for seat in range(view.players)}
+    for trick in view.tricks + ((view.trick,) if view.trick else ()):
+        for seat in trick.seats:
+            played[seat] += 1
+    return {seat: 5 - played[seat] for seat in range(view.players)}
+
+
+def sample_play_world(view: View, rng: random.Random, tries: int = 200) -> HandState:
+    """A full state in trick play that agrees with the view: same cards seen, voids respected.
+
+    The dealer who picked up is taken to have kept the up-card, as any sensible dealer does,
+    unless the dealer has shown a void in trump since.
+    """
+    if view.phase is not Phase.PLAY:
+        raise ValueError(f"sampling a world for trick play needs a hand in play, not {view.phase}")
+    trump, seat = view.trump, view.seat
+    known = set(view.hand) | set(view.played) | set(view.set_aside) | set(view.dummy or ())
+    if view.discard is not None:
+        known.add(view.discard)
+    sizes = _hand_sizes(view)
+    others = [s for s in range(view.players) if s != seat and s not in view.sitting_out]
+    fixed: dict[int, list[Card]] = {s: [] for s in others}
+    lacking = voids(view)
+    # The dealer kept the up-card, unless the dealer has since shown no trump or has no card left.
+    up_with_dealer = (view.picked_up and view.dealer != seat and view.up_card not in view.played
+                      and trump not in lacking[view.dealer] and sizes[view.dealer] > 0)
+    if up_with_dealer and view.dealer in fixed:
+        fixed[view.dealer].append(view.up_card)
+    known.add(view.up_card)  # with the dealer, discarded, played, or left on the kitty
+    pool = [c for c in deck(view.rules.deck) if c not in known]
+    for _ in range(tries):
+        rng.shuffle(pool)
+        hands = {s: list(fixed[s]) for s in others}
+        # Cards that few seats can hold are placed first, so a void never strands a card.
+        eligible = {c: [s for s in others if effective_suit(c, trump) not in lacking[s]] for c in pool}
+        for card in sorted(pool, key=lambda c: len(eligible[c])):
+            room = [s for s in eligible[card] for _ in range(sizes[s] - len(hands[s]))]
+            if room:
+                hands[rng.choice(room)].append(card)
+        if all(len(hands[s]) == sizes[s] for s in others):
+            break
+    else:
+        raise ValueError("no deal agrees with this view")  # cannot happen for a view of a real hand
+    all_hands = tuple(tuple(view.hand) if s == seat else tuple(hands.get(s, ())) for s in range(view.players))
+    return _play_state(view, all_hands)
+
+
+def _play_state(view: View, hands) -> HandState:
+    """A HandState in trick play with the given hands and everything public from the view."""
+    blank = Deal(hands, None, (view.up_card,))
+    return HandState(rules=view.rules, dealer=view.dealer, deal=blank, phase=Phase.PLAY, to_act=view.to_act,
+                     hands=hands, trump=view.trump, maker=view.maker, picked_up=view.picked_up,
+                     lone_maker=view.lone_maker, lone_defender=view.lone_defender, tricks=view.tricks,
+                     trick=view.trick, tricks_won=view.tricks_won)
+
+
+def sample_world(view: View, rng: random.Random) -> HandState:
+    """A full hand agreeing with the view, in any phase; unseen cards are dealt at random.
+
+    Before the play, the public words of the hand are replayed into the new deal; a dealer's
+    face-down discard that this seat did not see is chosen as a sensible dealer would (T5's rule).
+    """
+    if view.phase is Phase.PLAY:
+        return sample_play_world(view, rng)
+    if view.phase is Phase.DONE:
+        raise ValueError("the hand is over: there is nothing left to decide")
+    from .dummy import best_five
+    from .hand import deal_hand
+
+    dealt = list(view.hand)
+    if view.discard is not None:  # this seat is the dealer who picked up: undo the exchange
+        dealt = [c for c in dealt if c != view.up_card] + ([view.discard] if view.discard != view.up_card else [])
+    seen = set(dealt) | {view.up_card} | set(view.dummy or ())
+    unseen = [c for c in deck(view.rules.deck) if c not in seen]
+    rng.shuffle(unseen)
+    hands = [tuple(dealt) if s == view.seat else tuple(unseen.pop() for _ in range(5)) for s in range(view.players)]
+    dummy = None
+    if view.rules.has_dummy:
+        dummy = view.dummy if view.dummy is not None else tuple(unseen.pop() for _ in range(5))
+    state = deal_hand(view.rules, view.dealer, deal=Deal(tuple(hands), dummy, (view.up_card, *unseen)))
+    for actor, token in view.said:
+        if token == "pickup":
+            six = state.hands[state.dealer] + (state.up_card,)
+            kept = best_five(six, state.trump).cards
+            token = f"pickup {next(c for c in six if c not in kept).ascii}"
+        state = state.apply(token)
+    return state

@@ -1,0 +1,125 @@
+"""Computer players see only their seat's view, choose legal actions, and explain themselves."""
+
+import dataclasses
+import random
+
+import pytest
+
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, Card, Phase, deal_hand, new_game, parse_action
+from euchre_lesson.players import RandomPlayer, RuleOfThumbPlayer, play_game, play_out
+from euchre_lesson.view import View
+from euchre_lesson.worlds import sample_world
+
+RULE_SETS = [dataclasses.replace(r, deck=d) for r in (CUTTHROAT, PARTNERSHIP) for d in (24, 32, 25)]
+
+
+def cards_in(value) -> set[Card]:
+    """Every card reachable from a view: fields, tuples, tricks, actions, and tokens said aloud."""
+    if isinstance(value, Card):
+        return {value}
+    if isinstance(value, str):
+        try:
+            action = parse_action(value)
+        except ValueError:
+            return set()
+        return cards_in((action.card, action.cards))
+    if isinstance(value, View) or dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return set().union(*(cards_in(getattr(value, f.name)) for f in dataclasses.fields(value)))
+    if isinstance(value, (tuple, list)):
+        return set().union(set(), *(cards_in(v) for v in value))
+    return set()
+
+
+def random_states(count: int, seed: int):
+    rng = random.Random(seed)
+    for i in range(count):
+        rules = RULE_SETS[i % len(RULE_SETS)]
+        state = deal_hand(rules, rng.randrange(rules.players), seed=rng.randrange(2**32))
+        for _ in range(rng.randrange(0, 45)):
+            if state.is_over:
+                break
+            state = state.apply(rng.choice(state.legal_actions()))
+        yield state
+
+
+def test_a_view_holds_no_card_its_seat_may_not_see():
+    for state in random_states(1500, seed=1):
+        for seat in range(state.players):
+            view = state.view(seat)
+            allowed = set(state.deal.hands[seat]) | set(state.hands[seat]) | {state.up_card}
+            allowed |= {c for t in state.tricks for c in t.cards} | set(state.trick.cards if state.trick else ())
+            if seat == state.dealer and state.discard:
+                allowed.add(state.discard)
+            if seat == state.maker and state.rules.has_dummy and not state.lone_maker and state.phase.name != "GOING_ALONE":
+                allowed |= set(state.deal.dummy)
+            leaked = cards_in(view) - allowed
+            assert not leaked, f"seat {seat} can see {leaked} in {state.phase}"
+
+
+def test_the_dummy_is_seen_only_by_the_maker_who_takes_it_and_the_discard_only_by_the_dealer():
+    hand = deal_hand(CUTTHROAT, 2, seed=1)
+    for token in ["order", "pickup 9C", "stay", "stay", "stay"]:
+        hand = hand.apply(token) if token != "pickup 9C" else hand.apply(hand.legal_actions()[0])
+    maker, dealer = hand.maker, hand.dealer
+    assert hand.phase is Phase.DUMMY and hand.view(maker).dummy == hand.deal.dummy
+    assert all(hand.view(s).dummy is None for s in range(3) if s != maker)
+    assert hand.view(dealer).discard == hand.discard
+    assert all(hand.view(s).discard is None for s in range(3) if s != dealer)
+    assert (dealer, "pickup") in hand.view(maker).said  # the discard stays face down
+
+
+@pytest.mark.parametrize("player", [RandomPlayer(3), RuleOfThumbPlayer()], ids=["random", "rule of thumb"])
+def test_players_choose_only_legal_actions_and_say_why(player):
+    for state in random_states(600, seed=2):
+        if state.is_over:
+            continue
+        view = state.view(state.to_act)
+        action = player.choose(view)
+        assert action in state.legal_actions()
+        reason = player.explain()
+        assert reason.endswith(".") and len(reason) > 15
+
+
+def test_a_player_decides_the_same_in_every_world_that_looks_the_same():
+    """The rule-of-thumb player depends on the view alone: reshuffled hidden cards change nothing."""
+    player, rng = RuleOfThumbPlayer(), random.Random(4)
+    for state in random_states(300, seed=3):
+        if state.is_over:
+            continue
+        seat = state.to_act
+        other = sample_world(state.view(seat), rng)
+        assert player.choose(other.view(seat)) == player.choose(state.view(seat))
+
+
+def test_rule_of_thumb_explains_the_bowers_and_partner():
+    player = RuleOfThumbPlayer()
+    hand = deal_hand(PARTNERSHIP, 3, deal={
+        "hands": [["JH", "JD", "AH", "AC", "9S"], ["9C", "TC", "QC", "KC", "9D"],
+                  ["TD", "QD", "KD", "AD", "TS"], ["QS", "KS", "AS", "9H", "TH"]],
+        "kitty": ["QH", "JC", "JS", "KH"]})
+    assert player.choose(hand.view(0)).kind == "order"
+    assert "3 trumps" in player.explain() and "2 bowers" in player.explain()
+
+
+def test_whole_games_with_computer_players_end_with_a_winner():
+    for rules in (CUTTHROAT, PARTNERSHIP):
+        players = [RuleOfThumbPlayer() if s % 2 else RandomPlayer(s) for s in range(rules.players)]
+        game = play_game(new_game(rules, seed=9), players)
+        assert game.is_over and max(game.scores) >= rules.target
+
+
+def test_rule_of_thumb_beats_random_in_both_games():
+    """A quick check; bench/tournament.py measures it with confidence intervals."""
+    for rules in (CUTTHROAT, PARTNERSHIP):
+        wins = 0
+        for g in range(60):
+            smart = g % rules.players
+            players = [RuleOfThumbPlayer() if (s - smart) % (2 if rules.players == 4 else 3) == 0
+                       else RandomPlayer(g * 7 + s) for s in range(rules.players)]
+            wins += smart in play_game(new_game(rules, seed=g), players).winning_seats
+        assert wins >= 40, (rules.game, wins)
+
+
+def test_play_out_finishes_a_hand():
+    hand = play_out(deal_hand(PARTNERSHIP, 0, seed=5), [RuleOfThumbPlayer()] * 4)
+    assert hand.is_over
