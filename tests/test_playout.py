@@ -1,0 +1,145 @@
+"""The fast simulator agrees with the engine: same legal actions at every step, same result."""
+
+import itertools
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, deal_hand
+from euchre_lesson.playout import random_hand_tokens, random_hands
+
+SWITCHES = {
+    "dealer_must_pick_up": (False, True),
+    "may_name_turned_suit": (False, True),
+    "stick_the_dealer": (False, True),
+    "allow_lone_defender": (True, False),
+    "opening_lead": ("left_of_lone", "dealer_left"),
+}
+ALL_RULES = [replace(preset, deck=size, **dict(zip(SWITCHES, values)))
+             for preset in (CUTTHROAT, PARTNERSHIP) for size in (24, 32, 25)
+             for values in itertools.product(*SWITCHES.values())]
+HANDS_PER_RULE_SET = 11  # 192 rule sets: 2,112 hands
+
+
+def replay_and_compare(trace) -> int:
+    """Replay a simulated hand through HandState, checking every step; the steps compared."""
+    state = deal_hand(trace.rules, trace.dealer, deal=trace.deal)
+    for i, (seat, offered, chosen) in enumerate(trace.steps):
+        assert state.to_act == seat, f"step {i} ({state.phase}) of {trace.record()}"
+        assert sorted(a.ascii for a in state.legal_actions()) == sorted(offered), \
+            f"step {i} ({state.phase}) of {trace.record()}"
+        assert chosen in offered
+        state = state.apply(chosen)
+    assert state.is_over, trace.record()
+    assert state.points == trace.points, trace.record()
+    assert state.tricks_won == trace.tricks_won, trace.record()
+    return len(trace.steps)
+
+
+def test_every_step_of_random_hands_matches_the_engine_under_every_rule_set():
+    hands = steps = 0
+    for n, rules in enumerate(ALL_RULES):
+        # Vary the one scoring switch too, so the tables are read from the rule set.
+        rules = replace(rules, lone_maker_march_points=(3, 4, 6)[n % 3])
+        for seed in range(HANDS_PER_RULE_SET):
+            steps += replay_and_compare(random_hand_tokens(rules, n * 1000 + seed))
+            hands += 1
+    print(f"\nplayout vs engine: {hands} hands, {steps} steps compared under {len(ALL_RULES)} rule sets")
+    assert hands >= 2000
+
+
+def _features(trace) -> set[str]:
+    """The rare branches a hand went through."""
+    tokens, players = trace.tokens, trace.rules.players
+    found = set()
+    if trace.deal.up_card.is_joker:
+        found.add("joker turned up (C3)")
+    if "decline" in tokens:
+        found.add("dealer declines (C7)")
+    if f"pickup {trace.deal.up_card.ascii}" in tokens:
+        found.add("dealer discards the up-card (C7)")
+    passes = list(itertools.takewhile(lambda t: t == "pass", tokens))
+    if len(passes) == 2 * players:
+        found.add("thrown in (C9)")
+    if trace.rules.stick_the_dealer and len(passes) == 2 * players - 1:
+        found.add("stuck dealer names trump (C9)")
+    if tokens.count("alone") == 2:
+        found.add("maker and a defender both alone (C10, C11)")
+    if trace.deal.up_card.suit is not None and f"call {trace.deal.up_card.suit.value}" in tokens[players:]:
+        found.add("turned-down suit named (C8)")
+    return found
+
+
+RARE = {"joker turned up (C3)", "dealer declines (C7)", "dealer discards the up-card (C7)",
+        "thrown in (C9)", "stuck dealer names trump (C9)", "maker and a defender both alone (C10, C11)",
+        "turned-down suit named (C8)"}
+
+
+@pytest.mark.parametrize("preset", [CUTTHROAT, PARTNERSHIP], ids=lambda r: r.game)
+def test_rare_branches_are_reached_and_match_the_engine(preset):
+    """Hunt seeds for each rare branch (a throw-in is 1 hand in 4,096 of partnership) and replay them."""
+    variants = [replace(preset, deck=25, stick_the_dealer=True, may_name_turned_suit=True),
+                replace(preset, deck=25)]
+    seen = Counter()
+    for seed in range(40_000):
+        rules = variants[seed % 2]
+        only_throw_in_missing = all(seen[f] >= 2 for f in RARE - {"thrown in (C9)"})
+        if only_throw_in_missing and random_hands(rules, 1, seed)[0] != (0,) * rules.players:
+            continue  # a cheap look: only a throw-in scores nothing for everyone
+        trace = random_hand_tokens(rules, seed)
+        new = {f for f in _features(trace) if seen[f] < 2}
+        if new:
+            replay_and_compare(trace)
+            seen.update(new)
+        if all(seen[f] >= 2 for f in RARE):
+            break
+    print(f"\n{preset.game}: rare branches replayed: {dict(seen)} (seeds scanned: {seed + 1})")
+    assert {f for f in RARE if seen[f] < 2} == set()
+
+
+@pytest.mark.parametrize("rules", [CUTTHROAT, PARTNERSHIP, replace(PARTNERSHIP, deck=32, stick_the_dealer=True)],
+                         ids=["cutthroat", "partnership", "partnership-32-stick"])
+def test_the_fast_path_plays_the_same_hands_as_the_traced_one(rules):
+    fast = [random_hands(rules, 1, seed)[0] for seed in range(300)]
+    traced = [random_hand_tokens(rules, seed).points for seed in range(300)]
+    assert fast == traced
+    assert random_hands(rules, 300, 7) == random_hands(rules, 300, 7)
+    assert random_hands(rules, 300, 7) != random_hands(rules, 300, 8)
+
+
+def test_points_are_those_the_scoring_tables_allow():
+    for rules in (CUTTHROAT, PARTNERSHIP):
+        results = Counter(random_hands(rules, 20_000, seed=1))
+        per_side = {p for points in results for p in points}
+        allowed = {0} | {row.makers for row in rules.scoring} | {row.defenders for row in rules.scoring}
+        assert per_side <= allowed
+        # Every hand that is not thrown in scores someone.
+        assert all(any(points) for points in results if points != (0,) * rules.players)
+        assert sum(results.values()) == 20_000
+
+
+def _chi_square(counts: Counter, cells: int) -> float:
+    total = sum(counts.values())
+    return sum((counts[i] - total / cells) ** 2 / (total / cells) for i in range(cells))
+
+
+def test_choices_and_deals_are_uniform():
+    """Each legal action is equally likely; so are the dealer and the up-card."""
+    by_size: dict[int, Counter] = {}
+    dealers, up_cards = {3: Counter(), 4: Counter()}, Counter()
+    for seed in range(6000):
+        trace = random_hand_tokens(CUTTHROAT if seed % 2 else PARTNERSHIP, seed)
+        dealers[trace.rules.players][trace.dealer] += 1
+        up_cards[trace.deal.up_card] += 1
+        for _, _, options, chosen in trace.decisions:
+            by_size.setdefault(len(options), Counter())[chosen] += 1
+    checked = 0
+    for size, counts in by_size.items():
+        if size > 1 and sum(counts.values()) >= 50 * size:
+            # Far beyond chance (chi-square with size-1 degrees of freedom at p ~ 1e-6).
+            assert _chi_square(counts, size) < size - 1 + 7 * (2 * (size - 1)) ** 0.5 + 12, (size, counts)
+            checked += 1
+    assert checked >= 5
+    assert all(len(dealers[n]) == n and _chi_square(dealers[n], n) < 30 for n in dealers)
+    assert len(up_cards) == 24 and _chi_square(Counter({i: n for i, n in enumerate(up_cards.values())}), 24) < 70
