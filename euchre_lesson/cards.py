@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from functools import lru_cache
 
 from .errors import NotationError
 
@@ -138,8 +139,13 @@ DECK_SIZES = tuple(DECK_RANKS)
 
 def deck(size: int = 24) -> tuple[Card, ...]:
     """The cards of a deck of 24, 32 or 25 cards, in a fixed order (C1)."""
-    if size not in DECK_RANKS:
+    if type(size) is not int or size not in DECK_RANKS:
         raise NotationError(str(size), f"There is no {size}-card deck: use 24, 32 or 25 (C1).")
+    return _deck(size)
+
+
+@lru_cache(maxsize=None)
+def _deck(size: int) -> tuple[Card, ...]:
     cards = tuple(Card(rank, suit) for suit in Suit for rank in DECK_RANKS[size])
     return cards + (JOKER,) if size == 25 else cards
 

@@ -226,3 +226,29 @@ def play_game(game, players):
         seat = game.to_act
         game = game.apply(players[seat].choose(game.hand.view(seat)))
     return game
+
+
+class ExpertPlayer:
+    """Samples deals that fit its view and picks the action with the best average under exact play."""
+
+    name = "expert"
+
+    def __init__(self, seed: int | None = None, worlds: int = 200):
+        self.rng = random.Random(seed)
+        self.worlds = worlds
+        self.reason = "I have not chosen anything yet."
+
+    def explain(self) -> str:
+        return self.reason
+
+    def choose(self, view: View) -> Action:
+        from .advice import options_for
+
+        if len(view.legal) == 1:
+            self.reason = f"{view.legal[0]} is my only legal choice."
+            return view.legal[0]
+        options = options_for(view, self.rng, self.worlds)
+        best = options[0]
+        runner_up = f"; next best {options[1].action} at {options[1].value:.2f}" if len(options) > 1 else ""
+        self.reason = f"I choose {best.action}: {best.value:.2f} {best.unit} on average{runner_up}."
+        return best.action

@@ -54,11 +54,11 @@ def sample_play_world(view: View, rng: random.Random, tries: int = 200) -> HandS
         fixed[view.dealer].append(view.up_card)
     known.add(view.up_card)  # with the dealer, discarded, played, or left on the kitty
     pool = [c for c in deck(view.rules.deck) if c not in known]
+    eligible = {c: [s for s in others if effective_suit(c, trump) not in lacking[s]] for c in pool}
     for _ in range(tries):
         rng.shuffle(pool)
         hands = {s: list(fixed[s]) for s in others}
         # Cards that few seats can hold are placed first, so a void never strands a card.
-        eligible = {c: [s for s in others if effective_suit(c, trump) not in lacking[s]] for c in pool}
         for card in sorted(pool, key=lambda c: len(eligible[c])):
             room = [s for s in eligible[card] for _ in range(sizes[s] - len(hands[s]))]
             if room:

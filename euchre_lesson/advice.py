@@ -1,0 +1,181 @@
+"""Advice: every option for a seat, with its expected value, its uncertainty, and a reason.
+
+In trick play an option is worth the tricks its side takes with best play, averaged over deals
+that agree with what the seat has seen. Before the play (bidding, the pick-up, going alone, the
+dummy) an option is worth the points it brings: each sampled deal is finished by rule-of-thumb
+players and then played out exactly.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from typing import NamedTuple
+
+from .actions import Action
+from .dummy import keep_strength
+from .hand import HandState, Phase
+from .view import View
+from .worlds import sample_play_world, sample_world
+
+
+class Option(NamedTuple):
+    """One choice, what it is worth on average, give or take, and why."""
+
+    action: Action
+    value: float
+    error: float  # 1.96 standard errors: a 95% interval is value ± error
+    unit: str  # "tricks" or "points"
+    reason: str
+
+
+def side_of(state_or_view, seat: int) -> tuple[int, ...]:
+    """The seats whose result counts as this seat's: partners, or the cutthroat defenders together."""
+    makers = state_or_view.makers
+    if seat in makers:
+        return makers
+    return tuple(s for s in range(state_or_view.rules.players) if s not in makers) if makers else (seat,)
+
+
+def _mean_error(values: list[float]) -> tuple[float, float]:
+    if len(values) < 2:
+        return (values[0] if values else 0.0), 0.0
+    return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+# -- trick play: exact play in sampled worlds ----------------------------------------------------
+
+
+def play_options(view: View, rng: random.Random, worlds: int = 200) -> list[Option]:
+    """Each legal card, worth the tricks this seat's side takes from here (double-dummy average)."""
+    from .solver import solve
+
+    samples: dict[Action, list[int]] = {a: [] for a in view.legal}
+    for _ in range(worlds):
+        for action, tricks in solve(sample_play_world(view, rng)).items():
+            samples[action].append(tricks)
+    options = []
+    for action, values in samples.items():
+        mean, error = _mean_error(values)
+        options.append(Option(action, mean, error, "tricks",
+                              f"{action.card} takes {mean:.2f} of the remaining tricks for your side "
+                              f"on average over {len(values)} deals that fit what you have seen."))
+    return sorted(options, key=lambda o: -o.value)
+
+
+# -- before the play: finish the hand with computer players, then play it out exactly -------------
+
+
+def finish_bidding(state: HandState) -> HandState:
+    """Let rule-of-thumb players take every decision until the first lead (or a throw-in)."""
+    from .players import RuleOfThumbPlayer
+
+    player = RuleOfThumbPlayer()
+    while not state.is_over and state.phase is not Phase.PLAY:
+        state = state.apply(player.choose(state.view(state.to_act)))
+    return state
+
+
+def exact_points(state: HandState) -> tuple[int, ...]:
+    """The points each seat scores if the hand is played out perfectly from here (all cards open)."""
+    from .scoring import score_hand
+    from .solver import solve
+
+    if state.is_over:
+        return state.points
+    leader = state.to_act
+    best = max(solve(state).values())
+    leading_side = side_of(state, leader)
+    maker_tricks = best if state.maker in leading_side else 5 - best
+    row = score_hand(state.rules, maker_tricks, state.lone_maker, state.lone_defender is not None)
+    return tuple(row.makers if s in state.makers else row.defenders for s in range(state.rules.players))
+
+
+def seat_value(points: tuple[int, ...], seat: int, state: HandState) -> float:
+    """Points for this seat's side less what the other side (or, in cutthroat, the others on average) made."""
+    if state.rules.players == 4:
+        return points[seat] - points[(seat + 1) % 4]
+    others = [p for s, p in enumerate(points) if s != seat]
+    return points[seat] - sum(others) / len(others)
+
+
+def candidates(view: View) -> list[Action]:
+    """The options worth simulating: all of them, but only the most promising fives of the dummy."""
+    if view.phase is not Phase.DUMMY:
+        return list(view.legal)
+    ranked = sorted(view.legal, key=lambda a: keep_strength(a.cards, view.trump), reverse=True)
+    return ranked[:6]
+
+
+def bid_options(view: View, rng: random.Random, worlds: int = 60) -> list[Option]:
+    """Each option before the play, worth the points it brings this seat's side, on average."""
+    samples: dict[Action, list[float]] = {a: [] for a in candidates(view)}
+    for _ in range(worlds):
+        world = sample_world(view, rng)
+        for action in samples:
+            finished = finish_bidding(world.apply(action))
+            samples[action].append(seat_value(exact_points(finished), view.seat, finished))
+    options = []
+    for action, values in samples.items():
+        mean, error = _mean_error(values)
+        options.append(Option(action, mean, error, "points",
+                              f"{action}: {mean:+.2f} points for you against the others, on average over "
+                              f"{len(values)} simulated hands (±{error:.2f})."))
+    return sorted(options, key=lambda o: -o.value)
+
+
+def options_for(view: View, rng: random.Random, worlds: int) -> list[Option]:
+    if view.phase is Phase.PLAY:
+        return play_options(view, rng, worlds)
+    return bid_options(view, rng, max(8, worlds // 4))
+
+
+# -- the public helpers -------------------------------------------------------------------------
+
+
+def advise(state: HandState, seat: int | None = None, *, worlds: int = 200, seed: int = 0) -> list[Option]:
+    """The options for `seat` (the player to act by default), best first, each with its value and reason."""
+    seat = state.to_act if seat is None else seat
+    view = state.view(seat)
+    if not view.legal:
+        raise ValueError(f"seat {seat} has no decision to make now: seat {state.to_act} is to act.")
+    return options_for(view, random.Random(seed), worlds)
+
+
+GRADES = (("Best", 0.0), ("Good", 0.1), ("Inaccuracy", 0.3), ("Mistake", 0.7))
+
+
+class Grade(NamedTuple):
+    """A verdict on one decision: its name, how much it lost against the best, and the better option."""
+
+    verdict: str
+    loss: float
+    unit: str
+    best: Action
+    explanation: str
+
+
+def grade(state: HandState, action: Action | str, *, worlds: int = 200, seed: int = 0) -> Grade:
+    """Best / Good / Inaccuracy / Mistake / Blunder, by the loss against the best option."""
+    from .actions import parse_action
+
+    action = parse_action(action)
+    options = advise(state, worlds=worlds, seed=seed)
+    chosen = next((o for o in options if o.action == action), None)
+    if chosen is None:  # a keep outside the simulated short list: value it on its own
+        view = state.view(state.to_act)
+        rng = random.Random(seed)
+        extra = [seat_value(exact_points(finish_bidding(sample_world(view, rng).apply(action))), view.seat, state)
+                 for _ in range(max(8, worlds // 4))]
+        mean, error = _mean_error(extra)
+        chosen = Option(action, mean, error, options[0].unit, "")
+    best = options[0]
+    loss = max(0.0, best.value - chosen.value)
+    scale = 1.0 if best.unit == "tricks" else 2.0  # a point is worth about half a trick's swing
+    verdict = next((name for name, limit in GRADES if loss <= limit * scale), "Blunder")
+    if verdict == "Best" or action == best.action:
+        return Grade("Best", 0.0, best.unit, best.action, f"{action} is the best choice here. {best.reason}")
+    return Grade(verdict, loss, best.unit, best.action,
+                 f"{verdict}: {action} is worth {chosen.value:.2f} {best.unit}, {loss:.2f} less than "
+                 f"{best.action} ({best.value:.2f}).")
