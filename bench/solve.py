@@ -1,0 +1,109 @@
+"""Time the double-dummy solver on random deals from the first lead: `.venv/bin/python bench/solve.py`.
+
+Each deal is bid with seeded random legal actions (order, pick-up, going alone, the dummy's keep)
+until trick play starts; a hand thrown in is dealt again. Only `solve(state)` is timed, with the
+garbage collector paused as timeit does; the solver's tables are built on first use of each
+trump (about 1 ms each) inside the timed calls. The goals are judged on the first call per
+deal; the best of three calls per deal is shown beside it, since this machine's speed drifts.
+A second pair of lines times deals where nobody goes alone, so that every seat plays. Nodes
+are the trick-boundary positions a search visits.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, deal_hand
+from euchre_lesson.solver import Search, solve
+
+DEALS = 1000
+SEEDS = {"partnership": 2026, "cutthroat": 2027}
+GOALS = {"partnership": {"median": 0.5, "p90": 1.5, "max": 5.0}, "cutthroat": {"median": 0.2}}
+
+
+def first_leads(rules, seed: int, count: int, alone: bool = True) -> list:
+    """`count` hands at their first lead, bid with random legal actions from a seeded generator."""
+    rng = random.Random(seed)
+    states = []
+    while len(states) < count:
+        state = deal_hand(rules, rng.randrange(rules.players), seed=rng.randrange(2**32))
+        while state.phase not in (Phase.PLAY, Phase.DONE):
+            legal = state.legal_actions()
+            if not alone:
+                legal = [a for a in legal if a.kind != "alone"]
+            state = state.apply(rng.choice(legal))
+        if state.phase is Phase.PLAY:  # else thrown in (C9): deal again
+            states.append(state)
+    return states
+
+
+def figures(times: list[float]) -> dict[str, float]:
+    """Median, 90th percentile and maximum."""
+    return {"median": statistics.median(times), "p90": statistics.quantiles(times, n=10)[-1], "max": max(times)}
+
+
+def timed(state) -> float:
+    """Milliseconds for one call of solve(state), with the garbage collector paused as timeit does."""
+    gc.disable()
+    try:
+        start = time.perf_counter()
+        solve(state)
+        return (time.perf_counter() - start) * 1000
+    finally:
+        gc.enable()
+
+
+def run(name: str, rules, alone: bool) -> bool:
+    """Time one game; print a line; say whether its goals are met (on the first call per deal)."""
+    states = first_leads(rules, SEEDS[name] + (0 if alone else 1), DEALS, alone)
+    gc.collect()
+    first = [timed(state) for state in states]
+    best = [min(t, timed(state), timed(state)) for t, state in zip(first, states)]
+    nodes = []
+    for state in states:  # the same searches again, untimed, to count their nodes
+        search = Search(state)
+        search.values()
+        nodes.append(search.nodes)
+    playing = Counter(len(state.active_seats) for state in states)
+    got = figures(first)
+    goals = GOALS[name]
+    met = all(got[k] <= goal for k, goal in goals.items())
+    shown = "  ".join(f"{k} {got[k]:5.2f}" for k in ("median", "p90", "max"))
+    best_shown = " ".join(f"{v:.2f}" for v in figures(best).values())
+    wanted = ", ".join(f"{k} <= {goal:g}" for k, goal in goals.items())
+    seats = " ".join(f"{n}:{playing[n]}" for n in sorted(playing, reverse=True))
+    print(f"{name:12} {shown} ms (best of 3 calls: {best_shown})   nodes median {statistics.median(nodes):.0f} "
+          f"max {max(nodes)}   players in play {seats}   goal {wanted} ms: {'met' if met else 'NOT met'}")
+    return met
+
+
+def python_speed() -> float:
+    """Millions of simple loop steps a second, to compare runs on a noisy machine."""
+    start = time.perf_counter()
+    x = 0
+    for i in range(1_000_000):
+        x += i & 7
+    return 1 / (time.perf_counter() - start)
+
+
+def main() -> None:
+    print(f"solve() from the first lead, {DEALS} random deals per game; this Python runs "
+          f"{python_speed():.1f} M loop steps/s")
+    print("-- bidding, going alone and the keep chosen at random (the goals apply here):")
+    run("partnership", PARTNERSHIP, True)
+    run("cutthroat", CUTTHROAT, True)
+    print("-- nobody goes alone (every seat plays; for comparison):")
+    run("partnership", PARTNERSHIP, False)
+    run("cutthroat", CUTTHROAT, False)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,84 @@
+"""Advice: every option ranked with its value, uncertainty and reason; grades name the better move."""
+
+import random
+
+import pytest
+
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, deal_hand
+from euchre_lesson.advice import advise, grade
+from euchre_lesson.players import ExpertPlayer, RuleOfThumbPlayer
+
+# Partnership, dealer 3; seat 0 will hold both bowers and the ace of hearts after this bidding.
+STRONG = {"hands": [["JH", "JD", "AH", "KH", "AC"], ["9C", "TC", "QC", "KC", "9D"],
+                    ["TD", "QD", "KD", "AD", "TS"], ["QS", "KS", "AS", "9H", "TH"]],
+          "kitty": ["QH", "JC", "JS", "9S"]}
+
+
+def first_lead(rules, seed):
+    """A seeded hand bid by rule-of-thumb players, at its first lead."""
+    player = RuleOfThumbPlayer()
+    while True:
+        hand = deal_hand(rules, seed % rules.players, seed=seed)
+        while not hand.is_over and hand.phase is not Phase.PLAY:
+            hand = hand.apply(player.choose(hand.view(hand.to_act)))
+        if not hand.is_over:
+            return hand
+        seed += 1000
+
+
+@pytest.mark.parametrize("rules", [CUTTHROAT, PARTNERSHIP], ids=["cutthroat", "partnership"])
+def test_play_advice_ranks_every_legal_card_with_a_reason(rules):
+    hand = first_lead(rules, 3)
+    options = advise(hand, worlds=40)
+    assert {o.action for o in options} == set(hand.legal_actions())
+    assert [o.value for o in options] == sorted((o.value for o in options), reverse=True)
+    for option in options:
+        assert option.unit == "tricks" and 0 <= option.value <= 5 and option.error >= 0
+        assert str(option.action.card) in option.reason
+
+
+def test_a_seat_holding_every_winner_is_told_it_takes_every_trick():
+    hand = deal_hand(PARTNERSHIP, 3, deal=STRONG)
+    for token in ["order", "pickup 9H", "alone", "stay", "stay"]:  # seat 0 alone, hearts trump
+        hand = hand.apply(token)
+    assert hand.phase is Phase.PLAY and hand.to_act == 1  # C11: the lone maker's left leads
+    for token in ["play 9D", "play QS", "play JH"]:  # seat 0 trumps the lead and leads next
+        hand = hand.apply(token)
+    options = {str(o.action): (o.value, o.error) for o in advise(hand, worlds=30)}
+    # J♦ A♥ K♥ are the top trumps left and draw the rest; then the A♣ is the best club.
+    assert options["play J♦"] == (4, 0) and options["play A♥"] == (4, 0)
+    assert options["play A♣"][0] < 4  # leading the club before drawing trumps can be ruffed
+
+
+def test_bidding_advice_is_in_points_and_covers_every_bid():
+    hand = deal_hand(PARTNERSHIP, 3, deal=STRONG)
+    options = advise(hand, worlds=40)
+    assert {str(o.action) for o in options} == {"pass", "order"}
+    assert all(o.unit == "points" for o in options)
+    assert options[0].action.kind == "order"  # both bowers and the ace: order it up
+
+
+def test_grade_calls_the_best_move_best_and_names_the_better_one_otherwise():
+    hand = deal_hand(PARTNERSHIP, 3, deal=STRONG)
+    assert grade(hand, "order", worlds=40).verdict == "Best"
+    verdict = grade(hand, "pass", worlds=40)
+    assert verdict.verdict in ("Inaccuracy", "Mistake", "Blunder") and str(verdict.best) == "order"
+    assert "order" in verdict.explanation
+
+
+def test_advice_for_a_seat_with_nothing_to_decide_is_a_clear_error():
+    hand = deal_hand(CUTTHROAT, 0, seed=1)
+    with pytest.raises(ValueError, match="no decision"):
+        advise(hand, seat=(hand.to_act + 1) % 3)
+
+
+def test_the_expert_plays_whole_hands_legally_and_explains():
+    rng = random.Random(2)
+    for rules in (CUTTHROAT, PARTNERSHIP):
+        expert = ExpertPlayer(seed=1, worlds=8)
+        hand = deal_hand(rules, rng.randrange(rules.players), seed=rng.randrange(2**32))
+        while not hand.is_over:
+            action = expert.choose(hand.view(hand.to_act))
+            assert action in hand.legal_actions()
+            assert expert.explain().endswith(".")
+            hand = hand.apply(action)

@@ -1,0 +1,284 @@
+"""The double-dummy solver: against a plain minimax on the engine, and its bits against the engine's rules.
+
+Positions come from real hands: dealt with `deal_hand`, bid with random legal actions (so lone
+players and sitting-out seats occur), then played at random to the position wanted.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+from functools import cache
+
+import pytest
+
+from euchre_lesson import (
+    CUTTHROAT,
+    PARTNERSHIP,
+    Phase,
+    Suit,
+    deal_hand,
+    legal_plays,
+    trick_winner,
+)
+from euchre_lesson.solver import (
+    Search,
+    cards_of,
+    legal_bits,
+    mask,
+    solve,
+    tables,
+    winning_index,
+)
+
+GAMES = (CUTTHROAT, PARTNERSHIP)
+DECKS = (24, 32, 25)
+SHORT_PER_TABLE = 350  # per game and deck, 1 to 3 tricks left: 2,100 positions
+FULL_CUTTHROAT = 15  # three-hand deals from the first lead (the slow part of this file)
+FOUR_LEFT = 16  # four-hand positions, every seat playing, with 4 tricks left
+FULL_PARTNERSHIP = 30  # four-hand deals from the first lead, checked move by move along a line of play
+TRICKS = 5
+
+TALLY: Counter = Counter()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def report_counts(request):
+    """Write how many positions each check compared into the summary of the test run."""
+
+    class Report:
+        def pytest_terminal_summary(self, terminalreporter):
+            if TALLY:
+                terminalreporter.write_line("solver: " + ", ".join(f"{k} {n}" for k, n in TALLY.items()))
+
+    if not request.config.pluginmanager.has_plugin("solver-counts"):
+        request.config.pluginmanager.register(Report(), "solver-counts")
+    yield
+
+
+# -- positions ------------------------------------------------------------------------
+
+
+def start_of_play(rules, seed: int):
+    """A hand bid with random legal actions until trick play starts; thrown-in hands are dealt again."""
+    rng = random.Random(seed)
+    while True:
+        state = deal_hand(rules, rng.randrange(rules.players), seed=rng.randrange(2**32))
+        while state.phase not in (Phase.PLAY, Phase.DONE):
+            legal = state.legal_actions()
+            if seed % 2:  # nobody goes alone, so that hands where every seat plays are common too
+                legal = [a for a in legal if a.kind != "alone"]
+            state = state.apply(rng.choice(legal))
+        if state.phase is Phase.PLAY:
+            return state, rng
+
+
+def short_position(rules, seed: int):
+    """A position with 1 to 3 tricks left, often part-way into a trick."""
+    state, rng = start_of_play(rules, seed)
+    tricks_left = 1 + seed % 3
+    while TRICKS - len(state.tricks) > tricks_left:
+        state = state.apply(rng.choice(state.legal_actions()))
+    for _ in range(rng.randrange(len(state.active_seats))):
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@cache
+def short_positions() -> tuple:
+    return tuple(short_position(replace(game, deck=size), 1000 * size + i)
+                 for game in GAMES for size in DECKS for i in range(SHORT_PER_TABLE))
+
+
+@cache
+def full_cutthroat_deals() -> tuple:
+    return tuple(start_of_play(replace(CUTTHROAT, deck=DECKS[i % 3]), 10**6 + i)[0] for i in range(FULL_CUTTHROAT))
+
+
+@cache
+def four_tricks_left() -> tuple:
+    """Four-hand positions in the second trick, nobody alone (odd seeds), often part-way into it."""
+    positions = []
+    for i in range(FOUR_LEFT):
+        state, rng = start_of_play(replace(PARTNERSHIP, deck=DECKS[i % 3]), 3 * 10**6 + 2 * i + 1)
+        for _ in range(4 + rng.randrange(4)):
+            state = state.apply(rng.choice(state.legal_actions()))
+        positions.append(state)
+    return tuple(positions)
+
+
+@cache
+def full_partnership_deals() -> tuple:
+    return tuple(start_of_play(replace(PARTNERSHIP, deck=DECKS[i % 3]), 2 * 10**6 + i)[0]
+                 for i in range(FULL_PARTNERSHIP))
+
+
+# -- the reference: plain minimax on the engine's own API ------------------------------
+
+
+def brute_force(state) -> dict:
+    """For each legal play, the mover's side's tricks from here on, trying every line (memoized)."""
+    side = state.makers if state.to_act in state.makers else state.defenders
+    memo = {}
+
+    def taken(s) -> int:
+        return sum(s.tricks_won[seat] for seat in side)
+
+    def value(s) -> int:
+        """The side's tricks from `s` to the end of the hand, everyone playing their best."""
+        if s.is_over:
+            return 0
+        key = (s.hands, s.trick)
+        if key not in memo:
+            outcomes = [taken(t) - taken(s) + value(t) for t in map(s.apply, s.legal_actions())]
+            memo[key] = max(outcomes) if s.to_act in side else min(outcomes)
+        return memo[key]
+
+    return {action: taken(after) - taken(state) + value(after)
+            for action, after in ((a, state.apply(a)) for a in state.legal_actions())}
+
+
+class EngineCheck:
+    """Told every legal-move set and trick winner the search uses; checks each against the engine."""
+
+    def __init__(self):
+        self.counts = Counter()
+
+    def moves(self, search, pos, hand, trick, moves):
+        table = search.table
+        played = [table.cards[b.bit_length() - 1] for b in trick]
+        expected = legal_plays(cards_of(table, hand), played, table.trump)
+        assert set(cards_of(table, moves)) == set(expected), (played, cards_of(table, hand))
+        self.counts["legal-move sets"] += 1
+
+    def trick(self, search, trick, winner):
+        table = search.table
+        cards = [table.cards[b.bit_length() - 1] for b in trick]
+        assert len(cards) == len(search.hands) and all(b.bit_count() == 1 for b in trick)
+        assert trick_winner(cards, table.trump) == winner, cards
+        self.counts["trick winners"] += 1
+
+
+def check_against_engine(state) -> Counter:
+    """Run the search on `state` with every rule decision checked against the engine."""
+    check = EngineCheck()
+    search = Search(state, audit=check)
+    seats = state.active_seats
+    assert [set(cards_of(search.table, h)) for h in search.hands] == [set(state.hands[s]) for s in seats]
+    search.values()
+    return check.counts
+
+
+def describe(states) -> Counter:
+    """What kinds of position a list holds, to show the mix really covers the cases."""
+    kinds = Counter()
+    for s in states:
+        kinds[f"{s.rules.game} {s.rules.deck}"] += 1
+        kinds[f"{TRICKS - len(s.tricks)} tricks left"] += 1
+        kinds["mid-trick"] += bool(s.trick.cards)
+        kinds["with seats sitting out"] += bool(s.sitting_out)
+        kinds[f"{len(s.active_seats)} players"] += 1
+    return kinds
+
+
+# -- the tests --------------------------------------------------------------------------
+
+
+def test_short_positions_agree_with_brute_force():
+    positions = short_positions()
+    for state in positions:
+        solved = solve(state)
+        assert list(solved) == state.legal_actions()
+        assert solved == brute_force(state), state.to_json()
+    kinds = describe(positions)
+    for game in GAMES:
+        for size in DECKS:
+            assert kinds[f"{game.game} {size}"] == SHORT_PER_TABLE
+    for key in ("1 tricks left", "2 tricks left", "3 tricks left", "2 players", "3 players", "4 players"):
+        assert kinds[key] >= 100, kinds
+    assert kinds["mid-trick"] >= len(positions) // 3 and kinds["with seats sitting out"] >= len(positions) // 4
+    TALLY["short positions vs brute force"] += len(positions)
+    print(f"{len(positions)} short positions agree with brute force: {dict(kinds)}")
+
+
+def test_full_three_hand_deals_agree_with_brute_force():
+    deals = full_cutthroat_deals()
+    for state in deals:
+        assert not state.tricks and not state.trick.cards
+        assert solve(state) == brute_force(state), state.to_json()
+    kinds = describe(deals)
+    assert kinds["3 players"] >= 3 and kinds["2 players"] >= 3, kinds
+    TALLY["full three-hand deals vs brute force"] += len(deals)
+    print(f"{len(deals)} three-hand deals from the first lead agree with brute force: {dict(kinds)}")
+
+
+def test_four_hand_positions_with_four_tricks_left_agree_with_brute_force():
+    positions = four_tricks_left()
+    for state in positions:
+        assert len(state.active_seats) == 4 and TRICKS - len(state.tricks) == 4
+        assert solve(state) == brute_force(state), state.to_json()
+    assert describe(positions)["mid-trick"] >= FOUR_LEFT // 2
+    TALLY["four-hand positions with 4 tricks left vs brute force"] += len(positions)
+
+
+def test_bits_agree_with_the_engine_rules_on_every_position():
+    positions = short_positions() + full_cutthroat_deals() + four_tricks_left() + full_partnership_deals()
+    counts = Counter()
+    for state in positions:
+        counts += check_against_engine(state)
+    assert counts["legal-move sets"] >= len(positions) and counts["trick winners"] >= len(positions)
+    TALLY["positions with every move set and trick winner checked"] += len(positions)
+    print(f"{len(positions)} positions: {dict(counts)} checked against legal_plays and trick_winner")
+
+
+def test_full_four_hand_deals_are_consistent_move_by_move():
+    """Each value is the trick it takes plus the best value of the position it leads to."""
+    checked = 0
+    rng = random.Random(11)
+    for state in full_partnership_deals():
+        while not state.is_over:
+            solved = solve(state)
+            side = state.makers if state.to_act in state.makers else state.defenders
+            for action, value in solved.items():
+                after = state.apply(action)
+                took = sum(after.tricks_won[s] - state.tricks_won[s] for s in side)
+                rest = 0
+                if not after.is_over:
+                    best = max(solve(after).values())
+                    left = TRICKS - len(after.tricks)
+                    rest = best if after.to_act in side else left - best
+                assert value == took + rest, state.to_json()
+                checked += 1
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert checked >= FULL_PARTNERSHIP * 20
+    TALLY["four-hand moves checked one step ahead"] += checked
+
+
+def test_partial_tricks_and_follow_suit_on_bits_agree_with_the_engine():
+    rng = random.Random(7)
+    compared = 0
+    for size in DECKS:
+        for trump in Suit:
+            table = tables(trump, size)
+            for _ in range(200):
+                cards = rng.sample(table.cards, 9)
+                trick, hand = cards[:rng.randrange(1, 5)], cards[4:]
+                bits = [table.bit[c] for c in trick]
+                assert table.cards[bits[winning_index(table, bits)].bit_length() - 1] == \
+                    trick[trick_winner(trick, trump)]
+                legal = legal_bits(table, mask(table, hand), bits)
+                assert set(cards_of(table, legal)) == set(legal_plays(hand, trick, trump))
+                compared += 1
+    TALLY["random tricks on bits"] += compared
+
+
+def test_solve_says_it_needs_trick_play():
+    state = deal_hand(PARTNERSHIP, 0, seed=1)
+    with pytest.raises(ValueError, match=r"^solve needs a hand in trick play; this one is in bidding, round one$"):
+        solve(state)
+    state, rng = start_of_play(CUTTHROAT, 5)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+    with pytest.raises(ValueError, match=r"^solve needs a hand in trick play; this one is over$"):
+        solve(state)
