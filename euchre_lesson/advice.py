@@ -44,6 +44,15 @@ def _mean_error(values: list[float]) -> tuple[float, float]:
     return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
+def _ranked(samples: dict, unit: str, reason) -> list[Option]:
+    """Options from the sampled values of each action, best first."""
+    options = []
+    for action, values in samples.items():
+        mean, error = _mean_error(values)
+        options.append(Option(action, mean, error, unit, reason(action, mean, error, len(values))))
+    return sorted(options, key=lambda o: -o.value)
+
+
 # -- trick play: exact play in sampled worlds ----------------------------------------------------
 
 
@@ -55,13 +64,9 @@ def play_options(view: View, rng: random.Random, worlds: int = 200) -> list[Opti
     for _ in range(worlds):
         for action, tricks in solve(sample_play_world(view, rng)).items():
             samples[action].append(tricks)
-    options = []
-    for action, values in samples.items():
-        mean, error = _mean_error(values)
-        options.append(Option(action, mean, error, "tricks",
-                              f"{action.card} takes {mean:.2f} of the remaining tricks for your side "
-                              f"on average over {len(values)} deals that fit what you have seen."))
-    return sorted(options, key=lambda o: -o.value)
+    return _ranked(samples, "tricks", lambda action, mean, error, n: (
+        f"{action.card} takes {mean:.2f} of the remaining tricks for your side "
+        f"on average over {n} deals that fit what you have seen."))
 
 
 # -- before the play: finish the hand with computer players, then play it out exactly -------------
@@ -116,13 +121,9 @@ def bid_options(view: View, rng: random.Random, worlds: int = 60) -> list[Option
         for action in samples:
             finished = finish_bidding(world.apply(action))
             samples[action].append(seat_value(exact_points(finished), view.seat, finished))
-    options = []
-    for action, values in samples.items():
-        mean, error = _mean_error(values)
-        options.append(Option(action, mean, error, "points",
-                              f"{action}: {mean:+.2f} points for you against the others, on average over "
-                              f"{len(values)} simulated hands (±{error:.2f})."))
-    return sorted(options, key=lambda o: -o.value)
+    return _ranked(samples, "points", lambda action, mean, error, n: (
+        f"{action}: {mean:+.2f} points for you against the others, on average over "
+        f"{n} simulated hands (±{error:.2f})."))
 
 
 def options_for(view: View, rng: random.Random, worlds: int) -> list[Option]:

@@ -144,9 +144,9 @@ def game_from_record(record: dict | str) -> GameState:
     hands = record["hands"]
     if not isinstance(hands, list) or not hands:
         raise NotationError("hands", "hands must be a non-empty list of hand records.")
-    played = []
+    played: list[HandState] = []
     for i, hand_record in enumerate(hands):
-        if played and replace(game, hands=tuple(played), scores=_scores(game, played)).is_over:
+        if replace(game, scores=_scores(game, played)).is_over:
             raise NotationError(f"hands[{i}]", f"hands[{i}] follows a hand that already won the game; "
                                                f"nothing is played after the win ({_winning_rule(rules)}).")
         try:
