@@ -17,7 +17,7 @@ from .actions import Action
 from .dummy import keep_strength
 from .hand import HandState, Phase
 from .view import View
-from .worlds import sample_play_world, sample_world
+from .worlds import PlayWorlds, sample_world
 
 
 class Option(NamedTuple):
@@ -61,8 +61,9 @@ def play_options(view: View, rng: random.Random, worlds: int = 200) -> list[Opti
     from .solver import solve
 
     samples: dict[Action, list[int]] = {a: [] for a in view.legal}
+    deals = PlayWorlds(view)
     for _ in range(worlds):
-        for action, tricks in solve(sample_play_world(view, rng)).items():
+        for action, tricks in solve(deals.sample(rng)).items():
             samples[action].append(tricks)
     return _ranked(samples, "tricks", lambda action, mean, error, n: (
         f"{action.card} takes {mean:.2f} of the remaining tricks for your side "

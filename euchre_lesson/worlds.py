@@ -31,44 +31,63 @@ def _hand_sizes(view: View) -> dict[int, int]:
     return {seat: 5 - played[seat] for seat in range(view.players)}
 
 
-def sample_play_world(view: View, rng: random.Random, tries: int = 200) -> HandState:
-    """A full state in trick play that agrees with the view: same cards seen, voids respected.
+class PlayWorlds:
+    """Deals in trick play that agree with one view: same cards seen, voids respected.
 
     The dealer who picked up is taken to have kept the up-card, as any sensible dealer does,
-    unless the dealer has shown a void in trump since.
+    unless the dealer has shown a void in trump since. Everything that is the same for every
+    world of the view is worked out once, here.
     """
-    if view.phase is not Phase.PLAY:
-        raise ValueError(f"sampling a world for trick play needs a hand in play, not {view.phase}")
-    trump, seat = view.trump, view.seat
-    known = set(view.hand) | set(view.played) | set(view.set_aside) | set(view.dummy or ())
-    if view.discard is not None:
-        known.add(view.discard)
-    sizes = _hand_sizes(view)
-    others = [s for s in range(view.players) if s != seat and s not in view.sitting_out]
-    fixed: dict[int, list[Card]] = {s: [] for s in others}
-    lacking = voids(view)
-    # The dealer kept the up-card, unless the dealer has since shown no trump or has no card left.
-    up_with_dealer = (view.picked_up and view.dealer != seat and view.up_card not in view.played
-                      and trump not in lacking[view.dealer] and sizes[view.dealer] > 0)
-    if up_with_dealer and view.dealer in fixed:
-        fixed[view.dealer].append(view.up_card)
-    known.add(view.up_card)  # with the dealer, discarded, played, or left on the kitty
-    pool = [c for c in deck(view.rules.deck) if c not in known]
-    eligible = {c: [s for s in others if effective_suit(c, trump) not in lacking[s]] for c in pool}
-    for _ in range(tries):
-        rng.shuffle(pool)
-        hands = {s: list(fixed[s]) for s in others}
-        # Cards that few seats can hold are placed first, so a void never strands a card.
-        for card in sorted(pool, key=lambda c: len(eligible[c])):
-            room = [s for s in eligible[card] for _ in range(sizes[s] - len(hands[s]))]
-            if room:
-                hands[rng.choice(room)].append(card)
-        if all(len(hands[s]) == sizes[s] for s in others):
-            break
-    else:
-        raise ValueError("no deal agrees with this view")  # cannot happen for a view of a real hand
-    all_hands = tuple(tuple(view.hand) if s == seat else tuple(hands.get(s, ())) for s in range(view.players))
-    return _play_state(view, all_hands)
+
+    def __init__(self, view: View):
+        if view.phase is not Phase.PLAY:
+            raise ValueError(f"sampling a world for trick play needs a hand in play, not {view.phase}")
+        self.view = view
+        trump, seat = view.trump, view.seat
+        known = set(view.hand) | set(view.played) | set(view.set_aside) | set(view.dummy or ())
+        known |= {view.up_card} | ({view.discard} if view.discard else set())
+        sizes = _hand_sizes(view)
+        self.others = [s for s in range(view.players) if s != seat and s not in view.sitting_out]
+        self.fixed: dict[int, list[Card]] = {s: [] for s in self.others}
+        lacking = voids(view)
+        # The up-card is with the dealer, unless the dealer has shown no trump since or has no card left.
+        if (view.picked_up and view.dealer in self.fixed and view.up_card not in view.played
+                and trump not in lacking[view.dealer] and sizes[view.dealer] > 0):
+            self.fixed[view.dealer].append(view.up_card)
+        self.need = {s: sizes[s] - len(self.fixed[s]) for s in self.others}
+        self.pool = [c for c in deck(view.rules.deck) if c not in known]
+        self.eligible = {c: [s for s in self.others if effective_suit(c, trump) not in lacking[s]] for c in self.pool}
+        self.free = all(len(seats) == len(self.others) for seats in self.eligible.values())
+
+    def sample(self, rng: random.Random, tries: int = 200) -> HandState:
+        """One world, drawn at random."""
+        pool = self.pool
+        for _ in range(tries):
+            rng.shuffle(pool)
+            hands = {s: list(self.fixed[s]) for s in self.others}
+            if self.free:  # nobody has shown a void: deal the shuffled cards in turn
+                start = 0
+                for s in self.others:
+                    hands[s] += pool[start:start + self.need[s]]
+                    start += self.need[s]
+                break
+            # Cards that few seats can hold are placed first, so a void never strands a card.
+            for card in sorted(pool, key=lambda c: len(self.eligible[c])):
+                room = [s for s in self.eligible[card] for _ in range(self.need[s] + len(self.fixed[s]) - len(hands[s]))]
+                if room:
+                    hands[rng.choice(room)].append(card)
+            if all(len(hands[s]) == self.need[s] + len(self.fixed[s]) for s in self.others):
+                break
+        else:
+            raise ValueError("no deal agrees with this view")  # cannot happen for a view of a real hand
+        view = self.view
+        return _play_state(view, tuple(view.hand if s == view.seat else tuple(hands.get(s, ()))
+                                       for s in range(view.players)))
+
+
+def sample_play_world(view: View, rng: random.Random) -> HandState:
+    """One deal in trick play that agrees with the view (see PlayWorlds)."""
+    return PlayWorlds(view).sample(rng)
 
 
 def _play_state(view: View, hands) -> HandState:

@@ -123,3 +123,31 @@ def test_rule_of_thumb_beats_random_in_both_games():
 def test_play_out_finishes_a_hand():
     hand = play_out(deal_hand(PARTNERSHIP, 0, seed=5), [RuleOfThumbPlayer()] * 4)
     assert hand.is_over
+
+
+def test_sampled_worlds_agree_with_the_view_they_came_from():
+    """Same own cards, phase, tricks and legal actions; every shown void respected (C12)."""
+    from euchre_lesson.ranking import effective_suit
+    from euchre_lesson.worlds import voids
+
+    rng = random.Random(6)
+    checked = 0
+    for state in random_states(1500, seed=7):
+        if state.is_over:
+            continue
+        seat = state.to_act if rng.random() < 0.7 else rng.randrange(state.players)
+        view = state.view(seat)
+        world = sample_world(view, rng)
+        seen = world.view(seat)
+        assert sorted(map(str, seen.hand)) == sorted(map(str, view.hand))
+        assert (seen.phase, seen.to_act, seen.trump, seen.tricks) == (view.phase, view.to_act, view.trump, view.tricks)
+        assert set(seen.legal) == set(view.legal)
+        if view.phase is Phase.PLAY:
+            for other, suits in voids(view).items():
+                if other in state.sitting_out:
+                    continue  # their cards lie face down and never play
+                assert len(world.hands[other]) == len(state.hands[other])
+                held = set(world.hands[other]) if other != seat else set()
+                assert not any(effective_suit(c, view.trump) in suits for c in held)
+        checked += 1
+    assert checked > 500
