@@ -66,3 +66,14 @@ def test_notebooks_are_numbered_and_executed_in_order():
         counts = [c["execution_count"] for c in code]
         assert counts == list(range(1, len(code) + 1)), f"{path.name} was not run top to bottom"
         assert any(c["outputs"] for c in code), f"{path.name} has no stored outputs"
+
+
+def test_the_readme_python_examples_run():
+    """Every ```python block of the README runs, in order, in one namespace."""
+    readme = (ROOT / "README.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", readme, re.S)
+    assert blocks
+    namespace: dict = {}
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), namespace)
+    assert namespace["finished"].is_over
