@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from .cards import Card, Suit, deck
-from .hand import Deal, HandState, Phase
+from .dummy import best_five
+from .hand import Deal, HandState, Phase, deal_hand
 from .ranking import effective_suit
 from .view import View
 
@@ -109,9 +110,6 @@ def sample_world(view: View, rng: random.Random) -> HandState:
         return sample_play_world(view, rng)
     if view.phase is Phase.DONE:
         raise ValueError("the hand is over: there is nothing left to decide")
-    from .dummy import best_five
-    from .hand import deal_hand
-
     dealt = list(view.hand)
     if view.discard is not None:  # this seat is the dealer who picked up: undo the exchange
         dealt = [c for c in dealt if c != view.up_card] + ([view.discard] if view.discard != view.up_card else [])
