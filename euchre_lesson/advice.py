@@ -13,9 +13,12 @@ import random
 import statistics
 from typing import NamedTuple
 
-from .actions import Action
+from .actions import Action, parse_action
 from .dummy import keep_strength
 from .hand import HandState, Phase
+from .players import RuleOfThumbPlayer
+from .scoring import score_hand
+from .solver import solve
 from .view import View
 from .worlds import PlayWorlds, sample_world
 
@@ -58,8 +61,6 @@ def _ranked(samples: dict, unit: str, reason) -> list[Option]:
 
 def play_options(view: View, rng: random.Random, worlds: int = 200) -> list[Option]:
     """Each legal card, worth the tricks this seat's side takes from here (double-dummy average)."""
-    from .solver import solve
-
     samples: dict[Action, list[int]] = {a: [] for a in view.legal}
     deals = PlayWorlds(view)
     for _ in range(worlds):
@@ -75,8 +76,6 @@ def play_options(view: View, rng: random.Random, worlds: int = 200) -> list[Opti
 
 def finish_bidding(state: HandState) -> HandState:
     """Let rule-of-thumb players take every decision until the first lead (or a throw-in)."""
-    from .players import RuleOfThumbPlayer
-
     player = RuleOfThumbPlayer()
     while not state.is_over and state.phase is not Phase.PLAY:
         state = state.apply(player.choose(state.view(state.to_act)))
@@ -85,9 +84,6 @@ def finish_bidding(state: HandState) -> HandState:
 
 def exact_points(state: HandState) -> tuple[int, ...]:
     """The points each seat scores if the hand is played out perfectly from here (all cards open)."""
-    from .scoring import score_hand
-    from .solver import solve
-
     if state.is_over:
         return state.points
     leader = state.to_act
@@ -160,8 +156,6 @@ class Grade(NamedTuple):
 
 def grade(state: HandState, action: Action | str, *, worlds: int = 200, seed: int = 0) -> Grade:
     """Best / Good / Inaccuracy / Mistake / Blunder, by the loss against the best option."""
-    from .actions import parse_action
-
     action = parse_action(action)
     options = advise(state, worlds=worlds, seed=seed)
     chosen = next((o for o in options if o.action == action), None)

@@ -242,7 +242,7 @@ class ExpertPlayer:
         return self.reason
 
     def choose(self, view: View) -> Action:
-        from .advice import options_for
+        from .advice import options_for  # here, not at the top: advice itself uses the players above
 
         if len(view.legal) == 1:
             self.reason = f"{view.legal[0]} is my only legal choice."
