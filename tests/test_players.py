@@ -50,7 +50,8 @@ def test_a_view_holds_no_card_its_seat_may_not_see():
             allowed |= {c for t in state.tricks for c in t.cards} | set(state.trick.cards if state.trick else ())
             if seat == state.dealer and state.discard:
                 allowed.add(state.discard)
-            if seat == state.maker and state.rules.has_dummy and not state.lone_maker and state.phase.name != "GOING_ALONE":
+            took_dummy = state.phase in (Phase.DUMMY, Phase.PLAY, Phase.DONE)
+            if seat == state.maker and state.rules.has_dummy and not state.lone_maker and took_dummy:
                 allowed |= set(state.deal.dummy)
             leaked = cards_in(view) - allowed
             assert not leaked, f"seat {seat} can see {leaked} in {state.phase}"
