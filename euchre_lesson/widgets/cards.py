@@ -1,0 +1,111 @@
+"""Cards as buttons: rank and suit on every face, words for screen readers, usable from the keyboard."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import ipywidgets as w
+
+from ..cards import Card, Suit
+from ..display import card_name
+from ..ranking import bower
+
+# One style sheet for every widget of the package: drawn with CSS, nothing downloaded, no icon
+# fonts. Suits never depend on colour alone (every face shows its symbol); the four-colour deck
+# only makes them quicker to tell apart. Legal cards get a thicker border as well as a colour.
+CSS = """<style>
+.euchre-card.jupyter-button { width: 3.6em; height: 4.8em; margin: 0.15em; padding: 0;
+  font: 600 1.2em/1.1 system-ui, sans-serif; border: 1px solid #777; border-radius: 0.4em;
+  background: #fff; color: #111; box-shadow: 0 1px 2px rgba(0,0,0,.25); white-space: pre-line; }
+.euchre-card.jupyter-button:focus-visible { outline: 3px solid #1f5fbf; outline-offset: 2px; }
+.euchre-card.jupyter-button:disabled { opacity: 1; background: #f1f1f1; cursor: default; }
+.euchre-card.euchre-red { color: #c0143c; }
+.euchre-four .euchre-card.euchre-diamonds { color: #1f5fbf; }
+.euchre-four .euchre-card.euchre-clubs { color: #0a7a2f; }
+.euchre-card.euchre-trump-card { box-shadow: 0 0 0 3px #e0a800; }
+.euchre-card.euchre-legal { border: 3px solid #1f5fbf; transform: translateY(-0.25em); }
+.euchre-card.euchre-chosen { background: #fff4c2; border: 3px solid #8a5a00; }
+.euchre-card.euchre-back { background: repeating-linear-gradient(45deg, #2d5aa0 0 6px, #3f6fbf 6px 12px); color: #fff; }
+.euchre-card.euchre-blank { visibility: hidden; }
+.euchre-table { background: #e8f3ea; border-radius: 0.6em; padding: 0.5em; }
+.euchre-note { font-family: system-ui, sans-serif; }
+.euchre-note .bad { color: #a4001d; } .euchre-note .good { color: #0a6a2a; }
+.euchre-note mark { background: #fff0a8; }
+</style>"""
+
+# The small letter under a card that has a special role once trump is fixed (C2, V2).
+ROLE_MARKS = {"right": "R", "left": "L", "joker": "★"}
+
+
+def style_sheet() -> w.HTML:
+    """The package's style sheet, as a widget to put once in each view."""
+    return w.HTML(CSS, layout=w.Layout(height="0px", margin="0", overflow="hidden"))
+
+
+def face(card: Card, trump: Suit | None = None) -> str:
+    """What a card shows: rank and suit, and under it R, L or ★ for the bowers and the joker once trump is set."""
+    role = bower(card, trump) if trump is not None else None
+    text = "Joker" if card.is_joker else str(card)
+    return f"{text}\n{ROLE_MARKS[role]}" if role else text
+
+
+def classes(card: Card, trump: Suit | None = None) -> tuple[str, ...]:
+    """The CSS classes of a card face."""
+    names = ["euchre-card"]
+    if card.suit is not None:
+        names.append(f"euchre-{card.suit.plural}")
+    if card.colour == "red":
+        names.append("euchre-red")
+    if trump is not None and bower(card, trump):
+        names.append("euchre-trump-card")
+    return tuple(names)
+
+
+def card_button(card: Card, trump: Suit | None = None) -> w.Button:
+    """One card as a button; its tooltip names the card in words."""
+    button = w.Button(description=face(card, trump), tooltip=card_name(card, trump))
+    button._dom_classes = classes(card, trump)
+    return button
+
+
+class CardRow(w.HBox):
+    """A row of card buttons that redraws in place; `on_pick(card)` hears every click."""
+
+    def __init__(self, on_pick: Callable[[Card], None] | None = None, **kwargs):
+        super().__init__(**kwargs)
+        self.add_class("euchre-row")
+        self.cards: tuple[Card, ...] = ()
+        self._pool: list[w.Button] = []  # buttons are reused: creating widgets is what costs in a browser
+        self._on_pick = on_pick
+
+    def show(self, cards: Iterable[Card], trump: Suit | None = None, *, legal: Iterable[Card] = (),
+             chosen: Iterable[Card] = (), disabled: bool = False, hidden: bool = False) -> None:
+        """Draw these cards: legal ones raised, chosen ones marked; `hidden` shows their backs."""
+        self.cards = tuple(cards)
+        legal, chosen = set(legal), set(chosen)
+        while len(self._pool) < len(self.cards):
+            button = w.Button()
+            button.on_click(self._clicked)
+            self._pool.append(button)
+        for i, (button, card) in enumerate(zip(self._pool, self.cards)):
+            button.index = i
+            if hidden:
+                button.description, button.tooltip = "", "a card face down"
+                button._dom_classes = ("euchre-card", "euchre-back")
+                button.disabled = True
+                continue
+            marks = classes(card, trump) + (("euchre-legal",) if card in legal else ()) \
+                + (("euchre-chosen",) if card in chosen else ())
+            words = card_name(card, trump) + (", playable" if card in legal else "") \
+                + (", selected" if card in chosen else "")
+            button.description, button.tooltip, button._dom_classes = face(card, trump), words, marks
+            button.disabled = disabled
+        self.children = self._pool[:len(self.cards)]
+
+    def button_for(self, card: Card) -> w.Button:
+        """The button showing this card (for tests and lessons that click from code)."""
+        return self.children[self.cards.index(card)]
+
+    def _clicked(self, button: w.Button) -> None:
+        if self._on_pick is not None and not button.disabled:
+            self._on_pick(self.cards[button.index])
