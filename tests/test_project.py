@@ -77,3 +77,32 @@ def test_the_readme_python_examples_run():
     for block in blocks:
         exec(compile(block, "README.md", "exec"), namespace)
     assert namespace["finished"].is_over
+
+
+def test_the_engine_imports_without_ipywidgets():
+    """The engine never imports ipywidgets: with it made unimportable, every engine module still loads."""
+    import subprocess
+    import sys
+
+    engine = sorted(p.stem for p in (ROOT / "euchre_lesson").glob("*.py") if p.stem != "__init__")
+    script = (
+        "import sys\n"
+        "class Refuse:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in ('ipywidgets', 'traitlets', 'IPython'):\n"
+        "            raise ImportError(f'{name} is not installed (refused by the test)')\n"
+        "sys.meta_path.insert(0, Refuse())\n"
+        "import euchre_lesson\n"
+        f"for name in {engine!r}:\n"
+        "    __import__(f'euchre_lesson.{name}')\n"
+        "state = euchre_lesson.deal_hand(euchre_lesson.CUTTHROAT, 0, seed=1)\n"
+        "print(len(state.legal_actions()), sorted(m for m in sys.modules if 'widget' in m))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split(" ", 1)[1].strip() == "[]"
+    # And the widgets really do need it, so the check above can fail.
+    widgets = subprocess.run([sys.executable, "-c", script.replace("import euchre_lesson\n",
+                              "import euchre_lesson\nimport euchre_lesson.widgets\n")],
+                             capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert widgets.returncode != 0 and "refused by the test" in widgets.stderr
