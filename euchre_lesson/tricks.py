@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from .cards import Card, Suit
-from .ranking import bower, effective_suit, power
+from .ranking import bower, effective_suit, is_trump, power
 
 
 class Trick(NamedTuple):
@@ -65,3 +65,27 @@ def why_not(card: Card, hand: Sequence[Card], trick: Sequence[Card], trump: Suit
     if held_asides:
         return f"{message} Remember: {held_asides[0]}."
     return f"{message} {card} is not a {led.noun}."
+
+
+def why_wins(cards: Sequence[Card], trump: Suit) -> str:
+    """Why the winner of a trick wins it, and why each other card does not, in plain words (C13)."""
+    winner = cards[trick_winner(cards, trump)]
+    led = effective_suit(cards[0], trump)
+    asides = [_role(c, trump) for c in cards if _role(c, trump)]
+    if is_trump(winner, trump):
+        best = "the only trump" if sum(is_trump(c, trump) for c in cards) == 1 else "the highest trump"
+        because = f"{winner} wins: it is {best} played" + ("" if led is trump else f", and a trump beats any {led.noun}")
+    else:
+        because = f"{winner} wins: nobody played a trump, and it is the highest {led.noun}, the suit led"
+    losers = []
+    for card in cards:
+        if card == winner:
+            continue
+        if is_trump(card, trump):
+            losers.append(f"{card} is a lower trump")
+        elif effective_suit(card, trump) is led:
+            losers.append(f"{card} is a lower {led.noun}")
+        else:
+            losers.append(f"{card} is neither trump nor a {led.noun}, so it cannot win")
+    text = because + (f" ({'; '.join(losers)})" if losers else "") + "."
+    return text + "".join(f" Remember: {aside}." for aside in dict.fromkeys(asides))
