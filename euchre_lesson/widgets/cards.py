@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from html import escape
 
 import ipywidgets as w
 
@@ -109,3 +110,27 @@ class CardRow(w.HBox):
     def _clicked(self, button: w.Button) -> None:
         if self._on_pick is not None and not button.disabled:
             self._on_pick(self.cards[button.index])
+
+
+# -- feedback notes and buttons shared by the trainers ----------------------------------------
+
+
+def note() -> w.HTML:
+    """An empty feedback note; `say` fills it so screen readers announce the change."""
+    box = w.HTML("")
+    box.add_class("euchre-note")
+    return box
+
+
+def say(box: w.HTML, text: str, mood: str = "", extra_html: str = "") -> None:
+    """Put text (escaped) in a note: mood 'good' or 'bad' adds a word and a colour; extra_html follows."""
+    lead = {"good": "✔ ", "bad": "✘ "}.get(mood, "")
+    body = f'<span class="{mood}">{escape(lead + text)}</span>' if mood else escape(text)
+    box.value = f'<div role="status" aria-live="polite">{body}{extra_html}</div>'
+
+
+def action_button(description: str, tooltip: str, on_click: Callable[[], None]) -> w.Button:
+    """A button with words on it and a tooltip; clicking calls `on_click()`."""
+    button = w.Button(description=description, tooltip=tooltip, layout=w.Layout(width="auto"))
+    button.on_click(lambda _: on_click())
+    return button

@@ -1,0 +1,147 @@
+"""Following suit (C12): click a card of the hand; the engine accepts it or says which rule it breaks."""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from ..actions import play
+from ..cards import Card, sort_key
+from ..errors import IllegalAction
+from ..hand import HandState, Phase
+from ..ranking import bower, effective_suit
+from ..rules import CUTTHROAT, RuleSet
+from .cards import CardRow, action_button, note, say, style_sheet
+from .positions import find_position
+
+
+def _refuses_some(state: HandState) -> bool:
+    """Mid-trick, and the engine refuses at least one card of the hand: a real question."""
+    return (state.phase is Phase.PLAY and bool(state.trick.cards)
+            and len(state.legal_actions()) < len(state.hands[state.to_act]))
+
+
+def _left_bower_led(state: HandState) -> bool:
+    return bower(state.trick.cards[0], state.trump) == "left"
+
+
+def _left_bower_held(state: HandState) -> bool:
+    return any(bower(card, state.trump) == "left" for card in state.hands[state.to_act])
+
+
+def _printed_suit_led(state: HandState) -> bool:
+    """The player holds the left bower and its printed suit was led: it cannot follow (C2)."""
+    led = effective_suit(state.trick.cards[0], state.trump)
+    return any(bower(card, state.trump) == "left" and card.suit is led for card in state.hands[state.to_act])
+
+
+# The traps of C12, one per seed in turn: the left bower led (trump is led, not its printed suit),
+# the left bower held when its printed suit is led, the left bower held when trump is led.
+TRAPS = (
+    _left_bower_led,
+    _printed_suit_led,
+    lambda s: _left_bower_held(s) and effective_suit(s.trick.cards[0], s.trump) is s.trump,
+)
+
+
+def follow_position(seed: int, rules: RuleSet = CUTTHROAT) -> HandState:
+    """A seeded position mid-trick with a left-bower trap (the kind chosen by the seed)."""
+    trap = TRAPS[seed % len(TRAPS)]
+    return find_position(seed, rules, lambda s: _refuses_some(s) and trap(s),
+                         lambda s: _refuses_some(s) and (_left_bower_led(s) or _left_bower_held(s)))
+
+
+def _suit_words(suit, trump) -> str:
+    return f"trump ({suit.plural})" if suit is trump else suit.plural
+
+
+def why_legal(state: HandState, card: Card) -> str:
+    """Why a card the engine accepted may be played: it follows, or the hand cannot follow (C12)."""
+    trump = state.trump
+    led = effective_suit(state.trick.cards[0], trump)
+    if effective_suit(card, trump) is led:
+        aside = f" (the left bower counts as a {trump.noun})" if bower(card, trump) == "left" else ""
+        return f"it follows the suit led, {_suit_words(led, trump)}{aside} (C12)."
+    return f"you hold no {_suit_words(led, trump)}, so you may play any card (C12)."
+
+
+class FollowSuitTrainer(w.VBox):
+    """A trick in progress and your hand: click the card you would play; illegal cards are refused with the rule."""
+
+    def __init__(self, seed: int = 1, rules: RuleSet = CUTTHROAT, **kwargs):
+        super().__init__(**kwargs)
+        self.rules = rules
+        self.situation = w.HTML()
+        self.trick_row = CardRow()
+        self.hand_row = CardRow(on_pick=self.pick)
+        self.new_button = action_button("New position", "deal another seeded position", self.new_position)
+        self.hint_button = action_button("Show legal cards", "raise the cards the rules allow", self.hint)
+        self.tally = w.HTML()
+        self.note = note()
+        self.children = [style_sheet(), self.situation,
+                         w.HBox([w.HTML("<b>Trick so far</b>"), self.trick_row], layout=w.Layout(align_items="center")),
+                         w.HBox([w.HTML("<b>Your hand</b>"), self.hand_row], layout=w.Layout(align_items="center")),
+                         self.note, w.HBox([self.new_button, self.hint_button, self.tally])]
+        self.children[2].add_class("euchre-table")
+        self.deal(seed)
+
+    def deal(self, seed: int) -> None:
+        """Show the position of this seed."""
+        self.seed = seed
+        self.state = follow_position(seed, self.rules)
+        self.last: tuple[Card, bool] | None = None
+        self.hinted = False
+        self.right = self.wrong = 0
+        state, trump = self.state, self.state.trump
+        played = "; then ".join(f"seat {s} played {c}" for s, c in zip(state.trick.seats, state.trick.cards))
+        self.situation.value = (f"<p>Position {seed} · {escape(state.rules.game.capitalize())} · "
+                                f"trump <b>{trump} {trump.plural}</b> · you are seat {state.to_act}.<br>"
+                                f"{escape(played[0].upper() + played[1:])}. Which of your cards may you play?</p>")
+        self.trick_row.show(state.trick.cards, trump, disabled=True)
+        say(self.note, "Click a card to play it.")
+        self.redraw()
+
+    def new_position(self) -> None:
+        self.deal(self.seed + 1)
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return tuple(sorted(self.state.hands[self.state.to_act], key=sort_key))
+
+    def legal_cards(self) -> list[Card]:
+        return [action.card for action in self.state.legal_actions()]
+
+    def redraw(self) -> None:
+        chosen = [self.last[0]] if self.last and self.last[1] else []
+        self.hand_row.show(self.hand, self.state.trump, legal=self.legal_cards() if self.hinted else (),
+                           chosen=chosen)
+        self.tally.value = f"<span class='euchre-note'>Accepted {self.right}, refused {self.wrong}</span>"
+
+    def pick(self, card: Card) -> None:
+        """Ask the engine whether this card may be played now; say why or why not."""
+        try:
+            self.state.apply(play(card), seat=self.state.to_act)  # the state is immutable: nothing changes
+        except IllegalAction as error:
+            self.last, self.wrong = (card, False), self.wrong + 1
+            say(self.note, f"{card} may not be played: {error.explanation} (rule {error.rule})", "bad")
+        else:
+            self.last, self.right = (card, True), self.right + 1
+            say(self.note, f"Yes, {card} may be played: {why_legal(self.state, card)}", "good")
+        self.redraw()
+
+    def hint(self) -> None:
+        self.hinted = True
+        cards = " ".join(map(str, self.legal_cards()))
+        say(self.note, f"The cards you may play are raised: {cards}.")
+        self.redraw()
+
+    def assert_valid(self) -> None:
+        state = self.state
+        assert _refuses_some(state), "the position has no card to refuse"
+        assert self.trick_row.cards == state.trick.cards, "the trick shown is not the engine's"
+        assert set(self.hand_row.cards) == set(state.hands[state.to_act]), "the hand shown is not the engine's"
+        if self.last is not None:
+            card, accepted = self.last
+            assert accepted == (play(card) in state.legal_actions()), f"{card} was judged wrongly"
+            assert (("Yes," in self.note.value) == accepted), "the note does not match the verdict"

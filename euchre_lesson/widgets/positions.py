@@ -1,0 +1,39 @@
+"""Seeded sample positions for the trainers: real hands, bid by rule of thumb and played at random."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+from ..hand import HandState, Phase, deal_hand
+from ..players import RandomPlayer, RuleOfThumbPlayer
+from ..rules import RuleSet
+
+Wanted = Callable[[HandState], bool]
+
+
+def seeded_states(seed: int, rules: RuleSet, hands: int = 400) -> Iterator[HandState]:
+    """Every state of a run of seeded hands: the same seed gives the same states everywhere."""
+    rng = random.Random(seed)
+    bidder, chance = RuleOfThumbPlayer(), RandomPlayer(rng.randrange(2**32))
+    for _ in range(hands):
+        state = deal_hand(rules, rng.randrange(rules.players), seed=rng.randrange(2**32))
+        while True:
+            yield state
+            if state.is_over:
+                break
+            player = chance if state.phase is Phase.PLAY else bidder  # sensible bids, varied play
+            state = state.apply(player.choose(state.view(state.to_act)))
+
+
+def find_position(seed: int, rules: RuleSet, wanted: Wanted, acceptable: Wanted | None = None) -> HandState:
+    """The first seeded state that is `wanted`; failing that, the first `acceptable` one."""
+    fallback = None
+    for state in seeded_states(seed, rules):
+        if wanted(state):
+            return state
+        if fallback is None and acceptable is not None and acceptable(state):
+            fallback = state
+    if fallback is None:
+        raise RuntimeError(f"no position found from seed {seed}")
+    return fallback

@@ -1,0 +1,186 @@
+"""Scoring a hand: a calculator over the scoring tables (T7, F4) and a quiz that asks about them."""
+
+from __future__ import annotations
+
+import random
+from html import escape
+
+import ipywidgets as w
+
+from ..rules import CUTTHROAT, PRESETS, RuleSet, ScoreRow
+from ..scoring import Points, score_hand, scoring_row
+from .cards import action_button, note, say, style_sheet
+
+ANSWER_LABELS = {"cutthroat": ("The maker scores", "Each defender scores"),
+                 "partnership": ("The makers score", "The defenders score")}
+GAME_LABELS = (("Cutthroat (3 players)", "cutthroat"), ("Partnership (4 players)", "partnership"))
+
+
+def _who(rules: RuleSet) -> tuple[str, str]:
+    """What the two sides are called in this game, with their verb."""
+    if rules.game == "cutthroat":
+        return "the maker scores", "each defender scores"
+    return "the makers score", "the defenders score"
+
+
+def _when(flag: bool | None, yes: str, no: str) -> str:
+    return "" if flag is None else (yes if flag else no)
+
+
+def points_words(rules: RuleSet, points: Points) -> str:
+    """'the maker scores 1' or 'each defender scores 2'; 'nobody scores' for 0 and 0."""
+    makers, defenders = _who(rules)
+    parts = [f"{makers} {points.makers}" if points.makers else "",
+             f"{defenders} {points.defenders}" if points.defenders else ""]
+    return ", ".join(p for p in parts if p) or "nobody scores"
+
+
+def table_html(rules: RuleSet, applying: ScoreRow | None = None) -> str:
+    """The scoring table as an HTML table; the applying row carries ▶ and <mark>, not colour alone."""
+    makers, defenders = _who(rules)
+    head = (f"<tr><th scope='col'></th><th scope='col'>result</th><th scope='col'>maker tricks</th>"
+            f"<th scope='col'>maker alone</th><th scope='col'>lone defender</th>"
+            f"<th scope='col'>{escape(makers.removeprefix('the '))}</th>"
+            f"<th scope='col'>{escape(defenders.removeprefix('the '))}</th></tr>")
+    rows = []
+    for row in rules.scoring:
+        here = row == applying
+        cells = [row.result, " or ".join(map(str, row.maker_tricks)),
+                 _when(row.maker_alone, "yes", "no"), _when(row.lone_defender, "yes", "no"),
+                 str(row.makers), str(row.defenders)]
+        cells = [f"<mark>{escape(c)}</mark>" if here else escape(c) for c in cells]
+        marker = "<td aria-label='this row applies'>▶</td>" if here else "<td></td>"
+        rows.append(f"<tr>{marker}" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    caption = (f"<caption style='text-align:left'>{escape(rules.game.capitalize())} scoring ({rules.scoring[0].rule}); "
+               f"the first row that matches applies</caption>")
+    return (f"<table class='euchre-score-table' style='border-collapse:collapse;font-family:system-ui,sans-serif'>"
+            f"{caption}{head}{''.join(rows)}</table>")
+
+
+def row_words(rules: RuleSet, row: ScoreRow) -> str:
+    """One row said as a sentence: 'a lone maker takes all 5 tricks, so the maker scores 3 (T7)'."""
+    return f"{row.result}, so {points_words(rules, Points(row.makers, row.defenders))} ({row.rule})"
+
+
+def _rules_by_game(rules: RuleSet) -> dict[str, RuleSet]:
+    """The given rules for its own game, the preset for the other."""
+    return {**PRESETS, rules.game: rules}
+
+
+class ScoreCalculator(w.VBox):
+    """Choose the game, the makers' tricks and who went alone; see the points and the table row that gives them."""
+
+    def __init__(self, rules: RuleSet = CUTTHROAT, **kwargs):
+        super().__init__(**kwargs)
+        self.rules_by_game = _rules_by_game(rules)
+        self.game_picker = w.ToggleButtons(options=GAME_LABELS, value=rules.game, description="Game",
+                                           tooltips=["three players, each for themselves", "two teams of two"])
+        self.tricks_picker = w.ToggleButtons(options=list(range(6)), value=3, description="Maker tricks",
+                                             tooltips=[f"the makers took {n} of the 5 tricks" for n in range(6)],
+                                             style={"button_width": "2.5em"})
+        self.maker_alone = w.Checkbox(value=False, description="The maker went alone", indent=False)
+        self.defender_alone = w.Checkbox(value=False, description="A defender went alone", indent=False)
+        self.points = note()
+        self.table = w.HTML()
+        for control in (self.game_picker, self.tricks_picker, self.maker_alone, self.defender_alone):
+            control.observe(lambda _: self.redraw(), "value")
+        self.children = [style_sheet(), self.game_picker, self.tricks_picker,
+                         w.HBox([self.maker_alone, self.defender_alone]), self.points, self.table]
+        self.redraw()
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.rules_by_game[self.game_picker.value]
+
+    def answer(self) -> tuple[ScoreRow, Points]:
+        """The engine's row and points for the choices shown."""
+        args = (self.rules, self.tricks_picker.value, self.maker_alone.value, self.defender_alone.value)
+        return scoring_row(*args), score_hand(*args)
+
+    def redraw(self) -> None:
+        row, points = self.answer()
+        say(self.points, f"{points_words(self.rules, points).capitalize()}: {row.result} ({row.rule}).")
+        self.table.value = table_html(self.rules, row)
+
+    def assert_valid(self) -> None:
+        row, points = self.answer()
+        assert points == (row.makers, row.defenders), f"points {points} differ from the row {row}"
+        assert points_words(self.rules, points).capitalize() in self.points.value, "the points shown are stale"
+        marked = [line for line in self.table.value.split("<tr>") if "▶" in line]
+        assert len(marked) == 1 and escape(row.result) in marked[0], f"the table marks {marked}, not {row.result!r}"
+
+
+class ScoreQuiz(w.VBox):
+    """A seeded scoring question: enter each side's points, check, and read the table row that decides."""
+
+    def __init__(self, seed: int = 7, rules: RuleSet | None = None, **kwargs):
+        super().__init__(**kwargs)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.fixed_rules = rules  # None: each question picks cutthroat or partnership
+        top = max(max(r.makers, r.defenders) for g in PRESETS.values() for r in (rules or g).scoring)
+        self.question = w.HTML()
+        self.makers_answer = w.Dropdown(options=list(range(top + 1)), description="Makers score",
+                                        style={"description_width": "initial"})
+        self.defenders_answer = w.Dropdown(options=list(range(top + 1)), description="Each defender scores",
+                                           style={"description_width": "initial"})
+        self.check_button = action_button("Check", "check your answer against the scoring table", self.check)
+        self.next_button = action_button("Next question", "ask another scoring question", self.next_question)
+        self.note = note()
+        self.children = [style_sheet(), self.question,
+                         w.HBox([self.makers_answer, self.defenders_answer]),
+                         w.HBox([self.check_button, self.next_button]), self.note]
+        for answer in (self.makers_answer, self.defenders_answer):
+            answer.observe(self._answer_changed, "value")
+        self.next_question()
+
+    def _answer_changed(self, _change) -> None:
+        self.verdict = None  # a changed answer has not been checked yet
+
+    def next_question(self) -> None:
+        """Draw a new question from the seeded generator."""
+        rng = self.rng
+        rules = self.fixed_rules or PRESETS[rng.choice(("cutthroat", "partnership"))]
+        alone = rng.random() < 0.3
+        defender = rules.allow_lone_defender and rng.random() < 0.25
+        self.asked = (rules, rng.randrange(6), alone, defender)
+        self.makers_answer.description, self.defenders_answer.description = ANSWER_LABELS[rules.game]
+        self.makers_answer.value = self.defenders_answer.value = 0
+        self.verdict = None
+        self.question.value = f"<p>{escape(self.question_text())}</p>"
+        say(self.note, "Choose the points for each side, then press Check.")
+
+    def question_text(self) -> str:
+        rules, tricks, alone, defender = self.asked
+        if alone:
+            who = "the maker goes alone and takes"
+        else:
+            who = "the maker takes" if rules.game == "cutthroat" else "the makers take"
+        lone = ", against a lone defender" if defender else ""
+        return (f"{rules.game.capitalize()}: {who} {tricks} trick{'s' * (tricks != 1)}{lone}. "
+                f"How many points does each side score?")
+
+    def expected(self) -> tuple[ScoreRow, Points]:
+        return scoring_row(*self.asked), score_hand(*self.asked)
+
+    def check(self) -> None:
+        """Compare the answer with the engine's points and explain with the table row."""
+        rules = self.asked[0]
+        row, points = self.expected()
+        given = Points(self.makers_answer.value, self.defenders_answer.value)
+        self.verdict = given == points
+        table = table_html(rules, row)
+        if self.verdict:
+            say(self.note, f"Right: {row_words(rules, row)}.", "good", table)
+        else:
+            say(self.note, f"Not quite: you said {points_words(rules, given)}, but {row_words(rules, row)}.",
+                "bad", table)
+
+    def assert_valid(self) -> None:
+        assert escape(self.question_text()) in self.question.value, "the question shown is not the one asked"
+        if self.verdict is not None:
+            row, points = self.expected()
+            given = (self.makers_answer.value, self.defenders_answer.value)
+            word = "Right" if self.verdict else "Not quite"
+            assert self.verdict == (given == points), f"verdict {self.verdict} for {given}, expected {points}"
+            assert word in self.note.value and escape(row.result) in self.note.value, "the note does not match"
