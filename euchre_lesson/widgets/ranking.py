@@ -1,0 +1,120 @@
+"""The order of power once trump is fixed (C2, C3), and which of two cards wins a trick (C13)."""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from ..cards import Card, Suit
+from ..display import ROLE_WORDS
+from ..ranking import bower, effective_suit, is_trump, ranking
+from ..tricks import trick_winner, why_wins
+from .cards import CardRow, note, say, style_sheet
+
+DECKS = (("24 cards: 9 to ace", 24), ("32 cards: 7 to ace", 32), ("25 cards: 24 and the joker", 25))
+SUITS = tuple((f"{suit} {suit.plural}", suit) for suit in Suit)
+FIRST_LEADS = "the first card leads"
+
+
+def card_label(card: Card, trump: Suit) -> str:
+    """A card in a list: 'J♣ (left bower)', 'Joker (joker, highest trump)'."""
+    role = bower(card, trump)
+    return f"{card} ({ROLE_WORDS[role]})" if role else str(card)
+
+
+class RankingExplorer(w.VBox):
+    """Choose trump and deck: every card in order of power; pick two cards and a led suit to see who wins and why."""
+
+    def __init__(self, trump: Suit = Suit.SPADES, deck: int = 24, **kwargs):
+        super().__init__(**kwargs)
+        self.trump_picker = w.ToggleButtons(options=SUITS, value=trump, description="Trump",
+                                            tooltips=[f"make {s.plural} trump" for s in Suit])
+        self.deck_picker = w.Dropdown(options=DECKS, value=deck, description="Deck")
+        self.order_text = w.HTML()
+        self.trump_row = CardRow(on_pick=self.pick, layout=w.Layout(flex_flow="row wrap"))
+        self.plain_row = CardRow(on_pick=self.pick, layout=w.Layout(flex_flow="row wrap"))
+        self.led_picker = w.Dropdown(options=[(FIRST_LEADS, None)] + list(SUITS), value=None,
+                                     description="Suit led", style={"description_width": "initial"})
+        self.first_picker = w.Dropdown(description="First card", style={"description_width": "initial"})
+        self.second_picker = w.Dropdown(description="Second card", style={"description_width": "initial"})
+        self.trick_row = CardRow()
+        self.note = note()
+        self._next_slot = 0  # a click on a card fills the first card, then the second, in turn
+        self.children = [
+            style_sheet(), w.HBox([self.trump_picker, self.deck_picker]), self.order_text,
+            w.HTML("<b>Trumps, strongest first</b>"), self.trump_row,
+            w.HTML("<b>The other suits, strongest first</b> (a card of another suit only beats lower cards "
+                   "of its own suit, and only when that suit is led)"), self.plain_row,
+            w.HTML("<b>A trick</b>: click two cards above, or choose them here"),
+            w.HBox([self.first_picker, self.second_picker, self.led_picker]), self.trick_row, self.note]
+        for picker in (self.trump_picker, self.deck_picker):
+            picker.observe(lambda _: self.redraw_order(), "value")
+        for picker in (self.led_picker, self.first_picker, self.second_picker):
+            picker.observe(lambda _: self.redraw_trick(), "value")
+        self.redraw_order()
+
+    @property
+    def trump(self) -> Suit:
+        return self.trump_picker.value
+
+    @property
+    def order(self) -> tuple[Card, ...]:
+        """Every card of the deck, strongest first, from the engine."""
+        return ranking(self.trump, self.deck_picker.value)
+
+    def redraw_order(self) -> None:
+        """Redraw the order and the card lists after a change of trump or deck."""
+        trump, order = self.trump, self.order
+        trumps = [c for c in order if is_trump(c, trump)]
+        self.trump_row.show(trumps, trump)
+        self.plain_row.show([c for c in order if not is_trump(c, trump)], trump)
+        self.order_text.value = (f"<p>With {escape(trump.plural)} trump the trumps are, strongest first: "
+                                 f"{escape(', '.join(card_label(c, trump) for c in trumps))}.</p>")
+        keep = self.first_picker.value, self.second_picker.value
+        options = [(card_label(c, trump), c) for c in order]
+        with self.hold_trait_notifications():
+            self.first_picker.options = self.second_picker.options = options
+            self.first_picker.value = keep[0] if keep[0] in order else trumps[1]
+            self.second_picker.value = keep[1] if keep[1] in order else trumps[2]
+        self.redraw_trick()
+
+    def pick(self, card: Card) -> None:
+        """A click on a card of the order puts it in the trick, first card then second in turn."""
+        (self.first_picker, self.second_picker)[self._next_slot].value = card
+        self._next_slot = 1 - self._next_slot
+
+    def trick(self) -> tuple[Card, ...] | None:
+        """The trick to judge: the two cards, after a low card of the led suit when one is chosen."""
+        first, second, led = self.first_picker.value, self.second_picker.value, self.led_picker.value
+        if first is None or second is None or first == second:
+            return None
+        if led is None:
+            return (first, second)
+        # Someone else led: the lowest card of that suit the two cards leave free stands for the lead.
+        lead = [c for c in self.order if effective_suit(c, self.trump) is led and c not in (first, second)][-1]
+        return (lead, first, second)
+
+    def redraw_trick(self) -> None:
+        trick, trump = self.trick(), self.trump
+        self.trick_row.show(trick or (), trump, disabled=True)
+        if trick is None:
+            say(self.note, "Choose two different cards to compare.", "bad")
+            return
+        winner = trick[trick_winner(trick, trump)]
+        who = ("the card led" if winner == trick[0] and len(trick) == 3
+               else "the first card" if winner == self.first_picker.value else "the second card")
+        lead = f"{trick[0]} is led by another player. " if len(trick) == 3 else ""
+        say(self.note, f"{lead}{winner} ({who}) takes the trick. {why_wins(trick, trump)}")
+
+    def assert_valid(self) -> None:
+        trump, order = self.trump, self.order
+        assert self.trump_row.cards + self.plain_row.cards == order, "the order shown is not the engine's ranking"
+        assert all(is_trump(c, trump) for c in self.trump_row.cards), "a non-trump is shown among the trumps"
+        assert [c for _, c in self.first_picker.options] == list(order), "the card lists are stale"
+        trick = self.trick()
+        assert self.trick_row.cards == (trick or ()), "the trick shown is not the one judged"
+        if trick is not None:
+            winner = trick[trick_winner(trick, trump)]
+            assert f"{winner} (" in self.note.value and escape(why_wins(trick, trump)) in self.note.value, \
+                "the verdict shown is not the engine's"
