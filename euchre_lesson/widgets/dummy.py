@@ -1,0 +1,146 @@
+"""The cutthroat maker's five from ten (T5): choose, keep, and compare with the engine's best five."""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from ..actions import keep
+from ..cards import Card, sort_key
+from ..dummy import best_five, keep_strength
+from ..errors import IllegalAction
+from ..hand import HandState, Phase
+from ..ranking import is_trump, trumps_in
+from ..rules import CUTTHROAT
+from .cards import CardRow, action_button, note, say, style_sheet
+from .positions import find_position
+
+
+def dummy_position(seed: int) -> HandState:
+    """A seeded cutthroat hand in which the maker has just taken the dummy (T5)."""
+    return find_position(seed, CUTTHROAT, lambda s: s.phase is Phase.DUMMY)
+
+
+def _cards(cards) -> str:
+    return " ".join(map(str, cards)) or "none"
+
+
+def _count(items, noun: str) -> str:
+    n = len(items)
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
+def shortfall(mine, best, trump) -> str:
+    """How a five falls short of the best five, by the first measure of `keep_strength` that differs."""
+    ours, theirs = keep_strength(mine, trump), keep_strength(best, trump)
+    my_trumps, best_trumps = trumps_in(mine, trump), trumps_in(best, trump)
+    my_side = [c for c in mine if not is_trump(c, trump)]
+    best_side = [c for c in best if not is_trump(c, trump)]
+    if ours[0] != theirs[0]:
+        return (f"you kept {_count(my_trumps, 'trump')} ({_cards(my_trumps)}) where you could keep "
+                f"{len(best_trumps)} ({_cards(best_trumps)}): every trump is a likely trick")
+    if ours[1] != theirs[1]:
+        return f"your trumps ({_cards(my_trumps)}) are weaker than {_cards(best_trumps)}"
+    if ours[2] != theirs[2]:
+        return (f"you kept {_count(range(ours[2]), 'off-suit ace')} where you could keep {theirs[2]}: an ace is likely to "
+                f"win its suit's first lead")
+    if ours[3] != theirs[3]:
+        return (f"your side cards ({_cards(my_side)}) spread over {-ours[3]} suits where {_cards(best_side)} "
+                f"spread over {-theirs[3]}: fewer suits leave you void, free to trump those leads")
+    return f"your side cards ({_cards(my_side)}) are lower than {_cards(best_side)}"
+
+
+class DummyTrainer(w.VBox):
+    """You made trump in cutthroat and took the dummy: choose the five to keep, then compare with the engine."""
+
+    def __init__(self, seed: int = 1, **kwargs):
+        super().__init__(**kwargs)
+        self.situation = w.HTML()
+        self.own_row = CardRow(on_pick=self.toggle)
+        self.dummy_row = CardRow(on_pick=self.toggle)
+        self.counter = w.HTML()
+        self.keep_button = action_button("Keep these five", "keep the chosen five and lay the others aside",
+                                         self.keep)
+        self.new_button = action_button("New deal", "deal another seeded hand", self.new_deal)
+        self.best_label = w.HTML()
+        self.best_row = CardRow()
+        self.note = note()
+        self.children = [style_sheet(), self.situation,
+                         w.HBox([w.HTML("<b>Your five</b>"), self.own_row], layout=w.Layout(align_items="center")),
+                         w.HBox([w.HTML("<b>The dummy's five</b>"), self.dummy_row],
+                                layout=w.Layout(align_items="center")),
+                         w.HBox([self.counter, self.keep_button, self.new_button], layout=w.Layout(align_items="center")),
+                         self.note, w.HBox([self.best_label, self.best_row], layout=w.Layout(align_items="center"))]
+        self.deal(seed)
+
+    def deal(self, seed: int) -> None:
+        """Show the maker's ten cards of this seed's hand."""
+        self.seed = seed
+        self.state = dummy_position(seed)
+        self.chosen: set[Card] = set()
+        self.verdict: str | None = None  # 'best', 'as good' or 'worse' once a five is kept
+        state = self.state
+        self.best = best_five(self.ten, state.trump)
+        self.situation.value = (f"<p>Deal {seed} · you are seat {state.maker} and made <b>{state.trump} "
+                                f"{state.trump.plural}</b> trump. You take the dummy: keep the best five of "
+                                f"these ten, the other five are laid aside (T5).</p>")
+        self.best_label.value, self.best_row.children = "", ()
+        say(self.note, "Click cards to choose five, then press Keep these five.")
+        self.redraw()
+
+    def new_deal(self) -> None:
+        self.deal(self.seed + 1)
+
+    @property
+    def ten(self) -> tuple[Card, ...]:
+        return self.state.hands[self.state.maker] + self.state.dummy
+
+    def redraw(self) -> None:
+        trump = self.state.trump
+        self.own_row.show(sorted(self.state.hands[self.state.maker], key=sort_key), trump, chosen=self.chosen)
+        self.dummy_row.show(sorted(self.state.dummy, key=sort_key), trump, chosen=self.chosen)
+        self.counter.value = f"<span class='euchre-note'>Chosen: {len(self.chosen)} of 5</span>"
+
+    def toggle(self, card: Card) -> None:
+        self.chosen ^= {card}
+        self.redraw()
+
+    def keep(self) -> None:
+        """Keep the chosen five: the engine checks them, then they are compared with its best five."""
+        mine = tuple(sorted(self.chosen, key=sort_key))
+        self.verdict = None
+        if not mine:
+            say(self.note, "You have not chosen any card yet: click five of the ten above (T5).", "bad")
+            return
+        try:
+            self.state.apply(keep(mine))  # the state is immutable: the trainer stays at the choice
+        except IllegalAction as error:
+            say(self.note, f"{error.explanation} (rule {error.rule})", "bad")
+            return
+        trump, best = self.state.trump, self.best.cards
+        if set(mine) == set(best):
+            self.verdict = "best"
+            say(self.note, f"These are the strongest five. {self.best.reason}", "good")
+        elif keep_strength(mine, trump) == keep_strength(best, trump):
+            self.verdict = "as good"
+            say(self.note, f"Just as strong as the engine's five ({_cards(best)}) by the teacher's rule: "
+                           f"{self.best.reason}", "good")
+        else:
+            self.verdict = "worse"
+            say(self.note, f"The engine keeps {_cards(best)}: {shortfall(mine, best, trump)}. "
+                           f"{self.best.reason}", "bad")
+        self.best_label.value = "<b>The engine's best five</b>"
+        self.best_row.show(best, trump, disabled=True)
+
+    def assert_valid(self) -> None:
+        state = self.state
+        assert state.phase is Phase.DUMMY, "the hand is not at the maker's choice of five"
+        shown = self.own_row.cards + self.dummy_row.cards
+        assert sorted(shown, key=sort_key) == sorted(self.ten, key=sort_key), "the ten shown are not the engine's"
+        assert self.chosen <= set(self.ten), "a chosen card is not among the ten"
+        assert f"Chosen: {len(self.chosen)} of 5" in self.counter.value, "the counter is stale"
+        assert self.best == best_five(self.ten, state.trump), "the best five is stale"
+        if self.verdict is not None:
+            assert self.best_row.cards == self.best.cards, "the best five shown is not the engine's"
+            assert escape(self.best.reason) in self.note.value, "the note lacks the engine's reason"
