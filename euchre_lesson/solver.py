@@ -193,21 +193,17 @@ class _Searcher:
                 start[p] |= c
             trick_start[search.tricks_left] = start
 
-        def last_trick(leader):
-            """1 if the makers take the last trick, which plays itself: one card each."""
-            best = hands[leader]
-            contenders = trumps | suit_of[best]
-            winner = leader
-            p = nxt_pos[leader]
-            while p != leader:
-                c = hands[p]
-                if c > best and c & contenders:
-                    best, winner = c, p
-                p = nxt_pos[p]
+        def last_trick(leader, rest):
+            """1 if the makers take the last trick, which plays itself: `rest` is the one card of each hand."""
+            top = rest & (trumps | suit_of[hands[leader]])
+            top = 1 << (top.bit_length() - 1)  # the card that wins it
             if audit:
                 order = [(leader + i) % n for i in range(n)]
-                audit.trick(search, [hands[p] for p in order], order.index(winner))
-            return makers[winner]
+                audit.trick(search, [hands[p] for p in order], next(i for i, p in enumerate(order) if hands[p] == top))
+            for p in maker_pos:
+                if hands[p] & top:
+                    return 1
+            return 0
 
         def boundary(leader, in_play, rem, alpha, beta):
             """The makers' tricks of the `rem` left when `leader` leads; `in_play` is every hand."""
@@ -296,7 +292,7 @@ class _Searcher:
                     if above & -above & hand:
                         continue  # the next higher card of its suit is this hand's too, and stands for it
                 hands[leader] = hand ^ c
-                val = follow(nxt, 1, suit_of[c], c, leader, in_play, rem, alpha, beta)
+                val = second(nxt, 1, suit_of[c], c, leader, in_play, rem, alpha, beta)
                 hands[leader] = hand
                 if maxing:
                     if val > v:
@@ -315,21 +311,27 @@ class _Searcher:
             return v
 
         def follow(pos, count, led, best, winner, in_play, rem, alpha, beta):
-            """The makers' tricks from here when position `pos` plays to a trick holding `count` cards."""
+            """The makers' tricks from here when position `pos`, not the last to play, plays to a trick holding `count` cards."""
             hand = hands[pos]
             moves = hand & led or hand
-            beat = moves & (trumps | led) & -(best << 1)  # the cards that would take the trick
-            maxing = makers[pos]
-            last = count == last_pos
-            if last and makers[winner] == maxing:
-                m, rest = moves, 0  # the partner has the trick: low cards first
-            else:
-                # The cheapest card that takes the trick first (over a partner too, if others follow).
-                m, rest = beat, moves ^ beat
             if audit:
                 audit.moves(search, pos, hand, _trick_so_far(pos, count, rem), moves)
-            v = -1 if maxing else 9
             nxt = nxt_pos[pos]
+            then = follow if count + 1 < last_pos else last
+            if not moves & (moves - 1):
+                # One legal card: play it without the bookkeeping of a choice.
+                hands[pos] = hand ^ moves
+                if moves > best and moves & (trumps | led):
+                    val = then(nxt, count + 1, led, moves, pos, in_play ^ best, rem, alpha, beta)
+                else:
+                    val = then(nxt, count + 1, led, best, winner, in_play ^ moves, rem, alpha, beta)
+                hands[pos] = hand
+                return val
+            # The cheapest card that takes the trick first (over a partner too, as others follow).
+            m = moves & (trumps | led) & -(best << 1)
+            rest = moves ^ m
+            maxing = makers[pos]
+            v = -1 if maxing else 9
             while True:
                 if not m:
                     if not rest:
@@ -342,21 +344,10 @@ class _Searcher:
                 if above & hand and above & suit_of[c]:
                     continue  # the next higher card is this hand's too, and stands for this one
                 hands[pos] = hand ^ c
-                if last:
-                    w = pos if c & beat else winner
-                    if audit:
-                        audit.trick(search, _trick_so_far(pos, count, rem) + [c], (w - pos + count) % n)
-                    won = makers[w]
-                    if rem > 2:
-                        val = won + boundary(w, in_play ^ best ^ c, rem - 1, alpha - won, beta - won)
-                    elif rem == 2:
-                        val = won + last_trick(w)
-                    else:
-                        val = won
-                elif c & beat:
-                    val = follow(nxt, count + 1, led, c, pos, in_play ^ best, rem, alpha, beta)
+                if c > best and c & (trumps | led):
+                    val = then(nxt, count + 1, led, c, pos, in_play ^ best, rem, alpha, beta)
                 else:
-                    val = follow(nxt, count + 1, led, best, winner, in_play ^ c, rem, alpha, beta)
+                    val = then(nxt, count + 1, led, best, winner, in_play ^ c, rem, alpha, beta)
                 hands[pos] = hand
                 if maxing:
                     if val > v:
@@ -372,6 +363,58 @@ class _Searcher:
                         if alpha >= beta:
                             return v
 
+        def last(pos, count, led, best, winner, in_play, rem, alpha, beta):
+            """The makers' tricks from here when position `pos` plays the last card of a trick."""
+            hand = hands[pos]
+            moves = hand & led or hand
+            beat = moves & (trumps | led) & -(best << 1)  # the cards that would take the trick
+            maxing = makers[pos]
+            if makers[winner] == maxing:
+                m, rest = moves, 0  # the partner has the trick: low cards first
+            else:
+                m, rest = beat, moves ^ beat  # the cheapest card that takes it first
+            if audit:
+                audit.moves(search, pos, hand, _trick_so_far(pos, count, rem), moves)
+            v = -1 if maxing else 9
+            while True:
+                if not m:
+                    if not rest:
+                        return v
+                    m, rest = rest, 0
+                c = m & -m
+                m ^= c
+                above = in_play & -(c << 1)
+                above &= -above
+                if above & hand and above & suit_of[c]:
+                    continue  # the next higher card is this hand's too, and stands for this one
+                w = pos if c & beat else winner
+                if audit:
+                    audit.trick(search, _trick_so_far(pos, count, rem) + [c], (w - pos + count) % n)
+                won = makers[w]
+                hands[pos] = hand ^ c
+                if rem > 2:
+                    val = won + boundary(w, in_play ^ best ^ c, rem - 1, alpha - won, beta - won)
+                elif rem == 2:
+                    val = won + last_trick(w, in_play ^ best ^ c)
+                else:
+                    val = won
+                hands[pos] = hand
+                if maxing:
+                    if val > v:
+                        v = val
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                return v
+                elif val < v:
+                    v = val
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            return v
+
+        second = follow if last_pos > 1 else last  # who plays the second card of a trick
+
         def _trick_so_far(pos, count, rem):
             """For the audit: the cards played to this trick, in order, before `pos` plays."""
             start = trick_start[rem]
@@ -382,8 +425,9 @@ class _Searcher:
             hand = hands[pos]
             hands[pos] = hand ^ c
             takes = not count or c > best and c & (trumps | led)
+            then = follow if count + 1 < last_pos else last
             if not count:
-                val = follow(nxt_pos[pos], 1, suit_of[c], c, pos, in_play, rem, alpha, beta)
+                val = second(nxt_pos[pos], 1, suit_of[c], c, pos, in_play, rem, alpha, beta)
             elif count == last_pos:
                 w = pos if takes else winner
                 if audit:
@@ -392,11 +436,11 @@ class _Searcher:
                 if rem > 2:
                     val = won + boundary(w, in_play ^ best ^ c, rem - 1, alpha - won, beta - won)
                 else:
-                    val = won + last_trick(w) if rem == 2 else won
+                    val = won + last_trick(w, in_play ^ best ^ c) if rem == 2 else won
             elif takes:
-                val = follow(nxt_pos[pos], count + 1, led, c, pos, in_play ^ best, rem, alpha, beta)
+                val = then(nxt_pos[pos], count + 1, led, c, pos, in_play ^ best, rem, alpha, beta)
             else:
-                val = follow(nxt_pos[pos], count + 1, led, best, winner, in_play ^ c, rem, alpha, beta)
+                val = then(nxt_pos[pos], count + 1, led, best, winner, in_play ^ c, rem, alpha, beta)
             hands[pos] = hand
             return val
 
