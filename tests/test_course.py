@@ -1,0 +1,44 @@
+"""The lessons' exercises: every right answer is accepted, every wrong option refused with a reason,
+and each bid the lessons call right is the one the simulation ranks first."""
+
+import pytest
+
+from euchre_lesson import advise
+from euchre_lesson.course import ____, exercises
+from euchre_lesson.exercises import Bid, Choice, _words
+
+LESSONS = range(12)
+ALL = [(n, name, q) for n in LESSONS for name, q in vars(exercises(n)).items()]
+
+
+def test_every_lesson_has_at_least_three_exercises():
+    for n in LESSONS:
+        assert len(vars(exercises(n))) >= 3, n
+    with pytest.raises(KeyError, match="No exercises for lesson 99"):
+        exercises(99)
+
+
+@pytest.mark.parametrize("lesson, name, question", ALL, ids=[f"{n}-{name}" for n, name, _ in ALL])
+def test_the_right_answer_passes_and_a_blank_does_not(lesson, name, question):
+    answer = question.accept[0] if isinstance(question, Bid) else question.answer()
+    written = _words(answer) if isinstance(answer, tuple | frozenset) else str(answer)
+    verdict = question.check(written)
+    assert verdict, verdict
+    assert not question.check(____)
+    assert question.solution().startswith("Answer:")
+
+
+@pytest.mark.parametrize("lesson, name, question", [q for q in ALL if isinstance(q[2], Choice)],
+                         ids=[f"{n}-{name}" for n, name, q in ALL if isinstance(q, Choice)])
+def test_every_wrong_option_is_refused_with_its_own_reason(lesson, name, question):
+    for option, why in question.options.items():
+        if option != question.right:
+            verdict = question.check(option)
+            assert not verdict and verdict.message == why
+
+
+@pytest.mark.parametrize("lesson, name, question", [q for q in ALL if isinstance(q[2], Bid)],
+                         ids=[f"{n}-{name}" for n, name, q in ALL if isinstance(q, Bid)])
+def test_the_bids_the_lessons_teach_are_what_simulation_ranks_first(lesson, name, question):
+    best = advise(question.state, worlds=200, seed=1)[0]
+    assert best.action in question.accept, (best, question.accept)
