@@ -134,3 +134,8 @@ def action_button(description: str, tooltip: str, on_click: Callable[[], None]) 
     button = w.Button(description=description, tooltip=tooltip, layout=w.Layout(width="auto"))
     button.on_click(lambda _: on_click())
     return button
+
+
+def face_up_cards(row: CardRow) -> list[Card]:
+    """The cards a row shows face up (for checks that nothing hidden is shown)."""
+    return [card for card, button in zip(row.cards, row.children) if "euchre-back" not in button._dom_classes]
