@@ -43,8 +43,8 @@ def shortfall(mine, best, trump) -> str:
     if ours[1] != theirs[1]:
         return f"your trumps ({_cards(my_trumps)}) are weaker than {_cards(best_trumps)}"
     if ours[2] != theirs[2]:
-        return (f"you kept {_count(range(ours[2]), 'off-suit ace')} where you could keep {theirs[2]}: an ace is likely to "
-                f"win its suit's first lead")
+        return (f"you kept {_count(range(ours[2]), 'off-suit ace')} where you could keep {theirs[2]}: "
+                f"an ace is likely to win its suit's first lead")
     if ours[3] != theirs[3]:
         return (f"your side cards ({_cards(my_side)}) spread over {-ours[3]} suits where {_cards(best_side)} "
                 f"spread over {-theirs[3]}: fewer suits leave you void, free to trump those leads")
@@ -70,7 +70,8 @@ class DummyTrainer(w.VBox):
                          w.HBox([w.HTML("<b>Your five</b>"), self.own_row], layout=w.Layout(align_items="center")),
                          w.HBox([w.HTML("<b>The dummy's five</b>"), self.dummy_row],
                                 layout=w.Layout(align_items="center")),
-                         w.HBox([self.counter, self.keep_button, self.new_button], layout=w.Layout(align_items="center")),
+                         w.HBox([self.counter, self.keep_button, self.new_button],
+                                layout=w.Layout(align_items="center")),
                          self.note, w.HBox([self.best_label, self.best_row], layout=w.Layout(align_items="center"))]
         self.deal(seed)
 

@@ -12,7 +12,7 @@ from .cards import CardRow, action_button, face_up_cards, note, say, style_sheet
 
 
 def hand_states(record) -> list[HandState]:
-    """Every state of a recorded hand (a dict, JSON text or a HandState), deal first; bad records raise NotationError."""
+    """Every state of a hand record (dict, JSON text or HandState), deal first; a bad record raises NotationError."""
     if isinstance(record, HandState):
         record = record.record()
     final = replay(record)  # checks the whole record and names the bad part

@@ -1,0 +1,427 @@
+"""The trainer widgets, driven through their Python API: what they show and judge is the engine's."""
+
+import dataclasses
+import itertools
+import json
+import random
+from html import escape
+
+import pytest
+
+from euchre_lesson import (CUTTHROAT, JOKER, PARTNERSHIP, IllegalAction, NotationError, Phase, RandomPlayer,
+                           RuleOfThumbPlayer, Suit, best_five, deal_hand, parse_card, play_out, ranking, replay,
+                           score_hand, scoring_row)
+from euchre_lesson.actions import play
+from euchre_lesson.cards import sort_key
+from euchre_lesson.dummy import keep_strength
+from euchre_lesson.ranking import bower, effective_suit
+from euchre_lesson.tricks import trick_winner
+from euchre_lesson.widgets import (DummyTrainer, FollowSuitTrainer, HandReplay, RankingExplorer, ScoreCalculator,
+                                   ScoreQuiz)
+from euchre_lesson.widgets.cards import face_up_cards
+
+DECKS = (24, 32, 25)
+
+
+def click(row, card):
+    row.button_for(card).click()
+
+
+def status_text(note):
+    """A note must be a polite live region (the conventions)."""
+    assert note.value.startswith('<div role="status" aria-live="polite">'), note.value
+    assert "euchre-note" in note._dom_classes
+    return note.value
+
+
+# -- RankingExplorer ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("deck", DECKS)
+@pytest.mark.parametrize("trump", list(Suit))
+def test_ranking_shows_the_engine_order_for_every_trump_and_deck(trump, deck):
+    explorer = RankingExplorer(trump=Suit.HEARTS if trump is Suit.SPADES else Suit.SPADES)
+    explorer.deck_picker.value, explorer.trump_picker.value = deck, trump
+    explorer.assert_valid()
+    shown = explorer.trump_row.cards + explorer.plain_row.cards
+    assert shown == ranking(trump, deck)
+    right, left = shown[int(deck == 25)], shown[int(deck == 25) + 1]
+    assert (bower(right, trump), bower(left, trump)) == ("right", "left")
+    assert "\nR" in explorer.trump_row.button_for(right).description
+    assert "\nL" in explorer.trump_row.button_for(left).description
+    if deck == 25:
+        assert shown[0] == JOKER and "★" in explorer.trump_row.button_for(JOKER).description
+    assert len(explorer.trump_row.cards) == (9 if deck == 32 else 7) + (deck == 25)
+
+
+def test_the_left_bower_beats_the_ace_of_trump_and_the_note_says_why():
+    explorer = RankingExplorer(trump=Suit.SPADES)
+    click(explorer.trump_row, parse_card("J♣"))  # with ♠ trump the J♣ is among the trumps
+    click(explorer.trump_row, parse_card("A♠"))
+    assert (explorer.first_picker.value, explorer.second_picker.value) == (parse_card("J♣"), parse_card("A♠"))
+    for led in (None, *Suit):
+        explorer.led_picker.value = led
+        explorer.assert_valid()
+        text = status_text(explorer.note)
+        assert "J♣ (the first card) takes the trick" in text and "left bower" in text
+
+
+def test_a_card_that_neither_follows_nor_trumps_cannot_win():
+    explorer = RankingExplorer(trump=Suit.SPADES)
+    explorer.first_picker.value, explorer.second_picker.value = parse_card("A♣"), parse_card("A♦")
+    explorer.led_picker.value = Suit.HEARTS
+    explorer.assert_valid()
+    assert explorer.trick_row.cards == (parse_card("9♥"), parse_card("A♣"), parse_card("A♦"))
+    assert "9♥ (the card led) takes the trick" in explorer.note.value
+    assert "cannot win" in explorer.note.value
+    explorer.led_picker.value = None  # now the A♣ leads, and the A♦ does not follow
+    assert "A♣ (the first card) takes the trick" in explorer.note.value
+
+
+def test_ranking_verdicts_match_trick_winner_for_many_tricks():
+    rng = random.Random(4)
+    explorer = RankingExplorer()
+    for _ in range(300):
+        explorer.trump_picker.value = rng.choice(list(Suit))
+        explorer.deck_picker.value = rng.choice(DECKS)
+        first, second = rng.sample(explorer.order, 2)
+        explorer.first_picker.value, explorer.second_picker.value = first, second
+        explorer.led_picker.value = rng.choice([None, *Suit])
+        explorer.assert_valid()
+        trick, trump = explorer.trick_row.cards, explorer.trump
+        assert trick[-2:] == (first, second)
+        if explorer.led_picker.value is not None:
+            assert effective_suit(trick[0], trump) is explorer.led_picker.value
+        assert f"{trick[trick_winner(trick, trump)]} (" in explorer.note.value
+
+
+def test_ranking_refuses_the_same_card_twice_and_keeps_cards_when_the_deck_changes():
+    explorer = RankingExplorer(deck=32)
+    click(explorer.plain_row, parse_card("7♥"))
+    click(explorer.plain_row, parse_card("7♥"))
+    explorer.assert_valid()
+    assert "Choose two different cards" in explorer.note.value and explorer.trick_row.cards == ()
+    explorer.deck_picker.value = 24  # the 7♥ is not in this deck: the lists move to cards that are
+    explorer.assert_valid()
+    assert explorer.first_picker.value in ranking(Suit.SPADES, 24)
+
+
+def test_ranking_assert_valid_notices_a_stale_order():
+    explorer = RankingExplorer()
+    explorer.trump_row.show(ranking(Suit.HEARTS)[:7], Suit.HEARTS)
+    with pytest.raises(AssertionError):
+        explorer.assert_valid()
+
+
+# -- FollowSuitTrainer ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", [CUTTHROAT, PARTNERSHIP], ids=["cutthroat", "partnership"])
+def test_follow_accepts_exactly_the_legal_cards_and_refuses_with_the_rule(rules):
+    trainer = FollowSuitTrainer(seed=1, rules=rules)
+    for seed in range(1, 26):
+        if seed > 1:
+            trainer.new_button.click()
+        assert trainer.seed == seed
+        state = trainer.state
+        assert state.phase is Phase.PLAY and state.trick.cards
+        legal = {a.card for a in state.legal_actions()}
+        hand = set(state.hands[state.to_act])
+        assert legal < hand, "every position has a card to refuse"
+        trump = state.trump
+        traps = [c for c in hand | {state.trick.cards[0]} if bower(c, trump) == "left"]
+        assert traps, f"seed {seed}: no left bower in the hand or led"
+        for card in trainer.hand:
+            click(trainer.hand_row, card)
+            trainer.assert_valid()
+            assert trainer.state is state, "a click never changes the position"
+            text = status_text(trainer.note)
+            if card in legal:
+                assert f"Yes, {card} may be played" in text and "(C12)" in text
+            else:
+                with pytest.raises(IllegalAction) as refused:
+                    state.apply(play(card))
+                assert escape(refused.value.explanation) in text and f"(rule {refused.value.rule})" in text
+        assert (trainer.right, trainer.wrong) == (len(legal), len(hand) - len(legal))
+
+
+def test_follow_positions_cover_the_three_left_bower_traps():
+    kinds = set()
+    for seed in range(1, 13):
+        state = FollowSuitTrainer(seed=seed).state
+        trump, lead = state.trump, state.trick.cards[0]
+        led = effective_suit(lead, trump)
+        for card in state.hands[state.to_act]:
+            if bower(card, trump) == "left":
+                kinds.add("held, its printed suit led" if card.suit is led else "held, trump led" if led is trump
+                          else "held")
+        if bower(lead, trump) == "left":
+            kinds.add("led")
+    assert {"led", "held, its printed suit led", "held, trump led"} <= kinds
+
+
+def test_follow_positions_are_seeded_and_the_hint_raises_the_legal_cards():
+    a, b = FollowSuitTrainer(seed=8), FollowSuitTrainer(seed=7)
+    b.new_button.click()
+    assert a.state == b.state and a.situation.value == b.situation.value
+    a.hint_button.click()
+    legal = {x.card for x in a.state.legal_actions()}
+    for card in a.hand:
+        assert ("euchre-legal" in a.hand_row.button_for(card)._dom_classes) == (card in legal)
+    a.assert_valid()
+
+
+def test_follow_assert_valid_notices_a_wrong_hand():
+    trainer = FollowSuitTrainer(seed=2)
+    trainer.hand_row.show(trainer.hand[1:], trainer.state.trump)
+    with pytest.raises(AssertionError):
+        trainer.assert_valid()
+
+
+# -- DummyTrainer ---------------------------------------------------------------------------------
+
+
+def choose(trainer, five):
+    for card in set(trainer.chosen) ^ set(five):
+        click(trainer.own_row if card in trainer.own_row.cards else trainer.dummy_row, card)
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_dummy_accepts_the_engine_best_five_and_explains_a_worse_one(seed):
+    trainer = DummyTrainer(seed=seed)
+    state = trainer.state
+    assert state.phase is Phase.DUMMY and not state.lone_maker
+    ten = state.hands[state.maker] + state.dummy
+    assert set(trainer.own_row.cards) == set(state.hands[state.maker])
+    assert set(trainer.dummy_row.cards) == set(state.dummy)
+    best = best_five(ten, state.trump)
+    choose(trainer, best.cards)
+    assert "Chosen: 5 of 5" in trainer.counter.value
+    trainer.keep_button.click()
+    trainer.assert_valid()
+    assert trainer.verdict == "best"
+    assert "strongest five" in status_text(trainer.note) and escape(best.reason) in trainer.note.value
+    assert trainer.best_row.cards == best.cards
+    worst = min(itertools.combinations(ten, 5), key=lambda f: keep_strength(f, state.trump))
+    choose(trainer, worst)
+    trainer.keep_button.click()
+    trainer.assert_valid()
+    assert trainer.verdict == "worse"
+    text = trainer.note.value
+    assert "The engine keeps" in text and escape(best.reason) in text
+    assert any(words in text for words in ("you kept", "weaker", "spread over", "lower than"))
+
+
+def test_dummy_verdicts_over_every_five():
+    trainer = DummyTrainer(seed=3)
+    trump, best = trainer.state.trump, trainer.best
+    seen = {}
+    for five in itertools.combinations(trainer.ten, 5):
+        choose(trainer, five)
+        trainer.keep_button.click()
+        trainer.assert_valid()
+        expected = ("best" if set(five) == set(best.cards) else
+                    "as good" if keep_strength(five, trump) == keep_strength(best.cards, trump) else "worse")
+        assert trainer.verdict == expected
+        seen[expected] = seen.get(expected, 0) + 1
+    assert seen["best"] == 1 and seen["worse"] > 200
+
+
+def test_dummy_refuses_anything_but_five_with_the_engine_explanation():
+    trainer = DummyTrainer(seed=2)
+    trainer.keep_button.click()
+    assert "not chosen any card" in trainer.note.value and trainer.verdict is None
+    choose(trainer, trainer.ten[:3])
+    assert "Chosen: 3 of 5" in trainer.counter.value
+    trainer.keep_button.click()
+    trainer.assert_valid()
+    assert "Keep exactly five different cards, not 3" in trainer.note.value and "(rule T5)" in trainer.note.value
+    assert trainer.verdict is None and trainer.state.phase is Phase.DUMMY
+    click(trainer.own_row if trainer.ten[0] in trainer.own_row.cards else trainer.dummy_row, trainer.ten[0])
+    assert "Chosen: 2 of 5" in trainer.counter.value
+
+
+def test_dummy_new_deal_is_the_next_seed():
+    a, b = DummyTrainer(seed=5), DummyTrainer(seed=4)
+    b.new_button.click()
+    assert a.state == b.state and b.seed == 5 and not b.chosen
+
+
+# -- ScoreCalculator and ScoreQuiz ----------------------------------------------------------------
+
+
+LONE_FIVE = dataclasses.replace(CUTTHROAT, lone_maker_march_points=5)
+
+
+@pytest.mark.parametrize("rules", [CUTTHROAT, PARTNERSHIP, LONE_FIVE], ids=["cutthroat", "partnership", "march5"])
+def test_calculator_points_match_score_hand_for_every_combination(rules):
+    calc = ScoreCalculator(rules=rules)
+    assert calc.rules == rules
+    for tricks, alone, defender in itertools.product(range(6), (False, True), (False, True)):
+        calc.tricks_picker.value, calc.maker_alone.value, calc.defender_alone.value = tricks, alone, defender
+        calc.assert_valid()
+        row, points = scoring_row(rules, tricks, alone, defender), score_hand(rules, tricks, alone, defender)
+        marked = [line for line in calc.table.value.split("<tr>") if "▶" in line]
+        assert len(marked) == 1 and escape(row.result) in marked[0] and "<mark>" in marked[0]
+        assert calc.table.value.count("<mark>") == 6
+        text = status_text(calc.points)
+        if points.makers:
+            assert f"score{'s' * (rules.game == 'cutthroat')} {points.makers}:" in text
+        else:
+            assert f"score{'s' * (rules.game == 'cutthroat')} {points.defenders}:" in text
+
+
+def test_calculator_known_results_and_switching_games():
+    calc = ScoreCalculator()
+    calc.tricks_picker.value, calc.maker_alone.value = 5, True
+    assert calc.answer()[1] == (3, 0)  # T7: a lone march still scores 3 in cutthroat
+    calc.game_picker.value = "partnership"
+    assert calc.rules == PARTNERSHIP and calc.answer()[1] == (4, 0)  # F4
+    calc.maker_alone.value, calc.tricks_picker.value = False, 2
+    assert calc.answer()[1] == (0, 2)
+    calc.assert_valid()
+    calc.table.value = calc.table.value.replace("▶", "")
+    with pytest.raises(AssertionError):
+        calc.assert_valid()
+
+
+def test_quiz_verdicts_are_right_for_right_answers_and_wrong_for_wrong_ones():
+    quiz = ScoreQuiz(seed=11)
+    games = set()
+    for _ in range(40):
+        rules, tricks, alone, defender = quiz.asked
+        games.add(rules.game)
+        expected = score_hand(rules, tricks, alone, defender)
+        assert escape(quiz.question_text()) in quiz.question.value
+        for makers, defenders in itertools.product(quiz.makers_answer.options, quiz.defenders_answer.options):
+            quiz.makers_answer.value, quiz.defenders_answer.value = makers, defenders
+            quiz.check_button.click()
+            quiz.assert_valid()
+            right = (makers, defenders) == expected
+            assert quiz.verdict is right
+            text = status_text(quiz.note)
+            assert ("Right:" in text) is right and ("Not quite" in text) is (not right)
+            assert "▶" in text and escape(scoring_row(rules, tricks, alone, defender).result) in text
+        quiz.next_button.click()
+    assert games == {"cutthroat", "partnership"}
+
+
+def test_quiz_is_seeded_and_a_changed_answer_is_unchecked():
+    a, b = ScoreQuiz(seed=3), ScoreQuiz(seed=3)
+    for _ in range(10):
+        assert a.asked == b.asked
+        a.next_button.click()
+        b.next_button.click()
+    a.check_button.click()
+    assert a.verdict is not None
+    a.makers_answer.value = (a.makers_answer.value + 1) % len(a.makers_answer.options)
+    assert a.verdict is None
+    a.assert_valid()
+
+
+# -- HandReplay -----------------------------------------------------------------------------------
+
+
+def finished_hands():
+    """Finished hands under several rule sets (the joker deck and stick the dealer included)."""
+    tables = (CUTTHROAT, PARTNERSHIP, dataclasses.replace(CUTTHROAT, deck=25),
+              dataclasses.replace(PARTNERSHIP, deck=32, stick_the_dealer=True))
+    hands = []
+    for rules in tables:
+        for seed in range(4):
+            player = RuleOfThumbPlayer() if seed % 2 else RandomPlayer(seed)
+            hands.append(play_out(deal_hand(rules, seed % rules.players, seed=seed), [player] * rules.players))
+    return hands
+
+
+HANDS = finished_hands()
+
+
+@pytest.mark.parametrize("hand", HANDS, ids=lambda h: f"{h.rules.game}-{h.rules.deck}-{len(h.history)}")
+def test_replay_end_is_the_record_and_start_is_the_deal(hand):
+    record = hand.record()
+    widget = HandReplay(json.dumps(record))
+    widget.end_button.click()
+    widget.assert_valid()
+    assert widget.state == replay(record) and widget.state.points == hand.points
+    assert "The hand is" in widget.note.value
+    widget.forward_button.click()  # already at the end: stays there
+    assert widget.step == len(hand.history)
+    widget.start_button.click()
+    widget.assert_valid()
+    assert widget.state == deal_hand(hand.rules, hand.dealer, deal=hand.deal)
+    assert [sorted(p.row.cards, key=str) for p in widget.seats] == [sorted(h, key=str) for h in hand.deal.hands]
+    widget.back_button.click()
+    assert widget.step == 0
+    for step in range(1, len(hand.history) + 1):
+        widget.forward_button.click()
+        widget.assert_valid()
+        assert widget.state.history == hand.history[:step]
+        assert f"Seat {hand.actors[step - 1]} " in widget.note.value
+
+
+@pytest.mark.parametrize("hand", HANDS[::2], ids=lambda h: f"{h.rules.game}-{h.rules.deck}-{len(h.history)}")
+def test_replay_as_a_seat_saw_it_never_shows_another_seat_s_hidden_cards(hand):
+    widget = HandReplay(hand.record())
+    for seat in range(hand.players):
+        widget.seat_picker.value = seat
+        for step in range(len(widget.states)):
+            widget.step_slider.value = step
+            widget.assert_valid()
+            view = widget.state.view(seat)
+            known = set(view.hand) | set(view.dummy or ()) | set(view.set_aside) | {view.discard, view.up_card}
+            known |= {c for t in view.tricks for c in t.cards} | set(view.trick.cards if view.trick else ())
+            places = widget.seats + [widget.dummy, widget.set_aside, widget.up_card, widget.kitty,
+                                     widget.discard, widget.trick]
+            for place in places:
+                assert set(face_up_cards(place.row)) <= known
+            assert face_up_cards(widget.seats[seat].row) == sorted(view.hand, key=sort_key)
+            for other in range(hand.players):
+                if other != seat:
+                    assert not face_up_cards(widget.seats[other].row)
+                    assert len(widget.seats[other].row.cards) == len(widget.state.hands[other])
+
+
+def test_replay_hides_the_discard_and_the_keep_from_the_other_seats():
+    thumb = [RuleOfThumbPlayer()] * 3
+    hands = (play_out(deal_hand(CUTTHROAT, 0, seed=seed), thumb) for seed in range(100))
+    hand = next(h for h in hands if h.picked_up and not h.lone_maker)
+    widget = HandReplay(hand, seat=hand.dealer)
+    widget.go(hand.history.index(next(a for a in hand.history if a.kind == "pickup")) + 1)
+    assert f"discards {hand.discard}" in widget.note.value
+    assert face_up_cards(widget.discard.row) == [hand.discard]
+    other = next(s for s in range(3) if s not in (hand.dealer, hand.maker))
+    widget.seat_picker.value = other
+    assert "discards a card face down" in widget.note.value and not face_up_cards(widget.discard.row)
+    widget.go(hand.history.index(next(a for a in hand.history if a.kind == "keep")) + 1)
+    assert "keeps five and lays five aside face down" in widget.note.value
+    widget.seat_picker.value = hand.maker
+    assert "and lays the other five aside" in widget.note.value and face_up_cards(widget.set_aside.row)
+
+
+def test_replay_open_hands_show_every_card():
+    widget = HandReplay(HANDS[0].record())
+    widget.go(1)
+    shown = {c for place in widget.seats + [widget.dummy, widget.up_card, widget.kitty]
+             for c in face_up_cards(place.row)}
+    assert len(shown) == 24
+
+
+@pytest.mark.parametrize("bad, part", [
+    ("{", "not valid JSON"),
+    ('{"rules": "cutthroat"}', "no 'dealer'"),
+    ({**HANDS[0].record(), "actions": ["play JH"]}, "actions[0]"),
+    ({**HANDS[0].record(), "rules": "railroad"}, "not a preset"),
+])
+def test_replay_refuses_a_bad_record_with_the_notation_error(bad, part):
+    with pytest.raises(NotationError, match=part.replace("[", r"\[").replace("]", r"\]")):
+        HandReplay(bad)
+
+
+def test_replay_assert_valid_notices_a_hand_shown_to_the_wrong_seat():
+    widget = HandReplay(HANDS[0], seat=0)
+    widget.go(5)
+    other = widget.seats[1]
+    other.row.show(widget.state.hands[1], widget.state.trump)
+    with pytest.raises(AssertionError):
+        widget.assert_valid()
