@@ -425,3 +425,27 @@ def test_replay_assert_valid_notices_a_hand_shown_to_the_wrong_seat():
     other.row.show(widget.state.hands[1], widget.state.trump)
     with pytest.raises(AssertionError):
         widget.assert_valid()
+
+
+# -- every widget under random clicking -----------------------------------------------------------
+
+
+def buttons(widget):
+    """Every enabled button inside a widget, card buttons included."""
+    import ipywidgets as w
+
+    if isinstance(widget, w.Button):
+        return [] if widget.disabled else [widget]
+    return [b for child in getattr(widget, "children", ()) for b in buttons(child)]
+
+
+@pytest.mark.parametrize("make", [RankingExplorer, FollowSuitTrainer, DummyTrainer, ScoreQuiz,
+                                  lambda: HandReplay(HANDS[1], seat=1)],
+                         ids=["ranking", "follow", "dummy", "quiz", "replay"])
+def test_random_clicks_never_raise_and_the_widget_stays_valid(make):
+    rng = random.Random(2)
+    widget = make()
+    widget.assert_valid()
+    for _ in range(150):
+        rng.choice(buttons(widget)).click()
+        widget.assert_valid()

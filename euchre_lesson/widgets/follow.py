@@ -131,7 +131,7 @@ class FollowSuitTrainer(w.VBox):
         self.redraw()
 
     def hint(self) -> None:
-        self.hinted = True
+        self.hinted, self.last = True, None  # the note now shows the hint, not the last verdict
         cards = " ".join(map(str, self.legal_cards()))
         say(self.note, f"The cards you may play are raised: {cards}.")
         self.redraw()
