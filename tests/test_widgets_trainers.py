@@ -271,6 +271,15 @@ def test_calculator_points_match_score_hand_for_every_combination(rules):
             assert f"score{'s' * (rules.game == 'cutthroat')} {points.defenders}:" in text
 
 
+def test_calculator_offers_no_lone_defender_where_the_rules_forbid_one():
+    calc = ScoreCalculator(rules=dataclasses.replace(CUTTHROAT, allow_lone_defender=False))
+    calc.defender_alone.value = True
+    assert calc.defender_alone.disabled and calc.defender_alone.value is False
+    calc.assert_valid()
+    calc.game_picker.value = "partnership"
+    assert not calc.defender_alone.disabled
+
+
 def test_calculator_known_results_and_switching_games():
     calc = ScoreCalculator()
     calc.tricks_picker.value, calc.maker_alone.value = 5, True

@@ -141,6 +141,10 @@ class DummyTrainer(w.VBox):
         assert sorted(shown, key=sort_key) == sorted(self.ten, key=sort_key), "the ten shown are not the engine's"
         assert self.chosen <= set(self.ten), "a chosen card is not among the ten"
         assert f"Chosen: {len(self.chosen)} of 5" in self.counter.value, "the counter is stale"
+        for row in (self.own_row, self.dummy_row):
+            for card in row.cards:
+                marked = "euchre-chosen" in row.button_for(card)._dom_classes
+                assert marked == (card in self.chosen), f"{card} is shown {'' if marked else 'not '}chosen"
         assert self.best == best_five(self.ten, state.trump), "the best five is stale"
         if self.verdict is not None:
             assert self.best_row.cards == self.best.cards, "the best five shown is not the engine's"

@@ -98,6 +98,11 @@ class ScoreCalculator(w.VBox):
         return scoring_row(*args), score_hand(*args)
 
     def redraw(self) -> None:
+        allowed = self.rules.allow_lone_defender  # C10: some tables forbid defending alone
+        self.defender_alone.disabled = not allowed
+        if not allowed and self.defender_alone.value:
+            self.defender_alone.value = False  # this change redraws
+            return
         row, points = self.answer()
         say(self.points, f"{points_words(self.rules, points).capitalize()}: {row.result} ({row.rule}).")
         self.table.value = table_html(self.rules, row)
