@@ -246,11 +246,23 @@ class _Searcher:
                     else:
                         hi = rem - sure
                 hand = hands[leader]
-                if not trumps_left & ~hand:
-                    # The leader holds every trump left: each of them, and then each card above every
-                    # other card of its suit, wins as it is led, and the leader keeps the lead.
+                mine = hand & trumps
+                theirs = trumps_left ^ mine
+                if mine >= theirs:  # no trumps left, or the leader holds the top one
+                    # If the leader's trumps above every other trump outnumber the trumps of each
+                    # other player, leading them draws every other trump (trumps must follow
+                    # trumps); then each of the leader's trumps, and each card above every other
+                    # card of its suit, wins as it is led, and the leader keeps the lead.
+                    boss = (mine & -(1 << theirs.bit_length())).bit_count()
+                    drawn = True
+                    if theirs:
+                        for p in range(n):
+                            if (hands[p] & theirs).bit_count() > boss:
+                                drawn = False
+                                break
+                if mine >= theirs and drawn:
                     others = in_play ^ hand
-                    sure = (hand & trumps).bit_count()
+                    sure = mine.bit_count()
                     for block in plain_blocks:
                         if hand & block:
                             sure += (hand & block & -(1 << (others & block).bit_length())).bit_count()
