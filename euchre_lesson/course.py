@@ -35,19 +35,19 @@ def _lessons() -> dict[int, dict]:
     return {
         0: {
             "q1": Choice("How many cards are in a standard Euchre deck?", {
-                "24": "Right: the 9, 10, J, Q, K and A of four suits (C1).",
+                "24": "the 9, 10, J, Q, K and A of four suits (C1).",
                 "32": "That is a variant that adds the 7s and 8s (C1); the standard deck has 24.",
                 "52": "That is a full deck; Euchre keeps only 9 to ace of each suit, 24 cards (C1)."}, right="24",
                 hints=("Count the ranks 9, 10, J, Q, K, A, then multiply by four suits.",)),
             "q2": Choice("In Cutthroat, who plays the dummy's cards?", {
-                "the maker": "Right: the maker may take the dummy's five and keep the best five of ten (T5).",
-                "the dealer": "No: the dealer has no claim on the dummy; only the maker may take it (T5).",
+                "the maker": "the maker may take the dummy's five and keep the best five of ten (T5).",
+                "the dealer": "the dealer has no claim on the dummy; only the maker may take it (T5).",
                 "nobody": "Almost: the dummy never bids or plays by itself, but the maker may take its cards (T1, T5)."},
                 right="the maker", hints=("The dummy is a prize for whoever chooses trump.",)),
             "q3": Choice("Who speaks first in the bidding?", {
-                "the dealer": "No: the dealer speaks last (C6).",
-                "the dealer's left": "Right: bidding starts at the dealer's left and goes clockwise (C6).",
-                "the dealer's right": "No: play goes clockwise, so the dealer's right speaks just before the dealer (C6)."},
+                "the dealer": "the dealer speaks last (C6).",
+                "the dealer's left": "bidding starts at the dealer's left and goes clockwise (C6).",
+                "the dealer's right": "play goes clockwise, so the dealer's right speaks just before the dealer (C6)."},
                 right="the dealer's left", hints=("The dealer is last to speak.",)),
         },
         1: {
@@ -59,12 +59,12 @@ def _lessons() -> dict[int, dict]:
         },
         2: {
             "q1": Choice("In four-hand Euchre, what does the dealer's partner say to accept the up-card?", {
-                "assist": "Right: the dealer's partner assists; the opponents order it up (C6, F2).",
+                "assist": "the dealer's partner assists; the opponents order it up (C6, F2).",
                 "order it up": "That is what the dealer's opponents say; the partner assists (C6).",
                 "accept": "That is the dealer's own word; the partner assists (C6)."}, right="assist"),
             "q2": Choice("Seat 0 orders up. With the house rules of these lessons, must the dealer take the up-card?", {
                 "yes": "Not by default: the sources give the dealer the option (C7); `dealer_must_pick_up=True` makes it a must.",
-                "no": "Right: the dealer may take it and discard, or leave it; the suit is trump either way (C7)."},
+                "no": "the dealer may take it and discard, or leave it; the suit is trump either way (C7)."},
                 right="no"),
             "q3": Bid(deal_for(CUTTHROAT, 2, 0, "J♥ J♦ A♥ K♠ A♣", "10♥", seed=1), accept=("order",),
                       reason="Both bowers and the ace of hearts: three sure tricks in hearts. Order it up."),
@@ -74,11 +74,11 @@ def _lessons() -> dict[int, dict]:
         3: {
             "q1": Choice("Round one went round with everyone passing; the up-card was 9♣. May you now name clubs?", {
                 "yes": "Not by the default rule: the turned-down suit may not be named (C8).",
-                "no": "Right: the suit turned down is out for this hand (C8)."}, right="no"),
+                "no": "the suit turned down is out for this hand (C8)."}, right="no"),
             "q2": Choice("Everyone passes in round two too. What happens?", {
                 "the dealer must name a suit": "Only with the stick-the-dealer house rule (C9).",
-                "the hand is thrown in": "Right: the cards are gathered and the next dealer deals (C9).",
-                "the up-card's suit is trump": "No: that suit was turned down (C8); the hand is thrown in (C9)."},
+                "the hand is thrown in": "the cards are gathered and the next dealer deals (C9).",
+                "the up-card's suit is trump": "that suit was turned down (C8); the hand is thrown in (C9)."},
                 right="the hand is thrown in"),
             "q3": Bid(_round_two(deal_for(CUTTHROAT, 2, 0, "J♠ J♣ A♠ K♠ 9♦", "10♥", seed=3)), accept=("call ♠",),
                       reason="Both bowers, the ace and king of spades: call spades."),
@@ -89,17 +89,17 @@ def _lessons() -> dict[int, dict]:
             "q2": BestFive("J♠ A♠ 10♠ A♥ K♥ 9♦ 10♦ Q♣ K♣ 9♥", "♠",
                            hints=("Trumps first, then off-suit aces.",)),
             "q3": Choice("When does the Cutthroat maker decide to go alone?", {
-                "before seeing the dummy": "Right: the maker decides first; a maker who plays alone never sees the dummy (T5, T6).",
-                "after seeing the dummy": "No: the choice comes first, so going alone means giving up the dummy unseen (T5)."},
+                "before seeing the dummy": "the maker decides first; a maker who plays alone never sees the dummy (T5, T6).",
+                "after seeing the dummy": "the choice comes first, so going alone means giving up the dummy unseen (T5)."},
                 right="before seeing the dummy"),
         },
         5: {
             "q1": Score(5, maker_alone=True, hints=("Look for the lone-maker row of the Cutthroat table.",)),
             "q2": Score(5, maker_alone=True, rules=PARTNERSHIP),
             "q3": Choice("The maker, in seat 1, goes alone in Cutthroat. Who leads the first trick?", {
-                "the player on the maker's left": "Right: after a lone player, the player to that player's left leads (C11).",
+                "the player on the maker's left": "after a lone player, the player to that player's left leads (C11).",
                 "the player on the dealer's left": "That is the rule when nobody goes alone (C11).",
-                "the maker": "No: the lead goes to the lone player's left (C11)."},
+                "the maker": "the lead goes to the lone player's left (C11)."},
                 right="the player on the maker's left"),
             "q4": Score(1, lone_defender=True, who="defenders"),
         },
@@ -108,9 +108,9 @@ def _lessons() -> dict[int, dict]:
             "q2": LegalPlays("J♣ A♣ 9♦ K♥", "K♣", "♠", hints=("With spades trump, is J♣ still a club?",)),
             "q3": TrickWinner("K♦ 9♥ A♦", "♣"),
             "q4": Choice("Who leads the second trick?", {
-                "the winner of the first trick": "Right: the winner of a trick leads the next (C13).",
+                "the winner of the first trick": "the winner of a trick leads the next (C13).",
                 "the dealer's left": "Only the first trick is led by the dealer's left (C11); then the winner leads (C13).",
-                "the maker": "No: the winner of each trick leads the next (C13)."},
+                "the maker": "the winner of each trick leads the next (C13)."},
                 right="the winner of the first trick"),
         },
         7: {
@@ -119,29 +119,29 @@ def _lessons() -> dict[int, dict]:
             "q3": Score(5, rules=PARTNERSHIP),
             "q4": Choice("Cutthroat: both defenders reach 11 on the same hand. Who wins?", {
                 "both": "Only with the house rule tie_rule='shared' (T8).",
-                "nobody yet": "Right: level at the top, hands go on until one is ahead (T8).",
-                "the dealer": "No: the dealer has no special claim; hands go on until one is ahead (T8)."},
+                "nobody yet": "level at the top, hands go on until one is ahead (T8).",
+                "the dealer": "the dealer has no special claim; hands go on until one is ahead (T8)."},
                 right="nobody yet"),
         },
         8: {
             "q1": Choice("In Cutthroat, who are your partners?", {
-                "nobody for long": "Right: each plays for themselves; for one hand the two defenders play together (T1, T4).",
+                "nobody for long": "each plays for themselves; for one hand the two defenders play together (T1, T4).",
                 "the player opposite": "That is four-hand Euchre (F1); in Cutthroat there are no fixed partners (T1).",
-                "the dummy": "No: the dummy never plays; the maker may only take its cards (T5)."},
+                "the dummy": "the dummy never plays; the maker may only take its cards (T5)."},
                 right="nobody for long"),
             "q2": Score(4),
             "q3": LegalPlays("A♠ J♠ 10♦ Q♦", "9♣", "♣"),
         },
         9: {
             "q1": Choice("Where does your partner sit in four-hand Euchre?", {
-                "opposite": "Right: partners sit opposite, so play alternates between the sides (F1).",
-                "on your left": "No: your left is an opponent (F1).",
-                "on your right": "No: your right is an opponent (F1)."}, right="opposite"),
+                "opposite": "partners sit opposite, so play alternates between the sides (F1).",
+                "on your left": "your left is an opponent (F1).",
+                "on your right": "your right is an opponent (F1)."}, right="opposite"),
             "q2": Score(5, maker_alone=True, rules=PARTNERSHIP),
             "q3": Choice("The maker goes alone in four-hand Euchre. Who sits out?", {
-                "the maker's partner": "Right: the partner lays the cards face down (F3).",
-                "the dealer": "No: only the lone player's partner sits out (F3).",
-                "nobody": "No: going alone means playing without your partner (F3)."},
+                "the maker's partner": "the partner lays the cards face down (F3).",
+                "the dealer": "only the lone player's partner sits out (F3).",
+                "nobody": "going alone means playing without your partner (F3)."},
                 right="the maker's partner"),
         },
         10: {
@@ -149,7 +149,7 @@ def _lessons() -> dict[int, dict]:
             "q2": TrickWinner("J♣ Joker A♣", "♣"),
             "q3": Choice("How many cards are left in the kitty with the 32-card deck in Cutthroat?", {
                 "4": "That is the 24-card deck (C5).",
-                "12": "Right: 32 cards less 5 for each of three players and the dummy (C5).",
+                "12": "32 cards less 5 for each of three players and the dummy (C5).",
                 "5": "That is the 25-card deck with the joker (C5)."}, right="12"),
         },
         11: {
@@ -158,7 +158,7 @@ def _lessons() -> dict[int, dict]:
             "q2": Bid(deal_for(PARTNERSHIP, 3, 0, "J♣ 9♠ 10♦ Q♦ 9♥", "A♠", seed=5), accept=("pass",),
                       reason="Ordering the ace of spades hands it to the dealer; with the left bower alone, pass."),
             "q3": Choice("You made trump and hold the right bower and two small trumps. What do you lead?", {
-                "the right bower": "Right: leading trump pulls the defenders' trumps so your aces stand up later.",
+                "the right bower": "leading trump pulls the defenders' trumps so your aces stand up later.",
                 "an off-suit ace": "Often trumped: the defenders still hold trumps. Lead trump first as maker.",
                 "a small off-suit card": "That gives the lead away cheaply; the maker usually leads trump."},
                 right="the right bower"),

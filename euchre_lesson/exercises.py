@@ -31,14 +31,26 @@ class Verdict:
         return self.correct
 
     def __str__(self) -> str:
-        return ("Correct! " if self.correct else "Not quite: ") + self.message
+        return ("Correct! " if self.correct else "Not quite: ") + _sentence(self.message)
 
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
         colour, mark = ("#0a6a2a", "✔ Correct!") if self.correct else ("#a4001d", "✘ Not quite:")
         return (f'<div role="status" style="font-family:sans-serif;border-left:4px solid {colour};padding:0.2em 0.6em">'
-                f'<b style="color:{colour}">{mark}</b> {escape(self.message)}</div>')
+                f'<b style="color:{colour}">{mark}</b> {escape(_sentence(self.message))}</div>')
+
+
+def _sentence(text: str) -> str:
+    """Text with its first letter in capitals."""
+    return text[:1].upper() + text[1:]
+
+
+class Text(str):
+    """A hint or a solution: a string that a notebook shows without quotes."""
+
+    def __repr__(self) -> str:
+        return str(self)
 
 
 @dataclass(frozen=True)
@@ -85,12 +97,12 @@ class Exercise:
     def hint(self, number: int = 1) -> str:
         """The hints one by one: hint(1), hint(2), ... (the last one repeats)."""
         if not self.hints:
-            return f"No hint for this one; think about: {self.question}"
-        return self.hints[min(max(number, 1), len(self.hints)) - 1]
+            return Text(f"No hint for this one; think about: {self.question}")
+        return Text(self.hints[min(max(number, 1), len(self.hints)) - 1])
 
     def solution(self) -> str:
         """The answer with its explanation."""
-        return f"Answer: {_words(self.answer())}. {self.explain()}"
+        return Text(f"Answer: {_words(self.answer())}. {self.explain()}")
 
 
 def _words(value) -> str:
@@ -326,7 +338,7 @@ class Bid(Exercise):
         return self.reason
 
     def solution(self) -> str:
-        return f"Answer: {' or '.join(map(str, self.accept))}. {self.explain()}"
+        return Text(f"Answer: {' or '.join(map(str, self.accept))}. {self.explain()}")
 
 
 @dataclass(frozen=True)
