@@ -101,7 +101,8 @@ def _lessons() -> dict[int, dict]:
                 "the player on the dealer's left": "That is the rule when nobody goes alone (C11).",
                 "the maker": "the lead goes to the lone player's left (C11)."},
                 right="the player on the maker's left"),
-            "q4": Score(1, lone_defender=True, who="defenders"),
+            "q4": Score(1, lone_defender=True, who="defenders",
+                        hints=("The maker took one trick, so the lone defender's side took four.",)),
         },
         6: {
             "q1": LegalPlays("J♦ A♥ 9♣ K♠ Q♥", "K♥", "♥", hints=("Which of your cards are hearts while hearts are trump?",)),
