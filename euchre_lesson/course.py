@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from types import SimpleNamespace
 
 from .cards import deck, parse_card, parse_cards
 from .exercises import BestFive, Bid, Choice, LegalPlays, Score, TrickWinner, WhichSuit
 from .hand import HAND_SIZE, Deal, HandState, deal_hand
-from .rules import CUTTHROAT, PARTNERSHIP, RuleSet
+from .errors import NotationError
+from .rules import CUTTHROAT, PARTNERSHIP, RuleSet, rules_from
 
 ____ = ...  # the blank a student replaces with an answer; check(____) asks for one
 
@@ -178,3 +181,29 @@ def exercises(lesson: int) -> SimpleNamespace:
         raise KeyError(f"No exercises for lesson {lesson}; lessons with exercises: {sorted(_CACHE)}.")
     return SimpleNamespace(**_CACHE[lesson])
 
+
+
+HOUSE_RULES_FILE = "house_rules.json"
+
+
+def class_rules(game: str = "cutthroat", folder: str | Path = ".") -> RuleSet:
+    """The class's rules for a game: the preset, with the switches of `house_rules.json` in `folder` if any.
+
+    The file holds one object per game, e.g. {"cutthroat": {"stick_the_dealer": true}}; a teacher
+    writes it once beside the lessons and every lesson that plays a game picks it up.
+    """
+    path = Path(folder) / HOUSE_RULES_FILE
+    if not path.is_file():
+        return rules_from(game)
+    try:
+        switches = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise NotationError(str(path), f"{path} is not readable JSON ({error}); write e.g. "
+                            '{"cutthroat": {"stick_the_dealer": true}}') from None
+    if not isinstance(switches, dict) or not set(switches) <= {"cutthroat", "partnership"}:
+        raise NotationError(str(path), f"{path} must hold an object with the keys 'cutthroat' and/or "
+                            "'partnership', each an object of switches (see RULES.md).")
+    try:
+        return rules_from(game, switches.get(game))
+    except NotationError as error:
+        raise NotationError(str(path), f"In {path}: {error}") from None

@@ -42,3 +42,20 @@ def test_every_wrong_option_is_refused_with_its_own_reason(lesson, name, questio
 def test_the_bids_the_lessons_teach_are_what_simulation_ranks_first(lesson, name, question):
     best = advise(question.state, worlds=200, seed=1)[0]
     assert best.action in question.accept, (best, question.accept)
+
+
+def test_class_rules_come_from_the_teachers_file(tmp_path):
+    from euchre_lesson import CUTTHROAT, PARTNERSHIP
+    from euchre_lesson.course import class_rules
+    from euchre_lesson.errors import NotationError
+
+    assert class_rules("cutthroat", tmp_path) == CUTTHROAT  # no file: the presets
+    (tmp_path / "house_rules.json").write_text('{"cutthroat": {"stick_the_dealer": true, "deck": 32}}')
+    assert class_rules("cutthroat", tmp_path).switches() == {"deck": 32, "stick_the_dealer": True}
+    assert class_rules("partnership", tmp_path) == PARTNERSHIP
+    for bad, said in [('{"cutthroat": {"stick": true}}', "'stick' is not a switch"),
+                      ('{"euchre": {}}', "keys 'cutthroat'"), ("{oops", "not readable JSON"),
+                      ('{"cutthroat": {"deck": 28}}', "deck")]:
+        (tmp_path / "house_rules.json").write_text(bad)
+        with pytest.raises(NotationError, match=said):
+            class_rules("cutthroat", tmp_path)
