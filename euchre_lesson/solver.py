@@ -243,8 +243,12 @@ class _Searcher:
                             sure = k
                     if makers_hold_top:
                         lo = sure
+                        if lo >= beta:
+                            return lo
                     else:
                         hi = rem - sure
+                        if hi <= alpha:
+                            return hi
                 hand = hands[leader]
                 mine = hand & trumps
                 theirs = trumps_left ^ mine
@@ -342,13 +346,14 @@ class _Searcher:
             # The cheapest card that takes the trick first (over a partner too, as others follow).
             m = moves & (trumps | led) & -(best << 1)
             rest = moves ^ m
+            takes = m  # while the cards in `m` are those that take the trick
             maxing = makers[pos]
             v = -1 if maxing else 9
             while True:
                 if not m:
                     if not rest:
                         return v
-                    m, rest = rest, 0
+                    m, rest, takes = rest, 0, 0
                 c = m & -m
                 m ^= c
                 above = in_play & -(c << 1)
@@ -356,7 +361,7 @@ class _Searcher:
                 if above & hand and above & suit_of[c]:
                     continue  # the next higher card is this hand's too, and stands for this one
                 hands[pos] = hand ^ c
-                if c > best and c & (trumps | led):
+                if takes:
                     val = then(nxt, count + 1, led, c, pos, in_play ^ best, rem, alpha, beta)
                 else:
                     val = then(nxt, count + 1, led, best, winner, in_play ^ c, rem, alpha, beta)
