@@ -28,6 +28,7 @@ class Tables:
     deck_size: int
     cards: tuple[Card, ...]  # cards[i] is the card on bit 1 << i
     bit: dict  # Card -> its bit
+    bit_by_id: dict  # id() of this deck's own card objects -> its bit: see bit_of()
     suit_of: dict  # bit -> the block of its effective suit (all the bits of that suit)
     trumps: int  # the trump block: the bowers and the joker included
     blocks: tuple[int, ...]  # every block, trump last
@@ -45,7 +46,8 @@ def tables(trump: Suit, deck_size: int = 24) -> Tables:
                                                 power(c, trump, effective_suit(c, trump)))))
     bit = {card: 1 << i for i, card in enumerate(layout)}
     block = {suit: sum(bit[c] for c in cards if effective_suit(c, trump) is suit) for suit in suits}
-    table = Tables(trump, deck_size, layout, bit, {bit[c]: block[effective_suit(c, trump)] for c in cards},
+    table = Tables(trump, deck_size, layout, bit, {id(c): bit[c] for c in cards},
+                   {bit[c]: block[effective_suit(c, trump)] for c in cards},
                    block[trump], tuple(block[suit] for suit in suits), {bit[c]: play(c) for c in cards})
     _check_against_power(table, suits)
     return table
@@ -66,11 +68,18 @@ def _check_against_power(table: Tables, suits) -> None:
             raise AssertionError(f"the bit order disagrees with power() when {led} is led")
 
 
+def bit_of(table: Tables, card: Card) -> int:
+    """The bit of a card."""
+    # A card hashes slowly (its suit is an Enum), and dealt cards are the very objects of the
+    # cached deck, so they are found by identity first; any other equal card by value.
+    return table.bit_by_id.get(id(card)) or table.bit[card]
+
+
 def mask(table: Tables, cards) -> int:
     """The bits of some cards."""
-    bits = 0
+    bits, by_id = 0, table.bit_by_id
     for card in cards:
-        bits |= table.bit[card]
+        bits |= by_id.get(id(card)) or table.bit[card]  # as bit_of() does, without the call
     return bits
 
 
@@ -105,7 +114,7 @@ class Search:
         self.makers = [int(s in makers) for s in seats]
         self.hands = [mask(table, state.hands[s]) for s in seats]
         trick = state.trick
-        self.played = [(seats.index(s), table.bit[c]) for s, c in zip(trick.seats, trick.cards)]
+        self.played = [(seats.index(s), bit_of(table, c)) for s, c in zip(trick.seats, trick.cards)]
         self.to_act = seats.index(state.to_act)
         self.tricks_left = len(state.hands[state.to_act])
         self.audit = audit  # told each legal-move set and trick winner the search uses, for the tests
@@ -492,7 +501,7 @@ def solve(state: HandState) -> dict[Action, int]:
     mine = values if search.makers[search.to_act] else {c: rem - v for c, v in values.items()}
     out = {}
     for card in state.hands[state.to_act]:  # in the order of the hand, as legal_actions() gives them
-        c = table.bit[card]
+        c = bit_of(table, card)
         if c in mine:
             out[table.plays[c]] = mine[c]
     return out
