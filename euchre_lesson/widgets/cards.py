@@ -7,7 +7,7 @@ from html import escape
 
 import ipywidgets as w
 
-from ..cards import Card, Suit
+from ..cards import JOKER, Card, Suit
 from ..display import card_name
 from ..ranking import bower
 
@@ -139,3 +139,8 @@ def action_button(description: str, tooltip: str, on_click: Callable[[], None]) 
 def face_up_cards(row: CardRow) -> list[Card]:
     """The cards a row shows face up (for checks that nothing hidden is shown)."""
     return [card for card, button in zip(row.cards, row.children) if "euchre-back" not in button._dom_classes]
+
+
+def show_backs(row: CardRow, count: int) -> None:
+    """Show `count` cards face down; the row is given stand-ins, never the hidden cards themselves."""
+    row.show((JOKER,) * count, hidden=True)

@@ -1,0 +1,55 @@
+"""The story of a hand as one seat saw it: who said and played what, and the computer's reasons."""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..cards import Card, deck
+from ..hand import HandState
+from ..view import View
+from .bids import said_words, seat_words
+
+HIDDEN = "[hidden]"
+
+
+def visible_cards(view: View) -> set[Card]:
+    """Every card this seat has seen: its hand, the up-card, cards played, its discard, the dummy it took."""
+    seen = set(view.hand) | set(view.played) | {view.up_card} | set(view.dummy or ()) | set(view.set_aside)
+    return seen | ({view.discard} if view.discard is not None else set())
+
+
+def masked(text: str, view: View) -> str:
+    """The text with every card this seat has not seen replaced by [hidden]: a reason may name its hand."""
+    seen = visible_cards(view)
+    for card in deck(view.rules.deck):
+        if card not in seen:
+            text = text.replace(str(card), HIDDEN)
+    return text
+
+
+def log_lines(hand: HandState, view: View, reasons: dict[int, str]) -> list[str]:
+    """One line per action of the hand (bids, then cards), each with its reason when one was given.
+
+    `reasons` maps the index of an action in the hand's history to what its player said.
+    """
+    bids = [i for i, action in enumerate(hand.history) if action.kind != "play"]
+    plays = [i for i, action in enumerate(hand.history) if action.kind == "play"]
+    lines = [(i, said_words(token, actor, view)) for i, (actor, token) in zip(bids, view.said)]
+    tricks = view.tricks + ((view.trick,) if view.trick is not None and view.trick.cards else ())
+    cards = [(n, card, seat) for n, trick in enumerate(tricks, 1) for card, seat in zip(trick.cards, trick.seats)]
+    for i, (n, card, seat) in zip(plays, cards):
+        lead = "led" if seat == tricks[n - 1].seats[0] else "played"
+        lines.append((i, f"trick {n}: {seat_words(seat, view)} {lead} the {card}"))
+    out = []
+    for i, words in lines:
+        reason = f" — “{masked(reasons[i], view)}”" if i in reasons else ""
+        out.append(escape(words[0].upper() + words[1:] + "." + reason))
+    return out
+
+
+def log_html(hand: HandState, view: View, reasons: dict[int, str]) -> str:
+    """The log as a numbered list."""
+    lines = log_lines(hand, view, reasons)
+    if not lines:
+        return "<i>Nothing has been said yet.</i>"
+    return "<ol style='margin:0;padding-left:1.6em'>" + "".join(f"<li>{line}</li>" for line in lines) + "</ol>"
