@@ -258,22 +258,21 @@ class _Searcher:
                         hi = rem - sure
                         if hi <= alpha:
                             return hi
+                # If the leader's trumps above every other trump are at least as many as the trumps
+                # of each other player, leading them draws every other trump (trumps must follow
+                # trumps); then each of the leader's trumps, and each card above every other card
+                # of its suit, wins as it is led, and the leader keeps the lead.
                 hand = hands[leader]
                 mine = hand & trumps
                 theirs = trumps_left ^ mine
-                if mine >= theirs:  # no trumps left, or the leader holds the top one
-                    # If the leader's trumps above every other trump outnumber the trumps of each
-                    # other player, leading them draws every other trump (trumps must follow
-                    # trumps); then each of the leader's trumps, and each card above every other
-                    # card of its suit, wins as it is led, and the leader keeps the lead.
+                drawn = mine >= theirs  # no trumps left, or the leader holds the top one
+                if drawn and theirs:
                     boss = (mine & -(1 << theirs.bit_length())).bit_count()
-                    drawn = True
-                    if theirs:
-                        for p in range(n):
-                            if (hands[p] & theirs).bit_count() > boss:
-                                drawn = False
-                                break
-                if mine >= theirs and drawn:
+                    for p in range(n):
+                        if (hands[p] & theirs).bit_count() > boss:
+                            drawn = False
+                            break
+                if drawn:
                     others = in_play ^ hand
                     sure = mine.bit_count()
                     for block in plain_blocks:
@@ -336,7 +335,7 @@ class _Searcher:
             return v
 
         def follow(pos, count, led, best, winner, in_play, rem, alpha, beta):
-            """The makers' tricks from here when position `pos`, not the last to play, plays to a trick holding `count` cards."""
+            """The makers' tricks from here when position `pos`, not last, plays to a trick holding `count` cards."""
             hand = hands[pos]
             moves = hand & led or hand
             if audit:
