@@ -8,6 +8,7 @@ from ..cards import Card, deck
 from ..hand import HandState
 from ..view import View
 from .bids import said_words, seat_words
+from .scoring import row_words
 
 HIDDEN = "[hidden]"
 
@@ -53,3 +54,15 @@ def log_html(hand: HandState, view: View, reasons: dict[int, str]) -> str:
     if not lines:
         return "<i>Nothing has been said yet.</i>"
     return "<ol style='margin:0;padding-left:1.6em'>" + "".join(f"<li>{line}</li>" for line in lines) + "</ol>"
+
+
+def result_words(hand: HandState, view: View) -> str:
+    """How a finished hand went: who made what, the tricks, the row of the scoring table, the points."""
+    if hand.thrown_in:
+        return "Everyone passed twice: the hand is thrown in, nobody scores, and the deal passes left (C9)."
+    alone = ", alone" if hand.lone_maker else ""
+    side = "the makers" if hand.players == 4 else "the maker"
+    tricks = f"{hand.maker_tricks} trick{'s' * (hand.maker_tricks != 1)}"
+    got = ", ".join(f"{seat_words(seat, view)} {points}" for seat, points in enumerate(hand.points))
+    return (f"{seat_words(hand.maker, view).capitalize()} made {hand.trump.plural} {hand.trump} trump{alone}; "
+            f"{side} took {tricks}: {row_words(hand.rules, hand.result)}. Points this hand: {got}.")

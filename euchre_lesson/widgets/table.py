@@ -19,8 +19,8 @@ from ..view import View
 from .bids import BidButtons, offer, said_words, seat_words
 from .cards import CardRow, action_button, note, say, show_backs, style_sheet
 from .computer import LEVEL_WORDS, LEVELS, computer_players
-from .hand_log import log_html, visible_cards
-from .scoring import _rules_by_game, row_words
+from .hand_log import log_html, result_words, visible_cards
+from .scoring import _rules_by_game
 from .trick_list import TrickList, trick_on_table, trick_words
 
 # Worlds sampled for a hint and for each graded decision: enough to rank the options, quick to click.
@@ -277,19 +277,9 @@ class Table(w.VBox):
         self.keep_button.layout.display = "" if phase is Phase.DUMMY and legal else "none"
 
     def _result_html(self) -> str:
-        hand, view = self.hand, self.view
-        if hand.thrown_in:
-            text = "Everyone passed twice: the hand is thrown in, nobody scores, and the deal passes left (C9)."
-        else:
-            alone = ", alone" if hand.lone_maker else ""
-            text = (f"{seat_words(hand.maker, view).capitalize()} made {hand.trump.plural} {hand.trump} trump{alone}; "
-                    f"the makers took {hand.maker_tricks} trick{'s' * (hand.maker_tricks != 1)}: "
-                    f"{row_words(hand.rules, hand.result)}.")
-            got = ", ".join(f"{seat_words(s, view)} {p}" for s, p in enumerate(hand.points))
-            text += f" Points this hand: {got}."
-        out = f"<b>Hand {self.shown + 1} is over.</b> {escape(text)}"
+        out = f"<b>Hand {self.shown + 1} is over.</b> {escape(result_words(self.hand, self.view))}"
         if self.game.is_over and self.shown == len(self.game.hands) - 1:
-            names = " and ".join(self._side_name(self.game.sides[i], view) for i in self.game.winners)
+            names = " and ".join(self._side_name(self.game.sides[i], self.view) for i in self.game.winners)
             out += f"<br><b>Game over after {len(self.game.hands)} hands: {escape(names)} won.</b> Press New game to play again."
         return out
 

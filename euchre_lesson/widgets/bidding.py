@@ -1,0 +1,165 @@
+"""Bidding practice: a seeded deal at your bid; you choose, the computer's advice follows, and the hand is played out."""
+
+from __future__ import annotations
+
+import random
+import re
+from html import escape
+
+import ipywidgets as w
+
+from ..actions import Action
+from ..advice import Option, advise
+from ..cards import sort_key
+from ..errors import IllegalAction
+from ..hand import HandState, Phase, deal_hand
+from ..players import RuleOfThumbPlayer
+from ..rules import CUTTHROAT, RuleSet
+from .bids import BidButtons, offer, seat_words
+from .cards import CardRow, action_button, note, say, style_sheet
+from .hand_log import log_html, result_words
+from .positions import seeded_states
+from .trick_list import TrickList
+
+BIDDING = (Phase.ROUND_ONE, Phase.ROUND_TWO, Phase.JOKER_CALL)
+# Worlds for the advice: a quarter of them are simulated hands per option (advice.bid_options).
+ADVICE_WORLDS = 160
+
+
+def bidding_position(seed: int, rules: RuleSet, seat: int | None = None) -> HandState:
+    """A seeded hand at a bid of `seat` (the seed picks the seat if None, and round one or two if both come)."""
+    rng = random.Random(f"bidding {seed}")
+    seat = rng.randrange(rules.players) if seat is None else seat
+    decisions: list[HandState] = []
+    for state in seeded_states(seed, rules):
+        if not state.history:
+            decisions = []
+        if state.to_act == seat and state.phase in BIDDING:
+            decisions.append(state)
+        if state.is_over and decisions:
+            return rng.choice(decisions)
+    raise RuntimeError(f"seed {seed} gives seat {seat} no bid")
+
+
+def played_by_rule_of_thumb(state: HandState, stop=lambda state: state.is_over) -> tuple[HandState, dict[int, str]]:
+    """Rule-of-thumb players act (each from its own view) until `stop`; also what each said, by history index."""
+    player, reasons = RuleOfThumbPlayer(), {}
+    while not stop(state):
+        action = player.choose(state.view(state.to_act))
+        reasons[len(state.history)] = player.explain()
+        state = state.apply(action)
+    return state, reasons
+
+
+def options_html(options: list[Option], chosen: Action, view) -> str:
+    """The advice as a table: option, expected points ± uncertainty, reason; yours and the best marked in words."""
+    rows = []
+    for n, option in enumerate(options):
+        marks = [word for word, yes in (("best", n == 0), ("your choice", option.action == chosen)) if yes]
+        label = escape(offer(option.action, view)[0]) + (f" <b>({', '.join(marks)})</b>" if marks else "")
+        cell = f"<mark>{label}</mark>" if option.action == chosen else label
+        rows.append(f"<tr><td>{cell}</td><td style='text-align:right'>{option.value:+.2f} ± {option.error:.2f}</td>"
+                    f"<td>{escape(option.reason)}</td></tr>")
+    head = "<tr><th scope='col'>option</th><th scope='col'>expected points</th><th scope='col'>reason</th></tr>"
+    caption = ("<caption style='text-align:left'>The computer's advice: points for you against the others, "
+               "on average over simulated hands that fit what you know (± a 95% margin)</caption>")
+    return f"<table class='euchre-advice' style='border-collapse:collapse'>{caption}{head}{''.join(rows)}</table>"
+
+
+class BiddingTrainer(w.VBox):
+    """Your bid on a seeded deal, then the computer's advice on every option and the hand played out."""
+
+    def __init__(self, rules: RuleSet = CUTTHROAT, seed: int = 1, seat: int | None = None,
+                 worlds: int = ADVICE_WORLDS, **kwargs):
+        super().__init__(**kwargs)
+        if seat is not None and (type(seat) is not int or not 0 <= seat < rules.players):
+            raise ValueError(f"seat {seat!r} is not a seat of {rules.game}: use 0 to {rules.players - 1}.")
+        self.rules, self.wanted_seat, self.worlds = rules, seat, worlds
+        self.situation, self.bids, self.advice, self.result, self.story = (w.HTML() for _ in range(5))
+        self.up_row, self.hand_row = CardRow(), CardRow()
+        self.choices = BidButtons(self.choose)
+        self.note = note()
+        self.trick_list = TrickList()
+        self.new_button = action_button("New deal", "deal the next seeded hand", self.new_deal)
+        table = w.VBox([self.situation,
+                        w.HBox([w.HTML("<b>Up-card</b>"), self.up_row], layout=w.Layout(align_items="center")),
+                        w.HBox([w.HTML("<b>Your hand</b>"), self.hand_row], layout=w.Layout(align_items="center")),
+                        self.bids, self.choices])
+        table.add_class("euchre-table")
+        self.children = [style_sheet(), table, self.note, self.advice, self.result, self.trick_list,
+                         self.story, self.new_button]
+        self.deal(seed)
+
+    def deal(self, seed: int) -> None:
+        """The position of this seed, at your bid."""
+        self.seed = seed
+        self.state = bidding_position(seed, self.rules, self.wanted_seat)
+        self.seat = self.state.to_act
+        _, self.reasons = played_by_rule_of_thumb(deal_hand(self.rules, self.state.dealer, deal=self.state.deal),
+                                                  stop=lambda state: len(state.history) == len(self.state.history))
+        self.options: list[Option] = []
+        self.chosen: Action | None = None
+        self.final: HandState | None = None
+        self.redraw()
+        say(self.note, "Your bid: choose with the buttons.")
+
+    def new_deal(self) -> None:
+        self.deal(self.seed + 1)
+
+    def redraw(self) -> None:
+        state, seat = self.state, self.seat
+        view = state.view(seat)
+        game = "Cutthroat (3 players, dummy)" if state.rules.has_dummy else "Partnership (4 players)"
+        self.situation.value = (f"<b>Deal {self.seed}</b> · {escape(game)} · you are seat {seat} · "
+                                f"dealer {escape(seat_words(state.dealer, view))} · {escape(str(state.phase))}<br>"
+                                f"Earlier bids (yours too, in round two) were made by rule-of-thumb players.")
+        self.up_row.show([state.up_card], disabled=True)
+        self.hand_row.show(sorted(view.hand, key=sort_key), disabled=True)
+        self.bids.value = "<b>The bidding so far</b>" + log_html(state, view, self.reasons)
+        self.choices.show(view.legal if self.chosen is None else (), view)
+        if self.final is None:
+            self.advice.value = self.result.value = self.story.value = ""
+            self.trick_list.show((), None, view)
+            return
+        self.advice.value = options_html(self.options, self.chosen, view)
+        end = self.final.view(seat)
+        points = " · ".join(f'<span data-points-seat="{s}">{escape(seat_words(s, end))}: <b>{p}</b></span>'
+                            for s, p in enumerate(self.final.points))
+        self.result.value = (f"<b>Played out by rule-of-thumb players.</b> {escape(result_words(self.final, end))}"
+                             f"<br>Points: {points}")
+        self.trick_list.show(end.tricks, end.trump, end)
+        self.story.value = "<b>The whole hand</b>" + log_html(self.final, end, self.reasons)
+
+    def choose(self, action: Action) -> None:
+        """Your bid: the engine checks it, the computer advises, rule-of-thumb players finish the hand."""
+        if self.chosen is not None:
+            say(self.note, "You have bid on this deal already: press New deal for another.", "bad")
+            return
+        try:
+            after = self.state.apply(action, seat=self.seat)
+        except IllegalAction as error:
+            say(self.note, f"Not allowed: {error.explanation} (rule {error.rule})", "bad")
+            return
+        self.options = advise(self.state, self.seat, worlds=self.worlds, seed=self.seed)
+        self.chosen = action
+        self.final, later = played_by_rule_of_thumb(after)
+        self.reasons.update(later)
+        self.redraw()
+        view = self.state.view(self.seat)
+        best = self.options[0]
+        mine = next(o for o in self.options if o.action == action)
+        verdict = ("That is the computer's choice too." if best.action == action else
+                   f"The computer prefers {offer(best.action, view)[0]} ({best.value:+.2f}); "
+                   f"yours scores {mine.value:+.2f}, {best.value - mine.value:.2f} less on average.")
+        say(self.note, f"You chose {offer(action, view)[0]}. {verdict}", "good" if best.action == action else "")
+
+    def assert_valid(self) -> None:
+        """Raise AssertionError if the buttons, the advice or the points disagree with the engine."""
+        legal = self.state.legal_actions()
+        if self.chosen is None:
+            assert list(self.choices.actions) == legal, "the buttons are not the legal bids"
+            return
+        assert not self.choices.actions, "bids are still offered after your bid"
+        assert {o.action for o in self.options} == set(legal), "the advice does not cover every legal bid"
+        shown = {int(s): int(p) for s, p in re.findall(r'data-points-seat="(\d)">[^<]*<b>(\d+)</b>', self.result.value)}
+        assert shown == dict(enumerate(self.final.points)), f"points shown {shown}, the hand gives {self.final.points}"
