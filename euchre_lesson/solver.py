@@ -178,7 +178,8 @@ class _Searcher:
     # cards of one hand with no card of `in_play` between them in their block are equivalent, and
     # only the higher one is searched. The transposition table `tt` maps the hands and the leader
     # at a trick boundary to bounds (low, high) on the value; it lives for one solve. Quick
-    # bounds from sure tricks settle many positions before any card is tried.
+    # bounds from sure tricks settle many positions before any card is tried. `boundary` leads,
+    # `follow` plays the cards between, and `last` the card that completes a trick.
 
     def __init__(self, search: Search):
         table = search.table
