@@ -143,4 +143,14 @@ def face_up_cards(row: CardRow) -> list[Card]:
 
 def show_backs(row: CardRow, count: int) -> None:
     """Show `count` cards face down; the row is given stand-ins, never the hidden cards themselves."""
-    row.show((JOKER,) * count, hidden=True)
+    redraw(row, (JOKER,) * count, hidden=True)
+
+
+def redraw(row: CardRow, cards: Iterable[Card], trump: Suit | None = None, **marks) -> None:
+    """`row.show(...)`, skipped when the row already shows exactly this: a table redraws often, most rows unchanged."""
+    cards = tuple(cards)
+    key = (cards, trump, tuple((name, value if isinstance(value, bool) else tuple(value))
+                               for name, value in sorted(marks.items())))
+    if getattr(row, "_drawn", None) != key:
+        row.show(cards, trump, **marks)
+        row._drawn = key

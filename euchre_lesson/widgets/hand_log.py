@@ -19,12 +19,16 @@ def visible_cards(view: View) -> set[Card]:
     return seen | ({view.discard} if view.discard is not None else set())
 
 
-def masked(text: str, view: View) -> str:
-    """The text with every card this seat has not seen replaced by [hidden]: a reason may name its hand."""
+def unseen(view: View) -> list[str]:
+    """The names of the cards this seat has not seen."""
     seen = visible_cards(view)
-    for card in deck(view.rules.deck):
-        if card not in seen:
-            text = text.replace(str(card), HIDDEN)
+    return [str(card) for card in deck(view.rules.deck) if card not in seen]
+
+
+def masked(text: str, hidden: list[str]) -> str:
+    """The text with these card names replaced by [hidden]: a computer's reason may name cards in its hand."""
+    for name in hidden:
+        text = text.replace(name, HIDDEN)
     return text
 
 
@@ -41,9 +45,9 @@ def log_lines(hand: HandState, view: View, reasons: dict[int, str]) -> list[str]
     for i, (n, card, seat) in zip(plays, cards):
         lead = "led" if seat == tricks[n - 1].seats[0] else "played"
         lines.append((i, f"trick {n}: {seat_words(seat, view)} {lead} the {card}"))
-    out = []
+    out, hidden = [], unseen(view)
     for i, words in lines:
-        reason = f" — “{masked(reasons[i], view)}”" if i in reasons else ""
+        reason = f" — “{masked(reasons[i], hidden)}”" if i in reasons else ""
         out.append(escape(words[0].upper() + words[1:] + "." + reason))
     return out
 

@@ -17,7 +17,7 @@ from ..hand import HandState, Phase, deal_hand
 from ..rules import CUTTHROAT, RuleSet
 from ..view import View
 from .bids import BidButtons, offer, said_words, seat_words
-from .cards import CardRow, action_button, note, say, show_backs, style_sheet
+from .cards import CardRow, action_button, note, redraw, say, show_backs, style_sheet
 from .computer import LEVEL_WORDS, LEVELS, computer_players
 from .hand_log import log_html, result_words, visible_cards
 from .scoring import _rules_by_game
@@ -73,6 +73,7 @@ class Table(w.VBox):
         if type(seat) is not int or not 0 <= seat < rules.players:
             raise ValueError(f"seat {seat!r} is not a seat of {rules.game}: use 0 to {rules.players - 1}.")
         self.seat = seat
+        self._view: tuple[HandState, int, View] | None = None  # the learner's view of the hand shown, kept
         # What the table shows, top to bottom.
         self.header, self.scores, self.result, self.grades, self.story = (w.HTML() for _ in range(5))
         self.seat_labels = [w.HTML() for _ in range(4)]
@@ -129,7 +130,10 @@ class Table(w.VBox):
     @property
     def view(self) -> View:
         """Everything the learner may see of the hand (the engine decides what is hidden)."""
-        return self.hand.view(self.seat)
+        hand = self.hand
+        if self._view is None or self._view[0] is not hand or self._view[1] != self.seat:
+            self._view = (hand, self.seat, hand.view(self.seat))
+        return self._view[2]
 
     @property
     def my_turn(self) -> bool:
@@ -235,22 +239,22 @@ class Table(w.VBox):
         state = ("turned down (C8)" if view.turned_down else "taken by the dealer" if view.picked_up
                  else "left by the dealer (C7)" if view.picked_up is False else "proposes trump")
         self.up_label.value = f"<b>Up-card</b>: {escape(state)}"
-        self.up_row.show([up], trump, disabled=True)
+        redraw(self.up_row, [up], trump, disabled=True)
         self.dummy_box.layout.display = "" if hand.rules.has_dummy else "none"
         if hand.rules.has_dummy:
             self._draw_dummy(hand, view)
         trick, number = trick_on_table(view)
         self.trick_label.value = f"<b>{escape(trick_words(trick, view, number))}</b>" if trick else "<b>No trick yet</b>"
-        self.trick_row.show(trick.cards if trick else (), trump, disabled=True)
+        redraw(self.trick_row, trick.cards if trick else (), trump, disabled=True)
 
     def _draw_dummy(self, hand: HandState, view: View) -> None:
         """The dummy face down, unless you are the maker who took it (T5)."""
         if view.phase is Phase.DUMMY and view.dummy is not None:
             self.dummy_label.value = "<b>The dummy</b>: its five are in your row below"
-            self.dummy_row.show(())
+            redraw(self.dummy_row, ())
         elif view.set_aside:
             self.dummy_label.value = "<b>Laid aside by you</b> (only you see them)"
-            self.dummy_row.show(view.set_aside, view.trump, disabled=True)
+            redraw(self.dummy_row, view.set_aside, view.trump, disabled=True)
         elif hand.set_aside:
             self.dummy_label.value = f"<b>Laid aside by {escape(seat_words(view.maker, view))}</b>, face down"
             show_backs(self.dummy_row, len(hand.set_aside))
@@ -266,13 +270,13 @@ class Table(w.VBox):
         phase, trump = view.phase, view.trump
         if phase is Phase.DUMMY and legal:
             ten = sorted({card for action in legal for card in action.cards}, key=sort_key)
-            self.hand_row.show(ten, trump, legal=ten, chosen=self.selected)
+            redraw(self.hand_row, ten, trump, legal=ten, chosen=self.selected)
         elif phase in CARD_VERBS and legal:
             cards = [a.card for a in legal if a.card is not None]
             shown = cards if phase is Phase.PICKUP else sorted(view.hand, key=sort_key)
-            self.hand_row.show(shown, trump, legal=cards)
+            redraw(self.hand_row, shown, trump, legal=cards)
         else:
-            self.hand_row.show(sorted(view.hand, key=sort_key), trump, disabled=not legal)
+            redraw(self.hand_row, sorted(view.hand, key=sort_key), trump, disabled=not legal)
         self.choices.show([a for a in legal if a.kind not in ("play", "pickup", "keep")], view)
         self.keep_button.layout.display = "" if phase is Phase.DUMMY and legal else "none"
 
@@ -360,15 +364,16 @@ class Table(w.VBox):
         self.redraw()
         say(self.note, self.prompt())
 
-    def hint(self) -> None:
-        """The computer's best action for you now, with its reason."""
+    def hint(self) -> Action | None:
+        """The computer's best action for you now, said with its reason (and returned)."""
         if not self.my_turn:
             say(self.note, f"No decision is yours now. {self.prompt()}", "bad")
-            return
+            return None
         view = self.view
         options = advise(self.hand, self.seat, worlds=HINT_WORLDS, seed=len(self.hand.history))
         best = options[0]
         say(self.note, f"Hint: {choice_words(best.action, view)}. {best.reason}")
+        return best.action
 
     def grade(self) -> None:
         """Grade each of your decisions in the finished hand against the computer's best."""

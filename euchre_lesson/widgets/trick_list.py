@@ -8,7 +8,7 @@ from ..cards import Suit
 from ..tricks import Trick
 from ..view import View
 from .bids import seat_words
-from .cards import CardRow
+from .cards import CardRow, redraw
 
 TRICKS_PER_HAND = 5
 
@@ -40,9 +40,13 @@ class TrickList(w.VBox):
                       for label, row in zip(self.labels, self.rows)]
         self.heading = w.HTML("<b>Finished tricks</b>")
         self.children = [self.heading] + self.lines
+        self._drawn = None
 
     def show(self, tricks: tuple[Trick, ...], trump: Suit | None, view: View) -> None:
         """Draw these tricks; rows beyond them are hidden."""
+        if self._drawn == (tricks, trump, view.seat, view.players):
+            return  # a finished trick never changes: most redraws have nothing new here
+        self._drawn = (tricks, trump, view.seat, view.players)
         self.heading.layout.display = "" if tricks else "none"
         for number, (label, row, line) in enumerate(zip(self.labels, self.rows, self.lines), 1):
             if number > len(tricks):
@@ -51,4 +55,4 @@ class TrickList(w.VBox):
             trick = tricks[number - 1]
             line.layout.display = ""
             label.value = f"<span style='display:inline-block;min-width:16em'>{trick_words(trick, view, number)}</span>"
-            row.show(trick.cards, trump, disabled=True)
+            redraw(row, trick.cards, trump, disabled=True)
