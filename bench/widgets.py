@@ -1,0 +1,67 @@
+"""How long the game table takes to answer a click: from the learner's action to the redrawn view, the computer players' replies included.
+
+    python bench/widgets.py
+
+The learner's seat is clicked by a rule-of-thumb player through the table's own controls
+(`Table.act`, which clicks the card or the button); "Next hand" clicks, where the computer
+players may bid a whole round, are timed apart. No browser: the figures are Python's side.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, RuleOfThumbPlayer  # noqa: E402
+from euchre_lesson.widgets.computer import EXPERT_WORLDS  # noqa: E402
+from euchre_lesson.widgets.table import Table  # noqa: E402
+
+# Learner actions timed per game and level: the expert takes longer, so fewer of its.
+ACTIONS = {"random": 600, "rule of thumb": 600, "expert": 150}
+GOALS = {"random": 50.0, "rule of thumb": 50.0, "expert": 250.0}  # median, milliseconds
+
+
+def timed_clicks(rules, level: str, count: int) -> tuple[list[float], list[float]]:
+    """Seconds per learner action and per "Next hand" click, over seeded games until `count` actions."""
+    learner, actions, next_hands, seed = RuleOfThumbPlayer(), [], [], 0
+    while len(actions) < count:
+        table = Table(rules, seat=0, level=level, seed=seed)
+        seed += 1
+        while not table.game.is_over and len(actions) < count:
+            if table.my_turn:
+                action = learner.choose(table.view)
+                start = time.perf_counter()
+                table.act(action)
+                actions.append(time.perf_counter() - start)
+            else:
+                start = time.perf_counter()
+                table.next_button.click()
+                next_hands.append(time.perf_counter() - start)
+    return actions, next_hands
+
+
+def report(label: str, seconds: list[float], goal: float | None) -> bool:
+    ms = sorted(s * 1000 for s in seconds)
+    median, p95 = statistics.median(ms), ms[int(0.95 * (len(ms) - 1))]
+    verdict = "" if goal is None else f"goal median < {goal:.0f} ms: {'met' if median < goal else 'MISSED'}"
+    print(f"{label:46} median {median:8.2f} ms  p95 {p95:8.2f} ms  max {ms[-1]:8.2f} ms  over {len(ms):4}   {verdict}")
+    return goal is None or median < goal
+
+
+def main() -> None:
+    print(f"expert players sample {EXPERT_WORLDS} worlds per decision (a quarter, at least 8, when bidding)")
+    met = True
+    for level, count in ACTIONS.items():
+        for rules in (CUTTHROAT, PARTNERSHIP):
+            actions, next_hands = timed_clicks(rules, level, count)
+            met &= report(f"{rules.game}, {level}: your action", actions, GOALS[level])
+            report(f"{rules.game}, {level}: Next hand", next_hands, None)
+    print("all goals met" if met else "some goals MISSED")
+
+
+if __name__ == "__main__":
+    main()
