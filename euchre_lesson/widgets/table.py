@@ -74,6 +74,7 @@ class Table(w.VBox):
             raise ValueError(f"seat {seat!r} is not a seat of {rules.game}: use 0 to {rules.players - 1}.")
         self.seat = seat
         self._view: tuple[HandState, int, View] | None = None  # the learner's view of the hand shown, kept
+        self._echoed = ""  # the path last repeated in a note
         # What the table shows, top to bottom.
         self.header, self.scores, self.result, self.grades, self.story = (w.HTML() for _ in range(5))
         self.seat_labels = [w.HTML() for _ in range(4)]
@@ -147,7 +148,7 @@ class Table(w.VBox):
         self.history: list[tuple[GameState, int]] = []  # (game, hand shown) before each of your actions
         self.reasons: dict[int, dict[int, str]] = {}  # hand number -> history index -> what the player said
         self.selected: set[Card] = set()
-        self._graded: tuple[tuple[int, int], str] | None = None
+        self._graded: tuple[HandState, str] | None = None  # the graded hand and its grades
         self._computers_reply()
         self.redraw()
         say(self.note, self.prompt())
@@ -207,8 +208,7 @@ class Table(w.VBox):
         self.next_button.layout.display = "" if over and not self.game.is_over else "none"
         self.grade_button.disabled = not over
         self.result.value = self._result_html() if over else ""
-        key = (self.shown, len(hand.history))
-        self.grades.value = self._graded[1] if self._graded and self._graded[0] == key else ""
+        self.grades.value = self._graded[1] if self._graded and self._graded[0] is hand else ""
         self.trick_list.show(view.tricks, trump, view)
         self.story.value = log_html(hand, view, self.reasons.get(self.shown, {}))
 
@@ -392,7 +392,7 @@ class Table(w.VBox):
             better = "" if verdict.verdict == "Best" else f" Better: {choice_words(verdict.best, view)}. {verdict.explanation}"
             lines.append(f"{words}: {verdict.verdict}.{better}")
         body = "".join(f"<li>{escape(line)}</li>" for line in lines) or "<li>You made no decision this hand.</li>"
-        self._graded = ((self.shown, len(hand.history)), f"<b>Your decisions in hand {self.shown + 1}</b><ol>{body}</ol>")
+        self._graded = (hand, f"<b>Your decisions in hand {self.shown + 1}</b><ol>{body}</ol>")
         self.redraw()
         say(self.note, f"Graded {len(lines)} decision{'s' * (len(lines) != 1)}. {self.prompt()}")
 
@@ -407,21 +407,21 @@ class Table(w.VBox):
         say(self.note, f"New game, seed {game.seed}. {self.prompt()}")
 
     def save(self) -> None:
-        path = self.path_input.value.strip()
+        path = self._echoed = self.path_input.value.strip()
         if not path:
             say(self.note, "Type a file name first, for example my_game.json.", "bad")
             return
         try:
-            where = save_game(self.game, path)
+            save_game(self.game, path)
         except OSError as error:
             say(self.note, f"Could not save to {path}: {error.strerror or error}. "
                            f"Check that the folder exists and that you may write there.", "bad")
             return
-        say(self.note, f"Saved the game (hand {len(self.game.hands)}) to {where}.", "good")
+        say(self.note, f"Saved the game (hand {len(self.game.hands)}) to {path}.", "good")
 
     def load(self) -> None:
         """Load a saved game; if the file cannot be read, the game in progress stays."""
-        path = self.path_input.value.strip()
+        path = self._echoed = self.path_input.value.strip()
         try:
             game = load_game(path)
         except (OSError, ValueError) as error:
@@ -460,6 +460,8 @@ class Table(w.VBox):
             elif isinstance(widget, w.HTML):
                 texts.append(widget.value)
         text = "\n".join(texts)
+        for typed in filter(None, (self.path_input.value.strip(), self._echoed)):
+            text = text.replace(typed, "")  # a path the learner typed may look like cards
         return {card for card in deck(self.game.rules.deck) if str(card) in text}
 
     def assert_valid(self) -> None:
