@@ -1,6 +1,7 @@
 """The game table and the bidding trainer, driven through their own controls (no browser)."""
 
 import json
+import re
 
 import pytest
 from ipywidgets.widgets.widget import CallbackDispatcher
@@ -199,6 +200,21 @@ def test_undo_restores_the_exact_previous_state_and_goes_further_back():
         table.assert_valid()
     table.undo_button.click()
     assert "Nothing to undo" in table.note.value and table.game is states[0][0]
+
+
+def test_after_an_undo_the_story_is_the_new_one():
+    """Another choice after an undo: no computer's old reason is shown against your new actions."""
+    table = Table(CUTTHROAT, seed=8)
+    for step in range(40):
+        if table.my_turn:
+            table.act(table.game.legal_actions()[0])
+            if step % 3 == 0:
+                table.undo_button.click()
+                table.act(table.game.legal_actions()[-1])
+        else:
+            table.next_button.click()
+        assert not re.search(r"<li>You [^<]*“", table.story.value), table.story.value
+        table.assert_valid()
 
 
 def test_save_then_load_round_trips(tmp_path):

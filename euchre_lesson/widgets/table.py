@@ -8,7 +8,7 @@ from html import escape
 
 import ipywidgets as w
 
-from ..actions import Action, keep, pickup, play
+from ..actions import Action, keep, parse_action, pickup, play
 from ..advice import advise, grade
 from ..cards import Card, deck, sort_key
 from ..errors import IllegalAction, NotationError
@@ -322,16 +322,21 @@ class Table(w.VBox):
             say(self.note, f"That is not an action: {error}", "bad")
             return
         self.history.append((self.game, self.shown))
+        self._forget_reasons_after(len(self.hand.history))
         self.game, self.selected = game, set()
         self._computers_reply()
         self.redraw()
         done = said_words(str(action), self.seat, view)
         say(self.note, f"{done[0].upper()}{done[1:]}. {self.prompt()}")
 
+    def _forget_reasons_after(self, moment: int) -> None:
+        """Drop what computer players said after this moment of the hand shown: after an undo it is another story."""
+        kept = {number: said for number, said in self.reasons.items() if number < self.shown}
+        kept[self.shown] = {i: said for i, said in self.reasons.get(self.shown, {}).items() if i < moment}
+        self.reasons = kept
+
     def act(self, action: Action | str) -> None:
         """Click the control a learner would click for this action (for tests and lessons)."""
-        from ..actions import parse_action
-
         action = parse_action(action)
         try:
             if action.kind == "keep":
