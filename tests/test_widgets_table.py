@@ -2,6 +2,7 @@
 
 import json
 import re
+from dataclasses import replace
 
 import pytest
 from ipywidgets.widgets.widget import CallbackDispatcher
@@ -335,3 +336,18 @@ def test_action_words_cover_every_verb():
         assert said_words(token, 0, view).startswith("you")
     assert "face down" in said_words("pickup", 1, view) and "face down" in said_words("keep", 1, view)
     assert isinstance(Action("pass"), Action)
+
+
+HOUSE_RULES = [replace(CUTTHROAT, deck=25), replace(CUTTHROAT, stick_the_dealer=True, dealer_must_pick_up=True),
+               replace(PARTNERSHIP, deck=25, allow_lone_defender=False), replace(PARTNERSHIP, may_name_turned_suit=True,
+                                                                              opening_lead="dealer_left", target=5)]
+
+
+@pytest.mark.parametrize("rules", HOUSE_RULES, ids=lambda rules: f"{rules.game}-{rules.switches()}")
+def test_house_rules_are_shown_and_played(rules):
+    for seed in range(3):
+        table = Table(rules, seat=seed % rules.players, level="random", seed=seed)
+        for name, value in rules.switches().items():
+            assert f"{name} = {value}" in table.header.value
+        click_through(table, RandomPlayer(seed))
+        assert replayed(table.game).scores == table.game.scores

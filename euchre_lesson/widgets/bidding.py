@@ -41,14 +41,24 @@ def bidding_position(seed: int, rules: RuleSet, seat: int | None = None) -> Hand
     raise RuntimeError(f"seed {seed} gives seat {seat} no bid")
 
 
-def played_by_rule_of_thumb(state: HandState, stop=lambda state: state.is_over) -> tuple[HandState, dict[int, str]]:
-    """Rule-of-thumb players act (each from its own view) until `stop`; also what each said, by history index."""
+def played_by_rule_of_thumb(state: HandState) -> tuple[HandState, dict[int, str]]:
+    """Rule-of-thumb players finish the hand, each from its own view; also what each said, by history index."""
     player, reasons = RuleOfThumbPlayer(), {}
-    while not stop(state):
+    while not state.is_over:
         action = player.choose(state.view(state.to_act))
         reasons[len(state.history)] = player.explain()
         state = state.apply(action)
     return state, reasons
+
+
+def rule_of_thumb_reasons(state: HandState) -> dict[int, str]:
+    """Why each action so far was taken, said by a rule-of-thumb player (for the actions it would take too)."""
+    player, replay, reasons = RuleOfThumbPlayer(), deal_hand(state.rules, state.dealer, deal=state.deal), {}
+    for i, action in enumerate(state.history):
+        if player.choose(replay.view(replay.to_act)) == action:
+            reasons[i] = player.explain()
+        replay = replay.apply(action)
+    return reasons
 
 
 def options_html(options: list[Option], chosen: Action, view) -> str:
@@ -95,8 +105,7 @@ class BiddingTrainer(w.VBox):
         self.seed = seed
         self.state = bidding_position(seed, self.rules, self.wanted_seat)
         self.seat = self.state.to_act
-        _, self.reasons = played_by_rule_of_thumb(deal_hand(self.rules, self.state.dealer, deal=self.state.deal),
-                                                  stop=lambda state: len(state.history) == len(self.state.history))
+        self.reasons = rule_of_thumb_reasons(self.state)
         self.options: list[Option] = []
         self.chosen: Action | None = None
         self.final: HandState | None = None
