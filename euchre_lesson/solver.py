@@ -8,9 +8,15 @@
 # equivalent cards, keeps bounds per position at trick boundaries in a table that lives for one
 # solve, starts from bounds of sure tricks, and finds each exact value with narrow-window tests
 # ("can the makers take k?"). Tests check it against a plain minimax over HandState.
+#
+# The same search is also written in C (_search.c), built with the package when a C compiler
+# is at hand and used when it is, for speed; it is given the bit layout as data and knows no
+# rule itself. The Python search below stays the reference and the fallback, and only it
+# takes the audit hooks the tests use. The tests check that the two agree.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import cache
 
@@ -18,6 +24,14 @@ from .actions import Action, play
 from .cards import Card, Suit, deck
 from .hand import HandState, Phase
 from .ranking import effective_suit, is_trump, power
+
+try:
+    from . import _search
+except ImportError:  # installed without a C compiler: the Python search gives the same values
+    _search = None
+
+# True when solve() uses the compiled search: it is built, and EUCHRE_PURE_PYTHON=1 is not set.
+COMPILED = _search is not None and os.environ.get("EUCHRE_PURE_PYTHON") != "1"
 
 
 @dataclass(frozen=True, eq=False)
@@ -100,12 +114,16 @@ def winning_index(table: Tables, trick: list[int]) -> int:
 
 
 class Search:
-    """A double-dummy search of one state in trick play; `values()` runs it."""
+    """A double-dummy search of one state in trick play; `values()` runs it, compiled or in Python."""
 
-    def __init__(self, state: HandState, audit=None):
+    def __init__(self, state: HandState, audit=None, compiled: bool | None = None):
         if state.phase is not Phase.PLAY:
             where = "over" if state.is_over else f"in {state.phase}"
             raise ValueError(f"solve needs a hand in trick play; this one is {where}")
+        if compiled and _search is None:
+            raise RuntimeError("the compiled search is not built: reinstall with a C compiler at hand")
+        # None means the default, COMPILED. The audit hooks live in the Python search only.
+        self.compiled = (COMPILED if compiled is None else compiled) and audit is None
         self.table = table = tables(state.trump, state.rules.deck)
         out = state.sitting_out
         seats = [s for s in range(state.players) if s not in out]  # clockwise: the order of play
@@ -137,18 +155,18 @@ class Search:
         moves = legal_bits(table, hand, trick)
         if self.audit:
             self.audit.moves(self, pos, hand, trick, moves)
-        search = _Searcher(self)
-        out = {}
-        guess = (self.tricks_left + 1) // 2
-        for c in _bits(moves):
-            if not _merged(table, in_play, hand, c):
-                out[c] = guess = search.exact(pos, len(trick), led, best, winner, in_play, self.tricks_left, c, guess)
+        roots = [c for c in _bits(moves) if not _merged(table, in_play, hand, c)]
+        where = (pos, len(trick), led, best, winner, in_play, self.tricks_left, sum(roots))
+        if self.compiled:
+            found, self.nodes = _search.values(self.hands, self.makers, table.trumps, table.blocks, *where)
+        else:
+            found, self.nodes = _Searcher(self).values(*where)
+        out = dict(zip(roots, found))
         # A card merged into the next higher one has its value.
         for c in reversed(_bits(moves)):
             if c not in out:
                 above = in_play & -(c << 1)
                 out[c] = out[above & -above]
-        self.nodes = search.nodes()
         return out
 
 
@@ -489,13 +507,21 @@ class _Searcher:
                     lo = v
             return lo
 
-        self.exact = exact
-        self.nodes = lambda: nodes
+        def values(pos, count, led, best, winner, in_play, rem, cards):
+            """The exact makers' tricks after each bit of `cards`, lowest first, and the nodes visited."""
+            found = []
+            guess = (rem + 1) // 2  # each card's value is the guess for the next
+            for c in _bits(cards):
+                guess = exact(pos, count, led, best, winner, in_play, rem, c, guess)
+                found.append(guess)
+            return tuple(found), nodes
+
+        self.values = values
 
 
-def solve(state: HandState) -> dict[Action, int]:
+def solve(state: HandState, compiled: bool | None = None) -> dict[Action, int]:
     """For each legal play of the player to act: the tricks that player's side takes from here on."""
-    search = Search(state)
+    search = Search(state, compiled=compiled)  # compiled=False forces the Python search
     values = search.values()  # the makers' tricks, by bit
     table, rem = search.table, search.tricks_left
     mine = values if search.makers[search.to_act] else {c: rem - v for c, v in values.items()}

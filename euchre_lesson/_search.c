@@ -1,0 +1,350 @@
+/* The double-dummy search of solver.py, compiled: the same alpha-beta, function for function.
+
+   This file knows no rule of Euchre. solver.py lays the cards out as bits (tables(), which is
+   checked there against ranking.py) and passes that layout in as data: the trump block and the
+   blocks of the effective suits. From it this file uses two facts only:
+     - a player follows with `hand & block of the led card` when that is not empty, else plays
+       any card of the hand;
+     - the winner of a trick is the highest bit among the trumps and the led block.
+   The Python search in solver.py is the reference: the tests compare the two on thousands of
+   positions, and both against a plain minimax over the engine.
+
+   A value is the makers' tricks from the current trick on; every function is fail-soft in
+   (alpha, beta). Comments on the search itself are in solver.py, beside the same lines. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef uint64_t u64;
+
+/* The state of one call of values(). Every field is set afresh at the start of each call, and the
+   GIL is held throughout, so nothing carries over from one call to the next. */
+static int n, last_pos;           /* players in the hand; the count of cards in a trick before its last */
+static u64 hands[4];              /* one mask per position, changed in place and restored */
+static int makers[4], nxt_pos[4];
+static int maker_pos[4], n_makers, defender_pos[4], n_defenders;
+static u64 trumps, blocks[8], suit_of_bit[64];
+static int n_blocks;
+static long nodes;                /* trick-boundary positions visited */
+
+/* The transposition table: the hands and the leader at a trick boundary -> bounds on the value.
+   It is a fixed array rather than one per call, to save clearing it; instead each entry carries
+   the number of the call that wrote it, and entries of earlier calls never match. */
+typedef struct { u64 k0, k1; uint32_t call; uint8_t leader, lo, hi; } Entry;
+#define TT_BITS 14
+static Entry tt[1u << TT_BITS];
+static uint32_t call_number;
+
+static inline int bit_length(u64 x) { return x ? 64 - __builtin_clzll(x) : 0; }
+static inline int bit_count(u64 x) { return __builtin_popcountll(x); }
+static inline u64 top_bit(u64 x) { return (u64)1 << (bit_length(x) - 1); }
+static inline u64 suit_of(u64 c) { return suit_of_bit[__builtin_ctzll(c)]; }
+
+/* True when the next higher card that can still matter is this hand's, of the same suit. */
+static inline int merged(u64 in_play, u64 hand, u64 c) {
+    u64 above = in_play & -(c << 1);
+    above &= -above;
+    return (above & hand) && (above & suit_of(c));
+}
+
+static int boundary(int leader, u64 in_play, int rem, int alpha, int beta);
+static int follow(int pos, int count, u64 led, u64 best, int winner, u64 in_play, int rem, int alpha, int beta);
+
+/* Keep the best value so far for the side to play, and return it on a cutoff. */
+#define TAKE(val)                                                                     \
+    if (maxing) {                                                                     \
+        if ((val) > v) { v = (val); if (v > alpha) { alpha = v; if (alpha >= beta) return v; } } \
+    } else if ((val) < v) { v = (val); if (v < beta) { beta = v; if (alpha >= beta) return v; } }
+
+static int last_trick(int leader, u64 rest) {
+    u64 top = top_bit(rest & (trumps | suit_of(hands[leader])));
+    for (int i = 0; i < n_makers; i++)
+        if (hands[maker_pos[i]] & top) return 1;
+    return 0;
+}
+
+static int last(int pos, int count, u64 led, u64 best, int winner, u64 in_play, int rem, int alpha, int beta) {
+    u64 hand = hands[pos];
+    u64 moves = (hand & led) ? hand & led : hand;
+    u64 beat = moves & (trumps | led) & -(best << 1);
+    int maxing = makers[pos], v = maxing ? -1 : 9;
+    u64 m = beat, rest = moves ^ beat;
+    if (makers[winner] == maxing) { m = moves; rest = 0; }
+    for (;;) {
+        if (!m) {
+            if (!rest) return v;
+            m = rest; rest = 0;
+        }
+        u64 c = m & -m;
+        m ^= c;
+        if (merged(in_play, hand, c)) continue;
+        int w = (c & beat) ? pos : winner, won = makers[w], val;
+        hands[pos] = hand ^ c;
+        if (rem > 2) val = won + boundary(w, in_play ^ best ^ c, rem - 1, alpha - won, beta - won);
+        else if (rem == 2) val = won + last_trick(w, in_play ^ best ^ c);
+        else val = won;
+        hands[pos] = hand;
+        TAKE(val)
+    }
+}
+
+/* follow() or last(), whichever plays the next card of the trick. */
+static int then(int pos, int count, u64 led, u64 best, int winner, u64 in_play, int rem, int alpha, int beta) {
+    if (count < last_pos) return follow(pos, count, led, best, winner, in_play, rem, alpha, beta);
+    return last(pos, count, led, best, winner, in_play, rem, alpha, beta);
+}
+
+static int follow(int pos, int count, u64 led, u64 best, int winner, u64 in_play, int rem, int alpha, int beta) {
+    u64 hand = hands[pos];
+    u64 moves = (hand & led) ? hand & led : hand;
+    int nxt = nxt_pos[pos], val;
+    if (!(moves & (moves - 1))) {
+        hands[pos] = hand ^ moves;
+        if (moves > best && (moves & (trumps | led)))
+            val = then(nxt, count + 1, led, moves, pos, in_play ^ best, rem, alpha, beta);
+        else
+            val = then(nxt, count + 1, led, best, winner, in_play ^ moves, rem, alpha, beta);
+        hands[pos] = hand;
+        return val;
+    }
+    u64 m = moves & (trumps | led) & -(best << 1), rest = moves ^ m, takes = m;
+    int maxing = makers[pos], v = maxing ? -1 : 9;
+    for (;;) {
+        if (!m) {
+            if (!rest) return v;
+            m = rest; rest = 0; takes = 0;
+        }
+        u64 c = m & -m;
+        m ^= c;
+        if (merged(in_play, hand, c)) continue;
+        hands[pos] = hand ^ c;
+        if (takes) val = then(nxt, count + 1, led, c, pos, in_play ^ best, rem, alpha, beta);
+        else val = then(nxt, count + 1, led, best, winner, in_play ^ c, rem, alpha, beta);
+        hands[pos] = hand;
+        TAKE(val)
+    }
+}
+
+/* Quick bounds (lo, hi) from sure tricks, as solver.py's boundary() finds them; returns 0 when
+   one of them settles the position, with the value in *settled. */
+static int quick_bounds(int leader, u64 in_play, int rem, int alpha, int beta, int *lo, int *hi, int *settled) {
+    *lo = 0; *hi = rem;
+    u64 trumps_left = in_play & trumps;
+    if (trumps_left) {
+        u64 top = top_bit(trumps_left), makers_cards = 0;
+        for (int i = 0; i < n_makers; i++) makers_cards |= hands[maker_pos[i]];
+        int makers_hold_top = (top & makers_cards) != 0;
+        u64 theirs = makers_hold_top ? trumps_left & ~makers_cards : trumps_left & makers_cards;
+        u64 above_theirs = trumps & -((u64)1 << bit_length(theirs));
+        const int *side = makers_hold_top ? maker_pos : defender_pos;
+        int side_n = makers_hold_top ? n_makers : n_defenders, sure = 0;
+        for (int i = 0; i < side_n; i++) {
+            int k = bit_count(hands[side[i]] & above_theirs);
+            if (k > sure) sure = k;
+        }
+        if (makers_hold_top) {
+            *lo = sure;
+            if (sure >= beta) { *settled = sure; return 0; }
+        } else {
+            *hi = rem - sure;
+            if (*hi <= alpha) { *settled = *hi; return 0; }
+        }
+    }
+    u64 hand = hands[leader], mine = hand & trumps, theirs = trumps_left ^ mine;
+    int drawn = mine >= theirs;
+    if (drawn && theirs) {
+        int boss = bit_count(mine & -((u64)1 << bit_length(theirs)));
+        for (int p = 0; p < n; p++)
+            if (bit_count(hands[p] & theirs) > boss) { drawn = 0; break; }
+    }
+    if (drawn) {
+        u64 others = in_play ^ hand;
+        int sure = bit_count(mine);
+        for (int b = 0; b < n_blocks - 1; b++)  /* the plain blocks: trump is last */
+            if (hand & blocks[b])
+                sure += bit_count(hand & blocks[b] & -((u64)1 << bit_length(others & blocks[b])));
+        if (makers[leader]) { if (sure > *lo) *lo = sure; }
+        else if (rem - sure < *hi) *hi = rem - sure;
+    }
+    return 1;
+}
+
+static int boundary(int leader, u64 in_play, int rem, int alpha, int beta) {
+    nodes++;
+    /* Two hands to a word: decks have at most 32 cards (values() checks the masks). */
+    u64 k0 = hands[0] | hands[1] << 32, k1 = hands[2] | hands[3] << 32;
+    u64 h = (k0 * 0x9E3779B97F4A7C15ull) ^ (k1 * 0xC2B2AE3D27D4EB4Full) ^ (u64)leader * 0x165667B19E3779F9ull;
+    Entry *e = &tt[(h >> 20) & ((1u << TT_BITS) - 1)];
+    int lo, hi;
+    if (e->call == call_number && e->k0 == k0 && e->k1 == k1 && e->leader == leader) {
+        lo = e->lo; hi = e->hi;
+    } else {
+        int settled;
+        if (!quick_bounds(leader, in_play, rem, alpha, beta, &lo, &hi, &settled)) return settled;
+    }
+    if (lo >= beta || lo == hi) return lo;
+    if (hi <= alpha) return hi;
+    int a = alpha = alpha > lo ? alpha : lo;
+    int b = beta = beta < hi ? beta : hi;
+    u64 hand = hands[leader], tops = 0;
+    for (int i = 0; i < n_blocks; i++) {
+        u64 here = in_play & blocks[i];
+        if (here & hand) tops |= hand & top_bit(here);
+    }
+    u64 lows = hand ^ tops;
+    int maxing = makers[leader], v = maxing ? -1 : rem + 1, nxt = nxt_pos[leader];
+    while (tops || lows) {
+        u64 c;
+        if (tops) {
+            c = top_bit(tops);
+            tops ^= c;
+        } else {
+            c = lows & -lows;
+            lows ^= c;
+            u64 above = in_play & -(c << 1);
+            if (above & -above & hand) continue;
+        }
+        hands[leader] = hand ^ c;
+        int val = then(nxt, 1, suit_of(c), c, leader, in_play, rem, alpha, beta);
+        hands[leader] = hand;
+        if (maxing) {
+            if (val > v) { v = val; if (v > alpha) { alpha = v; if (alpha >= beta) break; } }
+        } else if (val < v) { v = val; if (v < beta) { beta = v; if (alpha >= beta) break; } }
+    }
+    e->call = call_number; e->k0 = k0; e->k1 = k1; e->leader = (uint8_t)leader;
+    if (v <= a) { e->lo = (uint8_t)lo; e->hi = (uint8_t)v; }
+    else if (v >= b) { e->lo = (uint8_t)v; e->hi = (uint8_t)hi; }
+    else { e->lo = e->hi = (uint8_t)v; }
+    return v;
+}
+
+/* The makers' tricks after position `pos` plays bit `c` to a trick holding `count` cards. */
+static int after(int pos, int count, u64 led, u64 best, int winner, u64 in_play, int rem, u64 c, int alpha, int beta) {
+    u64 hand = hands[pos];
+    int takes = !count || (c > best && (c & (trumps | led))), val;
+    hands[pos] = hand ^ c;
+    if (!count) {
+        val = then(nxt_pos[pos], 1, suit_of(c), c, pos, in_play, rem, alpha, beta);
+    } else if (count == last_pos) {
+        int w = takes ? pos : winner, won = makers[w];
+        if (rem > 2) val = won + boundary(w, in_play ^ best ^ c, rem - 1, alpha - won, beta - won);
+        else val = won + (rem == 2 ? last_trick(w, in_play ^ best ^ c) : 0);
+    } else if (takes) {
+        val = then(nxt_pos[pos], count + 1, led, c, pos, in_play ^ best, rem, alpha, beta);
+    } else {
+        val = then(nxt_pos[pos], count + 1, led, best, winner, in_play ^ c, rem, alpha, beta);
+    }
+    hands[pos] = hand;
+    return val;
+}
+
+/* The exact makers' tricks after bit `c`, as solver.py's exact() finds them. */
+static int exact(int pos, int count, u64 led, u64 best, int winner, u64 in_play, int rem, u64 c, int guess) {
+    if (n < 4) return after(pos, count, led, best, winner, in_play, rem, c, -1, rem + 1);
+    int v = after(pos, count, led, best, winner, in_play, rem, c, guess - 1, guess + 1);
+    if (v == guess) return v;
+    int lo = v < guess ? 0 : v, hi = v < guess ? v : rem;
+    while (lo < hi) {
+        int k = v > lo + 1 ? v : lo + 1;
+        if (k > hi) k = hi;
+        v = after(pos, count, led, best, winner, in_play, rem, c, k - 1, k);
+        if (v < k) hi = v;
+        else lo = v;
+    }
+    return lo;
+}
+
+/* Read a tuple or list of at most `most` non-negative ints into `out`; returns how many, or -1. */
+static int read_masks(PyObject *seq, u64 *out, int most, const char *what) {
+    PyObject *items = PySequence_Fast(seq, what);
+    if (!items) return -1;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(items);
+    if (count < 1 || count > most) {
+        PyErr_Format(PyExc_ValueError, "%s: expected 1 to %d items, got %zd", what, most, count);
+        Py_DECREF(items);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        out[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(items, i));
+        if (PyErr_Occurred()) { Py_DECREF(items); return -1; }
+    }
+    Py_DECREF(items);
+    return (int)count;
+}
+
+static PyObject *values(PyObject *self, PyObject *args) {
+    PyObject *hands_arg, *makers_arg, *blocks_arg;
+    unsigned long long trumps_arg, led, best, in_play, cards;
+    int pos, count, winner, rem;
+    if (!PyArg_ParseTuple(args, "OOKOiiKKiKiK", &hands_arg, &makers_arg, &trumps_arg, &blocks_arg,
+                          &pos, &count, &led, &best, &winner, &in_play, &rem, &cards))
+        return NULL;
+    u64 hands_in[4] = {0}, makers_in[4] = {0}, blocks_in[8];
+    n = read_masks(hands_arg, hands_in, 4, "hands");
+    if (n < 0) return NULL;
+    if (read_masks(makers_arg, makers_in, 4, "makers") != n) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "makers: one flag per hand");
+        return NULL;
+    }
+    n_blocks = read_masks(blocks_arg, blocks_in, 8, "blocks");
+    if (n_blocks < 0) return NULL;
+
+    /* Refuse what the search cannot take: the key packs hands in 32 bits, values fit in a byte. */
+    u64 all_blocks = 0, all_cards = in_play | cards | best;
+    for (int b = 0; b < n_blocks; b++) all_blocks |= blocks_in[b];
+    for (int p = 0; p < n; p++) all_cards |= hands_in[p];
+    if (n < 2 || all_blocks >> 32 || (trumps_arg & ~all_blocks) || (all_cards & ~all_blocks)
+        || pos < 0 || pos >= n || count < 0 || count >= n || winner < 0 || winner >= n
+        || rem < 1 || rem > 8 || (cards & ~hands_in[pos])) {
+        PyErr_SetString(PyExc_ValueError, "values(): arguments out of range for the search");
+        return NULL;
+    }
+
+    last_pos = n - 1;
+    trumps = trumps_arg;
+    memset(suit_of_bit, 0, sizeof suit_of_bit);
+    for (int b = 0; b < n_blocks; b++) {
+        blocks[b] = blocks_in[b];
+        for (u64 m = blocks_in[b]; m; m &= m - 1) suit_of_bit[__builtin_ctzll(m)] = blocks_in[b];
+    }
+    n_makers = n_defenders = 0;
+    for (int p = 0; p < 4; p++) {
+        hands[p] = hands_in[p];  /* absent positions stay empty, so the key is the same */
+        if (p >= n) continue;
+        makers[p] = makers_in[p] != 0;
+        nxt_pos[p] = (p + 1) % n;
+        if (makers[p]) maker_pos[n_makers++] = p;
+        else defender_pos[n_defenders++] = p;
+    }
+    nodes = 0;
+    if (++call_number == 0) {  /* wrapped after 2**32 calls: old entries could match again */
+        memset(tt, 0, sizeof tt);
+        call_number = 1;
+    }
+
+    PyObject *found = PyTuple_New(bit_count(cards));
+    if (!found) return NULL;
+    int guess = (rem + 1) / 2, i = 0;
+    for (u64 m = cards; m; m &= m - 1) {
+        guess = exact(pos, count, led, best, winner, in_play, rem, m & -m, guess);
+        PyObject *value = PyLong_FromLong(guess);
+        if (!value) { Py_DECREF(found); return NULL; }
+        PyTuple_SET_ITEM(found, i++, value);
+    }
+    return Py_BuildValue("(Nl)", found, nodes);
+}
+
+static PyMethodDef methods[] = {
+    {"values", values, METH_VARARGS,
+     "values(hands, makers, trumps, blocks, pos, count, led, best, winner, in_play, tricks_left, cards)"
+     " -> (makers' tricks after each bit of cards, lowest bit first; nodes)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_search", "The double-dummy search of solver.py, compiled.", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__search(void) { return PyModule_Create(&module); }
