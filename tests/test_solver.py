@@ -1,12 +1,16 @@
 """The double-dummy solver: against a plain minimax on the engine, and its bits against the engine's rules.
 
 Positions come from real hands: dealt with `deal_hand`, bid with random legal actions (so lone
-players and sitting-out seats occur), then played at random to the position wanted.
+players and sitting-out seats occur), then played at random to the position wanted. The compiled
+search and the Python one are both checked against the minimax, and against each other.
 """
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from dataclasses import replace
 from functools import cache
@@ -22,6 +26,7 @@ from euchre_lesson import (
     legal_plays,
     trick_winner,
 )
+from euchre_lesson import solver
 from euchre_lesson.solver import (
     Search,
     cards_of,
@@ -38,6 +43,7 @@ SHORT_PER_TABLE = 350  # per game and deck, 1 to 3 tricks left: 2,100 positions
 FULL_CUTTHROAT = 15  # three-hand deals from the first lead (the slow part of this file)
 FOUR_LEFT = 16  # four-hand positions, every seat playing, with 4 tricks left
 FULL_PARTNERSHIP = 30  # four-hand deals from the first lead, checked move by move along a line of play
+LINES_OF_PLAY = 40  # per game and deck: every position along one random line of play, compiled vs Python
 TRICKS = 5
 
 TALLY: Counter = Counter()
@@ -114,6 +120,20 @@ def full_partnership_deals() -> tuple:
                  for i in range(FULL_PARTNERSHIP))
 
 
+@cache
+def lines_of_play() -> tuple:
+    """Every position along one random line of play of each deal: every trick, every card of it."""
+    positions = []
+    for game in GAMES:
+        for size in DECKS:
+            for i in range(LINES_OF_PLAY):
+                state, rng = start_of_play(replace(game, deck=size), 4 * 10**6 + 1000 * size + i)
+                while not state.is_over:
+                    positions.append(state)
+                    state = state.apply(rng.choice(state.legal_actions()))
+    return tuple(positions)
+
+
 # -- the reference: plain minimax on the engine's own API ------------------------------
 
 
@@ -185,12 +205,61 @@ def describe(states) -> Counter:
 # -- the tests --------------------------------------------------------------------------
 
 
+def test_the_compiled_search_is_built_and_in_use():
+    assert solver.COMPILED, "euchre_lesson._search is not built (or EUCHRE_PURE_PYTHON=1 is set): pip install -e ."
+
+
+def test_without_the_compiled_search_solve_uses_the_python_one():
+    """Turned off by EUCHRE_PURE_PYTHON=1, or missing as on a machine without a C compiler."""
+    state = start_of_play(CUTTHROAT, 3)[0]
+    check = ("import sys; from euchre_lesson import solver; from euchre_lesson.hand import replay; "
+             "assert not solver.COMPILED, 'still compiled'; "
+             "print({str(a): v for a, v in solver.solve(replay(sys.argv[1])).items()})")
+    missing = "import sys; sys.modules['euchre_lesson._search'] = None; "  # makes the import fail
+    for code, env in ((check, {"EUCHRE_PURE_PYTHON": "1"}), (missing + check, {})):
+        run = subprocess.run([sys.executable, "-c", code, state.to_json()], capture_output=True, text=True,
+                             env={**os.environ, **env})
+        assert run.returncode == 0, run.stderr
+        assert run.stdout.strip() == str({str(a): v for a, v in solve(state).items()})
+
+
+def test_the_compiled_search_refuses_what_it_cannot_search():
+    table = tables(Suit.HEARTS)
+    args = (table.trumps, table.blocks, 0, 0, 0, 0, 0, 0b11, 1, 0b1)
+    # Bits 0 and 1 are the two lowest cards of one suit: the makers lead the lower and lose the trick.
+    assert solver._search.values((0b1, 0b10), (1, 0), *args) == ((0,), 0)
+    with pytest.raises(ValueError, match="out of range"):
+        solver._search.values((0b1, 1 << 40), (1, 0), *args)  # a card beyond the deck's blocks
+    with pytest.raises(ValueError, match="one flag per hand"):
+        solver._search.values((0b1, 0b10), (1,), *args)
+    with pytest.raises(OverflowError):
+        solver._search.values((-1, 0b10), (1, 0), *args)
+
+
+def test_compiled_and_python_searches_agree_along_lines_of_play():
+    positions = lines_of_play()
+    for state in positions:
+        assert solve(state, compiled=True) == solve(state, compiled=False), state.to_json()
+    kinds = describe(positions)
+    for game in GAMES:
+        for size in DECKS:
+            assert kinds[f"{game.game} {size}"] >= 10 * LINES_OF_PLAY, kinds
+    for tricks_left in range(1, TRICKS + 1):
+        assert kinds[f"{tricks_left} tricks left"] >= 400, kinds
+    for players in (2, 3, 4):
+        assert kinds[f"{players} players"] >= 100, kinds
+    assert kinds["mid-trick"] >= len(positions) // 2 and kinds["with seats sitting out"] >= len(positions) // 5
+    assert len(positions) >= 3000
+    TALLY["positions compiled vs Python"] += len(positions)
+    print(f"{len(positions)} positions: the compiled and Python searches agree: {dict(kinds)}")
+
+
 def test_short_positions_agree_with_brute_force():
     positions = short_positions()
     for state in positions:
-        solved = solve(state)
+        solved = solve(state, compiled=True)
         assert list(solved) == state.legal_actions()
-        assert solved == brute_force(state), state.to_json()
+        assert solved == solve(state, compiled=False) == brute_force(state), state.to_json()
     kinds = describe(positions)
     for game in GAMES:
         for size in DECKS:
@@ -206,7 +275,7 @@ def test_full_three_hand_deals_agree_with_brute_force():
     deals = full_cutthroat_deals()
     for state in deals:
         assert not state.tricks and not state.trick.cards
-        assert solve(state) == brute_force(state), state.to_json()
+        assert solve(state, compiled=True) == solve(state, compiled=False) == brute_force(state), state.to_json()
     kinds = describe(deals)
     assert kinds["3 players"] >= 3 and kinds["2 players"] >= 3, kinds
     TALLY["full three-hand deals vs brute force"] += len(deals)
@@ -217,7 +286,7 @@ def test_four_hand_positions_with_four_tricks_left_agree_with_brute_force():
     positions = four_tricks_left()
     for state in positions:
         assert len(state.active_seats) == 4 and TRICKS - len(state.tricks) == 4
-        assert solve(state) == brute_force(state), state.to_json()
+        assert solve(state, compiled=True) == solve(state, compiled=False) == brute_force(state), state.to_json()
     assert describe(positions)["mid-trick"] >= FOUR_LEFT // 2
     TALLY["four-hand positions with 4 tricks left vs brute force"] += len(positions)
 
