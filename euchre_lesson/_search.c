@@ -30,8 +30,10 @@ static int n_blocks;
 static long nodes;                /* trick-boundary positions visited */
 
 /* The transposition table: the hands and the leader at a trick boundary -> bounds on the value.
-   It is a fixed array rather than one per call, to save clearing it; instead each entry carries
-   the number of the call that wrote it, and entries of earlier calls never match. */
+   A new entry replaces whatever held its slot; as the whole key is compared, that loses bounds
+   (a few more nodes are searched than in Python) but never gives a wrong one. It is a fixed
+   array rather than one per call, to save clearing it; instead each entry carries the number of
+   the call that wrote it, and entries of earlier calls never match. */
 typedef struct { u64 k0, k1; uint32_t call; uint8_t leader, lo, hi; } Entry;
 #define TT_BITS 14
 static Entry tt[1u << TT_BITS];
@@ -176,7 +178,7 @@ static int boundary(int leader, u64 in_play, int rem, int alpha, int beta) {
     /* Two hands to a word: decks have at most 32 cards (values() checks the masks). */
     u64 k0 = hands[0] | hands[1] << 32, k1 = hands[2] | hands[3] << 32;
     u64 h = (k0 * 0x9E3779B97F4A7C15ull) ^ (k1 * 0xC2B2AE3D27D4EB4Full) ^ (u64)leader * 0x165667B19E3779F9ull;
-    Entry *e = &tt[(h >> 20) & ((1u << TT_BITS) - 1)];
+    Entry *e = &tt[h >> (64 - TT_BITS)];  /* the top bits: every bit of the key reaches them */
     int lo, hi;
     if (e->call == call_number && e->k0 == k0 && e->k1 == k1 && e->leader == leader) {
         lo = e->lo; hi = e->hi;
