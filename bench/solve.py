@@ -8,6 +8,10 @@ deal; the best of three calls per deal is shown beside it, since this machine's 
 The goals apply to full tables, where nobody goes alone and every seat plays; a second pair
 of lines lets going alone be chosen at random too, for comparison. Nodes are the
 trick-boundary positions a search visits.
+
+The goals are judged on the search solve() uses by default: the compiled one when it is built
+(see solver.COMPILED). When it is, the pure-Python search is timed on the same deals too, on a
+second line, for comparison.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, deal_hand
+from euchre_lesson import solver
 from euchre_lesson.solver import Search, solve
 
 DEALS = 1000
@@ -51,38 +56,46 @@ def figures(times: list[float]) -> dict[str, float]:
     return {"median": statistics.median(times), "p90": statistics.quantiles(times, n=10)[-1], "max": max(times)}
 
 
-def timed(state) -> float:
+def timed(state, compiled: bool) -> float:
     """Milliseconds for one call of solve(state), with the garbage collector paused as timeit does."""
     gc.disable()
     try:
         start = time.perf_counter()
-        solve(state)
+        solve(state, compiled=compiled)
         return (time.perf_counter() - start) * 1000
     finally:
         gc.enable()
 
 
-def run(name: str, rules, alone: bool) -> bool:
-    """Time one game; print a line; say whether its goals are met (on the first call per deal)."""
-    states = first_leads(rules, SEEDS[name] + (0 if alone else 1), DEALS, alone)
+def measure(states: list, compiled: bool) -> tuple[str, dict[str, float]]:
+    """Time one search on the deals: its figures as printed, and those of the first call per deal."""
     gc.collect()
-    first = [timed(state) for state in states]
-    best = [min(t, timed(state), timed(state)) for t, state in zip(first, states)]
+    first = [timed(state, compiled) for state in states]
+    best = [min(t, timed(state, compiled), timed(state, compiled)) for t, state in zip(first, states)]
     nodes = []
     for state in states:  # the same searches again, untimed, to count their nodes
-        search = Search(state)
+        search = Search(state, compiled=compiled)
         search.values()
         nodes.append(search.nodes)
-    playing = Counter(len(state.active_seats) for state in states)
     got = figures(first)
-    goals = GOALS[name]
-    met = all(got[k] <= goal for k, goal in goals.items())
     shown = "  ".join(f"{k} {got[k]:5.2f}" for k in ("median", "p90", "max"))
     best_shown = " ".join(f"{v:.2f}" for v in figures(best).values())
+    return (f"{'compiled' if compiled else 'Python':8} {shown} ms (best of 3 calls: {best_shown})   "
+            f"nodes median {statistics.median(nodes):.0f} max {max(nodes)}"), got
+
+
+def run(name: str, rules, alone: bool) -> bool:
+    """Time one game; print its lines; say whether its goals are met (default search, first call per deal)."""
+    states = first_leads(rules, SEEDS[name] + (0 if alone else 1), DEALS, alone)
+    shown, got = measure(states, solver.COMPILED)
+    playing = Counter(len(state.active_seats) for state in states)
+    goals = GOALS[name]
+    met = all(got[k] <= goal for k, goal in goals.items())
     wanted = ", ".join(f"{k} <= {goal:g}" for k, goal in goals.items())
     seats = " ".join(f"{n}:{playing[n]}" for n in sorted(playing, reverse=True))
-    print(f"{name:12} {shown} ms (best of 3 calls: {best_shown})   nodes median {statistics.median(nodes):.0f} "
-          f"max {max(nodes)}   players in play {seats}   goal {wanted} ms: {'met' if met else 'NOT met'}")
+    print(f"{name:12} {shown}   players in play {seats}   goal {wanted} ms: {'met' if met else 'NOT met'}")
+    if solver.COMPILED:
+        print(f"{'':12} {measure(states, False)[0]}   (same deals, for comparison)")
     return met
 
 
@@ -98,6 +111,8 @@ def python_speed() -> float:
 def main() -> None:
     print(f"solve() from the first lead, {DEALS} random deals per game; this Python runs "
           f"{python_speed():.1f} M loop steps/s")
+    why = "built" if solver._search else "not built"
+    print(f"search in use: {'compiled' if solver.COMPILED else f'Python (the compiled one is {why})'}")
     print("-- full tables: nobody goes alone, every seat plays (the goals apply here):")
     run("partnership", PARTNERSHIP, False)
     run("cutthroat", CUTTHROAT, False)
