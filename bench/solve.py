@@ -26,8 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, deal_hand
-from euchre_lesson import solver
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, deal_hand, solver
 from euchre_lesson.solver import Search, solve
 
 DEALS = 1000
