@@ -113,7 +113,7 @@ class Table(w.VBox):
             style_sheet(), self.header, self.scores, table, self.note,
             w.HBox([self.hint_button, self.undo_button, self.grade_button, self.next_button],
                    layout=w.Layout(flex_flow="row wrap")),
-            self.result, self.grades, self.trick_list, w.HTML("<b>This hand so far</b>"), self.story,
+            self.result, self.grades, self.trick_list, w.HTML("<b>This hand so far</b> (the computer players' reasons show once the hand is over)"), self.story,
             w.HBox([self.game_input, self.level_input, self.seed_input, self.new_button],
                    layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.path_input, self.save_button, self.load_button], layout=w.Layout(flex_flow="row wrap")),
@@ -210,7 +210,8 @@ class Table(w.VBox):
         self.result.value = self._result_html() if over else ""
         self.grades.value = self._graded[1] if self._graded and self._graded[0] is hand else ""
         self.trick_list.show(view.tricks, trump, view)
-        self.story.value = log_html(hand, view, self.reasons.get(self.shown, {}))
+        # The computer players' reasons wait for the end of the hand: "I hold 3 trumps" is table talk.
+        self.story.value = log_html(hand, view, self.reasons.get(self.shown, {}) if over else {})
 
     def _side_name(self, side: tuple[int, ...], view: View) -> str:
         names = [seat_words(seat, view) for seat in side]
