@@ -134,7 +134,7 @@ def _lessons() -> dict[int, dict]:
                 "the dummy": "the dummy never plays; the maker may only take its cards (T5)."},
                 right="nobody for long"),
             "q2": Score(4),
-            "q3": LegalPlays("A♠ J♠ 10♦ Q♦", "9♣", "♣"),
+            "q3": LegalPlays("A♠ J♠ 10♦ Q♦", "9♣", "♣", hints=("Clubs are trump and a club was led: which jack is a club now?",)),
         },
         9: {
             "q1": Choice("Where does your partner sit in four-hand Euchre?", {
