@@ -1,0 +1,80 @@
+"""The lesson series: each lesson has its parts, the contents page links them all, and the
+student copies (solutions taken out) execute without an error."""
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from euchre_lesson.course import exercises
+from euchre_lesson.student_copies import build
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+LESSONS = sorted(NOTEBOOKS.glob("[01][0-9]_*.ipynb"))[:12]
+
+
+def _cells(path: Path):
+    return nbformat.read(path, as_version=4).cells
+
+
+def test_there_are_twelve_lessons_then_the_contents_and_the_guide():
+    names = [p.name for p in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))]
+    assert [int(n[:2]) for n in names] == list(range(14))
+    assert names[12:] == ["12_contents.ipynb", "13_teachers_guide.ipynb"]
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
+def test_a_lesson_has_its_parts(path):
+    number = int(path.name[:2])
+    cells = _cells(path)
+    text = "\n".join(c.source for c in cells if c.cell_type == "markdown")
+    code = "\n".join(c.source for c in cells if c.cell_type == "code")
+    assert cells[0].source.startswith(f"# {number} · "), "a title"
+    assert "**What this lesson covers:**" in cells[0].source
+    assert "## Recap" in text
+    assert "from euchre_lesson.widgets import" in code, "a widget to try it"
+    assert f"exercises({number})" in code
+    asked = set(re.findall(r"ex\.(q\d+)\.check\(____\)", code))
+    assert asked == set(vars(exercises(number))) and len(asked) >= 3, "every exercise is asked"
+    for name in asked:  # the source shows each checker refusing a wrong answer and accepting the right one
+        shown = [c for c in cells if "solution" in c.metadata.get("tags", []) and f"ex.{name}." in c.source]
+        verdicts = [o.get("data", {}).get("text/plain", "") for c in shown for o in c.outputs]
+        assert any(v.startswith("Not quite") for v in verdicts), f"{name}: no wrong answer refused"
+        assert any(v.startswith("Correct!") for v in verdicts), f"{name}: no right answer accepted"
+
+
+def test_the_contents_page_links_every_lesson():
+    contents = "\n".join(c.source for c in _cells(NOTEBOOKS / "12_contents.ipynb"))
+    links = set(re.findall(r"\]\(([^)]+\.ipynb)\)", contents))
+    assert links == {p.name for p in LESSONS} | {"13_teachers_guide.ipynb"}
+    guide = "\n".join(c.source for c in _cells(NOTEBOOKS / "13_teachers_guide.ipynb"))
+    for link in re.findall(r"\]\(([^)]+\.ipynb)\)", guide):
+        assert (NOTEBOOKS / link).exists(), link
+
+
+@pytest.fixture(scope="module")
+def student_copies(tmp_path_factory):
+    return build(NOTEBOOKS, tmp_path_factory.mktemp("students"))
+
+
+def test_student_copies_have_no_solutions_and_no_outputs(student_copies):
+    assert len(student_copies) == 14
+    for path in student_copies:
+        cells = _cells(path)
+        assert not any("solution" in c.metadata.get("tags", []) for c in cells)
+        assert not any(c.get("outputs") for c in cells if c.cell_type == "code")
+        assert not any(".solution()" in c.source for c in cells), path.name
+    with pytest.raises(SystemExit, match="another folder"):
+        build(NOTEBOOKS, NOTEBOOKS)
+
+
+@pytest.mark.parametrize("number", range(14))
+def test_a_student_copy_executes(student_copies, number):
+    path = student_copies[number]
+    notebook = nbformat.read(path, as_version=4)
+    NotebookClient(notebook, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()  # raises on an error
+    outputs = [o for c in notebook.cells if c.cell_type == "code" for o in c.outputs]
+    assert outputs and not any(o.output_type == "error" for o in outputs)
