@@ -17,13 +17,23 @@ class Keep(NamedTuple):
     reason: str
 
 
+def _traits(card: Card, trump: Suit) -> tuple[bool, int, bool, Suit | None, int]:
+    """What keep_strength asks of one card: trump or not, its power, ace or not, suit, rank."""
+    trump_card = is_trump(card, trump)
+    return trump_card, power(card, trump, trump) if trump_card else 0, card.rank is Rank.ACE, card.suit, int(card.rank)
+
+
+def _strength(traits) -> tuple:
+    """The comparison key of five cards, from their traits."""
+    trumps = sorted((t[1] for t in traits if t[0]), reverse=True)
+    side = [t for t in traits if not t[0]]
+    return (len(trumps), trumps, sum(t[2] for t in side), -len({t[3] for t in side}),
+            sorted((t[4] for t in side), reverse=True))
+
+
 def keep_strength(five: Sequence[Card], trump: Suit) -> tuple:
     """Compare fives: most trumps, then the best trumps, off-suit aces, fewest suits, high cards."""
-    trumps = [c for c in five if is_trump(c, trump)]
-    side = [c for c in five if not is_trump(c, trump)]
-    return (len(trumps), sorted((power(c, trump, trump) for c in trumps), reverse=True),
-            sum(c.rank is Rank.ACE for c in side), -len({c.suit for c in side}),
-            sorted((c.rank for c in side), reverse=True))
+    return _strength([_traits(c, trump) for c in five])
 
 
 def best_five(cards, trump: Suit) -> Keep:
@@ -31,7 +41,10 @@ def best_five(cards, trump: Suit) -> Keep:
     ten = parse_cards(cards)
     if len(ten) < 5 or len(set(ten)) != len(ten):
         raise NotationError("cards", f"Choose five from at least five different cards, not {len(ten)} (T5).")
-    five = max(itertools.combinations(sorted(ten, key=sort_key), 5), key=lambda f: keep_strength(f, trump))
+    ordered = sorted(ten, key=sort_key)
+    traits = [_traits(c, trump) for c in ordered]  # once per card, not once per card of each of 252 fives
+    best = max(itertools.combinations(range(len(ordered)), 5), key=lambda f: _strength([traits[i] for i in f]))
+    five = tuple(ordered[i] for i in best)
     return Keep(five, _reason(five, ten, trump))
 
 
