@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lessons test notebooks
+.PHONY: lessons test notebooks student-copies
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,3 +24,8 @@ test: $(BIN)/python
 notebooks: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace notebooks/[0-9]*.ipynb
+
+# Copies of the lessons for students: the cells that show the answers taken out, outputs cleared.
+student-copies: $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m euchre_lesson.student_copies notebooks student_notebooks
