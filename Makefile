@@ -3,8 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: lessons test notebooks student-copies
+.PHONY: lessons test notebooks student-copies chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -15,8 +16,8 @@ lessons: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks
 
-# Run every test: engine, properties, and the notebooks under strict nbval.
-test: $(BIN)/python
+# Run every test: engine, widgets, the notebooks under strict nbval, and the browser tests.
+test: $(BIN)/python chromium
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	$(BIN)/python -m pytest
 
@@ -29,3 +30,7 @@ notebooks: $(BIN)/python
 student-copies: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	$(BIN)/python -m euchre_lesson.student_copies notebooks student_notebooks
+
+# The browser tests drive Debian's Chromium (never a downloaded browser); install it if missing.
+chromium:
+	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
