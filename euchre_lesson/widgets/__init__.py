@@ -1,7 +1,7 @@
 """Widgets for the lessons: thin views over engine states (the engine decides every rule question)."""
 
 from .bidding import BiddingTrainer
-from .cards import CardRow, card_button, style_sheet
+from .cards import CardRow, card_button, four_colours, style_sheet
 from .dummy import DummyTrainer
 from .follow import FollowSuitTrainer
 from .ranking import RankingExplorer
@@ -9,6 +9,6 @@ from .replay import HandReplay
 from .scoring import ScoreCalculator, ScoreQuiz
 from .table import Table
 
-__all__ = ["CardRow", "card_button", "style_sheet"]
+__all__ = ["CardRow", "card_button", "four_colours", "style_sheet"]
 __all__ += ["DummyTrainer", "FollowSuitTrainer", "HandReplay", "RankingExplorer", "ScoreCalculator", "ScoreQuiz"]
 __all__ += ["BiddingTrainer", "Table"]

@@ -43,6 +43,12 @@ def style_sheet() -> w.HTML:
     return w.HTML(CSS, layout=w.Layout(height="0px", margin="0", overflow="hidden"))
 
 
+def four_colours(widget: w.DOMWidget, on: bool = True) -> w.DOMWidget:
+    """Draw a widget's cards in the four-colour deck (♦ blue, ♣ green), or back in two colours."""
+    (widget.add_class if on else widget.remove_class)("euchre-four")
+    return widget
+
+
 def face(card: Card, trump: Suit | None = None) -> str:
     """What a card shows: rank and suit, and under it R, L or ★ for the bowers and the joker once trump is set."""
     role = bower(card, trump) if trump is not None else None
@@ -82,7 +88,10 @@ class CardRow(w.HBox):
     def show(self, cards: Iterable[Card], trump: Suit | None = None, *, legal: Iterable[Card] = (),
              chosen: Iterable[Card] = (), disabled: bool = False, hidden: bool = False) -> None:
         """Draw these cards: legal ones raised, chosen ones marked; `hidden` shows their backs."""
+        self._drawn = None  # what `redraw` last drew is no longer on screen
         self.cards = tuple(cards)
+        if hidden:  # stand-ins: a face-down row never holds the hidden cards, not even in Python
+            self.cards = (JOKER,) * len(self.cards)
         legal, chosen = set(legal), set(chosen)
         while len(self._pool) < len(self.cards):
             button = w.Button()

@@ -8,7 +8,7 @@ import ipywidgets as w
 
 from ..cards import Card, sort_key
 from ..hand import HandState, Phase, deal_hand, replay
-from .cards import CardRow, action_button, face_up_cards, note, say, style_sheet
+from .cards import CardRow, action_button, face_up_cards, note, say, show_backs, style_sheet
 
 
 def hand_states(record) -> list[HandState]:
@@ -57,7 +57,10 @@ class Place(w.HBox):
 
     def show(self, label: str, cards, trump, *, hidden: bool = False, legal=()) -> None:
         self.label.value = escape(label)
-        self.row.show(cards, trump, legal=legal, disabled=True, hidden=hidden)
+        if hidden:  # backs only: the row never holds the hidden cards, not even in Python
+            show_backs(self.row, len(cards))
+        else:
+            self.row.show(cards, trump, legal=legal, disabled=True)
         self.layout.display = None if cards or label.startswith("Seat") else "none"
 
 
@@ -180,7 +183,9 @@ class HandReplay(w.VBox):
         assert 0 <= self.step < len(self.states) and self.step_slider.max == len(self.states) - 1
         assert state.history == self.states[-1].history[:self.step], "the step is not a prefix of the hand"
         for seat, place in enumerate(self.seats):
-            assert sorted(place.row.cards, key=sort_key) == sorted(state.hands[seat], key=sort_key), \
+            assert len(place.row.cards) == len(state.hands[seat]), f"seat {seat} shows the wrong number of cards"
+            shown_face_up = face_up_cards(place.row)
+            assert not shown_face_up or sorted(shown_face_up, key=sort_key) == sorted(state.hands[seat], key=sort_key), \
                 f"seat {seat}'s cards are not the engine's"
         places = self.seats + [self.dummy, self.set_aside, self.up_card, self.kitty, self.discard, self.trick]
         shown = {card for place in places for card in face_up_cards(place.row)}

@@ -1,0 +1,48 @@
+"""Cards on screen: rank and suit on every face, words for screen readers, trump roles marked."""
+
+import pytest
+
+from euchre_lesson import Suit, deck, parse_card
+from euchre_lesson.widgets import CardRow, RankingExplorer, card_button, four_colours
+from euchre_lesson.widgets.cards import CSS
+
+
+@pytest.mark.parametrize("size", [24, 32, 25])
+def test_every_face_shows_rank_and_suit_and_has_words(size):
+    for card in deck(size):
+        button = card_button(card)
+        face = button.description
+        assert face.startswith("Joker") if card.is_joker else face == f"{card.rank.label}{card.suit.symbol}"
+        assert button.tooltip and card.ascii not in button.tooltip  # words, such as "ten of clubs"
+
+
+@pytest.mark.rule("C2")
+def test_the_bowers_and_the_joker_are_marked_once_trump_is_fixed():
+    marks = {str(c): card_button(c, Suit.HEARTS).description.split("\n")[-1]
+             for c in map(parse_card, ["J♥", "J♦", "Joker", "A♥"])}
+    assert marks == {"J♥": "R", "J♦": "L", "Joker": "★", "A♥": "A♥"}
+    assert "left bower" in card_button(parse_card("J♦"), Suit.HEARTS).tooltip
+    assert "\n" not in card_button(parse_card("J♦")).description  # no trump yet: no mark
+
+
+def test_a_row_of_backs_holds_no_hidden_card():
+    row = CardRow()
+    row.show(deck()[:5], hidden=True)
+    assert all(b.description == "" and b.disabled for b in row.children)
+    assert all("face down" in b.tooltip for b in row.children)
+    assert not set(row.cards) & set(deck()[:5])
+
+
+def test_the_four_colour_deck_is_one_call_on_any_widget():
+    explorer = four_colours(RankingExplorer())
+    assert "euchre-four" in explorer._dom_classes
+    assert ".euchre-four .euchre-card.euchre-diamonds" in CSS and ".euchre-four .euchre-card.euchre-clubs" in CSS
+    four_colours(explorer, on=False)
+    assert "euchre-four" not in explorer._dom_classes
+
+
+def test_legal_cards_are_marked_by_more_than_colour():
+    row = CardRow()
+    row.show(deck()[:3], legal=deck()[:1])
+    assert "euchre-legal" in row.children[0]._dom_classes and "playable" in row.children[0].tooltip
+    assert "border: 3px" in CSS.split(".euchre-card.euchre-legal")[1].split("}")[0]
