@@ -67,6 +67,17 @@ def why_not(card: Card, hand: Sequence[Card], trick: Sequence[Card], trump: Suit
     return f"{message} {card} is not a {led.noun}."
 
 
+def why_may(card: Card, trick: Sequence[Card], trump: Suit) -> str:
+    """Why a card the rules allow may be played to this trick: it follows, or the hand cannot (C12)."""
+    if not trick:
+        return "the leader may lead any card (C12)."
+    led = effective_suit(trick[0], trump)
+    if effective_suit(card, trump) is led:
+        aside = f" (the left bower counts as a {trump.noun})" if bower(card, trump) == "left" else ""
+        return f"it follows the suit led, {_suit_words(led, trump)}{aside} (C12)."
+    return f"you hold no {_suit_words(led, trump)}, so you may play any card (C12)."
+
+
 def why_wins(cards: Sequence[Card], trump: Suit) -> str:
     """Why the winner of a trick wins it, and why each other card does not, in plain words (C13)."""
     winner = cards[trick_winner(cards, trump)]

@@ -12,6 +12,7 @@ from ..errors import IllegalAction
 from ..hand import HandState, Phase
 from ..ranking import bower, effective_suit
 from ..rules import CUTTHROAT, RuleSet
+from ..tricks import why_may
 from .cards import CardRow, action_button, note, say, style_sheet
 from .positions import find_position
 
@@ -50,20 +51,6 @@ def follow_position(seed: int, rules: RuleSet = CUTTHROAT) -> HandState:
     trap = TRAPS[seed % len(TRAPS)]
     return find_position(seed, rules, lambda s: _refuses_some(s) and trap(s),
                          lambda s: _refuses_some(s) and (_left_bower_led(s) or _left_bower_held(s)))
-
-
-def _suit_words(suit, trump) -> str:
-    return f"trump ({suit.plural})" if suit is trump else suit.plural
-
-
-def why_legal(state: HandState, card: Card) -> str:
-    """Why a card the engine accepted may be played: it follows, or the hand cannot follow (C12)."""
-    trump = state.trump
-    led = effective_suit(state.trick.cards[0], trump)
-    if effective_suit(card, trump) is led:
-        aside = f" (the left bower counts as a {trump.noun})" if bower(card, trump) == "left" else ""
-        return f"it follows the suit led, {_suit_words(led, trump)}{aside} (C12)."
-    return f"you hold no {_suit_words(led, trump)}, so you may play any card (C12)."
 
 
 class FollowSuitTrainer(w.VBox):
@@ -127,7 +114,8 @@ class FollowSuitTrainer(w.VBox):
             say(self.note, f"{card} may not be played: {error.explanation} (rule {error.rule})", "bad")
         else:
             self.last, self.right = (card, True), self.right + 1
-            say(self.note, f"Yes, {card} may be played: {why_legal(self.state, card)}", "good")
+            why = why_may(card, self.state.trick.cards, self.state.trump)
+            say(self.note, f"Yes, {card} may be played: {why}", "good")
         self.redraw()
 
     def hint(self) -> None:
