@@ -1,0 +1,71 @@
+"""Fixtures for the browser tests: one Chromium per session, a fresh JupyterLab server per test, a screenshot folder."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from labdriver import VIEWPORT, LabServer, launch_chromium
+
+# Screenshots for review go to a temporary folder (never the checkout); its path is in the terminal summary.
+SHOTS = Path(tempfile.mkdtemp(prefix="euchre-browser-shots-"))
+TIMINGS: list[tuple[str, float]] = []  # (what, seconds), reported in the summary
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """Debian's Chromium driven by Playwright; a missing browser fails the tests with a clear message."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        try:
+            browser = launch_chromium(playwright)
+        except RuntimeError as error:
+            pytest.fail(str(error), pytrace=False)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def shots() -> Path:
+    return SHOTS
+
+
+@pytest.fixture
+def lab(tmp_path):
+    """A fresh JupyterLab server serving the test's own temporary folder."""
+    with LabServer(tmp_path) as server:
+        yield server
+
+
+@pytest.fixture
+def page(chromium, request):
+    """A new browser page (its own context: no shared storage); JavaScript errors are collected in page.errors."""
+    context = chromium.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    yield page
+    if getattr(request.node, "failed", False):
+        page.screenshot(path=SHOTS / f"FAILED_{request.node.name}.png")
+    context.close()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    """Remember a failed test so its page is photographed before it closes."""
+    report = yield
+    if report.when == "call" and report.failed:
+        item.failed = True
+    return report
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Where the screenshots are, and how long the browser steps took."""
+    if any(SHOTS.iterdir()):
+        terminalreporter.write_line(f"browser screenshots for review: {SHOTS}")
+    for what, seconds in TIMINGS:
+        terminalreporter.write_line(f"browser timing: {what}: {seconds:.1f} s")

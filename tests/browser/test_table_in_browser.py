@@ -1,0 +1,120 @@
+"""A whole hand at the Table in Chromium, by mouse and by keyboard alone; the score on screen is the engine's."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from labdriver import (MARK_ILLEGAL_CARD, NEXT_CONTROL, ROOT, kernel_run, note_text, open_notebook, run_all,
+                       scores_on_screen, wait_for_update, write_notebook)
+
+from euchre_lesson.game import game_from_record
+
+# Seed 5: you deal; the simple player accepts the up-card, discards, takes the dummy, keeps five and
+# plays five cards, and once must follow suit (so a card in the row is not raised: the illegal click).
+SEED = 5
+NOTEBOOK = "table.ipynb"
+RULE_IDS = set(re.findall(r"^- \*\*([A-Z]\d+) ", (ROOT / "RULES.md").read_text(), re.M))  # "- **C7 The dealer's pick-up.**"
+MOST_STEPS = 60  # a hand takes about 15 presses; more means the table stopped changing
+
+
+def open_table(page, lab) -> None:
+    """A small notebook holding only the Table, opened in JupyterLab and run with Run All."""
+    write_notebook(lab.folder / NOTEBOOK, [f"from euchre_lesson.widgets.table import Table\ntable = Table(seed={SEED})\ntable"])
+    open_notebook(page, lab, NOTEBOOK)
+    run_all(page)
+    page.locator(".euchre-table").wait_for()
+
+
+def press_by_keyboard(page) -> int:
+    """Move the focus to the marked control with Tab / Shift+Tab only; return the number of key presses."""
+    where = """() => { const target = document.querySelector('[data-euchre-next]'), now = document.activeElement;
+        if (now === target) return 0;
+        if (!now || now === document.body) return 1;
+        return now.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING ? 1 : -1; }"""
+    for presses in range(200):
+        step = page.evaluate(where)
+        if step == 0:
+            return presses
+        page.keyboard.press("Tab" if step > 0 else "Shift+Tab")
+    raise AssertionError("200 presses of Tab did not reach the control")
+
+
+def play_hand(page, shots, by: str) -> dict:
+    """Play one hand with the simple player, by "mouse" or "keyboard"; return what was pressed and seen."""
+    pressed, illegal, keys = [], None, 0
+    page.locator(".euchre-table").screenshot(path=shots / f"table_{by}_start.png")
+    for _ in range(MOST_STEPS):
+        before = note_text(page)
+        control = page.evaluate(NEXT_CONTROL, [False])
+        if control is None:
+            break
+        if control["kind"] == "card" and illegal is None and "play" in before.lower():
+            card = page.evaluate(MARK_ILLEGAL_CARD)
+            if card is not None:  # a card you may not play now: the table must say why, and change nothing
+                keys += press(page, by, "Space")
+                illegal = (card, wait_for_update(page, before))
+                page.locator(".euchre-table").screenshot(path=shots / f"table_{by}_illegal.png")
+                before = illegal[1]
+                control = page.evaluate(NEXT_CONTROL, [False])
+        # Cards are pressed with Space and word buttons with Enter: both keys must work.
+        keys += press(page, by, "Space" if control["kind"] in ("card", "select") else "Enter")
+        pressed.append((control["kind"], control["text"].splitlines()[0]))
+        after = wait_for_update(page, before)
+        assert "Not allowed" not in after, f"pressing {control} was refused: {after}"
+        if control["kind"] == "keep":
+            page.locator(".euchre-table").screenshot(path=shots / f"table_{by}_kept.png")
+    else:
+        raise AssertionError(f"the hand did not end after {MOST_STEPS} presses: {pressed}")
+    page.locator(".jp-OutputArea-output").first.screenshot(path=shots / f"table_{by}_end.png")
+    return {"pressed": pressed, "illegal": illegal, "keys": keys, "note": note_text(page)}
+
+
+def press(page, by: str, key: str) -> int:
+    """Press the marked control: a real mouse click, or focus it by Tab and press the key."""
+    if by == "mouse":
+        page.locator("[data-euchre-next]").click()
+        return 0
+    presses = press_by_keyboard(page)
+    page.keyboard.press(key)
+    return presses + 1
+
+
+def check_hand(page, played: dict) -> None:
+    """The hand is over, the scores on screen are the kernel's and the engine's (replayed here), the clicks arrived."""
+    assert "The hand is over" in played["note"], played["note"]
+    kinds = {kind for kind, _ in played["pressed"]}
+    assert kinds == {"bid", "card", "select", "keep"}, f"the hand did not use every kind of control: {played['pressed']}"
+    kernel = json.loads(kernel_run(page, "table.assert_valid()\nimport json\n"
+                                         "print(json.dumps({'record': table.game.record(), 'scores': table.game.scores,"
+                                         " 'mine': [str(a.card) for a, s in zip(table.hand.history, table.hand.actors)"
+                                         " if s == table.seat and a.card is not None]}))"))
+    engine = game_from_record(kernel["record"])  # the engine replays every action and checks the stored scores
+    shown = scores_on_screen(page)
+    assert shown == dict(enumerate(kernel["scores"])) == dict(enumerate(engine.scores)), \
+        f"scores on screen {shown}, kernel {kernel['scores']}, engine replay {engine.scores}"
+    assert engine.hands[0].is_over, "the record does not hold a finished hand"
+    cards_pressed = [text for kind, text in played["pressed"] if kind == "card"]
+    assert cards_pressed == kernel["mine"], f"pressed {cards_pressed}, the engine has {kernel['mine']}"
+    card, said = played["illegal"] or (None, "")
+    assert card is not None, "no moment came to try an illegal card (the seed no longer gives one)"
+    assert said.startswith("✘ Not allowed:"), said
+    rule = re.search(r"\(rule ([A-Z]\d+)\)", said)
+    assert rule and rule.group(1) in RULE_IDS, f"the refusal cites no rule of RULES.md: {said}"
+
+
+def test_a_hand_played_by_clicking(page, lab, shots, record_property):
+    open_table(page, lab)
+    played = play_hand(page, shots, "mouse")
+    check_hand(page, played)
+    assert not page.errors, page.errors
+    record_property("pressed", played["pressed"])
+    print("clicked:", played["pressed"], "illegal:", played["illegal"])
+
+
+def test_the_same_hand_by_keyboard_alone(page, lab, shots):
+    open_table(page, lab)
+    played = play_hand(page, shots, "keyboard")
+    check_hand(page, played)
+    assert not page.errors, page.errors
+    print("pressed by keyboard:", played["pressed"], "key presses:", played["keys"])
