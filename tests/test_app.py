@@ -176,7 +176,7 @@ def test_a_hand_is_played_to_its_end_in_the_app_offline(app_url):
                     steps.append(texts[choice])
                     text = _click(page, buttons.nth(choice))
                 else:
-                    raise AssertionError(f"no control to press and the hand is not over; the app shows:\n{text[-1500:]}")
+                    raise AssertionError(f"nothing to press and the hand is not over; the app shows:\n{text[-1500:]}")
             assert re.search(r"Hand 1 is over\. .*Points this hand", text), text[-1500:]
             assert "Grade my decisions" in text and "Next hand" in text
             # Every tab opens and shows its trainer, each with its own feedback note.
@@ -264,7 +264,8 @@ def test_the_workflow_passes_actionlint():
 
 
 def test_actionlint_finds_the_faults_of_a_broken_workflow():
-    broken = WORKFLOW.read_text().replace("    runs-on: ubuntu-latest\n", "").replace("make test", "make ${{ github.nope }}")
+    broken = WORKFLOW.read_text().replace("    runs-on: ubuntu-latest\n", "")  # a job with no machine
+    broken = broken.replace("make test", "make ${{ github.nope }}")  # a context that does not exist
     kinds = {finding["kind"] for finding in _actionlint(broken, "broken.yml")}
     assert {"syntax-check", "expression"} <= kinds
 
