@@ -39,20 +39,23 @@ def cards_html(cards, trump: Suit | None = None) -> str:
     return "".join(card_html(c, trump) for c in cards) or '<span style="color:#888">—</span>'
 
 
-def _seat_label(state, seat: int) -> str:
-    notes = []
-    if seat == state.dealer:
-        notes.append("dealer")
+def seat_roles(state, seat: int) -> list[str]:
+    """What a seat is this hand, from a HandState or a View: dealer, maker (alone), lone defender, sitting out, to act."""
+    out = ["dealer"] if seat == state.dealer else []
     if seat == state.maker:
-        notes.append("maker, alone" if state.lone_maker else "maker")
+        out.append("maker, alone" if state.lone_maker else "maker")
     if seat == state.lone_defender:
-        notes.append("defender, alone")
+        out.append("defends alone")
     if seat in state.sitting_out:
-        notes.append("sits out")
+        out.append("sits out")
     if seat == state.to_act:
-        notes.append("to act")
-    extra = f" ({', '.join(notes)})" if notes else ""
-    return f"seat {seat}{extra}"
+        out.append("to act")
+    return out
+
+
+def _seat_label(state, seat: int) -> str:
+    roles = seat_roles(state, seat)
+    return f"seat {seat} ({', '.join(roles)})" if roles else f"seat {seat}"
 
 
 def _status(state) -> str:

@@ -11,6 +11,7 @@ import ipywidgets as w
 from ..actions import Action, keep, parse_action, pickup, play
 from ..advice import advise, grade
 from ..cards import Card, deck, sort_key
+from ..display import seat_roles
 from ..errors import IllegalAction, NotationError
 from ..game import GameState, load_game, new_game, save_game
 from ..hand import HandState, Phase, deal_hand
@@ -36,20 +37,6 @@ def choice_words(action: Action, view: View) -> str:
     if action.kind == "keep":
         return "keep " + " ".join(map(str, action.cards))
     return offer(action, view)[0]
-
-
-def roles(seat: int, view: View) -> list[str]:
-    """What a seat is this hand: dealer, maker (alone), lone defender, sitting out, to act."""
-    out = ["dealer"] if seat == view.dealer else []
-    if seat == view.maker:
-        out.append("maker, alone" if view.lone_maker else "maker")
-    if seat == view.lone_defender:
-        out.append("defends alone")
-    if seat in view.sitting_out:
-        out.append("sits out")
-    if seat == view.to_act:
-        out.append("to act")
-    return out
 
 
 def learner_decisions(hand: HandState, seat: int) -> list[tuple[HandState, Action]]:
@@ -230,7 +217,7 @@ class Table(w.VBox):
                 continue
             box.layout.display = ""
             count = len(hand.hands[seat])  # how many cards a seat holds is public; which cards is not
-            facts = roles(seat, view) + [f"tricks {view.tricks_won[seat]}", f"{count} card{'s' * (count != 1)}"]
+            facts = seat_roles(view, seat) + [f"tricks {view.tricks_won[seat]}", f"{count} card{'s' * (count != 1)}"]
             label.value = (f'<b>{escape(seat_words(seat, view).capitalize())}</b> (computer, {escape(self.level)})'
                            f'<br><span data-seat="{seat}">{escape(" · ".join(facts))}</span>')
             show_backs(row, count)
@@ -264,7 +251,7 @@ class Table(w.VBox):
             show_backs(self.dummy_row, len(hand.deal.dummy))
 
     def _draw_learner(self, hand: HandState, view: View) -> None:
-        facts = roles(self.seat, view) + [f"tricks {view.tricks_won[self.seat]}"]
+        facts = seat_roles(view, self.seat) + [f"tricks {view.tricks_won[self.seat]}"]
         self.you_label.value = (f"<b>You, seat {self.seat}</b><br>"
                                 f'<span data-seat="{self.seat}">{escape(" · ".join(facts))}</span>')
         legal = view.legal  # empty unless it is your turn
