@@ -125,9 +125,13 @@ class LabServer:
         self.stop()
 
 
-def copy_lesson(name: str, folder: Path) -> Path:
-    """A copy of a lesson in `folder` (autosave writes outputs back, so never open the original)."""
-    return Path(shutil.copy(LESSONS / name, folder / name))
+def copy_lessons(folder: Path) -> None:
+    """Copies of all the lessons in `folder` (autosave writes outputs back, so never open an original).
+
+    All of them: lesson 13 makes student copies of the notebooks beside it, and lesson 12 links the others."""
+    for path in LESSONS.iterdir():
+        if path.is_file():
+            shutil.copy(path, folder / path.name)
 
 
 def write_notebook(path: Path, cells: list[str]) -> Path:
@@ -175,9 +179,12 @@ def run_all(page, timeout: float = RUN_ALL_MS) -> float:
     page.wait_for_function("() => !document.querySelector('.jp-CodeCell .jp-OutputArea-output')", timeout=timeout)
     start = time.perf_counter()
     menu(page, "Run", "runmenu:run-all")
+    # Done when every cell shows its number, or when Run All stopped at an error (nothing queued any more).
     page.wait_for_function(
         """() => { const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
-                   return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent)); }""",
+                   if (prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent))) return true;
+                   return document.querySelector('[data-mime-type="application/vnd.jupyter.stderr"]')
+                          && !prompts.some(p => p.textContent.includes('*')); }""",
         timeout=timeout, polling=250)
     wait_kernel_idle(page, timeout)
     return time.perf_counter() - start
@@ -268,3 +275,14 @@ def wait_for_update(page, before: str, timeout: float = 60_000) -> str:
                            " return n && n.innerText.trim() !== before; }", arg=before, timeout=timeout, polling="raf")
     wait_kernel_idle(page, timeout)
     return note_text(page)
+
+
+def photograph(page, target, path: Path) -> None:
+    """A screenshot of one element, whole: the window grows to fit it first (JupyterLab scrolls inside the page)."""
+    height = target.evaluate("e => e.getBoundingClientRect().height")
+    size = page.viewport_size
+    if height + 250 > size["height"]:
+        page.set_viewport_size({"width": size["width"], "height": min(int(height) + 250, 8000)})
+    target.scroll_into_view_if_needed()
+    target.screenshot(path=path)
+    page.set_viewport_size(size)
