@@ -9,8 +9,7 @@ import pytest
 
 from labdriver import VIEWPORT, LabServer, launch_chromium
 
-# Screenshots for review go to a temporary folder (never the checkout); its path is in the terminal summary.
-SHOTS = Path(tempfile.mkdtemp(prefix="euchre-browser-shots-"))
+SHOTS: list[Path] = []  # the session's screenshot folder, made when the first test asks for it
 TIMINGS: list[tuple[str, float]] = []  # (what, seconds), reported in the summary
 
 
@@ -28,9 +27,11 @@ def chromium():
         browser.close()
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def shots() -> Path:
-    return SHOTS
+    """Screenshots for review go to a temporary folder (never the checkout); its path is in the terminal summary."""
+    SHOTS.append(Path(tempfile.mkdtemp(prefix="euchre-browser-shots-")))
+    return SHOTS[0]
 
 
 @pytest.fixture
@@ -41,7 +42,7 @@ def lab(tmp_path):
 
 
 @pytest.fixture
-def page(chromium, request):
+def page(chromium, shots, request):
     """A new browser page (its own context: no shared storage); JavaScript errors are collected in page.errors."""
     context = chromium.new_context(viewport=VIEWPORT)
     page = context.new_page()
@@ -50,7 +51,7 @@ def page(chromium, request):
     page.on("pageerror", lambda error: page.errors.append(str(error)))
     yield page
     if getattr(request.node, "failed", False):
-        page.screenshot(path=SHOTS / f"FAILED_{request.node.name}.png")
+        page.screenshot(path=shots / f"FAILED_{request.node.name}.png")
     context.close()
 
 
@@ -65,7 +66,7 @@ def pytest_runtest_makereport(item, call):
 
 def pytest_terminal_summary(terminalreporter):
     """Where the screenshots are, and how long the browser steps took."""
-    if any(SHOTS.iterdir()):
-        terminalreporter.write_line(f"browser screenshots for review: {SHOTS}")
+    for folder in SHOTS:
+        terminalreporter.write_line(f"browser screenshots for review: {folder}")
     for what, seconds in TIMINGS:
         terminalreporter.write_line(f"browser timing: {what}: {seconds:.1f} s")
