@@ -26,7 +26,7 @@ CSS = """<style>
 .euchre-card.euchre-trump-card { box-shadow: 0 0 0 3px #e0a800; }
 .euchre-card.euchre-legal { border: 3px solid #1f5fbf; transform: translateY(-0.25em); }
 .euchre-card.euchre-chosen { background: #fff4c2; border: 3px solid #8a5a00; }
-.euchre-card.euchre-back { background: repeating-linear-gradient(45deg, #2d5aa0 0 6px, #3f6fbf 6px 12px); color: #fff; }
+.euchre-card.jupyter-button.euchre-back { background: repeating-linear-gradient(45deg, #2d5aa0 0 6px, #3f6fbf 6px 12px); color: #fff; }
 .euchre-card.euchre-blank { visibility: hidden; }
 .euchre-table { background: #e8f3ea; border-radius: 0.6em; padding: 0.5em; }
 .euchre-note { font-family: system-ui, sans-serif; }

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import re
 
-from labdriver import (MARK_ILLEGAL_CARD, NEXT_CONTROL, ROOT, kernel_run, note_text, open_notebook, run_all,
-                       scores_on_screen, wait_for_update, write_notebook)
+from labdriver import (MARK_ILLEGAL_CARD, NEXT_CONTROL, ROOT, kernel_run, note_text, open_notebook, photograph,
+                       run_all, scores_on_screen, wait_for_update, write_notebook)
 
 from euchre_lesson.game import game_from_record
 
@@ -43,7 +43,7 @@ def press_by_keyboard(page) -> int:
 def play_hand(page, shots, by: str) -> dict:
     """Play one hand with the simple player, by "mouse" or "keyboard"; return what was pressed and seen."""
     pressed, illegal, keys = [], None, 0
-    page.locator(".euchre-table").screenshot(path=shots / f"table_{by}_start.png")
+    photograph(page, page.locator(".jp-OutputArea-output").first, shots / f"table_{by}_start.png")
     for _ in range(MOST_STEPS):
         before = note_text(page)
         control = page.evaluate(NEXT_CONTROL, [False])
@@ -54,7 +54,7 @@ def play_hand(page, shots, by: str) -> dict:
             if card is not None:  # a card you may not play now: the table must say why, and change nothing
                 keys += press(page, by, "Space")
                 illegal = (card, wait_for_update(page, before))
-                page.locator(".euchre-table").screenshot(path=shots / f"table_{by}_illegal.png")
+                photograph(page, page.locator(".jp-OutputArea-output").first, shots / f"table_{by}_illegal.png")
                 before = illegal[1]
                 control = page.evaluate(NEXT_CONTROL, [False])
         # Cards are pressed with Space and word buttons with Enter: both keys must work.
@@ -63,10 +63,10 @@ def play_hand(page, shots, by: str) -> dict:
         after = wait_for_update(page, before)
         assert "Not allowed" not in after, f"pressing {control} was refused: {after}"
         if control["kind"] == "keep":
-            page.locator(".euchre-table").screenshot(path=shots / f"table_{by}_kept.png")
+            photograph(page, page.locator(".jp-OutputArea-output").first, shots / f"table_{by}_kept.png")
     else:
         raise AssertionError(f"the hand did not end after {MOST_STEPS} presses: {pressed}")
-    page.locator(".jp-OutputArea-output").first.screenshot(path=shots / f"table_{by}_end.png")
+    photograph(page, page.locator(".jp-OutputArea-output").first, shots / f"table_{by}_end.png")
     return {"pressed": pressed, "illegal": illegal, "keys": keys, "note": note_text(page)}
 
 
@@ -105,6 +105,10 @@ def check_hand(page, played: dict) -> None:
 
 def test_a_hand_played_by_clicking(page, lab, shots, record_property):
     open_table(page, lab)
+    # Cards face down must look like card backs (striped), not like blank disabled buttons.
+    backs = page.evaluate("() => [...document.querySelectorAll('.euchre-table .euchre-back')]"
+                          ".map(b => getComputedStyle(b).backgroundImage)")
+    assert backs and all("gradient" in back for back in backs), f"card backs drawn as {set(backs)}"
     played = play_hand(page, shots, "mouse")
     check_hand(page, played)
     assert not page.errors, page.errors
