@@ -97,7 +97,7 @@ class BiddingTrainer(w.VBox):
                         self.bids, self.choices])
         table.add_class("euchre-table")
         self.children = [style_sheet(), table, self.note, self.advice, self.result, self.trick_list,
-                         self.story, self.new_button]
+                         self.story, w.HBox([self.new_button])]
         self.deal(seed)
 
     def deal(self, seed: int) -> None:
@@ -124,7 +124,9 @@ class BiddingTrainer(w.VBox):
                                 f"Earlier bids (yours too, in round two) were made by rule-of-thumb players.")
         self.up_row.show([state.up_card], disabled=True)
         self.hand_row.show(sorted(view.hand, key=sort_key), disabled=True)
-        self.bids.value = "<b>The bidding so far</b>" + log_html(state, view, self.reasons)
+        # The others' reasons wait for your bid: "I count 1 trump" before it would be table talk.
+        said = self.reasons if self.chosen is not None else {}
+        self.bids.value = "<b>The bidding so far</b><br>" + log_html(state, view, said)
         self.choices.show(view.legal if self.chosen is None else (), view)
         if self.final is None:
             self.advice.value = self.result.value = self.story.value = ""

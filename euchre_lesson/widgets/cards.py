@@ -19,7 +19,8 @@ CSS = """<style>
   font: 600 1.2em/1.1 system-ui, sans-serif; border: 1px solid #777; border-radius: 0.4em;
   background: #fff; color: #111; box-shadow: 0 1px 2px rgba(0,0,0,.25); white-space: pre-line; }
 .euchre-card.jupyter-button:focus-visible { outline: 3px solid #1f5fbf; outline-offset: 2px; }
-.euchre-card.jupyter-button:disabled { opacity: 1; background: #f1f1f1; cursor: default; }
+.euchre-card.jupyter-button:disabled { opacity: 1; background: #fff; cursor: default; }
+.euchre-row { padding: 0.3em; overflow: visible; }  /* room for the focus ring */
 .euchre-card.euchre-red { color: #c0143c; }
 .euchre-four .euchre-card.euchre-diamonds { color: #1f5fbf; }
 .euchre-four .euchre-card.euchre-clubs { color: #0a7a2f; }
@@ -27,14 +28,13 @@ CSS = """<style>
 .euchre-card.euchre-legal { border: 3px solid #1f5fbf; transform: translateY(-0.25em); }
 .euchre-card.euchre-chosen { background: #fff4c2; border: 3px solid #8a5a00; }
 .euchre-card.jupyter-button.euchre-back { background: repeating-linear-gradient(45deg, #2d5aa0 0 6px, #3f6fbf 6px 12px); color: #fff; }
-.euchre-card.euchre-blank { visibility: hidden; }
 .euchre-table { background: #e8f3ea; border-radius: 0.6em; padding: 0.5em; }
 .euchre-note { font-family: system-ui, sans-serif; }
 .euchre-note .bad { color: #a4001d; } .euchre-note .good { color: #0a6a2a; }
 .euchre-note mark { background: #fff0a8; }
 </style>"""
 
-# The small letter under a card that has a special role once trump is fixed (C2, V2).
+# The small letter under a card that has a special role once trump is fixed (C2, C3).
 ROLE_MARKS = {"right": "R", "left": "L", "joker": "★"}
 
 

@@ -29,7 +29,8 @@ class RankingExplorer(w.VBox):
     def __init__(self, trump: Suit = Suit.SPADES, deck: int = 24, **kwargs):
         super().__init__(**kwargs)
         self.trump_picker = w.ToggleButtons(options=SUITS, value=trump, description="Trump",
-                                            tooltips=[f"make {s.plural} trump" for s in Suit])
+                                            tooltips=[f"make {s.plural} trump" for s in Suit],
+                                            style={"button_width": "auto"})
         self.deck_picker = w.Dropdown(options=DECKS, value=deck, description="Deck")
         self.order_text = w.HTML()
         self.trump_row = CardRow(on_pick=self.pick, layout=w.Layout(flex_flow="row wrap"))

@@ -79,7 +79,9 @@ class HandReplay(w.VBox):
         self.step_slider = w.IntSlider(value=0, min=0, max=last, description="Step")
         self.seat_picker = w.Dropdown(options=[("Open hands", None)] + [(f"As seat {s} saw it", s)
                                                                         for s in range(players)],
-                                      value=seat, description="Show")
+                                      description="Show")
+        # By index: ipywidgets reads a value of None as "nothing chosen" and shows an empty box.
+        self.seat_picker.index = 0 if seat is None else seat + 1
         self.status = w.HTML()
         self.seats = [Place() for _ in range(players)]
         self.dummy, self.set_aside = Place(), Place()
