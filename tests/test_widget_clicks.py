@@ -90,3 +90,11 @@ def test_random_clicks_leave_a_valid_widget(name, tmp_path, monkeypatch):
         use(rng.choice(pool), rng, tmp_path)
         widget.assert_valid()
 
+
+
+@pytest.mark.parametrize("name", FACTORIES)
+def test_every_choice_box_shows_a_choice(name):
+    """A Dropdown given the value None shows an empty box in the browser (ipywidgets reads None as no choice)."""
+    empty = [c.description for c in controls(FACTORIES[name]())
+             if isinstance(c, w.widgets.widget_selection._Selection) and c.options and c.index is None]
+    assert not empty, f"{name}: empty choice boxes {empty}"

@@ -35,7 +35,8 @@ class RankingExplorer(w.VBox):
         self.order_text = w.HTML()
         self.trump_row = CardRow(on_pick=self.pick, layout=w.Layout(flex_flow="row wrap"))
         self.plain_row = CardRow(on_pick=self.pick, layout=w.Layout(flex_flow="row wrap"))
-        self.led_picker = w.Dropdown(options=[(FIRST_LEADS, None)] + list(SUITS), value=None,
+        # index=0 said outright: ipywidgets can leave a first choice whose value is None unselected.
+        self.led_picker = w.Dropdown(options=[(FIRST_LEADS, None)] + list(SUITS), index=0,
                                      description="Suit led", style={"description_width": "initial"})
         self.first_picker = w.Dropdown(description="First card", style={"description_width": "initial"})
         self.second_picker = w.Dropdown(description="Second card", style={"description_width": "initial"})
