@@ -150,8 +150,8 @@ class WhichSuit(Exercise):
 
 
 @dataclass(frozen=True)
-class TrickWinner(Exercise):
-    """Which card wins this trick? Cards in play order, the first one led (C13)."""
+class _CardsAndTrump(Exercise):
+    """A question about some cards once trump is fixed: both read from notation."""
 
     cards: tuple[Card, ...] | str
     trump: Suit | str
@@ -159,6 +159,11 @@ class TrickWinner(Exercise):
     def __post_init__(self):
         object.__setattr__(self, "cards", _cards(self.cards))
         object.__setattr__(self, "trump", parse_suit(self.trump))
+
+
+@dataclass(frozen=True)
+class TrickWinner(_CardsAndTrump):
+    """Which card wins this trick? Cards in play order, the first one led (C13)."""
 
     @property
     def question(self) -> str:
@@ -266,15 +271,8 @@ class Score(Exercise):
 
 
 @dataclass(frozen=True)
-class BestFive(Exercise):
+class BestFive(_CardsAndTrump):
     """Which five of the cutthroat maker's ten should be kept? (T5)"""
-
-    cards: tuple[Card, ...] | str
-    trump: Suit | str
-
-    def __post_init__(self):
-        object.__setattr__(self, "cards", _cards(self.cards))
-        object.__setattr__(self, "trump", parse_suit(self.trump))
 
     @property
     def question(self) -> str:
