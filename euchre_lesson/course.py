@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from functools import cache
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -33,6 +34,7 @@ def _round_two(state: HandState) -> HandState:
     return state
 
 
+@cache
 def _lessons() -> dict[int, dict]:
     """Every lesson's exercises, built when first asked for."""
     return {
@@ -171,16 +173,12 @@ def _lessons() -> dict[int, dict]:
     }
 
 
-_CACHE: dict[int, dict] = {}
-
-
 def exercises(lesson: int) -> SimpleNamespace:
     """The exercises of one lesson, by name: `exercises(1).q1`."""
-    if not _CACHE:
-        _CACHE.update(_lessons())
-    if lesson not in _CACHE:
-        raise KeyError(f"No exercises for lesson {lesson}; lessons with exercises: {sorted(_CACHE)}.")
-    return SimpleNamespace(**_CACHE[lesson])
+    lessons = _lessons()
+    if lesson not in lessons:
+        raise KeyError(f"No exercises for lesson {lesson}; lessons with exercises: {sorted(lessons)}.")
+    return SimpleNamespace(**lessons[lesson])
 
 
 

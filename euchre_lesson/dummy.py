@@ -7,7 +7,7 @@ from typing import NamedTuple, Sequence
 
 from .cards import Card, Rank, Suit, parse_cards, sort_key
 from .errors import NotationError
-from .ranking import is_trump, power
+from .ranking import is_trump, power, trumps_in
 
 
 class Keep(NamedTuple):
@@ -67,3 +67,32 @@ def _reason(five, ten, trump: Suit) -> str:
         parts.append(f"then the highest cards left ({' '.join(map(str, rest))})")
     text = ", ".join(parts)
     return text[0].upper() + text[1:] + "."
+
+
+def _cards(cards) -> str:
+    return " ".join(map(str, cards)) or "none"
+
+
+def _count(items, noun: str) -> str:
+    n = len(items)
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
+def shortfall(mine, best, trump) -> str:
+    """How a five falls short of the best five, by the first measure of `keep_strength` that differs."""
+    ours, theirs = keep_strength(mine, trump), keep_strength(best, trump)
+    my_trumps, best_trumps = trumps_in(mine, trump), trumps_in(best, trump)
+    my_side = [c for c in mine if not is_trump(c, trump)]
+    best_side = [c for c in best if not is_trump(c, trump)]
+    if ours[0] != theirs[0]:
+        return (f"you kept {_count(my_trumps, 'trump')} ({_cards(my_trumps)}) where you could keep "
+                f"{len(best_trumps)} ({_cards(best_trumps)}): every trump is a likely trick")
+    if ours[1] != theirs[1]:
+        return f"your trumps ({_cards(my_trumps)}) are weaker than {_cards(best_trumps)}"
+    if ours[2] != theirs[2]:
+        return (f"you kept {_count(range(ours[2]), 'off-suit ace')} where you could keep {theirs[2]}: "
+                f"an ace is likely to win its suit's first lead")
+    if ours[3] != theirs[3]:
+        return (f"your side cards ({_cards(my_side)}) spread over {-ours[3]} suits where {_cards(best_side)} "
+                f"spread over {-theirs[3]}: fewer suits leave you void, free to trump those leads")
+    return f"your side cards ({_cards(my_side)}) are lower than {_cards(best_side)}"

@@ -11,7 +11,7 @@ from html import escape
 
 from .actions import Action, parse_action
 from .cards import Card, Suit, parse_card, parse_cards, parse_suit, sort_key
-from .dummy import best_five, keep_strength
+from .dummy import best_five, keep_strength, shortfall
 from .errors import IllegalAction, NotationError
 from .hand import HandState
 from .ranking import bower, effective_suit
@@ -296,7 +296,8 @@ class BestFive(_CardsAndTrump):
 
     def wrong(self, given) -> str:
         dropped = _words(set(self.answer()) - given)
-        return f"Better to keep {dropped} instead of {_words(given - set(self.answer()))}. {self.explain()}"
+        why = shortfall(tuple(given), self.answer(), self.trump)
+        return f"Better to keep {dropped} instead of {_words(given - set(self.answer()))}: {why}. {self.explain()}"
 
 
 @dataclass(frozen=True)

@@ -115,9 +115,8 @@ class HandState:
         """The maker and, in the four-hand game, the maker's partner (T4, F2)."""
         if self.maker is None:
             return ()
-        if self.rules.players == 4:
-            return (self.maker, (self.maker + 2) % 4)
-        return (self.maker,)
+        partner = self.rules.partner(self.maker)
+        return (self.maker,) if partner is None else (self.maker, partner)
 
     @property
     def defenders(self) -> tuple[int, ...]:
@@ -131,8 +130,8 @@ class HandState:
     def sitting_out(self) -> tuple[int, ...]:
         """Partners of lone players, who lay their cards face down (T6, F3)."""
         out = []
-        if self.lone_maker and self.players == 4:
-            out.append((self.maker + 2) % 4)
+        if self.lone_maker and self.rules.partner(self.maker) is not None:
+            out.append(self.rules.partner(self.maker))
         if self.lone_defender is not None:
             out += [seat for seat in self.defenders if seat != self.lone_defender]
         return tuple(sorted(out))

@@ -97,7 +97,7 @@ def _role_adjustment(view: View, seat: int) -> tuple[int, str]:
     special = bower(up, up.suit) is not None
     if seat == view.dealer:
         return 0, "as the dealer I pick it up"
-    if view.players == 4 and seat == (view.dealer + 2) % 4:
+    if seat == view.rules.partner(view.dealer):
         return (1, f"it puts the {up} into my partner's hand") if special else (0, "my partner gets it")
     return (-1, f"it puts the {up} into an opponent's hand") if special else (0, "the dealer gets it")
 

@@ -75,6 +75,10 @@ class RuleSet:
     def players(self) -> int:
         return PLAYERS[self.game]
 
+    def partner(self, seat: int) -> int | None:
+        """The seat opposite in the four-hand game (F1); Cutthroat has no fixed partner (T1)."""
+        return (seat + 2) % 4 if self.players == 4 else None
+
     @property
     def has_dummy(self) -> bool:
         """Only the three-hand table has an open side with a dummy (T1)."""

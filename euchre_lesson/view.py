@@ -56,7 +56,7 @@ class View:
     def partner_of(self, seat: int) -> int | None:
         """The seat on the same side this hand: the opposite seat, or the other cutthroat defender."""
         if self.players == 4:
-            return (seat + 2) % 4
+            return self.rules.partner(seat)
         if self.maker is None or seat == self.maker:
             return None
         return next(s for s in range(3) if s not in (seat, self.maker))

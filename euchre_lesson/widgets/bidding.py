@@ -19,6 +19,7 @@ from .bids import BidButtons, offer, seat_words
 from .cards import CardRow, action_button, note, say, style_sheet
 from .hand_log import log_html, result_words
 from .positions import seeded_states
+from .scoring import GAME_WORDS
 from .trick_list import TrickList
 
 BIDDING = (Phase.ROUND_ONE, Phase.ROUND_TWO, Phase.JOKER_CALL)
@@ -118,7 +119,7 @@ class BiddingTrainer(w.VBox):
     def redraw(self) -> None:
         state, seat = self.state, self.seat
         view = state.view(seat)
-        game = "Cutthroat (3 players, dummy)" if state.rules.has_dummy else "Partnership (4 players)"
+        game = GAME_WORDS[state.rules.game]
         self.situation.value = (f"<b>Deal {self.seed}</b> · {escape(game)} · you are seat {seat} · "
                                 f"dealer {escape(seat_words(state.dealer, view))} · {escape(str(state.phase))}<br>"
                                 f"Earlier bids (yours too, in round two) were made by rule-of-thumb players.")

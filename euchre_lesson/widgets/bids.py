@@ -15,7 +15,7 @@ def seat_words(seat: int, view: View) -> str:
     """'you', 'your partner (seat 2)' or 'seat 1', from the seat whose view this is."""
     if seat == view.seat:
         return "you"
-    if view.players == 4 and seat == (view.seat + 2) % 4:
+    if seat == view.rules.partner(view.seat):
         return f"your partner (seat {seat})"
     return f"seat {seat}"
 
@@ -24,7 +24,7 @@ def order_name(actor: int, view: View) -> str:
     """The name of an order in round one (C6, F2): the dealer accepts, the partner assists, others order up."""
     if actor == view.dealer:
         return "accept"
-    if view.players == 4 and actor == (view.dealer + 2) % 4:
+    if actor == view.rules.partner(view.dealer):
         return "assist"
     return "order up"
 

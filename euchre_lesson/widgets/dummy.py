@@ -8,10 +8,9 @@ import ipywidgets as w
 
 from ..actions import keep
 from ..cards import Card, sort_key
-from ..dummy import best_five, keep_strength
+from ..dummy import best_five, keep_strength, shortfall
 from ..errors import IllegalAction
 from ..hand import HandState, Phase
-from ..ranking import is_trump, trumps_in
 from ..rules import CUTTHROAT
 from .cards import CardRow, action_button, note, say, style_sheet
 from .positions import find_position
@@ -20,35 +19,6 @@ from .positions import find_position
 def dummy_position(seed: int) -> HandState:
     """A seeded cutthroat hand in which the maker has just taken the dummy (T5)."""
     return find_position(seed, CUTTHROAT, lambda s: s.phase is Phase.DUMMY)
-
-
-def _cards(cards) -> str:
-    return " ".join(map(str, cards)) or "none"
-
-
-def _count(items, noun: str) -> str:
-    n = len(items)
-    return f"{n} {noun}{'s' * (n != 1)}"
-
-
-def shortfall(mine, best, trump) -> str:
-    """How a five falls short of the best five, by the first measure of `keep_strength` that differs."""
-    ours, theirs = keep_strength(mine, trump), keep_strength(best, trump)
-    my_trumps, best_trumps = trumps_in(mine, trump), trumps_in(best, trump)
-    my_side = [c for c in mine if not is_trump(c, trump)]
-    best_side = [c for c in best if not is_trump(c, trump)]
-    if ours[0] != theirs[0]:
-        return (f"you kept {_count(my_trumps, 'trump')} ({_cards(my_trumps)}) where you could keep "
-                f"{len(best_trumps)} ({_cards(best_trumps)}): every trump is a likely trick")
-    if ours[1] != theirs[1]:
-        return f"your trumps ({_cards(my_trumps)}) are weaker than {_cards(best_trumps)}"
-    if ours[2] != theirs[2]:
-        return (f"you kept {_count(range(ours[2]), 'off-suit ace')} where you could keep {theirs[2]}: "
-                f"an ace is likely to win its suit's first lead")
-    if ours[3] != theirs[3]:
-        return (f"your side cards ({_cards(my_side)}) spread over {-ours[3]} suits where {_cards(best_side)} "
-                f"spread over {-theirs[3]}: fewer suits leave you void, free to trump those leads")
-    return f"your side cards ({_cards(my_side)}) are lower than {_cards(best_side)}"
 
 
 class DummyTrainer(w.VBox):
@@ -125,11 +95,11 @@ class DummyTrainer(w.VBox):
             say(self.note, f"These are the strongest five. {self.best.reason}", "good")
         elif keep_strength(mine, trump) == keep_strength(best, trump):
             self.verdict = "as good"
-            say(self.note, f"Just as strong as the engine's five ({_cards(best)}) by the teacher's rule: "
+            say(self.note, f"Just as strong as the engine's five ({' '.join(map(str, best))}) by the teacher's rule: "
                            f"{self.best.reason}", "good")
         else:
             self.verdict = "worse"
-            say(self.note, f"The engine keeps {_cards(best)}: {shortfall(mine, best, trump)}. "
+            say(self.note, f"The engine keeps {' '.join(map(str, best))}: {shortfall(mine, best, trump)}. "
                            f"{self.best.reason}", "bad")
         self.best_label.value = "<b>The engine's best five</b>"
         self.best_row.show(best, trump, disabled=True)

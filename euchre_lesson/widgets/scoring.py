@@ -11,9 +11,7 @@ from ..rules import CUTTHROAT, PRESETS, RuleSet, ScoreRow
 from ..scoring import Points, score_hand, scoring_row
 from .cards import action_button, note, say, style_sheet
 
-ANSWER_LABELS = {"cutthroat": ("The maker scores", "Each defender scores"),
-                 "partnership": ("The makers score", "The defenders score")}
-GAME_LABELS = (("Cutthroat (3 players)", "cutthroat"), ("Partnership (4 players)", "partnership"))
+GAME_WORDS = {"cutthroat": "Cutthroat (3 players, dummy)", "partnership": "Partnership (4 players)"}
 
 
 def _who(rules: RuleSet) -> tuple[str, str]:
@@ -62,7 +60,7 @@ def row_words(rules: RuleSet, row: ScoreRow) -> str:
     return f"{row.result}, so {points_words(rules, Points(row.makers, row.defenders))} ({row.rule})"
 
 
-def _rules_by_game(rules: RuleSet) -> dict[str, RuleSet]:
+def rules_by_game(rules: RuleSet) -> dict[str, RuleSet]:
     """The given rules for its own game, the preset for the other."""
     return {**PRESETS, rules.game: rules}
 
@@ -72,8 +70,8 @@ class ScoreCalculator(w.VBox):
 
     def __init__(self, rules: RuleSet = CUTTHROAT, **kwargs):
         super().__init__(**kwargs)
-        self.rules_by_game = _rules_by_game(rules)
-        self.game_picker = w.ToggleButtons(options=GAME_LABELS, value=rules.game, description="Game",
+        self.rules_by_game = rules_by_game(rules)
+        self.game_picker = w.ToggleButtons(options=[(words, game) for game, words in GAME_WORDS.items()], value=rules.game, description="Game",
                                            tooltips=["three players, each for themselves", "two teams of two"])
         self.tricks_picker = w.ToggleButtons(options=list(range(6)), value=3, description="Maker tricks",
                                              tooltips=[f"the makers took {n} of the 5 tricks" for n in range(6)],
@@ -149,7 +147,8 @@ class ScoreQuiz(w.VBox):
         alone = rng.random() < 0.3
         defender = rules.allow_lone_defender and rng.random() < 0.25
         self.asked = (rules, rng.randrange(6), alone, defender)
-        self.makers_answer.description, self.defenders_answer.description = ANSWER_LABELS[rules.game]
+        self.makers_answer.description, self.defenders_answer.description = (
+            side.capitalize() for side in _who(rules))
         self.makers_answer.value = self.defenders_answer.value = 0
         self.verdict = None
         self.question.value = f"<p>{escape(self.question_text())}</p>"

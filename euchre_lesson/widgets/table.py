@@ -21,13 +21,12 @@ from .bids import BidButtons, offer, said_words, seat_words
 from .cards import CardRow, action_button, note, redraw, say, show_backs, style_sheet
 from .computer import LEVEL_WORDS, LEVELS, computer_players
 from .hand_log import log_html, result_words, visible_cards
-from .scoring import _rules_by_game
+from .scoring import GAME_WORDS, rules_by_game
 from .trick_list import TrickList, trick_on_table, trick_words
 
 # Worlds sampled for a hint and for each graded decision: enough to rank the options, quick to click.
 HINT_WORLDS = 40
 GRADE_WORLDS = 40
-GAME_WORDS = {"cutthroat": "Cutthroat (3 players, dummy)", "partnership": "Partnership (4 players)"}
 # The verb a card click means in each phase where cards are chosen.
 CARD_VERBS = {Phase.PLAY: play, Phase.PICKUP: pickup}
 
@@ -142,7 +141,7 @@ class Table(w.VBox):
 
     def _offer_games(self, rules: RuleSet) -> None:
         """The game choices: these rules for their game, the preset for the other."""
-        choices = _rules_by_game(rules)
+        choices = rules_by_game(rules)
         self.game_input.options = [(GAME_WORDS[name], rules) for name, rules in choices.items()]
         self.game_input.value = choices[rules.game]
 

@@ -1,4 +1,4 @@
-"""Fixtures for the browser tests: one Chromium per module, a fresh JupyterLab server per test, a screenshot folder."""
+"""Fixtures for the browser tests: one Chromium per session, a fresh JupyterLab server per test, a screenshot folder."""
 
 from __future__ import annotations
 
@@ -13,12 +13,11 @@ SHOTS: list[Path] = []  # the session's screenshot folder, made when the first t
 TIMINGS: list[tuple[str, float]] = []  # (what, seconds), reported in the summary
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def chromium():
-    """Debian's Chromium driven by Playwright; a missing browser fails the tests with a clear message.
+    """Debian's Chromium driven by Playwright, for every browser test (its sync API allows one at a time).
 
-    One per module: Playwright's sync API refuses to start while another instance is open, and
-    tests/test_app.py starts its own after these modules are done.
+    A missing browser fails the tests with a clear message.
     """
     from playwright.sync_api import sync_playwright
 

@@ -1,0 +1,142 @@
+"""The Voila app in a real Chromium: hand 1 played by clicking with the network cut, and every tab."""
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from labdriver import ROOT, free_port
+
+APP = ROOT / "app" / "euchre_table.ipynb"
+BIN = Path(sys.executable).parent
+TABS = ["Play a game", "The bowers", "Follow suit", "Bidding", "The dummy", "Scoring quiz"]
+SEED = 1  # the learner orders up, takes the dummy and keeps five: every kind of click
+SLOW = 120_000  # ms: the machine may be busy; a kernel start and a redraw can take a while
+
+
+@pytest.fixture
+def app_url(tmp_path):
+    """Voila serving a copy of the app, with a house-rules file beside the lessons as a teacher writes it."""
+    (tmp_path / "app").mkdir()
+    shutil.copy(APP, tmp_path / "app" / APP.name)
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / "notebooks" / "house_rules.json").write_text('{"cutthroat": {"stick_the_dealer": true}}')
+    env = dict(os.environ)
+    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
+        env[name] = str(tmp_path / "jupyter" / name.lower())
+    port, log = free_port(), tmp_path / "voila.log"
+    with log.open("w") as out:
+        server = subprocess.Popen([str(BIN / "voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+                                   f"app/{APP.name}"], cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                  start_new_session=True)  # its own group: the kernels it starts stop with it
+    try:
+        deadline = time.monotonic() + SLOW / 1000
+        while "running at" not in log.read_text():
+            assert server.poll() is None, f"voila stopped:\n{log.read_text()}"
+            assert time.monotonic() < deadline, f"voila did not start:\n{log.read_text()}"
+            time.sleep(0.2)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+
+
+def _settled(page, before: str) -> str:
+    """Wait until the page's text has changed from `before` and then held still (the kernel's replies are in)."""
+    deadline, last, still = time.monotonic() + SLOW / 1000, before, 0
+    while still < 3:
+        assert time.monotonic() < deadline, f"the app did not answer a click; it shows:\n{last[-1500:]}"
+        time.sleep(0.15)
+        text = page.inner_text("body")
+        still = still + 1 if text == last and text != before else 0
+        last = text
+    return last
+
+
+def _click(page, locator) -> str:
+    before = page.inner_text("body")
+    locator.click()
+    return _settled(page, before)
+
+
+def _pick_bid(texts: list[str]) -> int:
+    """Which bid button to press: take the dummy and make trump, so the hand is played, not thrown in."""
+    for start in ("Take the dummy", "Defend together", "Order up", "Accept", "Assist", "Call", "Name"):
+        for i, text in enumerate(texts):
+            if text.startswith(start):
+                return i
+    return 0
+
+
+def test_a_hand_is_played_to_its_end_in_the_app_offline(app_url, chromium):
+    """Open the app in Chromium with the network cut, and play hand 1 by clicking, as a learner would."""
+    outside, errors, steps = [], [], []
+    page = chromium.new_page()
+    try:
+        def offline(route):  # only the local server answers, whatever network the machine has
+            if route.request.url.startswith(app_url):
+                route.continue_()
+            else:
+                outside.append(route.request.url)
+                route.abort()
+
+        page.route("**/*", offline)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(app_url, timeout=SLOW)
+        page.get_by_role("button", name="Hint").wait_for(timeout=SLOW)
+        text = _settled(page, "")
+        assert "stick_the_dealer = True" in text, "the app did not pick up notebooks/house_rules.json"
+        # Seed 1 deals the learner a hand worth ordering up, so the hand goes through the dummy (T5).
+        seed = page.get_by_role("spinbutton", name="Seed")
+        seed.fill(str(SEED))
+        seed.press("Enter")
+        text = _click(page, page.get_by_role("button", name="New game"))
+        assert f"seed {SEED}" in text, text[:800]
+        table = page.locator(".euchre-table:visible")
+        while "Hand 1 is over" not in text:
+            assert len(steps) < 80, f"hand 1 did not end after these clicks: {steps}"
+            legal = table.locator(".euchre-legal:visible")
+            keep = table.get_by_role("button", name="Keep these five")
+            buttons = table.locator("button:visible:not(.euchre-card)")
+            if keep.is_visible():  # the dummy: select five of the ten raised cards, then keep them
+                for i in range(5):
+                    steps.append(f"select {legal.nth(i).inner_text().split()[0]}")
+                    _click(page, legal.nth(i))
+                steps.append("keep")
+                text = _click(page, keep)
+            elif legal.count():
+                steps.append(f"card {legal.first.inner_text().split()[0]}")
+                text = _click(page, legal.first)
+            elif buttons.count():
+                texts = buttons.all_inner_texts()
+                choice = _pick_bid(texts)
+                steps.append(texts[choice])
+                text = _click(page, buttons.nth(choice))
+            else:
+                raise AssertionError(f"nothing to press and the hand is not over; the app shows:\n{text[-1500:]}")
+        assert re.search(r"Hand 1 is over\. .*Points this hand", text), text[-1500:]
+        assert "Grade my decisions" in text and "Next hand" in text
+        # Every tab opens and shows its trainer, each with its own feedback note.
+        notes = [page.locator(".widget-tab-contents .euchre-note:visible").all_inner_texts()]
+        for title in TABS[1:]:
+            page.get_by_role("tab", name=title).click()
+            notes.append(page.locator(".widget-tab-contents .euchre-note:visible").all_inner_texts())
+            assert notes[-1] and notes[-1] != notes[-2], f"the tab {title!r} shows no trainer: {notes}"
+    finally:
+        page.close()
+    assert not errors, f"the page raised errors: {errors}"
+    # Offline, only Voila's request for Font Awesome (icons the widgets never use) goes unanswered.
+    assert all("fontawesome" in url for url in outside), f"the app asked the network for: {outside}"
+    assert "Take the dummy" in steps and "keep" in steps and sum(s.startswith("card") for s in steps) == 5, steps
+
+
