@@ -5,17 +5,35 @@
 A cell tagged `solution` in a source notebook (the teacher's demonstration that a checker refuses
 a wrong answer and accepts the right one, or a call of `solution()`) is left out of the copy;
 every other cell is kept with its outputs cleared, so students run the lesson themselves.
+
+Nothing is lost: every lesson is read and converted before anything is written; each copy is
+written to a new file and renamed into place, so a link in the output folder is replaced, never
+written through; and an output folder holding files this tool did not write (a student's edited
+copy, say) is refused unless --force is given. The tool lists what it wrote, with a checksum of
+each copy, in `.student_copies.json` in the output folder, so running it again just works.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
+import os
+import stat
 import sys
+import tempfile
+import warnings
 from pathlib import Path
 
 import nbformat
 
 TEACHER_TAGS = {"solution"}
+LESSON_NAMES = "[0-9][0-9]_*.ipynb"
+MANIFEST = ".student_copies.json"
+# A lesson with its stored widget outputs is under 0.3 MB; a file far beyond that is not a lesson.
+MOST_LESSON_BYTES = 64 * 2**20
+MOST_MANIFEST_BYTES = 2**20
+NAMES_SHOWN = 10
 
 
 def student_copy(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
@@ -28,28 +46,263 @@ def student_copy(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return copy
 
 
-def build(source: Path, target: Path) -> list[Path]:
-    """Write a student copy of every numbered lesson in `source` into `target`; the paths written."""
-    lessons = sorted(source.glob("[0-9][0-9]_*.ipynb"))
+def build(source: Path, target: Path, force: bool = False) -> list[Path]:
+    """Write a student copy of every numbered lesson in `source` into `target`; the paths written.
+
+    Refuses (SystemExit with a message, nothing written) a broken lesson, an output folder that
+    overlaps `source`, and, unless `force`, an output folder holding files this tool did not write."""
+    source, target = _folder(source, "source"), _folder(target, "target")
+    lessons = _lessons(source)
+    _refuse_overlap(source, target)
+    copies = {path.name: _student_bytes(path) for path in lessons}  # all read before any is written
+    untouched, foreign = _survey(target)
+    if foreign and not force:
+        raise SystemExit(
+            f"The output folder {target} holds files this tool did not write: {_names(foreign)}. "
+            "Nothing was written. Move them away, or run again with --force to replace the student copies; "
+            "other files are left as they are.")
+    _refuse_folders_in_the_way(target, copies)
+    _write_all(target, copies, untouched)
+    return [target / name for name in copies]
+
+
+def _folder(value, argument: str) -> Path:
+    """`value` as a Path; a ValueError naming `argument` for anything that is not a path."""
+    if isinstance(value, bytes) or not isinstance(value, (str, os.PathLike)):
+        raise ValueError(f"{argument} must be a folder path such as 'notebooks', not {type(value).__name__}.")
+    if "\0" in os.fspath(value):
+        raise ValueError(f"{argument} must be a folder path; {str(value)[:60]!r} holds a NUL character.")
+    return Path(value)
+
+
+def _lessons(source: Path) -> list[Path]:
+    """The numbered lessons in `source`, in order."""
+    if not source.is_dir():
+        raise SystemExit(f"The lessons folder {source} is not a folder (or does not exist).")
+    lessons = sorted(source.glob(LESSON_NAMES))
     if not lessons:
         raise SystemExit(f"No lessons (files like 01_cards.ipynb) in {source}.")
-    if target.resolve() == source.resolve():
-        raise SystemExit("Write the student copies to another folder: the source lessons would be overwritten.")
-    target.mkdir(parents=True, exist_ok=True)
-    written = []
-    for path in lessons:
-        out = target / path.name
-        nbformat.write(student_copy(nbformat.read(path, as_version=4)), out)
-        written.append(out)
-    return written
+    return lessons
+
+
+def _refuse_overlap(source: Path, target: Path) -> None:
+    """Refuse an output folder that is the lessons folder, lies inside it or holds it (links followed)."""
+    source_id, target_id = _identity(source), _identity(target)
+    if target_id == source_id:
+        where = "is the lessons folder"
+    elif source_id in _enclosing(target):
+        where = "is inside the lessons folder"
+    elif target_id is not None and target_id in _enclosing(source):
+        where = "holds the lessons folder"
+    else:
+        return
+    raise SystemExit(f"Write the student copies to another folder: the output folder {target} {where} "
+                     f"({source}), whose notebooks must not be touched.")
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The device and inode of the folder `path` leads to (links followed); None if there is none."""
+    try:
+        found = os.stat(os.path.realpath(path))
+    except (OSError, ValueError):
+        return None
+    return found.st_dev, found.st_ino
+
+
+def _enclosing(path: Path) -> set:
+    """The identities of every existing folder above `path`, once its links are resolved."""
+    return {_identity(parent) for parent in Path(os.path.realpath(path)).parents} - {None}
+
+
+def _student_bytes(path: Path) -> bytes:
+    """The student copy of the lesson at `path`, as the bytes to write; SystemExit if it is broken."""
+    try:
+        text = nbformat.writes(student_copy(_parse_lesson(_read_regular(path, MOST_LESSON_BYTES))))
+    except (ValueError, RecursionError, nbformat.ValidationError) as error:
+        reason = "is nested too deeply to be a notebook" if isinstance(error, RecursionError) else error
+        raise SystemExit(f"Cannot make a student copy of {path}: it {reason}. "
+                         "Nothing was written; repair or move that file and run again.") from None
+    return (text if text.endswith("\n") else text + "\n").encode("utf-8")
+
+
+def _read_regular(path: Path, limit: int, follow: bool = True) -> bytes:
+    """The bytes of the regular file at `path` (never a pipe, device or folder), at most `limit`."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | (0 if follow else os.O_NOFOLLOW)  # O_NONBLOCK: a pipe never hangs
+    try:
+        with os.fdopen(os.open(path, flags), "rb") as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                raise ValueError("is not a regular file (a folder, a pipe or a device)")
+            data = file.read(limit + 1)
+    except OSError as error:
+        raise ValueError(f"cannot be read ({error.strerror or error})") from None
+    if len(data) > limit:
+        raise ValueError(f"is larger than {limit // 2**20} MB, far more than a lesson")
+    return data
+
+
+def _parse_lesson(data: bytes) -> nbformat.NotebookNode:
+    """The notebook in `data`; a ValueError saying what is wrong with it."""
+    try:
+        raw = json.loads(data.decode("utf-8"))
+    except ValueError as error:
+        raise ValueError(f"is not valid JSON text ({_excerpt(str(error))})") from None
+    if not _notebook_shaped(raw):
+        raise ValueError('is not a Jupyter notebook of format 4 (an object with "nbformat": 4, '
+                         '"nbformat_minor", "metadata" and a list of "cells")')
+    notebook = nbformat.from_dict(raw)
+    try:
+        with warnings.catch_warnings():  # a missing cell id is only a warning; validate adds it
+            warnings.simplefilter("ignore")
+            nbformat.validate(notebook)
+    except nbformat.ValidationError as error:
+        raise ValueError(f"is not a valid notebook ({_excerpt(str(error.message))})") from None
+    except (TypeError, KeyError, AttributeError):  # nbformat's checker trips over some wrong shapes
+        raise ValueError("is not a valid notebook (a cell or a field has the wrong type)") from None
+    return notebook
+
+
+def _notebook_shaped(raw) -> bool:
+    """Whether `raw` has the top of a format-4 notebook, which nbformat's checker assumes before checking."""
+    return (isinstance(raw, dict) and type(raw.get("nbformat")) is int and raw["nbformat"] == 4
+            and type(raw.get("nbformat_minor")) is int and isinstance(raw.get("metadata"), dict)
+            and isinstance(raw.get("cells"), list) and all(isinstance(cell, dict) for cell in raw["cells"]))
+
+
+def _survey(target: Path) -> tuple[dict[str, str], list[str]]:
+    """The copies in `target` this tool wrote and nobody changed since (name to sha256), and every other entry."""
+    if not os.path.lexists(target):
+        return {}, []
+    if not target.is_dir():
+        raise SystemExit(f"The output folder {target} is not a folder. Name a folder for the student copies.")
+    written = _manifest(target)
+    untouched, foreign = {}, []
+    try:
+        with os.scandir(target) as entries:
+            for entry in sorted(entries, key=lambda e: e.name):
+                why = _not_ours(entry, written)
+                if why is None and entry.name != MANIFEST:
+                    untouched[entry.name] = written[entry.name]
+                elif why is not None:
+                    foreign.append(f"{_excerpt(entry.name)}{why}")
+    except OSError as error:
+        raise SystemExit(f"Cannot look into the output folder {target}: {error.strerror or error}.") from None
+    return untouched, foreign
+
+
+def _manifest(target: Path) -> dict[str, str]:
+    """The copies this tool last wrote into `target` (name to sha256); empty if its list is missing or unreadable."""
+    try:
+        raw = json.loads(_read_regular(target / MANIFEST, MOST_MANIFEST_BYTES, follow=False))
+    except (ValueError, RecursionError):
+        return {}
+    copies = raw.get("copies") if isinstance(raw, dict) else None
+    if not isinstance(copies, dict):
+        return {}
+    return {name: digest for name, digest in copies.items() if isinstance(digest, str)}
+
+
+def _not_ours(entry: os.DirEntry, written: dict[str, str]) -> str | None:
+    """None for a file this tool wrote and nobody changed since; otherwise why it is not, to show the teacher."""
+    if entry.is_symlink():
+        return " (a link)"
+    if entry.is_dir(follow_symlinks=False):
+        return " (a folder)"
+    if entry.name == MANIFEST:
+        return None if entry.is_file(follow_symlinks=False) else " (not a regular file)"
+    if entry.name not in written:
+        return ""
+    try:
+        same = _sha256(_read_regular(Path(entry.path), MOST_LESSON_BYTES, follow=False)) == written[entry.name]
+    except ValueError:
+        same = False
+    return None if same else " (changed since it was written)"
+
+
+def _refuse_folders_in_the_way(target: Path, copies: dict[str, bytes]) -> None:
+    """Refuse, before writing anything, a folder standing where a copy goes: a folder is never replaced."""
+    blocked = [name for name in copies if (target / name).is_dir() and not (target / name).is_symlink()]
+    if (target / MANIFEST).is_dir() and not (target / MANIFEST).is_symlink():
+        blocked.append(MANIFEST)
+    if blocked:
+        raise SystemExit(f"In {target}, {_names(blocked)} {'is a folder' if len(blocked) == 1 else 'are folders'} "
+                         "where a student copy goes. Nothing was written; move it away and run again.")
+
+
+def _write_all(target: Path, copies: dict[str, bytes], untouched: dict[str, str]) -> None:
+    """Stage every copy and the list of them as new files in `target`, then rename each into place."""
+    created = not os.path.lexists(target)
+    digests = {**untouched, **{name: _sha256(data) for name, data in copies.items()}}
+    files = {**copies, MANIFEST: _manifest_bytes(digests)}
+    staged: list[tuple[Path, Path]] = []
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        mode = 0o666 & ~_umask()
+        for name, data in files.items():
+            staged.append((_staged(target, data, mode), target / name))
+        for temporary, final in staged:
+            os.replace(temporary, final)  # replaces a link or a file; never writes into what was there
+    except BaseException as error:
+        for temporary, _ in staged:
+            temporary.unlink(missing_ok=True)
+        if created and target.is_dir() and not any(target.iterdir()):
+            target.rmdir()
+        if isinstance(error, OSError):
+            raise SystemExit(f"Cannot write the student copies into {target}: {error.strerror or error}.") from None
+        raise
+
+
+def _staged(target: Path, data: bytes, mode: int) -> Path:
+    """A new file in `target` holding `data`, safely on disk, ready to be renamed into place."""
+    handle, name = tempfile.mkstemp(dir=target, prefix=".student_copy-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(name, mode)  # mkstemp makes it private; a copy to hand out gets the usual mode
+    except BaseException:
+        os.unlink(name)
+        raise
+    return Path(name)
+
+
+def _manifest_bytes(digests: dict[str, str]) -> bytes:
+    """The list of the copies this tool wrote, as it is stored in the output folder."""
+    listing = {"written_by": "python -m euchre_lesson.student_copies", "copies": dict(sorted(digests.items()))}
+    return (json.dumps(listing, indent=1) + "\n").encode("utf-8")
+
+
+def _umask() -> int:
+    """The process's file-creation mask (reading it means setting it, so it is put straight back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _excerpt(text: str, most: int = 80) -> str:
+    """`text` cut to a short excerpt for a message."""
+    return text if len(text) <= most else text[:most] + "…"
+
+
+def _names(names: list[str]) -> str:
+    """The first few of `names` for a message, and how many more."""
+    shown = ", ".join(names[:NAMES_SHOWN])
+    return shown if len(names) <= NAMES_SHOWN else f"{shown} and {len(names) - NAMES_SHOWN} more"
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("source", type=Path, help="the folder of source lessons, e.g. notebooks")
     parser.add_argument("target", type=Path, help="the folder to write the student copies to")
+    parser.add_argument("--force", action="store_true",
+                        help="replace the student copies even if the output folder holds files this tool "
+                             "did not write (files that are not copies are left alone)")
     options = parser.parse_args(argv)
-    for path in build(options.source, options.target):
+    for path in build(options.source, options.target, force=options.force):
         print(path)
 
 

@@ -1,0 +1,196 @@
+"""Student copies never lose a teacher's file: links are replaced, never written through; a
+folder holding files the tool did not write is refused unless forced; a broken lesson stops
+the run before anything is written; mistakes are one clear message, never a traceback."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from euchre_lesson.student_copies import build
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+ROOT = NOTEBOOKS.parent
+# Two small lessons keep the tests fast; 06 has solution cells and outputs to lose.
+SAMPLE = ["06_playing_tricks.ipynb", "12_contents.ipynb"]
+
+
+@pytest.fixture
+def source(tmp_path) -> Path:
+    """A teacher's folder with two lessons."""
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    for name in SAMPLE:
+        shutil.copy(NOTEBOOKS / name, folder / name)
+    return folder
+
+
+def snapshot(folder: Path) -> dict:
+    """Every entry under `folder`: a link's target, a file's bytes, or a folder mark."""
+    if not folder.exists():
+        return {}
+    seen = {}
+    for path in sorted(folder.rglob("*")):
+        key = str(path.relative_to(folder))
+        if path.is_symlink():
+            seen[key] = ("link", os.readlink(path))
+        elif path.is_dir():
+            seen[key] = ("folder",)
+        else:
+            seen[key] = ("file", path.read_bytes())
+    return seen
+
+
+def originals(folder: Path) -> dict:
+    return {name: (folder / name).read_bytes() for name in SAMPLE}
+
+
+def has_solutions(path: Path) -> bool:
+    cells = nbformat.read(path, as_version=4).cells
+    return any("solution" in c.metadata.get("tags", []) for c in cells)
+
+
+def linked_output(source: Path, link) -> Path:
+    """An output folder whose lessons are links (symbolic or hard) to the teacher's originals."""
+    target = source.parent / "student_notebooks"
+    target.mkdir()
+    for name in SAMPLE:
+        link(source / name, target / name)
+    return target
+
+
+@pytest.mark.parametrize("link", [
+    lambda original, path: path.symlink_to(os.path.relpath(original, path.parent)),
+    lambda original, path: os.link(original, path),
+], ids=["symlink", "hard link"])
+def test_links_in_the_output_folder_never_change_the_originals(source, link):
+    before = originals(source)
+    assert has_solutions(source / SAMPLE[0])
+    target = linked_output(source, link)
+    with pytest.raises(SystemExit, match=SAMPLE[0]):
+        build(source, target)
+    assert originals(source) == before
+    written = build(source, target, force=True)
+    assert originals(source) == before, "the teacher's notebooks are unchanged"
+    assert [p.name for p in written] == SAMPLE
+    for path in written:  # each link was replaced by a file of its own
+        assert not path.is_symlink() and path.stat().st_nlink == 1
+        assert not has_solutions(path)
+
+
+def test_a_foreign_file_is_refused_by_name_and_force_replaces_only_the_copies(source):
+    target = source.parent / "student_notebooks"
+    target.mkdir()
+    (target / "notes.txt").write_text("my marking notes")
+    (target / SAMPLE[1]).write_text("a teacher's own version")
+    before = snapshot(target)
+    with pytest.raises(SystemExit, match=r"notes\.txt") as refusal:
+        build(source, target)
+    assert SAMPLE[1] in str(refusal.value) and "--force" in str(refusal.value)
+    assert snapshot(target) == before, "nothing written"
+    written = build(source, target, force=True)
+    assert [p.name for p in written] == SAMPLE
+    assert (target / "notes.txt").read_text() == "my marking notes", "a file that is not a copy is left alone"
+    assert not has_solutions(target / SAMPLE[0])
+    assert nbformat.read(target / SAMPLE[1], as_version=4).cells
+
+
+def test_a_rerun_over_its_own_output_works_but_an_edited_copy_is_refused(source, tmp_path):
+    target = tmp_path / "student_notebooks"
+    first = build(source, target)
+    assert build(source, target) == first, "make student-copies twice"
+    edited = target / SAMPLE[1]
+    edited.write_text(edited.read_text().replace("Contents", "My contents"))
+    before = snapshot(target)
+    with pytest.raises(SystemExit, match=SAMPLE[1]):
+        build(source, target)
+    assert snapshot(target) == before
+    build(source, target, force=True)
+    assert "My contents" not in edited.read_text()
+    assert build(source, target) == first, "after --force, the copies are the tool's own again"
+
+
+@pytest.mark.parametrize("where", ["inside", "inside by a link", "containing"])
+def test_an_output_folder_overlapping_the_input_is_refused(source, where):
+    target = source / "students"
+    if where == "inside by a link":
+        target.mkdir()
+        target = source.parent / "students"
+        target.symlink_to(source / "students", target_is_directory=True)
+    elif where == "containing":
+        target = source.parent
+    before = snapshot(source.parent)
+    for force in (False, True):
+        with pytest.raises(SystemExit, match="another folder"):
+            build(source, target, force=force)
+    assert snapshot(source.parent) == before
+
+
+BROKEN = {
+    "invalid JSON": b'{"cells": [',
+    "not text": b"\xff\xfe\x00\x00garbage",
+    "a list": b"[]",
+    "an empty object": b"{}",
+    "cells not a list": b'{"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": 5}',
+    "a cell without its keys": b'{"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [{"cell_type": "code"}]}',
+    "deeply nested": b"[" * 100_000 + b"]" * 100_000,
+}
+
+
+@pytest.mark.parametrize("content", BROKEN.values(), ids=BROKEN.keys())
+@pytest.mark.parametrize("output", ["new", "earlier copies"])
+def test_a_broken_lesson_stops_the_run_and_writes_nothing(source, tmp_path, content, output):
+    target = tmp_path / "student_notebooks"
+    if output == "earlier copies":
+        build(source, target)
+        (source / SAMPLE[1]).write_text((source / SAMPLE[1]).read_text().replace("Contents", "New contents"))
+    (source / "07_broken.ipynb").write_bytes(content)
+    before = snapshot(target)
+    with pytest.raises(SystemExit, match="07_broken.ipynb"):
+        build(source, target)
+    assert snapshot(target) == before, "no new files, no changed files"
+
+
+def test_a_lesson_that_is_a_folder_or_a_pipe_is_refused_without_hanging(source, tmp_path):
+    target = tmp_path / "student_notebooks"
+    (source / "07_folder.ipynb").mkdir()
+    with pytest.raises(SystemExit, match="07_folder.ipynb"):
+        build(source, target)
+    (source / "07_folder.ipynb").rmdir()
+    os.mkfifo(source / "08_pipe.ipynb")
+    with pytest.raises(SystemExit, match="08_pipe.ipynb"):
+        build(source, target)
+    assert not target.exists()
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "euchre_lesson.student_copies", *args],
+                          cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_the_command_line_says_what_is_wrong_without_a_traceback(source):
+    folder = source.parent
+    (folder / "student_notebooks").mkdir()
+    (folder / "student_notebooks" / "notes.txt").write_text("mine")
+    for args in (["notebooks", "notebooks/students"], ["notebooks", "student_notebooks"]):
+        result = run(*args, cwd=folder)
+        assert result.returncode != 0, args
+        assert "Traceback" not in result.stderr and result.stderr.strip(), args
+        assert not (folder / "notebooks" / "students").exists()
+    assert "notes.txt" in result.stderr and "--force" in result.stderr
+    forced = run("notebooks", "student_notebooks", "--force", cwd=folder)
+    assert forced.returncode == 0, forced.stderr
+    assert (folder / "student_notebooks" / "notes.txt").read_text() == "mine"
+    assert run("notebooks", "student_notebooks", cwd=folder).returncode != 0, "notes.txt is still there"
+    (folder / "student_notebooks" / "notes.txt").unlink()
+    assert run("notebooks", "student_notebooks", cwd=folder).returncode == 0, "a re-run works"
+    (folder / "notebooks" / "07_broken.ipynb").write_text("not JSON")
+    broken = run("notebooks", "student_notebooks", cwd=folder)
+    assert broken.returncode != 0 and "07_broken.ipynb" in broken.stderr and "Traceback" not in broken.stderr
