@@ -28,6 +28,7 @@ from pathlib import Path
 import nbformat
 
 TEACHER_TAGS = {"solution"}
+JUPYTER_OWN = {".ipynb_checkpoints"}  # folders Jupyter itself makes beside an opened notebook
 LESSON_NAMES = "[0-9][0-9]_*.ipynb"
 MANIFEST = ".student_copies.json"
 # A lesson with its stored widget outputs is under 0.3 MB; a file far beyond that is not a lesson.
@@ -179,6 +180,8 @@ def _survey(target: Path) -> tuple[dict[str, str], list[str]]:
     try:
         with os.scandir(target) as entries:
             for entry in sorted(entries, key=lambda e: e.name):
+                if entry.name in JUPYTER_OWN and entry.is_dir(follow_symlinks=False):
+                    continue  # JupyterLab makes it when a copy is opened; it is not the teacher's work
                 why = _not_ours(entry, written)
                 if why is None and entry.name != MANIFEST:
                     untouched[entry.name] = written[entry.name]

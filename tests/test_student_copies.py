@@ -105,6 +105,8 @@ def test_a_rerun_over_its_own_output_works_but_an_edited_copy_is_refused(source,
     target = tmp_path / "student_notebooks"
     first = build(source, target)
     assert build(source, target) == first, "make student-copies twice"
+    (target / ".ipynb_checkpoints").mkdir()  # JupyterLab opened a copy
+    assert build(source, target) == first, "Jupyter's own checkpoints folder is not the teacher's work"
     edited = target / SAMPLE[1]
     edited.write_text(edited.read_text().replace("Contents", "My contents"))
     before = snapshot(target)
