@@ -140,6 +140,6 @@ def test_the_workflow_runs_the_readme_test_command_like_ci():
 def test_the_readme_links_for_teachers_point_at_real_files():
     readme = (ROOT / "README.md").read_text()
     paths = re.findall(r"urlpath=(?:lab/tree|voila/render)/([\w/.]+\.ipynb)", readme)
-    assert {"notebooks/12_contents.ipynb", "app/euchre_table.ipynb"} <= set(paths)
+    assert {"notebooks/14_contents.ipynb", "app/euchre_table.ipynb"} <= set(paths)
     assert all((ROOT / path).is_file() for path in paths), paths
     assert "make app" in readme and "make student-copies" in readme and "house_rules.json" in readme

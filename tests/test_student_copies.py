@@ -18,7 +18,7 @@ from euchre_lesson.student_copies import build
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 ROOT = NOTEBOOKS.parent
 # Two small lessons keep the tests fast; 06 has solution cells and outputs to lose.
-SAMPLE = ["06_playing_tricks.ipynb", "12_contents.ipynb"]
+SAMPLE = ["06_playing_tricks.ipynb", "14_contents.ipynb"]
 
 
 @pytest.fixture
