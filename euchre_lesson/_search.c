@@ -1,13 +1,15 @@
-/* The double-dummy search of solver.py, compiled: the same alpha-beta, function for function.
+/* The double-dummy search of solver.py, compiled: the same alpha-beta, function for function
+   (merged, legal, last_winner, last_trick, complete, after, best_of, follow, top_trump_tricks,
+   drawn_tricks, quick_bounds, boundary, exact, values: the methods of solver.PythonSearch).
 
-   This file knows no rule of Euchre. solver.py lays the cards out as bits (tables(), which is
-   checked there against ranking.py) and passes that layout in as data: the trump block and the
-   blocks of the effective suits. From it this file uses two facts only:
+   This file knows no rule of Euchre. bits.py lays the cards out as bits (layout(), which is
+   checked there against ranking.py) and solver.py passes that layout in as data: the trump block
+   and the blocks of the effective suits. From it this file uses two facts only:
      - a player follows with `hand & block of the led card` when that is not empty, else plays
        any card of the hand;
      - the winner of a trick is the highest bit among the trumps and the led block.
-   The Python search in solver.py is the reference: the tests compare the two on thousands of
-   positions, and both against a plain minimax over the engine.
+   The Python search in solver.py is the specification: the tests compare the two on thousands of
+   positions, node for node on recorded ones, and both against a plain minimax over the engine.
 
    A value is the makers' tricks from the current trick on; every function is fail-soft in
    (alpha, beta). Comments on the search itself are in solver.py, beside the same lines. */
@@ -54,123 +56,128 @@ static inline int merged(u64 in_play, u64 hand, u64 c) {
 static int boundary(int leader, u64 in_play, int rem, int alpha, int beta);
 static int follow(int pos, int count, u64 led, u64 best, int winner, u64 in_play, int rem, int alpha, int beta);
 
-/* Keep the best value so far for the side to play, and return it on a cutoff. */
-#define TAKE(val)                                                                     \
-    if (maxing) {                                                                     \
-        if ((val) > v) { v = (val); if (v > alpha) { alpha = v; if (alpha >= beta) return v; } } \
-    } else if ((val) < v) { v = (val); if (v < beta) { beta = v; if (alpha >= beta) return v; } }
+/* The cards a hand may play: those of the led block if it holds any, else all; a leader (led 0), any. */
+static inline u64 legal(u64 hand, u64 led) { return (hand & led) ? hand & led : hand; }
 
-static int last_trick(int leader, u64 rest) {
+/* The position that wins the last trick: it holds the highest trump or card of the led suit. */
+static int last_winner(int leader, u64 rest) {
     u64 top = top_bit(rest & (trumps | suit_of(hands[leader])));
-    for (int i = 0; i < n_makers; i++)
-        if (hands[maker_pos[i]] & top) return 1;
-    return 0;
+    int p = 0;
+    while (!(hands[p] & top)) p++;
+    return p;
 }
 
-static int last(int pos, int count, u64 led, u64 best, int winner, u64 in_play, int rem, int alpha, int beta) {
+/* 1 if the makers take the last trick, which plays itself: `rest` is the one card of each hand. */
+static int last_trick(int leader, u64 rest) { return makers[last_winner(leader, rest)]; }
+
+/* The makers' tricks once position `w` has won the trick just played: that trick, then the rest. */
+static int complete(int w, u64 in_play, int rem, int alpha, int beta) {
+    int won = makers[w];
+    if (rem > 2) return won + boundary(w, in_play, rem - 1, alpha - won, beta - won);
+    if (rem == 2) return won + last_trick(w, in_play);
+    return won;
+}
+
+/* A move: the makers' tricks after position `pos` plays bit `c` to a trick holding `count` cards. */
+static int after(int pos, int count, u64 led, u64 best, int winner, u64 in_play, int rem, u64 c, int alpha, int beta) {
     u64 hand = hands[pos];
-    u64 moves = (hand & led) ? hand & led : hand;
-    u64 beat = moves & (trumps | led) & -(best << 1);
-    int maxing = makers[pos], v = maxing ? -1 : 9;
-    u64 m = beat, rest = moves ^ beat;
-    if (makers[winner] == maxing) { m = moves; rest = 0; }
-    for (;;) {
-        if (!m) {
-            if (!rest) return v;
-            m = rest; rest = 0;
-        }
-        u64 c = m & -m;
-        m ^= c;
-        if (merged(in_play, hand, c)) continue;
-        int w = (c & beat) ? pos : winner, won = makers[w], val;
-        hands[pos] = hand ^ c;
-        if (rem > 2) val = won + boundary(w, in_play ^ best ^ c, rem - 1, alpha - won, beta - won);
-        else if (rem == 2) val = won + last_trick(w, in_play ^ best ^ c);
-        else val = won;
-        hands[pos] = hand;
-        TAKE(val)
+    int val;
+    hands[pos] = hand ^ c;
+    if (!count) led = suit_of(c);
+    if (c > best && (c & (trumps | led))) {  /* c takes the trick (a lead always does: best is 0) */
+        in_play ^= best; best = c; winner = pos;
+    } else {
+        in_play ^= c;
     }
+    if (count == last_pos) val = complete(winner, in_play ^ best, rem, alpha, beta);
+    else val = follow(nxt_pos[pos], count + 1, led, best, winner, in_play, rem, alpha, beta);
+    hands[pos] = hand;
+    return val;
 }
 
-/* follow() or last(), whichever plays the next card of the trick. */
-static int then(int pos, int count, u64 led, u64 best, int winner, u64 in_play, int rem, int alpha, int beta) {
-    if (count < last_pos) return follow(pos, count, led, best, winner, in_play, rem, alpha, beta);
-    return last(pos, count, led, best, winner, in_play, rem, alpha, beta);
+/* The best value for the side of `pos` over its cards `first` then `rest`, each low to high (or
+   `first` high to low); a card merged with the next one up is skipped (fail-soft alpha-beta). */
+static int best_of(int pos, int count, u64 led, u64 best, int winner, u64 in_play, int rem, int alpha, int beta,
+                   u64 first, u64 rest, int high_first) {
+    u64 hand = hands[pos];
+    int maxing = makers[pos], v = maxing ? -1 : rem + 1;
+    while (first || rest) {
+        u64 c;
+        if (first) {
+            c = high_first ? top_bit(first) : first & -first;
+            first ^= c;
+        } else {
+            c = rest & -rest;
+            rest ^= c;
+        }
+        if (merged(in_play, hand, c)) continue;
+        int val = after(pos, count, led, best, winner, in_play, rem, c, alpha, beta);
+        if (maxing) {
+            if (val > v) { v = val; if (v > alpha) alpha = v; }
+        } else if (val < v) { v = val; if (v < beta) beta = v; }
+        if (alpha >= beta) break;
+    }
+    return v;
 }
 
 static int follow(int pos, int count, u64 led, u64 best, int winner, u64 in_play, int rem, int alpha, int beta) {
-    u64 hand = hands[pos];
-    u64 moves = (hand & led) ? hand & led : hand;
-    int nxt = nxt_pos[pos], val;
-    if (!(moves & (moves - 1))) {
-        hands[pos] = hand ^ moves;
-        if (moves > best && (moves & (trumps | led)))
-            val = then(nxt, count + 1, led, moves, pos, in_play ^ best, rem, alpha, beta);
-        else
-            val = then(nxt, count + 1, led, best, winner, in_play ^ moves, rem, alpha, beta);
-        hands[pos] = hand;
-        return val;
-    }
-    u64 m = moves & (trumps | led) & -(best << 1), rest = moves ^ m, takes = m;
-    int maxing = makers[pos], v = maxing ? -1 : 9;
-    for (;;) {
-        if (!m) {
-            if (!rest) return v;
-            m = rest; rest = 0; takes = 0;
-        }
-        u64 c = m & -m;
-        m ^= c;
-        if (merged(in_play, hand, c)) continue;
-        hands[pos] = hand ^ c;
-        if (takes) val = then(nxt, count + 1, led, c, pos, in_play ^ best, rem, alpha, beta);
-        else val = then(nxt, count + 1, led, best, winner, in_play ^ c, rem, alpha, beta);
-        hands[pos] = hand;
-        TAKE(val)
-    }
+    u64 moves = legal(hands[pos], led);
+    if (!(moves & (moves - 1))) return after(pos, count, led, best, winner, in_play, rem, moves, alpha, beta);
+    u64 takes = moves & (trumps | led) & -(best << 1);
+    if (count == last_pos && makers[winner] == makers[pos]) takes = 0;
+    return best_of(pos, count, led, best, winner, in_play, rem, alpha, beta, takes, moves ^ takes, 0);
 }
 
-/* Quick bounds (lo, hi) from sure tricks, as solver.py's boundary() finds them; returns 0 when
-   one of them settles the position, with the value in *settled. */
-static int quick_bounds(int leader, u64 in_play, int rem, int alpha, int beta, int *lo, int *hi, int *settled) {
+/* Whether the makers hold the top trump (*makers_top), and the tricks its side is sure of. */
+static int top_trump_tricks(u64 trumps_left, int *makers_top) {
+    u64 makers_cards = 0;
+    for (int i = 0; i < n_makers; i++) makers_cards |= hands[maker_pos[i]];
+    *makers_top = (top_bit(trumps_left) & makers_cards) != 0;
+    u64 theirs = *makers_top ? trumps_left & ~makers_cards : trumps_left & makers_cards;
+    u64 above_theirs = trumps & -((u64)1 << bit_length(theirs));
+    const int *side = *makers_top ? maker_pos : defender_pos;
+    int side_n = *makers_top ? n_makers : n_defenders, sure = 0;
+    for (int i = 0; i < side_n; i++) {
+        int k = bit_count(hands[side[i]] & above_theirs);
+        if (k > sure) sure = k;
+    }
+    return sure;
+}
+
+/* The leader's sure tricks when leading its top trumps draws every other trump; else 0. */
+static int drawn_tricks(int leader, u64 in_play, u64 trumps_left) {
+    u64 hand = hands[leader], mine = hand & trumps, theirs = trumps_left ^ mine;
+    if (mine < theirs) return 0;
+    if (theirs) {
+        int boss = bit_count(mine & -((u64)1 << bit_length(theirs)));
+        for (int p = 0; p < n; p++)
+            if (bit_count(hands[p] & theirs) > boss) return 0;
+    }
+    u64 others = in_play ^ hand;
+    int sure = bit_count(mine);
+    for (int b = 0; b < n_blocks - 1; b++)  /* the plain blocks: trump is last */
+        if (hand & blocks[b])
+            sure += bit_count(hand & blocks[b] & -((u64)1 << bit_length(others & blocks[b])));
+    return sure;
+}
+
+/* Bounds (*lo, *hi) on the makers' tricks from sure tricks; the second is skipped if the first settles. */
+static void quick_bounds(int leader, u64 in_play, int rem, int alpha, int beta, int *lo, int *hi) {
     *lo = 0; *hi = rem;
     u64 trumps_left = in_play & trumps;
     if (trumps_left) {
-        u64 top = top_bit(trumps_left), makers_cards = 0;
-        for (int i = 0; i < n_makers; i++) makers_cards |= hands[maker_pos[i]];
-        int makers_hold_top = (top & makers_cards) != 0;
-        u64 theirs = makers_hold_top ? trumps_left & ~makers_cards : trumps_left & makers_cards;
-        u64 above_theirs = trumps & -((u64)1 << bit_length(theirs));
-        const int *side = makers_hold_top ? maker_pos : defender_pos;
-        int side_n = makers_hold_top ? n_makers : n_defenders, sure = 0;
-        for (int i = 0; i < side_n; i++) {
-            int k = bit_count(hands[side[i]] & above_theirs);
-            if (k > sure) sure = k;
-        }
-        if (makers_hold_top) {
+        int makers_top, sure = top_trump_tricks(trumps_left, &makers_top);
+        if (makers_top) {
             *lo = sure;
-            if (sure >= beta) { *settled = sure; return 0; }
+            if (*lo >= beta) return;
         } else {
             *hi = rem - sure;
-            if (*hi <= alpha) { *settled = *hi; return 0; }
+            if (*hi <= alpha) return;
         }
     }
-    u64 hand = hands[leader], mine = hand & trumps, theirs = trumps_left ^ mine;
-    int drawn = mine >= theirs;
-    if (drawn && theirs) {
-        int boss = bit_count(mine & -((u64)1 << bit_length(theirs)));
-        for (int p = 0; p < n; p++)
-            if (bit_count(hands[p] & theirs) > boss) { drawn = 0; break; }
-    }
-    if (drawn) {
-        u64 others = in_play ^ hand;
-        int sure = bit_count(mine);
-        for (int b = 0; b < n_blocks - 1; b++)  /* the plain blocks: trump is last */
-            if (hand & blocks[b])
-                sure += bit_count(hand & blocks[b] & -((u64)1 << bit_length(others & blocks[b])));
-        if (makers[leader]) { if (sure > *lo) *lo = sure; }
-        else if (rem - sure < *hi) *hi = rem - sure;
-    }
-    return 1;
+    int sure = drawn_tricks(leader, in_play, trumps_left);
+    if (makers[leader]) { if (sure > *lo) *lo = sure; }
+    else if (rem - sure < *hi) *hi = rem - sure;
 }
 
 static int boundary(int leader, u64 in_play, int rem, int alpha, int beta) {
@@ -183,63 +190,23 @@ static int boundary(int leader, u64 in_play, int rem, int alpha, int beta) {
     if (e->call == call_number && e->k0 == k0 && e->k1 == k1 && e->leader == leader) {
         lo = e->lo; hi = e->hi;
     } else {
-        int settled;
-        if (!quick_bounds(leader, in_play, rem, alpha, beta, &lo, &hi, &settled)) return settled;
+        quick_bounds(leader, in_play, rem, alpha, beta, &lo, &hi);
     }
     if (lo >= beta || lo == hi) return lo;
     if (hi <= alpha) return hi;
-    int a = alpha = alpha > lo ? alpha : lo;
-    int b = beta = beta < hi ? beta : hi;
-    u64 hand = hands[leader], tops = 0;
+    if (lo > alpha) alpha = lo;
+    if (hi < beta) beta = hi;
+    u64 hand = legal(hands[leader], 0), tops = 0;
     for (int i = 0; i < n_blocks; i++) {
         u64 here = in_play & blocks[i];
         if (here & hand) tops |= hand & top_bit(here);
     }
-    u64 lows = hand ^ tops;
-    int maxing = makers[leader], v = maxing ? -1 : rem + 1, nxt = nxt_pos[leader];
-    while (tops || lows) {
-        u64 c;
-        if (tops) {
-            c = top_bit(tops);
-            tops ^= c;
-        } else {
-            c = lows & -lows;
-            lows ^= c;
-            u64 above = in_play & -(c << 1);
-            if (above & -above & hand) continue;
-        }
-        hands[leader] = hand ^ c;
-        int val = then(nxt, 1, suit_of(c), c, leader, in_play, rem, alpha, beta);
-        hands[leader] = hand;
-        if (maxing) {
-            if (val > v) { v = val; if (v > alpha) { alpha = v; if (alpha >= beta) break; } }
-        } else if (val < v) { v = val; if (v < beta) { beta = v; if (alpha >= beta) break; } }
-    }
+    int v = best_of(leader, 0, 0, 0, leader, in_play, rem, alpha, beta, tops, hand ^ tops, 1);
     e->call = call_number; e->k0 = k0; e->k1 = k1; e->leader = (uint8_t)leader;
-    if (v <= a) { e->lo = (uint8_t)lo; e->hi = (uint8_t)v; }
-    else if (v >= b) { e->lo = (uint8_t)v; e->hi = (uint8_t)hi; }
+    if (v <= alpha) { e->lo = (uint8_t)lo; e->hi = (uint8_t)v; }
+    else if (v >= beta) { e->lo = (uint8_t)v; e->hi = (uint8_t)hi; }
     else { e->lo = e->hi = (uint8_t)v; }
     return v;
-}
-
-/* The makers' tricks after position `pos` plays bit `c` to a trick holding `count` cards. */
-static int after(int pos, int count, u64 led, u64 best, int winner, u64 in_play, int rem, u64 c, int alpha, int beta) {
-    u64 hand = hands[pos];
-    int takes = !count || (c > best && (c & (trumps | led))), val;
-    hands[pos] = hand ^ c;
-    if (!count) {
-        val = then(nxt_pos[pos], 1, suit_of(c), c, pos, in_play, rem, alpha, beta);
-    } else if (count == last_pos) {
-        int w = takes ? pos : winner, won = makers[w];
-        if (rem > 2) val = won + boundary(w, in_play ^ best ^ c, rem - 1, alpha - won, beta - won);
-        else val = won + (rem == 2 ? last_trick(w, in_play ^ best ^ c) : 0);
-    } else if (takes) {
-        val = then(nxt_pos[pos], count + 1, led, c, pos, in_play ^ best, rem, alpha, beta);
-    } else {
-        val = then(nxt_pos[pos], count + 1, led, best, winner, in_play ^ c, rem, alpha, beta);
-    }
-    hands[pos] = hand;
-    return val;
 }
 
 /* The exact makers' tricks after bit `c`, as solver.py's exact() finds them. */

@@ -30,15 +30,8 @@ from euchre_lesson import (
     trick_winner,
 )
 from euchre_lesson.hand import replay
-from euchre_lesson.solver import (
-    Search,
-    cards_of,
-    legal_bits,
-    mask,
-    solve,
-    tables,
-    winning_index,
-)
+from euchre_lesson.bits import cards_of, layout, legal_bits, mask, winning_index
+from euchre_lesson.solver import PythonSearch, Search, solve
 
 GAMES = (CUTTHROAT, PARTNERSHIP)
 DECKS = (24, 32, 25)
@@ -166,35 +159,63 @@ def brute_force(state) -> dict:
             for action, after in ((a, state.apply(a)) for a in state.legal_actions())}
 
 
-class EngineCheck:
-    """Told every legal-move set and trick winner the search uses; checks each against the engine."""
+class EngineCheckedSearch(PythonSearch):
+    """The Python search with every legal-move set and trick winner it uses checked against the engine."""
 
-    def __init__(self):
-        self.counts = Counter()
+    def __init__(self, search):
+        super().__init__(search)
+        self.laid = search.layout
+        self.played = list(search.played)  # (position, bit) of every card played, from the current trick's first
+        self.counts = search.counts = Counter()
 
-    def moves(self, search, pos, hand, trick, moves):
-        table = search.table
-        played = [table.cards[b.bit_length() - 1] for b in trick]
-        expected = legal_plays(cards_of(table, hand), played, table.trump)
-        assert set(cards_of(table, moves)) == set(expected), (played, cards_of(table, hand))
+    def cards(self, bits) -> list:
+        return [self.laid.cards[b.bit_length() - 1] for b in bits]
+
+    def after(self, pos, count, led, best, winner, in_play, rem, c, alpha, beta):
+        self.played.append((pos, c))
+        try:
+            return super().after(pos, count, led, best, winner, in_play, rem, c, alpha, beta)
+        finally:
+            self.played.pop()
+
+    def legal(self, hand, led):
+        moves = super().legal(hand, led)
+        trick = self.played[len(self.played) // self.n * self.n:]  # the trick being played
+        played = self.cards(c for _, c in trick)
+        assert bool(led) == bool(trick) and set(cards_of(self.laid, moves)) == set(
+            legal_plays(cards_of(self.laid, hand), played, self.laid.trump)), (played, cards_of(self.laid, hand))
         self.counts["legal-move sets"] += 1
+        return moves
 
-    def trick(self, search, trick, winner):
-        table = search.table
-        cards = [table.cards[b.bit_length() - 1] for b in trick]
-        assert len(cards) == len(search.hands) and all(b.bit_count() == 1 for b in trick)
-        assert trick_winner(cards, table.trump) == winner, cards
+    def complete(self, w, in_play, rem, alpha, beta):
+        trick = self.played[-self.n:]
+        assert trick[trick_winner(self.cards(c for _, c in trick), self.laid.trump)][0] == w
         self.counts["trick winners"] += 1
+        return super().complete(w, in_play, rem, alpha, beta)
+
+    def last_winner(self, leader, rest):
+        w = super().last_winner(leader, rest)
+        order = [(leader + i) % self.n for i in range(self.n)]
+        assert all(self.hands[p].bit_count() == 1 for p in order) and rest == sum(self.hands)
+        assert order[trick_winner(self.cards(self.hands[p] for p in order), self.laid.trump)] == w
+        self.counts["trick winners"] += 1
+        return w
+
+
+class CheckedSearch(Search):
+    searcher = EngineCheckedSearch
 
 
 def check_against_engine(state) -> Counter:
-    """Run the search on `state` with every rule decision checked against the engine."""
-    check = EngineCheck()
-    search = Search(state, audit=check)
+    """Run the Python search on `state` with every rule decision checked against the engine."""
+    search = CheckedSearch(state, compiled=False)
     seats = state.active_seats
-    assert [set(cards_of(search.table, h)) for h in search.hands] == [set(state.hands[s]) for s in seats]
-    search.values()
-    return check.counts
+    assert [set(cards_of(search.layout, h)) for h in search.hands] == [set(state.hands[s]) for s in seats]
+    values = search.values()
+    assert values == Search(state, compiled=False).values()
+    legal = legal_plays(state.hands[state.to_act], state.trick.cards, state.trump)
+    assert set(cards_of(search.layout, sum(values))) == set(legal)
+    return search.counts
 
 
 def describe(states) -> Counter:
@@ -231,8 +252,8 @@ def test_without_the_compiled_search_solve_uses_the_python_one():
 
 
 def test_the_compiled_search_refuses_what_it_cannot_search():
-    table = tables(Suit.HEARTS)
-    args = (table.trumps, table.blocks, 0, 0, 0, 0, 0, 0b11, 1, 0b1)
+    laid = layout(Suit.HEARTS)
+    args = (laid.trumps, laid.blocks, 0, 0, 0, 0, 0, 0b11, 1, 0b1)
     # Bits 0 and 1 are the two lowest cards of one suit: the makers lead the lower and lose the trick.
     assert solver._search.values((0b1, 0b10), (1, 0), *args) == ((0,), 0)
     with pytest.raises(ValueError, match="out of range"):
@@ -336,15 +357,16 @@ def test_partial_tricks_and_follow_suit_on_bits_agree_with_the_engine():
     compared = 0
     for size in DECKS:
         for trump in Suit:
-            table = tables(trump, size)
+            laid = layout(trump, size)
             for _ in range(200):
-                cards = rng.sample(table.cards, 9)
+                cards = rng.sample(laid.cards, 9)
                 trick, hand = cards[:rng.randrange(1, 5)], cards[4:]
-                bits = [table.bit[c] for c in trick]
-                assert table.cards[bits[winning_index(table, bits)].bit_length() - 1] == \
+                bits = [laid.bit[c] for c in trick]
+                assert laid.cards[bits[winning_index(laid, bits)].bit_length() - 1] == \
                     trick[trick_winner(trick, trump)]
-                legal = legal_bits(table, mask(table, hand), bits)
-                assert set(cards_of(table, legal)) == set(legal_plays(hand, trick, trump))
+                before = trick[:3]  # the cards before a play: at most three (F1)
+                legal = legal_bits(laid, mask(laid, hand), bits[:3])
+                assert set(cards_of(laid, legal)) == set(legal_plays(hand, before, trump))
                 compared += 1
     TALLY["random tricks on bits"] += compared
 
