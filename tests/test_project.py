@@ -33,10 +33,22 @@ def test_environment_yml_lists_the_package_dependencies():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     conda, pip = _environment_yml()
     listed = {_name(r): r.replace(" ", "") for r in conda if _name(r) not in ("python", "pip")}
-    declared = {_name(r): r.replace(" ", "") for r in project["dependencies"]}
+    extras = project["optional-dependencies"]
+    declared = {_name(r): r.replace(" ", "") for r in project["dependencies"] + extras["lessons"] + extras["app"]}
     assert listed == declared
     assert "python=3.11" in conda
     assert pip == ["-e ."]
+
+
+def test_the_package_needs_no_jupyterlab_or_voila_so_it_installs_in_the_browser():
+    """micropip (the static site) cannot install JupyterLab or Voila: they are the extras `lessons` and `app`."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert {_name(r) for r in project["dependencies"]} == {"ipywidgets", "nbformat"}
+    assert [_name(r) for r in project["optional-dependencies"]["lessons"]] == ["jupyterlab"]
+    assert [_name(r) for r in project["optional-dependencies"]["app"]] == ["voila"]
+    makefile = (ROOT / "Makefile").read_text()
+    for target, extras in (("lessons", "lessons"), ("app", "app"), ("test", "lessons,app,test")):
+        assert f'pip install --quiet -e ".[{extras}]"' in makefile.split(f"\n{target}:")[1].split("\n\n")[0], target
 
 
 def test_readme_starts_with_the_two_commands_and_ci_runs_the_test_one():

@@ -1,0 +1,492 @@
+"""The lessons as a static JupyterLite site with the Pyodide kernel: Python runs in the browser.
+
+    python jupyterlite/build_site.py download   # once, online: the pinned runtime and wheels into the cache
+    python jupyterlite/build_site.py build      # offline: site/ from the repo as it is now
+    python jupyterlite/build_site.py serve      # site/ on http://127.0.0.1:8000/ (Ctrl-C stops it)
+
+`make site` runs the first two in the build venv (.venv/site-build, jupyterlite/build-requirements.txt).
+Everything that goes into the browser is pinned with its hash in jupyterlite/pins.toml: the npm package
+`pyodide` (the runtime) and pure-Python wheels from PyPI. The build makes the package a pure-Python wheel
+(no compiled solver: it falls back to its Python search) and writes Pyodide's lock for exactly the wheels
+the site carries, so `import euchre_lesson` loads everything it needs with no `%pip`. The build starts
+clean every time (a stale .jupyterlite.doit.db once dropped a setting) and replaces site/ only when done.
+Only the standard library is imported at the top: the browser tests import SiteServer from here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import contextlib
+import email.parser
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import threading
+import tomllib
+import zipfile
+from pathlib import Path
+from typing import NamedTuple
+
+ROOT = Path(__file__).resolve().parent.parent
+HERE = ROOT / "jupyterlite"
+PINS = HERE / "pins.toml"
+CACHE = ROOT / ".venv" / "site-cache"
+SITE = ROOT / "site"
+LESSONS = ROOT / "notebooks"
+# What the site holds besides the lessons folder (copied whole): the rule book and the app's table.
+EXTRA_CONTENTS = ("RULES.md", "app/euchre_table.ipynb")
+CONTENTS_PAGE_GLOB = "*_contents.ipynb"  # a later change may renumber the lessons
+PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+# The runtime files the kernel loads (the npm package also holds type stubs, consoles and source maps).
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
+# What the kernel loads at start (its worker's list, plus micropip and piplite): preloaded in one batch.
+KERNEL_PACKAGES = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
+PACKAGE = "euchre-lesson"
+# Text outputs stored as lists of lines show stray commas in JupyterLite (its issue #1105): joined.
+JSON_MIME_SUFFIX = "json"
+SERVED_TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+                ".json": "application/json", ".whl": "application/octet-stream", ".ipynb": "application/json",
+                ".md": "text/markdown; charset=utf-8"}
+
+
+class BuildError(Exception):
+    """The site cannot be built as asked; the message says what to do."""
+
+
+class Pins(NamedTuple):
+    pyodide_version: str
+    pyodide_integrity: str  # npm's "sha512-<base64>"
+    kernel: dict[str, str]  # wheel file name -> sha256
+    pypi: dict[str, str]  # "name==version" -> sha256
+
+
+def read_pins(path: Path = PINS) -> Pins:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return Pins(data["pyodide"]["version"], data["pyodide"]["integrity"], data["kernel"], data["pypi"])
+
+
+# -- the cache: the one-time download ---------------------------------------------------------------------
+
+def sha256_of(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def npm_integrity_of(path: Path) -> str:
+    return "sha512-" + base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
+
+
+def runtime_tarball(pins: Pins, cache: Path) -> Path:
+    return cache / "npm" / f"pyodide-{pins.pyodide_version}.tgz"
+
+
+def cached_wheels(pins: Pins, cache: Path) -> dict[str, Path]:
+    """The cached wheel for each PyPI pin (present or not), by "name==version"."""
+    folder = cache / "wheels"
+    found = {}
+    for pin in pins.pypi:
+        name, version = pin.split("==")
+        stem = f"{name.replace('-', '_')}-{version}-".lower()
+        matches = [p for p in folder.glob("*.whl") if p.name.lower().startswith(stem)] if folder.is_dir() else []
+        found[pin] = matches[0] if matches else folder / f"{stem}MISSING.whl"
+    return found
+
+
+def cache_problems(pins: Pins, cache: Path) -> list[str]:
+    """What is missing or wrong in the cache (an empty list: the build can run offline)."""
+    problems = []
+    tarball = runtime_tarball(pins, cache)
+    if not tarball.is_file():
+        problems.append(f"{tarball.name} is not in the cache")
+    elif npm_integrity_of(tarball) != pins.pyodide_integrity:
+        problems.append(f"{tarball} does not match its pinned integrity")
+    for pin, path in cached_wheels(pins, cache).items():
+        if not path.is_file():
+            problems.append(f"no wheel for {pin} in the cache")
+        elif sha256_of(path) != pins.pypi[pin]:
+            problems.append(f"{path.name} does not match its pinned sha256")
+    return problems
+
+
+def download(pins: Pins, cache: Path) -> None:
+    """Fetch what the cache lacks: the runtime from the npm registry, the wheels from PyPI, hashes checked."""
+    if not cache_problems(pins, cache):
+        print(f"the cache is complete: {cache}")
+        return
+    tarball = runtime_tarball(pins, cache)
+    if not tarball.is_file() or npm_integrity_of(tarball) != pins.pyodide_integrity:
+        tarball.parent.mkdir(parents=True, exist_ok=True)
+        tarball.unlink(missing_ok=True)
+        run(["npm", "pack", f"pyodide@{pins.pyodide_version}", "--pack-destination", str(tarball.parent),
+             "--silent"], cwd=tarball.parent, stdout=subprocess.DEVNULL)
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_PYTHON_VERSION
+
+    with tempfile.TemporaryDirectory() as scratch:
+        requirements = Path(scratch) / "requirements.txt"
+        requirements.write_text("".join(f"{pin} --hash=sha256:{digest}\n" for pin, digest in pins.pypi.items()))
+        # --isolated: PyPI only (no index or find-links from this machine's pip configuration);
+        # --require-hashes: pip refuses any file whose sha256 is not the pinned one.
+        run([sys.executable, "-m", "pip", "--isolated", "--disable-pip-version-check", "download", "--quiet", "--no-deps", "--require-hashes",
+             "--only-binary=:all:", "--platform", "any", "--implementation", "py", "--abi", "none",
+             "--python-version", PYODIDE_PYTHON_VERSION, "-d", str(cache / "wheels"), "-r", str(requirements)])
+    problems = cache_problems(pins, cache)
+    if problems:
+        raise BuildError("the download did not give the pinned files: " + "; ".join(problems))
+    print(f"downloaded into {cache}")
+
+
+def run(command: list[str], quiet: bool = False, **kwargs) -> None:
+    """Run a step; a quiet one shows its output only if it fails."""
+    done = subprocess.run(command, **kwargs, **({"capture_output": True, "text": True} if quiet else {}))
+    if done.returncode:
+        shown = f":\n{(done.stdout + done.stderr)[-4000:]}" if quiet else ""
+        raise BuildError(f"{' '.join(command[:4])} ... failed with exit code {done.returncode}{shown}")
+
+
+# -- wheels and Pyodide's lock ----------------------------------------------------------------------------
+
+class Wheel(NamedTuple):
+    path: Path
+    key: str  # the canonical name: the lock's key
+    name: str
+    version: str
+    requires: tuple[str, ...]  # Requires-Dist lines
+    requires_python: str
+    imports: tuple[str, ...]  # top-level modules: what makes `import x` load the wheel
+
+
+def canonical(name: str) -> str:
+    from packaging.utils import canonicalize_name
+    return str(canonicalize_name(name))
+
+
+def read_wheel(path: Path) -> Wheel:
+    with zipfile.ZipFile(path) as archive:
+        names = archive.namelist()
+        info = next(n.split("/")[0] for n in names if n.split("/")[0].endswith(".dist-info"))
+        metadata = email.parser.Parser().parsestr(archive.read(f"{info}/METADATA").decode())
+        top_level = f"{info}/top_level.txt"
+        listed = archive.read(top_level).decode().split() if top_level in names else top_modules(names)
+    return Wheel(path, canonical(metadata["Name"]), metadata["Name"], metadata["Version"],
+                 tuple(metadata.get_all("Requires-Dist") or ()), metadata.get("Requires-Python") or "",
+                 tuple(sorted(set(listed))))
+
+
+def top_modules(names: list[str]) -> list[str]:
+    """The importable top-level names of a wheel without top_level.txt: packages and single modules."""
+    out = []
+    for name in names:
+        first = name.split("/")[0]
+        if first.endswith((".dist-info", ".data")):
+            continue
+        out.append(first.removesuffix(".py") if "/" not in name else first)
+    return [n for n in out if n.isidentifier()]
+
+
+def pyodide_environment(python: str) -> dict[str, str]:
+    """The marker environment of Pyodide's Python (PEP 508), to decide which requirements apply there."""
+    return {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
+            "platform_machine": "wasm32", "implementation_name": "cpython", "platform_python_implementation":
+            "CPython", "python_version": ".".join(python.split(".")[:2]), "python_full_version": python,
+            "implementation_version": python, "platform_release": "", "platform_version": "", "extra": ""}
+
+
+def depends(wheel: Wheel, carried: dict[str, Wheel], python: str) -> list[str]:
+    """The lock keys a wheel needs in the browser; a need the site cannot meet stops the build."""
+    from packaging.requirements import Requirement
+    from packaging.specifiers import SpecifierSet
+
+    if wheel.requires_python and not SpecifierSet(wheel.requires_python).contains(python):
+        raise BuildError(f"{wheel.path.name} requires Python {wheel.requires_python}; Pyodide has {python}")
+    needs = set()
+    for line in wheel.requires:
+        requirement = Requirement(line)
+        if requirement.marker and not requirement.marker.evaluate(pyodide_environment(python)):
+            continue
+        have = carried.get(canonical(requirement.name))
+        if have is None or not requirement.specifier.contains(have.version, prereleases=True):
+            found = f"the site carries {have.version}" if have else "the site does not carry it"
+            raise BuildError(f"{wheel.name} {wheel.version} needs {requirement} in the browser, but {found}: "
+                             f"pin it in {PINS.relative_to(ROOT)}")
+        needs.add(have.key)
+    return sorted(needs)
+
+
+def lock_entry(wheel: Wheel, needs: list[str]) -> dict:
+    """One package of Pyodide's lock, in the fields of the lock the runtime ships."""
+    return {"name": wheel.name, "version": wheel.version, "file_name": wheel.path.name, "install_dir": "site",
+            "sha256": sha256_of(wheel.path), "package_type": "package", "imports": list(wheel.imports),
+            "depends": needs, "unvendored_tests": False}
+
+
+def site_lock(shipped: dict, wheels: list[Wheel]) -> dict:
+    """Pyodide's lock rewritten for the wheels the site carries: their real hashes, explicit depends.
+
+    The runtime's own entries are all dropped (their files are not in the npm package); every wheel
+    must be reachable from the kernel's packages or the package, so no pin is carried for nothing.
+    """
+    python = shipped["info"]["python"]
+    carried = {wheel.key: wheel for wheel in wheels}
+    entries = {wheel.key: lock_entry(wheel, depends(wheel, carried, python)) for wheel in wheels}
+    reached = reachable(entries, [*map(canonical, KERNEL_PACKAGES), PACKAGE])
+    unused = sorted(set(entries) - reached)
+    if unused:
+        raise BuildError(f"nothing in the browser needs {', '.join(unused)}: take it out of {PINS.name}")
+    return {"info": shipped["info"], "packages": dict(sorted(entries.items()))}
+
+
+def reachable(entries: dict[str, dict], roots: list[str]) -> set[str]:
+    seen: set[str] = set()
+    todo = list(roots)
+    while todo:
+        key = todo.pop()
+        if key not in seen:
+            if key not in entries:
+                raise BuildError(f"the site has no wheel for {key}")
+            seen.add(key)
+            todo.extend(entries[key]["depends"])
+    return seen
+
+
+# -- the package as a pure-Python wheel ------------------------------------------------------------------
+
+def package_wheel(out: Path) -> Path:
+    """Build euchre_lesson from a copy of its sources without setup.py, so without the compiled core."""
+    source = out / "package-source"
+    shutil.copytree(ROOT / "euchre_lesson", source / "euchre_lesson",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "*.pyd", "*.c", ".*"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, source / name)
+    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "--no-index",
+         "-w", str(out / "wheels"), str(source)], cwd=out)
+    wheel = next((out / "wheels").glob("euchre_lesson-*.whl"))
+    compiled = [n for n in zipfile.ZipFile(wheel).namelist() if n.endswith((".so", ".pyd", ".c"))]
+    if not wheel.name.endswith("-py3-none-any.whl") or compiled:
+        raise BuildError(f"{wheel.name} is not a pure-Python wheel ({compiled})")
+    return wheel
+
+
+def kernel_wheels(pins: Pins) -> list[Path]:
+    """The kernel's own wheels from the installed jupyterlite-pyodide-kernel, hashes checked."""
+    folder = Path(sys.prefix) / "share/jupyter/labextensions" / PLUGIN.split(":")[0] / "static/pypi"
+    out = []
+    for name, digest in pins.kernel.items():
+        path = folder / name
+        if not path.is_file() or sha256_of(path) != digest:
+            raise BuildError(f"{path} is missing or not the pinned file: is jupyterlite-pyodide-kernel the "
+                             f"version of {(HERE / 'build-requirements.txt').relative_to(ROOT)}?")
+        out.append(path)
+    return out
+
+
+def check_kernel_fits(pins: Pins) -> None:
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+
+    if PYODIDE_VERSION != pins.pyodide_version:
+        raise BuildError(f"jupyterlite-pyodide-kernel is made for Pyodide {PYODIDE_VERSION}, "
+                         f"{PINS.name} pins {pins.pyodide_version}: change them together")
+
+
+def runtime(pins: Pins, cache: Path, wheels: list[Path], into: Path) -> None:
+    """static/pyodide/ of the site: the runtime from npm, every wheel, and the rewritten lock."""
+    into.mkdir(parents=True)
+    with tarfile.open(runtime_tarball(pins, cache)) as archive:
+        for name in RUNTIME_FILES + ("pyodide-lock.json",):
+            source = archive.extractfile(f"package/{name}")
+            (into / name).write_bytes(source.read())
+    for wheel in wheels:
+        shutil.copy2(wheel, into / wheel.name)
+    shipped = json.loads((into / "pyodide-lock.json").read_text(encoding="utf-8"))
+    lock = site_lock(shipped, [read_wheel(into / wheel.name) for wheel in wheels])
+    (into / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
+
+
+# -- the contents: lessons, rule book, the app's table ---------------------------------------------------
+
+def joined_outputs(notebook: dict) -> dict:
+    """The notebook with each stored text output as one string (JupyterLite issue #1105)."""
+    def join(value, mime: str = ""):
+        return "".join(value) if isinstance(value, list) and not mime.endswith(JSON_MIME_SUFFIX) else value
+
+    def output(out: dict) -> dict:
+        joined = {**out, **({"text": join(out["text"])} if "text" in out else {})}
+        if "data" in out:
+            joined["data"] = {mime: join(value, mime) for mime, value in out["data"].items()}
+        return joined
+
+    cells = [{**cell, "outputs": [output(o) for o in cell["outputs"]]} if "outputs" in cell else cell
+             for cell in notebook["cells"]]
+    return {**notebook, "cells": cells}
+
+
+def contents_page() -> str:
+    """The path in the site of the lessons' contents page (found by name: lessons may be renumbered)."""
+    pages = sorted(LESSONS.glob(CONTENTS_PAGE_GLOB))
+    if len(pages) != 1:
+        raise BuildError(f"expected one {CONTENTS_PAGE_GLOB} in {LESSONS.name}/, found {[p.name for p in pages]}")
+    return pages[0].relative_to(ROOT).as_posix()
+
+
+def content_files() -> list[Path]:
+    """Every file of the lessons folder (house_rules.json too), the rule book and the app's table."""
+    lessons = [p for p in sorted(LESSONS.rglob("*")) if p.is_file()
+               and not any(part.startswith(".") or part == "__pycache__" for part in p.relative_to(ROOT).parts)]
+    return lessons + [ROOT / name for name in EXTRA_CONTENTS]
+
+
+def copy_contents(into: Path) -> None:
+    for path in content_files():
+        target = into / path.relative_to(ROOT)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if path.suffix == ".ipynb":
+            notebook = joined_outputs(json.loads(path.read_text(encoding="utf-8")))
+            target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        else:
+            shutil.copy2(path, target)
+
+
+# -- the build --------------------------------------------------------------------------------------------
+
+def lite_config(stage: Path) -> dict:
+    """jupyter-lite.json: the Pyodide kernel from this site only, never PyPI."""
+    return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
+        "appName": "Euchre lessons",
+        # window.jupyterapp: the browser tests and bench/site.py read the kernel's status from it.
+        "exposeAppInBrowser": True,
+        "litePluginSettings": {PLUGIN: {
+            "disablePyPIFallback": True,
+            "loadPyodideOptions": {"packages": list(KERNEL_PACKAGES)},
+        }},
+    }}
+
+
+def redirect_page(target: str) -> str:
+    """The site's front page: straight to the contents page in JupyterLab.
+
+    It keeps the empty config script of JupyterLite's own front page: every page of the site reads it.
+    """
+    url = f"lab/index.html?path={target}"
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Euchre lessons</title>\n'
+            f'<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>\n'
+            f'<meta http-equiv="refresh" content="0; url={url}"></head>\n'
+            f'<body><p><a href="{url}">Open the Euchre lessons</a></p></body></html>\n')
+
+
+def hermetic_environment(stage: Path) -> dict[str, str]:
+    """Jupyter's config and data paths inside the stage, so nothing of this machine's Jupyter leaks in."""
+    jupyter = stage / ".jupyter"
+    return {**os.environ, "JUPYTER_CONFIG_DIR": str(jupyter / "config"), "JUPYTER_DATA_DIR": str(jupyter / "data"),
+            "JUPYTER_CONFIG_PATH": "", "JUPYTER_PATH": "", "JUPYTER_PLATFORM_DIRS": "1"}
+
+
+def build(pins: Pins, cache: Path, site: Path) -> None:
+    problems = cache_problems(pins, cache)
+    if problems:
+        raise BuildError("the cache is incomplete (" + "; ".join(problems) + "): run "
+                         "`python jupyterlite/build_site.py download` once with the network (make site does)")
+    check_kernel_fits(pins)
+    front = contents_page()
+    with tempfile.TemporaryDirectory(prefix="euchre-site-") as scratch:
+        stage = Path(scratch) / "lite"
+        wheels = [package_wheel(Path(scratch)), *kernel_wheels(pins), *cached_wheels(pins, cache).values()]
+        runtime(pins, cache, wheels, stage / "static" / "pyodide")
+        copy_contents(stage / "content")
+        (stage / "jupyter-lite.json").write_text(json.dumps(lite_config(stage), indent=2), encoding="utf-8")
+        output = Path(scratch) / "site"
+        run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(stage), "--output-dir",
+             str(output), "--contents", str(stage / "content"), "--apps", "lab", "--no-sourcemaps"],
+            quiet=True, cwd=stage, env=hermetic_environment(stage))
+        (output / "index.html").write_text(redirect_page(front), encoding="utf-8")
+        check_site(output, front)
+        shutil.rmtree(site, ignore_errors=True)
+        shutil.move(output, site)
+    print(f"built {site} ({size_mb(site):.1f} MB); it opens on {front}")
+
+
+def check_site(site: Path, front: str) -> None:
+    """The built site has its settings, its front page and a lock whose every file is there and whole."""
+    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    kernel = config["litePluginSettings"][PLUGIN]
+    if kernel.get("disablePyPIFallback") is not True or not kernel.get("pyodideUrl", "").startswith("./static/"):
+        raise BuildError(f"the site's kernel settings came out wrong: {kernel}")
+    if not (site / "files" / front).is_file():
+        raise BuildError(f"{front} is not in the site")
+    pyodide = site / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+    for entry in lock["packages"].values():
+        path = pyodide / entry["file_name"]
+        if not path.is_file() or sha256_of(path) != entry["sha256"]:
+            raise BuildError(f"the lock's {entry['file_name']} is missing or does not match its hash")
+
+
+def size_mb(folder: Path) -> float:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) / 1e6
+
+
+# -- serving the site on this machine ---------------------------------------------------------------------
+
+class SiteServer:
+    """site/ served on 127.0.0.1 (a free port unless given), in a thread; a context manager."""
+
+    def __init__(self, site: Path = SITE, port: int = 0):
+        handler = functools.partial(QuietHandler, directory=str(site))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def url(self, path: str) -> str:
+        """The address that opens `path` (a file of the site's contents) in JupyterLab."""
+        return f"{self.base}/lab/index.html?path={path}"
+
+    def __enter__(self) -> "SiteServer":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **SERVED_TYPES}
+
+    def log_message(self, format, *args):  # noqa: A002 - the name the base class uses
+        pass
+
+
+def serve(site: Path, port: int) -> None:
+    if not (site / "index.html").is_file():
+        raise BuildError(f"{site} holds no site: run `make site` first")
+    with SiteServer(site, port) as server, contextlib.suppress(KeyboardInterrupt):
+        print(f"serving {site} at {server.base}/ (Ctrl-C stops it)")
+        server.thread.join()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("step", choices=["download", "build", "serve"])
+    parser.add_argument("--cache", type=Path, default=CACHE, help="the download cache (default %(default)s)")
+    parser.add_argument("--site", type=Path, default=SITE, help="the site folder (default %(default)s)")
+    parser.add_argument("--port", type=int, default=8000, help="serve: the port on 127.0.0.1")
+    args = parser.parse_args(argv)
+    try:
+        if args.step == "serve":
+            serve(args.site, args.port)
+        else:
+            pins = read_pins()
+            download(pins, args.cache) if args.step == "download" else build(pins, args.cache, args.site)
+    except BuildError as error:
+        print(f"build_site.py {args.step}: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
