@@ -1,12 +1,14 @@
 """Random clicking: thousands of clicks and choices across every widget end without an exception,
-and after each one the widget still shows a valid state (its `assert_valid()` holds)."""
+and after each one the widget still shows a valid state (its `assert_valid()` holds). Double clicks:
+the second click of a double-click never acts on a drawing the learner did not see."""
 
 import random
 
 import ipywidgets as w
 import pytest
+from test_widgets_table import callbacks_raise  # noqa: F401  (autouse: an exception in a click handler fails)
 
-from euchre_lesson import CUTTHROAT, PARTNERSHIP, deal_hand, play_out
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, RuleOfThumbPlayer, Suit, deal_hand, parse_action, play_out
 from euchre_lesson.players import RandomPlayer
 from euchre_lesson import widgets
 
@@ -98,3 +100,142 @@ def test_every_choice_box_shows_a_choice(name):
     empty = [c.description for c in controls(FACTORIES[name]())
              if isinstance(c, w.widgets.widget_selection._Selection) and c.options and c.index is None]
     assert not empty, f"{name}: empty choice boxes {empty}"
+
+
+# -- double clicks: a click message carries no payload, so each button belongs to one drawing -------------
+
+
+def twice(button) -> None:
+    """A double-click as the kernel hears it: the same button clicked twice."""
+    button.click()
+    button.click()
+
+
+def learner_moves(table) -> list[str]:
+    return [str(a) for a, seat in zip(table.hand.history, table.hand.actors) if seat == table.seat]
+
+
+def control_for(table, action):
+    """The control a learner clicks last for this action (the five of a keep selected first)."""
+    if action.kind == "keep":
+        for card in set(action.cards) ^ table.selected:
+            table.hand_row.button_for(card).click()
+        return table.keep_button
+    if action.kind in ("play", "pickup"):
+        return table.hand_row.button_for(action.card)
+    return table.choices.button_for(action)
+
+
+def test_a_double_click_on_pass_passes_once():
+    table = widgets.Table(seed=1)
+    assert table.my_turn and table.hand.phase is Phase.ROUND_ONE
+    twice(table.choices.button_for(parse_action("pass")))
+    assert learner_moves(table) == ["pass"]
+
+
+def test_a_double_click_on_a_card_plays_it_once():
+    single, double = widgets.Table(seed=1), widgets.Table(seed=1)
+    while not (single.my_turn and single.hand.phase is Phase.PLAY):
+        action = RuleOfThumbPlayer().choose(single.view)
+        single.act(action)
+        double.act(action)
+    before = learner_moves(double)
+    card = double.game.legal_actions()[0].card
+    single.act(f"play {card}")
+    twice(double.hand_row.button_for(card))
+    assert learner_moves(double) == before + [f"play {card}"]
+    assert double.note.value == single.note.value, double.note.value
+
+
+@pytest.mark.parametrize("rules, seed", [(CUTTHROAT, 1), (CUTTHROAT, 5), (PARTNERSHIP, 2), (PARTNERSHIP, 4)],
+                         ids=["cutthroat-1", "cutthroat-5", "partnership-2", "partnership-4"])
+def test_double_clicks_at_the_table_act_as_single_clicks(rules, seed):
+    """Every control double-clicked, hand after hand: the same game as single clicks, and the same note."""
+    single, double = widgets.Table(rules, seed=seed), widgets.Table(rules, seed=seed)
+    learner = RuleOfThumbPlayer()
+    while len(single.game.hands) < 4 and not single.game.is_over:
+        if single.my_turn:
+            action = learner.choose(single.view)
+            single.act(action)
+            twice(control_for(double, action))
+        else:
+            single.next_button.click()
+            twice(double.next_button)
+        assert (double.game, double.shown) == (single.game, single.shown)
+        assert double.note.value == single.note.value, "the second click said something"
+        double.assert_valid()
+
+
+def test_a_double_click_on_undo_takes_back_one_action():
+    table = widgets.Table(CUTTHROAT, seed=8)
+    moments = []
+    while len(moments) < 3:
+        moments.append(table.game)
+        table.act(RuleOfThumbPlayer().choose(table.view))
+    twice(table.undo_button)
+    assert table.game == moments[-1] and len(table.history) == 2
+
+
+def test_selecting_cards_keeps_the_buttons_and_a_move_makes_new_ones():
+    """Redraws stay cheap: a highlight changes no widget; what a button means changes only with a new button."""
+    table = widgets.Table(CUTTHROAT, seed=5)
+    while not (table.my_turn and table.hand.phase is Phase.DUMMY):
+        table.act(RuleOfThumbPlayer().choose(table.view))
+    buttons, widgets_open = list(table.hand_row.children), len(w.widgets.widget._instances)
+    for card in table.hand_row.cards[:5]:
+        table.hand_row.button_for(card).click()
+    assert list(table.hand_row.children) == buttons and len(w.widgets.widget._instances) == widgets_open
+    table.keep_button.click()
+    assert not {id(b) for b in table.hand_row.children} & {id(b) for b in buttons}
+    for _ in range(40):  # old buttons are closed: a long game does not pile up widgets
+        table.act(table.game.legal_actions()[0]) if table.my_turn else table.next_button.click()
+    assert len(w.widgets.widget._instances) - widgets_open < 40
+
+
+def test_a_double_click_on_a_bid_in_the_bidding_trainer_keeps_the_verdict():
+    trainer = widgets.BiddingTrainer(seed=2, worlds=8)
+    twice(trainer.choices.button_for(trainer.state.legal_actions()[0]))
+    assert "already" not in trainer.note.value and trainer.chosen is not None
+    twice(trainer.new_button)
+    assert trainer.seed == 3 and trainer.chosen is None
+
+
+@pytest.mark.parametrize("make, step", [
+    (lambda: widgets.DummyTrainer(seed=2), "new_button"),
+    (lambda: widgets.FollowSuitTrainer(seed=2), "new_button"),
+    (lambda: widgets.BiddingTrainer(seed=2, worlds=8), "new_button"),
+    (lambda: widgets.ScoreQuiz(seed=2), "next_button"),
+], ids=["dummy", "follow", "bidding", "quiz"])
+def test_a_double_click_on_next_moves_one_step(make, step):
+    once, double = make(), make()
+    getattr(once, step).click()
+    twice(getattr(double, step))
+    if isinstance(once, widgets.ScoreQuiz):
+        assert double.asked == once.asked
+    else:
+        assert (double.seed, double.state) == (once.seed, once.state)
+    double.assert_valid()
+
+
+def test_a_late_click_on_a_card_of_the_last_deal_is_dropped():
+    dummy = widgets.DummyTrainer(seed=2)
+    late = dummy.own_row.children[0]
+    dummy.new_button.click()
+    late.click()
+    assert not dummy.chosen and "Chosen: 0 of 5" in dummy.counter.value
+    follow = widgets.FollowSuitTrainer(seed=2)
+    late = follow.hand_row.children[0]
+    follow.new_button.click()
+    late.click()
+    assert (follow.right, follow.wrong, follow.last) == (0, 0, None)
+    explorer = widgets.RankingExplorer(trump=Suit.SPADES)
+    late, picked = explorer.trump_row.children[3], explorer.first_picker.value
+    explorer.trump_picker.value = Suit.HEARTS
+    late.click()
+    assert explorer.first_picker.value == picked
+
+
+def test_a_double_click_on_a_card_in_the_follow_trainer_is_judged_once():
+    trainer = widgets.FollowSuitTrainer(seed=2)
+    twice(trainer.hand_row.children[0])
+    assert trainer.right + trainer.wrong == 1

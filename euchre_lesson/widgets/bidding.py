@@ -16,7 +16,7 @@ from ..hand import HandState, Phase, deal_hand
 from ..players import RuleOfThumbPlayer
 from ..rules import CUTTHROAT, RuleSet
 from .bids import BidButtons, offer, seat_words
-from .cards import CardRow, action_button, note, say, style_sheet
+from .cards import CardRow, TiedButton, note, say, style_sheet
 from .hand_log import log_html, result_words
 from .positions import seeded_states
 from .scoring import GAME_WORDS
@@ -91,14 +91,14 @@ class BiddingTrainer(w.VBox):
         self.choices = BidButtons(self.choose)
         self.note = note()
         self.trick_list = TrickList()
-        self.new_button = action_button("New deal", "deal the next seeded hand", self.new_deal)
+        self.new_tie = TiedButton("New deal", "deal the next seeded hand", self.new_deal)
         table = w.VBox([self.situation,
                         w.HBox([w.HTML("<b>Up-card</b>"), self.up_row], layout=w.Layout(align_items="center")),
                         w.HBox([w.HTML("<b>Your hand</b>"), self.hand_row], layout=w.Layout(align_items="center")),
                         self.bids, self.choices])
         table.add_class("euchre-table")
         self.children = [style_sheet(), table, self.note, self.advice, self.result, self.trick_list,
-                         self.story, w.HBox([self.new_button])]
+                         self.story, w.HBox([self.new_tie])]
         self.deal(seed)
 
     def deal(self, seed: int) -> None:
@@ -112,6 +112,10 @@ class BiddingTrainer(w.VBox):
         self.final: HandState | None = None
         self.redraw()
         say(self.note, "Your bid: choose with the buttons.")
+
+    @property
+    def new_button(self) -> w.Button:
+        return self.new_tie.button
 
     def new_deal(self) -> None:
         self.deal(self.seed + 1)
@@ -128,7 +132,8 @@ class BiddingTrainer(w.VBox):
         # The others' reasons wait for your bid: "I count 1 trump" before it would be table talk.
         said = self.reasons if self.chosen is not None else {}
         self.bids.value = "<b>The bidding so far</b><br>" + log_html(state, view, said)
-        self.choices.show(view.legal if self.chosen is None else (), view)
+        self.choices.show(view.legal if self.chosen is None else (), view, state)
+        self.new_tie.draw(self.seed)
         if self.final is None:
             self.advice.value = self.result.value = self.story.value = ""
             self.trick_list.show((), None, view)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 
 import ipywidgets as w
@@ -9,6 +10,7 @@ import ipywidgets as w
 from ..actions import Action, parse_action
 from ..hand import Phase
 from ..view import View
+from .cards import Drawing, shared_look
 
 
 def seat_words(seat: int, view: View) -> str:
@@ -105,30 +107,30 @@ def said_words(token: str, actor: int, view: View) -> str:
 
 
 class BidButtons(w.HBox):
-    """One button per legal action (not cards), redrawn in place; `on_choose(action)` hears every click."""
+    """One button per legal action (not cards); `on_choose(action)` hears every click.
+
+    The buttons are made anew when the actions or the `moment` they act on change, and a click on a
+    replaced button is dropped (see cards.Drawing): a double-click never answers the next question.
+    """
 
     def __init__(self, on_choose: Callable[[Action], None], **kwargs):
         super().__init__(**kwargs)
         self.layout.flex_flow = "row wrap"
         self.actions: tuple[Action, ...] = ()
-        self._pool: list[w.Button] = []
         self._on_choose = on_choose
+        self.drawing = Drawing()
 
-    def show(self, actions: Iterable[Action], view: View | None) -> None:
+    def show(self, actions: Iterable[Action], view: View | None, moment: object = None) -> None:
         """Offer these actions with words from this view; no actions (or no view) clears the row."""
         self.actions = tuple(actions) if view is not None else ()
-        while len(self._pool) < len(self.actions):
-            button = w.Button(layout=w.Layout(width="auto"))
-            button.on_click(self._clicked)
-            self._pool.append(button)
-        for i, (button, action) in enumerate(zip(self._pool, self.actions)):
-            button.index = i
-            button.description, button.tooltip = offer(action, view)
-        self.children = self._pool[:len(self.actions)]
+        if not self.drawing.renew((moment, self.actions), self.children):
+            return
+        _, style, layout = shared_look()
+        choose = self._on_choose
+        self.children = [self.drawing.button(functools.partial(choose, action), layout=layout, style=style,
+                                             **dict(zip(("description", "tooltip"), offer(action, view))))
+                         for action in self.actions]
 
     def button_for(self, action: Action) -> w.Button:
         """The button offering this action (for tests and lessons that click from code)."""
         return self.children[self.actions.index(action)]
-
-    def _clicked(self, button: w.Button) -> None:
-        self._on_choose(self.actions[button.index])

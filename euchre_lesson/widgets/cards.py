@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from html import escape
 
@@ -68,57 +69,160 @@ def classes(card: Card, trump: Suit | None = None) -> tuple[str, ...]:
     return tuple(names)
 
 
+@functools.cache
+def shared_look() -> tuple[w.Layout, w.ButtonStyle, w.Layout]:
+    """One layout and one style for every card button, and one layout for word buttons made per drawing.
+
+    Each is a model in the browser: a button that owned its own would cost three. Never set a trait on
+    them through one button (`button.layout.display = ...` would hide every card).
+    """
+    return w.Layout(), w.ButtonStyle(), w.Layout(width="auto")
+
+
 def card_button(card: Card, trump: Suit | None = None) -> w.Button:
     """One card as a button; its tooltip names the card in words."""
     button = w.Button(description=face(card, trump), tooltip=card_name(card, trump))
-    button._dom_classes = classes(card, trump)
+    set_classes(button, classes(card, trump))
     return button
 
 
+def set_classes(widget: w.DOMWidget, wanted: Iterable[str]) -> None:
+    """Give a widget exactly these CSS classes, through its public add_class/remove_class, in one message."""
+    wanted = tuple(dict.fromkeys(wanted))
+    with widget.hold_sync():
+        for name in widget._dom_classes:
+            if name not in wanted:
+                widget.remove_class(name)
+        for name in wanted:
+            widget.add_class(name)
+
+
+def has_class(widget: w.DOMWidget, name: str) -> bool:
+    """Whether a widget carries this CSS class."""
+    return name in widget._dom_classes
+
+
+OFF_SCREEN = object()  # the key of a drawing whose buttons are hidden
+
+
+# A click message from the page says only "click", never what the button showed. So a button is never
+# given another meaning: a new drawing (new words, or a new state for the click to act on) gets new
+# buttons, and a click on a button of an older drawing (the second click of a double-click, which lands
+# after the table changed) is dropped. A drawing that only moves a highlight keeps its buttons: cheap.
+class Drawing:
+    """Which drawing of some buttons is on screen; a button belongs to one drawing for life."""
+
+    def __init__(self):
+        self.number = 0
+        self.key: object = object()  # what the buttons on screen were made for; nothing yet
+        self._replaced: list[w.Button] = []  # the drawing before: kept open, so a late click on it is dropped
+
+    def renew(self, key: object, on_screen: Iterable[w.Button]) -> bool:
+        """Start a new drawing if `key` differs from the one on screen (True if so); retire its buttons."""
+        if key == self.key:
+            return False
+        self.key, self.number = key, self.number + 1
+        for button in self._replaced:  # two drawings back: any click on them was sent long ago
+            button.close()
+        self._replaced = list(on_screen)
+        return True
+
+    def silence(self) -> None:
+        """The buttons on screen are hidden: no click on them acts any more, and none is made until shown."""
+        if self.key is not OFF_SCREEN:
+            self.key, self.number = OFF_SCREEN, self.number + 1
+
+    def button(self, on_click: Callable[[], None], **traits) -> w.Button:
+        """A new button of the current drawing: a click runs `on_click()` only while this drawing is on screen."""
+        number, button = self.number, w.Button(**traits)
+        button.on_click(lambda clicked: on_click() if number == self.number and not clicked.disabled else None)
+        return button
+
+
 class CardRow(w.HBox):
-    """A row of card buttons that redraws in place; `on_pick(card)` hears every click."""
+    """A row of card buttons that redraws in place; `on_pick(card)` hears every click.
+
+    A row whose clicks act on something makes new buttons when its cards or its `moment` (what the clicks
+    act on) change, and drops clicks on the buttons it replaced (see Drawing); display-only rows reuse theirs.
+    """
 
     def __init__(self, on_pick: Callable[[Card], None] | None = None, **kwargs):
         super().__init__(**kwargs)
         self.add_class("euchre-row")
         self.cards: tuple[Card, ...] = ()
-        self._pool: list[w.Button] = []  # buttons are reused: creating widgets is what costs in a browser
+        self._pool: list[w.Button] = []  # display-only rows reuse buttons: creating widgets is what costs in a browser
         self._on_pick = on_pick
+        self.drawing = Drawing()
 
     def show(self, cards: Iterable[Card], trump: Suit | None = None, *, legal: Iterable[Card] = (),
-             chosen: Iterable[Card] = (), disabled: bool = False, hidden: bool = False) -> None:
+             chosen: Iterable[Card] = (), disabled: bool = False, hidden: bool = False, moment: object = None) -> None:
         """Draw these cards: legal ones raised, chosen ones marked; `hidden` shows their backs."""
         self._drawn = None  # what `redraw` last drew is no longer on screen
         self.cards = tuple(cards)
         if hidden:  # stand-ins: a face-down row never holds the hidden cards, not even in Python
             self.cards = (JOKER,) * len(self.cards)
+        self._buttons_for(moment)
         legal, chosen = set(legal), set(chosen)
-        while len(self._pool) < len(self.cards):
-            button = w.Button()
-            button.on_click(self._clicked)
-            self._pool.append(button)
-        for i, (button, card) in enumerate(zip(self._pool, self.cards)):
-            button.index = i
-            if hidden:
-                button.description, button.tooltip = "", "a card face down"
-                button._dom_classes = ("euchre-card", "euchre-back")
-                button.disabled = True
-                continue
-            marks = classes(card, trump) + (("euchre-legal",) if card in legal else ()) \
-                + (("euchre-chosen",) if card in chosen else ())
-            words = card_name(card, trump) + (", playable" if card in legal else "") \
-                + (", selected" if card in chosen else "")
-            button.description, button.tooltip, button._dom_classes = face(card, trump), words, marks
-            button.disabled = disabled
+        for button, card in zip(self._pool, self.cards):
+            with button.hold_sync():  # one message per button, not one per trait
+                self._draw_card(button, card, trump, card in legal, card in chosen, disabled, hidden)
         self.children = self._pool[:len(self.cards)]
+
+    @staticmethod
+    def _draw_card(button: w.Button, card: Card, trump: Suit | None, legal: bool, chosen: bool,
+                   disabled: bool, hidden: bool) -> None:
+        if hidden:
+            button.description, button.tooltip, button.disabled = "", "a card face down", True
+            set_classes(button, ("euchre-card", "euchre-back"))
+            return
+        marks = classes(card, trump) + (("euchre-legal",) if legal else ()) + (("euchre-chosen",) if chosen else ())
+        words = card_name(card, trump) + (", playable" if legal else "") + (", selected" if chosen else "")
+        button.description, button.tooltip, button.disabled = face(card, trump), words, disabled
+        set_classes(button, marks)
+
+    def _buttons_for(self, moment: object) -> None:
+        """New buttons for a new drawing of a clickable row; otherwise enough buttons to reuse."""
+        layout, style, _ = shared_look()
+        if self._on_pick is not None and self.drawing.renew((moment, self.cards), self._pool):
+            pick = self._on_pick
+            self._pool = [self.drawing.button(functools.partial(pick, card), layout=layout, style=style)
+                          for card in self.cards]
+        while len(self._pool) < len(self.cards):
+            self._pool.append(w.Button(layout=layout, style=style))
 
     def button_for(self, card: Card) -> w.Button:
         """The button showing this card (for tests and lessons that click from code)."""
         return self.children[self.cards.index(card)]
 
-    def _clicked(self, button: w.Button) -> None:
-        if self._on_pick is not None and not button.disabled:
-            self._on_pick(self.cards[button.index])
+    def marked(self, card: Card, mark: str) -> bool:
+        """Whether the card is shown with this mark: 'legal' (raised), 'chosen' or 'back' (face down)."""
+        return has_class(self.button_for(card), f"euchre-{mark}")
+
+
+class TiedButton(w.Box):
+    """One button with words on it, made anew for each moment it acts on (see Drawing); `button` is on screen."""
+
+    def __init__(self, description: str, tooltip: str, on_click: Callable[[], None]):
+        super().__init__(layout=w.Layout(overflow="visible"))  # room for the focus ring
+        self._words, self._on_click = {"description": description, "tooltip": tooltip}, on_click
+        self.drawing = Drawing()
+        self.draw(None)
+
+    def draw(self, moment: object) -> None:
+        """Show the button for this moment: the same one while the moment stays, a new one when it changes."""
+        self.layout.display = ""
+        if self.drawing.renew(moment, self.children):
+            _, style, layout = shared_look()
+            self.children = (self.drawing.button(self._on_click, layout=layout, style=style, **self._words),)
+
+    def hide(self) -> None:
+        """Hide the button; a click on it (sent before it was hidden) is dropped."""
+        self.layout.display = "none"
+        self.drawing.silence()
+
+    @property
+    def button(self) -> w.Button:
+        return self.children[0]
 
 
 # -- feedback notes and buttons shared by the trainers ----------------------------------------
@@ -147,7 +251,7 @@ def action_button(description: str, tooltip: str, on_click: Callable[[], None]) 
 
 def face_up_cards(row: CardRow) -> list[Card]:
     """The cards a row shows face up (for checks that nothing hidden is shown)."""
-    return [card for card, button in zip(row.cards, row.children) if "euchre-back" not in button._dom_classes]
+    return [card for card, button in zip(row.cards, row.children) if not has_class(button, "euchre-back")]
 
 
 def show_backs(row: CardRow, count: int) -> None:
@@ -155,11 +259,11 @@ def show_backs(row: CardRow, count: int) -> None:
     redraw(row, (JOKER,) * count, hidden=True)
 
 
-def redraw(row: CardRow, cards: Iterable[Card], trump: Suit | None = None, **marks) -> None:
+def redraw(row: CardRow, cards: Iterable[Card], trump: Suit | None = None, moment: object = None, **marks) -> None:
     """`row.show(...)`, skipped when the row already shows exactly this: a table redraws often, most rows unchanged."""
     cards = tuple(cards)
-    key = (cards, trump, tuple((name, value if isinstance(value, bool) else tuple(value))
-                               for name, value in sorted(marks.items())))
+    key = (cards, trump, moment, tuple((name, value if isinstance(value, bool) else tuple(value))
+                                       for name, value in sorted(marks.items())))
     if getattr(row, "_drawn", None) != key:
-        row.show(cards, trump, **marks)
+        row.show(cards, trump, moment=moment, **marks)
         row._drawn = key

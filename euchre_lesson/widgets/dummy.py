@@ -12,7 +12,7 @@ from ..dummy import best_five, keep_strength, shortfall
 from ..errors import IllegalAction
 from ..hand import HandState, Phase
 from ..rules import CUTTHROAT
-from .cards import CardRow, action_button, note, say, style_sheet
+from .cards import CardRow, TiedButton, action_button, has_class, note, say, style_sheet
 from .positions import find_position
 
 
@@ -32,7 +32,7 @@ class DummyTrainer(w.VBox):
         self.counter = w.HTML()
         self.keep_button = action_button("Keep these five", "keep the chosen five and lay the others aside",
                                          self.keep)
-        self.new_button = action_button("New deal", "deal another seeded hand", self.new_deal)
+        self.new_tie = TiedButton("New deal", "deal another seeded hand", self.new_deal)
         self.best_label = w.HTML()
         self.best_row = CardRow()
         self.note = note()
@@ -40,7 +40,7 @@ class DummyTrainer(w.VBox):
                          w.HBox([w.HTML("<b>Your five</b>"), self.own_row], layout=w.Layout(align_items="center")),
                          w.HBox([w.HTML("<b>The dummy's five</b>"), self.dummy_row],
                                 layout=w.Layout(align_items="center")),
-                         w.HBox([self.counter, self.keep_button, self.new_button],
+                         w.HBox([self.counter, self.keep_button, self.new_tie],
                                 layout=w.Layout(align_items="center")),
                          self.note, w.HBox([self.best_label, self.best_row], layout=w.Layout(align_items="center"))]
         self.deal(seed)
@@ -56,9 +56,15 @@ class DummyTrainer(w.VBox):
         self.situation.value = (f"<p>Deal {seed} · you are seat {state.maker} and made <b>{state.trump} "
                                 f"{state.trump.plural}</b> trump. You take the dummy: keep the best five of "
                                 f"these ten, the other five are laid aside (T5).</p>")
-        self.best_label.value, self.best_row.children = "", ()
+        self.best_label.value = ""
+        self.best_row.show(())
+        self.new_tie.draw(seed)
         say(self.note, "Click cards to choose five, then press Keep these five.")
         self.redraw()
+
+    @property
+    def new_button(self) -> w.Button:
+        return self.new_tie.button
 
     def new_deal(self) -> None:
         self.deal(self.seed + 1)
@@ -69,8 +75,9 @@ class DummyTrainer(w.VBox):
 
     def redraw(self) -> None:
         trump = self.state.trump
-        self.own_row.show(sorted(self.state.hands[self.state.maker], key=sort_key), trump, chosen=self.chosen)
-        self.dummy_row.show(sorted(self.state.dummy, key=sort_key), trump, chosen=self.chosen)
+        state = self.state  # the cards' clicks act on this deal: a click on an earlier deal's card is dropped
+        self.own_row.show(sorted(state.hands[state.maker], key=sort_key), trump, chosen=self.chosen, moment=state)
+        self.dummy_row.show(sorted(state.dummy, key=sort_key), trump, chosen=self.chosen, moment=state)
         self.counter.value = f"<span class='euchre-note'>Chosen: {len(self.chosen)} of 5</span>"
 
     def toggle(self, card: Card) -> None:
@@ -113,7 +120,7 @@ class DummyTrainer(w.VBox):
         assert f"Chosen: {len(self.chosen)} of 5" in self.counter.value, "the counter is stale"
         for row in (self.own_row, self.dummy_row):
             for card in row.cards:
-                marked = "euchre-chosen" in row.button_for(card)._dom_classes
+                marked = row.marked(card, "chosen")
                 assert marked == (card in self.chosen), f"{card} is shown {'' if marked else 'not '}chosen"
         assert self.best == best_five(self.ten, state.trump), "the best five is stale"
         if self.verdict is not None:

@@ -13,7 +13,7 @@ from ..hand import HandState, Phase
 from ..ranking import bower, effective_suit
 from ..rules import CUTTHROAT, RuleSet
 from ..tricks import why_may
-from .cards import CardRow, action_button, note, say, style_sheet
+from .cards import CardRow, TiedButton, action_button, note, say, style_sheet
 from .positions import find_position
 
 
@@ -62,14 +62,14 @@ class FollowSuitTrainer(w.VBox):
         self.situation = w.HTML()
         self.trick_row = CardRow()
         self.hand_row = CardRow(on_pick=self.pick)
-        self.new_button = action_button("New position", "deal another seeded position", self.new_position)
+        self.new_tie = TiedButton("New position", "deal another seeded position", self.new_position)
         self.hint_button = action_button("Show legal cards", "raise the cards the rules allow", self.hint)
         self.tally = w.HTML()
         self.note = note()
         self.children = [style_sheet(), self.situation,
                          w.HBox([w.HTML("<b>Trick so far</b>"), self.trick_row], layout=w.Layout(align_items="center")),
                          w.HBox([w.HTML("<b>Your hand</b>"), self.hand_row], layout=w.Layout(align_items="center")),
-                         self.note, w.HBox([self.new_button, self.hint_button, self.tally])]
+                         self.note, w.HBox([self.new_tie, self.hint_button, self.tally])]
         self.children[2].add_class("euchre-table")
         self.deal(seed)
 
@@ -79,7 +79,7 @@ class FollowSuitTrainer(w.VBox):
         self.state = follow_position(seed, self.rules)
         self.last: tuple[Card, bool] | None = None
         self.hinted = False
-        self.right = self.wrong = 0
+        self.judged: dict[Card, bool] = {}  # each card tried at this position, and whether it may be played
         state, trump = self.state, self.state.trump
         played = "; then ".join(f"seat {s} played {c}" for s, c in zip(state.trick.seats, state.trick.cards))
         self.situation.value = (f"<p>Position {seed} · {escape(state.rules.game.capitalize())} · "
@@ -87,7 +87,21 @@ class FollowSuitTrainer(w.VBox):
                                 f"{escape(played[0].upper() + played[1:])}. Which of your cards may you play?</p>")
         self.trick_row.show(state.trick.cards, trump, disabled=True)
         say(self.note, "Click a card to play it.")
+        self.new_tie.draw(seed)
         self.redraw()
+
+    @property
+    def new_button(self) -> w.Button:
+        return self.new_tie.button
+
+    @property
+    def right(self) -> int:
+        """How many different cards you tried that the rules allow (a card clicked twice counts once)."""
+        return sum(self.judged.values())
+
+    @property
+    def wrong(self) -> int:
+        return len(self.judged) - self.right
 
     def new_position(self) -> None:
         self.deal(self.seed + 1)
@@ -102,7 +116,7 @@ class FollowSuitTrainer(w.VBox):
     def redraw(self) -> None:
         chosen = [self.last[0]] if self.last and self.last[1] else []
         self.hand_row.show(self.hand, self.state.trump, legal=self.legal_cards() if self.hinted else (),
-                           chosen=chosen)
+                           chosen=chosen, moment=self.state)
         self.tally.value = f"<span class='euchre-note'>Accepted {self.right}, refused {self.wrong}</span>"
 
     def pick(self, card: Card) -> None:
@@ -110,10 +124,10 @@ class FollowSuitTrainer(w.VBox):
         try:
             self.state.apply(play(card), seat=self.state.to_act)  # the state is immutable: nothing changes
         except IllegalAction as error:
-            self.last, self.wrong = (card, False), self.wrong + 1
+            self.last, self.judged[card] = (card, False), False
             say(self.note, f"{card} may not be played: {error.explanation} (rule {error.rule})", "bad")
         else:
-            self.last, self.right = (card, True), self.right + 1
+            self.last, self.judged[card] = (card, True), True
             why = why_may(card, self.state.trick.cards, self.state.trump)
             say(self.note, f"Yes, {card} may be played: {why}", "good")
         self.redraw()

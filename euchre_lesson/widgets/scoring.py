@@ -9,7 +9,7 @@ import ipywidgets as w
 
 from ..rules import CUTTHROAT, PRESETS, RuleSet, ScoreRow
 from ..scoring import Points, score_hand, scoring_row
-from .cards import action_button, note, say, style_sheet
+from .cards import TiedButton, action_button, note, say, style_sheet
 
 GAME_WORDS = {"cutthroat": "Cutthroat (3 players, dummy)", "partnership": "Partnership (4 players)"}
 
@@ -128,14 +128,19 @@ class ScoreQuiz(w.VBox):
         self.defenders_answer = w.Dropdown(options=list(range(top + 1)), description="Each defender scores",
                                            style={"description_width": "initial"})
         self.check_button = action_button("Check", "check your answer against the scoring table", self.check)
-        self.next_button = action_button("Next question", "ask another scoring question", self.next_question)
+        self.next_tie = TiedButton("Next question", "ask another scoring question", self.next_question)
+        self.questions = 0  # how many were asked: Next question acts on the one shown
         self.note = note()
         self.children = [style_sheet(), self.question,
                          w.HBox([self.makers_answer, self.defenders_answer]),
-                         w.HBox([self.check_button, self.next_button]), self.note]
+                         w.HBox([self.check_button, self.next_tie]), self.note]
         for answer in (self.makers_answer, self.defenders_answer):
             answer.observe(self._answer_changed, "value")
         self.next_question()
+
+    @property
+    def next_button(self) -> w.Button:
+        return self.next_tie.button
 
     def _answer_changed(self, _change) -> None:
         self.verdict = None  # a changed answer has not been checked yet
@@ -151,6 +156,8 @@ class ScoreQuiz(w.VBox):
             side.capitalize() for side in _who(rules))
         self.makers_answer.value = self.defenders_answer.value = 0
         self.verdict = None
+        self.questions += 1
+        self.next_tie.draw(self.questions)
         self.question.value = f"<p>{escape(self.question_text())}</p>"
         say(self.note, "Choose the points for each side, then press Check.")
 

@@ -18,7 +18,7 @@ from ..hand import HandState, Phase, deal_hand
 from ..rules import CUTTHROAT, RuleSet
 from ..view import View
 from .bids import BidButtons, offer, said_words, seat_words
-from .cards import CardRow, action_button, note, redraw, say, show_backs, style_sheet
+from .cards import CardRow, TiedButton, action_button, has_class, note, redraw, say, show_backs, style_sheet
 from .computer import LEVEL_WORDS, LEVELS, computer_players
 from .hand_log import log_html, result_words, visible_cards
 from .scoring import GAME_WORDS, rules_by_game
@@ -71,14 +71,15 @@ class Table(w.VBox):
         self.dummy_box = w.VBox([self.dummy_label, self.dummy_row])
         self.hand_row = CardRow(on_pick=self._picked)
         self.choices = BidButtons(self._act)
-        self.keep_button = action_button("Keep these five", "keep the five selected cards (T5)", self._keep)
+        # Buttons whose click changes the game are made anew for each moment: a double-click acts once.
+        self.keep_tie = TiedButton("Keep these five", "keep the five selected cards (T5)", self._keep)
         self.note = note()
         self.trick_list = TrickList()
         # The learner's controls.
         self.hint_button = action_button("Hint", "the best action now and why (the computer's advice)", self.hint)
-        self.undo_button = action_button("Undo", "take back your last action and the computer's replies", self.undo)
+        self.undo_tie = TiedButton("Undo", "take back your last action and the computer's replies", self.undo)
         self.grade_button = action_button("Grade my decisions", "each of your decisions this hand, graded", self.grade)
-        self.next_button = action_button("Next hand", "deal the next hand (the deal passes left, C4)", self.next_hand)
+        self.next_tie = TiedButton("Next hand", "deal the next hand (the deal passes left, C4)", self.next_hand)
         self.game_input = w.Dropdown(description="Game", tooltip="which game the next new game plays")
         self.level_input = w.Dropdown(options=list(LEVELS), value=level, description="Computer",
                                       tooltip="how the computer players choose")
@@ -92,12 +93,12 @@ class Table(w.VBox):
                         w.HBox([w.VBox([self.up_label, self.up_row]), self.dummy_box,
                                 w.VBox([self.trick_label, self.trick_row])],
                                layout=w.Layout(flex_flow="row wrap", justify_content="space-around")),
-                        w.VBox([self.you_label, self.hand_row, self.choices, self.keep_button])])
+                        w.VBox([self.you_label, self.hand_row, self.choices, self.keep_tie])])
         table.add_class("euchre-table")
         self.story.layout = w.Layout(max_height="14em", overflow="auto")
         self.children = [
             style_sheet(), self.header, self.scores, table, self.note,
-            w.HBox([self.hint_button, self.undo_button, self.grade_button, self.next_button],
+            w.HBox([self.hint_button, self.undo_tie, self.grade_button, self.next_tie],
                    layout=w.Layout(flex_flow="row wrap")),
             self.result, self.grades, self.trick_list, w.HTML("<b>This hand so far</b> (the computer players' reasons show once the hand is over)"), self.story,
             w.HBox([self.game_input, self.level_input, self.seed_input, self.new_button],
@@ -121,6 +122,23 @@ class Table(w.VBox):
         if self._view is None or self._view[0] is not hand or self._view[1] != self.seat:
             self._view = (hand, self.seat, hand.view(self.seat))
         return self._view[2]
+
+    @property
+    def moment(self) -> tuple[GameState, int]:
+        """What a click acts on: the game and the hand shown. A button drawn for another moment is stale."""
+        return self.game, self.shown
+
+    @property
+    def keep_button(self) -> w.Button:
+        return self.keep_tie.button
+
+    @property
+    def undo_button(self) -> w.Button:
+        return self.undo_tie.button
+
+    @property
+    def next_button(self) -> w.Button:
+        return self.next_tie.button
 
     @property
     def my_turn(self) -> bool:
@@ -191,7 +209,11 @@ class Table(w.VBox):
         self._draw_middle(hand, view)
         self._draw_learner(hand, view)
         over = hand.is_over
-        self.next_button.layout.display = "" if over and not self.game.is_over else "none"
+        self.undo_tie.draw(self.moment)
+        if over and not self.game.is_over:  # a hidden button is made anew only when shown again
+            self.next_tie.draw(self.moment)
+        else:
+            self.next_tie.hide()
         self.grade_button.disabled = not over
         self.result.value = self._result_html() if over else ""
         self.grades.value = self._graded[1] if self._graded and self._graded[0] is hand else ""
@@ -254,18 +276,21 @@ class Table(w.VBox):
         self.you_label.value = (f"<b>You, seat {self.seat}</b><br>"
                                 f'<span data-seat="{self.seat}">{escape(" · ".join(facts))}</span>')
         legal = view.legal  # empty unless it is your turn
-        phase, trump = view.phase, view.trump
+        phase, trump, moment = view.phase, view.trump, self.moment
         if phase is Phase.DUMMY and legal:
             ten = sorted({card for action in legal for card in action.cards}, key=sort_key)
-            redraw(self.hand_row, ten, trump, legal=ten, chosen=self.selected)
+            redraw(self.hand_row, ten, trump, moment, legal=ten, chosen=self.selected)
         elif phase in CARD_VERBS and legal:
             cards = [a.card for a in legal if a.card is not None]
             shown = cards if phase is Phase.PICKUP else sorted(view.hand, key=sort_key)
-            redraw(self.hand_row, shown, trump, legal=cards)
-        else:
+            redraw(self.hand_row, shown, trump, moment, legal=cards)
+        else:  # a click here only explains (it changes nothing), so the buttons stay while the bidding goes on
             redraw(self.hand_row, sorted(view.hand, key=sort_key), trump, disabled=not legal)
-        self.choices.show([a for a in legal if a.kind not in ("play", "pickup", "keep")], view)
-        self.keep_button.layout.display = "" if phase is Phase.DUMMY and legal else "none"
+        self.choices.show([a for a in legal if a.kind not in ("play", "pickup", "keep")], view, moment)
+        if phase is Phase.DUMMY and legal:
+            self.keep_tie.draw(moment)
+        else:
+            self.keep_tie.hide()
 
     def _result_html(self) -> str:
         out = f"<b>Hand {self.shown + 1} is over.</b> {escape(result_words(self.hand, self.view))}"
@@ -430,9 +455,8 @@ class Table(w.VBox):
     def offered(self) -> set[Action]:
         """Every action the controls offer now: bid buttons, raised cards, fives of the selectable cards."""
         out = set(self.choices.actions)
-        raised = [card for card, button in zip(self.hand_row.cards, self.hand_row.children)
-                  if "euchre-legal" in button._dom_classes]
-        if self.keep_button.layout.display != "none":
+        raised = [card for card in self.hand_row.cards if self.hand_row.marked(card, "legal")]
+        if self.keep_tie.layout.display != "none":
             out |= {keep(five) for five in itertools.combinations(raised, 5)}
         elif raised:
             out |= {CARD_VERBS[self.hand.phase](card) for card in raised}
@@ -447,7 +471,7 @@ class Table(w.VBox):
             if widget.layout.display == "none":
                 continue
             stack.extend(getattr(widget, "children", ()))
-            if isinstance(widget, w.Button) and "euchre-back" not in widget._dom_classes:
+            if isinstance(widget, w.Button) and not has_class(widget, "euchre-back"):
                 texts += [widget.description, widget.tooltip or ""]
             elif isinstance(widget, w.HTML):
                 texts.append(widget.value)
@@ -475,5 +499,5 @@ class Table(w.VBox):
             assert set(self.hand_row.cards) == set(view.hand), "your row does not show your hand"
         leaked = self.shown_cards() - visible_cards(view)
         assert not leaked, f"the table shows cards hidden from you: {sorted(map(str, leaked))}"
-        assert (self.next_button.layout.display != "none") == (hand.is_over and not game.is_over), \
+        assert (self.next_tie.layout.display != "none") == (hand.is_over and not game.is_over), \
             "Next hand is offered at the wrong time"

@@ -6,7 +6,7 @@ import json
 import re
 
 from labdriver import (MARK_ILLEGAL_CARD, NEXT_CONTROL, ROOT, kernel_run, note_text, open_notebook, photograph,
-                       run_all, scores_on_screen, wait_for_update, write_notebook)
+                       run_all, scores_on_screen, wait_for_update, wait_kernel_idle, write_notebook)
 
 from euchre_lesson.game import game_from_record
 
@@ -18,9 +18,10 @@ RULE_IDS = set(re.findall(r"^- \*\*([A-Z]\d+) ", (ROOT / "RULES.md").read_text()
 MOST_STEPS = 60  # a hand takes about 15 presses; more means the table stopped changing
 
 
-def open_table(page, lab) -> None:
+def open_table(page, lab, seed: int = SEED) -> None:
     """A small notebook holding only the Table, opened in JupyterLab and run with Run All."""
-    write_notebook(lab.folder / NOTEBOOK, [f"from euchre_lesson.widgets.table import Table\ntable = Table(seed={SEED})\ntable"])
+    cell = f"from euchre_lesson.widgets.table import Table\ntable = Table(seed={seed})\ntable"
+    write_notebook(lab.folder / NOTEBOOK, [cell])
     open_notebook(page, lab, NOTEBOOK)
     run_all(page)
     page.locator(".euchre-table").wait_for()
@@ -122,3 +123,32 @@ def test_the_same_hand_by_keyboard_alone(page, lab, shots):
     check_hand(page, played)
     assert not page.errors, page.errors
     print("pressed by keyboard:", played["pressed"], "key presses:", played["keys"])
+
+
+MY_MOVES = ("import json\nprint(json.dumps([str(a) for a, s in zip(table.hand.history, table.hand.actors)"
+            " if s == table.seat]))")
+
+
+def double_click(page, locator) -> list[str]:
+    """A real double-click; once the table has answered (and the second click had time to arrive), your moves."""
+    before = note_text(page)
+    locator.dblclick()
+    wait_for_update(page, before)
+    page.wait_for_timeout(500)
+    wait_kernel_idle(page)
+    return json.loads(kernel_run(page, MY_MOVES))
+
+
+def test_a_double_click_acts_once(page, lab):
+    """Seed 1: a double-click on Pass passed in round one and again in round two; on a card it played two cards."""
+    open_table(page, lab, seed=1)
+    assert double_click(page, page.locator(".euchre-table button", has_text=re.compile(r"^Pass$"))) == ["pass"]
+    kernel_run(page, "from euchre_lesson import Phase, RuleOfThumbPlayer\n"
+                     "while not (table.my_turn and table.hand.phase is Phase.PLAY):\n"
+                     "    table.act(RuleOfThumbPlayer().choose(table.view))")
+    card = page.locator(".euchre-table button.euchre-legal").first
+    card.wait_for()
+    before = json.loads(kernel_run(page, MY_MOVES))
+    text = card.inner_text().splitlines()[0]
+    assert double_click(page, card) == before + [f"play {text}"]
+    assert "Not allowed" not in note_text(page) and not page.errors, page.errors
