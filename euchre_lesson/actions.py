@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, Suit, parse_card, parse_cards, parse_suit, sort_key
-from .errors import NotationError
+from .cards import Card, Suit, parse_card, parse_cards, parse_suit, refuse_look_alikes, sort_key
+from .errors import NotationError, excerpt
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,15 +18,17 @@ class Action:
     cards: tuple[Card, ...] = ()
 
     def __post_init__(self):
-        if self.kind not in ARGUMENTS:
-            raise NotationError(str(self.kind), f"{self.kind!r} is not a verb of the notation. {TOKEN_HELP}")
-        needs = ARGUMENTS[self.kind]
-        given = {"card": isinstance(self.card, Card), "suit": isinstance(self.suit, Suit),
-                 "cards": bool(self.cards) and all(isinstance(c, Card) for c in self.cards)}
-        stray = (self.card is not None, self.suit is not None, bool(self.cards))
-        if (needs and not given[needs]) or sum(stray) != (1 if needs else 0):
-            what = f"one {needs}" if needs in ("card", "suit") else "cards" if needs else "nothing"
-            raise NotationError(self.kind, f"The action {self.kind!r} takes {what} (Notation). {TOKEN_HELP}")
+        kind, card, suit, cards = self.kind, self.card, self.suit, self.cards
+        if type(kind) is not str or kind not in ARGUMENTS:
+            raise NotationError(excerpt(kind), f"The action kind {excerpt(kind)} is not a verb of the notation. {TOKEN_HELP}")
+        if type(cards) is not tuple:
+            object.__setattr__(self, "cards", cards := _five_of_ten(kind, cards))
+        needs = ARGUMENTS[kind]
+        if not ((type(card) is Card if needs == "card" else card is None)
+                and (type(suit) is Suit if needs == "suit" else suit is None)
+                and (0 < len(cards) <= MOST_KEPT and all(type(c) is Card for c in cards) if needs == "cards"
+                     else not cards)):
+            raise NotationError(kind, _shape_problem(kind, needs, self))
 
     def __str__(self) -> str:
         return self._token(str, str)
@@ -48,6 +50,26 @@ class Action:
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
 
+
+def _five_of_ten(kind: str, cards) -> tuple:
+    """A keep's cards as a tuple; a list is copied, anything else refused."""
+    if not isinstance(cards, list) or len(cards) > MOST_KEPT:
+        raise NotationError("cards", f"The action {kind!r} takes cards as a tuple of Cards, up to the maker's "
+                                     f"{MOST_KEPT}, not {excerpt(cards)}. To read cards from text, write keep('JH JD AH AS KS').")
+    return tuple(cards)
+
+
+def _shape_problem(kind: str, needs: str | None, action) -> str:
+    """What a hand-made action lacks or carries in excess, in a sentence."""
+    what = {"card": "one card, a Card such as parse_card('JH')", "suit": "one suit, a Suit such as Suit.HEARTS",
+            "cards": f"cards, a tuple of 1 to {MOST_KEPT} Cards", None: "nothing more"}[needs]
+    given = [f"{name}={excerpt(value)}" for name, value in (("card", action.card), ("suit", action.suit))
+             if value is not None] + ([f"cards={excerpt(action.cards)}"] if action.cards else [])
+    return (f"The action {kind!r} takes {what}, not {', '.join(given) or 'nothing'} (Notation). "
+            f"To read an action from text, write parse_action('play JH'). {TOKEN_HELP}")
+
+
+MOST_KEPT = 10  # a keep names five of the maker's ten (T5); more cannot be meant
 
 # What each verb carries: a card, a suit, several cards, or nothing (Notation).
 ARGUMENTS = {"pass": None, "order": None, "decline": None, "alone": None, "stay": None,
@@ -94,7 +116,8 @@ def parse_action(token: str | Action) -> Action:
     if isinstance(token, Action):
         return token
     if not isinstance(token, str):
-        raise NotationError(repr(token), f"{token!r} is not an action. {TOKEN_HELP}")
+        raise NotationError(excerpt(token), f"{excerpt(token)} is not an action. {TOKEN_HELP}")
+    refuse_look_alikes(token, "an action", TOKEN_HELP)
     words = token.split()
     said = " ".join(words).lower()
     if said in _SYNONYMS:
@@ -103,13 +126,14 @@ def parse_action(token: str | Action) -> Action:
         words = ["pickup"] + words[2:]
     verb = words[0].lower() if words else ""
     if verb not in _WITH_ARGUMENT:
-        raise NotationError(token, f"{token!r} is not an action ({verb!r} is not a verb of the notation). {TOKEN_HELP}")
+        raise NotationError(token, f"{excerpt(token)} is not an action ({excerpt(verb)} is not a verb of the notation). "
+                                   f"{TOKEN_HELP}")
     make, needs = _WITH_ARGUMENT[verb]
     if len(words) == 1:
-        raise NotationError(token, f"{token!r} needs {needs} after {verb!r}. {TOKEN_HELP}")
+        raise NotationError(token, f"{excerpt(token)} needs {needs} after {verb!r}. {TOKEN_HELP}")
     try:
         return make(" ".join(words[1:]))
     except NotationError as error:
-        raise NotationError(error.part, f"In the action {token!r}: {error}") from None
+        raise NotationError(error.part, f"In the action {excerpt(token)}: {error}") from None
 
 

@@ -13,6 +13,7 @@ import random
 import statistics
 from typing import NamedTuple
 
+from . import checks
 from .actions import Action, parse_action
 from .dummy import keep_strength
 from .hand import HandState, Phase
@@ -134,7 +135,12 @@ def options_for(view: View, rng: random.Random, worlds: int) -> list[Option]:
 
 def advise(state: HandState, seat: int | None = None, *, worlds: int = 200, seed: int = 0) -> list[Option]:
     """The options for `seat` (the player to act by default), best first, each with its value and reason."""
+    checks.instance("state", state, HandState, "a HandState, a hand in progress")
+    checks.worlds("worlds", worlds)
+    checks.seed("seed", seed)
     seat = state.to_act if seat is None else seat
+    if seat is None:
+        raise ValueError("The hand is over, so there is no decision to advise on (state.to_act is None).")
     view = state.view(seat)
     if not view.legal:
         raise ValueError(f"seat {seat} has no decision to make now: seat {state.to_act} is to act.")

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 from functools import lru_cache
 
-from .errors import NotationError
+from .errors import NotationError, excerpt
 
 
 class Suit(Enum):
@@ -98,6 +99,12 @@ class Card:
     suit: Suit | None
 
     def __post_init__(self):
+        if type(self.rank) is not Rank:
+            raise NotationError("rank", f"A Card's rank must be a Rank such as Rank.JACK, not {excerpt(self.rank)}. "
+                                        f"To read a card from text, write parse_card('JH').")
+        if self.suit is not None and type(self.suit) is not Suit:
+            raise NotationError("suit", f"A Card's suit must be a Suit such as Suit.HEARTS (None for the joker), "
+                                        f"not {excerpt(self.suit)}. To read a card from text, write parse_card('JH').")
         if (self.rank is Rank.JOKER) != (self.suit is None):
             raise NotationError(str(self.rank), "Only the joker has no suit, and the joker has none.")
 
@@ -139,9 +146,14 @@ DECK_SIZES = tuple(DECK_RANKS)
 
 def deck(size: int = 24) -> tuple[Card, ...]:
     """The cards of a deck of 24, 32 or 25 cards, in a fixed order (C1)."""
+    return _deck(valid_deck_size("size", size))
+
+
+def valid_deck_size(name: str, size) -> int:
+    """A deck size argument: 24, 32 or 25 (C1)."""
     if type(size) is not int or size not in DECK_RANKS:
-        raise NotationError(str(size), f"There is no {size}-card deck: use 24, 32 or 25 (C1).")
-    return _deck(size)
+        raise NotationError(name, f"There is no deck of {excerpt(size)} cards: {name} must be 24, 32 or 25 (C1).")
+    return size
 
 
 @lru_cache(maxsize=None)
@@ -167,6 +179,19 @@ _SUIT_WORDS = {"C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.
 _SUIT_NAMES = {s.name: s for s in Suit} | {s.noun.upper(): s for s in Suit}
 _CARD_HELP = "Write a card as rank then suit, like J♥, 10♦, TD or AS, or Joker."
 _CARD_TEXT = re.compile(r"^(10|[0-9]+|[A-Z])(.*)$")
+_SUIT_HELP = "write C, D, H or S, or ♣ ♦ ♥ ♠"
+MOST_CARDS = max(DECK_SIZES)  # no list of cards is longer than the largest deck (C1)
+
+
+def refuse_look_alikes(text: str, what: str, help_text: str) -> None:
+    """Refuse letters and digits from outside ASCII: 'ſ'.upper() is 'S', a Kelvin sign lower-cases to 'k'."""
+    if text.isascii():
+        return
+    odd = next((c for c in text if c.isalnum() and not c.isascii()), None)
+    if odd is not None:
+        name = unicodedata.name(odd, "a character without a name")
+        raise NotationError(text, f"{excerpt(text)} is not {what}: {odd!r} (U+{ord(odd):04X} {name}) only looks like "
+                                  f"a letter or digit of the notation; type plain letters and digits. {help_text}")
 
 
 def _squeeze(text: str) -> str:
@@ -179,11 +204,12 @@ def parse_suit(text: str | Suit) -> Suit:
     if isinstance(text, Suit):
         return text
     if not isinstance(text, str):
-        raise NotationError(repr(text), f"{text!r} is not a suit: write C, D, H or S, or ♣ ♦ ♥ ♠.")
+        raise NotationError(excerpt(text), f"{excerpt(text)} is not a suit: {_SUIT_HELP}.")
+    refuse_look_alikes(text, "a suit", f"To name a suit, {_SUIT_HELP}.")
     word = _squeeze(text)
     suit = _SUIT_WORDS.get(word) or _SUIT_NAMES.get(word)
     if suit is None:
-        raise NotationError(text, f"{text!r} is not a suit: write C, D, H or S, or ♣ ♦ ♥ ♠.")
+        raise NotationError(text, f"{excerpt(text)} is not a suit: {_SUIT_HELP}.")
     return suit
 
 
@@ -192,20 +218,21 @@ def parse_card(text: str | Card) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise NotationError(repr(text), f"{text!r} is not a card. {_CARD_HELP}")
+        raise NotationError(excerpt(text), f"{excerpt(text)} is not a card. {_CARD_HELP}")
+    refuse_look_alikes(text, "a card", _CARD_HELP)
     word = _squeeze(text)
     if word in ("JOKER", "JK", "BENNY"):
         return JOKER
     match = _CARD_TEXT.match(word)
     if not word or not match:
-        raise NotationError(text, f"{text!r} is not a card. {_CARD_HELP}")
+        raise NotationError(text, f"{excerpt(text)} is not a card. {_CARD_HELP}")
     rank_text, suit_text = match.groups()
     if rank_text not in _RANK_WORDS:
-        raise NotationError(text, f"{text!r} is not a card: {rank_text!r} is not a rank "
+        raise NotationError(text, f"{excerpt(text)} is not a card: {excerpt(rank_text)} is not a rank "
                                   f"(ranks are 7 8 9 10 J Q K A; T also means 10). {_CARD_HELP}")
     if suit_text not in _SUIT_WORDS:
-        what = "it has no suit" if not suit_text else f"{suit_text!r} is not a suit"
-        raise NotationError(text, f"{text!r} is not a card: {what} "
+        what = "it has no suit" if not suit_text else f"{excerpt(suit_text)} is not a suit"
+        raise NotationError(text, f"{excerpt(text)} is not a card: {what} "
                                   f"(suits are C D H S or ♣ ♦ ♥ ♠). {_CARD_HELP}")
     return Card(_RANK_WORDS[rank_text], _SUIT_WORDS[suit_text])
 
@@ -217,5 +244,8 @@ def parse_cards(cards: str | Card | list | tuple) -> list[Card]:
     elif isinstance(cards, (list, tuple)):
         items = list(cards)
     else:
-        raise NotationError(repr(cards), f"{cards!r} is not a list of cards. {_CARD_HELP}")
+        raise NotationError(excerpt(cards), f"{excerpt(cards)} is not a list of cards. {_CARD_HELP}")
+    if len(items) > MOST_CARDS:
+        raise NotationError(excerpt(cards), f"{excerpt(cards)} lists {len(items):,} cards; a list of cards "
+                                            f"holds at most {MOST_CARDS}, a whole deck (C1).")
     return [parse_card(item) for item in items]

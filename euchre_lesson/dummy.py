@@ -5,7 +5,8 @@ from __future__ import annotations
 import itertools
 from typing import NamedTuple, Sequence
 
-from .cards import Card, Rank, Suit, parse_cards, sort_key
+from . import checks
+from .cards import Card, Rank, Suit, sort_key
 from .errors import NotationError
 from .ranking import is_trump, power, trumps_in
 
@@ -38,7 +39,7 @@ def keep_strength(five: Sequence[Card], trump: Suit) -> tuple:
 
 def best_five(cards, trump: Suit) -> Keep:
     """The strongest five of the maker's ten by the teacher's rule, with the reason (T5)."""
-    ten = parse_cards(cards)
+    ten, trump = checks.cards("cards", cards), checks.suit("trump", trump)
     if len(ten) < 5 or len(set(ten)) != len(ten):
         raise NotationError("cards", f"Choose five from at least five different cards, not {len(ten)} (T5).")
     ordered = sorted(ten, key=sort_key)

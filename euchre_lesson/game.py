@@ -9,6 +9,7 @@ import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from . import checks
 from .actions import Action
 from .errors import IllegalAction, NotationError
 from .hand import HandState, deal_hand, read_json, replay
@@ -108,16 +109,13 @@ class GameState:
 
 def new_game(rules: RuleSet = CUTTHROAT, *, seed: int | None = None, first_dealer: int | None = None) -> GameState:
     """A new game; the seed decides the first dealer (C4) and every deal."""
-    if not isinstance(rules, RuleSet):
-        raise NotationError("rules", f"rules must be a RuleSet such as CUTTHROAT or PARTNERSHIP, not {rules!r}.")
+    checks.rules("rules", rules)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    if type(seed) is not int:
-        raise NotationError("seed", f"seed must be a whole number, not {seed!r}.")
+    checks.seed("seed", seed)
     if first_dealer is None:
         first_dealer = random.Random(f"{seed}:dealer").randrange(rules.players)
-    if type(first_dealer) is not int or not 0 <= first_dealer < rules.players:
-        raise NotationError("first_dealer", f"first_dealer {first_dealer!r} is not a seat: use 0 to {rules.players - 1}.")
+    checks.seat("first_dealer", first_dealer, rules.players)
     game = GameState(rules, seed, first_dealer, (), (0,) * len(sides(rules)))
     return replace(game, hands=(game._deal(0),))
 

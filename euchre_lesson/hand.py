@@ -9,12 +9,13 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import NamedTuple
 
+from . import checks
 from .actions import ALONE, DECLINE, ORDER, PASS, STAY, Action, call, parse_action, pickup, play
 from .cards import Card, Suit, deck, parse_cards, sort_key
 from .errors import IllegalAction, NotationError
 from .rules import RuleSet, ScoreRow, rules_from
 from .scoring import scoring_row
-from .tricks import Trick, legal_plays, trick_winner, why_not
+from .tricks import Trick, playable, why_not, winning_index
 
 
 class Phase(Enum):
@@ -197,6 +198,8 @@ class HandState:
 
     def apply(self, action: Action | str, *, seat: int | None = None) -> HandState:
         """The state after `action`; raises IllegalAction or NotationError and changes nothing."""
+        if seat is not None:
+            checks.seat("seat", seat, self.players)
         action = parse_action(action)
         rule = PHASE_RULES[self.phase]
         if self.is_over:
@@ -223,7 +226,7 @@ class HandState:
         """What `seat` may see now: its own cards and everything public (for players)."""
         from .view import view_of
 
-        return view_of(self, seat)
+        return view_of(self, checks.seat("seat", seat, self.players))
 
     # -- records -----------------------------------------------------------
 
@@ -389,7 +392,7 @@ def _dummy_apply(state, action):
 
 
 def _play_legal(state):
-    return [play(card) for card in legal_plays(state.hands[state.to_act], state.trick.cards, state.trump)]
+    return [play(card) for card in playable(state.hands[state.to_act], state.trick.cards, state.trump)]
 
 
 def _play_apply(state, action):
@@ -402,7 +405,7 @@ def _play_apply(state, action):
     trick = Trick(trick.leader, trick.cards + (card,), trick.seats + (seat,))
     if len(trick.cards) < len(state.active_seats):
         return replace(state, hands=hands, trick=trick, to_act=state.next_active(seat))
-    winner = trick.seats[trick_winner(trick.cards, state.trump)]
+    winner = trick.seats[winning_index(trick.cards, state.trump)]
     won = tuple(n + (s == winner) for s, n in enumerate(state.tricks_won))
     tricks = state.tricks + (trick._replace(winner=winner),)
     if len(tricks) == TRICKS_PER_HAND:
@@ -432,10 +435,14 @@ _APPLY = {
 def deal_hand(rules: RuleSet, dealer: int, *, seed: int | random.Random | None = None,
               deal: Deal | dict | None = None) -> HandState:
     """A new hand: shuffled from `seed`, or the given `deal` (a record's deal object)."""
-    if not isinstance(rules, RuleSet):
-        raise NotationError("rules", f"rules must be a RuleSet such as CUTTHROAT or PARTNERSHIP, not {rules!r}.")
-    if type(dealer) is not int or not 0 <= dealer < rules.players:
-        raise NotationError("dealer", f"dealer {dealer!r} is not a seat: use 0 to {rules.players - 1} (Notation).")
+    checks.rules("rules", rules)
+    checks.seat("dealer", dealer, rules.players)
+    checks.seed("seed", seed, generator=True)
+    if deal is not None:
+        checks.instance("deal", deal, (Deal, dict), "a Deal, or a record's deal object (a dict), or None to shuffle")
+        if seed is not None:
+            raise NotationError("seed", "Give deal_hand a seed to shuffle with or a deal, not both: "
+                                        "a given deal is not shuffled.")
     if deal is None:
         deal = shuffled_deal(rules, dealer, seed)
     elif not isinstance(deal, Deal):

@@ -5,13 +5,32 @@ from __future__ import annotations
 import random
 from typing import NamedTuple, Sequence
 
+from . import checks
 from .actions import ALONE, ORDER, PASS, STAY, Action, keep, pickup, play
 from .cards import Card, Rank, Suit
 from .dummy import best_five
-from .hand import Phase
+from .errors import NotationError
+from .game import GameState
+from .hand import HandState, Phase
 from .ranking import bower, effective_suit, is_trump, power
 from .tricks import trick_winner
 from .view import View
+
+
+def deciding(view) -> View:
+    """The view given to choose(): a View of the seat to act, which has a decision to make."""
+    checks.instance("view", view, View, "the View of the seat to act, state.view(state.to_act)")
+    if not view.legal:
+        raise NotationError("view", f"view must be the view of the seat to act, seat {view.to_act}: "
+                                    f"seat {view.seat} has no decision to make now.")
+    return view
+
+
+def seated(players, count: int) -> None:
+    """Refuse anything but one player per seat, each with a choose(view) method."""
+    if (not isinstance(players, (list, tuple)) or len(players) != count
+            or not all(callable(getattr(player, "choose", None)) for player in players)):
+        raise checks.refused("players", players, f"a list of {count} players, one per seat, each with a choose(view)")
 
 
 class RandomPlayer:
@@ -20,11 +39,11 @@ class RandomPlayer:
     name = "random"
 
     def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
+        self.rng = random.Random(checks.seed("seed", seed))
         self.reason = "I have not chosen anything yet."
 
     def choose(self, view: View) -> Action:
-        action = self.rng.choice(view.legal)
+        action = self.rng.choice(deciding(view).legal)
         self.reason = f"I picked {action} at random from {len(view.legal)} legal actions."
         return action
 
@@ -86,7 +105,7 @@ class RuleOfThumbPlayer:
         return self.reason
 
     def choose(self, view: View) -> Action:
-        action, self.reason = _CHOOSERS[view.phase](view)
+        action, self.reason = _CHOOSERS[deciding(view).phase](view)
         assert action in view.legal, f"{action} is not legal here"
         return action
 
@@ -214,6 +233,8 @@ _CHOOSERS = {
 
 def play_out(state, players):
     """Play a hand to its end, each seat's player choosing from its own view."""
+    checks.instance("state", state, HandState, "a HandState, a hand in progress")
+    seated(players, state.players)
     while not state.is_over:
         seat = state.to_act
         state = state.apply(players[seat].choose(state.view(seat)))
@@ -222,6 +243,8 @@ def play_out(state, players):
 
 def play_game(game, players):
     """Play a game to the target score with one player per seat."""
+    checks.instance("game", game, GameState, "a GameState, such as new_game(CUTTHROAT)")
+    seated(players, game.rules.players)
     while not game.is_over:
         seat = game.to_act
         game = game.apply(players[seat].choose(game.hand.view(seat)))
@@ -234,8 +257,8 @@ class ExpertPlayer:
     name = "expert"
 
     def __init__(self, seed: int | None = None, worlds: int = 200):
-        self.rng = random.Random(seed)
-        self.worlds = worlds
+        self.rng = random.Random(checks.seed("seed", seed))
+        self.worlds = checks.worlds("worlds", worlds)
         self.reason = "I have not chosen anything yet."
 
     def explain(self) -> str:
@@ -244,7 +267,7 @@ class ExpertPlayer:
     def choose(self, view: View) -> Action:
         from .advice import options_for  # here, not at the top: advice itself uses the players above
 
-        if len(view.legal) == 1:
+        if len(deciding(view).legal) == 1:
             self.reason = f"{view.legal[0]} is my only legal choice."
             return view.legal[0]
         options = options_for(view, self.rng, self.worlds)

@@ -24,6 +24,7 @@ from dataclasses import replace
 from functools import cache
 from typing import NamedTuple
 
+from . import checks
 from .cards import Card, Suit, deck, sort_key
 from .hand import (
     HAND_SIZE,
@@ -169,8 +170,14 @@ class Trace(NamedTuple):
                 "deal": self.deal.record(), "actions": self.tokens}
 
 
+MOST_HANDS = 10**7  # about two minutes of play: a larger count is a slip of the keyboard
+
+
 def random_hands(rules: RuleSet, count: int, seed: int = 0) -> list[tuple[int, ...]]:
     """Deal and play `count` random hands; the points per seat of each (all 0 if thrown in)."""
+    checks.rules("rules", rules)
+    checks.whole("count", count, 0, MOST_HANDS)
+    checks.seed("seed", seed)
     t = rule_tables(rules)
     rng = random.Random(seed)
     rnd, bits = rng.random, rng.getrandbits
@@ -179,6 +186,8 @@ def random_hands(rules: RuleSet, count: int, seed: int = 0) -> list[tuple[int, .
 
 def random_hand_tokens(rules: RuleSet, seed: int) -> Trace:
     """One random hand (the first that `random_hands(rules, 1, seed)` plays), step by step."""
+    checks.rules("rules", rules)
+    checks.seed("seed", seed)
     t = rule_tables(rules)
     rng = random.Random(seed)
     decisions, extra = [], {}

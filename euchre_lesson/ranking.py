@@ -4,15 +4,21 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .cards import SAME_COLOUR, Card, Rank, Suit, deck
+from . import checks
+from .cards import SAME_COLOUR, Card, Rank, Suit, deck, valid_deck_size
 
 # Trump, weakest to strongest; "LEFT" and "RIGHT" are the bowers (C2), the joker tops all (C3).
 TRUMP_ORDER = ("7", "8", "9", "10", "Q", "K", "A", "LEFT", "RIGHT", "JOKER")
 PLAIN_ORDER = ("7", "8", "9", "10", "J", "Q", "K", "A")
 
 
-def effective_suit(card: Card, trump: Suit | None) -> Suit | None:
+def effective_suit(card: Card | str, trump: Suit | str | None) -> Suit | None:
     """The suit a card counts as: the left bower and the joker belong to trump (C2, C3)."""
+    return suit_in_play(checks.card("card", card), checks.suit("trump", trump, optional=True))
+
+
+def suit_in_play(card: Card, trump: Suit | None) -> Suit | None:
+    """effective_suit without the argument checks, for the engine's own loops."""
     if card.is_joker:
         return trump
     if card.rank is Rank.JACK and trump is not None and card.suit is SAME_COLOUR[trump]:
@@ -39,7 +45,7 @@ def _slot(card: Card, trump: Suit) -> str:
 
 
 def is_trump(card: Card, trump: Suit | None) -> bool:
-    return trump is not None and effective_suit(card, trump) is trump
+    return trump is not None and suit_in_play(card, trump) is trump
 
 
 def power(card: Card, trump: Suit, led: Suit | None) -> int:
@@ -51,11 +57,15 @@ def power(card: Card, trump: Suit, led: Suit | None) -> int:
     return -1
 
 
-@lru_cache(maxsize=None)
-def ranking(trump: Suit, deck_size: int = 24) -> tuple[Card, ...]:
+def ranking(trump: Suit | str, deck_size: int = 24) -> tuple[Card, ...]:
     """Every card of the deck, strongest first, as a trick sees them with trump led."""
+    return _ranking(checks.suit("trump", trump), valid_deck_size("deck_size", deck_size))
+
+
+@lru_cache(maxsize=None)
+def _ranking(trump: Suit, deck_size: int) -> tuple[Card, ...]:
     def strength(card):
-        return (is_trump(card, trump), power(card, trump, effective_suit(card, trump)))
+        return (is_trump(card, trump), power(card, trump, suit_in_play(card, trump)))
 
     return tuple(sorted(deck(deck_size), key=strength, reverse=True))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .errors import NotationError
+from . import checks
 from .rules import RuleSet, ScoreRow
 
 
@@ -18,12 +18,14 @@ class Points(NamedTuple):
 def scoring_row(rules: RuleSet, maker_tricks: int, maker_alone: bool = False,
                 lone_defender: bool = False) -> ScoreRow:
     """The first row of the table that matches the hand's result."""
-    if type(maker_tricks) is not int or not 0 <= maker_tricks <= 5:
-        raise NotationError("maker_tricks", f"maker_tricks={maker_tricks!r}: the makers take 0 to 5 tricks.")
+    checks.rules("rules", rules)
+    checks.whole("maker_tricks", maker_tricks, 0, 5, "the makers' tricks, a whole number from 0 to 5")
+    checks.flag("maker_alone", maker_alone)
+    checks.flag("lone_defender", lone_defender)
     for row in rules.scoring:
         if (maker_tricks in row.maker_tricks
-                and row.maker_alone in (None, bool(maker_alone))
-                and row.lone_defender in (None, bool(lone_defender))):
+                and row.maker_alone in (None, maker_alone)
+                and row.lone_defender in (None, lone_defender)):
             return row
     raise AssertionError(f"the {rules.game} scoring table has no row for {maker_tricks} tricks")
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 
+from . import checks
 from .actions import Action
 from .bits import bit_of, layout, legal_bits, mask, single_bits, winning_index
 from .hand import HandState, Phase
@@ -323,6 +324,10 @@ class Search:
 
 def solve(state: HandState, compiled: bool | None = None) -> dict[Action, int]:
     """For each legal play of the player to act: the tricks that player's side takes from here on."""
+    if not isinstance(state, HandState) or state.phase is not Phase.PLAY:
+        raise checks.refused("state", state, "a HandState in trick play (solve answers from the first lead on)")
+    if compiled is not None:
+        checks.flag("compiled", compiled)
     search = Search(state, compiled=compiled)  # compiled=False forces the Python search
     values = search.values()  # the makers' tricks, by bit
     laid, rem = search.layout, search.tricks_left

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
+from . import checks
 from .cards import Card, Suit
-from .ranking import bower, effective_suit, is_trump, power
+from .errors import NotationError
+from .ranking import bower, effective_suit, is_trump, power, suit_in_play
 
 
 class Trick(NamedTuple):
@@ -17,18 +19,38 @@ class Trick(NamedTuple):
     winner: int | None = None
 
 
-def legal_plays(hand: Sequence[Card], trick: Sequence[Card], trump: Suit) -> list[Card]:
+MOST_IN_TRICK = 4  # one card from each of four seats (F1)
+
+
+def legal_plays(hand: Sequence[Card] | str, trick: Sequence[Card] | str, trump: Suit | str) -> list[Card]:
     """The cards of a hand that may be played to a trick (C12)."""
+    hand, trick = checks.cards("hand", hand), checks.cards("trick", trick, MOST_IN_TRICK - 1)
+    both = next((card for card in trick if card in hand), None)
+    if both is not None:
+        raise NotationError("trick", f"{both} is in both hand and trick, but each card is in the deck only once (C1).")
+    return playable(hand, trick, checks.suit("trump", trump))
+
+
+def playable(hand: Sequence[Card], trick: Sequence[Card], trump: Suit) -> list[Card]:
+    """legal_plays without the argument checks, for the engine's own loops."""
     if not trick:
         return list(hand)
-    led = effective_suit(trick[0], trump)
-    following = [card for card in hand if effective_suit(card, trump) is led]
+    led = suit_in_play(trick[0], trump)
+    following = [card for card in hand if suit_in_play(card, trump) is led]
     return following or list(hand)
 
 
-def trick_winner(cards: Sequence[Card], trump: Suit) -> int:
+def trick_winner(cards: Sequence[Card] | str, trump: Suit | str) -> int:
     """Index, in play order, of the card that wins the trick (C13)."""
-    led = effective_suit(cards[0], trump)
+    cards = checks.cards("cards", cards, MOST_IN_TRICK)
+    if not cards:
+        raise checks.refused("cards", cards, "the cards of a trick in play order, the card led first")
+    return winning_index(cards, checks.suit("trump", trump))
+
+
+def winning_index(cards: Sequence[Card], trump: Suit) -> int:
+    """trick_winner without the argument checks, for the engine's own loops."""
+    led = suit_in_play(cards[0], trump)
     powers = [power(card, trump, led) for card in cards]
     return powers.index(max(powers))
 
@@ -52,7 +74,7 @@ def why_not(card: Card, hand: Sequence[Card], trick: Sequence[Card], trump: Suit
     if card not in hand:
         held = " ".join(map(str, hand))
         return f"You do not hold {card}; your cards are {held}."
-    legal = legal_plays(hand, trick, trump)
+    legal = playable(hand, trick, trump)
     if card in legal:
         return None
     led = effective_suit(trick[0], trump)
@@ -80,7 +102,7 @@ def why_may(card: Card, trick: Sequence[Card], trump: Suit) -> str:
 
 def why_wins(cards: Sequence[Card], trump: Suit) -> str:
     """Why the winner of a trick wins it, and why each other card does not, in plain words (C13)."""
-    winner = cards[trick_winner(cards, trump)]
+    winner = cards[winning_index(cards, trump)]
     led = effective_suit(cards[0], trump)
     asides = [_role(c, trump) for c in cards if _role(c, trump)]
     if is_trump(winner, trump):

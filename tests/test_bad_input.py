@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from dataclasses import replace
+from typing import Callable, NamedTuple
 
 import pytest
 
@@ -19,6 +21,7 @@ from euchre_lesson import (
 )
 from euchre_lesson.actions import Action
 from euchre_lesson.cards import Suit
+from euchre_lesson.errors import excerpt
 from euchre_lesson.game import game_from_record
 
 # -- fixed hands whose every card is known -----------------------------------------------
@@ -591,3 +594,245 @@ def test_a_game_record_with_hands_after_the_win_is_refused():
     before = Unchanged(bad)
     unreadable(game_from_record, bad, names=[f"hands[{number}]"])
     before.check()
+
+
+# -- every public entry point: a hostile argument gets a short error that names it ----------------------
+#
+# Issue 11: each public function answers a wrong type or value with a ValueError (NotationError,
+# IllegalAction) naming the argument and what would be right; never TypeError, AttributeError,
+# RecursionError or a silent misreading; a huge input is quoted by a short excerpt and its length.
+
+LONGEST_MESSAGE = 600
+
+
+def deeply_nested(depth: int = 100_000) -> list:
+    """A list nested so deep that repr() of it overflows the stack."""
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+HOSTILE = {
+    "None": None, "bool": True, "float": 1.0, "bytes": b"JH", "huge int": 10**5000, "negative int": -1,
+    "str": "rubbish", "nested lists": deeply_nested(), "1 MB string": "J" * 10**6,
+    "a million cards": ["JH"] * 10**6,
+}
+
+
+class Entry(NamedTuple):
+    """One argument of one public function: `call(value)` passes `value` for that argument."""
+
+    function: str
+    argument: str
+    call: Callable
+    good: object  # a good value, for which the call answers
+    names: str  # the word the message must use for the argument
+    fine: frozenset  # the kinds of HOSTILE that are good values here
+    slow: bool  # a good value may take long (the fuzzing leaves it out)
+
+
+def entries(function: str, call: Callable, good: dict, names=None, fine=None, slow=()) -> list[Entry]:
+    """An Entry for each keyword of `good`: `call(**good)` with that one keyword replaced."""
+    return [Entry(function, argument, lambda value, argument=argument: call(**{**good, argument: value}),
+                  good[argument], (names or {}).get(argument, argument), frozenset((fine or {}).get(argument, ())),
+                  argument in slow)
+            for argument in good]
+
+
+def _play_state():
+    return cutthroat(7)
+
+
+PLAYING = _play_state()  # trick play, seat 1 to lead
+SEATED = {"RandomPlayer": lambda: euchre_lesson.RandomPlayer(1),
+          "RuleOfThumbPlayer": euchre_lesson.RuleOfThumbPlayer,
+          "ExpertPlayer": lambda: euchre_lesson.ExpertPlayer(1, worlds=2)}
+THREE = [euchre_lesson.RandomPlayer(seed) for seed in range(3)]
+SEEDS = ("None",)
+SCORE = {"rules": CUTTHROAT, "maker_tricks": 3, "maker_alone": False, "lone_defender": False}
+FLAGS = {"maker_alone": ["bool"], "lone_defender": ["bool"]}
+
+ENTRY_POINTS = [
+    *entries("parse_card", parse_card, {"text": "JH"}, {"text": "card"}),
+    *entries("parse_cards", parse_cards, {"cards": "JH JD"}, {"cards": "card"}),
+    *entries("parse_suit", euchre_lesson.parse_suit, {"text": "H"}, {"text": "suit"}),
+    *entries("parse_action", parse_action, {"token": "pass"}, {"token": "action"}),
+    *entries("deck", euchre_lesson.deck, {"size": 24}),
+    *entries("Card", euchre_lesson.Card, {"rank": euchre_lesson.Rank.JACK, "suit": Suit.HEARTS}),
+    *entries("Action", Action, {"kind": "pass"}),
+    *entries("Action", lambda **kw: Action("play", **kw), {"card": parse_card("JH")}),
+    *entries("Action", lambda **kw: Action("call", **kw), {"suit": Suit.HEARTS}),
+    *entries("Action", lambda **kw: Action("keep", **kw), {"cards": tuple(parse_cards("JH JD AH KH QH"))}),
+    *entries("effective_suit", euchre_lesson.effective_suit, {"card": parse_card("JD"), "trump": Suit.HEARTS},
+             fine={"trump": ["None"]}),
+    *entries("ranking", euchre_lesson.ranking, {"trump": Suit.HEARTS, "deck_size": 24}),
+    *entries("legal_plays", euchre_lesson.legal_plays,
+             {"hand": tuple(parse_cards("JH AS")), "trick": (parse_card("9D"),), "trump": Suit.HEARTS}),
+    *entries("trick_winner", euchre_lesson.trick_winner, {"cards": tuple(parse_cards("9D JH")), "trump": Suit.HEARTS}),
+    *entries("score_hand", euchre_lesson.score_hand, SCORE, fine=FLAGS),
+    *entries("scoring_row", euchre_lesson.scoring_row, SCORE, fine=FLAGS),
+    *entries("best_five", euchre_lesson.best_five, {"cards": "JH JD AH KH QH 9S TS", "trump": Suit.HEARTS}),
+    *entries("deal_hand", deal_hand, {"rules": CUTTHROAT, "dealer": 0, "seed": 1, "deal": None},
+             fine={"seed": SEEDS, "deal": ["None"]}),
+    *entries("HandState.apply", PLAYING.apply, {"action": "play AC", "seat": None}, fine={"seat": ["None"]}),
+    *entries("HandState.view", PLAYING.view, {"seat": 1}),
+    *entries("solve", euchre_lesson.solve, {"state": PLAYING, "compiled": None},
+             fine={"compiled": ["None", "bool"]}),
+    *entries("advise", euchre_lesson.advise, {"state": PLAYING, "seat": None, "worlds": 2, "seed": 0},
+             fine={"seat": ["None"], "seed": SEEDS}, slow=["worlds"]),
+    *entries("grade", euchre_lesson.grade, {"state": PLAYING, "action": "play AC", "worlds": 2, "seed": 0},
+             fine={"seed": SEEDS}, slow=["worlds"]),
+    *entries("play_out", euchre_lesson.play_out, {"state": PLAYING, "players": THREE}),
+    *entries("play_game", euchre_lesson.play_game, {"game": new_game(CUTTHROAT, seed=1), "players": THREE}),
+    *entries("random_hands", euchre_lesson.random_hands, {"rules": CUTTHROAT, "count": 2, "seed": 0},
+             fine={"seed": SEEDS}, slow=["count"]),
+    *entries("random_hand_tokens", euchre_lesson.random_hand_tokens, {"rules": CUTTHROAT, "seed": 0},
+             fine={"seed": SEEDS}),
+    *entries("new_game", new_game, {"rules": CUTTHROAT, "seed": 1, "first_dealer": None},
+             fine={"seed": SEEDS, "first_dealer": ["None"]}),
+    *entries("replay", replay, {"record": CUTTHROAT_RECORD}),
+    *entries("RandomPlayer", euchre_lesson.RandomPlayer, {"seed": 1}, fine={"seed": SEEDS}),
+    *entries("ExpertPlayer", euchre_lesson.ExpertPlayer, {"seed": 1, "worlds": 2}, fine={"seed": SEEDS}),
+    *[entry for name, make in SEATED.items()
+      for entry in entries(f"{name}.choose", lambda make=make, **kw: make().choose(**kw), {"view": PLAYING.view(1)})],
+]
+
+
+def _said(error: BaseException) -> str:
+    try:
+        return f"{type(error).__name__}: {str(error)[:200]}"
+    except Exception:  # str() of a KeyError holding a huge int fails too
+        return type(error).__name__
+
+
+def hostile_answer(entry: Entry, value, fine: bool) -> str | None:
+    """What is wrong with how the entry point answers `value`, or None when it answers well."""
+    try:
+        entry.call(value)
+    except ValueError as error:
+        message = str(error)
+        if entry.names not in message:
+            return f"the message does not name {entry.names!r}: {_said(error)}"
+        if len(message) > LONGEST_MESSAGE:
+            return f"a message of {len(message):,} characters"
+        return None
+    except Exception as error:
+        return _said(error)
+    return None if fine else "accepted"
+
+
+@pytest.mark.parametrize("entry", ENTRY_POINTS, ids=lambda e: f"{e.function}-{e.argument}")
+def test_every_entry_point_refuses_hostile_arguments_by_name(entry):
+    problems = {kind: hostile_answer(entry, value, kind in entry.fine) for kind, value in HOSTILE.items()}
+    wrong = {kind: problem for kind, problem in problems.items() if problem}
+    assert not wrong, f"{entry.function}({entry.argument}=...): {wrong}"
+
+
+def test_the_entry_points_answer_their_good_arguments_and_read_text_for_cards_and_suits():
+    """The table's good values are good, so each hostile value is the only thing wrong in its call."""
+    for entry in ENTRY_POINTS:
+        entry.call(entry.good)
+    assert euchre_lesson.effective_suit("JD", "H") is Suit.HEARTS
+    assert euchre_lesson.legal_plays("JH AS 9D", ["9H"], "hearts") == parse_cards("JH")
+    assert euchre_lesson.trick_winner("9D JH", "♥") == 1
+    assert euchre_lesson.ranking("H")[:2] == tuple(parse_cards("JH JD"))
+    assert set(euchre_lesson.best_five("JH JD AH KH QH 9S TS", "H").cards) == set(parse_cards("JD AH KH QH JH"))
+
+
+# -- the cases the review named -------------------------------------------------------------------------
+
+
+def test_an_action_made_of_a_list_is_refused_by_name():
+    unreadable(Action, ["pass"], names=["kind", "['pass']", "pass, order"])
+
+
+def test_a_card_of_letters_is_refused_where_it_is_made_not_later_in_apply():
+    unreadable(euchre_lesson.Card, "J", "H", names=["rank", "Rank.JACK", "parse_card"], part="rank")
+    unreadable(euchre_lesson.Card, euchre_lesson.Rank.JACK, "H", names=["suit", "Suit.HEARTS"], part="suit")
+    unreadable(euchre_lesson.Card, 11, Suit.HEARTS, names=["rank"], part="rank")  # not read as the jack
+
+
+@pytest.mark.parametrize("seed", [[1], "7", True, -5, 1.5, b"7", {"seed": 1}])
+def test_deal_hand_refuses_a_seed_it_would_misread(seed):
+    """A list cannot seed a shuffle; "7" and True would deal other cards than 7 and 1 do... or the same as 5."""
+    unreadable(lambda: deal_hand(CUTTHROAT, 0, seed=seed), names=["seed"], part="seed")
+
+
+def test_deal_hand_takes_a_seed_or_a_deal_not_both():
+    hand = deal_hand(CUTTHROAT, 0, seed=3)
+    unreadable(lambda: deal_hand(CUTTHROAT, 0, seed=4, deal=hand.deal), names=["seed", "deal"], part="seed")
+    assert deal_hand(CUTTHROAT, 0, deal=hand.deal) == hand
+    assert deal_hand(CUTTHROAT, 0, seed=random.Random(3)) == hand == deal_hand(CUTTHROAT, 0, seed=3)
+
+
+@pytest.mark.parametrize("seat", [True, 1.0, "1", -1, 3, 10**5000, [1]], ids=excerpt)
+def test_apply_and_view_refuse_a_seat_that_is_not_a_seat(seat):
+    """True and 1.0 were taken as seat 1; -1 and 3 were 'not their turn'; a huge number crashed the message."""
+    state = cutthroat(0)
+    assert state.to_act == 1
+    before = Unchanged(state)
+    unreadable(lambda: state.apply("pass", seat=seat), names=["seat", "0 to 2"], part="seat")
+    unreadable(lambda: state.view(seat), names=["seat", "0 to 2"], part="seat")
+    before.check()
+
+
+# -- look-alike letters are refused, not read as the letter they resemble ---------------------------------
+
+LOOK_ALIKES = [
+    # (parser, text, the look-alike) ; 'ſ'.upper() is 'S', the Kelvin sign lower-cases to 'k'
+    (parse_card, "Aſ", "ſ"), (parse_card, "9ſ", "ſ"), (parse_cards, "JH Aſ", "ſ"),
+    (euchre_lesson.parse_suit, "ſ", "ſ"), (euchre_lesson.parse_suit, "ſpades", "ſ"),
+    (parse_action, "\u212aeep KD AD AH 9S TS", "\u212a"), (parse_action, "play Aſ", "ſ"),
+    (parse_action, "call ſ", "ſ"), (parse_action, "pickup 9ſ", "ſ"),
+    (parse_card, "ＡS", "Ａ"), (parse_card, "JＨ", "Ｈ"), (parse_action, "ｐass", "ｐ"),  # fullwidth
+    (parse_card, "АS", "А"), (parse_card, "QЅ", "Ѕ"), (euchre_lesson.parse_suit, "Нearts", "Н"),  # Cyrillic
+    (parse_card, "1０H", "０"), (parse_card, "𝐀S", "𝐀"), (parse_action, "ﬆay", "ﬆ"),
+    (parse_action, "play ǰH", "ǰ"), (parse_card, "Kı", "ı"), (parse_card, "¹⁰H", "¹"),
+]
+
+
+@pytest.mark.parametrize("parse, text, odd", LOOK_ALIKES, ids=[t for _, t, _ in LOOK_ALIKES])
+def test_look_alike_letters_are_refused_naming_the_character(parse, text, odd):
+    error = unreadable(parse, text, names=[repr(text) if parse is not parse_cards else "Aſ", f"U+{ord(odd):04X}"])
+    assert "plain letters" in str(error)
+
+
+def test_look_alikes_inside_a_hand_are_refused_and_change_nothing():
+    state = cutthroat(7)  # seat 1 holds A♣, so "play Aſ" would have been read as A♠, not held
+    before = Unchanged(state)
+    unreadable(state.apply, "play Aｃ", names=["U+FF43"])
+    unreadable(state.apply, "play Aſ", names=["U+017F"])
+    before.check()
+    assert state.apply("play A♣") == state.apply("play ac") == state.apply(" play  AC ")
+
+
+# -- huge inputs: the message quotes the start and says how long it was ----------------------------------
+
+HUGE = [
+    # (call, the huge value, the length the message must give)
+    (parse_card, "J" * 10**6, "1,000,000 characters"),
+    (parse_action, "play " + "J" * 10**6, "1,000,005 characters"),
+    (parse_action, "keep " + "JH " * 10**5, "300,005 characters"),
+    (euchre_lesson.parse_suit, "♥" * 10**6, "1,000,000 characters"),
+    (parse_cards, ["JH"] * 10**6, "1,000,000 items"),
+    (parse_cards, "JH " * 10**6, "3,000,000 characters"),
+    (lambda v: cutthroat(7).apply(v), "x" * 10**6, "1,000,000 characters"),
+    (lambda v: Action("keep", cards=v), [parse_card("JH")] * 10**6, "1,000,000 items"),
+    (lambda v: euchre_lesson.best_five(v, "H"), ["9H", "TH"] * 500_000, "1,000,000 items"),
+    (lambda v: euchre_lesson.legal_plays(v, [], "H"), "9H " * 10**6, "3,000,000 characters"),
+    (euchre_lesson.deck, 10**5000, "5,001 digits"),
+    (lambda v: deal_hand(CUTTHROAT, v), 10**5000, "5,001 digits"),
+    (lambda v: cutthroat(7).apply("play AC", seat=v), -(10**5000), "5,001 digits"),
+    (lambda v: euchre_lesson.score_hand(CUTTHROAT, v), 10**5000, "5,001 digits"),
+    (lambda v: deal_hand(CUTTHROAT, 0, deal=v), "x" * 10**6, "1,000,000 characters"),
+]
+
+
+@pytest.mark.parametrize("call, value, length", HUGE, ids=[f"{i}-{n}" for i, (_, _, n) in enumerate(HUGE)])
+def test_a_huge_input_is_quoted_by_an_excerpt_and_its_length(call, value, length):
+    with pytest.raises(ValueError) as info:
+        call(value)
+    message = str(info.value)
+    assert len(message) <= LONGEST_MESSAGE, f"a message of {len(message):,} characters"
+    assert length in message, message

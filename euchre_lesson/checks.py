@@ -1,0 +1,110 @@
+"""Argument checks for the public functions: a wrong type or value is refused, naming the argument.
+
+They run once at an entry point; the engine's inner loops (the solver, the playouts, the phases
+of a hand) call the unchecked functions behind it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import Card, Suit, parse_card, parse_cards, parse_suit
+from .errors import NotationError, excerpt
+from .rules import RuleSet
+
+
+def refused(name: str, value, right: str) -> NotationError:
+    """The error for argument `name`: what it must be, and what it was."""
+    kind = "" if value is None or type(value) in (str, int) else f" ({type(value).__name__})"
+    return NotationError(name, f"{name} must be {right}, not {excerpt(value)}{kind}.")
+
+
+def whole(name: str, value, low: int, high: int | None = None, right: str = "") -> int:
+    """A whole number (an int: never a bool, a float or text) from `low` to `high`."""
+    if type(value) is int and low <= value and (high is None or value <= high):
+        return value
+    span = f"from {low:,} to {high:,}" if high is not None else f"{low:,} or more"
+    raise refused(name, value, right or f"a whole number {span}")
+
+
+def seat(name: str, value, players: int) -> int:
+    return whole(name, value, 0, players - 1, f"a seat, a whole number from 0 to {players - 1}")
+
+
+def flag(name: str, value) -> bool:
+    if type(value) is bool:
+        return value
+    raise refused(name, value, "True or False")
+
+
+def instance(name: str, value, kind: type, right: str):
+    if isinstance(value, kind):
+        return value
+    raise refused(name, value, right)
+
+
+def rules(name: str, value) -> RuleSet:
+    return instance(name, value, RuleSet, "a RuleSet such as CUTTHROAT or PARTNERSHIP")
+
+
+MOST_SEED = 2**64 - 1  # a seed is written into text ("7:0"), and Python prints no int past 4,300 digits
+MOST_WORLDS = 10_000  # sampled deals for advice: more takes minutes and is no wiser
+
+
+def seed(name: str, value, *, generator: bool = False):
+    """None, or a whole number from 0 (random.Random(-5) deals as 5 does) to 2**64 - 1; a random.Random where allowed."""
+    if value is None or (generator and isinstance(value, random.Random)):
+        return value
+    also = ", or a random.Random" if generator else ""
+    return whole(name, value, 0, MOST_SEED, f"a whole number from 0 to 2**64 - 1, or None{also}")
+
+
+def worlds(name: str, value) -> int:
+    return whole(name, value, 1, MOST_WORLDS)
+
+
+def _read(name: str, parse, value):
+    """`parse(value)`, its error prefixed with the argument's name."""
+    try:
+        return parse(value)
+    except NotationError as error:
+        raise NotationError(error.part, f"{name}: {error}") from None
+
+
+def suit(name: str, value, *, optional: bool = False) -> Suit | None:
+    """A Suit, or its text ('H', '♥', 'hearts'); None too where `optional`."""
+    if isinstance(value, Suit) or (value is None and optional):
+        return value
+    if isinstance(value, str):
+        return _read(name, parse_suit, value)
+    raise refused(name, value, "a suit: Suit.HEARTS, or text such as 'H', '♥' or 'hearts'"
+                  + (", or None" if optional else ""))
+
+
+def card(name: str, value) -> Card:
+    """A Card, or its text ('J♥', 'JH')."""
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return _read(name, parse_card, value)
+    raise refused(name, value, "a card: a Card, or text such as 'J♥' or 'JH'")
+
+
+def cards(name: str, value, most: int | None = None) -> tuple[Card, ...]:
+    """Different cards, given as a list of Cards or texts or as one text ('JH JD AH'); at most `most`."""
+    if not isinstance(value, (str, list, tuple)):
+        raise refused(name, value, "cards: a list of Cards, or text such as 'JH JD AH'")
+    found = tuple(_read(name, parse_cards, value))
+    if most is not None and len(found) > most:
+        raise NotationError(name, f"{name} holds {len(found)} cards, {excerpt(value)}: at most {most} belong there.")
+    distinct(name, found)
+    return found
+
+
+def distinct(name: str, found) -> None:
+    """Refuse a card given twice: every card is in the deck once (C1)."""
+    seen = set()
+    for one in found:
+        if one in seen:
+            raise NotationError(name, f"{name} holds {one} twice, but each card is in the deck only once (C1).")
+        seen.add(one)
