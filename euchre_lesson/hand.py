@@ -7,6 +7,7 @@ import json
 import random
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import cache
 from typing import NamedTuple
 
 from . import checks
@@ -122,10 +123,7 @@ class HandState:
     @property
     def defenders(self) -> tuple[int, ...]:
         """The seats against the makers, clockwise from the maker (T4, F2)."""
-        if self.maker is None:
-            return ()
-        clockwise = [(self.maker + i) % self.players for i in range(1, self.players)]
-        return tuple(seat for seat in clockwise if seat not in self.makers)
+        return () if self.maker is None else defenders_of(self.rules, self.maker)
 
     @property
     def sitting_out(self) -> tuple[int, ...]:
@@ -247,8 +245,9 @@ class HandState:
         """The cutthroat maker's own five and the dummy's five (T5)."""
         return self.hands[self.maker] + self.dummy
 
-    def _after_pickup(self) -> HandState:
-        return replace(self, phase=Phase.GOING_ALONE, to_act=self.maker)
+    def _after_trump(self) -> HandState:
+        """Trump is fixed (and any pick-up done): ask who goes alone (C10)."""
+        return replace(self, phase=Phase.GOING_ALONE, to_act=asked_to_go_alone(self.rules, self.maker, ()))
 
     def _after_announcements(self) -> HandState:
         if self.rules.has_dummy and not self.lone_maker:
@@ -280,6 +279,78 @@ def opening_leader(state: HandState) -> int:
     return state.next_active(lone[0])
 
 
+# -- the phase questions, asked by HandState below and by the fast playouts (playout.py) -----------
+
+
+def bidders(rules: RuleSet, dealer: int) -> tuple[int, ...]:
+    """Who bids, in order, in each round, and who is dealt to, in order: every seat once, clockwise from
+    the dealer's left, the dealer last (C5, C6, C8)."""
+    return tuple((dealer + i) % rules.players for i in range(1, rules.players + 1))
+
+
+def dealer_names_trump_at_once(up_card: Card) -> bool:
+    """A joker turned up: the dealer names trump, with no bidding (C3)."""
+    return up_card.is_joker
+
+
+def nameable_suits(rules: RuleSet, turned_down: Suit | None) -> tuple[Suit, ...]:
+    """The suits that may be named: all but the one turned down in round one, unless the table allows it (C3, C8)."""
+    return tuple(suit for suit in Suit if suit is not turned_down or rules.may_name_turned_suit)
+
+
+def must_call(rules: RuleSet, seat: int, dealer: int) -> bool:
+    """Must this seat name a suit in round two? The dealer must, where the table sticks the dealer (C9)."""
+    return rules.stick_the_dealer and seat == dealer
+
+
+def dealer_may_decline(rules: RuleSet, maker: int, dealer: int) -> bool:
+    """May the dealer leave the up-card? Not a dealer who made trump, nor under the club rule (C3, C7)."""
+    return maker != dealer and not rules.dealer_must_pick_up
+
+
+def discard_choices(rules: RuleSet, hand, up_card) -> tuple:
+    """What the dealer who takes the up-card may lay away: any of the six, the up-card too (C7)."""
+    return (*hand, up_card)
+
+
+def defenders_of(rules: RuleSet, maker: int) -> tuple[int, ...]:
+    """The seats against the makers, clockwise from the maker (T4, F2)."""
+    clockwise = [(maker + i) % rules.players for i in range(1, rules.players)]
+    return tuple(seat for seat in clockwise if seat != rules.partner(maker))
+
+
+def asked_to_go_alone(rules: RuleSet, maker: int, said: tuple[tuple[int, bool], ...]) -> int | None:
+    """Who is asked next whether to go alone, after the answers `said` as (seat, alone); None when done.
+
+    The maker first; then, where defenders may go alone, each defender in turn clockwise from the
+    maker, until one does (C10).
+    """
+    if not said:
+        return maker
+    if not rules.allow_lone_defender or any(alone for seat, alone in said if seat != maker):
+        return None
+    waiting = defenders_of(rules, maker)[len(said) - 1:]
+    return waiting[0] if waiting else None
+
+
+def keep_choices(ten) -> tuple[tuple, ...]:
+    """Every five the cutthroat maker may keep of the ten, in the order of the ten (T5)."""
+    return tuple(itertools.combinations(ten, HAND_SIZE))
+
+
+def _next_bidder(state) -> int | None:
+    """The seat that bids after the one to act, or None after the dealer (C6, C8)."""
+    order = bidders(state.rules, state.dealer)
+    later = order[order.index(state.to_act) + 1:]
+    return later[0] if later else None
+
+
+def _answers(state) -> tuple[tuple[int, bool], ...]:
+    """The going-alone answers given so far, as (seat, alone) (C10)."""
+    return tuple((seat, action.kind == "alone") for action, seat in zip(state.history, state.actors)
+                 if action.kind in ("alone", "stay"))
+
+
 # -- each phase: its legal actions and how an action changes the state -----------
 
 
@@ -291,67 +362,59 @@ def _round_one_apply(state, action):
     seat = state.to_act
     if action.kind == "order":
         return replace(state, phase=Phase.PICKUP, to_act=state.dealer, trump=state.up_card.suit, maker=seat)
-    if seat == state.dealer:
-        return replace(state, phase=Phase.ROUND_TWO, to_act=state.left_of(seat))
-    return replace(state, to_act=state.left_of(seat))
+    later = _next_bidder(state)
+    if later is None:
+        return replace(state, phase=Phase.ROUND_TWO, to_act=bidders(state.rules, state.dealer)[0])
+    return replace(state, to_act=later)
 
 
 def _joker_call_legal(state):
-    return [call(suit) for suit in Suit]
+    return [call(suit) for suit in nameable_suits(state.rules, None)]
 
 
 def _joker_call_apply(state, action):
     return replace(state, phase=Phase.PICKUP, trump=action.suit, maker=state.dealer)
 
 
-def _pickup_required(state) -> bool:
-    """The dealer must take the card when the dealer made trump, or by the club rule (C3, C7)."""
-    return state.maker == state.dealer or state.rules.dealer_must_pick_up
-
-
 def _pickup_legal(state):
-    six = state.hands[state.dealer] + (state.up_card,)
-    options = [pickup(card) for card in six]
-    return options if _pickup_required(state) else options + [DECLINE]
+    options = [pickup(card) for card in discard_choices(state.rules, state.hands[state.dealer], state.up_card)]
+    return options + [DECLINE] if dealer_may_decline(state.rules, state.maker, state.dealer) else options
 
 
 def _pickup_apply(state, action):
     if action.kind == "decline":
-        if _pickup_required(state):
+        if not dealer_may_decline(state.rules, state.maker, state.dealer):
             why = ("you made trump yourself" if state.maker == state.dealer
                    else "this table plays dealer_must_pick_up")
             raise IllegalAction("C7", f"The dealer must take the up-card {state.up_card} here ({why}): "
                                       f"choose a card to discard with pickup X.")
-        return replace(state, picked_up=False)._after_pickup()
+        return replace(state, picked_up=False)._after_trump()
     six = state.hands[state.dealer] + (state.up_card,)
-    if action.card not in six:
+    if action.card not in discard_choices(state.rules, state.hands[state.dealer], state.up_card):
         raise IllegalAction("C7", f"You can only discard one of your six cards, and {action.card} is not "
                                   f"one of them: {' '.join(map(str, six))}.")
     kept = tuple(card for card in six if card != action.card)
     return replace(state, hands=state._with_hand(state.dealer, kept), picked_up=True,
-                   discard=action.card)._after_pickup()
+                   discard=action.card)._after_trump()
 
 
 def _round_two_legal(state):
-    seat = state.to_act
-    passes = [] if state.rules.stick_the_dealer and seat == state.dealer else [PASS]
-    allowed = [s for s in Suit if s is not state.turned_down or state.rules.may_name_turned_suit]
-    return passes + [call(s) for s in allowed]
+    passes = [] if must_call(state.rules, state.to_act, state.dealer) else [PASS]
+    return passes + [call(s) for s in nameable_suits(state.rules, state.turned_down)]
 
 
 def _round_two_apply(state, action):
     seat = state.to_act
     if action.kind == "pass":
-        if seat != state.dealer:
-            return replace(state, to_act=state.left_of(seat))
-        if state.rules.stick_the_dealer:
+        if must_call(state.rules, seat, state.dealer):
             raise IllegalAction("C9", "Stick the dealer: the dealer may not pass in round two and must "
                                       f"name a suit: {state.options()}.")
-        return replace(state, phase=Phase.DONE, to_act=None)
-    if action.suit is state.turned_down and not state.rules.may_name_turned_suit:
+        later = _next_bidder(state)
+        return replace(state, to_act=later) if later is not None else replace(state, phase=Phase.DONE, to_act=None)
+    if action.suit not in nameable_suits(state.rules, state.turned_down):
         raise IllegalAction("C8", f"{state.turned_down} was turned down in round one, so it cannot be named "
                                   f"now; name another suit: {state.options()}.")
-    return replace(state, phase=Phase.GOING_ALONE, trump=action.suit, maker=seat, to_act=seat)
+    return replace(state, trump=action.suit, maker=seat)._after_trump()
 
 
 def _going_alone_legal(state):
@@ -359,20 +422,16 @@ def _going_alone_legal(state):
 
 
 def _going_alone_apply(state, action):
-    seat = state.to_act
-    if seat == state.maker:
-        state = replace(state, lone_maker=action.kind == "alone")
-        askable = state.rules.allow_lone_defender
-        return replace(state, to_act=state.defenders[0]) if askable else state._after_announcements()
-    if action.kind == "alone":
-        return replace(state, lone_defender=seat)._after_announcements()
-    later = state.defenders[state.defenders.index(seat) + 1:]
-    return replace(state, to_act=later[0]) if later else state._after_announcements()
+    seat, alone = state.to_act, action.kind == "alone"
+    if alone:
+        state = replace(state, lone_maker=True) if seat == state.maker else replace(state, lone_defender=seat)
+    asked = asked_to_go_alone(state.rules, state.maker, _answers(state) + ((seat, alone),))
+    return replace(state, to_act=asked) if asked is not None else state._after_announcements()
 
 
 def _dummy_legal(state):
     ten = sorted(state._ten(), key=sort_key)
-    return [Action("keep", cards=five) for five in itertools.combinations(ten, HAND_SIZE)]
+    return [Action("keep", cards=five) for five in keep_choices(ten)]
 
 
 def _dummy_apply(state, action):
@@ -449,25 +508,52 @@ def deal_hand(rules: RuleSet, dealer: int, *, seed: int | random.Random | None =
         deal = deal_from_record(deal, rules)
     else:
         deal = deal_from_record(deal._asdict(), rules)
-    joker_up = deal.up_card.is_joker
+    joker_up = dealer_names_trump_at_once(deal.up_card)
     return HandState(
         rules=rules, dealer=dealer, deal=deal,
         phase=Phase.JOKER_CALL if joker_up else Phase.ROUND_ONE,
-        to_act=dealer if joker_up else (dealer + 1) % rules.players,
+        to_act=dealer if joker_up else bidders(rules, dealer)[0],
         hands=deal.hands, dummy=deal.dummy, tricks_won=(0,) * rules.players)
 
 
 def shuffled_deal(rules: RuleSet, dealer: int, seed: int | random.Random | None) -> Deal:
     """Shuffle with a seeded generator and deal clockwise from the dealer's left (C5, T2)."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    cards = list(deck(rules.deck))
-    rng.shuffle(cards)
-    packets = [tuple(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(len(cards) // HAND_SIZE)]
-    order = [(dealer + 1 + i) % rules.players for i in range(rules.players)]
+    return Deal(*deal_out(rules, dealer, shuffled(rng, deck(rules.deck))))
+
+
+def shuffled(rng: random.Random, pack) -> list:
+    """The pack in random order: the one shuffle of every deal, so that a seed always deals the same cards.
+
+    This is random.shuffle's Fisher-Yates, draw for draw (tests/test_playout.py checks it), written
+    out with its bit counts worked out once: the fast playouts deal through it too, and it is most
+    of their time.
+    """
+    getrandbits = rng.getrandbits
+    pack = list(pack)
+    for i, n, k in _swaps(len(pack)):
+        j = getrandbits(k)
+        while j >= n:  # k bits can say more than n - 1: draw again, as random.shuffle does
+            j = getrandbits(k)
+        pack[i], pack[j] = pack[j], pack[i]
+    return pack
+
+
+@cache
+def _swaps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """For each place of a pack from the last down to the second: (place, choices, bits to draw)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+def deal_out(rules: RuleSet, dealer: int, pack) -> tuple[tuple, tuple | None, tuple]:
+    """Hands, dummy and kitty from a shuffled pack (of cards, or of anything standing for them): five
+    to each seat clockwise from the dealer's left, then five to the dummy; the rest is the kitty (C5, T2)."""
+    packets = [tuple(pack[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(len(pack) // HAND_SIZE)]
+    order = bidders(rules, dealer)
     hands = tuple(packets[order.index(seat)] for seat in range(rules.players))
     dummy = packets[rules.players] if rules.has_dummy else None
     dealt = HAND_SIZE * (rules.players + rules.has_dummy)
-    return Deal(hands, dummy, tuple(cards[dealt:]))
+    return hands, dummy, tuple(pack[dealt:])
 
 
 def deal_from_record(obj, rules: RuleSet) -> Deal:

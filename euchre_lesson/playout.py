@@ -2,146 +2,165 @@
 
 `HandState` is built for lessons (immutable values, explanations); it plays about a
 thousand random hands a second. This module plays the same hands tens of times faster
-for statistics and benchmarks: cards are bits of an int, and every card fact comes from
-tables computed once per deck by calling the engine's own `deck`, `effective_suit` and
-`power`; points come from `score_hand`; the seat facts (defenders, who sits out, who
-leads) from `HandState`'s own properties and `opening_leader`. Only the order of the
-phases is written again here, each step citing its rule in RULES.md.
+for statistics and benchmarks, and decides no rule itself:
 
-Every decision is drawn uniformly from exactly the actions `HandState.legal_actions()`
-offers at that moment (tests/test_playout.py replays thousands of hands through the
-engine and compares the sets step by step). Random numbers: `int(random() * n)` for a
-choice among n (uniform to within n * 2**-53), and for the deal one `getrandbits`
-integer with 64 bits to spare, read in mixed radix (uniform to within 2**-64).
+- it deals with hand.py's own `shuffled` and `deal_out`, so `random_hands(rules, 1, seed)`
+  deals what `deal_hand(rules, dealer, seed=seed)` deals (the dealer is drawn after the
+  shuffle);
+- it asks hand.py's phase questions (`bidders`, `dealer_names_trump_at_once`,
+  `nameable_suits`, `must_call`, `dealer_may_decline`, `discard_choices`, `keep_choices`)
+  once per rule set, and reads who is asked to go alone and in what order, who sits out,
+  who leads (`opening_leader`) and the points off `HandState` itself, walking a real hand
+  through the announcements for each maker (so who is asked must not depend on the dealer
+  or on the round in which trump was made: the step-by-step test would see it if it did);
+- it plays the tricks on the bit layout of bits.py, which is checked against ranking.py.
+
+What is written here is the order of the phases, one small step function each, as pgx
+writes its games. Every decision is drawn uniformly from exactly the actions
+`HandState.legal_actions()` offers at that moment (tests/test_playout.py replays thousands
+of hands through the engine and compares the sets step by step); the tokens of a traced
+hand are `Action.ascii`. Random numbers: `int(random() * n)` for a choice among n (uniform
+to within n * 2**-53); the shuffle is `random.shuffle`'s, draw for draw.
 """
 
 from __future__ import annotations
 
 import itertools
-import math
 import random
 from dataclasses import replace
 from functools import cache
+from operator import itemgetter
 from typing import NamedTuple
 
 from . import checks
+from .actions import ALONE, DECLINE, ORDER, PASS, STAY, Action, call, pickup
+from .bits import BitLists, Layout, bit_lists, cards_of, layout
 from .cards import Card, Suit, deck, sort_key
-from .hand import (
-    HAND_SIZE,
-    KITTY_SIZES,
-    TRICKS_PER_HAND,
-    Deal,
-    HandState,
-    deal_hand,
-    opening_leader,
-)
-from .ranking import effective_suit, power
+from . import hand as engine  # the phase questions, read as engine.<question> so that a change there reaches here
+from .hand import HAND_SIZE, TRICKS_PER_HAND, Deal, HandState, Phase, deal_hand, opening_leader, shuffled
 from .rules import RuleSet
-from .scoring import score_hand
 
-SUITS = tuple(Suit)
-_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
-_KEEPS = tuple(itertools.combinations(range(2 * HAND_SIZE), HAND_SIZE))  # T5: any 5 of the 10
-_CALLS = tuple(f"call {suit.value}" for suit in SUITS)
+ROUND_ONE = (PASS, ORDER)  # C6: index 1 orders the up-card
+ANNOUNCE = (STAY, ALONE)  # C10: index 1 goes alone
 
 
-class DeckTables(NamedTuple):
-    """Card facts for one deck size; a card is its index in `cards` (bit 1 << index)."""
+class Places(NamedTuple):
+    """Where each seat's cards lie in the shuffled pack, for one dealer (C5, T2)."""
 
-    cards: tuple[Card, ...]  # in sort_key order, so a sorted keep is ascending indices
-    plays: tuple[str, ...]  # [card]: the token "play X" (for traces)
-    printed_suit: tuple[int | None, ...]  # suit index of each card, None for the joker
-    follows: tuple[tuple[int, ...], ...]  # [trump][suit]: mask of the cards that count as that suit (C2, C3)
-    effective: tuple[tuple[int, ...], ...]  # [trump][card]: the suit index a card counts as
-    powers: tuple[tuple[tuple[int, ...], ...], ...]  # [trump][led][card]: strength in a trick (C13)
-    low: tuple[tuple[int, ...], ...]  # mask of the low `split` bits -> its card indices
-    high: tuple[tuple[int, ...], ...]  # the rest of the mask, shifted down -> its card indices
-    split: int
-    draw_bits: int  # random bits for one deal
+    takers: tuple  # [seat]: takes that seat's cards from the pack (an itemgetter of its positions)
+    dummy_taker: object  # the same for the dummy's cards
+    up: int  # the position of the up-card
+    discards: tuple[int, ...]  # what the dealer may lay away after taking the up-card (C7)
 
 
-def _bit_lists(width: int, offset: int) -> tuple[tuple[int, ...], ...]:
-    """For every mask of `width` bits, the set bits (plus offset), ascending."""
-    table = [()]
-    for bit in range(width):
-        table += [members + (bit + offset,) for members in table]
-    return tuple(table)
+class Plan(NamedTuple):
+    """Everything that is settled once the announcements are made: read off HandState."""
 
-
-@cache
-def deck_tables(size: int) -> DeckTables:
-    """The tables of a 24-, 32- or 25-card deck, from the engine's own card rules."""
-    cards = tuple(sorted(deck(size), key=sort_key))
-    n = len(cards)
-    effective = tuple(tuple(_SUIT_INDEX[effective_suit(c, trump)] for c in cards) for trump in SUITS)
-    follows = tuple(tuple(sum(1 << i for i in range(n) if effective[t][i] == s) for s in range(4))
-                    for t in range(4))
-    powers = tuple(tuple(tuple(power(c, trump, led) for c in cards) for led in SUITS) for trump in SUITS)
-    split = (n + 1) // 2
-    dealt = n - KITTY_SIZES[size] + 1  # the hands (and dummy), then the up-card (C5, T2)
-    return DeckTables(
-        cards=cards, plays=tuple(f"play {c.ascii}" for c in cards),
-        printed_suit=tuple(None if c.is_joker else _SUIT_INDEX[c.suit] for c in cards),
-        follows=follows, effective=effective, powers=powers,
-        low=_bit_lists(split, 0), high=_bit_lists(n - split, split), split=split,
-        draw_bits=math.prod(range(n - dealt + 1, n + 1)).bit_length() + 64)
-
-
-class SeatPlan(NamedTuple):
-    """Who plays, in what order, once the maker and any lone players are known."""
-
-    followers: tuple[tuple[int, ...], ...]  # [leader]: the active seats after the leader, clockwise
+    keeps: bool  # the maker takes the dummy and keeps five (T5)
+    makers: tuple[int, int]  # the makers' seats; a cutthroat maker's second is the spare count, always 0
+    followers: tuple[tuple[int, ...], ...]  # [leader]: the seats in play after the leader, clockwise
     leaders: tuple[int, ...]  # [dealer]: who leads the first trick (C11)
-    points: tuple[tuple[int, ...], ...]  # [maker's side tricks]: points per seat (T7, F4)
+    points: tuple[tuple[int, ...], ...]  # [makers' tricks]: points per seat (T7, F4)
+
+
+class Calls(NamedTuple):
+    """A bidder's options in naming trump, and the layout under each suit named (None for a pass)."""
+
+    options: tuple[Action, ...]
+    layouts: tuple[Layout | None, ...]
+
+
+def _calls(rules: RuleSet, turned_down: Suit | None, stuck: bool) -> Calls:
+    """The suits that may be named (C3, C8), and a pass unless the bidder must call (C9)."""
+    options = tuple(call(suit) for suit in engine.nameable_suits(rules, turned_down)) + ((PASS,) * (not stuck))
+    return Calls(options, tuple(None if o is PASS else layout(o.suit, rules.deck) for o in options))
 
 
 class RuleTables(NamedTuple):
-    """Everything `random_hands` needs for one rule set."""
+    """Everything `random_hands` needs for one rule set, worked out once."""
 
     rules: RuleSet
     players: int
-    deck: DeckTables
-    left: tuple[int, ...]  # [seat]: the seat to its left
-    defenders: tuple[tuple[int, ...], ...]  # [maker]: asked to go alone in this order (C10)
-    partner: tuple[int | None, ...]  # [maker]: the partner whose tricks count for the makers (F2)
-    round_two_calls: tuple[tuple[int, ...], ...]  # [turned-down suit]: suits that may be named (C8)
-    plans: dict  # (maker, lone maker, lone defender or -1) -> SeatPlan
+    pack: tuple[int, ...]  # the deck as indices into `cards`, in the order every deal shuffles
+    cards: tuple[Card, ...]
+    joker_up: tuple[bool, ...]  # [card]: the dealer names trump at once (C3)
+    up_layout: tuple  # [card]: the layout under its suit as trump, for an up-card ordered up (C6)
+    places: tuple[Places, ...]  # [dealer]
+    bidders: tuple[tuple[int, ...], ...]  # [dealer]
+    joker_calls: Calls  # the dealer's options when the joker is turned up (C3)
+    calls: tuple  # [card][must call]: a round-two bidder's options once that card was turned down (C8, C9)
+    declines: tuple[tuple[bool, ...], ...]  # [dealer][maker]: the dealer may leave the up-card (C7)
+    keeps: tuple[tuple[int, ...], ...]  # every five of the ten, as places among the ten (T5)
+    announcements: tuple  # [maker]: the tree of who is asked to go alone, its leaves Plans (C10)
+    lists: BitLists
 
 
 @cache
 def rule_tables(rules: RuleSet) -> RuleTables:
-    """Seat and scoring tables for a rule set, read off `HandState` and `score_hand`."""
-    players = rules.players
-    table = deck_tables(rules.deck)
-    # A template hand; the seat facts depend only on dealer, maker and lone players.
-    template = deal_hand(rules, 0, seed=0)
-    plans, defenders, partner = {}, [], []
-    for maker in range(players):
-        made = replace(template, maker=maker)
-        defenders.append(made.defenders)
-        partner.append(next((s for s in made.makers if s != maker), None))
-        for lone_maker, lone_defender in itertools.product((False, True), (None,) + made.defenders):
-            state = replace(made, lone_maker=lone_maker, lone_defender=lone_defender)
-            active = state.active_seats
-            followers = tuple(_clockwise_after(state, seat) if seat in active else () for seat in range(players))
-            leaders = tuple(opening_leader(replace(state, dealer=d)) for d in range(players))
-            row = [score_hand(rules, tricks, lone_maker, lone_defender is not None) for tricks in range(6)]
-            points = tuple(tuple(p.makers if s in state.makers else p.defenders for s in range(players))
-                           for p in row)
-            key = (maker, lone_maker, -1 if lone_defender is None else lone_defender)
-            plans[key] = SeatPlan(followers, leaders, points)
-    calls = tuple(tuple(i for i, s in enumerate(SUITS) if s is not turned or rules.may_name_turned_suit)
-                  for turned in SUITS)
-    return RuleTables(rules, players, table, tuple(template.left_of(s) for s in range(players)),
-                      tuple(defenders), tuple(partner), calls, plans)
+    """The tables of a rule set, from the engine's own phase questions and HandState."""
+    players, cards = rules.players, deck(rules.deck)
+    pack = tuple(range(len(cards)))
+    places = tuple(_places(rules, dealer, pack) for dealer in range(players))
+    calls = {suit: (_calls(rules, suit, False), _calls(rules, suit, True)) for suit in Suit}
+    declines = tuple(tuple(engine.dealer_may_decline(rules, maker, dealer) for maker in range(players))
+                     for dealer in range(players))
+    return RuleTables(rules, players, pack, cards, tuple(map(engine.dealer_names_trump_at_once, cards)),
+                      tuple(None if c.is_joker else layout(c.suit, rules.deck) for c in cards), places,
+                      tuple(engine.bidders(rules, dealer) for dealer in range(players)), _calls(rules, None, True),
+                      tuple(calls.get(c.suit) for c in cards), declines, engine.keep_choices(range(2 * HAND_SIZE)),
+                      _announcement_trees(rules), bit_lists(rules.deck))
+
+
+def _places(rules: RuleSet, dealer: int, pack: tuple[int, ...]) -> Places:
+    """Deal the positions of the pack themselves, with the engine's deal_out, to learn who gets which."""
+    hands, dummy, kitty = engine.deal_out(rules, dealer, pack)
+    return Places(tuple(itemgetter(*seat) for seat in hands), itemgetter(*dummy) if dummy else None,
+                  kitty[0], engine.discard_choices(rules, hands[dealer], kitty[0]))
+
+
+def _announcement_trees(rules: RuleSet) -> tuple:
+    """For each maker, who HandState asks whether to go alone and where each answer leads (C10)."""
+    return tuple(_announcements(_trump_made_by(rules, maker)) for maker in range(rules.players))
+
+
+def _trump_made_by(rules: RuleSet, maker: int) -> HandState:
+    """A hand, dealt by seat 0, in which `maker` has ordered the up-card up and the dealer taken it."""
+    seed = next(s for s in itertools.count() if not deal_hand(rules, 0, seed=s).up_card.is_joker)
+    state = deal_hand(rules, 0, seed=seed)
+    while state.to_act != maker:
+        state = state.apply(PASS)
+    state = state.apply(ORDER)
+    return state.apply(state.legal_actions()[0])
+
+
+def _announcements(state: HandState):
+    """(seat asked, tree after "stay", tree after "alone"), down to the Plan once all have answered."""
+    if state.phase is Phase.GOING_ALONE:
+        return (state.to_act, _announcements(state.apply(STAY)), _announcements(state.apply(ALONE)))
+    makers = (state.makers + (state.players,))[:2]
+    return Plan(state.phase is Phase.DUMMY, makers,
+                tuple(_clockwise_after(state, seat) for seat in range(state.players)),
+                tuple(opening_leader(replace(state, dealer=d)) for d in range(state.players)),
+                tuple(_points(state, tricks) for tricks in range(TRICKS_PER_HAND + 1)))
 
 
 def _clockwise_after(state: HandState, leader: int) -> tuple[int, ...]:
+    """The seats in play after `leader`, in the order they play to its trick (C11, T6, F3)."""
+    if leader in state.sitting_out:
+        return ()
     seats, seat = [], state.next_active(leader)
     while seat != leader:
         seats.append(seat)
         seat = state.next_active(seat)
     return tuple(seats)
+
+
+def _points(state: HandState, maker_tricks: int) -> tuple[int, ...]:
+    """The points per seat, as HandState scores them, when the makers take `maker_tricks` (T7, F4)."""
+    won = [0] * state.players
+    won[state.maker] = maker_tricks
+    won[state.defenders[0]] = TRICKS_PER_HAND - maker_tricks
+    return replace(state, phase=Phase.DONE, to_act=None, tricks_won=tuple(won)).points
 
 
 class Trace(NamedTuple):
@@ -150,24 +169,35 @@ class Trace(NamedTuple):
     rules: RuleSet
     dealer: int
     deal: Deal
-    decisions: tuple  # (seat, token of an option, the options, index chosen); tokens made on demand
+    decisions: tuple  # (seat, option -> Action, the options, index chosen); actions made on demand
     points: tuple[int, ...]
     tricks_won: tuple[int, ...]
 
     @property
     def steps(self) -> list[tuple[int, tuple[str, ...], str]]:
         """Each decision: who acted, the legal tokens offered (ASCII notation), the token chosen."""
-        return [(seat, tuple(map(token, options)), token(options[k])) for seat, token, options, k in self.decisions]
+        return [(seat, tuple(action(o).ascii for o in options), action(options[k]).ascii)
+                for seat, action, options, k in self.decisions]
 
     @property
     def tokens(self) -> list[str]:
         """The hand's actions in ASCII notation, as a hand record lists them."""
-        return [token(options[k]) for _, token, options, k in self.decisions]
+        return [action(options[k]).ascii for _, action, options, k in self.decisions]
 
     def record(self) -> dict:
         """The hand record of RULES.md (Notation)."""
         return {"rules": self.rules.game, "switches": self.rules.switches(), "dealer": self.dealer,
                 "deal": self.deal.record(), "actions": self.tokens}
+
+
+class _Recorder:
+    """Told every decision of a traced hand, and its deal and tricks."""
+
+    def __init__(self):
+        self.decisions, self.dealer, self.pack, self.tricks_won = [], None, None, None
+
+    def __call__(self, seat: int, action, options, k: int) -> None:
+        self.decisions.append((seat, action, options, k))
 
 
 MOST_HANDS = 10**7  # about two minutes of play: a larger count is a slip of the keyboard
@@ -180,8 +210,7 @@ def random_hands(rules: RuleSet, count: int, seed: int = 0) -> list[tuple[int, .
     checks.seed("seed", seed)
     t = rule_tables(rules)
     rng = random.Random(seed)
-    rnd, bits = rng.random, rng.getrandbits
-    return [_hand(t, rnd, bits, None) for _ in range(count)]
+    return [_hand(t, rng, None) for _ in range(count)]
 
 
 def random_hand_tokens(rules: RuleSet, seed: int) -> Trace:
@@ -189,148 +218,133 @@ def random_hand_tokens(rules: RuleSet, seed: int) -> Trace:
     checks.rules("rules", rules)
     checks.seed("seed", seed)
     t = rule_tables(rules)
-    rng = random.Random(seed)
-    decisions, extra = [], {}
-    points = _hand(t, rng.random, rng.getrandbits, (decisions, extra))
-    return Trace(rules, extra["dealer"], extra["deal"], tuple(decisions), points, extra["tricks_won"])
+    note = _Recorder()
+    points = _hand(t, random.Random(seed), note)
+    deal = Deal(*engine.deal_out(rules, note.dealer, [t.cards[i] for i in note.pack]))
+    return Trace(rules, note.dealer, deal, tuple(note.decisions), points, note.tricks_won)
 
 
-def _hand(t: RuleTables, rnd, bits, trace) -> tuple[int, ...]:
-    """Play one hand; with `trace` = (decisions, extra), note every decision and the deal."""
-    players, left, d = t.players, t.left, t.deck
-    low, high, split = d.low, d.high, d.split
-    low_mask = (1 << split) - 1
-    dealer = int(rnd() * players)  # C4
+# -- one hand, phase by phase ---------------------------------------------------------------------
 
-    # C5, T2: five cards to each seat (and to the cutthroat dummy, packet `players`), one turned up.
-    x = bits(d.draw_bits)
-    pool = list(range(len(d.cards)))
-    hands = []
-    for _ in range(players + t.rules.has_dummy):
-        hand = 0
-        for _ in range(HAND_SIZE):
-            x, j = divmod(x, len(pool))
-            hand |= 1 << pool.pop(j)
-        hands.append(hand)
-    up = pool.pop(x % len(pool))
-    if trace is not None:
-        decisions, extra = trace
-        extra["dealer"], extra["deal"] = dealer, _deal(t, hands, up, pool)
 
-    up_suit = d.printed_suit[up]
-    maker = -1
-    if up_suit is None:
-        # C3: the joker turned up; the dealer names any suit and must take the joker.
-        maker, trump = dealer, int(rnd() * 4)
-        if trace is not None:
-            decisions.append((dealer, str, _CALLS, trump))
+def _hand(t: RuleTables, rng, note) -> tuple[int, ...]:
+    """Play one hand; with `note`, tell it every decision."""
+    rnd = rng.random
+    pack = shuffled(rng, t.pack)  # C5: the deal's own shuffle, so a seed deals what deal_hand deals
+    dealer = int(rnd() * t.players)  # C4
+    if note is not None:
+        note.dealer, note.pack, note.tricks_won = dealer, pack, (0,) * t.players
+    places = t.places[dealer]
+    up = pack[places.up]
+    if t.joker_up[up]:
+        maker, lay, picks_up = dealer, _joker_call(t, rnd, dealer, note), True
     else:
-        seat = dealer
-        for _ in range(players):  # C6: round one from the dealer's left, pass or order
-            seat = left[seat]
-            order = rnd() < 0.5
-            if trace is not None:
-                decisions.append((seat, str, ("pass", "order"), order))
-            if order:
-                maker, trump = seat, up_suit
-                break
-    if maker >= 0:
-        # C7: the dealer takes the up-card and discards one of six, or (when allowed) declines.
-        six = hands[dealer] | 1 << up
-        options = low[six & low_mask] + high[six >> split]
-        may_decline = maker != dealer and not t.rules.dealer_must_pick_up
-        k = int(rnd() * (7 if may_decline else 6))
-        if k < 6:
-            hands[dealer] = six ^ 1 << options[k]
-        if trace is not None:
-            offered = tuple(f"pickup {d.cards[c].ascii}" for c in options) + (("decline",) if may_decline else ())
-            decisions.append((dealer, str, offered, k))
-    else:
-        # C8: round two from the dealer's left; C9: a throw-in, or stick the dealer.
-        calls = t.round_two_calls[up_suit]
-        seat = dealer
-        for _ in range(players):
-            seat = left[seat]
-            may_pass = not (t.rules.stick_the_dealer and seat == dealer)
-            k = int(rnd() * (len(calls) + may_pass))  # k == len(calls) is the pass
-            if trace is not None:
-                offered = tuple(_CALLS[s] for s in calls) + (("pass",) if may_pass else ())
-                decisions.append((seat, str, offered, k))
-            if k < len(calls):
-                maker, trump = seat, calls[k]
-                break
-        else:
-            if trace is not None:
-                extra["tricks_won"] = (0,) * players
-            return (0,) * players
+        maker, lay, picks_up = _bidding(t, rnd, dealer, up, note)
+    if maker is None:
+        return (0,) * t.players  # C9: thrown in
+    dealt = lay.dealt.__getitem__
+    hands = [sum(map(dealt, take(pack))) for take in places.takers]
+    if picks_up:
+        _pickup(t, lay, rnd, hands, pack, dealer, maker, note)
+    plan = t.announcements[maker]
+    while type(plan) is tuple:  # C10: who is asked, in HandState's order, until a Plan is reached
+        seat, stay, alone = plan
+        k = rnd() < 0.5
+        if note is not None:
+            note(seat, _same, ANNOUNCE, k)
+        plan = alone if k else stay
+    if plan.keeps:
+        _keep(t, lay, rnd, hands, sum(map(dealt, places.dummy_taker(pack))), maker, note)
+    return _tricks(t, lay, rnd, hands, plan, dealer, note)
 
-    # C10: the maker may go alone, then each defender in turn until one does.
-    lone_maker = rnd() < 0.5
-    if trace is not None:
-        decisions.append((maker, str, ("stay", "alone"), lone_maker))
-    lone_defender = -1
-    if t.rules.allow_lone_defender:
-        for seat in t.defenders[maker]:
-            alone = rnd() < 0.5
-            if trace is not None:
-                decisions.append((seat, str, ("stay", "alone"), alone))
-            if alone:
-                lone_defender = seat
-                break
 
-    if t.rules.has_dummy and not lone_maker:
-        # T5: a maker who is not alone keeps any five of own five and the dummy's five.
-        ten_mask = hands[maker] | hands[players]
-        ten = low[ten_mask & low_mask] + high[ten_mask >> split]
-        k = int(rnd() * len(_KEEPS))
-        hands[maker] = sum(1 << ten[i] for i in _KEEPS[k])
-        if trace is not None:
-            names = [d.cards[c].ascii for c in ten]
-            decisions.append((maker, lambda keep: "keep " + " ".join(names[i] for i in keep), _KEEPS, k))
+def _same(action: Action) -> Action:
+    return action
 
-    # C11: the opening leader; T6, F3: partners of lone players sit out; C12, C13: the tricks.
-    plan = t.plans[maker, lone_maker, lone_defender]
-    followers = plan.followers
-    follows, powers = d.follows[trump], d.powers[trump]
-    effective = d.effective[trump]
-    won = [0] * players
+
+def _joker_call(t: RuleTables, rnd, dealer: int, note) -> Layout:
+    """C3: the dealer names trump for the joker, from the suits that may be named."""
+    options, layouts = t.joker_calls
+    k = int(rnd() * len(options))
+    if note is not None:
+        note(dealer, _same, options, k)
+    return layouts[k]
+
+
+def _bidding(t: RuleTables, rnd, dealer: int, up: int, note):
+    """C6: each bidder passes or orders the up-card; then C8, C9: round two. (maker, layout, picks up)."""
+    seats = t.bidders[dealer]
+    for seat in seats:
+        order = rnd() < 0.5
+        if note is not None:
+            note(seat, _same, ROUND_ONE, order)
+        if order:
+            return seat, t.up_layout[up], True
+    for seat in seats:
+        options, layouts = t.calls[up][engine.must_call(t.rules, seat, dealer)]
+        k = int(rnd() * len(options))
+        if note is not None:
+            note(seat, _same, options, k)
+        if layouts[k] is not None:
+            return seat, layouts[k], False
+    return None, None, False
+
+
+def _pickup(t: RuleTables, lay: Layout, rnd, hands: list[int], pack: list[int], dealer: int, maker: int,
+            note) -> None:
+    """C7: the dealer takes the up-card and lays one card away, or, where allowed, leaves it."""
+    places = t.places[dealer]
+    options = places.discards + ((DECLINE,) if t.declines[dealer][maker] else ())
+    k = int(rnd() * len(options))
+    if note is not None:
+        note(dealer, lambda o: o if o is DECLINE else pickup(t.cards[pack[o]]), options, k)
+    if options[k] is not DECLINE:
+        hands[dealer] = (hands[dealer] | lay.dealt[pack[places.up]]) ^ lay.dealt[pack[options[k]]]
+
+
+def _keep(t: RuleTables, lay: Layout, rnd, hands: list[int], dummy: int, maker: int, note) -> None:
+    """T5: the maker keeps any five of the ten."""
+    low, high, split, low_mask = t.lists
+    both = hands[maker] | dummy
+    ten = low[both & low_mask] + high[both >> split]
+    k = int(rnd() * len(t.keeps))
+    if note is not None:
+        cards = cards_of(lay, both)
+        note(maker, lambda five: Action("keep", cards=tuple(sorted((cards[i] for i in five), key=sort_key))),
+             t.keeps, k)
+    hands[maker] = sum(ten[i] for i in t.keeps[k])
+
+
+def _tricks(t: RuleTables, lay: Layout, rnd, hands: list[int], plan: Plan, dealer: int, note) -> tuple[int, ...]:
+    """C12, C13 on bits: five tricks, each card drawn from those that follow suit; the points (T7, F4)."""
+    low, high, split, low_mask = t.lists
+    trumps, suit_of, followers = lay.trumps, lay.suit_of, plan.followers
+    won = [0] * (t.players + 1)  # tricks per seat, and a spare count that stays 0: see Plan.makers
     leader = plan.leaders[dealer]
     for _ in range(TRICKS_PER_HAND):
         hand = hands[leader]
         options = low[hand & low_mask] + high[hand >> split]
-        card = options[int(rnd() * len(options))]
-        if trace is not None:
-            decisions.append((leader, d.plays.__getitem__, options, options.index(card)))
-        hands[leader] = hand ^ 1 << card
-        led = effective[card]
-        strength, suit_mask = powers[led], follows[led]
-        best, winner = strength[card], leader
+        k = int(rnd() * len(options))
+        best = options[k]
+        if note is not None:
+            note(leader, lay.plays.__getitem__, options, k)
+        hands[leader] = hand ^ best
+        led = suit_of[best]
+        contenders, winner = trumps | led, leader
         for seat in followers[leader]:
             hand = hands[seat]
-            legal = hand & suit_mask or hand  # C12: follow suit if able
+            legal = hand & led or hand  # follow suit if able
             options = low[legal & low_mask] + high[legal >> split]
-            card = options[int(rnd() * len(options))]
-            if trace is not None:
-                decisions.append((seat, d.plays.__getitem__, options, options.index(card)))
-            hands[seat] = hand ^ 1 << card
-            if strength[card] > best:
-                best, winner = strength[card], seat
+            k = int(rnd() * len(options))
+            card = options[k]
+            if note is not None:
+                note(seat, lay.plays.__getitem__, options, k)
+            hands[seat] = hand ^ card
+            if card & contenders > best:  # the highest trump or card of the led suit wins
+                best, winner = card, seat
         won[winner] += 1
         leader = winner
-
-    partner = t.partner[maker]
-    if trace is not None:
-        extra["tricks_won"] = tuple(won)
-    return plan.points[won[maker] + (won[partner] if partner is not None else 0)]
-
-
-def _deal(t: RuleTables, hands: list[int], up: int, rest: list[int]) -> Deal:
-    """The engine's Deal for the simulator's cards; the kitty is the up-card then the rest."""
-    cards = t.deck.cards
-
-    def listed(mask):
-        return tuple(cards[i] for i in range(len(cards)) if mask >> i & 1)
-
-    players = t.players
-    dummy = listed(hands[players]) if t.rules.has_dummy else None
-    return Deal(tuple(listed(h) for h in hands[:players]), dummy, (cards[up],) + tuple(cards[i] for i in rest))
+    if note is not None:
+        note.tricks_won = tuple(won[:t.players])
+    maker, partner = plan.makers
+    return plan.points[won[maker] + won[partner]]

@@ -1,13 +1,15 @@
 """The fast simulator agrees with the engine: same legal actions at every step, same result."""
 
 import itertools
+import random
 from collections import Counter
 from dataclasses import replace
 
 import pytest
 
-from euchre_lesson import CUTTHROAT, PARTNERSHIP, deal_hand
-from euchre_lesson.playout import random_hand_tokens, random_hands
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, deal_hand, deck
+from euchre_lesson import hand as engine
+from euchre_lesson.playout import random_hand_tokens, random_hands, rule_tables
 
 SWITCHES = {
     "dealer_must_pick_up": (False, True),
@@ -25,7 +27,8 @@ HANDS_PER_RULE_SET = 11  # 192 rule sets: 2,112 hands
 def replay_and_compare(trace) -> int:
     """Replay a simulated hand through HandState, checking every step; the steps compared."""
     state = deal_hand(trace.rules, trace.dealer, deal=trace.deal)
-    for i, (seat, offered, chosen) in enumerate(trace.steps):
+    steps = trace.steps
+    for i, (seat, offered, chosen) in enumerate(steps):
         assert state.to_act == seat, f"step {i} ({state.phase}) of {trace.record()}"
         assert sorted(a.ascii for a in state.legal_actions()) == sorted(offered), \
             f"step {i} ({state.phase}) of {trace.record()}"
@@ -34,7 +37,7 @@ def replay_and_compare(trace) -> int:
     assert state.is_over, trace.record()
     assert state.points == trace.points, trace.record()
     assert state.tricks_won == trace.tricks_won, trace.record()
-    return len(trace.steps)
+    return len(steps)
 
 
 def test_every_step_of_random_hands_matches_the_engine_under_every_rule_set():
@@ -143,3 +146,56 @@ def test_choices_and_deals_are_uniform():
     assert checked >= 5
     assert all(len(dealers[n]) == n and _chi_square(dealers[n], n) < 30 for n in dealers)
     assert len(up_cards) == 24 and _chi_square(Counter({i: n for i, n in enumerate(up_cards.values())}), 24) < 70
+
+
+@pytest.mark.parametrize("preset", [CUTTHROAT, PARTNERSHIP], ids=lambda r: r.game)
+def test_random_hands_deal_what_deal_hand_deals_from_the_same_seed(preset):
+    for size in (24, 32, 25):
+        rules = replace(preset, deck=size)
+        for seed in range(200):
+            trace = random_hand_tokens(rules, seed)
+            assert trace.deal == deal_hand(rules, trace.dealer, seed=seed).deal, (rules, seed)
+            assert random_hands(rules, 1, seed) == [trace.points]
+
+
+def test_the_deal_shuffles_as_random_shuffle_does_draw_for_draw():
+    for size in (24, 32, 25):
+        for seed in range(300):
+            cards = list(deck(size))
+            random.Random(seed).shuffle(cards)
+            assert engine.shuffled(random.Random(seed), deck(size)) == cards
+
+
+# House rules to come (issue 14), each written as a change to one phase question of hand.py only.
+HOUSE_RULES = {
+    "the dealer may not discard the up-card": ("discard_choices", lambda rules, hand, up_card: tuple(hand)),
+    "deal and bid counter-clockwise": ("bidders", lambda rules, dealer: tuple(
+        (dealer - i) % rules.players for i in range(1, rules.players + 1))),
+    "the dealer may always leave the up-card": ("dealer_may_decline", lambda rules, maker, dealer: True),
+    "everyone must name a suit in round two": ("must_call", lambda rules, seat, dealer: True),
+}
+
+
+@pytest.fixture
+def fresh_tables():
+    """The playouts' tables worked out again for the test, and again after it."""
+    rule_tables.cache_clear()
+    yield
+    rule_tables.cache_clear()
+
+
+@pytest.mark.parametrize("house_rule", HOUSE_RULES)
+def test_a_rule_changed_in_hand_py_alone_reaches_the_playouts(house_rule, monkeypatch, fresh_tables):
+    question, answer = HOUSE_RULES[house_rule]
+    monkeypatch.setattr(engine, question, answer)
+    steps = 0
+    for rules in (CUTTHROAT, replace(PARTNERSHIP, deck=25), replace(CUTTHROAT, deck=32, dealer_must_pick_up=True)):
+        for seed in range(60):
+            trace = random_hand_tokens(rules, seed)
+            steps += replay_and_compare(trace)
+            assert trace.deal == deal_hand(rules, trace.dealer, seed=seed).deal
+            if question == "discard_choices":
+                assert f"pickup {trace.deal.up_card.ascii}" not in trace.tokens
+            if question == "must_call":
+                assert trace.points != (0,) * rules.players  # never thrown in
+    assert steps > 2000
