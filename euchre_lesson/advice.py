@@ -87,10 +87,9 @@ def exact_points(state: HandState) -> tuple[int, ...]:
     """The points each seat scores if the hand is played out perfectly from here (all cards open)."""
     if state.is_over:
         return state.points
-    leader = state.to_act
-    best = max(solve(state).values())
-    leading_side = side_of(state, leader)
-    maker_tricks = best if state.maker in leading_side else 5 - best
+    best = max(solve(state).values())  # the tricks the side to act takes from here, this trick included
+    to_come = best if state.to_act in state.makers else len(state.hands[state.to_act]) - best
+    maker_tricks = state.maker_tricks + to_come  # and the tricks the makers have already won
     row = score_hand(state.rules, maker_tricks, state.lone_maker, state.lone_defender is not None)
     return tuple(row.makers if s in state.makers else row.defenders for s in range(state.rules.players))
 

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, deal_hand
-from euchre_lesson.advice import advise, grade
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, deal_hand, solve
+from euchre_lesson.advice import advise, exact_points, grade
 from euchre_lesson.players import ExpertPlayer, RuleOfThumbPlayer
 
 # Partnership, dealer 3; seat 0 will hold both bowers and the ace of hearts after this bidding.
@@ -82,3 +82,36 @@ def test_the_expert_plays_whole_hands_legally_and_explains():
             assert action in hand.legal_actions()
             assert expert.explain().endswith(".")
             hand = hand.apply(action)
+
+
+def perfect_play_out(state):
+    """The hand played to its end, every seat choosing, by the solver, a card best for its side."""
+    while not state.is_over:
+        values = solve(state)
+        state = state.apply(max(values, key=values.get))
+    return state
+
+
+def tricks_into_a_random_hand(rules, seed: int, tricks: int):
+    """A hand bid and played at random until `tricks` tricks are done, then part-way into the next."""
+    rng = random.Random(seed)
+    hand = deal_hand(rules, rng.randrange(rules.players), seed=rng.randrange(2**32))
+    while not hand.is_over and (hand.phase is not Phase.PLAY or len(hand.tricks) < tricks):
+        hand = hand.apply(rng.choice(hand.legal_actions()))
+    for _ in range(0 if hand.is_over else rng.randrange(len(hand.active_seats))):
+        hand = hand.apply(rng.choice(hand.legal_actions()))
+    return hand
+
+
+@pytest.mark.parametrize("rules", [CUTTHROAT, PARTNERSHIP], ids=["cutthroat", "partnership"])
+def test_exact_points_two_and_three_tricks_in_are_those_of_a_perfect_play_out(rules):
+    compared = makers_have_tricks = 0
+    for seed in range(80):
+        hand = tricks_into_a_random_hand(rules, seed, 2 + seed % 2)
+        if hand.is_over:
+            continue  # thrown in
+        assert len(hand.tricks) == 2 + seed % 2
+        assert exact_points(hand) == perfect_play_out(hand).points, hand.to_json()
+        compared += 1
+        makers_have_tricks += hand.maker_tricks > 0
+    assert compared >= 60 and makers_have_tricks >= 30
