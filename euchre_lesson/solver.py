@@ -324,7 +324,7 @@ class Search:
 
 def solve(state: HandState, compiled: bool | None = None) -> dict[Action, int]:
     """For each legal play of the player to act: the tricks that player's side takes from here on."""
-    if not isinstance(state, HandState) or state.phase is not Phase.PLAY:
+    if not isinstance(state, HandState):  # a hand in another phase: Search says which
         raise checks.refused("state", state, "a HandState in trick play (solve answers from the first lead on)")
     if compiled is not None:
         checks.flag("compiled", compiled)
