@@ -15,6 +15,8 @@ from ..errors import IllegalAction
 from ..hand import HandState, Phase, deal_hand
 from ..players import RuleOfThumbPlayer
 from ..rules import CUTTHROAT, RuleSet
+from .. import checks
+from . import arguments
 from .bids import BidButtons, offer, seat_words
 from .cards import CardRow, TiedButton, note, say, style_sheet
 from .hand_log import log_html, result_words
@@ -80,11 +82,13 @@ def options_html(options: list[Option], chosen: Action, view) -> str:
 class BiddingTrainer(w.VBox):
     """Your bid on a seeded deal, then the computer's advice on every option and the hand played out."""
 
-    def __init__(self, rules: RuleSet = CUTTHROAT, seed: int = 1, seat: int | None = None,
+    def __init__(self, rules: RuleSet = CUTTHROAT, seed: int | None = 1, seat: int | None = None,
                  worlds: int = ADVICE_WORLDS, **kwargs):
-        super().__init__(**kwargs)
-        if seat is not None and (type(seat) is not int or not 0 <= seat < rules.players):
-            raise ValueError(f"seat {seat!r} is not a seat of {rules.game}: use 0 to {rules.players - 1}.")
+        rules = arguments.rules("rules", rules)
+        seed = arguments.seed("seed", seed)
+        seat = arguments.seat("seat", seat, rules.players, none_means="the seed to choose the seat")
+        worlds = checks.worlds("worlds", worlds)
+        arguments.start_box(BiddingTrainer, self, kwargs)
         self.rules, self.wanted_seat, self.worlds = rules, seat, worlds
         self.situation, self.bids, self.advice, self.result, self.story = (w.HTML() for _ in range(5))
         self.up_row, self.hand_row = CardRow(), CardRow()
@@ -101,10 +105,11 @@ class BiddingTrainer(w.VBox):
                          self.story, w.HBox([self.new_tie])]
         self.deal(seed)
 
-    def deal(self, seed: int) -> None:
-        """The position of this seed, at your bid."""
-        self.seed = seed
-        self.state = bidding_position(seed, self.rules, self.wanted_seat)
+    def deal(self, seed: int | None) -> None:
+        """The position of this seed (None: a random one), at your bid."""
+        seed = arguments.seed("seed", seed)
+        state = bidding_position(seed, self.rules, self.wanted_seat)
+        self.seed, self.state = seed, state
         self.seat = self.state.to_act
         self.reasons = rule_of_thumb_reasons(self.state)
         self.options: list[Option] = []
@@ -149,6 +154,7 @@ class BiddingTrainer(w.VBox):
 
     def choose(self, action: Action) -> None:
         """Your bid: the engine checks it, the computer advises, rule-of-thumb players finish the hand."""
+        action = arguments.action("action", action)
         if self.chosen is not None:
             say(self.note, "You have bid on this deal already: press New deal for another.", "bad")
             return

@@ -8,9 +8,11 @@ from html import escape
 
 import ipywidgets as w
 
+from .. import checks
 from ..cards import JOKER, Card, Suit
 from ..display import card_name
 from ..ranking import bower
+from . import arguments
 
 # One style sheet for every widget of the package: drawn with CSS, nothing downloaded, no icon
 # fonts. Suits never depend on colour alone (every face shows its symbol); the four-colour deck
@@ -46,7 +48,8 @@ def style_sheet() -> w.HTML:
 
 def four_colours(widget: w.DOMWidget, on: bool = True) -> w.DOMWidget:
     """Draw a widget's cards in the four-colour deck (♦ blue, ♣ green), or back in two colours."""
-    (widget.add_class if on else widget.remove_class)("euchre-four")
+    checks.instance("widget", widget, w.DOMWidget, "a widget of the lessons, such as a Table")
+    (widget.add_class if checks.flag("on", on) else widget.remove_class)("euchre-four")
     return widget
 
 
@@ -81,6 +84,7 @@ def shared_look() -> tuple[w.Layout, w.ButtonStyle, w.Layout]:
 
 def card_button(card: Card, trump: Suit | None = None) -> w.Button:
     """One card as a button; its tooltip names the card in words."""
+    card, trump = checks.card("card", card), checks.suit("trump", trump, optional=True)
     button = w.Button(description=face(card, trump), tooltip=card_name(card, trump))
     set_classes(button, classes(card, trump))
     return button
@@ -147,7 +151,8 @@ class CardRow(w.HBox):
     """
 
     def __init__(self, on_pick: Callable[[Card], None] | None = None, **kwargs):
-        super().__init__(**kwargs)
+        on_pick = arguments.callback("on_pick", on_pick)
+        arguments.start_box(CardRow, self, kwargs)
         self.add_class("euchre-row")
         self.cards: tuple[Card, ...] = ()
         self._pool: list[w.Button] = []  # display-only rows reuse buttons: creating widgets is what costs in a browser
@@ -157,12 +162,14 @@ class CardRow(w.HBox):
     def show(self, cards: Iterable[Card], trump: Suit | None = None, *, legal: Iterable[Card] = (),
              chosen: Iterable[Card] = (), disabled: bool = False, hidden: bool = False, moment: object = None) -> None:
         """Draw these cards: legal ones raised, chosen ones marked; `hidden` shows their backs."""
+        cards, trump = arguments.cards("cards", cards), checks.suit("trump", trump, optional=True)
+        legal, chosen = set(arguments.cards("legal", legal)), set(arguments.cards("chosen", chosen))
+        disabled, hidden = checks.flag("disabled", disabled), checks.flag("hidden", hidden)
         self._drawn = None  # what `redraw` last drew is no longer on screen
-        self.cards = tuple(cards)
+        self.cards = cards
         if hidden:  # stand-ins: a face-down row never holds the hidden cards, not even in Python
             self.cards = (JOKER,) * len(self.cards)
         self._buttons_for(moment)
-        legal, chosen = set(legal), set(chosen)
         for button, card in zip(self._pool, self.cards):
             with button.hold_sync():  # one message per button, not one per trait
                 self._draw_card(button, card, trump, card in legal, card in chosen, disabled, hidden)
@@ -192,11 +199,12 @@ class CardRow(w.HBox):
 
     def button_for(self, card: Card) -> w.Button:
         """The button showing this card (for tests and lessons that click from code)."""
+        card = arguments.card_among("card", card, self.cards, "shown in this row")
         return self.children[self.cards.index(card)]
 
     def marked(self, card: Card, mark: str) -> bool:
         """Whether the card is shown with this mark: 'legal' (raised), 'chosen' or 'back' (face down)."""
-        return has_class(self.button_for(card), f"euchre-{mark}")
+        return has_class(self.button_for(card), "euchre-" + arguments.choice("mark", mark, ("legal", "chosen", "back")))
 
 
 class TiedButton(w.Box):

@@ -13,6 +13,7 @@ from ..errors import IllegalAction
 from ..hand import HandState, Phase
 from ..rules import CUTTHROAT
 from .cards import CardRow, TiedButton, action_button, has_class, note, say, style_sheet
+from . import arguments
 from .positions import find_position
 
 
@@ -24,8 +25,9 @@ def dummy_position(seed: int) -> HandState:
 class DummyTrainer(w.VBox):
     """You made trump in cutthroat and took the dummy: choose the five to keep, then compare with the engine."""
 
-    def __init__(self, seed: int = 1, **kwargs):
-        super().__init__(**kwargs)
+    def __init__(self, seed: int | None = 1, **kwargs):
+        seed = arguments.seed("seed", seed)
+        arguments.start_box(DummyTrainer, self, kwargs)
         self.situation = w.HTML()
         self.own_row = CardRow(on_pick=self.toggle)
         self.dummy_row = CardRow(on_pick=self.toggle)
@@ -45,10 +47,11 @@ class DummyTrainer(w.VBox):
                          self.note, w.HBox([self.best_label, self.best_row], layout=w.Layout(align_items="center"))]
         self.deal(seed)
 
-    def deal(self, seed: int) -> None:
-        """Show the maker's ten cards of this seed's hand."""
-        self.seed = seed
-        self.state = dummy_position(seed)
+    def deal(self, seed: int | None) -> None:
+        """Show the maker's ten cards of this seed's hand (None: a random one)."""
+        seed = arguments.seed("seed", seed)
+        state = dummy_position(seed)
+        self.seed, self.state = seed, state
         self.chosen: set[Card] = set()
         self.verdict: str | None = None  # 'best', 'as good' or 'worse' once a five is kept
         state = self.state
@@ -81,7 +84,8 @@ class DummyTrainer(w.VBox):
         self.counter.value = f"<span class='euchre-note'>Chosen: {len(self.chosen)} of 5</span>"
 
     def toggle(self, card: Card) -> None:
-        self.chosen ^= {card}
+        """Choose a card of the ten, or take it back."""
+        self.chosen ^= {arguments.card_among("card", card, self.ten, "among your ten cards")}
         self.redraw()
 
     def keep(self) -> None:

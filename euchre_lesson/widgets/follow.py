@@ -14,6 +14,7 @@ from ..ranking import bower, effective_suit
 from ..rules import CUTTHROAT, RuleSet
 from ..tricks import why_may
 from .cards import CardRow, TiedButton, action_button, note, say, style_sheet
+from . import arguments
 from .positions import find_position
 
 
@@ -56,8 +57,9 @@ def follow_position(seed: int, rules: RuleSet = CUTTHROAT) -> HandState:
 class FollowSuitTrainer(w.VBox):
     """A trick in progress and your hand: click the card you would play; illegal cards are refused with the rule."""
 
-    def __init__(self, seed: int = 1, rules: RuleSet = CUTTHROAT, **kwargs):
-        super().__init__(**kwargs)
+    def __init__(self, seed: int | None = 1, rules: RuleSet = CUTTHROAT, **kwargs):
+        seed, rules = arguments.seed("seed", seed), arguments.rules("rules", rules)
+        arguments.start_box(FollowSuitTrainer, self, kwargs)
         self.rules = rules
         self.situation = w.HTML()
         self.trick_row = CardRow()
@@ -73,10 +75,11 @@ class FollowSuitTrainer(w.VBox):
         self.children[2].add_class("euchre-table")
         self.deal(seed)
 
-    def deal(self, seed: int) -> None:
-        """Show the position of this seed."""
-        self.seed = seed
-        self.state = follow_position(seed, self.rules)
+    def deal(self, seed: int | None) -> None:
+        """Show the position of this seed (None: a random one)."""
+        seed = arguments.seed("seed", seed)
+        state = follow_position(seed, self.rules)
+        self.seed, self.state = seed, state
         self.last: tuple[Card, bool] | None = None
         self.hinted = False
         self.judged: dict[Card, bool] = {}  # each card tried at this position, and whether it may be played
@@ -121,6 +124,7 @@ class FollowSuitTrainer(w.VBox):
 
     def pick(self, card: Card) -> None:
         """Ask the engine whether this card may be played now; say why or why not."""
+        card = arguments.card_among("card", card, self.hand, "in your hand")
         try:
             self.state.apply(play(card), seat=self.state.to_act)  # the state is immutable: nothing changes
         except IllegalAction as error:

@@ -6,10 +6,12 @@ from html import escape
 
 import ipywidgets as w
 
-from ..cards import Card, Suit
+from ..cards import DECK_SIZES, Card, Suit
 from ..display import ROLE_WORDS
 from ..ranking import bower, effective_suit, is_trump, ranking
 from ..tricks import trick_winner, why_wins
+from .. import checks
+from . import arguments
 from .cards import CardRow, note, say, style_sheet
 
 DECKS = (("24 cards: 9 to ace", 24), ("32 cards: 7 to ace", 32), ("25 cards: 24 and the joker", 25))
@@ -26,8 +28,9 @@ def card_label(card: Card, trump: Suit) -> str:
 class RankingExplorer(w.VBox):
     """Choose trump and deck: every card in order of power; pick two cards and a led suit to see who wins and why."""
 
-    def __init__(self, trump: Suit = Suit.SPADES, deck: int = 24, **kwargs):
-        super().__init__(**kwargs)
+    def __init__(self, trump: Suit | str = Suit.SPADES, deck: int = 24, **kwargs):
+        trump, deck = checks.suit("trump", trump), arguments.choice("deck", deck, DECK_SIZES)
+        arguments.start_box(RankingExplorer, self, kwargs)
         self.trump_picker = w.ToggleButtons(options=SUITS, value=trump, description="Trump",
                                             tooltips=[f"make {s.plural} trump" for s in Suit],
                                             style={"button_width": "auto"})
@@ -83,6 +86,7 @@ class RankingExplorer(w.VBox):
 
     def pick(self, card: Card) -> None:
         """A click on a card of the order puts it in the trick, first card then second in turn."""
+        card = arguments.card_among("card", card, self.order, "in this deck")
         (self.first_picker, self.second_picker)[self._next_slot].value = card
         self._next_slot = 1 - self._next_slot
 

@@ -8,6 +8,8 @@ import ipywidgets as w
 
 from ..cards import Card, sort_key
 from ..hand import HandState, Phase, deal_hand, replay
+from .. import checks
+from . import arguments
 from .cards import CardRow, action_button, face_up_cards, note, say, show_backs, style_sheet
 
 
@@ -68,9 +70,11 @@ class HandReplay(w.VBox):
     """Step through a recorded hand: start, back, forward, end; hands open or as one seat saw it."""
 
     def __init__(self, record, seat: int | None = None, **kwargs):
-        super().__init__(**kwargs)
-        self.states = hand_states(record)
-        players = self.states[0].players
+        states = hand_states(record)
+        players = states[0].players
+        seat = arguments.seat("seat", seat, players, none_means="all hands open")
+        arguments.start_box(HandReplay, self, kwargs)
+        self.states = states
         last = len(self.states) - 1
         self.start_button = action_button("Start", "go to the deal", lambda: self.go(0))
         self.back_button = action_button("Back", "one action back", lambda: self.go(self.step - 1))
@@ -107,6 +111,8 @@ class HandReplay(w.VBox):
 
     def go(self, step: int) -> None:
         """Go to a step; steps outside the hand stop at its start or end."""
+        if type(step) is not int:
+            raise checks.refused("step", step, "a whole number (a step past either end stops there)")
         self.step_slider.value = max(0, min(step, self.step_slider.max))
 
     def said(self) -> str:

@@ -9,6 +9,7 @@ import ipywidgets as w
 
 from ..rules import CUTTHROAT, PRESETS, RuleSet, ScoreRow
 from ..scoring import Points, score_hand, scoring_row
+from . import arguments
 from .cards import TiedButton, action_button, note, say, style_sheet
 
 GAME_WORDS = {"cutthroat": "Cutthroat (3 players, dummy)", "partnership": "Partnership (4 players)"}
@@ -68,8 +69,9 @@ def rules_by_game(rules: RuleSet) -> dict[str, RuleSet]:
 class ScoreCalculator(w.VBox):
     """Choose the game, the makers' tricks and who went alone; see the points and the table row that gives them."""
 
-    def __init__(self, rules: RuleSet = CUTTHROAT, **kwargs):
-        super().__init__(**kwargs)
+    def __init__(self, rules: RuleSet | str = CUTTHROAT, **kwargs):
+        rules = arguments.rules("rules", rules)
+        arguments.start_box(ScoreCalculator, self, kwargs)
         self.rules_by_game = rules_by_game(rules)
         self.game_picker = w.ToggleButtons(options=[(words, game) for game, words in GAME_WORDS.items()], value=rules.game, description="Game",
                                            tooltips=["three players, each for themselves", "two teams of two"])
@@ -116,8 +118,10 @@ class ScoreCalculator(w.VBox):
 class ScoreQuiz(w.VBox):
     """A seeded scoring question: enter each side's points, check, and read the table row that decides."""
 
-    def __init__(self, seed: int = 7, rules: RuleSet | None = None, **kwargs):
-        super().__init__(**kwargs)
+    def __init__(self, seed: int | None = 7, rules: RuleSet | str | None = None, **kwargs):
+        seed = arguments.seed("seed", seed)
+        rules = None if rules is None else arguments.rules("rules", rules)
+        arguments.start_box(ScoreQuiz, self, kwargs)
         self.seed = seed
         self.rng = random.Random(seed)
         self.fixed_rules = rules  # None: each question picks cutthroat or partnership

@@ -17,6 +17,8 @@ from ..game import GameState, load_game, new_game, save_game
 from ..hand import HandState, Phase, deal_hand
 from ..rules import CUTTHROAT, RuleSet
 from ..view import View
+from .. import checks
+from . import arguments
 from .bids import BidButtons, offer, said_words, seat_words
 from .cards import CardRow, TiedButton, action_button, has_class, note, redraw, say, show_backs, style_sheet
 from .computer import LEVEL_WORDS, LEVELS, computer_players
@@ -52,12 +54,11 @@ class Table(w.VBox):
     """A game to the target score: you at `seat`, computer players of `level` at the other seats."""
 
     def __init__(self, rules: RuleSet = CUTTHROAT, seat: int = 0, level: str = "rule of thumb",
-                 seed: int = 2026, **kwargs):
-        super().__init__(**kwargs)
-        if level not in LEVELS:
-            raise ValueError(f"level {level!r} is not one of: {', '.join(LEVELS)}.")
-        if type(seat) is not int or not 0 <= seat < rules.players:
-            raise ValueError(f"seat {seat!r} is not a seat of {rules.game}: use 0 to {rules.players - 1}.")
+                 seed: int | None = 2026, **kwargs):
+        rules = arguments.rules("rules", rules)
+        seat = arguments.seat("seat", seat, rules.players)
+        level, seed = arguments.choice("level", level, LEVELS), arguments.seed("seed", seed)
+        arguments.start_box(Table, self, kwargs)
         self.seat = seat
         self._view: tuple[HandState, int, View] | None = None  # the learner's view of the hand shown, kept
         self._echoed = ""  # the path last repeated in a note
@@ -146,6 +147,8 @@ class Table(w.VBox):
 
     def start(self, game: GameState, level: str) -> None:
         """Sit down at this game: computer players at the other seats, who act until it is your turn."""
+        checks.instance("game", game, GameState, "a GameState, such as new_game(CUTTHROAT, seed=1)")
+        level = arguments.choice("level", level, LEVELS)
         self.game, self.level, self.shown = game, level, len(game.hands) - 1
         self.seat = min(self.seat, game.rules.players - 1)
         self.players = computer_players(level, game.rules.players, game.seed, self.seat)
@@ -349,7 +352,7 @@ class Table(w.VBox):
 
     def act(self, action: Action | str) -> None:
         """Click the control a learner would click for this action (for tests and lessons)."""
-        action = parse_action(action)
+        action = arguments.action("action", action)
         try:
             if action.kind == "keep":
                 for card in set(action.cards) ^ self.selected:

@@ -1,0 +1,102 @@
+"""The widgets' arguments, checked where a teacher or a lesson passes them: a wrong one is refused by name."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Iterable
+
+import ipywidgets as w
+from traitlets import TraitError
+
+from .. import checks
+from ..actions import Action, parse_action
+from ..cards import MOST_CARDS, Card
+from ..errors import NotationError, excerpt
+from ..rules import PRESETS, RuleSet
+
+PRESET_WORDS = " or ".join(repr(name) for name in PRESETS)
+RANDOM_SEEDS = 2**32  # a seed left out (None) is drawn from this many, and shown, so the deal can be had again
+
+
+def rules(name: str, value) -> RuleSet:
+    """A RuleSet, or a preset's name ('cutthroat', 'partnership')."""
+    if isinstance(value, RuleSet):
+        return value
+    if isinstance(value, str) and value.strip().lower() in PRESETS:
+        return PRESETS[value.strip().lower()]
+    raise checks.refused(name, value, f"a RuleSet such as CUTTHROAT or PARTNERSHIP, or the name {PRESET_WORDS}")
+
+
+def seed(name: str, value, *, optional: bool = True) -> int:
+    """A seed: a whole number from 0 to 2**64 - 1; None (where optional) draws one at random."""
+    if value is None and optional:
+        return random.SystemRandom().randrange(RANDOM_SEEDS)
+    if value is None:
+        raise checks.refused(name, value, "a whole number from 0 to 2**64 - 1")
+    return checks.seed(name, value)
+
+
+def seat(name: str, value, players: int, none_means: str = "") -> int | None:
+    """A seat from 0 to players - 1; None too where `none_means` says what None does."""
+    if value is None and none_means:
+        return None
+    also = f", or None for {none_means}" if none_means else ""
+    return checks.whole(name, value, 0, players - 1, f"a seat, a whole number from 0 to {players - 1}{also}")
+
+
+def choice(name: str, value, choices: Iterable):
+    """One of some words or numbers (a level of play, a deck size); True is not 1 here."""
+    choices = tuple(choices)
+    if any(type(value) is type(c) and value == c for c in choices):
+        return value
+    raise checks.refused(name, value, "one of " + ", ".join(repr(c) for c in choices))
+
+
+def action(name: str, value) -> Action:
+    """An Action, or its text ('pass', 'play J♥')."""
+    try:
+        return parse_action(value)
+    except NotationError as error:
+        raise NotationError(name, f"{name}: {error}") from None
+
+
+def card_among(name: str, value, cards: Iterable[Card], where: str) -> Card:
+    """A Card (or its text) that is one of `cards`; `where` says where those are ('in your hand')."""
+    card, cards = checks.card(name, value), tuple(cards)
+    if card not in cards:
+        raise NotationError(name, f"{name} {card} is not {where}: choose one of {' '.join(map(str, cards))}.")
+    return card
+
+
+def cards(name: str, value) -> tuple[Card, ...]:
+    """Cards to draw, as Cards or their texts, at most a deck (rows of backs repeat a stand-in: repeats are fine)."""
+    if isinstance(value, (str, Card, dict)) or not isinstance(value, Iterable):
+        raise checks.refused(name, value, "a list of cards, such as [Card(...), 'J♥']")
+    found = tuple(itertools.islice(value, MOST_CARDS + 1))
+    if len(found) > MOST_CARDS:
+        raise NotationError(name, f"{name} holds more than {MOST_CARDS} cards: a row shows at most a whole deck (C1).")
+    return tuple(checks.card(name, item) for item in found)
+
+
+def callback(name: str, value) -> Callable | None:
+    """A function to call, or None."""
+    if value is None or callable(value):
+        return value
+    raise checks.refused(name, value, "a function to call, or None")
+
+
+BOX_OPTIONS = frozenset(name for name in w.VBox.class_trait_names() if not name.startswith("_"))
+
+
+def start_box(cls: type, widget: w.Box, options: dict) -> None:
+    """`super(cls, widget).__init__(**options)`: an unknown or wrong option (layout=5) is refused by name."""
+    unknown = sorted(set(options) - BOX_OPTIONS)
+    if unknown:
+        raise NotationError(unknown[0], f"{cls.__name__} has no option {excerpt(unknown[0])}: its options are its "
+                                        f"arguments and the box's (layout, box_style, ...).")
+    try:
+        super(cls, widget).__init__(**options)
+    except TraitError as error:
+        name = next((key for key in options if key in str(error)), "an option")
+        raise NotationError(name, f"{cls.__name__}: {name} is wrong: {error}") from None
