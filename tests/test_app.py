@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "app" / "euchre_table.ipynb"
 WORKFLOW = ROOT / ".github" / "workflows" / "tests.yml"
@@ -112,8 +114,10 @@ def _actionlint(source: str, name: str) -> list[dict]:
     return json.loads(done.stdout)
 
 
-def test_the_workflow_passes_actionlint():
-    assert _actionlint(WORKFLOW.read_text(), str(WORKFLOW.relative_to(ROOT))) == []
+@pytest.mark.parametrize("workflow", ["tests.yml", "site.yml"])  # site.yml: the static site on GitHub Pages
+def test_the_workflow_passes_actionlint(workflow):
+    path = WORKFLOW.parent / workflow
+    assert _actionlint(path.read_text(), str(path.relative_to(ROOT))) == []
 
 
 def test_actionlint_finds_the_faults_of_a_broken_workflow():
