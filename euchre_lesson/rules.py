@@ -52,6 +52,54 @@ TIE_RULES = ("play_on", "shared")
 
 
 @dataclass(frozen=True)
+class Allowed:
+    """What one RuleSet field may hold: values of one exact type (a bool is no number here), and its rule."""
+
+    kind: type
+    values: tuple | range
+    rule: str
+
+    def allows(self, value: object) -> bool:
+        # the type first: `[] in PLAYERS` would raise, and True == 1 would pass for a number
+        return type(value) is self.kind and value in self.values
+
+    def __str__(self) -> str:
+        if isinstance(self.values, range):
+            words = f"a whole number from {self.values.start} to {self.values.stop - 1}"
+        else:
+            shown = [repr(v) for v in self.values]
+            words = f"{', '.join(shown[:-1])} or {shown[-1]}"
+        return f"{words} ({self.rule})"
+
+
+# Every field of RuleSet. The ranges are what a class could want; they also keep a widget from
+# building a million-entry list of possible scores.
+ALLOWED = {
+    "game": Allowed(str, tuple(PLAYERS), "T1, F1"),
+    "deck": Allowed(int, DECK_SIZES, "C1"),
+    "target": Allowed(int, range(1, 101), "T8, F5"),
+    "dealer_must_pick_up": Allowed(bool, (True, False), "C7"),
+    "may_name_turned_suit": Allowed(bool, (True, False), "C8"),
+    "stick_the_dealer": Allowed(bool, (True, False), "C9"),
+    "allow_lone_defender": Allowed(bool, (True, False), "C10"),
+    "opening_lead": Allowed(str, OPENING_LEADS, "C11"),
+    "lone_maker_march_points": Allowed(int, range(0, 11), "T7, F4"),
+    "tie_rule": Allowed(str, TIE_RULES, "T8"),
+}
+
+
+def excerpt(value: object, size: int = 40, show=repr) -> str:
+    """show(value), cut short so that a huge bad input cannot flood a message."""
+    if type(value) is int and value.bit_length() > 4 * size:
+        return f"a number of about {int(value.bit_length() * 0.30103):,} digits"  # repr fails past 4,300 digits
+    try:
+        text = show(value)
+    except (RecursionError, ValueError):  # a list nested too deep, a number too long
+        return f"a {type(value).__name__} too large to show"
+    return text if len(text) <= size else f"{text[:size]}… ({len(text):,} characters)"
+
+
+@dataclass(frozen=True)
 class RuleSet:
     """Every rule a class may change, named as in RULES.md."""
 
@@ -102,19 +150,9 @@ class RuleSet:
 
 def _problems(rules: RuleSet) -> list[tuple[str, str]]:
     """What is wrong with a rule set's fields, if anything."""
-    bools = ("dealer_must_pick_up", "may_name_turned_suit", "stick_the_dealer", "allow_lone_defender")
-    checks = [
-        ("game", rules.game in PLAYERS, "'cutthroat' or 'partnership'"),
-        ("deck", rules.deck in DECK_SIZES and type(rules.deck) is int, "24, 32 or 25 (C1)"),
-        ("target", type(rules.target) is int and rules.target > 0, "a whole number of points above 0"),
-        ("opening_lead", rules.opening_lead in OPENING_LEADS, "'left_of_lone' or 'dealer_left' (C11)"),
-        ("tie_rule", rules.tie_rule in TIE_RULES, "'play_on' or 'shared' (T8)"),
-        ("lone_maker_march_points",
-         type(rules.lone_maker_march_points) is int and rules.lone_maker_march_points >= 0,
-         "a whole number of points, 0 or more"),
-    ] + [(name, type(getattr(rules, name)) is bool, "True or False") for name in bools]
-    return [(name, f"The rule {name}={getattr(rules, name)!r} is not possible: use {right}.")
-            for name, ok, right in checks if not ok]
+    return [(f.name, f"The rule {f.name}={excerpt(getattr(rules, f.name))} is not possible: "
+                     f"use {ALLOWED[f.name]}.")
+            for f in fields(rules) if not ALLOWED[f.name].allows(getattr(rules, f.name))]
 
 
 CUTTHROAT = RuleSet()
@@ -123,17 +161,24 @@ PRESETS = {"cutthroat": CUTTHROAT, "partnership": PARTNERSHIP}
 SWITCH_NAMES = tuple(f.name for f in fields(RuleSet) if f.name != "game")
 
 
-def rules_from(name: str, switches: dict | None = None) -> RuleSet:
-    """A preset by name, with the switches of a record applied (Notation)."""
-    if not isinstance(name, str) or name not in PRESETS:
-        raise NotationError("rules", f"rules {name!r} is not a preset: use 'cutthroat' or 'partnership'.")
-    switches = switches or {}
-    if not isinstance(switches, dict):
-        raise NotationError("switches", f"switches must be an object of name: value, not {switches!r}.")
+def with_switches(rules: RuleSet, switches: dict) -> RuleSet:
+    """`rules` with some switches (name: value) changed; NotationError names a wrong one."""
+    if not isinstance(switches, dict):  # [], 0, "" and false are mistakes too, not "no switches"
+        raise NotationError("switches", f"switches must be an object of name: value, not {excerpt(switches)}.")
     unknown = [k for k in switches if k not in SWITCH_NAMES]
     if unknown:
-        raise NotationError("switches", f"{unknown[0]!r} is not a switch; switches are {', '.join(SWITCH_NAMES)}.")
+        raise NotationError("switches", f"{excerpt(unknown[0])} is not a switch; "
+                                        f"switches are {', '.join(SWITCH_NAMES)}.")
+    return replace(rules, **switches)
+
+
+def rules_from(name: str, switches: dict | None = None) -> RuleSet:
+    """A preset by name, with the switches of a record applied (Notation); None means no switches."""
+    if not isinstance(name, str) or name not in PRESETS:
+        raise NotationError("rules", f"rules {excerpt(name)} is not a preset: use {ALLOWED['game']}.")
     try:
-        return replace(PRESETS[name], **switches)
+        return with_switches(PRESETS[name], {} if switches is None else switches)
     except NotationError as error:
+        if error.part == "switches":
+            raise
         raise NotationError(f"switches.{error.part}", f"In switches: {error}") from None
