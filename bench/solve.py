@@ -2,8 +2,8 @@
 
 Each deal is bid with seeded random legal actions (order, pick-up, going alone, the dummy's keep)
 until trick play starts; a hand thrown in is dealt again. Only `solve(state)` is timed, with the
-garbage collector paused as timeit does; the solver's tables are built on first use of each
-trump (about 1 ms each) inside the timed calls. The goals are judged on the first call per
+garbage collector paused as timeit does; the bit layouts (bits.layout) are built on first use
+of each trump (about 1 ms each) inside the timed calls. The goals are judged on the first call per
 deal; the best of three calls per deal is shown beside it, since this machine's speed drifts.
 The goals apply to full tables, where nobody goes alone and every seat plays; a second pair
 of lines lets going alone be chosen at random too, for comparison. Nodes are the

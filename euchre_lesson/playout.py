@@ -324,10 +324,9 @@ def _tricks(t: RuleTables, lay: Layout, rnd, hands: list[int], plan: Plan, deale
     for _ in range(TRICKS_PER_HAND):
         hand = hands[leader]
         options = low[hand & low_mask] + high[hand >> split]
-        k = int(rnd() * len(options))
-        best = options[k]
+        best = options[int(rnd() * len(options))]
         if note is not None:
-            note(leader, lay.plays.__getitem__, options, k)
+            note(leader, lay.plays.__getitem__, options, options.index(best))
         hands[leader] = hand ^ best
         led = suit_of[best]
         contenders, winner = trumps | led, leader
@@ -335,10 +334,9 @@ def _tricks(t: RuleTables, lay: Layout, rnd, hands: list[int], plan: Plan, deale
             hand = hands[seat]
             legal = hand & led or hand  # follow suit if able
             options = low[legal & low_mask] + high[legal >> split]
-            k = int(rnd() * len(options))
-            card = options[k]
+            card = options[int(rnd() * len(options))]
             if note is not None:
-                note(seat, lay.plays.__getitem__, options, k)
+                note(seat, lay.plays.__getitem__, options, options.index(card))
             hands[seat] = hand ^ card
             if card & contenders > best:  # the highest trump or card of the led suit wins
                 best, winner = card, seat
