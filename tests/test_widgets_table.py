@@ -252,12 +252,43 @@ def test_a_bad_path_or_a_corrupt_file_shows_an_error_and_keeps_the_game(tmp_path
     before, history = table.game, list(table.history)
     table.path_input.value = str(path)
     table.load_button.click()
-    assert "Could not load" in table.note.value and "unchanged" in table.note.value
+    assert "Not loaded" in table.note.value and "unchanged" in table.note.value
     assert table.game is before and table.history == history
     table.path_input.value = str(tmp_path / "no such folder" / "game.json")
     table.save_button.click()
-    assert "Could not save" in table.note.value and table.game is before
+    assert "Not saved" in table.note.value and table.game is before
     table.assert_valid()
+
+
+# What a learner may type in the File box: none of it may crash the table, lose the game or a file.
+BAD_PATHS = {
+    "a NUL character": "bad\0name.json", "nothing": "", "spaces": "   ", "a folder": "{tmp}",
+    "a missing folder": "{tmp}/no such folder/game.json", "not a game": "{tmp}/notes.txt",
+    "a long name": "x" * 5000, "a long name in a folder": "{tmp}/" + "y" * 300 + ".json",
+}
+
+
+@pytest.mark.parametrize("typed", BAD_PATHS.values(), ids=BAD_PATHS.keys())
+def test_save_and_load_say_what_went_wrong_and_lose_nothing(tmp_path, monkeypatch, typed):
+    monkeypatch.chdir(tmp_path)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes, not a game")
+    table = first(Table(CUTTHROAT, seed=6), lambda t: len(t.history) == 3)
+    before, history, selected = table.game, list(table.history), set(table.selected)
+    table.path_input.value = typed.replace("{tmp}", str(tmp_path))
+    for button, said in ((table.save_button, "Not saved"), (table.load_button, "Not loaded")):
+        button.click()
+        assert said in table.note.value or "Type a file name" in table.note.value, table.note.value
+        assert len(table.note.value) < 700, "the note quotes a short excerpt of what was typed"
+        assert (table.game, table.history, table.selected) == (before, history, selected)
+        table.assert_valid()
+    assert notes.read_text() == "my notes, not a game", "a file that is not a game was overwritten"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"], "a stray file was written"
+    for seed in (10**30, 2**64, -1):  # and a seed out of range typed in the seed box
+        table.seed_input.value = seed
+        table.new_button.click()
+        assert "Cannot start that game" in table.note.value and "seed" in table.note.value
+        assert table.game is before and len(table.note.value) < 400
 
 
 # -- hints, grades, levels and new games -------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 import re
 from html import escape
 
@@ -12,7 +13,7 @@ from ..actions import Action, keep, parse_action, pickup, play
 from ..advice import advise, grade
 from ..cards import Card, deck, sort_key
 from ..display import seat_roles
-from ..errors import IllegalAction, NotationError
+from ..errors import WHOLE, IllegalAction, NotationError, excerpt
 from ..game import GameState, load_game, new_game, save_game
 from ..hand import HandState, Phase, deal_hand
 from ..rules import CUTTHROAT, RuleSet
@@ -48,6 +49,34 @@ def learner_decisions(hand: HandState, seat: int) -> list[tuple[HandState, Actio
             out.append((state, action))
         state = state.apply(action)
     return out
+
+
+MOST_SAID = 400  # a note quotes at most this much of an error about a typed path: its start and its end
+
+
+def path_words(path: str) -> str:
+    """A typed path as a note says it: whole when short, else its start and its length."""
+    return path if len(path) <= WHOLE else excerpt(path)
+
+
+def failure_words(path: str, error: Exception) -> str:
+    """Why saving or loading failed, in a sentence: the engine's words, or the system's for the path."""
+    if isinstance(error, OSError):
+        why = f"{path_words(path)}: {error.strerror or 'the system refused'}."
+    else:
+        why = str(error) if str(error).endswith(".") else f"{error}."
+    return why if len(why) <= MOST_SAID else why[:MOST_SAID // 2] + " … " + why[-MOST_SAID // 2:]
+
+
+def keep_what_is_not_a_game(path: str) -> None:
+    """Refuse to save over a file that is there and is not a saved game: a learner's notes are not lost."""
+    if not os.path.isfile(path):  # nothing there, or no regular file: save_game says what is wrong
+        return
+    try:
+        load_game(path)
+    except NotationError:
+        raise NotationError("path", f"{path_words(path)} is there already and is not a saved game: "
+                                    f"choose another name, so that it is not lost.") from None
 
 
 class Table(w.VBox):
@@ -427,31 +456,40 @@ class Table(w.VBox):
         say(self.note, f"New game, seed {game.seed}. {self.prompt()}")
 
     def save(self) -> None:
-        path = self._echoed = self.path_input.value.strip()
+        """Save the game to the file typed in the box; a file there that is not a saved game is never written over."""
+        path = self._typed_path()
         if not path:
-            say(self.note, "Type a file name first, for example my_game.json.", "bad")
             return
         try:
+            keep_what_is_not_a_game(path)
             save_game(self.game, path)
-        except OSError as error:
-            say(self.note, f"Could not save to {path}: {error.strerror or error}. "
-                           f"Check that the folder exists and that you may write there.", "bad")
+        except (OSError, ValueError) as error:  # whatever the path or the disk does, the game stays
+            say(self.note, f"Not saved. {failure_words(path, error)} Nothing was written; "
+                           f"the game in progress is unchanged.", "bad")
             return
-        say(self.note, f"Saved the game (hand {len(self.game.hands)}) to {path}.", "good")
+        say(self.note, f"Saved the game (hand {len(self.game.hands)}) to {path_words(path)}.", "good")
 
     def load(self) -> None:
         """Load a saved game; if the file cannot be read, the game in progress stays."""
-        path = self._echoed = self.path_input.value.strip()
+        path = self._typed_path()
+        if not path:
+            return
         try:
             game = load_game(path)
         except (OSError, ValueError) as error:
-            why = f"{error.strerror}" if isinstance(error, OSError) and error.strerror else str(error)
-            say(self.note, f"Could not load {path or 'that file'}: {why}. The game in progress is unchanged.", "bad")
+            say(self.note, f"Not loaded. {failure_words(path, error)} The game in progress is unchanged.", "bad")
             return
         self._offer_games(game.rules)
         self.seed_input.value = game.seed
         self.start(game, self.level)
-        say(self.note, f"Loaded the game from {path}: hand {len(game.hands)}. {self.prompt()}", "good")
+        say(self.note, f"Loaded the game from {path_words(path)}: hand {len(game.hands)}. {self.prompt()}", "good")
+
+    def _typed_path(self) -> str:
+        """The path in the box, without the spaces around it; empty (and a note said) if none was typed."""
+        path = self._echoed = self.path_input.value.strip()
+        if not path:
+            say(self.note, "Type a file name first, for example my_game.json.", "bad")
+        return path
 
     # -- checks ----------------------------------------------------------------------------------------------
 
@@ -480,7 +518,7 @@ class Table(w.VBox):
                 texts.append(widget.value)
         text = "\n".join(texts)
         for typed in filter(None, (self.path_input.value.strip(), self._echoed)):
-            text = text.replace(typed, "")  # a path the learner typed may look like cards
+            text = text.replace(typed, "").replace(escape(typed), "")  # a path the learner typed may look like cards
         return {card for card in deck(self.game.rules.deck) if str(card) in text}
 
     def assert_valid(self) -> None:
