@@ -39,6 +39,7 @@ def merged(in_play: int, hand: int, c: int, suit_of: dict) -> bool:
 
 
 def top_bit(bits: int) -> int:
+    """The highest single bit of a mask that is not empty."""
     return 1 << (bits.bit_length() - 1)
 
 
