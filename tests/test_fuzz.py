@@ -15,12 +15,14 @@ from datetime import timedelta
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import euchre_lesson
 from euchre_lesson import (
-    CUTTHROAT, PARTNERSHIP, IllegalAction, NotationError, deal_hand, load_game, new_game,
-    parse_action, parse_card, parse_cards, replay, save_game,
+    CUTTHROAT, JOKER, PARTNERSHIP, IllegalAction, NotationError, Phase, Rank, Suit, deal_hand, deck, load_game,
+    new_game, parse_action, parse_card, parse_cards, parse_suit, replay, save_game,
 )
 from euchre_lesson.game import game_from_record
 from fuzzcount import count
+from test_bad_input import ENTRY_POINTS, LONGEST_MESSAGE, hostile_answer
 
 FUZZ = settings(max_examples=1500, deadline=timedelta(seconds=2),
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -60,6 +62,7 @@ def test_card_text(text):
     card = answers_or_explains(parse_card, text, names=text)
     if card is not None:
         assert parse_card(card.ascii) == card == parse_card(str(card))
+        assert not look_alikes(text), f"{text!r} was read as {card}"
 
 
 @FUZZ
@@ -84,6 +87,107 @@ def test_action_tokens(token):
     action = answers_or_explains(parse_action, token)
     if action is not None:
         assert parse_action(str(action)) == action == parse_action(action.ascii)
+        assert not look_alikes(token), f"{token!r} was read as {action}"
+
+
+def look_alikes(text: str) -> list[str]:
+    """The letters and digits of a text from outside ASCII: the notation has none."""
+    return [c for c in text if c.isalnum() and not c.isascii()]
+
+
+# -- look-alike letters: refused by name, never read as the letter they resemble ---------------------
+
+GOOD_TEXTS = ([(parse_card, card.ascii) for card in deck(32) + (JOKER,)] + [(parse_card, str(c)) for c in deck(24)]
+              + [(parse_suit, word) for word in ("C", "d", "H", "s", "clubs", "Diamonds", "HEARTS", "spade")]
+              + [(parse_action, token) for token in ("pass", "order up", "assist", "call H", "pickup 9C", "pick up TD",
+                                                     "keep KD AD AH 9S TS", "play JH", "go alone", "stay", "decline")])
+# Letters that case-map into ASCII ('ſ'.upper() is 'S', the Kelvin sign lower-cases to 'k', 'ı'.upper()
+# is 'I', 'ﬆ'.upper() is 'ST'), then letters and digits that only look alike.
+KNOWN_LOOK_ALIKES = "ſ\u212aıﬆﬀǰİ" + "ＡＣＤＨＪＫＱＳＴａｃｄｈｓ０１９" + "АСНЅКТаеорсѕ" + "𝐀𝐒𝐉𝟗¹⁰²ⅠⅩ"
+look_alike = st.sampled_from(KNOWN_LOOK_ALIKES) | st.characters(
+    categories=["Lu", "Ll", "Lt", "Lm", "Lo", "Nd", "Nl", "No"]).filter(lambda c: not c.isascii())
+
+
+@FUZZ
+@given(st.sampled_from(GOOD_TEXTS), st.integers(0, 99), look_alike, st.booleans())
+def test_look_alike_letters_are_refused_by_name(good, where, odd, lower):
+    count("look-alike letters")
+    parse, text = good
+    text = text.lower() if lower else text
+    places = [i for i, c in enumerate(text) if c.isalnum()]
+    i = places[where % len(places)]
+    bad = text[:i] + odd + text[i + 1:]
+    try:
+        parse(bad)
+    except NotationError as error:
+        assert f"U+{ord(odd):04X}" in str(error) and repr(bad) in str(error), (bad, str(error))
+    else:
+        raise AssertionError(f"{bad!r} was read as if it were {text!r}")
+
+
+# -- wrong types and values at every public entry point ------------------------------------------------
+
+
+def nested(depth: int) -> list:
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+hostile_values = st.one_of(
+    st.none(), st.booleans(), st.floats(), st.complex_numbers(), st.binary(max_size=12), st.decimals(),
+    st.fractions(), st.integers(), st.integers(min_value=2**63), st.builds(lambda e: -(10**e), st.integers(19, 6000)),
+    st.text(max_size=20), st.text(alphabet=KNOWN_LOOK_ALIKES + "JHS ", max_size=6),
+    st.lists(st.none() | st.integers() | st.text(max_size=3), max_size=8), st.tuples(st.integers(), st.text()),
+    st.dictionaries(st.text(max_size=4), st.integers(), max_size=3), st.sets(st.integers(), max_size=3),
+    st.builds(object), st.builds(nested, st.integers(1, 3000)),
+    # the right kind of thing in the wrong place
+    st.sampled_from([*Suit, *Rank, JOKER, *Phase, CUTTHROAT, PARTNERSHIP, random.Random(1), parse_action("pass"),
+                     deal_hand(CUTTHROAT, 0, seed=1), new_game(PARTNERSHIP, seed=1), euchre_lesson.RandomPlayer(1)]),
+)
+QUICK_ENTRY_POINTS = [entry for entry in ENTRY_POINTS if not entry.slow]
+
+
+@FUZZ
+@given(st.sampled_from(QUICK_ENTRY_POINTS), hostile_values)
+def test_wrong_types_and_values_at_every_entry_point(entry, value):
+    """Each public function answers, or refuses with a short ValueError naming the argument."""
+    count("wrong types")
+    problem = hostile_answer(entry, value, fine=True)
+    assert problem is None, f"{entry.function}({entry.argument}=...): {problem}"
+
+
+# -- huge inputs: a short excerpt and the length, never the whole input ----------------------------
+
+HUGE_TEXT = {"parse_card": parse_card, "parse_suit": parse_suit, "parse_action": parse_action,
+             "parse_cards": parse_cards, "apply": lambda v: a_hand_in_progress(CUTTHROAT, 1, 9).apply(v),
+             "legal_plays": lambda v: euchre_lesson.legal_plays(v, [], "H"),
+             "best_five": lambda v: euchre_lesson.best_five(v, "H")}
+HUGE_LIST = {"parse_cards": parse_cards, "keep": lambda v: euchre_lesson.Action("keep", cards=v),
+             "trick_winner": lambda v: euchre_lesson.trick_winner(v, "S"),
+             "legal_plays": lambda v: euchre_lesson.legal_plays("9H", v, "H"),
+             "play_out": lambda v: euchre_lesson.play_out(deal_hand(CUTTHROAT, 0, seed=1), v)}
+FILLERS = ["JH ", "x", "ſ", "♥", "play ", "10", "J", "keep KD AD AH 9S TS ", "\x00", " ", "ＪＨ", "[", "9♣,"]
+
+
+@settings(FUZZ, max_examples=60, deadline=timedelta(seconds=20))
+@given(st.sampled_from(sorted(HUGE_TEXT)), st.sampled_from(FILLERS), st.integers(200, 10**6), st.booleans())
+def test_huge_inputs_are_quoted_by_an_excerpt_and_their_length(name, filler, size, as_list):
+    count("huge inputs")
+    if as_list:
+        call, value = HUGE_LIST.get(name, parse_cards), [filler.strip() or filler] * size
+    else:
+        call, value = HUGE_TEXT[name], (filler * (size // len(filler) + 1))[:size]
+    blank = not as_list and not value.strip()  # no cards at all: an empty hand may be fine, and is not quoted
+    try:
+        call(value)
+    except ValueError as error:
+        message = str(error)
+        assert len(message) <= LONGEST_MESSAGE, f"{name}: a message of {len(message):,} characters"
+        assert blank or f"{len(value):,}" in message, (name, message)
+    else:
+        assert blank, f"{name} accepted {len(value):,} {'items' if as_list else 'characters'}"
 
 
 # -- tokens played into real hands, in any phase, by any seat ---------------------------------
