@@ -4,6 +4,7 @@ import dataclasses
 import itertools
 import json
 import random
+import re
 from html import escape
 
 import pytest
@@ -18,6 +19,7 @@ from euchre_lesson.ranking import bower, effective_suit
 from euchre_lesson.tricks import trick_winner
 from euchre_lesson.widgets import (DummyTrainer, FollowSuitTrainer, HandReplay, RankingExplorer, ScoreCalculator,
                                    ScoreQuiz)
+from euchre_lesson import widgets
 from euchre_lesson.widgets.cards import face_up_cards
 
 DECKS = (24, 32, 25)
@@ -458,3 +460,41 @@ def test_random_clicks_never_raise_and_the_widget_stays_valid(make):
     for _ in range(150):
         rng.choice(buttons(widget)).click()
         widget.assert_valid()
+
+
+# -- nothing a caller passes reaches the page as HTML ---------------------------------------------
+
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+TAGS = {"b", "br", "p", "i", "span", "div", "mark", "table", "caption", "tr", "th", "td", "ol", "li", "style"}
+
+
+def page_html(widget) -> str:
+    """Every HTML value a widget puts on the page."""
+    import ipywidgets as w
+
+    if isinstance(widget, w.HTML):
+        return widget.value
+    return "\n".join(page_html(child) for child in getattr(widget, "children", ()))
+
+
+def assert_only_our_tags(widget) -> None:
+    html = page_html(widget)
+    found = set(re.findall(r"<\s*/?\s*([a-zA-Z][a-zA-Z0-9]*)", html))
+    assert found <= TAGS, f"tags {found - TAGS} on the page"
+
+
+@pytest.mark.parametrize("make", [lambda v: DummyTrainer(seed=v), lambda v: FollowSuitTrainer(seed=v),
+                                  lambda v: widgets.BiddingTrainer(seed=v, worlds=8), lambda v: ScoreQuiz(seed=v),
+                                  lambda v: widgets.Table(seed=v)],
+                         ids=["dummy", "follow", "bidding", "quiz", "table"])
+def test_a_seed_never_reaches_the_page_as_html(make):
+    try:
+        widget = make(HOSTILE)
+    except ValueError:  # refused by name: fine too
+        widget = make(5)
+    assert_only_our_tags(widget)
+    if hasattr(widget, "seed") and hasattr(widget, "redraw"):  # a seed set by hand and drawn again is text
+        widget.seed = HOSTILE
+        widget.redraw()
+        assert_only_our_tags(widget)

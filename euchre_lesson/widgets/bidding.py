@@ -129,7 +129,7 @@ class BiddingTrainer(w.VBox):
         state, seat = self.state, self.seat
         view = state.view(seat)
         game = GAME_WORDS[state.rules.game]
-        self.situation.value = (f"<b>Deal {self.seed}</b> · {escape(game)} · you are seat {seat} · "
+        self.situation.value = (f"<b>Deal {escape(str(self.seed))}</b> · {escape(game)} · you are seat {seat} · "
                                 f"dealer {escape(seat_words(state.dealer, view))} · {escape(str(state.phase))}<br>"
                                 f"Earlier bids (yours too, in round two) were made by rule-of-thumb players.")
         self.up_row.show([state.up_card], disabled=True)

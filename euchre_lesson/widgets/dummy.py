@@ -56,9 +56,10 @@ class DummyTrainer(w.VBox):
         self.verdict: str | None = None  # 'best', 'as good' or 'worse' once a five is kept
         state = self.state
         self.best = best_five(self.ten, state.trump)
-        self.situation.value = (f"<p>Deal {seed} · you are seat {state.maker} and made <b>{state.trump} "
-                                f"{state.trump.plural}</b> trump. You take the dummy: keep the best five of "
-                                f"these ten, the other five are laid aside (T5).</p>")
+        trump = escape(f"{state.trump} {state.trump.plural}")
+        self.situation.value = (f"<p>Deal {escape(str(seed))} · you are seat {state.maker} and made <b>{trump}</b> "
+                                f"trump. You take the dummy: keep the best five of these ten, the other five are "
+                                f"laid aside (T5).</p>")
         self.best_label.value = ""
         self.best_row.show(())
         self.new_tie.draw(seed)

@@ -85,8 +85,8 @@ class FollowSuitTrainer(w.VBox):
         self.judged: dict[Card, bool] = {}  # each card tried at this position, and whether it may be played
         state, trump = self.state, self.state.trump
         played = "; then ".join(f"seat {s} played {c}" for s, c in zip(state.trick.seats, state.trick.cards))
-        self.situation.value = (f"<p>Position {seed} · {escape(state.rules.game.capitalize())} · "
-                                f"trump <b>{trump} {trump.plural}</b> · you are seat {state.to_act}.<br>"
+        self.situation.value = (f"<p>Position {escape(str(seed))} · {escape(state.rules.game.capitalize())} · "
+                                f"trump <b>{escape(f'{trump} {trump.plural}')}</b> · you are seat {state.to_act}.<br>"
                                 f"{escape(played[0].upper() + played[1:])}. Which of your cards may you play?</p>")
         self.trick_row.show(state.trick.cards, trump, disabled=True)
         say(self.note, "Click a card to play it.")

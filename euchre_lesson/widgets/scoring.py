@@ -50,7 +50,8 @@ def table_html(rules: RuleSet, applying: ScoreRow | None = None) -> str:
         cells = [f"<mark>{escape(c)}</mark>" if here else escape(c) for c in cells]
         marker = "<td aria-label='this row applies'>▶</td>" if here else "<td></td>"
         rows.append(f"<tr>{marker}" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    caption = (f"<caption style='text-align:left'>{escape(rules.game.capitalize())} scoring ({rules.scoring[0].rule}); "
+    caption = (f"<caption style='text-align:left'>{escape(rules.game.capitalize())} scoring "
+               f"({escape(rules.scoring[0].rule)}); "
                f"the first row that matches applies</caption>")
     return (f"<table class='euchre-score-table' style='border-collapse:collapse;font-family:system-ui,sans-serif'>"
             f"{caption}{head}{''.join(rows)}</table>")

@@ -233,9 +233,10 @@ class Table(w.VBox):
         facts = [f"hand {self.shown + 1}", f"dealer {seat_words(view.dealer, view)}"]
         if trump is not None:
             facts.append(f"trump {trump} {trump.plural}")
-        self.header.value = (f"<b>{escape(GAME_WORDS[game.rules.game])}</b> to {game.rules.target} points · "
-                             f"house rules: {escape(switches)} · computer players: {escape(self.level)} "
-                             f"({escape(LEVEL_WORDS[self.level])}) · seed {game.seed}<br>{escape(' · '.join(facts))}")
+        self.header.value = (f"<b>{escape(GAME_WORDS[game.rules.game])}</b> to {escape(str(game.rules.target))} points"
+                             f" · house rules: {escape(switches)} · computer players: {escape(self.level)} "
+                             f"({escape(LEVEL_WORDS[self.level])}) · seed {escape(str(game.seed))}<br>"
+                             f"{escape(' · '.join(facts))}")
         self.scores.value = self._scores_html()
         self._draw_seats(hand, view)
         self._draw_middle(hand, view)
@@ -261,7 +262,7 @@ class Table(w.VBox):
         game, view = self.game, self.view
         parts = [f'<span data-side="{i}">{escape(self._side_name(side, view).capitalize())}: <b>{score}</b></span>'
                  for i, (side, score) in enumerate(zip(game.sides, game.scores))]
-        return f"Scores (to {game.rules.target}): " + " · ".join(parts)
+        return f"Scores (to {escape(str(game.rules.target))}): " + " · ".join(parts)
 
     def _draw_seats(self, hand: HandState, view: View) -> None:
         for seat, (box, label, row) in enumerate(zip(self.seat_boxes, self.seat_labels, self.seat_rows)):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 import ipywidgets as w
 
 from ..cards import Suit
@@ -54,5 +56,6 @@ class TrickList(w.VBox):
                 continue
             trick = tricks[number - 1]
             line.layout.display = ""
-            label.value = f"<span style='display:inline-block;min-width:16em'>{trick_words(trick, view, number)}</span>"
+            words = escape(trick_words(trick, view, number))
+            label.value = f"<span style='display:inline-block;min-width:16em'>{words}</span>"
             redraw(row, trick.cards, trump, disabled=True)
