@@ -1,10 +1,14 @@
 """Cards on screen: rank and suit on every face, words for screen readers, trump roles marked."""
 
+import re
+from pathlib import Path
+
 import pytest
 
 from euchre_lesson import Suit, deck, parse_card
 from euchre_lesson.widgets import CardRow, RankingExplorer, card_button, four_colours
-from euchre_lesson.widgets.cards import CSS
+from euchre_lesson.widgets import cards as cards_module
+from euchre_lesson.widgets.cards import CSS, has_class
 
 
 @pytest.mark.parametrize("size", [24, 32, 25])
@@ -35,14 +39,27 @@ def test_a_row_of_backs_holds_no_hidden_card():
 
 def test_the_four_colour_deck_is_one_call_on_any_widget():
     explorer = four_colours(RankingExplorer())
-    assert "euchre-four" in explorer._dom_classes
+    assert has_class(explorer, "euchre-four")
     assert ".euchre-four .euchre-card.euchre-diamonds" in CSS and ".euchre-four .euchre-card.euchre-clubs" in CSS
     four_colours(explorer, on=False)
-    assert "euchre-four" not in explorer._dom_classes
+    assert not has_class(explorer, "euchre-four")
 
 
 def test_legal_cards_are_marked_by_more_than_colour():
     row = CardRow()
     row.show(deck()[:3], legal=deck()[:1])
-    assert "euchre-legal" in row.children[0]._dom_classes and "playable" in row.children[0].tooltip
+    assert row.marked(deck()[0], "legal") and "playable" in row.children[0].tooltip
+    assert not row.marked(deck()[1], "legal")
     assert "border: 3px" in CSS.split(".euchre-card.euchre-legal")[1].split("}")[0]
+
+
+def test_widgets_style_through_add_class_and_remove_class():
+    """ipywidgets' _dom_classes is private: no widget writes it; the classes change through the public methods."""
+    for path in sorted(Path(cards_module.__file__).parent.glob("*.py")):
+        assert not re.search(r"\b_dom_classes\s*=(?!=)", path.read_text()), f"{path.name} writes _dom_classes"
+    row = CardRow(on_pick=lambda card: None)
+    row.show(deck()[:2], chosen=deck()[:1])
+    button = row.button_for(deck()[0])
+    row.show(deck()[:2], legal=deck()[:1])  # only a highlight changes: the same button, its marks changed
+    assert row.button_for(deck()[0]) is button and row.marked(deck()[0], "legal")
+    assert not row.marked(deck()[0], "chosen")

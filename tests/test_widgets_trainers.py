@@ -20,7 +20,7 @@ from euchre_lesson.tricks import trick_winner
 from euchre_lesson.widgets import (DummyTrainer, FollowSuitTrainer, HandReplay, RankingExplorer, ScoreCalculator,
                                    ScoreQuiz)
 from euchre_lesson import widgets
-from euchre_lesson.widgets.cards import face_up_cards
+from euchre_lesson.widgets.cards import face_up_cards, has_class
 
 DECKS = (24, 32, 25)
 
@@ -32,7 +32,7 @@ def click(row, card):
 def status_text(note):
     """A note must be a polite live region (the conventions)."""
     assert note.value.startswith('<div role="status" aria-live="polite">'), note.value
-    assert "euchre-note" in note._dom_classes
+    assert has_class(note, "euchre-note")
     return note.value
 
 
@@ -169,7 +169,7 @@ def test_follow_positions_are_seeded_and_the_hint_raises_the_legal_cards():
     a.hint_button.click()
     legal = {x.card for x in a.state.legal_actions()}
     for card in a.hand:
-        assert ("euchre-legal" in a.hand_row.button_for(card)._dom_classes) == (card in legal)
+        assert a.hand_row.marked(card, "legal") == (card in legal)
     a.assert_valid()
 
 
