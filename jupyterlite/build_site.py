@@ -264,8 +264,9 @@ def package_wheel(out: Path) -> Path:
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "*.pyd", "*.c", ".*"))
     for name in ("pyproject.toml", "README.md"):
         shutil.copy2(ROOT / name, source / name)
+    # A fixed date in the wheel's files: the same sources give the same wheel, and the same lock.
     run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "--no-index",
-         "-w", str(out / "wheels"), str(source)], cwd=out)
+         "-w", str(out / "wheels"), str(source)], cwd=out, env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"})
     wheel = next((out / "wheels").glob("euchre_lesson-*.whl"))
     compiled = [n for n in zipfile.ZipFile(wheel).namelist() if n.endswith((".so", ".pyd", ".c"))]
     if not wheel.name.endswith("-py3-none-any.whl") or compiled:
@@ -437,7 +438,7 @@ class SiteServer:
 
     def __init__(self, site: Path = SITE, port: int = 0):
         handler = functools.partial(QuietHandler, directory=str(site))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        self.httpd = QuietServer(("127.0.0.1", port), handler)
         self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
@@ -452,6 +453,15 @@ class SiteServer:
     def __exit__(self, *exc) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+class QuietServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        """A browser that closes a connection early (a page left mid-load) is no error worth a traceback."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
