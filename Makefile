@@ -56,6 +56,7 @@ $(ACTIONLINT): | $(BIN)/python
 # run downloads the pinned runtime and wheels into .venv/site-cache (PyPI and npm, hashes checked); every
 # build after that is offline, from the lessons and the package as they are now.
 site: $(SITE_TOOLS)
+	@command -v npm >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq npm; }
 	$(SITE_VENV)/bin/python jupyterlite/build_site.py download
 	$(SITE_VENV)/bin/python jupyterlite/build_site.py build
 

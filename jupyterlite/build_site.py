@@ -287,12 +287,19 @@ def kernel_wheels(pins: Pins) -> list[Path]:
     return out
 
 
-def check_kernel_fits(pins: Pins) -> None:
+def check_versions_fit(pins: Pins) -> None:
+    """The kernel's Pyodide is the pinned runtime; the widgets' lab extension is the kernel's jupyterlab-widgets."""
+    from importlib.metadata import version
+
     from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
 
     if PYODIDE_VERSION != pins.pyodide_version:
         raise BuildError(f"jupyterlite-pyodide-kernel is made for Pyodide {PYODIDE_VERSION}, "
                          f"{PINS.name} pins {pins.pyodide_version}: change them together")
+    extension, kernel = version("jupyterlab_widgets"), [p for p in pins.pypi if p.startswith("jupyterlab-widgets==")]
+    if kernel != [f"jupyterlab-widgets=={extension}"]:
+        raise BuildError(f"the build's jupyterlab_widgets {extension} (the page's widget manager) and {PINS.name}'s "
+                         f"{kernel} (the kernel's) must be the same version")
 
 
 def runtime(pins: Pins, cache: Path, wheels: list[Path], into: Path) -> None:
@@ -392,7 +399,7 @@ def build(pins: Pins, cache: Path, site: Path) -> None:
     if problems:
         raise BuildError("the cache is incomplete (" + "; ".join(problems) + "): run "
                          "`python jupyterlite/build_site.py download` once with the network (make site does)")
-    check_kernel_fits(pins)
+    check_versions_fit(pins)
     front = contents_page()
     with tempfile.TemporaryDirectory(prefix="euchre-site-") as scratch:
         stage = Path(scratch) / "lite"
