@@ -5,17 +5,33 @@ from __future__ import annotations
 import json
 import os
 import random
-import tempfile
+import secrets
+import stat
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import checks
 from .actions import Action
-from .errors import IllegalAction, NotationError
-from .hand import HandState, deal_hand, read_json, replay
+from .errors import IllegalAction, NotationError, excerpt
+from .hand import Deal, HandState, deal_hand, read_json, replay, shuffled_deal
 from .rules import CUTTHROAT, RuleSet, rules_from
 
 RECORD_FORMAT = "euchre_lesson game"
+# A game to 10 rarely lasts 50 hands. The caps leave room for 400 times that (a record of
+# 16,000 thrown-in hands still loads, in seconds) yet keep a damaged file from filling the memory.
+MAX_HANDS = 20_000
+MAX_RECORD_BYTES = 40_000_000  # 2,000 bytes a hand: about twice what the largest hands take
+STARTING_SCORES = range(-999, 1000)  # what a game set up by hand may start from
+# The fields of a game record: True for those every record has, False for those it may leave out.
+RECORD_FIELDS = {"format": True, "rules": True, "switches": False, "seed": True, "first_dealer": True,
+                 "starting_scores": False, "hands": True, "scores": True, "winners": True,
+                 "dealt_by_hand": False}
+# Where each derived field of a record comes from, for the message when a stored one disagrees.
+DERIVED_FROM = {"scores": "starting_scores and the hands' points", "winners": "the scores",
+                "dealt_by_hand": "the deals of the seed"}
+# What a path that is no regular file is, said for a person.
+FILE_KINDS = {stat.S_IFDIR: "a folder", stat.S_IFIFO: "a named pipe", stat.S_IFCHR: "a device",
+              stat.S_IFBLK: "a device", stat.S_IFSOCK: "a socket", stat.S_IFLNK: "a symbolic link"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,24 +90,65 @@ class GameState:
         game = replace(self, hands=self.hands[:-1] + (hand,))
         return game._score_and_deal() if hand.is_over else game
 
+    @property
+    def starting_scores(self) -> tuple[int, ...]:
+        """The scores before the first hand: zeros, unless the game was set up by hand."""
+        scores = self.scores
+        for hand in self.hands:
+            scores = _plus(scores, self.sides, hand, sign=-1)
+        return scores
+
+    @property
+    def dealt_by_hand(self) -> tuple[int, ...]:
+        """Places in `hands` of the hands the seed did not deal (put in with deal_hand(..., deal=...))."""
+        return tuple(number for number, hand in enumerate(self.hands) if not self._from_seed(number, hand))
+
+    @property
+    def set_by_hand(self) -> str:
+        """What in this game did not come from its seed, in words a caller can show; empty if nothing."""
+        said = []
+        numbers = [number + 1 for number in self.dealt_by_hand]
+        if numbers:
+            said.append(f"{'Hands' if len(numbers) > 1 else 'Hand'} {_listed_in_words(numbers)} "
+                        f"{'were' if len(numbers) > 1 else 'was'} dealt by hand, not from seed {self.seed}.")
+        if any(self.starting_scores):
+            said.append(f"The game started from scores {', '.join(map(str, self.starting_scores))}, "
+                        f"set by hand, not from 0.")
+        return " ".join(said)
+
     def _score_and_deal(self) -> GameState:
-        points = self.hand.points
-        game = replace(self, scores=tuple(score + points[side[0]] for score, side in zip(self.scores, self.sides)))
+        game = replace(self, scores=_plus(self.scores, self.sides, self.hand))
         if game.is_over:
             return game
         return replace(game, hands=game.hands + (game._deal(len(game.hands)),))
 
     def _deal(self, number: int) -> HandState:
         """Hand `number` of this game: the deal passes left every hand, throw-ins too (C4)."""
-        dealer = (self.first_dealer + number) % self.rules.players
-        return deal_hand(self.rules, dealer, seed=random.Random(f"{self.seed}:{number}"))
+        return deal_hand(self.rules, self._dealer(number), seed=self._shuffler(number))
+
+    def _dealer(self, number: int) -> int:
+        return (self.first_dealer + number) % self.rules.players
+
+    def _shuffler(self, number: int) -> random.Random:
+        """The generator that shuffles hand `number`: one per hand, so each deal depends only on the seed."""
+        return random.Random(f"{self.seed}:{number}")
+
+    def _seed_deal(self, number: int) -> Deal:
+        return shuffled_deal(self.rules, self._dealer(number), self._shuffler(number))
+
+    def _from_seed(self, number: int, hand: HandState) -> bool:
+        """Whether `hand` is hand `number` as the seed deals it: same rules, dealer and cards."""
+        return (hand.rules == self.rules and hand.dealer == self._dealer(number)
+                and hand.deal == self._seed_deal(number))
 
     def record(self) -> dict:
-        """The game record: rules, seed, every hand record and the scores."""
+        """The game record: rules, seed, every hand record, and the results derived from them."""
         return {"format": RECORD_FORMAT, "rules": self.rules.game, "switches": self.rules.switches(),
                 "seed": self.seed, "first_dealer": self.first_dealer,
+                "starting_scores": list(self.starting_scores),
                 "hands": [hand.record() for hand in self.hands],
-                "scores": list(self.scores), "winners": list(self.winners)}
+                "scores": list(self.scores), "winners": list(self.winners),
+                "dealt_by_hand": list(self.dealt_by_hand)}
 
     def to_json(self) -> str:
         return json.dumps(self.record(), indent=1, ensure_ascii=False)
@@ -128,79 +185,284 @@ def sides(rules: RuleSet) -> tuple[tuple[int, ...], ...]:
 
 
 def game_from_record(record: dict | str) -> GameState:
-    """Rebuild a game from its record, checking every hand and the stored scores."""
-    if isinstance(record, str):
-        record = read_json(record, "game record")
-    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-        raise NotationError("format", f"This is not a game record: it should start with "
-                                      f'"format": "{RECORD_FORMAT}".')
-    for key in ("rules", "seed", "first_dealer", "hands", "scores"):
-        if key not in record:
-            raise NotationError(key, f"The game record has no {key!r}.")
+    """Rebuild a game from its record: every hand replayed and checked against the seed, every result recomputed."""
+    record = _record_object(record)
     rules = rules_from(record["rules"], record.get("switches"))
     game = new_game(rules, seed=record["seed"], first_dealer=record["first_dealer"])
+    start = _starting_scores(game, record.get("starting_scores", [0] * len(game.sides)))
     hands = record["hands"]
     if not isinstance(hands, list) or not hands:
         raise NotationError("hands", "hands must be a non-empty list of hand records.")
-    played: list[HandState] = []
-    for i, hand_record in enumerate(hands):
-        if replace(game, scores=_scores(game, played)).is_over:
-            raise NotationError(f"hands[{i}]", f"hands[{i}] follows a hand that already won the game; "
-                                               f"nothing is played after the win ({_winning_rule(rules)}).")
-        try:
-            hand = replay(hand_record)
-        except NotationError as error:
-            raise NotationError(f"hands[{i}].{error.part}", f"hands[{i}]: {error}") from None
-        dealer = (game.first_dealer + i) % rules.players
-        if hand.rules != rules or hand.dealer != dealer:
-            raise NotationError(f"hands[{i}]", f"hands[{i}] does not belong to this game: it should be dealt "
-                                               f"by seat {dealer} under the game's rules (C4).")
-        if i < len(hands) - 1 and not hand.is_over:
-            raise NotationError(f"hands[{i}]", f"hands[{i}] is unfinished, yet another hand follows it.")
-        played.append(hand)
-    game = replace(game, hands=tuple(played), scores=_scores(game, played))
-    if list(game.scores) != record["scores"]:
-        raise NotationError("scores", f"The stored scores {record['scores']} do not match the hands, "
-                                      f"which give {list(game.scores)}.")
+    if len(hands) > MAX_HANDS:
+        raise NotationError("hands", f"The record holds {len(hands):,} hands, too many for a game record, which "
+                                     f"holds at most {MAX_HANDS:,} (a game to 10 rarely lasts 50 hands).")
+    played, scores, dealt = _replay_hands(game, hands, start, _permitted(record.get("dealt_by_hand")))
+    game = replace(game, hands=played, scores=scores)
+    _check_results(record, {"scores": list(scores), "winners": list(game.winners), "dealt_by_hand": dealt})
     if game.hand.is_over and not game.is_over:
         raise NotationError("hands", "hands ends with a finished hand, yet nobody has won: the next hand is missing.")
     return game
 
 
-def _scores(game: GameState, hands) -> tuple[int, ...]:
-    """The running scores after some hands: each side's points added up."""
-    return tuple(sum(hand.points[side[0]] for hand in hands if hand.is_over) for side in game.sides)
+def _record_object(record: dict | str) -> dict:
+    """The record as an object with the fields of a game record, its size checked before it is read."""
+    if isinstance(record, str):
+        if len(record) > MAX_RECORD_BYTES:
+            raise NotationError("record", f"The game record is too long: {len(record):,} characters, and a saved "
+                                          f"game is at most {MAX_RECORD_BYTES:,} ({MAX_HANDS:,} hands).")
+        record = read_json(record, "game record")
+    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+        raise NotationError("format", f"This is not a game record: it should start with "
+                                      f'"format": "{RECORD_FORMAT}".')
+    for key in record:
+        if key not in RECORD_FIELDS:
+            name = _shown(key)
+            raise NotationError(name, f"The game record has a field {name!r} that no game record has; "
+                                      f"its fields are {', '.join(RECORD_FIELDS)}.")
+    for key, needed in RECORD_FIELDS.items():
+        if needed and key not in record:
+            raise NotationError(key, f"The game record has no {key!r}.")
+    return record
+
+
+def _starting_scores(game: GameState, scores) -> tuple[int, ...]:
+    """The scores a record says the game started from: one whole number per side, zeros unless set by hand."""
+    if not _whole_numbers(scores, len(game.sides)) or not all(score in STARTING_SCORES for score in scores):
+        raise NotationError("starting_scores", f"starting_scores must list {len(game.sides)} whole numbers from "
+                                               f"{STARTING_SCORES[0]} to {STARTING_SCORES[-1]}, one per side, "
+                                               f"not {excerpt(scores)}.")
+    return tuple(scores)
+
+
+def _permitted(listed) -> set[int]:
+    """The hands a record says were dealt by hand; whether it says so exactly is checked with the results."""
+    return {number for number in listed if type(number) is int} if isinstance(listed, list) else set()
+
+
+def _replay_hands(game: GameState, records: list, scores: tuple[int, ...], permitted: set[int]):
+    """Every hand replayed in order and checked against the seed; the scores are kept up as it goes (linear)."""
+    played: list[HandState] = []
+    dealt_by_hand: list[int] = []
+    for number, hand_record in enumerate(records):
+        if replace(game, scores=scores).is_over:
+            raise _after_the_win(game, number, scores)
+        hand = _replayed(number, hand_record)
+        if not game._from_seed(number, hand):
+            _check_dealt_by_hand(game, number, hand, permitted)
+            dealt_by_hand.append(number)
+        if number < len(records) - 1 and not hand.is_over:
+            raise NotationError(f"hands[{number}]", f"hands[{number}] is unfinished, yet another hand follows it.")
+        played.append(hand)
+        scores = _plus(scores, game.sides, hand)
+    return tuple(played), scores, dealt_by_hand
+
+
+def _replayed(number: int, record) -> HandState:
+    try:
+        return replay(record)
+    except NotationError as error:
+        raise NotationError(f"hands[{number}].{error.part}", f"hands[{number}]: {error}") from None
+
+
+def _after_the_win(game: GameState, number: int, scores: tuple[int, ...]) -> NotationError:
+    rule = _winning_rule(game.rules)
+    if number == 0:
+        return NotationError("starting_scores", f"The starting_scores {list(scores)} already win the game, so "
+                                                f"no hand can be played ({rule}).")
+    return NotationError(f"hands[{number}]", f"hands[{number}] follows a hand that already won the game; "
+                                             f"nothing is played after the win ({rule}).")
+
+
+def _check_dealt_by_hand(game: GameState, number: int, hand: HandState, permitted: set[int]) -> None:
+    """A hand the seed did not deal belongs to the game only if it has the game's rules and the record lists it."""
+    if hand.rules != game.rules:
+        raise NotationError(f"hands[{number}]", f"hands[{number}] does not belong to this game: it is played under "
+                                                f"other rules than the game's (C4).")
+    if number in permitted:
+        return
+    place, right = _first_difference(hand, game._dealer(number), game._seed_deal(number))
+    raise NotationError(f"hands[{number}].{place}",
+                        f"hands[{number}] is not the hand seed {game.seed} deals: its {place} should be {right} "
+                        f"(C4, C5). A hand dealt by hand belongs to the record only when dealt_by_hand lists it.")
+
+
+def _first_difference(hand: HandState, dealer: int, deal: Deal) -> tuple[str, str]:
+    """Where a hand first differs from the seed's deal, and what the seed puts there."""
+    if hand.dealer != dealer:
+        return "dealer", f"seat {dealer}"
+    places = {f"deal.hands[{seat}]": cards for seat, cards in enumerate(deal.hands)}
+    places.update({"deal.dummy": deal.dummy, "deal.kitty": deal.kitty})
+    mine = {f"deal.hands[{seat}]": cards for seat, cards in enumerate(hand.deal.hands)}
+    mine.update({"deal.dummy": hand.deal.dummy, "deal.kitty": hand.deal.kitty})
+    place = next(place for place in places if places[place] != mine[place])
+    return place, " ".join(map(str, places[place]))
+
+
+def _check_results(record: dict, right: dict) -> None:
+    """Each derived field of a record must be exactly what the hands give (a missing dealt_by_hand means none)."""
+    for field, value in right.items():
+        stored = record.get(field, [])
+        if not (_whole_numbers(stored, len(value)) and stored == value):
+            raise NotationError(field, f"The stored {field} {excerpt(stored)} do not match {DERIVED_FROM[field]}: "
+                                       f"{field} should be {value}.")
+
+
+def _whole_numbers(value, count: int) -> bool:
+    """Whether `value` is a list of `count` whole numbers (JSON numbers without a point; not true or false)."""
+    return isinstance(value, list) and len(value) == count and all(type(item) is int for item in value)
+
+
+def _plus(scores: tuple[int, ...], sides, hand: HandState, sign: int = 1) -> tuple[int, ...]:
+    """The running scores after `hand` (before it, with sign -1): a hand in progress gives no points."""
+    if not hand.is_over:
+        return scores
+    return tuple(score + sign * hand.points[side[0]] for score, side in zip(scores, sides))
+
+
+def _listed_in_words(numbers: list[int], most: int = 6) -> str:
+    """1, 2 and 5; a long list is cut short: 1, 2, 3, 4, 5, 6 and 94 more."""
+    if len(numbers) > most:
+        return f"{', '.join(map(str, numbers[:most]))} and {len(numbers) - most:,} more"
+    if len(numbers) == 1:
+        return str(numbers[0])
+    return f"{', '.join(map(str, numbers[:-1]))} and {numbers[-1]}"
 
 
 def _winning_rule(rules: RuleSet) -> str:
     return "T8" if rules.players == 3 else "F5"
 
 
+# -- saving and loading: regular files only, never through a link, never more than a record can be -----
+
+
 def save_game(game: GameState, path: str | os.PathLike) -> Path:
-    """Write the game record to `path` atomically: a failure leaves any old file intact."""
-    path = Path(path)
+    """Write the game record to `path` atomically: a failure leaves any old file intact and nothing else behind."""
+    checks.instance("game", game, GameState, "a GameState, as new_game and load_game give")
+    path = _file_name(path)
+    mode = _replaceable(path)
     text = game.to_json()
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    handle, temporary = _new_file_beside(path, mode)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             file.write(text)
             file.flush()
             os.fsync(file.fileno())
-        os.replace(temporary, path)
+        os.replace(temporary, path)  # a rename: the old file, or a link put there since, is replaced, never written
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise
     return path
 
 
-def load_game(path: str | os.PathLike) -> GameState:
-    """Read a saved game; a damaged file raises NotationError saying what is wrong, untouched."""
-    path = Path(path)
+def _file_name(path) -> Path:
+    """`path` as a Path, if it is a file name at all (text or a path object, no NUL character)."""
+    text = os.fspath(path) if isinstance(path, os.PathLike) else path
+    if not isinstance(text, str):
+        raise checks.refused("path", path, "a file name such as 'my_game.json' (text or a pathlib.Path)")
+    if not text:
+        raise NotationError("path", "path is empty: give a file name such as 'my_game.json'.")
+    if "\0" in text:
+        raise NotationError("path", f"path {excerpt(text)} holds a NUL character (\\0), which no file name can "
+                                    f"hold: type the name again.")
+    return Path(text)
+
+
+def _replaceable(path: Path) -> int | None:
+    """The mode of the regular file `path` names, None if there is none yet; anything else is refused."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise NotationError("file", f"{path} is not a text file: {error}.") from None
+        info = os.lstat(path)
+    except FileNotFoundError:
+        if not path.parent.is_dir():
+            raise NotationError("path", f"Cannot save to {_shown(path)}: the folder {_shown(path.parent)} does not "
+                                        f"exist. Create it first, or choose a folder that exists.") from None
+        return None
+    except OSError as error:
+        raise NotationError("path", f"Cannot save to {_shown(path)}: {error.strerror}.") from None
+    if stat.S_ISLNK(info.st_mode):
+        raise NotationError("path", f"{_shown(path)} is a symbolic link to {_shown(os.readlink(path))}; "
+                                    f"saving would replace the link with a file: save to the target itself or "
+                                    f"choose another name.")
+    if not stat.S_ISREG(info.st_mode):
+        kind = FILE_KINDS.get(stat.S_IFMT(info.st_mode), "something other than a file")
+        raise NotationError("path", f"Cannot save to {_shown(path)}: it is {kind}, not a regular file. "
+                                    f"Choose a file name, such as my_game.json.")
+    return stat.S_IMODE(info.st_mode)
+
+
+def _new_file_beside(path: Path, mode: int | None) -> tuple[int, Path]:
+    """A new empty file in `path`'s folder: with `mode`, or for a new file what the umask gives, as open would."""
+    for _ in range(100):
+        temporary = path.with_name(f".{path.name[:100]}.{secrets.token_hex(6)}.tmp")
+        try:
+            handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC,
+                             0o666 if mode is None else 0o600)
+        except FileExistsError:
+            continue
+        try:
+            if mode is not None:
+                os.fchmod(handle, mode)  # before any byte is written
+        except BaseException:
+            os.close(handle)
+            temporary.unlink(missing_ok=True)
+            raise
+        return handle, temporary
+    raise FileExistsError(f"Cannot find a free temporary name beside {_shown(path)}.")
+
+
+def load_game(path: str | os.PathLike) -> GameState:
+    """Read a saved game from a regular file; anything wrong is a NotationError naming the file and the problem."""
+    path = _file_name(path)
+    text = _read_text(path)
     try:
         return game_from_record(text)
     except NotationError as error:
-        raise NotationError(error.part, f"{path} cannot be loaded: {error}") from None
+        raise NotationError(error.part, f"The file {_shown(path)} cannot be loaded: {error}") from None
+
+
+def _read_text(path: Path) -> str:
+    """The text of a regular file of at most MAX_RECORD_BYTES; a pipe, a device or a folder is not read at all."""
+    try:
+        # O_NONBLOCK: opening a named pipe does not wait for a writer; fstat then says what was opened, no race.
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    except FileNotFoundError:
+        raise _unloadable(path, "there is no file of that name") from None
+    except OSError as error:
+        raise _unloadable(path, error.strerror or str(error)) from None
+    try:
+        mode = os.fstat(handle).st_mode
+        if not stat.S_ISREG(mode):
+            raise _unloadable(path, f"it is {FILE_KINDS.get(stat.S_IFMT(mode), 'not a file')}, not a saved game file")
+        data = _read_at_most(handle, MAX_RECORD_BYTES + 1)
+    except OSError as error:
+        raise _unloadable(path, error.strerror or str(error)) from None
+    finally:
+        os.close(handle)
+    if len(data) > MAX_RECORD_BYTES:
+        raise _unloadable(path, f"it is too big for a saved game, which is at most {MAX_RECORD_BYTES:,} bytes "
+                                f"(about {MAX_HANDS:,} hands)")
+    try:
+        return data.decode("utf-8-sig")  # a byte-order mark, as some editors write, is not a mistake
+    except UnicodeDecodeError as error:
+        raise _unloadable(path, f"it is not UTF-8 text (byte {error.start:,} is {data[error.start]:#04x}), "
+                                f"so not a saved game") from None
+
+
+def _read_at_most(handle: int, size: int) -> bytes:
+    chunks, left = [], size
+    while left > 0:
+        chunk = os.read(handle, min(left, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def _unloadable(path: Path, why: str) -> NotationError:
+    return NotationError("file", f"The file {_shown(path)} cannot be loaded: {why}.")
+
+
+def _shown(path) -> str:
+    """A path (or a name) as a message shows it: unquoted, and cut short if it is very long."""
+    text = str(path)
+    return text if len(text) <= 200 else f"{text[:100]}… ({len(text):,} characters)"

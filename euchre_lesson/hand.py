@@ -611,12 +611,47 @@ def _cards_at(place: str, cards) -> list[Card]:
 # -- replaying a record -------------------------------------------------------
 
 
+MAX_NESTING = 20  # a game record nests 6 deep; json itself would fail near 1,000 with a RecursionError
+MAX_NUMBER_DIGITS = 100  # a record's numbers are seats, scores and seeds (at most 20 digits)
+
+
 def read_json(text: str, what: str):
-    """Parse JSON text; anything unreadable (nesting too deep included) is a NotationError."""
+    """Parse JSON text; anything unreadable (nested too deep, a number too long) is a NotationError saying so."""
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as error:
+        value = json.loads(text, parse_int=_whole_number)
+    except NotationError as error:
+        raise NotationError("record", f"The {what} {error}.") from None
+    except RecursionError:
+        raise _too_deep(what) from None
+    except ValueError as error:
         raise NotationError("record", f"The {what} is not valid JSON: {error}.") from None
+    if _nesting(value) > MAX_NESTING:
+        raise _too_deep(what)
+    return value
+
+
+def _too_deep(what: str) -> NotationError:
+    return NotationError("record", f"The {what} is nested too deeply: lists or objects inside each other "
+                                   f"more than {MAX_NESTING} levels deep, which no record is.")
+
+
+def _whole_number(digits: str) -> int:
+    """A JSON whole number; past MAX_NUMBER_DIGITS, an error (Python's own, at 4,300, would puzzle a learner)."""
+    count = len(digits.lstrip("-"))
+    if count > MAX_NUMBER_DIGITS:
+        raise NotationError("record", f"holds a number {count:,} digits long, and a record's numbers have at "
+                                      f"most {MAX_NUMBER_DIGITS} digits")
+    return int(digits)
+
+
+def _nesting(value) -> int:
+    """How deep lists and objects sit inside each other, counted level by level (no recursion to overflow)."""
+    depth, level = 0, [value] if isinstance(value, (list, dict)) else []
+    while level and depth <= MAX_NESTING:
+        depth += 1
+        level = [child for node in level for child in (node.values() if isinstance(node, dict) else node)
+                 if isinstance(child, (list, dict))]
+    return depth
 
 
 def replay(record: dict | str) -> HandState:
