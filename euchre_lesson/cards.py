@@ -106,7 +106,8 @@ class Card:
             raise NotationError("suit", f"A Card's suit must be a Suit such as Suit.HEARTS (None for the joker), "
                                         f"not {excerpt(self.suit)}. To read a card from text, write parse_card('JH').")
         if (self.rank is Rank.JOKER) != (self.suit is None):
-            raise NotationError(str(self.rank), "Only the joker has no suit, and the joker has none.")
+            raise NotationError("suit", f"Card(rank={self.rank!r}, suit={self.suit!r}): only the joker has no suit, "
+                                        f"and the joker has none (C1, C3).")
 
     @property
     def is_joker(self) -> bool:

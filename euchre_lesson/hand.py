@@ -13,7 +13,7 @@ from typing import NamedTuple
 from . import checks
 from .actions import ALONE, DECLINE, ORDER, PASS, STAY, Action, call, parse_action, pickup, play
 from .cards import Card, Suit, deck, parse_cards, sort_key
-from .errors import IllegalAction, NotationError
+from .errors import IllegalAction, NotationError, excerpt
 from .rules import RuleSet, ScoreRow, rules_from
 from .scoring import scoring_row
 from .tricks import Trick, playable, why_not, winning_index
@@ -559,7 +559,7 @@ def deal_out(rules: RuleSet, dealer: int, pack) -> tuple[tuple, tuple | None, tu
 def deal_from_record(obj, rules: RuleSet) -> Deal:
     """A Deal from a record's `deal` object, checked card by card against the deck (C1, C5)."""
     if not isinstance(obj, dict):
-        raise NotationError("deal", f"deal must be an object with hands, kitty (and dummy in cutthroat), not {obj!r}.")
+        raise NotationError("deal", f"deal must be an object with hands, kitty (and dummy in cutthroat), not {excerpt(obj)}.")
     expected = {"hands", "kitty"} | ({"dummy"} if rules.has_dummy else set())
     missing = sorted(expected - obj.keys())
     extra = sorted(obj.keys() - expected - ({"dummy"} if obj.get("dummy") is None else set()))
@@ -601,7 +601,7 @@ def deal_from_record(obj, rules: RuleSet) -> Deal:
 
 def _cards_at(place: str, cards) -> list[Card]:
     if not isinstance(cards, (list, tuple)):
-        raise NotationError(place, f"{place} must be a list of cards, not {cards!r}.")
+        raise NotationError(place, f"{place} must be a list of cards, not {excerpt(cards)}.")
     try:
         return parse_cards(list(cards))
     except NotationError as error:
@@ -667,10 +667,10 @@ def replay(record: dict | str) -> HandState:
     state = deal_hand(rules, record["dealer"], deal=record["deal"])
     actions = record["actions"]
     if not isinstance(actions, list):
-        raise NotationError("actions", f"actions must be a list of tokens, not {actions!r}.")
+        raise NotationError("actions", f"actions must be a list of tokens, not {excerpt(actions)}.")
     for i, token in enumerate(actions):
         try:
             state = state.apply(token)
         except (IllegalAction, NotationError) as error:
-            raise NotationError(f"actions[{i}]", f"actions[{i}] ({token!r}) cannot be replayed: {error}") from None
+            raise NotationError(f"actions[{i}]", f"actions[{i}] ({excerpt(token)}) cannot be replayed: {error}") from None
     return state

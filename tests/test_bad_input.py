@@ -711,7 +711,8 @@ def hostile_answer(entry: Entry, value, fine: bool) -> str | None:
         entry.call(value)
     except ValueError as error:
         message = str(error)
-        if entry.names not in message:
+        well_formed = isinstance(error, IllegalAction)  # a readable action the rules refuse now: it names its rule
+        if entry.names not in message and not well_formed:
             return f"the message does not name {entry.names!r}: {_said(error)}"
         if len(message) > LONGEST_MESSAGE:
             return f"a message of {len(message):,} characters"
@@ -826,6 +827,9 @@ HUGE = [
     (lambda v: cutthroat(7).apply("play AC", seat=v), -(10**5000), "5,001 digits"),
     (lambda v: euchre_lesson.score_hand(CUTTHROAT, v), 10**5000, "5,001 digits"),
     (lambda v: deal_hand(CUTTHROAT, 0, deal=v), "x" * 10**6, "1,000,000 characters"),
+    (lambda v: replay(mutated(CUTTHROAT_RECORD, _set(("deal", "hands", 0), v))), "x" * 10**6, "1,000,000 characters"),
+    (lambda v: replay({**CUTTHROAT_RECORD, "actions": v}), "x" * 10**6, "1,000,000 characters"),
+    (lambda v: replay({**CUTTHROAT_RECORD, "actions": ["pass", v]}), "x" * 10**6, "1,000,000 characters"),
 ]
 
 
