@@ -44,6 +44,7 @@ LESSONS = ROOT / "notebooks"
 # What the site holds besides the lessons folder (copied whole): the rule book and the app's table.
 EXTRA_CONTENTS = ("RULES.md", "app/euchre_table.ipynb")
 CONTENTS_PAGE_GLOB = "*_contents.ipynb"  # a later change may renumber the lessons
+MARK = ".euchre-site"  # in every site built here: only such a folder is replaced by a rebuild
 PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 # The runtime files the kernel loads (the npm package also holds type stubs, consoles and source maps).
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
@@ -126,20 +127,29 @@ def download(pins: Pins, cache: Path) -> None:
         tarball.unlink(missing_ok=True)
         run(["npm", "pack", f"pyodide@{pins.pyodide_version}", "--pack-destination", str(tarball.parent),
              "--silent"], cwd=tarball.parent, stdout=subprocess.DEVNULL)
+    download_wheels(pins, cache)
+    problems = cache_problems(pins, cache)
+    if problems:
+        raise BuildError("the download did not give the pinned files: " + "; ".join(problems))
+    print(f"downloaded into {cache}")
+
+
+def download_wheels(pins: Pins, cache: Path) -> None:
+    """The PyPI pins into cache/wheels; a damaged wheel already there is fetched again."""
     from jupyterlite_pyodide_kernel.constants import PYODIDE_PYTHON_VERSION
 
+    for pin, path in cached_wheels(pins, cache).items():
+        if path.is_file() and sha256_of(path) != pins.pypi[pin]:
+            path.unlink()
     with tempfile.TemporaryDirectory() as scratch:
         requirements = Path(scratch) / "requirements.txt"
         requirements.write_text("".join(f"{pin} --hash=sha256:{digest}\n" for pin, digest in pins.pypi.items()))
         # --isolated: PyPI only (no index or find-links from this machine's pip configuration);
         # --require-hashes: pip refuses any file whose sha256 is not the pinned one.
-        run([sys.executable, "-m", "pip", "--isolated", "--disable-pip-version-check", "download", "--quiet", "--no-deps", "--require-hashes",
-             "--only-binary=:all:", "--platform", "any", "--implementation", "py", "--abi", "none",
-             "--python-version", PYODIDE_PYTHON_VERSION, "-d", str(cache / "wheels"), "-r", str(requirements)])
-    problems = cache_problems(pins, cache)
-    if problems:
-        raise BuildError("the download did not give the pinned files: " + "; ".join(problems))
-    print(f"downloaded into {cache}")
+        run([sys.executable, "-m", "pip", "--isolated", "--disable-pip-version-check", "download", "--quiet",
+             "--no-deps", "--require-hashes", "--only-binary=:all:", "--platform", "any", "--implementation", "py",
+             "--abi", "none", "--python-version", PYODIDE_PYTHON_VERSION, "-d", str(cache / "wheels"),
+             "-r", str(requirements)])
 
 
 def run(command: list[str], quiet: bool = False, **kwargs) -> None:
@@ -413,9 +423,20 @@ def build(pins: Pins, cache: Path, site: Path) -> None:
             quiet=True, cwd=stage, env=hermetic_environment(stage))
         (output / "index.html").write_text(redirect_page(front), encoding="utf-8")
         check_site(output, front)
-        shutil.rmtree(site, ignore_errors=True)
-        shutil.move(output, site)
+        (output / MARK).write_text("built by jupyterlite/build_site.py: a rebuild replaces this folder\n")
+        replace_site(output, site)
     print(f"built {site} ({size_mb(site):.1f} MB); it opens on {front}")
+
+
+def replace_site(built: Path, site: Path) -> None:
+    """Put the new site in place of the old one; never delete a folder this script did not build."""
+    ours = site.is_dir() and (not any(site.iterdir()) or (site / MARK).is_file())
+    if site.is_symlink() or site.exists() and not ours:
+        raise BuildError(f"{site} exists and is not a site built here (no {MARK} in it): "
+                         f"give another --site folder, or move it away yourself")
+    if site.exists():
+        shutil.rmtree(site)
+    shutil.move(built, site)
 
 
 def check_site(site: Path, front: str) -> None:
