@@ -20,7 +20,8 @@ class Action:
     def __post_init__(self):
         kind, card, suit, cards = self.kind, self.card, self.suit, self.cards
         if type(kind) is not str or kind not in ARGUMENTS:
-            raise NotationError(excerpt(kind), f"The action kind {excerpt(kind)} is not a verb of the notation. {TOKEN_HELP}")
+            raise NotationError(excerpt(kind), f"The action kind {excerpt(kind)} is not a verb of the notation. "
+                                               f"{TOKEN_HELP}")
         if type(cards) is not tuple:
             object.__setattr__(self, "cards", cards := _five_of_ten(kind, cards))
         needs = ARGUMENTS[kind]
@@ -55,7 +56,8 @@ def _five_of_ten(kind: str, cards) -> tuple:
     """A keep's cards as a tuple; a list is copied, anything else refused."""
     if not isinstance(cards, list) or len(cards) > MOST_KEPT:
         raise NotationError("cards", f"The action {kind!r} takes cards as a tuple of Cards, up to the maker's "
-                                     f"{MOST_KEPT}, not {excerpt(cards)}. To read cards from text, write keep('JH JD AH AS KS').")
+                                     f"{MOST_KEPT}, not {excerpt(cards)}. To read cards from text, "
+                                     f"write keep('JH JD AH AS KS').")
     return tuple(cards)
 
 
@@ -126,8 +128,8 @@ def parse_action(token: str | Action) -> Action:
         words = ["pickup"] + words[2:]
     verb = words[0].lower() if words else ""
     if verb not in _WITH_ARGUMENT:
-        raise NotationError(token, f"{excerpt(token)} is not an action ({excerpt(verb)} is not a verb of the notation). "
-                                   f"{TOKEN_HELP}")
+        raise NotationError(token, f"{excerpt(token)} is not an action ({excerpt(verb)} is not a verb of the "
+                                   f"notation). {TOKEN_HELP}")
     make, needs = _WITH_ARGUMENT[verb]
     if len(words) == 1:
         raise NotationError(token, f"{excerpt(token)} needs {needs} after {verb!r}. {TOKEN_HELP}")

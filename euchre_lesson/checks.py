@@ -52,7 +52,7 @@ MOST_WORLDS = 10_000  # sampled deals for advice: more takes minutes and is no w
 
 
 def seed(name: str, value, *, generator: bool = False):
-    """None, or a whole number from 0 (random.Random(-5) deals as 5 does) to 2**64 - 1; a random.Random where allowed."""
+    """None, or a whole number from 0 (random.Random(-5) deals as 5 does) to 2**64 - 1; or a random.Random."""
     if value is None or (generator and isinstance(value, random.Random)):
         return value
     also = ", or a random.Random" if generator else ""
