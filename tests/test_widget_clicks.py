@@ -239,3 +239,60 @@ def test_a_double_click_on_a_card_in_the_follow_trainer_is_judged_once():
     trainer = widgets.FollowSuitTrainer(seed=2)
     twice(trainer.hand_row.children[0])
     assert trainer.right + trainer.wrong == 1
+
+
+# -- a person's double-click: the second click may land on the table already redrawn ----------------
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """A clock the test moves by hand, and a pointer that has not clicked yet."""
+    from euchre_lesson.widgets import clicks
+
+    now = [1000.0]
+    monkeypatch.setattr(clicks.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(clicks, "PAGE", clicks.PageClicks())
+
+    def tick(seconds: float) -> None:
+        now[0] += seconds
+    return tick
+
+
+def from_page(button) -> None:
+    """A click as the kernel hears it from the page: a message to the button's model."""
+    button._handle_button_msg(None, {"event": "click"}, [])
+
+
+def test_the_second_click_of_a_double_click_on_the_redrawn_table_is_dropped(clock):
+    """Seed 1: Pass, and 0.15 s later a click on the new Pass (round two) under the pointer: one pass."""
+    table = widgets.Table(seed=1)
+    from_page(table.choices.button_for(parse_action("pass")))
+    clock(0.15)
+    from_page(table.choices.button_for(parse_action("pass")))
+    assert learner_moves(table) == ["pass"]
+    clock(0.5)  # a person who has read the new table clicks again: taken
+    from_page(table.choices.button_for(parse_action("pass")))
+    assert learner_moves(table) == ["pass", "pass"]
+
+
+def test_a_double_click_on_a_card_to_select_selects_it_and_quick_clicks_on_others_are_taken(clock):
+    table = widgets.Table(CUTTHROAT, seed=5)
+    while not (table.my_turn and table.hand.phase is Phase.DUMMY):
+        table.act(RuleOfThumbPlayer().choose(table.view))
+    clock(1)
+    first, *others = table.hand_row.cards[:5]
+    from_page(table.hand_row.button_for(first))
+    clock(0.12)
+    from_page(table.hand_row.button_for(first))
+    assert table.selected == {first}, "a double-click on a card selects it (not select, then unselect)"
+    for card in others:  # quick single clicks on other cards of the same drawing are all taken
+        clock(0.12)
+        from_page(table.hand_row.button_for(card))
+    assert table.selected == {first, *others}
+    clock(0.12)  # a double-click on Keep: the second click lands on a card of the new row (play)
+    from_page(table.keep_button)
+    clock(0.12)
+    before = learner_moves(table)
+    assert table.my_turn and table.hand.phase is Phase.PLAY
+    from_page(table.hand_row.button_for(table.game.legal_actions()[0].card))
+    assert learner_moves(table) == before

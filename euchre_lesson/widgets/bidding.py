@@ -18,7 +18,8 @@ from ..rules import CUTTHROAT, RuleSet
 from .. import checks
 from . import arguments
 from .bids import BidButtons, offer, seat_words
-from .cards import CardRow, TiedButton, note, say, style_sheet
+from .cards import CardRow, note, say, style_sheet
+from .clicks import TiedButton
 from .hand_log import log_html, result_words
 from .positions import seeded_states
 from .scoring import GAME_WORDS

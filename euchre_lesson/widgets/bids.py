@@ -10,7 +10,7 @@ import ipywidgets as w
 from ..actions import Action, parse_action
 from ..hand import Phase
 from ..view import View
-from .cards import Drawing, shared_look
+from .clicks import Drawing, shared_look
 
 
 def seat_words(seat: int, view: View) -> str:

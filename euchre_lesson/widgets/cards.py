@@ -13,6 +13,7 @@ from ..cards import JOKER, Card, Suit
 from ..display import card_name
 from ..ranking import bower
 from . import arguments
+from .clicks import Drawing, shared_look
 
 # One style sheet for every widget of the package: drawn with CSS, nothing downloaded, no icon
 # fonts. Suits never depend on colour alone (every face shows its symbol); the four-colour deck
@@ -72,16 +73,6 @@ def classes(card: Card, trump: Suit | None = None) -> tuple[str, ...]:
     return tuple(names)
 
 
-@functools.cache
-def shared_look() -> tuple[w.Layout, w.ButtonStyle, w.Layout]:
-    """One layout and one style for every card button, and one layout for word buttons made per drawing.
-
-    Each is a model in the browser: a button that owned its own would cost three. Never set a trait on
-    them through one button (`button.layout.display = ...` would hide every card).
-    """
-    return w.Layout(), w.ButtonStyle(), w.Layout(width="auto")
-
-
 def card_button(card: Card, trump: Suit | None = None) -> w.Button:
     """One card as a button; its tooltip names the card in words."""
     card, trump = checks.card("card", card), checks.suit("trump", trump, optional=True)
@@ -104,43 +95,6 @@ def set_classes(widget: w.DOMWidget, wanted: Iterable[str]) -> None:
 def has_class(widget: w.DOMWidget, name: str) -> bool:
     """Whether a widget carries this CSS class."""
     return name in widget._dom_classes
-
-
-OFF_SCREEN = object()  # the key of a drawing whose buttons are hidden
-
-
-# A click message from the page says only "click", never what the button showed. So a button is never
-# given another meaning: a new drawing (new words, or a new state for the click to act on) gets new
-# buttons, and a click on a button of an older drawing (the second click of a double-click, which lands
-# after the table changed) is dropped. A drawing that only moves a highlight keeps its buttons: cheap.
-class Drawing:
-    """Which drawing of some buttons is on screen; a button belongs to one drawing for life."""
-
-    def __init__(self):
-        self.number = 0
-        self.key: object = object()  # what the buttons on screen were made for; nothing yet
-        self._replaced: list[w.Button] = []  # the drawing before: kept open, so a late click on it is dropped
-
-    def renew(self, key: object, on_screen: Iterable[w.Button]) -> bool:
-        """Start a new drawing if `key` differs from the one on screen (True if so); retire its buttons."""
-        if key == self.key:
-            return False
-        self.key, self.number = key, self.number + 1
-        for button in self._replaced:  # two drawings back: any click on them was sent long ago
-            button.close()
-        self._replaced = list(on_screen)
-        return True
-
-    def silence(self) -> None:
-        """The buttons on screen are hidden: no click on them acts any more, and none is made until shown."""
-        if self.key is not OFF_SCREEN:
-            self.key, self.number = OFF_SCREEN, self.number + 1
-
-    def button(self, on_click: Callable[[], None], **traits) -> w.Button:
-        """A new button of the current drawing: a click runs `on_click()` only while this drawing is on screen."""
-        number, button = self.number, w.Button(**traits)
-        button.on_click(lambda clicked: on_click() if number == self.number and not clicked.disabled else None)
-        return button
 
 
 class CardRow(w.HBox):
@@ -205,32 +159,6 @@ class CardRow(w.HBox):
     def marked(self, card: Card, mark: str) -> bool:
         """Whether the card is shown with this mark: 'legal' (raised), 'chosen' or 'back' (face down)."""
         return has_class(self.button_for(card), "euchre-" + arguments.choice("mark", mark, ("legal", "chosen", "back")))
-
-
-class TiedButton(w.Box):
-    """One button with words on it, made anew for each moment it acts on (see Drawing); `button` is on screen."""
-
-    def __init__(self, description: str, tooltip: str, on_click: Callable[[], None]):
-        super().__init__(layout=w.Layout(overflow="visible"))  # room for the focus ring
-        self._words, self._on_click = {"description": description, "tooltip": tooltip}, on_click
-        self.drawing = Drawing()
-        self.draw(None)
-
-    def draw(self, moment: object) -> None:
-        """Show the button for this moment: the same one while the moment stays, a new one when it changes."""
-        self.layout.display = ""
-        if self.drawing.renew(moment, self.children):
-            _, style, layout = shared_look()
-            self.children = (self.drawing.button(self._on_click, layout=layout, style=style, **self._words),)
-
-    def hide(self) -> None:
-        """Hide the button; a click on it (sent before it was hidden) is dropped."""
-        self.layout.display = "none"
-        self.drawing.silence()
-
-    @property
-    def button(self) -> w.Button:
-        return self.children[0]
 
 
 # -- feedback notes and buttons shared by the trainers ----------------------------------------

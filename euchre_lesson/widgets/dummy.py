@@ -12,7 +12,8 @@ from ..dummy import best_five, keep_strength, shortfall
 from ..errors import IllegalAction
 from ..hand import HandState, Phase
 from ..rules import CUTTHROAT
-from .cards import CardRow, TiedButton, action_button, has_class, note, say, style_sheet
+from .cards import CardRow, action_button, note, say, style_sheet
+from .clicks import TiedButton
 from . import arguments
 from .positions import find_position
 

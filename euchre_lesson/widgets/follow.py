@@ -13,7 +13,8 @@ from ..hand import HandState, Phase
 from ..ranking import bower, effective_suit
 from ..rules import CUTTHROAT, RuleSet
 from ..tricks import why_may
-from .cards import CardRow, TiedButton, action_button, note, say, style_sheet
+from .cards import CardRow, action_button, note, say, style_sheet
+from .clicks import TiedButton
 from . import arguments
 from .positions import find_position
 

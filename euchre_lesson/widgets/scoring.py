@@ -10,7 +10,8 @@ import ipywidgets as w
 from ..rules import CUTTHROAT, PRESETS, RuleSet, ScoreRow
 from ..scoring import Points, score_hand, scoring_row
 from . import arguments
-from .cards import TiedButton, action_button, note, say, style_sheet
+from .cards import action_button, note, say, style_sheet
+from .clicks import TiedButton
 
 GAME_WORDS = {"cutthroat": "Cutthroat (3 players, dummy)", "partnership": "Partnership (4 players)"}
 

@@ -21,7 +21,8 @@ from ..view import View
 from .. import checks
 from . import arguments
 from .bids import BidButtons, offer, said_words, seat_words
-from .cards import CardRow, TiedButton, action_button, has_class, note, redraw, say, show_backs, style_sheet
+from .cards import CardRow, action_button, has_class, note, redraw, say, show_backs, style_sheet
+from .clicks import TiedButton
 from .computer import LEVEL_WORDS, LEVELS, computer_players
 from .hand_log import log_html, result_words, visible_cards
 from .scoring import GAME_WORDS, rules_by_game
