@@ -9,7 +9,7 @@ from html import escape
 
 import ipywidgets as w
 
-from ..actions import Action, keep, parse_action, pickup, play
+from ..actions import Action, keep, pickup, play
 from ..advice import advise, grade
 from ..cards import Card, deck, sort_key
 from ..display import seat_roles
