@@ -99,7 +99,8 @@ def test_the_site_holds_the_lessons_the_rule_book_and_the_app_as_they_are_now():
             assert files[name] == path.read_bytes(), f"{name}: {STALE}"
     assert {"RULES.md", APP} <= set(files) and any(n.startswith("notebooks/") for n in files)
     contents = [n for n in files if re.fullmatch(r"notebooks/" + CONTENTS_PAGE_GLOB.replace("*", ".*"), n)]
-    assert contents and f"?path={contents[0]}" in (SITE / "index.html").read_text(), "the site must open on the contents page"
+    front = (SITE / "index.html").read_text()
+    assert contents and f"?path={contents[0]}" in front, "the site must open on the contents page"
 
 
 def test_the_package_in_the_site_is_the_trees_as_pure_python():
@@ -163,7 +164,8 @@ def offline_python(tmp_path, *args: str) -> tuple[subprocess.CompletedProcess, l
 
 
 def test_a_rebuild_from_the_cache_needs_no_network_and_gives_this_site(tmp_path):
-    tried, reached = offline_python(tmp_path, "-c", "import urllib.request; urllib.request.urlopen('https://pypi.org/')")
+    fetch = "import urllib.request\nurllib.request.urlopen('https://pypi.org/')"
+    tried, reached = offline_python(tmp_path, "-c", fetch)
     assert tried.returncode != 0 and reached == ["pypi.org"], "the network guard does not work"
     done, reached = offline_python(tmp_path, str(ROOT / "jupyterlite" / "build_site.py"), "build",
                                    "--site", str(tmp_path / "site"))
@@ -190,7 +192,8 @@ def test_the_lock_refuses_a_need_the_site_cannot_meet(tmp_path):
     with zipfile.ZipFile(wheel, "w") as archive:
         archive.writestr("euchre_lesson/__init__.py", "")
         archive.writestr("euchre_lesson-9.dist-info/METADATA", "Metadata-Version: 2.1\nName: euchre_lesson\n"
-                         "Version: 9\nRequires-Dist: ipywidgets>=8.1\nRequires-Dist: pexpect; sys_platform != 'emscripten'\n")
+                         "Version: 9\nRequires-Dist: ipywidgets>=8.1\n"
+                         "Requires-Dist: pexpect; sys_platform != 'emscripten'\n")
     shipped = {"info": {"python": "3.14.2"}, "packages": {}}
     with pytest.raises(BuildError, match=r"needs ipywidgets>=8\.1 in the browser, but the site does not carry it"):
         site_lock(shipped, [read_wheel(wheel)])
@@ -278,6 +281,7 @@ def test_a_hand_at_the_table_by_clicking_saved_and_loaded_in_the_browsers_storag
     # The same game: hand 1 and the scores as saved; the computer players may have gone on in hand 2.
     assert loaded["hands"][0] == saved["hands"][0] and loaded["hands"][0]["actions"]
     assert loaded["scores"] == saved["scores"] and loaded["seed"] == saved["seed"]
-    assert all(new["actions"][:len(old["actions"])] == old["actions"] for old, new in zip(saved["hands"], loaded["hands"]))
+    for old, new in zip(saved["hands"], loaded["hands"]):
+        assert new["actions"][:len(old["actions"])] == old["actions"]
     assert not page.errors, page.errors
     assert not page.context.outside, page.context.outside
