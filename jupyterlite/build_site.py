@@ -30,7 +30,6 @@ import sys
 import tarfile
 import tempfile
 import threading
-import tomllib
 import zipfile
 from pathlib import Path
 from typing import NamedTuple
@@ -70,6 +69,8 @@ class Pins(NamedTuple):
 
 
 def read_pins(path: Path = PINS) -> Pins:
+    import tomllib  # Python 3.11: only the build needs it, so `serve` runs on an older Python too
+
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     return Pins(data["pyodide"]["version"], data["pyodide"]["integrity"], data["kernel"], data["pypi"])
 
