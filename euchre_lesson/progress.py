@@ -280,7 +280,7 @@ def _read(path: Path) -> Kept:
     """The progress in the file at `path`, NOTHING if there is none; _Damage says why it cannot be used."""
     try:
         mode = os.lstat(path).st_mode
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # no file, or a file where the folder would be
         return NOTHING
     except OSError as error:
         raise _Damage(f"it cannot be read: {error.strerror or error}") from None
