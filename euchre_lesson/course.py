@@ -9,7 +9,7 @@ import os
 import random
 import stat
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from types import SimpleNamespace
@@ -179,11 +179,18 @@ def _lessons() -> dict[int, dict]:
     }
 
 
+@cache
+def _named() -> dict[int, dict]:
+    """Every lesson's exercises, each knowing its id, "lesson 3 q1", by which progress remembers it."""
+    return {n: {name: replace(question, id=f"lesson {n} {name}") for name, question in questions.items()}
+            for n, questions in _lessons().items()}
+
+
 def exercises(lesson: int) -> SimpleNamespace:
     """The exercises of one lesson, by name: `exercises(1).q1`."""
-    lessons = _lessons()
+    lessons = _named()
     if lesson not in lessons:
-        raise KeyError(f"No exercises for lesson {lesson}; lessons with exercises: {sorted(lessons)}.")
+        raise KeyError(f"No exercises for lesson {excerpt(lesson)}; lessons with exercises: {sorted(lessons)}.")
     return SimpleNamespace(**lessons[lesson])
 
 
@@ -192,6 +199,8 @@ HOUSE_RULES_LIMIT = 64 * 1024  # bytes: a real file is a few lines, and no more 
 _DEEPEST = 20  # levels of brackets: a file needs 2, and json.loads recurses once per level
 _LONGEST_NUMBER = 20  # digits: no switch needs more than 3
 _EXAMPLE = '{"cutthroat": {"stick_the_dealer": true}}'
+SHOW_ANSWER = ("after a try", "always", "never")  # when an exercise offers "Show the answer"; the first is the default
+_SETTINGS = {"show_answer": SHOW_ANSWER}  # the file's top-level keys that are not games, and their values
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"),
           (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
 
@@ -205,6 +214,7 @@ class HouseRules:
     """A class's house rules file, read: every game's rules, with the file's switches."""
 
     games: tuple[RuleSet, ...] = tuple(PRESETS.values())
+    show_answer: str = SHOW_ANSWER[0]  # "after a try", "always" or "never"
 
     def rules(self, game: str) -> RuleSet:
         """The rules the class plays `game` by."""
@@ -228,6 +238,20 @@ def class_rules(game: str = "cutthroat", folder: str | os.PathLike = ".") -> Rul
         warnings.warn(f"The house rules file was refused, so the standard {game} rules apply. {refused}",
                       HouseRulesWarning, stacklevel=2)
         return PRESETS[game]
+
+
+def show_answer(folder: str | os.PathLike = ".") -> str:
+    """When exercises offer "Show the answer": the `show_answer` of `house_rules.json` in `folder`, else "after a try".
+
+    Like class_rules, a file with a mistake is refused with a HouseRulesWarning and the default applies.
+    """
+    path = _house_rules_path(folder)
+    try:
+        return _read(path).show_answer
+    except NotationError as refused:
+        warnings.warn(f"The house rules file was refused, so answers are offered {SHOW_ANSWER[0]!r}. {refused}",
+                      HouseRulesWarning, stacklevel=2)
+        return SHOW_ANSWER[0]
 
 
 def read_house_rules(folder: str | os.PathLike = ".") -> HouseRules:
@@ -390,11 +414,21 @@ def _house_rules_from(data: object) -> HouseRules:
     """Every game's rules from the file's object, each section checked, whichever game is asked for."""
     if not isinstance(data, dict):
         raise _Mistake(f"it must hold one object with a section per game, e.g. {_EXAMPLE}, not {_shown(data)}.")
-    unknown = [key for key in data if key not in PRESETS]  # the games come from the presets table
+    unknown = [key for key in data if key not in PRESETS and key not in _SETTINGS]  # games: the presets table
     if unknown:
-        raise _Mistake(f"{excerpt(unknown[0])} is not a game; the sections are {', '.join(map(repr, PRESETS))}.")
-    return HouseRules(tuple(_section(game, data[game]) if game in data else preset
-                            for game, preset in PRESETS.items()))
+        raise _Mistake(f"{excerpt(unknown[0])} is not a game or a setting; the sections are "
+                       f"{', '.join(map(repr, PRESETS))}, and the settings {', '.join(map(repr, _SETTINGS))}.")
+    games = tuple(_section(game, data[game]) if game in data else preset for game, preset in PRESETS.items())
+    return HouseRules(games, **{name: _setting(name, data[name]) for name in _SETTINGS if name in data})
+
+
+def _setting(name: str, value: object) -> str:
+    """One of the setting's allowed words, exactly as written in the table."""
+    allowed = _SETTINGS[name]
+    if not isinstance(value, str) or value not in allowed:
+        words = ", ".join(map(repr, allowed[:-1])) + f" or {allowed[-1]!r}"
+        raise _Mistake(f"{name} must be {words}, not {_shown(value)}.")
+    return value
 
 
 def _section(game: str, switches: object) -> RuleSet:

@@ -6,39 +6,49 @@
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from html import escape
+from typing import ClassVar
 
 from .actions import Action, parse_action
 from .cards import Card, Suit, parse_card, parse_cards, parse_suit, sort_key
 from .dummy import best_five, keep_strength, shortfall
-from .errors import IllegalAction, NotationError
+from .errors import IllegalAction, NotationError, excerpt
 from .hand import HandState
 from .ranking import bower, effective_suit
 from .rules import CUTTHROAT, RuleSet
-from .scoring import scoring_row
-from .tricks import legal_plays, trick_winner, why_not, why_wins
+from .scoring import Points, scoring_row
+from .tricks import legal_plays, trick_winner, why_may, why_not, why_wins
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """The answer to `check()`: right or not, and why, in a sentence or two."""
+    """The answer to `check()`: right or not, and why; `answered` is False when there was no answer to judge."""
 
     correct: bool
     message: str
+    answered: bool = True  # False: blank, unreadable or unfinished; a prompt, never a wrong answer
 
     def __bool__(self) -> bool:
         return self.correct
 
+    @property
+    def lead(self) -> str:
+        """The words before the message: 'Correct!', 'Not quite:', or none for a prompt."""
+        return ("Correct!" if self.correct else "Not quite:") if self.answered else ""
+
     def __str__(self) -> str:
-        return ("Correct! " if self.correct else "Not quite: ") + _sentence(self.message)
+        return f"{self.lead} {_sentence(self.message)}".strip()
 
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
-        colour, mark = ("#0a6a2a", "✔ Correct!") if self.correct else ("#a4001d", "✘ Not quite:")
+        # The mark and its words carry the verdict; the colour only repeats it.
+        colour, mark = (("#0a6a2a", "✔ ") if self.correct else ("#a4001d", "✘ ")) if self.answered else ("#555", "")
+        lead = f'<b style="color:{colour}">{mark}{self.lead}</b> ' if self.answered else ""
         return (f'<div role="status" style="font-family:sans-serif;border-left:4px solid {colour};padding:0.2em 0.6em">'
-                f'<b style="color:{colour}">{mark}</b> {escape(_sentence(self.message))}</div>')
+                f'{lead}{escape(_sentence(self.message))}</div>')
 
 
 def _sentence(text: str) -> str:
@@ -53,15 +63,41 @@ class Text(str):
         return str(self)
 
 
+class Unfinished(NotationError):
+    """An answer that reads but is not whole yet (three cards where five are asked): a prompt, not a mistake."""
+
+
+# Where the click-to-answer view of an exercise lives. It is a layer above this one, so it is looked up
+# only when a notebook shows an exercise (like pandas' plotting backend), never imported at load time.
+VIEW_MODULE = "euchre_lesson.widgets.exercise"
+
+
 @dataclass(frozen=True)
 class Exercise:
     """What every kind shares: the hints in order, and check / hint / solution."""
 
     hints: tuple[str, ...] = field(default=(), kw_only=True)
+    id: str = field(default="", kw_only=True, compare=False)  # "lesson 3 q1": how progress names it
+
+    several: ClassVar[bool] = False  # True: the answer is several cards, chosen with a picker
+    how_many: ClassVar[int | None] = None  # how many cards the picker wants (None: as many as are right)
 
     @property
     def question(self) -> str:
         raise NotImplementedError
+
+    @property
+    def prompt(self) -> str:
+        """The question as a view with buttons asks it (no list of options to type)."""
+        return self.question
+
+    def choices(self) -> tuple:
+        """The answers a view offers as buttons, in an order that does not depend on which is right."""
+        raise NotImplementedError
+
+    def exhibits(self) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+        """Cards a view shows beside the question, each row with its label (none by default)."""
+        return ()
 
     def answer(self):
         """The right answer, worked out by the engine."""
@@ -78,20 +114,36 @@ class Exercise:
     def is_right(self, given) -> bool:
         return given == self.answer()
 
+    def praise(self, given) -> str:
+        """What to say to a right answer (by default, why it is right)."""
+        return self.explain()
+
     def wrong(self, given) -> str:
         """What is wrong with a wrong answer (by default, the right one and why)."""
         return f"{_words(given)} is not it. {self.explain()}"
 
+    def written(self, given) -> str:
+        """An answer (one of `choices()`, or several cards) as a learner would write it for check()."""
+        return _words(given)
+
+    def label(self, choice) -> str:
+        """The words on a choice's button."""
+        return _words(choice)
+
     def check(self, given) -> Verdict:
         """Read an answer and say whether it is right, and why."""
         if given is None or given is Ellipsis:
-            return Verdict(False, f"Replace the ____ or ... with your answer first. {self.question}")
+            return Verdict(False, f"Replace the ____ or ... with your answer first. {self.question}", answered=False)
         try:
             value = self.read(given)
+        except Unfinished as error:
+            return Verdict(False, str(error), answered=False)
+        except IllegalAction as error:  # read, and refused by the rules: a wrong answer, with the rule
+            return Verdict(False, f"{_words(given)} is not allowed here: {error.explanation} ({error.rule})")
         except (NotationError, ValueError) as error:
-            return Verdict(False, f"I could not read {given!r}: {error}")
+            return Verdict(False, f"I could not read {excerpt(given)}: {error}", answered=False)
         if self.is_right(value):
-            return Verdict(True, self.explain())
+            return Verdict(True, self.praise(value))
         return Verdict(False, self.wrong(value))
 
     def hint(self, number: int = 1) -> str:
@@ -104,6 +156,24 @@ class Exercise:
         """The answer with its explanation."""
         return Text(f"Answer: {_words(self.answer())}. {self.explain()}")
 
+    def fallback_text(self) -> str:
+        """What a page that cannot run the notebook shows (GitHub, an old viewer): what this is and how to answer."""
+        name = f"Exercise {self.id}" if self.id else "Exercise"
+        return (f"{name}: {self.prompt}\n(A click-to-answer exercise: run the notebook in Jupyter to answer it "
+                f"with buttons, or type .check(your answer).)")
+
+    def widget(self, **options):
+        """The click-to-answer view of this exercise (options: on_answer, show_answer, folder)."""
+        return importlib.import_module(VIEW_MODULE).ExerciseView(self, **options)
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
+        """In a notebook, the last line `ex.q1` shows the click-to-answer widget; without ipywidgets, the words."""
+        try:
+            view = self.widget()
+        except ImportError:
+            return {"text/plain": self.fallback_text()}
+        return view._repr_mimebundle_(include=include, exclude=exclude)
+
 
 def _words(value) -> str:
     """An answer written for a person."""
@@ -113,7 +183,12 @@ def _words(value) -> str:
 
 
 def _cards(text) -> tuple[Card, ...]:
-    return tuple(parse_cards(text))
+    return tuple(parse_cards(list(text) if isinstance(text, (set, frozenset)) else text))
+
+
+def _sorted(cards) -> tuple[Card, ...]:
+    """Cards in the display order, which says nothing about which are right."""
+    return tuple(sorted(cards, key=sort_key))
 
 
 @dataclass(frozen=True)
@@ -130,6 +205,15 @@ class WhichSuit(Exercise):
     @property
     def question(self) -> str:
         return f"With {self.trump} trump, which suit does {self.card} belong to?"
+
+    def choices(self) -> tuple[Suit, ...]:
+        return tuple(Suit)
+
+    def label(self, choice: Suit) -> str:
+        return f"{choice} {choice.plural}"
+
+    def exhibits(self):
+        return (("The card", (self.card,)),)
 
     def answer(self) -> Suit:
         return effective_suit(self.card, self.trump)
@@ -169,6 +253,9 @@ class TrickWinner(_CardsAndTrump):
     def question(self) -> str:
         return f"With {self.trump} trump, {self.cards[0]} is led and then {_words_in_order(self.cards[1:])} played: which card wins?"
 
+    def choices(self) -> tuple[Card, ...]:
+        return self.cards  # play order: part of the question, not of the answer
+
     def answer(self) -> Card:
         return self.cards[trick_winner(self.cards, self.trump)]
 
@@ -194,6 +281,8 @@ class LegalPlays(Exercise):
     trick: tuple[Card, ...] | str
     trump: Suit | str
 
+    several: ClassVar[bool] = True
+
     def __post_init__(self):
         object.__setattr__(self, "hand", _cards(self.hand))
         object.__setattr__(self, "trick", _cards(self.trick))
@@ -201,14 +290,22 @@ class LegalPlays(Exercise):
 
     @property
     def question(self) -> str:
-        led = f"{_words_in_order(self.trick)} played so far" if self.trick else "you lead"
-        return f"With {self.trump} trump and {led}, which of {_words(self.hand)} may you play?"
+        return f"With {self.trump} trump and {self._so_far()}, which of {_words(self.hand)} may you play?"
+
+    def _so_far(self) -> str:
+        return f"{_words_in_order(self.trick)} played so far" if self.trick else "you lead"
+
+    def choices(self) -> tuple[Card, ...]:
+        return _sorted(self.hand)
+
+    def exhibits(self):
+        return (("Trick so far", self.trick),) if self.trick else ()
 
     def answer(self) -> frozenset[Card]:
         return frozenset(legal_plays(self.hand, self.trick, self.trump))
 
     def read(self, given) -> frozenset[Card]:
-        return frozenset(parse_cards(given))
+        return frozenset(_cards(given))
 
     def explain(self) -> str:
         legal = self.answer()
@@ -229,6 +326,35 @@ class LegalPlays(Exercise):
 
 
 @dataclass(frozen=True)
+class PlayableCard(LegalPlays):
+    """Which one card of the hand may you play to this trick? Any card the rules allow is right (C12)."""
+
+    several: ClassVar[bool] = False
+
+    @property
+    def question(self) -> str:
+        return f"With {self.trump} trump and {self._so_far()}, which card of {_words(self.hand)} may you play?"
+
+    def read(self, given) -> Card:
+        card = parse_card(given)
+        if card not in self.hand:
+            raise NotationError(str(given), f"{card} is not in your hand; choose one of {_words(self.hand)}.")
+        return card
+
+    def is_right(self, given: Card) -> bool:
+        return given in self.answer()
+
+    def praise(self, given: Card) -> str:
+        return f"{given} may be played: {why_may(given, self.trick, self.trump)}"
+
+    def wrong(self, given: Card) -> str:
+        return f"{given} may not be played: {why_not(given, self.hand, self.trick, self.trump)} (C12)"
+
+    def solution(self) -> str:
+        return Text(f"Answer: any of {_words(self.answer())}. {self.explain()}")
+
+
+@dataclass(frozen=True)
 class Score(Exercise):
     """How many points does this hand score? (T7, F4)"""
 
@@ -236,60 +362,115 @@ class Score(Exercise):
     maker_alone: bool = False
     lone_defender: bool = False
     rules: RuleSet = CUTTHROAT
-    who: str = "makers"  # or "defenders": the side the question asks about
+    who: str = "makers"  # or "defenders", or "both": the side the question asks about
 
     def __post_init__(self):
-        if self.who not in ("makers", "defenders"):
-            raise NotationError(self.who, "who= is 'makers' or 'defenders'.")
+        if self.who not in ("makers", "defenders", "both"):
+            raise NotationError(excerpt(self.who), "who= is 'makers', 'defenders' or 'both'.")
         scoring_row(self.rules, self.maker_tricks, self.maker_alone, self.lone_defender)  # refuses nonsense
+
+    @property
+    def _defenders(self) -> str:
+        return "each defender" if self.rules.game == "cutthroat" else "the defenders"
 
     @property
     def question(self) -> str:
         alone = " alone" if self.maker_alone else ""
         defender = ", against a lone defender" if self.lone_defender else ""
-        side = "the makers' side" if self.who == "makers" else ("each defender" if self.rules.game == "cutthroat"
-                                                                 else "the defenders' side")
+        defenders = "each defender" if self.rules.game == "cutthroat" else "the defenders' side"
+        side = {"makers": "the makers' side", "defenders": defenders, "both": "each side"}[self.who]
         return (f"In {self.rules.game}, the maker{alone} took {self.maker_tricks} trick"
                 f"{'s' * (self.maker_tricks != 1)}{defender}: how many points does {side} score?")
 
     def _row(self):
         return scoring_row(self.rules, self.maker_tricks, self.maker_alone, self.lone_defender)
 
-    def answer(self) -> int:
-        row = self._row()
-        return row.makers if self.who == "makers" else row.defenders
+    def choices(self) -> tuple:
+        """Every number of points (or pair of them) the scoring table gives, smallest first."""
+        table = self.rules.scoring
+        if self.who == "both":
+            return tuple(sorted({Points(row.makers, row.defenders) for row in table}))
+        return tuple(sorted({0} | {row.makers for row in table} | {row.defenders for row in table}))
 
-    def read(self, given) -> int:
-        if isinstance(given, bool) or not isinstance(given, (int, str)) or not str(given).strip().isdigit():
-            raise NotationError(str(given), "Answer with a whole number of points, such as 2.")
-        return int(given)
+    def label(self, choice) -> str:
+        if isinstance(choice, tuple):
+            return self._pair(choice)
+        return f"{choice} point{'s' * (choice != 1)}"
+
+    def _pair(self, points) -> str:
+        return f"makers {points[0]}, {self._defenders.removeprefix('the ')} {points[1]}"
+
+    def written(self, given) -> str:
+        return " ".join(map(str, given)) if isinstance(given, tuple) else str(given)
+
+    def answer(self) -> int | Points:
+        row = self._row()
+        return {"makers": row.makers, "defenders": row.defenders, "both": Points(row.makers, row.defenders)}[self.who]
+
+    def read(self, given) -> int | Points:
+        if self.who != "both":
+            return _points(given)
+        parts = given.replace(",", " ").replace("-", " ").split() if isinstance(given, str) else given
+        if not isinstance(parts, (tuple, list)) or len(parts) != 2:
+            raise NotationError(excerpt(given), "Answer with two whole numbers, the makers' points and the "
+                                                "defenders', such as (1, 0) or '1 0'.")
+        return Points(*map(_points, parts))
+
+    def wrong(self, given) -> str:
+        if self.who == "both":
+            return f"You said {self._pair(given)}. {self.explain()}"
+        return super().wrong(given)
 
     def explain(self) -> str:
         row = self._row()
         return (f"The row that applies is '{row.result}' ({row.rule}): the makers score {row.makers} "
-                f"and {'each defender' if self.rules.game == 'cutthroat' else 'the defenders'} {row.defenders}.")
+                f"and {self._defenders} {row.defenders}.")
+
+
+def _points(given) -> int:
+    """A whole number of points, from a number or its digits."""
+    if isinstance(given, bool) or not isinstance(given, (int, str)) or not str(given).strip().isdigit():
+        raise NotationError(excerpt(given), "Answer with a whole number of points, such as 2.")
+    if len(str(given).strip()) > 3:
+        raise NotationError(excerpt(given), "No hand scores more than a few points; answer with a number such as 2.")
+    return int(given)
 
 
 @dataclass(frozen=True)
 class BestFive(_CardsAndTrump):
     """Which five of the cutthroat maker's ten should be kept? (T5)"""
 
+    several: ClassVar[bool] = True
+    how_many: ClassVar[int | None] = 5
+
     @property
     def question(self) -> str:
         return f"With {self.trump} trump, which five of {_words(self.cards)} do you keep?"
+
+    def choices(self) -> tuple[Card, ...]:
+        return _sorted(self.cards)
 
     def answer(self) -> tuple[Card, ...]:
         return best_five(self.cards, self.trump).cards
 
     def read(self, given) -> frozenset[Card]:
-        five = frozenset(parse_cards(given))
-        if len(five) != 5 or not five <= set(self.cards):
-            raise NotationError(str(given), f"Choose five different cards from {_words(self.cards)} (T5).")
+        five = frozenset(_cards(given))
+        strangers = sorted(five - set(self.cards), key=sort_key)
+        if strangers:
+            raise IllegalAction("T5", f"{strangers[0]} is not among your ten cards; keep five of {_words(self.cards)}.")
+        if len(five) != 5:
+            raise Unfinished(excerpt(given), f"Choose five different cards from {_words(self.cards)}, "
+                                             f"not {len(five)} (T5).")
         return five
 
     def is_right(self, given) -> bool:
         # Any five as strong as the engine's by the same measure is right: ties are not mistakes.
         return keep_strength(tuple(given), self.trump) == keep_strength(self.answer(), self.trump)
+
+    def praise(self, given) -> str:
+        if set(given) == set(self.answer()):
+            return f"These are the strongest five. {self.explain()}"
+        return f"Just as strong as the engine's five ({_words(self.answer())}) by the teacher's rule: {self.explain()}"
 
     def explain(self) -> str:
         return best_five(self.cards, self.trump).reason
@@ -319,15 +500,27 @@ class Bid(Exercise):
     def question(self) -> str:
         return f"Seat {self.state.to_act} to act: which of {_words_in_order(self.state.legal_actions())}?"
 
+    @property
+    def prompt(self) -> str:
+        state = self.state
+        up = (f"the up-card {state.up_card} was turned down" if state.turned_down else f"the up-card is {state.up_card}")
+        return (f"You are seat {state.to_act} and the dealer is seat {state.dealer} ({state.phase}). You hold "
+                f"{_words(state.hands[state.to_act])}, and {up}. What do you do?")
+
+    def exhibits(self):
+        state = self.state
+        return (("Your hand", _sorted(state.hands[state.to_act])),
+                ("Turned down" if state.turned_down else "The up-card", (state.up_card,)))
+
+    def choices(self) -> tuple[Action, ...]:
+        return tuple(self.state.legal_actions())
+
     def answer(self) -> Action:
         return self.accept[0]
 
     def read(self, given) -> Action:
         action = parse_action(given)
-        try:
-            self.state.apply(action)  # the engine says whether it is legal here, and why not
-        except IllegalAction as error:
-            raise NotationError(str(given), error.explanation) from None
+        self.state.apply(action)  # the engine says whether it is legal here, and why not (IllegalAction)
         return action
 
     def is_right(self, given) -> bool:
@@ -356,6 +549,22 @@ class Choice(Exercise):
     def question(self) -> str:
         return f"{self.ask} Options: {', '.join(map(repr, self.options))}."
 
+    @property
+    def prompt(self) -> str:
+        return self.ask
+
+    def choices(self) -> tuple[str, ...]:
+        """The options in an order of their own (numbers by size, yes before no, else alphabetical).
+
+        Authors often write the right option first; the buttons must not repeat that.
+        """
+        options = tuple(self.options)
+        if all(option.isdigit() for option in options):
+            return tuple(sorted(options, key=int))
+        if set(options) == {"yes", "no"}:
+            return ("yes", "no")
+        return tuple(sorted(options, key=str.casefold))
+
     def answer(self) -> str:
         return self.right
 
@@ -364,7 +573,7 @@ class Choice(Exercise):
         for option in self.options:
             if option.lower() == wanted:
                 return option
-        raise NotationError(str(given), f"Answer with one of {', '.join(map(repr, self.options))}.")
+        raise NotationError(excerpt(given), f"Answer with one of {', '.join(map(repr, self.options))}.")
 
     def explain(self) -> str:
         return self.options[self.right]

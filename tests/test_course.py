@@ -61,3 +61,34 @@ def test_class_rules_come_from_the_teachers_file(tmp_path):
             read_house_rules(tmp_path)
         with pytest.warns(HouseRulesWarning, match=said):  # the lessons go on with the standard rules
             assert class_rules("cutthroat", tmp_path) == CUTTHROAT
+
+
+def test_every_exercise_knows_its_id():
+    for lesson, name, question in ALL:
+        assert question.id == f"lesson {lesson} {name}"
+    assert exercises(3).q1 == exercises(3).q1 and exercises(3).q1.id == "lesson 3 q1"
+
+
+def test_the_teacher_sets_when_the_answer_may_be_shown(tmp_path):
+    import json
+
+    from euchre_lesson.course import SHOW_ANSWER, HouseRulesWarning, class_rules, read_house_rules, show_answer
+    from euchre_lesson.errors import NotationError
+
+    assert SHOW_ANSWER == ("after a try", "always", "never")
+    assert read_house_rules(tmp_path).show_answer == "after a try" == show_answer(tmp_path)  # no file
+    for setting in SHOW_ANSWER:
+        (tmp_path / "house_rules.json").write_text(json.dumps({"show_answer": setting, "cutthroat": {"deck": 32}}))
+        assert read_house_rules(tmp_path).show_answer == setting == show_answer(tmp_path)
+        assert class_rules("cutthroat", tmp_path).deck == 32  # the games' sections are read as before
+    for bad in ("sometimes", "Always", True, None, ["never"], "x" * 10_000):
+        (tmp_path / "house_rules.json").write_text(json.dumps({"show_answer": bad}))
+        with pytest.raises(NotationError) as refused:
+            read_house_rules(tmp_path)
+        message = str(refused.value)
+        assert "show_answer" in message and "'after a try', 'always' or 'never'" in message and len(message) < 400
+        with pytest.warns(HouseRulesWarning, match="show_answer"):
+            assert show_answer(tmp_path) == "after a try"
+    (tmp_path / "house_rules.json").write_text('{"show_answers": "always"}')
+    with pytest.raises(NotationError, match="'show_answers' is not a game or a setting.*'show_answer'"):
+        read_house_rules(tmp_path)

@@ -108,3 +108,106 @@ def test_hints_come_in_order_and_a_blank_answer_is_pointed_out():
 def test_verdicts_draw_in_a_notebook():
     html = Verdict(False, "J♣ wins.")._repr_html_()
     assert 'role="status"' in html and "Not quite" in html
+
+
+# -- click to answer: what the views ask of an exercise ------------------------------------------
+
+from euchre_lesson.cards import Suit, sort_key  # noqa: E402
+from euchre_lesson import exercises as kinds  # noqa: E402
+from euchre_lesson.scoring import Points  # noqa: E402
+from euchre_lesson.tricks import legal_plays, why_may, why_not  # noqa: E402
+
+
+def test_a_blank_answer_is_a_neutral_prompt_not_a_wrong_answer():
+    question = WhichSuit("J♦", "♥")
+    blank = question.check(...)
+    assert not blank and not blank.answered
+    assert not str(blank).startswith("Not quite") and "✘" not in blank._repr_html_()
+    assert "#a4001d" not in blank._repr_html_() and 'role="status"' in blank._repr_html_()
+    wrong = question.check("♦")
+    assert wrong.answered and "✘ Not quite" in wrong._repr_html_()
+
+
+def test_an_unreadable_answer_is_quoted_short_and_is_not_counted_as_wrong():
+    verdict = Score(3).check("x" * 100_000)
+    assert not verdict and not verdict.answered and "I could not read" in verdict.message
+    assert len(verdict.message) < 300
+
+
+def test_a_bid_the_rules_refuse_was_read_and_is_called_not_allowed():
+    state = deal_hand(CUTTHROAT, 0, seed=5)
+    verdict = Bid(state, accept=("pass",), reason="Too weak.").check("call ♥")
+    assert verdict.answered and not verdict
+    assert "could not read" not in verdict.message and "not allowed" in verdict.message and "(C" in verdict.message
+
+
+def test_choices_hold_every_right_answer_and_do_not_depend_on_which_is_right():
+    options = {"24": "yes (C1).", "32": "no (C1).", "52": "no (C1)."}
+    orders = {Choice("How many?", options, right=r).choices() for r in options}
+    assert orders == {("24", "32", "52")}
+    yes_no = {"no": "a", "yes": "b"}
+    assert Choice("May you?", yes_no, right="no").choices() == ("yes", "no")
+    words = {"the maker": "a", "nobody": "b", "the dealer": "c"}
+    assert {Choice("Who?", words, right=r).choices() for r in words} == {("nobody", "the dealer", "the maker")}
+    assert WhichSuit("J♦", "♥").choices() == tuple(Suit)
+    assert TrickWinner("A♥ J♦ K♥", "♥").choices() == tuple(parse_card(c) for c in ("A♥", "J♦", "K♥"))
+    hand = LegalPlays("Q♥ J♦ A♥ 9♣ K♠", "K♥", "♥")
+    assert hand.several and hand.choices() == tuple(sorted(hand.hand, key=sort_key))
+    assert BestFive("J♥ J♦ A♥ K♥ 9♥ A♠ 9♣ 10♣ Q♦ K♠", "♥").how_many == 5
+    assert Score(3).choices() == (0, 1, 2, 3, 4) and Score(3, rules=PARTNERSHIP).choices() == (0, 1, 2, 4)
+    bid = Bid(deal_hand(CUTTHROAT, 0, seed=5), accept=("pass",), reason="Too weak.")
+    assert bid.choices() == tuple(bid.state.legal_actions())
+
+
+def test_the_prompt_of_a_choice_leaves_out_the_options_and_a_bid_shows_the_hand():
+    question = Choice("Who leads?", {"left": "yes", "dealer": "no"}, right="left")
+    assert question.prompt == "Who leads?" and "Options" in question.question
+    state = deal_hand(CUTTHROAT, 0, seed=5)
+    bid = Bid(state, accept=("pass",), reason="Too weak.")
+    hand = " ".join(map(str, sorted(state.hands[state.to_act], key=sort_key)))
+    assert hand in bid.prompt and str(state.up_card) in bid.prompt
+    assert ("Your hand", tuple(sorted(state.hands[state.to_act], key=sort_key))) in bid.exhibits()
+
+
+@pytest.mark.rule("C12")
+@pytest.mark.parametrize("hand, trick, trump", [("J♦ A♥ 9♣ K♠ Q♥", "K♥", "♥"), ("J♣ A♣ 9♦ K♥", "K♣", "♠"),
+                                                ("A♣ 9♣ K♠", "K♥ Q♥", "♦"), ("A♠ J♠ 10♦ Q♦", "9♣", "♣")])
+def test_a_playable_card_is_judged_as_the_engine_judges_a_play(hand, trick, trump):
+    question = kinds.PlayableCard(hand, trick, trump)
+    legal = set(legal_plays(hand, trick, trump))
+    assert question.choices() == tuple(sorted(question.hand, key=sort_key)) and not question.several
+    for card in question.hand:
+        verdict = question.check(str(card))
+        assert bool(verdict) is (card in legal) and verdict.answered
+        if card in legal:
+            assert why_may(card, question.trick, question.trump) in verdict.message
+        else:
+            assert why_not(card, question.hand, question.trick, question.trump) in verdict.message
+    assert not question.check("9♥" if parse_card("9♥") not in question.hand else "10♥").answered
+    assert "Answer: any of" in question.solution()
+
+
+@pytest.mark.rule("T7")
+def test_a_score_for_both_sides_reads_a_pair():
+    question = Score(2, rules=PARTNERSHIP, who="both")
+    assert question.answer() == Points(0, 2) and "each side" in question.question
+    assert question.check((0, 2)) and question.check("0 2") and question.check(Points(0, 2))
+    wrong = question.check((2, 0))
+    assert not wrong and wrong.answered and "makers 2" in wrong.message and "F4" in wrong.message
+    assert (0, 2) in question.choices() and (1, 0) in question.choices()
+
+
+@pytest.mark.rule("T5")
+def test_a_five_as_strong_as_the_engine_s_is_praised_as_such_and_a_short_keep_is_not_wrong():
+    tie = BestFive("JH AH KH AS AC 9D 10D QD 9S 10S", "H")
+    same = tie.check("JH AH KH AS AC")
+    assert same and ("Just as strong" in same.message) is (set(tie.answer()) != set(parse_card(c) for c in
+                                                                                         "JH AH KH AS AC".split()))
+    short = tie.check("JH AH")
+    assert not short and not short.answered and "five" in short.message
+
+
+def test_exercises_show_a_plain_text_fallback_that_says_how_to_answer():
+    question = WhichSuit("J♦", "♥")
+    text = question.fallback_text()
+    assert question.question in text and "run" in text.lower() and "WhichSuit(" not in text
