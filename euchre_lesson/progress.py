@@ -439,7 +439,7 @@ class Progress:
         key = exercise_id(lesson, name)
         exercise = getattr(exercises(lesson), name)
         verdict = exercise.check(given)
-        if given is not None and given is not Ellipsis and _readable(exercise, given):
+        if readable(exercise, given):
             self.record(key, verdict.correct, given)
         return verdict
 
@@ -551,8 +551,10 @@ class Progress:
             warnings.warn(text, ProgressWarning, stacklevel=4)
 
 
-def _readable(exercise, given) -> bool:
-    """Whether an exercise can read this answer at all (an unreadable one is not a try)."""
+def readable(exercise, given) -> bool:
+    """Whether an exercise can read this answer at all (an unreadable one, or a blank, is not a try)."""
+    if given is None or given is Ellipsis:
+        return False
     try:
         exercise.read(given)
     except ValueError:  # NotationError, IllegalAction: said in the verdict

@@ -1,0 +1,321 @@
+"""Endless practice: fresh questions dealt by the engine, the kinds a learner gets wrong asked more often.
+
+Each question is an exercise of `exercises.py` (WhichSuit, TrickWinner, LegalPlays, Score, BestFive,
+Bid) built from a seeded random position, so the engine checks and explains it; `question(kind,
+seed)` always deals the same one. A `Practice` draws the kinds by weight (recent mistakes weigh
+more, remembered across sessions in the learner's progress), and keeps a streak.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from . import checks
+from .actions import ORDER
+from .cards import Rank, Suit, deck, sort_key
+from .errors import NotationError
+from .exercises import BestFive, Bid, Exercise, LegalPlays, Score, TrickWinner, Verdict, WhichSuit
+from .hand import HandState, Phase, deal_hand
+from .players import MAKE_TRUMP_AT, RuleOfThumbPlayer, count
+from .dummy import best_five
+from .progress import Progress, progress as learners_progress, readable
+from .ranking import bower
+from .rules import CUTTHROAT, PRESETS, RuleSet, excerpt
+
+MOST_SEED = 2**32  # the seed of each question, drawn from the practice's own seeded generator
+POSITION_HANDS = 300  # hands dealt at most to find a wanted position; then any position of the kind will do
+
+
+# -- positions: real hands, bid by rule of thumb and played at random -------------------------------
+
+
+def _states(rng: random.Random, rules: RuleSet) -> Iterator[HandState]:
+    """Every state of seeded hands, one hand after another: sensible bids, random legal play."""
+    bidder = RuleOfThumbPlayer()
+    while True:
+        state = deal_hand(rules, rng.randrange(rules.players), seed=rng.randrange(MOST_SEED))
+        while not state.is_over:
+            yield state
+            if state.phase is Phase.PLAY:
+                state = state.apply(rng.choice(state.legal_actions()))
+            else:
+                state = state.apply(bidder.choose(state.view(state.to_act)))
+        yield state
+
+
+def _position(rng: random.Random, rules: RuleSet, wanted: Callable, good_enough: Callable) -> HandState:
+    """The first state that is `wanted` within POSITION_HANDS hands, else the first that is `good_enough`."""
+    fallback, hands = None, 0
+    for state in _states(rng, rules):
+        if wanted(state):
+            return state
+        if fallback is None and good_enough(state):
+            fallback = state
+        hands += state.is_over
+        if hands >= POSITION_HANDS and fallback is not None:
+            return fallback
+    raise AssertionError("unreachable: the states never end")
+
+
+def _mid_trick(state: HandState) -> bool:
+    return state.phase is Phase.PLAY and bool(state.trick and state.trick.cards)
+
+
+def _some_refused(state: HandState) -> bool:
+    """Mid-trick, and at least one card of the hand may not be played (C12): a real question."""
+    return _mid_trick(state) and len(state.legal_actions()) < len(state.hands[state.to_act])
+
+
+def _has_trump_or_bower(cards, trump: Suit) -> bool:
+    return any(bower(card, trump) or card.suit is trump for card in cards)
+
+
+def _game(rng: random.Random) -> RuleSet:
+    return PRESETS[rng.choice(sorted(PRESETS))]
+
+
+# -- one maker per kind of question --------------------------------------------------------------------
+
+
+def _which_suit(rng: random.Random) -> WhichSuit:
+    """A card and a trump suit; half the time a jack, since only jacks change suit (C2)."""
+    trump = rng.choice(list(Suit))
+    cards = deck(24)
+    if rng.random() < 0.5:
+        cards = tuple(card for card in cards if card.rank is Rank.JACK)
+    return WhichSuit(rng.choice(cards), trump, hints=HINTS["which_suit"])
+
+
+def _trick_winner(rng: random.Random) -> TrickWinner:
+    """A finished trick of a real hand; most of the time one with a trump or a bower in it."""
+    rules, trumpy = _game(rng), rng.random() < 0.7
+
+    def finished(state: HandState) -> bool:
+        return bool(state.tricks) and not (state.trick and state.trick.cards) and state.phase in (Phase.PLAY, Phase.DONE)
+
+    state = _position(rng, rules, lambda s: finished(s) and (not trumpy or _has_trump_or_bower(s.tricks[-1].cards, s.trump)),
+                      finished)
+    return TrickWinner(state.tricks[-1].cards, state.trump, hints=HINTS["trick_winner"])
+
+
+def _legal_plays(rng: random.Random) -> LegalPlays:
+    """A hand in the middle of a trick of a real hand; most of the time one where some card is refused."""
+    rules, hard = _game(rng), rng.random() < 0.75
+    state = _position(rng, rules, _some_refused if hard else _mid_trick, _mid_trick)
+    return LegalPlays(state.hands[state.to_act], state.trick.cards, state.trump, hints=HINTS["legal_plays"])
+
+
+def _score(rng: random.Random) -> Score:
+    """A result to score: the game, the makers' tricks, who went alone, and which side is asked about."""
+    rules = _game(rng)
+    tricks = rng.randrange(6)
+    alone = rng.random() < 0.3
+    lone_defender = rules.allow_lone_defender and tricks < 3 and rng.random() < 0.3
+    who = "makers" if tricks >= 3 else "defenders"
+    who = who if rng.random() < 0.8 else ("defenders" if who == "makers" else "makers")  # sometimes a 0
+    return Score(tricks, alone, lone_defender, rules, who, hints=HINTS["score"])
+
+
+def _best_five(rng: random.Random) -> BestFive:
+    """The cutthroat maker's ten cards once the dummy is taken (T5)."""
+    state = _position(rng, CUTTHROAT, lambda s: s.phase is Phase.DUMMY, lambda s: s.phase is Phase.DUMMY)
+    ten = tuple(sorted(state.hands[state.maker] + state.dummy, key=sort_key))
+    return BestFive(ten, state.trump, hints=HINTS["best_five"])
+
+
+def _bid(rng: random.Random) -> Bid:
+    """A round-one decision the rule of thumb settles clearly: half the time to order up, half to pass."""
+    rules, order = _game(rng), rng.random() < 0.5
+    state = _position(rng, rules, lambda s: _clear_bid(s) == order, lambda s: _clear_bid(s) is not None)
+    player = RuleOfThumbPlayer()
+    action = player.choose(state.view(state.to_act))
+    return Bid(state, accept=(str(action),), reason=f"{COUNTING} {player.explain()}", hints=HINTS["bid"])
+
+
+def _clear_bid(state: HandState) -> bool | None:
+    """True to order up, False to pass, where the count is at least one point clear of the line; else None."""
+    if state.phase is not Phase.ROUND_ONE or bower(state.up_card, state.up_card.suit):
+        return None  # a bower turned up shifts the count by who would get it: left to the lessons
+    trump, hand = state.up_card.suit, state.hands[state.to_act]
+    if state.to_act == state.dealer:
+        hand = best_five(hand + (state.up_card,), trump).cards  # the dealer counts after the pick-up
+    margin = count(hand, trump).score - MAKE_TRUMP_AT[state.rules.game]
+    return True if margin >= 1 else False if margin <= -2 else None
+
+
+COUNTING = "The rule of thumb of the lessons counts each trump, each bower once more, and each off-suit ace:"
+
+HINTS = {
+    "which_suit": ("Only jacks change suit: the jack of trump, and the jack of the other suit of trump's colour (C2).",),
+    "trick_winner": ("Any trump beats every card of the other suits; else the highest card of the suit led wins (C13).",
+                     "Remember the left bower is a trump (C2)."),
+    "legal_plays": ("You must follow the suit led if you can (C12); the left bower belongs to trump (C2).",),
+    "score": ("Find the first row of the scoring table that fits (T7 for Cutthroat, F4 for partnership).",),
+    "best_five": ("Keep every trump first (the left bower too), then off-suit aces, then as few suits as you can (T5).",),
+    "bid": ("Count each trump, each bower once more, and each off-suit ace; Cutthroat needs 4, partnership 5.",),
+}
+
+
+class Kind(NamedTuple):
+    """One kind of practice question: its name in words and how a question of it is dealt."""
+
+    words: str
+    make: Callable[[random.Random], Exercise]
+
+
+KINDS = {
+    "which_suit": Kind("Which suit is this card?", _which_suit),
+    "trick_winner": Kind("Who wins this trick?", _trick_winner),
+    "legal_plays": Kind("Which cards may be played?", _legal_plays),
+    "score": Kind("Score this hand", _score),
+    "best_five": Kind("Keep the best five", _best_five),
+    "bid": Kind("Bid or pass?", _bid),
+}
+
+
+@dataclass(frozen=True)
+class Question:
+    """One practice question: its kind, the seed it was dealt from, and the exercise that checks it."""
+
+    kind: str
+    seed: int
+    exercise: Exercise = field(repr=False)
+
+    @property
+    def words(self) -> str:
+        return KINDS[self.kind].words
+
+    @property
+    def prompt(self) -> str:
+        """The question in words, with what a learner needs to see (the hand, for a bid)."""
+        if isinstance(self.exercise, Bid):
+            return bid_prompt(self.exercise.state)
+        return self.exercise.question
+
+    def __str__(self) -> str:
+        return f"{self.words} {self.prompt}"
+
+
+def bid_prompt(state: HandState) -> str:
+    """A round-one decision in words: the table, the up-card, who passed, your hand."""
+    seat, dealer, up = state.to_act, state.dealer, state.up_card
+    passed = [s for s, a in zip(state.actors, state.history) if a.kind == "pass"]
+    before = f"Seat{'s' * (len(passed) > 1)} {' and '.join(map(str, passed))} passed. " if passed else ""
+    you = "You are the dealer" if seat == dealer else f"You are seat {seat}"
+    offer = (f"take the {up} and make {up.suit.plural} trump" if seat == dealer
+             else f"order it up, making {up.suit.plural} trump")
+    return (f"{state.rules.game.capitalize()}: seat {dealer} deals and turns up the {up}. {before}{you}, holding "
+            f"{' '.join(map(str, state.hands[seat]))}: {offer}, or pass?")
+
+
+def question(kind: str, seed: int) -> Question:
+    """The question of this kind dealt from this seed: always the same one."""
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise NotationError("kind", f"kind must be one of {', '.join(map(repr, KINDS))}, not {excerpt(kind)}.")
+    seed = checks.whole("seed", seed, 0, checks.MOST_SEED)
+    return Question(kind, seed, KINDS[kind].make(random.Random(seed)))
+
+
+# -- a practice session ----------------------------------------------------------------------------
+
+LOOK_BACK = 8  # a kind's last results that weigh in the choice of the next kind
+PER_MISTAKE = 2.0  # each mistake among them makes the kind this much more likely (each kind starts at 1)
+
+
+def weights(results: dict[str, tuple[bool, ...]], kinds) -> dict[str, float]:
+    """How likely each kind is to be asked next: 1, and PER_MISTAKE more per recent mistake."""
+    return {kind: 1.0 + PER_MISTAKE * results.get(kind, ())[-LOOK_BACK:].count(False) for kind in kinds}
+
+
+class Tally(NamedTuple):
+    """A kind's first answers this session: right and wrong."""
+
+    right: int = 0
+    wrong: int = 0
+
+
+class Practice:
+    """Questions one at a time: `answer(given)` checks one, `next()` deals another; the streak counts first answers."""
+
+    def __init__(self, seed: int | None = None, *, progress: Progress | bool | None = None, kinds=tuple(KINDS)):
+        seed = checks.seed("seed", seed)
+        self.seed = random.SystemRandom().randrange(MOST_SEED) if seed is None else seed
+        self.rng = random.Random(self.seed)
+        self.kinds = _kinds(kinds)
+        self.progress = _progress(progress)
+        kept = self.progress.practice_results() if self.progress else {}
+        self.results = {kind: kept.get(kind, ()) for kind in KINDS}  # recent first answers, oldest first
+        self.tally = {kind: Tally() for kind in self.kinds}
+        self.streak = self.best_streak = self.number = 0
+        self.next()
+
+    def __repr__(self) -> str:
+        return f"Practice(seed={self.seed}): question {self.number}, streak {self.streak}. {self.question}"
+
+    def weights(self) -> dict[str, float]:
+        return weights(self.results, self.kinds)
+
+    def next(self) -> Question:
+        """Deal the next question: its kind drawn by weight, its position from the practice's seed."""
+        weight = self.weights()
+        kind = self.rng.choices(self.kinds, weights=[weight[k] for k in self.kinds])[0]
+        self.question = question(kind, self.rng.randrange(MOST_SEED))
+        self.number += 1
+        self.counted = False  # only the first readable answer to a question counts
+        self.verdict: Verdict | None = None
+        return self.question
+
+    def answer(self, given) -> Verdict:
+        """Check an answer to the question shown; the first one that can be read counts for the streak."""
+        exercise = self.question.exercise
+        self.verdict = exercise.check(given)
+        if not self.counted and readable(exercise, given):
+            self._count(self.verdict.correct)
+        return self.verdict
+
+    def hint(self, number: int = 1) -> str:
+        return self.question.exercise.hint(number)
+
+    def solution(self) -> str:
+        """The answer and why; asked before any answer, it counts as a miss."""
+        if not self.counted:
+            self._count(False)
+        return self.question.exercise.solution()
+
+    def _count(self, right: bool) -> None:
+        kind = self.question.kind
+        self.counted = True
+        right_now, wrong_now = self.tally[kind]
+        self.tally[kind] = Tally(right_now + right, wrong_now + (not right))
+        self.streak = self.streak + 1 if right else 0
+        self.best_streak = max(self.best_streak, self.streak)
+        self.results[kind] = (self.results[kind] + (right,))[-LOOK_BACK:]
+        if self.progress:
+            self.progress.record_practice(kind, right)
+
+
+def _kinds(kinds) -> tuple[str, ...]:
+    """Some of the kinds, by name, at least one."""
+    if isinstance(kinds, str) or not isinstance(kinds, (list, tuple, set, frozenset)) or not kinds:
+        raise NotationError("kinds", f"kinds must be a list of some of {', '.join(map(repr, KINDS))}, "
+                                     f"not {excerpt(kinds)}.")
+    unknown = [kind for kind in kinds if not isinstance(kind, str) or kind not in KINDS]
+    if unknown:
+        raise NotationError("kinds", f"{excerpt(unknown[0])} is not a kind of practice question; the kinds are "
+                                     f"{', '.join(map(repr, KINDS))}.")
+    return tuple(kind for kind in KINDS if kind in kinds)
+
+
+def _progress(value) -> Progress | None:
+    """Where results are kept: the learner's progress (None), a given Progress, or nowhere (False)."""
+    if value is None:
+        return learners_progress()
+    if value is False:
+        return None
+    if isinstance(value, Progress):
+        return value
+    raise NotationError("progress", f"progress must be a Progress, None for the learner's own, or False to keep "
+                                    f"nothing, not {excerpt(value)}.")
