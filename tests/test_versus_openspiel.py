@@ -1,0 +1,75 @@
+"""bench/versus_openspiel.py: our players against OpenSpiel's IS-MCTS, both engines kept in step."""
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+
+import versus_openspiel as versus  # noqa: E402
+
+from euchre_lesson import ExpertPlayer, RuleOfThumbPlayer, load_game, save_game  # noqa: E402
+
+REAL_MAPPING = versus.os_action
+FEW = versus.Settings(simulations=20, worlds=4)  # a weak, fast bot and expert: the loop is under test
+
+
+@pytest.mark.parametrize("player, bot_seats", [(RuleOfThumbPlayer(), (1, 3)), (ExpertPlayer(3, worlds=4), (0, 2))],
+                         ids=["rule of thumb", "expert"])
+def test_a_game_against_the_bot_is_a_legal_finished_game(player, bot_seats, tmp_path):
+    rules = versus.openspiel_rules()
+    bot = versus.ismcts_bot(rules, FEW, random.Random(5))
+    outcome = versus.play_versus(rules, 11, player, bot, bot_seats)
+    game = outcome.game
+    assert rules.target == 10 and game.is_over and max(game.scores) >= 10
+    # every move of every hand went through both engines, and the bot searched for its side
+    assert outcome.steps == sum(len(hand.history) for hand in game.hands)
+    assert 0 < outcome.bot_searches < outcome.steps and outcome.bot_seconds > 0
+    bot_moves = [seat for hand in game.hands for seat in hand.actors if seat in bot_seats]
+    assert 0 < len(bot_moves) < outcome.steps
+    # the record replays in our engine, every hand checked against the seed and the rules
+    assert load_game(save_game(game, tmp_path / "versus.json")) == game
+    assert game.rules.switches() == {"dealer_must_pick_up": True, "stick_the_dealer": True,
+                                     "allow_lone_defender": False, "opening_lead": "dealer_left"}
+
+
+def test_a_game_repeats_from_its_seed_and_the_sides_swap():
+    first, again = versus.play_one(("expert", 1, 9, FEW)), versus.play_one(("expert", 1, 9, FEW))
+    assert first._replace(seconds=0, bot_seconds=0) == again._replace(seconds=0, bot_seconds=0)
+    assert versus.seats_of_bot(0) == (1, 3) and versus.seats_of_bot(1) == (0, 2)
+    assert versus.deal_seed(9, 0) == versus.deal_seed(9, 1) != versus.deal_seed(9, 2)
+
+
+def swapped_clubs_and_diamonds(action, hand):
+    """A broken mapping: the nine of clubs and the nine of diamonds trade OpenSpiel numbers."""
+    number = REAL_MAPPING(action, hand)
+    return {0: 1, 1: 0}.get(number, number)
+
+
+@pytest.mark.parametrize("what, name, broken", [("legal actions in", "os_action", swapped_clubs_and_diamonds),
+                                                ("points: ours", "side_points", lambda returns: (9, 9, 9, 9))],
+                         ids=["mapping", "points"])
+def test_engines_out_of_step_stop_the_game_with_the_hand_record(what, name, broken, monkeypatch):
+    monkeypatch.setattr(versus, name, broken)
+    with pytest.raises(versus.OutOfStep, match=what) as stopped:
+        for number in range(4):  # a nine of clubs or diamonds turns up within a few hands
+            versus.play_one(("rule-of-thumb", number, 0, FEW))
+    assert "of --seed 0: " in str(stopped.value) and "hand record: {" in str(stopped.value)
+
+
+def test_the_bench_prints_win_rates_and_the_bot_settings(capsys):
+    versus.main(["--games", "2", "--simulations", "5", "--players", "rule-of-thumb", "--jobs", "1", "--seed", "3"])
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith("rule-of-thumb "))
+    games, wins = map(int, row.split()[1:3])
+    assert games == 2 and 0 <= wins <= 2 and "%, " in row
+    assert "5 simulations per move, uct_c 2" in out and "bot ms/move" in out
+
+
+@pytest.mark.parametrize("flag", [["--games", "0"], ["--simulations", "many"], ["--players", "nobody"]])
+def test_bad_flags_are_refused_with_a_message(flag, capsys):
+    with pytest.raises(SystemExit):
+        versus.main(flag)
+    assert flag[0] in capsys.readouterr().err
