@@ -1,11 +1,12 @@
 """Random clicking: thousands of clicks and choices across every widget end without an exception,
-and after each one the widget still shows a valid state (its `assert_valid()` holds). Double clicks:
+and after each one the widget still shows a valid state (its checks hold: `table_checks.check`). Double clicks:
 the second click of a double-click never acts on a drawing the learner did not see."""
 
 import random
 
 import ipywidgets as w
 import pytest
+from table_checks import check
 from test_widgets_table import callbacks_raise  # noqa: F401  (autouse: an exception in a click handler fails)
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, RuleOfThumbPlayer, Suit, deal_hand, parse_action, play_out
@@ -83,14 +84,14 @@ def test_random_clicks_leave_a_valid_widget(name, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # any file the clicks save lands in the test's own folder
     rng = random.Random(name)
     widget = FACTORIES[name]()
-    widget.assert_valid()
+    check(widget)
     for _ in range(CLICKS_PER_WIDGET):
         choices = controls(widget)
         assert choices, f"{name} offers no control at all: a dead end"
         quick = [c for c in choices if not is_slow(c)]
         pool = choices if not quick or rng.random() < SLOW_SHARE else quick
         use(rng.choice(pool), rng, tmp_path)
-        widget.assert_valid()
+        check(widget)
 
 
 
@@ -163,7 +164,7 @@ def test_double_clicks_at_the_table_act_as_single_clicks(rules, seed):
             twice(double.next_button)
         assert (double.game, double.shown) == (single.game, single.shown)
         assert double.note.value == single.note.value, "the second click said something"
-        double.assert_valid()
+        check(double)
 
 
 def test_a_double_click_on_undo_takes_back_one_action():
@@ -214,7 +215,7 @@ def test_a_double_click_on_next_moves_one_step(make, step):
         assert double.asked == once.asked
     else:
         assert (double.seed, double.state) == (once.seed, once.state)
-    double.assert_valid()
+    check(double)
 
 
 def test_a_late_click_on_a_card_of_the_last_deal_is_dropped():

@@ -1,38 +1,30 @@
-"""A whole game against computer players: bid, pick up, take the dummy, play, score; hints, grades, undo."""
+"""A whole game against computer players, drawn: a TableSession plays it; this widget shows it and forwards clicks."""
 
 from __future__ import annotations
 
-import itertools
-import os
-import re
+from collections.abc import Callable
 from html import escape
 
 import ipywidgets as w
 
-from ..actions import Action, keep, pickup, play
-from ..advice import advise, grade
-from ..cards import Card, deck, sort_key
-from ..display import seat_roles
-from ..errors import WHOLE, IllegalAction, NotationError, excerpt
-from ..game import GameState, load_game, new_game, save_game
-from ..hand import HandState, Phase, deal_hand
+from ..actions import Action
+from ..cards import sort_key
+from ..game import GameState, new_game
+from ..hand import HandState, Phase
 from ..rules import CUTTHROAT, RuleSet
+from ..session import CARD_VERBS, News, TableSession, Told, path_words
+from ..display import seat_roles
 from ..view import View
-from .. import checks
 from . import arguments
 from .bids import BidButtons, offer, said_words, seat_words
-from .cards import CardRow, action_button, has_class, note, redraw, say, show_backs, style_sheet
+from .cards import CardRow, action_button, note, redraw, say, show_backs, style_sheet
 from .clicks import TiedButton
-from .computer import LEVEL_WORDS, LEVELS, computer_players
-from .hand_log import log_html, result_words, visible_cards
+from .computer import LEVEL_WORDS, LEVELS
+from .hand_log import log_html, result_words
 from .scoring import GAME_WORDS, rules_by_game
 from .trick_list import TrickList, trick_on_table, trick_words
 
-# Worlds sampled for a hint and for each graded decision: enough to rank the options, quick to click.
-HINT_WORLDS = 40
-GRADE_WORLDS = 40
-# The verb a card click means in each phase where cards are chosen.
-CARD_VERBS = {Phase.PLAY: play, Phase.PICKUP: pickup}
+MOST_SAID = 400  # a note quotes at most this much of an error about a typed path: its start and its end
 
 
 def choice_words(action: Action, view: View) -> str:
@@ -40,24 +32,6 @@ def choice_words(action: Action, view: View) -> str:
     if action.kind == "keep":
         return "keep " + " ".join(map(str, action.cards))
     return offer(action, view)[0]
-
-
-def learner_decisions(hand: HandState, seat: int) -> list[tuple[HandState, Action]]:
-    """Each decision `seat` took in this hand, with the state it was taken in (replayed by the engine)."""
-    state, out = deal_hand(hand.rules, hand.dealer, deal=hand.deal), []
-    for action, actor in zip(hand.history, hand.actors):
-        if actor == seat:
-            out.append((state, action))
-        state = state.apply(action)
-    return out
-
-
-MOST_SAID = 400  # a note quotes at most this much of an error about a typed path: its start and its end
-
-
-def path_words(path: str) -> str:
-    """A typed path as a note says it: whole when short, else its start and its length."""
-    return path if len(path) <= WHOLE else excerpt(path)
 
 
 def failure_words(path: str, error: Exception) -> str:
@@ -69,19 +43,75 @@ def failure_words(path: str, error: Exception) -> str:
     return why if len(why) <= MOST_SAID else why[:MOST_SAID // 2] + " … " + why[-MOST_SAID // 2:]
 
 
-def keep_what_is_not_a_game(path: str) -> None:
-    """Refuse to save over a file that is there and is not a saved game: a learner's notes are not lost."""
-    if not os.path.isfile(path):  # nothing there, or no regular file: save_game says what is wrong
-        return
-    try:
-        load_game(path)
-    except NotationError:
-        raise NotationError("path", f"{path_words(path)} is there already and is not a saved game: "
-                                    f"choose another name, so that it is not lost.") from None
+def done_words(table: Table, news: News) -> str:
+    """Your action in the past tense, then what to do now."""
+    done = said_words(str(news.action), table.seat, news.view)
+    return f"{done[0].upper()}{done[1:]}. {table.prompt()}"
+
+
+def cards_words(cards) -> str:
+    return " ".join(str(card) for card in sorted(cards, key=sort_key)) or "none"
+
+
+def graded_count(table: Table) -> str:
+    count = len(table.session.graded.decisions)
+    return f"{count} decision{'s' * (count != 1)}"
+
+
+# What the note says for each thing the session tells; it is marked bad when the session refused.
+NOTES: dict[Told, Callable[[Table, News], str]] = {
+    Told.STARTED: lambda t, n: t.prompt(),
+    Told.ACTED: done_words,
+    Told.REFUSED: lambda t, n: f"Not allowed: {n.error.explanation} (rule {n.error.rule})",
+    Told.NOT_AN_ACTION: lambda t, n: f"That is not an action: {n.error}",
+    Told.NOT_YOUR_TURN: lambda t, n: f"It is not your turn. {t.prompt()}",
+    Told.NO_CARD_YET: lambda t, n: f"Cards are played once trump is made. {t.prompt()}",
+    Told.SELECTED: lambda t, n: f"Selected {len(t.selected)} of 5: {cards_words(t.selected)}.",
+    Told.NOTHING_SELECTED: lambda t, n: "Select five of your ten cards first (click them), then press Keep these "
+                                        "five (T5).",
+    Told.UNDONE: lambda t, n: f"Undone: back to before your last action. {t.prompt()}",
+    Told.NOTHING_TO_UNDO: lambda t, n: "Nothing to undo: you have not acted since this game started or was loaded.",
+    Told.NEXT_HAND: lambda t, n: t.prompt(),
+    Told.NO_NEXT_HAND: lambda t, n: f"There is no next hand now. {t.prompt()}",
+    Told.HINT: lambda t, n: f"Hint: {choice_words(n.action, n.view)}. {n.reason}",
+    Told.NO_DECISION: lambda t, n: f"No decision is yours now. {t.prompt()}",
+    Told.GRADED: lambda t, n: f"Graded {graded_count(t)}. {t.prompt()}",
+    Told.NOT_OVER: lambda t, n: "Grades come once the hand is over.",
+    Told.NEW_GAME: lambda t, n: f"New game, seed {t.game.seed}. {t.prompt()}",
+    Told.CANNOT_START: lambda t, n: f"Cannot start that game: {n.error}",
+    Told.NO_PATH: lambda t, n: "Type a file name first, for example my_game.json.",
+    Told.SAVED: lambda t, n: f"Saved the game (hand {len(t.game.hands)}) to {path_words(n.path)}.",
+    Told.NOT_SAVED: lambda t, n: f"Not saved. {failure_words(n.path, n.error)} Nothing was written; "
+                                 f"the game in progress is unchanged.",
+    Told.LOADED: lambda t, n: f"Loaded the game from {path_words(n.path)}: hand {len(t.game.hands)}. {t.prompt()}",
+    Told.NOT_LOADED: lambda t, n: f"Not loaded. {failure_words(n.path, n.error)} The game in progress is unchanged.",
+}
+GOOD_NEWS = frozenset({Told.SAVED, Told.LOADED})
+
+
+def of_session(name: str, doc: str) -> property:
+    """A table attribute that is the session's, read through the table (as lessons and tests do)."""
+    return property(lambda table: getattr(table.session, name), doc=doc)
 
 
 class Table(w.VBox):
-    """A game to the target score: you at `seat`, computer players of `level` at the other seats."""
+    """A game to the target score: you at `seat`, computer players of `level` at the other seats.
+
+    The game is played by `session` (a TableSession, no widgets); the table draws what the session
+    tells it, and forwards each click to it.
+    """
+
+    game = of_session("game", "The game in progress.")
+    hand = of_session("hand", "The hand on the table: the current one, or the one just finished until Next hand.")
+    view = of_session("view", "Everything the learner may see of the hand (the engine decides what is hidden).")
+    seat = of_session("seat", "Your seat.")
+    level = of_session("level", "How the computer players choose.")
+    shown = of_session("shown", "The number of the hand on the table, from 0.")
+    history = of_session("history", "(game, hand shown) before each of your actions: what Undo goes back to.")
+    selected = of_session("selected", "The cards selected for the dummy keep.")
+    players = of_session("players", "The computer players, by seat.")
+    my_turn = of_session("my_turn", "Whether a decision is yours now.")
+    moment = of_session("moment", "What a click acts on: a control drawn for another moment is stale.")
 
     def __init__(self, rules: RuleSet = CUTTHROAT, seat: int = 0, level: str = "rule of thumb",
                  seed: int | None = 2026, **kwargs):
@@ -89,10 +119,17 @@ class Table(w.VBox):
         seat = arguments.seat("seat", seat, rules.players)
         level, seed = arguments.choice("level", level, LEVELS), arguments.seed("seed", seed)
         arguments.start_box(Table, self, kwargs)
-        self.seat = seat
-        self._view: tuple[HandState, int, View] | None = None  # the learner's view of the hand shown, kept
-        self._echoed = ""  # the path last repeated in a note
-        # What the table shows, top to bottom.
+        self.session = TableSession(new_game(rules, seed=seed), seat, level)
+        self._grades_drawn: tuple[object, str] = (None, "")  # the grades last drawn, and their HTML
+        self._make_board()
+        self._make_controls(level, seed)
+        self._lay_out()
+        self._offer_games(rules)
+        self.session.observe(self._heard)
+        self._heard(self.session.news)
+
+    def _make_board(self) -> None:
+        """What the table shows of the game, top to bottom."""
         self.header, self.scores, self.result, self.grades, self.story = (w.HTML() for _ in range(5))
         self.seat_labels = [w.HTML() for _ in range(4)]
         self.seat_rows = [CardRow() for _ in range(4)]
@@ -100,13 +137,16 @@ class Table(w.VBox):
         self.up_label, self.dummy_label, self.trick_label, self.you_label = (w.HTML() for _ in range(4))
         self.up_row, self.dummy_row, self.trick_row = CardRow(), CardRow(), CardRow()
         self.dummy_box = w.VBox([self.dummy_label, self.dummy_row])
-        self.hand_row = CardRow(on_pick=self._picked)
-        self.choices = BidButtons(self._act)
-        # Buttons whose click changes the game are made anew for each moment: a double-click acts once.
-        self.keep_tie = TiedButton("Keep these five", "keep the five selected cards (T5)", self._keep)
+        self.hand_row = CardRow(on_pick=self.session.pick)
+        self.choices = BidButtons(self.session.act)
         self.note = note()
         self.trick_list = TrickList()
-        # The learner's controls.
+
+    def _make_controls(self, level: str, seed: int) -> None:
+        """The learner's controls. Buttons whose click changes the game are made anew for each moment:
+        a double-click acts once (see clicks.Drawing)."""
+        session = self.session
+        self.keep_tie = TiedButton("Keep these five", "keep the five selected cards (T5)", session.keep_selected)
         self.hint_button = action_button("Hint", "the best action now and why (the computer's advice)", self.hint)
         self.undo_tie = TiedButton("Undo", "take back your last action and the computer's replies", self.undo)
         self.grade_button = action_button("Grade my decisions", "each of your decisions this hand, graded", self.grade)
@@ -115,49 +155,31 @@ class Table(w.VBox):
         self.level_input = w.Dropdown(options=list(LEVELS), value=level, description="Computer",
                                       tooltip="how the computer players choose")
         self.seed_input = w.IntText(value=seed, description="Seed", tooltip="the same seed deals the same game")
-        self.new_button = action_button("New game", "start a new game with this game, computer level and seed", self.new)
+        self.new_button = action_button("New game", "start a new game with this game, computer level and seed",
+                                        self.new)
         self.path_input = w.Text(value="euchre_game.json", description="File",
                                  tooltip="the file to save the game to or load it from")
         self.save_button = action_button("Save", "save the game record to this file", self.save)
         self.load_button = action_button("Load", "load a saved game record from this file", self.load)
-        table = w.VBox([w.HBox(self.seat_boxes, layout=w.Layout(flex_flow="row wrap", justify_content="space-around")),
+
+    def _lay_out(self) -> None:
+        wrap = w.Layout(flex_flow="row wrap", justify_content="space-around")
+        table = w.VBox([w.HBox(self.seat_boxes, layout=wrap),
                         w.HBox([w.VBox([self.up_label, self.up_row]), self.dummy_box,
-                                w.VBox([self.trick_label, self.trick_row])],
-                               layout=w.Layout(flex_flow="row wrap", justify_content="space-around")),
+                                w.VBox([self.trick_label, self.trick_row])], layout=wrap),
                         w.VBox([self.you_label, self.hand_row, self.choices, self.keep_tie])])
         table.add_class("euchre-table")
         self.story.layout = w.Layout(max_height="14em", overflow="auto")
+        story_title = w.HTML("<b>This hand so far</b> (the computer players' reasons show once the hand is over)")
         self.children = [
             style_sheet(), self.header, self.scores, table, self.note,
             w.HBox([self.hint_button, self.undo_tie, self.grade_button, self.next_tie],
                    layout=w.Layout(flex_flow="row wrap")),
-            self.result, self.grades, self.trick_list, w.HTML("<b>This hand so far</b> (the computer players' reasons show once the hand is over)"), self.story,
+            self.result, self.grades, self.trick_list, story_title, self.story,
             w.HBox([self.game_input, self.level_input, self.seed_input, self.new_button],
                    layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.path_input, self.save_button, self.load_button], layout=w.Layout(flex_flow="row wrap")),
         ]
-        self._offer_games(rules)
-        self.start(new_game(rules, seed=seed), level)
-
-    # -- the game and what the learner sees of it ---------------------------------------------------
-
-    @property
-    def hand(self) -> HandState:
-        """The hand on the table: the current one, or the one just finished until "Next hand"."""
-        return self.game.hands[self.shown]
-
-    @property
-    def view(self) -> View:
-        """Everything the learner may see of the hand (the engine decides what is hidden)."""
-        hand = self.hand
-        if self._view is None or self._view[0] is not hand or self._view[1] != self.seat:
-            self._view = (hand, self.seat, hand.view(self.seat))
-        return self._view[2]
-
-    @property
-    def moment(self) -> tuple[GameState, int]:
-        """What a click acts on: the game and the hand shown. A button drawn for another moment is stale."""
-        return self.game, self.shown
 
     @property
     def keep_button(self) -> w.Button:
@@ -171,24 +193,9 @@ class Table(w.VBox):
     def next_button(self) -> w.Button:
         return self.next_tie.button
 
-    @property
-    def my_turn(self) -> bool:
-        return not self.hand.is_over and self.hand.to_act == self.seat
-
     def start(self, game: GameState, level: str) -> None:
         """Sit down at this game: computer players at the other seats, who act until it is your turn."""
-        checks.instance("game", game, GameState, "a GameState, such as new_game(CUTTHROAT, seed=1)")
-        level = arguments.choice("level", level, LEVELS)
-        self.game, self.level, self.shown = game, level, len(game.hands) - 1
-        self.seat = min(self.seat, game.rules.players - 1)
-        self.players = computer_players(level, game.rules.players, game.seed, self.seat)
-        self.history: list[tuple[GameState, int]] = []  # (game, hand shown) before each of your actions
-        self.reasons: dict[int, dict[int, str]] = {}  # hand number -> history index -> what the player said
-        self.selected: set[Card] = set()
-        self._graded: tuple[HandState, str] | None = None  # the graded hand and its grades
-        self._computers_reply()
-        self.redraw()
-        say(self.note, self.prompt())
+        self.session.start(game, level)
 
     def _offer_games(self, rules: RuleSet) -> None:
         """The game choices: these rules for their game, the preset for the other."""
@@ -196,21 +203,20 @@ class Table(w.VBox):
         self.game_input.options = [(GAME_WORDS[name], rules) for name, rules in choices.items()]
         self.game_input.value = choices[rules.game]
 
-    def _computers_reply(self) -> None:
-        """The computer players act, each from its own view, until it is your turn or the hand ends."""
-        game = self.game
-        while not game.is_over and len(game.hands) - 1 == self.shown and game.to_act != self.seat:
-            seat = game.to_act
-            player = self.players[seat]
-            action = player.choose(game.hand.view(seat))
-            self.reasons.setdefault(self.shown, {})[len(game.hand.history)] = player.explain()
-            game = game.apply(action, seat=seat)
-        self.game = game
+    def _heard(self, news: News) -> None:
+        """Draw what the session tells: the table when it changed, and the note in words."""
+        if news.told is Told.LOADED:  # the next new game plays the loaded game's rules and seed
+            self._offer_games(self.game.rules)
+            self.seed_input.value = self.game.seed
+        if news.changed:
+            self.redraw()
+        mood = "bad" if news.refused else "good" if news.told in GOOD_NEWS else ""
+        say(self.note, NOTES[news.told](self, news), mood)
 
     def prompt(self) -> str:
         """What to do now, in a sentence."""
         hand, view = self.hand, self.view
-        if self.game.is_over and self.shown == len(self.game.hands) - 1:
+        if self.session.finished:
             return "The game is over. Choose a game, level and seed, then press New game."
         if hand.is_over:
             return "The hand is over. Press Grade my decisions to review it, or Next hand to go on."
@@ -227,37 +233,38 @@ class Table(w.VBox):
     # -- drawing ---------------------------------------------------------------------------------------
 
     def redraw(self) -> None:
-        """Draw everything from the engine's state, as the learner's view allows."""
-        game, hand, view = self.game, self.hand, self.view
-        trump = view.trump
-        switches = ", ".join(f"{k} = {v}" for k, v in game.rules.switches().items()) or "none changed from the preset"
-        facts = [f"hand {self.shown + 1}", f"dealer {seat_words(view.dealer, view)}"]
-        if trump is not None:
-            facts.append(f"trump {trump} {trump.plural}")
-        self.header.value = (f"<b>{escape(GAME_WORDS[game.rules.game])}</b> to {escape(str(game.rules.target))} points"
-                             f" · house rules: {escape(switches)} · computer players: {escape(self.level)} "
-                             f"({escape(LEVEL_WORDS[self.level])}) · seed {escape(str(game.seed))}<br>"
-                             f"{escape(' · '.join(facts))}")
+        """Draw everything from the session, as the learner's view allows."""
+        game, hand, view, session = self.game, self.hand, self.view, self.session
+        self.header.value = self._header_html(game, view)
         self.scores.value = self._scores_html()
         self._draw_seats(hand, view)
         self._draw_middle(hand, view)
         self._draw_learner(hand, view)
         over = hand.is_over
         self.undo_tie.draw(self.moment)
-        if over and not self.game.is_over:  # a hidden button is made anew only when shown again
+        if over and not game.is_over:  # a hidden button is made anew only when shown again
             self.next_tie.draw(self.moment)
         else:
             self.next_tie.hide()
         self.grade_button.disabled = not over
         self.result.value = self._result_html() if over else ""
-        self.grades.value = self._graded[1] if self._graded and self._graded[0] is hand else ""
-        self.trick_list.show(view.tricks, trump, view)
-        # The computer players' reasons wait for the end of the hand: "I hold 3 trumps" is table talk.
-        self.story.value = log_html(hand, view, self.reasons.get(self.shown, {}) if over else {})
+        self.grades.value = self._grades_html(session.grades_shown)
+        self.trick_list.show(view.tricks, view.trump, view)
+        self.story.value = log_html(hand, view, session.reasons_shown)
+
+    def _header_html(self, game: GameState, view: View) -> str:
+        trump = view.trump
+        switches = ", ".join(f"{k} = {v}" for k, v in game.rules.switches().items()) or "none changed from the preset"
+        facts = [f"hand {self.shown + 1}", f"dealer {seat_words(view.dealer, view)}"]
+        if trump is not None:
+            facts.append(f"trump {trump} {trump.plural}")
+        return (f"<b>{escape(GAME_WORDS[game.rules.game])}</b> to {escape(str(game.rules.target))} points"
+                f" · house rules: {escape(switches)} · computer players: {escape(self.level)} "
+                f"({escape(LEVEL_WORDS[self.level])}) · seed {escape(str(game.seed))}<br>"
+                f"{escape(' · '.join(facts))}")
 
     def _side_name(self, side: tuple[int, ...], view: View) -> str:
-        names = [seat_words(seat, view) for seat in side]
-        return " and ".join(names)
+        return " and ".join(seat_words(seat, view) for seat in side)
 
     def _scores_html(self) -> str:
         game, view = self.game, self.view
@@ -287,7 +294,7 @@ class Table(w.VBox):
         if hand.rules.has_dummy:
             self._draw_dummy(hand, view)
         trick, number = trick_on_table(view)
-        self.trick_label.value = f"<b>{escape(trick_words(trick, view, number))}</b>" if trick else "<b>No trick yet</b>"
+        self.trick_label.value = f"<b>{escape(trick_words(trick, view, number) if trick else 'No trick yet')}</b>"
         redraw(self.trick_row, trick.cards if trick else (), trump, disabled=True)
 
     def _draw_dummy(self, hand: HandState, view: View) -> None:
@@ -312,7 +319,7 @@ class Table(w.VBox):
         legal = view.legal  # empty unless it is your turn
         phase, trump, moment = view.phase, view.trump, self.moment
         if phase is Phase.DUMMY and legal:
-            ten = sorted({card for action in legal for card in action.cards}, key=sort_key)
+            ten = self.session.selectable
             redraw(self.hand_row, ten, trump, moment, legal=ten, chosen=self.selected)
         elif phase in CARD_VERBS and legal:
             cards = [a.card for a in legal if a.card is not None]
@@ -328,58 +335,32 @@ class Table(w.VBox):
 
     def _result_html(self) -> str:
         out = f"<b>Hand {self.shown + 1} is over.</b> {escape(result_words(self.hand, self.view))}"
-        if self.game.is_over and self.shown == len(self.game.hands) - 1:
+        if self.session.finished:
             names = " and ".join(self._side_name(self.game.sides[i], self.view) for i in self.game.winners)
-            out += f"<br><b>Game over after {len(self.game.hands)} hands: {escape(names)} won.</b> Press New game to play again."
+            out += (f"<br><b>Game over after {len(self.game.hands)} hands: {escape(names)} won.</b> "
+                    f"Press New game to play again.")
         return out
 
-    # -- the learner's actions ---------------------------------------------------------------------------
+    def _grades_html(self, graded) -> str:
+        """Your graded decisions, one line each (drawn once per grading: each line asks for a view)."""
+        if graded is None:
+            return ""
+        if self._grades_drawn[0] is not graded:
+            lines = []
+            for decision in graded.decisions:
+                view = decision.state.view(self.seat)
+                words, verdict = choice_words(decision.action, view), decision.grade
+                if verdict is None:
+                    lines.append(f"{words}: Best (your only legal choice).")
+                    continue
+                better = "" if verdict.verdict == "Best" else \
+                    f" Better: {choice_words(verdict.best, view)}. {verdict.explanation}"
+                lines.append(f"{words}: {verdict.verdict}.{better}")
+            body = "".join(f"<li>{escape(line)}</li>" for line in lines) or "<li>You made no decision this hand.</li>"
+            self._grades_drawn = (graded, f"<b>Your decisions in hand {graded.number}</b><ol>{body}</ol>")
+        return self._grades_drawn[1]
 
-    def _picked(self, card: Card) -> None:
-        """A click on one of your cards: play it, discard it, or select it for the dummy keep."""
-        phase = self.hand.phase
-        if not self.my_turn:
-            say(self.note, f"It is not your turn. {self.prompt()}", "bad")
-        elif phase is Phase.DUMMY:
-            self.selected ^= {card}
-            self.redraw()
-            chosen = " ".join(str(c) for c in sorted(self.selected, key=sort_key)) or "none"
-            say(self.note, f"Selected {len(self.selected)} of 5: {chosen}.")
-        elif phase in CARD_VERBS:
-            self._act(CARD_VERBS[phase](card))
-        else:
-            say(self.note, f"Cards are played once trump is made. {self.prompt()}", "bad")
-
-    def _keep(self) -> None:
-        if not self.selected:
-            say(self.note, "Select five of your ten cards first (click them), then press Keep these five (T5).", "bad")
-            return
-        self._act(keep(sorted(self.selected, key=sort_key)))
-
-    def _act(self, action: Action) -> None:
-        """Your action, checked by the engine; then the computer players reply until your turn comes back."""
-        view = self.view
-        try:
-            game = self.game.apply(action, seat=self.seat)
-        except IllegalAction as error:
-            say(self.note, f"Not allowed: {error.explanation} (rule {error.rule})", "bad")
-            return
-        except NotationError as error:
-            say(self.note, f"That is not an action: {error}", "bad")
-            return
-        self.history.append((self.game, self.shown))
-        self._forget_reasons_after(len(self.hand.history))
-        self.game, self.selected = game, set()
-        self._computers_reply()
-        self.redraw()
-        done = said_words(str(action), self.seat, view)
-        say(self.note, f"{done[0].upper()}{done[1:]}. {self.prompt()}")
-
-    def _forget_reasons_after(self, moment: int) -> None:
-        """Drop what computer players said after this moment of the hand shown: after an undo it is another story."""
-        kept = {number: said for number, said in self.reasons.items() if number < self.shown}
-        kept[self.shown] = {i: said for i, said in self.reasons.get(self.shown, {}).items() if i < moment}
-        self.reasons = kept
+    # -- the learner's controls: each forwards to the session ------------------------------------------------
 
     def act(self, action: Action | str) -> None:
         """Click the control a learner would click for this action (for tests and lessons)."""
@@ -398,149 +379,28 @@ class Table(w.VBox):
 
     def undo(self) -> None:
         """Back to the moment before your last action (the computer's replies since go too)."""
-        if not self.history:
-            say(self.note, "Nothing to undo: you have not acted since this game started or was loaded.", "bad")
-            return
-        self.game, self.shown = self.history.pop()
-        self.selected = set()
-        self.redraw()
-        say(self.note, f"Undone: back to before your last action. {self.prompt()}")
+        self.session.undo()
 
     def next_hand(self) -> None:
-        if not self.hand.is_over or self.game.is_over:
-            say(self.note, f"There is no next hand now. {self.prompt()}", "bad")
-            return
-        self.shown += 1
-        self._computers_reply()
-        self.redraw()
-        say(self.note, self.prompt())
+        self.session.next_hand()
 
     def hint(self) -> Action | None:
         """The computer's best action for you now, said with its reason (and returned)."""
-        if not self.my_turn:
-            say(self.note, f"No decision is yours now. {self.prompt()}", "bad")
-            return None
-        view = self.view
-        options = advise(self.hand, self.seat, worlds=HINT_WORLDS, seed=len(self.hand.history))
-        best = options[0]
-        say(self.note, f"Hint: {choice_words(best.action, view)}. {best.reason}")
-        return best.action
+        return self.session.hint().action
 
     def grade(self) -> None:
         """Grade each of your decisions in the finished hand against the computer's best."""
-        hand = self.hand
-        if not hand.is_over:
-            say(self.note, "Grades come once the hand is over.", "bad")
-            return
-        lines = []
-        for n, (state, action) in enumerate(learner_decisions(hand, self.seat), 1):
-            view = state.view(self.seat)
-            words = choice_words(action, view)
-            if len(view.legal) == 1:
-                lines.append(f"{words}: Best (your only legal choice).")
-                continue
-            verdict = grade(state, action, worlds=GRADE_WORLDS, seed=n)
-            better = "" if verdict.verdict == "Best" else f" Better: {choice_words(verdict.best, view)}. {verdict.explanation}"
-            lines.append(f"{words}: {verdict.verdict}.{better}")
-        body = "".join(f"<li>{escape(line)}</li>" for line in lines) or "<li>You made no decision this hand.</li>"
-        self._graded = (hand, f"<b>Your decisions in hand {self.shown + 1}</b><ol>{body}</ol>")
-        self.redraw()
-        say(self.note, f"Graded {len(lines)} decision{'s' * (len(lines) != 1)}. {self.prompt()}")
+        self.session.grade()
 
     def new(self) -> None:
         """A new game with the chosen game, level and seed."""
-        try:
-            game = new_game(self.game_input.value, seed=self.seed_input.value)
-        except NotationError as error:
-            say(self.note, f"Cannot start that game: {error}", "bad")
-            return
-        self.start(game, self.level_input.value)
-        say(self.note, f"New game, seed {game.seed}. {self.prompt()}")
+        self.session.new(self.game_input.value, self.seed_input.value, self.level_input.value)
 
     def save(self) -> None:
         """Save the game to the file typed in the box; a file there that is not a saved game is never written over."""
-        path = self._typed_path()
-        if not path:
-            return
-        try:
-            keep_what_is_not_a_game(path)
-            save_game(self.game, path)
-        except (OSError, ValueError) as error:  # whatever the path or the disk does, the game stays
-            say(self.note, f"Not saved. {failure_words(path, error)} Nothing was written; "
-                           f"the game in progress is unchanged.", "bad")
-            return
-        say(self.note, f"Saved the game (hand {len(self.game.hands)}) to {path_words(path)}.", "good")
+        self.session.save(self.path_input.value)
 
     def load(self) -> None:
-        """Load a saved game; if the file cannot be read, the game in progress stays."""
-        path = self._typed_path()
-        if not path:
-            return
-        try:
-            game = load_game(path)
-        except (OSError, ValueError) as error:
-            say(self.note, f"Not loaded. {failure_words(path, error)} The game in progress is unchanged.", "bad")
-            return
-        self._offer_games(game.rules)
-        self.seed_input.value = game.seed
-        self.start(game, self.level)
-        say(self.note, f"Loaded the game from {path_words(path)}: hand {len(game.hands)}. {self.prompt()}", "good")
+        """Load a saved game from the file typed in the box; if it cannot be read, the game in progress stays."""
+        self.session.load(self.path_input.value)
 
-    def _typed_path(self) -> str:
-        """The path in the box, without the spaces around it; empty (and a note said) if none was typed."""
-        path = self._echoed = self.path_input.value.strip()
-        if not path:
-            say(self.note, "Type a file name first, for example my_game.json.", "bad")
-        return path
-
-    # -- checks ----------------------------------------------------------------------------------------------
-
-    def offered(self) -> set[Action]:
-        """Every action the controls offer now: bid buttons, raised cards, fives of the selectable cards."""
-        out = set(self.choices.actions)
-        raised = [card for card in self.hand_row.cards if self.hand_row.marked(card, "legal")]
-        if self.keep_tie.layout.display != "none":
-            out |= {keep(five) for five in itertools.combinations(raised, 5)}
-        elif raised:
-            out |= {CARD_VERBS[self.hand.phase](card) for card in raised}
-        return out
-
-    def shown_cards(self) -> set[Card]:
-        """Every card whose face appears anywhere on the table: on a card, in a label, in a note."""
-        texts = []
-        stack = [self]
-        while stack:
-            widget = stack.pop()
-            if widget.layout.display == "none":
-                continue
-            stack.extend(getattr(widget, "children", ()))
-            if isinstance(widget, w.Button) and not has_class(widget, "euchre-back"):
-                texts += [widget.description, widget.tooltip or ""]
-            elif isinstance(widget, w.HTML):
-                texts.append(widget.value)
-        text = "\n".join(texts)
-        for typed in filter(None, (self.path_input.value.strip(), self._echoed)):
-            text = text.replace(typed, "").replace(escape(typed), "")  # a path the learner typed may look like cards
-        return {card for card in deck(self.game.rules.deck) if str(card) in text}
-
-    def assert_valid(self) -> None:
-        """Raise AssertionError if what the table shows disagrees with the game."""
-        game, hand, view = self.game, self.hand, self.view
-        wanted = set(game.legal_actions()) if self.my_turn else set()
-        assert self.offered() == wanted, f"controls offer {sorted(map(str, self.offered() ^ wanted))} wrongly"
-        shown = {int(side): int(score) for side, score in re.findall(r'data-side="(\d)">[^<]*<b>(\d+)</b>', self.scores.value)}
-        assert shown == dict(enumerate(game.scores)), f"scores shown {shown}, the game has {game.scores}"
-        labels = {**{s: self.seat_labels[s].value for s in range(hand.players) if s != self.seat},
-                  self.seat: self.you_label.value}
-        for seat, label in labels.items():
-            tricks = int(re.search(r"tricks (\d+)", label).group(1))
-            assert tricks == hand.tricks_won[seat], f"seat {seat} shows {tricks} tricks, has {hand.tricks_won[seat]}"
-            if seat != self.seat:
-                backs = len(self.seat_rows[seat].children)
-                assert backs == len(hand.hands[seat]), f"seat {seat} shows {backs} cards, holds {len(hand.hands[seat])}"
-        if view.phase not in (Phase.PICKUP, Phase.DUMMY) or not view.legal:
-            assert set(self.hand_row.cards) == set(view.hand), "your row does not show your hand"
-        leaked = self.shown_cards() - visible_cards(view)
-        assert not leaked, f"the table shows cards hidden from you: {sorted(map(str, leaked))}"
-        assert (self.next_tie.layout.display != "none") == (hand.is_over and not game.is_over), \
-            "Next hand is offered at the wrong time"

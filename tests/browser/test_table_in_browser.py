@@ -89,12 +89,17 @@ def press(page, by: str, key: str) -> int:
     return presses + (by != "mouse")
 
 
+# The table's checks are the tests' (tests/table_checks.py), imported into the kernel from the repository.
+CHECK_TABLE = (f"import sys\nsys.path.insert(0, {str(ROOT / 'tests')!r})\n"
+               "from table_checks import assert_valid\nassert_valid(table)\n")
+
+
 def check_hand(page, played: dict) -> None:
     """The hand is over, the scores on screen are the kernel's and the engine's (replayed here), the clicks arrived."""
     assert "The hand is over" in played["note"], played["note"]
     kinds = {kind for kind, _ in played["pressed"]}
     assert kinds == {"bid", "card", "select", "keep"}, f"the hand did not use every kind of control: {played['pressed']}"
-    kernel = json.loads(kernel_run(page, "table.assert_valid()\nimport json\n"
+    kernel = json.loads(kernel_run(page, CHECK_TABLE + "import json\n"
                                          "print(json.dumps({'record': table.game.record(), 'scores': table.game.scores,"
                                          " 'mine': [str(a.card) for a, s in zip(table.hand.history, table.hand.actors)"
                                          " if s == table.seat and a.card is not None]}))"))

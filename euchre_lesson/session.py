@@ -1,0 +1,387 @@
+"""A game at the table without drawing it: your seat, the computer players, undo, hints, grades, save and load.
+
+`TableSession` is the model the `Table` widget observes: each thing the learner does is a method here,
+which changes the session (or refuses) and tells its listeners what happened as a `News`. The words
+and the drawing are the widget's; the decisions are the engine's. Tests drive the session directly.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple
+
+from . import checks
+from .actions import Action, keep, parse_action, pickup, play
+from .advice import Grade, advise, grade
+from .cards import Card, sort_key
+from .errors import WHOLE, IllegalAction, NotationError, excerpt
+from .game import GameState, load_game, new_game, save_game
+from .hand import HandState, Phase, deal_hand
+from .players import ExpertPlayer, RandomPlayer, RuleOfThumbPlayer
+from .view import View
+
+# Worlds an expert samples per decision: trick play samples them all, bidding a quarter (at least 8),
+# which keeps a decision near 0.25 s on a laptop (bench/widgets.py measures it).
+EXPERT_WORLDS = 32
+
+LEVELS = {
+    "random": lambda seed: RandomPlayer(seed),
+    "rule of thumb": lambda seed: RuleOfThumbPlayer(),
+    "expert": lambda seed: ExpertPlayer(seed, worlds=EXPERT_WORLDS),
+}
+
+# Worlds sampled for a hint and for each graded decision: enough to rank the options, quick to click.
+HINT_WORLDS = 40
+GRADE_WORLDS = 40
+# The verb a click on one of your cards means in each phase where cards are chosen.
+CARD_VERBS = {Phase.PLAY: play, Phase.PICKUP: pickup}
+
+
+def level_of(value) -> str:
+    """A level of the computer players: one of LEVELS."""
+    if type(value) is str and value in LEVELS:
+        return value
+    raise checks.refused("level", value, "one of " + ", ".join(map(repr, LEVELS)))
+
+
+def computer_players(level: str, players: int, seed: int, learner: int) -> dict:
+    """One player of this level for every seat but the learner's, each with its own seed."""
+    level = level_of(level)
+    return {seat: LEVELS[level](seed * 10 + seat) for seat in range(players) if seat != learner}
+
+
+def learner_decisions(hand: HandState, seat: int) -> list[tuple[HandState, Action]]:
+    """Each decision `seat` took in this hand, with the state it was taken in (replayed by the engine)."""
+    state, out = deal_hand(hand.rules, hand.dealer, deal=hand.deal), []
+    for action, actor in zip(hand.history, hand.actors):
+        if actor == seat:
+            out.append((state, action))
+        state = state.apply(action)
+    return out
+
+
+def path_words(path: str) -> str:
+    """A typed path as a message says it: whole when short, else its start and its length."""
+    return path if len(path) <= WHOLE else excerpt(path)
+
+
+def keep_what_is_not_a_game(path: str) -> None:
+    """Refuse to save over a file that is there and is not a saved game: a learner's notes are not lost."""
+    if not os.path.isfile(path):  # nothing there, or no regular file: save_game says what is wrong
+        return
+    try:
+        load_game(path)
+    except NotationError:
+        raise NotationError("path", f"{path_words(path)} is there already and is not a saved game: "
+                                    f"choose another name, so that it is not lost.") from None
+
+
+class Told(Enum):
+    """What happened after something the learner did: the table says it in words."""
+
+    STARTED = "a game started"
+    ACTED = "your action was taken and the computer players replied"
+    REFUSED = "the rules refuse your action"
+    NOT_AN_ACTION = "what you gave is not an action"
+    NOT_YOUR_TURN = "it is not your turn"
+    NO_CARD_YET = "a card was clicked while bidding"
+    SELECTED = "the cards selected for the keep changed"
+    NOTHING_SELECTED = "Keep was pressed with no card selected"
+    UNDONE = "your last action was taken back"
+    NOTHING_TO_UNDO = "there is nothing to undo"
+    NEXT_HAND = "the next hand is on the table"
+    NO_NEXT_HAND = "there is no next hand now"
+    HINT = "the computer's best action for you"
+    NO_DECISION = "a hint was asked while no decision is yours"
+    GRADED = "your decisions in the hand were graded"
+    NOT_OVER = "grades were asked before the hand is over"
+    NEW_GAME = "a new game started"
+    CANNOT_START = "a new game could not start"
+    NO_PATH = "no file name was given"
+    SAVED = "the game was saved"
+    NOT_SAVED = "the game could not be saved"
+    LOADED = "a saved game was loaded"
+    NOT_LOADED = "the file could not be loaded"
+
+
+# What was refused (nothing changed), and what changed what the table shows.
+REFUSALS = frozenset({Told.REFUSED, Told.NOT_AN_ACTION, Told.NOT_YOUR_TURN, Told.NO_CARD_YET, Told.NOTHING_SELECTED,
+                      Told.NOTHING_TO_UNDO, Told.NO_NEXT_HAND, Told.NO_DECISION, Told.NOT_OVER, Told.CANNOT_START,
+                      Told.NO_PATH, Told.NOT_SAVED, Told.NOT_LOADED})
+CHANGES = frozenset({Told.STARTED, Told.ACTED, Told.SELECTED, Told.UNDONE, Told.NEXT_HAND, Told.GRADED,
+                     Told.NEW_GAME, Told.LOADED})
+
+
+@dataclass(frozen=True)
+class News:
+    """What just happened at the table, with what the words for it need."""
+
+    told: Told
+    action: Action | None = None  # the action taken, refused or advised
+    view: View | None = None  # your view where it was taken or advised
+    error: Exception | None = None  # why it was refused
+    path: str = ""  # the file saved or loaded
+    reason: str = ""  # why the advised action is best
+
+    @property
+    def refused(self) -> bool:
+        return self.told in REFUSALS
+
+    @property
+    def changed(self) -> bool:
+        return self.told in CHANGES
+
+
+class Decision(NamedTuple):
+    """One of your decisions in a finished hand: the state it was taken in, the action, its grade."""
+
+    state: HandState
+    action: Action
+    grade: Grade | None  # None: it was your only legal choice
+
+
+class Graded(NamedTuple):
+    """The grades of your decisions in one hand (numbered from 1)."""
+
+    hand: HandState
+    number: int
+    decisions: tuple[Decision, ...]
+
+
+class TableSession:
+    """A game to the target score: you at `seat`, computer players of `level` at the other seats.
+
+    The hand shown stays on the table once it is over, until `next_hand`. Every method that answers a
+    learner's click returns the `News` it tells its listeners (see `observe`).
+    """
+
+    def __init__(self, game: GameState, seat: int = 0, level: str = "rule of thumb"):
+        checks.instance("game", game, GameState, "a GameState, such as new_game(CUTTHROAT, seed=1)")
+        self.seat = checks.seat("seat", seat, game.rules.players)
+        self._listeners: list[Callable[[News], None]] = []
+        self._view: tuple[HandState, int, View] | None = None  # your view of the hand shown, kept
+        self._sit(game, level_of(level))
+        self.news = News(Told.STARTED)
+
+    def observe(self, listener: Callable[[News], None]) -> None:
+        """Call `listener(news)` after each change or refusal."""
+        self._listeners.append(checks.instance("listener", listener, Callable, "a function of one News"))
+
+    def _tell(self, told: Told, **details) -> News:
+        self.news = News(told, **details)
+        for listener in self._listeners:
+            listener(self.news)
+        return self.news
+
+    # -- the game and what you see of it -------------------------------------------------------------
+
+    @property
+    def hand(self) -> HandState:
+        """The hand on the table: the current one, or the one just finished until `next_hand`."""
+        return self.game.hands[self.shown]
+
+    @property
+    def view(self) -> View:
+        """Everything you may see of the hand shown (the engine decides what is hidden)."""
+        hand = self.hand
+        if self._view is None or self._view[0] is not hand or self._view[1] != self.seat:
+            self._view = (hand, self.seat, hand.view(self.seat))
+        return self._view[2]
+
+    @property
+    def moment(self) -> tuple[GameState, int]:
+        """What a click acts on: the game and the hand shown. A control drawn for another moment is stale."""
+        return self.game, self.shown
+
+    @property
+    def my_turn(self) -> bool:
+        return not self.hand.is_over and self.hand.to_act == self.seat
+
+    @property
+    def finished(self) -> bool:
+        """The game is over and its last hand is on the table."""
+        return self.game.is_over and self.shown == len(self.game.hands) - 1
+
+    @property
+    def selectable(self) -> tuple[Card, ...]:
+        """The cards you may select for the keep: your five and the dummy's (T5); none at other moments."""
+        if not (self.my_turn and self.hand.phase is Phase.DUMMY):
+            return ()
+        return tuple(sorted({card for action in self.view.legal for card in action.cards}, key=sort_key))
+
+    @property
+    def reasons_shown(self) -> dict[int, str]:
+        """The computer players' reasons in the hand shown, once it is over: during the hand they are table talk."""
+        return dict(self.reasons.get(self.shown, {})) if self.hand.is_over else {}
+
+    @property
+    def grades_shown(self) -> Graded | None:
+        """The grades of the hand shown, if it was graded."""
+        return self.graded if self.graded is not None and self.graded.hand is self.hand else None
+
+    # -- sitting down, and the computer players ------------------------------------------------------
+
+    def _sit(self, game: GameState, level: str) -> None:
+        """Sit down at this game: computer players at the other seats, who act until it is your turn."""
+        self.game, self.level, self.shown = game, level, len(game.hands) - 1
+        self.seat = min(self.seat, game.rules.players - 1)
+        self.players = computer_players(level, game.rules.players, game.seed, self.seat)
+        self.history: tuple[tuple[GameState, int], ...] = ()  # (game, hand shown) before each of your actions
+        self.reasons: dict[int, dict[int, str]] = {}  # hand number -> history index -> what the player said
+        self.selected: frozenset[Card] = frozenset()
+        self.graded: Graded | None = None
+        self._computers_reply()
+
+    def _computers_reply(self) -> None:
+        """The computer players act, each from its own view, until it is your turn or the hand ends."""
+        game = self.game
+        while not game.is_over and len(game.hands) - 1 == self.shown and game.to_act != self.seat:
+            seat = game.to_act
+            player = self.players[seat]
+            action = player.choose(game.hand.view(seat))
+            self.reasons.setdefault(self.shown, {})[len(game.hand.history)] = player.explain()
+            game = game.apply(action, seat=seat)
+        self.game = game
+
+    def _forget_reasons_after(self, moment: int) -> None:
+        """Drop what computer players said after this moment of the hand shown: after an undo it is another story."""
+        kept = {number: said for number, said in self.reasons.items() if number < self.shown}
+        kept[self.shown] = {i: said for i, said in self.reasons.get(self.shown, {}).items() if i < moment}
+        self.reasons = kept
+
+    def start(self, game: GameState, level: str) -> News:
+        """Sit down at this game with computer players of this level."""
+        checks.instance("game", game, GameState, "a GameState, such as new_game(CUTTHROAT, seed=1)")
+        self._sit(game, level_of(level))
+        return self._tell(Told.STARTED)
+
+    def new(self, rules, seed: int | None, level: str | None = None) -> News:
+        """A new game of these rules and seed; if they cannot start one (a seed out of range), the game stays."""
+        level = self.level if level is None else level_of(level)
+        try:
+            game = new_game(rules, seed=seed)
+        except NotationError as error:
+            return self._tell(Told.CANNOT_START, error=error)
+        self._sit(game, level)
+        return self._tell(Told.NEW_GAME)
+
+    # -- your actions ----------------------------------------------------------------------------------
+
+    def act(self, action: Action | str) -> News:
+        """Your action, checked by the engine; then the computer players reply until your turn comes back."""
+        try:
+            action = parse_action(action)
+        except NotationError as error:
+            raise NotationError("action", f"action: {error}") from None
+        if not self.my_turn:
+            return self._tell(Told.NOT_YOUR_TURN)
+        view = self.view
+        try:
+            game = self.game.apply(action, seat=self.seat)
+        except IllegalAction as error:
+            return self._tell(Told.REFUSED, action=action, error=error)
+        except NotationError as error:
+            return self._tell(Told.NOT_AN_ACTION, action=action, error=error)
+        self.history += ((self.game, self.shown),)
+        self._forget_reasons_after(len(self.hand.history))
+        self.game, self.selected = game, frozenset()
+        self._computers_reply()
+        return self._tell(Told.ACTED, action=action, view=view)
+
+    def pick(self, card: Card | str) -> News:
+        """A click on one of your cards: play it, discard it, or select it (or not) for the dummy keep."""
+        card = checks.card("card", card)
+        phase = self.hand.phase
+        if not self.my_turn:
+            return self._tell(Told.NOT_YOUR_TURN)
+        if phase is Phase.DUMMY:
+            if card not in self.selectable:
+                raise NotationError("card", f"card {card} is not one of your ten: choose one of "
+                                            f"{' '.join(map(str, self.selectable))}.")
+            self.selected ^= {card}
+            return self._tell(Told.SELECTED)
+        if phase in CARD_VERBS:
+            return self.act(CARD_VERBS[phase](card))
+        return self._tell(Told.NO_CARD_YET)
+
+    def keep_selected(self) -> News:
+        """Keep the five cards selected (T5); the engine says if they are not five of your ten."""
+        if not self.selected:
+            return self._tell(Told.NOTHING_SELECTED)
+        return self.act(keep(sorted(self.selected, key=sort_key)))
+
+    def undo(self) -> News:
+        """Back to the moment before your last action (the computer's replies since go too)."""
+        if not self.history:
+            return self._tell(Told.NOTHING_TO_UNDO)
+        (self.game, self.shown), self.history = self.history[-1], self.history[:-1]
+        self.selected = frozenset()
+        return self._tell(Told.UNDONE)
+
+    def next_hand(self) -> News:
+        """On from a finished hand to the next one, where the computer players act until your turn."""
+        if not self.hand.is_over or self.game.is_over:
+            return self._tell(Told.NO_NEXT_HAND)
+        self.shown += 1
+        self._computers_reply()
+        return self._tell(Told.NEXT_HAND)
+
+    # -- the computer's advice ---------------------------------------------------------------------------
+
+    def hint(self) -> News:
+        """The computer's best action for you now, with its reason (the news's `action` and `reason`)."""
+        if not self.my_turn:
+            return self._tell(Told.NO_DECISION)
+        options = advise(self.hand, self.seat, worlds=HINT_WORLDS, seed=len(self.hand.history))
+        return self._tell(Told.HINT, action=options[0].action, view=self.view, reason=options[0].reason)
+
+    def grade(self) -> News:
+        """Grade each of your decisions in the finished hand against the computer's best."""
+        hand = self.hand
+        if not hand.is_over:
+            return self._tell(Told.NOT_OVER)
+        decisions = []
+        for n, (state, action) in enumerate(learner_decisions(hand, self.seat), 1):
+            only = len(state.legal_actions()) == 1  # nothing to grade
+            decisions.append(Decision(state, action, None if only else
+                                      grade(state, action, worlds=GRADE_WORLDS, seed=n)))
+        self.graded = Graded(hand, self.shown + 1, tuple(decisions))
+        return self._tell(Told.GRADED)
+
+    # -- files ----------------------------------------------------------------------------------------------
+
+    def save(self, path: str | os.PathLike) -> News:
+        """Save the game to this file; a file there that is not a saved game is never written over."""
+        path = _typed("path", path)
+        if not path:
+            return self._tell(Told.NO_PATH)
+        try:
+            keep_what_is_not_a_game(path)
+            save_game(self.game, path)
+        except (OSError, ValueError) as error:  # whatever the path or the disk does, the game stays
+            return self._tell(Told.NOT_SAVED, error=error, path=path)
+        return self._tell(Told.SAVED, path=path)
+
+    def load(self, path: str | os.PathLike) -> News:
+        """Load a saved game; if the file cannot be read, the game in progress stays."""
+        path = _typed("path", path)
+        if not path:
+            return self._tell(Told.NO_PATH)
+        try:
+            game = load_game(path)
+        except (OSError, ValueError) as error:
+            return self._tell(Told.NOT_LOADED, error=error, path=path)
+        self._sit(game, self.level)
+        return self._tell(Told.LOADED, path=path)
+
+
+def _typed(name: str, value) -> str:
+    """A file name as typed, without the spaces around it (empty if none was typed)."""
+    if isinstance(value, os.PathLike):
+        value = os.fspath(value)
+    if not isinstance(value, str):
+        raise checks.refused(name, value, "a file name, such as 'my_game.json'")
+    return value.strip()

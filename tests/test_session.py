@@ -1,0 +1,219 @@
+"""The table's game control without any widget: a TableSession driven directly, as the Table drives it."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from table_checks import assert_valid
+from test_widgets_table import callbacks_raise  # noqa: F401  (autouse: an exception in a click handler fails)
+
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, RuleOfThumbPlayer, best_five, new_game, play_game
+from euchre_lesson.errors import NotationError
+from euchre_lesson.session import TableSession, Told, learner_decisions
+from euchre_lesson.widgets.table import Table
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def sitting(rules=CUTTHROAT, seed=1, seat=0, level="rule of thumb") -> TableSession:
+    return TableSession(new_game(rules, seed=seed), seat, level)
+
+
+def play_until(session: TableSession, wanted, learner=None) -> TableSession:
+    """The learner's seat played by rule of thumb (Next hand when a hand is over) until `wanted(session)`."""
+    learner = learner or RuleOfThumbPlayer()
+    while not wanted(session):
+        assert not session.finished, "no such moment in this game"
+        news = session.act(learner.choose(session.view)) if session.my_turn else session.next_hand()
+        assert not news.refused, news
+    return session
+
+
+def heard(session: TableSession) -> list:
+    """Everything the session tells from now on."""
+    out = []
+    session.observe(out.append)
+    return out
+
+
+@pytest.mark.parametrize("rules", [CUTTHROAT, PARTNERSHIP], ids=["cutthroat", "partnership"])
+@pytest.mark.parametrize("seed", range(4))
+def test_a_whole_game_through_the_session_is_the_engine_s_game(rules, seed):
+    session = sitting(rules, seed, seat=seed % rules.players)
+    news = heard(session)
+    play_until(session, lambda s: s.finished)
+    alone = play_game(new_game(rules, seed=seed), [RuleOfThumbPlayer()] * rules.players)
+    assert session.game.record() == alone.record()
+    assert {n.told for n in news} == {Told.ACTED, Told.NEXT_HAND} and all(n.changed for n in news)
+    assert session.next_hand().told is Told.NO_NEXT_HAND and session.act("pass").told is Told.NOT_YOUR_TURN
+
+
+def test_the_session_plays_with_ipywidgets_refused():
+    script = (
+        "import sys\n"
+        "class Refuse:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] == 'ipywidgets':\n"
+        "            raise ImportError('refused by the test')\n"
+        "sys.meta_path.insert(0, Refuse())\n"
+        "from euchre_lesson import CUTTHROAT, RuleOfThumbPlayer, new_game\n"
+        "from euchre_lesson.session import TableSession\n"
+        "session = TableSession(new_game(CUTTHROAT, seed=3))\n"
+        "while not session.hand.is_over:\n"
+        "    session.act(RuleOfThumbPlayer().choose(session.view))\n"
+        "print(session.grade().told.name, len(session.graded.decisions) > 0, 'ipywidgets' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["GRADED", "True", "False"]
+
+
+# -- refusals: said, and nothing changes --------------------------------------------------------------------
+
+
+def refused_and_unchanged(session: TableSession, call, told: Told):
+    before = (session.game, session.shown, session.history, session.selected, session.graded)
+    news = heard(session)
+    answer = call()
+    assert answer.told is told and answer.refused and not answer.changed and news == [answer]
+    assert (session.game, session.shown, session.history, session.selected, session.graded) == before
+    return answer
+
+
+def test_an_illegal_card_is_refused_with_its_rule():
+    def must_follow(s):
+        return s.my_turn and s.hand.phase is Phase.PLAY and len(s.game.legal_actions()) < len(s.hand.hands[s.seat])
+    session = play_until(sitting(seed=1), must_follow)
+    legal = {a.card for a in session.game.legal_actions()}
+    card = next(c for c in session.hand.hands[session.seat] if c not in legal)
+    news = refused_and_unchanged(session, lambda: session.pick(card), Told.REFUSED)
+    assert news.error.rule == "C12" and news.action.card == card
+
+
+def test_what_cannot_be_done_now_is_refused():
+    session = play_until(sitting(seed=4), lambda s: s.my_turn and s.hand.phase is Phase.ROUND_ONE)
+    refused_and_unchanged(session, lambda: session.pick(session.view.hand[0]), Told.NO_CARD_YET)
+    refused_and_unchanged(session, session.undo, Told.NOTHING_TO_UNDO)
+    refused_and_unchanged(session, session.next_hand, Told.NO_NEXT_HAND)
+    refused_and_unchanged(session, session.grade, Told.NOT_OVER)
+    refused_and_unchanged(session, session.keep_selected, Told.NOTHING_SELECTED)
+    refused_and_unchanged(session, lambda: session.new(CUTTHROAT, -1), Told.CANNOT_START)
+    refused_and_unchanged(session, lambda: session.save("  "), Told.NO_PATH)
+
+
+def test_no_action_is_taken_for_you_on_a_hand_you_have_not_gone_on_to():
+    """A finished hand stays on the table; the next one, dealt already, waits for Next hand (even from code)."""
+    session = play_until(sitting(seed=2), lambda s: s.hand.is_over and s.game.to_act == s.seat and not s.game.is_over)
+    action = session.game.legal_actions()[0]  # legal in the next hand, which you have not seen
+    refused_and_unchanged(session, lambda: session.act(action), Told.NOT_YOUR_TURN)
+    assert refused_and_unchanged(session, session.hint, Told.NO_DECISION).action is None
+    assert session.next_hand().told is Told.NEXT_HAND and session.my_turn
+
+
+# -- the keep, undo, the computer's reasons ------------------------------------------------------------------
+
+
+def test_cards_are_selected_for_the_keep_and_kept():
+    session = play_until(sitting(seed=5), lambda s: s.my_turn and s.hand.phase is Phase.DUMMY)
+    ten = set(session.hand.hands[session.seat]) | set(session.hand.dummy)
+    assert set(session.selectable) == ten and len(ten) == 10
+    first, *others = session.selectable
+    assert session.pick(first).told is Told.SELECTED and session.selected == {first}
+    assert session.pick(first).told is Told.SELECTED and session.selected == frozenset()
+    outside = next(c for c in session.hand.deal.kitty if c not in ten)
+    with pytest.raises(NotationError, match="card"):
+        session.pick(outside)
+    for card in others[:3]:
+        session.pick(card)
+    news = refused_and_unchanged(session, session.keep_selected, Told.REFUSED)
+    assert news.error.rule == "T5" and len(session.selected) == 3
+    for card in set(session.selected) ^ set(best_five(session.selectable, session.hand.trump).cards):
+        session.pick(card)
+    assert session.keep_selected().told is Told.ACTED and session.selected == frozenset()
+    assert session.hand.phase is not Phase.DUMMY and session.history
+
+
+def test_undo_goes_back_one_action_at_a_time_and_keeps_what_was_said_before():
+    session = sitting(CUTTHROAT, seed=8)
+    moments, learner = [], RuleOfThumbPlayer()
+    while len(moments) < 6:
+        if session.my_turn:
+            moments.append((session.game, session.shown, dict(session.reasons.get(session.shown, {}))))
+            session.act(learner.choose(session.view))
+        else:
+            session.next_hand()
+    for game, shown, reasons in reversed(moments):
+        assert session.undo().told is Told.UNDONE
+        assert (session.game, session.shown) == (game, shown)
+        moment = len(game.hands[shown].history)
+        assert {i: r for i, r in session.reasons.get(shown, {}).items() if i < moment} == reasons
+    assert session.undo().told is Told.NOTHING_TO_UNDO and session.history == ()
+
+
+def test_the_computer_players_reasons_are_shown_once_the_hand_is_over():
+    session = sitting(CUTTHROAT, seed=3)
+    while not session.hand.is_over:
+        assert session.reasons_shown == {}, "a computer's reason during the hand would be table talk"
+        session.act(RuleOfThumbPlayer().choose(session.view))
+    said = session.reasons_shown
+    theirs = {i for i, seat in enumerate(session.hand.actors) if seat != session.seat}
+    assert said and set(said) <= theirs and all(said.values())
+
+
+def test_a_hint_and_the_grades():
+    session = sitting(CUTTHROAT, seed=7)
+    hint = session.hint()
+    assert hint.told is Told.HINT and hint.action in session.game.legal_actions() and hint.reason
+    play_until(session, lambda s: s.hand.is_over)
+    assert session.grades_shown is None and session.grade().told is Told.GRADED
+    graded, decisions = session.grades_shown, learner_decisions(session.hand, session.seat)
+    assert [(d.state, d.action) for d in graded.decisions] == decisions and graded.number == session.shown + 1
+    assert all((d.grade is None) == (len(d.state.legal_actions()) == 1) for d in graded.decisions)
+    session.next_hand()
+    assert session.grades_shown is None
+
+
+# -- files, and arguments -------------------------------------------------------------------------------------
+
+
+def test_save_and_load_through_the_session(tmp_path):
+    session = play_until(sitting(PARTNERSHIP, seed=9, seat=2), lambda s: len(s.game.hands) == 2 and s.my_turn)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes")
+    assert refused_and_unchanged(session, lambda: session.save(notes), Told.NOT_SAVED).path == str(notes)
+    assert notes.read_text() == "my notes"
+    refused_and_unchanged(session, lambda: session.load(tmp_path / "missing.json"), Told.NOT_LOADED)
+    assert session.save(f"  {tmp_path / 'game.json'} ").told is Told.SAVED
+    saved = session.game
+    play_until(session, lambda s: len(s.game.hands) == 3)
+    assert session.load(tmp_path / "game.json").told is Told.LOADED
+    assert session.game.record() == saved.record() and session.history == () and session.seat == 2
+
+
+def test_wrong_arguments_are_refused_by_name():
+    session = sitting()
+    for call, name in [(lambda: TableSession("cutthroat"), "game"), (lambda: sitting(seat=3), "seat"),
+                       (lambda: sitting(level="hard"), "level"), (lambda: session.act(5), "action"),
+                       (lambda: session.pick("nonsense"), "card"), (lambda: session.observe(5), "listener"),
+                       (lambda: session.save(5), "path"), (lambda: session.start(session.game, None), "level")]:
+        with pytest.raises(ValueError, match=name):
+            call()
+
+
+# -- the Table follows its session --------------------------------------------------------------------------
+
+
+def test_the_table_draws_what_its_session_does():
+    """Driving the session directly (as a lesson might) redraws the Table and says it in the note."""
+    table = Table(CUTTHROAT, seed=5)
+    session = table.session
+    while not (session.my_turn and session.hand.phase is Phase.DUMMY):
+        session.act(RuleOfThumbPlayer().choose(session.view))
+        assert_valid(table)
+    card = session.selectable[0]
+    session.pick(card)
+    assert table.hand_row.marked(card, "chosen") and "Selected 1 of 5" in table.note.value
+    session.undo()
+    assert "Undone" in table.note.value and card not in table.selected
+    assert_valid(table)
