@@ -1,0 +1,308 @@
+"""Endless practice: questions right by independent re-derivations, seeded, weighted towards mistakes, a streak."""
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+
+from euchre_lesson import practice, progress
+from euchre_lesson.cards import Card, Rank, Suit, SAME_COLOUR, deck, parse_card
+from euchre_lesson.errors import NotationError
+from euchre_lesson.exercises import BestFive, Bid, LegalPlays, Score, TrickWinner, WhichSuit
+from euchre_lesson.hand import Phase
+from euchre_lesson.practice import KINDS, Practice, question
+from euchre_lesson.progress import Progress
+from euchre_lesson.tricks import legal_plays, trick_winner
+
+SEEDS = range(60)
+
+
+# -- independent re-derivations of the rules, written from RULES.md ---------------------------------
+
+
+def ref_suit(card: Card, trump: Suit) -> Suit:
+    """C2: the jack of the other suit of trump's colour is a trump; every other card keeps its suit."""
+    if card.rank is Rank.JACK and card.suit is SAME_COLOUR[trump]:
+        return trump
+    return card.suit
+
+
+PLAIN_ORDER = [Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE]
+
+
+def ref_strength(card: Card, trump: Suit, led: Suit) -> int:
+    """C2, C13: the right bower, the left bower, the other trumps by rank, then the suit led; others 0."""
+    if card == Card(Rank.JACK, trump):
+        return 200
+    if ref_suit(card, trump) is trump:
+        return 190 if card.rank is Rank.JACK else 100 + PLAIN_ORDER.index(card.rank)
+    return 10 + PLAIN_ORDER.index(card.rank) if card.suit is led else 0
+
+
+def ref_winner(cards, trump: Suit) -> Card:
+    led = ref_suit(cards[0], trump)
+    return max(cards, key=lambda card: ref_strength(card, trump, led))
+
+
+def ref_legal(hand, trick, trump: Suit) -> set:
+    """C12: follow the suit led (by its suit in play) if able, else anything."""
+    if not trick:
+        return set(hand)
+    led = ref_suit(trick[0], trump)
+    return {c for c in hand if ref_suit(c, trump) is led} or set(hand)
+
+
+# T7 and F4 as RULES.md prints them: (makers, defenders) by (game, maker tricks, maker alone, lone defender).
+def ref_points(game: str, tricks: int, alone: bool, lone_defender: bool) -> tuple[int, int]:
+    if tricks in (3, 4):
+        return 1, 0
+    if tricks == 5:
+        return (3, 0) if game == "cutthroat" else ((4, 0) if alone else (2, 0))
+    if lone_defender:
+        return (0, 4) if tricks == 0 else (0, 2)
+    return 0, 2
+
+
+def ref_count(hand, trump: Suit) -> int:
+    """Lesson 2's count: each trump, each bower once more, each off-suit ace."""
+    trumps = [c for c in hand if ref_suit(c, trump) is trump]
+    bowers = [c for c in trumps if c.rank is Rank.JACK]
+    aces = [c for c in hand if c.rank is Rank.ACE and ref_suit(c, trump) is not trump]
+    return len(trumps) + len(bowers) + len(aces)
+
+
+def ref_margin(state) -> int:
+    """Lesson 2's count less what the game needs (4 in Cutthroat, 5 in partnership); the dealer counts after
+    picking up, the best five of six."""
+    trump, hand = state.up_card.suit, state.hands[state.to_act]
+    if state.to_act == state.dealer:
+        six = hand + (state.up_card,)
+        score = max(ref_count([c for c in six if c != dropped], trump) for dropped in six)
+    else:
+        score = ref_count(hand, trump)
+    return score - {"cutthroat": 4, "partnership": 5}[state.rules.game]
+
+
+def ref_bid(state) -> str:
+    """Order up when the count reaches what the game needs."""
+    return "order" if ref_margin(state) >= 0 else "pass"
+
+
+def ref_best_five_ok(five, ten, trump: Suit) -> bool:
+    """T5's teacher's rule, as properties: every trump kept (the best ones if more than five), then the aces."""
+    trumps = sorted((c for c in ten if ref_suit(c, trump) is trump), key=lambda c: -ref_strength(c, trump, trump))
+    kept_trumps = {c for c in five if ref_suit(c, trump) is trump}
+    if kept_trumps != set(trumps[:5]):
+        return False
+    aces = {c for c in ten if c.rank is Rank.ACE and ref_suit(c, trump) is not trump}
+    room = 5 - len(kept_trumps)
+    return len(aces & set(five)) == min(room, len(aces))
+
+
+# -- every kind is right by the engine and by the re-derivations -------------------------------------
+
+
+def wrong_answers(exercise):
+    """A few answers that are not right, for the check to refuse."""
+    if isinstance(exercise, WhichSuit):
+        return [s for s in Suit if s is not exercise.answer()]
+    if isinstance(exercise, TrickWinner):
+        return [c for c in exercise.cards if c != exercise.answer()]
+    if isinstance(exercise, LegalPlays):
+        return [exercise.answer() ^ {c} for c in exercise.hand if exercise.answer() ^ {c}]
+    if isinstance(exercise, Score):
+        return [exercise.answer() + 1]
+    if isinstance(exercise, Bid):
+        return [a for a in exercise.state.legal_actions() if a not in exercise.accept]
+    return []
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_every_question_is_right_by_an_independent_re_derivation(kind, seed):
+    exercise = question(kind, seed).exercise
+    answer = exercise.answer()
+    if kind == "which_suit":
+        assert answer is ref_suit(exercise.card, exercise.trump)
+    elif kind == "trick_winner":
+        assert 2 <= len(exercise.cards) <= 4
+        assert answer == ref_winner(exercise.cards, exercise.trump)
+        assert answer == exercise.cards[trick_winner(exercise.cards, exercise.trump)]
+    elif kind == "legal_plays":
+        assert exercise.trick and answer == ref_legal(exercise.hand, exercise.trick, exercise.trump)
+        assert answer == set(legal_plays(exercise.hand, exercise.trick, exercise.trump))
+    elif kind == "score":
+        makers, defenders = ref_points(exercise.rules.game, exercise.maker_tricks, exercise.maker_alone,
+                                       exercise.lone_defender)
+        assert answer == (makers if exercise.who == "makers" else defenders)
+    elif kind == "best_five":
+        assert len(exercise.cards) == 10 and ref_best_five_ok(answer, exercise.cards, exercise.trump)
+    else:
+        assert exercise.state.phase is Phase.ROUND_ONE
+        assert [str(a) for a in exercise.accept] == [ref_bid(exercise.state)]
+    verdict = exercise.check(answer if not isinstance(answer, frozenset) else " ".join(map(str, answer)))
+    assert verdict.correct, verdict
+    for wrong in wrong_answers(exercise):
+        assert not exercise.check(wrong if not isinstance(wrong, frozenset) else list(wrong)), wrong
+
+
+def test_the_questions_cover_the_traps():
+    """Over many seeds: left bowers asked about, refused cards, both games, every scoring row, both bids."""
+    asked = {kind: [question(kind, seed).exercise for seed in range(150)] for kind in KINDS}
+    assert any(e.answer() is not e.card.suit for e in asked["which_suit"]), "never a left bower"
+    assert any(ref_suit(e.answer(), e.trump) is e.trump and ref_suit(e.cards[0], e.trump) is not e.trump
+               for e in asked["trick_winner"]), "never a trump beating the suit led"
+    assert any(set(e.hand) - e.answer() for e in asked["legal_plays"]), "never a refused card"
+    assert {e.state.rules.game for e in asked["bid"]} == {"cutthroat", "partnership"}
+    assert {str(e.accept[0]) for e in asked["bid"]} == {"order", "pass"}
+    rows = {(e.rules.game, e._row().result) for e in asked["score"]}
+    assert len(rows) == 12, sorted(rows)
+
+
+def test_a_bid_question_is_never_a_close_call_and_says_why():
+    for seed in SEEDS:
+        exercise = question("bid", seed).exercise
+        state = exercise.state
+        assert state.up_card.rank is not Rank.JACK, "a bower turned up changes the count by who gets it"
+        assert ref_margin(state) >= 1 or ref_margin(state) <= -2, "a close call: a point either way changes it"
+        text = question("bid", seed).prompt
+        assert str(state.up_card) in text and all(str(c) in text for c in state.hands[state.to_act])
+        assert "count" in exercise.explain()
+
+
+# -- seeded ---------------------------------------------------------------------------------------
+
+
+def test_a_question_is_the_same_from_the_same_seed_and_differs_from_another():
+    for kind in KINDS:
+        first, again = question(kind, 11), question(kind, 11)
+        assert first == again and first.prompt == again.prompt and first.exercise.answer() == again.exercise.answer()
+    assert len({question("legal_plays", seed).prompt for seed in range(20)}) > 15
+
+
+def wrong_for(exercise):
+    """One answer that is not right (for a best five: the other five of the ten)."""
+    if isinstance(exercise, BestFive):
+        given = [c for c in exercise.cards if c not in exercise.answer()]
+        assert not exercise.is_right(exercise.read(given))
+        return given
+    return wrong_answers(exercise)[0]
+
+
+def answer_all(session: Practice, count: int, right_unless=lambda kind: True) -> list:
+    """Answer `count` questions, right or wrong by kind; the questions asked."""
+    asked = []
+    for _ in range(count):
+        q = session.question
+        asked.append((q.kind, q.seed))
+        given = q.exercise.answer() if right_unless(q.kind) else wrong_for(q.exercise)
+        assert session.answer(given).correct == right_unless(q.kind)
+        session.next()
+    return asked
+
+
+def test_a_practice_is_the_same_from_the_same_seed_and_answers():
+    runs = [answer_all(Practice(seed=3, progress=False), 40, lambda kind: kind != "score") for _ in range(2)]
+    assert runs[0] == runs[1]
+    assert answer_all(Practice(seed=4, progress=False), 40) != runs[0]
+
+
+# -- favours the kinds answered wrongly ---------------------------------------------------------------
+
+
+def shares(kinds) -> dict:
+    counts = Counter(kinds)
+    return {kind: counts[kind] / len(kinds) for kind in KINDS}
+
+
+def test_a_kind_answered_wrongly_is_asked_more_often():
+    session = Practice(seed=8, progress=False)
+    asked = answer_all(session, 300, lambda kind: kind != "trick_winner")
+    later = shares([kind for kind, _ in asked[60:]])
+    assert later["trick_winner"] > 0.5, later  # 1 + 2 * 8 against 1 for each other kind: about 77%
+    control = shares([kind for kind, _ in answer_all(Practice(seed=8, progress=False), 300)])
+    assert max(control.values()) < 0.25 and min(control.values()) > 0.1, control  # about 1/6 each
+
+
+def test_mistakes_are_remembered_in_progress_and_weigh_in_a_new_session(tmp_path):
+    kept = Progress(tmp_path)
+    session = Practice(seed=1, progress=kept, kinds=["score", "which_suit"])
+    while session.tally["score"].wrong < 5:
+        exercise = session.question.exercise
+        session.answer(wrong_for(exercise) if session.question.kind == "score" else exercise.answer())
+        session.next()
+    assert Progress(tmp_path).practice_results()["score"][-5:] == (False,) * 5
+    fresh = Practice(seed=1, progress=Progress(tmp_path))
+    assert fresh.weights()["score"] >= 11 and fresh.weights()["bid"] == 1
+    drawn = []
+    for _ in range(200):
+        drawn.append(fresh.question.kind)
+        fresh.next()
+    assert shares(drawn)["score"] > 0.45, shares(drawn)  # 11 of 16 in weight: about 69%
+    assert all(shares(drawn)[kind] > 0 for kind in KINDS)
+
+
+def test_right_answers_bring_a_kind_back_to_even():
+    results = {"score": (False,) * 8}
+    assert practice.weights(results, KINDS)["score"] == 17
+    results = {"score": (False,) * 8 + (True,) * 8}
+    assert practice.weights(results, KINDS) == dict.fromkeys(KINDS, 1.0)
+
+
+# -- the streak and the tallies ------------------------------------------------------------------------
+
+
+def test_the_streak_counts_first_answers_and_resets_on_a_mistake():
+    session = Practice(seed=2, progress=False)
+    for expected in (1, 2, 3):
+        session.answer(session.question.exercise.answer())
+        session.answer(session.question.exercise.answer())  # a second answer to the same question: not counted
+        assert session.streak == expected
+        session.next()
+    kind = session.question.kind
+    assert not session.answer(wrong_for(session.question.exercise))
+    assert session.streak == 0 and session.best_streak == 3
+    session.answer(session.question.exercise.answer())  # right after wrong: still a miss
+    assert session.streak == 0 and session.tally[kind].wrong >= 1
+    assert sum(t.right for t in session.tally.values()) == 3
+
+
+def test_an_unreadable_or_blank_answer_is_explained_but_not_counted():
+    session = Practice(seed=2, progress=False)
+    for given in ("🂡 not an answer", None, ...):
+        assert not session.answer(given)
+        assert not session.counted and session.streak == 0
+    session.answer(session.question.exercise.answer())
+    assert session.streak == 1
+
+
+def test_asking_for_the_solution_first_counts_as_a_miss():
+    session = Practice(seed=2, progress=False)
+    session.answer(session.question.exercise.answer())
+    session.next()
+    kind = session.question.kind
+    assert "Answer:" in session.solution()
+    assert session.streak == 0 and session.tally[kind].wrong == 1 and session.best_streak == 1
+
+
+def test_without_a_progress_argument_the_learner_s_progress_is_used(tmp_path, monkeypatch):
+    monkeypatch.setenv(progress.ENVIRONMENT, str(tmp_path))
+    session = Practice(seed=5)
+    session.answer(session.question.exercise.answer())
+    assert sum(map(len, Progress(tmp_path).practice_results().values())) == 1
+
+
+@pytest.mark.parametrize("make, argument", [
+    (lambda: Practice(seed=-1, progress=False), "seed"), (lambda: Practice(seed="x", progress=False), "seed"),
+    (lambda: Practice(seed=2**70, progress=False), "seed"), (lambda: Practice(kinds=[], progress=False), "kinds"),
+    (lambda: Practice(kinds="score", progress=False), "kinds"),
+    (lambda: Practice(kinds=["score", "nope"], progress=False), "kinds"),
+    (lambda: Practice(kinds=[["score"]], progress=False), "kinds"), (lambda: Practice(progress=5), "progress"),
+    (lambda: Practice(progress="folder"), "progress"), (lambda: question("nope", 1), "kind"),
+    (lambda: question("score", -1), "seed"), (lambda: question("score", 1.5), "seed"),
+])
+def test_wrong_arguments_are_refused_by_name(make, argument):
+    with pytest.raises(NotationError) as error:
+        make()
+    assert error.value.part == argument and len(str(error.value)) < 300
