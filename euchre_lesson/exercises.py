@@ -154,7 +154,7 @@ class Exercise:
 
     def solution(self) -> str:
         """The answer with its explanation."""
-        return Text(f"Answer: {_words(self.answer())}. {self.explain()}")
+        return Text(f"Answer: {_words(self.answer())}. {_sentence(self.explain())}")
 
     def fallback_text(self) -> str:
         """What a page that cannot run the notebook shows (GitHub, an old viewer): what this is and how to answer."""
@@ -416,6 +416,10 @@ class Score(Exercise):
                                                 "defenders', such as (1, 0) or '1 0'.")
         return Points(*map(_points, parts))
 
+    def solution(self) -> str:
+        answer = self.answer()
+        return Text(f"Answer: {self._pair(answer) if self.who == 'both' else answer}. {self.explain()}")
+
     def wrong(self, given) -> str:
         if self.who == "both":
             return f"You said {self._pair(given)}. {self.explain()}"
@@ -477,7 +481,7 @@ class BestFive(_CardsAndTrump):
 
     def wrong(self, given) -> str:
         dropped = _words(set(self.answer()) - given)
-        why = shortfall(tuple(given), self.answer(), self.trump)
+        why = shortfall(_sorted(given), self.answer(), self.trump)  # sorted: a set's order is not the learner's
         return f"Better to keep {dropped} instead of {_words(given - set(self.answer()))}: {why}. {self.explain()}"
 
 

@@ -195,6 +195,7 @@ def test_a_score_for_both_sides_reads_a_pair():
     wrong = question.check((2, 0))
     assert not wrong and wrong.answered and "makers 2" in wrong.message and "F4" in wrong.message
     assert (0, 2) in question.choices() and (1, 0) in question.choices()
+    assert question.solution().startswith("Answer: makers 0, defenders 2.")
 
 
 @pytest.mark.rule("T5")

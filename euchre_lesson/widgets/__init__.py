@@ -3,6 +3,7 @@
 from .bidding import BiddingTrainer
 from .cards import CardRow, card_button, four_colours, style_sheet
 from .dummy import DummyTrainer
+from .exercise import ExerciseView, ask, report_answers
 from .follow import FollowSuitTrainer
 from .ranking import RankingExplorer
 from .replay import HandReplay
@@ -12,3 +13,4 @@ from .table import Table
 __all__ = ["CardRow", "card_button", "four_colours", "style_sheet"]
 __all__ += ["DummyTrainer", "FollowSuitTrainer", "HandReplay", "RankingExplorer", "ScoreCalculator", "ScoreQuiz"]
 __all__ += ["BiddingTrainer", "Table"]
+__all__ += ["ExerciseView", "ask", "report_answers"]

@@ -1,0 +1,245 @@
+"""Click to answer: an exercise as a small widget; the exercise asks, checks and explains, the view only shows.
+
+As learntools splits a Problem from its ProblemView: the question, the choices, the check, the hints and the
+solution all come from the exercise (`euchre_lesson.exercises`), so a click and `check()` always agree.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from html import escape
+
+import ipywidgets as w
+
+from ..actions import Action
+from ..cards import Card, Suit
+from ..course import SHOW_ANSWER, show_answer as class_show_answer
+from ..display import card_name
+from ..errors import NotationError, excerpt
+from ..exercises import Exercise, Verdict
+from . import arguments
+from .cards import CardRow, classes, face, has_class, note, say, set_classes, style_sheet
+from .clicks import Drawing, shared_look
+
+# Word answers look chosen as card answers do: a thick border as well as a colour, and "chosen" in words.
+CSS = """<style>
+.euchre-answer.jupyter-button { margin: 0.15em; }
+.euchre-answer.euchre-chosen:not(.euchre-card) { background: #fff4c2; border: 3px solid #8a5a00; font-weight: 600; }
+.euchre-exercise { border-left: 4px solid #6b6b6b; padding-left: 0.6em; overflow: visible; }
+.euchre-answers { flex-wrap: wrap; overflow: visible; padding: 0.2em; }
+</style>"""
+
+OUT_OF_SIGHT = w.Layout(height="0px", margin="0", overflow="hidden")
+_REPORT: dict[str, Callable | None] = {"to": None}  # where views without their own on_answer report
+
+
+def report_answers(on_answer: Callable[[str, bool, str], None] | None) -> None:
+    """Send every view's answers, from views made without `on_answer`, to `on_answer(id, correct, text)`."""
+    _REPORT["to"] = arguments.callback("on_answer", on_answer)
+
+
+def ask(exercise: Exercise, **options) -> ExerciseView:
+    """The click-to-answer widget of an exercise: `ask(ex.q1)` as the last line of a cell."""
+    return ExerciseView(exercise, **options)
+
+
+def answer_class(exercise: Exercise, choice) -> str:
+    """A CSS class naming a choice by its value ('euchre-answer-jd', '-hearts', '-call-h'), for browser tests."""
+    if isinstance(choice, (Card, Action)):
+        text = choice.ascii
+    elif isinstance(choice, Suit):
+        text = choice.plural
+    else:
+        text = exercise.written(choice)
+    return "euchre-answer-" + (re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "option")
+
+
+class ExerciseView(w.VBox):
+    """An exercise to answer by clicking: its question, its answers as buttons (or cards to pick), Check,
+    Hint and Show the answer; each checked answer is reported to `on_answer(id, correct, answer text)`."""
+
+    def __init__(self, exercise: Exercise, *, on_answer: Callable[[str, bool, str], None] | None = None,
+                 show_answer: str | None = None, folder=".", **kwargs):
+        if not isinstance(exercise, Exercise):
+            raise NotationError("exercise", f"exercise must be an exercise such as exercises(1).q1, not "
+                                            f"{excerpt(exercise)}.")
+        on_answer = arguments.callback("on_answer", on_answer)
+        show_answer = class_show_answer(folder) if show_answer is None else \
+            arguments.choice("show_answer", show_answer, SHOW_ANSWER)
+        arguments.start_box(ExerciseView, self, kwargs)
+        self.exercise, self.on_answer, self.show_answer = exercise, on_answer, show_answer
+        self.verdict: Verdict | None = None  # the last answer checked; None before any
+        self.tries = self.hints_shown = 0
+        self._chosen: tuple = ()
+        self._given = None  # the answer the verdict is about
+        self.drawing = Drawing()  # one drawing for the view's life: a double-click acts once
+        self.drawing.renew(exercise, ())
+        self.choices = tuple(exercise.choices())
+        self.answer_buttons = tuple(self._answer_button(choice) for choice in self.choices)
+        self._build()
+        self.redraw()
+
+    # -- drawing --------------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.question = w.HTML(f"<p class='euchre-note'><b>Question.</b> {escape(self.exercise.prompt)}</p>")
+        self.exhibit_rows = []
+        exhibits = []
+        for label, cards in self.exercise.exhibits():
+            row = CardRow()
+            row.show(cards, disabled=True)  # no trump marks: an R or L under a card would give answers away
+            self.exhibit_rows.append(row)
+            exhibits.append(w.HBox([w.HTML(f"<b>{escape(label)}</b>"), row], layout=w.Layout(align_items="center")))
+        answers = w.HBox(list(self.answer_buttons), layout=w.Layout(align_items="center"))
+        answers.add_class("euchre-answers")
+        self.check_button = self._control("Check", "check your answer", "euchre-check", self.check)
+        self.hint_button = self._control("Hint", "show a hint; press again for the next one", "euchre-hint", self.hint)
+        self.show_button = self._control("Show the answer", "show the right answer and why", "euchre-show-answer",
+                                         self.reveal)
+        self.show_box = w.Box([self.show_button], layout=w.Layout(overflow="visible"))
+        self.choice_note, self.note, self.hint_note, self.solution_note = note(), note(), note(), note()
+        self.note.add_class("euchre-verdict")
+        self.children = [style_sheet(), w.HTML(CSS, layout=OUT_OF_SIGHT), self.question, *exhibits, answers,
+                         self.choice_note, w.HBox([self.check_button, self.hint_button, self.show_box],
+                                                  layout=w.Layout(overflow="visible")),
+                         self.note, self.hint_note, self.solution_note]
+        self.add_class("euchre-exercise")
+        if self.exercise.id:
+            self.add_class("euchre-exercise-" + re.sub(r"[^a-z0-9]+", "-", self.exercise.id.lower()).strip("-"))
+        say(self.note, self._ask_for_answer())
+
+    def _answer_button(self, choice) -> w.Button:
+        """A button for one choice: a card face for a card, else the exercise's words for it."""
+        card_layout, style, word_layout = shared_look()
+        if isinstance(choice, Card):
+            button = self.drawing.button(functools.partial(self.pick, choice), layout=card_layout, style=style,
+                                         description=face(choice), tooltip=card_name(choice))
+        else:
+            words = self.exercise.label(choice)
+            button = self.drawing.button(functools.partial(self.pick, choice), layout=word_layout, style=style,
+                                         description=words, tooltip=words)
+        button.add_class("euchre-answer")
+        button.add_class(answer_class(self.exercise, choice))
+        return button
+
+    def _control(self, description: str, tooltip: str, css: str, on_click: Callable[[], None]) -> w.Button:
+        _, style, layout = shared_look()
+        button = self.drawing.button(on_click, description=description, tooltip=tooltip, layout=layout, style=style)
+        button.add_class(css)
+        return button
+
+    def _ask_for_answer(self) -> str:
+        """The neutral prompt of a fresh exercise: what to click."""
+        if not self.exercise.several:
+            return "Choose your answer above, then press Check."
+        many = f"the {self.exercise.how_many} cards" if self.exercise.how_many else "each card"
+        return f"Click {many} of your answer above, then press Check."
+
+    def redraw(self) -> None:
+        """Mark the chosen answers, say what is chosen, and offer the answer if the setting allows."""
+        for choice, button in zip(self.choices, self.answer_buttons):
+            chosen = choice in self._chosen
+            base = classes(choice) if isinstance(choice, Card) else ()
+            words = card_name(choice) if isinstance(choice, Card) else self.exercise.label(choice)
+            with button.hold_sync():
+                set_classes(button, (*base, "euchre-answer", answer_class(self.exercise, choice),
+                                     *(("euchre-chosen",) if chosen else ())))
+                button.tooltip = words + (", chosen" if chosen else "")
+        say(self.choice_note, self._chosen_words())
+        self.show_box.layout.display = "" if self.answer_offered else "none"
+
+    def _chosen_words(self) -> str:
+        words = ", ".join(self.exercise.label(c) for c in self._chosen) or "none yet"
+        count = f" ({len(self._chosen)} of {self.exercise.how_many})" if self.exercise.how_many else ""
+        return f"Your answer{'s' * self.exercise.several}: {words}{count}"
+
+    # -- what a click does ----------------------------------------------------------------------------
+
+    @property
+    def chosen(self) -> tuple:
+        """The answers chosen now, in the order they are shown."""
+        return tuple(c for c in self.choices if c in self._chosen)
+
+    def is_chosen(self, value) -> bool:
+        return self._find(value) in self._chosen
+
+    def button_for(self, value) -> w.Button:
+        """The button of a choice, given as the value or as written for check() ('J♦', '♥', '2')."""
+        return self.answer_buttons[self.choices.index(self._find(value))]
+
+    def _find(self, value):
+        for choice in self.choices:
+            if type(choice) is type(value) and choice == value:
+                return choice
+        for choice in self.choices:
+            if isinstance(value, str) and self.exercise.written(choice) == value:
+                return choice
+        offered = ", ".join(self.exercise.written(c) for c in self.choices)
+        raise NotationError("value", f"value {excerpt(value)} is not one of this exercise's answers: {offered}.")
+
+    def pick(self, value) -> None:
+        """Choose an answer (a second click takes it back); with several, each card is chosen on its own."""
+        choice = self._find(value)
+        if choice in self._chosen:
+            self._chosen = tuple(c for c in self._chosen if c != choice)
+        elif self.exercise.several:
+            self._chosen = self.chosen + (choice,)
+        else:
+            self._chosen = (choice,)
+        self._chosen = self.chosen  # keep the shown order
+        self.redraw()
+
+    def check(self) -> None:
+        """Ask the exercise about the chosen answer, show its verdict, and report an answer it could judge."""
+        if not self._chosen:
+            self.verdict = self._given = None
+            say(self.note, "Choose an answer above first, then press Check.")
+            return
+        given = self.chosen if self.exercise.several else self._chosen[0]
+        verdict = self.exercise.check(given)
+        self.verdict, self._given = verdict, given
+        say(self.note, str(verdict), ("good" if verdict else "bad") if verdict.answered else "")
+        if not verdict.answered:  # three cards where five are asked: not a try
+            return
+        self.tries += 1
+        self.redraw()
+        report = self.on_answer or _REPORT["to"]
+        if report is not None:
+            report(self.exercise.id, verdict.correct, self.exercise.written(given))
+
+    def hint(self) -> None:
+        """The next hint (the last one repeats)."""
+        self.hints_shown += 1
+        say(self.hint_note, f"Hint: {self.exercise.hint(self.hints_shown)}")
+
+    @property
+    def answer_offered(self) -> bool:
+        """Whether "Show the answer" is on screen: always, never, or once an answer was checked."""
+        return self.show_answer == "always" or (self.show_answer == "after a try" and self.tries > 0)
+
+    def reveal(self) -> None:
+        """Show the right answer and why, if the setting offers it now."""
+        if self.answer_offered:
+            say(self.solution_note, str(self.exercise.solution()))
+
+    # -- how it looks where it cannot run, and checks for tests -------------------------------------
+
+    def _repr_mimebundle_(self, **kwargs) -> dict:
+        """The widget, and for a page that cannot run it (GitHub) what it is and how to answer it."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = self.exercise.fallback_text()
+        return bundle
+
+    def assert_valid(self) -> None:
+        assert [b.description for b in self.answer_buttons] == [
+            face(c) if isinstance(c, Card) else self.exercise.label(c) for c in self.choices], "stale answers"
+        for choice, button in zip(self.choices, self.answer_buttons):
+            chosen = choice in self._chosen
+            assert has_class(button, "euchre-chosen") == chosen, f"{choice} is shown {'not ' * chosen}chosen"
+        assert (self.show_box.layout.display != "none") == self.answer_offered, "Show the answer is stale"
+        if self.verdict is not None:
+            assert self.verdict == self.exercise.check(self._given), "the verdict is not the exercise's"
+            assert escape(str(self.verdict)) in self.note.value, "the note does not show the verdict"
+        assert "✘" not in self.note.value or (self.verdict is not None and self.verdict.answered), "a ✘ for no answer"
