@@ -3,28 +3,70 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .cards import Card, Suit, parse_card, parse_cards, parse_suit, refuse_look_alikes, sort_key
 from .errors import NotationError, excerpt
+
+
+class Verb(StrEnum):
+    """The verbs of the notation, one line each: the token; what it carries ("card", "suit", "cards" or
+    nothing) and how a person asks for that; and whether it is laid face down, seen by its actor alone.
+
+    A Verb is its token as text (Verb.PLAY == "play", and the same key in a dict), so records read as before.
+    """
+
+    def __new__(cls, token: str, carries: str | None = None, asked: str = "", face_down: bool = False):
+        verb = str.__new__(cls, token)
+        verb._value_ = token
+        verb.carries, verb.asked, verb.face_down = carries, asked, face_down
+        return verb
+
+    __hash__ = str.__hash__  # Enum hashes by name; a Verb must hash as its text, which it equals
+
+    PASS = "pass"
+    ORDER = "order"
+    CALL = "call", "suit", "a suit"
+    PICKUP = "pickup", "card", "the card to discard", True  # the dealer's discard goes face down (C7)
+    DECLINE = "decline"
+    ALONE = "alone"
+    STAY = "stay"
+    KEEP = "keep", "cards", "five cards", True  # the five laid aside are never shown (T5)
+    PLAY = "play", "card", "a card"
+
+    @classmethod
+    def of(cls, kind) -> Verb:
+        """The verb named by `kind` (a Verb or its token); anything else is a NotationError."""
+        verb = cls._value2member_map_.get(kind) if type(kind) in (str, cls) else None
+        if verb is None:
+            raise NotationError(excerpt(kind), f"The action kind {excerpt(kind)} is not a verb of the notation. "
+                                               f"{TOKEN_HELP}")
+        return verb
+
+
+MOST_KEPT = 10  # a keep names five of the maker's ten (T5); more cannot be meant
+VERBS = tuple(Verb)
+# How a token writes what a verb carries (Notation).
+PLACEHOLDERS = {None: "", "suit": " S", "card": " X", "cards": " A B C D E"}
+TOKEN_HELP = (f"Actions are: {', '.join(verb + PLACEHOLDERS[verb.carries] for verb in Verb)} "
+              f"(S a suit, X a card).")
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
     """One move: `kind` is a verb of the notation; a card, suit or five cards go with some."""
 
-    kind: str
+    kind: Verb
     card: Card | None = None
     suit: Suit | None = None
     cards: tuple[Card, ...] = ()
 
     def __post_init__(self):
-        kind, card, suit, cards = self.kind, self.card, self.suit, self.cards
-        if type(kind) is not str or kind not in ARGUMENTS:
-            raise NotationError(excerpt(kind), f"The action kind {excerpt(kind)} is not a verb of the notation. "
-                                               f"{TOKEN_HELP}")
+        object.__setattr__(self, "kind", kind := Verb.of(self.kind))
+        card, suit, cards = self.card, self.suit, self.cards
         if type(cards) is not tuple:
             object.__setattr__(self, "cards", cards := _five_of_ten(kind, cards))
-        needs = ARGUMENTS[kind]
+        needs = kind.carries
         if not ((type(card) is Card if needs == "card" else card is None)
                 and (type(suit) is Suit if needs == "suit" else suit is None)
                 and (0 < len(cards) <= MOST_KEPT and all(type(c) is Card for c in cards) if needs == "cards"
@@ -46,71 +88,68 @@ class Action:
             return f"{self.kind} {suit_text(self.suit)}"
         if self.cards:
             return f"{self.kind} " + " ".join(map(card_text, self.cards))
-        return self.kind
+        return str(self.kind)
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
 
 
-def _five_of_ten(kind: str, cards) -> tuple:
+def _five_of_ten(kind: Verb, cards) -> tuple:
     """A keep's cards as a tuple; a list is copied, anything else refused."""
     if not isinstance(cards, list) or len(cards) > MOST_KEPT:
-        raise NotationError("cards", f"The action {kind!r} takes cards as a tuple of Cards, up to the maker's "
+        raise NotationError("cards", f"The action {str(kind)!r} takes cards as a tuple of Cards, up to the maker's "
                                      f"{MOST_KEPT}, not {excerpt(cards)}. To read cards from text, "
                                      f"write keep('JH JD AH AS KS').")
     return tuple(cards)
 
 
-def _shape_problem(kind: str, needs: str | None, action) -> str:
+def _shape_problem(kind: Verb, needs: str | None, action) -> str:
     """What a hand-made action lacks or carries in excess, in a sentence."""
     what = {"card": "one card, a Card such as parse_card('JH')", "suit": "one suit, a Suit such as Suit.HEARTS",
             "cards": f"cards, a tuple of 1 to {MOST_KEPT} Cards", None: "nothing more"}[needs]
     given = [f"{name}={excerpt(value)}" for name, value in (("card", action.card), ("suit", action.suit))
              if value is not None] + ([f"cards={excerpt(action.cards)}"] if action.cards else [])
-    return (f"The action {kind!r} takes {what}, not {', '.join(given) or 'nothing'} (Notation). "
+    return (f"The action {str(kind)!r} takes {what}, not {', '.join(given) or 'nothing'} (Notation). "
             f"To read an action from text, write parse_action('play JH'). {TOKEN_HELP}")
 
 
-MOST_KEPT = 10  # a keep names five of the maker's ten (T5); more cannot be meant
+def with_argument(verb: Verb, text: str) -> Action:
+    """An action of `verb` carrying what `text` names: a suit, a card, or cards (a keep's, in a fixed order)."""
+    if verb.carries == "suit":
+        return Action(verb, suit=parse_suit(text))
+    if verb.carries == "card":
+        return Action(verb, card=parse_card(text))
+    return Action(verb, cards=tuple(sorted(parse_cards(text), key=sort_key)))
 
-# What each verb carries: a card, a suit, several cards, or nothing (Notation).
-ARGUMENTS = {"pass": None, "order": None, "decline": None, "alone": None, "stay": None,
-             "call": "suit", "pickup": "card", "play": "card", "keep": "cards"}
-VERBS = tuple(ARGUMENTS)
-TOKEN_HELP = ("Actions are: pass, order, call S, pickup X, decline, alone, stay, "
-              "keep A B C D E, play X (S a suit, X a card).")
 
-PASS = Action("pass")
-ORDER = Action("order")
-DECLINE = Action("decline")
-ALONE = Action("alone")
-STAY = Action("stay")
+PASS = Action(Verb.PASS)
+ORDER = Action(Verb.ORDER)
+DECLINE = Action(Verb.DECLINE)
+ALONE = Action(Verb.ALONE)
+STAY = Action(Verb.STAY)
 
 
 def call(suit) -> Action:
-    return Action("call", suit=parse_suit(suit))
+    return with_argument(Verb.CALL, suit)
 
 
 def pickup(discard) -> Action:
     """The dealer takes the up-card and lays `discard` away (C7)."""
-    return Action("pickup", card=parse_card(discard))
+    return with_argument(Verb.PICKUP, discard)
 
 
 def keep(cards) -> Action:
     """The cutthroat maker keeps these five of ten (T5); order does not matter."""
-    return Action("keep", cards=tuple(sorted(parse_cards(cards), key=sort_key)))
+    return with_argument(Verb.KEEP, cards)
 
 
 def play(card) -> Action:
-    return Action("play", card=parse_card(card))
+    return with_argument(Verb.PLAY, card)
 
 
-# Words people say for the same action (Notation).
-_SYNONYMS = {"order": "order", "order up": "order", "orderup": "order", "assist": "order",
-             "accept": "order", "pass": "pass", "decline": "decline", "alone": "alone",
-             "go alone": "alone", "stay": "stay"}
-_WITH_ARGUMENT = {"call": (call, "a suit"), "pickup": (pickup, "the card to discard"),
-                  "keep": (keep, "five cards"), "play": (play, "a card")}
+# Other words people say for an action (Notation); every verb is also its own word.
+_SYNONYMS = {"order up": Verb.ORDER, "orderup": Verb.ORDER, "assist": Verb.ORDER, "accept": Verb.ORDER,
+             "go alone": Verb.ALONE}
 
 
 def parse_action(token: str | Action) -> Action:
@@ -122,20 +161,19 @@ def parse_action(token: str | Action) -> Action:
     refuse_look_alikes(token, "an action", TOKEN_HELP)
     words = token.split()
     said = " ".join(words).lower()
-    if said in _SYNONYMS:
-        return Action(_SYNONYMS[said])
+    bare = _SYNONYMS.get(said) or Verb._value2member_map_.get(said)
+    if bare is not None and bare.carries is None:
+        return Action(bare)
     if [w.lower() for w in words[:2]] == ["pick", "up"]:
         words = ["pickup"] + words[2:]
-    verb = words[0].lower() if words else ""
-    if verb not in _WITH_ARGUMENT:
-        raise NotationError(token, f"{excerpt(token)} is not an action ({excerpt(verb)} is not a verb of the "
+    verb = Verb._value2member_map_.get(words[0].lower() if words else "")
+    if verb is None or verb.carries is None:
+        named = words[0].lower() if words else ""
+        raise NotationError(token, f"{excerpt(token)} is not an action ({excerpt(named)} is not a verb of the "
                                    f"notation). {TOKEN_HELP}")
-    make, needs = _WITH_ARGUMENT[verb]
     if len(words) == 1:
-        raise NotationError(token, f"{excerpt(token)} needs {needs} after {verb!r}. {TOKEN_HELP}")
+        raise NotationError(token, f"{excerpt(token)} needs {verb.asked} after {str(verb)!r}. {TOKEN_HELP}")
     try:
-        return make(" ".join(words[1:]))
+        return with_argument(verb, " ".join(words[1:]))
     except NotationError as error:
         raise NotationError(error.part, f"In the action {excerpt(token)}: {error}") from None
-
-

@@ -18,6 +18,7 @@ from .actions import Action, parse_action
 from .dummy import keep_strength
 from .hand import HandState, Phase
 from .players import RuleOfThumbPlayer
+from .rules import side_of
 from .scoring import score_hand
 from .solver import solve
 from .view import View
@@ -32,14 +33,6 @@ class Option(NamedTuple):
     error: float  # 1.96 standard errors: a 95% interval is value ± error
     unit: str  # "tricks" or "points"
     reason: str
-
-
-def side_of(state_or_view, seat: int) -> tuple[int, ...]:
-    """The seats whose result counts as this seat's: partners, or the cutthroat defenders together."""
-    makers = state_or_view.makers
-    if seat in makers:
-        return makers
-    return tuple(s for s in range(state_or_view.rules.players) if s not in makers) if makers else (seat,)
 
 
 def _mean_error(values: list[float]) -> tuple[float, float]:
@@ -95,10 +88,9 @@ def exact_points(state: HandState) -> tuple[int, ...]:
 
 
 def seat_value(points: tuple[int, ...], seat: int, state: HandState) -> float:
-    """Points for this seat's side less what the other side (or, in cutthroat, the others on average) made."""
-    if state.rules.players == 4:
-        return points[seat] - points[(seat + 1) % 4]
-    others = [p for s, p in enumerate(points) if s != seat]
+    """Points for this seat's side less what the others made, on average (the other side, or in cutthroat the
+    other two players, each scoring for themselves)."""
+    others = [p for s, p in enumerate(points) if s not in side_of(state.rules, seat)]
     return points[seat] - sum(others) / len(others)
 
 

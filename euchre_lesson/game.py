@@ -14,7 +14,7 @@ from . import checks
 from .actions import Action
 from .errors import IllegalAction, NotationError, excerpt
 from .hand import Deal, HandState, deal_hand, read_json, replay, shuffled_deal
-from .rules import CUTTHROAT, RuleSet, rules_from
+from .rules import CUTTHROAT, RuleSet, rules_from, side_of
 
 RECORD_FORMAT = "euchre_lesson game"
 # A game to 10 rarely lasts 50 hands. The caps leave room for 400 times that (a record of
@@ -58,7 +58,8 @@ class GameState:
         return sides(self.rules)
 
     def side_of(self, seat: int) -> int:
-        return next(i for i, side in enumerate(self.sides) if seat in side)
+        """The index into `scores` of the side `seat` scores with."""
+        return self.sides.index(side_of(self.rules, seat))
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -178,10 +179,8 @@ def new_game(rules: RuleSet = CUTTHROAT, *, seed: int | None = None, first_deale
 
 
 def sides(rules: RuleSet) -> tuple[tuple[int, ...], ...]:
-    """Who shares a score: each player alone in cutthroat (T7), partners opposite (F1)."""
-    if rules.players == 4:
-        return ((0, 2), (1, 3))
-    return tuple((seat,) for seat in range(rules.players))
+    """Who shares a score, in seat order: each player alone in cutthroat (T7), partners opposite (F1)."""
+    return tuple(sorted({side_of(rules, seat) for seat in range(rules.players)}))
 
 
 def game_from_record(record: dict | str) -> GameState:

@@ -6,44 +6,29 @@ import itertools
 import json
 import random
 from dataclasses import dataclass, replace
-from enum import Enum
 from functools import cache
 from typing import NamedTuple
 
 from . import checks
-from .actions import ALONE, DECLINE, ORDER, PASS, STAY, Action, call, parse_action, pickup, play
+from .actions import ALONE, DECLINE, ORDER, PASS, STAY, Action, Verb, call, parse_action, pickup, play
 from .cards import Card, Suit, deck, parse_cards, sort_key
 from .errors import IllegalAction, NotationError, excerpt
+from .phases import Phase
 from .rules import RuleSet, ScoreRow, rules_from
 from .scoring import scoring_row
 from .tricks import Trick, playable, why_not, winning_index
-
-
-class Phase(Enum):
-    """The steps of a hand, in order (Notation: order of one hand)."""
-
-    ROUND_ONE = "bidding, round one"
-    JOKER_CALL = "the dealer names trump for the joker"
-    PICKUP = "the dealer's pick-up"
-    ROUND_TWO = "bidding, round two"
-    GOING_ALONE = "going alone"
-    DUMMY = "the maker takes the dummy"
-    PLAY = "trick play"
-    DONE = "the hand is over"
-
-    def __str__(self) -> str:
-        return self.value
+from .view import view_of
 
 
 # Which verbs each phase accepts, and the rule that governs whose turn it is.
 PHASE_VERBS = {
-    Phase.ROUND_ONE: ("pass", "order"),
-    Phase.JOKER_CALL: ("call",),
-    Phase.PICKUP: ("pickup", "decline"),
-    Phase.ROUND_TWO: ("pass", "call"),
-    Phase.GOING_ALONE: ("alone", "stay"),
-    Phase.DUMMY: ("keep",),
-    Phase.PLAY: ("play",),
+    Phase.ROUND_ONE: (Verb.PASS, Verb.ORDER),
+    Phase.JOKER_CALL: (Verb.CALL,),
+    Phase.PICKUP: (Verb.PICKUP, Verb.DECLINE),
+    Phase.ROUND_TWO: (Verb.PASS, Verb.CALL),
+    Phase.GOING_ALONE: (Verb.ALONE, Verb.STAY),
+    Phase.DUMMY: (Verb.KEEP,),
+    Phase.PLAY: (Verb.PLAY,),
     Phase.DONE: (),
 }
 PHASE_RULES = {
@@ -151,7 +136,7 @@ class HandState:
         """The suit of the up-card once everyone passed it in round one (C8)."""
         passes = 0
         for action in self.history:
-            if action.kind != "pass":
+            if action.kind is not Verb.PASS:
                 break
             passes += 1
         return self.up_card.suit if passes >= self.players else None
@@ -222,9 +207,17 @@ class HandState:
 
     def view(self, seat: int):
         """What `seat` may see now: its own cards and everything public (for players)."""
-        from .view import view_of
-
         return view_of(self, checks.seat("seat", seat, self.players))
+
+    def states(self) -> tuple[HandState, ...]:
+        """Every state of this hand from the deal to this one, replayed by the engine: states()[i] comes before
+        history[i]. A state set up without a history (a sampled world) is its own whole history."""
+        if not self.history:
+            return (self,)
+        out = [deal_hand(self.rules, self.dealer, deal=self.deal)]
+        for action in self.history:
+            out.append(out[-1].apply(action))
+        return tuple(out)
 
     # -- records -----------------------------------------------------------
 
@@ -347,8 +340,8 @@ def _next_bidder(state) -> int | None:
 
 def _answers(state) -> tuple[tuple[int, bool], ...]:
     """The going-alone answers given so far, as (seat, alone) (C10)."""
-    return tuple((seat, action.kind == "alone") for action, seat in zip(state.history, state.actors)
-                 if action.kind in ("alone", "stay"))
+    return tuple((seat, action.kind is Verb.ALONE) for action, seat in zip(state.history, state.actors)
+                 if action.kind in (Verb.ALONE, Verb.STAY))
 
 
 # -- each phase: its legal actions and how an action changes the state -----------
@@ -360,7 +353,7 @@ def _round_one_legal(state):
 
 def _round_one_apply(state, action):
     seat = state.to_act
-    if action.kind == "order":
+    if action.kind is Verb.ORDER:
         return replace(state, phase=Phase.PICKUP, to_act=state.dealer, trump=state.up_card.suit, maker=seat)
     later = _next_bidder(state)
     if later is None:
@@ -382,7 +375,7 @@ def _pickup_legal(state):
 
 
 def _pickup_apply(state, action):
-    if action.kind == "decline":
+    if action.kind is Verb.DECLINE:
         if not dealer_may_decline(state.rules, state.maker, state.dealer):
             why = ("you made trump yourself" if state.maker == state.dealer
                    else "this table plays dealer_must_pick_up")
@@ -405,7 +398,7 @@ def _round_two_legal(state):
 
 def _round_two_apply(state, action):
     seat = state.to_act
-    if action.kind == "pass":
+    if action.kind is Verb.PASS:
         if must_call(state.rules, seat, state.dealer):
             raise IllegalAction("C9", "Stick the dealer: the dealer may not pass in round two and must "
                                       f"name a suit: {state.options()}.")
@@ -422,7 +415,7 @@ def _going_alone_legal(state):
 
 
 def _going_alone_apply(state, action):
-    seat, alone = state.to_act, action.kind == "alone"
+    seat, alone = state.to_act, action.kind is Verb.ALONE
     if alone:
         state = replace(state, lone_maker=True) if seat == state.maker else replace(state, lone_defender=seat)
     asked = asked_to_go_alone(state.rules, state.maker, _answers(state) + ((seat, alone),))
@@ -431,7 +424,7 @@ def _going_alone_apply(state, action):
 
 def _dummy_legal(state):
     ten = sorted(state._ten(), key=sort_key)
-    return [Action("keep", cards=five) for five in keep_choices(ten)]
+    return [Action(Verb.KEEP, cards=five) for five in keep_choices(ten)]
 
 
 def _dummy_apply(state, action):

@@ -6,24 +6,14 @@ import random
 from typing import NamedTuple, Sequence
 
 from . import checks
-from .actions import ALONE, ORDER, PASS, STAY, Action, keep, pickup, play
+from .actions import ALONE, ORDER, PASS, STAY, Action, Verb, keep, pickup, play
 from .cards import Card, Rank, Suit
 from .dummy import best_five
-from .errors import NotationError
 from .game import GameState
 from .hand import HandState, Phase
 from .ranking import bower, effective_suit, is_trump, power
 from .tricks import trick_winner
-from .view import View
-
-
-def deciding(view) -> View:
-    """The view given to choose(): a View of the seat to act, which has a decision to make."""
-    checks.instance("view", view, View, "the View of the seat to act, state.view(state.to_act)")
-    if not view.legal:
-        raise NotationError("view", f"view must be the view of the seat to act, seat {view.to_act}: "
-                                    f"seat {view.seat} has no decision to make now.")
-    return view
+from .view import View, deciding
 
 
 def seated(players, count: int) -> None:
@@ -138,7 +128,7 @@ def _round_one(view: View):
 
 
 def _round_two(view: View):
-    options = [a for a in view.legal if a.kind == "call"]
+    options = [a for a in view.legal if a.kind is Verb.CALL]
     best = max(options, key=lambda a: count(view.hand, a.suit).score)
     counted = count(view.hand, best.suit)
     need = MAKE_TRUMP_AT[view.rules.game]

@@ -33,7 +33,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from . import checks
-from .actions import ALONE, DECLINE, ORDER, PASS, STAY, Action, call, pickup
+from .actions import ALONE, DECLINE, ORDER, PASS, STAY, Action, Verb, call, pickup
 from .bits import BitLists, Layout, bit_lists, cards_of, layout
 from .cards import Card, Suit, deck, sort_key
 from . import hand as engine  # the phase questions, read as engine.<question> so that a change there reaches here
@@ -310,7 +310,7 @@ def _keep(t: RuleTables, lay: Layout, rnd, hands: list[int], dummy: int, maker: 
     k = int(rnd() * len(t.keeps))
     if note is not None:
         cards = cards_of(lay, both)
-        note(maker, lambda five: Action("keep", cards=tuple(sorted((cards[i] for i in five), key=sort_key))),
+        note(maker, lambda five: Action(Verb.KEEP, cards=tuple(sorted((cards[i] for i in five), key=sort_key))),
              t.keeps, k)
     hands[maker] = sum(ten[i] for i in t.keeps[k])
 

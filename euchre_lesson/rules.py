@@ -155,6 +155,17 @@ def _problems(rules: RuleSet) -> list[tuple[str, str]]:
             for f in fields(rules) if not ALLOWED[f.name].allows(getattr(rules, f.name))]
 
 
+def side_of(rules: RuleSet, seat: int, maker: int | None = None) -> tuple[int, ...]:
+    """Who is on `seat`'s side, `seat` included, in seat order: partners sit opposite (F1); in cutthroat each
+    plays for themselves (T1), except that the two defenders of a hand play together against the maker (T4)."""
+    partner = rules.partner(seat)
+    if partner is not None:
+        return (seat, partner) if seat < partner else (partner, seat)
+    if maker is None or seat == maker:
+        return (seat,)
+    return tuple(other for other in range(rules.players) if other != maker)
+
+
 CUTTHROAT = RuleSet()
 PARTNERSHIP = RuleSet(game="partnership", lone_maker_march_points=4)
 PRESETS = {"cutthroat": CUTTHROAT, "partnership": PARTNERSHIP}

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action
-from .cards import Card, Suit
-from .hand import Phase
-from .rules import RuleSet
+from . import checks
+from .actions import Action, Verb
+from .cards import Card, Suit, deck
+from .errors import NotationError
+from .phases import Phase
+from .rules import RuleSet, side_of
 from .tricks import Trick
 
 
@@ -38,6 +40,7 @@ class View:
     discard: Card | None = None  # the dealer's own discard, seen by the dealer only (C7)
     dummy: tuple[Card, ...] | None = None  # the dummy's five, seen by the maker who takes it (T5)
     set_aside: tuple[Card, ...] = ()  # the five the maker laid aside (T5)
+    hand_sizes: tuple[int, ...] = ()  # how many cards each seat holds: public, unlike which cards
 
     def __repr__(self) -> str:
         cards = " ".join(map(str, self.hand))
@@ -53,30 +56,90 @@ class View:
         done = tuple(card for trick in self.tricks for card in trick.cards)
         return done + (self.trick.cards if self.trick else ())
 
+    @property
+    def seen(self) -> frozenset[Card]:
+        """Every card this seat has seen: its hand, the up-card, the cards played, its own discard, the dummy it
+        took and the five it laid aside."""
+        own = (self.discard,) if self.discard is not None else ()
+        return frozenset((*self.hand, self.up_card, *self.played, *own, *(self.dummy or ()), *self.set_aside))
+
+    @property
+    def unseen(self) -> tuple[Card, ...]:
+        """The cards of the deck this seat has not seen, in deck order."""
+        seen = self.seen
+        return tuple(card for card in deck(self.rules.deck) if card not in seen)
+
+    @property
+    def side(self) -> tuple[int, ...]:
+        """The seats on this seat's side this hand, this seat included (see rules.side_of)."""
+        return side_of(self.rules, self.seat, self.maker)
+
     def partner_of(self, seat: int) -> int | None:
         """The seat on the same side this hand: the opposite seat, or the other cutthroat defender."""
-        if self.players == 4:
-            return self.rules.partner(seat)
-        if self.maker is None or seat == self.maker:
-            return None
-        return next(s for s in range(3) if s not in (seat, self.maker))
+        return next((other for other in side_of(self.rules, seat, self.maker) if other != seat), None)
+
+    @property
+    def trick_on_table(self) -> tuple[Trick | None, int]:
+        """The trick in the middle of the table and its number (see trick_on_table)."""
+        return trick_on_table(self)
+
+    def roles(self, seat: int) -> list[str]:
+        """What `seat` is this hand, in words (see seat_roles)."""
+        return seat_roles(self, seat)
 
 
-def _public(action: Action, actor: int, seat: int) -> str:
-    """An action as the table saw it: a discard face down, a keep without its cards."""
-    if action.kind == "pickup" and actor != seat:
-        return "pickup"
-    if action.kind == "keep" and actor != seat:
-        return "keep"
+# -- public facts, the same read from a HandState (the hands open) or from a View (one seat) ---------------
+
+
+def seat_roles(table, seat: int) -> list[str]:
+    """What a seat is this hand, from a HandState or a View: dealer, maker (alone), lone defender, sitting out, to act."""
+    out = ["dealer"] if seat == table.dealer else []
+    if seat == table.maker:
+        out.append("maker, alone" if table.lone_maker else "maker")
+    if seat == table.lone_defender:
+        out.append("defends alone")
+    if seat in table.sitting_out:
+        out.append("sits out")
+    if seat == table.to_act:
+        out.append("to act")
+    return out
+
+
+def trick_on_table(table) -> tuple[Trick | None, int]:
+    """The trick to show in the middle, with its number: the one in progress, or the last one taken until
+    the next card is led; before the play, None."""
+    if table.trick is not None and table.trick.cards:
+        return table.trick, len(table.tricks) + 1
+    if table.tricks:
+        return table.tricks[-1], len(table.tricks)
+    return table.trick, len(table.tricks) + 1
+
+
+def public_token(action: Action, actor: int, seat: int | None) -> str:
+    """An action as `seat` hears it: a face-down verb (a discard, a keep) without its cards unless `seat` made it.
+
+    A seat of None hears everything (the hands open).
+    """
+    if action.kind.face_down and seat is not None and seat != actor:
+        return str(action.kind)
     return str(action)
+
+
+def deciding(view) -> View:
+    """The view given to choose(): a View of the seat to act, which has a decision to make."""
+    checks.instance("view", view, View, "the View of the seat to act, state.view(state.to_act)")
+    if not view.legal:
+        raise NotationError("view", f"view must be the view of the seat to act, seat {view.to_act}: "
+                                    f"seat {view.seat} has no decision to make now.")
+    return view
 
 
 def view_of(state, seat: int) -> View:
     """The view of `state` from `seat`; nothing hidden from that seat is copied into it."""
     if type(seat) is not int or not 0 <= seat < state.players:
         raise ValueError(f"seat {seat!r} is not a seat: use 0 to {state.players - 1}.")
-    said = tuple((actor, _public(action, actor, seat))
-                 for action, actor in zip(state.history, state.actors) if action.kind != "play")
+    said = tuple((actor, public_token(action, actor, seat))
+                 for action, actor in zip(state.history, state.actors) if action.kind is not Verb.PLAY)
     is_maker = seat == state.maker and state.rules.has_dummy and not state.lone_maker
     took_dummy = is_maker and state.phase in (Phase.DUMMY, Phase.PLAY, Phase.DONE)
     return View(
@@ -89,4 +152,5 @@ def view_of(state, seat: int) -> View:
         discard=state.discard if seat == state.dealer else None,
         dummy=state.deal.dummy if took_dummy else None,
         set_aside=state.set_aside if is_maker else (),
+        hand_sizes=tuple(map(len, state.hands)),
     )

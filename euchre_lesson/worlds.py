@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from .actions import Verb, pickup
 from .cards import Card, Suit, deck
 from .dummy import best_five
 from .hand import Deal, HandState, Phase, deal_hand
@@ -23,15 +24,6 @@ def voids(view: View) -> dict[int, set[Suit]]:
     return out
 
 
-def _hand_sizes(view: View) -> dict[int, int]:
-    """How many cards each active seat still holds: five, less what it has played."""
-    played = {seat: 0 for seat in range(view.players)}
-    for trick in view.tricks + ((view.trick,) if view.trick else ()):
-        for seat in trick.seats:
-            played[seat] += 1
-    return {seat: 5 - played[seat] for seat in range(view.players)}
-
-
 class PlayWorlds:
     """Deals in trick play that agree with one view: same cards seen, voids respected.
 
@@ -45,9 +37,7 @@ class PlayWorlds:
             raise ValueError(f"sampling a world for trick play needs a hand in play, not {view.phase}")
         self.view = view
         trump, seat = view.trump, view.seat
-        known = set(view.hand) | set(view.played) | set(view.set_aside) | set(view.dummy or ())
-        known |= {view.up_card} | ({view.discard} if view.discard else set())
-        sizes = _hand_sizes(view)
+        known, sizes = view.seen, view.hand_sizes
         self.others = [s for s in range(view.players) if s != seat and s not in view.sitting_out]
         self.fixed: dict[int, list[Card]] = {s: [] for s in self.others}
         lacking = voids(view)
@@ -122,9 +112,9 @@ def sample_world(view: View, rng: random.Random) -> HandState:
         dummy = view.dummy if view.dummy is not None else tuple(unseen.pop() for _ in range(5))
     state = deal_hand(view.rules, view.dealer, deal=Deal(tuple(hands), dummy, (view.up_card, *unseen)))
     for actor, token in view.said:
-        if token == "pickup":
+        if token == Verb.PICKUP:  # another seat's discard, face down (C7): choose it as the dealer would
             six = state.hands[state.dealer] + (state.up_card,)
             kept = best_five(six, state.trump).cards
-            token = f"pickup {next(c for c in six if c not in kept).ascii}"
+            token = pickup(next(c for c in six if c not in kept))
         state = state.apply(token)
     return state

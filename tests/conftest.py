@@ -1,10 +1,14 @@
 """Shared test settings: hypothesis profiles and small helpers."""
 
 import os
+import random
 import tempfile
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.configuration import set_hypothesis_home_dir
+
+from euchre_lesson import HandState, deal_hand
 
 # Hypothesis keeps caches on disk; keep them in a temporary folder, not in the checkout.
 set_hypothesis_home_dir(tempfile.mkdtemp(prefix="euchre-hypothesis-"))
@@ -22,3 +26,32 @@ def pytest_terminal_summary(terminalreporter):
     if TALLY:
         kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(TALLY.items()))
         terminalreporter.write_line(f"fuzzed inputs: {sum(TALLY.values())} ({kinds})")
+
+
+def a_random_state(start, seed, steps=None, *, until=None, avoid=()) -> HandState:
+    """A hand played with random legal actions: `steps` actions in, or until `until(state)` holds, or to its end.
+
+    `start` is the rules of a hand to deal (the dealer and the deal drawn from `seed`) or a HandState to go
+    on from; `seed` is a number or a random.Random to go on drawing from; `steps` may be a range, from which
+    the number of actions is drawn once the hand is dealt; verbs in `avoid` are chosen only when nothing
+    else is legal. The hand never goes past its end.
+    """
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    if isinstance(start, HandState):
+        state = start
+    else:
+        state = deal_hand(start, rng.randrange(start.players), seed=rng.randrange(2**32))
+    if isinstance(steps, range):
+        steps = rng.randrange(steps.start, steps.stop)
+    taken = 0
+    while not state.is_over and (steps is None or taken < steps) and not (until and until(state)):
+        legal = state.legal_actions()
+        state = state.apply(rng.choice([a for a in legal if a.kind not in avoid] or legal))
+        taken += 1
+    return state
+
+
+@pytest.fixture(scope="session")
+def random_state():
+    """A random state N steps into a hand: a_random_state(rules or state, seed, steps, until=..., avoid=...)."""
+    return a_random_state
