@@ -21,7 +21,7 @@ from .exercises import BestFive, Bid, Exercise, LegalPlays, Score, TrickWinner, 
 from .hand import HandState, Phase, deal_hand
 from .players import MAKE_TRUMP_AT, RuleOfThumbPlayer, count
 from .dummy import best_five
-from .progress import Progress, progress as learners_progress, readable
+from .progress import Progress, progress as learners_progress
 from .ranking import bower
 from .rules import CUTTHROAT, PRESETS, RuleSet, excerpt
 
@@ -264,7 +264,7 @@ class Practice:
         kind = self.rng.choices(self.kinds, weights=[weight[k] for k in self.kinds])[0]
         self.question = question(kind, self.rng.randrange(MOST_SEED))
         self.number += 1
-        self.counted = False  # only the first readable answer to a question counts
+        self.counted = False  # only the first answer the exercise can judge counts
         self.verdict: Verdict | None = None
         return self.question
 
@@ -272,7 +272,7 @@ class Practice:
         """Check an answer to the question shown; the first one that can be read counts for the streak."""
         exercise = self.question.exercise
         self.verdict = exercise.check(given)
-        if not self.counted and readable(exercise, given):
+        if not self.counted and self.verdict.answered:  # a blank or unreadable answer is not a try
             self._count(self.verdict.correct)
         return self.verdict
 

@@ -40,7 +40,7 @@ RECENT = 20  # practice results kept per kind: enough to see recent mistakes
 ANSWER_CHARS = 200  # an answer is kept as a short text, a huge one cut
 MOST_LESSONS = 100  # lesson numbers looked for in course.exercises
 LOCK_WAIT = 2.0  # seconds: a write takes milliseconds, so a lock held longer is left by a kernel that died
-EXERCISE_ID = re.compile(r"(\d{1,3})\.([A-Za-z_][A-Za-z0-9_]{0,39})")
+EXERCISE_ID = re.compile(r"lesson (\d{1,3}) ([A-Za-z_][A-Za-z0-9_]{0,39})")  # as exercises(N) names them
 KIND = re.compile(r"[a-z][a-z0-9_]{0,39}")
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"),
           (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISLNK, "a link"))
@@ -137,19 +137,19 @@ def checked_lesson(lesson) -> int:
 
 
 def exercise_id(lesson: int, name: str) -> str:
-    """The id an exercise is kept under: '3.q2' for lesson 3's q2; refused if there is no such exercise."""
+    """The id an exercise is kept under, its `id`: 'lesson 3 q2'; refused if there is no such exercise."""
     checked_lesson(lesson)
     if not isinstance(name, str) or name not in exercise_names(lesson):
         raise NotationError("name", f"lesson {lesson} has no exercise {excerpt(name)}: its exercises are "
                                     f"{', '.join(exercise_names(lesson))}.")
-    return f"{lesson}.{name}"
+    return f"lesson {lesson} {name}"
 
 
 def _split_id(value) -> tuple[int, str]:
     """An exercise id read back into (lesson, name), checked against the lessons."""
     found = EXERCISE_ID.fullmatch(value) if isinstance(value, str) else None
     if not found:
-        raise NotationError("exercise_id", f"exercise_id must be a lesson and an exercise such as '3.q2', "
+        raise NotationError("exercise_id", f"exercise_id must be a lesson and an exercise such as 'lesson 3 q2', "
                                            f"not {excerpt(value)}.")
     lesson, name = int(found[1]), found[2]
     exercise_id(lesson, name)
@@ -420,7 +420,7 @@ class Progress:
     # -- recording
 
     def record(self, exercise_id: str, correct: bool, answer) -> None:
-        """Remember one answer to an exercise ('3.q2'): right or not, and what it was."""
+        """Remember one answer to an exercise ('lesson 3 q2', its `id`): right or not, and what it was."""
         _split_id(exercise_id)
         if type(correct) is not bool:
             raise NotationError("correct", f"correct must be True or False, not {excerpt(correct)}.")
@@ -439,7 +439,7 @@ class Progress:
         key = exercise_id(lesson, name)
         exercise = getattr(exercises(lesson), name)
         verdict = exercise.check(given)
-        if readable(exercise, given):
+        if verdict.answered:  # a blank or unreadable answer is a prompt, not a try
             self.record(key, verdict.correct, given)
         return verdict
 
@@ -487,7 +487,7 @@ class Progress:
     @staticmethod
     def _lesson(lesson: int, kept: Kept) -> LessonProgress:
         names = exercise_names(lesson)
-        done = [name for name in names if (one := kept.answers.get(f"{lesson}.{name}")) and one.correct]
+        done = [name for name in names if (one := kept.answers.get(exercise_id(lesson, name))) and one.correct]
         return LessonProgress(lesson, len(done), len(names), next((n for n in names if n not in done), None))
 
     # -- the file
@@ -549,17 +549,6 @@ class Progress:
         if text not in self.notes:
             self.notes.append(text)
             warnings.warn(text, ProgressWarning, stacklevel=4)
-
-
-def readable(exercise, given) -> bool:
-    """Whether an exercise can read this answer at all (an unreadable one, or a blank, is not a try)."""
-    if given is None or given is Ellipsis:
-        return False
-    try:
-        exercise.read(given)
-    except ValueError:  # NotationError, IllegalAction: said in the verdict
-        return False
-    return True
 
 
 # -- the learner's progress in the default folder, for a lesson's cells -----------------------------

@@ -89,15 +89,15 @@ def test_done_counts_exercises_answered_right_once_and_next_names_the_first_not_
     total = len(vars(exercises(3)))
     assert kept.done(3) == (0, total)
     assert kept.next_step() == f"Lesson 0: 0 of {len(vars(exercises(0)))} exercises done; next: q1"
-    kept.record("3.q1", False, "yes")
+    kept.record("lesson 3 q1", False, "yes")
     assert kept.done(3) == (0, total), "a wrong answer is not done"
-    kept.record("3.q1", True, "no")
-    kept.record("3.q1", False, "yes")  # right once stays done
+    kept.record("lesson 3 q1", True, "no")
+    kept.record("lesson 3 q1", False, "yes")  # right once stays done
     assert kept.done(3) == (1, total)
-    assert kept.answers()["3.q1"].tries == 3 and kept.answers()["3.q1"].answer == "yes"
+    assert kept.answers()["lesson 3 q1"].tries == 3 and kept.answers()["lesson 3 q1"].answer == "yes"
     for name in vars(exercises(0)):
-        kept.record(f"0.{name}", True, "x")
-    kept.record("1.q1", True, "♥")
+        kept.record(f"lesson 0 {name}", True, "x")
+    kept.record("lesson 1 q1", True, "♥")
     assert kept.next_step() == f"Lesson 1: 1 of {len(vars(exercises(1)))} exercises done; next: q2"
     assert [line.lesson for line in kept.summary()] == list(progress.lessons())
     assert str(kept.summary()[0]) == f"Lesson 0: {len(vars(exercises(0)))} of {len(vars(exercises(0)))} exercises done: all done"
@@ -107,7 +107,7 @@ def test_every_lesson_done_says_so(tmp_path):
     kept = Progress(tmp_path, clock=Clock())
     for lesson in progress.lessons():
         for name in vars(exercises(lesson)):
-            kept.record(f"{lesson}.{name}", True, "x")
+            kept.record(f"lesson {lesson} {name}", True, "x")
     assert kept.next_step().startswith(f"All {len(progress.lessons())} lessons' exercises are done")
     assert all(line.complete for line in kept.summary())
 
@@ -117,16 +117,16 @@ def test_check_gives_the_exercise_verdict_and_keeps_readable_answers_only(tmp_pa
     assert not kept.check(1, "q1", "♣")
     assert not kept.check(1, "q1", "not a suit")  # unreadable: explained, not a try
     assert not kept.check(1, "q1", ...)
-    assert kept.answers()["1.q1"].tries == 1
+    assert kept.answers()["lesson 1 q1"].tries == 1
     verdict = kept.check(1, "q1", "♥")
     assert verdict and str(verdict) == str(exercises(1).q1.check("♥"))
-    assert kept.done(1)[0] == 1 and kept.answers()["1.q1"].tries == 2
+    assert kept.done(1)[0] == 1 and kept.answers()["lesson 1 q1"].tries == 2
 
 
 @pytest.mark.parametrize("call, argument", [
-    (lambda k: k.record("3.q99", True, "x"), "name"), (lambda k: k.record("x", True, "x"), "exercise_id"),
-    (lambda k: k.record("99.q1", True, "x"), "lesson"), (lambda k: k.record(3, True, "x"), "exercise_id"),
-    (lambda k: k.record("3.q1", "yes", "x"), "correct"), (lambda k: k.record("3.q1", 1, "x"), "correct"),
+    (lambda k: k.record("lesson 3 q99", True, "x"), "name"), (lambda k: k.record("x", True, "x"), "exercise_id"),
+    (lambda k: k.record("lesson 99 q1", True, "x"), "lesson"), (lambda k: k.record(3, True, "x"), "exercise_id"),
+    (lambda k: k.record("lesson 3 q1", "yes", "x"), "correct"), (lambda k: k.record("lesson 3 q1", 1, "x"), "correct"),
     (lambda k: k.done(12), "lesson"), (lambda k: k.done("3"), "lesson"), (lambda k: k.done(True), "lesson"),
     (lambda k: k.check(3, "q9", "x"), "name"), (lambda k: k.record_practice("Which Suit!", True), "kind"),
     (lambda k: k.record_practice("score", None), "correct"),
@@ -141,9 +141,9 @@ def test_wrong_arguments_are_refused_by_name_and_nothing_is_written(tmp_path, ca
 
 def test_a_huge_answer_is_kept_short(tmp_path):
     kept = Progress(tmp_path, clock=Clock())
-    kept.record("1.q1", False, "♥" * 100_000)
-    kept.record("4.q1", False, frozenset(range(10**6)))
-    kept.record("5.q1", False, 10**5000)
+    kept.record("lesson 1 q1", False, "♥" * 100_000)
+    kept.record("lesson 4 q1", False, frozenset(range(10**6)))
+    kept.record("lesson 5 q1", False, 10**5000)
     assert all(len(one.answer) <= progress.ANSWER_CHARS + 1 for one in kept.answers().values())
     assert (tmp_path / FILE_NAME).stat().st_size < 4000
 
@@ -160,8 +160,8 @@ def test_progress_survives_a_new_process(tmp_path, home):
     env = {progress.ENVIRONMENT: str(tmp_path / "kept"), "HOME": str(home["home"])}
     run("""
         from euchre_lesson import progress
-        progress.record("2.q1", True, "assist")
-        progress.record("2.q3", False, "pass")
+        progress.record("lesson 2 q1", True, "assist")
+        progress.record("lesson 2 q3", False, "pass")
         progress.progress().record_practice("bid", False)
         """, env)
     out = run("""
@@ -177,7 +177,7 @@ def test_progress_survives_a_new_process(tmp_path, home):
 
 
 def good_text() -> str:
-    return json.dumps({"version": 1, "answers": {"1.q1": {"correct": True, "tries": 1, "answer": "♥",
+    return json.dumps({"version": 1, "answers": {"lesson 1 q1": {"correct": True, "tries": 1, "answer": "♥",
                                                            "when": 1.0}}, "practice": {}})
 
 
@@ -189,7 +189,7 @@ def shape(**changes) -> bytes:
 
 def entry(**changes) -> bytes:
     one = {"correct": True, "tries": 1, "answer": "♥", "when": 1.0, **changes}
-    return shape(answers={"1.q1": {k: v for k, v in one.items() if v is not None}})
+    return shape(answers={"lesson 1 q1": {k: v for k, v in one.items() if v is not None}})
 
 
 DAMAGED_BYTES = {
@@ -206,13 +206,13 @@ DAMAGED_BYTES = {
     "version true": (shape(version=True), "version True"),
     "answers a list": (shape(answers=[]), "must be objects"),
     "an unknown id": (shape(answers={"x": {}}), "exercise 'x'"),
-    "correct 1": (entry(correct=1), "exercise '1.q1'"),
-    "tries 0": (entry(tries=0), "exercise '1.q1'"),
-    "tries a float": (entry(tries=1.5), "exercise '1.q1'"),
-    "a field missing": (entry(when=None), "exercise '1.q1'"),
-    "a time of NaN": (entry(when=float("nan")), "exercise '1.q1'"),
-    "a time of -1": (entry(when=-1), "exercise '1.q1'"),
-    "an answer too long": (entry(answer="x" * 1000), "exercise '1.q1'"),
+    "correct 1": (entry(correct=1), "exercise 'lesson 1 q1'"),
+    "tries 0": (entry(tries=0), "exercise 'lesson 1 q1'"),
+    "tries a float": (entry(tries=1.5), "exercise 'lesson 1 q1'"),
+    "a field missing": (entry(when=None), "exercise 'lesson 1 q1'"),
+    "a time of NaN": (entry(when=float("nan")), "exercise 'lesson 1 q1'"),
+    "a time of -1": (entry(when=-1), "exercise 'lesson 1 q1'"),
+    "an answer too long": (entry(answer="x" * 1000), "exercise 'lesson 1 q1'"),
     "practice not a list": (shape(practice={"score": 3}), "practice results for 'score'"),
     "practice results wrong": (shape(practice={"score": [[1.0, "yes"]]}), "practice results for 'score'"),
     "practice kind odd": (shape(practice={"../x": []}), "practice results for '../x'"),
@@ -231,7 +231,7 @@ def assert_set_aside(folder: Path, kept: Progress, problem: str, caught, answere
     assert len(messages) == 1 and messages == kept.notes, messages
     assert problem in messages[0] and aside[0].name in messages[0] and "set aside" in messages[0]
     assert kept.done(1)[0] == answered, "the progress did not start afresh"
-    kept.record("1.q2", True, "♥")  # and the next answer is kept in a new, good file
+    kept.record("lesson 1 q2", True, "♥")  # and the next answer is kept in a new, good file
     assert Progress(folder).done(1)[0] == answered + 1 and (folder / FILE_NAME).is_file()
     return aside[0]
 
@@ -273,7 +273,7 @@ def test_something_that_is_not_a_file_is_set_aside_and_a_link_is_never_followed(
     make(tmp_path / FILE_NAME)
     kept = Progress(tmp_path, clock=Clock())
     with pytest.warns(ProgressWarning) as caught:
-        kept.record("1.q1", True, "♥")
+        kept.record("lesson 1 q1", True, "♥")
     aside = assert_set_aside(tmp_path, kept, problem, caught, answered=1)
     if problem == "a folder":
         assert (aside / "notes.txt").read_text() == "mine"
@@ -305,8 +305,8 @@ def test_a_damaged_file_that_cannot_be_set_aside_is_never_written_over(tmp_path,
     monkeypatch.setattr(os, "rename", lambda *a: (_ for _ in ()).throw(PermissionError(13, "Permission denied")))
     kept = Progress(tmp_path, clock=Clock())
     with pytest.warns(ProgressWarning, match="could not be set aside"):
-        kept.record("1.q1", True, "♥")
-    kept.record("1.q2", True, "♥")
+        kept.record("lesson 1 q1", True, "♥")
+    kept.record("lesson 1 q2", True, "♥")
     assert kept.done(1)[0] == 2, "the answers are not kept in memory"
     assert (tmp_path / FILE_NAME).read_bytes() == b"{broken"
     assert every_file(tmp_path) == {FILE_NAME, progress.LOCK_NAME}
@@ -326,7 +326,7 @@ def test_two_sessions_that_set_aside_the_same_second_keep_both_files(tmp_path):
 @pytest.mark.parametrize("fail", ["replace", "write"])
 def test_a_failed_write_keeps_the_old_file_leaves_nothing_behind_and_says_so(tmp_path, monkeypatch, fail):
     kept = Progress(tmp_path, clock=Clock())
-    kept.record("1.q1", True, "♥")
+    kept.record("lesson 1 q1", True, "♥")
     before = (tmp_path / FILE_NAME).read_bytes()
     full = OSError(28, "No space left on device")
     if fail == "replace":
@@ -339,12 +339,12 @@ def test_a_failed_write_keeps_the_old_file_leaves_nothing_behind_and_says_so(tmp
 
         monkeypatch.setattr(progress, "open", full_open, raising=False)
     with pytest.warns(ProgressWarning, match="could not be saved.*No space left"):
-        kept.record("1.q2", True, "♠")
+        kept.record("lesson 1 q2", True, "♠")
     assert kept.done(1)[0] == 2, "the answer is not kept in memory"
     assert (tmp_path / FILE_NAME).read_bytes() == before
     assert every_file(tmp_path) == {FILE_NAME, progress.LOCK_NAME}
     monkeypatch.undo()
-    kept.record("1.q3", True, "J♣")  # the disk is back: everything is written, the answer kept in memory too
+    kept.record("lesson 1 q3", True, "J♣")  # the disk is back: everything is written, the answer kept in memory too
     assert Progress(tmp_path).done(1)[0] == 3
 
 
@@ -352,17 +352,17 @@ def test_a_folder_that_cannot_be_made_keeps_progress_in_memory_with_a_message(tm
     (tmp_path / "taken").write_text("a file, not a folder")
     kept = Progress(tmp_path / "taken" / "progress", clock=Clock())
     with pytest.warns(ProgressWarning, match="could not be saved"):
-        kept.record("1.q1", True, "♥")
+        kept.record("lesson 1 q1", True, "♥")
     assert kept.done(1)[0] == 1 and every_file(tmp_path) == {"taken"}
 
 
 def test_nothing_is_written_outside_the_folder_given(home, tmp_path, monkeypatch):
     given = tmp_path / "given"
     monkeypatch.setenv(progress.ENVIRONMENT, str(given))
-    progress.record("1.q1", True, "♥")
+    progress.record("lesson 1 q1", True, "♥")
     (given / FILE_NAME).write_bytes(b"{broken")
     with pytest.warns(ProgressWarning):
-        progress.record("1.q2", False, "♣")
+        progress.record("lesson 1 q2", False, "♣")
     Progress(given).record_practice("score", True)
     progress.summary()
     assert every_file(home["home"]) == every_file(home["data"]) == every_file(home["work"]) == set()
@@ -377,13 +377,13 @@ def test_nothing_is_written_outside_the_folder_given(home, tmp_path, monkeypatch
 
 def test_two_sessions_on_one_file_keep_each_other_s_answers(tmp_path):
     first, second = Progress(tmp_path, clock=Clock()), Progress(tmp_path, clock=Clock(1_800_000_000.0))
-    first.record("1.q1", True, "♥")
-    second.record("2.q1", True, "assist")  # second never read the file before: it merges first's answer
-    first.record("3.q1", True, "no")
+    first.record("lesson 1 q1", True, "♥")
+    second.record("lesson 2 q1", True, "assist")  # second never read the file before: it merges first's answer
+    first.record("lesson 3 q1", True, "no")
     first.record_practice("score", False)
     second.record_practice("score", True)
     for kept in (first, second, Progress(tmp_path)):
-        assert {k: v.correct for k, v in kept.answers().items()} == {"1.q1": True, "2.q1": True, "3.q1": True}
+        assert {k: v.correct for k, v in kept.answers().items()} == {"lesson 1 q1": True, "lesson 2 q1": True, "lesson 3 q1": True}
         assert kept.practice_results() == {"score": (False, True)}
 
 
@@ -396,8 +396,8 @@ kept = progress.Progress(sys.argv[2])
 for round in range(int(sys.argv[3])):
     for lesson in lessons:
         for name in vars(exercises(lesson)):
-            kept.record(f"{lesson}.{name}", round % 2 == 1, round)
-    kept.record("0.q1", False, "shared")
+            kept.record(f"lesson {lesson} {name}", round % 2 == 1, round)
+    kept.record("lesson 0 q1", False, "shared")
 """
 
 
@@ -414,8 +414,8 @@ def test_two_processes_writing_at_once_lose_no_answer_and_no_try(tmp_path, lock)
     answers = Progress(folder).answers()
     for lesson in range(1, 7):
         for name in vars(exercises(lesson)):
-            assert answers[f"{lesson}.{name}"].correct and answers[f"{lesson}.{name}"].tries == 4
-    assert answers["0.q1"].tries == 8, "a try was lost: two writes overlapped"
+            assert answers[f"lesson {lesson} {name}"].correct and answers[f"lesson {lesson} {name}"].tries == 4
+    assert answers["lesson 0 q1"].tries == 8, "a try was lost: two writes overlapped"
     assert every_file(folder) <= {FILE_NAME, progress.LOCK_NAME}
 
 
@@ -423,5 +423,15 @@ def test_a_lock_file_left_by_a_kernel_that_died_is_broken(tmp_path, monkeypatch)
     monkeypatch.setattr(progress, "fcntl", None)
     monkeypatch.setattr(progress, "LOCK_WAIT", 0.05)
     (tmp_path / progress.LOCK_NAME).write_text("")
-    Progress(tmp_path).record("1.q1", True, "♥")
+    Progress(tmp_path).record("lesson 1 q1", True, "♥")
     assert Progress(tmp_path).done(1)[0] == 1 and every_file(tmp_path) == {FILE_NAME}
+
+
+def test_an_exercise_s_own_id_is_the_id_progress_keeps_it_under(tmp_path):
+    """A click-to-answer view reports exercise.id: progress takes it as it is."""
+    kept = Progress(tmp_path, clock=Clock())
+    for lesson in progress.lessons():
+        for name, exercise in vars(exercises(lesson)).items():
+            assert exercise.id == progress.exercise_id(lesson, name)
+            kept.record(exercise.id, True, exercise.written(exercise.answer()))
+    assert all(line.complete for line in kept.summary())
