@@ -152,11 +152,10 @@ class Graded(NamedTuple):
 
 
 class TableSession:
-    """A game to the target score: you at `seat`, computer players of `level` at the other seats.
+    """A game to the target score: you at `seat`, computer players of `level` at the other seats."""
 
-    The hand shown stays on the table once it is over, until `next_hand`. Every method that answers a
-    learner's click returns the `News` it tells its listeners (see `observe`).
-    """
+    # The hand shown stays on the table once it is over, until next_hand. Each method that answers a
+    # learner's click returns the News it tells its listeners (see observe).
 
     def __init__(self, game: GameState, seat: int = 0, level: str = "rule of thumb"):
         checks.instance("game", game, GameState, "a GameState, such as new_game(CUTTHROAT, seed=1)")

@@ -403,3 +403,14 @@ def test_the_table_holds_no_test_only_checks():
     """What only tests ask of the table (its checks, and parsing its own HTML) lives in tests/table_checks.py."""
     assert not {"assert_valid", "offered", "shown_cards"} & set(dir(Table))
     assert "re.findall" not in Path(table_module.__file__).read_text()
+
+
+def test_what_the_table_shows_of_its_session_is_not_set_on_the_table():
+    """A curious learner who writes `table.seat = 2` is told where the game lives; nothing changes."""
+    table = Table(CUTTHROAT, seed=3)
+    before = (table.game, table.seat, table.history, table.players)
+    for name, value in (("seat", 2), ("game", None), ("players", {}), ("history", [])):
+        with pytest.raises(ValueError, match=f"{name} is its session's"):
+            setattr(table, name, value)
+    assert (table.game, table.seat, table.history, table.players) == before and table.session.seat == 0
+    assert_valid(table)

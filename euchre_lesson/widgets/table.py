@@ -9,11 +9,12 @@ import ipywidgets as w
 
 from ..actions import Action
 from ..cards import sort_key
+from ..display import seat_roles
+from ..errors import NotationError
 from ..game import GameState, new_game
 from ..hand import HandState, Phase
 from ..rules import CUTTHROAT, RuleSet
 from ..session import CARD_VERBS, News, TableSession, Told, path_words
-from ..display import seat_roles
 from ..view import View
 from . import arguments
 from .bids import BidButtons, offer, said_words, seat_words
@@ -91,15 +92,14 @@ GOOD_NEWS = frozenset({Told.SAVED, Told.LOADED})
 
 def of_session(name: str, doc: str) -> property:
     """A table attribute that is the session's, read through the table (as lessons and tests do)."""
-    return property(lambda table: getattr(table.session, name), doc=doc)
+    def refuse(_table, value) -> None:
+        raise NotationError(name, f"The table's {name} is its session's and is not set here: change the game "
+                                  f"through table.session (a TableSession), or make a new Table.")
+    return property(lambda table: getattr(table.session, name), refuse, doc=doc)
 
 
 class Table(w.VBox):
-    """A game to the target score: you at `seat`, computer players of `level` at the other seats.
-
-    The game is played by `session` (a TableSession, no widgets); the table draws what the session
-    tells it, and forwards each click to it.
-    """
+    """A game to the target score, you at `seat`: its `session` plays it; the table draws it and forwards clicks."""
 
     game = of_session("game", "The game in progress.")
     hand = of_session("hand", "The hand on the table: the current one, or the one just finished until Next hand.")
@@ -112,6 +112,7 @@ class Table(w.VBox):
     players = of_session("players", "The computer players, by seat.")
     my_turn = of_session("my_turn", "Whether a decision is yours now.")
     moment = of_session("moment", "What a click acts on: a control drawn for another moment is stale.")
+    reasons = of_session("reasons", "What the computer players said: hand number -> history index -> words.")
 
     def __init__(self, rules: RuleSet = CUTTHROAT, seat: int = 0, level: str = "rule of thumb",
                  seed: int | None = 2026, **kwargs):
@@ -143,9 +144,9 @@ class Table(w.VBox):
         self.trick_list = TrickList()
 
     def _make_controls(self, level: str, seed: int) -> None:
-        """The learner's controls. Buttons whose click changes the game are made anew for each moment:
-        a double-click acts once (see clicks.Drawing)."""
+        """The learner's controls."""
         session = self.session
+        # Buttons whose click changes the game are made anew for each moment: a double-click acts once.
         self.keep_tie = TiedButton("Keep these five", "keep the five selected cards (T5)", session.keep_selected)
         self.hint_button = action_button("Hint", "the best action now and why (the computer's advice)", self.hint)
         self.undo_tie = TiedButton("Undo", "take back your last action and the computer's replies", self.undo)
