@@ -164,10 +164,11 @@ class Table(w.VBox):
         self.load_button = action_button("Load", "load a saved game record from this file", self.load)
 
     def _lay_out(self) -> None:
-        wrap = w.Layout(flex_flow="row wrap", justify_content="space-around")
-        table = w.VBox([w.HBox(self.seat_boxes, layout=wrap),
+        def wrap() -> w.Layout:  # one layout per box: a layout is a model that every box holding it obeys
+            return w.Layout(flex_flow="row wrap", justify_content="space-around")
+        table = w.VBox([w.HBox(self.seat_boxes, layout=wrap()),
                         w.HBox([w.VBox([self.up_label, self.up_row]), self.dummy_box,
-                                w.VBox([self.trick_label, self.trick_row])], layout=wrap),
+                                w.VBox([self.trick_label, self.trick_row])], layout=wrap()),
                         w.VBox([self.you_label, self.hand_row, self.choices, self.keep_tie])])
         table.add_class("euchre-table")
         self.story.layout = w.Layout(max_height="14em", overflow="auto")
