@@ -17,7 +17,7 @@ from . import checks
 from .actions import Action, parse_action
 from .dummy import keep_strength
 from .hand import HandState, Phase
-from .players import RuleOfThumbPlayer
+from .rule_of_thumb import RuleOfThumbPlayer
 from .rules import side_of
 from .scoring import score_hand
 from .solver import solve

@@ -129,9 +129,9 @@ class Card:
         return str(self)
 
     def _repr_html_(self) -> str:
-        from .display import card_html
+        from .faces import face_html, plain_name  # the face alone: display.py, which adds trump roles, is higher
 
-        return card_html(self)
+        return face_html(self, plain_name(self))
 
 
 JOKER = Card(Rank.JOKER, None)

@@ -5,52 +5,29 @@ from __future__ import annotations
 from html import escape
 
 from .cards import Card, Suit, sort_key
+from .faces import RANK_WORDS, face_html, plain_name  # noqa: F401 (RANK_WORDS: words are found here too)
 from .ranking import bower
+from .view import seat_roles, trick_on_table  # noqa: F401 (seat_roles: what a seat is, also for the widgets)
 
-RANK_WORDS = {"7": "seven", "8": "eight", "9": "nine", "10": "ten", "J": "jack",
-              "Q": "queen", "K": "king", "A": "ace"}
 ROLE_WORDS = {"right": "right bower", "left": "left bower", "joker": "joker, highest trump"}
+ROLE_MARKS = {"right": "R", "left": "L", "joker": "★"}
 
 
 def card_name(card: Card, trump: Suit | None = None) -> str:
     """Words for a screen reader: 'jack of diamonds, left bower'."""
-    if card.is_joker:
-        name = "joker"
-    else:
-        name = f"{RANK_WORDS[card.rank.label]} of {card.suit.plural}"
     role = bower(card, trump) if trump is not None else None
-    return f"{name}, {ROLE_WORDS[role]}" if role and not card.is_joker else name
+    return f"{plain_name(card)}, {ROLE_WORDS[role]}" if role and not card.is_joker else plain_name(card)
 
 
 def card_html(card: Card, trump: Suit | None = None, *, dim: bool = False) -> str:
-    """A small card face: rank and suit symbol, coloured, with a text alternative."""
-    colour = "#c0143c" if card.colour == "red" else "#111"
+    """A small card face: rank and suit symbol, coloured, with a text alternative; a bower or the joker marked."""
     role = bower(card, trump) if trump is not None else None
-    mark = f'<sup style="font-size:0.6em;color:#8a5a00">{"R" if role == "right" else "L" if role == "left" else "★"}</sup>' if role else ""
-    style = (f"display:inline-block;min-width:2.2em;padding:0.15em 0.3em;margin:0.1em;border:1px solid #888;"
-             f"border-radius:0.3em;background:{'#eee' if dim else '#fff'};color:{colour};font-weight:600;"
-             f"text-align:center;font-family:sans-serif")
-    if role:
-        style += ";box-shadow:0 0 0 2px #e0a800"
-    return f'<span role="img" aria-label="{escape(card_name(card, trump))}" style="{style}">{escape(str(card))}{mark}</span>'
+    mark = f'<sup style="font-size:0.6em;color:#8a5a00">{ROLE_MARKS[role]}</sup>' if role else ""
+    return face_html(card, card_name(card, trump), mark=mark, ring=bool(role), dim=dim)
 
 
 def cards_html(cards, trump: Suit | None = None) -> str:
     return "".join(card_html(c, trump) for c in cards) or '<span style="color:#888">—</span>'
-
-
-def seat_roles(state, seat: int) -> list[str]:
-    """What a seat is this hand, from a HandState or a View: dealer, maker (alone), lone defender, sitting out, to act."""
-    out = ["dealer"] if seat == state.dealer else []
-    if seat == state.maker:
-        out.append("maker, alone" if state.lone_maker else "maker")
-    if seat == state.lone_defender:
-        out.append("defends alone")
-    if seat in state.sitting_out:
-        out.append("sits out")
-    if seat == state.to_act:
-        out.append("to act")
-    return out
 
 
 def _seat_label(state, seat: int) -> str:
@@ -105,9 +82,9 @@ def _centre_html(state) -> str:
     if not state.is_over:
         note = " (turned down)" if state.turned_down else (" (taken by the dealer)" if state.picked_up else "")
         lines.append(f"up-card {card_html(state.up_card, trump, dim=bool(note))}{escape(note)}")
-    trick, label = state.trick, f"trick {len(state.tricks) + 1}"
-    if (trick is None or not trick.cards) and state.tricks:
-        trick, label = state.tricks[-1], f"trick {len(state.tricks)}, won by seat {state.tricks[-1].winner}"
+    trick, number = trick_on_table(state)
+    won = f", won by seat {trick.winner}" if trick is not None and trick.winner is not None else ""
+    label = f"trick {number}{won}"
     if trick is not None and trick.cards:
         played = " ".join(f"{card_html(c, trump)}<small>seat {s}</small>" for c, s in zip(trick.cards, trick.seats))
         lines.append(f"{escape(label)}: {played}")

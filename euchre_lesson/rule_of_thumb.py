@@ -1,0 +1,193 @@
+"""The rule-of-thumb player: bids and plays by the classic advice a teacher gives, and says which advice it used."""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from .actions import ALONE, ORDER, PASS, STAY, Action, Verb, keep, pickup, play
+from .cards import Card, Rank, Suit
+from .dummy import best_five
+from .phases import Phase
+from .ranking import bower, effective_suit, is_trump, power
+from .tricks import trick_winner
+from .view import View, deciding
+
+
+# -- counting a hand, the way a teacher would ---------------------------------------------
+
+
+class Count(NamedTuple):
+    """What a hand holds for a given trump: trumps, bowers (and the joker), off-suit aces, voids."""
+
+    trumps: tuple[Card, ...]
+    bowers: tuple[Card, ...]
+    aces: tuple[Card, ...]
+    voids: tuple[Suit, ...]
+
+    @property
+    def score(self) -> int:
+        """Trumps, plus the bowers again, plus off-suit aces."""
+        return len(self.trumps) + len(self.bowers) + len(self.aces)
+
+    def describe(self) -> str:
+        parts = [f"{len(self.trumps)} trump{'s' * (len(self.trumps) != 1)}"]
+        if self.trumps:
+            parts[0] += f" ({' '.join(map(str, self.trumps))})"
+        if self.bowers:
+            parts.append(f"{len(self.bowers)} bower{'s' * (len(self.bowers) != 1)}")
+        if self.aces:
+            parts.append(f"{len(self.aces)} off-suit ace{'s' * (len(self.aces) != 1)}")
+        return ", ".join(parts)
+
+
+def count(hand: Sequence[Card], trump: Suit) -> Count:
+    """Count a hand against a trump suit (C2, C3: bowers and the joker are trumps)."""
+    trumps = tuple(sorted((c for c in hand if is_trump(c, trump)), key=lambda c: -power(c, trump, trump)))
+    side = [c for c in hand if not is_trump(c, trump)]
+    return Count(trumps, tuple(c for c in trumps if bower(c, trump)),
+                 tuple(c for c in side if c.rank is Rank.ACE),
+                 tuple(s for s in Suit if s is not trump and not any(effective_suit(c, trump) is s for c in hand)))
+
+
+# How high a count must be to make trump: the cutthroat maker also takes the dummy's five (T5).
+MAKE_TRUMP_AT = {"partnership": 5, "cutthroat": 4}
+GO_ALONE_AT = 7
+DEFEND_ALONE_AT = 8
+
+
+class RuleOfThumbPlayer:
+    """Plays by the classic advice a teacher gives; `explain()` says which piece of advice it used."""
+
+    name = "rule of thumb"
+
+    def __init__(self):
+        self.reason = "I have not chosen anything yet."
+
+    def explain(self) -> str:
+        return self.reason
+
+    def choose(self, view: View) -> Action:
+        action, self.reason = _CHOOSERS[deciding(view).phase](view)
+        assert action in view.legal, f"{action} is not legal here"
+        return action
+
+
+def _role_adjustment(view: View, seat: int) -> tuple[int, str]:
+    """Who gets the up-card when it is ordered: a bower into a partner's hand helps, into an opponent's hurts."""
+    up = view.up_card
+    special = bower(up, up.suit) is not None
+    if seat == view.dealer:
+        return 0, "as the dealer I pick it up"
+    if seat == view.rules.partner(view.dealer):
+        return (1, f"it puts the {up} into my partner's hand") if special else (0, "my partner gets it")
+    return (-1, f"it puts the {up} into an opponent's hand") if special else (0, "the dealer gets it")
+
+
+def _round_one(view: View):
+    trump, up = view.up_card.suit, view.up_card
+    hand = view.hand
+    if view.seat == view.dealer:  # the dealer counts the hand after picking up and discarding
+        hand = best_five(hand + (up,), trump).cards
+    counted = count(hand, trump)
+    bonus, whose = _role_adjustment(view, view.seat)
+    need = MAKE_TRUMP_AT[view.rules.game]
+    total = counted.score + bonus
+    verdict = "enough to" if total >= need else "not enough to"
+    word = "accept" if view.seat == view.dealer else "order it up"
+    reason = (f"With {trump.plural} trump I count {counted.describe()} (score {counted.score}"
+              f"{f'{bonus:+d}' if bonus else ''}, {whose}): {verdict} {word}, which needs {need}.")
+    return (ORDER if total >= need else PASS), reason
+
+
+def _round_two(view: View):
+    options = [a for a in view.legal if a.kind is Verb.CALL]
+    best = max(options, key=lambda a: count(view.hand, a.suit).score)
+    counted = count(view.hand, best.suit)
+    need = MAKE_TRUMP_AT[view.rules.game]
+    if counted.score >= need:
+        return best, f"{best.suit.plural.capitalize()} is my best suit: {counted.describe()}, score {counted.score} of the {need} needed."
+    if PASS not in view.legal:
+        return best, f"Stick the dealer: I must name a suit, and {best.suit.plural} is my best ({counted.describe()})."
+    return PASS, f"My best suit, {best.suit.plural}, counts only {counted.score} ({counted.describe()}); I need {need}."
+
+
+def _joker_call(view: View):
+    best = max(view.legal, key=lambda a: count(view.hand + (view.up_card,), a.suit).score)
+    return best, f"The joker is turned up, so I must name trump: {best.suit.plural}, my strongest suit with the joker."
+
+
+def _pickup(view: View):
+    six = view.hand + (view.up_card,)
+    kept = best_five(six, view.trump).cards
+    dropped = next(c for c in six if c not in kept)
+    return pickup(dropped), (f"I take the {view.up_card}, a trump, and discard the {dropped}: "
+                             f"keep trumps and aces, and make a void where I can.")
+
+
+def _going_alone(view: View):
+    counted = count(view.hand, view.trump)
+    right = any(bower(c, view.trump) in ("right", "joker") for c in counted.trumps)
+    if view.seat == view.maker:
+        if view.rules.has_dummy and view.rules.lone_maker_march_points <= 3:
+            return STAY, "A lone march still scores 3 here, the same as with the dummy (T7), so I take the dummy."
+        if counted.score >= GO_ALONE_AT and right:
+            return ALONE, f"I go alone: {counted.describe()}, and the top trump is mine."
+        return STAY, f"I play with help: {counted.describe()} is not enough to go alone (score {counted.score} of {GO_ALONE_AT})."
+    if counted.score >= DEFEND_ALONE_AT and right:
+        return ALONE, f"I defend alone: {counted.describe()} should stop the makers by myself."
+    return STAY, f"I defend with my partner: {counted.describe()}."
+
+
+def _keep(view: View):
+    chosen = best_five(view.hand + view.dummy, view.trump)
+    return keep(chosen.cards), chosen.reason
+
+
+def _lowest(cards, trump: Suit, led: Suit | None) -> Card:
+    """The cheapest card: off-suit before trump, low before high."""
+    return min(cards, key=lambda c: (is_trump(c, trump), power(c, trump, led), c.rank))
+
+
+def _play(view: View):
+    trump = view.trump
+    cards = [a.card for a in view.legal]
+    trick = view.trick
+    if not trick.cards:
+        return _lead(view, cards)
+    led = effective_suit(trick.cards[0], trump)
+    best = trick_winner(trick.cards, trump)
+    winner, winning = trick.seats[best], trick.cards[best]
+    if len(cards) == 1:
+        return play(cards[0]), f"The {cards[0]} is my only legal card (C12)."
+    if winner == view.partner_of(view.seat):
+        card = _lowest(cards, trump, led)
+        return play(card), f"My partner is winning this trick with the {winning}, so I play my lowest card, the {card}."
+    beaters = [c for c in cards if power(c, trump, led) > power(winning, trump, led)]
+    if beaters:
+        card = min(beaters, key=lambda c: power(c, trump, led))
+        return play(card), f"The {card} is the cheapest card that beats the {winning}."
+    card = _lowest(cards, trump, led)
+    if effective_suit(card, trump) is led:
+        return play(card), f"I must follow {led} and cannot beat the {winning}, so I play my lowest, the {card}."
+    return play(card), f"I cannot beat the {winning}, so I throw my lowest card, the {card}."
+
+
+def _lead(view: View, cards: list[Card]):
+    trump = view.trump
+    trumps = sorted((c for c in cards if is_trump(c, trump)), key=lambda c: -power(c, trump, trump))
+    if view.seat in view.makers and trumps and (len(trumps) >= 2 or bower(trumps[0], trump)):
+        return play(trumps[0]), f"The makers lead trump to draw the defenders' trumps: I lead the {trumps[0]}."
+    aces = [c for c in cards if c.rank is Rank.ACE and not is_trump(c, trump)]
+    if aces:
+        return play(aces[0]), f"I lead the {aces[0]}: an off-suit ace is likely to win before anyone is void."
+    off = [c for c in cards if not is_trump(c, trump)]
+    if off:
+        shortest = min(off, key=lambda c: (sum(effective_suit(o, trump) is c.suit for o in off), c.rank))
+        return play(shortest), f"I lead the {shortest} from my shortest suit, keeping my trumps for later."
+    return play(trumps[-1]), f"I hold only trumps, so I lead my lowest, the {trumps[-1]}."
+
+
+_CHOOSERS = {
+    Phase.ROUND_ONE: _round_one, Phase.ROUND_TWO: _round_two, Phase.JOKER_CALL: _joker_call,
+    Phase.PICKUP: _pickup, Phase.GOING_ALONE: _going_alone, Phase.DUMMY: _keep, Phase.PLAY: _play,
+}
