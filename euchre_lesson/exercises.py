@@ -251,7 +251,8 @@ class TrickWinner(_CardsAndTrump):
 
     @property
     def question(self) -> str:
-        return f"With {self.trump} trump, {self.cards[0]} is led and then {_words_in_order(self.cards[1:])} played: which card wins?"
+        return (f"With {self.trump} trump, {self.cards[0]} is led and then {_words_in_order(self.cards[1:])} played: "
+                f"which card wins?")
 
     def choices(self) -> tuple[Card, ...]:
         return self.cards  # play order: part of the question, not of the answer
@@ -262,7 +263,8 @@ class TrickWinner(_CardsAndTrump):
     def read(self, given) -> Card:
         card = parse_card(given)
         if card not in self.cards:
-            raise NotationError(str(given), f"{card} was not played to this trick; choose one of {_words_in_order(self.cards)}.")
+            raise NotationError(excerpt(given), f"{card} was not played to this trick; choose one of "
+                                                f"{_words_in_order(self.cards)}.")
         return card
 
     def explain(self) -> str:
@@ -507,7 +509,7 @@ class Bid(Exercise):
     @property
     def prompt(self) -> str:
         state = self.state
-        up = (f"the up-card {state.up_card} was turned down" if state.turned_down else f"the up-card is {state.up_card}")
+        up = f"the up-card {state.up_card} was turned down" if state.turned_down else f"the up-card is {state.up_card}"
         return (f"You are seat {state.to_act} and the dealer is seat {state.dealer} ({state.phase}). You hold "
                 f"{_words(state.hands[state.to_act])}, and {up}. What do you do?")
 

@@ -20,6 +20,7 @@ from euchre_lesson.tricks import trick_winner
 from euchre_lesson.widgets import (DummyTrainer, FollowSuitTrainer, HandReplay, RankingExplorer, ScoreCalculator,
                                    ScoreQuiz)
 from euchre_lesson import widgets
+from euchre_lesson.exercises import BestFive, PlayableCard, Score
 from euchre_lesson.widgets.cards import face_up_cards, has_class
 
 DECKS = (24, 32, 25)
@@ -138,12 +139,13 @@ def test_follow_accepts_exactly_the_legal_cards_and_refuses_with_the_rule(rules)
             trainer.assert_valid()
             assert trainer.state is state, "a click never changes the position"
             text = status_text(trainer.note)
+            assert escape(str(trainer.exercise.check(card))) in text  # the exercise's verdict, word for word
             if card in legal:
-                assert f"Yes, {card} may be played" in text and "(C12)" in text
+                assert f"✔ Correct! {card} may be played" in text and "(C12)" in text
             else:
                 with pytest.raises(IllegalAction) as refused:
                     state.apply(play(card))
-                assert escape(refused.value.explanation) in text and f"(rule {refused.value.rule})" in text
+                assert escape(refused.value.explanation) in text and f"({refused.value.rule})" in text
         assert (trainer.right, trainer.wrong) == (len(legal), len(hand) - len(legal))
 
 
@@ -210,7 +212,7 @@ def test_dummy_accepts_the_engine_best_five_and_explains_a_worse_one(seed):
     trainer.assert_valid()
     assert trainer.verdict == "worse"
     text = trainer.note.value
-    assert "The engine keeps" in text and escape(best.reason) in text
+    assert "Better to keep" in text and escape(best.reason) in text
     assert any(words in text for words in ("you kept", "weaker", "spread over", "lower than"))
 
 
@@ -311,7 +313,7 @@ def test_quiz_verdicts_are_right_for_right_answers_and_wrong_for_wrong_ones():
             right = (makers, defenders) == expected
             assert quiz.verdict is right
             text = status_text(quiz.note)
-            assert ("Right:" in text) is right and ("Not quite" in text) is (not right)
+            assert ("✔ Correct!" in text) is right and ("✘ Not quite" in text) is (not right)
             assert "▶" in text and escape(scoring_row(rules, tricks, alone, defender).result) in text
         quiz.next_button.click()
     assert games == {"cutthroat", "partnership"}
@@ -328,6 +330,44 @@ def test_quiz_is_seeded_and_a_changed_answer_is_unchecked():
     a.makers_answer.value = (a.makers_answer.value + 1) % len(a.makers_answer.options)
     assert a.verdict is None
     a.assert_valid()
+
+
+# -- the trainers are views over exercises: the question, the check and the explanation are the exercise's --
+
+
+def test_the_score_quiz_asks_and_checks_the_score_exercise():
+    quiz = ScoreQuiz(seed=5)
+    for _ in range(12):
+        rules, tricks, alone, defender = quiz.asked
+        assert quiz.exercise == Score(tricks, maker_alone=alone, lone_defender=defender, rules=rules, who="both")
+        assert escape(quiz.exercise.question) in quiz.question.value
+        for pair in itertools.product(range(3), range(3)):
+            quiz.makers_answer.value, quiz.defenders_answer.value = pair
+            quiz.check_button.click()
+            verdict = quiz.exercise.check(pair)
+            assert quiz.verdict is bool(verdict) and escape(str(verdict)) in quiz.note.value
+        quiz.next_button.click()
+
+
+def test_the_dummy_trainer_asks_and_checks_the_best_five_exercise():
+    trainer = DummyTrainer(seed=6)
+    state = trainer.state
+    assert trainer.exercise == BestFive(trainer.ten, state.trump)
+    assert escape(trainer.exercise.question) in trainer.situation.value
+    for five in itertools.islice(itertools.combinations(trainer.ten, 5), 0, 252, 7):
+        choose(trainer, five)
+        trainer.keep_button.click()
+        verdict = trainer.exercise.check(five)
+        assert escape(str(verdict)) in trainer.note.value and (trainer.verdict != "worse") is bool(verdict)
+
+
+def test_the_follow_trainer_asks_and_checks_a_playable_card_exercise():
+    trainer = FollowSuitTrainer(seed=4)
+    state = trainer.state
+    assert trainer.exercise == PlayableCard(state.hands[state.to_act], state.trick.cards, state.trump)
+    assert escape(trainer.exercise.prompt) in trainer.situation.value
+    trainer.hint_button.click()
+    assert {c for c in trainer.hand if trainer.hand_row.marked(c, "legal")} == set(trainer.exercise.answer())
 
 
 # -- HandReplay -----------------------------------------------------------------------------------

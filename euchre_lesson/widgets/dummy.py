@@ -8,8 +8,9 @@ import ipywidgets as w
 
 from ..actions import keep
 from ..cards import Card, sort_key
-from ..dummy import best_five, keep_strength, shortfall
+from ..dummy import best_five
 from ..errors import IllegalAction
+from ..exercises import BestFive
 from ..hand import HandState, Phase
 from ..rules import CUTTHROAT
 from .cards import CardRow, action_button, note, say, style_sheet
@@ -24,7 +25,7 @@ def dummy_position(seed: int) -> HandState:
 
 
 class DummyTrainer(w.VBox):
-    """You made trump in cutthroat and took the dummy: choose the five to keep, then compare with the engine."""
+    """You made trump in cutthroat and took the dummy: choose the five to keep; the BestFive exercise judges them."""
 
     def __init__(self, seed: int | None = 1, **kwargs):
         seed = arguments.seed("seed", seed)
@@ -56,11 +57,12 @@ class DummyTrainer(w.VBox):
         self.chosen: set[Card] = set()
         self.verdict: str | None = None  # 'best', 'as good' or 'worse' once a five is kept
         state = self.state
-        self.best = best_five(self.ten, state.trump)
+        self.exercise = BestFive(self.ten, state.trump)
+        self.best = best_five(self.ten, state.trump)  # the engine's five, shown after a keep
         trump = escape(f"{state.trump} {state.trump.plural}")
         self.situation.value = (f"<p>Deal {escape(str(seed))} · you are seat {state.maker} and made <b>{trump}</b> "
-                                f"trump. You take the dummy: keep the best five of these ten, the other five are "
-                                f"laid aside (T5).</p>")
+                                f"trump, and you take the dummy: the five you do not keep are laid aside (T5).<br>"
+                                f"{escape(self.exercise.question)}</p>")
         self.best_label.value = ""
         self.best_row.show(())
         self.new_tie.draw(seed)
@@ -91,7 +93,7 @@ class DummyTrainer(w.VBox):
         self.redraw()
 
     def keep(self) -> None:
-        """Keep the chosen five: the engine checks them, then they are compared with its best five."""
+        """Keep the chosen five: the engine checks them, then the BestFive exercise judges them and says why."""
         mine = tuple(sorted(self.chosen, key=sort_key))
         self.verdict = None
         if not mine:
@@ -102,20 +104,12 @@ class DummyTrainer(w.VBox):
         except IllegalAction as error:
             say(self.note, f"{error.explanation} (rule {error.rule})", "bad")
             return
-        trump, best = self.state.trump, self.best.cards
-        if set(mine) == set(best):
-            self.verdict = "best"
-            say(self.note, f"These are the strongest five. {self.best.reason}", "good")
-        elif keep_strength(mine, trump) == keep_strength(best, trump):
-            self.verdict = "as good"
-            say(self.note, f"Just as strong as the engine's five ({' '.join(map(str, best))}) by the teacher's rule: "
-                           f"{self.best.reason}", "good")
-        else:
-            self.verdict = "worse"
-            say(self.note, f"The engine keeps {' '.join(map(str, best))}: {shortfall(mine, best, trump)}. "
-                           f"{self.best.reason}", "bad")
+        verdict = self.exercise.check(mine)
+        self.kept = mine  # what the verdict is about, while new cards are chosen
+        self.verdict = "best" if set(mine) == set(self.best.cards) else "as good" if verdict else "worse"
+        say(self.note, str(verdict), "good" if verdict else "bad")
         self.best_label.value = "<b>The engine's best five</b>"
-        self.best_row.show(best, trump, disabled=True)
+        self.best_row.show(self.best.cards, self.state.trump, disabled=True)
 
     def assert_valid(self) -> None:
         state = self.state
@@ -129,6 +123,9 @@ class DummyTrainer(w.VBox):
                 marked = row.marked(card, "chosen")
                 assert marked == (card in self.chosen), f"{card} is shown {'' if marked else 'not '}chosen"
         assert self.best == best_five(self.ten, state.trump), "the best five is stale"
+        assert self.best.cards == self.exercise.answer(), "the best five is not the exercise's"
         if self.verdict is not None:
             assert self.best_row.cards == self.best.cards, "the best five shown is not the engine's"
             assert escape(self.best.reason) in self.note.value, "the note lacks the engine's reason"
+            verdict = self.exercise.check(self.kept)
+            assert (self.verdict != "worse") == verdict.correct and escape(str(verdict)) in self.note.value

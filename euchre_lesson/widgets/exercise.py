@@ -242,4 +242,5 @@ class ExerciseView(w.VBox):
         if self.verdict is not None:
             assert self.verdict == self.exercise.check(self._given), "the verdict is not the exercise's"
             assert escape(str(self.verdict)) in self.note.value, "the note does not show the verdict"
-        assert "✘" not in self.note.value or (self.verdict is not None and self.verdict.answered), "a ✘ for no answer"
+        answered = self.verdict is not None and self.verdict.answered
+        assert "✘" not in self.note.value or answered, "a ✘ where nothing was answered"

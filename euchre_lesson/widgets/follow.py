@@ -8,11 +8,10 @@ import ipywidgets as w
 
 from ..actions import play
 from ..cards import Card, sort_key
-from ..errors import IllegalAction
+from ..exercises import PlayableCard
 from ..hand import HandState, Phase
 from ..ranking import bower, effective_suit
 from ..rules import CUTTHROAT, RuleSet
-from ..tricks import why_may
 from .cards import CardRow, action_button, note, say, style_sheet
 from .clicks import TiedButton
 from . import arguments
@@ -56,7 +55,8 @@ def follow_position(seed: int, rules: RuleSet = CUTTHROAT) -> HandState:
 
 
 class FollowSuitTrainer(w.VBox):
-    """A trick in progress and your hand: click the card you would play; illegal cards are refused with the rule."""
+    """A trick in progress and your hand: click the card you would play; the PlayableCard exercise judges it
+    and refuses an illegal card with the rule."""
 
     def __init__(self, seed: int | None = 1, rules: RuleSet = CUTTHROAT, **kwargs):
         seed, rules = arguments.seed("seed", seed), arguments.rules("rules", rules)
@@ -85,10 +85,11 @@ class FollowSuitTrainer(w.VBox):
         self.hinted = False
         self.judged: dict[Card, bool] = {}  # each card tried at this position, and whether it may be played
         state, trump = self.state, self.state.trump
+        self.exercise = PlayableCard(state.hands[state.to_act], state.trick.cards, trump)
         played = "; then ".join(f"seat {s} played {c}" for s, c in zip(state.trick.seats, state.trick.cards))
         self.situation.value = (f"<p>Position {escape(str(seed))} · {escape(state.rules.game.capitalize())} · "
                                 f"trump <b>{escape(f'{trump} {trump.plural}')}</b> · you are seat {state.to_act}.<br>"
-                                f"{escape(played[0].upper() + played[1:])}. Which of your cards may you play?</p>")
+                                f"{escape(played[0].upper() + played[1:])}.<br>{escape(self.exercise.prompt)}</p>")
         self.trick_row.show(state.trick.cards, trump, disabled=True)
         say(self.note, "Click a card to play it.")
         self.new_tie.draw(seed)
@@ -115,7 +116,7 @@ class FollowSuitTrainer(w.VBox):
         return tuple(sorted(self.state.hands[self.state.to_act], key=sort_key))
 
     def legal_cards(self) -> list[Card]:
-        return [action.card for action in self.state.legal_actions()]
+        return sorted(self.exercise.answer(), key=sort_key)
 
     def redraw(self) -> None:
         chosen = [self.last[0]] if self.last and self.last[1] else []
@@ -124,17 +125,11 @@ class FollowSuitTrainer(w.VBox):
         self.tally.value = f"<span class='euchre-note'>Accepted {self.right}, refused {self.wrong}</span>"
 
     def pick(self, card: Card) -> None:
-        """Ask the engine whether this card may be played now; say why or why not."""
+        """Ask the exercise whether this card may be played now; say why or why not."""
         card = arguments.card_among("card", card, self.hand, "in your hand")
-        try:
-            self.state.apply(play(card), seat=self.state.to_act)  # the state is immutable: nothing changes
-        except IllegalAction as error:
-            self.last, self.judged[card] = (card, False), False
-            say(self.note, f"{card} may not be played: {error.explanation} (rule {error.rule})", "bad")
-        else:
-            self.last, self.judged[card] = (card, True), True
-            why = why_may(card, self.state.trick.cards, self.state.trump)
-            say(self.note, f"Yes, {card} may be played: {why}", "good")
+        verdict = self.exercise.check(card)
+        self.last, self.judged[card] = (card, verdict.correct), verdict.correct
+        say(self.note, str(verdict), "good" if verdict else "bad")
         self.redraw()
 
     def hint(self) -> None:
@@ -148,7 +143,8 @@ class FollowSuitTrainer(w.VBox):
         assert _refuses_some(state), "the position has no card to refuse"
         assert self.trick_row.cards == state.trick.cards, "the trick shown is not the engine's"
         assert set(self.hand_row.cards) == set(state.hands[state.to_act]), "the hand shown is not the engine's"
+        assert set(self.legal_cards()) == {a.card for a in state.legal_actions()}, "the exercise and engine differ"
         if self.last is not None:
             card, accepted = self.last
             assert accepted == (play(card) in state.legal_actions()), f"{card} was judged wrongly"
-            assert (("Yes," in self.note.value) == accepted), "the note does not match the verdict"
+            assert escape(str(self.exercise.check(card))) in self.note.value, "the note does not match the verdict"

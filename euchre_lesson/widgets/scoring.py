@@ -7,6 +7,7 @@ from html import escape
 
 import ipywidgets as w
 
+from ..exercises import Score
 from ..rules import CUTTHROAT, PRESETS, RuleSet, ScoreRow
 from ..scoring import Points, score_hand, scoring_row
 from . import arguments
@@ -118,7 +119,8 @@ class ScoreCalculator(w.VBox):
 
 
 class ScoreQuiz(w.VBox):
-    """A seeded scoring question: enter each side's points, check, and read the table row that decides."""
+    """A seeded scoring question, the Score exercise for both sides: choose each side's points, check, and
+    read the exercise's verdict beside the table row that decides."""
 
     def __init__(self, seed: int | None = 7, rules: RuleSet | str | None = None, **kwargs):
         seed = arguments.seed("seed", seed)
@@ -158,6 +160,7 @@ class ScoreQuiz(w.VBox):
         alone = rng.random() < 0.3
         defender = rules.allow_lone_defender and rng.random() < 0.25
         self.asked = (rules, rng.randrange(6), alone, defender)
+        self.exercise = Score(self.asked[1], maker_alone=alone, lone_defender=defender, rules=rules, who="both")
         self.makers_answer.description, self.defenders_answer.description = (
             side.capitalize() for side in _who(rules))
         self.makers_answer.value = self.defenders_answer.value = 0
@@ -168,36 +171,24 @@ class ScoreQuiz(w.VBox):
         say(self.note, "Choose the points for each side, then press Check.")
 
     def question_text(self) -> str:
-        rules, tricks, alone, defender = self.asked
-        if alone:
-            who = "the maker goes alone and takes"
-        else:
-            who = "the maker takes" if rules.game == "cutthroat" else "the makers take"
-        lone = ", against a lone defender" if defender else ""
-        return (f"{rules.game.capitalize()}: {who} {tricks} trick{'s' * (tricks != 1)}{lone}. "
-                f"How many points does each side score?")
+        return self.exercise.question
 
     def expected(self) -> tuple[ScoreRow, Points]:
         return scoring_row(*self.asked), score_hand(*self.asked)
 
+    def given(self) -> Points:
+        return Points(self.makers_answer.value, self.defenders_answer.value)
+
     def check(self) -> None:
-        """Compare the answer with the engine's points and explain with the table row."""
-        rules = self.asked[0]
-        row, points = self.expected()
-        given = Points(self.makers_answer.value, self.defenders_answer.value)
-        self.verdict = given == points
-        table = table_html(rules, row)
-        if self.verdict:
-            say(self.note, f"Right: {row_words(rules, row)}.", "good", table)
-        else:
-            say(self.note, f"Not quite: you said {points_words(rules, given)}, but {row_words(rules, row)}.",
-                "bad", table)
+        """Ask the exercise about the answer; show its verdict and the table with the row that applies."""
+        verdict = self.exercise.check(self.given())
+        self.verdict = verdict.correct
+        say(self.note, str(verdict), "good" if verdict else "bad", table_html(self.asked[0], self.expected()[0]))
 
     def assert_valid(self) -> None:
         assert escape(self.question_text()) in self.question.value, "the question shown is not the one asked"
         if self.verdict is not None:
             row, points = self.expected()
-            given = (self.makers_answer.value, self.defenders_answer.value)
-            word = "Right" if self.verdict else "Not quite"
-            assert self.verdict == (given == points), f"verdict {self.verdict} for {given}, expected {points}"
-            assert word in self.note.value and escape(row.result) in self.note.value, "the note does not match"
+            verdict = self.exercise.check(self.given())
+            assert self.verdict == (self.given() == points) == verdict.correct, f"{self.verdict} for {self.given()}"
+            assert escape(str(verdict)) in self.note.value and escape(row.result) in self.note.value, "stale note"
