@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import ClassVar
 
+from . import checks
 from .actions import Action, parse_action
 from .cards import Card, Suit, parse_card, parse_cards, parse_suit, sort_key
 from .dummy import best_five, keep_strength, shortfall
@@ -70,6 +71,8 @@ class Unfinished(NotationError):
 # Where the click-to-answer view of an exercise lives. It is a layer above this one, so it is looked up
 # only when a notebook shows an exercise (like pandas' plotting backend), never imported at load time.
 VIEW_MODULE = "euchre_lesson.widgets.exercise"
+MOST_HINTS = 20
+MOST_OPTIONS = 20  # a Choice is a few buttons
 
 
 @dataclass(frozen=True)
@@ -81,6 +84,14 @@ class Exercise:
 
     several: ClassVar[bool] = False  # True: the answer is several cards, chosen with a picker
     how_many: ClassVar[int | None] = None  # how many cards the picker wants (None: as many as are right)
+
+    def __post_init__(self):
+        hints = (self.hints,) if isinstance(self.hints, str) else self.hints  # one hint may be written alone
+        if not isinstance(hints, (tuple, list)) or len(hints) > MOST_HINTS or not all(isinstance(h, str) for h in hints):
+            raise checks.refused("hints", self.hints, f"a few hints as text, at most {MOST_HINTS}")
+        object.__setattr__(self, "hints", tuple(hints))
+        if not isinstance(self.id, str):
+            raise checks.refused("id", self.id, "text such as 'lesson 3 q1'")
 
     @property
     def question(self) -> str:
@@ -199,6 +210,7 @@ class WhichSuit(Exercise):
     trump: Suit | str
 
     def __post_init__(self):
+        super().__post_init__()
         object.__setattr__(self, "card", parse_card(self.card))
         object.__setattr__(self, "trump", parse_suit(self.trump))
 
@@ -241,6 +253,7 @@ class _CardsAndTrump(Exercise):
     trump: Suit | str
 
     def __post_init__(self):
+        super().__post_init__()
         object.__setattr__(self, "cards", _cards(self.cards))
         object.__setattr__(self, "trump", parse_suit(self.trump))
 
@@ -286,6 +299,7 @@ class LegalPlays(Exercise):
     several: ClassVar[bool] = True
 
     def __post_init__(self):
+        super().__post_init__()
         object.__setattr__(self, "hand", _cards(self.hand))
         object.__setattr__(self, "trick", _cards(self.trick))
         object.__setattr__(self, "trump", parse_suit(self.trump))
@@ -367,6 +381,7 @@ class Score(Exercise):
     who: str = "makers"  # or "defenders", or "both": the side the question asks about
 
     def __post_init__(self):
+        super().__post_init__()
         if self.who not in ("makers", "defenders", "both"):
             raise NotationError(excerpt(self.who), "who= is 'makers', 'defenders' or 'both'.")
         scoring_row(self.rules, self.maker_tricks, self.maker_alone, self.lone_defender)  # refuses nonsense
@@ -496,7 +511,13 @@ class Bid(Exercise):
     reason: str
 
     def __post_init__(self):
-        accepted = tuple(parse_action(a) for a in self.accept)
+        super().__post_init__()
+        checks.instance("state", self.state, HandState, "a HandState, such as deal_hand(CUTTHROAT, 0, seed=1)")
+        checks.instance("reason", self.reason, str, "the reason for the right answer, as text")
+        accept = (self.accept,) if isinstance(self.accept, (str, Action)) else self.accept
+        if not isinstance(accept, (tuple, list)) or len(accept) > MOST_OPTIONS:
+            raise checks.refused("accept", self.accept, "the actions that are right, such as ('order',)")
+        accepted = tuple(parse_action(a) for a in accept)
         legal = self.state.legal_actions()
         if not accepted or any(a not in legal for a in accepted):
             raise NotationError(str(self.accept), f"Accepted answers must be legal here: {_words_in_order(legal)}.")
@@ -548,8 +569,16 @@ class Choice(Exercise):
     right: str
 
     def __post_init__(self):
-        if self.right not in self.options:
-            raise NotationError(self.right, f"The right option must be one of {list(self.options)}.")
+        super().__post_init__()
+        checks.instance("ask", self.ask, str, "the question, as text")
+        options = self.options
+        if (not isinstance(options, dict) or not 2 <= len(options) <= MOST_OPTIONS
+                or not all(isinstance(o, str) and isinstance(why, str) for o, why in options.items())):
+            raise checks.refused("options", options, f"a dict of 2 to {MOST_OPTIONS} options, each text to why it "
+                                                     f"is right or wrong, as text")
+        if not isinstance(self.right, str) or self.right not in self.options:
+            raise NotationError(excerpt(self.right), f"right={excerpt(self.right)}: the right option must be one of "
+                                                     f"{list(self.options)}.")
 
     @property
     def question(self) -> str:

@@ -212,3 +212,28 @@ def test_exercises_show_a_plain_text_fallback_that_says_how_to_answer():
     question = WhichSuit("J♦", "♥")
     text = question.fallback_text()
     assert question.question in text and "run" in text.lower() and "WhichSuit(" not in text
+
+
+@pytest.mark.parametrize("make, name", [
+    (lambda: Choice("Which?", {1: "one", 2: "two"}, right=1), "options"),
+    (lambda: Choice("Which?", {}, right="a"), "options"),
+    (lambda: Choice("Which?", ["a", "b"], right="a"), "options"),
+    (lambda: Choice("Which?", {"a": 1, "b": "no"}, right="a"), "options"),
+    (lambda: Choice(None, {"a": "yes", "b": "no"}, right="a"), "ask"),
+    (lambda: Bid("a state", accept=("pass",), reason="r"), "state"),
+    (lambda: Bid(deal_hand(CUTTHROAT, 0, seed=5), accept=("pass",), reason=None), "reason"),
+    (lambda: WhichSuit("J♦", "♥", hints=[1]), "hints"),
+    (lambda: WhichSuit("J♦", "♥", hints=("a" * 10,) * 10_000), "hints"),
+    (lambda: WhichSuit("J♦", "♥", id=5), "id"),
+    (lambda: Score(3, who=["makers"]), "who"),
+])
+def test_a_badly_written_exercise_is_refused_by_name(make, name):
+    with pytest.raises(NotationError, match=name) as refused:
+        make()
+    assert len(str(refused.value)) < 300
+
+
+def test_a_single_hint_or_accepted_bid_may_be_written_as_text():
+    assert WhichSuit("J♦", "♥", hints="Both are red.").hint(1) == "Both are red."
+    bid = Bid(deal_hand(CUTTHROAT, 0, seed=5), accept="pass", reason="Too weak.")
+    assert bid.check("pass") and [str(a) for a in bid.accept] == ["pass"]
