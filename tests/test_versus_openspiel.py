@@ -73,3 +73,29 @@ def test_bad_flags_are_refused_with_a_message(flag, capsys):
     with pytest.raises(SystemExit):
         versus.main(flag)
     assert flag[0] in capsys.readouterr().err
+
+
+# Two deals, from a real search: North deals, East names diamonds (26) or hearts (27) in round two
+# and leads the J♥. OpenSpiel writes both bids as "Pick up!", so South's information-state strings
+# are equal, yet South must follow diamonds in one (the J♥ is the left bower) and hearts in the other.
+NAMED_DIAMONDS = [0, 21, 14, 19, 22, 15, 13, 16, 4, 11, 10, 18, 23, 6, 9, 5, 7, 2, 3, 1, 17, 12,
+                  24, 24, 24, 24, 26, 30, 10]
+NAMED_HEARTS = [0, 23, 14, 19, 15, 11, 13, 5, 21, 2, 10, 1, 4, 7, 9, 18, 22, 17, 3, 16, 6, 12,
+                24, 24, 24, 24, 27, 30, 10]
+
+
+def replayed(game, history):
+    state = game.new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state
+
+
+def test_the_bot_keeps_states_with_different_trumps_apart():
+    rules = versus.openspiel_rules()
+    game = versus.openspiel_game(rules)
+    diamonds, hearts = (replayed(game, history) for history in (NAMED_DIAMONDS, NAMED_HEARTS))
+    assert diamonds.current_player() == hearts.current_player() == 2
+    assert sorted(diamonds.legal_actions()) == [1, 5] and hearts.legal_actions() == [18]
+    bot = versus.ismcts_bot(rules, FEW, random.Random(1))
+    assert bot.get_state_key(diamonds) != bot.get_state_key(hearts)  # else one tree node, and a KeyError
