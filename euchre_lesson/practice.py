@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from . import checks
-from .actions import ORDER
+from .actions import Verb
 from .cards import Rank, Suit, deck, sort_key
 from .errors import NotationError
 from .exercises import BestFive, Bid, Exercise, LegalPlays, Score, TrickWinner, Verdict, WhichSuit
 from .hand import HandState, Phase, deal_hand
-from .players import MAKE_TRUMP_AT, RuleOfThumbPlayer, count
+from .rule_of_thumb import MAKE_TRUMP_AT, RuleOfThumbPlayer, count
 from .dummy import best_five
 from .progress import Progress, progress as learners_progress
 from .ranking import bower
@@ -195,19 +195,33 @@ class Question:
             return bid_prompt(self.exercise.state)
         return self.exercise.question
 
+    @property
+    def setting(self) -> str:
+        """What a view with buttons adds to the exercise's own prompt: for a bid, the game and who passed."""
+        return bid_setting(self.exercise.state) if isinstance(self.exercise, Bid) else ""
+
     def __str__(self) -> str:
         return f"{self.words} {self.prompt}"
 
 
+GAME_WORDS = {"cutthroat": "Cutthroat (three players, each for themselves)",
+              "partnership": "Partnership Euchre (four players, partners opposite)"}
+
+
+def bid_setting(state: HandState) -> str:
+    """The table of a round-one decision: the game, the dealer, who passed."""
+    passed = [s for s, a in zip(state.actors, state.history) if a.kind is Verb.PASS]
+    before = f" Seat{'s' * (len(passed) > 1)} {' and '.join(map(str, passed))} passed." if passed else ""
+    return f"{GAME_WORDS[state.rules.game]}: seat {state.dealer} deals.{before}"
+
+
 def bid_prompt(state: HandState) -> str:
     """A round-one decision in words: the table, the up-card, who passed, your hand."""
-    seat, dealer, up = state.to_act, state.dealer, state.up_card
-    passed = [s for s, a in zip(state.actors, state.history) if a.kind == "pass"]
-    before = f"Seat{'s' * (len(passed) > 1)} {' and '.join(map(str, passed))} passed. " if passed else ""
-    you = "You are the dealer" if seat == dealer else f"You are seat {seat}"
-    offer = (f"take the {up} and make {up.suit.plural} trump" if seat == dealer
+    seat, up = state.to_act, state.up_card
+    you = "You are the dealer" if seat == state.dealer else f"You are seat {seat}"
+    offer = (f"take the {up} and make {up.suit.plural} trump" if seat == state.dealer
              else f"order it up, making {up.suit.plural} trump")
-    return (f"{state.rules.game.capitalize()}: seat {dealer} deals and turns up the {up}. {before}{you}, holding "
+    return (f"{bid_setting(state)} The up-card is the {up}. {you}, holding "
             f"{' '.join(map(str, state.hands[seat]))}: {offer}, or pass?")
 
 

@@ -306,3 +306,151 @@ def test_wrong_arguments_are_refused_by_name(make, argument):
     with pytest.raises(NotationError) as error:
         make()
     assert error.value.part == argument and len(str(error.value)) < 300
+
+
+# -- the practice widget ---------------------------------------------------------------------------------
+
+
+def enabled_buttons(widget):
+    """Every button a learner could click: enabled, and not inside something hidden."""
+    import ipywidgets as w
+
+    if getattr(widget, "layout", None) is not None and widget.layout.display == "none":
+        return []
+    if isinstance(widget, w.Button):
+        return [] if widget.disabled else [widget]
+    return [b for child in getattr(widget, "children", ()) for b in enabled_buttons(child)]
+
+
+def ref_right(exercise, text: str) -> bool | None:
+    """Whether an answer, as the view wrote it, is right by the re-derivations (None: the ref cannot tell)."""
+    from euchre_lesson.actions import parse_action
+    from euchre_lesson.cards import parse_cards, parse_suit
+
+    if isinstance(exercise, WhichSuit):
+        return parse_suit(text) is ref_suit(exercise.card, exercise.trump)
+    if isinstance(exercise, TrickWinner):
+        return parse_card(text) == ref_winner(exercise.cards, exercise.trump)
+    if isinstance(exercise, LegalPlays):
+        return set(parse_cards(text)) == ref_legal(exercise.hand, exercise.trick, exercise.trump)
+    if isinstance(exercise, Score):
+        makers, defenders = ref_points(exercise.rules.game, exercise.maker_tricks, exercise.maker_alone,
+                                       exercise.lone_defender)
+        return int(text) == (makers if exercise.who == "makers" else defenders)
+    if isinstance(exercise, Bid):
+        return str(parse_action(text)) == ref_bid(exercise.state)
+    five = parse_cards(text)  # a best five: the re-derivation checks what every right five must have
+    return None if not ref_best_five_ok(five, exercise.cards, exercise.trump) else None if len(five) == 5 else False
+
+
+def practice_widget(**options):
+    from euchre_lesson.widgets.practice import PracticeWidget
+
+    return PracticeWidget(**{"seed": 3, "progress": False, "show_answer": "after a try", **options})
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_clicks_on_the_practice_widget_never_raise_and_its_verdicts_agree_with_the_engine(seed):
+    widget = practice_widget(seed=seed)
+    judged = []
+    session_answer = widget.session.answer
+
+    def answer(text):
+        verdict = session_answer(text)
+        judged.append((widget.session.question.exercise, text, verdict))
+        return verdict
+
+    widget.session.answer = answer
+    rng = random.Random(seed)
+    for _ in range(300):
+        others = [b for b in enabled_buttons(widget) if b is not widget.next_button]
+        # Next question one click in ten: the others answer, check, ask for hints and for the answer
+        (widget.next_button if rng.random() < 0.1 else rng.choice(others)).click()
+        widget.assert_valid()
+    assert widget.session.number > 10 and len(judged) > 10
+    for exercise, text, verdict in judged:
+        assert verdict.answered
+        expected = ref_right(exercise, text)
+        if expected is not None:
+            assert verdict.correct == expected, (exercise, text, verdict)
+        elif isinstance(exercise, BestFive) and verdict.correct:
+            assert ref_best_five_ok(exercise.read(text), exercise.cards, exercise.trump)
+    counted = [right for right in widget.session.tally.values()]
+    assert sum(map(sum, counted)) <= len(judged)
+
+
+def test_answering_by_clicking_counts_the_first_answer_and_next_question_deals_another():
+    widget = practice_widget()
+    view, exercise = widget.view, widget.question.exercise
+    right = exercise.answer()
+    for choice in (right if exercise.several else (right,)):
+        view.pick(choice)
+    view.check_button.click()
+    assert widget.session.streak == 1 and "Streak: 1 right in a row" in widget.streak_note.value
+    view.check_button.click()  # the same answer again: not counted twice
+    assert widget.session.streak == 1 and sum(map(sum, widget.session.tally.values())) == 1
+    number = widget.session.number
+    widget.next_button.click()
+    assert widget.session.number == number + 1 and widget.view is not view
+    assert f"question {number + 1}:" in widget.heading.value
+    widget.assert_valid()
+
+
+def test_a_late_click_on_the_last_question_is_dropped_and_older_views_are_closed():
+    widget = practice_widget()
+    first = widget.view
+    late = first.answer_buttons[0]
+    first.pick(first.choices[0])
+    widget.next_button.click()
+    first.check_button.click()  # the last question's Check, pressed after Next: the new question is not judged
+    assert not widget.session.counted and sum(map(sum, widget.session.tally.values())) == 0
+    widget.next_button.click()
+    assert late.comm is None and first.comm is None, "a view two questions back is still open"
+    assert widget._replaced.comm is not None, "the view just replaced was closed: a late click would reach nothing"
+
+
+def test_a_double_click_on_next_question_deals_one(monkeypatch):
+    from euchre_lesson.widgets import clicks
+
+    now = [1000.0]
+    monkeypatch.setattr(clicks.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(clicks, "PAGE", clicks.PageClicks())
+    widget = practice_widget()
+    number = widget.session.number
+    widget.next_button._handle_button_msg(None, {"event": "click"}, [])
+    now[0] += 0.15
+    widget.next_button._handle_button_msg(None, {"event": "click"}, [])  # lands on the new Next button
+    assert widget.session.number == number + 1
+
+
+def test_a_bid_shows_the_game_and_who_passed():
+    widget = practice_widget(seed=5, kinds=["bid"])
+    state = widget.question.exercise.state
+    assert practice.GAME_WORDS[state.rules.game] in widget.setting.value
+    assert widget.setting.layout.display == ""
+    widget = practice_widget(kinds=["score"])
+    assert widget.setting.layout.display == "none"
+
+
+def test_the_practice_widget_keeps_results_in_progress(tmp_path):
+    widget = practice_widget(progress=Progress(tmp_path))
+    view = widget.view
+    view.pick(view.choices[0])
+    view.check_button.click()
+    assert sum(map(len, Progress(tmp_path).practice_results().values())) == 1
+
+
+def test_the_practice_widget_says_what_it_is_where_it_cannot_run():
+    text = practice_widget()._repr_mimebundle_()["text/plain"]
+    assert text.startswith("Endless practice") and "run this notebook in Jupyter" in text
+
+
+@pytest.mark.parametrize("options, argument", [
+    ({"seed": "<img src=x onerror=alert(1)>"}, "seed"), ({"seed": 1.5}, "seed"), ({"kinds": []}, "kinds"),
+    ({"progress": 5}, "progress"), ({"show_answer": "sometimes"}, "show_answer"), ({"layout": 5}, "layout"),
+    ({"colour": "red"}, "colour"),
+])
+def test_the_practice_widget_refuses_wrong_options_by_name(options, argument):
+    with pytest.raises(NotationError) as error:
+        practice_widget(**options)
+    assert error.value.part == argument

@@ -435,3 +435,58 @@ def test_an_exercise_s_own_id_is_the_id_progress_keeps_it_under(tmp_path):
             assert exercise.id == progress.exercise_id(lesson, name)
             kept.record(exercise.id, True, exercise.written(exercise.answer()))
     assert all(line.complete for line in kept.summary())
+
+
+# -- the contents page's board ------------------------------------------------------------------------
+
+
+def test_the_board_names_each_lesson_as_its_notebook_does():
+    from euchre_lesson.widgets.progress import LESSON_PAGES
+
+    assert set(LESSON_PAGES) == set(progress.lessons())
+    for lesson, (title, page) in LESSON_PAGES.items():
+        notebook = json.loads((ROOT / "notebooks" / page).read_text(encoding="utf-8"))
+        first = "".join(notebook["cells"][0]["source"]).splitlines()[0]
+        assert first == f"# {lesson} · {title}", (page, first)
+
+
+def test_the_board_shows_done_of_total_a_link_and_what_next_and_updates(tmp_path):
+    from euchre_lesson.widgets.progress import ProgressBoard
+
+    kept = Progress(tmp_path, clock=Clock())
+    board = ProgressBoard(kept)
+    assert "<b>Next:</b> <a href='00_welcome.ipynb'" in board.html and "start with q1" in board.html
+    assert board.html.count("<progress") == len(progress.lessons())
+    for name in vars(exercises(0)):
+        kept.record(f"lesson 0 {name}", True, "x")
+    Progress(tmp_path, clock=Clock(1_800_000_000.0)).record("lesson 1 q1", True, "♥")  # another lesson, open too
+    Progress(tmp_path).record_practice("score", False)
+    assert "start with q1" in board.html.split("</tr>")[1], "the board read the file before Update"
+    board.update_button.click()
+    rows = board.html.split("</tr>")
+    total = len(vars(exercises(0)))
+    assert f"{total} of {total}" in rows[1] and "✔ all done" in rows[1]
+    assert "1 of 4" in rows[2] and "next: q2" in rows[2]
+    assert "<b>Next:</b> <a href='01_cards_and_bowers.ipynb'" in board.html
+    assert "Score this hand 0 of 1 right" in board.html
+    assert board.board.outputs[0]["data"]["text/plain"].startswith(f"Lesson 0 · Welcome to Euchre: {total} of {total}")
+
+
+def test_the_board_shows_a_damaged_file_s_message(tmp_path):
+    from euchre_lesson.widgets.progress import ProgressBoard
+
+    (tmp_path / FILE_NAME).write_bytes(b"{broken")
+    with pytest.warns(ProgressWarning):
+        board = ProgressBoard(Progress(tmp_path))
+    assert "set aside" in board.problems.value and board.problems.layout.display == ""
+    assert "start with q1" in board.html
+
+
+def test_the_board_says_what_it_is_where_it_cannot_run_and_refuses_a_wrong_progress(tmp_path):
+    from euchre_lesson.widgets.progress import ProgressBoard
+
+    text = ProgressBoard(Progress(tmp_path))._repr_mimebundle_()["text/plain"]
+    assert text.startswith("Your progress through the lessons") and "run this notebook in Jupyter" in text
+    assert str(tmp_path) not in text, "the stored output would differ from machine to machine"
+    with pytest.raises(NotationError, match="progress"):
+        ProgressBoard(str(tmp_path))

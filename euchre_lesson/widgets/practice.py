@@ -1,0 +1,128 @@
+"""Endless practice as a widget: one question at a time, Next question, the streak and each kind's tally.
+
+The questions, their checks and the streak are a `practice.Practice` session; each question is shown by
+the exercise's own click-to-answer view (`widgets/exercise.py`), which reports every answer it judged.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from ..course import SHOW_ANSWER, show_answer as class_show_answer
+from ..practice import KINDS, Practice, Question
+from ..progress import Progress
+from . import arguments
+from .cards import note, say, style_sheet
+from .clicks import TiedButton
+
+FALLBACK = ("Endless practice: one question at a time dealt from real hands (which suit a card belongs to, who "
+            "wins a trick, which cards may be played, scoring, the best five, bid or pass), with a streak; the "
+            "kinds you get wrong come back more often. (A widget: run this notebook in Jupyter to practise, or "
+            "type p = Practice(), then p.answer(...) and p.next().)")
+
+
+def close_all(widget: w.Widget) -> None:
+    """Close a widget and everything inside it (never a shared layout or style: those are not children)."""
+    for child in getattr(widget, "children", ()):
+        close_all(child)
+    widget.close()
+
+
+class PracticeWidget(w.VBox):
+    """Questions one after another, answered by clicking; Next question deals a fresh one."""
+
+    def __init__(self, seed: int | None = None, *, progress: Progress | bool | None = None, kinds=tuple(KINDS),
+                 show_answer: str | None = None, folder=".", **kwargs):
+        self.session = Practice(seed, progress=progress, kinds=kinds)  # refuses a wrong seed, progress or kinds
+        show_answer = class_show_answer(folder) if show_answer is None else \
+            arguments.choice("show_answer", show_answer, SHOW_ANSWER)
+        arguments.start_box(PracticeWidget, self, kwargs)
+        self.show_answer = show_answer
+        self.heading, self.setting, self.streak_note, self.tally = w.HTML(), note(), note(), w.HTML()
+        self.holder = w.Box(layout=w.Layout(overflow="visible"))
+        self.next_tie = TiedButton("Next question", "deal a fresh question", self.next_question)
+        self.view = self._replaced = None  # the view before stays open, so a late click on it is dropped quietly
+        self.children = [style_sheet(), self.heading, self.setting, self.holder,
+                         w.HBox([self.next_tie, self.streak_note], layout=w.Layout(align_items="center",
+                                                                                   overflow="visible")),
+                         self.tally]
+        self.add_class("euchre-practice")
+        self.show_question()
+
+    @property
+    def question(self) -> Question:
+        return self.session.question
+
+    @property
+    def next_button(self) -> w.Button:
+        return self.next_tie.button
+
+    def next_question(self) -> None:
+        """Deal the next question and show it."""
+        self.session.next()
+        self.show_question()
+
+    def show_question(self) -> None:
+        """Show the session's question in a fresh view; a click on an earlier question's view is dropped."""
+        number = self.session.number
+        view = self.question.exercise.widget(on_answer=lambda _id, _right, text: self._answered(number, text),
+                                              show_answer=self.show_answer)
+        if self._replaced is not None:  # two questions back: any click on it was sent long ago
+            close_all(self._replaced)
+        self._replaced, self.view, self.holder.children = self.view, view, (view,)
+        self.heading.value = (f"<p class='euchre-note'><b>Endless practice</b> · question {number}: "
+                              f"<b>{escape(self.question.words)}</b></p>")
+        say(self.setting, self.question.setting)
+        self.setting.layout.display = "" if self.question.setting else "none"
+        self.next_tie.draw(number)
+        self.redraw()
+
+    def _answered(self, number: int, text: str) -> None:
+        """The view judged an answer: the session counts it (only the first, and only for the question shown)."""
+        if number == self.session.number:
+            self.session.answer(text)
+            self.redraw()
+
+    def redraw(self) -> None:
+        """The streak and the tallies."""
+        session = self.session
+        if session.streak:
+            words = f"Streak: {session.streak} right in a row"
+        else:
+            words = "Streak: 0 — answer right first time to start one"
+        say(self.streak_note, f"{words} (best this session: {session.best_streak}).")
+        self.tally.value = tally_html(session)
+
+    def _repr_mimebundle_(self, **kwargs) -> dict:
+        """The widget, and for a page that cannot run it (GitHub) what it is and how to use it."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = FALLBACK
+        return bundle
+
+    def assert_valid(self) -> None:
+        session, view = self.session, self.view
+        assert view.exercise is self.question.exercise, "the view shows another question"
+        assert f"question {session.number}:" in self.heading.value, "the question number shown is stale"
+        assert escape(self.question.words) in self.heading.value, "the kind shown is stale"
+        assert f"Streak: {session.streak} " in self.streak_note.value, "the streak shown is stale"
+        assert self.tally.value == tally_html(session), "the tallies shown are stale"
+        if view.verdict is not None and view.verdict.answered:
+            assert session.counted, "an answer the view judged was not counted"
+            assert session.verdict == view.verdict, "the session and the view disagree"
+        view.assert_valid()
+
+
+def tally_html(session: Practice) -> str:
+    """Each kind's first answers this session, and which kinds come back more often for recent mistakes."""
+    weights = session.weights()
+    rows = []
+    for kind in session.kinds:
+        right, wrong = session.tally[kind]
+        more = "more often" if weights[kind] > 1 else ""
+        rows.append(f"<tr><td>{escape(KINDS[kind].words)}</td><td>{right}</td><td>{wrong}</td>"
+                    f"<td>{more}</td></tr>")
+    return ("<table class='euchre-note' style='border-collapse:collapse'><caption style='text-align:left'>"
+            "This session, first answers by kind</caption><tr><th scope='col'>kind</th><th scope='col'>✔ right"
+            "</th><th scope='col'>✘ wrong</th><th scope='col'>asked</th></tr>" + "".join(rows) + "</table>")

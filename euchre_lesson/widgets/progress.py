@@ -1,0 +1,143 @@
+"""The learner's progress on the contents page: per lesson the exercises done of the total, a link, what next."""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from ..practice import KINDS
+from ..progress import LessonProgress, Progress, progress as learners_progress
+from ..rules import excerpt
+from ..errors import NotationError
+from . import arguments
+from .cards import note, say, style_sheet
+from .clicks import TiedButton
+
+# Each lesson's title and notebook, as the notebooks' own first headings name them (a test keeps them in step).
+LESSON_PAGES = {
+    0: ("Welcome to Euchre", "00_welcome.ipynb"),
+    1: ("The cards and the bowers", "01_cards_and_bowers.ipynb"),
+    2: ("Dealing and bidding, round one", "02_bidding_round_one.ipynb"),
+    3: ("Round two, the throw-in and stick the dealer", "03_round_two.ipynb"),
+    4: ("Maker, defenders and the dummy", "04_maker_defenders_dummy.ipynb"),
+    5: ("Going alone", "05_going_alone.ipynb"),
+    6: ("Playing tricks", "06_playing_tricks.ipynb"),
+    7: ("Scoring and winning", "07_scoring_and_winning.ipynb"),
+    8: ("A game of Cutthroat", "08_cutthroat_game.ipynb"),
+    9: ("Partnership Euchre", "09_partnership.ipynb"),
+    10: ("Variants and house rules", "10_variants_and_house_rules.ipynb"),
+    11: ("Strategy with numbers", "11_strategy.ipynb"),
+}
+
+FALLBACK = ("Your progress through the lessons: for each lesson, the exercises you have done out of the total, a "
+            "link to it, and what to do next. (A widget: run this notebook in Jupyter to see your own progress, "
+            "which is kept in your Jupyter data folder; or type: from euchre_lesson import progress; "
+            "progress.next_step())")
+
+
+def lesson_name(lesson: int) -> str:
+    """'Lesson 3 · Round two, the throw-in and stick the dealer'."""
+    title = LESSON_PAGES.get(lesson, ("", ""))[0]
+    return f"Lesson {lesson} · {title}" if title else f"Lesson {lesson}"
+
+
+def lesson_link(lesson: int) -> str:
+    """A link to the lesson's notebook, relative to the contents page beside it."""
+    page = LESSON_PAGES.get(lesson)
+    name = escape(lesson_name(lesson))
+    # underlined: a link is told from the words around it by more than its colour (WCAG 1.4.1)
+    return f"<a href='{escape(page[1])}' style='text-decoration:underline'>{name}</a>" if page else name
+
+
+def next_words(line: LessonProgress) -> str:
+    """What to do next in one lesson, in words."""
+    if line.complete:
+        return "all done"
+    if line.done == 0:
+        return f"start with {line.next}"
+    return f"next: {line.next}"
+
+
+def board_html(summary: tuple[LessonProgress, ...], practice: dict[str, tuple[bool, ...]]) -> str:
+    """The next step, a table of the lessons, and the recent practice, as HTML."""
+    rows = "".join(
+        f"<tr><td>{lesson_link(line.lesson)}</td><td><progress max='{line.total}' value='{line.done}' "
+        f"aria-label='{line.done} of {line.total} exercises done'></progress> {line.done} of {line.total}</td>"
+        f"<td>{'✔ ' if line.complete else ''}{escape(next_words(line))}</td></tr>" for line in summary)
+    table = ("<table class='euchre-progress' style='border-collapse:collapse;font-family:system-ui,sans-serif'>"
+             "<caption style='text-align:left'>Exercises done in each lesson (answered right at least once)"
+             "</caption><tr><th scope='col'>lesson</th><th scope='col'>done</th><th scope='col'>what next</th></tr>"
+             f"{rows}</table>")
+    return f"<div class='euchre-note'><p>{next_html(summary)}</p>{table}<p>{escape(practice_words(practice))}</p></div>"
+
+
+def next_html(summary: tuple[LessonProgress, ...]) -> str:
+    """The next step: the first lesson not finished, linked, and its next exercise."""
+    line = next((line for line in summary if not line.complete), None)
+    if line is None:
+        return ("<b>Next:</b> every exercise is done. Keep your eye in with the endless practice at the end of any "
+                "lesson, or play a game in lesson 8 or 9.")
+    return (f"<b>Next:</b> {lesson_link(line.lesson)}: {line.done} of {line.total} exercise"
+            f"{'s' * (line.total != 1)} done; {escape(next_words(line))}.")
+
+
+def board_text(summary: tuple[LessonProgress, ...], practice: dict[str, tuple[bool, ...]]) -> str:
+    """The same in plain text, for a page that shows no HTML."""
+    lines = [f"{lesson_name(line.lesson)}: {line.done} of {line.total} done; {next_words(line)}" for line in summary]
+    return "\n".join(lines + [practice_words(practice)])
+
+
+def practice_words(practice: dict[str, tuple[bool, ...]]) -> str:
+    """The endless practice's recent results by kind, in words."""
+    parts = [f"{KINDS[kind].words} {results.count(True)} of {len(results)} right"
+             for kind, results in practice.items() if kind in KINDS and results]
+    if not parts:
+        return "Endless practice: no questions answered yet; it is the last cell of each lesson."
+    return "Endless practice, your recent answers: " + "; ".join(parts) + "."
+
+
+class ProgressBoard(w.VBox):
+    """The learner's progress through the lessons: done of total per lesson, links, and what to do next."""
+
+    def __init__(self, progress: Progress | None = None, **kwargs):
+        if progress is not None and not isinstance(progress, Progress):
+            raise NotationError("progress", f"progress must be a Progress, or None for the learner's own, "
+                                            f"not {excerpt(progress)}.")
+        arguments.start_box(ProgressBoard, self, kwargs)
+        self.progress = learners_progress() if progress is None else progress
+        self.board = w.Output()  # shown by the notebook's own renderer, which opens a lesson's link in place
+        self.problems = note()
+        self.update_tie = TiedButton("Update", "read your progress again, after answering in another lesson",
+                                     self.redraw)
+        self.updates = 0
+        self.children = [style_sheet(), w.HTML("<h3 class='euchre-note'>Your progress</h3>"), self.board,
+                         self.update_tie, self.problems]
+        self.add_class("euchre-progress-board")
+        self.redraw()
+
+    @property
+    def update_button(self) -> w.Button:
+        return self.update_tie.button
+
+    def redraw(self) -> None:
+        """Read the progress again and show it."""
+        summary, practice = self.progress.summary(), self.progress.practice_results()
+        self.board.outputs = ({"output_type": "display_data", "metadata": {},
+                               "data": {"text/html": board_html(summary, practice),
+                                        "text/plain": board_text(summary, practice)}},)
+        say(self.problems, " ".join(self.progress.notes))
+        self.problems.layout.display = "" if self.progress.notes else "none"
+        self.updates += 1
+        self.update_tie.draw(self.updates)
+
+    @property
+    def html(self) -> str:
+        """The board as shown (for tests)."""
+        return self.board.outputs[0]["data"]["text/html"]
+
+    def _repr_mimebundle_(self, **kwargs) -> dict:
+        """The widget, and for a page that cannot run it (GitHub) what it is and how to see it."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = FALLBACK
+        return bundle
