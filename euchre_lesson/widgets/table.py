@@ -7,15 +7,14 @@ from html import escape
 
 import ipywidgets as w
 
-from ..actions import Action
+from ..actions import Action, Verb
 from ..cards import sort_key
-from ..display import seat_roles
 from ..errors import NotationError
 from ..game import GameState, new_game
 from ..hand import HandState, Phase
 from ..rules import CUTTHROAT, RuleSet
 from ..session import CARD_VERBS, News, TableSession, Told, path_words
-from ..view import View
+from ..view import View, seat_roles
 from . import arguments
 from .bids import BidButtons, offer, said_words, seat_words
 from .cards import CardRow, action_button, note, redraw, say, show_backs, style_sheet
@@ -25,12 +24,14 @@ from .hand_log import log_html, result_words
 from .scoring import GAME_WORDS, rules_by_game
 from .trick_list import TrickList, trick_on_table, trick_words
 
+# Actions chosen by clicking your cards (a keep: five selected, then Keep); the others have buttons.
+CARD_CHOSEN = frozenset({Verb.PLAY, Verb.PICKUP, Verb.KEEP})
 MOST_SAID = 400  # a note quotes at most this much of an error about a typed path: its start and its end
 
 
 def choice_words(action: Action, view: View) -> str:
     """An action named for a sentence: the button's words, and the five cards of a keep."""
-    if action.kind == "keep":
+    if action.kind is Verb.KEEP:
         return "keep " + " ".join(map(str, action.cards))
     return offer(action, view)[0]
 
@@ -329,7 +330,7 @@ class Table(w.VBox):
             redraw(self.hand_row, shown, trump, moment, legal=cards)
         else:  # a click here only explains (it changes nothing), so the buttons stay while the bidding goes on
             redraw(self.hand_row, sorted(view.hand, key=sort_key), trump, disabled=not legal)
-        self.choices.show([a for a in legal if a.kind not in ("play", "pickup", "keep")], view, moment)
+        self.choices.show([a for a in legal if a.kind not in CARD_CHOSEN], view, moment)
         if phase is Phase.DUMMY and legal:
             self.keep_tie.draw(moment)
         else:
@@ -368,11 +369,11 @@ class Table(w.VBox):
         """Click the control a learner would click for this action (for tests and lessons)."""
         action = arguments.action("action", action)
         try:
-            if action.kind == "keep":
+            if action.kind is Verb.KEEP:
                 for card in set(action.cards) ^ self.selected:
                     self.hand_row.button_for(card).click()
                 self.keep_button.click()
-            elif action.kind in ("play", "pickup"):
+            elif action.kind in CARD_CHOSEN:
                 self.hand_row.button_for(action.card).click()
             else:
                 self.choices.button_for(action).click()
