@@ -1,0 +1,282 @@
+"""The words the table says: actions, tricks and results, told from one seat's point of view or with the hands open.
+
+`table` below is a View (what one seat heard: "you", "your partner", another seat's discard face down) or a
+HandState (the hands open: every seat by its number, every card shown). The widgets only lay these words out.
+A verb with no words here yet (a new one) is still told, plainly: its token.
+"""
+
+from __future__ import annotations
+
+from .actions import Action, Verb, parse_action
+from .phases import Phase
+from .rules import RuleSet, ScoreRow
+from .scoring import Points
+from .tricks import Trick
+from .view import View, public_token
+
+ORDERED = {"accept": "accepted", "assist": "assisted", "order up": "ordered up"}
+# How each game names the two sides when it scores them (T7, F4).
+SCORERS = {"cutthroat": ("the maker scores", "each defender scores"),
+           "partnership": ("the makers score", "the defenders score")}
+
+
+def listener(table) -> int | None:
+    """The seat whose point of view this is; None with the hands open."""
+    return table.seat if isinstance(table, View) else None
+
+
+def capital(words: str) -> str:
+    """The words with a capital first letter (the rest as it is: 'Your partner (seat 2)')."""
+    return words[:1].upper() + words[1:]
+
+
+def sentence(words: str) -> str:
+    """Words as a sentence: a capital first letter and a full stop."""
+    return f"{capital(words)}."
+
+
+def seat_words(seat: int, table) -> str:
+    """'you', 'your partner (seat 2)' or 'seat 1', from the seat whose view this is; 'seat 1' with the hands open."""
+    me = listener(table)
+    if seat == me:
+        return "you"
+    if me is not None and seat == table.rules.partner(me):
+        return f"your partner (seat {seat})"
+    return f"seat {seat}"
+
+
+def side_words(seats, table) -> str:
+    """A side named seat by seat: 'you and your partner (seat 2)'."""
+    return " and ".join(seat_words(seat, table) for seat in seats)
+
+
+def order_name(actor: int, table) -> str:
+    """The name of an order in round one (C6, F2): the dealer accepts, the dealer's partner assists, others order up."""
+    if actor == table.dealer:
+        return "accept"
+    if actor == table.rules.partner(table.dealer):
+        return "assist"
+    return "order up"
+
+
+# -- what a seat did, as the table heard it --------------------------------------------------------------
+
+
+def heard(action: Action | str, actor: int, table) -> tuple[Verb, Action | None]:
+    """The verb of an action, and the action itself unless it went face down for this table (C7, T5).
+
+    `action` is an Action (hidden here if it is another seat's discard or keep) or a token as a View's
+    `said` holds it (a face-down verb stands alone there).
+    """
+    token = public_token(action, actor, listener(table)) if isinstance(action, Action) else action
+    verb = Verb._value2member_map_.get(token)
+    if verb is not None and verb.carries is not None:
+        return verb, None
+    action = parse_action(token)
+    return action.kind, action
+
+
+def _pickup_words(action, actor, table, who) -> str:
+    laid = f"the {action.card}" if action else "a card face down"
+    return f"{who} took the {table.up_card} and discarded {laid}"
+
+
+def _alone_words(action, actor, table, who) -> str:
+    return f"{who} went alone" if actor == table.maker else f"{who} chose to defend alone"
+
+
+def _stay_words(action, actor, table, who) -> str:
+    if actor != table.maker:
+        return f"{who} chose to defend together"
+    return f"{who} chose to take the dummy" if table.rules.has_dummy else f"{who} chose to play with help"
+
+
+def _keep_words(action, actor, table, who) -> str:
+    if action is None:
+        return f"{who} took the dummy and laid five cards aside face down"
+    return f"{who} kept {' '.join(map(str, action.cards))}"
+
+
+# What each verb said sounds like, in the past tense: (action or None if face down, actor, table, who) -> words.
+SAID = {
+    Verb.PASS: lambda action, actor, table, who: f"{who} passed",
+    Verb.ORDER: lambda action, actor, table, who: f"{who} {ORDERED[order_name(actor, table)]} the {table.up_card}",
+    Verb.CALL: lambda action, actor, table, who: f"{who} named {action.suit.plural} {action.suit} as trump",
+    Verb.PICKUP: _pickup_words,
+    Verb.DECLINE: lambda action, actor, table, who: f"{who} left the {table.up_card}",
+    Verb.ALONE: _alone_words,
+    Verb.STAY: _stay_words,
+    Verb.KEEP: _keep_words,
+    Verb.PLAY: lambda action, actor, table, who: f"{who} played the {action.card}",
+}
+
+
+def said_words(action: Action | str, actor: int, table) -> str:
+    """What a seat did, in the past tense, as `table` heard it: 'seat 1 took the 9♠ and discarded a card face down'."""
+    verb, shown = heard(action, actor, table)
+    who = seat_words(actor, table)
+    if verb not in SAID:
+        return f"{who} chose {shown if shown else f'{verb}, face down'}"
+    return SAID[verb](shown, actor, table, who)
+
+
+# -- the buttons: one legal action of the seat to act ------------------------------------------------------
+
+
+def _order_offer(action, view) -> tuple[str, str]:
+    up = view.up_card
+    trump = f"{up.suit.plural} are trump"
+    return {"accept": (f"Accept the {up}", f"{trump}: you, the dealer, take the {up} and discard (C6, C7)"),
+            "assist": (f"Assist: the {up} to your partner",
+                       f"{trump}: your partner, the dealer, may take the {up} (C6, C7)"),
+            "order up": (f"Order up the {up}", f"{trump}: the dealer may take the {up} (C6, C7)")}[
+        order_name(view.seat, view)]
+
+
+def _pass_offer(action, view) -> tuple[str, str]:
+    if view.phase is Phase.ROUND_ONE:
+        return "Pass", f"do not make {view.up_card.suit.plural} trump; the next player bids (C6)"
+    return "Pass", "name no suit; if everyone passes, the hand is thrown in (C8, C9)"
+
+
+def _call_offer(action, view) -> tuple[str, str]:
+    suit = action.suit
+    if view.phase is Phase.JOKER_CALL:
+        return (f"Name {suit.plural} {suit}",
+                f"the joker is turned up: name {suit.plural} as trump and take the joker (C3)")
+    return f"Call {suit.plural} {suit}", f"make {suit.plural} trump; you become the maker (C8)"
+
+
+def _alone_offer(action, view) -> tuple[str, str]:
+    if view.seat == view.maker:
+        return "Go alone", "play without your partner or the dummy; a march scores more where the rules say so (C10, T6)"
+    return "Defend alone", "defend without your partner, who sits out (C10, T6)"
+
+
+def _stay_offer(action, view) -> tuple[str, str]:
+    if view.seat != view.maker:
+        return "Defend together", "defend with your partner (C10)"
+    if view.rules.has_dummy:
+        return "Take the dummy", "take the dummy's five and keep the best five of ten (T5)"
+    return "Play with your partner", "play with your partner (C10)"
+
+
+# A button's words for each verb: (action, view of the seat to act) -> (description, tooltip).
+OFFERS = {
+    Verb.PASS: _pass_offer,
+    Verb.ORDER: _order_offer,
+    Verb.CALL: _call_offer,
+    Verb.PICKUP: lambda action, view: (f"Discard the {action.card}",
+                                       f"take the {view.up_card} and lay the {action.card} away face down (C7)"),
+    Verb.DECLINE: lambda action, view: (f"Leave the {view.up_card}",
+                                        f"do not take the up-card; {view.up_card.suit.plural} stay trump (C7)"),
+    Verb.ALONE: _alone_offer,
+    Verb.STAY: _stay_offer,
+    Verb.KEEP: lambda action, view: ("Keep these five",
+                                     "keep the five selected cards and lay the other five aside face down (T5)"),
+    Verb.PLAY: lambda action, view: (f"Play the {action.card}", f"play the {action.card} to the trick (C12)"),
+}
+
+
+def offer(action: Action, view: View) -> tuple[str, str]:
+    """A button's words for one legal action of the seat to act: (description, tooltip)."""
+    if action.kind not in OFFERS:
+        return str(action), ""
+    return OFFERS[action.kind](action, view)
+
+
+def choice_words(action: Action, view: View) -> str:
+    """An action named in a sentence: the button's words, and the five cards of a keep."""
+    if action.kind is Verb.KEEP:
+        return "keep " + " ".join(map(str, action.cards))
+    return offer(action, view)[0]
+
+
+# -- tricks, results and the story of a hand ---------------------------------------------------------------
+
+
+def trick_words(trick: Trick, table, number: int) -> str:
+    """'Trick 2, led by seat 1: 9♠ seat 1, K♠ you; won by you'."""
+    played = ", ".join(f"{card} {seat_words(seat, table)}" for card, seat in zip(trick.cards, trick.seats))
+    won = f"; won by {seat_words(trick.winner, table)}" if trick.winner is not None else ""
+    return f"Trick {number}, led by {seat_words(trick.leader, table)}: {played or 'no card yet'}{won}"
+
+
+def up_card_words(table) -> str:
+    """What became of the up-card, in a few words (C7, C8)."""
+    if table.turned_down:
+        return "turned down (C8)"
+    if table.picked_up:
+        return "taken by the dealer"
+    return "left by the dealer (C7)" if table.picked_up is False else "proposes trump"
+
+
+def points_words(rules: RuleSet, points: Points) -> str:
+    """'the maker scores 1' or 'each defender scores 2'; 'nobody scores' for 0 and 0."""
+    makers, defenders = SCORERS[rules.game]
+    parts = [f"{makers} {points.makers}" if points.makers else "",
+             f"{defenders} {points.defenders}" if points.defenders else ""]
+    return ", ".join(part for part in parts if part) or "nobody scores"
+
+
+def row_words(rules: RuleSet, row: ScoreRow) -> str:
+    """One row of the scoring table as a sentence: 'a lone maker takes all 5 tricks, so the maker scores 3 (T7)'."""
+    return f"{row.result}, so {points_words(rules, Points(row.makers, row.defenders))} ({row.rule})"
+
+
+def result_words(hand, table) -> str:
+    """How a finished hand went: who made what, the tricks, the row of the scoring table, the points."""
+    if hand.thrown_in:
+        return "Everyone passed twice: the hand is thrown in, nobody scores, and the deal passes left (C9)."
+    alone = ", alone" if hand.lone_maker else ""
+    side = "the makers" if hand.players == 4 else "the maker"
+    tricks = f"{hand.maker_tricks} trick{'s' * (hand.maker_tricks != 1)}"
+    got = ", ".join(f"{seat_words(seat, table)} {points}" for seat, points in enumerate(hand.points))
+    return (f"{seat_words(hand.maker, table).capitalize()} made {hand.trump.plural} {hand.trump} trump{alone}; "
+            f"{side} took {tricks}: {row_words(hand.rules, hand.result)}. Points this hand: {got}.")
+
+
+def deal_words(hand, table) -> str:
+    """The start of `hand`: who dealt, the up-card, who spoke first (the dealer, if the joker was turned up)."""
+    first = seat_words(hand.states()[0].to_act, table)
+    return (f"{capital(seat_words(hand.dealer, table))} dealt; the up-card is the {hand.up_card}. "
+            f"{capital(first)} {'are' if first == 'you' else 'is'} first to speak.")
+
+
+def step_words(hand, table) -> str:
+    """The last step of `hand` told as the table heard it: the action, the trick it won, the end of the hand."""
+    if not hand.history:
+        return deal_words(hand, table)
+    action, actor = hand.history[-1], hand.actors[-1]
+    text = sentence(said_words(action, actor, table))
+    if action.kind is Verb.PLAY and not (hand.trick and hand.trick.cards):  # this card finished a trick
+        text += " " + sentence(f"{seat_words(hand.tricks[-1].winner, table)} won trick {len(hand.tricks)}")
+    return f"{text} {result_words(hand, table)}" if hand.is_over else text
+
+
+def story(table) -> list[tuple[int, str]]:
+    """The hand so far, one line per action with its place in the history: what was said, then every card.
+
+    The bidding and the announcements all come before the first card is led (C13), so a View, which keeps
+    what was said apart from the tricks, still tells them in order.
+    """
+    said = table.said if isinstance(table, View) else [
+        (actor, str(action)) for action, actor in zip(table.history, table.actors) if action.kind is not Verb.PLAY]
+    lines = [(i, said_words(token, actor, table)) for i, (actor, token) in enumerate(said)]
+    tricks = table.tricks + ((table.trick,) if table.trick is not None and table.trick.cards else ())
+    for number, trick in enumerate(tricks, 1):
+        for card, seat in zip(trick.cards, trick.seats):
+            lead = "led" if seat == trick.leader else "played"
+            lines.append((len(lines), f"trick {number}: {seat_words(seat, table)} {lead} the {card}"))
+    return lines
+
+
+HIDDEN = "[hidden]"
+
+
+def reason_words(reason: str, table) -> str:
+    """A player's reason as this table may hear it: the names of cards this seat has not seen are [hidden]."""
+    if isinstance(table, View):
+        for card in table.unseen:
+            reason = reason.replace(str(card), HIDDEN)
+    return reason

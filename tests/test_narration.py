@@ -1,0 +1,76 @@
+"""The words the table says (narration.py): from one seat's point of view nothing hidden is named; with the
+hands open, everything is."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, deal_hand, deck, narration
+from euchre_lesson.actions import Verb
+
+RULE_SETS = (CUTTHROAT, PARTNERSHIP, dataclasses.replace(CUTTHROAT, deck=25),
+             dataclasses.replace(PARTNERSHIP, deck=32, stick_the_dealer=True))
+
+
+@pytest.fixture(scope="module")
+def a_pickup():
+    """Partnership, seat 3 deals the 9♥; seat 0 passes, seat 1 assists, seat 3 picks up and lays the 9♣ away."""
+    hand = deal_hand(PARTNERSHIP, 3, seed=4).apply("pass").apply("order")
+    return hand.apply("pickup 9C")
+
+
+def test_another_seat_s_discard_is_told_face_down_and_yours_face_up(a_pickup):
+    hand = a_pickup
+    assert [words for _, words in narration.story(hand.view(0))] == [
+        "you passed", "seat 1 assisted the 9♥", "seat 3 took the 9♥ and discarded a card face down"]
+    assert narration.story(hand.view(1))[1:] == [
+        (1, "you assisted the 9♥"), (2, "your partner (seat 3) took the 9♥ and discarded a card face down")]
+    assert narration.step_words(hand, hand.view(3)) == "You took the 9♥ and discarded the 9♣."
+    assert narration.step_words(hand, hand) == "Seat 3 took the 9♥ and discarded the 9♣."  # the hands open
+    assert narration.said_words(hand.history[-1], 3, hand.view(2)) == narration.said_words("pickup", 3, hand.view(2))
+    assert narration.deal_words(hand, hand.view(0)) == "Seat 3 dealt; the up-card is the 9♥. You are first to speak."
+
+
+def test_the_order_is_named_by_who_gives_it():
+    """The dealer accepts, the dealer's partner assists, the others order up (C6, F2)."""
+    hand = deal_hand(PARTNERSHIP, 3, seed=4)
+    view = hand.view(0)
+    assert [narration.order_name(seat, view) for seat in range(4)] == ["order up", "assist", "order up", "accept"]
+    assert narration.offer(hand.legal_actions()[1], view)[0] == "Order up the 9♥"
+
+
+def test_a_verb_without_words_yet_is_still_told(a_pickup, monkeypatch):
+    monkeypatch.delitem(narration.SAID, Verb.PICKUP)
+    monkeypatch.delitem(narration.OFFERS, Verb.PICKUP)
+    assert narration.said_words(a_pickup.history[-1], 3, a_pickup.view(0)) == "seat 3 chose pickup, face down"
+    assert narration.said_words(a_pickup.history[-1], 3, a_pickup) == "seat 3 chose pickup 9♣"
+    assert narration.offer(a_pickup.history[-1], a_pickup.view(3)) == ("pickup 9♣", "")
+
+
+def named_cards(text: str, cards) -> set:
+    return {card for card in cards if str(card) in text}
+
+
+def test_no_word_of_the_table_names_a_card_the_seat_has_not_seen(random_state):
+    """Every line of the story, every step, trick, result, button and reason, at every step of random hands."""
+    told = 0
+    for i in range(60):
+        hand = random_state(RULE_SETS[i % len(RULE_SETS)], 500 + i)
+        everything = deck(hand.rules.deck)
+        for state in hand.states():
+            for seat in range(state.players):
+                view = state.view(seat)
+                words = [line for _, line in narration.story(view)] + [narration.step_words(state, view)]
+                words += [" ".join(narration.offer(action, view)) for action in view.legal]
+                trick, number = view.trick_on_table
+                words += [narration.trick_words(trick, view, number)] if trick else []
+                words += [narration.result_words(state, view)] if state.is_over else []
+                words += [narration.reason_words(" ".join(map(str, everything)), view)]
+                leaked = named_cards(" ".join(words), everything) - view.seen
+                assert not leaked, (seat, leaked, words, state.to_json())
+                told += len(words)
+            if state.discard is not None:  # with the hands open, the discard is told
+                assert str(state.discard) in " ".join(line for _, line in narration.story(state))
+    assert told > 20000
