@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
+from functools import cached_property
 from html import escape
 from typing import ClassVar
 
 from . import checks
 from .actions import Action, parse_action
 from .cards import Card, Suit, parse_card, parse_cards, parse_suit, sort_key
-from .dummy import best_five, keep_strength, shortfall
+from .dummy import Keep, best_five, keep_strength, shortfall
 from .errors import IllegalAction, NotationError, excerpt
 from .hand import HandState
 from .ranking import bower, effective_suit
@@ -471,8 +472,13 @@ class BestFive(_CardsAndTrump):
     def choices(self) -> tuple[Card, ...]:
         return _sorted(self.cards)
 
+    @cached_property
+    def best(self) -> Keep:
+        """The engine's strongest five and its reason, worked out once (252 fives are compared)."""
+        return best_five(self.cards, self.trump)
+
     def answer(self) -> tuple[Card, ...]:
-        return best_five(self.cards, self.trump).cards
+        return self.best.cards
 
     def read(self, given) -> frozenset[Card]:
         five = frozenset(_cards(given))
@@ -494,7 +500,7 @@ class BestFive(_CardsAndTrump):
         return f"Just as strong as the engine's five ({_words(self.answer())}) by the teacher's rule: {self.explain()}"
 
     def explain(self) -> str:
-        return best_five(self.cards, self.trump).reason
+        return self.best.reason
 
     def wrong(self, given) -> str:
         dropped = _words(set(self.answer()) - given)

@@ -271,3 +271,17 @@ def test_assert_valid_notices_a_stale_verdict_or_mark():
     view.answer_buttons[0].add_class("euchre-chosen")
     with pytest.raises(AssertionError):
         view.assert_valid()
+
+
+def test_views_without_their_own_hook_report_to_the_lesson_s_default(monkeypatch):
+    from euchre_lesson.widgets import exercise as module, report_answers
+
+    monkeypatch.setitem(module._REPORT, "to", None)
+    heard, own = [], []
+    report_answers(lambda *said: heard.append(said))
+    question = exercises(0).q1
+    answer(ExerciseView(question), ("52",))
+    answer(ExerciseView(question, on_answer=lambda *said: own.append(said)), ("24",))
+    assert heard == [("lesson 0 q1", False, "52")] and own == [("lesson 0 q1", True, "24")]
+    with pytest.raises(NotationError, match="on_answer"):
+        report_answers("progress.json")

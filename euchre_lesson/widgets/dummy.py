@@ -58,7 +58,7 @@ class DummyTrainer(w.VBox):
         self.verdict: str | None = None  # 'best', 'as good' or 'worse' once a five is kept
         state = self.state
         self.exercise = BestFive(self.ten, state.trump)
-        self.best = best_five(self.ten, state.trump)  # the engine's five, shown after a keep
+        self.best = self.exercise.best  # the engine's five and why, shown after a keep
         trump = escape(f"{state.trump} {state.trump.plural}")
         self.situation.value = (f"<p>Deal {escape(str(seed))} · you are seat {state.maker} and made <b>{trump}</b> "
                                 f"trump, and you take the dummy: the five you do not keep are laid aside (T5).<br>"
