@@ -657,6 +657,9 @@ def replay(record: dict | str) -> HandState:
         if key not in record:
             raise NotationError(key, f"The hand record has no {key!r}; it needs rules, dealer, deal and actions.")
     rules = rules_from(record["rules"], record.get("switches"))
+    if record["deal"] is None:  # deal_hand reads deal=None as "shuffle": a record must carry its cards
+        raise NotationError("deal", "The hand record's deal is null: a record carries its deal (hands, kitty and, "
+                                    "in cutthroat, the dummy) and is never dealt at random.")
     state = deal_hand(rules, record["dealer"], deal=record["deal"])
     actions = record["actions"]
     if not isinstance(actions, list):

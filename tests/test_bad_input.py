@@ -385,6 +385,7 @@ BAD_RECORDS = [
     ("no dummy in cutthroat", C, _delete("deal", "dummy"), "deal.dummy", ["dummy"]),
     ("no kitty", C, _delete("deal", "kitty"), "deal.kitty", ["kitty"]),
     ("deal not an object", C, _set(("deal",), [["9C"]]), "deal", ["deal"]),
+    ("deal null", P, _set(("deal",), None), "deal", ["deal", "never dealt at random"]),  # no shuffle stands in
     ("unknown rules", C, _set(("rules",), "bridge"), "rules", ["rules", "bridge"]),
     ("rules not a name", C, _set(("rules",), ["cutthroat"]), "rules", ["rules"]),
     ("unknown switch", C, _set(("switches",), {"screw_the_dealer": True}), "switches", ["switches", "screw_the_dealer"]),
