@@ -5,6 +5,7 @@ view never gives the answer away and can be used by keyboard and screen reader."
 import itertools
 import json
 import random
+import re
 from html import escape
 
 import ipywidgets as w
@@ -285,3 +286,14 @@ def test_views_without_their_own_hook_report_to_the_lesson_s_default(monkeypatch
     assert heard == [("lesson 0 q1", False, "52")] and own == [("lesson 0 q1", True, "24")]
     with pytest.raises(NotationError, match="on_answer"):
         report_answers("progress.json")
+
+
+@pytest.mark.parametrize("name, question", ALL, ids=[n for n, _ in ALL])
+def test_each_answer_has_its_own_css_class_for_browser_tests(name, question):
+    from euchre_lesson.widgets.exercise import answer_class
+
+    view = ExerciseView(question)
+    names = [answer_class(question, choice) for choice in question.choices()]
+    assert len(set(names)) == len(names) and all(re.fullmatch(r"euchre-answer-[a-z0-9-]+", n) for n in names)
+    for choice, css in zip(question.choices(), names):
+        assert has_class(view.button_for(choice), css)
