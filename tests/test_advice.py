@@ -92,22 +92,18 @@ def perfect_play_out(state):
     return state
 
 
-def tricks_into_a_random_hand(rules, seed: int, tricks: int):
+def tricks_into_a_random_hand(random_state, rules, seed: int, tricks: int):
     """A hand bid and played at random until `tricks` tricks are done, then part-way into the next."""
     rng = random.Random(seed)
-    hand = deal_hand(rules, rng.randrange(rules.players), seed=rng.randrange(2**32))
-    while not hand.is_over and (hand.phase is not Phase.PLAY or len(hand.tricks) < tricks):
-        hand = hand.apply(rng.choice(hand.legal_actions()))
-    for _ in range(0 if hand.is_over else rng.randrange(len(hand.active_seats))):
-        hand = hand.apply(rng.choice(hand.legal_actions()))
-    return hand
+    hand = random_state(rules, rng, until=lambda hand: hand.phase is Phase.PLAY and len(hand.tricks) >= tricks)
+    return hand if hand.is_over else random_state(hand, rng, steps=range(len(hand.active_seats)))
 
 
 @pytest.mark.parametrize("rules", [CUTTHROAT, PARTNERSHIP], ids=["cutthroat", "partnership"])
-def test_exact_points_two_and_three_tricks_in_are_those_of_a_perfect_play_out(rules):
+def test_exact_points_two_and_three_tricks_in_are_those_of_a_perfect_play_out(rules, random_state):
     compared = makers_have_tricks = 0
     for seed in range(80):
-        hand = tricks_into_a_random_hand(rules, seed, 2 + seed % 2)
+        hand = tricks_into_a_random_hand(random_state, rules, seed, 2 + seed % 2)
         if hand.is_over:
             continue  # thrown in
         assert len(hand.tricks) == 2 + seed % 2

@@ -1,7 +1,5 @@
 """A bare card, hand or game in a cell draws itself, with text for screen readers."""
 
-import random
-
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, deal_hand, new_game, parse_card
 from euchre_lesson.cards import Suit
 from euchre_lesson.display import card_name
@@ -28,11 +26,9 @@ def test_a_fresh_hand_shows_every_hand_the_dummy_and_the_up_card():
     assert "up-card" in text and "dealer" in text and str(hand.up_card) in text
 
 
-def test_a_hand_in_play_shows_the_trick_and_who_is_to_act():
-    hand = deal_hand(PARTNERSHIP, 0, seed=3)
-    rng = random.Random(1)
-    while not (hand.trick and len(hand.trick.cards) == 2):
-        hand = hand.apply(rng.choice(hand.legal_actions()))
+def test_a_hand_in_play_shows_the_trick_and_who_is_to_act(random_state):
+    hand = random_state(deal_hand(PARTNERSHIP, 0, seed=3), 1,
+                        until=lambda hand: hand.trick and len(hand.trick.cards) == 2)
     html = hand._repr_html_()
     assert "trick 1" in html and "to act" in html
     assert all(str(card) in html for card in hand.trick.cards)

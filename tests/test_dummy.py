@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from euchre_lesson import CUTTHROAT, Suit, best_five, deal_hand, parse_cards
+from euchre_lesson import CUTTHROAT, Phase, Suit, best_five, parse_cards
 from euchre_lesson.dummy import keep_strength
 from euchre_lesson.ranking import is_trump
 
@@ -18,16 +18,12 @@ def test_keeps_every_trump_then_aces_then_voids():
 
 
 @pytest.mark.rule("T5")
-def test_the_suggestion_is_a_legal_keep_and_no_other_five_is_stronger():
+def test_the_suggestion_is_a_legal_keep_and_no_other_five_is_stronger(random_state):
     rng = random.Random(5)
     for _ in range(50):
-        hand = deal_hand(CUTTHROAT, rng.randrange(3), seed=rng)
-        while hand.phase.name != "DUMMY":
-            if hand.is_over:
-                hand = deal_hand(CUTTHROAT, rng.randrange(3), seed=rng)
-                continue
-            options = [a for a in hand.legal_actions() if a.kind != "alone"] or hand.legal_actions()
-            hand = hand.apply(rng.choice(options))
+        hand = None
+        while hand is None or hand.phase is not Phase.DUMMY:  # a thrown-in hand is dealt again
+            hand = random_state(CUTTHROAT, rng, until=lambda hand: hand.phase is Phase.DUMMY, avoid=("alone",))
         ten = hand.hands[hand.maker] + hand.dummy
         keep = best_five(ten, hand.trump)
         hand.apply(f"keep {' '.join(c.ascii for c in keep.cards)}")  # accepted by the engine

@@ -30,20 +30,15 @@ def cards_in(value) -> set[Card]:
     return set()
 
 
-def random_states(count: int, seed: int):
+def random_states(random_state, count: int, seed: int):
+    """`count` hands, each 0 to 44 random steps in, cycling through the rule sets."""
     rng = random.Random(seed)
     for i in range(count):
-        rules = RULE_SETS[i % len(RULE_SETS)]
-        state = deal_hand(rules, rng.randrange(rules.players), seed=rng.randrange(2**32))
-        for _ in range(rng.randrange(0, 45)):
-            if state.is_over:
-                break
-            state = state.apply(rng.choice(state.legal_actions()))
-        yield state
+        yield random_state(RULE_SETS[i % len(RULE_SETS)], rng, steps=range(0, 45))
 
 
-def test_a_view_holds_no_card_its_seat_may_not_see():
-    for state in random_states(1500, seed=1):
+def test_a_view_holds_no_card_its_seat_may_not_see(random_state):
+    for state in random_states(random_state, 1500, seed=1):
         for seat in range(state.players):
             view = state.view(seat)
             allowed = set(state.deal.hands[seat]) | set(state.hands[seat]) | {state.up_card}
@@ -70,8 +65,8 @@ def test_the_dummy_is_seen_only_by_the_maker_who_takes_it_and_the_discard_only_b
 
 
 @pytest.mark.parametrize("player", [RandomPlayer(3), RuleOfThumbPlayer()], ids=["random", "rule of thumb"])
-def test_players_choose_only_legal_actions_and_say_why(player):
-    for state in random_states(600, seed=2):
+def test_players_choose_only_legal_actions_and_say_why(player, random_state):
+    for state in random_states(random_state, 600, seed=2):
         if state.is_over:
             continue
         view = state.view(state.to_act)
@@ -81,10 +76,10 @@ def test_players_choose_only_legal_actions_and_say_why(player):
         assert reason.endswith(".") and len(reason) > 15
 
 
-def test_a_player_decides_the_same_in_every_world_that_looks_the_same():
+def test_a_player_decides_the_same_in_every_world_that_looks_the_same(random_state):
     """The rule-of-thumb player depends on the view alone: reshuffled hidden cards change nothing."""
     player, rng = RuleOfThumbPlayer(), random.Random(4)
-    for state in random_states(300, seed=3):
+    for state in random_states(random_state, 300, seed=3):
         if state.is_over:
             continue
         seat = state.to_act
@@ -126,14 +121,14 @@ def test_play_out_finishes_a_hand():
     assert hand.is_over
 
 
-def test_sampled_worlds_agree_with_the_view_they_came_from():
+def test_sampled_worlds_agree_with_the_view_they_came_from(random_state):
     """Same own cards, phase, tricks and legal actions; every shown void respected (C12)."""
     from euchre_lesson.ranking import effective_suit
     from euchre_lesson.worlds import voids
 
     rng = random.Random(6)
     checked = 0
-    for state in random_states(1500, seed=7):
+    for state in random_states(random_state, 1500, seed=7):
         if state.is_over:
             continue
         seat = state.to_act if rng.random() < 0.7 else rng.randrange(state.players)

@@ -14,7 +14,6 @@ import subprocess
 import sys
 from collections import Counter
 from dataclasses import replace
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -66,71 +65,61 @@ def report_counts(request):
 # -- positions ------------------------------------------------------------------------
 
 
-def start_of_play(rules, seed: int):
+def start_of_play(random_state, rules, seed: int):
     """A hand bid with random legal actions until trick play starts; thrown-in hands are dealt again."""
     rng = random.Random(seed)
+    avoid = ("alone",) if seed % 2 else ()  # nobody goes alone, so that hands where every seat plays are common too
     while True:
-        state = deal_hand(rules, rng.randrange(rules.players), seed=rng.randrange(2**32))
-        while state.phase not in (Phase.PLAY, Phase.DONE):
-            legal = state.legal_actions()
-            if seed % 2:  # nobody goes alone, so that hands where every seat plays are common too
-                legal = [a for a in legal if a.kind != "alone"]
-            state = state.apply(rng.choice(legal))
+        state = random_state(rules, rng, until=lambda state: state.phase is Phase.PLAY, avoid=avoid)
         if state.phase is Phase.PLAY:
             return state, rng
 
 
-def short_position(rules, seed: int):
+def short_position(random_state, rules, seed: int):
     """A position with 1 to 3 tricks left, often part-way into a trick."""
-    state, rng = start_of_play(rules, seed)
+    state, rng = start_of_play(random_state, rules, seed)
     tricks_left = 1 + seed % 3
-    while TRICKS - len(state.tricks) > tricks_left:
-        state = state.apply(rng.choice(state.legal_actions()))
-    for _ in range(rng.randrange(len(state.active_seats))):
-        state = state.apply(rng.choice(state.legal_actions()))
-    return state
+    state = random_state(state, rng, until=lambda state: TRICKS - len(state.tricks) <= tricks_left)
+    return random_state(state, rng, steps=range(len(state.active_seats)))
 
 
-@cache
-def short_positions() -> tuple:
-    return tuple(short_position(replace(game, deck=size), 1000 * size + i)
+@pytest.fixture(scope="module")
+def short_positions(random_state) -> tuple:
+    return tuple(short_position(random_state, replace(game, deck=size), 1000 * size + i)
                  for game in GAMES for size in DECKS for i in range(SHORT_PER_TABLE))
 
 
-@cache
-def full_cutthroat_deals() -> tuple:
-    return tuple(start_of_play(replace(CUTTHROAT, deck=DECKS[i % 3]), 10**6 + i)[0] for i in range(FULL_CUTTHROAT))
+@pytest.fixture(scope="module")
+def full_cutthroat_deals(random_state) -> tuple:
+    return tuple(start_of_play(random_state, replace(CUTTHROAT, deck=DECKS[i % 3]), 10**6 + i)[0]
+                 for i in range(FULL_CUTTHROAT))
 
 
-@cache
-def four_tricks_left() -> tuple:
+@pytest.fixture(scope="module")
+def four_tricks_left(random_state) -> tuple:
     """Four-hand positions in the second trick, nobody alone (odd seeds), often part-way into it."""
     positions = []
     for i in range(FOUR_LEFT):
-        state, rng = start_of_play(replace(PARTNERSHIP, deck=DECKS[i % 3]), 3 * 10**6 + 2 * i + 1)
-        for _ in range(4 + rng.randrange(4)):
-            state = state.apply(rng.choice(state.legal_actions()))
-        positions.append(state)
+        state, rng = start_of_play(random_state, replace(PARTNERSHIP, deck=DECKS[i % 3]), 3 * 10**6 + 2 * i + 1)
+        positions.append(random_state(state, rng, steps=range(4, 8)))
     return tuple(positions)
 
 
-@cache
-def full_partnership_deals() -> tuple:
-    return tuple(start_of_play(replace(PARTNERSHIP, deck=DECKS[i % 3]), 2 * 10**6 + i)[0]
+@pytest.fixture(scope="module")
+def full_partnership_deals(random_state) -> tuple:
+    return tuple(start_of_play(random_state, replace(PARTNERSHIP, deck=DECKS[i % 3]), 2 * 10**6 + i)[0]
                  for i in range(FULL_PARTNERSHIP))
 
 
-@cache
-def lines_of_play() -> tuple:
+@pytest.fixture(scope="module")
+def lines_of_play(random_state) -> tuple:
     """Every position along one random line of play of each deal: every trick, every card of it."""
     positions = []
     for game in GAMES:
         for size in DECKS:
             for i in range(LINES_OF_PLAY):
-                state, rng = start_of_play(replace(game, deck=size), 4 * 10**6 + 1000 * size + i)
-                while not state.is_over:
-                    positions.append(state)
-                    state = state.apply(rng.choice(state.legal_actions()))
+                state, rng = start_of_play(random_state, replace(game, deck=size), 4 * 10**6 + 1000 * size + i)
+                positions += random_state(state, rng).states()[len(state.history):-1]
     return tuple(positions)
 
 
@@ -237,9 +226,9 @@ def test_the_compiled_search_is_built_and_in_use():
     assert solver.COMPILED, "euchre_lesson._search is not built (or EUCHRE_PURE_PYTHON=1 is set): pip install -e ."
 
 
-def test_without_the_compiled_search_solve_uses_the_python_one():
+def test_without_the_compiled_search_solve_uses_the_python_one(random_state):
     """Turned off by EUCHRE_PURE_PYTHON=1, or missing as on a machine without a C compiler."""
-    state = start_of_play(CUTTHROAT, 3)[0]
+    state = start_of_play(random_state, CUTTHROAT, 3)[0]
     check = ("import sys; from euchre_lesson import solver; from euchre_lesson.hand import replay; "
              "assert not solver.COMPILED, 'still compiled'; "
              "print({str(a): v for a, v in solver.solve(replay(sys.argv[1])).items()})")
@@ -264,8 +253,8 @@ def test_the_compiled_search_refuses_what_it_cannot_search():
         solver._search.values((-1, 0b10), (1, 0), *args)
 
 
-def test_compiled_and_python_searches_agree_along_lines_of_play():
-    positions = lines_of_play()
+def test_compiled_and_python_searches_agree_along_lines_of_play(lines_of_play):
+    positions = lines_of_play
     for state in positions:
         assert solve(state, compiled=True) == solve(state, compiled=False), state.to_json()
     kinds = describe(positions)
@@ -282,8 +271,8 @@ def test_compiled_and_python_searches_agree_along_lines_of_play():
     print(f"{len(positions)} positions: the compiled and Python searches agree: {dict(kinds)}")
 
 
-def test_short_positions_agree_with_brute_force():
-    positions = short_positions()
+def test_short_positions_agree_with_brute_force(short_positions):
+    positions = short_positions
     for state in positions:
         solved = solve(state, compiled=True)
         assert list(solved) == state.legal_actions()
@@ -299,8 +288,8 @@ def test_short_positions_agree_with_brute_force():
     print(f"{len(positions)} short positions agree with brute force: {dict(kinds)}")
 
 
-def test_full_three_hand_deals_agree_with_brute_force():
-    deals = full_cutthroat_deals()
+def test_full_three_hand_deals_agree_with_brute_force(full_cutthroat_deals):
+    deals = full_cutthroat_deals
     for state in deals:
         assert not state.tricks and not state.trick.cards
         assert solve(state, compiled=True) == solve(state, compiled=False) == brute_force(state), state.to_json()
@@ -310,8 +299,8 @@ def test_full_three_hand_deals_agree_with_brute_force():
     print(f"{len(deals)} three-hand deals from the first lead agree with brute force: {dict(kinds)}")
 
 
-def test_four_hand_positions_with_four_tricks_left_agree_with_brute_force():
-    positions = four_tricks_left()
+def test_four_hand_positions_with_four_tricks_left_agree_with_brute_force(four_tricks_left):
+    positions = four_tricks_left
     for state in positions:
         assert len(state.active_seats) == 4 and TRICKS - len(state.tricks) == 4
         assert solve(state, compiled=True) == solve(state, compiled=False) == brute_force(state), state.to_json()
@@ -319,8 +308,9 @@ def test_four_hand_positions_with_four_tricks_left_agree_with_brute_force():
     TALLY["four-hand positions with 4 tricks left vs brute force"] += len(positions)
 
 
-def test_bits_agree_with_the_engine_rules_on_every_position():
-    positions = short_positions() + full_cutthroat_deals() + four_tricks_left() + full_partnership_deals()
+def test_bits_agree_with_the_engine_rules_on_every_position(short_positions, full_cutthroat_deals, four_tricks_left,
+                                                            full_partnership_deals):
+    positions = short_positions + full_cutthroat_deals + four_tricks_left + full_partnership_deals
     counts = Counter()
     for state in positions:
         counts += check_against_engine(state)
@@ -329,11 +319,11 @@ def test_bits_agree_with_the_engine_rules_on_every_position():
     print(f"{len(positions)} positions: {dict(counts)} checked against legal_plays and trick_winner")
 
 
-def test_full_four_hand_deals_are_consistent_move_by_move():
+def test_full_four_hand_deals_are_consistent_move_by_move(full_partnership_deals):
     """Each value is the trick it takes plus the best value of the position it leads to."""
     checked = 0
     rng = random.Random(11)
-    for state in full_partnership_deals():
+    for state in full_partnership_deals:
         while not state.is_over:
             solved = solve(state)
             side = state.makers if state.to_act in state.makers else state.defenders
@@ -385,12 +375,10 @@ def test_the_searches_visit_the_recorded_nodes_and_find_the_recorded_values():
     TALLY["positions with recorded nodes and values"] += len(rows)
 
 
-def test_solve_says_it_needs_trick_play():
+def test_solve_says_it_needs_trick_play(random_state):
     state = deal_hand(PARTNERSHIP, 0, seed=1)
     with pytest.raises(ValueError, match=r"^solve needs a hand in trick play; this one is in bidding, round one$"):
         solve(state)
-    state, rng = start_of_play(CUTTHROAT, 5)
-    while not state.is_over:
-        state = state.apply(rng.choice(state.legal_actions()))
+    state = random_state(*start_of_play(random_state, CUTTHROAT, 5))
     with pytest.raises(ValueError, match=r"^solve needs a hand in trick play; this one is over$"):
         solve(state)
