@@ -5,7 +5,8 @@
 
 Every game is played in our engine with our switches set to OpenSpiel's `euchre` rules (the
 referee's mapping, tests/openspiel_referee.py), to 10 points (F5). One partnership is OpenSpiel's
-open_spiel.python.algorithms.ismcts.ISMCTSBot (a random-rollout evaluator), the other ours; the
+open_spiel.python.algorithms.ismcts.ISMCTSBot (a random-rollout evaluator; its information sets
+keyed with trump too, see ISMCTSBot below), the other ours; the
 partnerships swap every game, and games 2k and 2k+1 share a deal seed, so each side gets the same
 cards in turn. Beside each hand of ours runs an OpenSpiel state dealt the same cards: after every
 move both engines must agree on who acts and what is legal, and at the end of the hand on the
@@ -73,7 +74,7 @@ def openspiel_rules() -> RuleSet:
                 "allow_lone_defender": defaults["allow_lone_defender"],
                 "stick_the_dealer": defaults["stick_the_dealer"], "target": 10}
     if "partner_may_go_alone" in {f.name for f in fields(RuleSet)}:
-        switches["partner_may_go_alone"] = False  # OpenSpiel asks the maker alone (C10)
+        switches["partner_may_go_alone"] = False  # OpenSpiel asks only the maker whether to go alone (C10)
     return replace(PARTNERSHIP, **switches)
 
 
@@ -279,11 +280,22 @@ def positive(text: str) -> int:
     return value
 
 
+def exploration(text: str) -> float:
+    """UCT's exploration constant: a number of at least 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number") from None
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{value} is not possible: use a number of at least 0, such as 2")
+    return value
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=positive, default=400, help="games for each of our players")
     parser.add_argument("--simulations", type=positive, default=1000, help="IS-MCTS simulations per move")
-    parser.add_argument("--uct-c", type=float, default=2.0, help="IS-MCTS exploration constant")
+    parser.add_argument("--uct-c", type=exploration, default=2.0, help="IS-MCTS exploration constant")
     parser.add_argument("--worlds", type=positive, default=DEFAULT_WORLDS, help="worlds our expert samples")
     parser.add_argument("--players", nargs="+", choices=list(PLAYERS), default=list(PLAYERS))
     parser.add_argument("--jobs", type=positive, default=2, help="worker processes (the machine has 2 cores)")

@@ -68,7 +68,8 @@ def test_the_bench_prints_win_rates_and_the_bot_settings(capsys):
     assert "5 simulations per move, uct_c 2" in out and "bot ms/move" in out
 
 
-@pytest.mark.parametrize("flag", [["--games", "0"], ["--simulations", "many"], ["--players", "nobody"]])
+@pytest.mark.parametrize("flag", [["--games", "0"], ["--simulations", "many"], ["--players", "nobody"],
+                                  ["--uct-c", "nan"], ["--uct-c", "-1"]])
 def test_bad_flags_are_refused_with_a_message(flag, capsys):
     with pytest.raises(SystemExit):
         versus.main(flag)
