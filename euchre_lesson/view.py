@@ -106,8 +106,8 @@ def seat_roles(table, seat: int) -> list[str]:
 
 
 def trick_on_table(table) -> tuple[Trick | None, int]:
-    """The trick to show in the middle, with its number: the one in progress, or the last one taken until
-    the next card is led; before the play, None."""
+    """The trick to show in the middle, with its number: the one in progress, or the last one taken until the
+    next card is led (at the first lead, the empty first trick); None before the play."""
     if table.trick is not None and table.trick.cards:
         return table.trick, len(table.tricks) + 1
     if table.tricks:
