@@ -94,7 +94,7 @@ def _stay_words(action, actor, table, who) -> str:
 def _keep_words(action, actor, table, who) -> str:
     if action is None:
         return f"{who} took the dummy and laid five cards aside face down"
-    return f"{who} kept {' '.join(map(str, action.cards))}"
+    return f"{who} took the dummy, kept {' '.join(map(str, action.cards))} and laid the other five aside"
 
 
 # What each verb said sounds like, in the past tense: (action or None if face down, actor, table, who) -> words.

@@ -19,7 +19,7 @@ from .advice import Grade, advise, grade
 from .cards import Card, sort_key
 from .errors import WHOLE, IllegalAction, NotationError, excerpt
 from .game import GameState, load_game, new_game, save_game
-from .hand import HandState, Phase, deal_hand
+from .hand import HandState, Phase
 from .players import ExpertPlayer, RandomPlayer, RuleOfThumbPlayer
 from .view import View
 
@@ -54,13 +54,8 @@ def computer_players(level: str, players: int, seed: int, learner: int) -> dict:
 
 
 def learner_decisions(hand: HandState, seat: int) -> list[tuple[HandState, Action]]:
-    """Each decision `seat` took in this hand, with the state it was taken in (replayed by the engine)."""
-    state, out = deal_hand(hand.rules, hand.dealer, deal=hand.deal), []
-    for action, actor in zip(hand.history, hand.actors):
-        if actor == seat:
-            out.append((state, action))
-        state = state.apply(action)
-    return out
+    """Each decision `seat` took in this hand, with the state it was taken in (the hand's own history of states)."""
+    return [(state, action) for state, action, actor in zip(hand.states(), hand.history, hand.actors) if actor == seat]
 
 
 def path_words(path: str) -> str:

@@ -41,6 +41,8 @@ class View:
     dummy: tuple[Card, ...] | None = None  # the dummy's five, seen by the maker who takes it (T5)
     set_aside: tuple[Card, ...] = ()  # the five the maker laid aside (T5)
     hand_sizes: tuple[int, ...] = ()  # how many cards each seat holds: public, unlike which cards
+    dummy_size: int = 0  # how many cards lie in the dummy on the open side, face down until taken (T2, T5)
+    laid_aside: int = 0  # how many cards the maker laid aside face down (T5): public, unlike which
 
     def __repr__(self) -> str:
         cards = " ".join(map(str, self.hand))
@@ -115,6 +117,15 @@ def trick_on_table(table) -> tuple[Trick | None, int]:
     return table.trick, len(table.tricks) + 1
 
 
+def cards_known(table) -> frozenset[Card]:
+    """The cards `table` may show face up: what a View's seat has seen, or every card of the deal with the hands
+    open (a HandState)."""
+    if isinstance(table, View):
+        return table.seen
+    deal = table.deal
+    return frozenset((*(card for hand in deal.hands for card in hand), *(deal.dummy or ()), *deal.kitty))
+
+
 def public_token(action: Action, actor: int, seat: int | None) -> str:
     """An action as `seat` hears it: a face-down verb (a discard, a keep) without its cards unless `seat` made it.
 
@@ -153,4 +164,5 @@ def view_of(state, seat: int) -> View:
         dummy=state.deal.dummy if took_dummy else None,
         set_aside=state.set_aside if is_maker else (),
         hand_sizes=tuple(map(len, state.hands)),
+        dummy_size=len(state.dummy or ()), laid_aside=len(state.set_aside),
     )

@@ -14,7 +14,6 @@ from euchre_lesson.cards import Card, deck
 from euchre_lesson.hand import Phase
 from euchre_lesson.session import CARD_VERBS
 from euchre_lesson.widgets.cards import has_class
-from euchre_lesson.widgets.hand_log import visible_cards
 from euchre_lesson.widgets.table import Table
 
 
@@ -70,7 +69,7 @@ def assert_valid(table: Table) -> None:
             assert backs == len(hand.hands[seat]), f"seat {seat} shows {backs} cards, holds {len(hand.hands[seat])}"
     if view.phase not in (Phase.PICKUP, Phase.DUMMY) or not view.legal:
         assert set(table.hand_row.cards) == set(view.hand), "your row does not show your hand"
-    leaked = shown_cards(table) - visible_cards(view)
+    leaked = shown_cards(table) - view.seen
     assert not leaked, f"the table shows cards hidden from you: {sorted(map(str, leaked))}"
     assert (table.next_tie.layout.display != "none") == (hand.is_over and not game.is_over), \
         "Next hand is offered at the wrong time"

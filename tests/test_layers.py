@@ -113,3 +113,77 @@ def test_the_graph_sees_lazy_imports_and_cycles():
     assert cycles({**graph, "euchre_lesson.view": graph["euchre_lesson.view"] | {"euchre_lesson.hand"}})
     assert "ipywidgets" in reachable({**graph, "euchre_lesson.hand": {"euchre_lesson.widgets.cards"}},
                                      "euchre_lesson.hand")
+
+
+# -- each fact and each word written once; functions short enough to read ----------------------------------
+
+LONGEST = 60
+# Functions that are data tables, allowed to be longer: the lessons' list (course._lessons).
+LONG_DATA_TABLES = {"euchre_lesson.course._lessons"}
+# The modules that say what a seat knows and the words the table says: the widgets only lay these out.
+ONCE = ("euchre_lesson.view", "euchre_lesson.narration")
+
+
+def functions(tree: ast.AST, module: str):
+    """Every function in a module's tree, nested ones and methods too, as (dotted name, number of lines)."""
+    def walk(node, prefix):
+        for child in ast.iter_child_nodes(node):
+            named = isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            name = f"{prefix}.{child.name}" if named else prefix
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                yield name, child.end_lineno - child.lineno + 1
+            yield from walk(child, name)
+    return walk(tree, module)
+
+
+def long_functions(sources: dict[str, str]) -> list[tuple[str, int]]:
+    """The functions longer than LONGEST lines, data tables excepted."""
+    return [(name, lines) for module, text in sources.items() for name, lines in functions(ast.parse(text), module)
+            if lines > LONGEST and name not in LONG_DATA_TABLES]
+
+
+def package_sources() -> dict[str, str]:
+    return {module_name(path): path.read_text(encoding="utf-8") for path in PACKAGE.rglob("*.py")}
+
+
+def top_level_names(text: str) -> set[str]:
+    """The functions, classes and constants a module defines at its top level (not __all__ and such)."""
+    names = set()
+    for node in ast.parse(text).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {target.id for target in targets if isinstance(target, ast.Name)}
+    return {name for name in names if not name.startswith("__")}
+
+
+def test_no_function_is_longer_than_sixty_lines_except_data_tables():
+    sources = package_sources()
+    assert "euchre_lesson.course" in sources and LONG_DATA_TABLES
+    assert long_functions(sources) == [], f"functions over {LONGEST} lines: split them into named steps"
+    for name in LONG_DATA_TABLES:  # the allow-list names functions that are there, and long
+        module, _, function = name.rpartition(".")
+        assert any(found == name and lines > LONGEST for found, lines in functions(ast.parse(sources[module]), module))
+
+
+def test_the_length_check_can_fail():
+    body = "\n".join(f"    x{i} = {i}" for i in range(LONGEST))
+    text = f"class Table:\n    def redraw(self):\n        def inner():\n{body.replace('    ', '            ')}\n"
+    assert long_functions({"m": text}) == [("m.Table.redraw", LONGEST + 2), ("m.Table.redraw.inner", LONGEST + 1)]
+    assert long_functions({"m": f"def short():\n{body}\n"}) == [("m.short", LONGEST + 1)]
+    assert long_functions({"m": "def short():\n" + body.partition("\n")[2]}) == []  # sixty lines in all
+
+
+def test_what_a_seat_knows_and_the_table_s_words_are_written_once():
+    """No other module of the package defines again a name of view.py or narration.py (a widget's own
+    seat_words, said_words, trick_on_table ... would drift from the engine's)."""
+    sources = package_sources()
+    once = {module: top_level_names(sources[module]) for module in ONCE}
+    assert {"seat_words", "said_words", "trick_words", "result_words", "offer"} <= once["euchre_lesson.narration"]
+    assert {"trick_on_table", "seat_roles", "cards_known"} <= once["euchre_lesson.view"]
+    for module, text in sources.items():
+        for owner, names in once.items():
+            if module != owner:
+                again = top_level_names(text) & names
+                assert not again, f"{module} defines {sorted(again)} again: use {owner}'s"

@@ -10,9 +10,9 @@ import dataclasses
 
 import pytest
 
-from euchre_lesson import CUTTHROAT, PARTNERSHIP, Card, Deal, HandState, Phase, Trick, deal_hand, replay
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, Card, Deal, HandState, Phase, Trick, deal_hand, deck, replay
 from euchre_lesson.rules import side_of
-from euchre_lesson.view import View, public_token, seat_roles, trick_on_table
+from euchre_lesson.view import View, cards_known, public_token, seat_roles, trick_on_table
 
 RULE_SETS = (CUTTHROAT, PARTNERSHIP, dataclasses.replace(CUTTHROAT, deck=25),
              dataclasses.replace(PARTNERSHIP, deck=32, stick_the_dealer=True),
@@ -158,6 +158,26 @@ def test_a_view_counts_each_hand_and_finds_the_trick_on_the_table(hands):
             trick, shown_number = view.trick_on_table
             assert (trick.cards if trick else (), shown_number) == (cards, number), state.to_json()
         assert trick_on_table(state) == trick_on_table(state.view(0))
+
+
+def test_every_seat_counts_the_dummy_and_the_five_laid_aside(hands):
+    """Both lie face down: every seat knows how many cards (T2, T5), only the maker who took the dummy which."""
+    counted = 0
+    for _, state in moments(hands):
+        kept = any(action.kind == "keep" for action in state.history)
+        dummy = 5 if state.players == 3 and not kept else 0  # a lone maker leaves the dummy where it lies (T6)
+        for seat in range(state.players):
+            view = state.view(seat)
+            assert (view.dummy_size, view.laid_aside) == (dummy, 5 if kept else 0), (seat, state.to_json())
+            counted += kept
+    assert counted > 100
+
+
+def test_the_cards_known_are_the_seat_s_or_the_whole_deal_with_the_hands_open(hands):
+    for _, state in moments(hands):
+        assert cards_known(state) == set(deck(state.rules.deck))  # every card is dealt: hands, dummy, kitty (C5)
+        for seat in range(state.players):
+            assert cards_known(state.view(seat)) == seen_from_history(state, seat)
 
 
 def test_a_view_knows_its_side_the_roles_and_what_was_said(hands):

@@ -23,10 +23,11 @@ from euchre_lesson import (
 )
 from euchre_lesson.game import game_from_record
 from euchre_lesson.session import learner_decisions
+from euchre_lesson.narration import HIDDEN
 from euchre_lesson.view import View
 from euchre_lesson.widgets.bidding import BiddingTrainer
-from euchre_lesson.widgets.hand_log import HIDDEN, visible_cards
 from euchre_lesson.widgets import table as table_module
+from euchre_lesson.widgets.cards import face_up_cards
 from euchre_lesson.widgets.table import Table
 
 GAMES = 50
@@ -138,7 +139,7 @@ def test_the_learner_never_sees_a_hidden_card(rules):
     while len(table.game.hands) < 8 and not table.game.is_over:
         view = table.view
         shown = shown_cards(table)
-        assert shown <= visible_cards(view), sorted(map(str, shown - visible_cards(view)))
+        assert shown <= view.seen, sorted(map(str, shown - view.seen))
         assert set(view.hand) <= shown and view.up_card in shown  # the check sees what is there
         for seat in range(rules.players):
             if seat != table.seat:
@@ -158,6 +159,21 @@ def test_the_dummy_is_shown_to_the_maker_who_takes_it():
     ten = set(table.hand_row.cards)
     assert ten == set(table.hand.hands[0]) | set(table.hand.dummy) and len(ten) == 10
     assert_valid(table)
+
+
+def test_the_keep_is_told_and_the_five_laid_aside_lie_face_down_for_the_others():
+    """The maker hears its own keep with the cards (T5); a seat that did not keep sees five backs and no card."""
+    table = first(Table(CUTTHROAT, seed=5), lambda t: t.my_turn and t.hand.phase is Phase.DUMMY)
+    five = RuleOfThumbPlayer().choose(table.view)
+    table.act(five)
+    told = f"You took the dummy, kept {' '.join(map(str, five.cards))} and laid the other five aside."
+    assert told in table.note.value and told in table.story.value
+    assert list(table.dummy_row.cards) == list(table.hand.set_aside) and "Laid aside by you" in table.dummy_label.value
+    other = first(Table(CUTTHROAT, seat=1, seed=5), lambda t: t.hand.set_aside and t.hand.maker != 1)
+    assert f"Laid aside by seat {other.hand.maker}</b>, face down" in other.dummy_label.value
+    assert len(other.dummy_row.children) == 5 and not face_up_cards(other.dummy_row)
+    assert "laid five cards aside face down" in other.story.value
+    assert_valid(other)
 
 
 def test_the_last_trick_stays_with_its_winner_until_the_next_card():
@@ -375,13 +391,15 @@ def test_the_bidding_trainer_keeps_the_chosen_seat():
 
 
 def test_action_words_cover_every_verb():
-    from euchre_lesson.widgets.bids import offer, said_words
+    from euchre_lesson.narration import offer, said_words
     table = Table(CUTTHROAT, seed=1)
     view = table.view
     for token in ("pass", "order", "call ♥", "decline", "alone", "stay", "pickup 9♥", "play 9♥"):
         assert offer(parse_action(token), view)[0]
         assert said_words(token, 0, view).startswith("you")
+        assert said_words(parse_action(token), 0, view) == said_words(token, 0, view)
     assert "face down" in said_words("pickup", 1, view) and "face down" in said_words("keep", 1, view)
+    assert said_words(parse_action("pickup 9♥"), 1, view) == said_words("pickup", 1, view)  # another's discard
 
 
 HOUSE_RULES = [replace(CUTTHROAT, deck=25), replace(CUTTHROAT, stick_the_dealer=True, dealer_must_pick_up=True),

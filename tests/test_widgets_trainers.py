@@ -17,9 +17,10 @@ from euchre_lesson.cards import sort_key
 from euchre_lesson.dummy import keep_strength
 from euchre_lesson.ranking import bower, effective_suit
 from euchre_lesson.tricks import trick_winner
+from euchre_lesson.view import seat_roles, trick_on_table
 from euchre_lesson.widgets import (DummyTrainer, FollowSuitTrainer, HandReplay, RankingExplorer, ScoreCalculator,
                                    ScoreQuiz)
-from euchre_lesson import widgets
+from euchre_lesson import narration, widgets
 from euchre_lesson.exercises import BestFive, PlayableCard, Score
 from euchre_lesson.widgets.cards import face_up_cards, has_class
 
@@ -395,7 +396,7 @@ def test_replay_end_is_the_record_and_start_is_the_deal(hand):
     widget.end_button.click()
     widget.assert_valid()
     assert widget.state == replay(record) and widget.state.points == hand.points
-    assert "The hand is" in widget.note.value
+    assert escape(narration.result_words(hand, hand)) in widget.note.value  # the hands open: seat by seat
     widget.forward_button.click()  # already at the end: stays there
     assert widget.step == len(hand.history)
     widget.start_button.click()
@@ -433,21 +434,42 @@ def test_replay_as_a_seat_saw_it_never_shows_another_seat_s_hidden_cards(hand):
                     assert len(widget.seats[other].row.cards) == len(widget.state.hands[other])
 
 
+@pytest.mark.parametrize("hand", HANDS[1::3], ids=lambda h: f"{h.rules.game}-{h.rules.deck}-{len(h.history)}")
+def test_replay_tells_each_step_in_the_words_of_the_table(hand):
+    """The replay lays out narration's words: the step, the trick, the roles, as the chosen seat heard them."""
+    widget = HandReplay(hand.record())
+    for viewer in (None, *range(hand.players)):
+        widget.seat_picker.value = viewer
+        for step, state in enumerate(hand.states()):
+            widget.go(step)
+            table = state if viewer is None else state.view(viewer)
+            assert escape(narration.step_words(state, table)) in widget.note.value
+            trick, number = table.trick_on_table if viewer is not None else trick_on_table(state)
+            if trick is not None and trick.cards:
+                assert widget.trick.label.value == escape(narration.trick_words(trick, table, number))
+            for seat, place in enumerate(widget.seats):
+                roles = ", ".join(seat_roles(state, seat) + ["you"] * (viewer == seat))
+                assert place.label.value.startswith(f"Seat {seat} ({roles}) ·" if roles else f"Seat {seat} ·")
+
+
 def test_replay_hides_the_discard_and_the_keep_from_the_other_seats():
     thumb = [RuleOfThumbPlayer()] * 3
     hands = (play_out(deal_hand(CUTTHROAT, 0, seed=seed), thumb) for seed in range(100))
     hand = next(h for h in hands if h.picked_up and not h.lone_maker)
     widget = HandReplay(hand, seat=hand.dealer)
     widget.go(hand.history.index(next(a for a in hand.history if a.kind == "pickup")) + 1)
-    assert f"discards {hand.discard}" in widget.note.value
+    assert f"You took the {hand.up_card} and discarded the {hand.discard}." in widget.note.value
     assert face_up_cards(widget.discard.row) == [hand.discard]
     other = next(s for s in range(3) if s not in (hand.dealer, hand.maker))
     widget.seat_picker.value = other
-    assert "discards a card face down" in widget.note.value and not face_up_cards(widget.discard.row)
-    widget.go(hand.history.index(next(a for a in hand.history if a.kind == "keep")) + 1)
-    assert "keeps five and lays five aside face down" in widget.note.value
+    assert f"Seat {hand.dealer} took the {hand.up_card} and discarded a card face down." in widget.note.value
+    assert not face_up_cards(widget.discard.row)
+    kept = next(a for a in hand.history if a.kind == "keep")
+    widget.go(hand.history.index(kept) + 1)
+    assert f"Seat {hand.maker} took the dummy and laid five cards aside face down." in widget.note.value
     widget.seat_picker.value = hand.maker
-    assert "and lays the other five aside" in widget.note.value and face_up_cards(widget.set_aside.row)
+    assert f"You took the dummy, kept {' '.join(map(str, kept.cards))}" in widget.note.value
+    assert "and laid the other five aside." in widget.note.value and face_up_cards(widget.set_aside.row)
 
 
 def test_replay_open_hands_show_every_card():

@@ -12,15 +12,16 @@ from ..actions import Action
 from ..advice import Option, advise
 from ..cards import sort_key
 from ..errors import IllegalAction
-from ..hand import HandState, Phase, deal_hand
+from ..hand import HandState, Phase
+from ..narration import offer, result_words, seat_words
 from ..players import RuleOfThumbPlayer
 from ..rules import CUTTHROAT, RuleSet
 from .. import checks
 from . import arguments
-from .bids import BidButtons, offer, seat_words
+from .bids import BidButtons
 from .cards import CardRow, note, say, style_sheet
 from .clicks import TiedButton
-from .hand_log import log_html, result_words
+from .hand_log import log_html
 from .positions import seeded_states
 from .scoring import GAME_WORDS
 from .trick_list import TrickList
@@ -57,11 +58,10 @@ def played_by_rule_of_thumb(state: HandState) -> tuple[HandState, dict[int, str]
 
 def rule_of_thumb_reasons(state: HandState) -> dict[int, str]:
     """Why each action so far was taken, said by a rule-of-thumb player (for the actions it would take too)."""
-    player, replay, reasons = RuleOfThumbPlayer(), deal_hand(state.rules, state.dealer, deal=state.deal), {}
-    for i, action in enumerate(state.history):
-        if player.choose(replay.view(replay.to_act)) == action:
+    player, reasons = RuleOfThumbPlayer(), {}
+    for i, (before, action) in enumerate(zip(state.states(), state.history)):
+        if player.choose(before.view(before.to_act)) == action:
             reasons[i] = player.explain()
-        replay = replay.apply(action)
     return reasons
 
 
@@ -137,7 +137,7 @@ class BiddingTrainer(w.VBox):
         self.hand_row.show(sorted(view.hand, key=sort_key), disabled=True)
         # The others' reasons wait for your bid: "I count 1 trump" before it would be table talk.
         said = self.reasons if self.chosen is not None else {}
-        self.bids.value = "<b>The bidding so far</b><br>" + log_html(state, view, said)
+        self.bids.value = "<b>The bidding so far</b><br>" + log_html(view, said)
         self.choices.show(view.legal if self.chosen is None else (), view, state)
         self.new_tie.draw(self.seed)
         if self.final is None:
@@ -151,7 +151,7 @@ class BiddingTrainer(w.VBox):
         self.result.value = (f"<b>Played out by rule-of-thumb players.</b> {escape(result_words(self.final, end))}"
                              f"<br>Points: {points}")
         self.trick_list.show(end.tricks, end.trump, end)
-        self.story.value = "<b>The whole hand</b>" + log_html(self.final, end, self.reasons)
+        self.story.value = "<b>The whole hand</b>" + log_html(end, self.reasons)
 
     def choose(self, action: Action) -> None:
         """Your bid: the engine checks it, the computer advises, rule-of-thumb players finish the hand."""

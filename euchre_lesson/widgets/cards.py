@@ -10,7 +10,7 @@ import ipywidgets as w
 
 from .. import checks
 from ..cards import JOKER, Card, Suit
-from ..display import card_name
+from ..display import ROLE_MARKS, card_name  # the small letter of a bower or the joker (C2, C3)
 from ..ranking import bower
 from . import arguments
 from .clicks import Drawing, shared_look
@@ -37,9 +37,6 @@ CSS = """<style>
 .euchre-note .bad { color: #a4001d; } .euchre-note .good { color: #0a6a2a; }
 .euchre-note mark { background: #fff0a8; }
 </style>"""
-
-# The small letter under a card that has a special role once trump is fixed (C2, C3).
-ROLE_MARKS = {"right": "R", "left": "L", "joker": "★"}
 
 
 def style_sheet() -> w.HTML:

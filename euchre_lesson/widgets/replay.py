@@ -7,46 +7,17 @@ from html import escape
 import ipywidgets as w
 
 from ..cards import Card, sort_key
-from ..hand import HandState, Phase, deal_hand, replay
+from ..hand import HandState, Phase, replay
+from ..narration import step_words, trick_words, up_card_words
+from ..view import View, cards_known, seat_roles, trick_on_table
 from .. import checks
 from . import arguments
 from .cards import CardRow, action_button, face_up_cards, note, say, show_backs, style_sheet
 
 
-def hand_states(record) -> list[HandState]:
+def hand_states(record) -> tuple[HandState, ...]:
     """Every state of a hand record (dict, JSON text or HandState), deal first; a bad record raises NotationError."""
-    if isinstance(record, HandState):
-        record = record.record()
-    final = replay(record)  # checks the whole record and names the bad part
-    states = [deal_hand(final.rules, final.dealer, deal=final.deal)]
-    for action in final.history:
-        states.append(states[-1].apply(action))
-    return states
-
-
-def said_words(token: str, seat: int, before: HandState, after: HandState) -> str:
-    """An action as a sentence; a token without its card ('pickup', 'keep') was made face down."""
-    verb, _, rest = token.partition(" ")
-    up = before.up_card
-    words = {
-        "pass": "passes",
-        "order": f"orders up the {up}: {up.suit} {up.suit.plural} are trump" if not up.is_joker else "orders up",
-        "call": f"names {rest} as trump",
-        "pickup": f"picks up the {up} and discards " + (rest or "a card face down"),
-        "decline": f"leaves the {up} where it is",
-        "alone": "goes alone",
-        "stay": "does not go alone",
-        "keep": (f"keeps {rest} and lays the other five aside" if rest
-                 else "takes the dummy, keeps five and lays five aside face down"),
-        "play": f"plays {rest}",
-    }[verb]
-    text = f"Seat {seat} {words}."
-    if len(after.tricks) > len(before.tricks):
-        text += f" Seat {after.tricks[-1].winner} wins trick {len(after.tricks)}."
-    if after.is_over:
-        text += " The hand is thrown in: everyone passed twice (C9)." if after.thrown_in else \
-            f" The hand is over: {after.result.result}; points {list(after.points)} ({after.result.rule})."
-    return text
+    return replay(record.record() if isinstance(record, HandState) else record).states()
 
 
 class Place(w.HBox):
@@ -115,22 +86,19 @@ class HandReplay(w.VBox):
             raise checks.refused("step", step, "a whole number (a step past either end stops there)")
         self.step_slider.value = max(0, min(step, self.step_slider.max))
 
-    def said(self) -> str:
-        """The action that led to this step, in words, as the chosen seat heard it."""
-        state, step = self.state, self.step
-        if step == 0:
-            return (f"Seat {state.dealer} deals; the up-card is the {state.up_card}. "
-                    f"Seat {state.to_act} is first to speak.")
-        before, action, actor = self.states[step - 1], state.history[-1], state.actors[-1]
+    @property
+    def table(self) -> View | HandState:
+        """The hand as the chosen seat sees it (its View), or the state itself with the hands open."""
         viewer = self.seat_picker.value
-        token = str(action)
-        if viewer is not None and action.kind != "play":
-            token = state.view(viewer).said[-1][1]  # the engine's public words: no hidden discard or keep
-        return said_words(token, actor, before, state)
+        return self.state if viewer is None else self.state.view(viewer)
+
+    def said(self) -> str:
+        """The action that led to this step, in words, as the chosen seat heard it (the deal at step 0)."""
+        return step_words(self.state, self.table)
 
     def redraw(self) -> None:
-        state, viewer = self.state, self.seat_picker.value
-        view = state.view(viewer) if viewer is not None else None
+        state, viewer, table = self.state, self.seat_picker.value, self.table
+        view = table if isinstance(table, View) else None
         trump = state.trump
 
         def hidden(seen) -> bool:  # face down unless the hands are open or the engine's view shows them
@@ -143,48 +111,36 @@ class HandReplay(w.VBox):
                        hidden=hidden(seat == viewer), legal=legal)
         self.dummy.show("Dummy (open side)", state.dummy or (), trump, hidden=hidden(view and view.dummy))
         self.set_aside.show("Laid aside by the maker", state.set_aside, trump, hidden=hidden(view and view.set_aside))
-        up_note = " (turned down)" if state.turned_down else " (left on the kitty)" if state.picked_up is False else ""
-        self.up_card.show(f"Up-card{up_note}", [] if state.picked_up else [state.up_card], trump)
+        self.up_card.show(f"Up-card: {up_card_words(state)}", [] if state.picked_up else [state.up_card], trump)
         self.kitty.show("Rest of the kitty", state.deal.kitty[1:], trump, hidden=hidden(False))
         self.discard.show("The dealer's discard", [state.discard] if state.discard else [], trump,
                           hidden=hidden(view and view.discard))
-        trick, label = self.shown_trick()
+        trick, label = self._trick(table)
         self.trick.show(label, trick, trump)
         who = "the hands open" if view is None else f"as seat {viewer} saw it"
         trump_words = f" · trump {trump} {trump.plural}" if trump else ""
         self.status.value = (f"<p>Step {self.step} of {self.step_slider.max} · {escape(str(state.phase))}"
                              f"{escape(trump_words)} · {escape(who)}</p>")
-        say(self.note, self.said())
+        say(self.note, step_words(state, table))
 
-    def known_cards(self) -> set[Card]:
+    def known_cards(self) -> frozenset[Card]:
         """Every card the chosen seat may see face up now (all of them with the hands open)."""
-        state, viewer = self.state, self.seat_picker.value
-        if viewer is None:
-            return set(state.deal.kitty) | {c for hand in state.deal.hands for c in hand} | set(state.deal.dummy or ())
-        view = state.view(viewer)
-        played = {c for t in view.tricks for c in t.cards} | set(view.trick.cards if view.trick else ())
-        return set(view.hand) | set(view.dummy or ()) | set(view.set_aside) | {view.discard, view.up_card} | played
+        return cards_known(self.table)
 
     def shown_trick(self) -> tuple[tuple[Card, ...], str]:
-        """The trick in play, or the last one taken when the next has not started."""
-        state = self.state
-        if state.trick is not None and state.trick.cards:
-            return state.trick.cards, f"Trick {len(state.tricks) + 1}, led by seat {state.trick.leader}"
-        if state.tricks:
-            last = state.tricks[-1]
-            return last.cards, f"Trick {len(state.tricks)}, won by seat {last.winner}"
-        return (), "Trick"
+        """The cards of the trick on the table and its words: the trick in play, or the last one taken."""
+        return self._trick(self.table)
+
+    @staticmethod
+    def _trick(table: View | HandState) -> tuple[tuple[Card, ...], str]:
+        trick, number = trick_on_table(table)
+        return (trick.cards, trick_words(trick, table, number)) if trick else ((), "Trick")
 
     def seat_label(self, seat: int) -> str:
-        state, notes = self.state, []
-        for says, applies in (("dealer", seat == state.dealer), ("maker", seat == state.maker),
-                              ("alone", seat == state.maker and state.lone_maker or seat == state.lone_defender),
-                              ("sits out", seat in state.sitting_out), ("to act", seat == state.to_act),
-                              ("you", seat == self.seat_picker.value)):
-            if applies:
-                notes.append(says)
-        extra = f" ({', '.join(notes)})" if notes else ""
-        return f"Seat {seat}{extra} · tricks {state.tricks_won[seat]}"
+        """'Seat 1 (dealer, to act, you) · tricks 2': the seat's roles this hand, from the engine."""
+        roles = seat_roles(self.state, seat) + (["you"] if seat == self.seat_picker.value else [])
+        extra = f" ({', '.join(roles)})" if roles else ""
+        return f"Seat {seat}{extra} · tricks {self.state.tricks_won[seat]}"
 
     def assert_valid(self) -> None:
         state, viewer = self.state, self.seat_picker.value

@@ -8,6 +8,7 @@ from html import escape
 import ipywidgets as w
 
 from ..exercises import Score
+from ..narration import SCORERS, points_words
 from ..rules import CUTTHROAT, PRESETS, RuleSet, ScoreRow
 from ..scoring import Points, score_hand, scoring_row
 from . import arguments
@@ -17,28 +18,13 @@ from .clicks import TiedButton
 GAME_WORDS = {"cutthroat": "Cutthroat (3 players, dummy)", "partnership": "Partnership (4 players)"}
 
 
-def _who(rules: RuleSet) -> tuple[str, str]:
-    """What the two sides are called in this game, with their verb."""
-    if rules.game == "cutthroat":
-        return "the maker scores", "each defender scores"
-    return "the makers score", "the defenders score"
-
-
 def _when(flag: bool | None, yes: str, no: str) -> str:
     return "" if flag is None else (yes if flag else no)
 
 
-def points_words(rules: RuleSet, points: Points) -> str:
-    """'the maker scores 1' or 'each defender scores 2'; 'nobody scores' for 0 and 0."""
-    makers, defenders = _who(rules)
-    parts = [f"{makers} {points.makers}" if points.makers else "",
-             f"{defenders} {points.defenders}" if points.defenders else ""]
-    return ", ".join(p for p in parts if p) or "nobody scores"
-
-
 def table_html(rules: RuleSet, applying: ScoreRow | None = None) -> str:
     """The scoring table as an HTML table; the applying row carries ▶ and <mark>, not colour alone."""
-    makers, defenders = _who(rules)
+    makers, defenders = SCORERS[rules.game]
     head = (f"<tr><th scope='col'></th><th scope='col'>result</th><th scope='col'>maker tricks</th>"
             f"<th scope='col'>maker alone</th><th scope='col'>lone defender</th>"
             f"<th scope='col'>{escape(makers.removeprefix('the '))}</th>"
@@ -57,11 +43,6 @@ def table_html(rules: RuleSet, applying: ScoreRow | None = None) -> str:
                f"the first row that matches applies</caption>")
     return (f"<table class='euchre-score-table' style='border-collapse:collapse;font-family:system-ui,sans-serif'>"
             f"{caption}{head}{''.join(rows)}</table>")
-
-
-def row_words(rules: RuleSet, row: ScoreRow) -> str:
-    """One row said as a sentence: 'a lone maker takes all 5 tricks, so the maker scores 3 (T7)'."""
-    return f"{row.result}, so {points_words(rules, Points(row.makers, row.defenders))} ({row.rule})"
 
 
 def rules_by_game(rules: RuleSet) -> dict[str, RuleSet]:
@@ -162,7 +143,7 @@ class ScoreQuiz(w.VBox):
         self.asked = (rules, rng.randrange(6), alone, defender)
         self.exercise = Score(self.asked[1], maker_alone=alone, lone_defender=defender, rules=rules, who="both")
         self.makers_answer.description, self.defenders_answer.description = (
-            side.capitalize() for side in _who(rules))
+            side.capitalize() for side in SCORERS[rules.game])
         self.makers_answer.value = self.defenders_answer.value = 0
         self.verdict = None
         self.questions += 1

@@ -11,29 +11,24 @@ from ..actions import Action, Verb
 from ..cards import sort_key
 from ..errors import NotationError
 from ..game import GameState, new_game
-from ..hand import HandState, Phase
+from ..hand import Phase
+from ..narration import (choice_words, result_words, said_words, seat_words, sentence, side_words, trick_words,
+                         up_card_words)
 from ..rules import CUTTHROAT, RuleSet
 from ..session import CARD_VERBS, News, TableSession, Told, path_words
-from ..view import View, seat_roles
+from ..view import View
 from . import arguments
-from .bids import BidButtons, offer, said_words, seat_words
+from .bids import BidButtons
 from .cards import CardRow, action_button, note, redraw, say, show_backs, style_sheet
 from .clicks import TiedButton
 from .computer import LEVEL_WORDS, LEVELS
-from .hand_log import log_html, result_words
+from .hand_log import log_html
 from .scoring import GAME_WORDS, rules_by_game
-from .trick_list import TrickList, trick_on_table, trick_words
+from .trick_list import TrickList
 
 # Actions chosen by clicking your cards (a keep: five selected, then Keep); the others have buttons.
 CARD_CHOSEN = frozenset({Verb.PLAY, Verb.PICKUP, Verb.KEEP})
 MOST_SAID = 400  # a note quotes at most this much of an error about a typed path: its start and its end
-
-
-def choice_words(action: Action, view: View) -> str:
-    """An action named for a sentence: the button's words, and the five cards of a keep."""
-    if action.kind is Verb.KEEP:
-        return "keep " + " ".join(map(str, action.cards))
-    return offer(action, view)[0]
 
 
 def failure_words(path: str, error: Exception) -> str:
@@ -47,8 +42,7 @@ def failure_words(path: str, error: Exception) -> str:
 
 def done_words(table: Table, news: News) -> str:
     """Your action in the past tense, then what to do now."""
-    done = said_words(str(news.action), table.seat, news.view)
-    return f"{done[0].upper()}{done[1:]}. {table.prompt()}"
+    return f"{sentence(said_words(news.action, table.seat, news.view))} {table.prompt()}"
 
 
 def cards_words(cards) -> str:
@@ -218,32 +212,32 @@ class Table(w.VBox):
 
     def prompt(self) -> str:
         """What to do now, in a sentence."""
-        hand, view = self.hand, self.view
+        view = self.view
         if self.session.finished:
             return "The game is over. Choose a game, level and seed, then press New game."
-        if hand.is_over:
+        if self.hand.is_over:
             return "The hand is over. Press Grade my decisions to review it, or Next hand to go on."
         if not self.my_turn:
-            return f"Waiting for {seat_words(hand.to_act, view)}."
-        if hand.phase is Phase.PLAY:
+            return f"Waiting for {seat_words(view.to_act, view)}."
+        if view.phase is Phase.PLAY:
             return "Your turn: click a card to play it (the raised cards may be played)."
-        if hand.phase is Phase.PICKUP:
-            return f"You take the {hand.up_card}: click the card to discard (the up-card too may go)."
-        if hand.phase is Phase.DUMMY:
+        if view.phase is Phase.PICKUP:
+            return f"You take the {view.up_card}: click the card to discard (the up-card too may go)."
+        if view.phase is Phase.DUMMY:
             return "Choose five of your ten cards to keep (click to select), then press Keep these five (T5)."
-        return f"Your turn ({hand.phase}): choose with the buttons."
+        return f"Your turn ({view.phase}): choose with the buttons."
 
     # -- drawing ---------------------------------------------------------------------------------------
 
     def redraw(self) -> None:
         """Draw everything from the session, as the learner's view allows."""
-        game, hand, view, session = self.game, self.hand, self.view, self.session
+        game, view, session = self.game, self.view, self.session
         self.header.value = self._header_html(game, view)
         self.scores.value = self._scores_html()
-        self._draw_seats(hand, view)
-        self._draw_middle(hand, view)
-        self._draw_learner(hand, view)
-        over = hand.is_over
+        self._draw_seats(view)
+        self._draw_middle(view)
+        self._draw_learner(view)
+        over = self.hand.is_over
         self.undo_tie.draw(self.moment)
         if over and not game.is_over:  # a hidden button is made anew only when shown again
             self.next_tie.draw(self.moment)
@@ -253,7 +247,7 @@ class Table(w.VBox):
         self.result.value = self._result_html() if over else ""
         self.grades.value = self._grades_html(session.grades_shown)
         self.trick_list.show(view.tricks, view.trump, view)
-        self.story.value = log_html(hand, view, session.reasons_shown)
+        self.story.value = log_html(view, session.reasons_shown)
 
     def _header_html(self, game: GameState, view: View) -> str:
         trump = view.trump
@@ -266,41 +260,36 @@ class Table(w.VBox):
                 f"({escape(LEVEL_WORDS[self.level])}) · seed {escape(str(game.seed))}<br>"
                 f"{escape(' · '.join(facts))}")
 
-    def _side_name(self, side: tuple[int, ...], view: View) -> str:
-        return " and ".join(seat_words(seat, view) for seat in side)
-
     def _scores_html(self) -> str:
         game, view = self.game, self.view
-        parts = [f'<span data-side="{i}">{escape(self._side_name(side, view).capitalize())}: <b>{score}</b></span>'
+        parts = [f'<span data-side="{i}">{escape(side_words(side, view).capitalize())}: <b>{score}</b></span>'
                  for i, (side, score) in enumerate(zip(game.sides, game.scores))]
         return f"Scores (to {escape(str(game.rules.target))}): " + " · ".join(parts)
 
-    def _draw_seats(self, hand: HandState, view: View) -> None:
+    def _draw_seats(self, view: View) -> None:
         for seat, (box, label, row) in enumerate(zip(self.seat_boxes, self.seat_labels, self.seat_rows)):
-            if seat >= hand.players or seat == self.seat:
+            if seat >= view.players or seat == self.seat:
                 box.layout.display = "none"
                 continue
             box.layout.display = ""
-            count = len(hand.hands[seat])  # how many cards a seat holds is public; which cards is not
-            facts = seat_roles(view, seat) + [f"tricks {view.tricks_won[seat]}", f"{count} card{'s' * (count != 1)}"]
+            count = view.hand_sizes[seat]  # how many cards a seat holds is public; which cards is not
+            facts = view.roles(seat) + [f"tricks {view.tricks_won[seat]}", f"{count} card{'s' * (count != 1)}"]
             label.value = (f'<b>{escape(seat_words(seat, view).capitalize())}</b> (computer, {escape(self.level)})'
                            f'<br><span data-seat="{seat}">{escape(" · ".join(facts))}</span>')
             show_backs(row, count)
 
-    def _draw_middle(self, hand: HandState, view: View) -> None:
+    def _draw_middle(self, view: View) -> None:
         trump, up = view.trump, view.up_card
-        state = ("turned down (C8)" if view.turned_down else "taken by the dealer" if view.picked_up
-                 else "left by the dealer (C7)" if view.picked_up is False else "proposes trump")
-        self.up_label.value = f"<b>Up-card</b>: {escape(state)}"
+        self.up_label.value = f"<b>Up-card</b>: {escape(up_card_words(view))}"
         redraw(self.up_row, [up], trump, disabled=True)
-        self.dummy_box.layout.display = "" if hand.rules.has_dummy else "none"
-        if hand.rules.has_dummy:
-            self._draw_dummy(hand, view)
-        trick, number = trick_on_table(view)
+        self.dummy_box.layout.display = "" if view.rules.has_dummy else "none"
+        if view.rules.has_dummy:
+            self._draw_dummy(view)
+        trick, number = view.trick_on_table
         self.trick_label.value = f"<b>{escape(trick_words(trick, view, number) if trick else 'No trick yet')}</b>"
         redraw(self.trick_row, trick.cards if trick else (), trump, disabled=True)
 
-    def _draw_dummy(self, hand: HandState, view: View) -> None:
+    def _draw_dummy(self, view: View) -> None:
         """The dummy face down, unless you are the maker who took it (T5)."""
         if view.phase is Phase.DUMMY and view.dummy is not None:
             self.dummy_label.value = "<b>The dummy</b>: its five are in your row below"
@@ -308,15 +297,15 @@ class Table(w.VBox):
         elif view.set_aside:
             self.dummy_label.value = "<b>Laid aside by you</b> (only you see them)"
             redraw(self.dummy_row, view.set_aside, view.trump, disabled=True)
-        elif hand.set_aside:
+        elif view.laid_aside:
             self.dummy_label.value = f"<b>Laid aside by {escape(seat_words(view.maker, view))}</b>, face down"
-            show_backs(self.dummy_row, len(hand.set_aside))
+            show_backs(self.dummy_row, view.laid_aside)
         else:
             self.dummy_label.value = "<b>The dummy</b>, face down"
-            show_backs(self.dummy_row, len(hand.deal.dummy))
+            show_backs(self.dummy_row, view.dummy_size)
 
-    def _draw_learner(self, hand: HandState, view: View) -> None:
-        facts = seat_roles(view, self.seat) + [f"tricks {view.tricks_won[self.seat]}"]
+    def _draw_learner(self, view: View) -> None:
+        facts = view.roles(self.seat) + [f"tricks {view.tricks_won[self.seat]}"]
         self.you_label.value = (f"<b>You, seat {self.seat}</b><br>"
                                 f'<span data-seat="{self.seat}">{escape(" · ".join(facts))}</span>')
         legal = view.legal  # empty unless it is your turn
@@ -339,7 +328,7 @@ class Table(w.VBox):
     def _result_html(self) -> str:
         out = f"<b>Hand {self.shown + 1} is over.</b> {escape(result_words(self.hand, self.view))}"
         if self.session.finished:
-            names = " and ".join(self._side_name(self.game.sides[i], self.view) for i in self.game.winners)
+            names = " and ".join(side_words(self.game.sides[i], self.view) for i in self.game.winners)
             out += (f"<br><b>Game over after {len(self.game.hands)} hands: {escape(names)} won.</b> "
                     f"Press New game to play again.")
         return out

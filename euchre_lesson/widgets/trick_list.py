@@ -1,4 +1,4 @@
-"""Tricks on the table: the one in progress (or the last one, with its winner) and every finished trick."""
+"""The finished tricks of a hand, one row each: the cards, who led and who won (in narration's words)."""
 
 from __future__ import annotations
 
@@ -7,28 +7,11 @@ from html import escape
 import ipywidgets as w
 
 from ..cards import Suit
+from ..hand import TRICKS_PER_HAND
+from ..narration import trick_words
 from ..tricks import Trick
 from ..view import View
-from .bids import seat_words
 from .cards import CardRow, redraw
-
-TRICKS_PER_HAND = 5
-
-
-def trick_words(trick: Trick, view: View, number: int) -> str:
-    """'Trick 2, led by seat 1: 9♠ seat 1, K♠ you; won by you'."""
-    played = ", ".join(f"{card} {seat_words(seat, view)}" for card, seat in zip(trick.cards, trick.seats))
-    won = f"; won by {seat_words(trick.winner, view)}" if trick.winner is not None else ""
-    return f"Trick {number}, led by {seat_words(trick.leader, view)}: {played or 'no card yet'}{won}"
-
-
-def trick_on_table(view: View) -> tuple[Trick | None, int]:
-    """The trick to show in the middle: the one in progress, or the last finished one until the next card."""
-    if view.trick is not None and view.trick.cards:
-        return view.trick, len(view.tricks) + 1
-    if view.tricks:
-        return view.tricks[-1], len(view.tricks)
-    return view.trick, len(view.tricks) + 1
 
 
 class TrickList(w.VBox):
