@@ -7,7 +7,7 @@ from html import escape
 from .cards import Card, Suit, sort_key
 from .faces import RANK_WORDS, face_html, plain_name  # noqa: F401 (RANK_WORDS: words are found here too)
 from .ranking import bower
-from .view import seat_roles, trick_on_table  # noqa: F401 (seat_roles: what a seat is, also for the widgets)
+from .view import seat_roles, trick_on_table
 
 ROLE_WORDS = {"right": "right bower", "left": "left bower", "joker": "joker, highest trump"}
 ROLE_MARKS = {"right": "R", "left": "L", "joker": "★"}

@@ -15,11 +15,6 @@ from . import arguments
 from .cards import CardRow, action_button, face_up_cards, note, say, show_backs, style_sheet
 
 
-def hand_states(record) -> tuple[HandState, ...]:
-    """Every state of a hand record (dict, JSON text or HandState), deal first; a bad record raises NotationError."""
-    return replay(record.record() if isinstance(record, HandState) else record).states()
-
-
 class Place(w.HBox):
     """A labelled row of cards on the table."""
 
@@ -41,7 +36,8 @@ class HandReplay(w.VBox):
     """Step through a recorded hand: start, back, forward, end; hands open or as one seat saw it."""
 
     def __init__(self, record, seat: int | None = None, **kwargs):
-        states = hand_states(record)
+        # A record (dict or JSON text) or a HandState, replayed by the engine: a bad one raises NotationError.
+        states = replay(record.record() if isinstance(record, HandState) else record).states()
         players = states[0].players
         seat = arguments.seat("seat", seat, players, none_means="all hands open")
         arguments.start_box(HandReplay, self, kwargs)

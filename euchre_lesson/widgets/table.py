@@ -85,6 +85,23 @@ NOTES: dict[Told, Callable[[Table, News], str]] = {
 GOOD_NEWS = frozenset({Told.SAVED, Told.LOADED})
 
 
+# What the table shows of its session, read through the table (as lessons and tests do), and what each is.
+SESSION_FACTS = {
+    "game": "The game in progress.",
+    "hand": "The hand on the table: the current one, or the one just finished until Next hand.",
+    "view": "Everything the learner may see of the hand (the engine decides what is hidden).",
+    "seat": "Your seat.",
+    "level": "How the computer players choose.",
+    "shown": "The number of the hand on the table, from 0.",
+    "history": "(game, hand shown) before each of your actions: what Undo goes back to.",
+    "selected": "The cards selected for the dummy keep.",
+    "players": "The computer players, by seat.",
+    "my_turn": "Whether a decision is yours now.",
+    "moment": "What a click acts on: a control drawn for another moment is stale.",
+    "reasons": "What the computer players said: hand number -> history index -> words.",
+}
+
+
 def of_session(name: str, doc: str) -> property:
     """A table attribute that is the session's, read through the table (as lessons and tests do)."""
     def refuse(_table, value) -> None:
@@ -93,21 +110,16 @@ def of_session(name: str, doc: str) -> property:
     return property(lambda table: getattr(table.session, name), refuse, doc=doc)
 
 
+def reads_session(cls: type) -> type:
+    """The class with each of SESSION_FACTS as a property read through its `session`, never set on it."""
+    for name, doc in SESSION_FACTS.items():
+        setattr(cls, name, of_session(name, doc))
+    return cls
+
+
+@reads_session
 class Table(w.VBox):
     """A game to the target score, you at `seat`: its `session` plays it; the table draws it and forwards clicks."""
-
-    game = of_session("game", "The game in progress.")
-    hand = of_session("hand", "The hand on the table: the current one, or the one just finished until Next hand.")
-    view = of_session("view", "Everything the learner may see of the hand (the engine decides what is hidden).")
-    seat = of_session("seat", "Your seat.")
-    level = of_session("level", "How the computer players choose.")
-    shown = of_session("shown", "The number of the hand on the table, from 0.")
-    history = of_session("history", "(game, hand shown) before each of your actions: what Undo goes back to.")
-    selected = of_session("selected", "The cards selected for the dummy keep.")
-    players = of_session("players", "The computer players, by seat.")
-    my_turn = of_session("my_turn", "Whether a decision is yours now.")
-    moment = of_session("moment", "What a click acts on: a control drawn for another moment is stale.")
-    reasons = of_session("reasons", "What the computer players said: hand number -> history index -> words.")
 
     def __init__(self, rules: RuleSet = CUTTHROAT, seat: int = 0, level: str = "rule of thumb",
                  seed: int | None = 2026, **kwargs):
@@ -395,4 +407,3 @@ class Table(w.VBox):
     def load(self) -> None:
         """Load a saved game from the file typed in the box; if it cannot be read, the game in progress stays."""
         self.session.load(self.path_input.value)
-
