@@ -74,3 +74,17 @@ def test_no_word_of_the_table_names_a_card_the_seat_has_not_seen(random_state):
             if state.discard is not None:  # with the hands open, the discard is told
                 assert str(state.discard) in " ".join(line for _, line in narration.story(state))
     assert told > 20000
+
+
+def test_a_keep_is_told_with_its_five_to_the_maker_and_face_down_to_the_others():
+    """T5: the maker takes the dummy, keeps five of the ten and lays the other five aside face down."""
+    hand = deal_hand(CUTTHROAT, 0, seed=3).apply("order")
+    while hand.phase.name != "DUMMY":  # the dealer picks up, then each asked stays with the dummy or together
+        hand = hand.apply(next((a for a in hand.legal_actions() if a.kind is Verb.STAY), hand.legal_actions()[0]))
+    five = hand.legal_actions()[0]
+    hand, maker = hand.apply(five), hand.to_act
+    cards = " ".join(map(str, five.cards))
+    assert narration.step_words(hand, hand.view(maker)) == f"You took the dummy, kept {cards} and laid the other five aside."
+    assert narration.step_words(hand, hand) == f"Seat {maker} took the dummy, kept {cards} and laid the other five aside."
+    other = (maker + 1) % 3
+    assert narration.step_words(hand, hand.view(other)) == f"Seat {maker} took the dummy and laid five cards aside face down."
