@@ -34,7 +34,7 @@ notebooks: $(BIN)/python
 # Copies of the lessons for students: the cells that show the answers taken out, outputs cleared.
 student-copies: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
-	$(BIN)/python -m euchre_lesson.student_copies notebooks student_notebooks
+	$(BIN)/python -m euchre_lesson.teach.student_copies notebooks student_notebooks
 
 # The browser tests drive Debian's Chromium (never a downloaded browser); install it if missing.
 chromium:

@@ -4,4 +4,4 @@ from setuptools import Extension, setup
 
 # optional=True: where the build fails (no compiler), the install goes on and solver.py
 # uses its Python search, which gives the same values more slowly.
-setup(ext_modules=[Extension("euchre_lesson._search", ["euchre_lesson/_search.c"], optional=True)])
+setup(ext_modules=[Extension("euchre_lesson.play._search", ["euchre_lesson/play/_search.c"], optional=True)])

@@ -13,7 +13,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, deal_hand  # noqa: E402
-from euchre_lesson.players import ExpertPlayer, RuleOfThumbPlayer  # noqa: E402
+from euchre_lesson.play.players import ExpertPlayer, RuleOfThumbPlayer  # noqa: E402
 
 
 def first_leads(rules, count: int):

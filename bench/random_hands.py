@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, deal_hand
-from euchre_lesson.playout import random_hands, rule_tables
+from euchre_lesson.play.playout import random_hands, rule_tables
 
 GOAL = 2.5
 SEED = 2024

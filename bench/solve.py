@@ -26,8 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, deal_hand, solver
-from euchre_lesson.solver import Search, solve
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, deal_hand
+from euchre_lesson.play import solver
+from euchre_lesson.play.solver import Search, solve
 
 DEALS = 1000
 SEEDS = {"partnership": 2026, "cutthroat": 2027}

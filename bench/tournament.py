@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, new_game, play_game  # noqa: E402
-from euchre_lesson.players import RandomPlayer, RuleOfThumbPlayer  # noqa: E402
+from euchre_lesson.play.players import RandomPlayer, RuleOfThumbPlayer  # noqa: E402
 
 
 def make_player(kind: str, seed: int, worlds: int):
@@ -29,7 +29,7 @@ def make_player(kind: str, seed: int, worlds: int):
     if kind == "rule-of-thumb":
         return RuleOfThumbPlayer()
     if kind == "expert":
-        from euchre_lesson.players import ExpertPlayer
+        from euchre_lesson.play.players import ExpertPlayer
 
         return ExpertPlayer(seed=seed, worlds=worlds)
     raise SystemExit(f"unknown player kind {kind!r}: use random, rule-of-thumb or expert")

@@ -43,7 +43,7 @@ from euchre_lesson import PARTNERSHIP, ExpertPlayer, GameState, RuleOfThumbPlaye
 
 PLAYERS = {"expert": lambda seed, worlds: ExpertPlayer(seed, worlds=worlds),
            "rule-of-thumb": lambda seed, worlds: RuleOfThumbPlayer()}
-DEFAULT_WORLDS = 32  # what the table's expert level samples (euchre_lesson.session.EXPERT_WORLDS)
+DEFAULT_WORLDS = 32  # what the table's expert level samples (euchre_lesson.play.session.EXPERT_WORLDS)
 
 
 class OutOfStep(RuntimeError):

@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, RuleOfThumbPlayer, new_game  # noqa: E402
-from euchre_lesson.session import EXPERT_WORLDS, TableSession  # noqa: E402
+from euchre_lesson.play.session import EXPERT_WORLDS, TableSession  # noqa: E402
 from euchre_lesson.widgets.table import Table  # noqa: E402
 
 # Learner actions timed per game and level: the expert takes longer, so fewer of its.

@@ -9,10 +9,10 @@ from html import escape
 
 import ipywidgets as w
 
-from euchre_lesson.actions import Action, keep
-from euchre_lesson.cards import Card, deck
-from euchre_lesson.hand import Phase
-from euchre_lesson.session import CARD_VERBS
+from euchre_lesson.engine.actions import Action, keep
+from euchre_lesson.engine.cards import Card, deck
+from euchre_lesson.engine.hand import Phase
+from euchre_lesson.play.session import CARD_VERBS
 from euchre_lesson.widgets.cards import has_class
 from euchre_lesson.widgets.table import Table
 

@@ -5,8 +5,8 @@ import random
 import pytest
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, deal_hand, solve
-from euchre_lesson.advice import advise, exact_points, grade
-from euchre_lesson.players import ExpertPlayer, RuleOfThumbPlayer
+from euchre_lesson.play.advice import advise, exact_points, grade
+from euchre_lesson.play.players import ExpertPlayer, RuleOfThumbPlayer
 
 # Partnership, dealer 3; seat 0 will hold both bowers and the ace of hearts after this bidding.
 STRONG = {"hands": [["JH", "JD", "AH", "KH", "AC"], ["9C", "TC", "QC", "KC", "9D"],

@@ -19,9 +19,9 @@ from euchre_lesson import (
     CUTTHROAT, PARTNERSHIP, IllegalAction, NotationError, Phase, deal_hand, load_game, new_game,
     parse_action, parse_card, parse_cards, replay, save_game,
 )
-from euchre_lesson.actions import Action
-from euchre_lesson.cards import Suit
-from euchre_lesson.game import game_from_record
+from euchre_lesson.engine.actions import Action
+from euchre_lesson.engine.cards import Suit
+from euchre_lesson.engine.game import game_from_record
 
 # -- fixed hands whose every card is known -----------------------------------------------
 

@@ -4,8 +4,8 @@ and each bid the lessons call right is the one the simulation ranks first."""
 import pytest
 
 from euchre_lesson import advise
-from euchre_lesson.course import ____, exercises
-from euchre_lesson.exercises import Bid, Choice, _words
+from euchre_lesson.teach.course import ____, exercises
+from euchre_lesson.teach.exercises import Bid, Choice, _words
 
 LESSONS = range(12)
 ALL = [(n, name, q) for n in LESSONS for name, q in vars(exercises(n)).items()]
@@ -46,8 +46,8 @@ def test_the_bids_the_lessons_teach_are_what_simulation_ranks_first(lesson, name
 
 def test_class_rules_come_from_the_teachers_file(tmp_path):
     from euchre_lesson import CUTTHROAT, PARTNERSHIP
-    from euchre_lesson.course import HouseRulesWarning, class_rules, read_house_rules
-    from euchre_lesson.errors import NotationError
+    from euchre_lesson.teach.course import HouseRulesWarning, class_rules, read_house_rules
+    from euchre_lesson.engine.errors import NotationError
 
     assert class_rules("cutthroat", tmp_path) == CUTTHROAT  # no file: the presets
     (tmp_path / "house_rules.json").write_text('{"cutthroat": {"stick_the_dealer": true, "deck": 32}}')
@@ -72,8 +72,8 @@ def test_every_exercise_knows_its_id():
 def test_the_teacher_sets_when_the_answer_may_be_shown(tmp_path):
     import json
 
-    from euchre_lesson.course import SHOW_ANSWER, HouseRulesWarning, class_rules, read_house_rules, show_answer
-    from euchre_lesson.errors import NotationError
+    from euchre_lesson.teach.course import SHOW_ANSWER, HouseRulesWarning, class_rules, read_house_rules, show_answer
+    from euchre_lesson.engine.errors import NotationError
 
     assert SHOW_ANSWER == ("after a try", "always", "never")
     assert read_house_rules(tmp_path).show_answer == "after a try" == show_answer(tmp_path)  # no file

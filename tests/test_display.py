@@ -1,8 +1,8 @@
 """A bare card, hand or game in a cell draws itself, with text for screen readers."""
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, deal_hand, new_game, parse_card
-from euchre_lesson.cards import Suit
-from euchre_lesson.display import card_name
+from euchre_lesson.engine.cards import Suit
+from euchre_lesson.engine.display import card_name
 
 
 def test_a_card_shows_its_symbol_and_says_its_name():

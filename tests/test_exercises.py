@@ -3,8 +3,8 @@
 import pytest
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, deal_hand, parse_card
-from euchre_lesson.exercises import BestFive, Bid, Choice, LegalPlays, Score, TrickWinner, Verdict, WhichSuit
-from euchre_lesson.errors import NotationError
+from euchre_lesson.teach.exercises import BestFive, Bid, Choice, LegalPlays, Score, TrickWinner, Verdict, WhichSuit
+from euchre_lesson.engine.errors import NotationError
 
 
 @pytest.mark.rule("C2")
@@ -112,10 +112,10 @@ def test_verdicts_draw_in_a_notebook():
 
 # -- click to answer: what the views ask of an exercise ------------------------------------------
 
-from euchre_lesson.cards import Suit, sort_key  # noqa: E402
-from euchre_lesson import exercises as kinds  # noqa: E402
-from euchre_lesson.scoring import Points  # noqa: E402
-from euchre_lesson.tricks import legal_plays, why_may, why_not  # noqa: E402
+from euchre_lesson.engine.cards import Suit, sort_key  # noqa: E402
+from euchre_lesson.teach import exercises as kinds  # noqa: E402
+from euchre_lesson.engine.scoring import Points  # noqa: E402
+from euchre_lesson.engine.tricks import legal_plays, why_may, why_not  # noqa: E402
 
 
 def test_a_blank_answer_is_a_neutral_prompt_not_a_wrong_answer():

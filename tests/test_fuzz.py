@@ -20,7 +20,7 @@ from euchre_lesson import (
     CUTTHROAT, JOKER, PARTNERSHIP, IllegalAction, NotationError, Phase, Rank, Suit, deal_hand, deck, load_game,
     new_game, parse_action, parse_card, parse_cards, parse_suit, replay, save_game,
 )
-from euchre_lesson.game import game_from_record
+from euchre_lesson.engine.game import game_from_record
 from fuzzcount import count
 from test_bad_input import ENTRY_POINTS, LONGEST_MESSAGE, hostile_answer
 
@@ -333,7 +333,7 @@ def test_deeply_nested_json_is_explained_not_a_crash():
 
 
 def test_a_failure_mid_write_leaves_the_previous_save_intact(tmp_path, monkeypatch):
-    import euchre_lesson.game as game_module
+    import euchre_lesson.engine.game as game_module
 
     path = tmp_path / "class.json"
     first = new_game(CUTTHROAT, seed=1)
@@ -378,7 +378,7 @@ def test_a_failure_mid_write_leaves_the_previous_save_intact(tmp_path, monkeypat
 
 
 def test_an_interrupted_save_between_write_and_rename_keeps_the_old_file(tmp_path, monkeypatch):
-    import euchre_lesson.game as game_module
+    import euchre_lesson.engine.game as game_module
 
     path = tmp_path / "class.json"
     game = new_game(PARTNERSHIP, seed=2)

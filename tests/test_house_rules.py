@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, NotationError
-from euchre_lesson.course import HOUSE_RULES_LIMIT, HouseRulesWarning, class_rules, read_house_rules
-from euchre_lesson.rules import PRESETS
+from euchre_lesson.teach.course import HOUSE_RULES_LIMIT, HouseRulesWarning, class_rules, read_house_rules
+from euchre_lesson.engine.rules import PRESETS
 from fuzzcount import count
 
 GAMES = tuple(PRESETS)
@@ -333,7 +333,7 @@ def test_a_huge_bad_value_is_quoted_only_in_part(value):
 
 @pytest.mark.parametrize("switches", [[], 0, "", False, (), [["deck", 32]]])
 def test_switches_that_are_not_an_object_are_refused_not_ignored(switches):
-    from euchre_lesson.rules import rules_from
+    from euchre_lesson.engine.rules import rules_from
 
     with pytest.raises(NotationError, match="switches must be an object") as info:
         rules_from("cutthroat", switches)
@@ -342,7 +342,7 @@ def test_switches_that_are_not_an_object_are_refused_not_ignored(switches):
 
 
 def test_rules_from_quotes_a_huge_bad_name_only_in_part():
-    from euchre_lesson.rules import rules_from
+    from euchre_lesson.engine.rules import rules_from
 
     for call in (lambda: rules_from("c" * 100_000), lambda: rules_from("cutthroat", {"s" * 100_000: 1}),
                  lambda: rules_from("cutthroat", ["deck"] * 100_000)):

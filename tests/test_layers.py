@@ -97,7 +97,7 @@ def test_the_package_has_no_import_cycle():
 def test_the_engine_never_imports_ipywidgets_nor_a_widget():
     graph = import_graph()
     engine = [name for name in graph if not name.startswith(WIDGETS)]
-    assert "euchre_lesson.hand" in engine and "euchre_lesson.display" in engine
+    assert "euchre_lesson.engine.hand" in engine and "euchre_lesson.engine.display" in engine
     for name in engine:
         reached = reachable(graph, name) | {name}
         assert "ipywidgets" not in reached, f"{name} reaches ipywidgets"
@@ -108,20 +108,20 @@ def test_the_graph_sees_lazy_imports_and_cycles():
     """The checks above can fail: a cycle made of a lazy import is found, and so is ipywidgets."""
     graph = import_graph()
     assert "ipywidgets" in graph["euchre_lesson.widgets.cards"]
-    assert "euchre_lesson.view" in graph["euchre_lesson.hand"]
+    assert "euchre_lesson.engine.view" in graph["euchre_lesson.engine.hand"]
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
-    assert cycles({**graph, "euchre_lesson.view": graph["euchre_lesson.view"] | {"euchre_lesson.hand"}})
-    assert "ipywidgets" in reachable({**graph, "euchre_lesson.hand": {"euchre_lesson.widgets.cards"}},
-                                     "euchre_lesson.hand")
+    assert cycles({**graph, "euchre_lesson.engine.view": graph["euchre_lesson.engine.view"] | {"euchre_lesson.engine.hand"}})
+    assert "ipywidgets" in reachable({**graph, "euchre_lesson.engine.hand": {"euchre_lesson.widgets.cards"}},
+                                     "euchre_lesson.engine.hand")
 
 
 # -- each fact and each word written once; functions short enough to read ----------------------------------
 
 LONGEST = 60
 # Functions that are data tables, allowed to be longer: the lessons' list (course._lessons).
-LONG_DATA_TABLES = {"euchre_lesson.course._lessons"}
+LONG_DATA_TABLES = {"euchre_lesson.teach.course._lessons"}
 # The modules that say what a seat knows and the words the table says: the widgets only lay these out.
-ONCE = ("euchre_lesson.view", "euchre_lesson.narration")
+ONCE = ("euchre_lesson.engine.view", "euchre_lesson.engine.narration")
 
 
 def functions(tree: ast.AST, module: str):
@@ -160,7 +160,7 @@ def top_level_names(text: str) -> set[str]:
 
 def test_no_function_is_longer_than_sixty_lines_except_data_tables():
     sources = package_sources()
-    assert "euchre_lesson.course" in sources and LONG_DATA_TABLES
+    assert "euchre_lesson.teach.course" in sources and LONG_DATA_TABLES
     assert long_functions(sources) == [], f"functions over {LONGEST} lines: split them into named steps"
     for name in LONG_DATA_TABLES:  # the allow-list names functions that are there, and long
         module, _, function = name.rpartition(".")
@@ -180,8 +180,8 @@ def test_what_a_seat_knows_and_the_table_s_words_are_written_once():
     seat_words, said_words, trick_on_table ... would drift from the engine's)."""
     sources = package_sources()
     once = {module: top_level_names(sources[module]) for module in ONCE}
-    assert {"seat_words", "said_words", "trick_words", "result_words", "offer"} <= once["euchre_lesson.narration"]
-    assert {"trick_on_table", "seat_roles", "cards_known"} <= once["euchre_lesson.view"]
+    assert {"seat_words", "said_words", "trick_words", "result_words", "offer"} <= once["euchre_lesson.engine.narration"]
+    assert {"trick_on_table", "seat_roles", "cards_known"} <= once["euchre_lesson.engine.view"]
     for module, text in sources.items():
         for owner, names in once.items():
             if module != owner:

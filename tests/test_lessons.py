@@ -8,8 +8,8 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from euchre_lesson.course import exercises
-from euchre_lesson.student_copies import build
+from euchre_lesson.teach.course import exercises
+from euchre_lesson.teach.student_copies import build
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("[01][0-9]_*.ipynb"))[:12]

@@ -7,8 +7,9 @@ import dataclasses
 
 import pytest
 
-from euchre_lesson import CUTTHROAT, PARTNERSHIP, deal_hand, deck, narration
-from euchre_lesson.actions import Verb
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, deal_hand, deck
+from euchre_lesson.engine import narration
+from euchre_lesson.engine.actions import Verb
 
 RULE_SETS = (CUTTHROAT, PARTNERSHIP, dataclasses.replace(CUTTHROAT, deck=25),
              dataclasses.replace(PARTNERSHIP, deck=32, stick_the_dealer=True))

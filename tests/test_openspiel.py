@@ -65,9 +65,9 @@ def test_random_hands_agree_with_openspiel(stick, record_property):
 
 def test_a_wrong_rule_is_caught_with_a_replayable_record(monkeypatch):
     """The referee can fail: an engine that forgets the left bower is caught, with its record."""
-    import euchre_lesson.tricks
+    import euchre_lesson.engine.tricks
 
-    monkeypatch.setattr(euchre_lesson.tricks, "suit_in_play", lambda card, trump: card.suit)
+    monkeypatch.setattr(euchre_lesson.engine.tricks, "suit_in_play", lambda card, trump: card.suit)
     rng, game = random.Random(1), os_game(stick_the_dealer=False)
     with pytest.raises(AssertionError, match="hand record: ") as failure:
         for _ in range(300):

@@ -6,9 +6,9 @@ import random
 import pytest
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, Card, Phase, deal_hand, new_game, parse_action
-from euchre_lesson.players import RandomPlayer, RuleOfThumbPlayer, play_game, play_out
-from euchre_lesson.view import View
-from euchre_lesson.worlds import sample_world
+from euchre_lesson.play.players import RandomPlayer, RuleOfThumbPlayer, play_game, play_out
+from euchre_lesson.engine.view import View
+from euchre_lesson.play.worlds import sample_world
 
 RULE_SETS = [dataclasses.replace(r, deck=d) for r in (CUTTHROAT, PARTNERSHIP) for d in (24, 32, 25)]
 
@@ -123,8 +123,8 @@ def test_play_out_finishes_a_hand():
 
 def test_sampled_worlds_agree_with_the_view_they_came_from(random_state):
     """Same own cards, phase, tricks and legal actions; every shown void respected (C12)."""
-    from euchre_lesson.ranking import effective_suit
-    from euchre_lesson.worlds import voids
+    from euchre_lesson.engine.ranking import effective_suit
+    from euchre_lesson.play.worlds import voids
 
     rng = random.Random(6)
     checked = 0

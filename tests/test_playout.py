@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, deal_hand, deck
-from euchre_lesson import hand as engine
-from euchre_lesson.playout import random_hand_tokens, random_hands, rule_tables
+from euchre_lesson.engine import hand as engine
+from euchre_lesson.play.playout import random_hand_tokens, random_hands, rule_tables
 
 SWITCHES = {
     "dealer_must_pick_up": (False, True),

@@ -6,14 +6,14 @@ from collections import Counter
 
 import pytest
 
-from euchre_lesson import practice, progress
-from euchre_lesson.cards import Card, Rank, Suit, SAME_COLOUR, deck, parse_card
-from euchre_lesson.errors import NotationError
-from euchre_lesson.exercises import BestFive, Bid, LegalPlays, Score, TrickWinner, WhichSuit
-from euchre_lesson.hand import Phase
-from euchre_lesson.practice import KINDS, Practice, question
-from euchre_lesson.progress import Progress
-from euchre_lesson.tricks import legal_plays, trick_winner
+from euchre_lesson.teach import practice, progress
+from euchre_lesson.engine.cards import Card, Rank, Suit, SAME_COLOUR, deck, parse_card
+from euchre_lesson.engine.errors import NotationError
+from euchre_lesson.teach.exercises import BestFive, Bid, LegalPlays, Score, TrickWinner, WhichSuit
+from euchre_lesson.engine.hand import Phase
+from euchre_lesson.teach.practice import KINDS, Practice, question
+from euchre_lesson.teach.progress import Progress
+from euchre_lesson.engine.tricks import legal_plays, trick_winner
 
 SEEDS = range(60)
 
@@ -324,8 +324,8 @@ def enabled_buttons(widget):
 
 def ref_right(exercise, text: str) -> bool | None:
     """Whether an answer, as the view wrote it, is right by the re-derivations (None: the ref cannot tell)."""
-    from euchre_lesson.actions import parse_action
-    from euchre_lesson.cards import parse_cards, parse_suit
+    from euchre_lesson.engine.actions import parse_action
+    from euchre_lesson.engine.cards import parse_cards, parse_suit
 
     if isinstance(exercise, WhichSuit):
         return parse_suit(text) is ref_suit(exercise.card, exercise.trump)

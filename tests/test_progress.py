@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from euchre_lesson import progress
-from euchre_lesson.course import exercises
-from euchre_lesson.errors import NotationError
-from euchre_lesson.progress import FILE_NAME, Progress, ProgressWarning
+from euchre_lesson.teach import progress
+from euchre_lesson.teach.course import exercises
+from euchre_lesson.engine.errors import NotationError
+from euchre_lesson.teach.progress import FILE_NAME, Progress, ProgressWarning
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -159,13 +159,13 @@ def test_practice_keeps_the_recent_results_of_each_kind_in_order(tmp_path):
 def test_progress_survives_a_new_process(tmp_path, home):
     env = {progress.ENVIRONMENT: str(tmp_path / "kept"), "HOME": str(home["home"])}
     run("""
-        from euchre_lesson import progress
+        from euchre_lesson.teach import progress
         progress.record("lesson 2 q1", True, "assist")
         progress.record("lesson 2 q3", False, "pass")
         progress.progress().record_practice("bid", False)
         """, env)
     out = run("""
-        from euchre_lesson import progress
+        from euchre_lesson.teach import progress
         print(progress.done(2), progress.progress().practice_results(), progress.next_step())
         """, env)
     total = len(vars(exercises(2)))
@@ -389,8 +389,8 @@ def test_two_sessions_on_one_file_keep_each_other_s_answers(tmp_path):
 
 WRITER = """
 import sys
-from euchre_lesson import progress
-from euchre_lesson.course import exercises
+from euchre_lesson.teach import progress
+from euchre_lesson.teach.course import exercises
 lessons = [int(n) for n in sys.argv[1].split(",")]
 kept = progress.Progress(sys.argv[2])
 for round in range(int(sys.argv[3])):
@@ -404,7 +404,7 @@ for round in range(int(sys.argv[3])):
 @pytest.mark.parametrize("lock", ["flock", "lock file"])
 def test_two_processes_writing_at_once_lose_no_answer_and_no_try(tmp_path, lock):
     script = tmp_path / "writer.py"
-    prefix = "import euchre_lesson.progress as p; p.fcntl = None\n" if lock == "lock file" else ""
+    prefix = "import euchre_lesson.teach.progress as p; p.fcntl = None\n" if lock == "lock file" else ""
     script.write_text(prefix + WRITER)
     folder = tmp_path / "kept"
     runs = [subprocess.Popen([sys.executable, str(script), lessons, str(folder), "4"], cwd=ROOT,

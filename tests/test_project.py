@@ -96,7 +96,8 @@ def test_the_engine_imports_without_ipywidgets():
     import subprocess
     import sys
 
-    engine = sorted(p.stem for p in (ROOT / "euchre_lesson").glob("*.py") if p.stem != "__init__")
+    engine = sorted(f"{p.parent.name}.{p.stem}" for layer in ("engine", "play", "teach")
+                    for p in (ROOT / "euchre_lesson" / layer).glob("*.py"))
     script = (
         "import sys\n"
         "class Refuse:\n"

@@ -22,8 +22,8 @@ from euchre_lesson import (
     CUTTHROAT, JOKER, PARTNERSHIP, Card, IllegalAction, Phase, Rank, RuleSet, Suit, deal_hand, deck,
     legal_plays, load_game, new_game, parse_action, replay, save_game, score_hand, trick_winner,
 )
-from euchre_lesson.actions import Action, call, keep, pickup, play
-from euchre_lesson.game import game_from_record
+from euchre_lesson.engine.actions import Action, call, keep, pickup, play
+from euchre_lesson.engine.game import game_from_record
 
 # -- the rule sets: every preset x deck x switch combination ---------------------------
 

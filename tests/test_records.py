@@ -23,7 +23,7 @@ import pytest
 from fuzzcount import count
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, NotationError, deal_hand, load_game, new_game, save_game
-from euchre_lesson.game import MAX_HANDS, MAX_RECORD_BYTES, RECORD_FORMAT, game_from_record
+from euchre_lesson.engine.game import MAX_HANDS, MAX_RECORD_BYTES, RECORD_FORMAT, game_from_record
 
 
 def refused(call, *args, names=(), part=None) -> NotationError:

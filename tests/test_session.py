@@ -9,8 +9,8 @@ from table_checks import assert_valid
 from test_widgets_table import callbacks_raise  # noqa: F401  (autouse: an exception in a click handler fails)
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, RuleOfThumbPlayer, best_five, new_game, play_game
-from euchre_lesson.errors import NotationError
-from euchre_lesson.session import TableSession, Told, learner_decisions
+from euchre_lesson.engine.errors import NotationError
+from euchre_lesson.play.session import TableSession, Told, learner_decisions
 from euchre_lesson.widgets.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,7 +58,7 @@ def test_the_session_plays_with_ipywidgets_refused():
         "            raise ImportError('refused by the test')\n"
         "sys.meta_path.insert(0, Refuse())\n"
         "from euchre_lesson import CUTTHROAT, RuleOfThumbPlayer, new_game\n"
-        "from euchre_lesson.session import TableSession\n"
+        "from euchre_lesson.play.session import TableSession\n"
         "session = TableSession(new_game(CUTTHROAT, seed=3))\n"
         "while not session.hand.is_over:\n"
         "    session.act(RuleOfThumbPlayer().choose(session.view))\n"

@@ -18,19 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from euchre_lesson import (
-    CUTTHROAT,
-    PARTNERSHIP,
-    Phase,
-    Suit,
-    deal_hand,
-    legal_plays,
-    solver,
-    trick_winner,
-)
-from euchre_lesson.hand import replay
-from euchre_lesson.bits import cards_of, layout, legal_bits, mask, winning_index
-from euchre_lesson.solver import PythonSearch, Search, solve
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, Suit, deal_hand, legal_plays, trick_winner
+from euchre_lesson.play import solver
+from euchre_lesson.engine.hand import replay
+from euchre_lesson.play.bits import cards_of, layout, legal_bits, mask, winning_index
+from euchre_lesson.play.solver import PythonSearch, Search, solve
 
 GAMES = (CUTTHROAT, PARTNERSHIP)
 DECKS = (24, 32, 25)
@@ -229,10 +221,10 @@ def test_the_compiled_search_is_built_and_in_use():
 def test_without_the_compiled_search_solve_uses_the_python_one(random_state):
     """Turned off by EUCHRE_PURE_PYTHON=1, or missing as on a machine without a C compiler."""
     state = start_of_play(random_state, CUTTHROAT, 3)[0]
-    check = ("import sys; from euchre_lesson import solver; from euchre_lesson.hand import replay; "
+    check = ("import sys; from euchre_lesson.play import solver; from euchre_lesson.engine.hand import replay; "
              "assert not solver.COMPILED, 'still compiled'; "
              "print({str(a): v for a, v in solver.solve(replay(sys.argv[1])).items()})")
-    missing = "import sys; sys.modules['euchre_lesson._search'] = None; "  # makes the import fail
+    missing = "import sys; sys.modules['euchre_lesson.play._search'] = None; "  # makes the import fail
     for code, env in ((check, {"EUCHRE_PURE_PYTHON": "1"}), (missing + check, {})):
         command = [sys.executable, "-c", code, state.to_json()]
         run = subprocess.run(command, check=False, capture_output=True, text=True, env={**os.environ, **env})

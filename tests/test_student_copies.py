@@ -13,7 +13,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from euchre_lesson.student_copies import build
+from euchre_lesson.teach.student_copies import build
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 ROOT = NOTEBOOKS.parent
@@ -173,7 +173,7 @@ def test_a_lesson_that_is_a_folder_or_a_pipe_is_refused_without_hanging(source, 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "euchre_lesson.student_copies", *args],
+    return subprocess.run([sys.executable, "-m", "euchre_lesson.teach.student_copies", *args],
                           cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from euchre_lesson import Action, NotationError, parse_action
-from euchre_lesson.actions import TOKEN_HELP, Verb
+from euchre_lesson.engine.actions import TOKEN_HELP, Verb
 
 ENGINE = [path for path in (Path(__file__).resolve().parent.parent / "euchre_lesson").rglob("*.py")
           if "widgets" not in path.parts]

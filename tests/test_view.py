@@ -11,8 +11,8 @@ import dataclasses
 import pytest
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, Card, Deal, HandState, Phase, Trick, deal_hand, deck, replay
-from euchre_lesson.rules import side_of
-from euchre_lesson.view import View, cards_known, public_token, seat_roles, trick_on_table
+from euchre_lesson.engine.rules import side_of
+from euchre_lesson.engine.view import View, cards_known, public_token, seat_roles, trick_on_table
 
 RULE_SETS = (CUTTHROAT, PARTNERSHIP, dataclasses.replace(CUTTHROAT, deck=25),
              dataclasses.replace(PARTNERSHIP, deck=32, stick_the_dealer=True),

@@ -10,7 +10,7 @@ from table_checks import check
 from test_widgets_table import callbacks_raise  # noqa: F401  (autouse: an exception in a click handler fails)
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, RuleOfThumbPlayer, Suit, deal_hand, parse_action, play_out
-from euchre_lesson.players import RandomPlayer
+from euchre_lesson.play.players import RandomPlayer
 from euchre_lesson import widgets
 
 CLICKS_PER_WIDGET = 1200  # nine widgets: 10,800 clicks in all

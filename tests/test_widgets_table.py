@@ -21,10 +21,10 @@ from euchre_lesson import (
     play_game,
     play_out,
 )
-from euchre_lesson.game import game_from_record
-from euchre_lesson.session import learner_decisions
-from euchre_lesson.narration import HIDDEN
-from euchre_lesson.view import View
+from euchre_lesson.engine.game import game_from_record
+from euchre_lesson.play.session import learner_decisions
+from euchre_lesson.engine.narration import HIDDEN
+from euchre_lesson.engine.view import View
 from euchre_lesson.widgets.bidding import BiddingTrainer
 from euchre_lesson.widgets import table as table_module
 from euchre_lesson.widgets.cards import face_up_cards
@@ -391,7 +391,7 @@ def test_the_bidding_trainer_keeps_the_chosen_seat():
 
 
 def test_action_words_cover_every_verb():
-    from euchre_lesson.narration import offer, said_words
+    from euchre_lesson.engine.narration import offer, said_words
     table = Table(CUTTHROAT, seed=1)
     view = table.view
     for token in ("pass", "order", "call ♥", "decline", "alone", "stay", "pickup 9♥", "play 9♥"):

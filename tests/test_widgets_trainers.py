@@ -12,16 +12,17 @@ import pytest
 from euchre_lesson import (CUTTHROAT, JOKER, PARTNERSHIP, IllegalAction, NotationError, Phase, RandomPlayer,
                            RuleOfThumbPlayer, Suit, best_five, deal_hand, parse_card, play_out, ranking, replay,
                            score_hand, scoring_row)
-from euchre_lesson.actions import play
-from euchre_lesson.cards import sort_key
-from euchre_lesson.dummy import keep_strength
-from euchre_lesson.ranking import bower, effective_suit
-from euchre_lesson.tricks import trick_winner
-from euchre_lesson.view import seat_roles, trick_on_table
+from euchre_lesson.engine.actions import play
+from euchre_lesson.engine.cards import sort_key
+from euchre_lesson.play.dummy import keep_strength
+from euchre_lesson.engine.ranking import bower, effective_suit
+from euchre_lesson.engine.tricks import trick_winner
+from euchre_lesson.engine.view import seat_roles, trick_on_table
 from euchre_lesson.widgets import (DummyTrainer, FollowSuitTrainer, HandReplay, RankingExplorer, ScoreCalculator,
                                    ScoreQuiz)
-from euchre_lesson import narration, widgets
-from euchre_lesson.exercises import BestFive, PlayableCard, Score
+from euchre_lesson import widgets
+from euchre_lesson.engine import narration
+from euchre_lesson.teach.exercises import BestFive, PlayableCard, Score
 from euchre_lesson.widgets.cards import face_up_cards, has_class
 
 DECKS = (24, 32, 25)

@@ -9,11 +9,11 @@ from collections.abc import Callable, Iterable
 import ipywidgets as w
 from traitlets import TraitError
 
-from .. import checks
-from ..actions import Action, parse_action
-from ..cards import MOST_CARDS, Card
-from ..errors import NotationError, excerpt
-from ..rules import PRESETS, RuleSet
+from ..engine import checks
+from ..engine.actions import Action, parse_action
+from ..engine.cards import MOST_CARDS, Card
+from ..engine.errors import NotationError, excerpt
+from ..engine.rules import PRESETS, RuleSet
 
 PRESET_WORDS = " or ".join(repr(name) for name in PRESETS)
 RANDOM_SEEDS = 2**32  # a seed left out (None) is drawn from this many, and shown, so the deal can be had again

@@ -8,15 +8,15 @@ from html import escape
 
 import ipywidgets as w
 
-from ..actions import Action
-from ..advice import Option, advise
-from ..cards import sort_key
-from ..errors import IllegalAction
-from ..hand import HandState, Phase
-from ..narration import offer, result_words, seat_words
-from ..players import RuleOfThumbPlayer
-from ..rules import CUTTHROAT, RuleSet
-from .. import checks
+from ..engine.actions import Action
+from ..play.advice import Option, advise
+from ..engine.cards import sort_key
+from ..engine.errors import IllegalAction
+from ..engine.hand import HandState, Phase
+from ..engine.narration import offer, result_words, seat_words
+from ..play.players import RuleOfThumbPlayer
+from ..engine.rules import CUTTHROAT, RuleSet
+from ..engine import checks
 from . import arguments
 from .bids import BidButtons
 from .cards import CardRow, note, say, style_sheet

@@ -7,9 +7,9 @@ from collections.abc import Callable, Iterable
 
 import ipywidgets as w
 
-from ..actions import Action
-from ..narration import offer
-from ..view import View
+from ..engine.actions import Action
+from ..engine.narration import offer
+from ..engine.view import View
 from .clicks import Drawing, shared_look
 
 

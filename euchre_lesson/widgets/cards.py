@@ -8,10 +8,10 @@ from html import escape
 
 import ipywidgets as w
 
-from .. import checks
-from ..cards import JOKER, Card, Suit
-from ..display import ROLE_MARKS, card_name  # the small letter of a bower or the joker (C2, C3)
-from ..ranking import bower
+from ..engine import checks
+from ..engine.cards import JOKER, Card, Suit
+from ..engine.display import ROLE_MARKS, card_name  # the small letter of a bower or the joker (C2, C3)
+from ..engine.ranking import bower
 from . import arguments
 from .clicks import Drawing, shared_look
 

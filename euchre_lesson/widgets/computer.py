@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..session import EXPERT_WORLDS, LEVELS, computer_players
+from ..play.session import EXPERT_WORLDS, LEVELS, computer_players
 
 __all__ = ["EXPERT_WORLDS", "LEVELS", "LEVEL_WORDS", "computer_players"]
 

@@ -6,13 +6,13 @@ from html import escape
 
 import ipywidgets as w
 
-from ..actions import keep
-from ..cards import Card, sort_key
-from ..dummy import best_five
-from ..errors import IllegalAction
-from ..exercises import BestFive
-from ..hand import HandState, Phase
-from ..rules import CUTTHROAT
+from ..engine.actions import keep
+from ..engine.cards import Card, sort_key
+from ..play.dummy import best_five
+from ..engine.errors import IllegalAction
+from ..teach.exercises import BestFive
+from ..engine.hand import HandState, Phase
+from ..engine.rules import CUTTHROAT
 from .cards import CardRow, action_button, note, say, style_sheet
 from .clicks import TiedButton
 from . import arguments

@@ -1,7 +1,7 @@
 """Click to answer: an exercise as a small widget; the exercise asks, checks and explains, the view only shows.
 
 As learntools splits a Problem from its ProblemView: the question, the choices, the check, the hints and the
-solution all come from the exercise (`euchre_lesson.exercises`), so a click and `check()` always agree.
+solution all come from the exercise (`euchre_lesson.teach.exercises`), so a click and `check()` always agree.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from html import escape
 
 import ipywidgets as w
 
-from ..actions import Action
-from ..cards import Card, Suit
-from ..course import SHOW_ANSWER, show_answer as class_show_answer
-from ..display import card_name
-from ..errors import NotationError, excerpt
-from ..exercises import Exercise, Verdict
+from ..engine.actions import Action
+from ..engine.cards import Card, Suit
+from ..teach.course import SHOW_ANSWER, show_answer as class_show_answer
+from ..engine.display import card_name
+from ..engine.errors import NotationError, excerpt
+from ..teach.exercises import Exercise, Verdict
 from . import arguments
 from .cards import CardRow, classes, face, has_class, note, say, set_classes, style_sheet
 from .clicks import Drawing, shared_look

@@ -6,12 +6,12 @@ from html import escape
 
 import ipywidgets as w
 
-from ..actions import play
-from ..cards import Card, sort_key
-from ..exercises import PlayableCard
-from ..hand import HandState, Phase
-from ..ranking import bower, effective_suit
-from ..rules import CUTTHROAT, RuleSet
+from ..engine.actions import play
+from ..engine.cards import Card, sort_key
+from ..teach.exercises import PlayableCard
+from ..engine.hand import HandState, Phase
+from ..engine.ranking import bower, effective_suit
+from ..engine.rules import CUTTHROAT, RuleSet
 from .cards import CardRow, action_button, note, say, style_sheet
 from .clicks import TiedButton
 from . import arguments

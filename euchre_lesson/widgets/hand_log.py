@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
-from ..narration import reason_words, sentence, story
-from ..view import View
+from ..engine.narration import reason_words, sentence, story
+from ..engine.view import View
 
 
 def log_html(view: View, reasons: dict[int, str]) -> str:

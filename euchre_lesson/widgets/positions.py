@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from ..hand import HandState, Phase, deal_hand
-from ..players import RandomPlayer, RuleOfThumbPlayer
-from ..rules import RuleSet
+from ..engine.hand import HandState, Phase, deal_hand
+from ..play.players import RandomPlayer, RuleOfThumbPlayer
+from ..engine.rules import RuleSet
 
 Wanted = Callable[[HandState], bool]
 

@@ -10,12 +10,13 @@ from html import escape
 
 import ipywidgets as w
 
-from ..course import SHOW_ANSWER, show_answer as class_show_answer
-from ..practice import KINDS, Practice, Question
-from ..progress import Progress
+from ..teach.course import SHOW_ANSWER, show_answer as class_show_answer
+from ..teach.practice import KINDS, Practice, Question
+from ..teach.progress import Progress
 from . import arguments
 from .cards import note, say, style_sheet
 from .clicks import TiedButton
+from .exercise import ExerciseView
 
 FALLBACK = ("Endless practice: one question at a time dealt from real hands (which suit a card belongs to, who "
             "wins a trick, which cards may be played, scoring, the best five, bid or pass), with a streak; the "
@@ -67,8 +68,8 @@ class PracticeWidget(w.VBox):
     def show_question(self) -> None:
         """Show the session's question in a fresh view; a click on an earlier question's view is dropped."""
         number = self.session.number
-        view = self.question.exercise.widget(on_answer=lambda _id, _right, text: self._answered(number, text),
-                                              show_answer=self.show_answer)
+        view = ExerciseView(self.question.exercise, on_answer=lambda _id, _right, text: self._answered(number, text),
+                             show_answer=self.show_answer)
         if self._replaced is not None:  # two questions back: any click on it was sent long ago
             close_all(self._replaced)
         self._replaced, self.view, self.holder.children = self.view, view, (view,)

@@ -6,10 +6,10 @@ from html import escape
 
 import ipywidgets as w
 
-from ..practice import KINDS
-from ..progress import LessonProgress, Progress, progress as learners_progress
-from ..rules import excerpt
-from ..errors import NotationError
+from ..teach.practice import KINDS
+from ..teach.progress import LessonProgress, Progress, progress as learners_progress
+from ..engine.rules import excerpt
+from ..engine.errors import NotationError
 from . import arguments
 from .cards import note, say, style_sheet
 from .clicks import TiedButton
@@ -32,7 +32,7 @@ LESSON_PAGES = {
 
 FALLBACK = ("Your progress through the lessons: for each lesson, the exercises you have done out of the total, a "
             "link to it, and what to do next. (A widget: run this notebook in Jupyter to see your own progress, "
-            "which is kept in your Jupyter data folder; or type: from euchre_lesson import progress; "
+            "which is kept in your Jupyter data folder; or type: from euchre_lesson.teach import progress; "
             "progress.next_step())")
 
 

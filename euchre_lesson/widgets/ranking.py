@@ -6,11 +6,11 @@ from html import escape
 
 import ipywidgets as w
 
-from ..cards import DECK_SIZES, Card, Suit
-from ..display import ROLE_WORDS
-from ..ranking import bower, effective_suit, is_trump, ranking
-from ..tricks import trick_winner, why_wins
-from .. import checks
+from ..engine.cards import DECK_SIZES, Card, Suit
+from ..engine.display import ROLE_WORDS
+from ..engine.ranking import bower, effective_suit, is_trump, ranking
+from ..engine.tricks import trick_winner, why_wins
+from ..engine import checks
 from . import arguments
 from .cards import CardRow, note, say, style_sheet
 

@@ -6,11 +6,11 @@ from html import escape
 
 import ipywidgets as w
 
-from ..cards import Card, sort_key
-from ..hand import HandState, Phase, replay
-from ..narration import step_words, trick_words, up_card_words
-from ..view import View, cards_known, seat_roles, trick_on_table
-from .. import checks
+from ..engine.cards import Card, sort_key
+from ..engine.hand import HandState, Phase, replay
+from ..engine.narration import step_words, trick_words, up_card_words
+from ..engine.view import View, cards_known, seat_roles, trick_on_table
+from ..engine import checks
 from . import arguments
 from .cards import CardRow, action_button, face_up_cards, note, say, show_backs, style_sheet
 

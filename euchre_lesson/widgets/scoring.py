@@ -7,10 +7,10 @@ from html import escape
 
 import ipywidgets as w
 
-from ..exercises import Score
-from ..narration import SCORERS, points_words
-from ..rules import CUTTHROAT, PRESETS, RuleSet, ScoreRow
-from ..scoring import Points, score_hand, scoring_row
+from ..teach.exercises import Score
+from ..engine.narration import SCORERS, points_words
+from ..engine.rules import CUTTHROAT, PRESETS, RuleSet, ScoreRow
+from ..engine.scoring import Points, score_hand, scoring_row
 from . import arguments
 from .cards import action_button, note, say, style_sheet
 from .clicks import TiedButton

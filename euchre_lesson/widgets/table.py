@@ -7,16 +7,16 @@ from html import escape
 
 import ipywidgets as w
 
-from ..actions import Action, Verb
-from ..cards import sort_key
-from ..errors import NotationError
-from ..game import GameState, new_game
-from ..hand import Phase
-from ..narration import (choice_words, result_words, said_words, seat_words, sentence, side_words, trick_words,
+from ..engine.actions import Action, Verb
+from ..engine.cards import sort_key
+from ..engine.errors import NotationError
+from ..engine.game import GameState, new_game
+from ..engine.hand import Phase
+from ..engine.narration import (choice_words, result_words, said_words, seat_words, sentence, side_words, trick_words,
                          up_card_words)
-from ..rules import CUTTHROAT, RuleSet
-from ..session import CARD_VERBS, News, TableSession, Told, path_words
-from ..view import View
+from ..engine.rules import CUTTHROAT, RuleSet
+from ..play.session import CARD_VERBS, News, TableSession, Told, path_words
+from ..engine.view import View
 from . import arguments
 from .bids import BidButtons
 from .cards import CardRow, action_button, note, redraw, say, show_backs, style_sheet

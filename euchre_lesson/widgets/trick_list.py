@@ -6,11 +6,11 @@ from html import escape
 
 import ipywidgets as w
 
-from ..cards import Suit
-from ..hand import TRICKS_PER_HAND
-from ..narration import trick_words
-from ..tricks import Trick
-from ..view import View
+from ..engine.cards import Suit
+from ..engine.hand import TRICKS_PER_HAND
+from ..engine.narration import trick_words
+from ..engine.tricks import Trick
+from ..engine.view import View
 from .cards import CardRow, redraw
 
 

@@ -9,7 +9,7 @@ import time
 from labdriver import (MARK_ILLEGAL_CARD, NEXT_CONTROL, ROOT, kernel_run, note_text, open_notebook, photograph,
                        run_all, scores_on_screen, wait_for_update, wait_kernel_idle, write_notebook)
 
-from euchre_lesson.game import game_from_record
+from euchre_lesson.engine.game import game_from_record
 from euchre_lesson.widgets.clicks import DOUBLE_CLICK
 
 # Seed 5: you deal; the simple player accepts the up-card, discards, takes the dummy, keeps five and

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .course import exercises
-from .errors import NotationError
-from .rules import excerpt
+from ..engine.errors import NotationError
+from ..engine.rules import excerpt
 
 ENVIRONMENT = "EUCHRE_LESSON_PROGRESS"  # a folder: where the progress file is kept instead of the default
 FOLDER_NAME = "euchre_lesson"

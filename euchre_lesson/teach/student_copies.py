@@ -1,6 +1,6 @@
 """Build the students' copies of the lessons: the answers taken out, the outputs cleared.
 
-    python -m euchre_lesson.student_copies notebooks student_notebooks
+    python -m euchre_lesson.teach.student_copies notebooks student_notebooks
 
 A cell tagged `solution` in a source notebook (the teacher's demonstration that a checker refuses
 a wrong answer and accepts the right one, or a call of `solution()`) is left out of the copy;
@@ -271,7 +271,7 @@ def _staged(target: Path, data: bytes, mode: int) -> Path:
 
 def _manifest_bytes(digests: dict[str, str]) -> bytes:
     """The list of the copies this tool wrote, as it is stored in the output folder."""
-    listing = {"written_by": "python -m euchre_lesson.student_copies", "copies": dict(sorted(digests.items()))}
+    listing = {"written_by": "python -m euchre_lesson.teach.student_copies", "copies": dict(sorted(digests.items()))}
     return (json.dumps(listing, indent=1) + "\n").encode("utf-8")
 
 

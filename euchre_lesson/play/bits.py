@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
-from .actions import play
-from .cards import Card, Suit, deck
-from .ranking import effective_suit, is_trump, power
+from ..engine.actions import play
+from ..engine.cards import Card, Suit, deck
+from ..engine.ranking import effective_suit, is_trump, power
 
 
 @dataclass(frozen=True, eq=False)

@@ -13,15 +13,15 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
-from . import checks
-from .actions import Action, keep, parse_action, pickup, play
+from ..engine import checks
+from ..engine.actions import Action, keep, parse_action, pickup, play
 from .advice import Grade, advise, grade
-from .cards import Card, sort_key
-from .errors import WHOLE, IllegalAction, NotationError, excerpt
-from .game import GameState, load_game, new_game, save_game
-from .hand import HandState, Phase
+from ..engine.cards import Card, sort_key
+from ..engine.errors import WHOLE, IllegalAction, NotationError, excerpt
+from ..engine.game import GameState, load_game, new_game, save_game
+from ..engine.hand import HandState, Phase
 from .players import ExpertPlayer, RandomPlayer, RuleOfThumbPlayer
-from .view import View
+from ..engine.view import View
 
 # Worlds an expert samples per decision: trick play samples them all, bidding a quarter (at least 8),
 # which keeps a decision near 0.25 s on a laptop (bench/widgets.py measures it).

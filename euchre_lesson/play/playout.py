@@ -32,13 +32,13 @@ from functools import cache
 from operator import itemgetter
 from typing import NamedTuple
 
-from . import checks
-from .actions import ALONE, DECLINE, ORDER, PASS, STAY, Action, Verb, call, pickup
+from ..engine import checks
+from ..engine.actions import ALONE, DECLINE, ORDER, PASS, STAY, Action, Verb, call, pickup
 from .bits import BitLists, Layout, bit_lists, cards_of, layout
-from .cards import Card, Suit, deck, sort_key
-from . import hand as engine  # the phase questions, read as engine.<question> so that a change there reaches here
-from .hand import HAND_SIZE, TRICKS_PER_HAND, Deal, HandState, Phase, deal_hand, opening_leader, shuffled
-from .rules import RuleSet
+from ..engine.cards import Card, Suit, deck, sort_key
+from ..engine import hand as engine  # the phase questions, read as engine.<question> so that a change there reaches here
+from ..engine.hand import HAND_SIZE, TRICKS_PER_HAND, Deal, HandState, Phase, deal_hand, opening_leader, shuffled
+from ..engine.rules import RuleSet
 
 ROUND_ONE = (PASS, ORDER)  # C6: index 1 orders the up-card
 ANNOUNCE = (STAY, ALONE)  # C10: index 1 goes alone

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import os
 
-from . import checks
-from .actions import Action
+from ..engine import checks
+from ..engine.actions import Action
 from .bits import bit_of, layout, legal_bits, mask, single_bits, winning_index
-from .hand import HandState, Phase
+from ..engine.hand import HandState, Phase
 
 try:
     from . import _search

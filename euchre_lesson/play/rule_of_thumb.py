@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from .actions import ALONE, ORDER, PASS, STAY, Action, Verb, keep, pickup, play
-from .cards import Card, Rank, Suit
+from ..engine.actions import ALONE, ORDER, PASS, STAY, Action, Verb, keep, pickup, play
+from ..engine.cards import Card, Rank, Suit
 from .dummy import best_five
-from .phases import Phase
-from .ranking import bower, effective_suit, is_trump, power
-from .tricks import trick_winner
-from .view import View, deciding
+from ..engine.phases import Phase
+from ..engine.ranking import bower, effective_suit, is_trump, power
+from ..engine.tricks import trick_winner
+from ..engine.view import View, deciding
 
 
 # -- counting a hand, the way a teacher would ---------------------------------------------

@@ -13,17 +13,17 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from . import checks
-from .actions import Verb
-from .cards import Rank, Suit, deck, sort_key
-from .errors import NotationError
+from ..engine import checks
+from ..engine.actions import Verb
+from ..engine.cards import Rank, Suit, deck, sort_key
+from ..engine.errors import NotationError
 from .exercises import BestFive, Bid, Exercise, LegalPlays, Score, TrickWinner, Verdict, WhichSuit
-from .hand import HandState, Phase, deal_hand
-from .rule_of_thumb import MAKE_TRUMP_AT, RuleOfThumbPlayer, count
-from .dummy import best_five
+from ..engine.hand import HandState, Phase, deal_hand
+from ..play.rule_of_thumb import MAKE_TRUMP_AT, RuleOfThumbPlayer, count
+from ..play.dummy import best_five
 from .progress import Progress, progress as learners_progress
-from .ranking import bower
-from .rules import CUTTHROAT, PRESETS, RuleSet, excerpt
+from ..engine.ranking import bower
+from ..engine.rules import CUTTHROAT, PRESETS, RuleSet, excerpt
 
 MOST_SEED = 2**32  # the seed of each question, drawn from the practice's own seeded generator
 POSITION_HANDS = 300  # hands dealt at most to find a wanted position; then any position of the kind will do

@@ -5,10 +5,10 @@ from __future__ import annotations
 import itertools
 from typing import NamedTuple, Sequence
 
-from . import checks
-from .cards import Card, Rank, Suit, sort_key
-from .errors import NotationError
-from .ranking import is_trump, power, trumps_in
+from ..engine import checks
+from ..engine.cards import Card, Rank, Suit, sort_key
+from ..engine.errors import NotationError
+from ..engine.ranking import is_trump, power, trumps_in
 
 
 class Keep(NamedTuple):

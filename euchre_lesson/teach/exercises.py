@@ -6,22 +6,21 @@
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from functools import cached_property
 from html import escape
 from typing import ClassVar
 
-from . import checks
-from .actions import Action, parse_action
-from .cards import Card, Suit, parse_card, parse_cards, parse_suit, sort_key
-from .dummy import Keep, best_five, keep_strength, shortfall
-from .errors import IllegalAction, NotationError, excerpt
-from .hand import HandState
-from .ranking import bower, effective_suit
-from .rules import CUTTHROAT, RuleSet
-from .scoring import Points, scoring_row
-from .tricks import legal_plays, trick_winner, why_may, why_not, why_wins
+from ..engine import checks
+from ..engine.actions import Action, parse_action
+from ..engine.cards import Card, Suit, parse_card, parse_cards, parse_suit, sort_key
+from ..play.dummy import Keep, best_five, keep_strength, shortfall
+from ..engine.errors import IllegalAction, NotationError, excerpt
+from ..engine.hand import HandState
+from ..engine.ranking import bower, effective_suit
+from ..engine.rules import CUTTHROAT, RuleSet
+from ..engine.scoring import Points, scoring_row
+from ..engine.tricks import legal_plays, trick_winner, why_may, why_not, why_wins
 
 
 @dataclass(frozen=True)
@@ -71,12 +70,11 @@ class Unfinished(NotationError):
 
 # Where the click-to-answer view of an exercise lives. It is a layer above this one, so it is looked up
 # only when a notebook shows an exercise (like pandas' plotting backend), never imported at load time.
-VIEW_MODULE = "euchre_lesson.widgets.exercise"
 MOST_HINTS = 20
 MOST_OPTIONS = 20  # a Choice is a few buttons
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Exercise:
     """What every kind shares: the hints in order, and check / hint / solution."""
 
@@ -171,20 +169,12 @@ class Exercise:
     def fallback_text(self) -> str:
         """What a page that cannot run the notebook shows (GitHub, an old viewer): what this is and how to answer."""
         name = f"Exercise {self.id}" if self.id else "Exercise"
-        return (f"{name}: {self.prompt}\n(A click-to-answer exercise: run the notebook in Jupyter to answer it "
-                f"with buttons, or type .check(your answer).)")
+        return (f"{name}: {self.prompt}\n(A click-to-answer exercise: run the notebook in Jupyter and show it with "
+                f"ask(...) to answer with buttons, or type .check(your answer).)")
 
-    def widget(self, **options):
-        """The click-to-answer view of this exercise (options: on_answer, show_answer, folder)."""
-        return importlib.import_module(VIEW_MODULE).ExerciseView(self, **options)
-
-    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
-        """In a notebook, the last line `ex.q1` shows the click-to-answer widget; without ipywidgets, the words."""
-        try:
-            view = self.widget()
-        except ImportError:
-            return {"text/plain": self.fallback_text()}
-        return view._repr_mimebundle_(include=include, exclude=exclude)
+    def __repr__(self) -> str:
+        # The widget lives a layer up (widgets.ask); a bare `ex.q1` in a notebook says how to answer it.
+        return self.fallback_text()
 
 
 def _words(value) -> str:
@@ -203,7 +193,7 @@ def _sorted(cards) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=sort_key))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class WhichSuit(Exercise):
     """Which suit does this card belong to once trump is fixed? (C2, C3)"""
 
@@ -246,7 +236,7 @@ class WhichSuit(Exercise):
         return f"{self.card} is an ordinary card: it keeps its own suit, {self.card.suit.plural} (C2)."
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class _CardsAndTrump(Exercise):
     """A question about some cards once trump is fixed: both read from notation."""
 
@@ -259,7 +249,7 @@ class _CardsAndTrump(Exercise):
         object.__setattr__(self, "trump", parse_suit(self.trump))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class TrickWinner(_CardsAndTrump):
     """Which card wins this trick? Cards in play order, the first one led (C13)."""
 
@@ -289,7 +279,7 @@ def _words_in_order(cards) -> str:
     return ", ".join(map(str, cards))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class LegalPlays(Exercise):
     """Which of these cards may be played to the trick? (C12)"""
 
@@ -342,7 +332,7 @@ class LegalPlays(Exercise):
         return f"You left out {missing}, which may be played too. {self.explain()}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class PlayableCard(LegalPlays):
     """Which one card of the hand may you play to this trick? Any card the rules allow is right (C12)."""
 
@@ -371,7 +361,7 @@ class PlayableCard(LegalPlays):
         return Text(f"Answer: any of {_words(self.answer())}. {self.explain()}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Score(Exercise):
     """How many points does this hand score? (T7, F4)"""
 
@@ -458,7 +448,7 @@ def _points(given) -> int:
     return int(given)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class BestFive(_CardsAndTrump):
     """Which five of the cutthroat maker's ten should be kept? (T5)"""
 
@@ -508,7 +498,7 @@ class BestFive(_CardsAndTrump):
         return f"Better to keep {dropped} instead of {_words(given - set(self.answer()))}: {why}. {self.explain()}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Bid(Exercise):
     """What should this seat do now? The accepted actions and the reason are declared by the author."""
 
@@ -566,7 +556,7 @@ class Bid(Exercise):
         return Text(f"Answer: {' or '.join(map(str, self.accept))}. {self.explain()}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Choice(Exercise):
     """A question with a few named options: the right one and why each wrong one is wrong."""
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
-from . import checks
-from .actions import Action
+from ..engine import checks
+from ..engine.actions import Action
 from .advice import options_for
-from .game import GameState
-from .hand import HandState
+from ..engine.game import GameState
+from ..engine.hand import HandState
 from .rule_of_thumb import Count, RuleOfThumbPlayer, count  # noqa: F401 (players are found here)
-from .view import View, deciding
+from ..engine.view import View, deciding
 
 
 def seated(players, count: int) -> None:

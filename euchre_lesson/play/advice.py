@@ -13,15 +13,15 @@ import random
 import statistics
 from typing import NamedTuple
 
-from . import checks
-from .actions import Action, parse_action
+from ..engine import checks
+from ..engine.actions import Action, parse_action
 from .dummy import keep_strength
-from .hand import HandState, Phase
+from ..engine.hand import HandState, Phase
 from .rule_of_thumb import RuleOfThumbPlayer
-from .rules import side_of
-from .scoring import score_hand
+from ..engine.rules import side_of
+from ..engine.scoring import score_hand
 from .solver import solve
-from .view import View
+from ..engine.view import View
 from .worlds import PlayWorlds, sample_world
 
 

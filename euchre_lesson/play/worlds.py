@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from .actions import Verb, pickup
-from .cards import Card, Suit, deck
+from ..engine.actions import Verb, pickup
+from ..engine.cards import Card, Suit, deck
 from .dummy import best_five
-from .hand import Deal, HandState, Phase, deal_hand
-from .ranking import effective_suit
-from .view import View
+from ..engine.hand import Deal, HandState, Phase, deal_hand
+from ..engine.ranking import effective_suit
+from ..engine.view import View
 
 
 def voids(view: View) -> dict[int, set[Suit]]:

@@ -14,11 +14,11 @@ from functools import cache
 from pathlib import Path
 from types import SimpleNamespace
 
-from .cards import deck, parse_card, parse_cards
+from ..engine.cards import deck, parse_card, parse_cards
 from .exercises import BestFive, Bid, Choice, LegalPlays, Score, TrickWinner, WhichSuit
-from .hand import HAND_SIZE, Deal, HandState, deal_hand
-from .errors import NotationError
-from .rules import ALLOWED, CUTTHROAT, PARTNERSHIP, PRESETS, RuleSet, excerpt, with_switches
+from ..engine.hand import HAND_SIZE, Deal, HandState, deal_hand
+from ..engine.errors import NotationError
+from ..engine.rules import ALLOWED, CUTTHROAT, PARTNERSHIP, PRESETS, RuleSet, excerpt, with_switches
 
 ____ = ...  # the blank a student replaces with an answer; check(____) asks for one
 
