@@ -104,6 +104,23 @@ def test_the_engine_never_imports_ipywidgets_nor_a_widget():
         assert not {m for m in reached if m.startswith(WIDGETS)}, f"{name} reaches the widgets"
 
 
+LAYERS = ("engine", "play", "teach", "widgets")  # as the data flows: each may import only those before it
+
+
+def layer(module: str) -> int | None:
+    parts = module.split(".")
+    return LAYERS.index(parts[1]) if len(parts) > 2 and parts[1] in LAYERS else None
+
+
+def test_a_lower_layer_never_imports_a_higher_one():
+    graph = import_graph()
+    assert {layer(name) for name in graph} >= set(range(len(LAYERS)))
+    upward = [(name, used) for name, uses in graph.items() for used in uses
+              if layer(name) is not None and layer(used) is not None and layer(used) > layer(name)]
+    assert upward == [], "a module imports a layer above its own"
+    assert layer("euchre_lesson.engine.hand") < layer("euchre_lesson.widgets.table")
+
+
 def test_the_graph_sees_lazy_imports_and_cycles():
     """The checks above can fail: a cycle made of a lazy import is found, and so is ipywidgets."""
     graph = import_graph()
