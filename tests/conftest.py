@@ -10,6 +10,11 @@ from hypothesis.configuration import set_hypothesis_home_dir
 
 from euchre_lesson import HandState, deal_hand
 
+# A click on a lesson's exercise is remembered in the learner's progress file: in tests (and the
+# kernels and servers they start, which inherit the environment) that is a temporary folder, never
+# the real Jupyter data folder.
+os.environ["EUCHRE_LESSON_PROGRESS"] = tempfile.mkdtemp(prefix="euchre-progress-")
+
 # Hypothesis keeps caches on disk; keep them in a temporary folder, not in the checkout.
 set_hypothesis_home_dir(tempfile.mkdtemp(prefix="euchre-hypothesis-"))
 

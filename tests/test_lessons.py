@@ -36,7 +36,7 @@ def test_a_lesson_has_its_parts(path):
     assert "## Recap" in text
     assert "from euchre_lesson.widgets import" in code, "a widget to try it"
     assert f"exercises({number})" in code
-    asked = set(re.findall(r"ex\.(q\d+)\.check\(____\)", code))
+    asked = set(re.findall(r"ask\(ex\.(q\d+)\)", code))
     assert asked == set(vars(exercises(number))) and len(asked) >= 3, "every exercise is asked"
     for name in asked:  # the source shows each checker refusing a wrong answer and accepting the right one
         shown = [c for c in cells if "solution" in c.metadata.get("tags", []) and f"ex.{name}." in c.source]
@@ -48,7 +48,9 @@ def test_a_lesson_has_its_parts(path):
 def test_the_contents_page_links_every_lesson():
     contents = "\n".join(c.source for c in _cells(NOTEBOOKS / "14_contents.ipynb"))
     links = set(re.findall(r"\]\(([^)]+\.ipynb)\)", contents))
-    assert links == {p.name for p in LESSONS} | {"15_teachers_guide.ipynb"}
+    assert links == {p.name for p in LESSONS} | {"13_rule_book.ipynb", "15_teachers_guide.ipynb"}
+    code = "\n".join(c.source for c in _cells(NOTEBOOKS / "14_contents.ipynb") if c.cell_type == "code")
+    assert "ProgressBoard()" in code and "PracticeWidget(" in code, "progress and practice on the contents page"
     guide = "\n".join(c.source for c in _cells(NOTEBOOKS / "15_teachers_guide.ipynb"))
     for link in re.findall(r"\]\(([^)]+\.ipynb)\)", guide):
         assert (NOTEBOOKS / link).exists(), link

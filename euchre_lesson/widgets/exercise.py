@@ -19,6 +19,7 @@ from ..teach.course import SHOW_ANSWER, show_answer as class_show_answer
 from ..engine.display import card_name
 from ..engine.errors import NotationError, excerpt
 from ..teach.exercises import Exercise, Verdict
+from ..teach import progress
 from . import arguments
 from .cards import CardRow, classes, face, has_class, note, say, set_classes, style_sheet
 from .clicks import Drawing, shared_look
@@ -205,8 +206,8 @@ class ExerciseView(w.VBox):
             return
         self.tries += 1
         self.redraw()
-        report = self.on_answer or _REPORT["to"]
-        if report is not None:
+        report = self.on_answer or _REPORT["to"] or (progress.record if self.exercise.id else None)
+        if report is not None:  # by default a lesson's answer goes to the learner's kept progress
             report(self.exercise.id, verdict.correct, self.exercise.written(given))
 
     def hint(self) -> None:
