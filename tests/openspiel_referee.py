@@ -39,8 +39,8 @@ def os_deal(game, hand: HandState):
     return state
 
 
-def os_action(action: Action, hand: HandState) -> int | None:
-    """OpenSpiel's number for our action, or None where it has none (discarding the up-card)."""
+def os_action(action: Action, hand: HandState) -> int:
+    """OpenSpiel's number for our action (both forbid discarding the up-card, C7)."""
     if action.kind == "pass":
         return PASS
     if action.kind == "order":
@@ -49,8 +49,6 @@ def os_action(action: Action, hand: HandState) -> int | None:
         return FIRST_SUIT + SUITS.index(action.suit)
     if action.kind in ("alone", "stay"):
         return ALONE if action.kind == "alone" else PARTNER
-    if action.kind == "pickup" and action.card == hand.up_card:
-        return None  # a documented difference: OpenSpiel forbids discarding the up-card
     if action.kind in ("pickup", "play"):
         return os_card(action.card)
     raise AssertionError(f"{action} has no OpenSpiel counterpart")

@@ -36,3 +36,13 @@ def test_the_suggestion_is_a_legal_keep_and_no_other_five_is_stronger(random_sta
 def test_too_few_cards_is_a_clear_error():
     with pytest.raises(ValueError, match="five"):
         best_five("JH JD", Suit.HEARTS)
+
+
+@pytest.mark.rule("C7")
+def test_the_dealer_s_five_keep_the_up_card():
+    six = "JH JD AH KH QH 9H"  # the up-card 9♥, the lowest trump: the best five of six would lay it away
+    assert parse_cards("9H")[0] not in best_five(six, Suit.HEARTS).cards
+    keep = best_five(six, Suit.HEARTS, keeping="9H")
+    assert parse_cards("9H")[0] in keep.cards and parse_cards("QH")[0] not in keep.cards
+    with pytest.raises(ValueError, match="keeping: 9♣ is not among"):
+        best_five(six, Suit.HEARTS, keeping="9C")

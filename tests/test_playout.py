@@ -60,8 +60,7 @@ def _features(trace) -> set[str]:
         found.add("joker turned up (C3)")
     if "decline" in tokens:
         found.add("dealer declines (C7)")
-    if f"pickup {trace.deal.up_card.ascii}" in tokens:
-        found.add("dealer discards the up-card (C7)")
+    assert f"pickup {trace.deal.up_card.ascii}" not in tokens  # the up-card stays with the dealer (C7)
     passes = list(itertools.takewhile(lambda t: t == "pass", tokens))
     if len(passes) == 2 * players:
         found.add("thrown in (C9)")
@@ -74,7 +73,7 @@ def _features(trace) -> set[str]:
     return found
 
 
-RARE = {"joker turned up (C3)", "dealer declines (C7)", "dealer discards the up-card (C7)",
+RARE = {"joker turned up (C3)", "dealer declines (C7)",
         "thrown in (C9)", "stuck dealer names trump (C9)", "maker and a defender both alone (C10, C11)",
         "turned-down suit named (C8)"}
 

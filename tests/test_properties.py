@@ -346,11 +346,13 @@ def check_flow(first, steps):
                 Phase.PICKUP, before.dealer, action.suit, before.dealer)
         elif phase is Phase.PICKUP:
             assert seat == before.dealer
-            six = before.hands[seat] + (before.up_card,)
+            five = before.hands[seat]
             must = before.maker == before.dealer or rules.dealer_must_pick_up
-            assert set(legal) == {pickup(c) for c in six} | (set() if must else {Action("decline")})
+            # C7: the up-card stays with the dealer; the discard is one of the original five
+            assert set(legal) == {pickup(c) for c in five} | (set() if must else {Action("decline")})
             if action.kind == "pickup":
-                assert set(after.hands[seat]) == set(six) - {action.card} and after.discard == action.card
+                assert set(after.hands[seat]) == set(five) - {action.card} | {before.up_card}
+                assert after.discard == action.card
             else:
                 assert after.hands == before.hands and after.discard is None
             assert (after.phase, after.to_act) == (Phase.GOING_ALONE, before.maker)

@@ -318,6 +318,16 @@ def test_a_turned_up_joker_in_partnership_makes_the_dealers_side_the_makers():
     assert JOKER in state.hands[3]
 
 
+@rule("C3")
+@rule("C7")
+def test_a_turned_up_joker_stays_with_the_dealer():
+    state = act(deal_hand(JOKER_RULES, 0, deal=JOKER_DEAL), "call C")
+    assert JOKER not in [a.card for a in state.legal_actions()]
+    with pytest.raises(IllegalAction) as error:
+        state.apply("pickup JK")
+    assert error.value.rule == "C7" and "C3" in str(error.value) and "joker" in str(error.value).lower()
+
+
 # ==================================================================================
 # C4 Dealer
 # ==================================================================================
@@ -488,13 +498,25 @@ def test_dealer_must_pick_up_switch_removes_decline():
 
 
 @rule("C7")
-def test_the_dealer_may_discard_the_up_card_itself():
+def test_the_up_card_stays_with_the_dealer_who_discards_one_of_the_original_five():
     state = act(cutthroat_hand(), "pass", "pass", "accept")
-    assert "pickup 10♥" in [str(a) for a in state.legal_actions()]
-    after = state.apply("pickup TH")
-    assert after.picked_up is True
-    assert after.discard == parse_card("TH")
-    assert after.hands[0] == state.hands[0]
+    assert [a.card for a in state.legal_actions()] == list(state.hands[0])  # the five dealt, not the up-card
+    copy, record = replace(state), state.record()
+    with pytest.raises(IllegalAction) as error:
+        state.apply("pickup TH")
+    assert error.value.rule == "C7" and "10♥" in str(error.value) and "stays" in str(error.value)
+    assert state == copy and state.record() == record
+    after = state.apply("pickup TS")
+    assert parse_card("TH") in after.hands[0] and after.discard == parse_card("TS")
+
+
+@rule("C7")
+def test_the_up_card_cannot_be_discarded_when_another_player_orders_it_up():
+    state = act(cutthroat_hand(dealer_must_pick_up=True), "order")
+    assert parse_card("TH") not in [a.card for a in state.legal_actions()]
+    with pytest.raises(IllegalAction) as error:
+        state.apply("pickup 10♥")
+    assert error.value.rule == "C7"
 
 
 @rule("C7")
@@ -1560,7 +1582,7 @@ def test_the_example_record_of_the_rule_book_replays():
               "deal": {"hands": [["JH", "JD", "AH", "9C", "TS"], ["AC", "KC", "QC", "JC", "TC"],
                                  ["AS", "KS", "QS", "JS", "9S"]],
                        "dummy": ["AD", "KD", "QD", "TD", "9D"], "kitty": ["KH", "QH", "TH", "9H"]},
-              "actions": ["pass", "order", "pickup KH", "stay", "stay", "stay",
+              "actions": ["pass", "order", "pickup 9S", "stay", "stay", "stay",
                           "keep AC KC QC JC TC", "play JH"]}
     state = replay(record)
     assert state.maker == 1 and state.trump is HEARTS

@@ -302,8 +302,8 @@ def dealer_may_decline(rules: RuleSet, maker: int, dealer: int) -> bool:
 
 
 def discard_choices(rules: RuleSet, hand, up_card) -> tuple:
-    """What the dealer who takes the up-card may lay away: any of the six, the up-card too (C7)."""
-    return (*hand, up_card)
+    """What the dealer who takes the up-card may lay away: one of the original five, for the up-card stays (C7)."""
+    return tuple(hand)
 
 
 def defenders_of(rules: RuleSet, maker: int) -> tuple[int, ...]:
@@ -382,13 +382,23 @@ def _pickup_apply(state, action):
             raise IllegalAction("C7", f"The dealer must take the up-card {state.up_card} here ({why}): "
                                       f"choose a card to discard with pickup X.")
         return replace(state, picked_up=False)._after_trump()
-    six = state.hands[state.dealer] + (state.up_card,)
-    if action.card not in discard_choices(state.rules, state.hands[state.dealer], state.up_card):
-        raise IllegalAction("C7", f"You can only discard one of your six cards, and {action.card} is not "
-                                  f"one of them: {' '.join(map(str, six))}.")
-    kept = tuple(card for card in six if card != action.card)
+    five = state.hands[state.dealer]
+    if action.card not in discard_choices(state.rules, five, state.up_card):
+        raise IllegalAction("C7", _why_not_discarded(action.card, state.up_card, five))
+    kept = tuple(card for card in five + (state.up_card,) if card != action.card)
     return replace(state, hands=state._with_hand(state.dealer, kept), picked_up=True,
                    discard=action.card)._after_trump()
+
+
+def _why_not_discarded(card, up_card, five) -> str:
+    """Why the dealer may not lay `card` away: it is the up-card, which stays (C7, and C3 for the joker), or not
+    one of the dealer's cards."""
+    held = " ".join(map(str, five))
+    if card == up_card:
+        joker = " The turned-up joker is the dealer's to keep too (C3)." if card.is_joker else ""
+        return (f"The up-card {card} stays with the dealer who takes it: discard one of your own five cards "
+                f"instead: {held}.{joker}")
+    return f"You can only discard one of your own five cards, and {card} is not one of them: {held}."
 
 
 def _round_two_legal(state):

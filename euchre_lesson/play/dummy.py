@@ -37,14 +37,20 @@ def keep_strength(five: Sequence[Card], trump: Suit) -> tuple:
     return _strength([_traits(c, trump) for c in five])
 
 
-def best_five(cards, trump: Suit) -> Keep:
-    """The strongest five of the maker's ten by the teacher's rule, with the reason (T5)."""
+def best_five(cards, trump: Suit, *, keeping=None) -> Keep:
+    """The strongest five of the maker's ten by the teacher's rule, with the reason (T5); with `keeping`, the
+    strongest five that hold that card (the dealer's up-card, which stays in the hand: C7)."""
     ten, trump = checks.cards("cards", cards), checks.suit("trump", trump)
     if len(ten) < 5 or len(set(ten)) != len(ten):
         raise NotationError("cards", f"Choose five from at least five different cards, not {len(ten)} (T5).")
+    keeping = None if keeping is None else checks.card("keeping", keeping)
+    if keeping is not None and keeping not in ten:
+        raise NotationError("keeping", f"keeping: {keeping} is not among the cards {' '.join(map(str, ten))}.")
     ordered = sorted(ten, key=sort_key)
     traits = [_traits(c, trump) for c in ordered]  # once per card, not once per card of each of 252 fives
-    best = max(itertools.combinations(range(len(ordered)), 5), key=lambda f: _strength([traits[i] for i in f]))
+    fives = [f for f in itertools.combinations(range(len(ordered)), 5)
+             if keeping is None or any(ordered[i] == keeping for i in f)]
+    best = max(fives, key=lambda f: _strength([traits[i] for i in f]))
     five = tuple(ordered[i] for i in best)
     return Keep(five, _reason(five, ten, trump))
 

@@ -87,7 +87,7 @@ def _round_one(view: View):
     trump, up = view.up_card.suit, view.up_card
     hand = view.hand
     if view.seat == view.dealer:  # the dealer counts the hand after picking up and discarding
-        hand = best_five(hand + (up,), trump).cards
+        hand = best_five(hand + (up,), trump, keeping=up).cards
     counted = count(hand, trump)
     bonus, whose = _role_adjustment(view, view.seat)
     need = MAKE_TRUMP_AT[view.rules.game]
@@ -117,9 +117,8 @@ def _joker_call(view: View):
 
 
 def _pickup(view: View):
-    six = view.hand + (view.up_card,)
-    kept = best_five(six, view.trump).cards
-    dropped = next(c for c in six if c not in kept)
+    kept = best_five(view.hand + (view.up_card,), view.trump, keeping=view.up_card).cards
+    dropped = next(c for c in view.hand if c not in kept)
     return pickup(dropped), (f"I take the {view.up_card}, a trump, and discard the {dropped}: "
                              f"keep trumps and aces, and make a void where I can.")
 

@@ -102,7 +102,7 @@ def sample_world(view: View, rng: random.Random) -> HandState:
         raise ValueError("the hand is over: there is nothing left to decide")
     dealt = list(view.hand)
     if view.discard is not None:  # this seat is the dealer who picked up: undo the exchange
-        dealt = [c for c in dealt if c != view.up_card] + ([view.discard] if view.discard != view.up_card else [])
+        dealt = [c for c in dealt if c != view.up_card] + [view.discard]  # the up-card stays: C7
     seen = set(dealt) | {view.up_card} | set(view.dummy or ())
     unseen = [c for c in deck(view.rules.deck) if c not in seen]
     rng.shuffle(unseen)
@@ -113,8 +113,8 @@ def sample_world(view: View, rng: random.Random) -> HandState:
     state = deal_hand(view.rules, view.dealer, deal=Deal(tuple(hands), dummy, (view.up_card, *unseen)))
     for actor, token in view.said:
         if token == Verb.PICKUP:  # another seat's discard, face down (C7): choose it as the dealer would
-            six = state.hands[state.dealer] + (state.up_card,)
-            kept = best_five(six, state.trump).cards
-            token = pickup(next(c for c in six if c not in kept))
+            five = state.hands[state.dealer]
+            kept = best_five(five + (state.up_card,), state.trump, keeping=state.up_card).cards
+            token = pickup(next(c for c in five if c not in kept))
         state = state.apply(token)
     return state
