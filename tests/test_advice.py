@@ -1,10 +1,12 @@
 """Advice: every option ranked with its value, uncertainty and reason; grades name the better move."""
 
 import random
+import re
 
 import pytest
 
-from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, deal_hand, solve
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, deal_hand, new_game, solve
+from euchre_lesson.play import advice, budget, session
 from euchre_lesson.play.advice import advise, exact_points, grade
 from euchre_lesson.play.players import ExpertPlayer, RuleOfThumbPlayer
 
@@ -111,3 +113,106 @@ def test_exact_points_two_and_three_tricks_in_are_those_of_a_perfect_play_out(ru
         compared += 1
         makers_have_tricks += hand.maker_tricks > 0
     assert compared >= 60 and makers_have_tricks >= 30
+
+
+# -- a budget of time: the computer's work is capped by a clock read between worlds ---------------------------
+
+
+def ticking(step: float = 1.0):
+    """A fake clock: 0 at its first reading, then `step` seconds later at each; `clock.readings` counts them."""
+    def clock():
+        clock.readings += 1
+        return (clock.readings - 1) * step
+    clock.readings = 0
+    return clock
+
+
+def never():
+    raise AssertionError("the clock was read, with no time limit set")
+
+
+def worlds_in(reason: str) -> int:
+    """How many deals an option's reason says it rests on."""
+    return int(re.search(r"over (\d+) (?:deals|simulated hands)", reason).group(1))
+
+
+@pytest.mark.parametrize("rules", [CUTTHROAT, PARTNERSHIP], ids=["cutthroat", "partnership"])
+def test_play_advice_cut_short_by_its_clock_is_the_advice_on_the_worlds_it_had_time_for(rules):
+    hand, clock = first_lead(rules, 3), ticking(1.0)  # on this clock a world takes a second
+    cut = advise(hand, worlds=40, seconds=10, clock=clock)
+    assert cut == advise(hand, worlds=10)  # the same first ten worlds of the seed
+    assert clock.readings == 11  # the start, then once before the loop and once after each world from the second on
+
+
+def test_bidding_advice_cut_short_by_its_clock_is_the_advice_on_the_worlds_it_had_time_for():
+    hand = deal_hand(PARTNERSHIP, 3, deal=STRONG)
+    cut = advise(hand, worlds=200, seconds=10, clock=ticking(1.0))  # 50 simulated hands allowed, time for 10
+    assert cut == advise(hand, worlds=40) and {worlds_in(o.reason) for o in cut} == {10}
+
+
+def test_however_short_the_time_a_decision_rests_on_two_worlds():
+    play = advise(first_lead(CUTTHROAT, 3), worlds=40, seconds=0, clock=ticking(100.0))
+    assert play == advise(first_lead(CUTTHROAT, 3), worlds=2)
+    bidding = advise(deal_hand(PARTNERSHIP, 3, deal=STRONG), worlds=40, seconds=0.001, clock=ticking(100.0))
+    assert {worlds_in(o.reason) for o in bidding} == {2}
+
+
+def test_a_budget_that_is_not_used_up_changes_no_advice_and_no_grade():
+    for hand in (first_lead(CUTTHROAT, 3), deal_hand(PARTNERSHIP, 3, deal=STRONG)):
+        clock, last = ticking(0.0), hand.legal_actions()[-1]
+        assert advise(hand, worlds=40, seed=2, seconds=0.4, clock=clock) == advise(hand, worlds=40, seed=2)
+        assert clock.readings <= 40 + 2  # read between worlds, never inside the solver
+        assert grade(hand, last, worlds=40, seconds=0.4, clock=ticking(0.0)) == grade(hand, last, worlds=40)
+    assert advise(hand, worlds=8, clock=never) == advise(hand, worlds=8)  # no limit: the clock is never read
+
+
+def test_the_grades_of_a_hand_share_their_time():
+    """Each decision graded gets an equal share of the time left: the first cannot leave the next on two worlds."""
+    hand = deal_hand(PARTNERSHIP, 3, deal=STRONG)
+    graded = advice.grade_all([(hand, "order", 1), (hand, "order", 2)], worlds=200, seconds=24, clock=ticking(1.0))
+    assert [g.verdict for g in graded] == ["Best", "Best"]
+    counts = [worlds_in(g.explanation) for g in graded]
+    assert all(6 <= n <= 12 for n in counts), counts  # one deadline for both would give about 22 and 2
+    frozen = advice.grade_all([(hand, "order", 1), (hand, "pass", 2)], worlds=40, seconds=1, clock=ticking(0.0))
+    assert frozen == [grade(hand, "order", worlds=40, seed=1), grade(hand, "pass", worlds=40, seed=2)]
+
+
+@pytest.mark.parametrize("seconds", [-1, float("nan"), float("inf"), True, "0.4", [0.4]])
+def test_a_bad_time_budget_is_refused_by_name(seconds):
+    hand = deal_hand(PARTNERSHIP, 3, deal=STRONG)
+    for call in (lambda: advise(hand, seconds=seconds), lambda: grade(hand, "order", seconds=seconds),
+                 lambda: ExpertPlayer(1, seconds=seconds)):
+        with pytest.raises(ValueError, match="^seconds must be a number of seconds from 0"):
+            call()
+
+
+def test_a_bad_clock_is_refused_by_name():
+    hand = deal_hand(PARTNERSHIP, 3, deal=STRONG)
+    with pytest.raises(ValueError, match="^clock must be a function"):
+        advise(hand, seconds=0.4, clock="now")
+    with pytest.raises(ValueError, match="^clock must be a function"):
+        ExpertPlayer(1, clock=3)
+    with pytest.raises(ValueError, match=r"^clock\(\) must give a number of seconds.*'soon'"):
+        advise(hand, seconds=0.4, clock=lambda: "soon")
+    expert, view = ExpertPlayer(1, seconds=0.4, clock=lambda: None), hand.view(hand.to_act)
+    with pytest.raises(ValueError, match=r"^clock\(\) must give"):
+        expert.choose(view)
+
+
+def test_the_table_caps_its_hint_and_its_grades_by_time(monkeypatch):
+    said = {}
+
+    def spy(name, real):
+        def called(*args, **kwargs):
+            said[name] = kwargs
+            return real(*args, **kwargs)
+        return called
+
+    monkeypatch.setattr(session, "advise", spy("hint", session.advise))
+    monkeypatch.setattr(session, "grade_all", spy("grade", session.grade_all))
+    table = session.TableSession(new_game(CUTTHROAT, seed=7), 0, "expert")
+    assert table.hint().told is session.Told.HINT and said["hint"]["seconds"] == budget.DECISION_SECONDS
+    while not table.hand.is_over:
+        table.act(RuleOfThumbPlayer().choose(table.view))
+    assert table.grade().told is session.Told.GRADED and said["grade"]["seconds"] == session.GRADE_SECONDS
+    assert all(p.seconds == budget.DECISION_SECONDS for p in table.players.values())

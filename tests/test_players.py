@@ -1,14 +1,19 @@
 """Computer players see only their seat's view, choose legal actions, and explain themselves."""
 
 import dataclasses
+import os
 import random
+import subprocess
+import sys
 
 import pytest
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, Card, Phase, deal_hand, new_game, parse_action
-from euchre_lesson.play.players import RandomPlayer, RuleOfThumbPlayer, play_game, play_out
+from euchre_lesson.play import budget, solver
+from euchre_lesson.play.players import ExpertPlayer, RandomPlayer, RuleOfThumbPlayer, play_game, play_out
 from euchre_lesson.engine.view import View
 from euchre_lesson.play.worlds import sample_world
+from test_advice import ticking
 
 RULE_SETS = [dataclasses.replace(r, deck=d) for r in (CUTTHROAT, PARTNERSHIP) for d in (24, 32, 25)]
 
@@ -147,3 +152,43 @@ def test_sampled_worlds_agree_with_the_view_they_came_from(random_state):
                 assert not any(effective_suit(c, view.trump) in suits for c in held)
         checked += 1
     assert checked > 500
+
+
+# -- the expert's budget of time ----------------------------------------------------------------------------
+
+
+def deciding_views(random_state, count: int, seed: int):
+    """Views of the seat to act wherever it has a choice, in `count` random hands (bidding and play)."""
+    return [s.view(s.to_act) for s in random_states(random_state, count, seed)
+            if not s.is_over and len(s.legal_actions()) > 1]
+
+
+def test_the_expert_decides_as_before_when_its_time_is_not_used_up(random_state):
+    timed, free = ExpertPlayer(5, worlds=16, seconds=0.4, clock=ticking(0.0)), ExpertPlayer(5, worlds=16, seconds=None)
+    views = deciding_views(random_state, 60, seed=8)
+    assert {v.phase for v in views} > {Phase.PLAY, Phase.ROUND_ONE}
+    for view in views:
+        assert timed.choose(view) == free.choose(view) and timed.explain() == free.explain()
+
+
+def test_the_experts_clock_stops_its_sampling_and_is_read_only_between_worlds(random_state):
+    clock = ticking(1.0)  # a world takes a second on this clock
+    capped, six = ExpertPlayer(5, worlds=32, seconds=6, clock=clock), ExpertPlayer(5, worlds=6, seconds=None)
+    for view in deciding_views(random_state, 60, seed=9):
+        before = clock.readings
+        action = capped.choose(view)
+        assert action in view.legal and clock.readings - before == 7  # start, loop, and after worlds 2 to 6
+        if view.phase is Phase.PLAY:  # six worlds, as an expert of six worlds samples them
+            assert action == six.choose(view) and capped.explain() == six.explain()
+        six.rng.setstate(capped.rng.getstate())  # uncapped, bidding samples 8 worlds at least: realign
+
+
+def test_the_expert_has_a_time_budget_by_default_and_a_smaller_one_without_the_c_core():
+    assert budget.decision_seconds(compiled=True, platform="linux") == 0.4
+    assert budget.decision_seconds(compiled=False, platform="linux") == 0.2  # pure Python
+    assert budget.decision_seconds(compiled=True, platform="emscripten") == 0.2  # the browser
+    assert ExpertPlayer(1).seconds == budget.DECISION_SECONDS == budget.decision_seconds(solver.COMPILED, sys.platform)
+    code = "from euchre_lesson import ExpertPlayer; print(ExpertPlayer(1).seconds)"
+    pure = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env={**os.environ, "EUCHRE_PURE_PYTHON": "1"})
+    assert pure.stdout.split() == ["0.2"]

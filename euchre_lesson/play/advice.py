@@ -3,7 +3,8 @@
 In trick play an option is worth the tricks its side takes with best play, averaged over deals
 that agree with what the seat has seen. Before the play (bidding, the pick-up, going alone, the
 dummy) an option is worth the points it brings: each sampled deal is finished by rule-of-thumb
-players and then played out exactly.
+players and then played out exactly. Given `seconds`, the sampling also stops when time runs short
+(see budget.py); with None (the default), the count of worlds alone decides.
 """
 
 from __future__ import annotations
@@ -11,10 +12,13 @@ from __future__ import annotations
 import math
 import random
 import statistics
+import time
+from collections.abc import Callable
 from typing import NamedTuple
 
 from ..engine import checks
 from ..engine.actions import Action, parse_action
+from .budget import NO_DEADLINE, Deadline, deadline
 from .dummy import keep_strength
 from ..engine.hand import HandState, Phase
 from .rule_of_thumb import RuleOfThumbPlayer
@@ -53,11 +57,11 @@ def _ranked(samples: dict, unit: str, reason) -> list[Option]:
 # -- trick play: exact play in sampled worlds ----------------------------------------------------
 
 
-def play_options(view: View, rng: random.Random, worlds: int = 200) -> list[Option]:
+def play_options(view: View, rng: random.Random, worlds: int = 200, until: Deadline = NO_DEADLINE) -> list[Option]:
     """Each legal card, worth the tricks this seat's side takes from here (double-dummy average)."""
     samples: dict[Action, list[int]] = {a: [] for a in view.legal}
     deals = PlayWorlds(view)
-    for _ in range(worlds):
+    for _ in until.worlds(worlds):
         for action, tricks in solve(deals.sample(rng)).items():
             samples[action].append(tricks)
     return _ranked(samples, "tricks", lambda action, mean, error, n: (
@@ -102,10 +106,10 @@ def candidates(view: View) -> list[Action]:
     return ranked[:6]
 
 
-def bid_options(view: View, rng: random.Random, worlds: int = 60) -> list[Option]:
+def bid_options(view: View, rng: random.Random, worlds: int = 60, until: Deadline = NO_DEADLINE) -> list[Option]:
     """Each option before the play, worth the points it brings this seat's side, on average."""
     samples: dict[Action, list[float]] = {a: [] for a in candidates(view)}
-    for _ in range(worlds):
+    for _ in until.worlds(worlds):  # every option is tried in the same worlds, as many as there is time for
         world = sample_world(view, rng)
         for action in samples:
             finished = finish_bidding(world.apply(action))
@@ -115,17 +119,30 @@ def bid_options(view: View, rng: random.Random, worlds: int = 60) -> list[Option
         f"{n} simulated hands (±{error:.2f})."))
 
 
-def options_for(view: View, rng: random.Random, worlds: int) -> list[Option]:
+def options_for(view: View, rng: random.Random, worlds: int, until: Deadline = NO_DEADLINE) -> list[Option]:
     if view.phase is Phase.PLAY:
-        return play_options(view, rng, worlds)
-    return bid_options(view, rng, max(8, worlds // 4))
+        return play_options(view, rng, worlds, until)
+    return bid_options(view, rng, bidding_worlds(worlds), until)
+
+
+def bidding_worlds(worlds: int) -> int:
+    """Worlds simulated before the play: each is a whole hand per option, so a quarter, at least 8."""
+    return max(8, worlds // 4)
 
 
 # -- the public helpers -------------------------------------------------------------------------
 
 
-def advise(state: HandState, seat: int | None = None, *, worlds: int = 200, seed: int = 0) -> list[Option]:
-    """The options for `seat` (the player to act by default), best first, each with its value and reason."""
+def advise(state: HandState, seat: int | None = None, *, worlds: int = 200, seed: int = 0,
+           seconds: float | None = None, clock: Callable[[], float] = time.monotonic) -> list[Option]:
+    """The options for `seat` (the player to act by default), best first, each with its value and reason.
+
+    With `seconds`, the worlds sampled stop when time runs short, on `clock` (two at least).
+    """
+    return _advise(state, seat, worlds, seed, deadline(seconds, clock))
+
+
+def _advise(state: HandState, seat: int | None, worlds: int, seed: int, until: Deadline) -> list[Option]:
     checks.instance("state", state, HandState, "a HandState, a hand in progress")
     checks.worlds("worlds", worlds)
     checks.seed("seed", seed)
@@ -135,7 +152,7 @@ def advise(state: HandState, seat: int | None = None, *, worlds: int = 200, seed
     view = state.view(seat)
     if not view.legal:
         raise ValueError(f"seat {seat} has no decision to make now: seat {state.to_act} is to act.")
-    return options_for(view, random.Random(seed), worlds)
+    return options_for(view, random.Random(seed), worlds, until)
 
 
 GRADES = (("Best", 0.0), ("Good", 0.1), ("Inaccuracy", 0.3), ("Mistake", 0.7))
@@ -151,16 +168,32 @@ class Grade(NamedTuple):
     explanation: str
 
 
-def grade(state: HandState, action: Action | str, *, worlds: int = 200, seed: int = 0) -> Grade:
-    """Best / Good / Inaccuracy / Mistake / Blunder, by the loss against the best option."""
+def grade(state: HandState, action: Action | str, *, worlds: int = 200, seed: int = 0,
+          seconds: float | None = None, clock: Callable[[], float] = time.monotonic) -> Grade:
+    """Best / Good / Inaccuracy / Mistake / Blunder, by the loss against the best option (`seconds`: as advise)."""
+    return _grade(state, action, worlds, seed, deadline(seconds, clock))
+
+
+def grade_all(decisions, *, worlds: int = 200, seconds: float | None = None,
+              clock: Callable[[], float] = time.monotonic) -> list[Grade]:
+    """A grade for each (state, action, seed) in `decisions`, each given an equal share of the time left."""
+    decisions = checks.instance("decisions", decisions, (list, tuple), "a list of (state, action, seed)")
+    if not all(isinstance(d, tuple) and len(d) == 3 for d in decisions):
+        raise checks.refused("decisions", decisions, "a list of (state, action, seed) triples")
+    until = deadline(seconds, clock)
+    return [_grade(state, action, worlds, seed, until.share(len(decisions) - i))
+            for i, (state, action, seed) in enumerate(decisions)]
+
+
+def _grade(state: HandState, action: Action | str, worlds: int, seed: int, until: Deadline) -> Grade:
     action = parse_action(action)
-    options = advise(state, worlds=worlds, seed=seed)
+    options = _advise(state, None, worlds, seed, until)
     chosen = next((o for o in options if o.action == action), None)
     if chosen is None:  # a keep outside the simulated short list: value it on its own
         view = state.view(state.to_act)
         rng = random.Random(seed)
         extra = [seat_value(exact_points(finish_bidding(sample_world(view, rng).apply(action))), view.seat, state)
-                 for _ in range(max(8, worlds // 4))]
+                 for _ in until.worlds(bidding_worlds(worlds))]
         mean, error = _mean_error(extra)
         chosen = Option(action, mean, error, options[0].unit, "")
     best = options[0]

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 
 from ..engine import checks
 from ..engine.actions import Action
 from .advice import options_for
+from .budget import DECISION_SECONDS, Deadline, checked_clock, checked_seconds
 from ..engine.game import GameState
 from ..engine.hand import HandState
 from .rule_of_thumb import Count, RuleOfThumbPlayer, count  # noqa: F401 (players are found here)
@@ -59,13 +62,19 @@ def play_game(game, players):
 
 
 class ExpertPlayer:
-    """Samples deals that fit its view and picks the action with the best average under exact play."""
+    """Samples deals that fit its view and picks the action with the best average under exact play.
+
+    It samples `worlds` deals, or fewer when a decision's `seconds` on `clock` run short (None: no limit).
+    """
 
     name = "expert"
 
-    def __init__(self, seed: int | None = None, worlds: int = 200):
+    def __init__(self, seed: int | None = None, worlds: int = 200, seconds: float | None = DECISION_SECONDS,
+                 clock: Callable[[], float] = time.monotonic):
         self.rng = random.Random(checks.seed("seed", seed))
         self.worlds = checks.worlds("worlds", worlds)
+        self.seconds = checked_seconds("seconds", seconds)
+        self.clock = checked_clock("clock", clock)
         self.reason = "I have not chosen anything yet."
 
     def explain(self) -> str:
@@ -75,7 +84,7 @@ class ExpertPlayer:
         if len(deciding(view).legal) == 1:
             self.reason = f"{view.legal[0]} is my only legal choice."
             return view.legal[0]
-        options = options_for(view, self.rng, self.worlds)
+        options = options_for(view, self.rng, self.worlds, Deadline.after(self.seconds, self.clock))
         best = options[0]
         runner_up = f"; next best {options[1].action} at {options[1].value:.2f}" if len(options) > 1 else ""
         self.reason = f"I choose {best.action}: {best.value:.2f} {best.unit} on average{runner_up}."

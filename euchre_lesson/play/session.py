@@ -15,7 +15,8 @@ from typing import NamedTuple
 
 from ..engine import checks
 from ..engine.actions import Action, keep, parse_action, pickup, play
-from .advice import Grade, advise, grade
+from .advice import Grade, advise, grade_all
+from .budget import DECISION_SECONDS
 from ..engine.cards import Card, sort_key
 from ..engine.errors import WHOLE, IllegalAction, NotationError, excerpt
 from ..engine.game import GameState, load_game, new_game, save_game
@@ -24,18 +25,22 @@ from .players import ExpertPlayer, RandomPlayer, RuleOfThumbPlayer
 from ..engine.view import View
 
 # Worlds an expert samples per decision: trick play samples them all, bidding a quarter (at least 8),
-# which keeps a decision near 0.25 s on a laptop (bench/widgets.py measures it).
+# which keeps a decision near 0.25 s on a laptop (bench/widgets.py measures it). Where worlds cost more
+# (pure Python, the browser) its time budget stops it sooner (bench/decisions.py measures it).
 EXPERT_WORLDS = 32
 
 LEVELS = {
     "random": lambda seed: RandomPlayer(seed),
     "rule of thumb": lambda seed: RuleOfThumbPlayer(),
-    "expert": lambda seed: ExpertPlayer(seed, worlds=EXPERT_WORLDS),
+    "expert": lambda seed: ExpertPlayer(seed, worlds=EXPERT_WORLDS, seconds=DECISION_SECONDS),
 }
 
 # Worlds sampled for a hint and for each graded decision: enough to rank the options, quick to click.
 HINT_WORLDS = 40
 GRADE_WORLDS = 40
+# Seconds at most for a hint, and for the grades of a whole hand (one click: each decision gets its share).
+HINT_SECONDS = DECISION_SECONDS
+GRADE_SECONDS = 2 * DECISION_SECONDS
 # The verb a click on one of your cards means in each phase where cards are chosen.
 CARD_VERBS = {Phase.PLAY: play, Phase.PICKUP: pickup}
 
@@ -329,7 +334,7 @@ class TableSession:
         """The computer's best action for you now, with its reason (the news's `action` and `reason`)."""
         if not self.my_turn:
             return self._tell(Told.NO_DECISION)
-        options = advise(self.hand, self.seat, worlds=HINT_WORLDS, seed=len(self.hand.history))
+        options = advise(self.hand, self.seat, worlds=HINT_WORLDS, seed=len(self.hand.history), seconds=HINT_SECONDS)
         return self._tell(Told.HINT, action=options[0].action, view=self.view, reason=options[0].reason)
 
     def grade(self) -> News:
@@ -337,12 +342,12 @@ class TableSession:
         hand = self.hand
         if not hand.is_over:
             return self._tell(Told.NOT_OVER)
-        decisions = []
-        for n, (state, action) in enumerate(learner_decisions(hand, self.seat), 1):
-            only = len(state.legal_actions()) == 1  # nothing to grade
-            decisions.append(Decision(state, action, None if only else
-                                      grade(state, action, worlds=GRADE_WORLDS, seed=n)))
-        self.graded = Graded(hand, self.shown + 1, tuple(decisions))
+        decisions = learner_decisions(hand, self.seat)
+        chosen = [(state, action, n) for n, (state, action) in enumerate(decisions, 1)
+                  if len(state.legal_actions()) > 1]  # an only legal choice has nothing to grade
+        grades = dict(zip((n for _, _, n in chosen), grade_all(chosen, worlds=GRADE_WORLDS, seconds=GRADE_SECONDS)))
+        self.graded = Graded(hand, self.shown + 1, tuple(Decision(state, action, grades.get(n))
+                                                         for n, (state, action) in enumerate(decisions, 1)))
         return self._tell(Told.GRADED)
 
     # -- files ----------------------------------------------------------------------------------------------

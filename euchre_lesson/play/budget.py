@@ -1,0 +1,93 @@
+"""A budget of time for the computer's decisions: it samples worlds until their count or its time runs out.
+
+The clock is read between worlds, never inside the solver. Until the deadline is near, a budget
+changes nothing: the worlds are the same draws of the same seed, so a decision made in time is
+the one a count of worlds alone would make. Only when time runs short are fewer worlds sampled,
+never fewer than LEAST_WORLDS.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import sys
+import time
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
+
+from ..engine import checks
+from ..engine.errors import NotationError, excerpt
+from .solver import COMPILED
+
+LEAST_WORLDS = 2  # a decision never rests on fewer: with two, each option has its ± margin
+
+
+def decision_seconds(compiled: bool, platform: str) -> float:
+    """Seconds the computer may spend on one decision: less where each world costs more (no C core, the browser)."""
+    return 0.4 if compiled and platform != "emscripten" else 0.2
+
+
+# Natively a decision takes about 20 ms, far under its budget. Without the C core (EUCHRE_PURE_PYTHON=1,
+# and in the browser, where Pyodide runs Python about twice as slow again) a decision could take over a
+# second (bench/decisions.py): the smaller budget keeps it under half a second there.
+DECISION_SECONDS = decision_seconds(COMPILED, sys.platform)
+
+
+def checked_seconds(name: str, value) -> float | None:
+    """None (no time limit: the count of worlds alone decides), or a number of seconds from 0 up."""
+    if value is None or (isinstance(value, numbers.Real) and not isinstance(value, bool) and 0 <= value < math.inf):
+        return value
+    raise checks.refused(name, value, "a number of seconds from 0 up, such as 0.4, or None for no time limit")
+
+
+def checked_clock(name: str, value) -> Callable[[], float]:
+    return checks.instance(name, value, Callable, "a function that reads the time in seconds, such as time.monotonic")
+
+
+def reading(read: Callable[[], float]) -> float:
+    """The clock's time now; a clock that gives anything but a number is refused by name."""
+    now = read()
+    if isinstance(now, numbers.Real) and not isinstance(now, bool) and not math.isnan(now):
+        return now
+    raise NotationError("clock", f"clock() must give a number of seconds, as time.monotonic() does, "
+                                 f"not {excerpt(now)} ({type(now).__name__}).")
+
+
+class Deadline(NamedTuple):
+    """When a decision must stop sampling worlds: at `end` on `clock` (never, when `end` is infinite)."""
+
+    clock: Callable[[], float]
+    end: float
+
+    @classmethod
+    def after(cls, seconds: float | None, clock: Callable[[], float] = time.monotonic) -> Deadline:
+        """The deadline `seconds` from now; with None there is none, and the clock is never read."""
+        return cls(clock, math.inf if seconds is None else reading(clock) + seconds)
+
+    def share(self, parts: int) -> Deadline:
+        """The deadline for the first of `parts` tasks that share what is left of this one's time equally."""
+        if self.end == math.inf:
+            return self
+        now = reading(self.clock)
+        return self._replace(end=now + max(0.0, self.end - now) / parts)
+
+    def worlds(self, most: int) -> Iterator[int]:
+        """0, 1, 2, ... for up to `most` worlds; past LEAST_WORLDS, none that would likely end after the deadline."""
+        if self.end == math.inf:
+            yield from range(most)
+            return
+        began = reading(self.clock)
+        for done in range(most):
+            if done >= LEAST_WORLDS:
+                now = reading(self.clock)
+                if now + (now - began) / done > self.end:  # the next world, at the pace so far, would end late
+                    return
+            yield done
+
+
+NO_DEADLINE = Deadline(time.monotonic, math.inf)
+
+
+def deadline(seconds: float | None, clock: Callable[[], float]) -> Deadline:
+    """A deadline `seconds` from now on `clock`, both arguments checked by name."""
+    return Deadline.after(checked_seconds("seconds", seconds), checked_clock("clock", clock))
