@@ -14,6 +14,7 @@ from IPython.lib.pretty import pretty
 from test_widgets_table import callbacks_raise  # noqa: F401  (autouse: an exception in a click handler fails)
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, NotationError, deal_hand
+from euchre_lesson.engine.display import words_html
 from euchre_lesson.engine.cards import sort_key
 from euchre_lesson.teach.course import exercises
 from euchre_lesson.teach.exercises import (BestFive, Bid, Choice, LegalPlays, PlayableCard, Score, TrickWinner,
@@ -93,7 +94,7 @@ def test_clicking_a_wrong_then_the_right_answer_gives_check_s_verdicts_and_repor
         assert view.verdict == question.check(given) == question.check(written)
         assert bool(view.verdict) is correct and view.verdict.answered
         text = status(view)
-        assert escape(str(view.verdict)) in text and ("✔ Correct!" if correct else "✘ Not quite:") in text
+        assert words_html(str(view.verdict)) in text and ("✔ Correct!" if correct else "✘ Not quite:") in text
         assert heard[-1] == (question.id, correct, written)
     assert len(heard) == 2
 
@@ -136,7 +137,7 @@ def test_the_answer_is_shown_only_after_a_try_by_default(tmp_path):
     answer(view, wrong_and_right(question)[0])
     assert view.answer_offered and view.show_button in buttons(view)
     view.show_button.click()
-    assert escape(question.solution()) in view.solution_note.value
+    assert words_html(question.solution()) in view.solution_note.value
     view.assert_valid()
 
 
@@ -150,7 +151,7 @@ def test_the_teacher_s_setting_decides_when_the_answer_is_offered(tmp_path, sett
         answer(view, wrong_and_right(question)[0])
         assert view.answer_offered is after and (view.show_button in buttons(view)) is after
         view.show_button.click()  # a hidden button's late click does nothing
-        assert (escape(question.solution()) in view.solution_note.value) is after
+        assert (words_html(question.solution()) in view.solution_note.value) is after
 
 
 def test_a_bad_house_rules_file_falls_back_to_after_a_try_with_a_warning(tmp_path):
@@ -166,11 +167,11 @@ def test_hints_come_one_by_one():
     question = exercises(1).q1
     view = ExerciseView(question)
     view.hint_button.click()
-    assert escape(question.hint(1)) in view.hint_note.value and 'aria-live="polite"' in view.hint_note.value
+    assert words_html(question.hint(1)) in view.hint_note.value and 'aria-live="polite"' in view.hint_note.value
     view.hint_button.click()
-    assert escape(question.hint(2)) in view.hint_note.value
+    assert words_html(question.hint(2)) in view.hint_note.value
     view.hint_button.click()  # the last hint repeats
-    assert escape(question.hint(2)) in view.hint_note.value
+    assert words_html(question.hint(2)) in view.hint_note.value
 
 
 def test_a_single_answer_replaces_the_last_one_and_the_picker_counts():

@@ -17,6 +17,7 @@ from euchre_lesson.engine.cards import sort_key
 from euchre_lesson.play.dummy import keep_strength
 from euchre_lesson.engine.ranking import bower, effective_suit
 from euchre_lesson.engine.tricks import trick_winner
+from euchre_lesson.engine.display import rule_link, words_html
 from euchre_lesson.engine.view import seat_roles, trick_on_table
 from euchre_lesson.widgets import (DummyTrainer, FollowSuitTrainer, HandReplay, RankingExplorer, ScoreCalculator,
                                    ScoreQuiz)
@@ -141,13 +142,13 @@ def test_follow_accepts_exactly_the_legal_cards_and_refuses_with_the_rule(rules)
             trainer.assert_valid()
             assert trainer.state is state, "a click never changes the position"
             text = status_text(trainer.note)
-            assert escape(str(trainer.exercise.check(card))) in text  # the exercise's verdict, word for word
+            assert words_html(str(trainer.exercise.check(card))) in text  # the exercise's verdict, word for word
             if card in legal:
-                assert f"✔ Correct! {card} may be played" in text and "(C12)" in text
+                assert f"✔ Correct! {card} may be played" in text and f"({rule_link('C12')})" in text
             else:
                 with pytest.raises(IllegalAction) as refused:
                     state.apply(play(card))
-                assert escape(refused.value.explanation) in text and f"({refused.value.rule})" in text
+                assert words_html(refused.value.explanation) in text and f"({rule_link(refused.value.rule)})" in text
         assert (trainer.right, trainer.wrong) == (len(legal), len(hand) - len(legal))
 
 
@@ -206,7 +207,7 @@ def test_dummy_accepts_the_engine_best_five_and_explains_a_worse_one(seed):
     trainer.keep_button.click()
     trainer.assert_valid()
     assert trainer.verdict == "best"
-    assert "strongest five" in status_text(trainer.note) and escape(best.reason) in trainer.note.value
+    assert "strongest five" in status_text(trainer.note) and words_html(best.reason) in trainer.note.value
     assert trainer.best_row.cards == best.cards
     worst = min(itertools.combinations(ten, 5), key=lambda f: keep_strength(f, state.trump))
     choose(trainer, worst)
@@ -214,7 +215,7 @@ def test_dummy_accepts_the_engine_best_five_and_explains_a_worse_one(seed):
     trainer.assert_valid()
     assert trainer.verdict == "worse"
     text = trainer.note.value
-    assert "Better to keep" in text and escape(best.reason) in text
+    assert "Better to keep" in text and words_html(best.reason) in text
     assert any(words in text for words in ("you kept", "weaker", "spread over", "lower than"))
 
 
@@ -241,7 +242,7 @@ def test_dummy_refuses_anything_but_five_with_the_engine_explanation():
     assert "Chosen: 3 of 5" in trainer.counter.value
     trainer.keep_button.click()
     trainer.assert_valid()
-    assert "Keep exactly five different cards, not 3" in trainer.note.value and "(rule T5)" in trainer.note.value
+    assert "Keep exactly five different cards, not 3" in trainer.note.value and f"(rule {rule_link('T5')})" in trainer.note.value
     assert trainer.verdict is None and trainer.state.phase is Phase.DUMMY
     click(trainer.own_row if trainer.ten[0] in trainer.own_row.cards else trainer.dummy_row, trainer.ten[0])
     assert "Chosen: 2 of 5" in trainer.counter.value
@@ -347,7 +348,7 @@ def test_the_score_quiz_asks_and_checks_the_score_exercise():
             quiz.makers_answer.value, quiz.defenders_answer.value = pair
             quiz.check_button.click()
             verdict = quiz.exercise.check(pair)
-            assert quiz.verdict is bool(verdict) and escape(str(verdict)) in quiz.note.value
+            assert quiz.verdict is bool(verdict) and words_html(str(verdict)) in quiz.note.value
         quiz.next_button.click()
 
 
@@ -360,7 +361,7 @@ def test_the_dummy_trainer_asks_and_checks_the_best_five_exercise():
         choose(trainer, five)
         trainer.keep_button.click()
         verdict = trainer.exercise.check(five)
-        assert escape(str(verdict)) in trainer.note.value and (trainer.verdict != "worse") is bool(verdict)
+        assert words_html(str(verdict)) in trainer.note.value and (trainer.verdict != "worse") is bool(verdict)
 
 
 def test_the_follow_trainer_asks_and_checks_a_playable_card_exercise():
@@ -397,7 +398,7 @@ def test_replay_end_is_the_record_and_start_is_the_deal(hand):
     widget.end_button.click()
     widget.assert_valid()
     assert widget.state == replay(record) and widget.state.points == hand.points
-    assert escape(narration.result_words(hand, hand)) in widget.note.value  # the hands open: seat by seat
+    assert words_html(narration.result_words(hand, hand)) in widget.note.value  # the hands open: seat by seat
     widget.forward_button.click()  # already at the end: stays there
     assert widget.step == len(hand.history)
     widget.start_button.click()
@@ -444,7 +445,7 @@ def test_replay_tells_each_step_in_the_words_of_the_table(hand):
         for step, state in enumerate(hand.states()):
             widget.go(step)
             table = state if viewer is None else state.view(viewer)
-            assert escape(narration.step_words(state, table)) in widget.note.value
+            assert words_html(narration.step_words(state, table)) in widget.note.value
             trick, number = table.trick_on_table if viewer is not None else trick_on_table(state)
             if trick is not None and trick.cards:
                 assert widget.trick.label.value == escape(narration.trick_words(trick, table, number))

@@ -2,12 +2,46 @@
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from .cards import Card, Suit, sort_key
 from .faces import RANK_WORDS, face_html, plain_name  # noqa: F401 (RANK_WORDS: words are found here too)
 from .ranking import bower
 from .view import seat_roles, trick_on_table
+
+# Every rule id a page shows links to its entry in the rule-book lesson, which sits beside the lessons.
+RULE_BOOK = "13_rule_book.ipynb"
+RULE_ID = re.compile(r"\b[CTFWR][1-9][0-9]?\b")  # C7, T5, F4, W2, R3: the ids of RULES.md
+_TAG = re.compile(r"(<[^>]*>)")
+_NO_LINKS_INSIDE = ("a", "style", "script", "button", "textarea")  # text there is not prose, or is a link already
+
+
+def rule_link(rule: str) -> str:
+    """An HTML link from a lesson to a rule's entry in the rule book, underlined so it is not told by colour alone."""
+    return (f'<a href="{RULE_BOOK}#{rule}" target="_blank" title="rule {rule} in the rule book" '
+            f'style="text-decoration:underline">{rule}</a>')
+
+
+def rule_links(html: str) -> str:
+    """HTML with each rule id of its text (not of a tag, a link or a style sheet) a link to the rule book."""
+    parts, closing = _TAG.split(html), None
+    for index in range(0, len(parts), 2):  # text between tags; the odd parts are the tags
+        if closing is None:
+            parts[index] = RULE_ID.sub(lambda found: rule_link(found[0]), parts[index])
+        tag = parts[index + 1].lower() if index + 1 < len(parts) else ""
+        name = re.match(r"</?([a-z]+)", tag)
+        if closing is None and name and not tag.startswith("</") and name[1] in _NO_LINKS_INSIDE:
+            closing = f"</{name[1]}"
+        elif closing is not None and tag.startswith(closing):
+            closing = None
+    return "".join(parts)
+
+
+def words_html(text: str) -> str:
+    """Plain words for a page: escaped, with each rule id a link to the rule book."""
+    return rule_links(escape(text))
+
 
 ROLE_WORDS = {"right": "right bower", "left": "left bower", "joker": "joker, highest trump"}
 ROLE_MARKS = {"right": "R", "left": "L", "joker": "★"}
@@ -101,7 +135,7 @@ def hand_html(state) -> str:
             "gap:0.6em;align-items:center;font-family:sans-serif;padding:0.5em;"
             "background:#e8f3ea;border-radius:0.6em;max-width:52em")
     return (f'<div class="euchre-hand"><div style="font-family:sans-serif;margin-bottom:0.3em">'
-            f'{escape(_status(state))}</div><div style="{grid}">{"".join(seats)}{_centre_html(state)}</div></div>')
+            f'{words_html(_status(state))}</div><div style="{grid}">{"".join(seats)}{_centre_html(state)}</div></div>')
 
 
 def _score_line(game) -> str:

@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from ..engine import checks
 from ..engine.actions import Action, parse_action
+from ..engine.display import words_html
 from ..engine.cards import Card, Suit, parse_card, parse_cards, parse_suit, sort_key
 from ..play.dummy import Keep, best_five, keep_strength, shortfall
 from ..engine.errors import IllegalAction, NotationError, excerpt
@@ -49,7 +50,7 @@ class Verdict:
         colour, mark = (("#0a6a2a", "✔ ") if self.correct else ("#a4001d", "✘ ")) if self.answered else ("#555", "")
         lead = f'<b style="color:{colour}">{mark}{self.lead}</b> ' if self.answered else ""
         return (f'<div role="status" style="font-family:sans-serif;border-left:4px solid {colour};padding:0.2em 0.6em">'
-                f'{lead}{escape(_sentence(self.message))}</div>')
+                f'{lead}{words_html(_sentence(self.message))}</div>')
 
 
 def _sentence(text: str) -> str:

@@ -11,6 +11,7 @@ import ipywidgets as w
 from ..engine.actions import Action
 from ..play.advice import Option, advise
 from ..engine.cards import sort_key
+from ..engine.display import words_html
 from ..engine.errors import IllegalAction
 from ..engine.hand import HandState, Phase
 from ..engine.narration import offer, result_words, seat_words
@@ -25,6 +26,7 @@ from .hand_log import log_html
 from .positions import seeded_states
 from .scoring import GAME_WORDS
 from .trick_list import TrickList
+from .fallback import Described
 
 BIDDING = (Phase.ROUND_ONE, Phase.ROUND_TWO, Phase.JOKER_CALL)
 # Worlds for the advice: a quarter of them are simulated hands per option (advice.bid_options).
@@ -73,15 +75,19 @@ def options_html(options: list[Option], chosen: Action, view) -> str:
         label = escape(offer(option.action, view)[0]) + (f" <b>({', '.join(marks)})</b>" if marks else "")
         cell = f"<mark>{label}</mark>" if option.action == chosen else label
         rows.append(f"<tr><td>{cell}</td><td style='text-align:right'>{option.value:+.2f} ± {option.error:.2f}</td>"
-                    f"<td>{escape(option.reason)}</td></tr>")
+                    f"<td>{words_html(option.reason)}</td></tr>")
     head = "<tr><th scope='col'>option</th><th scope='col'>expected points</th><th scope='col'>reason</th></tr>"
     caption = ("<caption style='text-align:left'>The computer's advice: points for you against the others, "
                "on average over simulated hands that fit what you know (± a 95% margin)</caption>")
     return f"<table class='euchre-advice' style='border-collapse:collapse'>{caption}{head}{''.join(rows)}</table>"
 
 
-class BiddingTrainer(w.VBox):
+class BiddingTrainer(Described, w.VBox):
     """Your bid on a seeded deal, then the computer's advice on every option and the hand played out."""
+
+    purpose = ("Bidding trainer: a seeded deal stops at your bid; choose pass, order up or a suit, and the "
+               "computer shows what each choice was worth on average over simulated hands, then plays the hand "
+               "out.")
 
     def __init__(self, rules: RuleSet = CUTTHROAT, seed: int | None = 1, seat: int | None = None,
                  worlds: int = ADVICE_WORLDS, **kwargs):

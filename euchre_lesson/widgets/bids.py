@@ -11,14 +11,17 @@ from ..engine.actions import Action
 from ..engine.narration import offer
 from ..engine.view import View
 from .clicks import Drawing, shared_look
+from .fallback import Described
 
 
-class BidButtons(w.HBox):
+class BidButtons(Described, w.HBox):
     """One button per legal action (not cards); `on_choose(action)` hears every click.
 
     The buttons are made anew when the actions or the `moment` they act on change, and a click on a
     replaced button is dropped (see cards.Drawing): a double-click never answers the next question.
     """
+
+    purpose = "The bids you may make now, one button each."
 
     def __init__(self, on_choose: Callable[[Action], None], **kwargs):
         super().__init__(**kwargs)

@@ -10,10 +10,11 @@ import ipywidgets as w
 
 from ..engine import checks
 from ..engine.cards import JOKER, Card, Suit
-from ..engine.display import ROLE_MARKS, card_name  # the small letter of a bower or the joker (C2, C3)
+from ..engine.display import ROLE_MARKS, card_name, words_html  # ROLE_MARKS: the small letter of a bower or the joker (C2, C3)
 from ..engine.ranking import bower
 from . import arguments
 from .clicks import Drawing, shared_look
+from .fallback import Described
 
 # One style sheet for every widget of the package: drawn with CSS, nothing downloaded, no icon
 # fonts. Suits never depend on colour alone (every face shows its symbol); the four-colour deck
@@ -94,12 +95,14 @@ def has_class(widget: w.DOMWidget, name: str) -> bool:
     return name in widget._dom_classes
 
 
-class CardRow(w.HBox):
+class CardRow(Described, w.HBox):
     """A row of card buttons that redraws in place; `on_pick(card)` hears every click.
 
     A row whose clicks act on something makes new buttons when its cards or its `moment` (what the clicks
     act on) change, and drops clicks on the buttons it replaced (see Drawing); display-only rows reuse theirs.
     """
+
+    purpose = "A row of cards, each a button showing its rank and suit."
 
     def __init__(self, on_pick: Callable[[Card], None] | None = None, **kwargs):
         on_pick = arguments.callback("on_pick", on_pick)
@@ -169,9 +172,10 @@ def note() -> w.HTML:
 
 
 def say(box: w.HTML, text: str, mood: str = "", extra_html: str = "") -> None:
-    """Put text (escaped) in a note: mood 'good' or 'bad' adds a word and a colour; extra_html follows."""
+    """Put text in a note (escaped, each rule id a link to the rule book): mood 'good' or 'bad' adds a word and a
+    colour; extra_html follows."""
     lead = {"good": "✔ ", "bad": "✘ "}.get(mood, "")
-    body = f'<span class="{mood}">{escape(lead + text)}</span>' if mood else escape(text)
+    body = f'<span class="{mood}">{words_html(lead + text)}</span>' if mood else words_html(text)
     box.value = f'<div role="status" aria-live="polite">{body}{extra_html}</div>'
 
 

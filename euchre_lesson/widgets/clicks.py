@@ -9,6 +9,8 @@ from collections.abc import Callable, Iterable
 
 import ipywidgets as w
 
+from .fallback import Described
+
 # Seconds: a click from the page this soon after the last one taken, on the same button or on a button
 # drawn since (the table changed under the pointer), is the second click of a double-click. The common
 # desktop setting is 400 to 500 ms; a person who reads the new table before clicking takes longer.
@@ -47,8 +49,10 @@ class PageClicks:
 PAGE = PageClicks()  # one pointer per person, whichever widget it clicks
 
 
-class PageButton(w.Button):
+class PageButton(Described, w.Button):
     """A button that tells a click from the page (a person) from one made in code (button.click())."""
+
+    purpose = "A button of the Euchre lessons."
 
     def _handle_button_msg(self, _, content, buffers):
         PAGE.clicking = time.monotonic() if content.get("event") == "click" else None
@@ -100,8 +104,10 @@ class Drawing:
         return button
 
 
-class TiedButton(w.Box):
+class TiedButton(Described, w.Box):
     """One button with words on it, made anew for each moment it acts on (see Drawing); `button` is on screen."""
+
+    purpose = "A button of the Euchre lessons."
 
     def __init__(self, description: str, tooltip: str, on_click: Callable[[], None]):
         super().__init__(layout=w.Layout(overflow="visible"))  # room for the focus ring

@@ -8,6 +8,7 @@ import ipywidgets as w
 
 from ..engine.actions import keep
 from ..engine.cards import Card, sort_key
+from ..engine.display import words_html
 from ..play.dummy import best_five
 from ..engine.errors import IllegalAction
 from ..teach.exercises import BestFive
@@ -17,6 +18,7 @@ from .cards import CardRow, action_button, note, say, style_sheet
 from .clicks import TiedButton
 from . import arguments
 from .positions import find_position
+from .fallback import Described
 
 
 def dummy_position(seed: int) -> HandState:
@@ -24,8 +26,11 @@ def dummy_position(seed: int) -> HandState:
     return find_position(seed, CUTTHROAT, lambda s: s.phase is Phase.DUMMY)
 
 
-class DummyTrainer(w.VBox):
+class DummyTrainer(Described, w.VBox):
     """You made trump in cutthroat and took the dummy: choose the five to keep; the BestFive exercise judges them."""
+
+    purpose = ("Dummy trainer: you made trump in Cutthroat and took the dummy; click the five of your ten cards "
+               "to keep, and it compares them with the engine's best five and says why.")
 
     def __init__(self, seed: int | None = 1, **kwargs):
         seed = arguments.seed("seed", seed)
@@ -126,6 +131,6 @@ class DummyTrainer(w.VBox):
         assert self.best.cards == self.exercise.answer(), "the best five is not the exercise's"
         if self.verdict is not None:
             assert self.best_row.cards == self.best.cards, "the best five shown is not the engine's"
-            assert escape(self.best.reason) in self.note.value, "the note lacks the engine's reason"
+            assert words_html(self.best.reason) in self.note.value, "the note lacks the engine's reason"
             verdict = self.exercise.check(self.kept)
-            assert (self.verdict != "worse") == verdict.correct and escape(str(verdict)) in self.note.value
+            assert (self.verdict != "worse") == verdict.correct and words_html(str(verdict)) in self.note.value

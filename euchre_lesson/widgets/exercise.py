@@ -16,13 +16,14 @@ import ipywidgets as w
 from ..engine.actions import Action
 from ..engine.cards import Card, Suit
 from ..teach.course import SHOW_ANSWER, show_answer as class_show_answer
-from ..engine.display import card_name
+from ..engine.display import card_name, words_html
 from ..engine.errors import NotationError, excerpt
 from ..teach.exercises import Exercise, Verdict
 from ..teach import progress
 from . import arguments
 from .cards import CardRow, classes, face, has_class, note, say, set_classes, style_sheet
 from .clicks import Drawing, shared_look
+from .fallback import Described
 
 # Word answers look chosen as card answers do: a thick border as well as a colour, and "chosen" in words.
 CSS = """<style>
@@ -57,9 +58,11 @@ def answer_class(exercise: Exercise, choice) -> str:
     return "euchre-answer-" + (re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "option")
 
 
-class ExerciseView(w.VBox):
+class ExerciseView(Described, w.VBox):
     """An exercise to answer by clicking: its question, its answers as buttons (or cards to pick), Check,
     Hint and Show the answer; each checked answer is reported to `on_answer(id, correct, answer text)`."""
+
+    purpose = "An exercise answered by clicking: the question, its answers as buttons, Check, Hint and Show the answer."
 
     def __init__(self, exercise: Exercise, *, on_answer: Callable[[str, bool, str], None] | None = None,
                  show_answer: str | None = None, folder=".", **kwargs):
@@ -85,7 +88,7 @@ class ExerciseView(w.VBox):
     # -- drawing --------------------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.question = w.HTML(f"<p class='euchre-note'><b>Question.</b> {escape(self.exercise.prompt)}</p>")
+        self.question = w.HTML(f"<p class='euchre-note'><b>Question.</b> {words_html(self.exercise.prompt)}</p>")
         self.exhibit_rows = []
         exhibits = []
         for label, cards in self.exercise.exhibits():
@@ -227,11 +230,9 @@ class ExerciseView(w.VBox):
 
     # -- how it looks where it cannot run, and checks for tests -------------------------------------
 
-    def _repr_mimebundle_(self, **kwargs) -> dict:
-        """The widget, and for a page that cannot run it (GitHub) what it is and how to answer it."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = self.exercise.fallback_text()
-        return bundle
+    def fallback_text(self) -> str:
+        """For a page that cannot run the notebook (GitHub): the question, and how to answer it."""
+        return self.exercise.fallback_text()
 
     def assert_valid(self) -> None:
         assert [b.description for b in self.answer_buttons] == [
@@ -242,6 +243,6 @@ class ExerciseView(w.VBox):
         assert (self.show_box.layout.display != "none") == self.answer_offered, "Show the answer is stale"
         if self.verdict is not None:
             assert self.verdict == self.exercise.check(self._given), "the verdict is not the exercise's"
-            assert escape(str(self.verdict)) in self.note.value, "the note does not show the verdict"
+            assert words_html(str(self.verdict)) in self.note.value, "the note does not show the verdict"
         answered = self.verdict is not None and self.verdict.answered
         assert "✘" not in self.note.value or answered, "a ✘ where nothing was answered"

@@ -8,6 +8,7 @@ import ipywidgets as w
 
 from ..engine.actions import play
 from ..engine.cards import Card, sort_key
+from ..engine.display import words_html
 from ..teach.exercises import PlayableCard
 from ..engine.hand import HandState, Phase
 from ..engine.ranking import bower, effective_suit
@@ -16,6 +17,7 @@ from .cards import CardRow, action_button, note, say, style_sheet
 from .clicks import TiedButton
 from . import arguments
 from .positions import find_position
+from .fallback import Described
 
 
 def _refuses_some(state: HandState) -> bool:
@@ -54,9 +56,12 @@ def follow_position(seed: int, rules: RuleSet = CUTTHROAT) -> HandState:
                          lambda s: _refuses_some(s) and (_left_bower_led(s) or _left_bower_held(s)))
 
 
-class FollowSuitTrainer(w.VBox):
+class FollowSuitTrainer(Described, w.VBox):
     """A trick in progress and your hand: click the card you would play; the PlayableCard exercise judges it
     and refuses an illegal card with the rule."""
+
+    purpose = ("Follow-suit trainer: a trick in progress and your hand; click the card you would play, and a "
+               "legal card is accepted while an illegal one is refused with the rule that stops it.")
 
     def __init__(self, seed: int | None = 1, rules: RuleSet = CUTTHROAT, **kwargs):
         seed, rules = arguments.seed("seed", seed), arguments.rules("rules", rules)
@@ -147,4 +152,4 @@ class FollowSuitTrainer(w.VBox):
         if self.last is not None:
             card, accepted = self.last
             assert accepted == (play(card) in state.legal_actions()), f"{card} was judged wrongly"
-            assert escape(str(self.exercise.check(card))) in self.note.value, "the note does not match the verdict"
+            assert words_html(str(self.exercise.check(card))) in self.note.value, "the note does not match the verdict"

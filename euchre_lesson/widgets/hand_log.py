@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from html import escape
-
+from ..engine.display import words_html
 from ..engine.narration import reason_words, sentence, story
 from ..engine.view import View
 
@@ -18,4 +17,4 @@ def log_html(view: View, reasons: dict[int, str]) -> str:
              for i, words in story(view)]
     if not lines:
         return "<i>Nothing has been said yet.</i>"
-    return "<ol style='margin:0;padding-left:1.6em'>" + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ol>"
+    return "<ol style='margin:0;padding-left:1.6em'>" + "".join(f"<li>{words_html(line)}</li>" for line in lines) + "</ol>"

@@ -17,12 +17,7 @@ from . import arguments
 from .cards import note, say, style_sheet
 from .clicks import TiedButton
 from .exercise import ExerciseView
-
-FALLBACK = ("Endless practice: one question at a time dealt from real hands (which suit a card belongs to, who "
-            "wins a trick, which cards may be played, scoring, the best five, bid or pass), with a streak; the "
-            "kinds you get wrong come back more often. (A widget: run this notebook in Jupyter to practise, or "
-            "type p = Practice(), then p.answer(...) and p.next().)")
-
+from .fallback import Described
 
 def close_all(widget: w.Widget) -> None:
     """Close a widget and everything inside it (never a shared layout or style: those are not children)."""
@@ -31,8 +26,13 @@ def close_all(widget: w.Widget) -> None:
     widget.close()
 
 
-class PracticeWidget(w.VBox):
+class PracticeWidget(Described, w.VBox):
     """Questions one after another, answered by clicking; Next question deals a fresh one."""
+
+    purpose = ("Endless practice: one question at a time dealt from real hands (which suit a card belongs to, who "
+               "wins a trick, which cards may be played, scoring, the best five, bid or pass), with a streak; the "
+               "kinds you get wrong come back more often.")
+    how = "A widget: run this notebook in Jupyter to practise, or type p = Practice(), then p.answer(...) and p.next()."
 
     def __init__(self, seed: int | None = None, *, progress: Progress | bool | None = None, kinds=tuple(KINDS),
                  show_answer: str | None = None, folder=".", **kwargs):
@@ -95,12 +95,6 @@ class PracticeWidget(w.VBox):
             words = "Streak: 0 — answer right first time to start one"
         say(self.streak_note, f"{words} (best this session: {session.best_streak}).")
         self.tally.value = tally_html(session)
-
-    def _repr_mimebundle_(self, **kwargs) -> dict:
-        """The widget, and for a page that cannot run it (GitHub) what it is and how to use it."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = FALLBACK
-        return bundle
 
     def assert_valid(self) -> None:
         session, view = self.session, self.view

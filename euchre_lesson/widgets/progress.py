@@ -13,6 +13,7 @@ from ..engine.errors import NotationError
 from . import arguments
 from .cards import note, say, style_sheet
 from .clicks import TiedButton
+from .fallback import Described
 
 # Each lesson's title and notebook, as the notebooks' own first headings name them (a test keeps them in step).
 LESSON_PAGES = {
@@ -29,12 +30,6 @@ LESSON_PAGES = {
     10: ("Variants and house rules", "10_variants_and_house_rules.ipynb"),
     11: ("Strategy with numbers", "11_strategy.ipynb"),
 }
-
-FALLBACK = ("Your progress through the lessons: for each lesson, the exercises you have done out of the total, a "
-            "link to it, and what to do next. (A widget: run this notebook in Jupyter to see your own progress, "
-            "which is kept in your Jupyter data folder; or type: from euchre_lesson.teach import progress; "
-            "progress.next_step())")
-
 
 def lesson_name(lesson: int) -> str:
     """'Lesson 3 · Round two, the throw-in and stick the dealer'."""
@@ -97,8 +92,13 @@ def practice_words(practice: dict[str, tuple[bool, ...]]) -> str:
     return "Endless practice, your recent answers: " + "; ".join(parts) + "."
 
 
-class ProgressBoard(w.VBox):
+class ProgressBoard(Described, w.VBox):
     """The learner's progress through the lessons: done of total per lesson, links, and what to do next."""
+
+    purpose = ("Your progress through the lessons: for each lesson, the exercises you have done out of the total, a "
+               "link to it, and what to do next.")
+    how = ("A widget: run this notebook in Jupyter to see your own progress, which is kept in your Jupyter data "
+           "folder; or type: from euchre_lesson.teach import progress; progress.next_step()")
 
     def __init__(self, progress: Progress | None = None, **kwargs):
         if progress is not None and not isinstance(progress, Progress):
@@ -136,8 +136,3 @@ class ProgressBoard(w.VBox):
         """The board as shown (for tests)."""
         return self.board.outputs[0]["data"]["text/html"]
 
-    def _repr_mimebundle_(self, **kwargs) -> dict:
-        """The widget, and for a page that cannot run it (GitHub) what it is and how to see it."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = FALLBACK
-        return bundle

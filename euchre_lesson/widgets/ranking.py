@@ -7,12 +7,13 @@ from html import escape
 import ipywidgets as w
 
 from ..engine.cards import DECK_SIZES, Card, Suit
-from ..engine.display import ROLE_WORDS
+from ..engine.display import ROLE_WORDS, words_html
 from ..engine.ranking import bower, effective_suit, is_trump, ranking
 from ..engine.tricks import trick_winner, why_wins
 from ..engine import checks
 from . import arguments
 from .cards import CardRow, note, say, style_sheet
+from .fallback import Described
 
 DECKS = (("24 cards: 9 to ace", 24), ("32 cards: 7 to ace", 32), ("25 cards: 24 and the joker", 25))
 SUITS = tuple((f"{suit} {suit.plural}", suit) for suit in Suit)
@@ -25,8 +26,11 @@ def card_label(card: Card, trump: Suit) -> str:
     return f"{card} ({ROLE_WORDS[role]})" if role else str(card)
 
 
-class RankingExplorer(w.VBox):
+class RankingExplorer(Described, w.VBox):
     """Choose trump and deck: every card in order of power; pick two cards and a led suit to see who wins and why."""
+
+    purpose = ("Ranking explorer: choose a trump suit and a deck to see every card in order of power, the two "
+               "bowers moved to the top; pick two cards and a suit led to see which wins and why.")
 
     def __init__(self, trump: Suit | str = Suit.SPADES, deck: int = 24, **kwargs):
         trump, deck = checks.suit("trump", trump), arguments.choice("deck", deck, DECK_SIZES)
@@ -122,5 +126,5 @@ class RankingExplorer(w.VBox):
         assert self.trick_row.cards == (trick or ()), "the trick shown is not the one judged"
         if trick is not None:
             winner = trick[trick_winner(trick, trump)]
-            assert f"{winner} (" in self.note.value and escape(why_wins(trick, trump)) in self.note.value, \
+            assert f"{winner} (" in self.note.value and words_html(why_wins(trick, trump)) in self.note.value, \
                 "the verdict shown is not the engine's"

@@ -7,16 +7,20 @@ from html import escape
 import ipywidgets as w
 
 from ..engine.cards import Card, sort_key
+from ..engine.display import words_html
 from ..engine.hand import HandState, Phase, replay
 from ..engine.narration import step_words, trick_words, up_card_words
 from ..engine.view import View, cards_known, seat_roles, trick_on_table
 from ..engine import checks
 from . import arguments
 from .cards import CardRow, action_button, face_up_cards, note, say, show_backs, style_sheet
+from .fallback import Described
 
 
-class Place(w.HBox):
+class Place(Described, w.HBox):
     """A labelled row of cards on the table."""
+
+    purpose = "One place at the table of a replayed hand, with its cards."
 
     def __init__(self):
         self.label = w.HTML(layout=w.Layout(width="15em"))
@@ -32,8 +36,11 @@ class Place(w.HBox):
         self.layout.display = None if cards or label.startswith("Seat") else "none"
 
 
-class HandReplay(w.VBox):
+class HandReplay(Described, w.VBox):
     """Step through a recorded hand: start, back, forward, end; hands open or as one seat saw it."""
+
+    purpose = ("Hand replay: step through a recorded hand, bid by bid and card by card, with the hands open or "
+               "as one seat saw it.")
 
     def __init__(self, record, seat: int | None = None, **kwargs):
         # A record (dict or JSON text) or a HandState, replayed by the engine: a bad one raises NotationError.
@@ -156,4 +163,4 @@ class HandReplay(w.VBox):
             for seat in range(state.players):
                 assert seat == viewer or not face_up_cards(self.seats[seat].row), f"seat {seat}'s hand is shown"
         assert self.trick.row.cards == self.shown_trick()[0], "the trick shown is not the engine's"
-        assert escape(self.said()) in self.note.value, "the action shown is stale"
+        assert words_html(self.said()) in self.note.value, "the action shown is stale"

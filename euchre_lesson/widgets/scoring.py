@@ -8,12 +8,14 @@ from html import escape
 import ipywidgets as w
 
 from ..teach.exercises import Score
+from ..engine.display import words_html
 from ..engine.narration import SCORERS, points_words
 from ..engine.rules import CUTTHROAT, PRESETS, RuleSet, ScoreRow
 from ..engine.scoring import Points, score_hand, scoring_row
 from . import arguments
 from .cards import action_button, note, say, style_sheet
 from .clicks import TiedButton
+from .fallback import Described
 
 GAME_WORDS = {"cutthroat": "Cutthroat (3 players, dummy)", "partnership": "Partnership (4 players)"}
 
@@ -39,7 +41,7 @@ def table_html(rules: RuleSet, applying: ScoreRow | None = None) -> str:
         marker = "<td aria-label='this row applies'>▶</td>" if here else "<td></td>"
         rows.append(f"<tr>{marker}" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     caption = (f"<caption style='text-align:left'>{escape(rules.game.capitalize())} scoring "
-               f"({escape(rules.scoring[0].rule)}); "
+               f"({words_html(rules.scoring[0].rule)}); "
                f"the first row that matches applies</caption>")
     return (f"<table class='euchre-score-table' style='border-collapse:collapse;font-family:system-ui,sans-serif'>"
             f"{caption}{head}{''.join(rows)}</table>")
@@ -50,8 +52,11 @@ def rules_by_game(rules: RuleSet) -> dict[str, RuleSet]:
     return {**PRESETS, rules.game: rules}
 
 
-class ScoreCalculator(w.VBox):
+class ScoreCalculator(Described, w.VBox):
     """Choose the game, the makers' tricks and who went alone; see the points and the table row that gives them."""
+
+    purpose = ("Score calculator: choose the game, the makers' tricks and who went alone, and see the points "
+               "with the row of the scoring table that gives them.")
 
     def __init__(self, rules: RuleSet | str = CUTTHROAT, **kwargs):
         rules = arguments.rules("rules", rules)
@@ -99,9 +104,12 @@ class ScoreCalculator(w.VBox):
         assert len(marked) == 1 and escape(row.result) in marked[0], f"the table marks {marked}, not {row.result!r}"
 
 
-class ScoreQuiz(w.VBox):
+class ScoreQuiz(Described, w.VBox):
     """A seeded scoring question, the Score exercise for both sides: choose each side's points, check, and
     read the exercise's verdict beside the table row that decides."""
+
+    purpose = ("Score quiz: a hand's result is told; choose the points each side scores, press Check, and the "
+               "quiz explains the row of the scoring table that applies.")
 
     def __init__(self, seed: int | None = 7, rules: RuleSet | str | None = None, **kwargs):
         seed = arguments.seed("seed", seed)
@@ -172,4 +180,4 @@ class ScoreQuiz(w.VBox):
             row, points = self.expected()
             verdict = self.exercise.check(self.given())
             assert self.verdict == (self.given() == points) == verdict.correct, f"{self.verdict} for {self.given()}"
-            assert escape(str(verdict)) in self.note.value and escape(row.result) in self.note.value, "stale note"
+            assert words_html(str(verdict)) in self.note.value and words_html(row.result) in self.note.value, "stale note"

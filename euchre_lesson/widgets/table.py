@@ -9,6 +9,7 @@ import ipywidgets as w
 
 from ..engine.actions import Action, Verb
 from ..engine.cards import sort_key
+from ..engine.display import words_html
 from ..engine.errors import NotationError
 from ..engine.game import GameState, new_game
 from ..engine.hand import Phase
@@ -25,6 +26,7 @@ from .computer import LEVEL_WORDS, LEVELS
 from .hand_log import log_html
 from .scoring import GAME_WORDS, rules_by_game
 from .trick_list import TrickList
+from .fallback import Described
 
 # Actions chosen by clicking your cards (a keep: five selected, then Keep); the others have buttons.
 CARD_CHOSEN = frozenset({Verb.PLAY, Verb.PICKUP, Verb.KEEP})
@@ -118,8 +120,11 @@ def reads_session(cls: type) -> type:
 
 
 @reads_session
-class Table(w.VBox):
+class Table(Described, w.VBox):
     """A game to the target score, you at `seat`: its `session` plays it; the table draws it and forwards clicks."""
+
+    purpose = ("The Euchre table: play a whole game against computer players by clicking your bids and cards, "
+               "with a hint, undo, grades of your decisions, and save and load.")
 
     def __init__(self, rules: RuleSet = CUTTHROAT, seat: int = 0, level: str = "rule of thumb",
                  seed: int | None = 2026, **kwargs):
@@ -338,7 +343,7 @@ class Table(w.VBox):
             self.keep_tie.hide()
 
     def _result_html(self) -> str:
-        out = f"<b>Hand {self.shown + 1} is over.</b> {escape(result_words(self.hand, self.view))}"
+        out = f"<b>Hand {self.shown + 1} is over.</b> {words_html(result_words(self.hand, self.view))}"
         if self.session.finished:
             names = " and ".join(side_words(self.game.sides[i], self.view) for i in self.game.winners)
             out += (f"<br><b>Game over after {len(self.game.hands)} hands: {escape(names)} won.</b> "
@@ -360,7 +365,7 @@ class Table(w.VBox):
                 better = "" if verdict.verdict == "Best" else \
                     f" Better: {choice_words(verdict.best, view)}. {verdict.explanation}"
                 lines.append(f"{words}: {verdict.verdict}.{better}")
-            body = "".join(f"<li>{escape(line)}</li>" for line in lines) or "<li>You made no decision this hand.</li>"
+            body = "".join(f"<li>{words_html(line)}</li>" for line in lines) or "<li>You made no decision this hand.</li>"
             self._grades_drawn = (graded, f"<b>Your decisions in hand {graded.number}</b><ol>{body}</ol>")
         return self._grades_drawn[1]
 

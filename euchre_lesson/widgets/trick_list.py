@@ -12,10 +12,13 @@ from ..engine.narration import trick_words
 from ..engine.tricks import Trick
 from ..engine.view import View
 from .cards import CardRow, redraw
+from .fallback import Described
 
 
-class TrickList(w.VBox):
+class TrickList(Described, w.VBox):
     """The finished tricks of a hand, one row each, with who led and who won."""
+
+    purpose = "The finished tricks of a hand, one row each, with who led and who won."
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

@@ -1,0 +1,29 @@
+"""What a widget says where it cannot run (GitHub, nbviewer, an old viewer): what it does, and to run the notebook.
+
+A page that cannot draw a widget shows its plain text; ipywidgets' own is the raw repr
+(`RankingExplorer(children=(HTML(value='<style>...`), which tells a reader nothing.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+RUN = "A widget: run this notebook in Jupyter, each cell with Shift + Enter, to use it."
+
+
+class Described:
+    """A widget whose plain text says what it does (`purpose`) and how to use it (`how`); first among the bases."""
+
+    purpose: ClassVar[str] = "A widget of the Euchre lessons."
+    how: ClassVar[str] = RUN
+
+    def fallback_text(self) -> str:
+        """What a page that cannot run the notebook shows instead of the widget."""
+        return f"{self.purpose} ({self.how})"
+
+    def _repr_mimebundle_(self, **kwargs) -> dict | None:
+        """The widget, and for a page that cannot run it the words of `fallback_text`."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:
+            bundle["text/plain"] = self.fallback_text()
+        return bundle

@@ -1,0 +1,68 @@
+"""Where a widget cannot run (GitHub, nbviewer, an old viewer), its plain text says what it does and how to run it,
+never its raw repr (`RankingExplorer(children=(HTML(value='<style>...`)."""
+
+import importlib
+import inspect
+import pkgutil
+
+import ipywidgets as w
+import pytest
+
+import euchre_lesson.widgets as package
+from euchre_lesson import CUTTHROAT, RuleOfThumbPlayer, deal_hand, play_out
+from euchre_lesson.teach.course import exercises
+from euchre_lesson.teach.progress import Progress
+from euchre_lesson.widgets import (BiddingTrainer, DummyTrainer, ExerciseView, FollowSuitTrainer, HandReplay,
+                                   PracticeWidget, ProgressBoard, RankingExplorer, ScoreCalculator, ScoreQuiz, Table)
+from euchre_lesson.widgets.cards import CardRow
+from euchre_lesson.widgets.fallback import Described
+
+
+def widget_classes():
+    """Every widget class the package defines, module by module."""
+    found = {}
+    for module in pkgutil.iter_modules(package.__path__):
+        for name, value in vars(importlib.import_module(f"{package.__name__}.{module.name}")).items():
+            if inspect.isclass(value) and issubclass(value, w.Widget) and value.__module__.startswith(package.__name__):
+                found[value.__qualname__] = value
+    return sorted(found.values(), key=lambda cls: cls.__qualname__)
+
+
+def test_every_widget_of_the_package_describes_itself():
+    classes = widget_classes()
+    assert {"RankingExplorer", "Table", "CardRow", "TrickList"} <= {cls.__name__ for cls in classes}
+    for cls in classes:
+        assert issubclass(cls, Described), f"{cls.__name__} shows its raw repr where it cannot run"
+        assert cls.purpose != Described.purpose, f"{cls.__name__} does not say what it does"
+
+
+def a_finished_hand():
+    return play_out(deal_hand(CUTTHROAT, 0, seed=3), [RuleOfThumbPlayer() for _ in range(3)])
+
+
+WIDGETS = {
+    "RankingExplorer": lambda tmp: RankingExplorer(),
+    "BiddingTrainer": lambda tmp: BiddingTrainer(seed=1, worlds=8),
+    "DummyTrainer": lambda tmp: DummyTrainer(seed=1),
+    "FollowSuitTrainer": lambda tmp: FollowSuitTrainer(seed=1),
+    "HandReplay": lambda tmp: HandReplay(a_finished_hand().record()),
+    "ScoreCalculator": lambda tmp: ScoreCalculator(),
+    "ScoreQuiz": lambda tmp: ScoreQuiz(seed=1),
+    "Table": lambda tmp: Table(CUTTHROAT, seat=0, seed=1),
+    "CardRow": lambda tmp: CardRow(),
+    "ExerciseView": lambda tmp: ExerciseView(exercises(1).q1),
+    "PracticeWidget": lambda tmp: PracticeWidget(seed=1, progress=Progress(tmp)),
+    "ProgressBoard": lambda tmp: ProgressBoard(Progress(tmp)),
+}
+
+
+@pytest.mark.parametrize("name", WIDGETS)
+def test_a_page_that_cannot_run_the_widget_reads_what_it_does_and_to_run_the_notebook(name, tmp_path):
+    widget = WIDGETS[name](tmp_path)
+    bundle = widget._repr_mimebundle_()
+    text = bundle["text/plain"]
+    assert "application/vnd.jupyter.widget-view+json" in bundle, "a notebook still draws the widget"
+    assert not text.startswith(f"{type(widget).__name__}(") and "children=" not in text and "<style>" not in text
+    assert "run this notebook in jupyter" in text.lower() or "run the notebook in jupyter" in text.lower()
+    assert len(text.split()) >= 12, f"{name}: {text!r} says too little"
+    assert str(tmp_path) not in text, "the stored output would differ from machine to machine"
