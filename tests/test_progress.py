@@ -312,6 +312,15 @@ def test_a_damaged_file_that_cannot_be_set_aside_is_never_written_over(tmp_path,
     assert every_file(tmp_path) == {FILE_NAME, progress.LOCK_NAME}
 
 
+def test_a_fresh_file_takes_the_place_of_one_set_aside_at_once(tmp_path):
+    """JupyterLite's storage (/drive) can hang looking up a name just renamed away (seen in Chromium with
+    jupyterlite-pyodide-kernel 0.8.6): so the name is never left empty after a set-aside."""
+    (tmp_path / FILE_NAME).write_bytes(b"{broken")
+    with pytest.warns(ProgressWarning):
+        Progress(tmp_path).summary()  # only read: nothing recorded
+    assert json.loads((tmp_path / FILE_NAME).read_text()) == {"version": 1, "answers": {}, "practice": {}}
+
+
 def test_two_sessions_that_set_aside_the_same_second_keep_both_files(tmp_path):
     for _ in range(3):
         (tmp_path / FILE_NAME).write_bytes(b"{broken")

@@ -529,6 +529,10 @@ class Progress:
             return
         self._note(f"Your progress file could not be used ({damage}), so it was set aside as {target.name} in "
                    f"{self.folder}, and your progress starts afresh. Nothing was deleted: a teacher can look at it.")
+        # A fresh file in its place at once: JupyterLite's storage (/drive) can hang for good when a name
+        # just renamed away is looked up again. If this write fails, the next one says so.
+        with contextlib.suppress(OSError):
+            _write(self.path, _json_of(NOTHING))
 
     def _update(self, change) -> None:
         """Re-read the file, merge, change, and write it whole; if the disk refuses, keep it in memory."""
