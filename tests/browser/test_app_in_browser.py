@@ -11,9 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from labdriver import ROOT, free_port
+from accessibility import axe_check, described
+from labdriver import ROOT, VIEWPORT, free_port
 
 APP = ROOT / "app" / "euchre_table.ipynb"
+RULE_BOOK = ROOT / "notebooks" / "13_rule_book.ipynb"
 BIN = Path(sys.executable).parent
 TABS = ["Play a game", "The bowers", "Follow suit", "Bidding", "The dummy", "Scoring quiz"]
 SEED = 1  # the learner orders up, takes the dummy and keeps five: every kind of click
@@ -22,18 +24,20 @@ SLOW = 120_000  # ms: the machine may be busy; a kernel start and a redraw can t
 
 @pytest.fixture
 def app_url(tmp_path):
-    """Voila serving a copy of the app, with a house-rules file beside the lessons as a teacher writes it."""
+    """Voila serving a copy of the project folder as `make app` does: the app, and beside it the rule book it
+    links to and a house-rules file as a teacher writes it; the app's address."""
     (tmp_path / "app").mkdir()
     shutil.copy(APP, tmp_path / "app" / APP.name)
     (tmp_path / "notebooks").mkdir()
+    shutil.copy(RULE_BOOK, tmp_path / "notebooks" / RULE_BOOK.name)
     (tmp_path / "notebooks" / "house_rules.json").write_text('{"cutthroat": {"stick_the_dealer": true}}')
     env = dict(os.environ)
     for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
         env[name] = str(tmp_path / "jupyter" / name.lower())
     port, log = free_port(), tmp_path / "voila.log"
     with log.open("w") as out:
-        server = subprocess.Popen([str(BIN / "voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-                                   f"app/{APP.name}"], cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT,
+        server = subprocess.Popen([str(BIN / "voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
+                                  cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT,
                                   start_new_session=True)  # its own group: the kernels it starts stop with it
     try:
         deadline = time.monotonic() + SLOW / 1000
@@ -41,7 +45,7 @@ def app_url(tmp_path):
             assert server.poll() is None, f"voila stopped:\n{log.read_text()}"
             assert time.monotonic() < deadline, f"voila did not start:\n{log.read_text()}"
             time.sleep(0.2)
-        yield f"http://127.0.0.1:{port}/"
+        yield f"http://127.0.0.1:{port}/voila/render/app/{APP.name}"
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         try:
@@ -83,8 +87,10 @@ def test_a_hand_is_played_to_its_end_in_the_app_offline(app_url, chromium):
     outside, errors, steps = [], [], []
     page = chromium.new_page()
     try:
+        server = app_url.split("/voila/")[0] + "/"
+
         def offline(route):  # only the local server answers, whatever network the machine has
-            if route.request.url.startswith(app_url):
+            if route.request.url.startswith(server):
                 route.continue_()
             else:
                 outside.append(route.request.url)
@@ -140,3 +146,46 @@ def test_a_hand_is_played_to_its_end_in_the_app_offline(app_url, chromium):
     assert "Take the dummy" in steps and "keep" in steps and sum(s.startswith("card") for s in steps) == 5, steps
 
 
+
+
+def _open_app(chromium, app_url):
+    """The app in a new page, once its widgets are drawn and the kernel's first replies are in."""
+    page = chromium.new_page(viewport=VIEWPORT)
+    page.goto(app_url, timeout=SLOW)
+    page.get_by_role("button", name="Hint").wait_for(timeout=SLOW)
+    _settled(page, "")
+    return page
+
+
+def test_the_app_meets_wcag_2_a_and_aa_on_every_tab(app_url, chromium):
+    """axe-core (WCAG 2 A and AA) finds nothing on the whole app page, with each tab open in turn."""
+    page = _open_app(chromium, app_url)
+    try:
+        found, checked = {}, 0
+        for title in TABS:
+            page.get_by_role("tab", name=title).click()
+            page.locator(".widget-tab-contents .euchre-note:visible").first.wait_for()
+            result = axe_check(page)
+            checked += result["checked"]
+            for violation in result["violations"]:  # each once, with the first tab that shows it
+                found.setdefault(violation["id"], (title, violation))
+    finally:
+        page.close()
+    report = "\n".join(described([violation], f"tab {title!r}: ") for title, violation in found.values())
+    assert not found, f"axe-core finds WCAG 2 A/AA violations in the app:\n{report}"
+    assert checked > 100 * len(TABS), f"axe-core checked only {checked} elements: was the app drawn?"
+
+
+def test_the_rule_book_opens_from_the_app(app_url, chromium):
+    """The app's link to the rules opens the rule book (lesson 13) under Voila, its rules anchored by id."""
+    page = _open_app(chromium, app_url)
+    try:
+        links = page.get_by_role("link", name=re.compile("rule book", re.I))
+        assert links.count() == 1, f"the app links {page.eval_on_selector_all('a', 'as => as.map(a => a.href)')}"
+        href = links.get_attribute("href")
+        links.click()
+        page.locator("h3:has([id='C7'])").wait_for(timeout=SLOW)  # shown, once Voila has run the book
+        shows = page.inner_text("body")
+    finally:
+        page.close()
+    assert "The rule book" in shows and "C7 · The dealer" in shows, f"the link {href!r} opened:\n{shows[:800]}"
