@@ -50,6 +50,7 @@ def count(hand: Sequence[Card], trump: Suit) -> Count:
 
 
 # How high a count must be to make trump: the cutthroat maker also takes the dummy's five (T5).
+COUNT_WORDS = "one for each trump, one more for each bower, one for each off-suit ace"
 MAKE_TRUMP_AT = {"partnership": 5, "cutthroat": 4}
 GO_ALONE_AT = 7
 DEFEND_ALONE_AT = 8
@@ -73,14 +74,16 @@ class RuleOfThumbPlayer:
 
 
 def _role_adjustment(view: View, seat: int) -> tuple[int, str]:
-    """Who gets the up-card when it is ordered: a bower into a partner's hand helps, into an opponent's hurts."""
+    """Who may take the up-card if it is ordered (C7): a bower into a partner's hand helps, into an opponent's hurts."""
     up = view.up_card
     special = bower(up, up.suit) is not None
     if seat == view.dealer:
-        return 0, "as the dealer I pick it up"
+        return 0, ""  # the dealer's count is of the hand after the pick-up
     if seat == view.rules.partner(view.dealer):
-        return (1, f"it puts the {up} into my partner's hand") if special else (0, "my partner gets it")
-    return (-1, f"it puts the {up} into an opponent's hand") if special else (0, "the dealer gets it")
+        return ((1, f"If I assist, my partner the dealer may take the {up}, a bower: one more") if special else
+                (0, f"If I assist, my partner the dealer may take the {up} or leave it"))
+    return ((-1, f"If I order it up, the dealer, an opponent, may take the {up}, a bower: one less") if special else
+            (0, f"If I order it up, the dealer may take the {up} or leave it"))
 
 
 def _round_one(view: View):
@@ -92,10 +95,11 @@ def _round_one(view: View):
     bonus, whose = _role_adjustment(view, view.seat)
     need = MAKE_TRUMP_AT[view.rules.game]
     total = counted.score + bonus
-    verdict = "enough to" if total >= need else "not enough to"
-    word = "accept" if view.seat == view.dealer else "order it up"
-    reason = (f"With {trump.plural} trump I count {counted.describe()} (score {counted.score}"
-              f"{f'{bonus:+d}' if bonus else ''}, {whose}): {verdict} {word}, which needs {need}.")
+    word = "accept" if view.seat == view.dealer else "assist" if whose.startswith("If I assist") else "order it up"
+    holding = f", once I take the {up} and discard my weakest card, I hold" if view.seat == view.dealer else " I hold"
+    whose += f", {total} in all. " if bonus else ". " if whose else ""
+    reason = (f"With {trump.plural} trump{holding} {counted.describe()}: a count of {counted.score} ({COUNT_WORDS}). "
+              f"{whose}A count of {need} is needed to {word}, so I {word if total >= need else 'pass'}.")
     return (ORDER if total >= need else PASS), reason
 
 
@@ -105,10 +109,10 @@ def _round_two(view: View):
     counted = count(view.hand, best.suit)
     need = MAKE_TRUMP_AT[view.rules.game]
     if counted.score >= need:
-        return best, f"{best.suit.plural.capitalize()} is my best suit: {counted.describe()}, score {counted.score} of the {need} needed."
+        return best, f"{best.suit.plural.capitalize()} is my best suit: {counted.describe()}, a count of {counted.score}, and {need} is enough."
     if PASS not in view.legal:
         return best, f"Stick the dealer: I must name a suit, and {best.suit.plural} is my best ({counted.describe()})."
-    return PASS, f"My best suit, {best.suit.plural}, counts only {counted.score} ({counted.describe()}); I need {need}."
+    return PASS, f"My best suit, {best.suit.plural}, counts only {counted.score} ({counted.describe()}); I need {need}, so I pass."
 
 
 def _joker_call(view: View):
@@ -131,7 +135,7 @@ def _going_alone(view: View):
             return STAY, "A lone march still scores 3 here, the same as with the dummy (T7), so I take the dummy."
         if counted.score >= GO_ALONE_AT and right:
             return ALONE, f"I go alone: {counted.describe()}, and the top trump is mine."
-        return STAY, f"I play with help: {counted.describe()} is not enough to go alone (score {counted.score} of {GO_ALONE_AT})."
+        return STAY, f"I play with help: {counted.describe()} is not enough to go alone (a count of {counted.score}; going alone needs {GO_ALONE_AT})."
     if counted.score >= DEFEND_ALONE_AT and right:
         return ALONE, f"I defend alone: {counted.describe()} should stop the makers by myself."
     return STAY, f"I defend with my partner: {counted.describe()}."
