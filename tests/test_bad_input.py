@@ -47,8 +47,9 @@ PARTNERSHIP_RECORD = {
              "kitty": ["JS", "QS", "KS", "AS"]},
     "actions": [],
 }
-# Seat 0 orders spades up; the dealer (3) takes J♠ and lays 9♠ away; nobody goes alone.
-PARTNERSHIP_PLAY = ["order", "pickup 9S", "stay", "stay", "stay"]
+# Seat 0 orders spades up; the dealer (3) takes J♠ and lays 9♠ away; nobody goes alone (the maker, the
+# maker's partner and the two defenders are asked: C10).
+PARTNERSHIP_PLAY = ["order", "pickup 9S", "stay", "stay", "stay", "stay"]
 
 
 def hand_after(record: dict, actions: list[str]):
@@ -70,8 +71,9 @@ def test_the_fixed_hands_reach_the_phases_the_tests_rely_on():
         Phase.ROUND_ONE, Phase.ROUND_ONE, Phase.PICKUP, Phase.GOING_ALONE, Phase.GOING_ALONE,
         Phase.GOING_ALONE, Phase.DUMMY, Phase.PLAY]
     assert [cutthroat(n).to_act for n in range(8)] == [1, 2, 0, 2, 0, 1, 2, 1]
-    assert [partnership(n).phase for n in range(6)] == [
-        Phase.ROUND_ONE, Phase.PICKUP, Phase.GOING_ALONE, Phase.GOING_ALONE, Phase.GOING_ALONE, Phase.PLAY]
+    assert [partnership(n).phase for n in range(7)] == [
+        Phase.ROUND_ONE, Phase.PICKUP, Phase.GOING_ALONE, Phase.GOING_ALONE, Phase.GOING_ALONE, Phase.GOING_ALONE,
+        Phase.PLAY]
 
 
 class Unchanged:
@@ -171,7 +173,7 @@ def test_malformed_tokens_raise_notation_error_naming_the_bad_part(token, bad_pa
 
 @pytest.mark.parametrize("token, bad_part", BAD_TOKENS, ids=repr)
 def test_malformed_tokens_leave_every_phase_unchanged(token, bad_part):
-    for state in [cutthroat(n) for n in range(8)] + [partnership(n) for n in range(6)]:
+    for state in [cutthroat(n) for n in range(8)] + [partnership(n) for n in range(7)]:
         before = Unchanged(state)
         unreadable(state.apply, token, names=[bad_part])
         before.check()
@@ -184,7 +186,7 @@ PHASE_RULE = {Phase.ROUND_ONE: "C6", Phase.PICKUP: "C7", Phase.ROUND_TWO: "C8", 
 
 
 def all_phase_states():
-    states = [cutthroat(n) for n in range(8)] + [partnership(n) for n in range(6)]
+    states = [cutthroat(n) for n in range(8)] + [partnership(n) for n in range(7)]
     states.append(hand_after(CUTTHROAT_RECORD, ["pass"] * 3))  # round two
     states.append(hand_after(PARTNERSHIP_RECORD, ["pass"] * 5))
     joker = copy.deepcopy(CUTTHROAT_RECORD)
@@ -228,9 +230,9 @@ WRONG_PHASE = [
     (lambda: hand_after(CUTTHROAT_RECORD, ["pass"] * 3), "play AC", "C8"),
     (lambda: partnership(0), "play 9C", "C6"),
     (lambda: partnership(2), "keep QH KH AH TS JS", "C10"),
-    (lambda: partnership(5), "keep AC 9D TD JD QD", "C13"),
-    (lambda: partnership(5), "order", "C13"),
-    (lambda: partnership(5), "stay", "C13"),
+    (lambda: partnership(6), "keep AC 9D TD JD QD", "C13"),
+    (lambda: partnership(6), "order", "C13"),
+    (lambda: partnership(6), "stay", "C13"),
 ]
 
 
@@ -242,7 +244,7 @@ def test_actions_in_the_wrong_phase_are_refused(make, token, rule):
 
 
 def test_keep_is_never_possible_in_partnership():
-    for n in range(6):
+    for n in range(7):
         state = partnership(n)
         refuse(state, "keep AC 9D TD JD QD", PHASE_RULE[state.phase])
 
@@ -404,7 +406,7 @@ BAD_RECORDS = [
     ("action not a string", C, _set(("actions",), ["pass", 5]), "actions[1]", ["actions[1]"]),
     ("turned-down suit named", C, _set(("actions",), ["pass", "pass", "pass", "call S"]), "actions[3]", ["actions[3]", "C8"]),
     ("action after the end", C, _set(("actions",), ["pass"] * 6 + ["pass"]), "actions[6]", ["actions[6]"]),
-    ("keep in partnership", P, _set(("actions",), PARTNERSHIP_PLAY + ["keep QH KH AH TS JS"]), "actions[5]", ["actions[5]"]),
+    ("keep in partnership", P, _set(("actions",), PARTNERSHIP_PLAY + ["keep QH KH AH TS JS"]), "actions[6]", ["actions[6]"]),
 ]
 
 

@@ -89,3 +89,20 @@ def test_a_keep_is_told_with_its_five_to_the_maker_and_face_down_to_the_others()
     assert narration.step_words(hand, hand) == f"Seat {maker} took the dummy, kept {cards} and laid the other five aside."
     other = (maker + 1) % 3
     assert narration.step_words(hand, hand.view(other)) == f"Seat {maker} took the dummy and laid five cards aside face down."
+
+
+@pytest.mark.rule("C10")
+def test_the_maker_s_partner_is_offered_to_go_alone_and_told_going_alone_for_the_makers(a_pickup):
+    """Seat 1 assisted: the maker's partner, seat 3 (who picked up), is asked after the maker stays (C10)."""
+    hand = a_pickup.apply("stay")
+    assert hand.to_act == 3
+    view = hand.view(3)
+    assert narration.offer(view.legal[0], view) == (
+        "Go alone", "play for the makers without your partner, the maker, who sits out; a march scores more (C10, F3)")
+    assert narration.offer(view.legal[1], view)[0] == "Play with your partner"
+    alone = hand.apply("alone")
+    assert narration.step_words(alone, alone.view(1)) == (
+        "Your partner (seat 3) went alone for the makers, and the maker sits out.")
+    assert narration.step_words(hand.apply("stay"), hand.view(0)) == "Seat 3 chose not to go alone."
+    assert alone.view(0).roles(3) == ["dealer", "maker's partner, alone"]
+    assert alone.view(0).roles(1) == ["maker", "sits out"]

@@ -17,9 +17,9 @@ from euchre_lesson import PARTNERSHIP, deal_hand, replay
 
 HANDS_PER_SETTING = 2000  # two settings: 4,000 hands in all
 # Our rules switched to OpenSpiel's (DESIGN.md): the dealer must pick up, the dealer's left
-# leads, no lone defenders; stick_the_dealer is compared both ways.
+# leads, no lone defenders, only the maker may go alone; stick_the_dealer is compared both ways.
 MATCHING = replace(PARTNERSHIP, dealer_must_pick_up=True, opening_lead="dealer_left",
-                   allow_lone_defender=False)
+                   allow_lone_defender=False, partner_may_go_alone=False)
 
 
 def play_both(ours, theirs, rng: random.Random) -> int:
@@ -133,6 +133,16 @@ def which_defender_is_asked_first():
     assert (ours.to_act, theirs.current_player()) == (0, 2)
 
 
+def the_makers_partner_may_go_alone():
+    """C10: when the maker, seat 2, stays, we ask the partner, seat 0, whether to go alone; OpenSpiel asks nobody."""
+    rules = replace(MATCHING, partner_may_go_alone=True)
+    ours, theirs = both(rules, ["pass", "order", "pickup QC", "stay"])
+    assert ours.to_act == 0 and ours.phase.name == "GOING_ALONE"
+    assert theirs.current_player() == 1 and all(a < 24 for a in theirs.legal_actions())  # a card: play began
+    same, _ = both(MATCHING, ["pass", "order", "pickup QC", "stay"])
+    assert same.to_act == 1 and same.phase.name == "PLAY"  # with partner_may_go_alone=False we agree
+
+
 def the_presets():
     """C7, C9: our partnership preset lets the dealer decline and throws in; OpenSpiel's sticks."""
     ours = deal_hand(PARTNERSHIP, 0, deal=DEAL).apply("order")
@@ -153,6 +163,8 @@ DIFFERENCES = [
     ("F4", "a lone defender takes 3 or 4 tricks", "defenders 2", "defenders 4", lone_defender_points),
     ("C10", "first defender asked to go alone", "clockwise from the maker", "from the dealer's left",
      which_defender_is_asked_first),
+    ("C10", "the maker's partner goes alone", "asked after the maker", "never asked",
+     the_makers_partner_may_go_alone),
     ("C7/C9", "defaults", "dealer may decline; throw-in", "dealer must pick up; stick the dealer",
      the_presets),
 ]

@@ -33,16 +33,17 @@ LEADS = ("left_of_lone", "dealer_left")
 KITTY = {24: 4, 32: 12, 25: 5}  # C5
 
 
-def make_rules(preset, deck_size, must_pick_up, turned_suit, stick, lone_defender, lead) -> RuleSet:
+def make_rules(preset, deck_size, must_pick_up, turned_suit, stick, lone_defender, lead, partner_alone) -> RuleSet:
     return replace(preset, deck=deck_size, dealer_must_pick_up=must_pick_up, may_name_turned_suit=turned_suit,
-                   stick_the_dealer=stick, allow_lone_defender=lone_defender, opening_lead=lead)
+                   stick_the_dealer=stick, allow_lone_defender=lone_defender, opening_lead=lead,
+                   partner_may_go_alone=partner_alone)
 
 
 rulesets = st.builds(make_rules, st.sampled_from(PRESETS), st.sampled_from(DECKS), st.booleans(),
-                     st.booleans(), st.booleans(), st.booleans(), st.sampled_from(LEADS))
+                     st.booleans(), st.booleans(), st.booleans(), st.sampled_from(LEADS), st.booleans())
 
 ALL_RULESETS = [make_rules(*combo) for combo in itertools.product(
-    PRESETS, DECKS, (False, True), (False, True), (False, True), (False, True), LEADS)]
+    PRESETS, DECKS, (False, True), (False, True), (False, True), (False, True), LEADS, (True, False))]
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -114,13 +115,40 @@ def ref_defenders(state) -> list[int]:
     return [(state.maker + i) % n for i in range(1, n) if (state.maker + i) % n not in ref_makers(state)]
 
 
+def ref_lone(state) -> tuple[int | None, int | None]:
+    """(the seat alone for the makers, the lone defender), read from the announcements of the history (C10)."""
+    alone = [seat for action, seat in zip(state.history, state.actors) if action.kind == "alone"]
+    makers = ref_makers(state)
+    return (next((s for s in alone if s in makers), None), next((s for s in alone if s not in makers), None))
+
+
+def ref_announcers(rules: RuleSet, maker: int, defenders: list[int]) -> list[int]:
+    """C10: the maker; the maker's partner, four-hand, unless partner_may_go_alone is off; the defenders if allowed."""
+    partner = ref_partner(rules, maker)
+    makers = [maker] + ([partner] if partner is not None and rules.partner_may_go_alone else [])
+    return makers + (defenders if rules.allow_lone_defender else [])
+
+
+def ref_next_asked(state) -> int | None:
+    """C10: the next seat asked whether to go alone after the answers in `state`'s history; at most one a side."""
+    said = [(seat, action.kind == "alone") for action, seat in zip(state.history, state.actors)
+            if action.kind in ("alone", "stay")]
+    makers = ref_makers(state)
+    alone_sides = {seat in makers for seat, alone in said if alone}
+    answered = {seat for seat, _ in said}
+    return next((seat for seat in ref_announcers(state.rules, state.maker, ref_defenders(state))
+                 if seat not in answered and (seat in makers) not in alone_sides), None)
+
+
 def ref_sitting_out(state) -> set[int]:
-    """T6, F3: partners of lone players sit out; the cutthroat dummy is not a seat."""
+    """T6, F3: partners of lone players sit out (the maker, when the partner goes alone); the cutthroat dummy is
+    not a seat."""
+    lone_maker, lone_defender = ref_lone(state)
     out = set()
-    if state.lone_maker and state.rules.players == 4:
-        out.add(ref_partner(state.rules, state.maker))
-    if state.lone_defender is not None:
-        out |= {s for s in ref_defenders(state) if s != state.lone_defender}
+    if lone_maker is not None and state.rules.players == 4:
+        out |= ref_makers(state) - {lone_maker}
+    if lone_defender is not None:
+        out |= {s for s in ref_defenders(state) if s != lone_defender}
     return out
 
 
@@ -134,11 +162,11 @@ def ref_next_active(state, seat: int) -> int:
 
 def ref_opening_leader(state) -> int:
     """C11."""
-    lone = [s for s in ((state.maker if state.lone_maker else None), state.lone_defender) if s is not None]
+    lone = [s for s in ref_lone(state) if s is not None]
     if state.rules.opening_lead == "dealer_left" or not lone:
         return ref_next_active(state, state.dealer)
     if len(lone) == 2:
-        return state.lone_defender
+        return lone[1]
     return ref_next_active(state, lone[0])
 
 
@@ -213,6 +241,8 @@ def features(first, steps) -> set[str]:
         seen.add("thrown in")
     if last.lone_maker:
         seen.add("lone maker")
+    if last.lone_partner:
+        seen.add("lone partner")
     if last.lone_defender is not None:
         seen.add("lone defender")
     if last.lone_maker and last.lone_defender is not None:
@@ -370,14 +400,12 @@ def check_flow(first, steps):
                 assert (after.phase, after.to_act) == (Phase.ROUND_TWO, (seat + 1) % n)
         elif phase is Phase.GOING_ALONE:
             assert set(legal) == {Action("alone"), Action("stay")}
-            defenders = ref_defenders(before)
-            if seat == before.maker:
-                asked = defenders if rules.allow_lone_defender else []
-            else:
-                assert rules.allow_lone_defender and seat in defenders
-                asked = [] if action.kind == "alone" else defenders[defenders.index(seat) + 1:]
-            if asked:
-                assert (after.phase, after.to_act) == (Phase.GOING_ALONE, asked[0])
+            assert seat == ref_next_asked(before)
+            lone_maker, lone_defender = ref_lone(after)
+            assert (after.lone_maker, after.lone_partner, after.lone_defender) == (
+                lone_maker is not None, lone_maker not in (None, after.maker), lone_defender)
+            if ref_next_asked(after) is not None:
+                assert (after.phase, after.to_act) == (Phase.GOING_ALONE, ref_next_asked(after))
             elif rules.game == "cutthroat" and not after.lone_maker:  # T5
                 assert (after.phase, after.to_act) == (Phase.DUMMY, after.maker)
                 assert len(after.legal_actions()) == 252  # any five of ten
@@ -510,7 +538,7 @@ def test_record_replays_to_an_equal_state(run):
 
 def test_every_rule_set_combination_plays_correct_hands():
     """Not left to chance: all 192 presets x decks x switches, a few hands each, every check."""
-    assert len(ALL_RULESETS) == 2 * 3 * 2**4 * 2
+    assert len(ALL_RULESETS) == 2 * 3 * 2**4 * 2 * 2
     seen = set()
     for k, rules in enumerate(ALL_RULESETS):
         for j in range(2):
@@ -528,7 +556,8 @@ def test_every_rule_set_combination_plays_correct_hands():
               "march", "turned suit named", "joker played", "ROUND_ONE:order", "PICKUP:pickup",
               "PICKUP:decline", "ROUND_TWO:call", "GOING_ALONE:alone", "PLAY:play"}
     missing = {f"{game}: {w}" for game in ("cutthroat", "partnership") for w in wanted} - seen
-    missing |= {"cutthroat: DUMMY:keep", "cutthroat: JOKER_CALL:call", "partnership: JOKER_CALL:call"} - seen
+    missing |= {"cutthroat: DUMMY:keep", "cutthroat: JOKER_CALL:call", "partnership: JOKER_CALL:call",
+                "partnership: lone partner"} - seen
     assert not missing, f"the sweep never reached {sorted(missing)}"
 
 

@@ -666,11 +666,31 @@ def test_no_lone_defender_switch_means_defenders_are_not_asked():
 
 
 @rule("C10")
-def test_in_partnership_the_makers_partner_is_never_asked():
-    state = partnership_announcements()
+def test_in_partnership_the_makers_partner_is_asked_after_the_maker_then_the_defenders():
+    assert who_is_asked(partnership_announcements(), ["stay", "stay", "stay", "stay"]) == [2, 0, 3, 1]
+
+
+@rule("C10")
+def test_a_lone_maker_s_partner_is_not_asked_at_most_one_lone_player_a_side():
+    assert who_is_asked(partnership_announcements(), ["alone", "stay", "stay"]) == [2, 3, 1]
+    assert who_is_asked(partnership_announcements(), ["stay", "alone", "stay", "stay"]) == [2, 0, 3, 1]
+    assert who_is_asked(partnership_announcements(), ["stay", "alone", "alone"]) == [2, 0, 3]
+
+
+@rule("C10")
+def test_the_club_rule_switch_asks_only_the_player_who_fixed_trump():
+    state = partnership_announcements(partner_may_go_alone=False)
     asked = who_is_asked(state, ["stay", "stay", "stay"])
-    assert asked == [2, 3, 1]
-    assert 0 not in asked
+    assert asked == [2, 3, 1] and 0 not in asked
+    assert who_is_asked(cutthroat_announcements(partner_may_go_alone=False), ["stay", "stay", "stay"]) == [2, 0, 1]
+
+
+@rule("C10")
+def test_the_partner_who_goes_alone_is_the_lone_maker_and_the_maker_sits_out():
+    state = act(partnership_announcements(), "stay", "alone", "stay", "stay")
+    assert state.maker == 2 and state.lone_maker and state.lone_partner and state.lone_maker_seat == 0
+    assert state.sitting_out == (2,) and state.active_seats == (0, 1, 3)
+    assert state.makers == (2, 0) and state.lone_defender is None
 
 
 @rule("C10")
@@ -696,7 +716,7 @@ def cutthroat_leader(announcements, opening_lead):
 
 
 def partnership_leader(announcements, opening_lead):
-    """Dealer 3, maker 2 (partner 0; defenders asked 3 then 1): who leads the first trick."""
+    """Dealer 3, maker 2 (then partner 0 and defenders 3 and 1 are asked): who leads the first trick."""
     state = act(partnership_announcements(opening_lead=opening_lead), *announcements)
     assert state.phase is Phase.PLAY
     return state.to_act
@@ -717,13 +737,24 @@ def test_opening_lead_in_cutthroat(announcements, left_of_lone, dealer_left):
 
 @rule("C11")
 @pytest.mark.parametrize("announcements, left_of_lone, dealer_left", [
-    (["stay", "stay", "stay"], 0, 0),    # nobody alone: the dealer's left
-    (["alone", "stay", "stay"], 3, 1),   # maker 2 alone; partner 0 (dealer's left) sits out
-    (["stay", "alone"], 0, 0),           # defender 3 alone, seat 1 sits out
-    (["stay", "stay", "alone"], 2, 0),   # defender 1 alone, seat 3 sits out
+    (["stay", "stay", "stay", "stay"], 0, 0),  # nobody alone: the dealer's left
+    (["alone", "stay", "stay"], 3, 1),   # maker 2 alone; partner 0 (dealer's left) sits out, is not asked
+    (["stay", "stay", "alone"], 0, 0),   # defender 3 alone, seat 1 sits out
+    (["stay", "stay", "stay", "alone"], 2, 0),  # defender 1 alone, seat 3 sits out
     (["alone", "alone"], 3, 2),          # both alone: the lone defender leads
 ], ids=["nobody-alone", "maker-alone", "defender3-alone", "defender1-alone", "both-alone"])
 def test_opening_lead_in_partnership(announcements, left_of_lone, dealer_left):
+    assert partnership_leader(announcements, "left_of_lone") == left_of_lone
+    assert partnership_leader(announcements, "dealer_left") == dealer_left
+
+
+@rule("C11")
+@pytest.mark.parametrize("announcements, left_of_lone, dealer_left", [
+    (["stay", "alone", "stay", "stay"], 1, 0),  # partner 0 alone, maker 2 sits out: the lone partner's left
+    (["stay", "alone", "alone"], 3, 0),         # partner 0 and defender 3 alone: the lone defender leads
+    (["stay", "alone", "stay", "alone"], 1, 0),  # partner 0 and defender 1 alone: the lone defender leads
+], ids=["partner-alone", "partner-and-defender3-alone", "partner-and-defender1-alone"])
+def test_opening_lead_when_the_makers_partner_goes_alone(announcements, left_of_lone, dealer_left):
     assert partnership_leader(announcements, "left_of_lone") == left_of_lone
     assert partnership_leader(announcements, "dealer_left") == dealer_left
 
@@ -1325,9 +1356,27 @@ def test_a_lone_makers_partner_sits_out():
 
 @rule("F3")
 def test_a_lone_defenders_partner_sits_out_in_partnership():
-    state = act(partnership_announcements(), "stay", "alone")
+    state = act(partnership_announcements(), "stay", "stay", "alone")
     assert state.lone_defender == 3
     assert state.sitting_out == (1,)
+
+
+@rule("F3")
+def test_either_maker_may_go_alone_a_lone_partner_plays_and_scores_as_a_lone_maker():
+    state = act(partnership_announcements(), "stay", "alone", "stay", "stay")
+    assert state.to_act == 1  # the lone partner's left leads (C11)
+    state = play_tricks(state, "AC 9D JH", "JD KC KD", "AH QC QD", "KH JC TD", "QH TC AD")
+    assert state.tricks[0].seats == (1, 3, 0)  # seat 2, the maker, sits out
+    assert state.tricks_won == (5, 0, 0, 0) and state.result.makers == 4
+    assert state.points == (4, 0, 4, 0)  # a lone maker's march (F4)
+
+
+@rule("F3")
+def test_a_lone_partner_meets_a_lone_defender():
+    state = act(partnership_announcements(), "stay", "alone", "alone")
+    assert state.lone_partner and state.lone_defender == 3
+    assert state.sitting_out == (1, 2) and state.active_seats == (0, 3)
+    assert state.to_act == 3  # the lone defender leads (C11)
 
 
 @rule("F3")
@@ -1382,7 +1431,7 @@ def test_scripted_lone_maker_march_scores_4_for_both_partners():
 
 @rule("F4")
 def test_scripted_march_with_partner_scores_2():
-    state = act(partnership_hand(), "order", "decline", "stay", "stay", "stay")
+    state = act(partnership_hand(), "order", "decline", "stay", "stay", "stay", "stay")
     assert state.to_act == 0
     state = play_tricks(state, "JH AC AS AD", "JD KC KS KD", "AH QC QS QD", "KH JC JS TD",
                         "QH TC TS 9D")
@@ -1392,7 +1441,7 @@ def test_scripted_march_with_partner_scores_2():
 @rule("F4")
 def test_scripted_euchre_scores_2_for_both_defenders():
     # Seat 1 orders hearts without a heart; seat 0 takes every trick.
-    state = act(partnership_hand(), "pass", "order", "decline", "stay", "stay", "stay")
+    state = act(partnership_hand(), "pass", "order", "decline", "stay", "stay", "stay", "stay")
     assert state.makers == (1, 3)
     state = play_tricks(state, "JH AC AS AD", "JD KC KS KD", "AH QC QS QD", "KH JC JS TD",
                         "QH TC TS 9D")

@@ -40,6 +40,7 @@ TALLY: Counter = Counter()
 # the up-card with the dealer (issue 14), the 43 rows whose dealer had laid the up-card away were bid
 # again to the same play position (the bids of round two, with the turned suit named; for the joker,
 # the next kitty card turned up instead): the same hands, trump, maker and lead, so the same search.
+# The partnership rows, recorded before C10 asked the maker's partner, carry partner_may_go_alone=false.
 RECORDED = Path(__file__).with_name("solver_golden.json")
 
 

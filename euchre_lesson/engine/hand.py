@@ -14,10 +14,10 @@ from .actions import ALONE, DECLINE, ORDER, PASS, STAY, Action, Verb, call, pars
 from .cards import Card, Suit, deck, parse_cards, sort_key
 from .errors import IllegalAction, NotationError, excerpt
 from .phases import Phase
-from .rules import RuleSet, ScoreRow, rules_from
+from .rules import RuleSet, ScoreRow, rules_from, side_of
 from .scoring import scoring_row
 from .tricks import Trick, playable, why_not, winning_index
-from .view import view_of
+from .view import lone_maker_seat, view_of
 
 
 # Which verbs each phase accepts, and the rule that governs whose turn it is.
@@ -76,7 +76,8 @@ class HandState:
     maker: int | None = None
     picked_up: bool | None = None
     discard: Card | None = None
-    lone_maker: bool = False
+    lone_maker: bool = False  # a maker goes alone: the maker, or the maker's partner (C10, F3)
+    lone_partner: bool = False  # that lone maker is the maker's partner, and the maker sits out (C10)
     lone_defender: int | None = None
     dummy: tuple[Card, ...] | None = None
     set_aside: tuple[Card, ...] = ()
@@ -111,11 +112,16 @@ class HandState:
         return () if self.maker is None else defenders_of(self.rules, self.maker)
 
     @property
+    def lone_maker_seat(self) -> int | None:
+        """The seat that goes alone for the makers: the maker, or the maker's partner instead (C10, F3)."""
+        return lone_maker_seat(self)
+
+    @property
     def sitting_out(self) -> tuple[int, ...]:
         """Partners of lone players, who lay their cards face down (T6, F3)."""
         out = []
         if self.lone_maker and self.rules.partner(self.maker) is not None:
-            out.append(self.rules.partner(self.maker))
+            out += [seat for seat in self.makers if seat != self.lone_maker_seat]
         if self.lone_defender is not None:
             out += [seat for seat in self.defenders if seat != self.lone_defender]
         return tuple(sorted(out))
@@ -264,7 +270,7 @@ class HandState:
 
 def opening_leader(state: HandState) -> int:
     """Who leads the first trick (C11)."""
-    lone = [s for s in (state.maker if state.lone_maker else None, state.lone_defender) if s is not None]
+    lone = [s for s in (state.lone_maker_seat, state.lone_defender) if s is not None]
     if state.rules.opening_lead == "dealer_left" or not lone:
         return state.next_active(state.dealer)
     if len(lone) == 2:
@@ -312,18 +318,26 @@ def defenders_of(rules: RuleSet, maker: int) -> tuple[int, ...]:
     return tuple(seat for seat in clockwise if seat != rules.partner(maker))
 
 
+def going_alone_order(rules: RuleSet, maker: int) -> tuple[int, ...]:
+    """Who may be asked whether to go alone, in order: the maker; in the four-hand game the maker's partner,
+    unless the table keeps to the club rule; then, where defenders may go alone, each defender clockwise from
+    the maker (C10)."""
+    partner = rules.partner(maker)
+    makers = (maker,) if partner is None or not rules.partner_may_go_alone else (maker, partner)
+    return makers + (defenders_of(rules, maker) if rules.allow_lone_defender else ())
+
+
 def asked_to_go_alone(rules: RuleSet, maker: int, said: tuple[tuple[int, bool], ...]) -> int | None:
     """Who is asked next whether to go alone, after the answers `said` as (seat, alone); None when done.
 
-    The maker first; then, where defenders may go alone, each defender in turn clockwise from the
-    maker, until one does (C10).
+    Each seat of going_alone_order in turn, but never a seat whose side already has a lone player: at most
+    one of each side goes alone (C10).
     """
-    if not said:
-        return maker
-    if not rules.allow_lone_defender or any(alone for seat, alone in said if seat != maker):
-        return None
-    waiting = defenders_of(rules, maker)[len(said) - 1:]
-    return waiting[0] if waiting else None
+    answered = {seat for seat, _ in said}
+    alone_sides = {side_of(rules, seat, maker) for seat, alone in said if alone}
+    waiting = (seat for seat in going_alone_order(rules, maker)
+               if seat not in answered and side_of(rules, seat, maker) not in alone_sides)
+    return next(waiting, None)
 
 
 def keep_choices(ten) -> tuple[tuple, ...]:
@@ -426,8 +440,10 @@ def _going_alone_legal(state):
 
 def _going_alone_apply(state, action):
     seat, alone = state.to_act, action.kind is Verb.ALONE
-    if alone:
-        state = replace(state, lone_maker=True) if seat == state.maker else replace(state, lone_defender=seat)
+    if alone and seat in state.makers:
+        state = replace(state, lone_maker=True, lone_partner=seat != state.maker)
+    elif alone:
+        state = replace(state, lone_defender=seat)
     asked = asked_to_go_alone(state.rules, state.maker, _answers(state) + ((seat, alone),))
     return replace(state, to_act=asked) if asked is not None else state._after_announcements()
 

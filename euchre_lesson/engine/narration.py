@@ -82,10 +82,16 @@ def _pickup_words(action, actor, table, who) -> str:
 
 
 def _alone_words(action, actor, table, who) -> str:
-    return f"{who} went alone" if actor == table.maker else f"{who} chose to defend alone"
+    if actor == table.maker:
+        return f"{who} went alone"
+    if actor in table.makers:
+        return f"{who} went alone for the makers, and the maker sits out"
+    return f"{who} chose to defend alone"
 
 
 def _stay_words(action, actor, table, who) -> str:
+    if actor in table.makers and actor != table.maker:
+        return f"{who} chose not to go alone"
     if actor != table.maker:
         return f"{who} chose to defend together"
     return f"{who} chose to take the dummy" if table.rules.has_dummy else f"{who} chose to play with help"
@@ -150,10 +156,14 @@ def _call_offer(action, view) -> tuple[str, str]:
 def _alone_offer(action, view) -> tuple[str, str]:
     if view.seat == view.maker:
         return "Go alone", "play without your partner or the dummy; a march scores more where the rules say so (C10, T6)"
+    if view.seat in view.makers:
+        return "Go alone", "play for the makers without your partner, the maker, who sits out; a march scores more (C10, F3)"
     return "Defend alone", "defend without your partner, who sits out (C10, T6)"
 
 
 def _stay_offer(action, view) -> tuple[str, str]:
+    if view.seat in view.makers and view.seat != view.maker:
+        return "Play with your partner", "let your partner, the maker, play the hand with you (C10)"
     if view.seat != view.maker:
         return "Defend together", "defend with your partner (C10)"
     if view.rules.has_dummy:
@@ -228,7 +238,9 @@ def result_words(hand, table) -> str:
     """How a finished hand went: who made what, the tricks, the row of the scoring table, the points."""
     if hand.thrown_in:
         return "Everyone passed twice: the hand is thrown in, nobody scores, and the deal passes left (C9)."
-    alone = ", alone" if hand.lone_maker else ""
+    alone = ", alone" if hand.lone_maker_seat == hand.maker else ""
+    if hand.lone_partner:
+        alone = f"; {seat_words(hand.lone_maker_seat, table)} went alone"
     side = "the makers" if hand.players == 4 else "the maker"
     tricks = f"{hand.maker_tricks} trick{'s' * (hand.maker_tricks != 1)}"
     got = ", ".join(f"{seat_words(seat, table)} {points}" for seat, points in enumerate(hand.points))

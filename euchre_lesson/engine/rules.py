@@ -82,6 +82,7 @@ ALLOWED = {
     "may_name_turned_suit": Allowed(bool, (True, False), "C8"),
     "stick_the_dealer": Allowed(bool, (True, False), "C9"),
     "allow_lone_defender": Allowed(bool, (True, False), "C10"),
+    "partner_may_go_alone": Allowed(bool, (True, False), "C10"),
     "opening_lead": Allowed(str, OPENING_LEADS, "C11"),
     "lone_maker_march_points": Allowed(int, range(0, 11), "T7, F4"),
     "tie_rule": Allowed(str, TIE_RULES, "T8"),
@@ -110,6 +111,7 @@ class RuleSet:
     may_name_turned_suit: bool = False  # C8
     stick_the_dealer: bool = False  # C9
     allow_lone_defender: bool = True  # C10
+    partner_may_go_alone: bool = True  # C10: False, only the player who fixed trump may go alone for the makers
     opening_lead: str = "left_of_lone"  # C11
     lone_maker_march_points: int = 3  # T7 (F4 pays 4)
     tie_rule: str = "play_on"  # T8

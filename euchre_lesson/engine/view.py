@@ -43,6 +43,7 @@ class View:
     hand_sizes: tuple[int, ...] = ()  # how many cards each seat holds: public, unlike which cards
     dummy_size: int = 0  # how many cards lie in the dummy on the open side, face down until taken (T2, T5)
     laid_aside: int = 0  # how many cards the maker laid aside face down (T5): public, unlike which
+    lone_partner: bool = False  # the lone maker is the maker's partner, and the maker sits out (C10)
 
     def __repr__(self) -> str:
         cards = " ".join(map(str, self.hand))
@@ -85,6 +86,11 @@ class View:
         """The trick in the middle of the table and its number (see trick_on_table)."""
         return trick_on_table(self)
 
+    @property
+    def lone_maker_seat(self) -> int | None:
+        """The seat that goes alone for the makers, if one does (see lone_maker_seat)."""
+        return lone_maker_seat(self)
+
     def roles(self, seat: int) -> list[str]:
         """What `seat` is this hand, in words (see seat_roles)."""
         return seat_roles(self, seat)
@@ -93,11 +99,20 @@ class View:
 # -- public facts, the same read from a HandState (the hands open) or from a View (one seat) ---------------
 
 
+def lone_maker_seat(table) -> int | None:
+    """Who goes alone for the makers, from a HandState or a View: the maker, the maker's partner, or nobody (C10)."""
+    if not table.lone_maker:
+        return None
+    return table.rules.partner(table.maker) if table.lone_partner else table.maker
+
+
 def seat_roles(table, seat: int) -> list[str]:
     """What a seat is this hand, from a HandState or a View: dealer, maker (alone), lone defender, sitting out, to act."""
     out = ["dealer"] if seat == table.dealer else []
     if seat == table.maker:
-        out.append("maker, alone" if table.lone_maker else "maker")
+        out.append("maker, alone" if lone_maker_seat(table) == seat else "maker")
+    elif seat == lone_maker_seat(table):
+        out.append("maker's partner, alone")
     if seat == table.lone_defender:
         out.append("defends alone")
     if seat in table.sitting_out:
@@ -157,7 +172,8 @@ def view_of(state, seat: int) -> View:
         seat=seat, rules=state.rules, dealer=state.dealer, phase=state.phase, to_act=state.to_act,
         hand=state.hands[seat], up_card=state.up_card, turned_down=state.turned_down,
         picked_up=state.picked_up, said=said, trump=state.trump, maker=state.maker, makers=state.makers,
-        lone_maker=state.lone_maker, lone_defender=state.lone_defender, sitting_out=state.sitting_out,
+        lone_maker=state.lone_maker, lone_partner=state.lone_partner, lone_defender=state.lone_defender,
+        sitting_out=state.sitting_out,
         tricks=state.tricks, trick=state.trick, tricks_won=state.tricks_won,
         legal=tuple(state.legal_actions()) if seat == state.to_act else (),
         discard=state.discard if seat == state.dealer else None,

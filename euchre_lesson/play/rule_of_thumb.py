@@ -136,6 +136,11 @@ def _going_alone(view: View):
         if counted.score >= GO_ALONE_AT and right:
             return ALONE, f"I go alone: {counted.describe()}, and the top trump is mine."
         return STAY, f"I play with help: {counted.describe()} is not enough to go alone (a count of {counted.score}; going alone needs {GO_ALONE_AT})."
+    if view.seat in view.makers:
+        if counted.score >= GO_ALONE_AT and right:
+            return ALONE, (f"I go alone for our side, and my partner sits out: {counted.describe()}, "
+                           f"and the top trump is mine.")
+        return STAY, f"I let my partner, the maker, play with me: {counted.describe()} is not enough to go alone."
     if counted.score >= DEFEND_ALONE_AT and right:
         return ALONE, f"I defend alone: {counted.describe()} should stop the makers by myself."
     return STAY, f"I defend with my partner: {counted.describe()}."

@@ -86,7 +86,8 @@ def _play_state(view: View, hands) -> HandState:
     blank = Deal(hands, None, (view.up_card,))
     return HandState(rules=view.rules, dealer=view.dealer, deal=blank, phase=Phase.PLAY, to_act=view.to_act,
                      hands=hands, trump=view.trump, maker=view.maker, picked_up=view.picked_up,
-                     lone_maker=view.lone_maker, lone_defender=view.lone_defender, tricks=view.tricks,
+                     lone_maker=view.lone_maker, lone_partner=view.lone_partner, lone_defender=view.lone_defender,
+                     tricks=view.tricks,
                      trick=view.trick, tricks_won=view.tricks_won)
 
 
