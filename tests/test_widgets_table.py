@@ -21,6 +21,7 @@ from euchre_lesson import (
     play_game,
     play_out,
 )
+from euchre_lesson.engine.actions import Verb
 from euchre_lesson.engine.game import game_from_record
 from euchre_lesson.play.session import learner_decisions
 from euchre_lesson.engine.narration import HIDDEN
@@ -432,3 +433,65 @@ def test_what_the_table_shows_of_its_session_is_not_set_on_the_table():
             setattr(table, name, value)
     assert (table.game, table.seat, table.history, table.players) == before and table.session.seat == 0
     assert_valid(table)
+
+
+# -- what a click sends to the browser -----------------------------------------------------------------
+
+
+class Wire:
+    """The widget messages sent to the browser, by kind and widget id (every widget made while it listens)."""
+
+    def __init__(self):
+        self.messages: list[tuple[str, str, dict]] = []
+
+    def comm(self, *args, **kwargs):
+        import comm.base_comm
+
+        wire = self
+
+        class Recorded(comm.base_comm.BaseComm):
+            def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+                wire.messages.append((msg_type, self.comm_id, data or {}))
+
+        return Recorded(*args, **kwargs)
+
+    def take(self) -> list[tuple[str, str, dict]]:
+        out, self.messages = self.messages, []
+        return out
+
+
+@pytest.fixture
+def wire(monkeypatch):
+    import comm
+
+    listening = Wire()
+    monkeypatch.setattr(comm, "create_comm", listening.comm)
+    return listening
+
+
+def one_click_each(table: Table, learner) -> list:
+    """The learner's next action as the clicks a person makes, one by one: a keep is its selections, then Keep."""
+    if not table.my_turn:
+        return [table.next_button.click]
+    action = learner.choose(table.view)
+    if action.kind is not Verb.KEEP:
+        return [lambda: table.act(action)]
+    picks = [table.hand_row.button_for(card).click for card in set(action.cards) ^ table.selected]
+    return picks + [lambda: table.keep_button.click()]
+
+
+@pytest.mark.parametrize("rules", [CUTTHROAT, PARTNERSHIP], ids=["cutthroat", "partnership"])
+def test_a_click_sends_each_widget_at_most_one_message_and_a_new_one_opens_drawn(wire, rules):
+    table, learner = Table(rules, seed=11), RuleOfThumbPlayer()
+    wire.take()
+    clicks = []
+    for _ in range(60):
+        if table.game.is_over:
+            break
+        clicks = clicks or one_click_each(table, learner)
+        clicks.pop(0)()
+        sent = wire.take()
+        opened = {comm_id for kind, comm_id, _ in sent if kind == "comm_open"}
+        updated = [comm_id for kind, comm_id, data in sent if kind == "comm_msg" and data.get("method") == "update"]
+        assert not opened & set(updated), "a widget opened in this click was updated at once: open it drawn"
+        assert len(updated) == len(set(updated)), "a widget was updated twice in one click: hold its sync"

@@ -79,6 +79,25 @@ def card_button(card: Card, trump: Suit | None = None) -> w.Button:
     return button
 
 
+def card_look(card: Card, trump: Suit | None, legal: bool, chosen: bool, disabled: bool, hidden: bool) -> dict:
+    """A card button's traits: its face, its words for screen readers, whether it may be clicked, its classes."""
+    if hidden:
+        return {"description": "", "tooltip": "a card face down", "disabled": True,
+                "_dom_classes": ("euchre-card", "euchre-back")}
+    marks = classes(card, trump) + (("euchre-legal",) if legal else ()) + (("euchre-chosen",) if chosen else ())
+    words = card_name(card, trump) + (", playable" if legal else "") + (", selected" if chosen else "")
+    return {"description": face(card, trump), "tooltip": words, "disabled": disabled, "_dom_classes": marks}
+
+
+def redraw_button(button: w.Button, look: dict) -> None:
+    """Give a button this look in one message, and none if it has it already (only changed traits are sent)."""
+    changed = {name: value for name, value in look.items() if getattr(button, name) != value}
+    if changed:
+        with button.hold_sync():
+            for name, value in changed.items():
+                setattr(button, name, value)
+
+
 def set_classes(widget: w.DOMWidget, wanted: Iterable[str]) -> None:
     """Give a widget exactly these CSS classes, through its public add_class/remove_class, in one message."""
     wanted = tuple(dict.fromkeys(wanted))
@@ -123,33 +142,22 @@ class CardRow(Described, w.HBox):
         self.cards = cards
         if hidden:  # stand-ins: a face-down row never holds the hidden cards, not even in Python
             self.cards = (JOKER,) * len(self.cards)
-        self._buttons_for(moment)
-        for button, card in zip(self._pool, self.cards):
-            with button.hold_sync():  # one message per button, not one per trait
-                self._draw_card(button, card, trump, card in legal, card in chosen, disabled, hidden)
+        looks = [card_look(card, trump, card in legal, card in chosen, disabled, hidden) for card in self.cards]
+        self._buttons_for(moment, looks)
+        for button, look in zip(self._pool, looks):
+            redraw_button(button, look)
         self.children = self._pool[:len(self.cards)]
 
-    @staticmethod
-    def _draw_card(button: w.Button, card: Card, trump: Suit | None, legal: bool, chosen: bool,
-                   disabled: bool, hidden: bool) -> None:
-        if hidden:
-            button.description, button.tooltip, button.disabled = "", "a card face down", True
-            set_classes(button, ("euchre-card", "euchre-back"))
-            return
-        marks = classes(card, trump) + (("euchre-legal",) if legal else ()) + (("euchre-chosen",) if chosen else ())
-        words = card_name(card, trump) + (", playable" if legal else "") + (", selected" if chosen else "")
-        button.description, button.tooltip, button.disabled = face(card, trump), words, disabled
-        set_classes(button, marks)
-
-    def _buttons_for(self, moment: object) -> None:
+    def _buttons_for(self, moment: object, looks: list[dict]) -> None:
         """New buttons for a new drawing of a clickable row; otherwise enough buttons to reuse."""
+        # A new button is made with its look: the one message that opens it, none after to draw it.
         layout, style, _ = shared_look()
         if self._on_pick is not None and self.drawing.renew((moment, self.cards), self._pool):
             pick = self._on_pick
-            self._pool = [self.drawing.button(functools.partial(pick, card), layout=layout, style=style)
-                          for card in self.cards]
+            self._pool = [self.drawing.button(functools.partial(pick, card), layout=layout, style=style, **look)
+                          for card, look in zip(self.cards, looks)]
         while len(self._pool) < len(self.cards):
-            self._pool.append(w.Button(layout=layout, style=style))
+            self._pool.append(w.Button(layout=layout, style=style, **looks[len(self._pool)]))
 
     def button_for(self, card: Card) -> w.Button:
         """The button showing this card (for tests and lessons that click from code)."""
