@@ -80,3 +80,18 @@ def test_a_student_copy_executes(student_copies, number):
                    resources={"metadata": {"path": str(path.parent)}}).execute()  # raises on an error
     outputs = [o for c in notebook.cells if c.cell_type == "code" for o in c.outputs]
     assert outputs and not any(o.output_type == "error" for o in outputs)
+
+
+def test_the_teacher_s_guide_gives_each_lesson_the_minutes_the_lesson_says():
+    guide = "\n".join(c.source for c in _cells(NOTEBOOKS / "15_teachers_guide.ipynb") if c.cell_type == "markdown")
+    planned = {}
+    for lessons, minutes in re.findall(r"^\| \d+ \| (.+?) \| ([\d +]+) \|", guide, re.M):
+        numbers = [int(n) for n in re.findall(r"\]\((\d\d)_[^)]*\.ipynb\)", lessons)]
+        times = [int(m) for m in minutes.split("+")]
+        assert len(numbers) == len(times), lessons
+        planned.update(zip(numbers, times))
+    assert sorted(planned) == list(range(len(LESSONS))), "every lesson has its place in the plan"
+    for path in LESSONS:
+        said = re.search(r"About (\d+) minutes", _cells(path)[0].source)
+        assert said and planned[int(path.name[:2])] == int(said[1]), f"{path.name}: the guide says " \
+                                                                      f"{planned[int(path.name[:2])]} minutes"

@@ -49,17 +49,17 @@ def _lessons() -> dict[int, dict]:
                 "24": "the 9, 10, J, Q, K and A of four suits (C1).",
                 "32": "That is a variant that adds the 7s and 8s (C1); the standard deck has 24.",
                 "52": "That is a full deck; Euchre keeps only 9 to ace of each suit, 24 cards (C1)."}, right="24",
-                hints=("Count the ranks 9, 10, J, Q, K, A, then multiply by four suits.",)),
+                hints=("Count the ranks 9, 10, J, Q, K, A, then multiply by four suits.",), rule_ids="C1"),
             "q2": Choice("In Cutthroat, who plays the dummy's cards?", {
                 "the maker": "the maker may take the dummy's five and keep the best five of ten (T5).",
                 "the dealer": "the dealer has no claim on the dummy; only the maker may take it (T5).",
                 "nobody": "Almost: the dummy never bids or plays by itself, but the maker may take its cards (T1, T5)."},
-                right="the maker", hints=("The dummy is a prize for whoever chooses trump.",)),
+                right="the maker", hints=("The dummy is a prize for whoever chooses trump.",), rule_ids=("T1", "T5")),
             "q3": Choice("Who speaks first in the bidding?", {
                 "the dealer": "the dealer speaks last (C6).",
                 "the dealer's left": "bidding starts at the dealer's left and goes clockwise (C6).",
                 "the dealer's right": "play goes clockwise, so the dealer's right speaks just before the dealer (C6)."},
-                right="the dealer's left", hints=("The dealer is last to speak.",)),
+                right="the dealer's left", hints=("The dealer is last to speak.",), rule_ids="C6"),
         },
         1: {
             "q1": WhichSuit("J♦", "♥", hints=("Diamonds and hearts are both red.",
@@ -72,27 +72,52 @@ def _lessons() -> dict[int, dict]:
             "q1": Choice("In four-hand Euchre, what does the dealer's partner say to accept the up-card?", {
                 "assist": "the dealer's partner assists; the opponents order it up (C6, F2).",
                 "order it up": "That is what the dealer's opponents say; the partner assists (C6).",
-                "accept": "That is the dealer's own word; the partner assists (C6)."}, right="assist"),
+                "accept": "That is the dealer's own word; the partner assists (C6)."}, right="assist",
+                rule_ids=("C6", "F2")),
             "q2": Choice("Seat 0 orders up. With the house rules of these lessons, must the dealer take the up-card?", {
                 "yes": "Not by default: the sources give the dealer the option (C7); `dealer_must_pick_up=True` makes it a must.",
                 "no": "the dealer may take it and discard, or leave it; the suit is trump either way (C7)."},
-                right="no"),
+                right="no", rule_ids="C7"),
             "q3": Bid(deal_for(CUTTHROAT, 2, 0, "J♥ J♦ A♥ K♠ A♣", "10♥", seed=1), accept=("order",),
                       reason="Both bowers and the ace of hearts: three sure tricks in hearts. Order it up."),
             "q4": Bid(deal_for(CUTTHROAT, 2, 0, "9♣ 10♣ Q♦ 9♠ K♦", "A♥", seed=2), accept=("pass",),
                       reason="No heart at all and no ace: you would be euchred. Pass."),
+            "q5": Choice("Cutthroat, with the 24-card deck: how many cards stay in the kitty after the deal?", {
+                "4": "three players and the dummy get five each, 20 cards; 4 of the 24 stay in the kitty (T2, C5).",
+                "9": "That forgets the dummy: it gets five cards too, so only 4 stay in the kitty (T2).",
+                "0": "Not every card is dealt: five each to three players and the dummy is 20, and 4 stay (T2)."},
+                right="4", hints=("Count the hands that get five cards: three players, and one more.",),
+                rule_ids=("T2", "C5")),
+            "q6": Choice("Cutthroat: the dealer's left passes and the next player says \"I assist\". What happens?", {
+                "that player orders it up": "In Cutthroat nobody has a partner, so \"I assist\" simply orders the "
+                                            "card up: its suit is trump and that player is the maker (T3).",
+                "the dealer must take the card": "The dealer may take the up-card or leave it, as after any order "
+                                                 "(C7); \"I assist\" orders the card up and that player is the "
+                                                 "maker (T3).",
+                "the dealer's partner helps": "There are no partners in Cutthroat: the word is copied from the "
+                                              "four-hand game, and it orders the card up (T3)."},
+                right="that player orders it up", rule_ids=("T3", "C6", "C7")),
         },
         3: {
             "q1": Choice("Round one went round with everyone passing; the up-card was 9♣. May you now name clubs?", {
                 "yes": "Not by the default rule: the turned-down suit may not be named (C8).",
-                "no": "the suit turned down is out for this hand (C8)."}, right="no"),
+                "no": "the suit turned down is out for this hand (C8)."}, right="no", rule_ids="C8"),
             "q2": Choice("Everyone passes in round two too. What happens?", {
                 "the dealer must name a suit": "Only with the stick-the-dealer house rule (C9).",
                 "the hand is thrown in": "the cards are gathered and the next dealer deals (C9).",
                 "the up-card's suit is trump": "that suit was turned down (C8); the hand is thrown in (C9)."},
-                right="the hand is thrown in"),
+                right="the hand is thrown in", rule_ids=("C9", "C8")),
             "q3": Bid(_round_two(deal_for(CUTTHROAT, 2, 0, "J♠ J♣ A♠ K♠ 9♦", "10♥", seed=3)), accept=("call ♠",),
                       reason="Both bowers, the ace and king of spades: call spades."),
+            "q4": Choice("Three players: seat 2 dealt, and everyone passed twice. Who deals the next hand?", {
+                "seat 0": "the deal passes to the left, the next seat clockwise, after every hand, a throw-in "
+                          "too: after seat 2 comes seat 0 (C4, C9).",
+                "seat 2 again": "A throw-in does not keep the deal: it passes to the left after every hand, so "
+                                "seat 0 deals (C4, C9).",
+                "seat 1": "Seat 1 sits on seat 2's right. The deal passes to the left, the next seat clockwise, so "
+                          "after seat 2 comes seat 0 (C4)."},
+                right="seat 0", hints=("Seats are numbered clockwise, and the last seat has seat 0 on its left.",),
+                rule_ids=("C4", "C9")),
         },
         4: {
             "q1": BestFive("J♥ J♦ A♥ K♥ 9♥ A♠ 9♣ 10♣ Q♦ K♠", "♥",
@@ -102,7 +127,7 @@ def _lessons() -> dict[int, dict]:
             "q3": Choice("When does the Cutthroat maker decide to go alone?", {
                 "before seeing the dummy": "the maker decides first; a maker who plays alone never sees the dummy (T5, T6).",
                 "after seeing the dummy": "the choice comes first, so going alone means giving up the dummy unseen (T5)."},
-                right="before seeing the dummy"),
+                right="before seeing the dummy", rule_ids=("T5", "T6")),
         },
         5: {
             "q1": Score(5, maker_alone=True, hints=("Look for the lone-maker row of the Cutthroat table.",)),
@@ -111,9 +136,23 @@ def _lessons() -> dict[int, dict]:
                 "the player on the maker's left": "after a lone player, the player to that player's left leads (C11).",
                 "the player on the dealer's left": "That is the rule when nobody goes alone (C11).",
                 "the maker": "the lead goes to the lone player's left (C11)."},
-                right="the player on the maker's left"),
+                right="the player on the maker's left", rule_ids="C11"),
             "q4": Score(1, lone_defender=True, who="defenders",
                         hints=("The maker took one trick, so the lone defender's side took four.",)),
+            "q5": Choice("Trump is fixed and the dealer has discarded. Who says first whether they go alone?", {
+                "the maker": "the maker announces first; the others are asked after, in the order C10 gives (C10).",
+                "the dealer's left": "The announcements start with the maker, wherever the maker sits; the "
+                                     "dealer's left only leads first when nobody goes alone (C10, C11).",
+                "the dealer": "The dealer has no say unless the dealer is the maker: the maker announces "
+                              "first (C10)."},
+                right="the maker", rule_ids=("C10", "C11")),
+            "q6": Choice("Cutthroat: a defender goes alone. What does the other defender do?", {
+                "sits out, cards face down": "a lone defender plays without help, so the other defender sits out "
+                                             "(T6).",
+                "plays as usual": "Going alone means playing without help: the other defender sits out (T6).",
+                "takes the dummy": "Only a maker who does not go alone takes the dummy (T5); the other defender "
+                                   "sits out (T6)."},
+                right="sits out, cards face down", rule_ids=("T6", "T5")),
         },
         6: {
             "q1": LegalPlays("J♦ A♥ 9♣ K♠ Q♥", "K♥", "♥", hints=("Which of your cards are hearts while hearts are trump?",)),
@@ -123,7 +162,16 @@ def _lessons() -> dict[int, dict]:
                 "the winner of the first trick": "the winner of a trick leads the next (C13).",
                 "the dealer's left": "Only the first trick is led by the dealer's left (C11); then the winner leads (C13).",
                 "the maker": "the winner of each trick leads the next (C13)."},
-                right="the winner of the first trick"),
+                right="the winner of the first trick", rule_ids=("C13", "C11")),
+            "q5": Choice("Hearts were led. You hold K♥ and A♠, and you click the A♠. What happens?", {
+                "the A♠ is refused and nothing changes": "a move against the rules is refused with the rule it "
+                                                         "breaks (here C12: you hold a heart, so you must follow), and "
+                                                         "the game waits for a legal card (C14).",
+                "the A♠ is played and loses": "An illegal card is never played: it is refused with the rule, and "
+                                              "you choose again (C14, C12).",
+                "you lose a point": "Nobody is punished: the move is refused, its rule is named (C12), and the "
+                                    "hand waits for a legal card (C14)."},
+                right="the A♠ is refused and nothing changes", rule_ids=("C14", "C12")),
         },
         7: {
             "q1": Score(3),
@@ -133,14 +181,14 @@ def _lessons() -> dict[int, dict]:
                 "both": "Only with the house rule tie_rule='shared' (T8).",
                 "nobody yet": "level at the top, hands go on until one is ahead (T8).",
                 "the dealer": "the dealer has no special claim; hands go on until one is ahead (T8)."},
-                right="nobody yet"),
+                right="nobody yet", rule_ids="T8"),
         },
         8: {
             "q1": Choice("In Cutthroat, who are your partners?", {
                 "nobody for long": "each plays for themselves; for one hand the two defenders play together (T1, T4).",
                 "the player opposite": "That is four-hand Euchre (F1); in Cutthroat there are no fixed partners (T1).",
                 "the dummy": "the dummy never plays; the maker may only take its cards (T5)."},
-                right="nobody for long"),
+                right="nobody for long", rule_ids=("T1", "T4", "F1", "T5")),
             "q2": Score(4),
             "q3": LegalPlays("A♠ J♠ 10♦ Q♦", "9♣", "♣", hints=("Clubs are trump and a club was led: which jack is a club now?",)),
         },
@@ -148,13 +196,20 @@ def _lessons() -> dict[int, dict]:
             "q1": Choice("Where does your partner sit in four-hand Euchre?", {
                 "opposite": "partners sit opposite, so play alternates between the sides (F1).",
                 "on your left": "your left is an opponent (F1).",
-                "on your right": "your right is an opponent (F1)."}, right="opposite"),
+                "on your right": "your right is an opponent (F1)."}, right="opposite", rule_ids="F1"),
             "q2": Score(5, maker_alone=True, rules=PARTNERSHIP),
             "q3": Choice("The maker goes alone in four-hand Euchre. Who sits out?", {
                 "the maker's partner": "the partner lays the cards face down (F3).",
                 "the dealer": "only the lone player's partner sits out (F3).",
                 "nobody": "going alone means playing without your partner (F3)."},
-                right="the maker's partner"),
+                right="the maker's partner", rule_ids="F3"),
+            "q4": Choice("Seats 1 and 3 have 9 points and euchre the makers. What happens?", {
+                "seats 1 and 3 win the game": "a euchre pays the defenders 2 (F4): 11 points, and the first "
+                                              "partnership to reach 10 wins (F5).",
+                "they play on to 12": "Reaching 10 is enough: the first partnership to reach 10 wins (F5).",
+                "the partner who took more tricks wins": "Partners share one score, whoever took the tricks, and "
+                                                         "win together (F5)."},
+                right="seats 1 and 3 win the game", rule_ids=("F5", "F4")),
         },
         10: {
             "q1": WhichSuit("Joker", "♣", hints=("The joker has no suit of its own.",)),
@@ -162,7 +217,7 @@ def _lessons() -> dict[int, dict]:
             "q3": Choice("How many cards are left in the kitty with the 32-card deck in Cutthroat?", {
                 "4": "That is the 24-card deck (C5).",
                 "12": "32 cards less 5 for each of three players and the dummy (C5).",
-                "5": "That is the 25-card deck with the joker (C5)."}, right="12"),
+                "5": "That is the 25-card deck with the joker (C5)."}, right="12", rule_ids=("C5", "C1", "T2")),
         },
         11: {
             "q1": Bid(deal_for(PARTNERSHIP, 3, 0, "J♠ A♠ K♠ A♥ 9♦", "10♠", seed=4), accept=("order",),

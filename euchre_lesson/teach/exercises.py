@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from html import escape
@@ -18,6 +19,7 @@ from ..engine.cards import Card, Suit, parse_card, parse_cards, parse_suit, sort
 from ..play.dummy import Keep, best_five, keep_strength, shortfall
 from ..engine.errors import IllegalAction, NotationError, excerpt
 from ..engine.hand import HandState
+from ..engine.phases import Phase
 from ..engine.ranking import bower, effective_suit
 from ..engine.rules import CUTTHROAT, RuleSet
 from ..engine.scoring import Points, scoring_row
@@ -73,6 +75,7 @@ class Unfinished(NotationError):
 # only when a notebook shows an exercise (like pandas' plotting backend), never imported at load time.
 MOST_HINTS = 20
 MOST_OPTIONS = 20  # a Choice is a few buttons
+RULE_ID = re.compile(r"[CTFWR][1-9][0-9]?")  # an id of RULES.md: C7, T5, F4, W2, R3
 
 
 @dataclass(frozen=True, repr=False)
@@ -81,6 +84,7 @@ class Exercise:
 
     hints: tuple[str, ...] = field(default=(), kw_only=True)
     id: str = field(default="", kw_only=True, compare=False)  # "lesson 3 q1": how progress names it
+    rule_ids: tuple[str, ...] = field(default=(), kw_only=True)  # the rules it exercises, besides its kind's own
 
     several: ClassVar[bool] = False  # True: the answer is several cards, chosen with a picker
     how_many: ClassVar[int | None] = None  # how many cards the picker wants (None: as many as are right)
@@ -92,6 +96,11 @@ class Exercise:
         object.__setattr__(self, "hints", tuple(hints))
         if not isinstance(self.id, str):
             raise checks.refused("id", self.id, "text such as 'lesson 3 q1'")
+        ids = (self.rule_ids,) if isinstance(self.rule_ids, str) else self.rule_ids
+        if not isinstance(ids, (tuple, list)) or len(ids) > MOST_HINTS or \
+                not all(isinstance(i, str) and RULE_ID.fullmatch(i) for i in ids):
+            raise checks.refused("rule_ids", self.rule_ids, "the ids of the rules it exercises, such as ('C7', 'T5')")
+        object.__setattr__(self, "rule_ids", tuple(ids))
 
     @property
     def question(self) -> str:
@@ -105,6 +114,15 @@ class Exercise:
     def choices(self) -> tuple:
         """The answers a view offers as buttons, in an order that does not depend on which is right."""
         raise NotImplementedError
+
+    def kind_rules(self) -> tuple[str, ...]:
+        """The rules every question of this kind asks about (a Choice has none: its author declares them)."""
+        return ()
+
+    @property
+    def rules_exercised(self) -> tuple[str, ...]:
+        """The ids of RULES.md this exercise exercises: its kind's own, then those its author declared."""
+        return tuple(dict.fromkeys(self.kind_rules() + self.rule_ids))
 
     def exhibits(self) -> tuple[tuple[str, tuple[Card, ...]], ...]:
         """Cards a view shows beside the question, each row with its label (none by default)."""
@@ -216,6 +234,9 @@ class WhichSuit(Exercise):
     def label(self, choice: Suit) -> str:
         return f"{choice} {choice.plural}"
 
+    def kind_rules(self) -> tuple[str, ...]:
+        return ("C3",) if self.card.is_joker else ("C2",)
+
     def exhibits(self):
         return (("The card", (self.card,)),)
 
@@ -262,6 +283,9 @@ class TrickWinner(_CardsAndTrump):
     def choices(self) -> tuple[Card, ...]:
         return self.cards  # play order: part of the question, not of the answer
 
+    def kind_rules(self) -> tuple[str, ...]:
+        return ("C13",) + _bower_rules(self.cards, self.trump)
+
     def answer(self) -> Card:
         return self.cards[trick_winner(self.cards, self.trump)]
 
@@ -278,6 +302,12 @@ class TrickWinner(_CardsAndTrump):
 
 def _words_in_order(cards) -> str:
     return ", ".join(map(str, cards))
+
+
+def _bower_rules(cards, trump: Suit) -> tuple[str, ...]:
+    """C2 when a bower is among the cards, C3 when the joker is: the rules that make them trumps."""
+    roles = {bower(card, trump) for card in cards}
+    return (("C2",) if roles & {"right", "left"} else ()) + (("C3",) if "joker" in roles else ())
 
 
 @dataclass(frozen=True, repr=False)
@@ -305,6 +335,10 @@ class LegalPlays(Exercise):
 
     def choices(self) -> tuple[Card, ...]:
         return _sorted(self.hand)
+
+    def kind_rules(self) -> tuple[str, ...]:
+        # Following is judged by the suit each card belongs to once trump is fixed (C2), the joker's too (C3).
+        return ("C12",) + (("C2",) if self.trick else ()) + _bower_rules(self.hand + self.trick[:1], self.trump)
 
     def exhibits(self):
         return (("Trick so far", self.trick),) if self.trick else ()
@@ -394,6 +428,9 @@ class Score(Exercise):
     def _row(self):
         return scoring_row(self.rules, self.maker_tricks, self.maker_alone, self.lone_defender)
 
+    def kind_rules(self) -> tuple[str, ...]:
+        return (self._row().rule,)
+
     def choices(self) -> tuple:
         """Every number of points (or pair of them) the scoring table gives, smallest first."""
         table = self.rules.scoring
@@ -463,6 +500,9 @@ class BestFive(_CardsAndTrump):
     def choices(self) -> tuple[Card, ...]:
         return _sorted(self.cards)
 
+    def kind_rules(self) -> tuple[str, ...]:
+        return ("T5",)
+
     @cached_property
     def best(self) -> Keep:
         """The engine's strongest five and its reason, worked out once (252 fives are compared)."""
@@ -497,6 +537,11 @@ class BestFive(_CardsAndTrump):
         dropped = _words(set(self.answer()) - given)
         why = shortfall(_sorted(given), self.answer(), self.trump)  # sorted: a set's order is not the learner's
         return f"Better to keep {dropped} instead of {_words(given - set(self.answer()))}: {why}. {self.explain()}"
+
+
+# The rule that says what a seat may do in each phase of a hand.
+PHASE_RULES = {Phase.ROUND_ONE: "C6", Phase.JOKER_CALL: "C3", Phase.PICKUP: "C7", Phase.ROUND_TWO: "C8",
+               Phase.GOING_ALONE: "C10", Phase.DUMMY: "T5", Phase.PLAY: "C12"}
 
 
 @dataclass(frozen=True, repr=False)
@@ -538,6 +583,9 @@ class Bid(Exercise):
 
     def choices(self) -> tuple[Action, ...]:
         return tuple(self.state.legal_actions())
+
+    def kind_rules(self) -> tuple[str, ...]:
+        return (PHASE_RULES[self.state.phase],)
 
     def answer(self) -> Action:
         return self.accept[0]

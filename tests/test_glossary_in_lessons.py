@@ -1,0 +1,180 @@
+"""Every glossary term a lesson uses is defined in that lesson or an earlier one, or linked to its glossary entry
+where the lesson first uses it (issue 13, point 4).
+
+What a lesson *uses*: its prose (markdown cells, headings left out) and the words of its exercises (the question,
+the hints, the answer with its reason, and every option's reason), read in the order of the lesson.
+What *defines* a term: the term in bold, `**term**`, in a sentence that goes on to explain it (at least five more
+words). What *links* it: the use is the text of a link to the term's entry, `[term](13_rule_book.ipynb#glossary-...)`.
+"""
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+from test_rule_book import GLOSSARY, RULE_BOOK
+
+from euchre_lesson.teach.course import exercises
+from euchre_lesson.teach.exercises import Choice
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+LESSONS = sorted(p for p in NOTEBOOKS.glob("[01][0-9]_*.ipynb") if int(p.name[:2]) <= 12)
+
+# How each term is written in running text: its forms, as a pattern (case does not matter unless it is marked).
+# Where a word has an everyday meaning too, the pattern leaves that out ("the side of the table", "passes to").
+FORMS = {
+    "trump": r"trump(s|ed|ing)?",
+    "bower": r"bowers?",
+    "right bower": r"right bowers?",
+    "left bower": r"left bowers?",
+    "up-card": r"up-cards?",
+    "kitty": r"kitty",
+    "order up": r"order(s|ed|ing)?( it| the (up-)?card)? up",
+    "assist": r"assist(s|ed|ing)?",
+    "accept": r"accept(s|ing)?",
+    "maker": r"makers?",
+    "lone maker": r"lone makers?",
+    "defender": r"defenders?",
+    "dummy": r"dumm(y|ies)",
+    "going alone": r"(go|goes|going|went|gone) alone",
+    "lone defender": r"lone defenders?",
+    "sit out": r"(sit|sits|sitting|sat) out",
+    "euchre": r"(?-i:euchres?)",  # in small letters: the game's own name, Euchre, is not the scoring word
+    "euchred": r"euchred",
+    "march": r"march(es)?",
+    "void": r"voids?",
+    "ruff": r"ruff(s|ed|ing)?",
+    "follow suit": r"follow(s|ed|ing)? suit",
+    "throw-in": r"throw-ins?|thrown in",
+    "stick the dealer": r"stick[- ]the[- ]dealer",
+    "deal": r"deal(s|t|ing)?",
+    "dealer": r"dealers?",
+    "trick": r"tricks?",
+    "lead": r"lead(s|ing)?|led",
+    "seat": r"seats?",
+    "left": r"left(?! bower| over)",
+    "clockwise": r"clockwise",
+    "partner": r"partners?",
+    "side": r"(?<!open )(?<!empty )(?<!fourth )sides?(?! of the table)",
+    "hand": r"hands?",
+    "game": r"games?",
+    "point": r"points?",
+    "tie": r"ties?|tied",
+    "cutthroat": r"cutthroat",
+    "partnership": r"partnerships?",
+    "two-handed": r"two-handed",
+    "railroad": r"railroad",
+    "joker": r"jokers?",
+    "benny": r"benny",
+    "calling for best": r"call(s|ing)? for best",
+    "deck": r"decks?",
+    "32-card deck": r"32-card decks?",
+    "suit": r"suits?",
+    "printed suit": r"printed suits?",
+    "off-suit": r"off-suits?|plain suits?",
+    "bidding": r"bid(s|ding|der|ders)?",
+    "pass": r"pass(es|ed|ing)?(?! to\b| left\b| on\b| \d)",
+    "round one": r"round one",
+    "round two": r"round two",
+    "turned-down suit": r"turned-down suits?",
+    "pick-up": r"pick-ups?|pick(s|ed|ing)? (it |the up-card |the card )?up",
+    "discard": r"discard(s|ed|ing)?",
+    "house rule": r"house rules?",
+}
+PATTERNS = {term: re.compile(rf"(?<![\w-])(?:{form})(?![\w-])", re.I) for term, form in FORMS.items()}
+LINK = re.compile(r"\[([^\]]*)\]\(([^)]*)\)")
+
+
+def test_every_glossary_term_has_its_forms():
+    assert set(FORMS) == set(GLOSSARY), sorted(set(FORMS) ^ set(GLOSSARY))
+    assert PATTERNS["left"].search("on your left") and not PATTERNS["left"].search("the four left over")
+    assert PATTERNS["euchre"].search("a euchre pays") and not PATTERNS["euchre"].search("Euchre is a game")
+    assert PATTERNS["order up"].search("I order it up") and PATTERNS["going alone"].search("goes alone")
+    assert not PATTERNS["side"].search("the open side of the table") and PATTERNS["side"].search("your side")
+
+
+class Text:
+    """One piece of a lesson as read: plain words (code, tags and link addresses taken out), its glossary links
+    as spans of those words with the anchor each leads to, and its definitions."""
+
+    def __init__(self, markdown: str, prose: bool = True):
+        markdown = re.sub(r"`[^`]*`", " ", markdown)  # code is not prose
+        if prose:
+            markdown = "\n".join(line for line in markdown.split("\n") if not line.startswith("#"))  # headings
+        markdown = re.sub(r"<[^>]*>", " ", markdown)
+        self.links, words, at = [], [], 0
+        for found in LINK.finditer(markdown):
+            words.append(markdown[at:found.start()])
+            start = sum(map(len, words))
+            words.append(found[1])
+            self.links.append((start, start + len(found[1]), found[2].partition(f"{RULE_BOOK.name}#")[2]))
+            at = found.end()
+        words.append(markdown[at:])
+        self.words = "".join(words)
+        self.defines = set(defined(self.words)) if prose else set()
+
+    def uses(self, term: str):
+        """Where the term is used: each use, and whether it is the text of a link to the term's entry."""
+        for found in PATTERNS[term].finditer(self.words):
+            linked = any(start <= found.start() and found.end() <= end and anchor == GLOSSARY[term]
+                         for start, end, anchor in self.links)
+            yield found[0], linked
+
+
+def defined(words: str):
+    """The terms a text defines: in bold, then explained in the same sentence."""
+    for found in re.finditer(r"\*\*([^*]+)\*\*", words):
+        shown = re.sub(r"^(the|a|an) ", "", found[1].strip(" .,:;!?"), flags=re.I)
+        start = max(words.rfind(". ", 0, found.start()), words.rfind("\n\n", 0, found.start()),
+                    words.rfind("\n*", 0, found.start()))
+        ends = [i for i in (words.find(". ", found.end()), words.find("\n\n", found.end())) if i >= 0]
+        sentence = words[start + 1:min(ends, default=len(words))].replace(found[0], " ")
+        if len(re.findall(r"[A-Za-z]{2,}", sentence)) < 5:
+            continue
+        for term, pattern in PATTERNS.items():
+            if pattern.fullmatch(shown):
+                yield term
+
+
+def exercise_words(question) -> str:
+    """What an exercise says: its question, hints, answer and reason, and every option's reason."""
+    parts = [question.prompt, *question.hints, str(question.solution())]
+    if isinstance(question, Choice):
+        parts += [f"{option}: {why}" for option, why in question.options.items()]
+    return "\n\n".join(parts)
+
+
+def lesson_texts(path: Path) -> list[Text]:
+    """A lesson's prose and exercises, in the order a learner reads them."""
+    number, texts = int(path.name[:2]), []
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type == "markdown":
+            texts.append(Text(cell.source))
+        for name in re.findall(r"ask\(ex\.(q\d+)\)", cell.source if cell.cell_type == "code" else ""):
+            texts.append(Text(exercise_words(getattr(exercises(number), name)), prose=False))
+    return texts
+
+
+@pytest.fixture(scope="module")
+def lessons():
+    return {int(path.name[:2]): lesson_texts(path) for path in LESSONS}
+
+
+def test_a_definition_is_a_bold_term_with_its_explanation():
+    assert set(defined("the **kitty** is what is left, face down.")) == {"kitty"}
+    assert not set(defined("**kitty**.")) and not set(defined("the **best kitty ever** is here, believe me"))
+    text = Text("You [ruff](13_rule_book.ipynb#glossary-ruff) it; then ruff again. A [void](#elsewhere).")
+    assert list(text.uses("ruff")) == [("ruff", True), ("ruff", False)] and list(text.uses("void")) == [("void", False)]
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
+def test_every_term_a_lesson_uses_is_defined_by_then_or_linked_where_first_used(path, lessons):
+    number = int(path.name[:2])
+    known = set().union(*(text.defines for n, texts in lessons.items() if n <= number for text in texts))
+    missing = []
+    for term in GLOSSARY:
+        uses = [use for text in lessons[number] for use in text.uses(term)]
+        if uses and term not in known and not uses[0][1]:
+            missing.append(f"{term!r} (first as {uses[0][0]!r})")
+    assert not missing, (f"{path.name} uses, without defining it here or earlier (**term** and its explanation) "
+                         f"or linking its first use to the glossary: {', '.join(missing)}")
