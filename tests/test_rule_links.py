@@ -112,3 +112,10 @@ def test_the_verdicts_stored_in_a_lesson_link_their_rules(path):
              for o in c.get("outputs", []) if "text/html" in o.get("data", {})]
     for html in shown:
         assert not bare_ids(html), f"{path.name}: an output shows a rule id without its link: {html[:200]}"
+
+
+def test_a_page_away_from_the_lessons_names_the_way_to_the_rule_book(monkeypatch):
+    monkeypatch.setenv("EUCHRE_LESSON_RULE_BOOK", '../notebooks/13_rule_book.ipynb"><script>')
+    assert rule_link("C7").startswith('<a href="../notebooks/13_rule_book.ipynb&quot;&gt;&lt;script&gt;#C7"')
+    monkeypatch.setenv("EUCHRE_LESSON_RULE_BOOK", "")
+    assert rule_link("C7").startswith('<a href="13_rule_book.ipynb#C7"')

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from html import escape
 
@@ -10,8 +11,10 @@ from .faces import RANK_WORDS, face_html, plain_name  # noqa: F401 (RANK_WORDS: 
 from .ranking import bower
 from .view import seat_roles, trick_on_table
 
-# Every rule id a page shows links to its entry in the rule-book lesson, which sits beside the lessons.
+# Every rule id a page shows links to its entry in the rule-book lesson, which sits beside the lessons; a page
+# elsewhere (the app, in app/) names the way to it in $EUCHRE_LESSON_RULE_BOOK, e.g. ../notebooks/13_rule_book.ipynb.
 RULE_BOOK = "13_rule_book.ipynb"
+RULE_BOOK_SETTING = "EUCHRE_LESSON_RULE_BOOK"
 RULE_ID = re.compile(r"\b[CTFWR][1-9][0-9]?\b")  # C7, T5, F4, W2, R3: the ids of RULES.md
 _TAG = re.compile(r"(<[^>]*>)")
 _NO_LINKS_INSIDE = ("a", "style", "script", "button", "textarea")  # text there is not prose, or is a link already
@@ -19,7 +22,8 @@ _NO_LINKS_INSIDE = ("a", "style", "script", "button", "textarea")  # text there 
 
 def rule_link(rule: str) -> str:
     """An HTML link from a lesson to a rule's entry in the rule book, underlined so it is not told by colour alone."""
-    return (f'<a href="{RULE_BOOK}#{rule}" target="_blank" title="rule {rule} in the rule book" '
+    book = escape(os.environ.get(RULE_BOOK_SETTING) or RULE_BOOK, quote=True)
+    return (f'<a href="{book}#{rule}" target="_blank" title="rule {rule} in the rule book" '
             f'style="text-decoration:underline">{rule}</a>')
 
 
