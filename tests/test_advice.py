@@ -177,7 +177,8 @@ def test_the_grades_of_a_hand_share_their_time():
     assert frozen == [grade(hand, "order", worlds=40, seed=1), grade(hand, "pass", worlds=40, seed=2)]
 
 
-@pytest.mark.parametrize("seconds", [-1, float("nan"), float("inf"), True, "0.4", [0.4]])
+@pytest.mark.parametrize("seconds", [-1, float("nan"), float("inf"), pytest.param(10**400, id="10**400"), 3601,
+                                     True, "0.4", [0.4]])
 def test_a_bad_time_budget_is_refused_by_name(seconds):
     hand = deal_hand(PARTNERSHIP, 3, deal=STRONG)
     for call in (lambda: advise(hand, seconds=seconds), lambda: grade(hand, "order", seconds=seconds),
@@ -194,9 +195,10 @@ def test_a_bad_clock_is_refused_by_name():
         ExpertPlayer(1, clock=3)
     with pytest.raises(ValueError, match=r"^clock\(\) must give a number of seconds.*'soon'"):
         advise(hand, seconds=0.4, clock=lambda: "soon")
-    expert, view = ExpertPlayer(1, seconds=0.4, clock=lambda: None), hand.view(hand.to_act)
-    with pytest.raises(ValueError, match=r"^clock\(\) must give"):
-        expert.choose(view)
+    for reads in (None, float("nan"), float("inf"), 10**400):
+        expert, view = ExpertPlayer(1, seconds=0.4, clock=lambda: reads), hand.view(hand.to_act)
+        with pytest.raises(ValueError, match=r"^clock\(\) must give"):
+            expert.choose(view)
 
 
 def test_the_table_caps_its_hint_and_its_grades_by_time(monkeypatch):

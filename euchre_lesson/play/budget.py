@@ -20,6 +20,8 @@ from ..engine.errors import NotationError, excerpt
 from .solver import COMPILED
 
 LEAST_WORLDS = 2  # a decision never rests on fewer: with two, each option has its ± margin
+MOST_SECONDS = 3600  # a budget of an hour is no limit at all for one decision: None says so plainly
+FAR = 1e15  # seconds: a clock reading past this (31 million years) is no time a clock gives
 
 
 def decision_seconds(compiled: bool, platform: str) -> float:
@@ -27,17 +29,26 @@ def decision_seconds(compiled: bool, platform: str) -> float:
     return 0.4 if compiled and platform != "emscripten" else 0.2
 
 
-# Natively a decision takes about 20 ms, far under its budget. Without the C core (EUCHRE_PURE_PYTHON=1,
-# and in the browser, where Pyodide runs Python about twice as slow again) a decision could take over a
-# second (bench/decisions.py): the smaller budget keeps it under half a second there.
+# With the C core a decision takes a few ms (50 ms at most, bench/decisions.py), far under its budget,
+# which so changes nothing. Without it (EUCHRE_PURE_PYTHON=1, and in the browser, where Pyodide runs
+# Python about twice as slow again, and slower still on a school laptop) the slowest decision took 1.1 s
+# in the browser: the smaller budget, and no world started that would end late, keep it under 0.5 s.
 DECISION_SECONDS = decision_seconds(COMPILED, sys.platform)
 
 
+def real(value) -> bool:
+    """A number that can be a time: a real number, not a bool (True is no number of seconds)."""
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
+
+
 def checked_seconds(name: str, value) -> float | None:
-    """None (no time limit: the count of worlds alone decides), or a number of seconds from 0 up."""
-    if value is None or (isinstance(value, numbers.Real) and not isinstance(value, bool) and 0 <= value < math.inf):
-        return value
-    raise checks.refused(name, value, "a number of seconds from 0 up, such as 0.4, or None for no time limit")
+    """None (no time limit: the count of worlds alone decides), or a number of seconds from 0 to MOST_SECONDS."""
+    if value is None:
+        return None
+    if real(value) and 0 <= value <= MOST_SECONDS:  # a NaN fails both comparisons
+        return float(value)
+    raise checks.refused(name, value, f"a number of seconds from 0 to {MOST_SECONDS:,}, such as 0.4, "
+                                      f"or None for no time limit")
 
 
 def checked_clock(name: str, value) -> Callable[[], float]:
@@ -47,8 +58,8 @@ def checked_clock(name: str, value) -> Callable[[], float]:
 def reading(read: Callable[[], float]) -> float:
     """The clock's time now; a clock that gives anything but a number is refused by name."""
     now = read()
-    if isinstance(now, numbers.Real) and not isinstance(now, bool) and not math.isnan(now):
-        return now
+    if real(now) and -FAR < now < FAR:  # a NaN or an infinity fails too
+        return float(now)
     raise NotationError("clock", f"clock() must give a number of seconds, as time.monotonic() does, "
                                  f"not {excerpt(now)} ({type(now).__name__}).")
 
