@@ -495,3 +495,16 @@ def test_a_click_sends_each_widget_at_most_one_message_and_a_new_one_opens_drawn
         updated = [comm_id for kind, comm_id, data in sent if kind == "comm_msg" and data.get("method") == "update"]
         assert not opened & set(updated), "a widget opened in this click was updated at once: open it drawn"
         assert len(updated) == len(set(updated)), "a widget was updated twice in one click: hold its sync"
+
+
+def test_buttons_a_click_retires_are_closed_after_the_note_says_what_happened(wire):
+    table, learner = Table(PARTNERSHIP, seed=3), RuleOfThumbPlayer()
+    closes = 0
+    for _ in range(30):
+        wire.take()
+        table.act(learner.choose(table.view)) if table.my_turn else table.next_button.click()
+        sent = [(kind, comm_id) for kind, comm_id, _ in wire.take()]
+        said = sent.index(("comm_msg", table.note.comm.comm_id))
+        closes += sum(kind == "comm_close" for kind, _ in sent)
+        assert all(kind != "comm_close" for kind, _ in sent[:said]), "a close delayed the answer"
+    assert closes > 0, "no click retired a button: the test saw nothing"

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 import ipywidgets as w
 
@@ -63,6 +64,28 @@ class PageButton(Described, w.Button):
 
 
 OFF_SCREEN = object()  # the key of a drawing whose buttons are hidden
+_closing_later: list[list[w.Button]] = []  # while a drawing is under way, the buttons it retires (see closed_after)
+
+
+@contextlib.contextmanager
+def closed_after() -> Iterator[None]:
+    """Buttons retired inside are closed at the end: their closing never delays the drawing the learner waits for."""
+    retired: list[w.Button] = []
+    _closing_later.append(retired)
+    try:
+        yield
+    finally:
+        _closing_later.remove(retired)
+        close(retired)
+
+
+def close(buttons: Iterable[w.Button]) -> None:
+    """Close these buttons now, or at the end of the drawing under way (closed_after)."""
+    if _closing_later:
+        _closing_later[-1].extend(buttons)
+        return
+    for button in buttons:
+        button.close()
 
 
 # A click message from the page says only "click", never what the button showed. So a button is never
@@ -82,8 +105,7 @@ class Drawing:
         if key == self.key:
             return False
         self.key, self.number, self.made_at = key, self.number + 1, time.monotonic()
-        for button in self._replaced:  # two drawings back: any click on them was sent long ago
-            button.close()
+        close(self._replaced)  # two drawings back: any click on them was sent long ago
         self._replaced = list(on_screen)
         return True
 

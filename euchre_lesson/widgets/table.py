@@ -21,7 +21,7 @@ from ..engine.view import View
 from . import arguments
 from .bids import BidButtons
 from .cards import CardRow, action_button, note, redraw, say, show_backs, style_sheet
-from .clicks import TiedButton
+from .clicks import TiedButton, closed_after
 from .computer import LEVEL_WORDS, LEVELS
 from .hand_log import log_html
 from .scoring import GAME_WORDS, rules_by_game
@@ -222,10 +222,11 @@ class Table(Described, w.VBox):
         if news.told is Told.LOADED:  # the next new game plays the loaded game's rules and seed
             self._offer_games(self.game.rules)
             self.seed_input.value = self.game.seed
-        if news.changed:
-            self.redraw()
         mood = "bad" if news.refused else "good" if news.told in GOOD_NEWS else ""
-        say(self.note, NOTES[news.told](self, news), mood)
+        with closed_after():  # the buttons a redraw retires are closed once the learner has the answer
+            if news.changed:
+                self.redraw()
+            say(self.note, NOTES[news.told](self, news), mood)
 
     def prompt(self) -> str:
         """What to do now, in a sentence."""
