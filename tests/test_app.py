@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from euchre_lesson.engine.display import rule_link
+
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "app" / "euchre_table.ipynb"
 WORKFLOW = ROOT / ".github" / "workflows" / "tests.yml"
@@ -35,11 +37,15 @@ def test_the_app_plays_the_standard_rules_and_says_why_when_the_house_rules_file
     (tmp_path / "notebooks").mkdir()
     (tmp_path / "notebooks" / "house_rules.json").write_text('{"cutthroat": {"stick_the_dealr": true}}')
     monkeypatch.chdir(tmp_path / "app")  # where Voila runs the notebook
+    monkeypatch.setenv("EUCHRE_LESSON_RULE_BOOK", "13_rule_book.ipynb")  # the app sets it: undone after the test
     namespace: dict = {}
     for cell in _code(APP):
         exec(compile("".join(cell["source"]), APP.name, "exec"), namespace)
     assert namespace["rules"].switches() == {}
     assert "house rules file was refused" in namespace["trouble"] and "stick_the_dealr" in namespace["trouble"]
+    # The trainers' rule ids link to the rule book one folder over, where Voila serves it beside app/.
+    assert 'href="../notebooks/13_rule_book.ipynb#C7"' in rule_link("C7")
+    assert (ROOT / "app" / ".." / "notebooks" / "13_rule_book.ipynb").exists()
 
 
 def test_make_app_runs_voila_on_the_app():

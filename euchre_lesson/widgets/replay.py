@@ -54,7 +54,9 @@ class HandReplay(Described, w.VBox):
         self.back_button = action_button("Back", "one action back", lambda: self.go(self.step - 1))
         self.forward_button = action_button("Forward", "one action forward", lambda: self.go(self.step + 1))
         self.end_button = action_button("End", "go to the end of the hand", lambda: self.go(last))
-        self.step_slider = w.IntSlider(value=0, min=0, max=last, description="Step")
+        # A number box, not a slider: the handle of ipywidgets' slider has no accessible name (WCAG 4.1.2, axe).
+        self.step_slider = w.BoundedIntText(value=0, min=0, max=last, description="Step",
+                                            layout=w.Layout(width="12em"))
         self.seat_picker = w.Dropdown(options=[("Open hands", None)] + [(f"As seat {s} saw it", s)
                                                                         for s in range(players)],
                                       description="Show")

@@ -52,8 +52,8 @@ def free_port() -> int:
 class LabServer:
     """A JupyterLab server on 127.0.0.1 (free port, random token) serving `folder`, all its state in temp folders."""
 
-    def __init__(self, folder: Path):
-        self.folder = Path(folder)
+    def __init__(self, folder: Path, env: dict[str, str] | None = None):
+        self.folder, self.extra_env = Path(folder), dict(env or {})  # extra_env: e.g. where progress is kept
         self.home = Path(tempfile.mkdtemp(prefix="euchre-lab-home-"))
         self.port, self.token = free_port(), secrets.token_hex(16)
         self.process: subprocess.Popen | None = None
@@ -70,7 +70,7 @@ class LabServer:
         return dict(os.environ, JUPYTER_CONFIG_DIR=str(dirs["config"]), JUPYTER_DATA_DIR=str(dirs["data"]),
                     JUPYTER_RUNTIME_DIR=str(dirs["runtime"]), IPYTHONDIR=str(dirs["ipython"]),
                     HOME=str(dirs["home"]), XDG_CACHE_HOME=str(dirs["cache"]), MPLCONFIGDIR=str(dirs["cache"]),
-                    JUPYTER_PLATFORM_DIRS="1", PYTHONDONTWRITEBYTECODE="1")
+                    JUPYTER_PLATFORM_DIRS="1", PYTHONDONTWRITEBYTECODE="1", **self.extra_env)
 
     def start(self) -> "LabServer":
         command = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--ServerApp.port={self.port}",
@@ -101,6 +101,15 @@ class LabServer:
     def url(self, notebook: str) -> str:
         # `reset` starts from an empty workspace: only this notebook open.
         return f"{self.base}/lab/tree/{notebook}?reset&token={self.token}"
+
+    def shut_kernels_down(self) -> None:
+        """Shut down every kernel the server runs (a lesson left behind keeps its kernel, and memory, otherwise)."""
+        api = f"{self.base}/api/kernels"
+        with urllib.request.urlopen(f"{api}?token={self.token}", timeout=30) as answer:
+            kernels = json.load(answer)
+        for kernel in kernels:
+            request = urllib.request.Request(f"{api}/{kernel['id']}?token={self.token}", method="DELETE")
+            urllib.request.urlopen(request, timeout=30).close()
 
     def log_text(self) -> str:
         self.log.flush()

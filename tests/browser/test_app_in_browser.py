@@ -183,6 +183,9 @@ def test_the_rule_book_opens_from_the_app(app_url, chromium):
         links = page.get_by_role("link", name=re.compile("rule book", re.I))
         assert links.count() == 1, f"the app links {page.eval_on_selector_all('a', 'as => as.map(a => a.href)')}"
         href = links.get_attribute("href")
+        # Every link to the rule book on the page (the rule ids' too) goes where Voila serves it, beside app/.
+        books = page.eval_on_selector_all("a[href*='rule_book']", "as => as.map(a => a.href.split('#')[0])")
+        assert set(books) == {app_url.split("/voila/")[0] + "/voila/render/notebooks/13_rule_book.ipynb"}, books
         links.click()
         page.locator("h3:has([id='C7'])").wait_for(timeout=SLOW)  # shown, once Voila has run the book
         shows = page.inner_text("body")
