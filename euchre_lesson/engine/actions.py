@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import Card, Suit, parse_card, parse_cards, parse_suit, refuse_look_alikes, sort_key
+from .cards import Card, Suit, parse_card, parse_cards, parse_suit, readable, sort_key
 from .errors import NotationError, excerpt
 
 
@@ -158,10 +158,7 @@ def parse_action(token: str | Action) -> Action:
     """An action from its token: 'pass', 'order up', 'call ♥', 'pickup 10♣', 'play JH'."""
     if isinstance(token, Action):
         return token
-    if not isinstance(token, str):
-        raise NotationError(excerpt(token), f"{excerpt(token)} is not an action. {TOKEN_HELP}")
-    refuse_look_alikes(token, "an action", TOKEN_HELP)
-    words = token.split()
+    words = readable(token, "an action", TOKEN_HELP).split()
     said = " ".join(words).lower()
     bare = _SYNONYMS.get(said) or Verb._value2member_map_.get(said)
     if bare is not None and bare.carries is None:

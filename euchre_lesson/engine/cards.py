@@ -214,14 +214,19 @@ def parse_suit(text: str | Suit) -> Suit:
     return suit
 
 
+def readable(value, what: str, help_text: str) -> str:
+    """The text to read a card or an action from; refused, naming it, unless it is plain text."""
+    if not isinstance(value, str):
+        raise NotationError(excerpt(value), f"{excerpt(value)} is not {what}. {help_text}")
+    refuse_look_alikes(value, what, help_text)
+    return value
+
+
 def parse_card(text: str | Card) -> Card:
     """A card from 'J♥', 'jh', '10♦', 'TD', 'Joker' or 'JK'."""
     if isinstance(text, Card):
         return text
-    if not isinstance(text, str):
-        raise NotationError(excerpt(text), f"{excerpt(text)} is not a card. {_CARD_HELP}")
-    refuse_look_alikes(text, "a card", _CARD_HELP)
-    word = _squeeze(text)
+    word = _squeeze(readable(text, "a card", _CARD_HELP))
     if word in ("JOKER", "JK", "BENNY"):
         return JOKER
     match = _CARD_TEXT.match(word)
