@@ -17,7 +17,7 @@ RUN_AXE = """async ([selector, options, mark]) => {
     let context = document;
     if (selector) {
         const parts = [...document.querySelectorAll(selector)];
-        if (!parts.length) return {parts: 0, checked: 0, unsure: [], violations: []};
+        if (!parts.length) return {parts: 0, checked: 0, violations: []};
         parts.forEach(e => e.setAttribute(mark, ''));
         context = {include: [[`[${mark}]`]]};
     }
@@ -25,7 +25,6 @@ RUN_AXE = """async ([selector, options, mark]) => {
     return {
         parts: selector ? document.querySelectorAll(`[${mark}]`).length : 1,
         checked: result.passes.reduce((n, rule) => n + rule.nodes.length, 0),
-        unsure: result.incomplete.map(rule => `${rule.id} (${rule.nodes.length})`),  // axe could not decide
         violations: result.violations.map(v => ({
             id: v.id, impact: v.impact, help: v.help,
             nodes: v.nodes.map(n => ({target: n.target.join(' '), html: n.html.slice(0, 200),
