@@ -127,7 +127,7 @@ def test_check_gives_the_exercise_verdict_and_keeps_readable_answers_only(tmp_pa
     (lambda k: k.record("lesson 3 q99", True, "x"), "name"), (lambda k: k.record("x", True, "x"), "exercise_id"),
     (lambda k: k.record("lesson 99 q1", True, "x"), "lesson"), (lambda k: k.record(3, True, "x"), "exercise_id"),
     (lambda k: k.record("lesson 3 q1", "yes", "x"), "correct"), (lambda k: k.record("lesson 3 q1", 1, "x"), "correct"),
-    (lambda k: k.done(12), "lesson"), (lambda k: k.done("3"), "lesson"), (lambda k: k.done(True), "lesson"),
+    (lambda k: k.done(13), "lesson"), (lambda k: k.done("3"), "lesson"), (lambda k: k.done(True), "lesson"),
     (lambda k: k.check(3, "q9", "x"), "name"), (lambda k: k.record_practice("Which Suit!", True), "kind"),
     (lambda k: k.record_practice("score", None), "correct"),
 ])

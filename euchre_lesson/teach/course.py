@@ -415,6 +415,18 @@ def _text(path: Path) -> str:
                        f"{error.start:,}; save it as UTF-8.") from None
 
 
+def read_small(handle: int, limit: int) -> tuple[int, bytes]:
+    """An open file's mode and, if it is a regular file, at most `limit` of its bytes; the file is then closed."""
+    try:
+        mode = os.fstat(handle).st_mode
+        if not stat.S_ISREG(mode):
+            return mode, b""
+        with open(handle, "rb", closefd=False) as file:
+            return mode, file.read(limit)
+    finally:
+        os.close(handle)
+
+
 def _bytes(path: Path) -> bytes:
     """The file's bytes, if it is a regular file of at most HOUSE_RULES_LIMIT bytes; no more is read."""
     try:
@@ -422,14 +434,9 @@ def _bytes(path: Path) -> bytes:
     except OSError as error:
         raise _Mistake(_unopenable(path, error)) from None
     try:
-        mode = os.fstat(handle).st_mode
-        if stat.S_ISREG(mode):
-            with open(handle, "rb", closefd=False) as file:
-                data = file.read(HOUSE_RULES_LIMIT + 1)
+        mode, data = read_small(handle, HOUSE_RULES_LIMIT + 1)
     except OSError as error:  # a damaged disk
         raise _Mistake(f"it cannot be read: {error.strerror or error}.") from None
-    finally:
-        os.close(handle)
     if not stat.S_ISREG(mode):
         kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
         raise _Mistake(f"it is {kind}, not a file; write {HOUSE_RULES_FILE} as a text file, e.g. {_EXAMPLE}.")

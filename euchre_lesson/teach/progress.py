@@ -24,7 +24,7 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-from .course import exercises
+from .course import exercises, read_small
 from ..engine.errors import NotationError
 from ..engine.rules import excerpt
 
@@ -294,12 +294,11 @@ def _read(path: Path) -> Kept:
     except OSError as error:
         raise _Damage(f"it cannot be read: {error.strerror or error}") from None
     try:
-        with open(handle, "rb", closefd=False) as file:
-            data = file.read(LIMIT + 1)
+        mode, data = read_small(handle, LIMIT + 1)
     except OSError as error:  # a damaged disk
         raise _Damage(f"it cannot be read: {error.strerror or error}") from None
-    finally:
-        os.close(handle)
+    if not stat.S_ISREG(mode):  # replaced by something else between the look and the open
+        raise _Damage("it is not a file")
     if len(data) > LIMIT:
         raise _Damage(f"it is larger than {LIMIT // 1024} KB, far more than progress takes")
     return _parsed(data)

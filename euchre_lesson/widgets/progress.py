@@ -29,6 +29,7 @@ LESSON_PAGES = {
     9: ("Partnership Euchre", "09_partnership.ipynb"),
     10: ("Variants and house rules", "10_variants_and_house_rules.ipynb"),
     11: ("Strategy with numbers", "11_strategy.ipynb"),
+    12: ("Two-handed and Railroad Euchre", "12_two_handed_and_railroad.ipynb"),
 }
 
 def lesson_name(lesson: int) -> str:
