@@ -68,6 +68,7 @@ def test_student_copies_have_no_solutions_and_no_outputs(student_copies):
         assert not any("solution" in c.metadata.get("tags", []) for c in cells)
         assert not any(c.get("outputs") for c in cells if c.cell_type == "code")
         assert not any(".solution()" in c.source for c in cells), path.name
+        assert "widgets" not in nbformat.read(path, as_version=4).metadata, "no saved widget state"
     with pytest.raises(SystemExit, match="another folder"):
         build(NOTEBOOKS, NOTEBOOKS)
 

@@ -44,6 +44,9 @@ def student_copy(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
     for cell in copy.cells:
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
+    # The saved state of the teacher's widgets (a table's cards, a trainer after its check) goes too:
+    # with the outputs cleared it draws nothing, and it could hold what a student should work out.
+    copy.metadata.pop("widgets", None)
     return copy
 
 
