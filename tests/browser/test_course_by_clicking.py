@@ -39,6 +39,14 @@ TEXT_DRAWN = f"([root, selector]) => ({TEXT_IN})([root, selector]) !== ''"
 CHOSEN = """(root) => [...root.querySelectorAll('.euchre-answer.euchre-chosen')].map(b =>
     [...b.classList].find(c => c.startsWith('euchre-answer-'))).sort()"""
 CHOSEN_ARE = f"([root, wanted]) => JSON.stringify(({CHOSEN})(root)) === JSON.stringify(wanted)"
+# What Run All left on the page that a learner would see as trouble: error outputs, cells not run.
+TROUBLE = """() => {
+    const errors = [...document.querySelectorAll('.jp-CodeCell .jp-OutputArea-output')]
+        .filter(o => o.dataset.mimeType === 'application/vnd.jupyter.stderr').map(o => o.textContent.slice(0, 800));
+    const unrun = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')]
+        .filter(p => !/\\[\\d+\\]/.test(p.textContent)).length;
+    return errors.slice(0, 3).map(e => 'error output: ' + e).concat(unrun ? [`${unrun} cells not run`] : []);
+}"""
 HINT_NOTE = ".euchre-verdict + .euchre-note"  # the notes under the verdict: the hint, then the answer shown
 ANSWER_NOTE = ".euchre-verdict + .euchre-note + .euchre-note"
 
@@ -127,9 +135,9 @@ class Learner:
         if name not in self.visits:
             start, errors = time.perf_counter(), len(self.page.errors)
             self.open(name)
-            widgets = self.page.locator(WIDGET_OUTPUTS).count()
+            widgets, trouble = self.page.locator(WIDGET_OUTPUTS).count(), self.page.evaluate(TROUBLE)
             violations, checked = self.axe(name, "as drawn")
-            answered, problems = [], []
+            answered, problems = [], [f"{name}: {words}" for words in trouble]
             lesson = int(name[:2])
             for exercise in vars(exercises(lesson)).values() if lesson in lessons() else ():
                 root = self.page.locator(f".{view_class(exercise.id)}")
@@ -176,7 +184,8 @@ def test_axe_finds_no_wcag_2_a_or_aa_violation_in_a_lessons_widgets(learner, nam
     visit = learner.visit(name)
     assert not visit["violations"], (f"axe-core finds WCAG 2 A/AA violations in the widgets of {name}:\n"
                                      + "\n".join(visit["violations"]))
-    assert visit["widgets"] == widget_outputs(LESSONS / name), f"{name}: {visit['widgets']} widget outputs drawn"
+    assert visit["widgets"] == widget_outputs(LESSONS / name), \
+        f"{name}: {visit['widgets']} widget outputs drawn, {widget_outputs(LESSONS / name)} stored: {visit['problems']}"
     assert visit["checked"] > 0 or not visit["widgets"], f"axe-core checked nothing in {name}"
     assert not visit["errors"], f"{name}: JavaScript errors {visit['errors']}"
 
