@@ -696,12 +696,20 @@ def play_game(rules, seed, choice_seed, stop_after=None):
     return game
 
 
-def ref_winners(rules, scores):
-    top = max(scores)
-    if top < rules.target:
-        return ()
-    leaders = tuple(i for i, s in enumerate(scores) if s == top)
-    return leaders if len(leaders) == 1 or rules.tie_rule == "shared" else ()
+def ref_winners(rules, history):
+    """T8, F5 over the scores after each hand: once sides are level at the top at or past the target, only
+    they stay in contention (a side below the target then never wins)."""
+    contenders = None
+    for scores in history:
+        field = contenders or range(len(scores))
+        top = max(scores[i] for i in field)
+        if top < rules.target:
+            continue
+        leaders = tuple(i for i in field if scores[i] == top)
+        if len(leaders) == 1 or rules.tie_rule == "shared":
+            return leaders
+        contenders = leaders
+    return ()
 
 
 @settings(max_examples=36)
@@ -710,21 +718,22 @@ def test_random_games_end_with_a_winner_and_round_trip(rules, seed, choice_seed,
     rules = replace(rules, tie_rule=tie_rule)
     game = play_game(rules, seed, choice_seed)
     assert game.is_over and game.winners
-    assert game.winners == ref_winners(rules, game.scores)
     assert all(game.scores[w] >= rules.target for w in game.winners)
     if rules.players == 3:
         sides = [(0,), (1,), (2,)]
     else:
         sides = [(0, 2), (1, 3)]
-    running = [0] * len(sides)
+    running, history = [0] * len(sides), []
     for i, hand in enumerate(game.hands):
         assert hand.is_over and hand.rules == rules
         assert hand.dealer == (game.first_dealer + i) % rules.players  # C4
-        assert ref_winners(rules, running) == ()  # nobody had won before this hand
+        assert ref_winners(rules, history) == ()  # nobody had won before this hand
         for side, seats in enumerate(sides):
             assert len({hand.points[s] for s in seats}) == 1
             running[side] += hand.points[seats[0]]
+        history.append(tuple(running))
     assert tuple(running) == game.scores
+    assert game.winners == ref_winners(rules, history)
     assert game.legal_actions() == [] and game.to_act is None
     with pytest.raises(IllegalAction) as info:
         game.apply("pass")

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import pytest
 
+from euchre_lesson.engine.game import game_from_record
 from euchre_lesson import (
     CUTTHROAT,
     JOKER,
@@ -1259,6 +1260,56 @@ def test_tie_rule_shared_lets_both_win():
     game = cutthroat_game_with_scores((12, 12, 4), tie_rule="shared")
     assert game.is_over
     assert game.winners == (0, 1)
+
+
+# Dealer 2: seat 2 orders hearts on a poor hand and is euchred, so both defenders go from 8 to 10 while
+# seat 0 stays at 9 (the scores are set by hand before the hand).
+TIE_AT_TEN_DEAL = cutthroat_deal(seat0="9C TC 9S TS QH", seat1="JH JD AH KH TH", seat2="JC QC KC AC JS",
+                                 dummy="QS KS AS 9D TD", kitty="9H QD KD AD")
+# Dealer 0: seat 0 accepts hearts, lays the Q♥ away and marches alone for 3 (T7).
+LONE_MARCH_DEAL = cutthroat_deal(seat0="JH JD AH KH QH", seat1="9C TC JC QC KC", seat2="9S TS JS QS KS",
+                                 dummy="AC AD KD QD TD", kitty="TH 9H AS 9D")
+
+
+def tied_at_ten_with_seat_0_at_9(**switches):
+    """The game of issue 14: after its first hand the scores are 9, 10, 10."""
+    game = new_game(replace(CUTTHROAT, **switches), seed=1, first_dealer=2)
+    hand = act(deal_hand(game.rules, 2, deal=TIE_AT_TEN_DEAL), "order", "decline", "stay", "stay", "stay",
+               "keep QH AS KS QS 9C")
+    game = replace(game, hands=(hand,), scores=(9, 8, 8))
+    while len(game.hands) == 1 and not game.is_over:
+        game = game.apply(game.legal_actions()[0])
+    return game
+
+
+def ordering_until_won(game):
+    """Play on, each bidder ordering the up-card up and otherwise taking the first legal action (never a throw-in)."""
+    for _ in range(2000):
+        if game.is_over:
+            return game
+        legal = game.legal_actions()
+        game = game.apply(next((a for a in legal if a.kind == "order"), legal[0]))
+    raise AssertionError(f"the game did not end: scores {game.scores}")
+
+
+@rule("T8")
+def test_after_a_tie_at_the_top_only_the_tied_players_can_win():
+    game = tied_at_ten_with_seat_0_at_9()
+    assert game.scores == (9, 10, 10) and not game.is_over
+    game = replace(game, hands=(deal_hand(CUTTHROAT, 0, deal=LONE_MARCH_DEAL),))
+    for token in ("pass", "pass", "order", "pickup QH", "alone", "stay", "stay"):
+        game = game.apply(token)
+    while len(game.hands) == 1 and not game.is_over:  # seat 0 plays its five trumps
+        game = game.apply(game.legal_actions()[0])
+    assert game.scores == (12, 10, 10)  # seat 0, below 10 when the tie arose, is not in contention
+    assert not game.is_over and game.winners == ()
+    game = ordering_until_won(game)
+    assert game.winners in ((1,), (2,)) and game.winning_seats != (0,)
+    assert game.scores[game.winners[0]] > game.scores[3 - game.winners[0]]  # ahead of the other tied player
+    replayed = game_from_record(game.record())  # the record keeps who was in contention
+    assert replayed == game and replayed.winners == game.winners
+    shared = tied_at_ten_with_seat_0_at_9(tie_rule="shared")  # or the tied players share the win at once
+    assert shared.scores == (9, 10, 10) and shared.winners == (1, 2) and shared.is_over
 
 
 @rule("T8")

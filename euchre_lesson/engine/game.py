@@ -43,6 +43,7 @@ class GameState:
     first_dealer: int
     hands: tuple[HandState, ...]
     scores: tuple[int, ...]
+    contenders: tuple[int, ...] = ()  # after a tie at the top, the sides that tied: only they may win (T8); () all
 
     @property
     def hand(self) -> HandState:
@@ -64,13 +65,7 @@ class GameState:
     @property
     def winners(self) -> tuple[int, ...]:
         """Indices into `scores` of the winners; empty while the game goes on (T8, F5)."""
-        top = max(self.scores)
-        if top < self.rules.target:
-            return ()
-        leaders = tuple(i for i, score in enumerate(self.scores) if score == top)
-        if len(leaders) == 1 or self.rules.tie_rule == "shared":
-            return leaders
-        return ()  # level at the top: play on until one is ahead (T8)
+        return winners(self.rules, self.scores, self.contenders)
 
     @property
     def winning_seats(self) -> tuple[int, ...]:
@@ -118,7 +113,8 @@ class GameState:
         return " ".join(said)
 
     def _score_and_deal(self) -> GameState:
-        game = replace(self, scores=_plus(self.scores, self.sides, self.hand))
+        scores, contenders = scored(self.rules, self.scores, self.contenders, self.hand)
+        game = replace(self, scores=scores, contenders=contenders)
         if game.is_over:
             return game
         return replace(game, hands=game.hands + (game._deal(len(game.hands)),))
@@ -178,6 +174,34 @@ def new_game(rules: RuleSet = CUTTHROAT, *, seed: int | None = None, first_deale
     return replace(game, hands=(game._deal(0),))
 
 
+def in_contention(rules: RuleSet, scores: tuple[int, ...], contenders: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """The sides that may still win (T8, F5): `contenders` (all, if empty) until one of them reaches the target;
+    from then on only those of them level at the top. A side below the target when a tie arose never wins."""
+    field = contenders or tuple(range(len(scores)))
+    top = max(scores[i] for i in field)
+    return field if top < rules.target else tuple(i for i in field if scores[i] == top)
+
+
+def winners(rules: RuleSet, scores: tuple[int, ...], contenders: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """The winning sides: the one ahead at or past the target; level ones play on, or share where the table
+    shares (T8, F5); none while the game goes on."""
+    leaders = in_contention(rules, scores, contenders)
+    if scores[leaders[0]] < rules.target:
+        return ()
+    return leaders if len(leaders) == 1 or rules.tie_rule == "shared" else ()
+
+
+def scored(rules: RuleSet, scores: tuple[int, ...], contenders: tuple[int, ...], hand: HandState):
+    """The scores and the contenders after `hand` (unchanged while it is in progress): a tie at the top keeps
+    only the tied sides in contention (T8)."""
+    if not hand.is_over:
+        return scores, contenders
+    before = in_contention(rules, scores, contenders)  # a tie set up by hand counts too
+    after = _plus(scores, sides(rules), hand)
+    still = in_contention(rules, after, before if scores[before[0]] >= rules.target else ())
+    return after, (still if after[still[0]] >= rules.target else ())
+
+
 def sides(rules: RuleSet) -> tuple[tuple[int, ...], ...]:
     """Who shares a score, in seat order: each player alone in cutthroat (T7), partners opposite (F1)."""
     return tuple(sorted({side_of(rules, seat) for seat in range(rules.players)}))
@@ -195,8 +219,8 @@ def game_from_record(record: dict | str) -> GameState:
     if len(hands) > MAX_HANDS:
         raise NotationError("hands", f"The record holds {len(hands):,} hands, too many for a game record, which "
                                      f"holds at most {MAX_HANDS:,} (a game to 10 rarely lasts 50 hands).")
-    played, scores, dealt = _replay_hands(game, hands, start, _permitted(record.get("dealt_by_hand")))
-    game = replace(game, hands=played, scores=scores)
+    played, (scores, contenders), dealt = _replay_hands(game, hands, start, _permitted(record.get("dealt_by_hand")))
+    game = replace(game, hands=played, scores=scores, contenders=contenders)
     _check_results(record, {"scores": list(scores), "winners": list(game.winners), "dealt_by_hand": dealt})
     if game.hand.is_over and not game.is_over:
         raise NotationError("hands", "hands ends with a finished hand, yet nobody has won: the next hand is missing.")
@@ -242,8 +266,9 @@ def _replay_hands(game: GameState, records: list, scores: tuple[int, ...], permi
     """Every hand replayed in order and checked against the seed; the scores are kept up as it goes (linear)."""
     played: list[HandState] = []
     dealt_by_hand: list[int] = []
+    contenders: tuple[int, ...] = ()
     for number, hand_record in enumerate(records):
-        if replace(game, scores=scores).is_over:
+        if winners(game.rules, scores, contenders):
             raise _after_the_win(game, number, scores)
         hand = _replayed(number, hand_record)
         if not game._from_seed(number, hand):
@@ -252,8 +277,8 @@ def _replay_hands(game: GameState, records: list, scores: tuple[int, ...], permi
         if number < len(records) - 1 and not hand.is_over:
             raise NotationError(f"hands[{number}]", f"hands[{number}] is unfinished, yet another hand follows it.")
         played.append(hand)
-        scores = _plus(scores, game.sides, hand)
-    return tuple(played), scores, dealt_by_hand
+        scores, contenders = scored(game.rules, scores, contenders, hand)
+    return tuple(played), (scores, contenders), dealt_by_hand
 
 
 def _replayed(number: int, record) -> HandState:
