@@ -32,7 +32,8 @@ def test_a_game_against_the_bot_is_a_legal_finished_game(player, bot_seats, tmp_
     # the record replays in our engine, every hand checked against the seed and the rules
     assert load_game(save_game(game, tmp_path / "versus.json")) == game
     assert game.rules.switches() == {"dealer_must_pick_up": True, "stick_the_dealer": True,
-                                     "allow_lone_defender": False, "opening_lead": "dealer_left"}
+                                     "allow_lone_defender": False, "opening_lead": "dealer_left",
+                                     "partner_may_go_alone": False}
 
 
 def test_a_game_repeats_from_its_seed_and_the_sides_swap():
