@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 import string
+from dataclasses import replace
 from datetime import timedelta
 
 from hypothesis import HealthCheck, given, settings
@@ -21,12 +22,27 @@ from euchre_lesson import (
     new_game, parse_action, parse_card, parse_cards, parse_suit, replay, save_game,
 )
 from euchre_lesson.engine.game import game_from_record
+from euchre_lesson.engine.rules import PRESETS
 from fuzzcount import count
 from test_bad_input import ENTRY_POINTS, LONGEST_MESSAGE, hostile_answer
 
 FUZZ = settings(max_examples=1500, deadline=timedelta(seconds=2),
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-ALL_RULES = [CUTTHROAT, PARTNERSHIP]
+
+
+def every_switch_turned(rules):
+    """The rule set with every switch of RULES.md set the other way (C7-C11, T7, T8, R3, R4)."""
+    return replace(rules, dealer_must_pick_up=not rules.dealer_must_pick_up,
+                   may_name_turned_suit=not rules.may_name_turned_suit, stick_the_dealer=not rules.stick_the_dealer,
+                   allow_lone_defender=not rules.allow_lone_defender,
+                   partner_may_go_alone=not rules.partner_may_go_alone, call_for_best=not rules.call_for_best,
+                   opening_lead={"left_of_lone": "dealer_left", "dealer_left": "left_of_lone"}[rules.opening_lead],
+                   tie_rule={"play_on": "shared", "shared": "play_on"}[rules.tie_rule],
+                   lone_maker_march_points=5, lone_vs_lone_euchre_points=6 - rules.lone_vs_lone_euchre_points)
+
+
+# Every preset (C1 and the decks are drawn where a deal is made), as it is and with every switch turned.
+ALL_RULES = [rules for preset in PRESETS.values() for rules in (preset, every_switch_turned(preset))]
 
 
 def answers_or_explains(call, *args, names=None):
@@ -75,7 +91,7 @@ def test_card_lists(items, as_one_string):
 
 
 VERBS = ["pass", "order", "order up", "assist", "accept", "call", "pickup", "pick up", "decline",
-         "alone", "stay", "keep", "play", "plya", "", "PLAY", "Call"]
+         "alone", "stay", "keep", "play", "plya", "", "PLAY", "Call", "give", "discard", "Give", "discrad"]
 tokens = st.builds(lambda verb, args: " ".join([verb, *args]).strip(),
                    st.sampled_from(VERBS), st.lists(st.one_of(near_miss_cards, st.sampled_from(SUIT_BITS)), max_size=6))
 
@@ -307,7 +323,7 @@ def a_game_record(seed: int, rules) -> dict:
     return game.record()
 
 
-GAME_RECORDS = {(seed, rules.game): a_game_record(seed, rules) for seed in range(4) for rules in ALL_RULES}
+GAME_RECORDS = {(seed, n): a_game_record(seed, rules) for seed in range(4) for n, rules in enumerate(ALL_RULES)}
 
 
 @FUZZ

@@ -3,6 +3,7 @@ message naming it and the problem, and the standard rules are played (README, Fo
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import time
@@ -272,14 +273,17 @@ WRONG_FIELDS = [
     ("opening_lead", []), ("opening_lead", {"dealer_left": 1}), ("opening_lead", None),
     ("tie_rule", []), ("tie_rule", b"shared"),
     ("dealer_must_pick_up", 1), ("may_name_turned_suit", []), ("stick_the_dealer", "yes"),
-    ("allow_lone_defender", None),
+    ("allow_lone_defender", None), ("partner_may_go_alone", 0), ("call_for_best", "true"),
+    ("lone_vs_lone_euchre_points", True), ("lone_vs_lone_euchre_points", 11),
 ]
 RIGHT = {
-    "game": "'cutthroat' or 'partnership'", "deck": "24, 32 or 25 (C1)",
+    "game": "'cutthroat', 'partnership', 'twohand' or 'railroad' (T1, F1, W1, R1)", "deck": "24, 32 or 25 (C1)",
     "target": "a whole number from 1 to 100", "lone_maker_march_points": "a whole number from 0 to 10",
     "opening_lead": "'left_of_lone' or 'dealer_left' (C11)", "tie_rule": "'play_on' or 'shared' (T8)",
     "dealer_must_pick_up": "True or False (C7)", "may_name_turned_suit": "True or False (C8)",
     "stick_the_dealer": "True or False (C9)", "allow_lone_defender": "True or False (C10)",
+    "partner_may_go_alone": "True or False (C10)", "call_for_best": "True or False (R3)",
+    "lone_vs_lone_euchre_points": "a whole number from 0 to 10 (R4)",
 }
 
 
@@ -348,9 +352,21 @@ def test_rules_from_quotes_a_huge_bad_name_only_in_part():
                  lambda: rules_from("cutthroat", ["deck"] * 100_000)):
         with pytest.raises(NotationError) as info:
             call()
-        assert len(str(info.value)) < 300, f"{len(str(info.value))} characters"
+        assert len(str(info.value)) < 400, f"{len(str(info.value))} characters"  # the names of 12 switches
 
 
 def test_python_spellings_in_the_file_get_a_hint(tmp_path):
     write(tmp_path, '{"cutthroat": {"stick_the_dealer": True}}')  # as RuleSet's messages spell it
     assert_refused(tmp_path, "line 1, column 36", "true, false and null in small letters")
+
+
+def test_the_house_rules_have_a_section_for_every_game_two_handed_and_railroad_too(tmp_path):
+    from euchre_lesson import RAILROAD, TWO_HANDED
+    from euchre_lesson.teach.course import class_rules, read_house_rules
+
+    (tmp_path / "house_rules.json").write_text('{"railroad": {"target": 12, "call_for_best": false}, '
+                                               '"twohand": {"deck": 32}}', encoding="utf-8")
+    assert [rules.game for rules in read_house_rules(tmp_path).games] == [
+        "cutthroat", "partnership", "twohand", "railroad"]
+    assert class_rules("railroad", tmp_path) == dataclasses.replace(RAILROAD, target=12, call_for_best=False)
+    assert class_rules("twohand", tmp_path) == dataclasses.replace(TWO_HANDED, deck=32)

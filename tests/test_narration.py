@@ -7,12 +7,13 @@ import dataclasses
 
 import pytest
 
-from euchre_lesson import CUTTHROAT, PARTNERSHIP, deal_hand, deck
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, deal_hand, deck
 from euchre_lesson.engine import narration
 from euchre_lesson.engine.actions import Verb
 
 RULE_SETS = (CUTTHROAT, PARTNERSHIP, dataclasses.replace(CUTTHROAT, deck=25),
-             dataclasses.replace(PARTNERSHIP, deck=32, stick_the_dealer=True))
+             dataclasses.replace(PARTNERSHIP, deck=32, stick_the_dealer=True), TWO_HANDED, RAILROAD,
+             dataclasses.replace(CUTTHROAT, call_for_best=True))
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +58,7 @@ def named_cards(text: str, cards) -> set:
 def test_no_word_of_the_table_names_a_card_the_seat_has_not_seen(random_state):
     """Every line of the story, every step, trick, result, button and reason, at every step of random hands."""
     told = 0
-    for i in range(60):
+    for i in range(84):
         hand = random_state(RULE_SETS[i % len(RULE_SETS)], 500 + i)
         everything = deck(hand.rules.deck)
         for state in hand.states():
@@ -72,8 +73,9 @@ def test_no_word_of_the_table_names_a_card_the_seat_has_not_seen(random_state):
                 leaked = named_cards(" ".join(words), everything) - view.seen
                 assert not leaked, (seat, leaked, words, state.to_json())
                 told += len(words)
-            if state.discard is not None:  # with the hands open, the discard is told
-                assert str(state.discard) in " ".join(line for _, line in narration.story(state))
+            opened = " ".join(line for _, line in narration.story(state))
+            for card in (state.discard, *state.given, *state.laid_down):  # with the hands open, each is told
+                assert card is None or str(card) in opened
     assert told > 20000
 
 
@@ -102,7 +104,32 @@ def test_the_maker_s_partner_is_offered_to_go_alone_and_told_going_alone_for_the
     assert narration.offer(view.legal[1], view)[0] == "Play with your partner"
     alone = hand.apply("alone")
     assert narration.step_words(alone, alone.view(1)) == (
-        "Your partner (seat 3) went alone for the makers, and the maker sits out.")
+        "Your partner (seat 3) went alone for the makers, and you sit out.")
+    assert narration.step_words(alone, alone.view(0)) == "Seat 3 went alone for the makers, and seat 1 sits out."
     assert narration.step_words(hand.apply("stay"), hand.view(0)) == "Seat 3 chose not to go alone."
     assert alone.view(0).roles(3) == ["dealer", "maker's partner, alone"]
     assert alone.view(0).roles(1) == ["maker", "sits out"]
+
+
+@pytest.mark.rule("R3")
+def test_a_call_for_best_is_told_face_down_to_those_who_did_not_take_part():
+    """The card given is named to the giver and the lone player; the card laid down to the lone player alone."""
+    hand = deal_hand(RAILROAD, 1, seed=11)
+    while hand.phase.name != "EXCHANGE":  # everyone orders, the maker goes alone
+        legal = hand.legal_actions()
+        hand = hand.apply(next((a for a in legal if a.kind in (Verb.ORDER, Verb.ALONE, Verb.CALL)), legal[0]))
+    giver, lone = hand.exchanging
+    given = hand.apply(hand.legal_actions()[0])
+    card = given.given[0]
+    assert narration.step_words(given, given.view(lone)) == f"Your partner (seat {giver}) gave the {card} to you."
+    assert narration.step_words(given, given.view(giver)) == f"You gave the {card} to your partner (seat {lone})."
+    other = next(seat for seat in range(4) if seat not in (giver, lone))
+    assert narration.step_words(given, given.view(other)) == f"Seat {giver} passed a card face down to seat {lone}."
+    laid = given.apply(given.legal_actions()[0])
+    down = laid.laid_down[0]
+    assert narration.step_words(laid, laid.view(lone)) == f"You discarded the {down}."
+    assert narration.step_words(laid, laid.view(giver)) == (f"Your partner (seat {lone}) discarded a card "
+                                                            f"face down.")
+    assert narration.offer(given.legal_actions()[0], given.view(lone)) == (
+        f"Discard the {given.hands[lone][0]}", f"lay the {given.hands[lone][0]} away face down, out of play, "
+                                               f"and keep five (R3)")

@@ -19,31 +19,51 @@ from hypothesis import strategies as st
 
 import euchre_lesson
 from euchre_lesson import (
-    CUTTHROAT, JOKER, PARTNERSHIP, Card, IllegalAction, Phase, Rank, RuleSet, Suit, deal_hand, deck,
+    CUTTHROAT, JOKER, PARTNERSHIP, RAILROAD, TWO_HANDED, Card, IllegalAction, Phase, Rank, RuleSet, Suit, deal_hand,
+    deck,
     legal_plays, load_game, new_game, parse_action, replay, save_game, score_hand, trick_winner,
 )
-from euchre_lesson.engine.actions import Action, call, keep, pickup, play
+from euchre_lesson.engine.actions import Action, call, discard, give, keep, pickup, play
 from euchre_lesson.engine.game import game_from_record
 
 # -- the rule sets: every preset x deck x switch combination ---------------------------
 
-PRESETS = (CUTTHROAT, PARTNERSHIP)
+PRESETS = (CUTTHROAT, PARTNERSHIP, TWO_HANDED, RAILROAD)
+GAMES = ("cutthroat", "partnership", "twohand", "railroad")
 DECKS = (24, 32, 25)
 LEADS = ("left_of_lone", "dealer_left")
-KITTY = {24: 4, 32: 12, 25: 5}  # C5
+PLAYERS = {"cutthroat": 3, "partnership": 4, "twohand": 2, "railroad": 4}  # T1, F1, W1, R1
+WINNING_RULE = {"cutthroat": "T8", "partnership": "F5", "twohand": "W6", "railroad": "R5"}
 
 
-def make_rules(preset, deck_size, must_pick_up, turned_suit, stick, lone_defender, lead, partner_alone) -> RuleSet:
+def ref_kitty(rules: RuleSet) -> int:
+    """C5, T2, W2: what is left of the deck after five to each player and to the cutthroat dummy."""
+    return rules.deck - 5 * (PLAYERS[rules.game] + (rules.game == "cutthroat"))
+
+
+def make_rules(preset, deck_size, must_pick_up, turned_suit, stick, lone_defender, lead, partner_alone=True,
+               best=False, lone_vs_lone=2) -> RuleSet:
     return replace(preset, deck=deck_size, dealer_must_pick_up=must_pick_up, may_name_turned_suit=turned_suit,
                    stick_the_dealer=stick, allow_lone_defender=lone_defender, opening_lead=lead,
-                   partner_may_go_alone=partner_alone)
+                   partner_may_go_alone=partner_alone, call_for_best=best, lone_vs_lone_euchre_points=lone_vs_lone)
 
 
 rulesets = st.builds(make_rules, st.sampled_from(PRESETS), st.sampled_from(DECKS), st.booleans(),
-                     st.booleans(), st.booleans(), st.booleans(), st.sampled_from(LEADS), st.booleans())
+                     st.booleans(), st.booleans(), st.booleans(), st.sampled_from(LEADS), st.booleans(),
+                     st.booleans(), st.sampled_from([2, 4, 0, 7]))
 
-ALL_RULESETS = [make_rules(*combo) for combo in itertools.product(
-    PRESETS, DECKS, (False, True), (False, True), (False, True), (False, True), LEADS, (True, False))]
+
+def _every_rule_set() -> list[RuleSet]:
+    """Every preset, deck and switch of C7-C11 in full; the three switches of C10, R3 and R4 drawn for each."""
+    out = []
+    for k, combo in enumerate(itertools.product(PRESETS, DECKS, (False, True), (False, True), (False, True),
+                                                (False, True), LEADS)):
+        rng = random.Random(k)
+        out.append(make_rules(*combo, rng.random() < 0.5, rng.random() < 0.5, rng.choice([2, 4])))
+    return out
+
+
+ALL_RULESETS = _every_rule_set()
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -86,20 +106,22 @@ def ref_winner(cards, trump: Suit) -> int:
 
 
 def ref_points(rules: RuleSet, maker_tricks: int, lone_maker: bool, lone_defender: bool) -> tuple[int, int]:
-    """(makers' side, each defender / the defenders' side): T7 and F4."""
+    """(makers' side, each defender / the defenders' side): T7, F4, W6 and R4."""
     if maker_tricks in (3, 4):
         return (1, 0)
     if maker_tricks == 5:
-        if lone_maker:
+        if lone_maker and rules.game != "twohand":
             return (rules.lone_maker_march_points, 0)
         return (3, 0) if rules.game == "cutthroat" else (2, 0)
-    if lone_defender:
-        return (0, 4) if maker_tricks == 0 else (0, 2)
+    if lone_defender and rules.game != "twohand":
+        if maker_tricks == 0:
+            return (0, 4)
+        return (0, rules.lone_vs_lone_euchre_points) if lone_maker else (0, 2)
     return (0, 2)
 
 
 def ref_partner(rules: RuleSet, seat: int) -> int | None:
-    return (seat + 2) % 4 if rules.players == 4 else None
+    return (seat + 2) % 4 if PLAYERS[rules.game] == 4 else None
 
 
 def ref_makers(state) -> set[int]:
@@ -123,7 +145,10 @@ def ref_lone(state) -> tuple[int | None, int | None]:
 
 
 def ref_announcers(rules: RuleSet, maker: int, defenders: list[int]) -> list[int]:
-    """C10: the maker; the maker's partner, four-hand, unless partner_may_go_alone is off; the defenders if allowed."""
+    """C10: the maker; the maker's partner, four-hand, unless partner_may_go_alone is off; the defenders if allowed.
+    Nobody in two-hand (W4)."""
+    if rules.game == "twohand":
+        return []
     partner = ref_partner(rules, maker)
     makers = [maker] + ([partner] if partner is not None and rules.partner_may_go_alone else [])
     return makers + (defenders if rules.allow_lone_defender else [])
@@ -152,6 +177,19 @@ def ref_sitting_out(state) -> set[int]:
     return out
 
 
+def ref_exchanges(state) -> list[tuple[int, int]]:
+    """R3: (the sitting-out partner, the lone player) for each lone player with a partner, the lone maker's first."""
+    if not state.rules.call_for_best:
+        return []
+    out = []
+    for lone in ref_lone(state):
+        if lone is None:
+            continue
+        side = ref_makers(state) if lone in ref_makers(state) else set(ref_defenders(state))
+        out += [(partner, lone) for partner in side if partner != lone]
+    return out
+
+
 def ref_next_active(state, seat: int) -> int:
     n, out = state.rules.players, ref_sitting_out(state)
     seat = (seat + 1) % n
@@ -176,9 +214,9 @@ PASSIVE = ("pass", "stay", "decline")
 
 
 def max_actions(rules: RuleSet) -> int:
-    """Two bidding rounds, a pick-up, the announcements, a keep and five tricks."""
+    """Two bidding rounds, a pick-up, the announcements, a keep, two calls for best and five tricks."""
     n = rules.players
-    return 2 * n + 1 + n + 1 + 5 * n
+    return 2 * n + 1 + n + 1 + 4 + 5 * n
 
 
 def start(rules: RuleSet, dealer: int, seed: int, joker_up: bool = False):
@@ -259,7 +297,7 @@ def features(first, steps) -> set[str]:
 # -- the checks, one per property -------------------------------------------------------
 
 EXPECTED_PHASE_RULE = {Phase.ROUND_ONE: "C6", Phase.JOKER_CALL: "C3", Phase.PICKUP: "C7",
-                       Phase.ROUND_TWO: "C8", Phase.GOING_ALONE: "C10", Phase.DUMMY: "T5",
+                       Phase.ROUND_TWO: "C8", Phase.GOING_ALONE: "C10", Phase.DUMMY: "T5", Phase.EXCHANGE: "R3",
                        Phase.PLAY: "C13", Phase.DONE: "C13"}
 
 
@@ -271,6 +309,9 @@ def candidate_actions(state, rng: random.Random) -> list[Action]:
     acts = [Action("pass"), Action("order"), Action("decline"), Action("alone"), Action("stay")]
     acts += [call(s) for s in Suit] + [pickup(rng.choice(cards)) for _ in range(3)]
     acts += [play(rng.choice(cards)) for _ in range(3)]
+    acts += [give(rng.choice(cards)), discard(rng.choice(cards))]
+    if state.phase is Phase.EXCHANGE:
+        acts += [give(c) for h in state.hands for c in h] + [discard(c) for h in state.hands for c in h]
     acts += [keep(rng.sample(cards, 5))]
     if state.phase is Phase.DUMMY:
         ten = list(state.hands[state.maker] + state.dummy)
@@ -321,6 +362,7 @@ def places(state) -> list[tuple[str, Card]]:
     out = [(f"hands[{s}]", c) for s, hand in enumerate(state.hands) for c in hand]
     out += [("dummy", c) for c in state.dummy or ()]
     out += [("set_aside", c) for c in state.set_aside]
+    out += [("laid_down", c) for c in state.laid_down]  # R3: out of play; a card given is in its receiver's hand
     kitty = state.deal.kitty[1:] if state.picked_up else state.deal.kitty
     out += [("kitty", c) for c in kitty]
     out += [("discard", state.discard)] if state.discard is not None else []
@@ -339,14 +381,14 @@ def check_conservation(first, steps):
 
 
 def check_deal(first):
-    """C5, T2: five cards each, the dummy in cutthroat only, the kitty's size."""
+    """C5, T2, W2: five cards each, the dummy in cutthroat only, the kitty's size."""
     rules = first.rules
     assert len(first.hands) == rules.players
     assert all(len(h) == 5 for h in first.hands)
     assert (first.dummy is not None) == (rules.game == "cutthroat")
     if first.dummy is not None:
         assert len(first.dummy) == 5
-    assert len(first.deal.kitty) == KITTY[rules.deck]
+    assert len(first.deal.kitty) == ref_kitty(rules) and len(first.hands) == PLAYERS[rules.game]
     assert first.up_card == first.deal.kitty[0]
     if first.up_card.is_joker:  # C3
         assert first.phase is Phase.JOKER_CALL and first.to_act == first.dealer
@@ -354,81 +396,128 @@ def check_deal(first):
         assert first.phase is Phase.ROUND_ONE and first.to_act == (first.dealer + 1) % rules.players
 
 
+def ref_next(after) -> tuple[Phase, int]:
+    """The phase and the seat to act once trump is fixed (and any pick-up done), read from what happened so far:
+    the announcements (C10, W4), the cutthroat keep (T5), the calls for best (R3), the opening lead (C11)."""
+    asked = ref_next_asked(after)
+    if asked is not None:
+        return Phase.GOING_ALONE, asked
+    if after.rules.game == "cutthroat" and ref_lone(after)[0] is None and after.dummy is not None:
+        return Phase.DUMMY, after.maker
+    exchanges, done = ref_exchanges(after), len(after.laid_down)
+    if done < len(exchanges):
+        giver, lone = exchanges[done]
+        return Phase.EXCHANGE, lone if len(after.given) > done else giver
+    return Phase.PLAY, ref_opening_leader(after)
+
+
+def flow_round_one(rules, before, action, after, legal):
+    seat, n = before.to_act, rules.players
+    assert set(legal) == {Action("pass"), Action("order")}
+    if action.kind == "order":
+        assert (after.phase, after.to_act, after.maker, after.trump) == (
+            Phase.PICKUP, before.dealer, seat, before.up_card.suit)
+    elif seat == before.dealer:
+        assert (after.phase, after.to_act) == (Phase.ROUND_TWO, (before.dealer + 1) % n)
+    else:
+        assert (after.phase, after.to_act) == (Phase.ROUND_ONE, (seat + 1) % n)
+
+
+def flow_joker_call(rules, before, action, after, legal):
+    assert before.up_card.is_joker and set(legal) == {call(s) for s in Suit}
+    assert (after.phase, after.maker, after.trump, after.to_act) == (
+        Phase.PICKUP, before.dealer, action.suit, before.dealer)
+
+
+def flow_pickup(rules, before, action, after, legal):
+    seat = before.to_act
+    assert seat == before.dealer
+    five = before.hands[seat]
+    must = before.maker == before.dealer or rules.dealer_must_pick_up
+    # C7: the up-card stays with the dealer; the discard is one of the original five
+    assert set(legal) == {pickup(c) for c in five} | (set() if must else {Action("decline")})
+    if action.kind == "pickup":
+        assert set(after.hands[seat]) == set(five) - {action.card} | {before.up_card}
+        assert after.discard == action.card
+    else:
+        assert after.hands == before.hands and after.discard is None
+    assert (after.phase, after.to_act) == ref_next(after)
+
+
+def flow_round_two(rules, before, action, after, legal):
+    seat, n = before.to_act, rules.players
+    turned = before.up_card.suit
+    suits = {s for s in Suit if s is not turned or rules.may_name_turned_suit}
+    can_pass = not (rules.stick_the_dealer and seat == before.dealer)
+    assert set(legal) == {call(s) for s in suits} | ({Action("pass")} if can_pass else set())
+    if action.kind == "call":
+        assert (after.maker, after.trump) == (seat, action.suit)
+        assert (after.phase, after.to_act) == ref_next(after)
+    elif seat == before.dealer:
+        assert after.is_over and after.thrown_in and after.maker is None
+    else:
+        assert (after.phase, after.to_act) == (Phase.ROUND_TWO, (seat + 1) % n)
+
+
+def flow_going_alone(rules, before, action, after, legal):
+    assert rules.game != "twohand"  # W4
+    assert set(legal) == {Action("alone"), Action("stay")}
+    assert before.to_act == ref_next_asked(before)
+    lone_maker, lone_defender = ref_lone(after)
+    assert (after.lone_maker, after.lone_partner, after.lone_defender) == (
+        lone_maker is not None, lone_maker not in (None, after.maker), lone_defender)
+    assert (after.phase, after.to_act) == ref_next(after)
+    if after.phase is Phase.DUMMY:
+        assert len(after.legal_actions()) == 252  # any five of ten
+
+
+def flow_dummy(rules, before, action, after, legal):
+    seat = before.to_act
+    assert rules.game == "cutthroat" and not before.lone_maker and seat == before.maker
+    ten = set(before.hands[seat] + before.dummy)
+    assert set(after.hands[seat]) == set(action.cards) and set(after.set_aside) == ten - set(action.cards)
+    assert (after.phase, after.to_act) == ref_next(after)
+
+
+def flow_exchange(rules, before, action, after, legal):
+    """R3: the sitting-out partner gives any card; the lone player lays any of six down."""
+    giver, lone = ref_exchanges(before)[len(before.laid_down)]
+    seat = before.to_act
+    if seat == giver:
+        assert set(legal) == {give(c) for c in before.hands[giver]}
+        assert set(after.hands[lone]) == set(before.hands[lone]) | {action.card}
+        assert set(after.hands[giver]) == set(before.hands[giver]) - {action.card}
+    else:
+        assert seat == lone and len(before.hands[lone]) == 6
+        assert set(legal) == {discard(c) for c in before.hands[lone]}
+        assert set(after.hands[lone]) == set(before.hands[lone]) - {action.card} and len(after.hands[lone]) == 5
+    assert (after.phase, after.to_act) == ref_next(after)
+
+
+def flow_play(rules, before, action, after, legal):
+    hand, trick, trump = before.hands[before.to_act], before.trick.cards, before.trump
+    if trick:  # C12, with the reference suits of C2 and C3
+        led = ref_suit(trick[0], trump)
+        can_follow = [c for c in hand if ref_suit(c, trump) is led]
+        assert set(a.card for a in legal) == set(can_follow or hand)
+    else:
+        assert set(a.card for a in legal) == set(hand)
+    if not after.is_over:
+        assert after.phase is Phase.PLAY
+
+
+FLOW = {Phase.ROUND_ONE: flow_round_one, Phase.JOKER_CALL: flow_joker_call, Phase.PICKUP: flow_pickup,
+        Phase.ROUND_TWO: flow_round_two, Phase.GOING_ALONE: flow_going_alone, Phase.DUMMY: flow_dummy,
+        Phase.EXCHANGE: flow_exchange, Phase.PLAY: flow_play}
+
+
 def check_flow(first, steps):
-    """The order of one hand: C3, C6 to C11, T5, F2, checked step by step."""
+    """The order of one hand: C3, C6 to C11, T5, F2, W3 to W5, R3, checked step by step."""
     check_deal(first)
-    rules, n = first.rules, first.rules.players
     for before, action, after in steps:
-        seat, phase = before.to_act, before.phase
-        legal = before.legal_actions()
-        if phase is Phase.ROUND_ONE:
-            assert set(legal) == {Action("pass"), Action("order")}
-            if action.kind == "order":
-                assert (after.phase, after.to_act, after.maker, after.trump) == (
-                    Phase.PICKUP, before.dealer, seat, before.up_card.suit)
-            elif seat == before.dealer:
-                assert (after.phase, after.to_act) == (Phase.ROUND_TWO, (before.dealer + 1) % n)
-            else:
-                assert (after.phase, after.to_act) == (Phase.ROUND_ONE, (seat + 1) % n)
-        elif phase is Phase.JOKER_CALL:
-            assert before.up_card.is_joker and set(legal) == {call(s) for s in Suit}
-            assert (after.phase, after.maker, after.trump, after.to_act) == (
-                Phase.PICKUP, before.dealer, action.suit, before.dealer)
-        elif phase is Phase.PICKUP:
-            assert seat == before.dealer
-            five = before.hands[seat]
-            must = before.maker == before.dealer or rules.dealer_must_pick_up
-            # C7: the up-card stays with the dealer; the discard is one of the original five
-            assert set(legal) == {pickup(c) for c in five} | (set() if must else {Action("decline")})
-            if action.kind == "pickup":
-                assert set(after.hands[seat]) == set(five) - {action.card} | {before.up_card}
-                assert after.discard == action.card
-            else:
-                assert after.hands == before.hands and after.discard is None
-            assert (after.phase, after.to_act) == (Phase.GOING_ALONE, before.maker)
-        elif phase is Phase.ROUND_TWO:
-            turned = before.up_card.suit
-            suits = {s for s in Suit if s is not turned or rules.may_name_turned_suit}
-            can_pass = not (rules.stick_the_dealer and seat == before.dealer)
-            assert set(legal) == {call(s) for s in suits} | ({Action("pass")} if can_pass else set())
-            if action.kind == "call":
-                assert (after.phase, after.maker, after.trump, after.to_act) == (
-                    Phase.GOING_ALONE, seat, action.suit, seat)
-            elif seat == before.dealer:
-                assert after.is_over and after.thrown_in and after.maker is None
-            else:
-                assert (after.phase, after.to_act) == (Phase.ROUND_TWO, (seat + 1) % n)
-        elif phase is Phase.GOING_ALONE:
-            assert set(legal) == {Action("alone"), Action("stay")}
-            assert seat == ref_next_asked(before)
-            lone_maker, lone_defender = ref_lone(after)
-            assert (after.lone_maker, after.lone_partner, after.lone_defender) == (
-                lone_maker is not None, lone_maker not in (None, after.maker), lone_defender)
-            if ref_next_asked(after) is not None:
-                assert (after.phase, after.to_act) == (Phase.GOING_ALONE, ref_next_asked(after))
-            elif rules.game == "cutthroat" and not after.lone_maker:  # T5
-                assert (after.phase, after.to_act) == (Phase.DUMMY, after.maker)
-                assert len(after.legal_actions()) == 252  # any five of ten
-            else:
-                assert after.phase is Phase.PLAY and after.to_act == ref_opening_leader(after)
-                assert after.trick.leader == after.to_act
-        elif phase is Phase.DUMMY:
-            assert rules.game == "cutthroat" and not before.lone_maker and seat == before.maker
-            ten = set(before.hands[seat] + before.dummy)
-            assert set(after.hands[seat]) == set(action.cards) and set(after.set_aside) == ten - set(action.cards)
-            assert after.phase is Phase.PLAY and after.to_act == ref_opening_leader(after)
-        elif phase is Phase.PLAY:
-            hand, trick, trump = before.hands[seat], before.trick.cards, before.trump
-            if trick:  # C12, with the reference suits of C2 and C3
-                led = ref_suit(trick[0], trump)
-                can_follow = [c for c in hand if ref_suit(c, trump) is led]
-                assert set(a.card for a in legal) == set(can_follow or hand)
-            else:
-                assert set(a.card for a in legal) == set(hand)
-        if phase is Phase.PLAY and not after.is_over:
-            assert after.phase is Phase.PLAY
+        FLOW[before.phase](first.rules, before, action, after, before.legal_actions())
         if before.lone_maker or before.lone_defender is not None:
-            assert phase in (Phase.GOING_ALONE, Phase.DUMMY, Phase.PLAY)
+            assert before.phase in (Phase.GOING_ALONE, Phase.DUMMY, Phase.EXCHANGE, Phase.PLAY)
 
 
 def check_tricks(first, steps):
@@ -537,8 +626,11 @@ def test_record_replays_to_an_equal_state(run):
 
 
 def test_every_rule_set_combination_plays_correct_hands():
-    """Not left to chance: all 192 presets x decks x switches, a few hands each, every check."""
-    assert len(ALL_RULESETS) == 2 * 3 * 2**4 * 2 * 2
+    """Not left to chance: all 384 presets x decks x switches of C7-C11 (with C10, R3, R4's drawn), a few hands
+    each, every check."""
+    assert len(ALL_RULESETS) == 4 * 3 * 2**4 * 2
+    for name in ("partner_may_go_alone", "call_for_best", "lone_vs_lone_euchre_points"):
+        assert len({getattr(rules, name) for rules in ALL_RULESETS}) == 2, name
     seen = set()
     for k, rules in enumerate(ALL_RULESETS):
         for j in range(2):
@@ -552,21 +644,25 @@ def test_every_rule_set_combination_plays_correct_hands():
             check_points(first, steps)
             check_replay(first, steps, rng)
             seen |= {f"{rules.game}: {f}" for f in features(first, steps)}
-    wanted = {"thrown in", "lone maker", "lone defender", "maker and defender alone", "0", "1-2", "3-4",
-              "march", "turned suit named", "joker played", "ROUND_ONE:order", "PICKUP:pickup",
-              "PICKUP:decline", "ROUND_TWO:call", "GOING_ALONE:alone", "PLAY:play"}
-    missing = {f"{game}: {w}" for game in ("cutthroat", "partnership") for w in wanted} - seen
-    missing |= {"cutthroat: DUMMY:keep", "cutthroat: JOKER_CALL:call", "partnership: JOKER_CALL:call",
-                "partnership: lone partner"} - seen
+    everywhere = {"thrown in", "0", "1-2", "3-4", "march", "turned suit named", "joker played", "ROUND_ONE:order",
+                  "PICKUP:pickup", "PICKUP:decline", "ROUND_TWO:call", "PLAY:play", "JOKER_CALL:call"}
+    alone = {"lone maker", "lone defender", "maker and defender alone", "GOING_ALONE:alone"}
+    wanted = {game: everywhere | (alone if game != "twohand" else set()) for game in GAMES}
+    missing = {f"{game}: {w}" for game in GAMES for w in wanted[game]} - seen
+    missing |= {"cutthroat: DUMMY:keep", "partnership: lone partner", "railroad: lone partner",
+                "railroad: EXCHANGE:give", "railroad: EXCHANGE:discard", "cutthroat: EXCHANGE:give"} - seen
     assert not missing, f"the sweep never reached {sorted(missing)}"
 
 
 def test_scoring_tables_as_written_in_rules_md():
-    """T7 and F4 row by row, including the presets' lone-march points."""
+    """T7, F4, W6 and R4 row by row, including the presets' lone-march and lone-against-lone points."""
     assert CUTTHROAT.lone_maker_march_points == 3 and PARTNERSHIP.lone_maker_march_points == 4
-    for rules in (CUTTHROAT, PARTNERSHIP):
+    assert RAILROAD.lone_vs_lone_euchre_points == 4 and PARTNERSHIP.lone_vs_lone_euchre_points == 2
+    for rules in (CUTTHROAT, PARTNERSHIP, RAILROAD, replace(CUTTHROAT, lone_vs_lone_euchre_points=5)):
         for tricks, alone, lone_def in itertools.product(range(6), (False, True), (False, True)):
             assert tuple(score_hand(rules, tricks, alone, lone_def)) == ref_points(rules, tricks, alone, lone_def)
+    for tricks in range(6):
+        assert tuple(score_hand(TWO_HANDED, tricks)) == ref_points(TWO_HANDED, tricks, False, False)
     assert tuple(score_hand(CUTTHROAT, 5, True)) == (3, 0)
     assert tuple(score_hand(CUTTHROAT, 5, False)) == (3, 0)
     assert tuple(score_hand(PARTNERSHIP, 5, True)) == (4, 0)
@@ -673,7 +769,8 @@ def test_the_same_seed_deals_the_same_hand(rules, dealer, seed, other):
 
 
 def test_different_seeds_generally_deal_different_hands():
-    for rules in (CUTTHROAT, PARTNERSHIP, replace(CUTTHROAT, deck=25), replace(PARTNERSHIP, deck=32)):
+    for rules in (CUTTHROAT, PARTNERSHIP, replace(CUTTHROAT, deck=25), replace(PARTNERSHIP, deck=32), TWO_HANDED,
+                  RAILROAD):
         deals = {deal_hand(rules, 0, seed=n).deal for n in range(300)}
         assert len(deals) == 300
         up_cards = Counter(deal_hand(rules, 0, seed=n).up_card for n in range(300))
@@ -719,10 +816,7 @@ def test_random_games_end_with_a_winner_and_round_trip(rules, seed, choice_seed,
     game = play_game(rules, seed, choice_seed)
     assert game.is_over and game.winners
     assert all(game.scores[w] >= rules.target for w in game.winners)
-    if rules.players == 3:
-        sides = [(0,), (1,), (2,)]
-    else:
-        sides = [(0, 2), (1, 3)]
+    sides = [(0, 2), (1, 3)] if PLAYERS[rules.game] == 4 else [(seat,) for seat in range(PLAYERS[rules.game])]
     running, history = [0] * len(sides), []
     for i, hand in enumerate(game.hands):
         assert hand.is_over and hand.rules == rules
@@ -737,7 +831,7 @@ def test_random_games_end_with_a_winner_and_round_trip(rules, seed, choice_seed,
     assert game.legal_actions() == [] and game.to_act is None
     with pytest.raises(IllegalAction) as info:
         game.apply("pass")
-    assert info.value.rule == ("T8" if rules.players == 3 else "F5")
+    assert info.value.rule == WINNING_RULE[rules.game]
     # Records: dict and JSON text load back to an equal game.
     assert game_from_record(game.record()) == game
     assert game_from_record(game.to_json()) == game

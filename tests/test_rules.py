@@ -17,6 +17,8 @@ from euchre_lesson import (
     CUTTHROAT,
     JOKER,
     PARTNERSHIP,
+    RAILROAD,
+    TWO_HANDED,
     Action,
     Card,
     IllegalAction,
@@ -1696,3 +1698,232 @@ def test_seats_are_numbered_clockwise_and_the_left_is_the_next_seat():
     assert state.left_of(3) == 0
     assert state.left_of(0) == 1
     assert cutthroat_hand().left_of(2) == 0
+
+
+# ==================================================================================
+# W1-W6 Two-handed Euchre
+# ==================================================================================
+
+# Dealer 1; the up-card 9♥. Seat 0 holds the four best hearts and the left bower, seat 1 five clubs.
+TWO_HAND_DEAL = {"hands": [["JH", "JD", "AH", "KH", "QH"], ["AC", "KC", "QC", "JC", "TC"]],
+                 "kitty": ["9H", "TH", "9C", "9D", "TD", "QD", "KD", "AD", "9S", "TS", "JS", "QS", "KS", "AS"]}
+
+
+def two_hand(dealer=1, **switches):
+    return deal_hand(replace(TWO_HANDED, **switches), dealer, deal=TWO_HAND_DEAL)
+
+
+@rule("W1")
+def test_two_players_each_for_themselves_with_the_24_card_deck():
+    assert TWO_HANDED.players == 2 and TWO_HANDED.deck == 24 and TWO_HANDED.game == "twohand"
+    game = new_game(TWO_HANDED, seed=3)
+    assert game.sides == ((0,), (1,)) and game.scores == (0, 0)
+    assert two_hand().makers == () and act(two_hand(), "order", "pickup TC").makers == (0,)
+    assert act(two_hand(), "order", "pickup TC").defenders == (1,)
+    for size in (32, 25):
+        hand = deal_hand(replace(TWO_HANDED, deck=size), 0, seed=5)
+        assert sorted(set().union(*hand.deal.hands, hand.deal.kitty), key=str) == sorted(deck(size), key=str)
+
+
+@rule("W2")
+@pytest.mark.parametrize("size, kitty", [(24, 14), (32, 22), (25, 15)])
+def test_five_cards_each_and_the_rest_is_the_kitty_with_its_top_card_turned_up(size, kitty):
+    hand = deal_hand(replace(TWO_HANDED, deck=size), 1, seed=size)
+    assert [len(cards) for cards in hand.hands] == [5, 5] and hand.deal.dummy is None
+    assert len(hand.deal.kitty) == kitty and hand.up_card == hand.deal.kitty[0]
+    assert replay(hand.record()) == hand and hand.record()["rules"] == "twohand"
+    with pytest.raises(NotationError, match="deal.kitty has 4 cards"):
+        deal_hand(TWO_HANDED, 1, deal={**TWO_HAND_DEAL, "kitty": TWO_HAND_DEAL["kitty"][:4]})
+
+
+@rule("W3")
+def test_the_non_dealer_bids_first_then_the_dealer_who_must_take_an_ordered_up_card():
+    state = two_hand(dealer=1)
+    assert state.to_act == 0 and state.legal_actions() == [Action("pass"), Action("order")]
+    assert act(state, "pass").to_act == 1
+    ordered = act(state, "order")
+    assert ordered.phase is Phase.PICKUP and ordered.to_act == 1 and ordered.maker == 0
+    assert [a.card for a in ordered.legal_actions()] == list(ordered.hands[1])  # no decline, not the up-card
+    with pytest.raises(IllegalAction) as error:
+        ordered.apply("decline")
+    assert error.value.rule == "C7"
+    assert act(state, "pass", "pass").phase is Phase.ROUND_TWO and act(state, "pass", "pass").to_act == 0
+    thrown = act(state, "pass", "pass", "pass", "pass")
+    assert thrown.thrown_in and thrown.points == (0, 0)  # C9
+    assert "decline" in map(str, act(two_hand(dealer_must_pick_up=False), "order").legal_actions())
+
+
+@rule("W4")
+def test_nobody_goes_alone_and_play_starts_after_the_pick_up():
+    state = act(two_hand(), "order", "pickup TC")
+    assert state.phase is Phase.PLAY and state.sitting_out == () and not state.lone_maker
+    assert "alone" not in [a.kind for a in state.legal_actions()]
+    with pytest.raises(IllegalAction):
+        state.apply("alone")
+    called = act(two_hand(), "pass", "pass", "call D")
+    assert called.phase is Phase.PLAY and called.maker == 0
+    assert all(row.maker_alone is None and row.lone_defender is None for row in TWO_HANDED.scoring)  # W6
+
+
+@rule("W5")
+def test_the_non_dealer_leads_the_first_trick():
+    assert act(two_hand(dealer=1), "order", "pickup TC").to_act == 0
+    assert act(deal_hand(TWO_HANDED, 0, deal=TWO_HAND_DEAL), "order", "pickup QH").to_act == 1
+    state = act(two_hand(dealer=1), "order", "pickup TC", "play JH")
+    assert state.to_act == 1 and [a.card for a in state.legal_actions()] == cards("9H")  # C12: follow hearts
+
+
+@rule("W6")
+@pytest.mark.parametrize("tricks, points", [(3, (1, 0)), (4, (1, 0)), (5, (2, 0)), (2, (0, 2)), (1, (0, 2)),
+                                            (0, (0, 2))])
+def test_two_handed_scoring(tricks, points):
+    assert score_hand(TWO_HANDED, tricks) == Points(*points)
+    assert {row.rule for row in TWO_HANDED.scoring} == {"W6"}
+
+
+@rule("W6")
+def test_a_scripted_march_scores_2_and_a_euchre_2_for_the_opponent():
+    march = play_tricks(act(two_hand(dealer=1), "order", "pickup TC"), "JH 9H", "JD AC", "AH KC", "KH QC", "QH JC")
+    assert march.tricks_won == (5, 0) and march.points == (2, 0) and march.result.rule == "W6"
+    # Dealer 0: seat 1 orders hearts with no heart; seat 0 takes the 9♥ and every trick.
+    euchre = act(deal_hand(TWO_HANDED, 0, deal=TWO_HAND_DEAL), "order", "pickup QH")
+    euchre = play_tricks(euchre, "AC JH", "JD KC", "AH QC", "KH JC", "9H TC")
+    assert euchre.tricks_won == (5, 0) and euchre.maker == 1 and euchre.points == (2, 0)
+
+
+@rule("W6")
+def test_the_first_to_reach_10_wins_a_two_handed_game():
+    game = replace(new_game(TWO_HANDED, seed=2, first_dealer=0), scores=(10, 8))
+    assert game.is_over and game.winners == (0,) and game.winning_seats == (0,)
+    with pytest.raises(IllegalAction) as error:
+        game.apply("pass")
+    assert error.value.rule == "W6"
+    game = ordering_until_won(new_game(TWO_HANDED, seed=9))
+    assert len(game.winners) == 1 and game.scores[game.winners[0]] >= 10
+    assert game_from_record(game.record()) == game
+
+
+# ==================================================================================
+# R1-R5 Railroad Euchre
+# ==================================================================================
+
+# Dealer 1; the up-card 9♠. Seat 2 holds five hearts, seat 3 the joker and both red jacks.
+RAILROAD_DEAL = partnership_deal(seat0="9C TC JC QC KC", seat1="9D TD QD KD AC", seat2="AH KH QH TH 9H",
+                                 seat3="JK JH JD AD AS", kitty="9S TS JS QS KS")
+
+
+def railroad_hand(**switches):
+    return deal_hand(replace(RAILROAD, **switches), 1, deal=RAILROAD_DEAL)
+
+
+def lone_against_lone(**switches):
+    """Round two: seat 2 names hearts and goes alone, seat 3 defends alone."""
+    return act(railroad_hand(**switches), "pass", "pass", "pass", "pass", "call H", "alone", "alone")
+
+
+@rule("R1")
+def test_railroad_is_played_with_the_25_card_deck_and_the_joker_as_highest_trump():
+    assert RAILROAD.deck == 25 and RAILROAD.players == 4 and RAILROAD.game == "railroad"
+    hand = deal_hand(RAILROAD, 0, seed=4)
+    assert len(hand.deal.kitty) == 5 and JOKER in set().union(*hand.deal.hands, hand.deal.kitty)
+    assert list(ranking(HEARTS, 25)[:3]) == cards("JK JH JD")
+    assert replay(hand.record()) == hand and hand.record() == {**hand.record(), "rules": "railroad", "switches": {}}
+
+
+@rule("R2")
+def test_a_defender_may_go_alone_against_a_lone_maker_or_against_both_makers():
+    state = lone_against_lone()
+    assert state.lone_maker and state.lone_defender == 3 and state.sitting_out == (0, 1)
+    both_makers = act(railroad_hand(), "pass", "pass", "pass", "pass", "call H", "stay", "stay", "alone")
+    assert not both_makers.lone_maker and both_makers.lone_defender == 3 and both_makers.sitting_out == (1,)
+
+
+@rule("R3")
+def test_each_lone_player_calls_for_the_partner_s_best_card_the_lone_maker_first():
+    state = lone_against_lone()
+    assert state.phase is Phase.EXCHANGE and state.exchanges == ((0, 2), (1, 3))
+    assert state.to_act == 0 and {a.kind for a in state.legal_actions()} == {"give"}
+    assert [a.card for a in state.legal_actions()] == cards("9C TC JC QC KC")
+    state = state.apply("give KC")
+    assert state.to_act == 2 and state.hands[2] == tuple(cards("AH KH QH TH 9H KC")) and len(state.hands[0]) == 4
+    assert [a.card for a in state.legal_actions()] == list(state.hands[2])  # any of the six, KC too
+    state = act(state, "discard 9H", "give AC", "discard AC")  # a lone player may lay the card received down
+    assert state.given == tuple(cards("KC AC")) and state.laid_down == tuple(cards("9H AC"))
+    assert state.phase is Phase.PLAY and state.to_act == 3  # the lone defender leads (C11)
+    assert sorted(map(len, state.hands)) == [4, 4, 5, 5]
+
+
+@rule("R3")
+def test_a_call_for_best_is_refused_out_of_turn_and_with_a_card_not_held():
+    state = lone_against_lone()
+    for token, words in (("discard 9C", "give one of yours"), ("give AH", "is not in your hand"),
+                         ("play 9C", "not possible now")):
+        with pytest.raises(IllegalAction, match=words) as error:
+            state.apply(token)
+        assert error.value.rule == "R3"
+    given = state.apply("give KC")
+    with pytest.raises(IllegalAction, match="discard X") as error:
+        given.apply("give QC")
+    assert error.value.rule == "R3"
+
+
+@rule("R3")
+def test_the_card_given_is_known_to_the_giver_and_the_lone_player_the_discard_to_the_lone_player_alone():
+    from euchre_lesson.engine import narration
+
+    state = act(lone_against_lone(), "give KC", "discard 9H")
+    kc, nine = parse_card("KC"), parse_card("9H")
+    assert kc in state.view(0).seen and nine not in state.view(0).seen  # the giver
+    assert {kc, nine} <= state.view(2).seen  # the lone maker
+    assert kc not in state.view(1).seen and kc not in state.view(3).seen and nine not in state.view(3).seen
+    told = [words for _, words in narration.story(state.view(3))][-2:]
+    assert told == ["seat 0 passed a card face down to seat 2", "seat 2 discarded a card face down"]
+    assert [words for _, words in narration.story(state.view(2))][-2:] == [
+        "your partner (seat 0) gave the K♣ to you", "you discarded the 9♥"]
+    assert state.view(0).said[-1] == (2, "discard")
+
+
+@rule("R3")
+def test_without_call_for_best_there_is_no_exchange_and_with_it_partnership_calls_too():
+    assert lone_against_lone(call_for_best=False).phase is Phase.PLAY
+    state = deal_hand(replace(PARTNERSHIP, deck=25, call_for_best=True), 1, deal=RAILROAD_DEAL)
+    state = act(state, "pass", "pass", "pass", "pass", "call H", "stay", "stay", "alone")
+    assert state.phase is Phase.EXCHANGE and state.exchanges == ((1, 3),) and state.to_act == 1
+    assert act(railroad_hand(), "pass", "pass", "pass", "pass", "call H", "stay", "stay", "stay", "stay"
+               ).phase is Phase.PLAY  # nobody alone: nobody calls
+
+
+@rule("R4")
+def test_a_lone_defender_who_euchres_a_lone_maker_scores_4():
+    state = act(lone_against_lone(), "give KC", "discard 9H", "give AC", "discard AC")
+    state = play_tricks(state, "JK TH", "JH QH", "JD KH", "AD AH", "KC AS")
+    assert state.tricks_won == (0, 0, 2, 3) and state.result.rule == "R4"
+    assert state.points == (0, 4, 0, 4)
+    plain = act(lone_against_lone(lone_vs_lone_euchre_points=2), "give KC", "discard 9H", "give AC", "discard AC")
+    plain = play_tricks(plain, "JK TH", "JH QH", "JD KH", "AD AH", "KC AS")
+    assert plain.points == (0, 2, 0, 2) and plain.result.rule == "F4"
+
+
+@rule("R4")
+def test_railroad_scoring_is_f4_but_for_the_lone_against_lone_euchre():
+    for tricks in range(6):
+        for alone, lone_defender in ((False, False), (True, False), (False, True), (True, True)):
+            ours = score_hand(RAILROAD, tricks, alone, lone_defender)
+            if alone and lone_defender and tricks in (1, 2):
+                assert ours == Points(0, 4)
+            else:
+                assert ours == score_hand(PARTNERSHIP, tricks, alone, lone_defender)
+    assert score_hand(replace(RAILROAD, lone_vs_lone_euchre_points=6), 2, True, True) == Points(0, 6)
+    assert score_hand(replace(PARTNERSHIP, lone_vs_lone_euchre_points=4), 1, True, True) == Points(0, 4)
+
+
+@rule("R5")
+def test_the_first_partnership_to_10_wins_railroad_and_nothing_carries_over():
+    game = replace(new_game(RAILROAD, seed=6, first_dealer=0), scores=(13, 0))
+    assert game.is_over and game.winners == (0,) and game.winning_seats == (0, 2)
+    with pytest.raises(IllegalAction) as error:
+        game.apply("pass")
+    assert error.value.rule == "R5"
+    game = ordering_until_won(new_game(RAILROAD, seed=3))
+    assert len(game.winners) == 1 and game.scores[game.winners[0]] >= 10
+    assert game_from_record(game.to_json()) == game and new_game(RAILROAD, seed=4).scores == (0, 0)

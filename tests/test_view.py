@@ -10,16 +10,21 @@ import dataclasses
 
 import pytest
 
-from euchre_lesson import CUTTHROAT, PARTNERSHIP, Card, Deal, HandState, Phase, Trick, deal_hand, deck, replay
+from euchre_lesson import (CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Card, Deal, HandState, Phase, Trick,
+                           deal_hand, deck, replay)
 from euchre_lesson.engine.rules import side_of
 from euchre_lesson.engine.view import View, cards_known, public_token, seat_roles, trick_on_table
 
 RULE_SETS = (CUTTHROAT, PARTNERSHIP, dataclasses.replace(CUTTHROAT, deck=25),
              dataclasses.replace(PARTNERSHIP, deck=32, stick_the_dealer=True),
              dataclasses.replace(CUTTHROAT, dealer_must_pick_up=True, allow_lone_defender=False),
-             dataclasses.replace(PARTNERSHIP, deck=25, opening_lead="dealer_left"))
-HANDS = 90
-FACE_DOWN = {"pickup": "C7", "keep": "T5"}  # a discard and the five kept go face down: only their maker sees them
+             dataclasses.replace(PARTNERSHIP, deck=25, opening_lead="dealer_left"),
+             TWO_HANDED, RAILROAD, dataclasses.replace(CUTTHROAT, call_for_best=True),
+             dataclasses.replace(RAILROAD, deck=24, partner_may_go_alone=False))
+HANDS = 150
+# A discard, the five kept, a card given and the card a lone player lays down go face down: only their maker
+# sees them, and the lone player a card given to them (C7, T5, R3).
+FACE_DOWN = {"pickup": "C7", "keep": "T5", "give": "R3", "discard": "R3"}
 
 
 @pytest.fixture(scope="module")
@@ -48,6 +53,18 @@ def alone_seats(state) -> list[int]:
     return [actor for action, actor in zip(state.history, state.actors) if action.kind == "alone"]
 
 
+def receiver_from_history(state, giver: int) -> int:
+    """R3: the lone player on the giver's side: the one of its side who announced going alone."""
+    alone = [actor for action, actor in zip(state.history, state.actors) if action.kind == "alone"]
+    return next(seat for seat in alone if seat in side_from_rules(state, giver) and seat != giver)
+
+
+def gives(state) -> list[tuple[int, int, Card]]:
+    """(giver, receiver, card) of every card given in a call for best (R3)."""
+    return [(actor, receiver_from_history(state, actor), action.card)
+            for action, actor in zip(state.history, state.actors) if action.kind == "give"]
+
+
 def sees_the_dummy(state, seat: int) -> bool:
     """The cutthroat maker who plays with the dummy sees it once asked to keep five (T5)."""
     kept = any(action.kind == "keep" and actor == seat for action, actor in zip(state.history, state.actors))
@@ -59,8 +76,10 @@ def plays(state) -> list[tuple[int, Card]]:
 
 
 def seen_from_history(state, seat: int) -> set[Card]:
-    """The cards dealt to `seat`, the up-card (C5), every card played, and the dummy if `seat` took it."""
+    """The cards dealt to `seat`, the up-card (C5), every card played, the dummy if `seat` took it, and a card
+    given to it (R3)."""
     seen = set(state.deal.hands[seat]) | {state.deal.kitty[0]} | {card for _, card in plays(state)}
+    seen |= {card for _, receiver, card in gives(state) if receiver == seat}
     if sees_the_dummy(state, seat):
         seen |= set(state.deal.dummy)
     return seen
@@ -84,7 +103,7 @@ def sitting_out_from_history(state) -> set[int]:
         if state.players == 4:
             out.add((seat + 2) % 4)
         elif seat != maker:
-            out |= {s for s in range(3) if s not in (seat, maker)}
+            out |= {s for s in range(state.players) if s not in (seat, maker)}
     return out
 
 
@@ -93,12 +112,14 @@ def side_from_rules(state, seat: int) -> set[int]:
     if state.players == 4:
         return {seat, (seat + 2) % 4}
     maker = maker_of(state)
-    return {seat} if maker in (None, seat) else {s for s in range(3) if s != maker}
+    return {seat} if maker in (None, seat) else {s for s in range(state.players) if s != maker}
 
 
 def said_from_history(state, seat: int) -> list[tuple[int, str]]:
-    return [(actor, action.kind if action.kind in FACE_DOWN and actor != seat else str(action))
-            for action, actor in zip(state.history, state.actors) if action.kind != "play"]
+    told = {i for i, (action, actor) in enumerate(zip(state.history, state.actors))
+            if action.kind == "give" and receiver_from_history(state, actor) == seat}
+    return [(actor, action.kind if action.kind in FACE_DOWN and actor != seat and i not in told else str(action))
+            for i, (action, actor) in enumerate(zip(state.history, state.actors)) if action.kind != "play"]
 
 
 def cards_in(value) -> set[Card]:
@@ -137,7 +158,8 @@ def test_nothing_hidden_leaks_into_a_view(hands):
             inside = cards_in(state.view(seat))
             for other in range(state.players):
                 if other != seat:
-                    public = {state.up_card} if other == state.dealer and state.picked_up else set()
+                    public = {state.up_card} if state.picked_up else set()  # a dealer may give it on (R3)
+                    public |= {card for giver, receiver, card in gives(state) if (giver, receiver) == (seat, other)}
                     assert not (inside & set(state.hands[other])) - public, (seat, other, state.to_json())
             assert not inside & set(state.deal.kitty[1:])
             played = {card for _, card in plays(state)}
@@ -150,7 +172,10 @@ def test_nothing_hidden_leaks_into_a_view(hands):
 def test_a_view_counts_each_hand_and_finds_the_trick_on_the_table(hands):
     for _, state in moments(hands):
         played = [actor for actor, _ in plays(state)]
-        sizes = tuple(5 - played.count(seat) for seat in range(state.players))
+        given = gives(state)  # R3: a card passes from the giver to the lone player, who then lays one down
+        laid = [actor for action, actor in zip(state.history, state.actors) if action.kind == "discard"]
+        sizes = tuple(5 - played.count(seat) - laid.count(seat) + sum(r == seat for _, r, _ in given)
+                      - sum(g == seat for g, _, _ in given) for seat in range(state.players))
         cards, number = table_trick_from_history(state)
         for seat in range(state.players):
             view = state.view(seat)

@@ -486,7 +486,7 @@ def test_replay_open_hands_show_every_card():
     ("{", "not valid JSON"),
     ('{"rules": "cutthroat"}', "no 'dealer'"),
     ({**HANDS[0].record(), "actions": ["play JH"]}, "actions[0]"),
-    ({**HANDS[0].record(), "rules": "railroad"}, "not a preset"),
+    ({**HANDS[0].record(), "rules": "euchre500"}, "not a preset"),
 ])
 def test_replay_refuses_a_bad_record_with_the_notation_error(bad, part):
     with pytest.raises(NotationError, match=part.replace("[", r"\[").replace("]", r"\]")):

@@ -31,6 +31,8 @@ class Verb(StrEnum):
     DECLINE = "decline"
     ALONE = "alone"
     STAY = "stay"
+    GIVE = "give", "card", "the card to give", True  # the partner's best card, seen by the lone player too (R3)
+    DISCARD = "discard", "card", "the card to lay down", True  # the lone player's sixth card, out of play (R3)
     KEEP = "keep", "cards", "five cards", True  # the five laid aside are never shown (T5)
     PLAY = "play", "card", "a card"
 
@@ -138,6 +140,16 @@ def call(suit) -> Action:
 def pickup(discard) -> Action:
     """The dealer takes the up-card and lays `discard` away (C7)."""
     return Action(Verb.PICKUP, card=parse_card(discard))  # not through with_argument: the engine's hot path
+
+
+def give(card) -> Action:
+    """The partner of a lone player passes `card` to them, face down (R3)."""
+    return with_argument(Verb.GIVE, card)
+
+
+def discard(card) -> Action:
+    """The lone player who received a card lays `card` down, out of play (R3)."""
+    return with_argument(Verb.DISCARD, card)
 
 
 def keep(cards) -> Action:

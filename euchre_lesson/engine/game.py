@@ -1,4 +1,4 @@
-"""A game to the target score: rotating dealers, running scores, the winner (C4, C9, T8, F5)."""
+"""A game to the target score: rotating dealers, running scores, the winner (C4, C9, T8, F5, W6, R5)."""
 
 from __future__ import annotations
 
@@ -203,7 +203,8 @@ def scored(rules: RuleSet, scores: tuple[int, ...], contenders: tuple[int, ...],
 
 
 def sides(rules: RuleSet) -> tuple[tuple[int, ...], ...]:
-    """Who shares a score, in seat order: each player alone in cutthroat (T7), partners opposite (F1)."""
+    """Who shares a score, in seat order: each player alone in cutthroat and two-hand (T7, W6), partners opposite
+    (F1)."""
     return tuple(sorted({side_of(rules, seat) for seat in range(rules.players)}))
 
 
@@ -353,7 +354,7 @@ def _listed_in_words(numbers: list[int], most: int = 6) -> str:
 
 
 def _winning_rule(rules: RuleSet) -> str:
-    return "T8" if rules.players == 3 else "F5"
+    return rules.winning_rule
 
 
 # -- saving and loading: regular files only, never through a link, never more than a record can be -----

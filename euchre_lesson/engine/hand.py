@@ -10,7 +10,7 @@ from functools import cache
 from typing import NamedTuple
 
 from . import checks
-from .actions import ALONE, DECLINE, ORDER, PASS, STAY, Action, Verb, call, parse_action, pickup, play
+from .actions import ALONE, DECLINE, ORDER, PASS, STAY, Action, Verb, call, discard, give, parse_action, pickup, play
 from .cards import Card, Suit, deck, parse_cards, sort_key
 from .errors import IllegalAction, NotationError, excerpt
 from .phases import Phase
@@ -28,14 +28,14 @@ PHASE_VERBS = {
     Phase.ROUND_TWO: (Verb.PASS, Verb.CALL),
     Phase.GOING_ALONE: (Verb.ALONE, Verb.STAY),
     Phase.DUMMY: (Verb.KEEP,),
+    Phase.EXCHANGE: (Verb.GIVE, Verb.DISCARD),
     Phase.PLAY: (Verb.PLAY,),
     Phase.DONE: (),
 }
 PHASE_RULES = {
     Phase.ROUND_ONE: "C6", Phase.JOKER_CALL: "C3", Phase.PICKUP: "C7", Phase.ROUND_TWO: "C8",
-    Phase.GOING_ALONE: "C10", Phase.DUMMY: "T5", Phase.PLAY: "C13", Phase.DONE: "C13",
+    Phase.GOING_ALONE: "C10", Phase.DUMMY: "T5", Phase.EXCHANGE: "R3", Phase.PLAY: "C13", Phase.DONE: "C13",
 }
-KITTY_SIZES = {24: 4, 32: 12, 25: 5}  # C5
 HAND_SIZE = 5
 TRICKS_PER_HAND = 5
 
@@ -81,6 +81,8 @@ class HandState:
     lone_defender: int | None = None
     dummy: tuple[Card, ...] | None = None
     set_aside: tuple[Card, ...] = ()
+    given: tuple[Card, ...] = ()  # the partners' best cards passed to lone players, exchange by exchange (R3)
+    laid_down: tuple[Card, ...] = ()  # the card each lone player then laid down, out of play (R3)
     tricks: tuple[Trick, ...] = ()
     trick: Trick | None = None
     tricks_won: tuple[int, ...] = ()
@@ -245,13 +247,35 @@ class HandState:
         return self.hands[self.maker] + self.dummy
 
     def _after_trump(self) -> HandState:
-        """Trump is fixed (and any pick-up done): ask who goes alone (C10)."""
-        return replace(self, phase=Phase.GOING_ALONE, to_act=asked_to_go_alone(self.rules, self.maker, ()))
+        """Trump is fixed (and any pick-up done): ask who goes alone (C10), where anyone may (W4)."""
+        asked = asked_to_go_alone(self.rules, self.maker, ())
+        if asked is None:
+            return self._after_announcements()
+        return replace(self, phase=Phase.GOING_ALONE, to_act=asked)
 
     def _after_announcements(self) -> HandState:
         if self.rules.has_dummy and not self.lone_maker:
             return replace(self, phase=Phase.DUMMY, to_act=self.maker)
+        return self._after_the_dummy()
+
+    def _after_the_dummy(self) -> HandState:
+        """Each lone player calls for the partner's best card, where the table plays so (R3); then the play."""
+        exchanges = calls_for_best(self)
+        if exchanges:
+            return replace(self, phase=Phase.EXCHANGE, to_act=exchanges[0][0])
         return self._start_play()
+
+    @property
+    def exchanges(self) -> tuple[tuple[int, int], ...]:
+        """(giver, lone player) for each call for best of this hand, the lone maker's first (R3)."""
+        return calls_for_best(self)
+
+    @property
+    def exchanging(self) -> tuple[int, int] | None:
+        """The (giver, lone player) of the call for best in progress; None outside that phase (R3)."""
+        if self.phase is not Phase.EXCHANGE:
+            return None
+        return self.exchanges[len(self.laid_down)]
 
     def _start_play(self) -> HandState:
         leader = opening_leader(self)
@@ -321,7 +345,9 @@ def defenders_of(rules: RuleSet, maker: int) -> tuple[int, ...]:
 def going_alone_order(rules: RuleSet, maker: int) -> tuple[int, ...]:
     """Who may be asked whether to go alone, in order: the maker; in the four-hand game the maker's partner,
     unless the table keeps to the club rule; then, where defenders may go alone, each defender clockwise from
-    the maker (C10)."""
+    the maker (C10). Nobody, where two play one against one (W4)."""
+    if not rules.may_go_alone:
+        return ()
     partner = rules.partner(maker)
     makers = (maker,) if partner is None or not rules.partner_may_go_alone else (maker, partner)
     return makers + (defenders_of(rules, maker) if rules.allow_lone_defender else ())
@@ -338,6 +364,16 @@ def asked_to_go_alone(rules: RuleSet, maker: int, said: tuple[tuple[int, bool], 
     waiting = (seat for seat in going_alone_order(rules, maker)
                if seat not in answered and side_of(rules, seat, maker) not in alone_sides)
     return next(waiting, None)
+
+
+def calls_for_best(state) -> tuple[tuple[int, int], ...]:
+    """(giver, lone player) for each lone player who has a partner sitting out, where the table calls for best:
+    the lone maker's first, then the lone defender's (R3)."""
+    if not state.rules.call_for_best:
+        return ()
+    lone = [seat for seat in (state.lone_maker_seat, state.lone_defender) if seat is not None]
+    return tuple((partner, seat) for seat in lone
+                 for partner in side_of(state.rules, seat, state.maker) if partner != seat)
 
 
 def keep_choices(ten) -> tuple[tuple, ...]:
@@ -466,7 +502,41 @@ def _dummy_apply(state, action):
     aside = tuple(card for card in ten if card not in chosen)
     kept = tuple(card for card in ten if card in chosen)
     return replace(state, hands=state._with_hand(state.maker, kept), dummy=None,
-                   set_aside=aside)._start_play()
+                   set_aside=aside)._after_the_dummy()
+
+
+def _exchange_legal(state):
+    giver, lone = state.exchanging
+    if state.to_act == giver:
+        return [give(card) for card in state.hands[giver]]
+    return [discard(card) for card in state.hands[lone]]
+
+
+def _exchange_apply(state, action):
+    giver, lone = state.exchanging
+    seat, card = state.to_act, action.card
+    verb = Verb.GIVE if seat == giver else Verb.DISCARD
+    if action.kind is not verb:
+        raise IllegalAction("R3", _exchange_turn_words(state, seat, giver, lone))
+    if card not in state.hands[seat]:
+        raise IllegalAction("R3", f"{card} is not in your hand; {verb} one of {' '.join(map(str, state.hands[seat]))}.")
+    rest = tuple(c for c in state.hands[seat] if c != card)
+    if verb is Verb.GIVE:
+        hands = tuple(rest if s == giver else state.hands[lone] + (card,) if s == lone else h
+                      for s, h in enumerate(state.hands))
+        return replace(state, hands=hands, given=state.given + (card,), to_act=lone)
+    state = replace(state, hands=state._with_hand(lone, rest), laid_down=state.laid_down + (card,))
+    waiting = state.exchanges[len(state.laid_down):]
+    return replace(state, to_act=waiting[0][0]) if waiting else state._start_play()
+
+
+def _exchange_turn_words(state, seat: int, giver: int, lone: int) -> str:
+    """Whose move it is in a call for best, in a sentence (R3)."""
+    if seat == giver:
+        return (f"Seat {lone} goes alone and calls for your best card: give one of yours to them with give X, "
+                f"from {' '.join(map(str, state.hands[giver]))}.")
+    return (f"You received your partner's best card: lay one of your six cards down with discard X, "
+            f"from {' '.join(map(str, state.hands[lone]))}.")
 
 
 def _play_legal(state):
@@ -496,13 +566,13 @@ def _play_apply(state, action):
 _LEGAL = {
     Phase.ROUND_ONE: _round_one_legal, Phase.JOKER_CALL: _joker_call_legal,
     Phase.PICKUP: _pickup_legal, Phase.ROUND_TWO: _round_two_legal,
-    Phase.GOING_ALONE: _going_alone_legal, Phase.DUMMY: _dummy_legal,
+    Phase.GOING_ALONE: _going_alone_legal, Phase.DUMMY: _dummy_legal, Phase.EXCHANGE: _exchange_legal,
     Phase.PLAY: _play_legal, Phase.DONE: lambda state: [],
 }
 _APPLY = {
     Phase.ROUND_ONE: _round_one_apply, Phase.JOKER_CALL: _joker_call_apply,
     Phase.PICKUP: _pickup_apply, Phase.ROUND_TWO: _round_two_apply,
-    Phase.GOING_ALONE: _going_alone_apply, Phase.DUMMY: _dummy_apply,
+    Phase.GOING_ALONE: _going_alone_apply, Phase.DUMMY: _dummy_apply, Phase.EXCHANGE: _exchange_apply,
     Phase.PLAY: _play_apply,
 }
 
@@ -575,6 +645,12 @@ def deal_out(rules: RuleSet, dealer: int, pack) -> tuple[tuple, tuple | None, tu
     return hands, dummy, tuple(pack[dealt:])
 
 
+def kitty_size(rules: RuleSet) -> int:
+    """The cards left after five to each hand and the dummy: with 24 cards, 4 for three or four players,
+    14 for two (C5, T2, W2)."""
+    return rules.deck - HAND_SIZE * (rules.players + rules.has_dummy)
+
+
 def deal_from_record(obj, rules: RuleSet) -> Deal:
     """A Deal from a record's `deal` object, checked card by card against the deck (C1, C5)."""
     if not isinstance(obj, dict):
@@ -600,9 +676,9 @@ def deal_from_record(obj, rules: RuleSet) -> Deal:
         if len(parsed[place]) != HAND_SIZE:
             raise NotationError(place, f"{place} has {len(parsed[place])} cards; every hand is dealt {HAND_SIZE} (C5).")
     kitty = _cards_at("deal.kitty", obj["kitty"])
-    if len(kitty) != KITTY_SIZES[rules.deck]:
+    if len(kitty) != kitty_size(rules):
         raise NotationError("deal.kitty", f"deal.kitty has {len(kitty)} cards; with the {rules.deck}-card deck "
-                                          f"it holds {KITTY_SIZES[rules.deck]} (C5).")
+                                          f"{rules.game} leaves {kitty_size(rules)} (C5, W2).")
     parsed["deal.kitty"] = kitty
     full = set(deck(rules.deck))
     seen: dict[Card, str] = {}

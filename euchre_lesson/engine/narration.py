@@ -12,12 +12,14 @@ from .phases import Phase
 from .rules import RuleSet, ScoreRow
 from .scoring import Points
 from .tricks import Trick
-from .view import View, public_token
+from .view import View, partner_this_hand, public_token, receiver_of
 
 ORDERED = {"accept": "accepted", "assist": "assisted", "order up": "ordered up"}
 # How each game names the two sides when it scores them (T7, F4).
 SCORERS = {"cutthroat": ("the maker scores", "each defender scores"),
-           "partnership": ("the makers score", "the defenders score")}
+           "partnership": ("the makers score", "the defenders score"),
+           "twohand": ("the maker scores", "the opponent scores"),
+           "railroad": ("the makers score", "the defenders score")}
 
 
 def listener(table) -> int | None:
@@ -68,7 +70,10 @@ def heard(action: Action | str, actor: int, table) -> tuple[Verb, Action | None]
     `action` is an Action (hidden here if it is another seat's discard or keep) or a token as a View's
     `said` holds it (a face-down verb stands alone there).
     """
-    token = public_token(action, actor, listener(table)) if isinstance(action, Action) else action
+    if isinstance(action, Action):
+        token = public_token(action, actor, listener(table), receiver_of(action, actor, table))
+    else:
+        token = action
     verb = Verb._value2member_map_.get(token)
     if verb is not None and verb.carries is not None:
         return verb, None
@@ -85,7 +90,8 @@ def _alone_words(action, actor, table, who) -> str:
     if actor == table.maker:
         return f"{who} went alone"
     if actor in table.makers:
-        return f"{who} went alone for the makers, and the maker sits out"
+        maker = seat_words(table.maker, table)
+        return f"{who} went alone for the makers, and {maker} {'sit' if maker == 'you' else 'sits'} out"
     return f"{who} chose to defend alone"
 
 
@@ -95,6 +101,15 @@ def _stay_words(action, actor, table, who) -> str:
     if actor != table.maker:
         return f"{who} chose to defend together"
     return f"{who} chose to take the dummy" if table.rules.has_dummy else f"{who} chose to play with help"
+
+
+def _give_words(action, actor, table, who) -> str:
+    to = seat_words(partner_this_hand(table, actor), table)
+    return f"{who} gave the {action.card} to {to}" if action else f"{who} passed a card face down to {to}"
+
+
+def _discard_words(action, actor, table, who) -> str:
+    return f"{who} discarded the {action.card}" if action else f"{who} discarded a card face down"
 
 
 def _keep_words(action, actor, table, who) -> str:
@@ -112,6 +127,8 @@ SAID = {
     Verb.DECLINE: lambda action, actor, table, who: f"{who} left the {table.up_card}",
     Verb.ALONE: _alone_words,
     Verb.STAY: _stay_words,
+    Verb.GIVE: _give_words,
+    Verb.DISCARD: _discard_words,
     Verb.KEEP: _keep_words,
     Verb.PLAY: lambda action, actor, table, who: f"{who} played the {action.card}",
 }
@@ -182,6 +199,10 @@ OFFERS = {
                                         f"do not take the up-card; {view.up_card.suit.plural} stay trump (C7)"),
     Verb.ALONE: _alone_offer,
     Verb.STAY: _stay_offer,
+    Verb.GIVE: lambda action, view: (f"Give the {action.card}",
+                                     f"pass the {action.card} face down to your partner, who goes alone (R3)"),
+    Verb.DISCARD: lambda action, view: (f"Discard the {action.card}",
+                                        f"lay the {action.card} away face down, out of play, and keep five (R3)"),
     Verb.KEEP: lambda action, view: ("Keep these five",
                                      "keep the five selected cards and lay the other five aside face down (T5)"),
     Verb.PLAY: lambda action, view: (f"Play the {action.card}", f"play the {action.card} to the trick (C12)"),

@@ -14,6 +14,7 @@ class Phase(Enum):
     ROUND_TWO = "bidding, round two"
     GOING_ALONE = "going alone"
     DUMMY = "the maker takes the dummy"
+    EXCHANGE = "calling for best"
     PLAY = "trick play"
     DONE = "the hand is over"
 

@@ -21,32 +21,71 @@ class ScoreRow(NamedTuple):
     rule: str
 
 
-def _cutthroat_table(lone_march: int) -> tuple[ScoreRow, ...]:
+LONE_DEFENDER_EUCHRE = 2  # what a lone defender's euchre scores in T7 and F4
+
+
+def _lone_vs_lone(points: int) -> tuple[ScoreRow, ...]:
+    """R4: a lone defender who takes 3 or 4 tricks against a lone maker scores `points` (all 5 is the lone
+    defender's march); a row only where the table pays other than T7 and F4 do."""
+    if points == LONE_DEFENDER_EUCHRE:
+        return ()
+    return (ScoreRow("a lone defender euchres a lone maker", (1, 2), True, True, 0, points, "R4"),)
+
+
+def _cutthroat_table(rules: RuleSet) -> tuple[ScoreRow, ...]:
     """T7, first matching row wins."""
     return (
         ScoreRow("maker takes 3 or 4 tricks", (3, 4), None, None, 1, 0, "T7"),
-        ScoreRow("a lone maker takes all 5 tricks", (5,), True, None, lone_march, 0, "T7"),
+        ScoreRow("a lone maker takes all 5 tricks", (5,), True, None, rules.lone_maker_march_points, 0, "T7"),
         ScoreRow("maker takes all 5 tricks", (5,), None, None, 3, 0, "T7"),
         ScoreRow("a lone defender's side takes all 5 tricks", (0,), None, True, 0, 4, "T7"),
-        ScoreRow("a lone defender's side takes 3 or 4 tricks", (1, 2), None, True, 0, 2, "T7"),
+        *_lone_vs_lone(rules.lone_vs_lone_euchre_points),
+        ScoreRow("a lone defender's side takes 3 or 4 tricks", (1, 2), None, True, 0, LONE_DEFENDER_EUCHRE, "T7"),
         ScoreRow("maker is euchred (takes 0 to 2 tricks)", (0, 1, 2), None, None, 0, 2, "T7"),
     )
 
 
-def _partnership_table(lone_march: int) -> tuple[ScoreRow, ...]:
-    """F4, first matching row wins."""
+def _partnership_table(rules: RuleSet) -> tuple[ScoreRow, ...]:
+    """F4 (Railroad's too, with R4), first matching row wins."""
     return (
         ScoreRow("makers take 3 or 4 tricks", (3, 4), None, None, 1, 0, "F4"),
-        ScoreRow("a lone maker takes all 5 tricks", (5,), True, None, lone_march, 0, "F4"),
+        ScoreRow("a lone maker takes all 5 tricks", (5,), True, None, rules.lone_maker_march_points, 0, "F4"),
         ScoreRow("makers take all 5 tricks, the maker not alone", (5,), False, None, 2, 0, "F4"),
         ScoreRow("a lone defender takes all 5 tricks", (0,), None, True, 0, 4, "F4"),
-        ScoreRow("a lone defender takes 3 or 4 tricks", (1, 2), None, True, 0, 2, "F4"),
+        *_lone_vs_lone(rules.lone_vs_lone_euchre_points),
+        ScoreRow("a lone defender takes 3 or 4 tricks", (1, 2), None, True, 0, LONE_DEFENDER_EUCHRE, "F4"),
         ScoreRow("makers are euchred", (0, 1, 2), None, None, 0, 2, "F4"),
     )
 
 
-SCORING_TABLES = {"cutthroat": _cutthroat_table, "partnership": _partnership_table}
-PLAYERS = {"cutthroat": 3, "partnership": 4}
+def _two_hand_table(rules: RuleSet) -> tuple[ScoreRow, ...]:
+    """W6, first matching row wins: nobody goes alone (W4)."""
+    return (
+        ScoreRow("maker takes 3 or 4 tricks", (3, 4), None, None, 1, 0, "W6"),
+        ScoreRow("maker takes all 5 tricks", (5,), None, None, 2, 0, "W6"),
+        ScoreRow("maker is euchred (takes 0 to 2 tricks)", (0, 1, 2), None, None, 0, 2, "W6"),
+    )
+
+
+class GameFacts(NamedTuple):
+    """What makes one game of the rule book: its players, its dummy, whether anyone goes alone, its scoring
+    table, and the rules that name its players and its winner."""
+
+    players: int
+    dummy: bool  # T1: the open side of the three-hand table
+    alone: bool  # W4: two players are already one against one
+    scoring: object  # (RuleSet) -> its scoring table
+    players_rule: str
+    winning_rule: str
+
+
+GAMES = {
+    "cutthroat": GameFacts(3, True, True, _cutthroat_table, "T1", "T8"),
+    "partnership": GameFacts(4, False, True, _partnership_table, "F1", "F5"),
+    "twohand": GameFacts(2, False, False, _two_hand_table, "W1", "W6"),
+    "railroad": GameFacts(4, False, True, _partnership_table, "R1", "R5"),
+}
+PLAYERS = {name: game.players for name, game in GAMES.items()}
 OPENING_LEADS = ("left_of_lone", "dealer_left")
 TIE_RULES = ("play_on", "shared")
 
@@ -75,7 +114,7 @@ class Allowed:
 # Every field of RuleSet. The ranges are what a class could want; they also keep a widget from
 # building a million-entry list of possible scores.
 ALLOWED = {
-    "game": Allowed(str, tuple(PLAYERS), "T1, F1"),
+    "game": Allowed(str, tuple(GAMES), ", ".join(game.players_rule for game in GAMES.values())),
     "deck": Allowed(int, DECK_SIZES, "C1"),
     "target": Allowed(int, range(1, 101), "T8, F5"),
     "dealer_must_pick_up": Allowed(bool, (True, False), "C7"),
@@ -86,6 +125,8 @@ ALLOWED = {
     "opening_lead": Allowed(str, OPENING_LEADS, "C11"),
     "lone_maker_march_points": Allowed(int, range(0, 11), "T7, F4"),
     "tie_rule": Allowed(str, TIE_RULES, "T8"),
+    "call_for_best": Allowed(bool, (True, False), "R3"),
+    "lone_vs_lone_euchre_points": Allowed(int, range(0, 11), "R4"),
 }
 
 
@@ -115,6 +156,8 @@ class RuleSet:
     opening_lead: str = "left_of_lone"  # C11
     lone_maker_march_points: int = 3  # T7 (F4 pays 4)
     tie_rule: str = "play_on"  # T8
+    call_for_best: bool = False  # R3: a lone player receives the partner's best card and lays one down
+    lone_vs_lone_euchre_points: int = LONE_DEFENDER_EUCHRE  # R4: a lone defender euchres a lone maker
 
     def __post_init__(self):
         problems = _problems(self)
@@ -123,21 +166,31 @@ class RuleSet:
 
     @property
     def players(self) -> int:
-        return PLAYERS[self.game]
+        return GAMES[self.game].players
 
     def partner(self, seat: int) -> int | None:
-        """The seat opposite in the four-hand game (F1); Cutthroat has no fixed partner (T1)."""
+        """The seat opposite in the four-hand games (F1); Cutthroat and Two-handed have no partner (T1, W1)."""
         return (seat + 2) % 4 if self.players == 4 else None
 
     @property
     def has_dummy(self) -> bool:
         """Only the three-hand table has an open side with a dummy (T1)."""
-        return self.game == "cutthroat"
+        return GAMES[self.game].dummy
+
+    @property
+    def may_go_alone(self) -> bool:
+        """Whether anyone announces going alone: not in Two-handed Euchre, already one against one (C10, W4)."""
+        return GAMES[self.game].alone
+
+    @property
+    def winning_rule(self) -> str:
+        """The rule that says who wins this game (T8, F5, W6, R5)."""
+        return GAMES[self.game].winning_rule
 
     @property
     def scoring(self) -> tuple[ScoreRow, ...]:
-        """The scoring table of this game, with this rule set's lone-march points."""
-        return SCORING_TABLES[self.game](self.lone_maker_march_points)
+        """The scoring table of this game, with this rule set's points (lone march, lone against lone)."""
+        return GAMES[self.game].scoring(self)
 
     @property
     def name(self) -> str:
@@ -170,7 +223,10 @@ def side_of(rules: RuleSet, seat: int, maker: int | None = None) -> tuple[int, .
 
 CUTTHROAT = RuleSet()
 PARTNERSHIP = RuleSet(game="partnership", lone_maker_march_points=4)
-PRESETS = {"cutthroat": CUTTHROAT, "partnership": PARTNERSHIP}
+TWO_HANDED = RuleSet(game="twohand", dealer_must_pick_up=True)  # W3
+RAILROAD = RuleSet(game="railroad", deck=25, lone_maker_march_points=4, call_for_best=True,
+                   lone_vs_lone_euchre_points=4)  # R1, F4, R3, R4
+PRESETS = {"cutthroat": CUTTHROAT, "partnership": PARTNERSHIP, "twohand": TWO_HANDED, "railroad": RAILROAD}
 SWITCH_NAMES = tuple(f.name for f in fields(RuleSet) if f.name != "game")
 
 

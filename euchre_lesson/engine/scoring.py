@@ -1,4 +1,4 @@
-"""Points for a finished hand, read from the rule set's scoring table (T7, F4)."""
+"""Points for a finished hand, read from the rule set's scoring table (T7, F4, W6, R4)."""
 
 from __future__ import annotations
 
@@ -32,6 +32,6 @@ def scoring_row(rules: RuleSet, maker_tricks: int, maker_alone: bool = False,
 
 def score_hand(rules: RuleSet, maker_tricks: int, maker_alone: bool = False,
                lone_defender: bool = False) -> Points:
-    """The points of the makers' side and of the defenders' side for one hand (T7, F4)."""
+    """The points of the makers' side and of the defenders' side for one hand (T7, F4, W6, R4)."""
     row = scoring_row(rules, maker_tricks, maker_alone, lone_defender)
     return Points(row.makers, row.defenders)

@@ -44,6 +44,7 @@ class View:
     dummy_size: int = 0  # how many cards lie in the dummy on the open side, face down until taken (T2, T5)
     laid_aside: int = 0  # how many cards the maker laid aside face down (T5): public, unlike which
     lone_partner: bool = False  # the lone maker is the maker's partner, and the maker sits out (C10)
+    exchanged: tuple[Card, ...] = ()  # the cards of a call for best this seat gave, received or laid down (R3)
 
     def __repr__(self) -> str:
         cards = " ".join(map(str, self.hand))
@@ -62,9 +63,10 @@ class View:
     @property
     def seen(self) -> frozenset[Card]:
         """Every card this seat has seen: its hand, the up-card, the cards played, its own discard, the dummy it
-        took and the five it laid aside."""
+        took, the five it laid aside, and the cards of a call for best it took part in."""
         own = (self.discard,) if self.discard is not None else ()
-        return frozenset((*self.hand, self.up_card, *self.played, *own, *(self.dummy or ()), *self.set_aside))
+        return frozenset((*self.hand, self.up_card, *self.played, *own, *(self.dummy or ()), *self.set_aside,
+                          *self.exchanged))
 
     @property
     def unseen(self) -> tuple[Card, ...]:
@@ -79,7 +81,7 @@ class View:
 
     def partner_of(self, seat: int) -> int | None:
         """The seat on the same side this hand: the opposite seat, or the other cutthroat defender."""
-        return next((other for other in side_of(self.rules, seat, self.maker) if other != seat), None)
+        return partner_this_hand(self, seat)
 
     @property
     def trick_on_table(self) -> tuple[Trick | None, int]:
@@ -141,14 +143,39 @@ def cards_known(table) -> frozenset[Card]:
     return frozenset((*(card for hand in deal.hands for card in hand), *(deal.dummy or ()), *deal.kitty))
 
 
-def public_token(action: Action, actor: int, seat: int | None) -> str:
-    """An action as `seat` hears it: a face-down verb (a discard, a keep) without its cards unless `seat` made it.
+def public_token(action: Action, actor: int, seat: int | None, receiver: int | None = None) -> str:
+    """An action as `seat` hears it: a face-down verb (a discard, a keep, a card given) without its cards unless
+    `seat` made it or, for a card given, receives it (R3).
 
     A seat of None hears everything (the hands open).
     """
-    if action.kind.face_down and seat is not None and seat != actor:
+    if action.kind.face_down and seat is not None and seat not in (actor, receiver):
         return str(action.kind)
     return str(action)
+
+
+def partner_this_hand(table, seat: int) -> int | None:
+    """The seat on `seat`'s side this hand, from a HandState or a View: the opposite seat, or the other cutthroat
+    defender; None for a seat alone on its side."""
+    return next((other for other in side_of(table.rules, seat, table.maker) if other != seat), None)
+
+
+def receiver_of(action: Action, actor: int, table) -> int | None:
+    """Who receives what `actor` hands over, from a HandState or a View: the lone partner a card is given to
+    (R3); None for every other action."""
+    return partner_this_hand(table, actor) if action.kind is Verb.GIVE else None
+
+
+def exchange_cards_seen(state, seat: int) -> tuple[Card, ...]:
+    """The cards of each call for best `seat` took part in: the card given, seen by giver and receiver, and the
+    card the lone player laid down, seen by that player alone (R3)."""
+    seen = []
+    for number, (giver, lone) in enumerate(state.exchanges[:len(state.given)]):
+        if seat in (giver, lone):
+            seen.append(state.given[number])
+        if seat == lone and number < len(state.laid_down):
+            seen.append(state.laid_down[number])
+    return tuple(seen)
 
 
 def deciding(view) -> View:
@@ -164,10 +191,10 @@ def view_of(state, seat: int) -> View:
     """The view of `state` from `seat`; nothing hidden from that seat is copied into it."""
     if type(seat) is not int or not 0 <= seat < state.players:
         raise ValueError(f"seat {seat!r} is not a seat: use 0 to {state.players - 1}.")
-    said = tuple((actor, public_token(action, actor, seat))
+    said = tuple((actor, public_token(action, actor, seat, receiver_of(action, actor, state)))
                  for action, actor in zip(state.history, state.actors) if action.kind is not Verb.PLAY)
     is_maker = seat == state.maker and state.rules.has_dummy and not state.lone_maker
-    took_dummy = is_maker and state.phase in (Phase.DUMMY, Phase.PLAY, Phase.DONE)
+    took_dummy = is_maker and state.phase in (Phase.DUMMY, Phase.EXCHANGE, Phase.PLAY, Phase.DONE)
     return View(
         seat=seat, rules=state.rules, dealer=state.dealer, phase=state.phase, to_act=state.to_act,
         hand=state.hands[seat], up_card=state.up_card, turned_down=state.turned_down,
@@ -180,5 +207,5 @@ def view_of(state, seat: int) -> View:
         dummy=state.deal.dummy if took_dummy else None,
         set_aside=state.set_aside if is_maker else (),
         hand_sizes=tuple(map(len, state.hands)),
-        dummy_size=len(state.dummy or ()), laid_aside=len(state.set_aside),
+        dummy_size=len(state.dummy or ()), laid_aside=len(state.set_aside), exchanged=exchange_cards_seen(state, seat),
     )

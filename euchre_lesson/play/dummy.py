@@ -55,6 +55,13 @@ def best_five(cards, trump: Suit, *, keeping=None) -> Keep:
     return Keep(five, _reason(five, ten, trump))
 
 
+def best_card(cards, trump: Suit) -> Card:
+    """The card a partner gives a lone player who calls for best (R3): the highest trump, else an off-suit ace,
+    else the highest card."""
+    return max(cards, key=lambda c: (is_trump(c, trump), power(c, trump, trump) if is_trump(c, trump) else 0,
+                                     c.rank is Rank.ACE, int(c.rank), -sort_key(c)[0]))
+
+
 def _reason(five, ten, trump: Suit) -> str:
     trumps = sorted((c for c in five if is_trump(c, trump)), key=lambda c: power(c, trump, trump), reverse=True)
     side = [c for c in five if not is_trump(c, trump)]

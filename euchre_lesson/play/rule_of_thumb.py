@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from ..engine.actions import ALONE, ORDER, PASS, STAY, Action, Verb, keep, pickup, play
+from ..engine.actions import ALONE, ORDER, PASS, STAY, Action, Verb, discard, give, keep, pickup, play
 from ..engine.cards import Card, Rank, Suit
-from .dummy import best_five
+from .dummy import best_card, best_five
 from ..engine.phases import Phase
 from ..engine.ranking import bower, effective_suit, is_trump, power
 from ..engine.tricks import trick_winner
@@ -49,11 +49,18 @@ def count(hand: Sequence[Card], trump: Suit) -> Count:
                  tuple(s for s in Suit if s is not trump and not any(effective_suit(c, trump) is s for c in hand)))
 
 
-# How high a count must be to make trump: the cutthroat maker also takes the dummy's five (T5).
+# How high a count must be to make trump: the cutthroat maker also takes the dummy's five (T5); the two-hand
+# maker plays one opponent, whose five come from the nineteen cards the maker cannot see (W2).
 COUNT_WORDS = "one for each trump, one more for each bower, one for each off-suit ace"
-MAKE_TRUMP_AT = {"partnership": 5, "cutthroat": 4}
+MAKE_TRUMP_AT = {"partnership": 5, "cutthroat": 4, "twohand": 4, "railroad": 5}
 GO_ALONE_AT = 7
 DEFEND_ALONE_AT = 8
+BEST_CARD_WORTH = 1  # a lone player who calls for best (R3) counts on one more good card
+
+
+def alone_at(rules, need: int) -> int:
+    """The count needed to go alone: one less where the partner's best card comes too (R3)."""
+    return need - BEST_CARD_WORTH if rules.call_for_best else need
 
 
 class RuleOfThumbPlayer:
@@ -130,20 +137,36 @@ def _pickup(view: View):
 def _going_alone(view: View):
     counted = count(view.hand, view.trump)
     right = any(bower(c, view.trump) in ("right", "joker") for c in counted.trumps)
+    need = alone_at(view.rules, GO_ALONE_AT)
+    best = " with my partner's best card to come" if view.rules.call_for_best else ""
     if view.seat == view.maker:
         if view.rules.has_dummy and view.rules.lone_maker_march_points <= 3:
             return STAY, "A lone march still scores 3 here, the same as with the dummy (T7), so I take the dummy."
-        if counted.score >= GO_ALONE_AT and right:
-            return ALONE, f"I go alone: {counted.describe()}, and the top trump is mine."
-        return STAY, f"I play with help: {counted.describe()} is not enough to go alone (a count of {counted.score}; going alone needs {GO_ALONE_AT})."
+        if counted.score >= need and right:
+            return ALONE, f"I go alone{best}: {counted.describe()}, and the top trump is mine."
+        return STAY, (f"I play with help: {counted.describe()} is not enough to go alone (a count of "
+                      f"{counted.score}; going alone needs {need}).")
     if view.seat in view.makers:
-        if counted.score >= GO_ALONE_AT and right:
-            return ALONE, (f"I go alone for our side, and my partner sits out: {counted.describe()}, "
+        if counted.score >= need and right:
+            return ALONE, (f"I go alone for our side{best}, and my partner sits out: {counted.describe()}, "
                            f"and the top trump is mine.")
         return STAY, f"I let my partner, the maker, play with me: {counted.describe()} is not enough to go alone."
-    if counted.score >= DEFEND_ALONE_AT and right:
-        return ALONE, f"I defend alone: {counted.describe()} should stop the makers by myself."
+    if counted.score >= alone_at(view.rules, DEFEND_ALONE_AT) and right:
+        return ALONE, f"I defend alone{best}: {counted.describe()} should stop the makers by myself."
     return STAY, f"I defend with my partner: {counted.describe()}."
+
+
+def _exchange(view: View):
+    """R3: give a lone partner my best card; as the lone player, keep the best five of six."""
+    if view.legal[0].kind is Verb.GIVE:
+        card = best_card(view.hand, view.trump)
+        what = "my highest trump" if is_trump(card, view.trump) else "my best card, having no trump"
+        return give(card), f"My partner goes alone and calls for my best card: I give the {card}, {what}."
+    kept = best_five(view.hand, view.trump)
+    dropped = next(c for c in view.hand if c not in kept.cards)
+    received = view.exchanged[-1] if view.exchanged else None
+    got = f"I received the {received} from my partner. " if received else ""
+    return discard(dropped), f"{got}I keep the best five and discard the {dropped}. {kept.reason}"
 
 
 def _keep(view: View):
@@ -197,5 +220,6 @@ def _lead(view: View, cards: list[Card]):
 
 _CHOOSERS = {
     Phase.ROUND_ONE: _round_one, Phase.ROUND_TWO: _round_two, Phase.JOKER_CALL: _joker_call,
-    Phase.PICKUP: _pickup, Phase.GOING_ALONE: _going_alone, Phase.DUMMY: _keep, Phase.PLAY: _play,
+    Phase.PICKUP: _pickup, Phase.GOING_ALONE: _going_alone, Phase.DUMMY: _keep, Phase.EXCHANGE: _exchange,
+    Phase.PLAY: _play,
 }

@@ -17,7 +17,8 @@ from .cards import action_button, note, say, style_sheet
 from .clicks import TiedButton
 from .fallback import Described
 
-GAME_WORDS = {"cutthroat": "Cutthroat (3 players, dummy)", "partnership": "Partnership (4 players)"}
+GAME_WORDS = {"cutthroat": "Cutthroat (3 players, dummy)", "partnership": "Partnership (4 players)",
+              "twohand": "Two-handed (2 players)", "railroad": "Railroad (4 players, joker)"}
 
 
 def _when(flag: bool | None, yes: str, no: str) -> str:
@@ -63,7 +64,9 @@ class ScoreCalculator(Described, w.VBox):
         arguments.start_box(ScoreCalculator, self, kwargs)
         self.rules_by_game = rules_by_game(rules)
         self.game_picker = w.ToggleButtons(options=[(words, game) for game, words in GAME_WORDS.items()], value=rules.game, description="Game",
-                                           tooltips=["three players, each for themselves", "two teams of two"])
+                                           tooltips=["three players, each for themselves", "two teams of two",
+                                                     "two players, one against one",
+                                                     "two teams of two, with the joker and calling for best"])
         self.tricks_picker = w.ToggleButtons(options=list(range(6)), value=3, description="Maker tricks",
                                              tooltips=[f"the makers took {n} of the 5 tricks" for n in range(6)],
                                              style={"button_width": "2.5em"})
