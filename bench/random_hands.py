@@ -20,16 +20,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from euchre_lesson import CUTTHROAT, PARTNERSHIP, deal_hand
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, deal_hand
 from euchre_lesson.play.playout import random_hands, rule_tables
 
 GOAL = 2.5
 SEED = 2024
 ROUNDS = 3
 # OpenSpiel's rules as our switches (DESIGN.md): the dealer must pick up, stick the dealer,
-# no lone defenders, the dealer's left always leads; the 24-card deck.
+# no lone defenders, only the maker may go alone, the dealer's left always leads; the 24-card deck.
 AS_OPENSPIEL = replace(PARTNERSHIP, dealer_must_pick_up=True, stick_the_dealer=True,
-                       allow_lone_defender=False, opening_lead="dealer_left")
+                       allow_lone_defender=False, partner_may_go_alone=False, opening_lead="dealer_left")
 
 
 def openspiel_runner():
@@ -99,8 +99,13 @@ def main() -> None:
                   simulator_runner(AS_OPENSPIEL)),
         "ours4_preset": ("playout.random_hands, partnership preset (24 cards)", simulator_runner(PARTNERSHIP)),
         "ours3": ("playout.random_hands, cutthroat preset (24 cards, dummy)", simulator_runner(CUTTHROAT)),
+        "ours2": ("playout.random_hands, two-handed preset (24 cards)", simulator_runner(TWO_HANDED)),
+        "ours4_railroad": ("playout.random_hands, railroad preset (25 cards, calling for best)",
+                           simulator_runner(RAILROAD)),
         "engine4": ("HandState engine, partnership as OpenSpiel", engine_runner(AS_OPENSPIEL)),
         "engine3": ("HandState engine, cutthroat preset", engine_runner(CUTTHROAT)),
+        "engine2": ("HandState engine, two-handed preset", engine_runner(TWO_HANDED)),
+        "engine4_railroad": ("HandState engine, railroad preset", engine_runner(RAILROAD)),
     }
     done = {key: [0, 0.0] for key in contenders}
     for _ in range(ROUNDS):
@@ -122,7 +127,8 @@ def main() -> None:
     print(f"\n  ours / OpenSpiel (four-hand, same rules and deck): {ratio:.2f}x "
           f"(goal >= {GOAL}x): {verdict}")
     print(f"  ours / HandState engine: partnership {rate['ours4'] / rate['engine4']:.0f}x, "
-          f"cutthroat {rate['ours3'] / rate['engine3']:.0f}x")
+          f"cutthroat {rate['ours3'] / rate['engine3']:.0f}x, two-handed {rate['ours2'] / rate['engine2']:.0f}x, "
+          f"railroad {rate['ours4_railroad'] / rate['engine4_railroad']:.0f}x")
 
 
 if __name__ == "__main__":

@@ -26,13 +26,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, deal_hand
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Phase, deal_hand
 from euchre_lesson.play import solver
 from euchre_lesson.play.solver import Search, solve
 
 DEALS = 1000
-SEEDS = {"partnership": 2026, "cutthroat": 2027}
-GOALS = {"partnership": {"median": 0.5, "p90": 1.5, "max": 5.0}, "cutthroat": {"median": 0.2}}
+SEEDS = {"partnership": 2026, "cutthroat": 2027, "twohand": 2028, "railroad": 2029}
+# Two-handed trees are smaller than cutthroat's (two players); Railroad's are partnership's, with the joker (R1)
+# and, after a call for best (R3), one hand of six cards cut to five.
+GOALS = {"partnership": {"median": 0.5, "p90": 1.5, "max": 5.0}, "cutthroat": {"median": 0.2},
+         "twohand": {"median": 0.2}, "railroad": {"median": 0.5, "p90": 1.5, "max": 5.0}}
+GAMES = {"partnership": PARTNERSHIP, "cutthroat": CUTTHROAT, "twohand": TWO_HANDED, "railroad": RAILROAD}
 
 
 def first_leads(rules, seed: int, count: int, alone: bool = True) -> list:
@@ -114,11 +118,13 @@ def main() -> None:
     why = "built" if solver._search else "not built"
     print(f"search in use: {'compiled' if solver.COMPILED else f'Python (the compiled one is {why})'}")
     print("-- full tables: nobody goes alone, every seat plays (the goals apply here):")
-    run("partnership", PARTNERSHIP, False)
-    run("cutthroat", CUTTHROAT, False)
-    print("-- going alone chosen at random too (most such hands have a lone player; for comparison):")
-    run("partnership", PARTNERSHIP, True)
-    run("cutthroat", CUTTHROAT, True)
+    for name, rules in GAMES.items():
+        run(name, rules, False)
+    print("-- going alone chosen at random too (most such hands have a lone player, and in Railroad a call for "
+          "best; for comparison):")
+    for name, rules in GAMES.items():
+        if rules.may_go_alone:  # nobody goes alone in two-hand (W4)
+            run(name, rules, True)
 
 
 if __name__ == "__main__":

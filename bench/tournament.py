@@ -2,10 +2,13 @@
 
     python bench/tournament.py                      # rule of thumb vs random, both games, 2,000 games each
     python bench/tournament.py --a expert --b rule-of-thumb --games 2000 --jobs 2
+    python bench/tournament.py --game new           # Two-handed and Railroad; --game all: the four games
 
-Partnership: kind A holds one partnership and kind B the other, the sides swapping every game.
-Cutthroat has three seats, so games alternate between two A seats with one B and one A seat
-with two B; if A and B were equally strong, A-kind players would win half of all games.
+Partnership and Railroad: kind A holds one partnership and kind B the other, the sides swapping
+every game. Two-handed: one of each, the seats swapping every game. Cutthroat has three seats,
+so games alternate between two A seats with one B and one A seat with two B; if A and B were
+equally strong, A-kind players would win half of all games. The expert's decisions are capped
+by worlds only (--seconds, none by default), so a busy machine gives the same games.
 """
 
 from __future__ import annotations
@@ -19,11 +22,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from euchre_lesson import CUTTHROAT, PARTNERSHIP, new_game, play_game  # noqa: E402
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, new_game, play_game  # noqa: E402
 from euchre_lesson.play.players import RandomPlayer, RuleOfThumbPlayer  # noqa: E402
 
 
-def make_player(kind: str, seed: int, worlds: int):
+GAMES = {"cutthroat": (CUTTHROAT,), "partnership": (PARTNERSHIP,), "twohand": (TWO_HANDED,),
+         "railroad": (RAILROAD,), "both": (CUTTHROAT, PARTNERSHIP), "new": (TWO_HANDED, RAILROAD),
+         "all": (CUTTHROAT, PARTNERSHIP, TWO_HANDED, RAILROAD)}
+
+
+def make_player(kind: str, seed: int, worlds: int, seconds: float | None = None):
     if kind == "random":
         return RandomPlayer(seed)
     if kind == "rule-of-thumb":
@@ -31,7 +39,7 @@ def make_player(kind: str, seed: int, worlds: int):
     if kind == "expert":
         from euchre_lesson.play.players import ExpertPlayer
 
-        return ExpertPlayer(seed=seed, worlds=worlds)
+        return ExpertPlayer(seed=seed, worlds=worlds, seconds=seconds)
     raise SystemExit(f"unknown player kind {kind!r}: use random, rule-of-thumb or expert")
 
 
@@ -39,6 +47,8 @@ def seats_for(game_number: int, players: int) -> list[str]:
     """Which kind sits where in this game: 'A' or 'B'."""
     if players == 4:
         return ["A", "B", "A", "B"] if game_number % 2 == 0 else ["B", "A", "B", "A"]
+    if players == 2:
+        return ["A", "B"] if game_number % 2 == 0 else ["B", "A"]
     pattern = ["A", "A", "B"] if game_number % 2 == 0 else ["A", "B", "B"]
     shift = (game_number // 2) % 3
     return pattern[shift:] + pattern[:shift]
@@ -46,9 +56,9 @@ def seats_for(game_number: int, players: int) -> list[str]:
 
 def play_one(args) -> float:
     """Play game `number`; the share of the win that went to kind A (0, 1, or 1/2 if shared)."""
-    rules, number, a, b, worlds = args
+    rules, number, a, b, worlds, seconds = args
     kinds = seats_for(number, rules.players)
-    players = [make_player(a if k == "A" else b, number * 10 + s, worlds) for s, k in enumerate(kinds)]
+    players = [make_player(a if k == "A" else b, number * 10 + s, worlds, seconds) for s, k in enumerate(kinds)]
     game = play_game(new_game(rules, seed=number), players)
     winners = game.winning_seats
     return sum(kinds[s] == "A" for s in winners) / len(winners)
@@ -69,12 +79,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--worlds", type=int, default=40, help="sampled worlds per expert decision")
-    parser.add_argument("--game", choices=["cutthroat", "partnership", "both"], default="both")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="a time cap on each expert decision (default none: the worlds alone decide)")
+    parser.add_argument("--game", choices=list(GAMES), default="both")
     options = parser.parse_args()
-    chosen = [r for r in (CUTTHROAT, PARTNERSHIP) if options.game in ("both", r.game)]
-    for rules in chosen:
+    for rules in GAMES[options.game]:
         start = time.perf_counter()
-        jobs = [(rules, n, options.a, options.b, options.worlds) for n in range(options.games)]
+        jobs = [(rules, n, options.a, options.b, options.worlds, options.seconds) for n in range(options.games)]
         if options.jobs > 1:
             with ProcessPoolExecutor(options.jobs) as pool:
                 shares = list(pool.map(play_one, jobs, chunksize=20))

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, deal_hand, new_game, solve
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Phase, deal_hand, new_game, solve
 from euchre_lesson.play import advice, budget, session
 from euchre_lesson.play.advice import advise, exact_points, grade
 from euchre_lesson.play.players import ExpertPlayer, RuleOfThumbPlayer
@@ -28,7 +28,7 @@ def first_lead(rules, seed):
         seed += 1000
 
 
-@pytest.mark.parametrize("rules", [CUTTHROAT, PARTNERSHIP], ids=["cutthroat", "partnership"])
+@pytest.mark.parametrize("rules", [CUTTHROAT, PARTNERSHIP, TWO_HANDED, RAILROAD], ids=lambda rules: rules.game)
 def test_play_advice_ranks_every_legal_card_with_a_reason(rules):
     hand = first_lead(rules, 3)
     options = advise(hand, worlds=40)
@@ -76,7 +76,7 @@ def test_advice_for_a_seat_with_nothing_to_decide_is_a_clear_error():
 
 def test_the_expert_plays_whole_hands_legally_and_explains():
     rng = random.Random(2)
-    for rules in (CUTTHROAT, PARTNERSHIP):
+    for rules in (CUTTHROAT, PARTNERSHIP, TWO_HANDED, RAILROAD):
         expert = ExpertPlayer(seed=1, worlds=8)
         hand = deal_hand(rules, rng.randrange(rules.players), seed=rng.randrange(2**32))
         while not hand.is_over:
@@ -101,7 +101,7 @@ def tricks_into_a_random_hand(random_state, rules, seed: int, tricks: int):
     return hand if hand.is_over else random_state(hand, rng, steps=range(len(hand.active_seats)))
 
 
-@pytest.mark.parametrize("rules", [CUTTHROAT, PARTNERSHIP], ids=["cutthroat", "partnership"])
+@pytest.mark.parametrize("rules", [CUTTHROAT, PARTNERSHIP, TWO_HANDED, RAILROAD], ids=lambda rules: rules.game)
 def test_exact_points_two_and_three_tricks_in_are_those_of_a_perfect_play_out(rules, random_state):
     compared = makers_have_tricks = 0
     for seed in range(80):
@@ -218,3 +218,25 @@ def test_the_table_caps_its_hint_and_its_grades_by_time(monkeypatch):
         table.act(RuleOfThumbPlayer().choose(table.view))
     assert table.grade().told is session.Told.GRADED and said["grade"]["seconds"] == session.GRADE_SECONDS
     assert all(p.seconds == budget.DECISION_SECONDS for p in table.players.values())
+
+
+@pytest.mark.rule("R3")
+def test_advice_and_grades_for_a_call_for_best_are_in_points_for_each_card():
+    hand = deal_hand(RAILROAD, 1, deal={"hands": [["9C", "TC", "JC", "QC", "KC"], ["9D", "TD", "QD", "KD", "AC"],
+                                                  ["AH", "KH", "QH", "TH", "9H"], ["JK", "JH", "JD", "AD", "AS"]],
+                                        "kitty": ["9S", "TS", "JS", "QS", "KS"]})
+    for token in ("pass", "pass", "pass", "pass", "call H", "alone", "alone"):
+        hand = hand.apply(token)
+    giving = advise(hand, worlds=12)
+    assert {o.action for o in giving} == set(hand.legal_actions()) and {o.unit for o in giving} == {"points"}
+    hand = hand.apply("give KC")
+    discarding = advise(hand, worlds=12)
+    assert {str(o.action) for o in discarding} == {f"discard {c}" for c in hand.hands[2]}
+    verdict = grade(hand, "discard KC", worlds=12)
+    assert verdict.unit == "points" and verdict.verdict in ("Best", "Good", "Inaccuracy", "Mistake", "Blunder")
+
+
+def test_two_handed_bidding_advice_covers_both_bids():
+    hand = deal_hand(TWO_HANDED, 1, seed=5)
+    options = advise(hand, worlds=12)
+    assert {o.action for o in options} == set(hand.legal_actions()) and options[0].unit == "points"

@@ -8,14 +8,16 @@ import sys
 
 import pytest
 
-from euchre_lesson import CUTTHROAT, PARTNERSHIP, Card, Phase, deal_hand, new_game, parse_action
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Card, Phase, deal_hand, new_game, parse_action
 from euchre_lesson.play import budget, solver
 from euchre_lesson.play.players import ExpertPlayer, RandomPlayer, RuleOfThumbPlayer, play_game, play_out
 from euchre_lesson.engine.view import View
 from euchre_lesson.play.worlds import sample_world
 from test_advice import ticking
 
-RULE_SETS = [dataclasses.replace(r, deck=d) for r in (CUTTHROAT, PARTNERSHIP) for d in (24, 32, 25)]
+GAMES = (CUTTHROAT, PARTNERSHIP, TWO_HANDED, RAILROAD)
+RULE_SETS = [dataclasses.replace(r, deck=d) for r in GAMES for d in (24, 32, 25)] + [
+    dataclasses.replace(CUTTHROAT, call_for_best=True), dataclasses.replace(RAILROAD, partner_may_go_alone=False)]
 
 
 def cards_in(value) -> set[Card]:
@@ -50,9 +52,12 @@ def test_a_view_holds_no_card_its_seat_may_not_see(random_state):
             allowed |= {c for t in state.tricks for c in t.cards} | set(state.trick.cards if state.trick else ())
             if seat == state.dealer and state.discard:
                 allowed.add(state.discard)
-            took_dummy = state.phase in (Phase.DUMMY, Phase.PLAY, Phase.DONE)
+            took_dummy = state.phase in (Phase.DUMMY, Phase.EXCHANGE, Phase.PLAY, Phase.DONE)
             if seat == state.maker and state.rules.has_dummy and not state.lone_maker and took_dummy:
                 allowed |= set(state.deal.dummy)
+            for number, (giver, lone) in enumerate(state.exchanges[:len(state.given)]):  # R3
+                allowed |= {state.given[number]} if seat in (giver, lone) else set()
+                allowed |= set(state.laid_down[number:number + 1]) if seat == lone else set()
             leaked = cards_in(view) - allowed
             assert not leaked, f"seat {seat} can see {leaked} in {state.phase}"
 
@@ -103,22 +108,45 @@ def test_rule_of_thumb_explains_the_bowers_and_partner():
 
 
 def test_whole_games_with_computer_players_end_with_a_winner():
-    for rules in (CUTTHROAT, PARTNERSHIP):
+    for rules in GAMES:
         players = [RuleOfThumbPlayer() if s % 2 else RandomPlayer(s) for s in range(rules.players)]
         game = play_game(new_game(rules, seed=9), players)
         assert game.is_over and max(game.scores) >= rules.target
 
 
-def test_rule_of_thumb_beats_random_in_both_games():
+def test_rule_of_thumb_beats_random_in_every_game():
     """A quick check; bench/tournament.py measures it with confidence intervals."""
-    for rules in (CUTTHROAT, PARTNERSHIP):
+    for rules in GAMES:
         wins = 0
         for g in range(60):
             smart = g % rules.players
-            players = [RuleOfThumbPlayer() if (s - smart) % (2 if rules.players == 4 else 3) == 0
+            players = [RuleOfThumbPlayer() if (s - smart) % (2 if rules.players == 4 else rules.players) == 0
                        else RandomPlayer(g * 7 + s) for s in range(rules.players)]
             wins += smart in play_game(new_game(rules, seed=g), players).winning_seats
         assert wins >= 40, (rules.game, wins)
+
+
+@pytest.mark.rule("R3")
+def test_rule_of_thumb_gives_its_best_card_and_keeps_the_best_five_of_six_and_says_so():
+    player = RuleOfThumbPlayer()
+    hand = deal_hand(RAILROAD, 1, deal={"hands": [["9C", "TC", "JC", "QC", "KC"], ["9D", "TD", "QD", "KD", "AC"],
+                                                  ["AH", "KH", "QH", "TH", "9H"], ["JK", "JH", "JD", "AD", "AS"]],
+                                        "kitty": ["9S", "TS", "JS", "QS", "KS"]})
+    for token in ("pass", "pass", "pass", "pass", "call H", "alone", "alone"):
+        hand = hand.apply(token)
+    given = player.choose(hand.view(0))  # seat 0 holds no heart: its best card is the K♣
+    assert str(given) == "give K♣" and "K♣" in player.explain() and "best card" in player.explain()
+    hand = hand.apply(given)
+    laid = player.choose(hand.view(2))
+    assert str(laid) == "discard K♣" and "received the K♣" in player.explain() and "every trump" in player.explain()
+    hand = hand.apply(laid)
+    assert str(player.choose(hand.view(1))) == "give A♣" and "A♣" in player.explain()
+
+
+def test_rule_of_thumb_goes_alone_sooner_where_the_partner_s_best_card_comes_too():
+    from euchre_lesson.play.rule_of_thumb import GO_ALONE_AT, alone_at
+
+    assert alone_at(RAILROAD, GO_ALONE_AT) == GO_ALONE_AT - 1 and alone_at(PARTNERSHIP, GO_ALONE_AT) == GO_ALONE_AT
 
 
 def test_play_out_finishes_a_hand():

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from euchre_lesson import CUTTHROAT, PARTNERSHIP, deal_hand, deck, replay
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, deal_hand, deck, replay
 from euchre_lesson.engine import hand as engine
 from euchre_lesson.play.playout import random_hand_tokens, random_hands, rule_tables
 
@@ -19,10 +19,11 @@ SWITCHES = {
     "opening_lead": ("left_of_lone", "dealer_left"),
     "partner_may_go_alone": (True, False),
 }
-ALL_RULES = [replace(preset, deck=size, **dict(zip(SWITCHES, values)))
-             for preset in (CUTTHROAT, PARTNERSHIP) for size in (24, 32, 25)
-             for values in itertools.product(*SWITCHES.values())]
-HANDS_PER_RULE_SET = 6  # 384 rule sets: 2,304 hands
+PRESETS = (CUTTHROAT, PARTNERSHIP, TWO_HANDED, RAILROAD)
+ALL_RULES = [replace(preset, deck=size, **dict(zip(SWITCHES, values)),
+                     call_for_best=random.Random(f"{preset.game}{size}{values}").random() < 0.5)
+             for preset in PRESETS for size in (24, 32, 25) for values in itertools.product(*SWITCHES.values())]
+HANDS_PER_RULE_SET = 3  # 768 rule sets: 2,304 hands
 
 
 def replay_and_compare(trace) -> int:
@@ -44,8 +45,8 @@ def replay_and_compare(trace) -> int:
 def test_every_step_of_random_hands_matches_the_engine_under_every_rule_set():
     hands = steps = 0
     for n, rules in enumerate(ALL_RULES):
-        # Vary the one scoring switch too, so the tables are read from the rule set.
-        rules = replace(rules, lone_maker_march_points=(3, 4, 6)[n % 3])
+        # Vary the scoring switches too, so the tables are read from the rule set.
+        rules = replace(rules, lone_maker_march_points=(3, 4, 6)[n % 3], lone_vs_lone_euchre_points=(2, 4)[n // 3 % 2])
         for seed in range(HANDS_PER_RULE_SET):
             steps += replay_and_compare(random_hand_tokens(rules, n * 1000 + seed))
             hands += 1
@@ -71,6 +72,8 @@ def _features(trace) -> set[str]:
         found.add("maker and a defender both alone (C10, C11)")
     if "alone" in tokens and players == 4 and replay(trace.record()).lone_partner:
         found.add("the maker's partner goes alone (C10)")
+    if tokens.count("alone") == 2 and any(token.startswith("give") for token in tokens):
+        found.add("both lone players call for best (R3)")
     if trace.deal.up_card.suit is not None and f"call {trace.deal.up_card.suit.value}" in tokens[players:]:
         found.add("turned-down suit named (C8)")
     return found
@@ -79,14 +82,16 @@ def _features(trace) -> set[str]:
 RARE = {"joker turned up (C3)", "dealer declines (C7)",
         "thrown in (C9)", "stuck dealer names trump (C9)", "maker and a defender both alone (C10, C11)",
         "turned-down suit named (C8)"}
-RARE_IN = {"cutthroat": RARE, "partnership": RARE | {"the maker's partner goes alone (C10)"}}
+RARE_IN = {"cutthroat": RARE, "partnership": RARE | {"the maker's partner goes alone (C10)"},
+           "twohand": RARE - {"maker and a defender both alone (C10, C11)"},
+           "railroad": RARE | {"the maker's partner goes alone (C10)", "both lone players call for best (R3)"}}
 
 
-@pytest.mark.parametrize("preset", [CUTTHROAT, PARTNERSHIP], ids=lambda r: r.game)
+@pytest.mark.parametrize("preset", PRESETS, ids=lambda r: r.game)
 def test_rare_branches_are_reached_and_match_the_engine(preset):
     """Hunt seeds for each rare branch (a throw-in is 1 hand in 4,096 of partnership) and replay them."""
     variants = [replace(preset, deck=25, stick_the_dealer=True, may_name_turned_suit=True),
-                replace(preset, deck=25)]
+                replace(preset, deck=25, dealer_must_pick_up=False)]
     seen, rare = Counter(), RARE_IN[preset.game]
     for seed in range(40_000):
         rules = variants[seed % 2]
@@ -104,8 +109,9 @@ def test_rare_branches_are_reached_and_match_the_engine(preset):
     assert {f for f in rare if seen[f] < 2} == set()
 
 
-@pytest.mark.parametrize("rules", [CUTTHROAT, PARTNERSHIP, replace(PARTNERSHIP, deck=32, stick_the_dealer=True)],
-                         ids=["cutthroat", "partnership", "partnership-32-stick"])
+@pytest.mark.parametrize("rules", [CUTTHROAT, PARTNERSHIP, replace(PARTNERSHIP, deck=32, stick_the_dealer=True),
+                                   TWO_HANDED, RAILROAD], ids=["cutthroat", "partnership", "partnership-32-stick",
+                                                               "twohand", "railroad"])
 def test_the_fast_path_plays_the_same_hands_as_the_traced_one(rules):
     fast = [random_hands(rules, 1, seed)[0] for seed in range(300)]
     traced = [random_hand_tokens(rules, seed).points for seed in range(300)]
@@ -115,7 +121,7 @@ def test_the_fast_path_plays_the_same_hands_as_the_traced_one(rules):
 
 
 def test_points_are_those_the_scoring_tables_allow():
-    for rules in (CUTTHROAT, PARTNERSHIP):
+    for rules in PRESETS:
         results = Counter(random_hands(rules, 20_000, seed=1))
         per_side = {p for points in results for p in points}
         allowed = {0} | {row.makers for row in rules.scoring} | {row.defenders for row in rules.scoring}
@@ -151,7 +157,7 @@ def test_choices_and_deals_are_uniform():
     assert len(up_cards) == 24 and _chi_square(Counter({i: n for i, n in enumerate(up_cards.values())}), 24) < 70
 
 
-@pytest.mark.parametrize("preset", [CUTTHROAT, PARTNERSHIP], ids=lambda r: r.game)
+@pytest.mark.parametrize("preset", PRESETS, ids=lambda r: r.game)
 def test_random_hands_deal_what_deal_hand_deals_from_the_same_seed(preset):
     for size in (24, 32, 25):
         rules = replace(preset, deck=size)
@@ -171,7 +177,7 @@ def test_the_deal_shuffles_as_random_shuffle_does_draw_for_draw():
 
 # House rules to come (issue 14), each written as a change to one phase question of hand.py only.
 HOUSE_RULES = {
-    "the dealer may not discard the up-card": ("discard_choices", lambda rules, hand, up_card: tuple(hand)),
+    "the dealer may discard the up-card too": ("discard_choices", lambda rules, hand, up_card: (*hand, up_card)),
     "deal and bid counter-clockwise": ("bidders", lambda rules, dealer: tuple(
         (dealer - i) % rules.players for i in range(1, rules.players + 1))),
     "the dealer may always leave the up-card": ("dealer_may_decline", lambda rules, maker, dealer: True),
@@ -191,14 +197,13 @@ def fresh_tables():
 def test_a_rule_changed_in_hand_py_alone_reaches_the_playouts(house_rule, monkeypatch, fresh_tables):
     question, answer = HOUSE_RULES[house_rule]
     monkeypatch.setattr(engine, question, answer)
-    steps = 0
+    steps, up_cards_laid_away = 0, 0
     for rules in (CUTTHROAT, replace(PARTNERSHIP, deck=25), replace(CUTTHROAT, deck=32, dealer_must_pick_up=True)):
         for seed in range(60):
             trace = random_hand_tokens(rules, seed)
             steps += replay_and_compare(trace)
             assert trace.deal == deal_hand(rules, trace.dealer, seed=seed).deal
-            if question == "discard_choices":
-                assert f"pickup {trace.deal.up_card.ascii}" not in trace.tokens
+            up_cards_laid_away += f"pickup {trace.deal.up_card.ascii}" in trace.tokens
             if question == "must_call":
                 assert trace.points != (0,) * rules.players  # never thrown in
-    assert steps > 2000
+    assert steps > 2000 and (up_cards_laid_away > 0) == (question == "discard_choices")

@@ -8,7 +8,8 @@ import pytest
 from table_checks import assert_valid
 from test_widgets_table import callbacks_raise  # noqa: F401  (autouse: an exception in a click handler fails)
 
-from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, RuleOfThumbPlayer, best_five, new_game, play_game
+from euchre_lesson import (CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Phase, RuleOfThumbPlayer, best_five, new_game,
+                           play_game)
 from euchre_lesson.engine.errors import NotationError
 from euchre_lesson.play.session import TableSession, Told, learner_decisions
 from euchre_lesson.widgets.table import Table
@@ -37,7 +38,7 @@ def heard(session: TableSession) -> list:
     return out
 
 
-@pytest.mark.parametrize("rules", [CUTTHROAT, PARTNERSHIP], ids=["cutthroat", "partnership"])
+@pytest.mark.parametrize("rules", [CUTTHROAT, PARTNERSHIP, TWO_HANDED, RAILROAD], ids=lambda rules: rules.game)
 @pytest.mark.parametrize("seed", range(4))
 def test_a_whole_game_through_the_session_is_the_engine_s_game(rules, seed):
     session = sitting(rules, seed, seat=seed % rules.players)
@@ -172,6 +173,37 @@ def test_a_hint_and_the_grades():
     assert all((d.grade is None) == (len(d.state.legal_actions()) == 1) for d in graded.decisions)
     session.next_hand()
     assert session.grades_shown is None
+
+
+@pytest.mark.rule("R3")
+def test_a_call_for_best_at_the_table_a_hint_then_a_click_on_a_card_gives_or_discards_it():
+    expert_alone = RuleOfThumbPlayer()
+    session = sitting(RAILROAD, seed=3, seat=0)
+    for _ in range(40):  # deal after deal until the learner takes part in a call for best
+        play_until(session, lambda s: s.hand.is_over or (s.my_turn and s.hand.phase in (Phase.GOING_ALONE,
+                                                                                           Phase.EXCHANGE)),
+                   learner=expert_alone)
+        if session.my_turn and session.hand.phase is Phase.GOING_ALONE:
+            session.act("alone")  # go alone (or defend alone) whenever asked
+        if session.my_turn and session.hand.phase is Phase.EXCHANGE:
+            break
+        play_until(session, lambda s: s.hand.is_over, learner=expert_alone)
+        session.next_hand()
+    assert session.my_turn and session.hand.phase is Phase.EXCHANGE
+    hint = session.hint()
+    assert hint.told is Told.HINT and hint.action in session.view.legal and "points" in hint.reason
+    verb, card = session.view.legal[0].kind, session.view.legal[0].card
+    news = session.pick(card)
+    assert news.told is Told.ACTED and news.action.kind is verb and news.action.card == card
+
+
+def test_the_game_chooser_offers_the_four_games_and_starts_each():
+    table = Table(CUTTHROAT, seed=1)
+    offered = [rules for _, rules in table.game_input.options]
+    assert [rules.game for rules in offered] == ["cutthroat", "partnership", "twohand", "railroad"]
+    for rules in offered[2:]:
+        assert table.session.new(rules, seed=5).told is Told.NEW_GAME and table.game.rules == rules
+        assert_valid(table)
 
 
 # -- files, and arguments -------------------------------------------------------------------------------------

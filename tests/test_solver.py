@@ -18,16 +18,18 @@ from pathlib import Path
 
 import pytest
 
-from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, Suit, deal_hand, legal_plays, trick_winner
+from euchre_lesson import (CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Phase, Suit, deal_hand, legal_plays,
+                           trick_winner)
 from euchre_lesson.play import solver
 from euchre_lesson.engine.hand import replay
 from euchre_lesson.play.bits import cards_of, layout, legal_bits, mask, winning_index
 from euchre_lesson.play.solver import PythonSearch, Search, solve
 
-GAMES = (CUTTHROAT, PARTNERSHIP)
+GAMES = (CUTTHROAT, PARTNERSHIP, TWO_HANDED, RAILROAD)
 DECKS = (24, 32, 25)
-SHORT_PER_TABLE = 350  # per game and deck, 1 to 3 tricks left: 2,100 positions
+SHORT_PER_TABLE = 200  # per game and deck, 1 to 3 tricks left: 2,400 positions
 FULL_CUTTHROAT = 15  # three-hand deals from the first lead (the slow part of this file)
+FULL_TWO_HAND = 40  # two-hand deals from the first lead (W5): small trees, searched whole by brute force
 FOUR_LEFT = 16  # four-hand positions, every seat playing, with 4 tricks left
 FULL_PARTNERSHIP = 30  # four-hand deals from the first lead, checked move by move along a line of play
 LINES_OF_PLAY = 40  # per game and deck: every position along one random line of play, compiled vs Python
@@ -89,6 +91,12 @@ def short_positions(random_state) -> tuple:
 def full_cutthroat_deals(random_state) -> tuple:
     return tuple(start_of_play(random_state, replace(CUTTHROAT, deck=DECKS[i % 3]), 10**6 + i)[0]
                  for i in range(FULL_CUTTHROAT))
+
+
+@pytest.fixture(scope="module")
+def full_two_hand_deals(random_state) -> tuple:
+    return tuple(start_of_play(random_state, replace(TWO_HANDED, deck=DECKS[i % 3]), 5 * 10**6 + i)[0]
+                 for i in range(FULL_TWO_HAND))
 
 
 @pytest.fixture(scope="module")
@@ -295,6 +303,24 @@ def test_full_three_hand_deals_agree_with_brute_force(full_cutthroat_deals):
     print(f"{len(deals)} three-hand deals from the first lead agree with brute force: {dict(kinds)}")
 
 
+def test_full_two_hand_deals_agree_with_brute_force(full_two_hand_deals):
+    deals = full_two_hand_deals
+    for state in deals:
+        assert state.players == 2 and not state.tricks and not state.trick.cards
+        assert solve(state, compiled=True) == solve(state, compiled=False) == brute_force(state), state.to_json()
+    assert describe(deals)["twohand 25"] >= FULL_TWO_HAND // 3
+    TALLY["full two-hand deals vs brute force"] += len(deals)
+
+
+def test_railroad_positions_after_a_call_for_best_agree_with_brute_force(short_positions):
+    """R3: the lone player's hand holds the partner's card, the card laid down is out of play; the joker (R1)."""
+    called = [state for state in short_positions if state.given]
+    assert len(called) >= 100, len(called)
+    assert sum(any(card.is_joker for hand in state.hands for card in hand) for state in called) >= 20
+    for state in called:
+        assert solve(state, compiled=True) == solve(state, compiled=False) == brute_force(state), state.to_json()
+
+
 def test_four_hand_positions_with_four_tricks_left_agree_with_brute_force(four_tricks_left):
     positions = four_tricks_left
     for state in positions:
@@ -305,8 +331,8 @@ def test_four_hand_positions_with_four_tricks_left_agree_with_brute_force(four_t
 
 
 def test_bits_agree_with_the_engine_rules_on_every_position(short_positions, full_cutthroat_deals, four_tricks_left,
-                                                            full_partnership_deals):
-    positions = short_positions + full_cutthroat_deals + four_tricks_left + full_partnership_deals
+                                                            full_partnership_deals, full_two_hand_deals):
+    positions = short_positions + full_cutthroat_deals + four_tricks_left + full_partnership_deals + full_two_hand_deals
     counts = Counter()
     for state in positions:
         counts += check_against_engine(state)

@@ -9,7 +9,8 @@ import pytest
 from table_checks import check
 from test_widgets_table import callbacks_raise  # noqa: F401  (autouse: an exception in a click handler fails)
 
-from euchre_lesson import CUTTHROAT, PARTNERSHIP, Phase, RuleOfThumbPlayer, Suit, deal_hand, parse_action, play_out
+from euchre_lesson import (CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Phase, RuleOfThumbPlayer, Suit, deal_hand,
+                           parse_action, play_out)
 from euchre_lesson.play.players import RandomPlayer
 from euchre_lesson import widgets
 
@@ -36,6 +37,8 @@ FACTORIES = {
     "BiddingTrainer": lambda: widgets.BiddingTrainer(seed=3),
     "Table (cutthroat)": lambda: widgets.Table(CUTTHROAT, seed=3),
     "Table (partnership)": lambda: widgets.Table(PARTNERSHIP, seed=4),
+    "Table (two-handed)": lambda: widgets.Table(TWO_HANDED, seed=5),
+    "Table (railroad)": lambda: widgets.Table(RAILROAD, seed=6),
 }
 
 

@@ -8,11 +8,12 @@ for statistics and benchmarks, and decides no rule itself:
   deals what `deal_hand(rules, dealer, seed=seed)` deals (the dealer is drawn after the
   shuffle);
 - it asks hand.py's phase questions (`bidders`, `dealer_names_trump_at_once`,
-  `nameable_suits`, `must_call`, `dealer_may_decline`, `discard_choices`, `keep_choices`)
-  once per rule set, and reads who is asked to go alone and in what order, who sits out,
-  who leads (`opening_leader`) and the points off `HandState` itself, walking a real hand
-  through the announcements for each maker (so who is asked must not depend on the dealer
-  or on the round in which trump was made: the step-by-step test would see it if it did);
+  `nameable_suits`, `must_call`, `dealer_may_decline`, `discard_choices`, `keep_choices`,
+  `calls_for_best`) once per rule set, and reads who is asked to go alone and in what order,
+  who sits out, who calls for whose best card, who leads (`opening_leader`) and the points
+  off `HandState` itself, walking a real hand through the announcements for each maker (so
+  who is asked must not depend on the dealer or on the round in which trump was made: the
+  step-by-step test would see it if it did);
 - it plays the tricks on the bit layout of bits.py, which is checked against ranking.py.
 
 What is written here is the order of the phases, one small step function each, as pgx
@@ -33,7 +34,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from ..engine import checks
-from ..engine.actions import ALONE, DECLINE, ORDER, PASS, STAY, Action, Verb, call, pickup
+from ..engine.actions import ALONE, DECLINE, ORDER, PASS, STAY, Action, Verb, call, discard, give, pickup
 from .bits import BitLists, Layout, bit_lists, cards_of, layout
 from ..engine.cards import Card, Suit, deck, sort_key
 from ..engine import hand as engine  # the phase questions, read as engine.<question> so that a change there reaches here
@@ -57,6 +58,7 @@ class Plan(NamedTuple):
     """Everything that is settled once the announcements are made: read off HandState."""
 
     keeps: bool  # the maker takes the dummy and keeps five (T5)
+    exchanges: tuple[tuple[int, int], ...]  # (giver, lone player) of each call for best, in order (R3)
     makers: tuple[int, int]  # the makers' seats; a cutthroat maker's second is the spare count, always 0
     followers: tuple[tuple[int, ...], ...]  # [leader]: the seats in play after the leader, clockwise
     leaders: tuple[int, ...]  # [dealer]: who leads the first trick (C11)
@@ -138,7 +140,7 @@ def _announcements(state: HandState):
     if state.phase is Phase.GOING_ALONE:
         return (state.to_act, _announcements(state.apply(STAY)), _announcements(state.apply(ALONE)))
     makers = (state.makers + (state.players,))[:2]
-    return Plan(state.phase is Phase.DUMMY, makers,
+    return Plan(state.phase is Phase.DUMMY, engine.calls_for_best(state), makers,
                 tuple(_clockwise_after(state, seat) for seat in range(state.players)),
                 tuple(opening_leader(replace(state, dealer=d)) for d in range(state.players)),
                 tuple(_points(state, tricks) for tricks in range(TRICKS_PER_HAND + 1)))
@@ -255,6 +257,8 @@ def _hand(t: RuleTables, rng, note) -> tuple[int, ...]:
         plan = alone if k else stay
     if plan.keeps:
         _keep(t, lay, rnd, hands, sum(map(dealt, places.dummy_taker(pack))), maker, note)
+    for giver, lone in plan.exchanges:
+        _call_for_best(t, lay, rnd, hands, giver, lone, note)
     return _tricks(t, lay, rnd, hands, plan, dealer, note)
 
 
@@ -313,6 +317,20 @@ def _keep(t: RuleTables, lay: Layout, rnd, hands: list[int], dummy: int, maker: 
         note(maker, lambda five: Action(Verb.KEEP, cards=tuple(sorted((cards[i] for i in five), key=sort_key))),
              t.keeps, k)
     hands[maker] = sum(ten[i] for i in t.keeps[k])
+
+
+def _call_for_best(t: RuleTables, lay: Layout, rnd, hands: list[int], giver: int, lone: int, note) -> None:
+    """R3: the partner sitting out gives any card; the lone player lays any of the six down."""
+    low, high, split, low_mask = t.lists
+    for seat, verb in ((giver, give), (lone, discard)):
+        hand = hands[seat]
+        options = low[hand & low_mask] + high[hand >> split]
+        card = options[int(rnd() * len(options))]
+        if note is not None:
+            note(seat, lambda bit, verb=verb: verb(cards_of(lay, bit)[0]), options, options.index(card))
+        hands[seat] = hand ^ card
+        if seat == giver:
+            hands[lone] |= card
 
 
 def _tricks(t: RuleTables, lay: Layout, rnd, hands: list[int], plan: Plan, dealer: int, note) -> tuple[int, ...]:

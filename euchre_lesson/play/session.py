@@ -291,7 +291,8 @@ class TableSession:
         return self._tell(Told.ACTED, action=action, view=view)
 
     def pick(self, card: Card | str) -> News:
-        """A click on one of your cards: play it, discard it, or select it (or not) for the dummy keep."""
+        """A click on one of your cards: play it, discard it, give it to a lone partner, or select it (or not) for
+        the dummy keep."""
         card = checks.card("card", card)
         phase = self.hand.phase
         if not self.my_turn:
@@ -304,6 +305,8 @@ class TableSession:
             return self._tell(Told.SELECTED)
         if phase in CARD_VERBS:
             return self.act(CARD_VERBS[phase](card))
+        if phase is Phase.EXCHANGE:  # give this card to your lone partner, or discard it, as is your turn (R3)
+            return self.act(Action(self.view.legal[0].kind, card=card))
         return self._tell(Told.NO_CARD_YET)
 
     def keep_selected(self) -> News:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from ..engine.actions import Verb, pickup
+from ..engine.actions import Verb, parse_action
 from ..engine.cards import Card, Suit, deck
-from .dummy import best_five
 from ..engine.hand import Deal, HandState, Phase, deal_hand
 from ..engine.ranking import effective_suit
 from ..engine.view import View
+from .rule_of_thumb import RuleOfThumbPlayer
 
 
 def voids(view: View) -> dict[int, set[Suit]]:
@@ -94,28 +94,69 @@ def _play_state(view: View, hands) -> HandState:
 def sample_world(view: View, rng: random.Random) -> HandState:
     """A full hand agreeing with the view, in any phase; unseen cards are dealt at random.
 
-    Before the play, the public words of the hand are replayed into the new deal; a dealer's
-    face-down discard that this seat did not see is chosen as a sensible dealer would (T5's rule).
+    Before the play, the public words of the hand are replayed into the new deal; what another seat laid
+    down or passed face down and this seat did not see (a dealer's discard, a keep, a card given or
+    discarded in a call for best) is chosen as the rule-of-thumb player would (C7, T5, R3).
     """
     if view.phase is Phase.PLAY:
         return sample_play_world(view, rng)
     if view.phase is Phase.DONE:
         raise ValueError("the hand is over: there is nothing left to decide")
-    dealt = list(view.hand)
-    if view.discard is not None:  # this seat is the dealer who picked up: undo the exchange
-        dealt = [c for c in dealt if c != view.up_card] + [view.discard]  # the up-card stays: C7
-    seen = set(dealt) | {view.up_card} | set(view.dummy or ())
+    dealt, placed = dealt_hand(view), cards_given_to(view)
+    seen = set(dealt) | {view.up_card} | set(view.dummy or ()) | {card for _, card in placed}
     unseen = [c for c in deck(view.rules.deck) if c not in seen]
     rng.shuffle(unseen)
-    hands = [tuple(dealt) if s == view.seat else tuple(unseen.pop() for _ in range(5)) for s in range(view.players)]
+    known = {giver: [card] for giver, card in placed if card != view.up_card}  # the up-card came from the kitty
+    hands = [tuple(dealt) if s == view.seat else tuple(known.get(s, []) + [unseen.pop() for _ in
+                                                                          range(5 - len(known.get(s, [])))])
+             for s in range(view.players)]
     dummy = None
     if view.rules.has_dummy:
         dummy = view.dummy if view.dummy is not None else tuple(unseen.pop() for _ in range(5))
     state = deal_hand(view.rules, view.dealer, deal=Deal(tuple(hands), dummy, (view.up_card, *unseen)))
     for actor, token in view.said:
-        if token == Verb.PICKUP:  # another seat's discard, face down (C7): choose it as the dealer would
-            five = state.hands[state.dealer]
-            kept = best_five(five + (state.up_card,), state.trump, keeping=state.up_card).cards
-            token = pickup(next(c for c in five if c not in kept))
+        verb = Verb._value2member_map_.get(token)
+        if verb is not None and verb.carries is not None:  # face down to this seat: chosen as a player would
+            token = _face_down_choice(state, {card for _, card in placed})
         state = state.apply(token)
     return state
+
+
+def _face_down_choice(state: HandState, needed: set[Card]):
+    """What the seat to act laid down or passed unseen, chosen by the rule of thumb; never a card this seat saw
+    given to it later (R3), which the world must keep where it was."""
+    choice = RuleOfThumbPlayer().choose(state.view(state.to_act))
+    if choice.card not in needed:
+        return choice
+    return next(action for action in state.legal_actions() if action.card not in needed)
+
+
+def dealt_hand(view: View) -> list[Card]:
+    """The five cards `view`'s seat was dealt, from what it holds now and what it did: each exchange of the hand
+    undone, the last first (a call for best R3, the keep T5, the pick-up C7)."""
+    gave = [action.card for action in _own(view, Verb.GIVE)]
+    laid = [action.card for action in _own(view, Verb.DISCARD)]
+    received = [card for _, card in cards_given_to(view)]
+    held = list(view.hand) + laid + gave
+    for card in received:
+        held.remove(card)
+    if view.set_aside:  # the maker who took the dummy kept five of the ten (T5)
+        held = [card for card in held + list(view.set_aside) if card not in view.dummy]
+    if view.discard is not None:  # the dealer who picked up (C7)
+        held = [card for card in held if card != view.up_card] + [view.discard]
+    return held
+
+
+def cards_given_to(view: View) -> list[tuple[int, Card]]:
+    """(giver, card) for each card given to `view`'s seat in a call for best (R3)."""
+    return [(actor, action.card) for actor, action in _heard(view, Verb.GIVE) if actor != view.seat]
+
+
+def _own(view: View, verb: Verb) -> list:
+    return [action for actor, action in _heard(view, verb) if actor == view.seat]
+
+
+def _heard(view: View, verb: Verb) -> list:
+    """(actor, action) for each action of `verb` this seat heard in full (its own, or a card given to it)."""
+    return [(actor, parse_action(token)) for actor, token in view.said
+            if token.startswith(f"{verb} ") and token.split()[0] == verb]
