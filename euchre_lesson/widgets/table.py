@@ -240,7 +240,7 @@ class Table(Described, w.VBox):
         if view.phase is Phase.PLAY:
             return "Your turn: click a card to play it (the raised cards may be played)."
         if view.phase is Phase.PICKUP:
-            return f"You take the {view.up_card}: click the card to discard (the up-card too may go)."
+            return f"You take the {view.up_card}: click one of your own five cards to discard (the up-card stays, C7)."
         if view.phase is Phase.DUMMY:
             return "Choose five of your ten cards to keep (click to select), then press Keep these five (T5)."
         return f"Your turn ({view.phase}): choose with the buttons."
