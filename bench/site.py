@@ -1,14 +1,26 @@
 """The static site in Chromium: `.venv/bin/python bench/site.py` after `make site`.
 
+    python bench/site.py                     # everything below
+    python bench/site.py --part decisions    # only the computer players' decisions in the page
+    python bench/site.py --part lessons --hands 4
+
 Prints the site's size (files, and as one .tar.gz, what a teacher copies), the time from opening the
 site to the first kernel ready (Python started in the page), and for each lesson the kernel's start
 and its Run All time. Each lesson opens in a fresh browser context, as a new visitor's would; the site
 is served on 127.0.0.1 and every other request is aborted, as in the browser test.
+
+Then, in a kernel in the page (Pyodide: pure Python, no C core), each computer level of the table,
+made as the table makes it, decides at every decision with a choice (bidding, the pick-up, going alone,
+the exchange, first leads and the play) of seeded hands in each of the four games, bid and played by
+rule-of-thumb players; it prints median, p95 and max per game and level, and where the slowest was.
+Issue 15's goal: the expert decides in at most 0.5 s in the browser.
 """
 
 from __future__ import annotations
 
+import argparse
 import io
+import json
 import sys
 import tarfile
 import time
@@ -18,9 +30,45 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "jupyterlite")]
 
 from build_site import SITE, SiteServer, size_mb  # noqa: E402
-from labdriver import LESSONS, VIEWPORT, launch_chromium, run_all, wait_kernel_idle  # noqa: E402
+from labdriver import LESSONS, VIEWPORT, kernel_run, launch_chromium, run_all, wait_kernel_idle  # noqa: E402
 
 NOW = "() => performance.now() / 1000"  # seconds since this page's navigation started
+GOAL = 0.5  # seconds: the slowest expert decision in the browser (issue 15, 4)
+GAMES = ("cutthroat", "partnership", "twohand", "railroad")
+
+# Run in the page's kernel: the positions, then each level's seconds at each of them, as JSON.
+DECISIONS = """
+import json, time
+from euchre_lesson import RuleOfThumbPlayer, deal_hand
+from euchre_lesson.engine.rules import PRESETS
+from euchre_lesson.play import budget, session, solver
+
+def positions(rules, hands):
+    player, views = RuleOfThumbPlayer(), []
+    for seed in range(hands):
+        hand = deal_hand(rules, seed %% rules.players, seed=seed)
+        while not hand.is_over:
+            view = hand.view(hand.to_act)
+            if len(view.legal) > 1:
+                views.append(view)
+            hand = hand.apply(player.choose(view))
+    return views
+
+def where(view):
+    first = view.phase.name == "PLAY" and not view.tricks and not (view.trick and view.trick.cards)
+    return "first lead" if first else view.phase.name.lower()
+
+views = positions(PRESETS[%r], %d)
+timed = {}
+for level, make in session.LEVELS.items():
+    player, seconds = make(1), []
+    for view in views:
+        start = time.perf_counter()
+        player.choose(view)
+        seconds.append(time.perf_counter() - start)
+    timed[level] = seconds
+print(json.dumps({"budget": budget.DECISION_SECONDS, "compiled": solver.COMPILED, "where": [where(v) for v in views], "seconds": timed}))
+"""
 
 
 def gzipped_mb(folder: Path) -> float:
@@ -48,26 +96,67 @@ def kernel_ready(page, url: str) -> float:
     return page.evaluate(NOW)
 
 
+def lessons(browser, server: SiteServer) -> None:
+    """Each lesson in a fresh context: its kernel ready, then its Run All."""
+    print(f"{'lesson':40} {'kernel ready':>12} {'Run All':>9}")
+    total = time.perf_counter()
+    for path in sorted(LESSONS.glob("[0-9][0-9]_*.ipynb")):
+        page = offline_page(browser, server)
+        ready = kernel_ready(page, server.url(f"notebooks/{path.name}"))
+        print(f"{path.name:40} {ready:10.1f} s {run_all(page):7.1f} s", flush=True)
+        page.context.close()
+    print(f"all lessons: {time.perf_counter() - total:.0f} s")
+
+
+def quantile(ordered: list[float], share: float) -> float:
+    return ordered[round(share * (len(ordered) - 1))]
+
+
+def decisions(browser, server: SiteServer, hands: int) -> bool:
+    """Every level's decisions in each game, timed in the page's kernel; whether the expert met GOAL."""
+    page = offline_page(browser, server)
+    kernel_ready(page, f"{server.base}/")
+    met = True
+    for game in GAMES:
+        found = json.loads(kernel_run(page, DECISIONS % (game, hands)))
+        for level, seconds in found["seconds"].items():
+            ordered, slowest = sorted(seconds), max(range(len(seconds)), key=seconds.__getitem__)
+            verdict = f"  goal max <= {GOAL} s: {'met' if ordered[-1] <= GOAL else 'MISSED'}" if level == "expert" else ""
+            met &= level != "expert" or ordered[-1] <= GOAL
+            print(f"{game:12} {level:14} median {ordered[len(ordered) // 2] * 1000:6.0f} ms  p95 "
+                  f"{quantile(ordered, 0.95) * 1000:6.0f} ms  max {ordered[-1] * 1000:6.0f} ms "
+                  f"({found['where'][slowest]})  over {len(ordered)}{verdict}", flush=True)
+    core = "the C core" if found["compiled"] else "pure Python"
+    print(f"(in the page: {core}; the table's budget of a decision {found['budget']} s; {hands} hands per game)")
+    page.context.close()
+    return met
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--part", choices=("all", "lessons", "decisions"), default="all",
+                        help="lessons: size, first kernel, each lesson's Run All; decisions: the computer players")
+    parser.add_argument("--hands", type=int, default=8, help="seeded hands per game for the decisions (default 8)")
+    args = parser.parse_args()
+    if args.hands < 1:
+        parser.error("--hands must be 1 or more")
     if not (SITE / "index.html").is_file():
         sys.exit(f"{SITE} is missing: run `make site` first")
-    print(f"site: {size_mb(SITE):.1f} MB in files, {gzipped_mb(SITE):.1f} MB as .tar.gz")
     from playwright.sync_api import sync_playwright
 
+    met = True
     with SiteServer(SITE) as server, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
-        page = offline_page(browser, server)
-        print(f"first kernel ready: {kernel_ready(page, f'{server.base}/'):.1f} s after opening the site")
-        page.context.close()
-        print(f"{'lesson':40} {'kernel ready':>12} {'Run All':>9}")
-        total = time.perf_counter()
-        for path in sorted(LESSONS.glob("[0-9][0-9]_*.ipynb")):
+        if args.part != "decisions":
+            print(f"site: {size_mb(SITE):.1f} MB in files, {gzipped_mb(SITE):.1f} MB as .tar.gz")
             page = offline_page(browser, server)
-            ready = kernel_ready(page, server.url(f"notebooks/{path.name}"))
-            print(f"{path.name:40} {ready:10.1f} s {run_all(page):7.1f} s", flush=True)
+            print(f"first kernel ready: {kernel_ready(page, f'{server.base}/'):.1f} s after opening the site")
             page.context.close()
-        print(f"all lessons: {time.perf_counter() - total:.0f} s")
+            lessons(browser, server)
+        if args.part != "lessons":
+            met = decisions(browser, server, args.hands)
         browser.close()
+    sys.exit(0 if met else 1)
 
 
 if __name__ == "__main__":
