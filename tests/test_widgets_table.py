@@ -508,3 +508,31 @@ def test_buttons_a_click_retires_are_closed_after_the_note_says_what_happened(wi
         closes += sum(kind == "comm_close" for kind, _ in sent)
         assert all(kind != "comm_close" for kind, _ in sent[:said]), "a close delayed the answer"
     assert closes > 0, "no click retired a button: the test saw nothing"
+
+
+
+def learner_until(table: Table, wanted) -> bool:
+    """Play the learner's seat by the rule of thumb, going alone when offered, until `wanted` is the learner's."""
+    player = RuleOfThumbPlayer()
+    while not table.hand.is_over:
+        legal = table.view.legal
+        if legal and legal[0].kind is wanted:
+            return True
+        alone = [a for a in legal if a.kind is Verb.ALONE]
+        table.act(alone[0] if alone else player.choose(table.view))
+    return False
+
+
+@pytest.mark.parametrize("verb", [Verb.GIVE, Verb.DISCARD])
+def test_a_call_for_best_is_made_by_clicking_a_card(verb):
+    """R3 at the table: the learner gives or lays down a card by clicking it, told what to do, with no bid buttons."""
+    from euchre_lesson import RAILROAD
+    table = next((t for seed in range(300) if learner_until(t := Table(RAILROAD, seed=seed), verb)), None)
+    assert table is not None, f"no seed below 300 asks the learner to {verb}"
+    assert "(R3)" in table.prompt() and ("give" if verb is Verb.GIVE else "lay it down") in table.prompt()
+    assert not table.choices.actions, "a call for best is answered with the cards, not with buttons"
+    card = table.view.legal[-1].card
+    before = len(table.hand.history)
+    table.hand_row.button_for(card).click()
+    assert table.hand.history[before].kind is verb and table.hand.history[before].card == card
+    assert_valid(table)

@@ -16,7 +16,7 @@ from ..engine.hand import Phase
 from ..engine.narration import (choice_words, result_words, said_words, seat_words, sentence, side_words, trick_words,
                          up_card_words)
 from ..engine.rules import CUTTHROAT, RuleSet
-from ..play.session import CARD_VERBS, News, TableSession, Told, path_words
+from ..play.session import News, TableSession, Told, path_words
 from ..engine.view import View
 from . import arguments
 from .bids import BidButtons
@@ -29,7 +29,15 @@ from .trick_list import TrickList
 from .fallback import Described
 
 # Actions chosen by clicking your cards (a keep: five selected, then Keep); the others have buttons.
-CARD_CHOSEN = frozenset({Verb.PLAY, Verb.PICKUP, Verb.KEEP})
+CARD_CHOSEN = frozenset({Verb.PLAY, Verb.PICKUP, Verb.KEEP, Verb.GIVE, Verb.DISCARD})
+# What to do when it is your turn, by what the engine lets you do.
+YOUR_TURN = {
+    Verb.PLAY: "Your turn: click a card to play it (the raised cards may be played).",
+    Verb.PICKUP: "You take the {up}: click one of your own five cards to discard (the up-card stays, C7).",
+    Verb.KEEP: "Choose five of your ten cards to keep (click to select), then press Keep these five (T5).",
+    Verb.GIVE: "Your partner plays alone and calls for your best card: click the card to give (R3).",
+    Verb.DISCARD: "Your partner gave you the {got}: click one of your six cards to lay it down, out of play (R3).",
+}
 MOST_SAID = 400  # a note quotes at most this much of an error about a typed path: its start and its end
 
 
@@ -237,12 +245,9 @@ class Table(Described, w.VBox):
             return "The hand is over. Press Grade my decisions to review it, or Next hand to go on."
         if not self.my_turn:
             return f"Waiting for {seat_words(view.to_act, view)}."
-        if view.phase is Phase.PLAY:
-            return "Your turn: click a card to play it (the raised cards may be played)."
-        if view.phase is Phase.PICKUP:
-            return f"You take the {view.up_card}: click one of your own five cards to discard (the up-card stays, C7)."
-        if view.phase is Phase.DUMMY:
-            return "Choose five of your ten cards to keep (click to select), then press Keep these five (T5)."
+        verb = view.legal[0].kind
+        if verb in YOUR_TURN:
+            return YOUR_TURN[verb].format(up=view.up_card, got=view.exchanged[-1] if view.exchanged else "")
         return f"Your turn ({view.phase}): choose with the buttons."
 
     # -- drawing ---------------------------------------------------------------------------------------
@@ -331,7 +336,7 @@ class Table(Described, w.VBox):
         if phase is Phase.DUMMY and legal:
             ten = self.session.selectable
             redraw(self.hand_row, ten, trump, moment, legal=ten, chosen=self.selected)
-        elif phase in CARD_VERBS and legal:
+        elif legal and legal[0].kind in CARD_CHOSEN:
             cards = [a.card for a in legal if a.card is not None]
             shown = cards if phase is Phase.PICKUP else sorted(view.hand, key=sort_key)
             redraw(self.hand_row, shown, trump, moment, legal=cards)
