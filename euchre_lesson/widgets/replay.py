@@ -9,7 +9,7 @@ import ipywidgets as w
 from ..engine.cards import Card, sort_key
 from ..engine.display import words_html
 from ..engine.hand import HandState, Phase, replay
-from ..engine.narration import step_words, trick_words, up_card_words
+from ..engine.narration import seat_words, step_words, trick_words, up_card_words
 from ..engine.view import View, cards_known, seat_roles, trick_on_table
 from ..engine import checks
 from . import arguments
@@ -66,9 +66,11 @@ class HandReplay(Described, w.VBox):
         self.seats = [Place() for _ in range(players)]
         self.dummy, self.set_aside = Place(), Place()
         self.up_card, self.kitty, self.discard = Place(), Place(), Place()
+        # (the card given, the card laid down) for each call for best of the hand, the engine's order (R3)
+        self.calls_for_best = tuple((Place(), Place()) for _ in states[-1].exchanges)
         self.trick = Place()
         self.note = note()
-        table = w.VBox(self.seats + [self.dummy, self.set_aside, self.up_card, self.kitty, self.discard, self.trick])
+        table = w.VBox(self.places)
         table.add_class("euchre-table")
         self.children = [style_sheet(),
                          w.HBox([self.start_button, self.back_button, self.forward_button, self.end_button]),
@@ -76,6 +78,13 @@ class HandReplay(Described, w.VBox):
         self.step_slider.observe(lambda _: self.redraw(), "value")
         self.seat_picker.observe(lambda _: self.redraw(), "value")
         self.redraw()
+
+    @property
+    def places(self) -> list[Place]:
+        """Every place of this game's table, in order: no dummy where the game has none (T1, W4, F1)."""
+        dummy = [self.dummy, self.set_aside] if self.states[0].rules.has_dummy else []
+        exchanged = [place for pair in self.calls_for_best for place in pair]
+        return self.seats + dummy + [self.up_card, self.kitty, self.discard] + exchanged + [self.trick]
 
     @property
     def step(self) -> int:
@@ -120,6 +129,7 @@ class HandReplay(Described, w.VBox):
         self.kitty.show("Rest of the kitty", state.deal.kitty[1:], trump, hidden=hidden(False))
         self.discard.show("The dealer's discard", [state.discard] if state.discard else [], trump,
                           hidden=hidden(view and view.discard))
+        self.show_calls_for_best(table)
         trick, label = self._trick(table)
         self.trick.show(label, trick, trump)
         who = "the hands open" if view is None else f"as seat {viewer} saw it"
@@ -127,6 +137,22 @@ class HandReplay(Described, w.VBox):
         self.status.value = (f"<p>Step {self.step} of {self.step_slider.max} · {escape(str(state.phase))}"
                              f"{escape(trump_words)} · {escape(who)}</p>")
         say(self.note, step_words(state, table))
+
+    def show_calls_for_best(self, table: View | HandState) -> None:
+        """Each call for best so far: the card given and the card laid down, face up only where the engine's View
+        shows them (to the giver and the lone player; the card laid down to the lone player alone), or hands open (R3)."""
+        state = self.state
+
+        def face_down(cards) -> bool:
+            return isinstance(table, View) and not set(cards) <= set(table.exchanged)
+
+        for number, (given_place, laid_place) in enumerate(self.calls_for_best):
+            giver, lone = state.exchanges[number] if number < len(state.exchanges) else (None, None)
+            given, laid = state.given[number:number + 1], state.laid_down[number:number + 1]
+            given_place.show(f"Given by {seat_words(giver, table)} to {seat_words(lone, table)}" if given else "",
+                             given, state.trump, hidden=face_down(given))
+            laid_place.show(f"Laid down by {seat_words(lone, table)}" if laid else "", laid, state.trump,
+                            hidden=face_down(laid))
 
     def known_cards(self) -> frozenset[Card]:
         """Every card the chosen seat may see face up now (all of them with the hands open)."""
@@ -156,12 +182,13 @@ class HandReplay(Described, w.VBox):
             shown_face_up = face_up_cards(place.row)
             assert not shown_face_up or sorted(shown_face_up, key=sort_key) == sorted(state.hands[seat], key=sort_key), \
                 f"seat {seat}'s cards are not the engine's"
-        places = self.seats + [self.dummy, self.set_aside, self.up_card, self.kitty, self.discard, self.trick]
-        shown = {card for place in places for card in face_up_cards(place.row)}
+        shown = {card for place in self.places for card in face_up_cards(place.row)}
         if viewer is not None:
             view = state.view(viewer)
             assert face_up_cards(self.seats[viewer].row) == sorted(view.hand, key=sort_key), "your hand is hidden"
             assert shown <= self.known_cards(), f"seat {viewer} is shown {shown - self.known_cards()}"
+            exchanged = {card for pair in self.calls_for_best for place in pair for card in face_up_cards(place.row)}
+            assert exchanged <= set(view.exchanged), f"seat {viewer} is told the exchange of {exchanged}"
             for seat in range(state.players):
                 assert seat == viewer or not face_up_cards(self.seats[seat].row), f"seat {seat}'s hand is shown"
         assert self.trick.row.cards == self.shown_trick()[0], "the trick shown is not the engine's"
