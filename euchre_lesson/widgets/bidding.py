@@ -69,7 +69,7 @@ def rule_of_thumb_reasons(state: HandState) -> dict[int, str]:
 
 def reasons_heard(final: HandState, seat: int, reasons: dict[int, str]) -> dict[int, str]:
     """The reasons as `seat` may read them once the hand is over: a card of a call for best this seat took no part
-    in (the engine's View leaves it out) is hidden in what was said before the play, which would tell who held it (R3)."""
+    in (the engine's View leaves it out) is hidden in what was said before the play: it would tell who held it (R3)."""
     secret = set(final.given + final.laid_down) - set(final.view(seat).exchanged)
     if not secret:
         return reasons

@@ -140,7 +140,7 @@ class HandReplay(Described, w.VBox):
 
     def show_calls_for_best(self, table: View | HandState) -> None:
         """Each call for best so far: the card given and the card laid down, face up only where the engine's View
-        shows them (to the giver and the lone player; the card laid down to the lone player alone), or hands open (R3)."""
+        shows them (the card given to giver and lone player, the one laid down to the lone player), or all open (R3)."""
         state = self.state
 
         def face_down(cards) -> bool:
