@@ -2,7 +2,8 @@
 
     python bench/site.py                     # everything below
     python bench/site.py --part decisions    # only the computer players' decisions in the page
-    python bench/site.py --part lessons --hands 4
+    python bench/site.py --part lessons
+    python bench/site.py --part decisions --hands 4 --seconds none  # the expert's time cap off: worlds alone
 
 Prints the site's size (files, and as one .tar.gz, what a teacher copies), the time from opening the
 site to the first kernel ready (Python started in the page), and for each lesson the kernel's start
@@ -58,6 +59,7 @@ def where(view):
     first = view.phase.name == "PLAY" and not view.tricks and not (view.trick and view.trick.cards)
     return "first lead" if first else view.phase.name.lower()
 
+session.DECISION_SECONDS = %s  # the table's experts read it as they are made
 views = positions(PRESETS[%r], %d)
 timed = {}
 for level, make in session.LEVELS.items():
@@ -67,7 +69,7 @@ for level, make in session.LEVELS.items():
         player.choose(view)
         seconds.append(time.perf_counter() - start)
     timed[level] = seconds
-print(json.dumps({"budget": budget.DECISION_SECONDS, "compiled": solver.COMPILED, "where": [where(v) for v in views], "seconds": timed}))
+print(json.dumps({"budget": session.DECISION_SECONDS, "compiled": solver.COMPILED, "where": [where(v) for v in views], "seconds": timed}))
 """
 
 
@@ -112,13 +114,16 @@ def quantile(ordered: list[float], share: float) -> float:
     return ordered[round(share * (len(ordered) - 1))]
 
 
-def decisions(browser, server: SiteServer, hands: int) -> bool:
-    """Every level's decisions in each game, timed in the page's kernel; whether the expert met GOAL."""
+def decisions(browser, server: SiteServer, hands: int, budget: str) -> bool:
+    """Every level's decisions in each game, timed in the page's kernel; whether the expert met GOAL.
+
+    `budget` is Python for the expert's seconds a decision, read in the kernel (budget.DECISION_SECONDS: the table's).
+    """
     page = offline_page(browser, server)
     kernel_ready(page, f"{server.base}/")
     met = True
     for game in GAMES:
-        found = json.loads(kernel_run(page, DECISIONS % (game, hands)))
+        found = json.loads(kernel_run(page, DECISIONS % (budget, game, hands)))
         for level, seconds in found["seconds"].items():
             ordered, slowest = sorted(seconds), max(range(len(seconds)), key=seconds.__getitem__)
             verdict = f"  goal max <= {GOAL} s: {'met' if ordered[-1] <= GOAL else 'MISSED'}" if level == "expert" else ""
@@ -132,14 +137,29 @@ def decisions(browser, server: SiteServer, hands: int) -> bool:
     return met
 
 
+def budget_in_python(text: str) -> str | None:
+    """--seconds as Python for the kernel: the table's budget, None, or a number from 0 to an hour; None if unreadable."""
+    if text in ("table", "none"):
+        return "budget.DECISION_SECONDS" if text == "table" else "None"
+    try:
+        seconds = float(text)
+    except ValueError:
+        return None
+    return repr(seconds) if 0 <= seconds <= 3600 else None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--part", choices=("all", "lessons", "decisions"), default="all",
                         help="lessons: size, first kernel, each lesson's Run All; decisions: the computer players")
     parser.add_argument("--hands", type=int, default=8, help="seeded hands per game for the decisions (default 8)")
+    parser.add_argument("--seconds", default="table", help="the expert's budget of a decision: the table's "
+                                                            "(default), a number of seconds, or none")
     args = parser.parse_args()
     if args.hands < 1:
         parser.error("--hands must be 1 or more")
+    if budget_in_python(args.seconds) is None:
+        parser.error(f"--seconds must be a number of seconds from 0 to 3600, none, or table; not {args.seconds!r}")
     if not (SITE / "index.html").is_file():
         sys.exit(f"{SITE} is missing: run `make site` first")
     from playwright.sync_api import sync_playwright
@@ -154,7 +174,7 @@ def main() -> None:
             page.context.close()
             lessons(browser, server)
         if args.part != "lessons":
-            met = decisions(browser, server, args.hands)
+            met = decisions(browser, server, args.hands, budget_in_python(args.seconds))
         browser.close()
     sys.exit(0 if met else 1)
 
