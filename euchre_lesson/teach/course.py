@@ -153,6 +153,22 @@ def _lessons() -> dict[int, dict]:
                 "takes the dummy": "Only a maker who does not go alone takes the dummy (T5); the other defender "
                                    "sits out (T6)."},
                 right="sits out, cards face down", rule_ids=("T6", "T5")),
+            "q7": Choice("Four-hand: seat 1 made trump and stays. Who is asked next whether to go alone?", {
+                "seat 3, the maker's partner": "if the maker stays, the maker's partner may go alone instead; then "
+                                               "the defenders are asked (C10, F3).",
+                "seat 2, the next player": "The maker's side speaks first: after the maker, the maker's partner "
+                                           "(C10, F3).",
+                "nobody: only the maker may go alone": "In the four-hand game the maker's partner may go alone too "
+                                                       "(C10, F3); only a club's house rule forbids it."},
+                right="seat 3, the maker's partner", rule_ids=("C10", "F3")),
+            "q8": Choice("Four-hand, seat 0 deals. Seat 1 makes trump and goes alone; seat 2 stays; seat 0, the "
+                         "dealer, goes alone too. Who leads the first trick?", {
+                "seat 0, the lone defender": "when two players go alone, the lone defender leads (C11).",
+                "seat 1, on the dealer's left": "That is the lead when nobody goes alone; when two go alone, the "
+                                                "lone defender leads (C11).",
+                "seat 2, on the maker's left": "Seat 2 sits out, as the lone defender's partner; when two go alone, "
+                                               "the lone defender leads (C11)."},
+                right="seat 0, the lone defender", rule_ids="C11"),
         },
         6: {
             "q1": LegalPlays("J♦ A♥ 9♣ K♠ Q♥", "K♥", "♥", hints=("Which of your cards are hearts while hearts are trump?",)),
