@@ -12,9 +12,8 @@ cards in turn. Beside each hand of ours runs an OpenSpiel state dealt the same c
 move both engines must agree on who acts and what is legal, and at the end of the hand on the
 points, or the run stops with the hand record.
 
-Our players see only their own view (hand.view(seat)). OpenSpiel's dealer may not discard the
-up-card (the referee's C7 difference), so our dealer picks its discard among the cards OpenSpiel
-allows too. Every random draw of a game (our expert's, the bot's, the deals) comes from a stream
+Our players see only their own view (hand.view(seat)); in both engines the dealer's discard is
+one of the original five (C7). Every random draw of a game (our expert's, the bot's, the deals) comes from a stream
 seeded by --seed, the player and the game number, so a run repeats exactly on any number of workers.
 """
 
@@ -110,7 +109,7 @@ def ismcts_bot(rules: RuleSet, settings: Settings, rng: random.Random) -> ISMCTS
 
 
 def numbered(action, hand) -> int | None:
-    """OpenSpiel's number for our action (None for the up-card as discard); OutOfStep if it has none."""
+    """OpenSpiel's number for our action; OutOfStep if it has none."""
     try:
         return os_action(action, hand)
     except AssertionError as error:  # the referee's way of saying OpenSpiel has no such action
@@ -123,7 +122,6 @@ def shared_moves(hand, theirs) -> dict:
     if acting != hand.to_act:
         raise OutOfStep(disagreement(hand, f"to act: ours seat {hand.to_act}, OpenSpiel {acting}"))
     moves = {numbered(action, hand): action for action in hand.legal_actions()}
-    moves.pop(None, None)  # the up-card as the dealer's discard, which OpenSpiel forbids (C7)
     if sorted(moves) != sorted(theirs.legal_actions()):
         raise OutOfStep(disagreement(hand, f"legal actions in {hand.phase}: ours {sorted(moves)}, "
                                            f"OpenSpiel {sorted(theirs.legal_actions())}"))
@@ -139,10 +137,8 @@ def check_points(hand, theirs) -> None:
 
 
 def our_choice(player, hand, moves: dict) -> int:
-    """Our player's move from its own view, among the actions OpenSpiel allows too, as OpenSpiel's number."""
+    """Our player's move from its own view, as OpenSpiel's number."""
     view = hand.view(hand.to_act)
-    if len(moves) < len(view.legal):
-        view = replace(view, legal=tuple(a for a in view.legal if a in moves.values()))
     number = numbered(player.choose(view), hand)
     if number not in moves:
         raise OutOfStep(disagreement(hand, f"our {player.name} player chose {number}, not legal in OpenSpiel"))
