@@ -22,8 +22,9 @@ SEEDS = range(60)
 
 
 def ref_suit(card: Card, trump: Suit) -> Suit:
-    """C2: the jack of the other suit of trump's colour is a trump; every other card keeps its suit."""
-    if card.rank is Rank.JACK and card.suit is SAME_COLOUR[trump]:
+    """C2, C3: the joker and the jack of the other suit of trump's colour are trumps; every other card keeps its
+    suit."""
+    if card.rank is Rank.JOKER or card.rank is Rank.JACK and card.suit is SAME_COLOUR[trump]:
         return trump
     return card.suit
 
@@ -32,7 +33,10 @@ PLAIN_ORDER = [Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE]
 
 
 def ref_strength(card: Card, trump: Suit, led: Suit) -> int:
-    """C2, C13: the right bower, the left bower, the other trumps by rank, then the suit led; others 0."""
+    """C3, C2, C13: the joker, the right bower, the left bower, the other trumps by rank, then the suit led; others
+    0."""
+    if card.rank is Rank.JOKER:
+        return 300
     if card == Card(Rank.JACK, trump):
         return 200
     if ref_suit(card, trump) is trump:
@@ -53,21 +57,21 @@ def ref_legal(hand, trick, trump: Suit) -> set:
     return {c for c in hand if ref_suit(c, trump) is led} or set(hand)
 
 
-# T7 and F4 as RULES.md prints them: (makers, defenders) by (game, maker tricks, maker alone, lone defender).
+# T7, F4, W6 and R4 as RULES.md prints them: (makers, defenders) by (game, maker tricks, maker alone, lone defender).
 def ref_points(game: str, tricks: int, alone: bool, lone_defender: bool) -> tuple[int, int]:
     if tricks in (3, 4):
         return 1, 0
     if tricks == 5:
         return (3, 0) if game == "cutthroat" else ((4, 0) if alone else (2, 0))
     if lone_defender:
-        return (0, 4) if tricks == 0 else (0, 2)
+        return (0, 4) if tricks == 0 or game == "railroad" and alone else (0, 2)
     return 0, 2
 
 
 def ref_count(hand, trump: Suit) -> int:
     """Lesson 2's count: each trump, each bower once more, each off-suit ace."""
     trumps = [c for c in hand if ref_suit(c, trump) is trump]
-    bowers = [c for c in trumps if c.rank is Rank.JACK]
+    bowers = [c for c in trumps if c.rank in (Rank.JACK, Rank.JOKER)]  # the joker counts as a bower does
     aces = [c for c in hand if c.rank is Rank.ACE and ref_suit(c, trump) is not trump]
     return len(trumps) + len(bowers) + len(aces)
 
@@ -81,7 +85,7 @@ def ref_margin(state) -> int:
         score = max(ref_count([c for c in six if c != dropped], trump) for dropped in six)
     else:
         score = ref_count(hand, trump)
-    return score - {"cutthroat": 4, "partnership": 5}[state.rules.game]
+    return score - {"cutthroat": 4, "partnership": 5, "twohand": 4, "railroad": 5}[state.rules.game]
 
 
 def ref_bid(state) -> str:
@@ -118,10 +122,12 @@ def wrong_answers(exercise):
     return []
 
 
+@pytest.mark.parametrize("games", [practice.PRACTISED, ("twohand", "railroad")], ids=["lessons 1-11", "lesson 12"])
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("kind", list(KINDS))
-def test_every_question_is_right_by_an_independent_re_derivation(kind, seed):
-    exercise = question(kind, seed).exercise
+def test_every_question_is_right_by_an_independent_re_derivation(kind, seed, games):
+    exercise = question(kind, seed, games).exercise
+    assert kind not in ("score", "bid") or exercise_game(exercise) in games
     answer = exercise.answer()
     if kind == "which_suit":
         assert answer is ref_suit(exercise.card, exercise.trump)
@@ -145,6 +151,25 @@ def test_every_question_is_right_by_an_independent_re_derivation(kind, seed):
     assert verdict.correct, verdict
     for wrong in wrong_answers(exercise):
         assert not exercise.check(wrong if not isinstance(wrong, frozenset) else list(wrong)), wrong
+
+
+def exercise_game(exercise) -> str:
+    """The game a question was dealt in."""
+    return (exercise.state if isinstance(exercise, Bid) else exercise).rules.game
+
+
+def test_lesson_12_practises_both_new_games_and_no_other():
+    dealt = Counter(exercise_game(question(kind, seed, ("twohand", "railroad")).exercise)
+                    for kind in ("score", "bid") for seed in range(40))
+    assert set(dealt) == {"twohand", "railroad"}, dealt
+    asked = [question("trick_winner", seed, ("railroad",)).exercise for seed in range(60)]
+    assert any(Card(Rank.JOKER, None) in e.cards for e in asked), "Railroad's tricks never hold the joker"
+
+
+def test_a_practice_refuses_a_game_that_is_not_one():
+    for games in ("twohand", (), ("euchre",), [3], None):
+        with pytest.raises(NotationError, match="games"):
+            Practice(1, progress=False, games=games)
 
 
 def test_the_questions_cover_the_traps():

@@ -1765,6 +1765,15 @@ def test_nobody_goes_alone_and_play_starts_after_the_pick_up():
     assert all(row.maker_alone is None and row.lone_defender is None for row in TWO_HANDED.scoring)  # W6
 
 
+@rule("W4")
+def test_a_two_hand_score_with_someone_alone_is_refused():
+    for alone in ({"maker_alone": True}, {"lone_defender": True}):
+        with pytest.raises(IllegalAction, match="nobody goes alone") as error:
+            score_hand(TWO_HANDED, 5, **alone)
+        assert error.value.rule == "W4"
+    assert score_hand(TWO_HANDED, 5) == (2, 0)
+
+
 @rule("W5")
 def test_the_non_dealer_leads_the_first_trick():
     assert act(two_hand(dealer=1), "order", "pickup TC").to_act == 0

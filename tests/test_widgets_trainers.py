@@ -287,6 +287,18 @@ def test_calculator_offers_no_lone_defender_where_the_rules_forbid_one():
     assert not calc.defender_alone.disabled
 
 
+def test_calculator_offers_nobody_alone_in_two_handed_euchre():
+    calc = ScoreCalculator()
+    calc.tricks_picker.value, calc.maker_alone.value, calc.defender_alone.value = 0, True, True
+    calc.game_picker.value = "twohand"  # W4: every hand is already one against one
+    assert calc.maker_alone.disabled and calc.defender_alone.disabled
+    assert not calc.maker_alone.value and not calc.defender_alone.value
+    assert calc.answer()[1] == (0, 2) and "W6" in calc.points.value
+    calc.assert_valid()
+    calc.game_picker.value = "railroad"
+    assert not calc.maker_alone.disabled and not calc.defender_alone.disabled
+
+
 def test_calculator_known_results_and_switching_games():
     calc = ScoreCalculator()
     calc.tricks_picker.value, calc.maker_alone.value = 5, True

@@ -183,6 +183,11 @@ class RuleSet:
         return GAMES[self.game].alone
 
     @property
+    def may_defend_alone(self) -> bool:
+        """Whether a defender may go alone: where anyone may, and the table allows it (C10, W4)."""
+        return self.may_go_alone and self.allow_lone_defender
+
+    @property
     def winning_rule(self) -> str:
         """The rule that says who wins this game (T8, F5, W6, R5)."""
         return GAMES[self.game].winning_rule

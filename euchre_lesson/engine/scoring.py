@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from . import checks
+from .errors import IllegalAction
 from .rules import RuleSet, ScoreRow
 
 
@@ -22,6 +23,9 @@ def scoring_row(rules: RuleSet, maker_tricks: int, maker_alone: bool = False,
     checks.whole("maker_tricks", maker_tricks, 0, 5, "the makers' tricks, a whole number from 0 to 5")
     checks.flag("maker_alone", maker_alone)
     checks.flag("lone_defender", lone_defender)
+    if (maker_alone or lone_defender) and not rules.may_go_alone:
+        raise IllegalAction("W4", f"nobody goes alone in this game ({rules.game!r}): every hand is already one against one, so "
+                                  f"maker_alone and lone_defender must be False.")
     for row in rules.scoring:
         if (maker_tricks in row.maker_tricks
                 and row.maker_alone in (None, maker_alone)

@@ -396,6 +396,11 @@ class PlayableCard(LegalPlays):
         return Text(f"Answer: any of {_words(self.answer())}. {self.explain()}")
 
 
+# How a question names the game and its sides, where the record name and "the makers' side" would not read well.
+GAME_NAMES = {"twohand": "Two-handed Euchre", "railroad": "Railroad Euchre"}
+SIDE_WORDS = {"cutthroat": ("the makers' side", "each defender"), "twohand": ("the maker", "the opponent")}
+
+
 @dataclass(frozen=True, repr=False)
 class Score(Exercise):
     """How many points does this hand score? (T7, F4)"""
@@ -420,9 +425,9 @@ class Score(Exercise):
     def question(self) -> str:
         alone = " alone" if self.maker_alone else ""
         defender = ", against a lone defender" if self.lone_defender else ""
-        defenders = "each defender" if self.rules.game == "cutthroat" else "the defenders' side"
-        side = {"makers": "the makers' side", "defenders": defenders, "both": "each side"}[self.who]
-        return (f"In {self.rules.game}, the maker{alone} took {self.maker_tricks} trick"
+        makers, defenders = SIDE_WORDS.get(self.rules.game, ("the makers' side", "the defenders' side"))
+        side = {"makers": makers, "defenders": defenders, "both": "each side"}[self.who]
+        return (f"In {GAME_NAMES.get(self.rules.game, self.rules.game)}, the maker{alone} took {self.maker_tricks} trick"
                 f"{'s' * (self.maker_tricks != 1)}{defender}: how many points does {side} score?")
 
     def _row(self):

@@ -73,17 +73,17 @@ def _has_trump_or_bower(cards, trump: Suit) -> bool:
     return any(bower(card, trump) or card.suit is trump for card in cards)
 
 
-PRACTISED = ("cutthroat", "partnership")  # the games of lessons 1-11; Two-handed and Railroad came later (issue 14)
+PRACTISED = ("cutthroat", "partnership")  # the games of lessons 1-11, unless a practice names others (lesson 12)
 
 
-def _game(rng: random.Random) -> RuleSet:
-    return PRESETS[rng.choice(PRACTISED)]
+def _game(rng: random.Random, games: tuple[str, ...]) -> RuleSet:
+    return PRESETS[rng.choice(games)]
 
 
 # -- one maker per kind of question --------------------------------------------------------------------
 
 
-def _which_suit(rng: random.Random) -> WhichSuit:
+def _which_suit(rng: random.Random, games: tuple[str, ...]) -> WhichSuit:
     """A card and a trump suit; half the time a jack, since only jacks change suit (C2)."""
     trump = rng.choice(list(Suit))
     cards = deck(24)
@@ -92,9 +92,9 @@ def _which_suit(rng: random.Random) -> WhichSuit:
     return WhichSuit(rng.choice(cards), trump, hints=HINTS["which_suit"])
 
 
-def _trick_winner(rng: random.Random) -> TrickWinner:
+def _trick_winner(rng: random.Random, games: tuple[str, ...]) -> TrickWinner:
     """A finished trick of a real hand; most of the time one with a trump or a bower in it."""
-    rules, trumpy = _game(rng), rng.random() < 0.7
+    rules, trumpy = _game(rng, games), rng.random() < 0.7
 
     def finished(state: HandState) -> bool:
         return bool(state.tricks) and not (state.trick and state.trick.cards) and state.phase in (Phase.PLAY, Phase.DONE)
@@ -104,34 +104,34 @@ def _trick_winner(rng: random.Random) -> TrickWinner:
     return TrickWinner(state.tricks[-1].cards, state.trump, hints=HINTS["trick_winner"])
 
 
-def _legal_plays(rng: random.Random) -> LegalPlays:
+def _legal_plays(rng: random.Random, games: tuple[str, ...]) -> LegalPlays:
     """A hand in the middle of a trick of a real hand; most of the time one where some card is refused."""
-    rules, hard = _game(rng), rng.random() < 0.75
+    rules, hard = _game(rng, games), rng.random() < 0.75
     state = _position(rng, rules, _some_refused if hard else _mid_trick, _mid_trick)
     return LegalPlays(state.hands[state.to_act], state.trick.cards, state.trump, hints=HINTS["legal_plays"])
 
 
-def _score(rng: random.Random) -> Score:
+def _score(rng: random.Random, games: tuple[str, ...]) -> Score:
     """A result to score: the game, the makers' tricks, who went alone, and which side is asked about."""
-    rules = _game(rng)
+    rules = _game(rng, games)
     tricks = rng.randrange(6)
-    alone = rng.random() < 0.3
-    lone_defender = rules.allow_lone_defender and tricks < 3 and rng.random() < 0.3
+    alone = rng.random() < 0.3 and rules.may_go_alone  # nobody goes alone in Two-handed Euchre (W4)
+    lone_defender = rules.may_defend_alone and tricks < 3 and rng.random() < 0.3
     who = "makers" if tricks >= 3 else "defenders"
     who = who if rng.random() < 0.8 else ("defenders" if who == "makers" else "makers")  # sometimes a 0
     return Score(tricks, alone, lone_defender, rules, who, hints=HINTS["score"])
 
 
-def _best_five(rng: random.Random) -> BestFive:
-    """The cutthroat maker's ten cards once the dummy is taken (T5)."""
+def _best_five(rng: random.Random, games: tuple[str, ...]) -> BestFive:
+    """The cutthroat maker's ten cards once the dummy is taken (T5), whatever the games practised: only it has one."""
     state = _position(rng, CUTTHROAT, lambda s: s.phase is Phase.DUMMY, lambda s: s.phase is Phase.DUMMY)
     ten = tuple(sorted(state.hands[state.maker] + state.dummy, key=sort_key))
     return BestFive(ten, state.trump, hints=HINTS["best_five"])
 
 
-def _bid(rng: random.Random) -> Bid:
+def _bid(rng: random.Random, games: tuple[str, ...]) -> Bid:
     """A round-one decision the rule of thumb settles clearly: half the time to order up, half to pass."""
-    rules, order = _game(rng), rng.random() < 0.5
+    rules, order = _game(rng, games), rng.random() < 0.5
     state = _position(rng, rules, lambda s: _clear_bid(s) == order, lambda s: _clear_bid(s) is not None)
     player = RuleOfThumbPlayer()
     action = player.choose(state.view(state.to_act))
@@ -156,9 +156,11 @@ HINTS = {
     "trick_winner": ("Any trump beats every card of the other suits; else the highest card of the suit led wins (C13).",
                      "Remember the left bower is a trump (C2)."),
     "legal_plays": ("You must follow the suit led if you can (C12); the left bower belongs to trump (C2).",),
-    "score": ("Find the first row of the scoring table that fits (T7 for Cutthroat, F4 for partnership).",),
+    "score": ("Find the first row of the scoring table that fits (T7 for Cutthroat, F4 for partnership, W6 for "
+              "Two-handed, R4 for Railroad).",),
     "best_five": ("Keep every trump first (the left bower too), then off-suit aces, then as few suits as you can (T5).",),
-    "bid": ("Count each trump, each bower once more, and each off-suit ace; Cutthroat needs 4, partnership 5.",),
+    "bid": ("Count each trump, each bower once more, and each off-suit ace; Cutthroat and Two-handed need 4, "
+            "partnership and Railroad 5.",),
 }
 
 
@@ -166,7 +168,7 @@ class Kind(NamedTuple):
     """One kind of practice question: its name in words and how a question of it is dealt."""
 
     words: str
-    make: Callable[[random.Random], Exercise]
+    make: Callable[[random.Random, tuple[str, ...]], Exercise]
 
 
 KINDS = {
@@ -208,7 +210,9 @@ class Question:
 
 
 GAME_WORDS = {"cutthroat": "Cutthroat (three players, each for themselves)",
-              "partnership": "Partnership Euchre (four players, partners opposite)"}
+              "partnership": "Partnership Euchre (four players, partners opposite)",
+              "twohand": "Two-handed Euchre (two players)",
+              "railroad": "Railroad Euchre (four players, partners opposite, with the joker)"}
 
 
 def bid_setting(state: HandState) -> str:
@@ -228,12 +232,12 @@ def bid_prompt(state: HandState) -> str:
             f"{' '.join(map(str, state.hands[seat]))}: {offer}, or pass?")
 
 
-def question(kind: str, seed: int) -> Question:
-    """The question of this kind dealt from this seed: always the same one."""
+def question(kind: str, seed: int, games=PRACTISED) -> Question:
+    """The question of this kind dealt from this seed in these games: always the same one."""
     if not isinstance(kind, str) or kind not in KINDS:
         raise NotationError("kind", f"kind must be one of {', '.join(map(repr, KINDS))}, not {excerpt(kind)}.")
     seed = checks.whole("seed", seed, 0, checks.MOST_SEED)
-    return Question(kind, seed, KINDS[kind].make(random.Random(seed)))
+    return Question(kind, seed, KINDS[kind].make(random.Random(seed), _games(games)))
 
 
 # -- a practice session ----------------------------------------------------------------------------
@@ -257,11 +261,12 @@ class Tally(NamedTuple):
 class Practice:
     """Questions one at a time: `answer(given)` checks one, `next()` deals another; the streak counts first answers."""
 
-    def __init__(self, seed: int | None = None, *, progress: Progress | bool | None = None, kinds=tuple(KINDS)):
+    def __init__(self, seed: int | None = None, *, progress: Progress | bool | None = None, kinds=tuple(KINDS),
+                 games=PRACTISED):
         seed = checks.seed("seed", seed)
         self.seed = random.SystemRandom().randrange(MOST_SEED) if seed is None else seed
         self.rng = random.Random(self.seed)
-        self.kinds = _kinds(kinds)
+        self.kinds, self.games = _kinds(kinds), _games(games)
         self.progress = _progress(progress)
         kept = self.progress.practice_results() if self.progress else {}
         self.results = {kind: kept.get(kind, ()) for kind in KINDS}  # recent first answers, oldest first
@@ -279,7 +284,7 @@ class Practice:
         """Deal the next question: its kind drawn by weight, its position from the practice's seed."""
         weight = self.weights()
         kind = self.rng.choices(self.kinds, weights=[weight[k] for k in self.kinds])[0]
-        self.question = question(kind, self.rng.randrange(MOST_SEED))
+        self.question = question(kind, self.rng.randrange(MOST_SEED), self.games)
         self.number += 1
         self.counted = False  # only the first answer the exercise can judge counts
         self.verdict: Verdict | None = None
@@ -324,6 +329,18 @@ def _kinds(kinds) -> tuple[str, ...]:
         raise NotationError("kinds", f"{excerpt(unknown[0])} is not a kind of practice question; the kinds are "
                                      f"{', '.join(map(repr, KINDS))}.")
     return tuple(kind for kind in KINDS if kind in kinds)
+
+
+def _games(games) -> tuple[str, ...]:
+    """Some of the games, by record name, at least one."""
+    if isinstance(games, str) or not isinstance(games, (list, tuple, set, frozenset)) or not games:
+        raise NotationError("games", f"games must be a list of some of {', '.join(map(repr, PRESETS))}, "
+                                     f"not {excerpt(games)}.")
+    unknown = [game for game in games if not isinstance(game, str) or game not in PRESETS]
+    if unknown:
+        raise NotationError("games", f"{excerpt(unknown[0])} is not a game; the games are "
+                                     f"{', '.join(map(repr, PRESETS))}.")
+    return tuple(game for game in PRESETS if game in games)
 
 
 def _progress(value) -> Progress | None:

@@ -11,7 +11,7 @@ from html import escape
 import ipywidgets as w
 
 from ..teach.course import SHOW_ANSWER, show_answer as class_show_answer
-from ..teach.practice import KINDS, Practice, Question
+from ..teach.practice import KINDS, PRACTISED, Practice, Question
 from ..teach.progress import Progress
 from . import arguments
 from .cards import note, say, style_sheet
@@ -35,8 +35,9 @@ class PracticeWidget(Described, w.VBox):
     how = "A widget: run this notebook in Jupyter to practise, or type p = Practice(), then p.answer(...) and p.next()."
 
     def __init__(self, seed: int | None = None, *, progress: Progress | bool | None = None, kinds=tuple(KINDS),
-                 show_answer: str | None = None, folder=".", **kwargs):
-        self.session = Practice(seed, progress=progress, kinds=kinds)  # refuses a wrong seed, progress or kinds
+                 games=PRACTISED, show_answer: str | None = None, folder=".", **kwargs):
+        # Practice refuses a wrong seed, progress, kinds or games
+        self.session = Practice(seed, progress=progress, kinds=kinds, games=games)
         show_answer = class_show_answer(folder) if show_answer is None else \
             arguments.choice("show_answer", show_answer, SHOW_ANSWER)
         arguments.start_box(PracticeWidget, self, kwargs)

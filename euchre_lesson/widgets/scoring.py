@@ -90,11 +90,13 @@ class ScoreCalculator(Described, w.VBox):
         return scoring_row(*args), score_hand(*args)
 
     def redraw(self) -> None:
-        allowed = self.rules.allow_lone_defender  # C10: some tables forbid defending alone
-        self.defender_alone.disabled = not allowed
-        if not allowed and self.defender_alone.value:
-            self.defender_alone.value = False  # this change redraws
-            return
+        # C10: some tables forbid defending alone; W4: in Two-handed Euchre nobody goes alone
+        for box, allowed in ((self.maker_alone, self.rules.may_go_alone), (self.defender_alone,
+                                                                              self.rules.may_defend_alone)):
+            box.disabled = not allowed
+            if not allowed and box.value:
+                box.value = False  # this change redraws
+                return
         row, points = self.answer()
         say(self.points, f"{points_words(self.rules, points).capitalize()}: {row.result} ({row.rule}).")
         self.table.value = table_html(self.rules, row)
@@ -149,8 +151,8 @@ class ScoreQuiz(Described, w.VBox):
         """Draw a new question from the seeded generator."""
         rng = self.rng
         rules = self.fixed_rules or PRESETS[rng.choice(("cutthroat", "partnership"))]
-        alone = rng.random() < 0.3
-        defender = rules.allow_lone_defender and rng.random() < 0.25
+        alone = rules.may_go_alone and rng.random() < 0.3
+        defender = rules.may_defend_alone and rng.random() < 0.25
         self.asked = (rules, rng.randrange(6), alone, defender)
         self.exercise = Score(self.asked[1], maker_alone=alone, lone_defender=defender, rules=rules, who="both")
         self.makers_answer.description, self.defenders_answer.description = (
