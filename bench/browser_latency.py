@@ -39,6 +39,35 @@ WATCH = """() => {
 }"""
 
 
+# Every frame the page receives on a websocket, timed: (performance.now(), the kernel's status or message type).
+# Installed before the page opens; it only listens, so JupyterLab's own handlers are untouched.
+FRAMES = """() => {
+    window.euchreFrames = [];
+    const decode = new TextDecoder();
+    const Native = window.WebSocket;
+    window.WebSocket = function (...args) {
+        const socket = new Native(...args);
+        socket.addEventListener('message', (event) => {
+            const at = performance.now();
+            const text = typeof event.data === 'string' ? event.data : decode.decode(event.data);
+            const state = /"execution_state"\\s*:\\s*"(\\w+)"/.exec(text);
+            const type = /"msg_type"\\s*:\\s*"(\\w+)"/.exec(text);
+            window.euchreFrames.push([at, state ? state[1] : (type ? type[1] : '')]);
+        });
+        return socket;
+    };
+    Object.assign(window.WebSocket, Native);
+    window.WebSocket.prototype = Native.prototype;
+}"""
+# Per click: when the kernel's busy status reached the page, when its idle status did, and the note's change.
+SPLIT = """() => {
+    const after = window.euchreFrames.filter(([at]) => at >= window.euchreClick);
+    const busy = after.find(([, kind]) => kind === 'busy'), idle = after.find(([, kind]) => kind === 'idle');
+    window.euchreFrames = [];
+    return busy && idle ? [busy[0] - window.euchreClick, idle[0] - busy[0], window.euchreUpdate - idle[0]] : null;
+}"""
+
+
 # The Undo button, when it may be pressed (it sits below the table, in the same output).
 MARK_UNDO = """() => {
     const root = document.querySelector('.euchre-table').closest('.jp-OutputArea-output') || document;
@@ -89,10 +118,16 @@ def next_control(page, cards_played: int, undone: int):
     return page.evaluate(NEXT_CONTROL, [True])
 
 
-def measure(page, comms: CommCount, clicks: int) -> list[tuple[str, float, tuple[int, int, int]]]:
-    """Click `clicks` times; (kind of click, milliseconds from click to the note's change, messages) for each."""
+Timing = tuple[str, float, tuple[int, int, int], tuple[float, float, float]]
+
+
+def measure(page, comms: CommCount, clicks: int) -> list[Timing]:
+    """Click `clicks` times; (kind of click, milliseconds from click to the note's change, messages, split) each.
+
+    The split: click to the kernel's busy status, busy to idle (the kernel's work and its messages), idle to
+    the note's change (the page drawing what came; below 0 when the note came before idle), each as the page saw it."""
     page.evaluate(WATCH)
-    out: list[tuple[str, float, tuple[int, int, int]]] = []
+    out: list[Timing] = []
     played = undone = 0
     while len(out) < clicks:
         control = next_control(page, played, undone)
@@ -106,7 +141,7 @@ def measure(page, comms: CommCount, clicks: int) -> list[tuple[str, float, tuple
         wait_for_update(page, before)
         millis = page.evaluate("() => window.euchreUpdate - window.euchreClick")
         page.wait_for_timeout(PACE_MS // 2)  # the click's last messages
-        out.append((control["kind"], millis, comms.take()))
+        out.append((control["kind"], millis, comms.take(), tuple(page.evaluate(SPLIT) or ())))
     return out
 
 
@@ -118,7 +153,7 @@ def main() -> None:
     report(timings, time.perf_counter() - started)
 
 
-def run(folder: Path) -> list[tuple[str, float, tuple[int, int, int]]]:
+def run(folder: Path) -> list[Timing]:
     """A server on a notebook holding only the Table in `folder`, and the clicks measured."""
     from playwright.sync_api import sync_playwright
 
@@ -126,6 +161,7 @@ def run(folder: Path) -> list[tuple[str, float, tuple[int, int, int]]]:
     with LabServer(folder) as server, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         page = browser.new_page(viewport=VIEWPORT)
+        page.add_init_script(f"({FRAMES})()")
         comms = CommCount(page)  # before the kernel's websocket opens
         open_notebook(page, server, "table.ipynb")
         run_all(page)
@@ -140,9 +176,9 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
-def report(timings: list[tuple[str, float, tuple[int, int, int]]], seconds: float) -> None:
+def report(timings: list[Timing], seconds: float) -> None:
     by_kind: dict[str, list[tuple[float, tuple[int, int, int]]]] = {}
-    for kind, ms, messages in timings:
+    for kind, ms, messages, _ in timings:
         by_kind.setdefault(kind, []).append((ms, messages))
     print(f"{len(timings)} clicks at the Table (rule-of-thumb computer players), click to DOM update; "
           f"widget messages per click (median, max): sent by the page / received from the kernel / widgets opened")
@@ -152,14 +188,24 @@ def report(timings: list[tuple[str, float, tuple[int, int, int]]], seconds: floa
         counts = [" ".join((f"{statistics.median(col):g}", f"({max(col)})")) for col in zip(*(m for _, m in by_kind[kind]))]
         print(f"  {KINDS[kind]:13} {len(millis):3}  {statistics.median(millis):5.1f} ms  {p95(millis):5.1f} ms  "
               f"{max(millis):5.1f} ms   {counts[0]:>7}  {counts[1]:>9}  {counts[2]:>7}")
-    everything = [ms for _, ms, _ in timings]
-    select = [ms for kind, ms, _ in timings if kind == "select"]
+    report_split(timings)
+    everything = [ms for _, ms, _, _ in timings]
+    select = [ms for kind, ms, _, _ in timings if kind == "select"]
     worst = max(p95([ms for ms, _ in values]) for values in by_kind.values())
     print(f"all clicks: median {statistics.median(everything):.1f} ms, p95 {p95(everything):.1f} ms, "
           f"max {max(everything):.1f} ms; {seconds:.0f} s in all")
     print(f"goals: select a card median <= {SELECT_MEDIAN_MS} ms: "
           f"{'met' if select and statistics.median(select) <= SELECT_MEDIAN_MS else 'NOT met'}; "
           f"every kind of click p95 <= {P95_MS} ms: {'met' if worst <= P95_MS else 'NOT met'} (worst {worst:.1f} ms)")
+
+
+def report_split(timings: list[Timing]) -> None:
+    """Where each kind of click's time went, medians: reaching the kernel, the kernel, the page drawing."""
+    print(f"  where the time went (medians): {'click to busy':>13}  {'busy to idle':>12}  {'idle to note':>12}")
+    for kind in KINDS:
+        splits = [split for k, _, _, split in timings if k == kind and split]  # () if a status went unseen
+        if splits:
+            print(f"  {KINDS[kind]:13}{'':18}" + "  ".join(f"{statistics.median(col):9.1f} ms" for col in zip(*splits)))
 
 
 if __name__ == "__main__":
