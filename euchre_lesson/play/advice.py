@@ -26,7 +26,7 @@ from ..engine.rules import side_of
 from ..engine.scoring import score_hand
 from .solver import solve
 from ..engine.view import View
-from .worlds import PlayWorlds, sample_world
+from .worlds import PlayWorlds, worlds_of
 
 
 class Option(NamedTuple):
@@ -109,8 +109,9 @@ def candidates(view: View) -> list[Action]:
 def bid_options(view: View, rng: random.Random, worlds: int = 60, until: Deadline = NO_DEADLINE) -> list[Option]:
     """Each option before the play, worth the points it brings this seat's side, on average."""
     samples: dict[Action, list[float]] = {a: [] for a in candidates(view)}
+    deals = worlds_of(view)
     for _ in until.worlds(worlds):  # every option is tried in the same worlds, as many as there is time for
-        world = sample_world(view, rng)
+        world = deals.sample(rng)
         for action in samples:
             finished = finish_bidding(world.apply(action))
             samples[action].append(seat_value(exact_points(finished), view.seat, finished))
@@ -191,8 +192,8 @@ def _grade(state: HandState, action: Action | str, worlds: int, seed: int, until
     chosen = next((o for o in options if o.action == action), None)
     if chosen is None:  # a keep outside the simulated short list: value it on its own
         view = state.view(state.to_act)
-        rng = random.Random(seed)
-        extra = [seat_value(exact_points(finish_bidding(sample_world(view, rng).apply(action))), view.seat, state)
+        rng, deals = random.Random(seed), worlds_of(view)
+        extra = [seat_value(exact_points(finish_bidding(deals.sample(rng).apply(action))), view.seat, state)
                  for _ in until.worlds(bidding_worlds(worlds))]
         mean, error = _mean_error(extra)
         chosen = Option(action, mean, error, options[0].unit, "")

@@ -8,7 +8,7 @@ from ..engine.actions import ALONE, ORDER, PASS, STAY, Action, Verb, discard, gi
 from ..engine.cards import Card, Rank, Suit
 from .dummy import best_card, best_five
 from ..engine.phases import Phase
-from ..engine.ranking import bower, effective_suit, is_trump, power
+from ..engine.ranking import bower, effective_suit, is_trump, power, suit_in_play
 from ..engine.tricks import trick_winner
 from ..engine.view import View, deciding
 
@@ -44,9 +44,10 @@ def count(hand: Sequence[Card], trump: Suit) -> Count:
     """Count a hand against a trump suit (C2, C3: bowers and the joker are trumps)."""
     trumps = tuple(sorted((c for c in hand if is_trump(c, trump)), key=lambda c: -power(c, trump, trump)))
     side = [c for c in hand if not is_trump(c, trump)]
+    held = {suit_in_play(c, trump) for c in hand}  # unchecked: counted for every bid of every simulated deal
     return Count(trumps, tuple(c for c in trumps if bower(c, trump)),
                  tuple(c for c in side if c.rank is Rank.ACE),
-                 tuple(s for s in Suit if s is not trump and not any(effective_suit(c, trump) is s for c in hand)))
+                 tuple(s for s in Suit if s is not trump and s not in held))
 
 
 # How high a count must be to make trump: the cutthroat maker also takes the dummy's five (T5); the two-hand
