@@ -13,7 +13,7 @@ from ..engine.cards import JOKER, Card, Suit
 from ..engine.display import ROLE_MARKS, card_name, words_html  # ROLE_MARKS: the small letter of a bower or the joker (C2, C3)
 from ..engine.ranking import bower
 from . import arguments
-from .clicks import Drawing, shared_look
+from .clicks import SPARES, Drawing, shared_look
 from .fallback import Described
 
 # One style sheet for every widget of the package: drawn with CSS, nothing downloaded, no icon
@@ -157,7 +157,7 @@ class CardRow(Described, w.HBox):
             self._pool = [self.drawing.button(functools.partial(pick, card), layout=layout, style=style, **look)
                           for card, look in zip(self.cards, looks)]
         while len(self._pool) < len(self.cards):
-            self._pool.append(w.Button(layout=layout, style=style, **looks[len(self._pool)]))
+            self._pool.append(SPARES.take(layout=layout, style=style, **looks[len(self._pool)]))
 
     def button_for(self, card: Card) -> w.Button:
         """The button showing this card (for tests and lessons that click from code)."""

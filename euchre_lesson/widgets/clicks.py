@@ -63,6 +63,58 @@ class PageButton(Described, w.Button):
             PAGE.clicking = None
 
 
+class Spares:
+    """Buttons opened in the browser ahead of need, after a drawing is answered: opening a widget is what a
+    browser waits on longest, so a new drawing takes a spare (never shown, never clicked) and the learner does
+    not wait for the opening. Each spare is opened with a look just used: most drawings show the same looks."""
+
+    MOST = 24  # spares kept; beyond, the oldest are closed
+
+    def __init__(self):
+        self._spares: list[tuple[object, PageButton]] = []  # (look, button), oldest first
+        self._taken: list[dict] = []  # the looks taken since the last refill
+
+    def take(self, **traits) -> PageButton:
+        """A button with these traits: a spare with this very look (no message), another spare restyled (one
+        message), or a new one when none is left."""
+        traits = {**BLANK, **traits}  # a spare shows nothing of the look it was opened with
+        look = look_key(traits)
+        self._taken = self._taken[1 - self.MOST:] + [traits]  # a widget that never refills keeps only the last
+        found = next((i for i, (key, _) in enumerate(self._spares) if look is not None and key == look), None)
+        if found is None and not self._spares:
+            return PageButton(**traits)
+        _, button = self._spares.pop(0 if found is None else found)
+        with button.hold_sync():
+            for name, value in traits.items():
+                if getattr(button, name) != value:
+                    setattr(button, name, value)
+        return button
+
+    def refill(self) -> None:
+        """Open a spare for each look taken since the last refill; close the oldest beyond MOST."""
+        taken, self._taken = self._taken[-self.MOST:], []
+        self._spares += [(look_key(traits), PageButton(**traits)) for traits in taken]
+        extra, self._spares = self._spares[:-self.MOST], self._spares[-self.MOST:]
+        for _, button in extra:
+            button.close()
+
+
+# What a spare's look is made of: each trait a button of the lessons is given, at ipywidgets' default.
+BLANK = {"description": "", "tooltip": None, "disabled": False, "_dom_classes": (), "button_style": "", "icon": ""}
+
+
+def look_key(traits: dict) -> object:
+    """A button's traits as a value to compare, or None if one of them cannot be compared so."""
+    key = tuple(sorted(traits.items()))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+SPARES = Spares()
+
 OFF_SCREEN = object()  # the key of a drawing whose buttons are hidden
 _closing_later: list[list[w.Button]] = []  # while a drawing is under way, the buttons it retires (see closed_after)
 
@@ -77,6 +129,8 @@ def closed_after() -> Iterator[None]:
     finally:
         _closing_later.remove(retired)
         close(retired)
+        if not _closing_later:  # the answer is sent: the spares for the next drawing open now
+            SPARES.refill()
 
 
 def close(buttons: Iterable[w.Button]) -> None:
@@ -116,7 +170,7 @@ class Drawing:
 
     def button(self, on_click: Callable[[], None], **traits) -> w.Button:
         """A new button of the current drawing: a click runs `on_click()` only while this drawing is on screen."""
-        number, made_at, button = self.number, self.made_at, PageButton(**traits)
+        number, made_at, button = self.number, self.made_at, SPARES.take(**traits)
 
         def clicked(_button: w.Button) -> None:
             if number == self.number and not button.disabled and not PAGE.second_of_double(button, made_at):

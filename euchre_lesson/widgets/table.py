@@ -232,7 +232,9 @@ class Table(Described, w.VBox):
             self.seed_input.value = self.game.seed
         mood = "bad" if news.refused else "good" if news.told in GOOD_NEWS else ""
         with closed_after():  # the buttons a redraw retires are closed once the learner has the answer
-            if news.changed:
+            if news.told is Told.SELECTED:  # a selection only marks a card (or unmarks it): nothing else changed
+                self._draw_hand(self.view)
+            elif news.changed:
                 self.redraw()
             say(self.note, NOTES[news.told](self, news), mood)
 
@@ -331,6 +333,16 @@ class Table(Described, w.VBox):
         facts = view.roles(self.seat) + [f"tricks {view.tricks_won[self.seat]}"]
         self.you_label.value = (f"<b>You, seat {self.seat}</b><br>"
                                 f'<span data-seat="{self.seat}">{escape(" · ".join(facts))}</span>')
+        self._draw_hand(view)
+        legal, phase, moment = view.legal, view.phase, self.moment
+        self.choices.show([a for a in legal if a.kind not in CARD_CHOSEN], view, moment)
+        if phase is Phase.DUMMY and legal:
+            self.keep_tie.draw(moment)
+        else:
+            self.keep_tie.hide()
+
+    def _draw_hand(self, view: View) -> None:
+        """Your cards: raised where a click acts, marked where selected for the keep."""
         legal = view.legal  # empty unless it is your turn
         phase, trump, moment = view.phase, view.trump, self.moment
         if phase is Phase.DUMMY and legal:
@@ -342,11 +354,6 @@ class Table(Described, w.VBox):
             redraw(self.hand_row, shown, trump, moment, legal=cards)
         else:  # a click here only explains (it changes nothing), so the buttons stay while the bidding goes on
             redraw(self.hand_row, sorted(view.hand, key=sort_key), trump, disabled=not legal)
-        self.choices.show([a for a in legal if a.kind not in CARD_CHOSEN], view, moment)
-        if phase is Phase.DUMMY and legal:
-            self.keep_tie.draw(moment)
-        else:
-            self.keep_tie.hide()
 
     def _result_html(self) -> str:
         out = f"<b>Hand {self.shown + 1} is over.</b> {words_html(result_words(self.hand, self.view))}"
