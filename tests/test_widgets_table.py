@@ -536,3 +536,45 @@ def test_a_call_for_best_is_made_by_clicking_a_card(verb):
     table.hand_row.button_for(card).click()
     assert table.hand.history[before].kind is verb and table.hand.history[before].card == card
     assert_valid(table)
+
+
+def waited_for(sent: list, note) -> list:
+    """The messages of a click that reach the browser before the note's update: the ones the learner waits for."""
+    said = [i for i, (kind, comm_id, _) in enumerate(sent) if kind == "comm_msg" and comm_id == note.comm.comm_id]
+    assert said, "the click did not update the note"
+    return sent[:said[-1] + 1]
+
+
+def clicks_by_kind(wire: Wire, table: Table, learner, count: int) -> dict[str, list[list]]:
+    """The messages each click waited for, by kind of click ('select', 'card', 'other'), over `count` clicks."""
+    out: dict[str, list[list]] = {"select": [], "card": [], "other": []}
+    clicks: list = []
+    for _ in range(count):
+        if table.game.is_over:
+            break
+        if not clicks:
+            step, verb = one_click_each(table, learner), table.my_turn and table.view.legal[0].kind
+            if verb is Verb.KEEP:  # its selections, then Keep these five
+                clicks = [("select", click) for click in step[:-1]] + [("other", step[-1])]
+            else:
+                clicks = [("card" if verb in table_module.CARD_CHOSEN else "other", step[0])]
+        kind, click = clicks.pop(0)
+        wire.take()
+        click()
+        out[kind].append(waited_for(wire.take(), table.note))
+    return out
+
+
+# The median number of messages a card play waits for: before the spares (issue 16, 4) it was 20 and 23.
+@pytest.mark.parametrize("rules, most", [(CUTTHROAT, 17), (PARTNERSHIP, 20)], ids=["cutthroat", "partnership"])
+def test_the_learner_waits_for_few_messages_and_for_no_widget_opening(wire, rules, most):
+    """A selection sends the card's look and the note; a card play opens no widget before the note says what
+    happened (new buttons come from spares opened after the last answer), and waits for fewer messages."""
+    table, learner = Table(rules, seed=11), RuleOfThumbPlayer()
+    by_kind = clicks_by_kind(wire, table, learner, 120)
+    assert by_kind["card"] and (by_kind["select"] or not rules.has_dummy), "the test saw no card play or selection"
+    counts = sorted(len(sent) for sent in by_kind["card"])
+    assert max(map(len, by_kind["select"]), default=0) <= 2, "a selection sent more than the card's look and the note"
+    opened = [kind for sent in by_kind["card"] + by_kind["other"] for kind, _, _ in sent if kind == "comm_open"]
+    assert not opened, f"{len(opened)} widgets were opened before the note's update"
+    assert counts[len(counts) // 2] <= most, f"a card play waits for {counts} messages"
