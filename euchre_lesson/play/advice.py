@@ -21,7 +21,7 @@ from ..engine.actions import Action, parse_action
 from .budget import NO_DEADLINE, Deadline, deadline
 from .dummy import keep_strength
 from ..engine.hand import HandState, Phase
-from .rule_of_thumb import RuleOfThumbPlayer
+from .rule_of_thumb import RuleOfThumbPlayer, kept
 from ..engine.rules import side_of
 from ..engine.scoring import score_hand
 from .solver import solve
@@ -76,7 +76,10 @@ def finish_bidding(state: HandState) -> HandState:
     """Let rule-of-thumb players take every decision until the first lead (or a throw-in)."""
     player = RuleOfThumbPlayer()
     while not state.is_over and state.phase is not Phase.PLAY:
-        state = state.apply(player.choose(state.view(state.to_act)))
+        if state.phase is Phase.DUMMY:  # its keep straight from the cards: a view would first list all 252 fives
+            state = state.apply(kept(state.hands[state.to_act], state.deal.dummy, state.trump))
+        else:
+            state = state.apply(player.choose(state.view(state.to_act)))
     return state
 
 

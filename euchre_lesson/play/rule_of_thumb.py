@@ -170,6 +170,11 @@ def _exchange(view: View):
     return discard(dropped), f"{got}I keep the best five and discard the {dropped}. {kept.reason}"
 
 
+def kept(hand: Sequence[Card], dummy: Sequence[Card], trump: Suit) -> Action:
+    """The five the maker keeps of its hand and the dummy's (T5): the strongest by the teacher's rule."""
+    return keep(best_five(tuple(hand) + tuple(dummy), trump).cards)
+
+
 def _keep(view: View):
     chosen = best_five(view.hand + view.dummy, view.trump)
     return keep(chosen.cards), chosen.reason
