@@ -52,19 +52,23 @@ FRAMES = """() => {
             const text = typeof event.data === 'string' ? event.data : decode.decode(event.data);
             const state = /"execution_state"\\s*:\\s*"(\\w+)"/.exec(text);
             const type = /"msg_type"\\s*:\\s*"(\\w+)"/.exec(text);
-            window.euchreFrames.push([at, state ? state[1] : (type ? type[1] : '')]);
+            const said = text.includes('aria-live');  // the note's update: say() writes a live region
+            window.euchreFrames.push([at, said ? 'note' : state ? state[1] : (type ? type[1] : '')]);
         });
         return socket;
     };
     Object.assign(window.WebSocket, Native);
     window.WebSocket.prototype = Native.prototype;
 }"""
-# Per click: when the kernel's busy status reached the page, when its idle status did, and the note's change.
+# Per click: when the kernel's busy status reached the page, when the note's update did, when the note changed
+# on the page, and when the kernel's idle status came.
 SPLIT = """() => {
     const after = window.euchreFrames.filter(([at]) => at >= window.euchreClick);
-    const busy = after.find(([, kind]) => kind === 'busy'), idle = after.find(([, kind]) => kind === 'idle');
+    const first = (wanted) => after.find(([, kind]) => kind === wanted);
+    const busy = first('busy'), note = first('note'), idle = first('idle');
     window.euchreFrames = [];
-    return busy && idle ? [busy[0] - window.euchreClick, idle[0] - busy[0], window.euchreUpdate - idle[0]] : null;
+    return busy && note && idle ? [busy[0] - window.euchreClick, note[0] - busy[0], window.euchreUpdate - note[0],
+                                   idle[0] - busy[0]] : null;
 }"""
 
 
@@ -124,8 +128,9 @@ Timing = tuple[str, float, tuple[int, int, int], tuple[float, float, float]]
 def measure(page, comms: CommCount, clicks: int) -> list[Timing]:
     """Click `clicks` times; (kind of click, milliseconds from click to the note's change, messages, split) each.
 
-    The split: click to the kernel's busy status, busy to idle (the kernel's work and its messages), idle to
-    the note's change (the page drawing what came; below 0 when the note came before idle), each as the page saw it."""
+    The split, as the page saw it: click to the kernel's busy status (the way in), busy to the note's update
+    message (the kernel's work and the messages before it), that message to the note's change (the page drawing
+    them), and busy to idle (all the click's work, what comes after the note included)."""
     page.evaluate(WATCH)
     out: list[Timing] = []
     played = undone = 0
@@ -200,8 +205,9 @@ def report(timings: list[Timing], seconds: float) -> None:
 
 
 def report_split(timings: list[Timing]) -> None:
-    """Where each kind of click's time went, medians: reaching the kernel, the kernel, the page drawing."""
-    print(f"  where the time went (medians): {'click to busy':>13}  {'busy to idle':>12}  {'idle to note':>12}")
+    """Where each kind of click's time went, medians: reaching the kernel, the kernel's answer, the page drawing it."""
+    print(f"  where the time went (medians): {'click to busy':>12}  {'note arrives':>12}  {'note drawn':>12}"
+          f"  {'busy to idle':>12}")
     for kind in KINDS:
         splits = [split for k, _, _, split in timings if k == kind and split]  # () if a status went unseen
         if splits:
