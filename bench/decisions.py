@@ -111,7 +111,7 @@ def budgets(seconds: float | None) -> None:
 def measure(hands: int) -> bool:
     """Every level, Hint and Grade in both games, in this process's mode (native or pure Python)."""
     mode = "native (C core)" if COMPILED else "pure Python"
-    print(f"-- {mode}: the expert samples {table.EXPERT_WORLDS} worlds per decision (a quarter, at least 8, "
+    print(f"-- {mode}: the expert samples {table.EXPERT_WORLDS} worlds per decision (a quarter, at least 16, "
           f"when bidding); budgets: {table.DECISION_SECONDS} s a decision and a hint, {table.GRADE_SECONDS} s "
           f"the grades of a hand; {hands} hands per game")
     goal, met = GOAL_MAX[COMPILED], True

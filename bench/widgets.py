@@ -68,7 +68,7 @@ def report(label: str, seconds: list[float], goal: float | None) -> bool:
 
 
 def main() -> None:
-    print(f"expert players sample {EXPERT_WORLDS} worlds per decision (a quarter, at least 8, when bidding)")
+    print(f"expert players sample {EXPERT_WORLDS} worlds per decision (a quarter, at least 16, when bidding)")
     met = True
     for level, count in ACTIONS.items():
         for rules in (CUTTHROAT, PARTNERSHIP):

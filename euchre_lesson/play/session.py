@@ -24,7 +24,7 @@ from ..engine.hand import HandState, Phase
 from .players import ExpertPlayer, RandomPlayer, RuleOfThumbPlayer
 from ..engine.view import View
 
-# Worlds an expert samples per decision: trick play samples them all, bidding a quarter (at least 8),
+# Worlds an expert samples per decision: trick play samples them all, bidding a quarter (at least 16),
 # which keeps a decision near 0.25 s on a laptop (bench/widgets.py measures it). Where worlds cost more
 # (pure Python, the browser) its time budget stops it sooner (bench/decisions.py measures it).
 EXPERT_WORLDS = 32

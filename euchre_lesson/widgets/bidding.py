@@ -29,7 +29,8 @@ from .trick_list import TrickList
 from .fallback import Described
 
 BIDDING = (Phase.ROUND_ONE, Phase.ROUND_TWO, Phase.JOKER_CALL)
-# Worlds for the advice: a quarter of them are simulated hands per option (advice.bid_options).
+# Worlds for the advice: a quarter of them (at least 16) are simulated hands per option
+# (advice.bid_options).
 ADVICE_WORLDS = 160
 
 
