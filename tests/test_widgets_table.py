@@ -578,3 +578,17 @@ def test_the_learner_waits_for_few_messages_and_for_no_widget_opening(wire, rule
     opened = [kind for sent in by_kind["card"] + by_kind["other"] for kind, _, _ in sent if kind == "comm_open"]
     assert not opened, f"{len(opened)} widgets were opened before the note's update"
     assert counts[len(counts) // 2] <= most, f"a card play waits for {counts} messages"
+
+
+def test_the_review_says_how_many_points_the_better_bid_was_worth():
+    """Issue 16, 3: a bid graded below the best names the better bid and its worth in points, in the table's words."""
+    from euchre_lesson import TWO_HANDED
+    table = Table(TWO_HANDED, seat=0, level="expert", seed=11)
+    while not table.hand.is_over:  # the learner orders whenever it may, then plays the first card allowed
+        view = table.view
+        table.act(next((a for a in view.legal if a.kind is Verb.ORDER), view.legal[0]))
+    table.grade_button.click()
+    review = re.sub("<[^>]+>", "", table.grades.value)
+    found = re.search(r"Order up the [^:]+: (\w+)\. Better: (Pass|Name [^,]+), worth (\d+\.\d\d) points more", review)
+    assert found, review
+    assert found.group(1) in ("Good", "Inaccuracy", "Mistake", "Blunder") and float(found.group(3)) > 0

@@ -21,6 +21,7 @@ from ..engine.actions import Action, parse_action
 from .budget import NO_DEADLINE, Deadline, deadline
 from .dummy import keep_strength
 from ..engine.hand import HandState, Phase
+from ..engine.narration import choice_words
 from .rule_of_thumb import RuleOfThumbPlayer, kept
 from ..engine.rules import side_of
 from ..engine.scoring import score_hand
@@ -211,6 +212,13 @@ def _grade(state: HandState, action: Action | str, worlds: int, seed: int, until
     verdict = next((name for name, limit in GRADES if loss <= limit * scale), "Blunder")
     if verdict == "Best" or action == best.action:
         return Grade("Best", 0.0, best.unit, best.action, f"{action} is the best choice here. {best.reason}")
+    view = state.view(state.to_act)
     return Grade(verdict, loss, best.unit, best.action,
-                 f"{verdict}: {action} is worth {chosen.value:.2f} {best.unit}, {loss:.2f} less than "
-                 f"{best.action} ({best.value:.2f}).")
+                 f"{verdict}: {_named(action, view)} brings {chosen.value:+.2f} {best.unit} on average; "
+                 f"{_named(best.action, view)} brings {best.value:+.2f}, {loss:.2f} {best.unit} more.")
+
+
+def _named(action: Action, view: View) -> str:
+    """The table's words for an action, inside a sentence: 'order up the 10♠', 'play the J♥'."""
+    words = choice_words(action, view)
+    return words[0].lower() + words[1:]

@@ -375,10 +375,12 @@ class Table(Described, w.VBox):
                 if verdict is None:
                     lines.append(f"{words}: Best (your only legal choice).")
                     continue
-                better = "" if verdict.verdict == "Best" else \
-                    f" Better: {choice_words(verdict.best, view)}. {verdict.explanation}"
+                better = "" if verdict.verdict == "Best" else (
+                    f" Better: {choice_words(verdict.best, view)}, worth {verdict.loss:.2f} {verdict.unit} more "
+                    f"on average.")
                 lines.append(f"{words}: {verdict.verdict}.{better}")
-            body = "".join(f"<li>{words_html(line)}</li>" for line in lines) or "<li>You made no decision this hand.</li>"
+            body = ("".join(f"<li>{words_html(line)}</li>" for line in lines)
+                    or "<li>You made no decision this hand.</li>")
             self._grades_drawn = (graded, f"<b>Your decisions in hand {graded.number}</b><ol>{body}</ol>")
         return self._grades_drawn[1]
 
