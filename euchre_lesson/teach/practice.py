@@ -319,28 +319,23 @@ class Practice:
             self.progress.record_practice(kind, right)
 
 
-def _kinds(kinds) -> tuple[str, ...]:
-    """Some of the kinds, by name, at least one."""
-    if isinstance(kinds, str) or not isinstance(kinds, (list, tuple, set, frozenset)) or not kinds:
-        raise NotationError("kinds", f"kinds must be a list of some of {', '.join(map(repr, KINDS))}, "
-                                     f"not {excerpt(kinds)}.")
-    unknown = [kind for kind in kinds if not isinstance(kind, str) or kind not in KINDS]
+def _some(name: str, given, known, what: str) -> tuple[str, ...]:
+    """Some of the `known` names, at least one, in their own order; `what` one of them is, in words."""
+    names = ", ".join(map(repr, known))
+    if isinstance(given, str) or not isinstance(given, (list, tuple, set, frozenset)) or not given:
+        raise NotationError(name, f"{name} must be a list of some of {names}, not {excerpt(given)}.")
+    unknown = [item for item in given if not isinstance(item, str) or item not in known]
     if unknown:
-        raise NotationError("kinds", f"{excerpt(unknown[0])} is not a kind of practice question; the kinds are "
-                                     f"{', '.join(map(repr, KINDS))}.")
-    return tuple(kind for kind in KINDS if kind in kinds)
+        raise NotationError(name, f"{excerpt(unknown[0])} is not {what}; the {name} are {names}.")
+    return tuple(item for item in known if item in given)
+
+
+def _kinds(kinds) -> tuple[str, ...]:
+    return _some("kinds", kinds, KINDS, "a kind of practice question")
 
 
 def _games(games) -> tuple[str, ...]:
-    """Some of the games, by record name, at least one."""
-    if isinstance(games, str) or not isinstance(games, (list, tuple, set, frozenset)) or not games:
-        raise NotationError("games", f"games must be a list of some of {', '.join(map(repr, PRESETS))}, "
-                                     f"not {excerpt(games)}.")
-    unknown = [game for game in games if not isinstance(game, str) or game not in PRESETS]
-    if unknown:
-        raise NotationError("games", f"{excerpt(unknown[0])} is not a game; the games are "
-                                     f"{', '.join(map(repr, PRESETS))}.")
-    return tuple(game for game in PRESETS if game in games)
+    return _some("games", games, PRESETS, "a game")
 
 
 def _progress(value) -> Progress | None:
