@@ -12,7 +12,7 @@ import ipywidgets as w
 from euchre_lesson.engine.actions import Action, keep
 from euchre_lesson.engine.cards import Card, deck
 from euchre_lesson.engine.hand import Phase
-from euchre_lesson.play.session import CARD_VERBS
+from euchre_lesson.play.session import card_verb
 from euchre_lesson.widgets.cards import has_class
 from euchre_lesson.widgets.table import Table
 
@@ -23,10 +23,8 @@ def offered(table: Table) -> set[Action]:
     raised = [card for card in table.hand_row.cards if table.hand_row.marked(card, "legal")]
     if table.keep_tie.layout.display != "none":
         out |= {keep(five) for five in itertools.combinations(raised, 5)}
-    elif raised and table.hand.phase is Phase.EXCHANGE:  # give or discard: whichever is this seat's part (R3)
-        out |= {Action(table.hand.legal_actions()[0].kind, card=card) for card in raised}
     elif raised:
-        out |= {CARD_VERBS[table.hand.phase](card) for card in raised}
+        out |= {Action(card_verb(table.view), card=card) for card in raised}
     return out
 
 

@@ -14,7 +14,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from ..engine import checks
-from ..engine.actions import Action, keep, parse_action, pickup, play
+from ..engine.actions import Action, Verb, keep, parse_action
 from .advice import Grade, advise, grade_all
 from .budget import DECISION_SECONDS
 from ..engine.cards import Card, sort_key
@@ -41,8 +41,12 @@ GRADE_WORLDS = 40
 # Seconds at most for a hint, and for the grades of a whole hand (one click: each decision gets its share).
 HINT_SECONDS = DECISION_SECONDS
 GRADE_SECONDS = 2 * DECISION_SECONDS
-# The verb a click on one of your cards means in each phase where cards are chosen.
-CARD_VERBS = {Phase.PLAY: play, Phase.PICKUP: pickup}
+
+
+def card_verb(view: View) -> Verb | None:
+    """What a click on one of your cards means now: the verb of your legal actions that carry one card (play,
+    the pick-up's discard, a call for best's give or discard), or None."""
+    return next((action.kind for action in view.legal if action.kind.carries == "card"), None)
 
 
 def level_of(value) -> str:
@@ -303,10 +307,9 @@ class TableSession:
                                             f"{' '.join(map(str, self.selectable))}.")
             self.selected ^= {card}
             return self._tell(Told.SELECTED)
-        if phase in CARD_VERBS:
-            return self.act(CARD_VERBS[phase](card))
-        if phase is Phase.EXCHANGE:  # give this card to your lone partner, or discard it, as is your turn (R3)
-            return self.act(Action(self.view.legal[0].kind, card=card))
+        verb = card_verb(self.view)
+        if verb is not None:
+            return self.act(Action(verb, card=card))
         return self._tell(Told.NO_CARD_YET)
 
     def keep_selected(self) -> News:

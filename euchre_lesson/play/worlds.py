@@ -107,13 +107,9 @@ class BiddingWorlds:
     def __init__(self, view: View):
         if view.phase in (Phase.PLAY, Phase.DONE):
             raise ValueError(f"sampling a world before the play needs a hand in the bidding, not {view.phase}")
-        self.view, self.dealt, self.placed = view, dealt_hand(view), cards_given_to(view)
-        seen = set(self.dealt) | {view.up_card} | set(view.dummy or ()) | {card for _, card in self.placed}
-        self.pool = [c for c in deck(view.rules.deck) if c not in seen]
-        self.others = [s for s in range(view.players) if s != view.seat]
-        # A card given to this seat was in the giver's hand (the up-card came from the kitty).
-        self.fixed = {s: [card for giver, card in self.placed if giver == s and card != view.up_card]
-                      for s in self.others}
+        self.view = view
+        self.dealt, self.placed, self.pool, self.fixed = before_the_play(view)
+        self.others = list(self.fixed)
         self.eligible = {c: self.others for c in self.pool}
         self.fitting = Fitting(public_bids(view), self, self._then)
 
@@ -134,11 +130,6 @@ class BiddingWorlds:
         if not after_pickup:
             return hands[seat]
         return list(best_five(hands[seat] + [view.up_card], view.trump, keeping=view.up_card).cards)
-
-
-def sample_play_world(view: View, rng: random.Random) -> HandState:
-    """One deal in trick play that agrees with the view (see PlayWorlds)."""
-    return PlayWorlds(view).sample(rng)
 
 
 def worlds_of(view: View) -> PlayWorlds | BiddingWorlds:
@@ -212,16 +203,23 @@ class Bid(NamedTuple):
     after_pickup: bool  # the dealer's word after taking the up-card: said holding it
 
 
-def public_bids(view: View) -> list[Bid]:
-    """The others' words that tell of their cards, each with its seat's view then: from a replay into a deal
-    that depends on nothing hidden (the cards in it are replaced by each world's)."""
+def before_the_play(view: View) -> tuple[list[Card], list[tuple[int, Card]], list[Card], dict[int, list[Card]]]:
+    """What this seat knows of the deal: its dealt five, the cards given to it (giver, card), the cards it has
+    not seen, and for each other seat the cards known to have been dealt to it (one it gave this seat, R3)."""
     dealt, placed = dealt_hand(view), cards_given_to(view)
     seen = set(dealt) | {view.up_card} | set(view.dummy or ()) | {card for _, card in placed}
     unseen = [c for c in deck(view.rules.deck) if c not in seen]
-    hands = {s: [card for giver, card in placed if giver == s and card != view.up_card]
+    # A card given to this seat was in the giver's hand (the up-card came from the kitty).
+    fixed = {s: [card for giver, card in placed if giver == s and card != view.up_card]
              for s in range(view.players) if s != view.seat}
-    for s in hands:
-        hands[s] += [unseen.pop() for _ in range(5 - len(hands[s]))]
+    return dealt, placed, unseen, fixed
+
+
+def public_bids(view: View) -> list[Bid]:
+    """The others' words that tell of their cards, each with its seat's view then: from a replay into a deal
+    that depends on nothing hidden (the cards in it are replaced by each world's)."""
+    dealt, placed, unseen, fixed = before_the_play(view)
+    hands = {s: cards + [unseen.pop() for _ in range(5 - len(cards))] for s, cards in fixed.items()}
     bids = []
     for state, actor, token in replay(view, deal_of(view, dealt, hands, unseen), placed):
         if actor is not None and actor != view.seat and state.phase in BIDDING:
