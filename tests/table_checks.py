@@ -65,7 +65,7 @@ def assert_valid(table: Table) -> None:
         tricks = int(re.search(r"tricks (\d+)", label).group(1))
         assert tricks == hand.tricks_won[seat], f"seat {seat} shows {tricks} tricks, has {hand.tricks_won[seat]}"
         if seat != table.seat:
-            backs = len(table.seat_rows[seat].children)
+            backs = len(table.seat_rows[seat].cards)
             assert backs == len(hand.hands[seat]), f"seat {seat} shows {backs} cards, holds {len(hand.hands[seat])}"
     if view.phase not in (Phase.PICKUP, Phase.DUMMY) or not view.legal:
         assert set(table.hand_row.cards) == set(view.hand), "your row does not show your hand"

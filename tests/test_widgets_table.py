@@ -172,7 +172,7 @@ def test_the_keep_is_told_and_the_five_laid_aside_lie_face_down_for_the_others()
     assert list(table.dummy_row.cards) == list(table.hand.set_aside) and "Laid aside by you" in table.dummy_label.value
     other = first(Table(CUTTHROAT, seat=1, seed=5), lambda t: t.hand.set_aside and t.hand.maker != 1)
     assert f"Laid aside by seat {other.hand.maker}</b>, face down" in other.dummy_label.value
-    assert len(other.dummy_row.children) == 5 and not face_up_cards(other.dummy_row)
+    assert len(other.dummy_row.cards) == 5 and not face_up_cards(other.dummy_row)
     assert "laid five cards aside face down" in other.story.value
     assert_valid(other)
 

@@ -1,4 +1,5 @@
-"""Cards as buttons: rank and suit on every face, words for screen readers, usable from the keyboard."""
+"""Cards on screen: buttons where a click acts (rank and suit on every face, words for screen readers, usable from
+the keyboard), and strips of HTML where cards are only looked at."""
 
 from __future__ import annotations
 
@@ -20,19 +21,22 @@ from .fallback import Described
 # fonts. Suits never depend on colour alone (every face shows its symbol); the four-colour deck
 # only makes them quicker to tell apart. Legal cards get a thicker border as well as a colour.
 CSS = """<style>
-.euchre-card.jupyter-button { width: 3.6em; height: 4.8em; margin: 0.15em; padding: 0;
+.euchre-card.jupyter-button, .euchre-face { width: 3.6em; height: 4.8em; margin: 0.15em; padding: 0;
   font: 600 1.2em/1.1 system-ui, sans-serif; border: 1px solid #777; border-radius: 0.4em;
   background: #fff; color: #111; box-shadow: 0 1px 2px rgba(0,0,0,.25); white-space: pre-line; }
 .euchre-card.jupyter-button:focus-visible { outline: 3px solid #1f5fbf; outline-offset: 2px; }
 .euchre-card.jupyter-button:disabled { opacity: 1; background: #fff; cursor: default; }
 .euchre-row { padding: 0.3em; overflow: visible; }  /* room for the focus ring */
+.euchre-face { display: inline-flex; align-items: center; justify-content: center; text-align: center;
+  box-sizing: border-box; vertical-align: top; }
+.euchre-strip { display: flex; flex-wrap: wrap; padding: 0.3em; min-height: 1.2em; }
 .euchre-card.euchre-red { color: #c0143c; }
 .euchre-four .euchre-card.euchre-diamonds { color: #1f5fbf; }
 .euchre-four .euchre-card.euchre-clubs { color: #0a7a2f; }
 .euchre-card.euchre-trump-card { box-shadow: 0 0 0 3px #e0a800; }
 .euchre-card.euchre-legal { border: 3px solid #1f5fbf; transform: translateY(-0.25em); }
 .euchre-card.euchre-chosen { background: #fff4c2; border: 3px solid #8a5a00; }
-.euchre-card.jupyter-button.euchre-back { background: repeating-linear-gradient(45deg, #2d5aa0 0 6px, #3f6fbf 6px 12px); color: #fff; }
+.euchre-card.jupyter-button.euchre-back, .euchre-face.euchre-back { background: repeating-linear-gradient(45deg, #2d5aa0 0 6px, #3f6fbf 6px 12px); color: #fff; }
 .euchre-table { background: #e8f3ea; border-radius: 0.6em; padding: 0.5em; }
 .euchre-note { font-family: system-ui, sans-serif; }
 .euchre-note .bad { color: #a4001d; } .euchre-note .good { color: #0a6a2a; }
@@ -164,9 +168,52 @@ class CardRow(Described, w.HBox):
         card = arguments.card_among("card", card, self.cards, "shown in this row")
         return self.children[self.cards.index(card)]
 
+    @property
+    def face_up(self) -> list[Card]:
+        """The cards shown face up."""
+        return [card for card, button in zip(self.cards, self.children) if not has_class(button, "euchre-back")]
+
     def marked(self, card: Card, mark: str) -> bool:
         """Whether the card is shown with this mark: 'legal' (raised), 'chosen' or 'back' (face down)."""
         return has_class(self.button_for(card), "euchre-" + arguments.choice("mark", mark, ("legal", "chosen", "back")))
+
+
+class CardStrip(Described, w.HTML):
+    """A row of cards to look at, not to click: one piece of HTML, so a change is one message and opens no widget.
+
+    A browser builds a view for every widget it shows; a table that drew each card back as a button built
+    fifteen of them at every new deal.
+    """
+
+    purpose = "A row of cards to look at, each showing its rank and suit."
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.cards: tuple[Card, ...] = ()
+        self.hidden = False
+
+    def show(self, cards: Iterable[Card], trump: Suit | None = None, *, hidden: bool = False) -> None:
+        """Draw these cards face up, or (`hidden`) their backs: the strip then holds stand-ins, never the cards."""
+        cards, trump = arguments.cards("cards", cards), checks.suit("trump", trump, optional=True)
+        self.hidden = checks.flag("hidden", hidden)
+        self.cards = (JOKER,) * len(cards) if self.hidden else cards
+        faces = "".join(face_html(card, trump, self.hidden) for card in self.cards)
+        self.value = f'<div class="euchre-strip">{faces}</div>'
+
+    @property
+    def face_up(self) -> list[Card]:
+        """The cards shown face up."""
+        return [] if self.hidden else list(self.cards)
+
+
+def face_html(card: Card, trump: Suit | None = None, hidden: bool = False) -> str:
+    """One card drawn in HTML as its button would look, named in words for screen readers and on hover."""
+    if hidden:
+        marks, text, words = ("euchre-card", "euchre-back"), "", "a card face down"
+    else:
+        marks, text, words = classes(card, trump), face(card, trump), card_name(card, trump)
+    return (f'<span class="{" ".join(marks)} euchre-face" role="img" aria-label="{escape(words)}" '
+            f'title="{escape(words)}">{escape(text)}</span>')
 
 
 # -- feedback notes and buttons shared by the trainers ----------------------------------------
@@ -194,14 +241,14 @@ def action_button(description: str, tooltip: str, on_click: Callable[[], None]) 
     return button
 
 
-def face_up_cards(row: CardRow) -> list[Card]:
+def face_up_cards(row: CardRow | CardStrip) -> list[Card]:
     """The cards a row shows face up (for checks that nothing hidden is shown)."""
-    return [card for card, button in zip(row.cards, row.children) if not has_class(button, "euchre-back")]
+    return row.face_up
 
 
-def show_backs(row: CardRow, count: int) -> None:
+def show_backs(row: CardRow | CardStrip, count: int) -> None:
     """Show `count` cards face down; the row is given stand-ins, never the hidden cards themselves."""
-    redraw(row, (JOKER,) * count, hidden=True)
+    row.show((JOKER,) * count, hidden=True)
 
 
 def redraw(row: CardRow, cards: Iterable[Card], trump: Suit | None = None, moment: object = None, **marks) -> None:

@@ -20,7 +20,7 @@ from ..play.session import News, TableSession, Told, path_words
 from ..engine.view import View
 from . import arguments
 from .bids import BidButtons
-from .cards import CardRow, action_button, note, redraw, say, show_backs, style_sheet
+from .cards import CardRow, CardStrip, action_button, note, redraw, say, show_backs, style_sheet
 from .clicks import TiedButton, closed_after
 from .computer import LEVEL_WORDS, LEVELS
 from .hand_log import log_html
@@ -153,10 +153,10 @@ class Table(Described, w.VBox):
         """What the table shows of the game, top to bottom."""
         self.header, self.scores, self.result, self.grades, self.story = (w.HTML() for _ in range(5))
         self.seat_labels = [w.HTML() for _ in range(4)]
-        self.seat_rows = [CardRow() for _ in range(4)]
+        self.seat_rows = [CardStrip() for _ in range(4)]  # rows only looked at: HTML, not buttons (see CardStrip)
         self.seat_boxes = [w.VBox([label, row]) for label, row in zip(self.seat_labels, self.seat_rows)]
         self.up_label, self.dummy_label, self.trick_label, self.you_label = (w.HTML() for _ in range(4))
-        self.up_row, self.dummy_row, self.trick_row = CardRow(), CardRow(), CardRow()
+        self.up_row, self.dummy_row, self.trick_row = CardStrip(), CardStrip(), CardStrip()
         self.dummy_box = w.VBox([self.dummy_label, self.dummy_row])
         self.hand_row = CardRow(on_pick=self.session.pick)
         self.choices = BidButtons(self.session.act)
@@ -306,22 +306,22 @@ class Table(Described, w.VBox):
     def _draw_middle(self, view: View) -> None:
         trump, up = view.trump, view.up_card
         self.up_label.value = f"<b>Up-card</b>: {escape(up_card_words(view))}"
-        redraw(self.up_row, [up], trump, disabled=True)
+        self.up_row.show([up], trump)
         self.dummy_box.layout.display = "" if view.rules.has_dummy else "none"
         if view.rules.has_dummy:
             self._draw_dummy(view)
         trick, number = view.trick_on_table
         self.trick_label.value = f"<b>{escape(trick_words(trick, view, number) if trick else 'No trick yet')}</b>"
-        redraw(self.trick_row, trick.cards if trick else (), trump, disabled=True)
+        self.trick_row.show(trick.cards if trick else (), trump)
 
     def _draw_dummy(self, view: View) -> None:
         """The dummy face down, unless you are the maker who took it (T5)."""
         if view.phase is Phase.DUMMY and view.dummy is not None:
             self.dummy_label.value = "<b>The dummy</b>: its five are in your row below"
-            redraw(self.dummy_row, ())
+            self.dummy_row.show(())
         elif view.set_aside:
             self.dummy_label.value = "<b>Laid aside by you</b> (only you see them)"
-            redraw(self.dummy_row, view.set_aside, view.trump, disabled=True)
+            self.dummy_row.show(view.set_aside, view.trump)
         elif view.laid_aside:
             self.dummy_label.value = f"<b>Laid aside by {escape(seat_words(view.maker, view))}</b>, face down"
             show_backs(self.dummy_row, view.laid_aside)
