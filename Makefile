@@ -16,20 +16,28 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# An editable install skips the package's data files, among them the Jupyter configuration that turns on
+# euchre_lesson.server_extension (the kernel's replies sent at once): put it where pip would have.
+SERVER_CONFIG := jupyter-config/jupyter_server_config.d/euchre_lesson.json
+PROMPT_REPLIES := install -D -m 644 $(SERVER_CONFIG) $(VENV)/etc/jupyter/jupyter_server_config.d/euchre_lesson.json
+
 # Open the lessons in JupyterLab.
 lessons: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[lessons]"
+	$(PROMPT_REPLIES)
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks
 
 # Run every test: engine, widgets, the notebooks under strict nbval, and the browser tests (the static
 # site among them, so it is built first).
 test: $(BIN)/python chromium $(ACTIONLINT) $(AXE) site
 	$(BIN)/python -m pip install --quiet -e ".[lessons,app,test]"
+	$(PROMPT_REPLIES)
 	$(BIN)/python -m pytest
 
 # Re-execute every lesson from a fresh kernel and store its outputs.
 notebooks: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[lessons,test]"
+	$(PROMPT_REPLIES)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace notebooks/[0-9]*.ipynb
 
 # Copies of the lessons for students: the cells that show the answers taken out, outputs cleared.
@@ -46,6 +54,7 @@ chromium:
 # where there is one, opens on the folder's list. Ctrl-C stops it.
 app: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[app]"
+	$(PROMPT_REPLIES)
 	@echo "The app: http://localhost:8866/voila/render/app/euchre_table.ipynb"
 	$(BIN)/voila --port=8866 --Voila.port_retries=0
 

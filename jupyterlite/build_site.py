@@ -275,6 +275,7 @@ def package_wheel(out: Path) -> Path:
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "*.pyd", "*.c", ".*"))
     for name in ("pyproject.toml", "README.md"):
         shutil.copy2(ROOT / name, source / name)
+    shutil.copytree(ROOT / "jupyter-config", source / "jupyter-config")  # data files pyproject.toml names
     # A fixed date in the wheel's files: the same sources give the same wheel, and the same lock.
     run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "--no-index",
          "-w", str(out / "wheels"), str(source)], cwd=out, env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"})

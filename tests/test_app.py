@@ -89,11 +89,12 @@ def test_binder_builds_from_environment_yml_with_python_311_and_installs_the_pac
     assert _snapshot(repo) == before, "repo2docker wrote into the repository"
     assert "Building conda environment for python=3.11" in plan.stderr
     dockerfile = plan.stdout
-    # The repository is copied in first, then environment.yml installed, whose pip line `-e .` installs the package.
+    # The repository is copied in first, then environment.yml installed, whose pip line `.` installs the package
+    # (not editable: a full install also puts its server extension's Jupyter configuration in place).
     copy = dockerfile.index("COPY --chown=0:0 src/ ${REPO_DIR}/")
     install = dockerfile.index('env update -p ${NB_PYTHON_PREFIX} --file "environment.yml"')
     assert copy < install
-    assert re.search(r"^  - pip:\n      - -e \.$", (repo / "environment.yml").read_text(), re.M)
+    assert re.search(r"^  - pip:\n      - \.$", (repo / "environment.yml").read_text(), re.M)
 
 
 def test_binder_refuses_a_broken_environment_yml(tmp_path):

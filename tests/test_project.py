@@ -37,7 +37,7 @@ def test_environment_yml_lists_the_package_dependencies():
     declared = {_name(r): r.replace(" ", "") for r in project["dependencies"] + extras["lessons"] + extras["app"]}
     assert listed == declared
     assert "python=3.11" in conda
-    assert pip == ["-e ."]
+    assert pip == ["."]
 
 
 def test_the_package_needs_no_jupyterlab_or_voila_so_it_installs_in_the_browser():

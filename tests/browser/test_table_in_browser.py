@@ -183,3 +183,10 @@ def test_a_double_click_acts_once(page, lab):
         text = card.inner_text().splitlines()[0]
         assert double_click(page, card, gap_ms) == before + [f"play {text}"], f"{gap_ms} ms between clicks"
     assert "Not allowed" not in note_text(page) and not page.errors, page.errors
+
+
+def test_the_lessons_server_sends_the_kernels_replies_at_once(lab):
+    """The server the lessons open in loads euchre_lesson.server_extension (TCP_NODELAY on kernel websockets:
+    without it a click's reply could wait 40 ms for the page's delayed acknowledgement)."""
+    log = (lab.home / "server.log").read_text(errors="replace")
+    assert "euchre_lesson.server_extension | extension was successfully loaded" in log, log[-2000:]

@@ -1,0 +1,79 @@
+"""The server extension that sends the kernel's replies at once (TCP_NODELAY on kernel websockets)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+from types import SimpleNamespace
+
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+
+from euchre_lesson import server_extension
+from euchre_lesson.server_extension import without_delay
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = "jupyter-config/jupyter_server_config.d/euchre_lesson.json"
+
+
+class Handler:
+    """A websocket handler that remembers whether Nagle's algorithm was turned off."""
+
+    nodelay = None
+
+    def set_nodelay(self, value: bool) -> None:
+        self.nodelay = value
+
+
+class Connection:
+    """A kernel websocket connection that records what it saw as it connected."""
+
+    def __init__(self, handler):
+        self.websocket_handler = handler
+
+    def connect(self):
+        self.nodelay_when_connecting = self.websocket_handler.nodelay
+        return "the base's future"
+
+
+class AsyncConnection(Connection):
+    async def connect(self):  # a gateway's connection connects in a coroutine
+        return Connection.connect(self)
+
+
+def test_a_connection_turns_nagle_off_before_it_connects():
+    connection = without_delay(Connection)(Handler())
+    assert connection.connect() == "the base's future"
+    assert connection.nodelay_when_connecting is True
+
+
+def test_a_connection_that_connects_in_a_coroutine_is_awaited_as_before():
+    connection = without_delay(AsyncConnection)(Handler())
+    assert asyncio.run(connection.connect()) == "the base's future" and connection.nodelay_when_connecting is True
+
+
+def test_loading_wraps_the_connection_class_the_server_was_given():
+    app = SimpleNamespace(web_app=SimpleNamespace(settings={
+        "kernel_websocket_connection_class": ZMQChannelsWebsocketConnection}))
+    server_extension._load_jupyter_server_extension(app)
+    wrapped = app.web_app.settings["kernel_websocket_connection_class"]
+    assert issubclass(wrapped, ZMQChannelsWebsocketConnection) and wrapped is not ZMQChannelsWebsocketConnection
+    assert server_extension._jupyter_server_extension_points() == [{"module": "euchre_lesson.server_extension"}]
+
+
+def test_the_package_installs_the_configuration_that_enables_it():
+    data_files = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["data-files"]
+    assert data_files == {"etc/jupyter/jupyter_server_config.d": [CONFIG]}
+    enabled = json.loads((ROOT / CONFIG).read_text())["ServerApp"]["jpserver_extensions"]
+    assert enabled == {"euchre_lesson.server_extension": True}
+
+
+def test_the_test_environment_has_it_enabled():
+    """make test puts the configuration in .venv (an editable install skips data files): the server loads it."""
+    listed = subprocess.run([str(Path(sys.executable).parent / "jupyter"), "server", "extension", "list"],
+                            capture_output=True, text=True, timeout=120)
+    lines = [line for line in listed.stderr.splitlines() + listed.stdout.splitlines() if "euchre_lesson" in line]
+    assert any("enabled" in line for line in lines) and any("OK" in line for line in lines), lines
