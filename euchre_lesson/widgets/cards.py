@@ -37,7 +37,8 @@ CSS = """<style>
 .euchre-card.euchre-legal { border: 3px solid #1f5fbf; transform: translateY(-0.25em); }
 .euchre-card.euchre-chosen { background: #fff4c2; border: 3px solid #8a5a00; }
 .euchre-card.jupyter-button.euchre-back, .euchre-face.euchre-back { background: repeating-linear-gradient(45deg, #2d5aa0 0 6px, #3f6fbf 6px 12px); color: #fff; }
-.euchre-table { background: #e8f3ea; border-radius: 0.6em; padding: 0.5em; }
+.euchre-table { background: #e8f3ea; border-radius: 0.6em; padding: 0.5em; contain: content; }  /* laid out on its own: a
+  change on the felt does not make the browser lay out the whole notebook again */
 .euchre-note { font-family: system-ui, sans-serif; }
 .euchre-note .bad { color: #a4001d; } .euchre-note .good { color: #0a6a2a; }
 .euchre-note mark { background: #fff0a8; }
