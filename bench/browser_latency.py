@@ -1,13 +1,14 @@
 """Click-to-update latency at the Table in a real Chromium: `.venv/bin/python bench/browser_latency.py [clicks]`.
 
-Starts its own JupyterLab server (temporary folders, as the browser tests do), runs a notebook holding
-only the Table, and clicks with the real mouse: the simple player of the browser tests, then "Next hand"
-and "New game" as needed. Each latency runs from the click event in the page to the note's change in the
-DOM (a MutationObserver), the last thing a table update draws; it includes the kernel's work and the
-computer players' replies. Every few cards it also presses Undo. For each kind of click it prints the median
-and p95 latency and the widget (comm) messages the click cost on the kernel's websocket: sent by the page,
-and received from the kernel (updates, and new widgets opened). Goals (issue 16): selecting a card median
-at most 15 ms, every kind of click p95 at most 40 ms.
+Starts its own JupyterLab server (temporary folders, as the browser tests do; the environment's configuration
+turns on euchre_lesson.server_extension, as for the lessons), runs a notebook holding only the Table, and
+clicks with the real mouse: the simple player of the browser tests, then "Next hand" and "New game" as needed.
+Each latency runs from the click event in the page to the note's change in the DOM (a MutationObserver), the
+last thing a table update draws; it includes the kernel's work and the computer players' replies. Every few
+cards it also presses Undo. For each kind of click it prints the median and p95 latency and the widget (comm)
+messages the click cost on the kernel's websocket: sent by the page, and received from the kernel (updates,
+and new widgets opened). Goals (issue 16): selecting a card median at most 15 ms, every kind of click p95 at
+most 40 ms.
 """
 
 from __future__ import annotations
