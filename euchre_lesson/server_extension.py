@@ -4,10 +4,13 @@ A click at the table brings back a burst of small widget messages. On a kernel w
 Jupyter server leaves Nagle's algorithm on, so the operating system holds each small write until
 the page acknowledges the one before, and the page delays its acknowledgements by up to 40 ms:
 measured, a selection took 45 ms where 12 would do. Turning Nagle off (TCP_NODELAY) sends every
-message when it is written. Installing the package enables this extension (see jupyter-config/).
+message when it is written. Installing the package turns the extension on (see jupyter-config/); the Voila app
+(make app) names PromptZMQChannelsWebsocketConnection as its kernel websocket connection class.
 """
 
 from __future__ import annotations
+
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
 
 def _jupyter_server_extension_points() -> list[dict]:
@@ -29,3 +32,6 @@ def without_delay(connection: type) -> type:
 
     PromptConnection.__qualname__ = PromptConnection.__name__ = f"Prompt{connection.__name__}"
     return PromptConnection
+
+
+PromptZMQChannelsWebsocketConnection = without_delay(ZMQChannelsWebsocketConnection)  # the Voila app's

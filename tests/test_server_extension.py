@@ -13,7 +13,7 @@ from types import SimpleNamespace
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
 from euchre_lesson import server_extension
-from euchre_lesson.server_extension import without_delay
+from euchre_lesson.server_extension import PromptZMQChannelsWebsocketConnection, without_delay
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = "jupyter-config/jupyter_server_config.d/euchre_lesson.json"
@@ -77,3 +77,12 @@ def test_the_test_environment_has_it_enabled():
                             capture_output=True, text=True, timeout=120)
     lines = [line for line in listed.stderr.splitlines() + listed.stdout.splitlines() if "euchre_lesson" in line]
     assert any("enabled" in line for line in lines) and any("OK" in line for line in lines), lines
+
+
+def test_the_voila_app_connects_its_kernels_without_delay():
+    """make app names the prompt connection class, a ZMQ connection turning Nagle off (the app's browser test
+    starts Voila with the same option)."""
+    option = ("--Voila.kernel_websocket_connection_class="
+              "euchre_lesson.server_extension.PromptZMQChannelsWebsocketConnection")
+    assert option in (ROOT / "Makefile").read_text().replace("\\\n\t\t", "")
+    assert PromptZMQChannelsWebsocketConnection.__mro__[1] is ZMQChannelsWebsocketConnection

@@ -14,6 +14,8 @@ import pytest
 from accessibility import axe_check, described
 from labdriver import ROOT, VIEWPORT, free_port
 
+PROMPT_APP = ("--Voila.kernel_websocket_connection_class="  # as `make app` starts it (euchre_lesson.server_extension)
+              "euchre_lesson.server_extension.PromptZMQChannelsWebsocketConnection")
 APP = ROOT / "app" / "euchre_table.ipynb"
 RULE_BOOK = ROOT / "notebooks" / "13_rule_book.ipynb"
 BIN = Path(sys.executable).parent
@@ -36,7 +38,8 @@ def app_url(tmp_path):
         env[name] = str(tmp_path / "jupyter" / name.lower())
     port, log = free_port(), tmp_path / "voila.log"
     with log.open("w") as out:
-        server = subprocess.Popen([str(BIN / "voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
+        server = subprocess.Popen([str(BIN / "voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+                                   PROMPT_APP],
                                   cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT,
                                   start_new_session=True)  # its own group: the kernels it starts stop with it
     try:
