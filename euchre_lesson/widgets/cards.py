@@ -198,13 +198,17 @@ class CardStrip(Described, w.HTML):
         cards, trump = arguments.cards("cards", cards), checks.suit("trump", trump, optional=True)
         self.hidden = checks.flag("hidden", hidden)
         self.cards = (JOKER,) * len(cards) if self.hidden else cards
-        faces = "".join(face_html(card, trump, self.hidden) for card in self.cards)
-        self.value = f'<div class="euchre-strip">{faces}</div>'
+        self.value = strip_html(self.cards, trump, self.hidden)
 
     @property
     def face_up(self) -> list[Card]:
         """The cards shown face up."""
         return [] if self.hidden else list(self.cards)
+
+
+def strip_html(cards: Iterable[Card], trump: Suit | None = None, hidden: bool = False) -> str:
+    """Cards side by side in HTML, as a CardStrip shows them."""
+    return f'<div class="euchre-strip">{"".join(face_html(card, trump, hidden) for card in cards)}</div>'
 
 
 def face_html(card: Card, trump: Suit | None = None, hidden: bool = False) -> str:

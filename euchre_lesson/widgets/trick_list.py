@@ -10,7 +10,7 @@ from ..engine.cards import Suit
 from ..engine.narration import trick_words
 from ..engine.tricks import Trick
 from ..engine.view import View
-from .cards import face_html
+from .cards import strip_html
 from .fallback import Described
 
 
@@ -23,7 +23,6 @@ class TrickList(Described, w.HTML):
         """Draw these tricks (nothing before the first is finished)."""
         lines = "".join(
             f'<div style="display:flex;align-items:center"><span style="display:inline-block;min-width:16em">'
-            f'{escape(trick_words(trick, view, number))}</span><div class="euchre-strip">'
-            f'{"".join(face_html(card, trump) for card in trick.cards)}</div></div>'
+            f'{escape(trick_words(trick, view, number))}</span>{strip_html(trick.cards, trump)}</div>'
             for number, trick in enumerate(tricks, 1))
         self.value = f"<b>Finished tricks</b>{lines}" if tricks else ""
