@@ -55,15 +55,37 @@ class PlayWorlds:
         self.free = all(len(seats) == len(self.others) for seats in self.eligible.values())
         self.played = {s: played_by(view, s) for s in self.others}
         self.fitting: Fitting | None = None  # worked out at the first world: a card played alone needs none
+        # Another seat made trump and took the dummy (T5): it holds the five the rule of thumb keeps of ten.
+        self.dummy_maker = view.maker if view.laid_aside and view.maker in self.fixed else None
 
     def sample(self, rng: random.Random, tries: int = 200) -> HandState:
         """One world, drawn at random, then fitted to the others' bidding (see Fitting)."""
         if self.fitting is None:
             self.fitting = Fitting(public_bids(self.view), self, self._then)
-        hands = self.fitting.fitted(self._hands(rng, tries), rng)
+        hands = self._hands(rng, tries)
+        if self.dummy_maker is not None:
+            hands = self._kept(hands, rng)
+        hands = self.fitting.fitted(hands, rng)
         view = self.view
         return _play_state(view, tuple(view.hand if s == view.seat else tuple(hands.get(s, ()))
                                        for s in range(view.players)))
+
+    def _kept(self, hands: dict[int, list[Card]], rng: random.Random) -> dict[int, list[Card]]:
+        """The hands with the dummy-taking maker's made the five the rule of thumb keeps of its ten (T5): those it
+        holds and has played, with the five laid aside drawn from the cards out of play. Unchanged if that five
+        would drop a card the maker is known to hold or take one it cannot (a void)."""
+        maker, view = self.dummy_maker, self.view
+        taken = {c for cards in hands.values() for c in cards}
+        out = [c for c in self.pool if c not in taken]
+        if len(out) < view.laid_aside:
+            return hands
+        aside = rng.sample(out, view.laid_aside)
+        five = best_five(hands[maker] + self.played[maker] + aside, view.trump).cards
+        held = [c for c in five if c not in self.played[maker]]
+        if (len(held) != len(hands[maker]) or not set(self.fixed[maker]) <= set(held)
+                or any(maker not in self.eligible[c] for c in held if c in aside)):
+            return hands
+        return {**hands, maker: held}
 
     def _then(self, seat: int, hands: dict[int, list[Card]], rng: random.Random, after_pickup: bool) -> list[Card]:
         """`seat`'s cards when it bid: those it holds and has played; before the dealer's pick-up, with the up-card
