@@ -213,12 +213,10 @@ def strip_html(cards: Iterable[Card], trump: Suit | None = None, hidden: bool = 
 
 def face_html(card: Card, trump: Suit | None = None, hidden: bool = False) -> str:
     """One card drawn in HTML as its button would look, named in words for screen readers and on hover."""
-    if hidden:
-        marks, text, words = ("euchre-card", "euchre-back"), "", "a card face down"
-    else:
-        marks, text, words = classes(card, trump), face(card, trump), card_name(card, trump)
-    return (f'<span class="{" ".join(marks)} euchre-face" role="img" aria-label="{escape(words)}" '
-            f'title="{escape(words)}">{escape(text)}</span>')
+    look = card_look(card, trump, legal=False, chosen=False, disabled=True, hidden=hidden)  # a button's, in HTML
+    marks, words = " ".join(look["_dom_classes"]), escape(look["tooltip"])
+    return (f'<span class="{marks} euchre-face" role="img" aria-label="{words}" title="{words}">'
+            f'{escape(look["description"])}</span>')
 
 
 # -- feedback notes and buttons shared by the trainers ----------------------------------------
