@@ -242,6 +242,10 @@ def run(kind: str, games: int, seed: int, settings: Settings, pool) -> list[Resu
     return sorted(results)
 
 
+HEADER = (f"{'player':14} {'games':>6} {'wins':>5} {'win rate':>9}  {'95% interval':16} "
+          f"{'s/game':>8} {'bot ms/move':>11} {'bot moves':>9}")
+
+
 def table_row(kind: str, results: list[Result]) -> str:
     n, wins = len(results), sum(r.won for r in results)
     low, high = wilson(wins, n)
@@ -254,8 +258,7 @@ def table_row(kind: str, results: list[Result]) -> str:
 def report(settings: Settings, seed: int, jobs: int, wall: float, every: dict[str, list[Result]]) -> None:
     print(f"\n{settings.describe()}; --seed {seed}")
     print(f"rules: partnership to 10 (F5) with {openspiel_rules().switches()}")
-    print(f"{'player':14} {'games':>6} {'wins':>5} {'win rate':>9}  {'95% interval':16} "
-          f"{'s/game':>8} {'bot ms/move':>11} {'bot moves':>9}")
+    print(HEADER)
     for kind, results in every.items():
         print(table_row(kind, results))
     print("bot ms/move: the mean over the bot's moves with a choice (it does not search a single legal move)")
@@ -301,7 +304,10 @@ def main(argv: list[str] | None = None) -> None:
     print(settings.describe(), flush=True)
     pool, start = (ProcessPoolExecutor(options.jobs) if options.jobs > 1 else None), time.perf_counter()
     try:
-        every = {kind: run(kind, options.games, options.seed, settings, pool) for kind in options.players}
+        every = {}
+        for kind in options.players:  # each player's row as soon as its games are done: a stopped run keeps it
+            every[kind] = run(kind, options.games, options.seed, settings, pool)
+            print(HEADER, table_row(kind, every[kind]), sep="\n", flush=True)
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)

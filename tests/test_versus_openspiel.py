@@ -69,6 +69,15 @@ def test_the_bench_prints_win_rates_and_the_bot_settings(capsys):
     assert "5 simulations per move, uct_c 2" in out and "bot ms/move" in out
 
 
+def test_each_players_row_is_printed_as_soon_as_its_games_are_done(capsys):
+    versus.main(["--games", "2", "--simulations", "5", "--worlds", "2", "--players", "rule-of-thumb", "expert",
+                 "--jobs", "1", "--seed", "3"])
+    lines = capsys.readouterr().out.splitlines()
+    first_row = next(i for i, line in enumerate(lines) if line.startswith("rule-of-thumb "))
+    expert_starts = next(i for i, line in enumerate(lines) if line.startswith("  expert: "))
+    assert first_row < expert_starts
+
+
 @pytest.mark.parametrize("flag", [["--games", "0"], ["--simulations", "many"], ["--players", "nobody"],
                                   ["--uct-c", "nan"], ["--uct-c", "-1"]])
 def test_bad_flags_are_refused_with_a_message(flag, capsys):
