@@ -146,8 +146,8 @@ def test_play_advice_cut_short_by_its_clock_is_the_advice_on_the_worlds_it_had_t
 
 def test_bidding_advice_cut_short_by_its_clock_is_the_advice_on_the_worlds_it_had_time_for():
     hand = deal_hand(PARTNERSHIP, 3, deal=STRONG)
-    cut = advise(hand, worlds=200, seconds=20, clock=ticking(1.0))  # 50 simulated hands allowed, time for 20
-    assert cut == advise(hand, worlds=80) and {worlds_in(o.reason) for o in cut} == {20}
+    cut = advise(hand, worlds=200, seconds=40, clock=ticking(1.0))  # 50 simulated hands allowed, time for 40
+    assert cut == advise(hand, worlds=160) and {worlds_in(o.reason) for o in cut} == {40}
 
 
 def test_however_short_the_time_a_decision_rests_on_two_worlds():
