@@ -15,6 +15,8 @@ points, or the run stops with the hand record.
 Our players see only their own view (hand.view(seat)); in both engines the dealer's discard is
 one of the original five (C7). Every random draw of a game (our expert's, the bot's, the deals) comes from a stream
 seeded by --seed, the player and the game number, so a run repeats exactly on any number of workers.
+Under the table, a line for each player says where its games were won or lost: how often each side made
+trump, was euchred or went alone, and the points each scored a hand.
 """
 
 from __future__ import annotations
@@ -186,6 +188,30 @@ def play_versus(rules: RuleSet, seed: int, player, bot, bot_seats: tuple[int, ..
 # -- many games, on every core --------------------------------------------------------------
 
 
+class Side(NamedTuple):
+    """How one partnership's hands went: trumps it made, euchred or alone, and its points."""
+
+    made: int = 0
+    euchred: int = 0
+    alone: int = 0
+    points: int = 0
+
+    def __add__(self, other: Side) -> Side:
+        return Side(*(a + b for a, b in zip(self, other)))
+
+
+def sides(game: GameState, bot_seats: tuple[int, ...]) -> tuple[Side, Side]:
+    """(ours, the bot's): where a game was won or lost, hand by hand."""
+    tally = {True: Side(), False: Side()}  # keyed by "is the bot's"
+    for hand in game.hands:
+        if not hand.is_over:
+            continue
+        for bots, points in ((True, hand.points[bot_seats[0]]), (False, hand.points[(bot_seats[0] + 1) % 4])):
+            made = not hand.thrown_in and (hand.maker in bot_seats) == bots
+            tally[bots] += Side(made, made and hand.maker_tricks < 3, made and hand.lone_maker, points)
+    return tally[False], tally[True]
+
+
 class Result(NamedTuple):
     """What the summary needs of one game (small enough to send back from a worker)."""
 
@@ -196,6 +222,8 @@ class Result(NamedTuple):
     steps: int
     bot_searches: int
     bot_seconds: float
+    ours: Side
+    bots: Side
 
 
 def seats_of_bot(number: int) -> tuple[int, ...]:
@@ -222,7 +250,7 @@ def play_one(job: tuple) -> Result:
     game = outcome.game
     won = not set(game.winning_seats) & set(seats_of_bot(number))
     return Result(number, won, time.perf_counter() - start, len(game.hands), outcome.steps,
-                  outcome.bot_searches, outcome.bot_seconds)
+                  outcome.bot_searches, outcome.bot_seconds, *sides(game, seats_of_bot(number)))
 
 
 def run(kind: str, games: int, seed: int, settings: Settings, pool) -> list[Result]:
@@ -255,6 +283,18 @@ def table_row(kind: str, results: list[Result]) -> str:
             f"{statistics.fmean(r.seconds for r in results):8.1f} {per_search:11.1f} {searches:9}")
 
 
+def hands_row(kind: str, results: list[Result]) -> str:
+    """Where the games were won or lost: who made trump, how often it was euchred or went alone, points a hand."""
+    hands = sum(r.hands for r in results)
+    words = []
+    for who, side in ((f"our {kind}", sum((r.ours for r in results), Side())),
+                      ("IS-MCTS", sum((r.bots for r in results), Side()))):
+        euchred = f"{side.euchred / side.made:.0%}" if side.made else "none"
+        words.append(f"{who} made trump in {side.made / hands:.0%} of {hands} hands (euchred in {euchred} of them, "
+                     f"alone {side.alone} times), {side.points / hands:.2f} points a hand")
+    return "  " + "; ".join(words)
+
+
 def report(settings: Settings, seed: int, jobs: int, wall: float, every: dict[str, list[Result]]) -> None:
     print(f"\n{settings.describe()}; --seed {seed}")
     print(f"rules: partnership to 10 (F5) with {openspiel_rules().switches()}")
@@ -262,6 +302,8 @@ def report(settings: Settings, seed: int, jobs: int, wall: float, every: dict[st
     for kind, results in every.items():
         print(table_row(kind, results))
     print("bot ms/move: the mean over the bot's moves with a choice (it does not search a single legal move)")
+    for kind, results in every.items():
+        print(hands_row(kind, results))
     games = sum(map(len, every.values()))
     hours_for_400 = wall / games * 400 * len(every) / 3600
     print(f"{games} games in {wall / 60:.1f} min on {jobs} worker{'s' * (jobs != 1)}: at this pace 400 games "
@@ -307,7 +349,7 @@ def main(argv: list[str] | None = None) -> None:
         every = {}
         for kind in options.players:  # each player's row as soon as its games are done: a stopped run keeps it
             every[kind] = run(kind, options.games, options.seed, settings, pool)
-            print(HEADER, table_row(kind, every[kind]), sep="\n", flush=True)
+            print(HEADER, table_row(kind, every[kind]), hands_row(kind, every[kind]), sep="\n", flush=True)
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)

@@ -67,6 +67,22 @@ def test_the_bench_prints_win_rates_and_the_bot_settings(capsys):
     games, wins = map(int, row.split()[1:3])
     assert games == 2 and 0 <= wins <= 2 and "%, " in row
     assert "5 simulations per move, uct_c 2" in out and "bot ms/move" in out
+    assert "our rule-of-thumb made trump in " in out
+
+
+def test_the_hands_of_a_game_add_up_to_its_score_and_say_who_made_trump():
+    result = versus.play_one(("rule-of-thumb", 0, 4, FEW))
+    rules = versus.openspiel_rules()
+    bot = versus.ismcts_bot(rules, FEW, random.Random(5))
+    game = versus.play_versus(rules, 11, RuleOfThumbPlayer(), bot, (1, 3)).game
+    ours, bots = versus.sides(game, (1, 3))
+    assert (ours.points, bots.points) == (game.scores[0], game.scores[1])
+    made = [hand.maker % 2 for hand in game.hands if hand.is_over and not hand.thrown_in]
+    assert (ours.made, bots.made) == (made.count(0), made.count(1))
+    assert ours.euchred == sum(h.maker % 2 == 0 and h.maker_tricks < 3 for h in game.hands if h.maker is not None)
+    assert bots.alone == sum(h.maker % 2 == 1 and h.lone_maker for h in game.hands if h.maker is not None)
+    row = versus.hands_row("rule-of-thumb", [result])
+    assert f"of {result.hands} hands" in row and "IS-MCTS made trump in" in row and "points a hand" in row
 
 
 def test_each_players_row_is_printed_as_soon_as_its_games_are_done(capsys):
