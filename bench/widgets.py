@@ -20,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, RuleOfThumbPlayer, new_game  # noqa: E402
+from euchre_lesson.play.advice import bidding_worlds  # noqa: E402
 from euchre_lesson.play.session import EXPERT_WORLDS, TableSession  # noqa: E402
 from euchre_lesson.widgets.table import Table  # noqa: E402
 
@@ -68,7 +69,8 @@ def report(label: str, seconds: list[float], goal: float | None) -> bool:
 
 
 def main() -> None:
-    print(f"expert players sample {EXPERT_WORLDS} worlds per decision (a quarter, at least 16, when bidding)")
+    print(f"expert players sample {EXPERT_WORLDS} worlds per decision in trick play, "
+          f"{bidding_worlds(EXPERT_WORLDS)} simulated hands an option before it")
     met = True
     for level, count in ACTIONS.items():
         for rules in (CUTTHROAT, PARTNERSHIP):
