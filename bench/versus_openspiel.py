@@ -202,14 +202,17 @@ class Side(NamedTuple):
 
 def sides(game: GameState, bot_seats: tuple[int, ...]) -> tuple[Side, Side]:
     """(ours, the bot's): where a game was won or lost, hand by hand."""
-    tally = {True: Side(), False: Side()}  # keyed by "is the bot's"
-    for hand in game.hands:
-        if not hand.is_over:
-            continue
-        for bots, points in ((True, hand.points[bot_seats[0]]), (False, hand.points[(bot_seats[0] + 1) % 4])):
-            made = not hand.thrown_in and (hand.maker in bot_seats) == bots
-            tally[bots] += Side(made, made and hand.maker_tricks < 3, made and hand.lone_maker, points)
-    return tally[False], tally[True]
+    ours = bots = Side()
+    for hand in (hand for hand in game.hands if hand.is_over):
+        by_bot = hand.maker in bot_seats
+        bots += one_hand(hand, not hand.thrown_in and by_bot, bot_seats[0])
+        ours += one_hand(hand, not hand.thrown_in and not by_bot, (bot_seats[0] + 1) % 4)
+    return ours, bots
+
+
+def one_hand(hand, made: bool, seat: int) -> Side:
+    """A finished hand for `seat`'s side, which `made` trump or not."""
+    return Side(made, made and hand.maker_tricks < 3, made and hand.lone_maker, hand.points[seat])
 
 
 class Result(NamedTuple):
