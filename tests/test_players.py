@@ -154,6 +154,17 @@ def test_play_out_finishes_a_hand():
     assert hand.is_over
 
 
+@pytest.mark.parametrize("game", [PARTNERSHIP, CUTTHROAT], ids=["partnership", "cutthroat"])
+def test_players_for_a_game_with_other_seats_are_refused_naming_both_arguments(game):
+    """Three players fit Cutthroat, not a partnership game: the message says which argument has the seats."""
+    wrong = [RuleOfThumbPlayer()] * (5 - game.players)
+    with pytest.raises(ValueError, match=rf"players must be a list of {game.players} players, one per seat of game "
+                                         rf"\(a {game.game} game\)"):
+        play_game(new_game(game, seed=1), wrong)
+    with pytest.raises(ValueError, match=rf"one per seat of state \(a {game.game} hand\)"):
+        play_out(deal_hand(game, 0, seed=5), wrong)
+
+
 def test_sampled_worlds_agree_with_the_view_they_came_from(random_state):
     """Same own cards, phase, tricks and legal actions; every shown void respected (C12)."""
     from euchre_lesson.engine.ranking import effective_suit

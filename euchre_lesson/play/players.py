@@ -16,11 +16,13 @@ from .rule_of_thumb import Count, RuleOfThumbPlayer, count  # noqa: F401 (player
 from ..engine.view import View, deciding
 
 
-def seated(players, count: int) -> None:
-    """Refuse anything but one player per seat, each with a choose(view) method."""
+def seated(players, count: int, of: str) -> None:
+    """Refuse anything but one player per seat of `of` (the argument with the seats), each with a choose(view)."""
     if (not isinstance(players, (list, tuple)) or len(players) != count
             or not all(callable(getattr(player, "choose", None)) for player in players)):
-        raise checks.refused("players", players, f"a list of {count} players, one per seat, each with a choose(view)")
+        # Both arguments are named: a list that fits one game is wrong for a game with other seats.
+        raise checks.refused("players", players,
+                             f"a list of {count} players, one per seat of {of}, each with a choose(view)")
 
 
 class RandomPlayer:
@@ -44,7 +46,7 @@ class RandomPlayer:
 def play_out(state, players):
     """Play a hand to its end, each seat's player choosing from its own view."""
     checks.instance("state", state, HandState, "a HandState, a hand in progress")
-    seated(players, state.players)
+    seated(players, state.players, f"state (a {state.rules.game} hand)")
     while not state.is_over:
         seat = state.to_act
         state = state.apply(players[seat].choose(state.view(seat)))
@@ -54,7 +56,7 @@ def play_out(state, players):
 def play_game(game, players):
     """Play a game to the target score with one player per seat."""
     checks.instance("game", game, GameState, "a GameState, such as new_game(CUTTHROAT)")
-    seated(players, game.rules.players)
+    seated(players, game.rules.players, f"game (a {game.rules.game} game)")
     while not game.is_over:
         seat = game.to_act
         game = game.apply(players[seat].choose(game.hand.view(seat)))
