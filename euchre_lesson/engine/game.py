@@ -15,6 +15,7 @@ from .actions import Action
 from .errors import IllegalAction, NotationError, excerpt
 from .hand import Deal, HandState, deal_hand, read_json, replay, shuffled_deal
 from .rules import CUTTHROAT, RuleSet, rules_from, side_of
+from .view import View
 
 RECORD_FORMAT = "euchre_lesson game"
 # A game to 10 rarely lasts 50 hands. The caps leave room for 400 times that (a record of
@@ -77,6 +78,10 @@ class GameState:
 
     def legal_actions(self) -> list[Action]:
         return [] if self.is_over else self.hand.legal_actions()
+
+    def view(self, seat: int) -> View:
+        """What `seat` may see of the current hand, and the game's scores, which are public."""
+        return replace(self.hand.view(seat), scores=self.scores, contenders=self.contenders)
 
     def apply(self, action: Action | str, *, seat: int | None = None) -> GameState:
         """Play one action in the current hand; a finished hand is scored and the next one dealt."""
@@ -196,8 +201,13 @@ def scored(rules: RuleSet, scores: tuple[int, ...], contenders: tuple[int, ...],
     only the tied sides in contention (T8)."""
     if not hand.is_over:
         return scores, contenders
+    return scored_points(rules, scores, contenders, tuple(hand.points[side[0]] for side in sides(rules)))
+
+
+def scored_points(rules: RuleSet, scores: tuple[int, ...], contenders: tuple[int, ...], points: tuple[int, ...]):
+    """The scores and the contenders after a hand that gave each side `points` (T8, as scored)."""
     before = in_contention(rules, scores, contenders)  # a tie set up by hand counts too
-    after = _plus(scores, sides(rules), hand)
+    after = tuple(score + gained for score, gained in zip(scores, points))
     still = in_contention(rules, after, before if scores[before[0]] >= rules.target else ())
     return after, (still if after[still[0]] >= rules.target else ())
 

@@ -45,6 +45,8 @@ class View:
     laid_aside: int = 0  # how many cards the maker laid aside face down (T5): public, unlike which
     lone_partner: bool = False  # the lone maker is the maker's partner, and the maker sits out (C10)
     exchanged: tuple[Card, ...] = ()  # the cards of a call for best this seat gave, received or laid down (R3)
+    scores: tuple[int, ...] = ()  # the game's scores before this hand, by side (GameState.view); () for a hand alone
+    contenders: tuple[int, ...] = ()  # the sides still able to win after a tie at the top (T8); () for all
 
     def __repr__(self) -> str:
         cards = " ".join(map(str, self.hand))

@@ -19,6 +19,7 @@ from typing import NamedTuple
 from ..engine import checks
 from ..engine.actions import Action, parse_action
 from .budget import NO_DEADLINE, Deadline, deadline
+from .chances import chance_after, weighs_chances
 from .dummy import keep_strength
 from ..engine.hand import HandState, Phase
 from ..engine.narration import choice_words
@@ -36,8 +37,15 @@ class Option(NamedTuple):
     action: Action
     value: float
     error: float  # 1.96 standard errors: a 95% interval is value ± error
-    unit: str  # "tricks" or "points"
+    unit: str  # "tricks", "points", or "chance of winning" (of the game, 0 to 1)
     reason: str
+
+    @property
+    def worth(self) -> str:
+        """The value in words: '1.25 points', '2.10 tricks', 'a 45.0% chance of winning'."""
+        if self.unit == "chance of winning":
+            return f"a {self.value:.1%} chance of winning"
+        return f"{self.value:.2f} {self.unit}"
 
 
 def _mean_error(values: list[float]) -> tuple[float, float]:
@@ -111,14 +119,21 @@ def candidates(view: View) -> list[Action]:
 
 
 def bid_options(view: View, rng: random.Random, worlds: int = 60, until: Deadline = NO_DEADLINE) -> list[Option]:
-    """Each option before the play, worth the points it brings this seat's side, on average."""
+    """Each option before the play, worth the points it brings this seat's side, on average; or, where the view
+    carries the game's scores and the game has a table of chances, this seat's chance of winning the game."""
     samples: dict[Action, list[float]] = {a: [] for a in candidates(view)}
     deals = worlds_of(view)
+    by_chance = bool(view.scores) and weighs_chances(view.rules)
     for _ in until.worlds(worlds):  # every option is tried in the same worlds, as many as there is time for
         world = deals.sample(rng)
         for action in samples:
             finished = finish_bidding(world.apply(action))
-            samples[action].append(seat_value(exact_points(finished), view.seat, finished))
+            points = exact_points(finished)
+            samples[action].append(chance_after(view, points) if by_chance else seat_value(points, view.seat, finished))
+    if by_chance:
+        return _ranked(samples, "chance of winning", lambda action, mean, error, n: (
+            f"{action}: a {mean:.1%} chance of winning the game for you, on average over {n} simulated hands "
+            f"(±{error:.1%})."))
     return _ranked(samples, "points", lambda action, mean, error, n: (
         f"{action}: {mean:+.2f} points for you against the others, on average over "
         f"{n} simulated hands (±{error:.2f})."))

@@ -59,7 +59,7 @@ def play_game(game, players):
     seated(players, game.rules.players, f"game (a {game.rules.game} game)")
     while not game.is_over:
         seat = game.to_act
-        game = game.apply(players[seat].choose(game.hand.view(seat)))
+        game = game.apply(players[seat].choose(game.view(seat)))
     return game
 
 
@@ -88,6 +88,6 @@ class ExpertPlayer:
             return view.legal[0]
         options = options_for(view, self.rng, self.worlds, Deadline.after(self.seconds, self.clock))
         best = options[0]
-        runner_up = f"; next best {options[1].action} at {options[1].value:.2f}" if len(options) > 1 else ""
-        self.reason = f"I choose {best.action}: {best.value:.2f} {best.unit} on average{runner_up}."
+        runner_up = f"; next best {options[1].action} at {options[1].worth}" if len(options) > 1 else ""
+        self.reason = f"I choose {best.action}: {best.worth} on average{runner_up}."
         return best.action

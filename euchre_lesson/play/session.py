@@ -244,7 +244,7 @@ class TableSession:
         while not game.is_over and len(game.hands) - 1 == self.shown and game.to_act != self.seat:
             seat = game.to_act
             player = self.players[seat]
-            action = player.choose(game.hand.view(seat))
+            action = player.choose(game.view(seat))
             self.reasons.setdefault(self.shown, {})[len(game.hand.history)] = player.explain()
             game = game.apply(action, seat=seat)
         self.game = game
