@@ -148,7 +148,8 @@ def options_for(view: View, rng: random.Random, worlds: int, until: Deadline = N
 # Before the play the options are close and each world's points swing widely: with 8 worlds the expert beat the
 # rule of thumb 57% of 300 partnership games, with 16 66% (issue 16). Against 400 worlds as the truth, 16 worlds
 # chose a worse option in 15% of 200 bidding decisions, losing 0.032 points a decision on average; 32 worlds in
-# 8%, losing 0.014 (and 64 no better), for about 10 ms more a bid.
+# 8%, losing 0.014 (and 64 no better). It costs time: a decision's median went from 13.3 to 26.9 ms in partnership
+# and from 23.4 to 29.9 ms in Cutthroat (bench/decisions.py --native, idle machine).
 LEAST_BIDDING_WORLDS = 32
 
 
