@@ -11,6 +11,7 @@ from euchre_lesson.engine.scoring import score_hand
 from euchre_lesson.play.advice import bid_options
 from euchre_lesson.play.chances import HAND_ENDS, chance_after, weighs_chances, win_chances
 from euchre_lesson.play.players import ExpertPlayer
+from euchre_lesson.play.session import TableSession
 
 
 @pytest.mark.parametrize("scores", [(0, 0, 0), (4, 7, 1), (9, 9, 9), (9, 0, 3), (-999, 5, 5), (0, 0, 999)])
@@ -77,3 +78,12 @@ def test_the_expert_weighs_chances_in_a_cutthroat_game_and_points_elsewhere():
     assert {o.unit for o in advise(game.hand, worlds=8)} == {"points"}
     partnership = new_game(PARTNERSHIP, seed=5)
     assert {o.unit for o in bid_options(partnership.view(partnership.to_act), random.Random(0), worlds=6)} == {"points"}
+
+
+def test_the_tables_expert_players_bid_knowing_the_score():
+    """At the table the computers choose from the game's view: near the end of a Cutthroat game they weigh chances."""
+    session = TableSession(replace(new_game(CUTTHROAT, seed=3), scores=(2, 9, 8)), seat=0, level="expert")
+    while not session.reasons.get(0):
+        assert session.my_turn and not session.act("pass").refused
+    said = " ".join(session.reasons[0].values())
+    assert "chance of winning" in said and "points" not in said
