@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from ..engine import checks
 from ..engine.game import in_contention, scored_points, sides
 from ..engine.rules import RuleSet, side_of
 from ..engine.scoring import score_hand
@@ -29,6 +30,15 @@ def weighs_chances(rules: RuleSet) -> bool:
 
 def win_chances(rules: RuleSet, scores: tuple[int, ...], contenders: tuple[int, ...] = ()) -> tuple[float, ...]:
     """Each side's chance of winning the game from `scores` (sides in GameState.sides order)."""
+    checks.rules("rules", rules)
+    if not weighs_chances(rules):
+        raise ValueError(f"There is no table of hand results for {rules.game!r} games: chances are worked out for "
+                         f"{', '.join(HAND_ENDS)}.")
+    count = len(sides(rules))
+    if not isinstance(scores, tuple) or len(scores) != count or not all(type(s) is int for s in scores):
+        raise checks.refused("scores", scores, f"a tuple of {count} whole numbers, one score per side")
+    if not isinstance(contenders, tuple) or not all(type(c) is int and 0 <= c < count for c in contenders):
+        raise checks.refused("contenders", contenders, f"a tuple of sides, whole numbers from 0 to {count - 1}")
     floor = rules.target - FARTHEST
     return _chances(rules, tuple(max(score, floor) for score in scores), contenders)
 
