@@ -96,7 +96,7 @@ class GameState:
         """The scores before the first hand: zeros, unless the game was set up by hand."""
         scores = self.scores
         for hand in self.hands:
-            scores = _plus(scores, self.sides, hand, sign=-1)
+            scores = _plus(scores, side_points(self.rules, hand.points), sign=-1) if hand.is_over else scores
         return scores
 
     @property
@@ -201,13 +201,13 @@ def scored(rules: RuleSet, scores: tuple[int, ...], contenders: tuple[int, ...],
     only the tied sides in contention (T8)."""
     if not hand.is_over:
         return scores, contenders
-    return scored_points(rules, scores, contenders, tuple(hand.points[side[0]] for side in sides(rules)))
+    return scored_points(rules, scores, contenders, side_points(rules, hand.points))
 
 
 def scored_points(rules: RuleSet, scores: tuple[int, ...], contenders: tuple[int, ...], points: tuple[int, ...]):
     """The scores and the contenders after a hand that gave each side `points` (T8, as scored)."""
     before = in_contention(rules, scores, contenders)  # a tie set up by hand counts too
-    after = tuple(score + gained for score, gained in zip(scores, points))
+    after = _plus(scores, points)
     still = in_contention(rules, after, before if scores[before[0]] >= rules.target else ())
     return after, (still if after[still[0]] >= rules.target else ())
 
@@ -347,11 +347,14 @@ def _whole_numbers(value, count: int) -> bool:
     return isinstance(value, list) and len(value) == count and all(type(item) is int for item in value)
 
 
-def _plus(scores: tuple[int, ...], sides, hand: HandState, sign: int = 1) -> tuple[int, ...]:
-    """The running scores after `hand` (before it, with sign -1): a hand in progress gives no points."""
-    if not hand.is_over:
-        return scores
-    return tuple(score + sign * hand.points[side[0]] for score, side in zip(scores, sides))
+def side_points(rules: RuleSet, points: tuple[int, ...]) -> tuple[int, ...]:
+    """Each side's points (in `sides` order) from each seat's: partners score the same."""
+    return tuple(points[side[0]] for side in sides(rules))
+
+
+def _plus(scores: tuple[int, ...], points: tuple[int, ...], sign: int = 1) -> tuple[int, ...]:
+    """The running scores after a hand that gave each side `points` (before it, with sign -1)."""
+    return tuple(score + sign * gained for score, gained in zip(scores, points))
 
 
 def _listed_in_words(numbers: list[int], most: int = 6) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from ..engine import checks
-from ..engine.game import in_contention, scored_points, sides
+from ..engine.game import in_contention, scored_points, side_points, sides
 from ..engine.rules import RuleSet, side_of
 from ..engine.scoring import score_hand
 from ..engine.view import View
@@ -39,6 +39,11 @@ def win_chances(rules: RuleSet, scores: tuple[int, ...], contenders: tuple[int, 
         raise checks.refused("scores", scores, f"a tuple of {count} whole numbers, one score per side")
     if not isinstance(contenders, tuple) or not all(type(c) is int and 0 <= c < count for c in contenders):
         raise checks.refused("contenders", contenders, f"a tuple of sides, whole numbers from 0 to {count - 1}")
+    return _floored(rules, scores, contenders)
+
+
+def _floored(rules: RuleSet, scores: tuple[int, ...], contenders: tuple[int, ...]) -> tuple[float, ...]:
+    """The chances, with each score at most FARTHEST below the target (arguments already checked)."""
     floor = rules.target - FARTHEST
     return _chances(rules, tuple(max(score, floor) for score in scores), contenders)
 
@@ -63,6 +68,6 @@ def _chances(rules: RuleSet, scores: tuple[int, ...], contenders: tuple[int, ...
 
 def chance_after(view: View, points: tuple[int, ...]) -> float:
     """view.seat's chance of winning the game once this hand has given each seat `points` (view.scores before)."""
-    rules, by_side = view.rules, sides(view.rules)
-    after = scored_points(rules, view.scores, view.contenders, tuple(points[side[0]] for side in by_side))
-    return win_chances(rules, *after)[by_side.index(side_of(rules, view.seat))]
+    rules = view.rules  # the view's scores come from its game: checked there, and this runs for every simulated hand
+    after = scored_points(rules, view.scores, view.contenders, side_points(rules, points))
+    return _floored(rules, *after)[sides(rules).index(side_of(rules, view.seat))]
