@@ -52,6 +52,24 @@ def test_a_seat_holding_every_winner_is_told_it_takes_every_trick():
     assert options["play A♣"][0] < 4  # leading the club before drawing trumps can be ruffed
 
 
+def test_among_cards_exact_play_values_alike_the_careful_one_comes_first():
+    # The careful card (the rule of thumb's) heads the ties, though the hand lists others before it.
+    player, heads, moved = RuleOfThumbPlayer(), 0, 0
+    for seed in range(6):
+        hand = first_lead(CUTTHROAT, seed)
+        while not hand.is_over:
+            view = hand.view(hand.to_act)
+            careful = player.choose(view)
+            options = advise(hand, worlds=20, seed=seed)
+            tied = [o.action for o in options if o.value == options[0].value]
+            if len(tied) > 1 and careful in tied:
+                assert options[0].action == careful
+                heads += 1
+                moved += careful != view.legal[0]
+            hand = hand.apply(careful)
+    assert heads >= 5 and moved >= 1
+
+
 def test_bidding_advice_is_in_points_and_covers_every_bid():
     hand = deal_hand(PARTNERSHIP, 3, deal=STRONG)
     options = advise(hand, worlds=40)
