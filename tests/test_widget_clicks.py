@@ -54,6 +54,19 @@ def controls(widget) -> list:
     return found
 
 
+@pytest.mark.parametrize("name", FACTORIES)
+def test_cards_only_to_look_at_are_pictures_not_buttons_that_do_nothing(name):
+    # A disabled button invites a click that does nothing, and a screen reader calls it "dimmed".
+    widget, stack, dead = FACTORIES[name](), [], []
+    stack.append(widget)
+    while stack:
+        item = stack.pop()
+        stack.extend(getattr(item, "children", ()))
+        if isinstance(item, w.Button) and item.disabled and "euchre-card" in item._dom_classes:
+            dead.append(item.tooltip)
+    assert not dead, f"{name} draws cards as disabled buttons: {dead}"
+
+
 def is_slow(control) -> bool:
     words = " ".join(str(getattr(control, name, "")) for name in ("description", "tooltip", "value"))
     if isinstance(control, w.widgets.widget_selection._Selection):

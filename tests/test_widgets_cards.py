@@ -8,7 +8,7 @@ import pytest
 from euchre_lesson import Suit, deck, parse_card
 from euchre_lesson.widgets import CardRow, RankingExplorer, card_button, four_colours
 from euchre_lesson.widgets import cards as cards_module
-from euchre_lesson.widgets.cards import CSS, has_class
+from euchre_lesson.widgets.cards import CSS, CardStrip, has_class
 
 
 @pytest.mark.parametrize("size", [24, 32, 25])
@@ -51,6 +51,15 @@ def test_legal_cards_are_marked_by_more_than_colour():
     assert row.marked(deck()[0], "legal") and "playable" in row.children[0].tooltip
     assert not row.marked(deck()[1], "legal")
     assert "border: 3px" in CSS.split(".euchre-card.euchre-legal")[1].split("}")[0]
+
+
+def test_a_strip_of_cards_to_look_at_marks_the_legal_ones_as_a_row_does():
+    strip = CardStrip()
+    strip.show(deck()[:3], legal=deck()[:1])
+    faces = re.findall(r'<span class="([^"]*)"[^>]*aria-label="([^"]*)"', strip.value)
+    assert [("euchre-legal" in marks, "playable" in words) for marks, words in faces] == [(True, True), (False, False),
+                                                                                          (False, False)]
+    assert "<button" not in strip.value
 
 
 def test_widgets_style_through_add_class_and_remove_class():

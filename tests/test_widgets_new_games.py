@@ -9,7 +9,7 @@ from euchre_lesson import RAILROAD, TWO_HANDED, Phase, RuleOfThumbPlayer, deal_h
 from euchre_lesson.engine import narration
 from euchre_lesson.engine.display import words_html
 from euchre_lesson.widgets import BiddingTrainer, HandReplay
-from euchre_lesson.widgets.cards import CardRow, face_up_cards
+from euchre_lesson.widgets.cards import CardRow, CardStrip, face_up_cards
 
 
 def played(rules, seed, defend_alone=False):
@@ -46,7 +46,7 @@ def descendants(widget):
 
 def card_rows(widget):
     """Every row of cards the widget draws, wherever it sits."""
-    return [d for d in descendants(widget) if isinstance(d, CardRow)]
+    return [d for d in descendants(widget) if isinstance(d, (CardRow, CardStrip))]
 
 
 def secret_exchange_cards(state, viewer):
@@ -115,7 +115,7 @@ def test_replay_shows_each_give_and_discard_step_in_the_table_s_words(name):
                 assert face_up_cards(given.row) == [card]
                 assert f"gave the {card} to" in widget.note.value
             else:
-                assert given.row.marked(given.row.cards[0], "back")
+                assert given.row.hidden and not face_up_cards(given.row)
                 assert "passed a card face down to" in widget.note.value
             laid = hand.laid_down[number]
             widget.forward_button.click()

@@ -20,7 +20,7 @@ from ..engine.rules import CUTTHROAT, RuleSet
 from ..engine import checks
 from . import arguments
 from .bids import BidButtons
-from .cards import CardRow, note, say, style_sheet
+from .cards import CardStrip, note, say, style_sheet
 from .clicks import TiedButton
 from .hand_log import log_html
 from .positions import seeded_states
@@ -116,7 +116,7 @@ class BiddingTrainer(Described, w.VBox):
         arguments.start_box(BiddingTrainer, self, kwargs)
         self.rules, self.wanted_seat, self.worlds = rules, seat, worlds
         self.situation, self.bids, self.advice, self.result, self.story = (w.HTML() for _ in range(5))
-        self.up_row, self.hand_row = CardRow(), CardRow()
+        self.up_row, self.hand_row = CardStrip(), CardStrip()
         self.choices = BidButtons(self.choose)
         self.note = note()
         self.trick_list = TrickList()
@@ -157,8 +157,8 @@ class BiddingTrainer(Described, w.VBox):
         self.situation.value = (f"<b>Deal {escape(str(self.seed))}</b> · {escape(game)} · you are seat {seat} · "
                                 f"dealer {escape(seat_words(state.dealer, view))} · {escape(str(state.phase))}<br>"
                                 f"Earlier bids (yours too, in round two) were made by rule-of-thumb players.")
-        self.up_row.show([state.up_card], disabled=True)
-        self.hand_row.show(sorted(view.hand, key=sort_key), disabled=True)
+        self.up_row.show([state.up_card])
+        self.hand_row.show(sorted(view.hand, key=sort_key))
         # The others' reasons wait for your bid: "I count 1 trump" before it would be table talk.
         said = self.reasons if self.chosen is not None else {}
         self.bids.value = "<b>The bidding so far</b><br>" + log_html(view, said)

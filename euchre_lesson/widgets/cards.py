@@ -4,7 +4,7 @@ the keyboard), and strips of HTML where cards are only looked at."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from html import escape
 
 import ipywidgets as w
@@ -193,12 +193,14 @@ class CardStrip(Described, w.HTML):
         self.cards: tuple[Card, ...] = ()
         self.hidden = False
 
-    def show(self, cards: Iterable[Card], trump: Suit | None = None, *, hidden: bool = False) -> None:
-        """Draw these cards face up, or (`hidden`) their backs: the strip then holds stand-ins, never the cards."""
+    def show(self, cards: Iterable[Card], trump: Suit | None = None, *, legal: Iterable[Card] = (),
+             hidden: bool = False) -> None:
+        """Draw these cards face up, legal ones raised, or (`hidden`) their backs: the strip then holds stand-ins."""
         cards, trump = arguments.cards("cards", cards), checks.suit("trump", trump, optional=True)
+        legal = set(arguments.cards("legal", legal))
         self.hidden = checks.flag("hidden", hidden)
         self.cards = (JOKER,) * len(cards) if self.hidden else cards
-        self.value = strip_html(self.cards, trump, self.hidden)
+        self.value = strip_html(self.cards, trump, self.hidden, legal)
 
     @property
     def face_up(self) -> list[Card]:
@@ -206,14 +208,15 @@ class CardStrip(Described, w.HTML):
         return [] if self.hidden else list(self.cards)
 
 
-def strip_html(cards: Iterable[Card], trump: Suit | None = None, hidden: bool = False) -> str:
+def strip_html(cards: Iterable[Card], trump: Suit | None = None, hidden: bool = False,
+               legal: Collection[Card] = ()) -> str:
     """Cards side by side in HTML, as a CardStrip shows them."""
-    return f'<div class="euchre-strip">{"".join(face_html(card, trump, hidden) for card in cards)}</div>'
+    return f'<div class="euchre-strip">{"".join(face_html(card, trump, hidden, card in legal) for card in cards)}</div>'
 
 
-def face_html(card: Card, trump: Suit | None = None, hidden: bool = False) -> str:
+def face_html(card: Card, trump: Suit | None = None, hidden: bool = False, legal: bool = False) -> str:
     """One card drawn in HTML as its button would look, named in words for screen readers and on hover."""
-    look = card_look(card, trump, legal=False, chosen=False, disabled=True, hidden=hidden)  # a button's, in HTML
+    look = card_look(card, trump, legal=legal, chosen=False, disabled=True, hidden=hidden)  # a button's, in HTML
     marks, words = " ".join(look["_dom_classes"]), escape(look["tooltip"])
     return (f'<span class="{marks} euchre-face" role="img" aria-label="{words}" title="{words}">'
             f'{escape(look["description"])}</span>')

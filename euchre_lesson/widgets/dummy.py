@@ -14,7 +14,7 @@ from ..engine.errors import IllegalAction
 from ..teach.exercises import BestFive
 from ..engine.hand import HandState, Phase
 from ..engine.rules import CUTTHROAT
-from .cards import CardRow, action_button, note, say, style_sheet
+from .cards import CardRow, CardStrip, action_button, note, say, style_sheet
 from .clicks import TiedButton
 from . import arguments
 from .positions import find_position
@@ -43,7 +43,7 @@ class DummyTrainer(Described, w.VBox):
                                          self.keep)
         self.new_tie = TiedButton("New deal", "deal another seeded hand", self.new_deal)
         self.best_label = w.HTML()
-        self.best_row = CardRow()
+        self.best_row = CardStrip()
         self.note = note()
         self.children = [style_sheet(), self.situation,
                          w.HBox([w.HTML("<b>Your five</b>"), self.own_row], layout=w.Layout(align_items="center")),
@@ -114,7 +114,7 @@ class DummyTrainer(Described, w.VBox):
         self.verdict = "best" if set(mine) == set(self.best.cards) else "as good" if verdict else "worse"
         say(self.note, str(verdict), "good" if verdict else "bad")
         self.best_label.value = "<b>The engine's best five</b>"
-        self.best_row.show(self.best.cards, self.state.trump, disabled=True)
+        self.best_row.show(self.best.cards, self.state.trump)
 
     def assert_valid(self) -> None:
         state = self.state

@@ -21,7 +21,7 @@ from ..engine.errors import NotationError, excerpt
 from ..teach.exercises import Exercise, Verdict
 from ..teach import progress
 from . import arguments
-from .cards import CardRow, classes, face, has_class, note, say, set_classes, style_sheet
+from .cards import CardStrip, classes, face, has_class, note, say, set_classes, style_sheet
 from .clicks import Drawing, shared_look
 from .fallback import Described
 
@@ -92,8 +92,8 @@ class ExerciseView(Described, w.VBox):
         self.exhibit_rows = []
         exhibits = []
         for label, cards in self.exercise.exhibits():
-            row = CardRow()
-            row.show(cards, disabled=True)  # no trump marks: an R or L under a card would give answers away
+            row = CardStrip()
+            row.show(cards)  # no trump marks: an R or L under a card would give answers away
             self.exhibit_rows.append(row)
             exhibits.append(w.HBox([w.HTML(f"<b>{escape(label)}</b>"), row], layout=w.Layout(align_items="center")))
         answers = w.HBox(list(self.answer_buttons), layout=w.Layout(align_items="center"))

@@ -13,7 +13,7 @@ from ..teach.exercises import PlayableCard
 from ..engine.hand import HandState, Phase
 from ..engine.ranking import bower, effective_suit
 from ..engine.rules import CUTTHROAT, RuleSet
-from .cards import CardRow, action_button, note, say, style_sheet
+from .cards import CardRow, CardStrip, action_button, note, say, style_sheet
 from .clicks import TiedButton
 from . import arguments
 from .positions import find_position
@@ -68,7 +68,7 @@ class FollowSuitTrainer(Described, w.VBox):
         arguments.start_box(FollowSuitTrainer, self, kwargs)
         self.rules = rules
         self.situation = w.HTML()
-        self.trick_row = CardRow()
+        self.trick_row = CardStrip()
         self.hand_row = CardRow(on_pick=self.pick)
         self.new_tie = TiedButton("New position", "deal another seeded position", self.new_position)
         self.hint_button = action_button("Show legal cards", "raise the cards the rules allow", self.hint)
@@ -95,7 +95,7 @@ class FollowSuitTrainer(Described, w.VBox):
         self.situation.value = (f"<p>Position {escape(str(seed))} · {escape(state.rules.game.capitalize())} · "
                                 f"trump <b>{escape(f'{trump} {trump.plural}')}</b> · you are seat {state.to_act}.<br>"
                                 f"{escape(played[0].upper() + played[1:])}.<br>{escape(self.exercise.prompt)}</p>")
-        self.trick_row.show(state.trick.cards, trump, disabled=True)
+        self.trick_row.show(state.trick.cards, trump)
         say(self.note, "Click a card to play it.")
         self.new_tie.draw(seed)
         self.redraw()

@@ -12,7 +12,7 @@ from ..engine.ranking import bower, effective_suit, is_trump, ranking
 from ..engine.tricks import trick_winner, why_wins
 from ..engine import checks
 from . import arguments
-from .cards import CardRow, note, say, style_sheet
+from .cards import CardRow, CardStrip, note, say, style_sheet
 from .fallback import Described
 
 DECKS = (("24 cards: 9 to ace", 24), ("32 cards: 7 to ace", 32), ("25 cards: 24 and the joker", 25))
@@ -47,7 +47,7 @@ class RankingExplorer(Described, w.VBox):
                                      description="Suit led", style={"description_width": "initial"})
         self.first_picker = w.Dropdown(description="First card", style={"description_width": "initial"})
         self.second_picker = w.Dropdown(description="Second card", style={"description_width": "initial"})
-        self.trick_row = CardRow()
+        self.trick_row = CardStrip()
         self.note = note()
         self._next_slot = 0  # a click on a card fills the first card, then the second, in turn
         self.children = [
@@ -107,7 +107,7 @@ class RankingExplorer(Described, w.VBox):
 
     def redraw_trick(self) -> None:
         trick, trump = self.trick(), self.trump
-        self.trick_row.show(trick or (), trump, disabled=True)
+        self.trick_row.show(trick or (), trump)
         if trick is None:
             say(self.note, "Choose two different cards to compare.", "bad")
             return

@@ -13,7 +13,7 @@ from ..engine.narration import seat_words, step_words, trick_words, up_card_word
 from ..engine.view import View, cards_known, seat_roles, trick_on_table
 from ..engine import checks
 from . import arguments
-from .cards import CardRow, action_button, face_up_cards, note, say, show_backs, style_sheet
+from .cards import CardStrip, action_button, face_up_cards, note, say, show_backs, style_sheet
 from .fallback import Described
 
 
@@ -24,7 +24,7 @@ class Place(Described, w.HBox):
 
     def __init__(self):
         self.label = w.HTML(layout=w.Layout(width="15em"))
-        self.row = CardRow()
+        self.row = CardStrip()
         super().__init__([self.label, self.row], layout=w.Layout(align_items="center"))
 
     def show(self, label: str, cards, trump, *, hidden: bool = False, legal=()) -> None:
@@ -32,7 +32,7 @@ class Place(Described, w.HBox):
         if hidden:  # backs only: the row never holds the hidden cards, not even in Python
             show_backs(self.row, len(cards))
         else:
-            self.row.show(cards, trump, legal=legal, disabled=True)
+            self.row.show(cards, trump, legal=legal)
         self.layout.display = None if cards or label.startswith("Seat") else "none"
 
 
