@@ -13,6 +13,7 @@ from euchre_lesson import (CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Phase, 
                            parse_action, play_out)
 from euchre_lesson.play.players import RandomPlayer
 from euchre_lesson import widgets
+from euchre_lesson.widgets.cards import has_class
 
 CLICKS_PER_WIDGET = 1200  # nine widgets: 10,800 clicks in all
 
@@ -62,7 +63,7 @@ def test_cards_only_to_look_at_are_pictures_not_buttons_that_do_nothing(name):
     while stack:
         item = stack.pop()
         stack.extend(getattr(item, "children", ()))
-        if isinstance(item, w.Button) and item.disabled and "euchre-card" in item._dom_classes:
+        if isinstance(item, w.Button) and item.disabled and has_class(item, "euchre-card"):
             dead.append(item.tooltip)
     assert not dead, f"{name} draws cards as disabled buttons: {dead}"
 

@@ -70,7 +70,8 @@ def play_options(view: View, rng: random.Random, worlds: int = 200, until: Deadl
     """Each legal card, worth the tricks this seat's side takes from here (double-dummy average)."""
     # With every card open, exact play often values several cards alike (two in three of the expert's Cutthroat
     # plays tie at 20 deals). At the table the cards are hidden, and the card a careful player picks (the cheapest
-    # that wins, the lowest throw) gives away least, so among equals the rule of thumb's card comes first.
+    # that wins, the lowest throw) gives away least, so among equals the rule of thumb's card comes first (listed
+    # first, it stays first: _ranked's sort is stable).
     careful = RuleOfThumbPlayer().choose(view)
     samples: dict[Action, list[int]] = {a: [] for a in sorted(view.legal, key=lambda a: a != careful)}
     deals = PlayWorlds(view)
