@@ -196,3 +196,33 @@ def test_the_command_line_says_what_is_wrong_without_a_traceback(source):
     (folder / "notebooks" / "07_broken.ipynb").write_text("not JSON")
     broken = run("notebooks", "student_notebooks", cwd=folder)
     assert broken.returncode != 0 and "07_broken.ipynb" in broken.stderr and "Traceback" not in broken.stderr
+
+
+UNIX_ONLY_FLAGS = ["O_NONBLOCK", "O_NOFOLLOW", "O_NOCTTY", "O_CLOEXEC"]
+
+
+def test_student_copies_are_made_where_os_lacks_the_unix_flags(source, tmp_path, monkeypatch):
+    """Windows' os has none of these flags: making copies, and again over them, must still work."""
+    for flag in UNIX_ONLY_FLAGS:
+        monkeypatch.delattr(os, flag, raising=False)
+    target = tmp_path / "student_notebooks"
+    first = build(source, target)
+    assert [path.name for path in first] == SAMPLE and not has_solutions(target / SAMPLE[0])
+    assert build(source, target) == first, "a re-run reads its own list and copies back"
+    edited = target / SAMPLE[1]
+    edited.write_text(edited.read_text().replace("Contents", "My contents"))
+    with pytest.raises(SystemExit, match=SAMPLE[1]):
+        build(source, target)
+
+
+def test_a_linked_list_of_copies_is_not_followed_where_os_lacks_o_nofollow(source, tmp_path, monkeypatch):
+    """Without O_NOFOLLOW the tool still refuses to read its list through a link someone put there."""
+    monkeypatch.delattr(os, "O_NOFOLLOW", raising=False)
+    target = tmp_path / "student_notebooks"
+    build(source, target)
+    elsewhere = tmp_path / "elsewhere.json"
+    os.replace(target / ".student_copies.json", elsewhere)
+    (target / ".student_copies.json").symlink_to(elsewhere)
+    from euchre_lesson.teach.student_copies import _manifest
+
+    assert _manifest(target) == {}, "the list behind a link is not this folder's list"

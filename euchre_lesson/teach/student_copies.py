@@ -131,8 +131,12 @@ def _student_bytes(path: Path) -> bytes:
 
 def _read_regular(path: Path, limit: int, follow: bool = True) -> bytes:
     """The bytes of the regular file at `path` (never a pipe, device or folder), at most `limit`."""
-    flags = os.O_RDONLY | os.O_NONBLOCK | (0 if follow else os.O_NOFOLLOW)  # O_NONBLOCK: a pipe never hangs
+    # Windows lacks O_NONBLOCK and O_NOFOLLOW, and needs O_BINARY to read the bytes as they are.
+    nofollow = 0 if follow else getattr(os, "O_NOFOLLOW", 0)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | nofollow  # a pipe never hangs
     try:
+        if not follow and not nofollow and os.path.islink(path):  # where open cannot refuse a link, ask first
+            raise ValueError("is a link, which is not followed")
         with os.fdopen(os.open(path, flags), "rb") as file:
             if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
                 raise ValueError("is not a regular file (a folder, a pipe or a device)")
