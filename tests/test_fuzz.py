@@ -425,3 +425,19 @@ def test_loading_a_damaged_file_explains_and_leaves_it_untouched(tmp_path_factor
     damaged, stamp = path.read_bytes(), path.stat().st_mtime_ns
     answers_or_explains(load_game, path)
     assert path.read_bytes() == damaged and path.stat().st_mtime_ns == stamp
+
+
+def test_a_saved_game_loads_where_os_lacks_the_unix_flags(tmp_path, monkeypatch):
+    """Windows' os has no O_NONBLOCK, O_NOFOLLOW, O_NOCTTY or O_CLOEXEC: Load must still read a save."""
+    from euchre_lesson.play.session import TableSession
+
+    path = tmp_path / "class.json"
+    game = new_game(CUTTHROAT, seed=3)
+    save_game(game, path)
+    for flag in ["O_NONBLOCK", "O_NOFOLLOW", "O_NOCTTY", "O_CLOEXEC"]:
+        monkeypatch.delattr(euchre_lesson.engine.game.os, flag, raising=False)
+    assert load_game(path) == game
+    session = TableSession(new_game(PARTNERSHIP, seed=1))
+    news = session.load(path)
+    assert news.told.name == "LOADED", news
+    assert session.game.hands[0].deal == game.hands[0].deal  # the saved game, its computers then playing on

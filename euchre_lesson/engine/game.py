@@ -461,7 +461,9 @@ def _read_text(path: Path) -> str:
     """The text of a regular file of at most MAX_RECORD_BYTES; a pipe, a device or a folder is not read at all."""
     try:
         # O_NONBLOCK: opening a named pipe does not wait for a writer; fstat then says what was opened, no race.
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+        # Windows has none of these three flags (and needs O_BINARY): each is used only where os has it.
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+                         | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise _unloadable(path, "there is no file of that name") from None
     except OSError as error:
