@@ -8,6 +8,7 @@ and the drawing are the widget's; the decisions are the engine's. Tests drive th
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -56,10 +57,29 @@ def level_of(value) -> str:
     raise checks.refused("level", value, "one of " + ", ".join(map(repr, LEVELS)))
 
 
+def computer_seed(seed: int, seat: int) -> int:
+    """The seed of the computer player at `seat`: drawn from the game's seed, and a seed any player accepts."""
+    return random.Random(f"{seed}:computer at seat {seat}").randrange(checks.MOST_SEED + 1)
+
+
 def computer_players(level: str, players: int, seed: int, learner: int) -> dict:
     """One player of this level for every seat but the learner's, each with its own seed."""
     level = level_of(level)
-    return {seat: LEVELS[level](seed * 10 + seat) for seat in range(players) if seat != learner}
+    return {seat: LEVELS[level](computer_seed(seed, seat)) for seat in range(players) if seat != learner}
+
+
+def replies(game: GameState, shown: int, seat: int, players: dict, reasons: dict) -> tuple[GameState, dict]:
+    """The game after the computer players act, each from its own view, until it is `seat`'s turn or hand
+    `shown` ends; and `reasons` with what they said added (a new dict: the session's is changed only once
+    every reply is made)."""
+    said = dict(reasons.get(shown, {}))
+    while not game.is_over and len(game.hands) - 1 == shown and game.to_act != seat:
+        actor = game.to_act
+        player = players[actor]
+        action = player.choose(game.view(actor))
+        said[len(game.hand.history)] = player.explain()
+        game = game.apply(action, seat=actor)
+    return game, ({**reasons, shown: said} if said else reasons)
 
 
 def learner_decisions(hand: HandState, seat: int) -> list[tuple[HandState, Action]]:
@@ -228,32 +248,25 @@ class TableSession:
     # -- sitting down, and the computer players ------------------------------------------------------
 
     def _sit(self, game: GameState, level: str) -> None:
-        """Sit down at this game: computer players at the other seats, who act until it is your turn."""
-        self.game, self.level, self.shown = game, level, len(game.hands) - 1
-        self.seat = min(self.seat, game.rules.players - 1)
-        self.players = computer_players(level, game.rules.players, game.seed, self.seat)
+        """Sit down at this game: computer players at the other seats, who act until it is your turn.
+
+        Everything that can fail (a level, the players' seeds, their replies) is done before the session
+        changes: if it fails, the game in progress stays as it was."""
+        seat = min(self.seat, game.rules.players - 1)
+        players = computer_players(level, game.rules.players, game.seed, seat)
+        shown = len(game.hands) - 1
+        game, reasons = replies(game, shown, seat, players, {})
+        self.game, self.level, self.shown, self.seat, self.players = game, level, shown, seat, players
         self.history: tuple[tuple[GameState, int], ...] = ()  # (game, hand shown) before each of your actions
-        self.reasons: dict[int, dict[int, str]] = {}  # hand number -> history index -> what the player said
+        self.reasons: dict[int, dict[int, str]] = reasons  # hand number -> history index -> what the player said
         self.selected: frozenset[Card] = frozenset()
         self.graded: Graded | None = None
-        self._computers_reply()
 
-    def _computers_reply(self) -> None:
-        """The computer players act, each from its own view, until it is your turn or the hand ends."""
-        game = self.game
-        while not game.is_over and len(game.hands) - 1 == self.shown and game.to_act != self.seat:
-            seat = game.to_act
-            player = self.players[seat]
-            action = player.choose(game.view(seat))
-            self.reasons.setdefault(self.shown, {})[len(game.hand.history)] = player.explain()
-            game = game.apply(action, seat=seat)
-        self.game = game
-
-    def _forget_reasons_after(self, moment: int) -> None:
-        """Drop what computer players said after this moment of the hand shown: after an undo it is another story."""
+    def _reasons_before(self, moment: int) -> dict[int, dict[int, str]]:
+        """What computer players said before this moment of the hand shown: after an undo the rest is another story."""
         kept = {number: said for number, said in self.reasons.items() if number < self.shown}
         kept[self.shown] = {i: said for i, said in self.reasons.get(self.shown, {}).items() if i < moment}
-        self.reasons = kept
+        return kept
 
     def start(self, game: GameState, level: str) -> News:
         """Sit down at this game with computer players of this level."""
@@ -265,10 +278,9 @@ class TableSession:
         """A new game of these rules and seed; if they cannot start one (a seed out of range), the game stays."""
         level = self.level if level is None else level_of(level)
         try:
-            game = new_game(rules, seed=seed)
-        except NotationError as error:
+            self._sit(new_game(rules, seed=seed), level)
+        except ValueError as error:  # the rules, the seed or a computer player refused: nothing changed
             return self._tell(Told.CANNOT_START, error=error)
-        self._sit(game, level)
         return self._tell(Told.NEW_GAME)
 
     # -- your actions ----------------------------------------------------------------------------------
@@ -288,10 +300,9 @@ class TableSession:
             return self._tell(Told.REFUSED, action=action, error=error)
         except NotationError as error:
             return self._tell(Told.NOT_AN_ACTION, action=action, error=error)
+        game, reasons = replies(game, self.shown, self.seat, self.players, self._reasons_before(len(self.hand.history)))
         self.history += ((self.game, self.shown),)
-        self._forget_reasons_after(len(self.hand.history))
-        self.game, self.selected = game, frozenset()
-        self._computers_reply()
+        self.game, self.reasons, self.selected = game, reasons, frozenset()
         return self._tell(Told.ACTED, action=action, view=view)
 
     def pick(self, card: Card | str) -> News:
@@ -330,8 +341,8 @@ class TableSession:
         """On from a finished hand to the next one, where the computer players act until your turn."""
         if not self.hand.is_over or self.game.is_over:
             return self._tell(Told.NO_NEXT_HAND)
+        self.game, self.reasons = replies(self.game, self.shown + 1, self.seat, self.players, self.reasons)
         self.shown += 1
-        self._computers_reply()
         return self._tell(Told.NEXT_HAND)
 
     # -- the computer's advice ---------------------------------------------------------------------------
@@ -376,10 +387,9 @@ class TableSession:
         if not path:
             return self._tell(Told.NO_PATH)
         try:
-            game = load_game(path)
-        except (OSError, ValueError) as error:
+            self._sit(load_game(path), self.level)
+        except (OSError, ValueError) as error:  # the file, or a computer player, refused: nothing changed
             return self._tell(Told.NOT_LOADED, error=error, path=path)
-        self._sit(game, self.level)
         return self._tell(Told.LOADED, path=path)
 
 

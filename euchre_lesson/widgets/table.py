@@ -158,8 +158,8 @@ class Table(Described, w.VBox):
         self.up_label, self.dummy_label, self.trick_label, self.you_label = (w.HTML() for _ in range(4))
         self.up_row, self.dummy_row, self.trick_row = CardStrip(), CardStrip(), CardStrip()
         self.dummy_box = w.VBox([self.dummy_label, self.dummy_row])
-        self.hand_row = CardRow(on_pick=self.session.pick)
-        self.choices = BidButtons(self.session.act)
+        self.hand_row = CardRow(on_pick=self._heeded(self.session.pick))
+        self.choices = BidButtons(self._heeded(self.session.act))
         self.note = note()
         self.trick_list = TrickList()
 
@@ -167,21 +167,35 @@ class Table(Described, w.VBox):
         """The learner's controls."""
         session = self.session
         # Buttons whose click changes the game are made anew for each moment: a double-click acts once.
-        self.keep_tie = TiedButton("Keep these five", "keep the five selected cards (T5)", session.keep_selected)
-        self.hint_button = action_button("Hint", "the best action now and why (the computer's advice)", self.hint)
-        self.undo_tie = TiedButton("Undo", "take back your last action and the computer's replies", self.undo)
-        self.grade_button = action_button("Grade my decisions", "each of your decisions this hand, graded", self.grade)
-        self.next_tie = TiedButton("Next hand", "deal the next hand (the deal passes left, C4)", self.next_hand)
+        heeded = self._heeded
+        self.keep_tie = TiedButton("Keep these five", "keep the five selected cards (T5)",
+                                   heeded(session.keep_selected))
+        self.hint_button = action_button("Hint", "the best action now and why (the computer's advice)",
+                                         heeded(self.hint))
+        self.undo_tie = TiedButton("Undo", "take back your last action and the computer's replies", heeded(self.undo))
+        self.grade_button = action_button("Grade my decisions", "each of your decisions this hand, graded",
+                                          heeded(self.grade))
+        self.next_tie = TiedButton("Next hand", "deal the next hand (the deal passes left, C4)", heeded(self.next_hand))
         self.game_input = w.Dropdown(description="Game", tooltip="which game the next new game plays")
         self.level_input = w.Dropdown(options=list(LEVELS), value=level, description="Computer",
                                       tooltip="how the computer players choose")
         self.seed_input = w.IntText(value=seed, description="Seed", tooltip="the same seed deals the same game")
         self.new_button = action_button("New game", "start a new game with this game, computer level and seed",
-                                        self.new)
+                                        heeded(self.new))
         self.path_input = w.Text(value="euchre_game.json", description="File",
                                  tooltip="the file to save the game to or load it from")
-        self.save_button = action_button("Save", "save the game record to this file", self.save)
-        self.load_button = action_button("Load", "load a saved game record from this file", self.load)
+        self.save_button = action_button("Save", "save the game record to this file", heeded(self.save))
+        self.load_button = action_button("Load", "load a saved game record from this file", heeded(self.load))
+
+    def _heeded(self, call: Callable) -> Callable:
+        """`call` as a click runs it: if it raises, the note says why (the session changed nothing), since an error
+        in a click handler would only reach a log the learner never sees."""
+        def click(*args) -> None:
+            try:
+                call(*args)
+            except (ValueError, LookupError) as error:
+                say(self.note, f"That did not work: {error}", "bad")
+        return click
 
     def _lay_out(self) -> None:
         def wrap() -> w.Layout:  # one layout per box: a layout is a model that every box holding it obeys
