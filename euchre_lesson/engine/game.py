@@ -424,7 +424,13 @@ def _replaceable(path: Path) -> int | None:
         kind = FILE_KINDS.get(stat.S_IFMT(info.st_mode), "something other than a file")
         raise NotationError("path", f"Cannot save to {_shown(path)}: it is {kind}, not a regular file. "
                                     f"Choose a file name, such as my_game.json.")
-    return stat.S_IMODE(info.st_mode)
+    mode = stat.S_IMODE(info.st_mode)
+    # A rename ignores the file's own mode, so a file nobody may write (chmod 444), or that this user may not,
+    # is refused here: whoever protected it meant it to stay. (As root, os.access says yes to every file.)
+    if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):
+        raise NotationError("path", f"Cannot save to {_shown(path)}: the file is read-only, so it is kept as it is. "
+                                    f"Choose another name, or make the file writable first if it may be replaced.")
+    return mode
 
 
 def _new_file_beside(path: Path, mode: int | None) -> tuple[int, Path]:
