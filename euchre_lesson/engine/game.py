@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import operator
 import os
 import random
 import secrets
 import stat
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -35,6 +37,114 @@ FILE_KINDS = {stat.S_IFDIR: "a folder", stat.S_IFIFO: "a named pipe", stat.S_IFC
               stat.S_IFBLK: "a device", stat.S_IFSOCK: "a socket", stat.S_IFLNK: "a symbolic link"}
 
 
+WIDTH = 32  # hands in each leaf of a PlayedHands tree, and branches in each fork
+
+
+class PlayedHands(Sequence):
+    """The hands of a game, oldest first, read as a tuple is; the last is the one in play.
+
+    The finished hands sit in a tree of small tuples that a game state shares with the state before it:
+    an action replaces only the last hand, and a new hand copies one path of the tree, so neither costs
+    more late in a long game than early. Each seat's points of the finished hands are kept as they come.
+    """
+
+    __slots__ = ("_tree", "_depth", "_size", "_last", "points")
+
+    def __init__(self, tree: tuple, depth: int, size: int, last: HandState | None, points: tuple[int, ...]):
+        self._tree, self._depth, self._size, self._last = tree, depth, size, last  # size: hands in the tree
+        self.points = points  # each seat's points from the hands that are over
+
+    @classmethod
+    def of(cls, hands) -> PlayedHands:
+        """The hands of a tuple or list, in their order."""
+        played = cls((), 0, 0, None, ())
+        for hand in hands:
+            played = played.then(checks.instance("hands", hand, HandState, "a tuple of HandStates"))
+        return played
+
+    def then(self, hand: HandState) -> PlayedHands:
+        """These hands and one more, which becomes the last."""
+        if self._last is None:
+            return PlayedHands((), 0, 0, hand, (0,) * hand.players)
+        tree, depth, size, last = self._tree, self._depth, self._size, self._last
+        points = _seat_plus(self.points, last.points) if last.is_over else self.points
+        if size == WIDTH ** (depth + 1):  # the tree is full: it becomes the first branch of a taller one
+            tree, depth = (tree,), depth + 1
+        return PlayedHands(_pushed(tree, depth, size, last), depth, size + 1, hand, points)
+
+    def with_last(self, hand: HandState) -> PlayedHands:
+        """These hands with the last one replaced by `hand` (the same hand one action later)."""
+        return PlayedHands(self._tree, self._depth, self._size, hand, self.points)
+
+    @property
+    def seat_points(self) -> tuple[int, ...]:
+        """Each seat's points from every hand that is over, the last one included."""
+        last = self._last
+        return _seat_plus(self.points, last.points) if last is not None and last.is_over else self.points
+
+    def __len__(self) -> int:
+        return self._size + (self._last is not None)
+
+    def __getitem__(self, number):
+        if isinstance(number, slice):
+            return tuple(self)[number]
+        count, number = len(self), operator.index(number)
+        if not -count <= number < count:
+            raise IndexError(f"hand number {number} is not in a game of {count} hands")
+        number %= count
+        if number == self._size:
+            return self._last
+        node = self._tree
+        for level in range(self._depth, 0, -1):
+            node = node[number // WIDTH ** level % WIDTH]
+        return node[number % WIDTH]
+
+    def __iter__(self):
+        yield from _leaves(self._tree, self._depth)
+        if self._last is not None:
+            yield self._last
+
+    def __reversed__(self):
+        return reversed(tuple(self))
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, (PlayedHands, tuple)):
+            return self is other or (len(self) == len(other) and tuple(self) == tuple(other))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __add__(self, other: tuple) -> tuple:
+        return tuple(self) + tuple(other)
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+
+def _pushed(node: tuple, depth: int, size: int, hand: HandState) -> tuple:
+    """The tree `node` of `size` hands, `depth` forks above its leaves, with `hand` added last: one path is copied."""
+    if depth == 0:
+        return node + (hand,)
+    below = WIDTH ** depth  # the hands a full branch holds
+    if size % below == 0:  # every branch is full: a new one
+        return node + (_pushed((), depth - 1, 0, hand),)
+    return node[:-1] + (_pushed(node[-1], depth - 1, size % below, hand),)
+
+
+def _leaves(node: tuple, depth: int):
+    """The hands of a tree, in order."""
+    if depth == 0:
+        yield from node
+    else:
+        for branch in node:
+            yield from _leaves(branch, depth - 1)
+
+
+def _seat_plus(points: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(a + b for a, b in zip(points, more))
+
+
 @dataclass(frozen=True, slots=True)
 class GameState:
     """A game in progress: every hand so far (the last is the current one) and the scores."""
@@ -42,9 +152,14 @@ class GameState:
     rules: RuleSet
     seed: int
     first_dealer: int
-    hands: tuple[HandState, ...]
+    hands: PlayedHands  # a tuple of HandStates is taken too, and kept as PlayedHands
     scores: tuple[int, ...]
     contenders: tuple[int, ...] = ()  # after a tie at the top, the sides that tied: only they may win (T8); () all
+
+    def __post_init__(self):
+        if type(self.hands) is not PlayedHands:
+            checks.instance("hands", self.hands, (tuple, list), "a tuple of HandStates")
+            object.__setattr__(self, "hands", PlayedHands.of(self.hands))
 
     @property
     def hand(self) -> HandState:
@@ -88,16 +203,24 @@ class GameState:
         if self.is_over:
             raise IllegalAction(_winning_rule(self.rules), "The game is over: start a new game to play again.")
         hand = self.hand.apply(action, seat=seat)
-        game = replace(self, hands=self.hands[:-1] + (hand,))
+        if hand.is_over and len(self.hands) >= MAX_HANDS:
+            self._check_room_after(hand)
+        game = replace(self, hands=self.hands.with_last(hand))  # the finished hands are shared, not copied
         return game._score_and_deal() if hand.is_over else game
+
+    def _check_room_after(self, hand: HandState) -> None:
+        """A game holds at most MAX_HANDS hands, as a saved game does: the hand that would need one more is refused."""
+        scores, contenders = scored(self.rules, self.scores, self.contenders, hand)
+        if not winners(self.rules, scores, contenders):
+            raise IllegalAction(_winning_rule(self.rules),
+                                f"This game has reached {MAX_HANDS:,} hands, the most a game (and its saved file) "
+                                f"holds, and {hand.history[-1]} would end hand {len(self.hands):,} with nobody "
+                                f"winning, so a hand more would be needed. Start a new game to play on.")
 
     @property
     def starting_scores(self) -> tuple[int, ...]:
         """The scores before the first hand: zeros, unless the game was set up by hand."""
-        scores = self.scores
-        for hand in self.hands:
-            scores = _plus(scores, side_points(self.rules, hand.points), sign=-1) if hand.is_over else scores
-        return scores
+        return _plus(self.scores, side_points(self.rules, self.hands.seat_points), sign=-1)
 
     @property
     def dealt_by_hand(self) -> tuple[int, ...]:
@@ -122,7 +245,7 @@ class GameState:
         game = replace(self, scores=scores, contenders=contenders)
         if game.is_over:
             return game
-        return replace(game, hands=game.hands + (game._deal(len(game.hands)),))
+        return replace(game, hands=game.hands.then(game._deal(len(game.hands))))
 
     def _deal(self, number: int) -> HandState:
         """Hand `number` of this game: the deal passes left every hand, throw-ins too (C4)."""
@@ -175,8 +298,8 @@ def new_game(rules: RuleSet = CUTTHROAT, *, seed: int | None = None, first_deale
     if first_dealer is None:
         first_dealer = random.Random(f"{seed}:dealer").randrange(rules.players)
     checks.seat("first_dealer", first_dealer, rules.players)
-    game = GameState(rules, seed, first_dealer, (), (0,) * len(sides(rules)))
-    return replace(game, hands=(game._deal(0),))
+    game = GameState(rules, seed, first_dealer, PlayedHands.of(()), (0,) * len(sides(rules)))
+    return replace(game, hands=PlayedHands.of((game._deal(0),)))
 
 
 def in_contention(rules: RuleSet, scores: tuple[int, ...], contenders: tuple[int, ...] = ()) -> tuple[int, ...]:

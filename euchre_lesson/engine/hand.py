@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import NamedTuple
@@ -597,6 +598,11 @@ def deal_hand(rules: RuleSet, dealer: int, *, seed: int | random.Random | None =
         deal = deal_from_record(deal, rules)
     else:
         deal = deal_from_record(deal._asdict(), rules)
+    return start_of_hand(rules, dealer, deal)
+
+
+def start_of_hand(rules: RuleSet, dealer: int, deal: Deal) -> HandState:
+    """The hand at its deal, before anyone speaks; `deal` is trusted (checked by deal_hand, or a shuffle's)."""
     joker_up = dealer_names_trump_at_once(deal.up_card)
     return HandState(
         rules=rules, dealer=dealer, deal=deal,
@@ -708,14 +714,23 @@ def _cards_at(place: str, cards) -> list[Card]:
 
 MAX_NESTING = 20  # a game record nests 6 deep; json itself would fail near 1,000 with a RecursionError
 MAX_NUMBER_DIGITS = 100  # a record's numbers are seats, scores and seeds (at most 20 digits)
+_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_NUMBER_DIGITS + 1}}}")  # digits enough to be a number too long
+# The largest hands' records take about 1,000 characters; what is far longer is no hand record (a saved game
+# allows 2,000 a hand: game.MAX_RECORD_BYTES).
+MAX_HAND_RECORD_CHARS = 100_000
+# The fields of a hand record: True for those every record has, False for those it may leave out (Notation).
+HAND_RECORD_FIELDS = {"rules": True, "switches": False, "dealer": True, "deal": True, "actions": True}
 
 
 def read_json(text: str, what: str):
-    """Parse JSON text; anything unreadable (nested too deep, a number too long) is a NotationError saying so."""
+    """Parse JSON text; anything unreadable (nested too deep, a number too long, a field written twice) is a
+    NotationError saying so."""
+    # Numbers are read one by one only where a long run of digits could be one too long: that is slow.
+    numbers = _whole_number if _LONG_NUMBER.search(text) else None
     try:
-        value = json.loads(text, parse_int=_whole_number)
+        value = json.loads(text, parse_int=numbers, object_pairs_hook=_once_each)
     except NotationError as error:
-        raise NotationError("record", f"The {what} {error}.") from None
+        raise NotationError(error.part, f"The {what} {error}.") from None
     except RecursionError:
         raise _too_deep(what) from None
     except ValueError as error:
@@ -728,6 +743,19 @@ def read_json(text: str, what: str):
 def _too_deep(what: str) -> NotationError:
     return NotationError("record", f"The {what} is nested too deeply: lists or objects inside each other "
                                    f"more than {MAX_NESTING} levels deep, which no record is.")
+
+
+def _once_each(pairs: list[tuple[str, object]]) -> dict:
+    """A JSON object whose every field is written once: of two values for one field, neither is right."""
+    value = dict(pairs)
+    if len(value) < len(pairs):
+        seen = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise NotationError(excerpt(key), f"has the field {excerpt(key)} twice in one object; write each "
+                                                  f"field once")
+            seen.add(key)
+    return value
 
 
 def _whole_number(digits: str) -> int:
@@ -752,18 +780,35 @@ def _nesting(value) -> int:
 def replay(record: dict | str) -> HandState:
     """Rebuild a hand from its record (a dict or JSON text); every problem names its place."""
     if isinstance(record, str):
+        if len(record) > MAX_HAND_RECORD_CHARS:
+            raise NotationError("record", f"The hand record is too long: {len(record):,} characters, and a hand "
+                                          f"record is at most {MAX_HAND_RECORD_CHARS:,} (the largest hands take "
+                                          f"about 1,000).")
         record = read_json(record, "hand record")
-    if not isinstance(record, dict):
-        raise NotationError("record", f"A hand record is a JSON object, not {type(record).__name__}.")
-    for key in ("rules", "dealer", "deal", "actions"):
-        if key not in record:
-            raise NotationError(key, f"The hand record has no {key!r}; it needs rules, dealer, deal and actions.")
+    check_hand_fields(record)
     rules = rules_from(record["rules"], record.get("switches"))
     if record["deal"] is None:  # deal_hand reads deal=None as "shuffle": a record must carry its cards
         raise NotationError("deal", "The hand record's deal is null: a record carries its deal (hands, kitty and, "
                                     "in cutthroat, the dummy) and is never dealt at random.")
-    state = deal_hand(rules, record["dealer"], deal=record["deal"])
-    actions = record["actions"]
+    return replayed_actions(deal_hand(rules, record["dealer"], deal=record["deal"]), record["actions"])
+
+
+def check_hand_fields(record) -> dict:
+    """A hand record is an object with the fields of one: every field it needs, and none that no hand record has."""
+    if not isinstance(record, dict):
+        raise NotationError("record", f"A hand record is a JSON object, not {type(record).__name__}.")
+    if record.keys() - HAND_RECORD_FIELDS.keys():
+        name = excerpt(next(key for key in record if key not in HAND_RECORD_FIELDS))
+        raise NotationError(name, f"The hand record has a field {name} that no hand record has; its fields are "
+                                  f"{', '.join(HAND_RECORD_FIELDS)}.")
+    for key, needed in HAND_RECORD_FIELDS.items():
+        if needed and key not in record:
+            raise NotationError(key, f"The hand record has no {key!r}; it needs rules, dealer, deal and actions.")
+    return record
+
+
+def replayed_actions(state: HandState, actions) -> HandState:
+    """`state` after the actions of a record, in order; a token that cannot be played names its place."""
     if not isinstance(actions, list):
         raise NotationError("actions", f"actions must be a list of tokens, not {excerpt(actions)}.")
     for i, token in enumerate(actions):

@@ -1,0 +1,120 @@
+"""Long games stay fast (issue 24, point 6): an action copies none of the hands already played, what
+save_game writes always loads, and a hand record's text is capped as a saved game's file is.
+
+Nothing here is timed: bench/long_games.py prints the times. These tests count what is kept instead.
+"""
+
+from __future__ import annotations
+
+import dataclasses as dc
+import json
+import random
+import tracemalloc
+
+import pytest
+
+from euchre_lesson import CUTTHROAT, IllegalAction, NotationError, deal_hand, load_game, new_game, replay, save_game
+from euchre_lesson.engine import game as game_module
+from euchre_lesson.engine.game import RECORD_FORMAT, game_from_record
+
+
+def thrown_in_record(count: int, rules=CUTTHROAT, seed=7) -> dict:
+    """A record of `count` hands, every hand but the last thrown in (everybody passes twice, C9)."""
+    hands = []
+    for number in range(count):
+        hand = deal_hand(rules, number % rules.players, seed=random.Random(f"{seed}:{number}")).record()
+        hand["actions"] = ["pass"] * (2 * rules.players) if number < count - 1 else []
+        hands.append(hand)
+    return {"format": RECORD_FORMAT, "rules": rules.game, "switches": rules.switches(), "seed": seed,
+            "first_dealer": 0, "hands": hands, "scores": [0] * rules.players, "winners": []}
+
+
+def bytes_kept(game, actions: int) -> int:
+    """The memory held by `actions` successive states of `game` kept alive, as the table keeps them for undo."""
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        states = [game]
+        for _ in range(actions):
+            states.append(states[-1].apply(states[-1].legal_actions()[0]))  # a pass: the hands are thrown in
+        return tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+
+
+def test_the_states_kept_for_undo_do_not_grow_with_the_hands_already_played():
+    """300 actions kept at hand 1,500 take about as much memory as at hand 1 (it was 1,500 hands' copies each)."""
+    short = new_game(CUTTHROAT, seed=7, first_dealer=0)
+    long = game_from_record(thrown_in_record(1500))
+    assert len(long.hands) == 1500 and not long.hand.history
+    early, late = bytes_kept(short, 300), bytes_kept(long, 300)
+    assert late < 1.5 * early + 20_000, f"300 states kept {late:,} bytes at hand 1,500 and {early:,} at hand 1"
+
+
+def test_an_action_leaves_the_hands_already_played_as_they_were():
+    game = game_from_record(thrown_in_record(40))
+    after = game
+    for _ in range(2 * 3 + 1):  # hand 40 thrown in, and the first pass of hand 41
+        after = after.apply("pass")
+    assert len(game.hands) == 40 and len(after.hands) == 41
+    assert all(a is b for a, b in zip(game.hands[:-1], after.hands))  # the same hands, not copies
+    assert after.hands[39].thrown_in and not game.hands[39].is_over
+    assert tuple(after.hands)[:39] == tuple(game.hands)[:39] and after.hands[-1] is after.hand
+    assert game.hands == tuple(game.hands) and list(reversed(after.hands))[0] is after.hand
+
+
+def test_the_hands_of_a_game_read_as_a_tuple_does():
+    game = game_from_record(thrown_in_record(70))
+    hands = tuple(game.hands)
+    assert len(game.hands) == 70 and game.hands[-1] is hands[-1] and game.hands[0] is hands[0]
+    assert game.hands[5:9] == hands[5:9] and game.hands[-70] is hands[0]
+    assert [hand.dealer for hand in game.hands] == [hand.dealer for hand in hands]
+    assert game.hands.index(hands[33]) == 33 and hands[12] in game.hands and game.hands.count(hands[1]) == 1
+    with pytest.raises(IndexError):
+        game.hands[70]
+    same = dc.replace(game, hands=hands)  # a tuple of hands is still taken, as tests and lessons build games
+    assert same == game and same.hands == game.hands and same.starting_scores == game.starting_scores
+
+
+def test_the_starting_scores_of_a_long_game_are_kept_as_hands_are_scored():
+    record = thrown_in_record(300)
+    record["starting_scores"], record["scores"] = [3, 1, 4], [3, 1, 4]
+    game = game_from_record(record)
+    assert game.starting_scores == (3, 1, 4) and "started from scores 3, 1, 4" in game.set_by_hand
+
+
+def test_a_game_at_the_hand_limit_saves_and_loads_and_is_refused_a_hand_more(tmp_path, monkeypatch):
+    """What save_game writes always loads: the game stops at the number of hands a saved game holds."""
+    monkeypatch.setattr(game_module, "MAX_HANDS", 12)
+    game = new_game(CUTTHROAT, seed=7, first_dealer=0)
+    while not (len(game.hands) == 12 and len(game.hand.history) == 5):  # thrown in, to the last pass of hand 12
+        game = game.apply("pass")
+    with pytest.raises(IllegalAction) as info:
+        game.apply("pass")  # it would throw hand 12 in and deal hand 13
+    assert "12" in str(info.value) and "new game" in str(info.value)
+    assert game.apply(game.legal_actions()[-1]).hand.trump is not None  # any other action plays on within hand 12
+    path = save_game(game, tmp_path / "long.json")
+    assert load_game(path) == game
+    record = game.record()
+    record["hands"].append(record["hands"][0])
+    with pytest.raises(NotationError, match="12"):
+        game_from_record(record)
+
+
+def test_a_game_record_at_the_hand_limit_loads():
+    record = thrown_in_record(game_module.MAX_HANDS // 20)
+    game = game_from_record(json.dumps(record))
+    assert len(game.hands) == game_module.MAX_HANDS // 20 and game.record() == game_from_record(game.record()).record()
+
+
+def test_replay_refuses_a_hand_record_text_over_its_cap_before_reading_it():
+    from euchre_lesson.engine.hand import MAX_HAND_RECORD_CHARS
+
+    text = json.dumps(deal_hand(CUTTHROAT, 0, seed=3).record())
+    assert replay(text + " " * 1000).phase is not None
+    long = text + " " * MAX_HAND_RECORD_CHARS  # still valid JSON: spaces may follow a value
+    with pytest.raises(NotationError) as info:
+        replay(long)
+    message = str(info.value)
+    assert "too long" in message and f"{MAX_HAND_RECORD_CHARS:,}" in message and f"{len(long):,}" in message
+    assert info.value.part == "record"
