@@ -7,8 +7,10 @@ and the drawing are the widget's; the decisions are the engine's. Tests drive th
 
 from __future__ import annotations
 
+import functools
 import os
 import random
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -175,20 +177,33 @@ class Graded(NamedTuple):
     decisions: tuple[Decision, ...]
 
 
+def locked(method: Callable) -> Callable:
+    """The method run holding the session's lock: one thread at a time reads or changes the table."""
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        with self.lock:
+            return method(self, *args, **kwargs)
+    return run
+
+
 class TableSession:
     """A game to the target score: you at `seat`, computer players of `level` at the other seats."""
 
     # The hand shown stays on the table once it is over, until next_hand. Each method that answers a
-    # learner's click returns the News it tells its listeners (see observe).
+    # learner's click returns the News it tells its listeners (see observe). Every method and property
+    # holds `lock` (reentrant: a listener may read the session while it tells), so threads (a class's
+    # server, a page and a lesson's code) may drive one session; a view drawing it takes the lock too.
 
     def __init__(self, game: GameState, seat: int = 0, level: str = "rule of thumb"):
         checks.instance("game", game, GameState, "a GameState, such as new_game(CUTTHROAT, seed=1)")
+        self.lock = threading.RLock()
         self.seat = checks.seat("seat", seat, game.rules.players)
         self._listeners: list[Callable[[News], None]] = []
         self._view: tuple[HandState, int, View] | None = None  # your view of the hand shown, kept
         self._sit(game, level_of(level))
         self.news = News(Told.STARTED)
 
+    @locked
     def observe(self, listener: Callable[[News], None]) -> None:
         """Call `listener(news)` after each change or refusal."""
         self._listeners.append(checks.instance("listener", listener, Callable, "a function of one News"))
@@ -202,11 +217,13 @@ class TableSession:
     # -- the game and what you see of it -------------------------------------------------------------
 
     @property
+    @locked
     def hand(self) -> HandState:
         """The hand on the table: the current one, or the one just finished until `next_hand`."""
         return self.game.hands[self.shown]
 
     @property
+    @locked
     def view(self) -> View:
         """Everything you may see of the hand shown (the engine decides what is hidden)."""
         hand = self.hand
@@ -215,20 +232,24 @@ class TableSession:
         return self._view[2]
 
     @property
+    @locked
     def moment(self) -> tuple[GameState, int]:
         """What a click acts on: the game and the hand shown. A control drawn for another moment is stale."""
         return self.game, self.shown
 
     @property
+    @locked
     def my_turn(self) -> bool:
         return not self.hand.is_over and self.hand.to_act == self.seat
 
     @property
+    @locked
     def finished(self) -> bool:
         """The game is over and its last hand is on the table."""
         return self.game.is_over and self.shown == len(self.game.hands) - 1
 
     @property
+    @locked
     def selectable(self) -> tuple[Card, ...]:
         """The cards you may select for the keep: your five and the dummy's (T5); none at other moments."""
         if not (self.my_turn and self.hand.phase is Phase.DUMMY):
@@ -236,11 +257,13 @@ class TableSession:
         return tuple(sorted({card for action in self.view.legal for card in action.cards}, key=sort_key))
 
     @property
+    @locked
     def reasons_shown(self) -> dict[int, str]:
         """The computer players' reasons in the hand shown, once it is over: during the hand they are table talk."""
         return dict(self.reasons.get(self.shown, {})) if self.hand.is_over else {}
 
     @property
+    @locked
     def grades_shown(self) -> Graded | None:
         """The grades of the hand shown, if it was graded."""
         return self.graded if self.graded is not None and self.graded.hand is self.hand else None
@@ -268,12 +291,14 @@ class TableSession:
         kept[self.shown] = {i: said for i, said in self.reasons.get(self.shown, {}).items() if i < moment}
         return kept
 
+    @locked
     def start(self, game: GameState, level: str) -> News:
         """Sit down at this game with computer players of this level."""
         checks.instance("game", game, GameState, "a GameState, such as new_game(CUTTHROAT, seed=1)")
         self._sit(game, level_of(level))
         return self._tell(Told.STARTED)
 
+    @locked
     def new(self, rules, seed: int | None, level: str | None = None) -> News:
         """A new game of these rules and seed; if they cannot start one (a seed out of range), the game stays."""
         level = self.level if level is None else level_of(level)
@@ -285,6 +310,7 @@ class TableSession:
 
     # -- your actions ----------------------------------------------------------------------------------
 
+    @locked
     def act(self, action: Action | str) -> News:
         """Your action, checked by the engine; then the computer players reply until your turn comes back."""
         try:
@@ -305,6 +331,7 @@ class TableSession:
         self.game, self.reasons, self.selected = game, reasons, frozenset()
         return self._tell(Told.ACTED, action=action, view=view)
 
+    @locked
     def pick(self, card: Card | str) -> News:
         """A click on one of your cards: play it, discard it, give it to a lone partner, or select it (or not) for
         the dummy keep."""
@@ -323,12 +350,14 @@ class TableSession:
             return self.act(Action(verb, card=card))
         return self._tell(Told.NO_CARD_YET)
 
+    @locked
     def keep_selected(self) -> News:
         """Keep the five cards selected (T5); the engine says if they are not five of your ten."""
         if not self.selected:
             return self._tell(Told.NOTHING_SELECTED)
         return self.act(keep(sorted(self.selected, key=sort_key)))
 
+    @locked
     def undo(self) -> News:
         """Back to the moment before your last action (the computer's replies since go too)."""
         if not self.history:
@@ -337,6 +366,7 @@ class TableSession:
         self.selected = frozenset()
         return self._tell(Told.UNDONE)
 
+    @locked
     def next_hand(self) -> News:
         """On from a finished hand to the next one, where the computer players act until your turn."""
         if not self.hand.is_over or self.game.is_over:
@@ -347,6 +377,7 @@ class TableSession:
 
     # -- the computer's advice ---------------------------------------------------------------------------
 
+    @locked
     def hint(self) -> News:
         """The computer's best action for you now, with its reason (the news's `action` and `reason`)."""
         if not self.my_turn:
@@ -354,6 +385,7 @@ class TableSession:
         options = advise(self.hand, self.seat, worlds=HINT_WORLDS, seed=len(self.hand.history), seconds=HINT_SECONDS)
         return self._tell(Told.HINT, action=options[0].action, view=self.view, reason=options[0].reason)
 
+    @locked
     def grade(self) -> News:
         """Grade each of your decisions in the finished hand against the computer's best."""
         hand = self.hand
@@ -369,6 +401,7 @@ class TableSession:
 
     # -- files ----------------------------------------------------------------------------------------------
 
+    @locked
     def save(self, path: str | os.PathLike) -> News:
         """Save the game to this file; a file there that is not a saved game is never written over."""
         path = _typed("path", path)
@@ -381,6 +414,7 @@ class TableSession:
             return self._tell(Told.NOT_SAVED, error=error, path=path)
         return self._tell(Told.SAVED, path=path)
 
+    @locked
     def load(self, path: str | os.PathLike) -> News:
         """Load a saved game; if the file cannot be read, the game in progress stays."""
         path = _typed("path", path)

@@ -240,7 +240,8 @@ class Table(Described, w.VBox):
         self.game_input.value = choices[rules.game]
 
     def _heard(self, news: News) -> None:
-        """Draw what the session tells: the table when it changed, and the note in words."""
+        """Draw what the session tells: the table when it changed, and the note in words (the session tells holding
+        its lock, so no other thread changes the game while it is drawn)."""
         if news.told is Told.LOADED:  # the next new game plays the loaded game's rules and seed
             self._offer_games(self.game.rules)
             self.seed_input.value = self.game.seed
@@ -254,6 +255,10 @@ class Table(Described, w.VBox):
 
     def prompt(self) -> str:
         """What to do now, in a sentence."""
+        with self.session.lock:
+            return self._prompt()
+
+    def _prompt(self) -> str:
         view = self.view
         if self.session.finished:
             return "The game is over. Choose a game, level and seed, then press New game."
@@ -269,7 +274,11 @@ class Table(Described, w.VBox):
     # -- drawing ---------------------------------------------------------------------------------------
 
     def redraw(self) -> None:
-        """Draw everything from the session, as the learner's view allows."""
+        """Draw everything from the session, as the learner's view allows (holding its lock: one moment drawn)."""
+        with self.session.lock:
+            self._draw()
+
+    def _draw(self) -> None:
         game, view, session = self.game, self.view, self.session
         self.header.value = self._header_html(game, view)
         self.scores.value = self._scores_html()
@@ -403,6 +412,10 @@ class Table(Described, w.VBox):
     def act(self, action: Action | str) -> None:
         """Click the control a learner would click for this action (for tests and lessons)."""
         action = arguments.action("action", action)
+        with self.session.lock:  # the controls looked up are the ones clicked
+            self._click_for(action)
+
+    def _click_for(self, action: Action) -> None:
         try:
             if action.kind is Verb.KEEP:
                 for card in set(action.cards) ^ self.selected:
