@@ -843,3 +843,54 @@ def test_a_huge_input_is_quoted_by_an_excerpt_and_its_length(call, value, length
     message = str(info.value)
     assert len(message) <= LONGEST_MESSAGE, f"a message of {len(message):,} characters"
     assert length in message, message
+
+
+# -- issue 24, point 10: the engine's seat and record arguments never raise TypeError ------------------
+
+
+@pytest.mark.parametrize("seat", ["1", 9, -1, None, 1.0, True, 10**5000],
+                         ids=["'1'", "9", "-1", "None", "1.0", "True", "10**5000"])
+def test_side_of_next_active_and_partner_of_refuse_a_seat_that_is_not_one_naming_the_seats(seat):
+    """side_of('1') raised TypeError and side_of(9) a bare ValueError; next_active(None) and partner_of('x') too."""
+    game = new_game(CUTTHROAT, seed=3)
+    state = cutthroat(2)  # seat 2 ordered up: the sides of the hand are known
+    view = state.view(1)
+    for call in (game.side_of, state.next_active, view.partner_of):
+        unreadable(lambda: call(seat), names=["seat", "0 to 2"], part="seat")
+    partnership = new_game(PARTNERSHIP, seed=3)
+    unreadable(lambda: partnership.side_of(seat if seat != 9 else 4), names=["seat", "0 to 3"], part="seat")
+    assert [game.side_of(s) for s in range(3)] == [0, 1, 2] and [partnership.side_of(s) for s in range(4)] == [0, 1, 0, 1]
+    assert state.next_active(2) == 0 and view.partner_of(1) == 0 and view.partner_of(2) is None
+
+
+@pytest.mark.parametrize("key", [1, None, ("hands",), 2.5], ids=["1", "None", "tuple", "2.5"])
+def test_a_deal_with_a_key_of_another_type_is_refused_naming_the_key(key):
+    """sorted() of the keys raised TypeError when one was not text."""
+    deal = {**copy.deepcopy(CUTTHROAT_RECORD["deal"]), key: ["9C"], "kity": []}
+    error = unreadable(lambda: deal_hand(CUTTHROAT, 0, deal=deal), names=[repr(key), "hands", "kitty", "dummy"])
+    assert "not part of a cutthroat deal" in str(error)
+
+
+def test_a_hand_record_with_a_field_no_hand_record_has_is_refused_naming_it():
+    """A hand record took any field silently where a game record refuses it."""
+    error = unreadable(lambda: replay({**CUTTHROAT_RECORD, "dealr": 1}), names=["'dealr'", "dealer", "actions"],
+                       part="'dealr'")
+    assert "no hand record has" in str(error)
+    unreadable(lambda: replay(json.dumps({**CUTTHROAT_RECORD, 7: 1})), names=["'7'"])
+    game = new_game(CUTTHROAT, seed=3).record()
+    game["hands"][0]["note"] = "mine"
+    unreadable(lambda: game_from_record(game), names=["hands[0]", "'note'"])
+
+
+@pytest.mark.parametrize("where", ["hand", "deal", "game"])
+def test_a_record_with_a_field_written_twice_is_refused_naming_the_field(where):
+    """JSON let the second "dealer" win silently: which of the two was meant cannot be known."""
+    if where == "game":
+        text = new_game(CUTTHROAT, seed=3).to_json().replace('"seed": 3,', '"seed": 3, "seed": 4,')
+        unreadable(lambda: game_from_record(text), names=["'seed'", "twice", "game record"], part="'seed'")
+        return
+    text = json.dumps(CUTTHROAT_RECORD)
+    text = (text.replace('"dealer": 0', '"dealer": 0, "dealer": 2') if where == "hand"
+            else text.replace('"kitty":', '"hands": [], "kitty":'))
+    name = "'dealer'" if where == "hand" else "'hands'"
+    unreadable(lambda: replay(text), names=[name, "twice", "hand record"], part=name)

@@ -176,7 +176,7 @@ class GameState:
 
     def side_of(self, seat: int) -> int:
         """The index into `scores` of the side `seat` scores with."""
-        return self.sides.index(side_of(self.rules, seat))
+        return self.sides.index(side_of(self.rules, checks.seat("seat", seat, self.rules.players)))
 
     @property
     def winners(self) -> tuple[int, ...]:

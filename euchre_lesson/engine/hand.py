@@ -131,6 +131,9 @@ class HandState:
 
     def next_active(self, seat: int) -> int:
         """The next seat clockwise that is in play: sitting-out seats are skipped (C11)."""
+        return self._next_active(checks.seat("seat", seat, self.players))
+
+    def _next_active(self, seat: int) -> int:
         seat = self.left_of(seat)
         while seat in self.sitting_out:
             seat = self.left_of(seat)
@@ -297,10 +300,10 @@ def opening_leader(state: HandState) -> int:
     """Who leads the first trick (C11)."""
     lone = [s for s in (state.lone_maker_seat, state.lone_defender) if s is not None]
     if state.rules.opening_lead == "dealer_left" or not lone:
-        return state.next_active(state.dealer)
+        return state._next_active(state.dealer)
     if len(lone) == 2:
         return state.lone_defender
-    return state.next_active(lone[0])
+    return state._next_active(lone[0])
 
 
 # -- the phase questions, asked by HandState below and by the fast playouts (playout.py) -----------
@@ -553,7 +556,7 @@ def _play_apply(state, action):
     hands = state._with_hand(seat, (c for c in hand if c != card))
     trick = Trick(trick.leader, trick.cards + (card,), trick.seats + (seat,))
     if len(trick.cards) < len(state.active_seats):
-        return replace(state, hands=hands, trick=trick, to_act=state.next_active(seat))
+        return replace(state, hands=hands, trick=trick, to_act=state._next_active(seat))
     winner = trick.seats[winning_index(trick.cards, state.trump)]
     won = tuple(n + (s == winner) for s, n in enumerate(state.tricks_won))
     tricks = state.tricks + (trick._replace(winner=winner),)
@@ -663,13 +666,15 @@ def deal_from_record(obj, rules: RuleSet) -> Deal:
         raise NotationError("deal", f"deal must be an object with hands, kitty (and dummy in cutthroat), not {excerpt(obj)}.")
     expected = {"hands", "kitty"} | ({"dummy"} if rules.has_dummy else set())
     missing = sorted(expected - obj.keys())
-    extra = sorted(obj.keys() - expected - ({"dummy"} if obj.get("dummy") is None else set()))
+    # In the deal's own order, for a key may be anything in a dict made in Python, and 1 and "x" do not sort.
+    extra = [key for key in obj if key not in expected and not (key == "dummy" and obj[key] is None)]
     if missing:
         raise NotationError(f"deal.{missing[0]}", f"deal.{missing[0]} is missing: a {rules.game} deal "
                                                   f"lists {', '.join(sorted(expected))}.")
     if extra:
-        raise NotationError(f"deal.{extra[0]}", f"deal.{extra[0]} is not part of a {rules.game} deal, "
-                                                f"which lists {', '.join(sorted(expected))}.")
+        place = f"deal.{extra[0]}" if isinstance(extra[0], str) else f"deal[{excerpt(extra[0])}]"
+        raise NotationError(place, f"{place} is not part of a {rules.game} deal, which lists "
+                                   f"{', '.join(sorted(expected))}.")
     hands = obj["hands"]
     if not isinstance(hands, (list, tuple)) or len(hands) != rules.players:
         raise NotationError("deal.hands", f"deal.hands must list {rules.players} hands for {rules.game}, one per seat.")

@@ -83,7 +83,7 @@ class View:
 
     def partner_of(self, seat: int) -> int | None:
         """The seat on the same side this hand: the opposite seat, or the other cutthroat defender."""
-        return partner_this_hand(self, seat)
+        return partner_this_hand(self, checks.seat("seat", seat, self.players))
 
     @property
     def trick_on_table(self) -> tuple[Trick | None, int]:
@@ -178,6 +178,12 @@ def exchange_cards_seen(state, seat: int) -> tuple[Card, ...]:
         if seat == lone and number < len(state.laid_down):
             seen.append(state.laid_down[number])
     return tuple(seen)
+
+
+def exchange_cards_unseen(state, seat: int) -> tuple[Card, ...]:
+    """The cards of each call for best `seat` took no part in: known to the giver and the lone player only (R3)."""
+    seen = exchange_cards_seen(state, seat)
+    return tuple(card for card in (*state.given, *state.laid_down) if card not in seen)
 
 
 def deciding(view) -> View:
