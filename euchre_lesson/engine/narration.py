@@ -12,7 +12,7 @@ from .phases import Phase
 from .rules import RuleSet, ScoreRow
 from .scoring import Points
 from .tricks import Trick
-from .view import View, partner_this_hand, public_token, receiver_of
+from .view import View, exchange_cards_unseen, partner_this_hand, public_token, receiver_of
 
 ORDERED = {"accept": "accepted", "assist": "assisted", "order up": "ordered up"}
 # How each game names the two sides when it scores them (T7, F4).
@@ -305,6 +305,24 @@ def story(table) -> list[tuple[int, str]]:
 
 
 HIDDEN = "[hidden]"
+
+
+def hide_cards(words: str, cards) -> str:
+    """The words with each of these cards' names replaced by [hidden]."""
+    for card in cards:
+        words = words.replace(str(card), HIDDEN)
+    return words
+
+
+def reasons_heard(hand, seat: int, reasons: dict[int, str]) -> dict[int, str]:
+    """The reasons said in `hand` as `seat` may read them once it is over: a card of a call for best this seat took no
+    part in is hidden in what was said before the play, since it would tell who held it (R3). A reason for a card
+    played may name it: the trick shows it anyway, and not where it came from."""
+    secret = exchange_cards_unseen(hand, seat)
+    if not secret:
+        return dict(reasons)
+    before_play = {i for i, action in enumerate(hand.history) if action.kind is not Verb.PLAY}
+    return {i: hide_cards(reason, secret) if i in before_play else reason for i, reason in reasons.items()}
 
 
 def reason_words(reason: str, table) -> str:

@@ -24,6 +24,7 @@ from ..engine.cards import Card, sort_key
 from ..engine.errors import WHOLE, IllegalAction, NotationError, excerpt
 from ..engine.game import GameState, load_game, new_game, save_game
 from ..engine.hand import HandState, Phase
+from ..engine.narration import reasons_heard
 from .players import ExpertPlayer, RandomPlayer, RuleOfThumbPlayer
 from ..engine.view import View
 
@@ -259,8 +260,10 @@ class TableSession:
     @property
     @locked
     def reasons_shown(self) -> dict[int, str]:
-        """The computer players' reasons in the hand shown, once it is over: during the hand they are table talk."""
-        return dict(self.reasons.get(self.shown, {})) if self.hand.is_over else {}
+        """The computer players' reasons in the hand shown, once it is over (during the hand they are table talk), as
+        your seat may hear them: a card passed in a call for best you took no part in is hidden (R3)."""
+        hand = self.hand
+        return reasons_heard(hand, self.seat, self.reasons.get(self.shown, {})) if hand.is_over else {}
 
     @property
     @locked

@@ -8,13 +8,13 @@ from html import escape
 
 import ipywidgets as w
 
-from ..engine.actions import Action, Verb
+from ..engine.actions import Action
 from ..play.advice import Option, advise
 from ..engine.cards import sort_key
 from ..engine.display import words_html
 from ..engine.errors import IllegalAction
 from ..engine.hand import HandState, Phase
-from ..engine.narration import HIDDEN, offer, result_words, seat_words
+from ..engine.narration import offer, reasons_heard, result_words, seat_words  # reasons_heard: R3, written once
 from ..play.players import RuleOfThumbPlayer
 from ..engine.rules import CUTTHROAT, RuleSet
 from ..engine import checks
@@ -66,23 +66,6 @@ def rule_of_thumb_reasons(state: HandState) -> dict[int, str]:
         if player.choose(before.view(before.to_act)) == action:
             reasons[i] = player.explain()
     return reasons
-
-
-def reasons_heard(final: HandState, seat: int, reasons: dict[int, str]) -> dict[int, str]:
-    """The reasons as `seat` may read them once the hand is over: a card of a call for best this seat took no part
-    in (the engine's View leaves it out) is hidden in what was said before the play: it would tell who held it (R3)."""
-    secret = set(final.given + final.laid_down) - set(final.view(seat).exchanged)
-    if not secret:
-        return reasons
-    before_play = {i for i, action in enumerate(final.history) if action.kind is not Verb.PLAY}
-    return {i: hide_cards(reason, secret) if i in before_play else reason for i, reason in reasons.items()}
-
-
-def hide_cards(words: str, cards) -> str:
-    """The words with each of these cards' names replaced by [hidden]."""
-    for card in cards:
-        words = words.replace(str(card), HIDDEN)
-    return words
 
 
 def options_html(options: list[Option], chosen: Action, view) -> str:
