@@ -226,3 +226,34 @@ def test_a_linked_list_of_copies_is_not_followed_where_os_lacks_o_nofollow(sourc
     from euchre_lesson.teach.student_copies import _manifest
 
     assert _manifest(target) == {}, "the list behind a link is not this folder's list"
+
+
+@pytest.mark.parametrize("wrong", [None, 5, "notebook", b"{}", {"cells": []}, [[[]]], {"nbformat": 4}])
+def test_student_copy_of_something_not_a_notebook_is_refused_by_name(wrong):
+    from euchre_lesson.teach.student_copies import student_copy
+
+    with pytest.raises(ValueError, match="notebook"):
+        student_copy(wrong)
+
+
+def test_student_copy_of_a_notebook_as_a_plain_dict_is_made():
+    from euchre_lesson.teach.student_copies import student_copy
+
+    lesson = nbformat.read(NOTEBOOKS / SAMPLE[0], as_version=4)
+    copy = student_copy(dict(lesson))
+    assert len(copy.cells) < len(lesson.cells) and all(not c.get("outputs") for c in copy.cells)
+
+
+@pytest.mark.parametrize("where", ["source", "target"])
+def test_a_folder_name_too_long_for_the_system_is_refused_with_a_message(source, tmp_path, where):
+    long_name = tmp_path / ("x" * 100_000)
+    with pytest.raises(SystemExit, match="too long"):
+        build(long_name, tmp_path / "out") if where == "source" else build(source, long_name)
+
+
+@pytest.mark.parametrize("argv", [True, 5, "notebooks student_notebooks", [b"notebooks", "out"], [None], ("a", 1)])
+def test_main_refuses_arguments_that_are_not_a_list_of_words(argv):
+    from euchre_lesson.teach.student_copies import main
+
+    with pytest.raises(ValueError, match="argv"):
+        main(argv)

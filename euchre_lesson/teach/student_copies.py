@@ -27,6 +27,8 @@ from pathlib import Path
 
 import nbformat
 
+from ..engine.errors import excerpt
+
 TEACHER_TAGS = {"solution"}
 JUPYTER_OWN = {".ipynb_checkpoints"}  # folders Jupyter itself makes beside an opened notebook
 LESSON_NAMES = "[0-9][0-9]_*.ipynb"
@@ -38,7 +40,15 @@ NAMES_SHOWN = 10
 
 
 def student_copy(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """A copy of a lesson without the solution cells, its outputs cleared."""
+    """A copy of a lesson without the solution cells, its outputs cleared; a ValueError for what is not a notebook."""
+    try:
+        return _without_answers(_checked_notebook(notebook))
+    except ValueError as error:
+        raise ValueError(f"notebook must be a lesson as nbformat.read gives it; this one {error}.") from None
+
+
+def _without_answers(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """A copy of a valid lesson without the solution cells, its outputs cleared."""
     copy = nbformat.from_dict(notebook)
     copy.cells = [cell for cell in copy.cells if not TEACHER_TAGS & set(cell.metadata.get("tags", []))]
     for cell in copy.cells:
@@ -56,6 +66,14 @@ def build(source: Path, target: Path, force: bool = False) -> list[Path]:
     Refuses (SystemExit with a message, nothing written) a broken lesson, an output folder that
     overlaps `source`, and, unless `force`, an output folder holding files this tool did not write."""
     source, target = _folder(source, "source"), _folder(target, "target")
+    try:
+        return _build(source, target, force)
+    except OSError as error:  # a name the system cannot take (too long, say), met before anything is written
+        raise SystemExit(f"Cannot make the student copies from {_excerpt(str(source))} into "
+                         f"{_excerpt(str(target))}: {error.strerror or error}.") from None
+
+
+def _build(source: Path, target: Path, force: bool) -> list[Path]:
     lessons = _lessons(source)
     _refuse_overlap(source, target)
     copies = {path.name: _student_bytes(path) for path in lessons}  # all read before any is written
@@ -121,7 +139,7 @@ def _enclosing(path: Path) -> set:
 def _student_bytes(path: Path) -> bytes:
     """The student copy of the lesson at `path`, as the bytes to write; SystemExit if it is broken."""
     try:
-        text = nbformat.writes(student_copy(_parse_lesson(_read_regular(path, MOST_LESSON_BYTES))))
+        text = nbformat.writes(_without_answers(_parse_lesson(_read_regular(path, MOST_LESSON_BYTES))))
     except (ValueError, RecursionError, nbformat.ValidationError) as error:
         reason = "is nested too deeply to be a notebook" if isinstance(error, RecursionError) else error
         raise SystemExit(f"Cannot make a student copy of {path}: it {reason}. "
@@ -154,6 +172,11 @@ def _parse_lesson(data: bytes) -> nbformat.NotebookNode:
         raw = json.loads(data.decode("utf-8"))
     except ValueError as error:
         raise ValueError(f"is not valid JSON text ({_excerpt(str(error))})") from None
+    return _checked_notebook(raw)
+
+
+def _checked_notebook(raw) -> nbformat.NotebookNode:
+    """`raw` as a valid notebook; a ValueError saying what is wrong with it."""
     if not _notebook_shaped(raw):
         raise ValueError('is not a Jupyter notebook of format 4 (an object with "nbformat": 4, '
                          '"nbformat_minor", "metadata" and a list of "cells")')
@@ -305,6 +328,11 @@ def _names(names: list[str]) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
+    """The command: `argv` is its words (sys.argv[1:] when None)."""
+    if argv is not None and (isinstance(argv, str) or not isinstance(argv, (list, tuple))
+                             or not all(isinstance(word, str) for word in argv)):
+        raise ValueError(f"argv must be a list of the command's words, such as ['notebooks', 'student_notebooks'], "
+                         f"not {excerpt(argv)}.")
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("source", type=Path, help="the folder of source lessons, e.g. notebooks")
     parser.add_argument("target", type=Path, help="the folder to write the student copies to")
