@@ -441,3 +441,309 @@ def test_a_saved_game_loads_where_os_lacks_the_unix_flags(tmp_path, monkeypatch)
     news = session.load(path)
     assert news.told.name == "LOADED", news
     assert session.game.hands[0].deal == game.hands[0].deal  # the saved game, its computers then playing on
+
+
+# -- every public callable of teach and widgets, found by introspection, fed hostile arguments ------------
+#
+# Issue 24, 10. The callables are not listed by hand: a package's public names are its __all__ where it
+# declares one (euchre_lesson.widgets does), else each of its modules' names without a leading underscore
+# (euchre_lesson.teach, whose modules the lessons import directly); a class gives its constructor and its
+# public methods. Each parameter in turn gets every HOSTILE_ARGUMENTS value, the others a good value (its
+# default, or GOOD_ARGUMENTS by parameter name). The answer must be a normal return or one of the project's
+# refusals: a ValueError (NotationError, IllegalAction, ...) whose message is a sentence, or the student-copies
+# command's SystemExit with a message. Never TypeError, AttributeError, KeyError, IndexError, OverflowError,
+# RecursionError, ZeroDivisionError, and never more than CALL_SECONDS for one call.
+
+import contextlib
+import importlib
+import inspect
+import io
+import os
+import pkgutil
+import signal
+import sys
+import warnings
+from pathlib import Path
+
+import euchre_lesson.teach
+import euchre_lesson.widgets
+from test_bad_input import LONGEST_MESSAGE as LONGEST_REFUSAL
+
+FUZZED_PACKAGES = [euchre_lesson.teach, euchre_lesson.widgets]
+CALL_SECONDS = 20  # no call may take longer than this; a good call takes well under a second
+
+
+def fuzzed_modules():
+    """Each package itself where it declares __all__, else each of its modules."""
+    for package in FUZZED_PACKAGES:
+        if hasattr(package, "__all__"):
+            yield package
+        else:
+            for found in pkgutil.iter_modules(package.__path__):
+                if not found.name.startswith("_"):
+                    yield importlib.import_module(f"{package.__name__}.{found.name}")
+
+
+def public_names(module) -> list[str]:
+    """The module's __all__, or the names it defines (not imports) without a leading underscore."""
+    if hasattr(module, "__all__"):
+        return list(module.__all__)
+    return [name for name, value in vars(module).items()
+            if not name.startswith("_") and getattr(value, "__module__", None) == module.__name__]
+
+
+def public_methods(cls: type) -> list[str]:
+    """The public methods the project's own classes give `cls` (not those of ipywidgets, tuple or object)."""
+    found = []
+    for name in dir(cls):
+        owner = next((c for c in cls.__mro__ if name in vars(c)), None)
+        if name.startswith("_") or owner is None or not owner.__module__.startswith("euchre_lesson"):
+            continue
+        if inspect.isfunction(inspect.getattr_static(cls, name)):
+            found.append(name)
+    return found
+
+
+def public_callables() -> list[tuple[str, object, list[str]]]:
+    """(dotted name, function or class, its public methods) for every public callable, in a fixed order."""
+    found, seen = [], set()
+    for module in fuzzed_modules():
+        for name in public_names(module):
+            value = getattr(module, name)
+            if id(value) in seen or not callable(value):
+                continue
+            seen.add(id(value))
+            if inspect.isclass(value) and issubclass(value, BaseException):
+                continue  # the project's errors and warnings: raised, not called
+            methods = public_methods(value) if inspect.isclass(value) else []
+            found.append((f"{module.__name__}.{name}", value, methods))
+    return found
+
+
+def _one_lesson_folder() -> str:
+    """A folder in the current (temporary) folder holding one small numbered lesson."""
+    import nbformat
+
+    folder = Path("lessons")
+    folder.mkdir(exist_ok=True)
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1")]), folder / "01_sum.ipynb")
+    return str(folder)
+
+
+def _open_file() -> int:
+    """A file handle open for reading, on a small file in the current (temporary) folder."""
+    Path("small.txt").write_text("some text")
+    return os.open("small.txt", os.O_RDONLY)
+
+
+def _a_hand_played_out() -> dict:
+    from euchre_lesson import RuleOfThumbPlayer, play_out
+
+    return play_out(deal_hand(CUTTHROAT, 0, seed=1), [RuleOfThumbPlayer()] * 3).record()
+
+
+# A good value for each parameter name the public callables need one for (or where a seeded value is better
+# than the default, as for `seed`); a name shared by callables that want different things is settled per
+# callable in GOOD_FOR. A parameter found with no good value fails the test, asking for one here.
+GOOD_ARGUMENTS = {
+    "rules": lambda: CUTTHROAT, "dealer": lambda: 0, "seat": lambda: 0, "hand": lambda: "JH AS",
+    "up_card": lambda: "AC", "seed": lambda: 1, "lesson": lambda: 1, "game": lambda: "cutthroat",
+    "handle": _open_file, "limit": lambda: 100, "correct": lambda: True, "message": lambda: "Right.",
+    "card": lambda: parse_card("JD"), "trump": lambda: Suit.HEARTS, "cards": lambda: tuple(parse_cards("9D JH")),
+    "trick": lambda: tuple(parse_cards("9D")), "maker_tricks": lambda: 3, "state": lambda: deal_hand(CUTTHROAT, 0, seed=1),
+    "accept": lambda: ("pass",), "reason": lambda: "Too weak to bid.", "ask": lambda: "Which one?",
+    "options": lambda: {"one": "It is one.", "two": "It is two."}, "right": lambda: "one", "words": lambda: "a kind",
+    "make": lambda: (lambda rng, games: None), "kind": lambda: "which_suit",
+    "exercise": lambda: euchre_lesson.teach.exercises.WhichSuit("JD", "H"), "results": lambda: {},
+    "kinds": lambda: ("which_suit",), "done": lambda: 0, "total": lambda: 4, "next": lambda: "q1",
+    "name": lambda: "q1", "tries": lambda: 1, "answer": lambda: "H", "when": lambda: 1.0e9, "answers": lambda: {},
+    "practice": lambda: {}, "mine": lambda: euchre_lesson.teach.progress.Kept({}, {}),
+    "theirs": lambda: euchre_lesson.teach.progress.Kept({}, {}), "exercise_id": lambda: "lesson 1 q1",
+    "kept": lambda: euchre_lesson.teach.progress.Kept({}, {}), "problems": lambda: (), "data": lambda: b"",
+    "given": lambda: "H", "choice": lambda: "H", "value": lambda: "H", "number": lambda: 1,
+    "notebook": lambda: __import__("nbformat").v4.new_notebook(), "source": _one_lesson_folder,
+    "target": lambda: "student_lessons", "argv": lambda: [_one_lesson_folder(), "student_lessons"],
+    "mark": lambda: "legal", "widget": lambda: __import__("ipywidgets").HTML(), "record": _a_hand_played_out,
+    "step": lambda: 1, "table": lambda: deal_hand(CUTTHROAT, 0, seed=1), "action": lambda: parse_action("pass"),
+    "level": lambda: "rule of thumb", "worlds": lambda: 2, "on_answer": lambda: None, "progress": lambda: False,
+}
+GOOD_FOR = {
+    "BestFive": {"cards": lambda: "JH JD AH KH QH 9S TS"},
+    "deal_for": {"hand": lambda: "9C TC JC QC KC"},
+    "Table.start": {"game": lambda: new_game(CUTTHROAT, seed=1)},
+    "Table.act": {"action": lambda: "pass"},
+}
+
+
+HOSTILE_ARGUMENTS = {
+    "None": None, "True": True, "bytes": b"JH", "a dict": {"JH": 1}, "an object": object(), "a list of cards": ["JH", "JD"],
+    "a Random": random.Random(1), "a card": parse_card("JH"), "a suit": Suit.HEARTS, "10**400": 10**400,
+    "-10**400": -(10**400), "2**64": 2**64, "-1": -1, "1.5": 1.5, "NaN": float("nan"), "inf": float("inf"),
+    "-inf": float("-inf"), "[[[...]]] 10,000 deep": nested(10_000), "'1\\u0660'": "1\u0660", "'l'": "l",
+    "full-width '１２'": "\uff11\uff12", "'J♡' (a look-alike heart)": "J\u2661", "'JＨ' (a full-width H)": "J\uff28",
+    "100,000 characters": "J" * 100_000, "''": "", "'2'": "2",
+}
+
+
+class TooLong(BaseException):
+    """A call ran past CALL_SECONDS (a BaseException, so no `except Exception` in the code can swallow it)."""
+
+
+@contextlib.contextmanager
+def at_most(seconds: float):
+    def stop(signum, frame):
+        raise TooLong
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _said(error: BaseException) -> str:
+    try:
+        return f"{type(error).__name__}: {str(error)[:120]}"
+    except Exception:  # str() of some errors fails too (a KeyError holding a 400-digit number)
+        return type(error).__name__
+
+
+STANDARD_STREAMS = (0, 1, 2)  # file descriptors: a callable given True (1) for a file handle may close one
+
+
+def misbehaviour(call, abstract: bool = False) -> str | None:
+    """None when `call()` returns or refuses as the project does; otherwise what it did instead."""
+    kept = {fd: os.dup(fd) for fd in STANDARD_STREAMS}
+    try:
+        return _misbehaviour(call, abstract)
+    finally:
+        for fd, copy in kept.items():
+            try:
+                os.fstat(fd)
+            except OSError:
+                os.dup2(copy, fd)
+                return f"closed the process's file descriptor {fd}"
+            finally:
+                with contextlib.suppress(OSError):
+                    os.close(copy)
+
+
+def _misbehaviour(call, abstract: bool) -> str | None:
+    try:
+        with at_most(CALL_SECONDS), warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()), \
+                contextlib.redirect_stderr(io.StringIO()):  # argparse's usage, say
+            warnings.simplefilter("ignore")  # the project's warnings (house rules, progress) are answers too
+            result = call()
+            if inspect.isgenerator(result):  # a generator does its work, and meets its errors, when asked
+                next(result, None)
+    except TooLong:
+        return f"took more than {CALL_SECONDS} s"
+    except ValueError as error:
+        try:
+            message = str(error)
+        except Exception:
+            return f"{type(error).__name__} whose message cannot be shown"
+        if not message.strip():
+            return f"{type(error).__name__} without a message"
+        if len(message) > LONGEST_REFUSAL:
+            return f"{type(error).__name__} of {len(message):,} characters"
+        return None
+    except SystemExit as error:  # the student-copies command: a message, or argparse's usage (code 2)
+        return None if (isinstance(error.code, str) and error.code.strip()) or error.code == 2 else _said(error)
+    except NotImplementedError as error:
+        return None if abstract else _said(error)
+    except Exception as error:  # TypeError, AttributeError, KeyError, IndexError, OverflowError, RecursionError, ...
+        return _said(error)
+    return None
+
+
+def fuzzed_parameters(call) -> list[inspect.Parameter]:
+    """The parameters a caller can pass (not *args or **kwargs); one value for a class made from a builtin."""
+    try:
+        found = inspect.signature(call).parameters.values()
+    except ValueError:  # no signature: a class built on str or tuple takes one value
+        return [inspect.Parameter("value", inspect.Parameter.POSITIONAL_ONLY)]
+    return [p for p in found if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+
+
+def good_arguments(owner: str, parameters) -> dict:
+    """What makes a good value for each parameter: GOOD_FOR the callable, GOOD_ARGUMENTS by name, else its default."""
+    short = owner.split(".", 2)[-1] if owner.startswith("euchre_lesson.") else owner
+    short = ".".join(short.split(".")[-2:]) if "." in short else short
+    good = {}
+    for parameter in parameters:
+        made = {**GOOD_ARGUMENTS, **GOOD_FOR.get(short, {}), **GOOD_FOR.get(short.split(".")[-1], {})}
+        if parameter.name in made:
+            good[parameter.name] = made[parameter.name]
+        elif parameter.default is not parameter.empty:
+            good[parameter.name] = lambda default=parameter.default: default
+        else:
+            raise AssertionError(f"{owner}: no good value for its parameter {parameter.name!r}; add one to GOOD_ARGUMENTS")
+    return good
+
+
+def calling(call, parameters, good: dict, hostile: dict = {}):
+    """`call` with the `hostile` values and fresh good ones: positional-only ones by place, the rest by name."""
+    def called():
+        arguments = {name: hostile[name] if name in hostile else make() for name, make in good.items()}
+        places = [arguments[p.name] for p in parameters if p.kind == p.POSITIONAL_ONLY]
+        return call(*places, **{p.name: arguments[p.name] for p in parameters if p.kind != p.POSITIONAL_ONLY})
+    return called
+
+
+def fuzz_one(name: str, make_call, abstract: bool = False) -> dict[str, str]:
+    """Every hostile value in every parameter of the callable `make_call()` gives: what went wrong, by input."""
+    call = make_call()
+    parameters = fuzzed_parameters(call)
+    good = good_arguments(name, parameters)
+    found = {}
+    problem = misbehaviour(calling(call, parameters, good), abstract)
+    count("public callables")
+    if problem:
+        found[f"{name}(good arguments)"] = problem
+    for parameter in parameters:
+        for kind, value in HOSTILE_ARGUMENTS.items():
+            count("public callables")
+            problem = misbehaviour(calling(call, parameters, good, {parameter.name: value}), abstract)
+            if problem:  # again on a fresh object: the earlier hostile calls may have left this one broken
+                fresh = misbehaviour(calling(make_call(), parameters, good, {parameter.name: value}), abstract)
+                found[f"{name}({parameter.name}={kind})"] = fresh or f"{problem}, but only after earlier hostile calls"
+    return found
+
+
+def fuzz_public_callables() -> dict[str, str]:
+    """Every finding over every public callable and method, in a fixed order."""
+    callables = public_callables()
+    classes = [value for _, value, _ in callables if inspect.isclass(value)]
+    found = {}
+    for name, value, methods in callables:
+        found.update(fuzz_one(name, lambda value=value: value))
+        if not methods:
+            continue
+        abstract = any(other is not value and issubclass(other, value) for other in classes)  # methods for subclasses
+        make = calling(value, fuzzed_parameters(value), good_arguments(name, fuzzed_parameters(value)))
+        for method in methods:
+            def bound(method=method, make=make):
+                return getattr(make(), method)
+            try:
+                bound()
+            except Exception as error:
+                found[f"{name}(good arguments)"] = f"{_said(error)}, so its methods were not tried"
+                break
+            found.update(fuzz_one(f"{name}.{method}", bound, abstract))
+    return found
+
+
+def test_a_replays_seat_label_refuses_a_seat_that_is_not_one():
+    """Found by the introspective fuzz: seat_label("1") was a TypeError, seat_label(7) an IndexError."""
+    replay_widget = euchre_lesson.widgets.HandReplay(_a_hand_played_out())
+    assert replay_widget.seat_label(1).startswith("Seat 1")
+    for seat in ["1", 1.5, 7, -1, None, nested(10_000), 10**400]:
+        try:
+            replay_widget.seat_label(seat)
+        except NotationError as error:
+            assert "seat" in str(error) and "0 to 2" in str(error), str(error)
+        else:
+            raise AssertionError(f"seat_label({seat!r}) was answered")

@@ -169,6 +169,7 @@ class HandReplay(Described, w.VBox):
 
     def seat_label(self, seat: int) -> str:
         """'Seat 1 (dealer, to act, you) · tricks 2': the seat's roles this hand, from the engine."""
+        seat = arguments.seat("seat", seat, self.state.players)
         roles = seat_roles(self.state, seat) + (["you"] if seat == self.seat_picker.value else [])
         extra = f" ({', '.join(roles)})" if roles else ""
         return f"Seat {seat}{extra} · tricks {self.state.tricks_won[seat]}"
