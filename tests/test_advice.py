@@ -133,7 +133,7 @@ def test_exact_points_two_and_three_tricks_in_are_those_of_a_perfect_play_out(ru
     assert compared >= 60 and makers_have_tricks >= 30
 
 
-# -- a budget of time: the computer's work is capped by a clock read between worlds ---------------------------
+# -- a budget of time: the computer's work is capped by a clock read between worlds and within them ------------
 
 
 def ticking(step: float = 1.0):
@@ -154,45 +154,16 @@ def worlds_in(reason: str) -> int:
     return int(re.search(r"over (\d+) (?:deals|simulated hands)", reason).group(1))
 
 
-@pytest.mark.parametrize("rules", [CUTTHROAT, PARTNERSHIP], ids=["cutthroat", "partnership"])
-def test_play_advice_cut_short_by_its_clock_is_the_advice_on_the_worlds_it_had_time_for(rules):
-    hand, clock = first_lead(rules, 3), ticking(1.0)  # on this clock a world takes a second
-    cut = advise(hand, worlds=40, seconds=10, clock=clock)
-    assert cut == advise(hand, worlds=10)  # the same first ten worlds of the seed
-    assert clock.readings == 11  # the start, then once before the loop and once after each world from the second on
-
-
-def test_bidding_advice_cut_short_by_its_clock_is_the_advice_on_the_worlds_it_had_time_for():
-    hand = deal_hand(PARTNERSHIP, 3, deal=STRONG)
-    cut = advise(hand, worlds=200, seconds=40, clock=ticking(1.0))  # 50 simulated hands allowed, time for 40
-    assert cut == advise(hand, worlds=160) and {worlds_in(o.reason) for o in cut} == {40}
-
-
-def test_however_short_the_time_a_decision_rests_on_two_worlds():
-    play = advise(first_lead(CUTTHROAT, 3), worlds=40, seconds=0, clock=ticking(100.0))
-    assert play == advise(first_lead(CUTTHROAT, 3), worlds=2)
-    bidding = advise(deal_hand(PARTNERSHIP, 3, deal=STRONG), worlds=40, seconds=0.001, clock=ticking(100.0))
-    assert {worlds_in(o.reason) for o in bidding} == {2}
+# Decisions cut short by their clock, and a clock already past: tests/test_budget.py.
 
 
 def test_a_budget_that_is_not_used_up_changes_no_advice_and_no_grade():
     for hand in (first_lead(CUTTHROAT, 3), deal_hand(PARTNERSHIP, 3, deal=STRONG)):
         clock, last = ticking(0.0), hand.legal_actions()[-1]
         assert advise(hand, worlds=40, seed=2, seconds=0.4, clock=clock) == advise(hand, worlds=40, seed=2)
-        assert clock.readings <= 40 + 2  # read between worlds, never inside the solver
+        assert clock.readings > 40  # the clock was read, between worlds and within them
         assert grade(hand, last, worlds=40, seconds=0.4, clock=ticking(0.0)) == grade(hand, last, worlds=40)
     assert advise(hand, worlds=8, clock=never) == advise(hand, worlds=8)  # no limit: the clock is never read
-
-
-def test_the_grades_of_a_hand_share_their_time():
-    """Each decision graded gets an equal share of the time left: the first cannot leave the next on two worlds."""
-    hand = deal_hand(PARTNERSHIP, 3, deal=STRONG)
-    graded = advice.grade_all([(hand, "order", 1), (hand, "order", 2)], worlds=200, seconds=24, clock=ticking(1.0))
-    assert [g.verdict for g in graded] == ["Best", "Best"]
-    counts = [worlds_in(g.explanation) for g in graded]
-    assert all(6 <= n <= 12 for n in counts), counts  # one deadline for both would give about 22 and 2
-    frozen = advice.grade_all([(hand, "order", 1), (hand, "pass", 2)], worlds=40, seconds=1, clock=ticking(0.0))
-    assert frozen == [grade(hand, "order", worlds=40, seed=1), grade(hand, "pass", worlds=40, seed=2)]
 
 
 @pytest.mark.parametrize("seconds", [-1, float("nan"), float("inf"), pytest.param(10**400, id="10**400"), 3601,

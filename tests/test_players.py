@@ -14,6 +14,7 @@ from euchre_lesson.play.players import ExpertPlayer, RandomPlayer, RuleOfThumbPl
 from euchre_lesson.engine.view import View
 from euchre_lesson.play.worlds import sample_world
 from test_advice import ticking
+from test_budget import paced  # noqa: F401 (a fixture)
 
 GAMES = (CUTTHROAT, PARTNERSHIP, TWO_HANDED, RAILROAD)
 RULE_SETS = [dataclasses.replace(r, deck=d) for r in GAMES for d in (24, 32, 25)] + [
@@ -210,16 +211,16 @@ def test_the_expert_decides_as_before_when_its_time_is_not_used_up(random_state)
         assert timed.choose(view) == free.choose(view) and timed.explain() == free.explain()
 
 
-def test_the_experts_clock_stops_its_sampling_and_is_read_only_between_worlds(random_state):
-    clock = ticking(1.0)  # a world takes a second on this clock
-    capped, six = ExpertPlayer(5, worlds=32, seconds=6, clock=clock), ExpertPlayer(5, worlds=6, seconds=None)
+def test_the_experts_clock_stops_its_sampling(random_state, paced):
+    """On a clock where a world takes a second, a budget of 6.5 s is six worlds (the seventh would end late)."""
+    capped, six = ExpertPlayer(5, worlds=32, seconds=6.5, clock=paced), ExpertPlayer(5, worlds=6, seconds=None)
     for view in deciding_views(random_state, 60, seed=9):
-        before = clock.readings
+        before = len(paced.started)
         action = capped.choose(view)
-        assert action in view.legal and clock.readings - before == 7  # start, loop, and after worlds 2 to 6
+        assert action in view.legal and len(paced.started) - before == 6
         if view.phase is Phase.PLAY:  # six worlds, as an expert of six worlds samples them
             assert action == six.choose(view) and capped.explain() == six.explain()
-        six.rng.setstate(capped.rng.getstate())  # uncapped, bidding samples 8 worlds at least: realign
+        six.rng.setstate(capped.rng.getstate())  # uncapped, bidding samples 32 worlds at least: realign
 
 
 def test_the_expert_has_a_time_budget_by_default_and_a_smaller_one_without_the_c_core():

@@ -4,7 +4,8 @@ In trick play an option is worth the tricks its side takes with best play, avera
 that agree with what the seat has seen. Before the play (bidding, the pick-up, going alone, the
 dummy) an option is worth the points it brings: each sampled deal is finished by rule-of-thumb
 players and then played out exactly. Given `seconds`, the sampling also stops when time runs short
-(see budget.py); with None (the default), the count of worlds alone decides.
+(see budget.py), and where not one world fits in the time the options are the rule of thumb's, not
+valued (unit NO_TIME); with None (the default), the count of worlds alone decides.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import NamedTuple
 
 from ..engine import checks
 from ..engine.actions import Action, parse_action
-from .budget import NO_DEADLINE, Deadline, deadline
+from .budget import NO_DEADLINE, Deadline, OutOfTime, deadline
 from .chances import chance_after, weighs_chances
 from .dummy import keep_strength
 from ..engine.hand import HandState, Phase
@@ -26,9 +27,12 @@ from ..engine.narration import choice_words
 from .rule_of_thumb import RuleOfThumbPlayer, kept
 from ..engine.rules import side_of
 from ..engine.scoring import score_hand
-from .solver import solve
+from .solver import solve_checked
 from ..engine.view import View
 from .worlds import PlayWorlds, worlds_of
+
+
+NO_TIME = "not valued"  # the unit of options the time allowed no world for: the rule of thumb's choice comes first
 
 
 class Option(NamedTuple):
@@ -37,7 +41,7 @@ class Option(NamedTuple):
     action: Action
     value: float
     error: float  # 1.96 standard errors: a 95% interval is value ± error
-    unit: str  # "tricks", "points", or "chance of winning" (of the game, 0 to 1)
+    unit: str  # "tricks", "points", "chance of winning" (of the game, 0 to 1), or NO_TIME
     reason: str
 
     @property
@@ -45,6 +49,8 @@ class Option(NamedTuple):
         """The value in words: '1.25 points', '2.10 tricks', 'a 45.0% chance of winning'."""
         if self.unit == "chance of winning":
             return f"a {self.value:.1%} chance of winning"
+        if self.unit == NO_TIME:
+            return "not valued (no time to simulate a deal)"
         return f"{self.value:.2f} {self.unit}"
 
 
@@ -63,6 +69,17 @@ def _ranked(samples: dict, unit: str, reason) -> list[Option]:
     return sorted(options, key=lambda o: -o.value)
 
 
+def by_rule_of_thumb(view: View, actions: list[Action]) -> list[Option]:
+    """The options when not one world fitted in the time: the rule of thumb's choice first, none of them valued."""
+    player = RuleOfThumbPlayer()
+    choice = player.choose(view)
+    first = Option(choice, 0.0, 0.0, NO_TIME,
+                   f"{choice} is the rule of thumb's choice: there was no time to simulate even one deal that fits "
+                   f"what you have seen. The rule of thumb says: \u201c{player.explain()}\u201d")
+    return [first] + [Option(action, 0.0, 0.0, NO_TIME, f"{action}: not valued, as there was no time to simulate "
+                                                         f"a deal.") for action in actions if action != choice]
+
+
 # -- trick play: exact play in sampled worlds ----------------------------------------------------
 
 
@@ -74,10 +91,16 @@ def play_options(view: View, rng: random.Random, worlds: int = 200, until: Deadl
     # first, it stays first: _ranked's sort is stable).
     careful = RuleOfThumbPlayer().choose(view)
     samples: dict[Action, list[int]] = {a: [] for a in sorted(view.legal, key=lambda a: a != careful)}
-    deals = PlayWorlds(view)
+    deals, check = PlayWorlds(view), until.checker
     for _ in until.worlds(worlds):
-        for action, tricks in solve(deals.sample(rng)).items():
+        try:
+            values = solve_checked(deals.sample(rng, check=check), check)
+        except OutOfTime:  # the deadline passed in this world: it is dropped, and the loop ends
+            continue
+        for action, tricks in values.items():
             samples[action].append(tricks)
+    if not samples[careful]:
+        return by_rule_of_thumb(view, list(samples))
     return _ranked(samples, "tricks", lambda action, mean, error, n: (
         f"{action.card} takes {mean:.2f} of the remaining tricks for your side "
         f"on average over {n} deals that fit what you have seen."))
@@ -97,11 +120,12 @@ def finish_bidding(state: HandState) -> HandState:
     return state
 
 
-def exact_points(state: HandState) -> tuple[int, ...]:
-    """The points each seat scores if the hand is played out perfectly from here (all cards open)."""
+def exact_points(state: HandState, check: Callable[[], None] | None = None) -> tuple[int, ...]:
+    """The points each seat scores if the hand is played out perfectly from here (all cards open); `check()`, if
+    given, is called now and then by the search and raises to stop it (a deadline)."""
     if state.is_over:
         return state.points
-    best = max(solve(state).values())  # the tricks the side to act takes from here, this trick included
+    best = max(solve_checked(state, check).values())  # the tricks the side to act takes from here, this trick included
     to_come = best if state.to_act in state.makers else len(state.hands[state.to_act]) - best
     maker_tricks = state.maker_tricks + to_come  # and the tricks the makers have already won
     row = score_hand(state.rules, maker_tricks, state.lone_maker, state.lone_defender is not None)
@@ -127,14 +151,18 @@ def bid_options(view: View, rng: random.Random, worlds: int = 60, until: Deadlin
     """Each option before the play, worth the points it brings this seat's side, on average; or, where the view
     carries the game's scores and the game has a table of chances, this seat's chance of winning the game."""
     samples: dict[Action, list[float]] = {a: [] for a in candidates(view)}
-    deals = worlds_of(view)
+    deals, check = worlds_of(view), until.checker
     by_chance = bool(view.scores) and weighs_chances(view.rules)
     for _ in until.worlds(worlds):  # every option is tried in the same worlds, as many as there is time for
-        world = deals.sample(rng)
-        for action in samples:
-            finished = finish_bidding(world.apply(action))
-            points = exact_points(finished)
-            samples[action].append(chance_after(view, points) if by_chance else seat_value(points, view.seat, finished))
+        try:
+            world = deals.sample(rng, check)
+            row = [worth_in(world, action, view, by_chance, check) for action in samples]
+        except OutOfTime:  # the deadline passed before every option was tried in this world: it is dropped
+            continue
+        for values, value in zip(samples.values(), row):
+            values.append(value)
+    if not next(iter(samples.values())):
+        return by_rule_of_thumb(view, list(samples))
     if by_chance:
         return _ranked(samples, "chance of winning", lambda action, mean, error, n: (
             f"{action}: a {mean:.1%} chance of winning the game for you, on average over {n} simulated hands "
@@ -142,6 +170,16 @@ def bid_options(view: View, rng: random.Random, worlds: int = 60, until: Deadlin
     return _ranked(samples, "points", lambda action, mean, error, n: (
         f"{action}: {mean:+.2f} points for you against the others, on average over "
         f"{n} simulated hands (±{error:.2f})."))
+
+
+def worth_in(world: HandState, action: Action, view: View, by_chance: bool,
+             check: Callable[[], None] | None) -> float:
+    """What `action` brings `view`'s seat in one world: the hand finished, then played out exactly."""
+    if check is not None:  # no option's play-out is started after the deadline
+        check()
+    finished = finish_bidding(world.apply(action))
+    points = exact_points(finished, check)
+    return chance_after(view, points) if by_chance else seat_value(points, view.seat, finished)
 
 
 def options_for(view: View, rng: random.Random, worlds: int, until: Deadline = NO_DEADLINE) -> list[Option]:
@@ -189,6 +227,7 @@ def _advise(state: HandState, seat: int | None, worlds: int, seed: int, until: D
 
 
 GRADES = (("Best", 0.0), ("Good", 0.1), ("Inaccuracy", 0.3), ("Mistake", 0.7))
+NOT_GRADED = "Not graded"  # the verdict where the time allowed not one world to weigh the decision
 
 
 class Grade(NamedTuple):
@@ -203,7 +242,8 @@ class Grade(NamedTuple):
 
 def grade(state: HandState, action: Action | str, *, worlds: int = 200, seed: int = 0,
           seconds: float | None = None, clock: Callable[[], float] = time.monotonic) -> Grade:
-    """Best / Good / Inaccuracy / Mistake / Blunder, by the loss against the best option (`seconds`: as advise)."""
+    """Best / Good / Inaccuracy / Mistake / Blunder, by the loss against the best option (`seconds`: as advise);
+    Not graded where the time allowed not one simulated deal."""
     return _grade(state, action, worlds, seed, deadline(seconds, clock))
 
 
@@ -222,14 +262,13 @@ def _grade(state: HandState, action: Action | str, worlds: int, seed: int, until
     action = parse_action(action)
     options = _advise(state, None, worlds, seed, until)
     chosen = next((o for o in options if o.action == action), None)
-    if chosen is None:  # a keep outside the simulated short list: value it on its own
-        view = state.view(state.to_act)
-        rng, deals = random.Random(seed), worlds_of(view)
-        extra = [seat_value(exact_points(finish_bidding(deals.sample(rng).apply(action))), view.seat, state)
-                 for _ in until.worlds(bidding_worlds(worlds))]
-        mean, error = _mean_error(extra)
-        chosen = Option(action, mean, error, options[0].unit, "")
+    if chosen is None and options[0].unit != NO_TIME:  # a keep outside the simulated short list: value it alone
+        chosen = _alone(state, action, worlds, seed, until, options[0].unit)
     best = options[0]
+    if chosen is None or best.unit == NO_TIME:
+        return Grade(NOT_GRADED, 0.0, NO_TIME, best.action,
+                     f"{NOT_GRADED}: there was no time to simulate even one deal that fits what you saw, so "
+                     f"{action} could not be weighed. {best.reason}")
     loss = max(0.0, best.value - chosen.value)
     scale = 1.0 if best.unit == "tricks" else 2.0  # a point is worth about half a trick's swing
     verdict = next((name for name, limit in GRADES if loss <= limit * scale), "Blunder")
@@ -239,6 +278,21 @@ def _grade(state: HandState, action: Action | str, worlds: int, seed: int, until
     return Grade(verdict, loss, best.unit, best.action,
                  f"{verdict}: {_named(action, view)} brings {chosen.value:+.2f} {best.unit} on average; "
                  f"{_named(best.action, view)} brings {best.value:+.2f}, {loss:.2f} {best.unit} more.")
+
+
+def _alone(state: HandState, action: Action, worlds: int, seed: int, until: Deadline, unit: str) -> Option | None:
+    """The option of one keep valued in worlds of its own; None if not one fitted in the time."""
+    view = state.view(state.to_act)
+    rng, deals, check, extra = random.Random(seed), worlds_of(view), until.checker, []
+    for _ in until.worlds(bidding_worlds(worlds)):
+        try:
+            extra.append(worth_in(deals.sample(rng, check), action, view, False, check))
+        except OutOfTime:
+            continue
+    if not extra:
+        return None
+    mean, error = _mean_error(extra)
+    return Option(action, mean, error, unit, "")
 
 
 def _named(action: Action, view: View) -> str:

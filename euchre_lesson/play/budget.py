@@ -1,9 +1,12 @@
 """A budget of time for the computer's decisions: it samples worlds until their count or its time runs out.
 
-The clock is read between worlds, never inside the solver. Until the deadline is near, a budget
-changes nothing: the worlds are the same draws of the same seed, so a decision made in time is
-the one a count of worlds alone would make. Only when time runs short are fewer worlds sampled,
-never fewer than LEAST_WORLDS.
+The budget bounds the whole decision. No world is started that would likely end after the deadline,
+and a world still being sampled or solved when the deadline passes is stopped and dropped (the
+Python search, the fitting of a world to the bidding and each option's play-out check the clock as
+they go): a decision rests only on whole worlds. Where not one world fits, the computer falls back
+on the rule of thumb and says so. Until the deadline is near, a budget changes nothing: the worlds
+are the same draws of the same seed, so a decision made in time is the one a count of worlds alone
+would make.
 """
 
 from __future__ import annotations
@@ -19,7 +22,6 @@ from ..engine import checks
 from ..engine.errors import NotationError, excerpt
 from .solver import COMPILED
 
-LEAST_WORLDS = 2  # a decision never rests on fewer: with two, each option has its ± margin
 MOST_SECONDS = 3600  # a budget of an hour is no limit at all for one decision: None says so plainly
 FAR = 1e15  # seconds: a clock reading past this (31 million years) is no time a clock gives
 
@@ -31,8 +33,9 @@ def decision_seconds(compiled: bool, platform: str) -> float:
 
 # With the C core a decision takes a few ms (50 ms at most, bench/decisions.py), far under its budget,
 # which so changes nothing. Without it (EUCHRE_PURE_PYTHON=1, and in the browser, where Pyodide runs
-# Python about twice as slow again, and slower still on a school laptop) the slowest decision took 1.1 s
-# in the browser: the smaller budget, and no world started that would end late, keep it under 0.5 s.
+# Python about twice as slow again, and slower still on a school laptop) one world can cost tens of ms, and on
+# a busy machine three times that: the smaller budget, no world started that would end late, and a world cut
+# off at the deadline keep a decision within the budget and a few ms (bench/decisions.py).
 DECISION_SECONDS = decision_seconds(COMPILED, sys.platform)
 
 
@@ -64,6 +67,10 @@ def reading(read: Callable[[], float]) -> float:
                                  f"not {excerpt(now)} ({type(now).__name__}).")
 
 
+class OutOfTime(Exception):
+    """The deadline passed in the middle of a world: that world is dropped, and the decision rests on those before."""
+
+
 class Deadline(NamedTuple):
     """When a decision must stop sampling worlds: at `end` on `clock` (never, when `end` is infinite)."""
 
@@ -82,17 +89,31 @@ class Deadline(NamedTuple):
         now = reading(self.clock)
         return self._replace(end=now + max(0.0, self.end - now) / parts)
 
+    def passed(self) -> bool:
+        """True once the deadline has come; with none, the clock is never read."""
+        return self.end != math.inf and reading(self.clock) >= self.end
+
+    def check(self) -> None:
+        """Raise OutOfTime if the deadline has come: called in the middle of a world, it stops that world."""
+        if self.passed():
+            raise OutOfTime("the deadline passed before this world was done")
+
+    @property
+    def checker(self) -> Callable[[], None] | None:
+        """What a search calls now and then to stop at the deadline: None where there is none, to save the calls."""
+        return None if self.end == math.inf else self.check
+
     def worlds(self, most: int) -> Iterator[int]:
-        """0, 1, 2, ... for up to `most` worlds; past LEAST_WORLDS, none that would likely end after the deadline."""
+        """0, 1, 2, ... for up to `most` worlds; none once the deadline has passed, nor one likely to end after it."""
         if self.end == math.inf:
             yield from range(most)
             return
         began = reading(self.clock)
         for done in range(most):
-            if done >= LEAST_WORLDS:
-                now = reading(self.clock)
-                if now + (now - began) / done > self.end:  # the next world, at the pace so far, would end late
-                    return
+            now = began if done == 0 else reading(self.clock)
+            # Past the deadline, or the next world, at the pace so far, would end after it.
+            if now >= self.end or done and now + (now - began) / done > self.end:
+                return
             yield done
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from ..engine import checks
 from ..engine.actions import Action
-from .advice import options_for
+from .advice import NO_TIME, options_for
 from .budget import DECISION_SECONDS, Deadline, checked_clock, checked_seconds
 from ..engine.game import GameState
 from ..engine.hand import HandState
@@ -66,7 +66,8 @@ def play_game(game, players):
 class ExpertPlayer:
     """Samples deals that fit its view and picks the action with the best average under exact play.
 
-    It samples `worlds` deals, or fewer when a decision's `seconds` on `clock` run short (None: no limit).
+    It samples `worlds` deals, or fewer when a decision's `seconds` on `clock` run short (None: no limit);
+    where not one deal fits in the time, it plays the rule of thumb's choice and says so.
     """
 
     name = "expert"
@@ -88,6 +89,12 @@ class ExpertPlayer:
             return view.legal[0]
         options = options_for(view, self.rng, self.worlds, Deadline.after(self.seconds, self.clock))
         best = options[0]
+        if best.unit == NO_TIME:
+            rule = RuleOfThumbPlayer()
+            rule.choose(view)  # the same choice as best's: asked again for its reason, in the first person
+            self.reason = (f"I had no time to simulate even one deal that fits what I have seen, so I play the rule "
+                           f"of thumb's choice, {best.action}: {rule.explain()}")
+            return best.action
         runner_up = f"; next best {options[1].action} at {options[1].worth}" if len(options) > 1 else ""
         self.reason = f"I choose {best.action}: {best.worth} on average{runner_up}."
         return best.action

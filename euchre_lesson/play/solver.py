@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 from ..engine import checks
 from ..engine.actions import Action
@@ -29,6 +30,11 @@ except ImportError:  # installed without a C compiler: the Python search gives t
 
 # True when solve() uses the compiled search: it is built, and EUCHRE_PURE_PYTHON=1 is not set.
 COMPILED = _search is not None and os.environ.get("EUCHRE_PURE_PYTHON") != "1"
+
+# The Python search calls its `check` (a deadline's) once every CHECK_EVERY positions at trick boundaries: about
+# every 0.7 ms here (10 µs a position), so a search past its deadline stops within a few ms even on a busy machine.
+# The compiled search, a hundred times faster, is never stopped inside: it ends in a few ms anyway.
+CHECK_EVERY = 64
 
 
 def merged(in_play: int, hand: int, c: int, suit_of: dict) -> bool:
@@ -64,6 +70,7 @@ class PythonSearch:
         self.width = len(laid.cards)  # bits per hand in a key
         self.tt = {}
         self.nodes = 0  # trick-boundary positions visited
+        self.check = search.check  # None, or called now and then: it raises to stop the search (a deadline passed)
 
     # -- the rules on bits, and the end of a trick --------------------------------------------
 
@@ -165,6 +172,8 @@ class PythonSearch:
     def boundary(self, leader: int, in_play: int, rem: int, alpha: int, beta: int) -> int:
         """The makers' tricks of the `rem` left when `leader` leads; `in_play` is every hand."""
         self.nodes += 1
+        if self.check is not None and not self.nodes % CHECK_EVERY:
+            self.check()
         key = self.key(leader)
         bounds = self.tt.get(key)
         lo, hi = self.quick_bounds(leader, in_play, rem, alpha, beta) if bounds is None else divmod(bounds, 8)
@@ -275,13 +284,14 @@ class Search:
 
     searcher = PythonSearch  # the Python search to run; the tests put in one that checks each step
 
-    def __init__(self, state: HandState, compiled: bool | None = None):
+    def __init__(self, state: HandState, compiled: bool | None = None, check: Callable[[], None] | None = None):
         if state.phase is not Phase.PLAY:
             where = "over" if state.is_over else f"in {state.phase}"
             raise ValueError(f"solve needs a hand in trick play; this one is {where}")
         if compiled and _search is None:
             raise RuntimeError("the compiled search is not built: reinstall with a C compiler at hand")
         self.compiled = COMPILED if compiled is None else compiled  # None means the default, COMPILED
+        self.check = check  # the Python search calls it every CHECK_EVERY positions; it raises to stop
         self.layout = laid = layout(state.trump, state.rules.deck)
         seats = state.active_seats  # clockwise: the order of play
         # From here on a player is a position: an index into `seats`.
@@ -329,7 +339,13 @@ def solve(state: HandState, compiled: bool | None = None) -> dict[Action, int]:
         raise checks.refused("state", state, "a HandState in trick play (solve answers from the first lead on)")
     if compiled is not None:
         checks.flag("compiled", compiled)
-    search = Search(state, compiled=compiled)  # compiled=False forces the Python search
+    return solve_checked(state, None, compiled)  # compiled=False forces the Python search
+
+
+def solve_checked(state: HandState, check: Callable[[], None] | None,
+                  compiled: bool | None = None) -> dict[Action, int]:
+    """solve(), with `check()` called now and then by the Python search: it raises to stop it (a deadline)."""
+    search = Search(state, compiled=compiled, check=check)
     values = search.values()  # the makers' tricks, by bit
     laid, rem = search.layout, search.tricks_left
     mine = values if search.makers[search.to_act] else {c: rem - v for c, v in values.items()}

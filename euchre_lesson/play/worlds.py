@@ -58,14 +58,14 @@ class PlayWorlds:
         # Another seat made trump and took the dummy (T5): it holds the five the rule of thumb keeps of ten.
         self.dummy_maker = view.maker if view.laid_aside and view.maker in self.fixed else None
 
-    def sample(self, rng: random.Random, tries: int = 200) -> HandState:
-        """One world, drawn at random, then fitted to the others' bidding (see Fitting)."""
+    def sample(self, rng: random.Random, tries: int = 200, check: Callable[[], None] | None = None) -> HandState:
+        """One world, drawn at random, then fitted to the others' bidding (see Fitting); `check`: as Fitting's."""
         if self.fitting is None:
             self.fitting = Fitting(public_bids(self.view), self, self._then)
         hands = self._hands(rng, tries)
         if self.dummy_maker is not None:
             hands = self._kept(hands, rng)
-        hands = self.fitting.fitted(hands, rng)
+        hands = self.fitting.fitted(hands, rng, check)
         view = self.view
         return _play_state(view, tuple(view.hand if s == view.seat else tuple(hands.get(s, ()))
                                        for s in range(view.players)))
@@ -135,12 +135,13 @@ class BiddingWorlds:
         self.eligible = {c: self.others for c in self.pool}
         self.fitting = Fitting(public_bids(view), self, self._then)
 
-    def sample(self, rng: random.Random) -> HandState:
-        """One world: unseen cards dealt at random, fitted to the bidding, the public words replayed into it."""
+    def sample(self, rng: random.Random, check: Callable[[], None] | None = None) -> HandState:
+        """One world: unseen cards dealt at random, fitted to the bidding, the public words replayed into it
+        (`check`: as Fitting's)."""
         rng.shuffle(self.pool)
         rest = iter(self.pool)
         hands = {s: self.fixed[s] + [next(rest) for _ in range(5 - len(self.fixed[s]))] for s in self.others}
-        hands = self.fitting.fitted(hands, rng)
+        hands = self.fitting.fitted(hands, rng, check)
         taken = {c for cards in hands.values() for c in cards}
         spare = [c for c in self.pool if c not in taken]
         *_, (state, _, _) = replay(self.view, deal_of(self.view, self.dealt, hands, spare), self.placed)
@@ -259,7 +260,9 @@ class Fitting:
         self.worlds, self.then = worlds, then  # then(seat, hands, rng, after_pickup): its cards when it bid
         self.bids = [bid for bid in bids if bid.actor in worlds.others]
 
-    def fitted(self, hands: dict[int, list[Card]], rng: random.Random) -> dict[int, list[Card]]:
+    def fitted(self, hands: dict[int, list[Card]], rng: random.Random,
+               check: Callable[[], None] | None = None) -> dict[int, list[Card]]:
+        """The hands fitted to the bidding; `check()`, if given, is called before each swap and raises to stop."""
         if not self.bids:
             return hands
         missed = {s: self.misfits(s, hands, rng) for s in self.worlds.others}
@@ -267,6 +270,8 @@ class Fitting:
         if total == 0 or rng.random() < MISFIT ** total:
             return hands
         for _ in range(SWAPS):
+            if check is not None:  # each swap asks the rule of thumb again: the slowest part of a world
+                check()
             trial = self._swapped(hands, [s for s in missed if missed[s]], rng)
             if trial is None:
                 continue

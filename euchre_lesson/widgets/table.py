@@ -398,7 +398,7 @@ class Table(Described, w.VBox):
                 if verdict is None:
                     lines.append(f"{words}: Best (your only legal choice).")
                     continue
-                better = "" if verdict.verdict == "Best" else (
+                better = "" if verdict.verdict in ("Best", "Not graded") else (
                     f" Better: {choice_words(verdict.best, view)}, worth {verdict.loss:.2f} {verdict.unit} more "
                     f"on average.")
                 lines.append(f"{words}: {verdict.verdict}.{better}")
