@@ -6,6 +6,7 @@ import pytest
 from euchre_lesson import advise
 from euchre_lesson.teach.course import ____, exercises
 from euchre_lesson.teach.exercises import Bid, Choice, _words
+from euchre_lesson.engine.errors import NotationError
 
 LESSONS = range(12)
 ALL = [(n, name, q) for n in LESSONS for name, q in vars(exercises(n)).items()]
@@ -14,7 +15,7 @@ ALL = [(n, name, q) for n in LESSONS for name, q in vars(exercises(n)).items()]
 def test_every_lesson_has_at_least_three_exercises():
     for n in LESSONS:
         assert len(vars(exercises(n))) >= 3, n
-    with pytest.raises(KeyError, match="No exercises for lesson 99"):
+    with pytest.raises(NotationError, match="No exercises for lesson 99"):
         exercises(99)
 
 

@@ -237,3 +237,71 @@ def test_a_single_hint_or_accepted_bid_may_be_written_as_text():
     assert WhichSuit("J♦", "♥", hints="Both are red.").hint(1) == "Both are red."
     bid = Bid(deal_hand(CUTTHROAT, 0, seed=5), accept="pass", reason="Too weak.")
     assert bid.check("pass") and [str(a) for a in bid.accept] == ["pass"]
+
+
+# -- issue 24, point 10: wrong types reach a sentence, never a TypeError ----------------------------
+
+
+@pytest.mark.parametrize("number", ["2", 1.5, None, True, 0, -1, [1]],
+                         ids=["text", "a float", "None", "True", "0", "-1", "a list"])
+def test_hint_refuses_what_is_not_a_hint_number_in_a_sentence(number):
+    from euchre_lesson.teach.course import exercises
+    from euchre_lesson.teach.practice import Practice
+
+    for hint in (exercises(1).q1.hint, Practice(1, progress=False).hint):
+        with pytest.raises(NotationError, match=r"number must be the number of a hint: a whole number such as 1"):
+            hint(number)
+    last = exercises(1).q1.hint(len(exercises(1).q1.hints))
+    assert exercises(1).q1.hint(99) == exercises(1).q1.hint(10**400) == last  # the last hint repeats
+
+
+@pytest.mark.parametrize("lesson", [[1], 99, "1", 1.0, True, None, 10**400], ids=repr)
+def test_exercises_of_no_lesson_say_which_lessons_have_them(lesson):
+    from euchre_lesson.teach.course import exercises
+
+    with pytest.raises(NotationError, match=r"the lessons with exercises are 0, 1, 2, .*12; write exercises\(1\)"):
+        exercises(lesson)
+
+
+def nested(depth: int):
+    answer = "♥"
+    for _ in range(depth):
+        answer = [answer]
+    return answer
+
+
+DEEP = nested(100_000)
+
+
+def every_exercise():
+    from euchre_lesson.teach import progress
+    from euchre_lesson.teach.course import exercises
+
+    return [(f"{lesson} {name}", getattr(exercises(lesson), name))
+            for lesson in progress.lessons() for name in progress.exercise_names(lesson)]
+
+
+@pytest.mark.parametrize("name, exercise", every_exercise(), ids=[n for n, _ in every_exercise()])
+def test_a_deeply_nested_answer_is_a_prompt_not_a_recursion_error(name, exercise):
+    verdict = exercise.check(DEEP)
+    assert not verdict.answered and "lists inside lists" in verdict.message
+
+
+def test_a_keep_answered_as_a_list_of_card_texts_is_judged_as_the_same_text_is():
+    from euchre_lesson.teach.course import exercises
+
+    keep = exercises(4).q1
+    assert isinstance(keep, BestFive)
+    stranger = ["9♠", "10♠", "Q♠", "J♠", "A♦"]  # not among the ten: the rules refuse it (T5)
+    as_list, as_text = keep.check(stranger), keep.check(" ".join(stranger))
+    assert as_list == as_text and as_list.answered and not as_list and "(T5)" in as_list.message
+    assert "A♦ is not among your ten cards" in as_list.message
+    right = [str(card) for card in keep.answer()]
+    assert keep.check(right) == keep.check(" ".join(right)) and keep.check(right)
+    assert keep.check(right[:3]) == keep.check(" ".join(right[:3])) and not keep.check(right[:3]).answered
+
+
+def test_a_verdict_carries_the_answer_as_the_exercise_writes_it():
+    question = WhichSuit("J♣", "♠")
+    assert question.judge("spades").answer == question.judge("♠").answer == question.written(question.answer())
+    assert question.judge("").answered is False and question.judge(None).answer == ""

@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import warnings
 from pathlib import Path
 
 import pytest
@@ -204,19 +205,6 @@ DAMAGED_BYTES = {
     "a key more": (shape(extra=1), "does not hold the progress"),
     "another version": (shape(version=2), "version 2"),
     "version true": (shape(version=True), "version True"),
-    "answers a list": (shape(answers=[]), "must be objects"),
-    "an unknown id": (shape(answers={"x": {}}), "exercise 'x'"),
-    "correct 1": (entry(correct=1), "exercise 'lesson 1 q1'"),
-    "tries 0": (entry(tries=0), "exercise 'lesson 1 q1'"),
-    "tries a float": (entry(tries=1.5), "exercise 'lesson 1 q1'"),
-    "a field missing": (entry(when=None), "exercise 'lesson 1 q1'"),
-    "a time of NaN": (entry(when=float("nan")), "exercise 'lesson 1 q1'"),
-    "a time of -1": (entry(when=-1), "exercise 'lesson 1 q1'"),
-    "an answer too long": (entry(answer="x" * 1000), "exercise 'lesson 1 q1'"),
-    "practice not a list": (shape(practice={"score": 3}), "practice results for 'score'"),
-    "practice results wrong": (shape(practice={"score": [[1.0, "yes"]]}), "practice results for 'score'"),
-    "practice kind odd": (shape(practice={"../x": []}), "practice results for '../x'"),
-    "too many results": (shape(practice={"score": [[float(n), True] for n in range(99)]}), "practice results"),
     "too big": (b" " * (progress.LIMIT + 1), "larger than"),
     "nested deep": (b"[" * 100_000 + b"]" * 100_000, "JSON these lessons can read"),
     "a huge number": (b'{"version": 1' + b"0" * 5000 + b', "answers": {}, "practice": {}}', "JSON these lessons can read"),
@@ -245,6 +233,44 @@ def test_a_damaged_file_is_set_aside_with_a_message_and_progress_starts_afresh(t
         assert kept.summary()[1].done == 0
     aside = assert_set_aside(tmp_path, kept, problem, caught)
     assert aside.read_bytes() == data, "the damaged file was changed"
+
+
+# One entry that cannot be read is left out with a message (issue 24, point 2), the rest read; None: read as it is.
+ENTRIES = {
+    "answers a list": (shape(answers=[]), "its answers, [], are not an object"),
+    "an unknown id": (shape(answers={"x": {}}), "the entry 'x' is not an exercise"),
+    "correct 1": (entry(correct=1), "has correct 1, not true or false"),
+    "tries 0": (entry(tries=0), "has tries 0"),
+    "tries a float": (entry(tries=1.5), "has tries 1.5"),
+    "a field missing": (entry(when=None), "exercise 'lesson 1 q1' is not an answer"),
+    "a time of NaN": (entry(when=float("nan")), "has when nan, not a time"),
+    "a time of -1": (entry(when=-1), "has when -1, not a time"),
+    "practice not a list": (shape(practice={"score": 3}), "practice results for 'score'"),
+    "practice results wrong": (shape(practice={"score": [[1.0, "yes"]]}), "practice result [1.0, 'yes'] for 'score'"),
+    "practice kind odd": (shape(practice={"../x": []}), "practice results for '../x'"),
+    "an answer too long": (entry(answer="x" * 1000), None),  # cut short, as a new one would be
+    "too many results": (shape(practice={"score": [[float(n), True] for n in range(99)]}), None),  # the recent kept
+}
+
+
+@pytest.mark.parametrize("name", ENTRIES)
+def test_an_entry_that_cannot_be_read_is_left_out_with_a_message_and_the_file_is_kept(tmp_path, name):
+    data, problem = ENTRIES[name]
+    (tmp_path / FILE_NAME).write_bytes(data)
+    kept = Progress(tmp_path, clock=Clock())
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        kept.summary()
+        kept.record("lesson 2 q1", True, "assist")
+    messages = [str(w.message) for w in caught if issubclass(w.category, ProgressWarning)]
+    if problem is None:
+        assert messages == [] and not list(tmp_path.glob("*.damaged-*"))
+        assert len(Progress(tmp_path).practice_results().get("score", ())) in (0, progress.RECENT)
+        return
+    assert problem in messages[0] and "left out" in messages[0], messages
+    aside = list(tmp_path.glob(FILE_NAME + ".damaged-*"))
+    assert len(aside) == 1 and aside[0].read_bytes() == data and aside[0].name in messages[-1]
+    assert Progress(tmp_path).done(2)[0] == 1
 
 
 def make_folder(path: Path) -> None:
@@ -309,7 +335,10 @@ def test_a_damaged_file_that_cannot_be_set_aside_is_never_written_over(tmp_path,
     kept.record("lesson 1 q2", True, "♥")
     assert kept.done(1)[0] == 2, "the answers are not kept in memory"
     assert (tmp_path / FILE_NAME).read_bytes() == b"{broken"
-    assert every_file(tmp_path) == {FILE_NAME, progress.LOCK_NAME}
+    journals = every_file(tmp_path) - {FILE_NAME, progress.LOCK_NAME}
+    assert len(journals) == 1 and progress.JOURNAL.fullmatch(journals.pop()), "the answers are not kept beside it"
+    with pytest.warns(ProgressWarning, match="could not be set aside"):
+        assert Progress(tmp_path).done(1)[0] == 2
 
 
 def test_a_fresh_file_takes_the_place_of_one_set_aside_at_once(tmp_path):
@@ -333,7 +362,7 @@ def test_two_sessions_that_set_aside_the_same_second_keep_both_files(tmp_path):
 
 
 @pytest.mark.parametrize("fail", ["replace", "write"])
-def test_a_failed_write_keeps_the_old_file_leaves_nothing_behind_and_says_so(tmp_path, monkeypatch, fail):
+def test_a_failed_write_keeps_the_old_file_and_the_answer_in_the_journal(tmp_path, monkeypatch, fail):
     kept = Progress(tmp_path, clock=Clock())
     kept.record("lesson 1 q1", True, "♥")
     before = (tmp_path / FILE_NAME).read_bytes()
@@ -347,14 +376,24 @@ def test_a_failed_write_keeps_the_old_file_leaves_nothing_behind_and_says_so(tmp
             return file
 
         monkeypatch.setattr(progress, "open", full_open, raising=False)
+    kept.record("lesson 1 q2", True, "♠")  # the journal (appended to, not replaced) keeps it
+    assert kept.done(1)[0] == 2 and Progress(tmp_path).done(1)[0] == 2, "the answer is not kept"
+    assert (tmp_path / FILE_NAME).read_bytes() == before
+    assert {p for p in every_file(tmp_path) if not progress.JOURNAL.fullmatch(p)} == {FILE_NAME, progress.LOCK_NAME}
+    monkeypatch.undo()
+    kept.record("lesson 1 q3", True, "J♣")  # the disk is back: everything is in the file, the journal gone
+    assert Progress(tmp_path).done(1)[0] == 3 and every_file(tmp_path) == {FILE_NAME, progress.LOCK_NAME}
+
+
+def test_a_journal_that_cannot_be_written_either_keeps_the_answer_in_memory_and_says_so(tmp_path, monkeypatch):
+    kept = Progress(tmp_path, clock=Clock())
+    kept.record("lesson 1 q1", True, "♥")
+    full = OSError(28, "No space left on device")
+    monkeypatch.setattr(os, "replace", lambda *a: (_ for _ in ()).throw(full))
+    monkeypatch.setattr(progress, "_append", lambda *a: (_ for _ in ()).throw(full))
     with pytest.warns(ProgressWarning, match="could not be saved.*No space left"):
         kept.record("lesson 1 q2", True, "♠")
-    assert kept.done(1)[0] == 2, "the answer is not kept in memory"
-    assert (tmp_path / FILE_NAME).read_bytes() == before
-    assert every_file(tmp_path) == {FILE_NAME, progress.LOCK_NAME}
-    monkeypatch.undo()
-    kept.record("lesson 1 q3", True, "J♣")  # the disk is back: everything is written, the answer kept in memory too
-    assert Progress(tmp_path).done(1)[0] == 3
+    assert kept.done(1)[0] == 2 and every_file(tmp_path) == {FILE_NAME, progress.LOCK_NAME}
 
 
 def test_a_folder_that_cannot_be_made_keeps_progress_in_memory_with_a_message(tmp_path):
@@ -428,12 +467,17 @@ def test_two_processes_writing_at_once_lose_no_answer_and_no_try(tmp_path, lock)
     assert every_file(folder) <= {FILE_NAME, progress.LOCK_NAME}
 
 
-def test_a_lock_file_left_by_a_kernel_that_died_is_broken(tmp_path, monkeypatch):
+def test_a_lock_file_left_by_a_kernel_that_died_is_broken_and_one_held_is_waited_out(tmp_path, monkeypatch):
     monkeypatch.setattr(progress, "fcntl", None)
     monkeypatch.setattr(progress, "LOCK_WAIT", 0.05)
-    (tmp_path / progress.LOCK_NAME).write_text("")
+    lock = tmp_path / progress.LOCK_NAME
+    lock.write_text("")  # held by a kernel that is slow: the answer goes to the journal, the lock is left
     Progress(tmp_path).record("lesson 1 q1", True, "♥")
-    assert Progress(tmp_path).done(1)[0] == 1 and every_file(tmp_path) == {FILE_NAME}
+    assert Progress(tmp_path).done(1)[0] == 1 and lock.exists() and not (tmp_path / FILE_NAME).exists()
+    old = lock.stat().st_mtime - progress.STALE_LOCK - 1  # left long ago by a kernel that died: broken
+    os.utime(lock, (old, old))
+    Progress(tmp_path).record("lesson 1 q2", True, "♥")
+    assert Progress(tmp_path).done(1)[0] == 2 and FILE_NAME in every_file(tmp_path) and not lock.exists()
 
 
 def test_an_exercise_s_own_id_is_the_id_progress_keeps_it_under(tmp_path):

@@ -59,7 +59,7 @@ def exercised() -> dict[str, list[str]]:
     for path in LESSONS:
         try:
             questions = vars(exercises(int(path.name[:2])))
-        except KeyError:
+        except ValueError:  # a lesson without exercises (NotationError)
             continue
         for question in questions.values():
             for rule in question.rules_exercised:

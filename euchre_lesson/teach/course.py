@@ -318,8 +318,9 @@ def _named() -> dict[int, dict]:
 def exercises(lesson: int) -> SimpleNamespace:
     """The exercises of one lesson, by name: `exercises(1).q1`."""
     lessons = _named()
-    if lesson not in lessons:
-        raise KeyError(f"No exercises for lesson {excerpt(lesson)}; lessons with exercises: {sorted(lessons)}.")
+    if type(lesson) is not int or lesson not in lessons:  # a list is not a lesson number, nor True lesson 1
+        raise NotationError("lesson", f"No exercises for lesson {excerpt(lesson)}: the lessons with exercises "
+                                      f"are {', '.join(map(str, sorted(lessons)))}; write exercises(1), say.")
     return SimpleNamespace(**lessons[lesson])
 
 

@@ -33,6 +33,7 @@ class Verdict:
     correct: bool
     message: str
     answered: bool = True  # False: blank, unreadable or unfinished; a prompt, never a wrong answer
+    answer: str = field(default="", compare=False)  # the answer judged, as the exercise writes it: what progress keeps
 
     def __bool__(self) -> bool:
         return self.correct
@@ -71,9 +72,14 @@ class Unfinished(NotationError):
     """An answer that reads but is not whole yet (three cards where five are asked): a prompt, not a mistake."""
 
 
+# Where every answer to an exercise goes by default, typed or clicked: the learner's progress puts its own
+# keeper here when it is loaded (it imports this module, so this one cannot import it; teach/__init__ loads it).
+KEEPER: dict = {"to": None}
+
 # Where the click-to-answer view of an exercise lives. It is a layer above this one, so it is looked up
 # only when a notebook shows an exercise (like pandas' plotting backend), never imported at load time.
 MOST_HINTS = 20
+MOST_NESTING = 4  # lists inside lists: an answer needs 1 (some cards), a pair of points 1; deeper is a slip
 MOST_OPTIONS = 20  # a Choice is a few buttons
 RULE_ID = re.compile(r"[CTFWR][1-9][0-9]?")  # an id of RULES.md: C7, T5, F4, W2, R3
 
@@ -160,26 +166,46 @@ class Exercise:
         return _words(choice)
 
     def check(self, given) -> Verdict:
-        """Read an answer and say whether it is right, and why."""
+        """Read an answer and say whether it is right, and why; a lesson's exercise keeps it in the learner's progress."""
+        verdict = self.judge(given)
+        self.report(verdict)
+        return verdict
+
+    def judge(self, given) -> Verdict:
+        """The verdict on an answer, remembered nowhere (check() and a click-to-answer view report it)."""
         if given is None or given is Ellipsis:
             return Verdict(False, f"Replace the ____ or ... with your answer first. {self.question}", answered=False)
+        if _nesting(given) > MOST_NESTING:
+            return Verdict(False, f"I could not read that answer: it is lists inside lists more than {MOST_NESTING} "
+                                  f"deep. {self.question}", answered=False)
         try:
             value = self.read(given)
         except Unfinished as error:
             return Verdict(False, str(error), answered=False)
         except IllegalAction as error:  # read, and refused by the rules: a wrong answer, with the rule
-            return Verdict(False, f"{_words(given)} is not allowed here: {error.explanation} ({error.rule})")
+            typed = _typed(given)
+            return Verdict(False, f"{typed} is not allowed here: {error.explanation} ({error.rule})", answer=typed)
         except (NotationError, ValueError) as error:
             return Verdict(False, f"I could not read {excerpt(given)}: {error}", answered=False)
         if self.is_right(value):
-            return Verdict(True, self.praise(value))
-        return Verdict(False, self.wrong(value))
+            return Verdict(True, self.praise(value), answer=self.written(value))
+        return Verdict(False, self.wrong(value), answer=self.written(value))
+
+    def report(self, verdict: Verdict, to=None) -> None:
+        """Where a judged answer goes, typed or clicked alike: to(id, correct, answer), else a lesson's progress.
+
+        A blank or unreadable answer is a prompt, not a try, and goes nowhere.
+        """
+        to = to or KEEPER["to"]
+        if verdict.answered and to is not None:
+            to(self.id, verdict.correct, verdict.answer)
 
     def hint(self, number: int = 1) -> str:
         """The hints one by one: hint(1), hint(2), ... (the last one repeats)."""
+        number = checks.whole("number", number, 1, right="the number of a hint: a whole number such as 1 or 2")
         if not self.hints:
             return Text(f"No hint for this one; think about: {self.question}")
-        return Text(self.hints[min(max(number, 1), len(self.hints)) - 1])
+        return Text(self.hints[min(number, len(self.hints)) - 1])
 
     def solution(self) -> str:
         """The answer with its explanation."""
@@ -194,6 +220,28 @@ class Exercise:
     def __repr__(self) -> str:
         # The widget lives a layer up (widgets.ask); a bare `ex.q1` in a notebook says how to answer it.
         return self.fallback_text()
+
+
+def _nesting(value, deepest: int = MOST_NESTING) -> int:
+    """How many lists deep an answer goes, counted up to one past `deepest` (never recursing)."""
+    level, row = 0, [value]
+    while level <= deepest:
+        lists = [one for one in row if type(one) in (list, tuple, set, frozenset, dict)]
+        if not lists:
+            break
+        level += 1
+        row = [item for one in lists for item in (one.values() if type(one) is dict else one)][:1000]
+    return level
+
+
+def _typed(given) -> str:
+    """An answer as the learner gave it: text as typed, the items of a list one after another."""
+    if isinstance(given, str):
+        return given.strip()
+    if isinstance(given, (list, tuple, set, frozenset)):
+        items = sorted(given, key=str) if isinstance(given, (set, frozenset)) else given
+        return " ".join(excerpt(item) if not isinstance(item, str) else item for item in items) or "none"
+    return excerpt(given)
 
 
 def _words(value) -> str:

@@ -293,12 +293,13 @@ class Practice:
     def answer(self, given) -> Verdict:
         """Check an answer to the question shown; the first one that can be read counts for the streak."""
         exercise = self.question.exercise
-        self.verdict = exercise.check(given)
+        self.verdict = exercise.judge(given)  # counted here, in the practice results, not as a lesson's exercise
         if not self.counted and self.verdict.answered:  # a blank or unreadable answer is not a try
             self._count(self.verdict.correct)
         return self.verdict
 
     def hint(self, number: int = 1) -> str:
+        """The question's hints one by one: hint(1), hint(2), ... (a whole number; the last one repeats)."""
         return self.question.exercise.hint(number)
 
     def solution(self) -> str:

@@ -2,9 +2,11 @@
 
 The file is `progress.json` in a folder of the learner's own: `$EUCHRE_LESSON_PROGRESS` if set, else
 `euchre_lesson` in the Jupyter data folder (in the browser's Python, the browser's storage). It is only
-ever replaced whole (a temporary file renamed over it), re-read and merged before each write so that two
-lessons open at once keep each other's answers, and a file that cannot be read is renamed aside with a
-message, never deleted, and never stops a lesson.
+ever replaced whole (a temporary file renamed over it) and only under the folder's lock, re-read and merged
+first so that two lessons open at once keep each other's answers; a kernel that cannot have the lock keeps
+its answers in a journal of its own beside it, which every reader merges. A file that cannot be read is
+renamed aside with a message, never deleted, and never stops a lesson; one entry that cannot be read is left
+out with a message, and the rest is read.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import re
 import secrets
 import stat
 import sys
+import threading
 import time
 import warnings
 from functools import cache
@@ -25,6 +28,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .course import exercises, read_small
+from .exercises import KEEPER
 from ..engine.errors import NotationError
 from ..engine.rules import excerpt
 
@@ -39,7 +43,11 @@ LIMIT = 256 * 1024  # bytes: every exercise and practice result fits in a few do
 RECENT = 20  # practice results kept per kind: enough to see recent mistakes
 ANSWER_CHARS = 200  # an answer is kept as a short text, a huge one cut
 MOST_LESSONS = 100  # lesson numbers looked for in course.exercises
-LOCK_WAIT = 2.0  # seconds: a write takes milliseconds, so a lock held longer is left by a kernel that died
+LOCK_WAIT = 2.0  # seconds: a write takes milliseconds; a kernel that waits longer writes to its journal instead
+STALE_LOCK = 600.0  # seconds: a lock file (where there is no flock) this old was left by a kernel that died
+JOURNAL = re.compile(r"progress-[0-9a-f]{12}\.journal")  # one kernel's answers not yet in the file
+JOURNAL_REWRITE = 32 * 1024  # bytes: a journal this long is rewritten as one line (a kernel that never gets the lock)
+MOST_JOURNALS = 1000  # journals read at most: each is a kernel that never got the lock before it ended
 EXERCISE_ID = re.compile(r"lesson (\d{1,3}) ([A-Za-z_][A-Za-z0-9_]{0,39})")  # as exercises(N) names them
 KIND = re.compile(r"[a-z][a-z0-9_]{0,39}")
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"),
@@ -118,7 +126,7 @@ def lessons() -> tuple[int, ...]:
     """The lessons that have exercises, in order."""
     found = []
     for lesson in range(MOST_LESSONS):
-        with contextlib.suppress(KeyError):
+        with contextlib.suppress(NotationError):
             found.append((lesson, exercises(lesson)))
     return tuple(lesson for lesson, _ in found)
 
@@ -154,6 +162,15 @@ def _split_id(value) -> tuple[int, str]:
     lesson, name = int(found[1]), found[2]
     exercise_id(lesson, name)
     return lesson, name
+
+
+def kept_id(value) -> bool:
+    """Whether `value` is the id of a lesson's exercise, which progress keeps ('lesson 3 q2')."""
+    try:
+        _split_id(value)
+    except NotationError:
+        return False
+    return True
 
 
 def _answer_text(answer) -> str:
@@ -204,93 +221,169 @@ def merged(mine: Kept, theirs: Kept) -> Kept:
     return Kept(answers, practice)
 
 
+def _all_merged(copies) -> Kept:
+    kept = NOTHING
+    for one in copies:
+        kept = merged(one, kept)
+    return kept
+
+
 class _Damage(ValueError):
     """Why the progress file cannot be used."""
 
 
-def _kept_from(data: object) -> Kept:
-    """The progress in a file's JSON value; _Damage says what is wrong with its shape."""
+def _kept_from(data: object) -> tuple[Kept, list[str]]:
+    """The progress in a file's JSON value, and each entry left out, in words; _Damage if it is not progress at all."""
     if not isinstance(data, dict) or set(data) != {"version", "answers", "practice"}:
         raise _Damage("it does not hold the progress of these lessons (an object with version, answers "
                       "and practice)")
     if data["version"] != VERSION or type(data["version"]) is not int:
         raise _Damage(f"it is version {excerpt(data['version'])} of the progress file, not {VERSION}")
-    answers, practice = data["answers"], data["practice"]
-    if not isinstance(answers, dict) or not isinstance(practice, dict):
-        raise _Damage("its answers and practice must be objects")
-    return Kept({key: _answer_from(key, value) for key, value in answers.items()},
-                {kind: _results_from(kind, value) for kind, value in practice.items()})
+    problems, answers, practice = [], {}, {}
+    for field, found in (("answers", data["answers"]), ("practice", data["practice"])):
+        if not isinstance(found, dict):
+            problems.append(f"its {field}, {excerpt(found)}, are not an object")
+    for key, value in _items(data["answers"]):
+        try:
+            answers[key] = _answer_from(key, value)
+        except _Damage as damage:
+            problems.append(str(damage))
+    for kind, value in _items(data["practice"]):
+        results, left_out = _results_from(kind, value)
+        problems += left_out
+        if results:
+            practice[kind] = results
+    return Kept(answers, practice), problems
+
+
+def _items(value) -> list:
+    return list(value.items()) if isinstance(value, dict) else []
 
 
 def _answer_from(key: str, value: object) -> Answer:
-    """One exercise's entry, checked field by field."""
-    if (EXERCISE_ID.fullmatch(key) and isinstance(value, dict) and set(value) == set(Answer._fields)
-            and type(value["correct"]) is bool and type(value["tries"]) is int and 0 < value["tries"] < 10**9
-            and isinstance(value["answer"], str) and len(value["answer"]) <= ANSWER_CHARS + 1
-            and _moment(value["when"])):
-        return Answer(value["correct"], value["tries"], value["answer"], float(value["when"]))
-    raise _Damage(f"the entry for exercise {excerpt(key)} is not an answer")
+    """One exercise's entry, checked field by field; _Damage names the entry and what is wrong with it."""
+    if not EXERCISE_ID.fullmatch(key):
+        raise _Damage(f"the entry {excerpt(key)} is not an exercise such as 'lesson 3 q2'")
+    if not isinstance(value, dict) or set(value) != set(Answer._fields):
+        raise _Damage(f"the entry for exercise {excerpt(key)} is not an answer (correct, tries, answer and when)")
+    correct, tries, answer, when = (value[name] for name in Answer._fields)
+    wrong = ("correct", correct, "true or false") if type(correct) is not bool else \
+        ("tries", tries, "a whole number of tries") if type(tries) is not int or not 0 < tries < 10**9 else \
+        ("answer", answer, "text") if not isinstance(answer, str) else \
+        ("when", when, "a time in seconds since 1970") if _seconds(when) != when else None
+    if wrong:
+        name, found, right = wrong
+        raise _Damage(f"the entry for exercise {excerpt(key)} has {name} {excerpt(found)}, not {right}")
+    return Answer(correct, tries, answer[:ANSWER_CHARS + 1], float(when))
 
 
-def _results_from(kind: str, value: object) -> tuple[tuple[float, bool], ...]:
-    """One practice kind's results, oldest first."""
-    if (KIND.fullmatch(kind) and isinstance(value, list) and len(value) <= RECENT
-            and all(isinstance(r, list) and len(r) == 2 and _moment(r[0]) and type(r[1]) is bool for r in value)):
-        return tuple(sorted((float(when), right) for when, right in value))
-    raise _Damage(f"the practice results for {excerpt(kind)} are not a list of [time, true or false]")
+def _results_from(kind: str, value: object) -> tuple[tuple[tuple[float, bool], ...], list[str]]:
+    """One practice kind's readable results, oldest first, and each one left out, in words."""
+    if not KIND.fullmatch(kind) or not isinstance(value, list):
+        return (), [f"the practice results for {excerpt(kind)} are not a list of [time, true or false]"]
+    good, problems = [], []
+    for result in value:
+        if isinstance(result, list) and len(result) == 2 and _seconds(result[0]) == result[0] \
+                and type(result[1]) is bool:
+            good.append((float(result[0]), result[1]))
+        else:
+            problems.append(f"the practice result {excerpt(result)} for {excerpt(kind)} is not [time, true or false]")
+    return tuple(sorted(set(good)))[-RECENT:], problems
 
 
-def _moment(value: object) -> bool:
-    """Whether a value is a time as the file writes it: seconds since 1970, a finite number."""
-    return type(value) in (int, float) and math.isfinite(value) and 0 <= value < 1e11
+SECONDS_UNTIL = 1e11  # about the year 5138: a time past it is not seconds since 1970
+MILLISECONDS_UNTIL = 1e14  # JavaScript's clock counts milliseconds since 1970
 
 
-def _json_of(kept: Kept) -> str:
-    """The file's text."""
+def _seconds(value: object) -> float | None:
+    """A time as the file keeps it, seconds since 1970, from a clock's reading; None if it is no such time."""
+    if type(value) not in (int, float) or (type(value) is float and not math.isfinite(value)):
+        return None  # a bool, text, NaN or infinity; an int of any size compares exactly, never overflows
+    if 0 <= value < SECONDS_UNTIL:
+        return float(value)
+    if SECONDS_UNTIL <= value < MILLISECONDS_UNTIL:
+        return value / 1000
+    return None
+
+
+def _json_of(kept: Kept, indent: int | None = 1) -> str:
+    """The file's text (one line where indent is None, as a journal keeps it)."""
     return json.dumps({"version": VERSION,
                        "answers": {key: one._asdict() for key, one in sorted(kept.answers.items())},
                        "practice": {kind: [list(r) for r in results] for kind, results in sorted(kept.practice.items())}},
-                      ensure_ascii=False, indent=1)
+                      ensure_ascii=False, indent=indent, separators=None if indent else (",", ":"))
 
 
-def _parsed(data: bytes) -> Kept:
-    """The progress in a file's bytes; _Damage says what is wrong."""
-    if not data.strip():
-        raise _Damage("it is empty")
+def _decoded(data: bytes) -> object:
+    """A file's (or a journal line's) JSON value; _Damage says what is wrong. A byte-order mark is read."""
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise _Damage(f"it is not UTF-8 text (byte {error.start:,})") from None
     try:
-        value = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as error:
         raise _Damage(f"it is not readable JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
     except (ValueError, RecursionError):  # a number too long to read, brackets nested too deep
         raise _Damage("it is not JSON these lessons can read") from None
-    return _kept_from(value)
 
 
-# -- the file on disk: read whole, set aside whole, replaced whole -------------------------------
+def _parsed(data: bytes) -> tuple[Kept, list[str]]:
+    """The progress in a file's bytes, and the entries left out; _Damage says what is wrong with the whole."""
+    if not data.strip():
+        raise _Damage("it is empty")
+    return _kept_from(_decoded(data))
+
+
+def _journal_parsed(data: bytes) -> tuple[Kept, list[str]]:
+    """A journal's complete lines, each a small progress file; the last, without its newline, is still being written."""
+    copies, problems = [], []
+    for number, line in enumerate(data.split(b"\n")[:-1], 1):
+        if not line.strip():
+            continue
+        try:
+            one, left_out = _kept_from(_decoded(line))
+        except _Damage as damage:
+            problems.append(f"line {number} is not progress ({damage})")
+            continue
+        copies.append(one)
+        problems += [f"line {number}: {problem}" for problem in left_out]
+    return _all_merged(copies), problems
+
+
+# -- the files on disk: the file read whole and replaced whole, each writer's journal appended to ---
 
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # a link put there since the check is not followed either
+_BINARY = getattr(os, "O_BINARY", 0)
 
 
-def _read(path: Path) -> Kept:
-    """The progress in the file at `path`, NOTHING if there is none; _Damage says why it cannot be used."""
+class Found(NamedTuple):
+    """A file read: its progress, the entries left out (in words), and its bytes."""
+
+    kept: Kept
+    problems: tuple[str, ...]
+    data: bytes
+
+
+NONE_FOUND = Found(NOTHING, (), b"")
+
+
+def _bytes(path: Path) -> bytes | None:
+    """The bytes of the file at `path`, None if there is none; _Damage says why it cannot be used."""
     try:
         mode = os.lstat(path).st_mode
     except (FileNotFoundError, NotADirectoryError):  # no file, or a file where the folder would be
-        return NOTHING
+        return None
     except OSError as error:
         raise _Damage(f"it cannot be read: {error.strerror or error}") from None
     if not stat.S_ISREG(mode):
         kind = next((name for test, name in _KINDS if test(mode)), "something other than a file")
         raise _Damage(f"it is {kind}, not a file")
     try:
-        handle = os.open(path, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        handle = os.open(path, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0) | _BINARY)
     except FileNotFoundError:  # replaced between the look and the open: another kernel set it aside
-        return NOTHING
+        return None
     except OSError as error:
         raise _Damage(f"it cannot be read: {error.strerror or error}") from None
     try:
@@ -301,18 +394,56 @@ def _read(path: Path) -> Kept:
         raise _Damage("it is not a file")
     if len(data) > LIMIT:
         raise _Damage(f"it is larger than {LIMIT // 1024} KB, far more than progress takes")
-    return _parsed(data)
+    return data
 
 
-def _set_aside(path: Path, moment: float) -> Path:
-    """Rename the file at `path` to progress.json.damaged-<time>, a name not taken; the new path."""
+def _read(path: Path, parse=_parsed) -> Found:
+    """The progress in the file at `path`, NONE_FOUND if there is none; _Damage says why it cannot be used."""
+    data = _bytes(path)
+    if data is None:
+        return NONE_FOUND
+    kept, problems = parse(data)
+    return Found(kept, tuple(problems), data)
+
+
+def _free_name(path: Path, moment: float) -> Path:
+    """progress.json.damaged-<time> beside `path`, a name not taken."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(moment))
     for number in range(1, 100):
         target = path.with_name(DAMAGED + stamp + (f"-{number}" if number > 1 else ""))
         if not os.path.lexists(target):
-            os.rename(path, target)  # a link is renamed itself, never what it points to
             return target
     raise OSError(errno.EEXIST, f"every name {DAMAGED}{stamp}-N is taken")
+
+
+def _set_aside(path: Path, moment: float) -> Path:
+    """Rename the file at `path` to progress.json.damaged-<time>, a name not taken; the new path."""
+    target = _free_name(path, moment)
+    os.rename(path, target)  # a link is renamed itself, never what it points to
+    return target
+
+
+def _keep_copy(path: Path, data: bytes, moment: float) -> Path:
+    """A copy of a file's bytes beside it, as progress.json.damaged-<time>; the copy's path."""
+    for _ in range(100):
+        target = _free_name(path, moment)
+        try:
+            handle = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _BINARY, 0o600)
+            break
+        except FileExistsError:  # taken since the look: another kernel kept its copy the same second
+            continue
+    else:
+        raise OSError(errno.EEXIST, "no free name for a copy")
+    try:
+        _write_all(handle, data)
+    finally:
+        os.close(handle)
+    return target
+
+
+def _write_all(handle: int, data: bytes) -> None:
+    while data:
+        data = data[os.write(handle, data):]
 
 
 def _write(path: Path, text: str) -> None:
@@ -320,8 +451,7 @@ def _write(path: Path, text: str) -> None:
     for _ in range(100):
         temporary = path.with_name(f".{FILE_NAME}.{secrets.token_hex(6)}.tmp")
         try:
-            handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW
-                             | getattr(os, "O_BINARY", 0), 0o600)
+            handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _BINARY, 0o600)
             break
         except FileExistsError:
             continue
@@ -340,60 +470,94 @@ def _write(path: Path, text: str) -> None:
         raise
 
 
+def _append(path: Path, line: str) -> int:
+    """Add one line at the end of the journal at `path` (made if need be), synced; the journal's size after."""
+    data = line.encode("utf-8") + b"\n"
+    handle = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | _NOFOLLOW | _BINARY, 0o600)
+    try:
+        size = os.fstat(handle).st_size
+        if size:
+            os.lseek(handle, size - 1, os.SEEK_SET)
+            if os.read(handle, 1) != b"\n":  # a line cut short by a failed write: it stays a line of its own
+                data = b"\n" + data
+        _write_all(handle, data)
+        with contextlib.suppress(OSError):
+            os.fsync(handle)
+        return size + len(data)
+    finally:
+        os.close(handle)
+
+
+def _read_only(path: Path) -> bool:
+    """Whether the file at `path` is a file its owner protected (no write permission; root may write it anyway)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return False
+    return stat.S_ISREG(mode) and not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+
+
 @contextlib.contextmanager
 def _locked(folder: Path):
-    """Hold the folder's lock while the file is read, merged and written: one kernel at a time."""
+    """The folder's lock, if it can be had within LOCK_WAIT: yields whether it is held (one kernel at a time)."""
     lock = folder / LOCK_NAME
     if fcntl is not None and hasattr(fcntl, "flock"):
-        with _flocked(lock):
-            yield
+        with _flocked(lock) as held:
+            yield held
     else:
-        with _lock_file(lock):
-            yield
+        with _lock_file(lock) as held:
+            yield held
 
 
 @contextlib.contextmanager
 def _flocked(lock: Path):
     """The lock as an flock on the lock file: released by the system if the kernel dies."""
-    handle = os.open(lock, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o600)
     try:
-        deadline = time.monotonic() + LOCK_WAIT
-        while True:
+        handle = os.open(lock, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o600)
+    except OSError:  # a folder that cannot be written: no lock, so the journal is used
+        yield False
+        return
+    try:
+        deadline, held = time.monotonic() + LOCK_WAIT, False
+        while not held:
             try:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
+                held = True
             except BlockingIOError:
                 if time.monotonic() > deadline:
-                    break  # a kernel stuck in the middle of a write: go on, the merge keeps both
-                time.sleep(0.01)
-            except OSError:  # a file system without locks: go on, the merge keeps both
+                    break  # a kernel slow in the middle of a write: this answer goes to the journal instead
+                time.sleep(0.005)
+            except OSError:  # a file system without locks (ENOLCK on NFS): the journal, always
                 break
-        yield
+        yield held
     finally:
         os.close(handle)
 
 
 @contextlib.contextmanager
 def _lock_file(lock: Path):
-    """The lock as a file created exclusively (where there is no flock); one left by a dead kernel is broken."""
-    deadline, broken = time.monotonic() + LOCK_WAIT, False
-    while True:
+    """The lock as a file created exclusively (where there is no flock); one older than STALE_LOCK is broken."""
+    deadline, held = time.monotonic() + LOCK_WAIT, False
+    while not held:
         try:
             os.close(os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o600))
-            break
+            held = True
         except FileExistsError:
-            if time.monotonic() > deadline:
-                if broken:
-                    raise TimeoutError(errno.ETIMEDOUT, f"{LOCK_NAME} cannot be taken") from None
-                with contextlib.suppress(OSError):
+            with contextlib.suppress(OSError):
+                if time.time() - os.lstat(lock).st_mtime > STALE_LOCK:
                     os.unlink(lock)  # held far longer than any write takes: its kernel died
-                deadline, broken = time.monotonic() + LOCK_WAIT, True
-            time.sleep(0.01)
+                    continue
+            if time.monotonic() > deadline:
+                break
+            time.sleep(0.005)
+        except OSError:
+            break
     try:
-        yield
+        yield held
     finally:
-        with contextlib.suppress(OSError):
-            os.unlink(lock)
+        if held:
+            with contextlib.suppress(OSError):
+                os.unlink(lock)
 
 
 # -- the learner's progress -------------------------------------------------------------------------
@@ -409,8 +573,11 @@ class Progress:
             raise NotationError("clock", f"clock must be a function giving the time, such as time.time, "
                                          f"not {excerpt(clock)}.")
         self._clock = clock
-        self._kept = NOTHING  # what this kernel knows: the file as last read, and what it recorded since
+        self._kept = NOTHING  # what this kernel knows: the files as last read, and what it recorded since
+        self._journal = self.folder / f"progress-{secrets.token_hex(6)}.journal"  # this kernel's alone
+        self._journaled = NOTHING  # what this kernel's journal holds
         self._stuck = False  # a damaged file that could not be set aside is never written over
+        self._guard = threading.RLock()  # one thread at a time reads or writes this kernel's copy
         self.notes: list[str] = []  # what went wrong with the file, in words, for a widget to show
 
     def __repr__(self) -> str:
@@ -428,18 +595,17 @@ class Progress:
         def change(kept: Kept) -> Kept:
             old = kept.answers.get(exercise_id)
             one = Answer(correct or (old is not None and old.correct), (old.tries if old else 0) + 1,
-                         text, self._clock())
-            return Kept({**kept.answers, exercise_id: one}, kept.practice)
+                         text, self._now())
+            return Kept({exercise_id: one}, {})
 
         self._update(change)
 
     def check(self, lesson: int, name: str, given):
-        """`exercises(lesson).<name>.check(given)`, and the answer remembered (if it could be read)."""
-        key = exercise_id(lesson, name)
+        """`exercises(lesson).<name>.check(given)`, the answer remembered here (if it could be read)."""
+        exercise_id(lesson, name)
         exercise = getattr(exercises(lesson), name)
-        verdict = exercise.check(given)
-        if verdict.answered:  # a blank or unreadable answer is a prompt, not a try
-            self.record(key, verdict.correct, given)
+        verdict = exercise.judge(given)
+        exercise.report(verdict, self.record)
         return verdict
 
     def record_practice(self, kind: str, correct: bool) -> None:
@@ -450,11 +616,24 @@ class Progress:
             raise NotationError("correct", f"correct must be True or False, not {excerpt(correct)}.")
 
         def change(kept: Kept) -> Kept:
-            results = kept.practice.get(kind, ())
-            when = max(self._clock(), results[-1][0] + 0.001) if results else self._clock()  # kept in order
-            return Kept(kept.answers, {**kept.practice, kind: (results + ((when, correct),))[-RECENT:]})
+            results, now = kept.practice.get(kind, ()), self._now()
+            when = max(now, results[-1][0] + 0.001) if results else now  # kept in order
+            return Kept({}, {kind: ((min(when, SECONDS_UNTIL - 1), correct),)})
 
         self._update(change)
+
+    def _now(self) -> float:
+        """The clock's time in seconds since 1970 (a clock in milliseconds read as one); else the computer's."""
+        try:
+            reading = self._clock()
+        except Exception:  # a broken clock must not lose the answer
+            reading = None
+        seconds = _seconds(reading)
+        if seconds is None:
+            self._note(f"The clock given to Progress gave {excerpt(reading)}, not a time in seconds since 1970; "
+                       f"the computer's clock is used instead.")
+            seconds = _seconds(time.time())
+        return 0.0 if seconds is None else seconds
 
     # -- reading
 
@@ -489,42 +668,79 @@ class Progress:
         done = [name for name in names if (one := kept.answers.get(exercise_id(lesson, name))) and one.correct]
         return LessonProgress(lesson, len(done), len(names), next((n for n in names if n not in done), None))
 
-    # -- the file
+    # -- the files
+    #
+    # No writer ever replaces another's answers. The file is replaced only while the folder's lock is
+    # held, by a merge of itself and every journal. A kernel that cannot have the lock (another is slow
+    # in the middle of a write, or the file system has no locks) appends its answer to a journal of its
+    # own instead, which every reader merges; a journal is deleted only by its own kernel, under the
+    # lock, once the file it has just written holds all of it.
 
     def _refresh(self) -> Kept:
-        """The file read again and merged into what this kernel knows."""
-        try:
-            fresh = _read(self.path)
-        except _Damage:
-            fresh = self._under_lock(self._fresh_locked)  # set aside only what is still damaged under the lock
-        self._kept = merged(self._kept, fresh)
-        return self._kept
+        """The file and the journals read again and merged into what this kernel knows."""
+        with self._guard:
+            self._kept = merged(self._kept, self._fresh(held=False).kept)
+            return self._kept
 
-    def _under_lock(self, read) -> Kept:
+    def _fresh(self, held: bool) -> Found:
+        """The file's progress merged with every journal's; with the lock held, a damaged file is set aside."""
         try:
-            with _locked(self.folder):
-                return read()
-        except OSError as error:
-            self._note(f"Your progress in {self.path} cannot be read: {error.strerror or error}. "
-                       f"Your answers are kept while this notebook runs.")
-            return NOTHING
-
-    def _fresh_locked(self) -> Kept:
-        """The file's progress, the lock held; a damaged file is set aside and counts as none."""
-        try:
-            return _read(self.path)
+            found = _read(self.path)
         except _Damage as damage:
+            found = self._damaged(damage, held)
+        for problem in found.problems:
+            self._note(f"In your progress file {self.path}, {problem}: that entry is left out, and the rest of "
+                       f"your progress is read.")
+        copies = [found.kept]
+        for journal in self._journals():
+            try:
+                one = _read(journal, _journal_parsed)
+            except _Damage as damage:
+                self._note(f"The progress journal {journal} cannot be read ({damage}); it is left as it is.")
+                continue
+            copies.append(one.kept)
+            for problem in one.problems:
+                self._note(f"In the progress journal {journal}, {problem}: that entry is left out.")
+        return Found(_all_merged(copies), found.problems, found.data)
+
+    def _journals(self) -> list[Path]:
+        """Every kernel's journal in the folder (this one's too), at most MOST_JOURNALS."""
+        try:
+            with os.scandir(self.folder) as entries:
+                names = sorted(entry.name for entry in entries if JOURNAL.fullmatch(entry.name))
+        except OSError:  # no folder yet
+            return []
+        if len(names) > MOST_JOURNALS:
+            self._note(f"The folder {self.folder} holds {len(names):,} progress journals; only {MOST_JOURNALS:,} "
+                       f"are read.")
+        return [self.folder / name for name in names[:MOST_JOURNALS]]
+
+    def _damaged(self, damage: _Damage, held: bool) -> Found:
+        """A file that cannot be used: set aside under the lock (taken here if need be), else left for now."""
+        if held:
             self._set_aside(damage)
-            return NOTHING
+            return NONE_FOUND
+        with _locked(self.folder) as got:
+            if got:
+                try:
+                    return _read(self.path)  # mended, or set aside and replaced, meanwhile
+                except _Damage as still:
+                    self._set_aside(still)
+                    return NONE_FOUND
+        self._note(f"Your progress file {self.path} cannot be used ({damage}); it is left as it is for now, and "
+                   f"your answers are kept beside it.")
+        return NONE_FOUND
 
     def _set_aside(self, damage: _Damage) -> None:
         try:
-            target = _set_aside(self.path, self._clock())
+            if _read_only(self.path):  # a protected file is never moved or replaced
+                raise PermissionError(errno.EACCES, "it is read-only")
+            target = _set_aside(self.path, self._now())
         except OSError as error:
             self._stuck = True
             self._note(f"Your progress file {self.path} cannot be used ({damage}), and it could not be set aside "
-                       f"({error.strerror or error}), so it is left as it is. Your answers are kept while this "
-                       f"notebook runs; move the file away to keep them next time.")
+                       f"({error.strerror or error}), so it is left as it is. Your answers are kept beside it in "
+                       f"{self._journal.name}; move the file away to have them in {FILE_NAME} again.")
             return
         self._note(f"Your progress file could not be used ({damage}), so it was set aside as {target.name} in "
                    f"{self.folder}, and your progress starts afresh. Nothing was deleted: a teacher can look at it.")
@@ -534,19 +750,58 @@ class Progress:
             _write(self.path, _json_of(NOTHING))
 
     def _update(self, change) -> None:
-        """Re-read the file, merge, change, and write it whole; if the disk refuses, keep it in memory."""
-        kept = None
-        try:
-            if not self._stuck:
+        """Merge one change into the file under the lock, else into this kernel's journal; else keep it in memory."""
+        with self._guard:
+            new = None
+            try:
                 self.folder.mkdir(parents=True, exist_ok=True)
-                with _locked(self.folder):
-                    kept = change(merged(self._kept, self._fresh_locked()))
-                    if not self._stuck:
-                        _write(self.path, _json_of(kept))
-        except OSError as error:
-            self._note(f"Your progress could not be saved in {self.folder}: {error.strerror or error}. "
-                       f"Your answers are kept while this notebook runs.")
-        self._kept = kept if kept is not None else change(self._kept)
+                with _locked(self.folder) as held:
+                    found = self._fresh(held)
+                    known = merged(self._kept, found.kept)
+                    new = change(known)
+                    self._kept = merged(new, known)
+                    saved = held and self._save(found)
+                if not saved:
+                    self._keep_in_journal(new)
+            except OSError as error:
+                if new is None:
+                    new = change(self._kept)
+                    self._kept = merged(new, self._kept)
+                self._note(f"Your progress could not be saved in {self.folder} ({error.strerror or error}). This "
+                           f"answer counts while this notebook runs; to keep your progress, make that folder "
+                           f"writable, or choose a folder of your own: os.environ[{ENVIRONMENT!r}] = 'a folder' "
+                           f"before the lesson's first cell (or Progress('a folder')).")
+
+    def _save(self, found: Found) -> bool:
+        """Replace the file with everything known, the lock held; False if it must be left as it is."""
+        if self._stuck:
+            return False
+        if _read_only(self.path):
+            self._note(f"Your progress file {self.path} is read-only, so it is left as it is. Your new answers are "
+                       f"kept beside it in {self._journal.name} and read with it; to have them in {FILE_NAME} again, "
+                       f"make it writable (chmod u+w {FILE_NAME}, or untick read-only in its properties).")
+            return False
+        try:
+            if found.problems:  # the entries left out are kept: the file as it was, beside it
+                copy = _keep_copy(self.path, found.data, self._now())
+                self._note(f"Your progress file {self.path} had entries that could not be read "
+                           f"({'; '.join(found.problems)}): the file as it was is kept as {copy.name}, and your "
+                           f"progress is saved without them.")
+            _write(self.path, _json_of(self._kept))
+        except OSError:
+            return False  # the journal keeps the answer instead, and says so if it cannot
+        with contextlib.suppress(FileNotFoundError):
+            if self._journaled is not NOTHING:
+                os.unlink(self._journal)  # all of it is in the file just written
+                self._journaled = NOTHING
+        return True
+
+    def _keep_in_journal(self, new: Kept) -> None:
+        """Append a change to this kernel's own journal; one grown large is rewritten whole (only it writes it)."""
+        size = _append(self._journal, _json_of(new, indent=None))
+        self._journaled = merged(new, self._journaled)
+        if size > JOURNAL_REWRITE:
+            _write(self._journal, _json_of(self._journaled, indent=None) + "\n")
 
     def _note(self, text: str) -> None:
         if text not in self.notes:
@@ -555,6 +810,13 @@ class Progress:
 
 
 # -- the learner's progress in the default folder, for a lesson's cells -----------------------------
+
+
+def keep(exercise_id: str, correct: bool, answer: str) -> None:
+    """Remember an answer to a lesson's exercise, typed or clicked, in the learner's progress; others go nowhere."""
+    if kept_id(exercise_id):  # a practice question has no id, and an exercise of the reader's own making no lesson
+        record(exercise_id, correct, answer)
+
 
 
 def progress() -> Progress:
@@ -586,3 +848,6 @@ def summary() -> tuple[LessonProgress, ...]:
 def next_step() -> str:
     """What the learner should do next, in words."""
     return progress().next_step()
+
+
+KEEPER["to"] = keep  # every answer judged by an exercise of a lesson comes here, by one path (Exercise.report)

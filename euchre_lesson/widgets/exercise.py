@@ -19,7 +19,6 @@ from ..teach.course import SHOW_ANSWER, show_answer as class_show_answer
 from ..engine.display import card_name, words_html
 from ..engine.errors import NotationError, excerpt
 from ..teach.exercises import Exercise, Verdict
-from ..teach import progress
 from . import arguments
 from .cards import CardStrip, classes, face, has_class, note, say, set_classes, style_sheet
 from .clicks import Drawing, shared_look
@@ -202,16 +201,15 @@ class ExerciseView(Described, w.VBox):
             say(self.note, "Choose an answer above first, then press Check.")
             return
         given = self.chosen if self.exercise.several else self._chosen[0]
-        verdict = self.exercise.check(given)
+        verdict = self.exercise.judge(given)
         self.verdict, self._given = verdict, given
         say(self.note, str(verdict), ("good" if verdict else "bad") if verdict.answered else "")
         if not verdict.answered:  # three cards where five are asked: not a try
             return
         self.tries += 1
         self.redraw()
-        report = self.on_answer or _REPORT["to"] or (progress.record if self.exercise.id else None)
-        if report is not None:  # by default a lesson's answer goes to the learner's kept progress
-            report(self.exercise.id, verdict.correct, self.exercise.written(given))
+        # The one path of a typed answer too (check()): by default a lesson's answer goes to the learner's progress
+        self.exercise.report(verdict, self.on_answer or _REPORT["to"])
 
     def hint(self) -> None:
         """The next hint (the last one repeats)."""
@@ -242,7 +240,7 @@ class ExerciseView(Described, w.VBox):
             assert has_class(button, "euchre-chosen") == chosen, f"{choice} is shown {'not ' * chosen}chosen"
         assert (self.show_box.layout.display != "none") == self.answer_offered, "Show the answer is stale"
         if self.verdict is not None:
-            assert self.verdict == self.exercise.check(self._given), "the verdict is not the exercise's"
+            assert self.verdict == self.exercise.judge(self._given), "the verdict is not the exercise's"
             assert words_html(str(self.verdict)) in self.note.value, "the note does not show the verdict"
         answered = self.verdict is not None and self.verdict.answered
         assert "✘" not in self.note.value or answered, "a ✘ where nothing was answered"
