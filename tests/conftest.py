@@ -14,6 +14,8 @@ from euchre_lesson import HandState, deal_hand
 # kernels and servers they start, which inherit the environment) that is a temporary folder, never
 # the real Jupyter data folder.
 os.environ["EUCHRE_LESSON_PROGRESS"] = tempfile.mkdtemp(prefix="euchre-progress-")
+# The table seals the games it saves with a key made on the first save: in tests, in a temporary folder too.
+os.environ["EUCHRE_LESSON_KEYS"] = tempfile.mkdtemp(prefix="euchre-keys-")
 
 # Hypothesis keeps caches on disk; keep them in a temporary folder, not in the checkout.
 set_hypothesis_home_dir(tempfile.mkdtemp(prefix="euchre-hypothesis-"))

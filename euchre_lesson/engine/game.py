@@ -8,7 +8,7 @@ import os
 import random
 import secrets
 import stat
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -28,7 +28,9 @@ STARTING_SCORES = range(-999, 1000)  # what a game set up by hand may start from
 # The fields of a game record: True for those every record has, False for those it may leave out.
 RECORD_FIELDS = {"format": True, "rules": True, "switches": False, "seed": True, "first_dealer": True,
                  "starting_scores": False, "hands": True, "scores": True, "winners": True,
-                 "dealt_by_hand": False}
+                 "dealt_by_hand": False, "seal": False}
+# "seal" is a place for a signature of the record that a layer above may write (save_game's `seal`) and check
+# (load_saved gives the record read): the engine itself neither makes nor reads one.
 # Where each derived field of a record comes from, for the message when a stored one disagrees.
 DERIVED_FROM = {"scores": "starting_scores and the hands' points", "winners": "the scores",
                 "dealt_by_hand": "the deals of the seed"}
@@ -496,12 +498,19 @@ def _winning_rule(rules: RuleSet) -> str:
 # -- saving and loading: regular files only, never through a link, never more than a record can be -----
 
 
-def save_game(game: GameState, path: str | os.PathLike) -> Path:
-    """Write the game record to `path` atomically: a failure leaves any old file intact and nothing else behind."""
+def save_game(game: GameState, path: str | os.PathLike, *, seal: Callable[[dict], str] | None = None) -> Path:
+    """Write the game record to `path` atomically: a failure leaves any old file intact and nothing else behind.
+
+    `seal`, if given, makes the text stored in the record's "seal" field from the record without it."""
     checks.instance("game", game, GameState, "a GameState, as new_game and load_game give")
+    if seal is not None:
+        checks.instance("seal", seal, Callable, "a function of the record giving the text of its seal")
     path = _file_name(path)
     mode = _replaceable(path)
-    text = game.to_json()
+    record = game.record()
+    if seal is not None:
+        record["seal"] = checks.instance("seal", seal(record), str, "a function of the record giving text")
+    text = json.dumps(record, indent=1, ensure_ascii=False)
     handle, temporary = _new_file_beside(path, mode)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
@@ -578,10 +587,16 @@ def _new_file_beside(path: Path, mode: int | None) -> tuple[int, Path]:
 
 def load_game(path: str | os.PathLike) -> GameState:
     """Read a saved game from a regular file; anything wrong is a NotationError naming the file and the problem."""
+    return load_saved(path)[0]
+
+
+def load_saved(path: str | os.PathLike) -> tuple[GameState, dict]:
+    """A saved game, as load_game reads it, and the record it was read from (with its seal, if it has one)."""
     path = _file_name(path)
     text = _read_text(path)
     try:
-        return game_from_record(text)
+        record = read_json(text, "game record")
+        return game_from_record(record), record
     except NotationError as error:
         raise NotationError(error.part, f"The file {_shown(path)} cannot be loaded: {error}") from None
 

@@ -22,10 +22,11 @@ from .advice import Grade, advise, grade_all
 from .budget import DECISION_SECONDS
 from ..engine.cards import Card, sort_key
 from ..engine.errors import WHOLE, IllegalAction, NotationError, excerpt
-from ..engine.game import GameState, load_game, new_game, save_game
+from ..engine.game import GameState, load_game, load_saved, new_game, save_game
 from ..engine.hand import HandState, Phase
 from ..engine.narration import reasons_heard
 from .players import ExpertPlayer, RandomPlayer, RuleOfThumbPlayer
+from .seal import Trust, sealer, trust_of
 from ..engine.view import View
 
 # Worlds an expert samples per decision: trick play samples them all, bidding a quarter (at least 16),
@@ -152,6 +153,7 @@ class News:
     error: Exception | None = None  # why it was refused
     path: str = ""  # the file saved or loaded
     reason: str = ""  # why the advised action is best
+    unsealed: Exception | None = None  # why a game was saved without a seal
 
     @property
     def refused(self) -> bool:
@@ -176,6 +178,7 @@ class Graded(NamedTuple):
     hand: HandState
     number: int
     decisions: tuple[Decision, ...]
+    edited: bool = False  # the hand is from a game changed outside the table (Trust.EDITED)
 
 
 def locked(method: Callable) -> Callable:
@@ -267,13 +270,19 @@ class TableSession:
 
     @property
     @locked
+    def edited(self) -> bool:
+        """The game was loaded from a file changed outside the table (its seal does not match): grades say so."""
+        return self.trust is Trust.EDITED
+
+    @property
+    @locked
     def grades_shown(self) -> Graded | None:
         """The grades of the hand shown, if it was graded."""
         return self.graded if self.graded is not None and self.graded.hand is self.hand else None
 
     # -- sitting down, and the computer players ------------------------------------------------------
 
-    def _sit(self, game: GameState, level: str) -> None:
+    def _sit(self, game: GameState, level: str, trust: Trust = Trust.PLAYED) -> None:
         """Sit down at this game: computer players at the other seats, who act until it is your turn.
 
         Everything that can fail (a level, the players' seeds, their replies) is done before the session
@@ -283,6 +292,7 @@ class TableSession:
         shown = len(game.hands) - 1
         game, reasons = replies(game, shown, seat, players, {})
         self.game, self.level, self.shown, self.seat, self.players = game, level, shown, seat, players
+        self.trust = trust  # where the game came from: played here, or a file whose seal says what
         self.history: tuple[tuple[GameState, int], ...] = ()  # (game, hand shown) before each of your actions
         self.reasons: dict[int, dict[int, str]] = reasons  # hand number -> history index -> what the player said
         self.selected: frozenset[Card] = frozenset()
@@ -399,23 +409,29 @@ class TableSession:
                   if len(state.legal_actions()) > 1]  # an only legal choice has nothing to grade
         grades = dict(zip((n for _, _, n in chosen), grade_all(chosen, worlds=GRADE_WORLDS, seconds=GRADE_SECONDS)))
         self.graded = Graded(hand, self.shown + 1, tuple(Decision(state, action, grades.get(n))
-                                                         for n, (state, action) in enumerate(decisions, 1)))
+                                                         for n, (state, action) in enumerate(decisions, 1)),
+                             edited=self.edited)
         return self._tell(Told.GRADED)
 
     # -- files ----------------------------------------------------------------------------------------------
 
     @locked
     def save(self, path: str | os.PathLike) -> News:
-        """Save the game to this file; a file there that is not a saved game is never written over."""
+        """Save the game to this file, sealed (see seal.py); a file there that is not a saved game is never written
+        over. If the key cannot be had (a folder that cannot be written), the game is saved without a seal."""
         path = _typed("path", path)
         if not path:
             return self._tell(Told.NO_PATH)
         try:
             keep_what_is_not_a_game(path)
-            save_game(self.game, path)
+            try:
+                seal, unsealed = sealer(self.trust), None
+            except (OSError, ValueError) as error:
+                seal, unsealed = None, error
+            save_game(self.game, path, seal=seal)
         except (OSError, ValueError) as error:  # whatever the path or the disk does, the game stays
             return self._tell(Told.NOT_SAVED, error=error, path=path)
-        return self._tell(Told.SAVED, path=path)
+        return self._tell(Told.SAVED, path=path, unsealed=unsealed)
 
     @locked
     def load(self, path: str | os.PathLike) -> News:
@@ -424,7 +440,8 @@ class TableSession:
         if not path:
             return self._tell(Told.NO_PATH)
         try:
-            self._sit(load_game(path), self.level)
+            game, record = load_saved(path)
+            self._sit(game, self.level, trust_of(record))
         except (OSError, ValueError) as error:  # the file, or a computer player, refused: nothing changed
             return self._tell(Told.NOT_LOADED, error=error, path=path)
         return self._tell(Told.LOADED, path=path)

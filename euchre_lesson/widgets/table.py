@@ -16,6 +16,7 @@ from ..engine.hand import Phase
 from ..engine.narration import (choice_words, result_words, said_words, seat_words, sentence, side_words, trick_words,
                          up_card_words)
 from ..engine.rules import CUTTHROAT, RuleSet
+from ..play.seal import Trust
 from ..play.session import News, TableSession, Told, path_words
 from ..engine.view import View
 from . import arguments
@@ -48,6 +49,31 @@ def failure_words(path: str, error: Exception) -> str:
     else:
         why = str(error) if str(error).endswith(".") else f"{error}."
     return why if len(why) <= MOST_SAID else why[:MOST_SAID // 2] + " … " + why[-MOST_SAID // 2:]
+
+
+# What the table says of a game's seal (see play/seal.py), once loaded; nothing for a game played or kept as saved.
+TRUST_WORDS = {
+    Trust.EDITED: "This game was changed outside the table after it was saved: its hands, moves or scores are not "
+                  "what the table saved. You may play on, but its grades and scores are marked as from an edited game.",
+    Trust.UNCHECKED: "This file has no seal (it was saved by an older version, by save_game in code, or from a game "
+                     "that had none), so whether it was changed outside the table cannot be checked.",
+    Trust.ELSEWHERE: "This game was sealed by another user or on another computer, so whether it was changed "
+                     "outside the table cannot be checked here.",
+}
+EDITED_MARK = "from an edited game"
+
+
+def loaded_words(table: Table, news: News) -> str:
+    said = TRUST_WORDS.get(table.session.trust, "")
+    return f"Loaded the game from {path_words(news.path)}: hand {len(table.game.hands)}. {said} {table.prompt()}"
+
+
+def saved_words(table: Table, news: News) -> str:
+    said = f"Saved the game (hand {len(table.game.hands)}) to {path_words(news.path)}."
+    if news.unsealed is not None:
+        said += (f" It was saved without a seal, so a later load cannot tell whether it was changed: "
+                 f"{failure_words(str(news.unsealed), news.unsealed)}")
+    return said
 
 
 def done_words(table: Table, news: News) -> str:
@@ -86,10 +112,10 @@ NOTES: dict[Told, Callable[[Table, News], str]] = {
     Told.NEW_GAME: lambda t, n: f"New game, seed {t.game.seed}. {t.prompt()}",
     Told.CANNOT_START: lambda t, n: f"Cannot start that game: {n.error}",
     Told.NO_PATH: lambda t, n: "Type a file name first, for example my_game.json.",
-    Told.SAVED: lambda t, n: f"Saved the game (hand {len(t.game.hands)}) to {path_words(n.path)}.",
+    Told.SAVED: saved_words,
     Told.NOT_SAVED: lambda t, n: f"Not saved. {failure_words(n.path, n.error)} Nothing was written; "
                                  f"the game in progress is unchanged.",
-    Told.LOADED: lambda t, n: f"Loaded the game from {path_words(n.path)}: hand {len(t.game.hands)}. {t.prompt()}",
+    Told.LOADED: loaded_words,
     Told.NOT_LOADED: lambda t, n: f"Not loaded. {failure_words(n.path, n.error)} The game in progress is unchanged.",
 }
 GOOD_NEWS = frozenset({Told.SAVED, Told.LOADED})
@@ -306,13 +332,25 @@ class Table(Described, w.VBox):
         return (f"<b>{escape(GAME_WORDS[game.rules.game])}</b> to {escape(str(game.rules.target))} points"
                 f" · house rules: {escape(switches)} · computer players: {escape(self.level)} "
                 f"({escape(LEVEL_WORDS[self.level])}) · seed {escape(str(game.seed))}<br>"
-                f"{escape(' · '.join(facts))}")
+                f"{escape(' · '.join(facts))}{self._origin_html(game)}")
+
+    def _origin_html(self, game: GameState) -> str:
+        """What the table knows of where the game came from: an edited file, a seal it cannot check, set by hand."""
+        trust, lines = self.session.trust, []
+        if trust in TRUST_WORDS:
+            lead = "<b>Edited game.</b> " if trust is Trust.EDITED else ""
+            lines.append(f'<span class="euchre-origin" data-trust="{trust.name.lower()}">{lead}'
+                         f'{escape(TRUST_WORDS[trust])}</span>')
+        if game.set_by_hand:
+            lines.append(f'<span class="euchre-origin">{escape(game.set_by_hand)}</span>')
+        return "".join(f"<br>{line}" for line in lines)
 
     def _scores_html(self) -> str:
         game, view = self.game, self.view
         parts = [f'<span data-side="{i}">{escape(side_words(side, view).capitalize())}: <b>{score}</b></span>'
                  for i, (side, score) in enumerate(zip(game.sides, game.scores))]
-        return f"Scores (to {escape(str(game.rules.target))}): " + " · ".join(parts)
+        mark = f", {EDITED_MARK}" if self.session.edited else ""
+        return f"Scores (to {escape(str(game.rules.target))}{mark}): " + " · ".join(parts)
 
     def _draw_seats(self, view: View) -> None:
         for seat, (box, label, row) in enumerate(zip(self.seat_boxes, self.seat_labels, self.seat_rows)):
@@ -404,7 +442,8 @@ class Table(Described, w.VBox):
                 lines.append(f"{words}: {verdict.verdict}.{better}")
             body = ("".join(f"<li>{words_html(line)}</li>" for line in lines)
                     or "<li>You made no decision this hand.</li>")
-            self._grades_drawn = (graded, f"<b>Your decisions in hand {graded.number}</b><ol>{body}</ol>")
+            mark = f" ({EDITED_MARK})" if graded.edited else ""
+            self._grades_drawn = (graded, f"<b>Your decisions in hand {graded.number}{mark}</b><ol>{body}</ol>")
         return self._grades_drawn[1]
 
     # -- the learner's controls: each forwards to the session ------------------------------------------------

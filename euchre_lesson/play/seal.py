@@ -1,0 +1,180 @@
+"""Seals on saved games: an HMAC-SHA256 of the record, keyed by a secret of the user's own, so the table can tell a
+game it saved from one whose hands, moves or scores were changed outside it.
+
+The key is made on the first save, in the user's Jupyter data folder (or `$EUCHRE_LESSON_KEYS`), readable by the
+user alone. A hand record stays plain notation anyone may edit: the seal only tells that it was edited.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import stat
+import sys
+from enum import Enum
+from pathlib import Path
+
+from ..engine.errors import NotationError
+
+KEY_SETTING = "EUCHRE_LESSON_KEYS"  # a folder for the key instead of the default (tests point it at a temporary one)
+FOLDER_NAME = "euchre_lesson"
+KEY_NAME = "saved_games.key"
+BROWSER_FOLDER = "/drive/.euchre_lesson"  # JupyterLite keeps /drive in the browser's storage
+SCHEME = "hmac-sha256"
+KEY_BYTES = 32
+
+
+class Trust(Enum):
+    """What the table can say of where a game came from."""
+
+    PLAYED = "played at this table"
+    KEPT = "saved by this table and unchanged since"
+    EDITED = "changed outside the table after it was saved"
+    UNCHECKED = "saved without a seal, so whether it was changed cannot be checked"
+    ELSEWHERE = "sealed by another user or computer, so whether it was changed cannot be checked here"
+
+
+# What a seal says of the game it was made for: a game saved from an edited game stays an edited game.
+SEALED_AS = {Trust.PLAYED: "played", Trust.KEPT: "played", Trust.EDITED: "edited",
+             Trust.UNCHECKED: "unchecked", Trust.ELSEWHERE: "unchecked"}
+READ_AS = {"played": Trust.KEPT, "edited": Trust.EDITED, "unchecked": Trust.UNCHECKED}
+
+
+# -- the key -------------------------------------------------------------------------------------------------
+
+
+def key_folder() -> Path:
+    """$EUCHRE_LESSON_KEYS, else the Jupyter data folder's euchre_lesson (or the browser's storage)."""
+    if os.environ.get(KEY_SETTING):
+        return Path(os.environ[KEY_SETTING]).expanduser()
+    if sys.platform == "emscripten":  # JupyterLite: only /drive outlives the page
+        return Path(BROWSER_FOLDER)
+    try:
+        from jupyter_core.paths import jupyter_data_dir
+    except ImportError:
+        return _per_user_data() / "jupyter" / FOLDER_NAME
+    return Path(jupyter_data_dir()) / FOLDER_NAME
+
+
+def _per_user_data() -> Path:
+    """Where a user's application data goes on this system (as jupyter_core would say)."""
+    if sys.platform == "win32" and os.environ.get("APPDATA"):
+        return Path(os.environ["APPDATA"])
+    if sys.platform == "darwin":
+        return Path.home() / "Library"
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+
+
+def key(*, make: bool) -> bytes | None:
+    """The user's key; None if there is none yet and `make` is false. An OSError or NotationError says why there is
+    none to use."""
+    path = key_folder() / KEY_NAME
+    try:
+        return _read_key(path)
+    except FileNotFoundError:
+        if not make:
+            return None
+    return _make_key(path)
+
+
+def _read_key(path: Path) -> bytes:
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    handle = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise NotationError("key", f"{path} is not a regular file, so it cannot hold the key of saved games.")
+        text = os.read(handle, 4 * KEY_BYTES).decode("ascii", "replace").strip()
+    finally:
+        os.close(handle)
+    try:
+        value = bytes.fromhex(text)
+    except ValueError:
+        value = b""
+    if len(value) != KEY_BYTES:
+        raise NotationError("key", f"The key of saved games in {path} is damaged: remove that file, and the next "
+                                   f"save makes a new key (games sealed with the old one can then not be checked).")
+    return value
+
+
+def _make_key(path: Path) -> bytes:
+    """A new key, written to a file only the user may read; if another kernel made one meanwhile, that one."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    value = secrets.token_bytes(KEY_BYTES)
+    temporary = path.with_name(f".{KEY_NAME}.{secrets.token_hex(6)}.tmp")
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(value.hex().encode("ascii") + b"\n")
+            file.flush()
+            os.fsync(file.fileno())
+        try:
+            os.link(temporary, path)  # whole or not at all, and never over a key another kernel made
+        except FileExistsError:
+            return _read_key(path)
+        except OSError:  # no hard links on this file system (the browser's, some shares): create it exclusively
+            _write_new(path, value)
+    finally:
+        temporary.unlink(missing_ok=True)
+    return value
+
+
+def _write_new(path: Path, value: bytes) -> None:
+    try:
+        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
+    except FileExistsError:
+        return
+    with os.fdopen(handle, "wb") as file:
+        file.write(value.hex().encode("ascii") + b"\n")
+
+
+def _key_id(value: bytes) -> str:
+    """A short name of a key, so that a seal made with another key is told from a broken one."""
+    return hashlib.sha256(b"euchre_lesson key id\n" + value).hexdigest()[:16]
+
+
+# -- seals ----------------------------------------------------------------------------------------------------
+
+
+def _message(record: dict, sealed_as: str) -> bytes:
+    """The record without its seal, in one canonical form (key order and spacing do not count), and what it is."""
+    body = {name: value for name, value in record.items() if name != "seal"}
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8") + \
+        b"\n" + sealed_as.encode("ascii")
+
+
+def _mac(record: dict, key_value: bytes, sealed_as: str) -> str:
+    return hmac.new(key_value, _message(record, sealed_as), hashlib.sha256).hexdigest()
+
+
+def seal(record: dict, key_value: bytes, trust: Trust) -> str:
+    """The seal of a record saved from a game of this trust: 'hmac-sha256:<key id>:<played|edited|unchecked>:<mac>'."""
+    sealed_as = SEALED_AS[trust]
+    return f"{SCHEME}:{_key_id(key_value)}:{sealed_as}:{_mac(record, key_value, sealed_as)}"
+
+
+def sealer(trust: Trust):
+    """A function of a record giving its seal, with the user's key (made now if there is none): for save_game."""
+    value = key(make=True)
+    return lambda record: seal(record, value, trust)
+
+
+def trust_of(record: dict) -> Trust:
+    """What the seal of a record read from a file says: kept as saved, edited, or not to be checked here."""
+    stored = record.get("seal")
+    if stored is None:
+        return Trust.UNCHECKED
+    parts = stored.split(":") if isinstance(stored, str) else []
+    if len(parts) != 4 or parts[0] != SCHEME or parts[2] not in READ_AS:
+        return Trust.EDITED  # a seal was there, and is not one any more
+    try:
+        value = key(make=False)
+    except (OSError, NotationError):
+        value = None
+    if value is None or parts[1] != _key_id(value):
+        return Trust.ELSEWHERE
+    if not hmac.compare_digest(_mac(record, value, parts[2]), parts[3]):
+        return Trust.EDITED
+    return READ_AS[parts[2]]
