@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from .cards import Card, Suit, parse_card, parse_cards, parse_suit, readable, sort_key
 from .errors import NotationError, excerpt
@@ -166,10 +167,19 @@ _SYNONYMS = {"order up": Verb.ORDER, "orderup": Verb.ORDER, "assist": Verb.ORDER
              "go alone": Verb.ALONE}
 
 
+SHORT_TOKEN = 40  # the longest token read once and remembered: a keep of five cards takes 24 characters
+
+
 def parse_action(token: str | Action) -> Action:
     """An action from its token: 'pass', 'order up', 'call ♥', 'pickup 10♣', 'play JH'."""
     if isinstance(token, Action):
         return token
+    if type(token) is str and len(token) <= SHORT_TOKEN:
+        return _remembered(token)  # a replayed game reads the same few tokens thousands of times
+    return _parsed(token)
+
+
+def _parsed(token) -> Action:
     words = readable(token, "an action", TOKEN_HELP).split()
     said = " ".join(words).lower()
     bare = _SYNONYMS.get(said) or Verb._value2member_map_.get(said)
@@ -188,3 +198,6 @@ def parse_action(token: str | Action) -> Action:
         return with_argument(verb, " ".join(words[1:]))
     except NotationError as error:
         raise NotationError(error.part, f"In the action {excerpt(token)}: {error}") from None
+
+
+_remembered = lru_cache(maxsize=1024)(_parsed)  # actions are immutable, so one may stand for every reading

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from functools import lru_cache
 
@@ -97,6 +97,7 @@ class Card:
 
     rank: Rank
     suit: Suit | None
+    ascii: str = field(init=False, repr=False, compare=False)  # the file form, 'JH', 'TD', 'JK': see below
 
     def __post_init__(self):
         if type(self.rank) is not Rank:
@@ -108,15 +109,12 @@ class Card:
         if (self.rank is Rank.JOKER) != (self.suit is None):
             raise NotationError("suit", f"Card(rank={self.rank!r}, suit={self.suit!r}): only the joker has no suit, "
                                         f"and the joker has none (C1, C3).")
+        # Worked out once: every record written and every saved game read compares cards in this form.
+        object.__setattr__(self, "ascii", "JK" if self.rank is Rank.JOKER else self.rank.ascii + self.suit.value)
 
     @property
     def is_joker(self) -> bool:
         return self.rank is Rank.JOKER
-
-    @property
-    def ascii(self) -> str:
-        """The file form: 'JH', 'TD', 'JK'."""
-        return "JK" if self.is_joker else self.rank.ascii + self.suit.value
 
     @property
     def colour(self) -> str:
@@ -157,9 +155,14 @@ def valid_deck_size(name: str, size) -> int:
     return size
 
 
+# Every card of every deck, and every card read from text, is one of these: the same card is then the same
+# object wherever it is, and looking for it in a hand or a trick is a quick identity check.
+_CARDS = {(rank, suit): Card(rank, suit) for suit in Suit for rank in DECK_RANKS[32]} | {(Rank.JOKER, None): JOKER}
+
+
 @lru_cache(maxsize=None)
 def _deck(size: int) -> tuple[Card, ...]:
-    cards = tuple(Card(rank, suit) for suit in Suit for rank in DECK_RANKS[size])
+    cards = tuple(_CARDS[rank, suit] for suit in Suit for rank in DECK_RANKS[size])
     return cards + (JOKER,) if size == 25 else cards
 
 
@@ -240,7 +243,7 @@ def parse_card(text: str | Card) -> Card:
         what = "it has no suit" if not suit_text else f"{excerpt(suit_text)} is not a suit"
         raise NotationError(text, f"{excerpt(text)} is not a card: {what} "
                                   f"(suits are C D H S or ♣ ♦ ♥ ♠). {_CARD_HELP}")
-    return Card(_RANK_WORDS[rank_text], _SUIT_WORDS[suit_text])
+    return _CARDS[_RANK_WORDS[rank_text], _SUIT_WORDS[suit_text]]
 
 
 def parse_cards(cards: str | Card | list | tuple) -> list[Card]:

@@ -15,7 +15,8 @@ from pathlib import Path
 from . import checks
 from .actions import Action
 from .errors import IllegalAction, NotationError, excerpt
-from .hand import Deal, HandState, deal_hand, read_json, replay, shuffled_deal
+from .hand import (Deal, HandState, check_hand_fields, deal_hand, read_json, replay, replayed_actions, shuffled_deal,
+                   start_of_hand)
 from .rules import CUTTHROAT, RuleSet, rules_from, side_of
 from .view import View
 
@@ -356,7 +357,7 @@ def game_from_record(record: dict | str) -> GameState:
         raise NotationError("hands", f"The record holds {len(hands):,} hands, too many for a game record, which "
                                      f"holds at most {MAX_HANDS:,} (a game to 10 rarely lasts 50 hands).")
     played, (scores, contenders), dealt = _replay_hands(game, hands, start, _permitted(record.get("dealt_by_hand")))
-    game = replace(game, hands=played, scores=scores, contenders=contenders)
+    game = replace(game, hands=played, scores=scores, contenders=contenders)  # played: PlayedHands, kept as it is
     _check_results(record, {"scores": list(scores), "winners": list(game.winners), "dealt_by_hand": dealt})
     if game.hand.is_over and not game.is_over:
         raise NotationError("hands", "hands ends with a finished hand, yet nobody has won: the next hand is missing.")
@@ -400,28 +401,59 @@ def _permitted(listed) -> set[int]:
 
 def _replay_hands(game: GameState, records: list, scores: tuple[int, ...], permitted: set[int]):
     """Every hand replayed in order and checked against the seed; the scores are kept up as it goes (linear)."""
-    played: list[HandState] = []
+    played = PlayedHands.of(())
     dealt_by_hand: list[int] = []
     contenders: tuple[int, ...] = ()
+    header = _seed_header(game.rules)
     for number, hand_record in enumerate(records):
         if winners(game.rules, scores, contenders):
             raise _after_the_win(game, number, scores)
-        hand = _replayed(number, hand_record)
-        if not game._from_seed(number, hand):
+        hand, seeded = _replayed(game, number, hand_record, header)
+        if not seeded:
             _check_dealt_by_hand(game, number, hand, permitted)
             dealt_by_hand.append(number)
         if number < len(records) - 1 and not hand.is_over:
             raise NotationError(f"hands[{number}]", f"hands[{number}] is unfinished, yet another hand follows it.")
-        played.append(hand)
+        played = played.then(hand)
         scores, contenders = scored(game.rules, scores, contenders, hand)
-    return tuple(played), (scores, contenders), dealt_by_hand
+    return played, (scores, contenders), dealt_by_hand
 
 
-def _replayed(number: int, record) -> HandState:
+def _replayed(game: GameState, number: int, record, header: dict) -> tuple[HandState, bool]:
+    """Hand `number` replayed from its record, and whether the seed dealt it.
+
+    A record that writes the game's rules, the dealer and the seed's cards exactly as the game's own records
+    do is the seed's hand: its cards are not read and checked again, only its actions are replayed.
+    """
     try:
-        return replay(record)
+        deal = _seed_deal_written(game, number, record, header)
+        if deal is not None:
+            return replayed_actions(start_of_hand(game.rules, game._dealer(number), deal), record["actions"]), True
+        hand = replay(record)
     except NotationError as error:
         raise NotationError(f"hands[{number}].{error.part}", f"hands[{number}]: {error}") from None
+    return hand, game._from_seed(number, hand)
+
+
+def _seed_header(rules: RuleSet) -> dict:
+    """The rules and switches as the game's own hand records write them."""
+    return {"rules": rules.game, "switches": rules.switches()}
+
+
+def _seed_deal_written(game: GameState, number: int, record, header: dict) -> Deal | None:
+    """The seed's deal of hand `number`, if `record` is a hand record of it written exactly as the game writes one."""
+    check_hand_fields(record)
+    dealer = game._dealer(number)
+    if not (record["rules"] == header["rules"] and _same_switches(record.get("switches", {}), header["switches"])
+            and type(record["dealer"]) is int and record["dealer"] == dealer):
+        return None
+    deal = game._seed_deal(number)
+    return deal if record["deal"] == deal.record() else None  # lists of card texts: == is exact
+
+
+def _same_switches(switches, written: dict) -> bool:
+    """Whether a record's switches are exactly `written`: 1 is not true, as == alone would say."""
+    return switches == written and all(type(switches[name]) is type(value) for name, value in written.items())
 
 
 def _after_the_win(game: GameState, number: int, scores: tuple[int, ...]) -> NotationError:

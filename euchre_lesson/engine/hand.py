@@ -5,9 +5,9 @@ from __future__ import annotations
 import itertools
 import json
 import random
-import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from functools import cache
+from operator import attrgetter
 from typing import NamedTuple
 
 from . import checks
@@ -205,8 +205,14 @@ class HandState:
         if action.kind not in PHASE_VERBS[self.phase]:
             raise IllegalAction(rule, f"{action} is not possible now: this is {self.phase}, "
                                       f"and seat {self.to_act} may {self.options()}.")
-        return replace(_APPLY[self.phase](self, action), history=self.history + (action,),
-                       actors=self.actors + (self.to_act,))
+        after = _APPLY[self.phase](self, action)
+        if after is self:  # no phase returns the state it was given; if one did, it must not be written into
+            after = _changed(self)
+        # The phase made a new state that nobody else holds yet: the action goes into its history there, rather
+        # than every field being copied once more (a long saved game replays hundreds of thousands of actions).
+        object.__setattr__(after, "history", self.history + (action,))
+        object.__setattr__(after, "actors", self.actors + (self.to_act,))
+        return after
 
     def options(self) -> str:
         """The legal actions now, said in words."""
@@ -255,18 +261,18 @@ class HandState:
         asked = asked_to_go_alone(self.rules, self.maker, ())
         if asked is None:
             return self._after_announcements()
-        return replace(self, phase=Phase.GOING_ALONE, to_act=asked)
+        return _changed(self, phase=Phase.GOING_ALONE, to_act=asked)
 
     def _after_announcements(self) -> HandState:
         if self.rules.has_dummy and not self.lone_maker:
-            return replace(self, phase=Phase.DUMMY, to_act=self.maker)
+            return _changed(self, phase=Phase.DUMMY, to_act=self.maker)
         return self._after_the_dummy()
 
     def _after_the_dummy(self) -> HandState:
         """Each lone player calls for the partner's best card, where the table plays so (R3); then the play."""
         exchanges = calls_for_best(self)
         if exchanges:
-            return replace(self, phase=Phase.EXCHANGE, to_act=exchanges[0][0])
+            return _changed(self, phase=Phase.EXCHANGE, to_act=exchanges[0][0])
         return self._start_play()
 
     @property
@@ -283,7 +289,7 @@ class HandState:
 
     def _start_play(self) -> HandState:
         leader = opening_leader(self)
-        return replace(self, phase=Phase.PLAY, to_act=leader, trick=Trick(leader, (), ()))
+        return _changed(self, phase=Phase.PLAY, to_act=leader, trick=Trick(leader, (), ()))
 
     def _repr_html_(self) -> str:
         from .display import hand_html
@@ -294,6 +300,20 @@ class HandState:
         from .display import hand_text
 
         return hand_text(self)
+
+
+_FIELDS = tuple(field.name for field in fields(HandState))
+_values_of = attrgetter(*_FIELDS)
+_PLACE = {name: place for place, name in enumerate(_FIELDS)}
+
+
+def _changed(state: HandState, **changes) -> HandState:
+    """`state` with some fields changed: dataclasses.replace, cut down for the one class it is used on, for every
+    action of every hand comes through here (a long saved game replays hundreds of thousands)."""
+    values = list(_values_of(state))
+    for name, value in changes.items():
+        values[_PLACE[name]] = value
+    return HandState(*values)
 
 
 def opening_leader(state: HandState) -> int:
@@ -408,11 +428,11 @@ def _round_one_legal(state):
 def _round_one_apply(state, action):
     seat = state.to_act
     if action.kind is Verb.ORDER:
-        return replace(state, phase=Phase.PICKUP, to_act=state.dealer, trump=state.up_card.suit, maker=seat)
+        return _changed(state, phase=Phase.PICKUP, to_act=state.dealer, trump=state.up_card.suit, maker=seat)
     later = _next_bidder(state)
     if later is None:
-        return replace(state, phase=Phase.ROUND_TWO, to_act=bidders(state.rules, state.dealer)[0])
-    return replace(state, to_act=later)
+        return _changed(state, phase=Phase.ROUND_TWO, to_act=bidders(state.rules, state.dealer)[0])
+    return _changed(state, to_act=later)
 
 
 def _joker_call_legal(state):
@@ -420,7 +440,7 @@ def _joker_call_legal(state):
 
 
 def _joker_call_apply(state, action):
-    return replace(state, phase=Phase.PICKUP, trump=action.suit, maker=state.dealer)
+    return _changed(state, phase=Phase.PICKUP, trump=action.suit, maker=state.dealer)
 
 
 def _pickup_legal(state):
@@ -435,12 +455,12 @@ def _pickup_apply(state, action):
                    else "this table plays dealer_must_pick_up")
             raise IllegalAction("C7", f"The dealer must take the up-card {state.up_card} here ({why}): "
                                       f"choose a card to discard with pickup X.")
-        return replace(state, picked_up=False)._after_trump()
+        return _changed(state, picked_up=False)._after_trump()
     five = state.hands[state.dealer]
     if action.card not in discard_choices(state.rules, five, state.up_card):
         raise IllegalAction("C7", _why_not_discarded(action.card, state.up_card, five))
     kept = tuple(card for card in five + (state.up_card,) if card != action.card)
-    return replace(state, hands=state._with_hand(state.dealer, kept), picked_up=True,
+    return _changed(state, hands=state._with_hand(state.dealer, kept), picked_up=True,
                    discard=action.card)._after_trump()
 
 
@@ -467,11 +487,11 @@ def _round_two_apply(state, action):
             raise IllegalAction("C9", "Stick the dealer: the dealer may not pass in round two and must "
                                       f"name a suit: {state.options()}.")
         later = _next_bidder(state)
-        return replace(state, to_act=later) if later is not None else replace(state, phase=Phase.DONE, to_act=None)
+        return _changed(state, to_act=later) if later is not None else _changed(state, phase=Phase.DONE, to_act=None)
     if action.suit not in nameable_suits(state.rules, state.turned_down):
         raise IllegalAction("C8", f"{state.turned_down} was turned down in round one, so it cannot be named "
                                   f"now; name another suit: {state.options()}.")
-    return replace(state, trump=action.suit, maker=seat)._after_trump()
+    return _changed(state, trump=action.suit, maker=seat)._after_trump()
 
 
 def _going_alone_legal(state):
@@ -481,11 +501,11 @@ def _going_alone_legal(state):
 def _going_alone_apply(state, action):
     seat, alone = state.to_act, action.kind is Verb.ALONE
     if alone and seat in state.makers:
-        state = replace(state, lone_maker=True, lone_partner=seat != state.maker)
+        state = _changed(state, lone_maker=True, lone_partner=seat != state.maker)
     elif alone:
-        state = replace(state, lone_defender=seat)
+        state = _changed(state, lone_defender=seat)
     asked = asked_to_go_alone(state.rules, state.maker, _answers(state) + ((seat, alone),))
-    return replace(state, to_act=asked) if asked is not None else state._after_announcements()
+    return _changed(state, to_act=asked) if asked is not None else state._after_announcements()
 
 
 def _dummy_legal(state):
@@ -505,7 +525,7 @@ def _dummy_apply(state, action):
                                   f"{' '.join(map(str, ten))}.")
     aside = tuple(card for card in ten if card not in chosen)
     kept = tuple(card for card in ten if card in chosen)
-    return replace(state, hands=state._with_hand(state.maker, kept), dummy=None,
+    return _changed(state, hands=state._with_hand(state.maker, kept), dummy=None,
                    set_aside=aside)._after_the_dummy()
 
 
@@ -528,10 +548,10 @@ def _exchange_apply(state, action):
     if verb is Verb.GIVE:
         hands = tuple(rest if s == giver else state.hands[lone] + (card,) if s == lone else h
                       for s, h in enumerate(state.hands))
-        return replace(state, hands=hands, given=state.given + (card,), to_act=lone)
-    state = replace(state, hands=state._with_hand(lone, rest), laid_down=state.laid_down + (card,))
+        return _changed(state, hands=hands, given=state.given + (card,), to_act=lone)
+    state = _changed(state, hands=state._with_hand(lone, rest), laid_down=state.laid_down + (card,))
     waiting = state.exchanges[len(state.laid_down):]
-    return replace(state, to_act=waiting[0][0]) if waiting else state._start_play()
+    return _changed(state, to_act=waiting[0][0]) if waiting else state._start_play()
 
 
 def _exchange_turn_words(state, seat: int, giver: int, lone: int) -> str:
@@ -556,14 +576,14 @@ def _play_apply(state, action):
     hands = state._with_hand(seat, (c for c in hand if c != card))
     trick = Trick(trick.leader, trick.cards + (card,), trick.seats + (seat,))
     if len(trick.cards) < len(state.active_seats):
-        return replace(state, hands=hands, trick=trick, to_act=state._next_active(seat))
+        return _changed(state, hands=hands, trick=trick, to_act=state._next_active(seat))
     winner = trick.seats[winning_index(trick.cards, state.trump)]
     won = tuple(n + (s == winner) for s, n in enumerate(state.tricks_won))
     tricks = state.tricks + (trick._replace(winner=winner),)
     if len(tricks) == TRICKS_PER_HAND:
-        return replace(state, hands=hands, tricks=tricks, tricks_won=won, trick=None,
+        return _changed(state, hands=hands, tricks=tricks, tricks_won=won, trick=None,
                        phase=Phase.DONE, to_act=None)
-    return replace(state, hands=hands, tricks=tricks, tricks_won=won, trick=Trick(winner, (), ()),
+    return _changed(state, hands=hands, tricks=tricks, tricks_won=won, trick=Trick(winner, (), ()),
                    to_act=winner)
 
 
@@ -719,7 +739,6 @@ def _cards_at(place: str, cards) -> list[Card]:
 
 MAX_NESTING = 20  # a game record nests 6 deep; json itself would fail near 1,000 with a RecursionError
 MAX_NUMBER_DIGITS = 100  # a record's numbers are seats, scores and seeds (at most 20 digits)
-_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_NUMBER_DIGITS + 1}}}")  # digits enough to be a number too long
 # The largest hands' records take about 1,000 characters; what is far longer is no hand record (a saved game
 # allows 2,000 a hand: game.MAX_RECORD_BYTES).
 MAX_HAND_RECORD_CHARS = 100_000
@@ -730,10 +749,8 @@ HAND_RECORD_FIELDS = {"rules": True, "switches": False, "dealer": True, "deal": 
 def read_json(text: str, what: str):
     """Parse JSON text; anything unreadable (nested too deep, a number too long, a field written twice) is a
     NotationError saying so."""
-    # Numbers are read one by one only where a long run of digits could be one too long: that is slow.
-    numbers = _whole_number if _LONG_NUMBER.search(text) else None
     try:
-        value = json.loads(text, parse_int=numbers, object_pairs_hook=_once_each)
+        value = json.loads(text, parse_int=_whole_number, object_pairs_hook=_once_each)
     except NotationError as error:
         raise NotationError(error.part, f"The {what} {error}.") from None
     except RecursionError:
