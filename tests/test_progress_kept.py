@@ -1,6 +1,7 @@
 """Progress never loses an answer (issue 24, points 1 and 2): writers at once, a slow disk, no locks, a kill -9,
 and files whose values are odd, protected or marked; one bad entry is one bad entry."""
 
+import contextlib
 import errno
 import json
 import os
@@ -70,7 +71,7 @@ def assert_every_answer_kept(folder: Path, writers: int = WRITERS, answers: int 
 @pytest.mark.parametrize("fault", ["slow", "enolck"], ids=["fsync slower than the lock wait", "flock fails ENOLCK"])
 def test_four_writers_at_once_keep_all_160_answers(tmp_path, fault):
     folder = tmp_path / "kept"
-    runs = [writer(folder, me, fault, 0.06 if fault == "slow" else 0.005) for me in range(WRITERS)]
+    runs = [writer(folder, me, fault, 0.06 if fault == "slow" else 0.02) for me in range(WRITERS)]
     for one in runs:
         out, err = one.communicate(timeout=120)
         assert one.returncode == 0, err
@@ -285,3 +286,40 @@ def test_progress_check_counts_a_typed_answer_once(tmp_path, monkeypatch):
     kept.check(1, "q1", "♥")
     assert kept.answers()["lesson 1 q1"].tries == 1
     assert Progress(tmp_path / "learner").answers() == {}, "the answer went to the learner's file as well"
+
+
+def test_a_journal_s_unfinished_last_line_is_being_written_and_a_broken_line_is_one_entry_left_out(tmp_path):
+    one = {"version": 1, "answers": {}, "practice": {"score": [[1.0, True]]}}
+    two = {"version": 1, "answers": {}, "practice": {"bid": [[2.0, False]]}}
+    journal = tmp_path / "progress-0123456789ab.journal"
+    journal.write_bytes(json.dumps(one).encode() + b"\n{broken\n" + json.dumps(two).encode() + b"\n{\"version\": 1, \"ans")
+    kept = Progress(tmp_path)
+    with pytest.warns(ProgressWarning) as caught:
+        assert kept.practice_results() == {"score": (True,), "bid": (False,)}
+    messages = [str(w.message) for w in caught]
+    assert len(messages) == 1 and "line 2" in messages[0] and journal.name in messages[0], messages
+    kept.record_practice("score", False)  # the file now holds all of it; another kernel's journal is never deleted
+    assert journal.exists() and json.loads((tmp_path / FILE_NAME).read_text())["practice"]["bid"] == [[2.0, False]]
+
+
+def test_a_writer_that_gets_the_lock_again_folds_its_journal_into_the_file(tmp_path, monkeypatch):
+    kept = Progress(tmp_path)
+    monkeypatch.setattr(progress, "_locked", lambda folder: contextlib.nullcontext(False))  # never the lock
+    for n in range(3):
+        kept.record_practice(f"k{n}", True)
+    assert [p.name for p in tmp_path.iterdir() if progress.JOURNAL.fullmatch(p.name)] and not (tmp_path / FILE_NAME).exists()
+    monkeypatch.undo()
+    kept.record_practice("k3", True)
+    assert not [p for p in tmp_path.iterdir() if progress.JOURNAL.fullmatch(p.name)], "its own journal was left"
+    assert set(json.loads((tmp_path / FILE_NAME).read_text())["practice"]) == {"k0", "k1", "k2", "k3"}
+
+
+def test_a_journal_grown_large_is_rewritten_as_one_line_and_loses_nothing(tmp_path, monkeypatch):
+    monkeypatch.setattr(progress, "_locked", lambda folder: contextlib.nullcontext(False))
+    monkeypatch.setattr(progress, "JOURNAL_REWRITE", 2000)
+    kept = Progress(tmp_path)
+    for n in range(60):
+        kept.record_practice(f"k{n}", n % 2 == 0)
+    (journal,) = [p for p in tmp_path.iterdir() if progress.JOURNAL.fullmatch(p.name)]
+    assert journal.read_text().count("\n") < 40, "60 answers, and never rewritten"
+    assert Progress(tmp_path).practice_results() == {f"k{n}": (n % 2 == 0,) for n in range(60)}

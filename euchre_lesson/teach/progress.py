@@ -518,8 +518,8 @@ def _flocked(lock: Path):
         yield False
         return
     try:
-        deadline, held = time.monotonic() + LOCK_WAIT, False
-        while not held:
+        deadline, held, unlockable = time.monotonic() + LOCK_WAIT, False, False
+        while not held and not unlockable:
             try:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 held = True
@@ -527,11 +527,15 @@ def _flocked(lock: Path):
                 if time.monotonic() > deadline:
                     break  # a kernel slow in the middle of a write: this answer goes to the journal instead
                 time.sleep(0.005)
-            except OSError:  # a file system without locks (ENOLCK on NFS): the journal, always
-                break
-        yield held
+            except OSError:  # a file system without flock (ENOLCK on NFS without a lock daemon)
+                unlockable = True
+        if not unlockable:
+            yield held
     finally:
         os.close(handle)
+    if unlockable:  # a file made exclusively works there; where it cannot be had, the journal
+        with _lock_file(lock.with_name(LOCK_NAME + "-file")) as held:
+            yield held
 
 
 @contextlib.contextmanager
