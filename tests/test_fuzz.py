@@ -7,23 +7,36 @@ The number of inputs tried is counted and printed at the end of the test run.
 
 from __future__ import annotations
 
+import contextlib
+import importlib
+import inspect
+import io
 import json
+import os
+import pkgutil
 import random
+import signal
 import string
+import sys
+import warnings
 from dataclasses import replace
 from datetime import timedelta
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import euchre_lesson
+import euchre_lesson.teach
+import euchre_lesson.widgets
 from euchre_lesson import (
     CUTTHROAT, JOKER, PARTNERSHIP, IllegalAction, NotationError, Phase, Rank, Suit, deal_hand, deck, load_game,
     new_game, parse_action, parse_card, parse_cards, parse_suit, replay, save_game,
 )
 from euchre_lesson.engine.game import game_from_record
 from euchre_lesson.engine.rules import PRESETS
-from fuzzcount import count
+from fuzzcount import TALLY, count
 from test_bad_input import ENTRY_POINTS, LONGEST_MESSAGE, hostile_answer
 
 FUZZ = settings(max_examples=1500, deadline=timedelta(seconds=2),
@@ -446,35 +459,23 @@ def test_a_saved_game_loads_where_os_lacks_the_unix_flags(tmp_path, monkeypatch)
 # -- every public callable of teach and widgets, found by introspection, fed hostile arguments ------------
 #
 # Issue 24, 10. The callables are not listed by hand: a package's public names are its __all__ where it
-# declares one (euchre_lesson.widgets does), else each of its modules' names without a leading underscore
-# (euchre_lesson.teach, whose modules the lessons import directly); a class gives its constructor and its
-# public methods. Each parameter in turn gets every HOSTILE_ARGUMENTS value, the others a good value (its
-# default, or GOOD_ARGUMENTS by parameter name). The answer must be a normal return or one of the project's
-# refusals: a ValueError (NotationError, IllegalAction, ...) whose message is a sentence, or the student-copies
-# command's SystemExit with a message. Never TypeError, AttributeError, KeyError, IndexError, OverflowError,
-# RecursionError, ZeroDivisionError, and never more than CALL_SECONDS for one call.
-
-import contextlib
-import importlib
-import inspect
-import io
-import os
-import pkgutil
-import signal
-import sys
-import warnings
-from pathlib import Path
-
-import euchre_lesson.teach
-import euchre_lesson.widgets
-from test_bad_input import LONGEST_MESSAGE as LONGEST_REFUSAL
+# declares one (euchre_lesson.widgets does: its submodules are the widgets' workings), else each of its
+# modules' names without a leading underscore (euchre_lesson.teach, whose modules the lessons import
+# directly); a class gives its constructor and its public methods (those of the project's own classes),
+# tried on an object made from good arguments and on every exercise the lessons ask. Each parameter in turn
+# gets every HOSTILE_ARGUMENTS value, the others a good value (GOOD_ARGUMENTS by name, else its default);
+# an object made from a hostile value must then answer its methods that need no argument. The answer must
+# be a normal return or one of the project's refusals: a ValueError (NotationError, IllegalAction, ...)
+# with a message of at most LONGEST_MESSAGE characters, or the student-copies command's SystemExit with a
+# message. Never TypeError, AttributeError, KeyError, IndexError, OverflowError, RecursionError,
+# ZeroDivisionError, and never more than CALL_SECONDS for one call.
 
 FUZZED_PACKAGES = [euchre_lesson.teach, euchre_lesson.widgets]
 CALL_SECONDS = 20  # no call may take longer than this; a good call takes well under a second
 
 
 def fuzzed_modules():
-    """Each package itself where it declares __all__, else each of its modules."""
+    """Each package itself where it declares __all__, else each of its public modules."""
     for package in FUZZED_PACKAGES:
         if hasattr(package, "__all__"):
             yield package
@@ -550,7 +551,8 @@ GOOD_ARGUMENTS = {
     "up_card": lambda: "AC", "seed": lambda: 1, "lesson": lambda: 1, "game": lambda: "cutthroat",
     "handle": _open_file, "limit": lambda: 100, "correct": lambda: True, "message": lambda: "Right.",
     "card": lambda: parse_card("JD"), "trump": lambda: Suit.HEARTS, "cards": lambda: tuple(parse_cards("9D JH")),
-    "trick": lambda: tuple(parse_cards("9D")), "maker_tricks": lambda: 3, "state": lambda: deal_hand(CUTTHROAT, 0, seed=1),
+    "trick": lambda: tuple(parse_cards("9D")), "maker_tricks": lambda: 3,
+    "state": lambda: deal_hand(CUTTHROAT, 0, seed=1),
     "accept": lambda: ("pass",), "reason": lambda: "Too weak to bid.", "ask": lambda: "Which one?",
     "options": lambda: {"one": "It is one.", "two": "It is two."}, "right": lambda: "one", "words": lambda: "a kind",
     "make": lambda: (lambda rng, games: None), "kind": lambda: "which_suit",
@@ -559,6 +561,7 @@ GOOD_ARGUMENTS = {
     "name": lambda: "q1", "tries": lambda: 1, "answer": lambda: "H", "when": lambda: 1.0e9, "answers": lambda: {},
     "practice": lambda: {}, "mine": lambda: euchre_lesson.teach.progress.Kept({}, {}),
     "theirs": lambda: euchre_lesson.teach.progress.Kept({}, {}), "exercise_id": lambda: "lesson 1 q1",
+    "verdict": lambda: euchre_lesson.teach.exercises.Verdict(True, "Right."),
     "kept": lambda: euchre_lesson.teach.progress.Kept({}, {}), "problems": lambda: (), "data": lambda: b"",
     "given": lambda: "H", "choice": lambda: "H", "value": lambda: "H", "number": lambda: 1,
     "notebook": lambda: __import__("nbformat").v4.new_notebook(), "source": _one_lesson_folder,
@@ -572,11 +575,13 @@ GOOD_FOR = {
     "deal_for": {"hand": lambda: "9C TC JC QC KC"},
     "Table.start": {"game": lambda: new_game(CUTTHROAT, seed=1)},
     "Table.act": {"action": lambda: "pass"},
+    "ProgressBoard": {"progress": lambda: None},
 }
 
 
 HOSTILE_ARGUMENTS = {
-    "None": None, "True": True, "bytes": b"JH", "a dict": {"JH": 1}, "an object": object(), "a list of cards": ["JH", "JD"],
+    "None": None, "True": True, "bytes": b"JH", "a dict": {"JH": 1}, "an object": object(),
+    "a list of cards": ["JH", "JD"],
     "a Random": random.Random(1), "a card": parse_card("JH"), "a suit": Suit.HEARTS, "10**400": 10**400,
     "-10**400": -(10**400), "2**64": 2**64, "-1": -1, "1.5": 1.5, "NaN": float("nan"), "inf": float("inf"),
     "-inf": float("-inf"), "[[[...]]] 10,000 deep": nested(10_000), "'1\\u0660'": "1\u0660", "'l'": "l",
@@ -647,7 +652,7 @@ def _misbehaviour(call, abstract: bool) -> str | None:
             return f"{type(error).__name__} whose message cannot be shown"
         if not message.strip():
             return f"{type(error).__name__} without a message"
-        if len(message) > LONGEST_REFUSAL:
+        if len(message) > LONGEST_MESSAGE:
             return f"{type(error).__name__} of {len(message):,} characters"
         return None
     except SystemExit as error:  # the student-copies command: a message, or argparse's usage (code 2)
@@ -680,7 +685,8 @@ def good_arguments(owner: str, parameters) -> dict:
         elif parameter.default is not parameter.empty:
             good[parameter.name] = lambda default=parameter.default: default
         else:
-            raise AssertionError(f"{owner}: no good value for its parameter {parameter.name!r}; add one to GOOD_ARGUMENTS")
+            raise AssertionError(f"{owner}: no good value for its parameter {parameter.name!r}; "
+                                 "add one to GOOD_ARGUMENTS")
     return good
 
 
@@ -693,36 +699,67 @@ def calling(call, parameters, good: dict, hostile: dict = {}):
     return called
 
 
-def fuzz_one(name: str, make_call, abstract: bool = False) -> dict[str, str]:
-    """Every hostile value in every parameter of the callable `make_call()` gives: what went wrong, by input."""
+def fuzz_one(name: str, make_call, abstract: bool = False, asked: str = "") -> dict[tuple[str, str], str]:
+    """What goes wrong, by (callable and parameter, input), for each hostile value in each parameter of make_call()."""
     call = make_call()
     parameters = fuzzed_parameters(call)
     good = good_arguments(name, parameters)
     found = {}
-    problem = misbehaviour(calling(call, parameters, good), abstract)
     count("public callables")
+    problem = misbehaviour(calling(call, parameters, good), abstract)
     if problem:
-        found[f"{name}(good arguments)"] = problem
+        found[f"{name}(good arguments)", asked] = problem
     for parameter in parameters:
         for kind, value in HOSTILE_ARGUMENTS.items():
             count("public callables")
-            problem = misbehaviour(calling(call, parameters, good, {parameter.name: value}), abstract)
+            made = []
+            problem = misbehaviour(lambda: made.append(calling(call, parameters, good, {parameter.name: value})()),
+                                   abstract)
+            place, given = f"{name}({parameter.name})", kind + asked
             if problem:  # again on a fresh object: the earlier hostile calls may have left this one broken
                 fresh = misbehaviour(calling(make_call(), parameters, good, {parameter.name: value}), abstract)
-                found[f"{name}({parameter.name}={kind})"] = fresh or f"{problem}, but only after earlier hostile calls"
+                found[place, given] = fresh or f"{problem}, but only after earlier hostile calls"
+            elif made and inspect.isclass(call):  # an object made from a hostile value must work as well as any
+                found.update(still_works(place, given, made[0], abstract))
     return found
 
 
-def fuzz_public_callables() -> dict[str, str]:
-    """Every finding over every public callable and method, in a fixed order."""
+def still_works(place: str, given: str, made, abstract: bool) -> dict[tuple[str, str], str]:
+    """What goes wrong calling each public method of `made` that needs no argument."""
+    found = {}
+    for method in public_methods(type(made)):
+        if all(p.default is not p.empty for p in fuzzed_parameters(getattr(made, method))):
+            count("public callables")
+            problem = misbehaviour(getattr(made, method), abstract)
+            if problem:
+                found[f"{place} then .{method}()", given] = problem
+    return found
+
+
+def lessons_exercises() -> list:
+    """Every exercise every lesson asks (course.exercises), so their own answers are fuzzed too."""
+    from euchre_lesson.teach.course import exercises
+    from euchre_lesson.teach.progress import lessons
+
+    return [exercise for lesson in lessons() for exercise in vars(exercises(lesson)).values()]
+
+
+def fuzz_public_callables() -> dict[tuple[str, str], str]:
+    """Every finding over every public callable and method, by (callable and parameter, input)."""
     callables = public_callables()
     classes = [value for _, value, _ in callables if inspect.isclass(value)]
+    asked = lessons_exercises()
     found = {}
     for name, value, methods in callables:
-        found.update(fuzz_one(name, lambda value=value: value))
+        # A class with public subclasses may leave methods to them: NotImplementedError is its answer there.
+        abstract = inspect.isclass(value) and any(other is not value and issubclass(other, value) for other in classes)
+        found.update(fuzz_one(name, lambda value=value: value, abstract))
         if not methods:
             continue
-        abstract = any(other is not value and issubclass(other, value) for other in classes)  # methods for subclasses
+        for exercise in (e for e in asked if type(e) is value):  # immutable: one object serves every call
+            for method in methods:
+                found.update(fuzz_one(f"{name}.{method}", lambda m=method, e=exercise: getattr(e, m),
+                                      asked=f", to {exercise.id}"))
         make = calling(value, fuzzed_parameters(value), good_arguments(name, fuzzed_parameters(value)))
         for method in methods:
             def bound(method=method, make=make):
@@ -730,20 +767,118 @@ def fuzz_public_callables() -> dict[str, str]:
             try:
                 bound()
             except Exception as error:
-                found[f"{name}(good arguments)"] = f"{_said(error)}, so its methods were not tried"
+                found[f"{name}(good arguments)", ""] = f"{_said(error)}, so its methods were not tried"
                 break
             found.update(fuzz_one(f"{name}.{method}", bound, abstract))
     return found
 
 
-def test_a_replays_seat_label_refuses_a_seat_that_is_not_one():
-    """Found by the introspective fuzz: seat_label("1") was a TypeError, seat_label(7) an IndexError."""
-    replay_widget = euchre_lesson.widgets.HandReplay(_a_hand_played_out())
-    assert replay_widget.seat_label(1).startswith("Seat 1")
-    for seat in ["1", 1.5, 7, -1, None, nested(10_000), 10**400]:
-        try:
-            replay_widget.seat_label(seat)
-        except NotationError as error:
-            assert "seat" in str(error) and "0 to 2" in str(error), str(error)
-        else:
-            raise AssertionError(f"seat_label({seat!r}) was answered")
+@contextlib.contextmanager
+def module_names_kept():
+    """Every euchre_lesson module's names as they were, afterwards (report_answers, say, sets one)."""
+    kept = {name: dict(vars(module)) for name, module in sys.modules.items() if name.startswith("euchre_lesson")}
+    try:
+        yield
+    finally:
+        for name, names in kept.items():
+            module = sys.modules[name]
+            for added in set(vars(module)) - set(names):
+                delattr(module, added)
+            vars(module).update(names)
+
+
+# Findings in other engineers' files, being fixed as this is written (issue 24): each is a callable and the
+# parameter that misbehaves. The test asserts that each still does, so the set cannot go stale: when a fix
+# lands, the test fails until its entry is taken out.
+PENDING = {
+    'euchre_lesson.teach.course.deal_for(rules)',  # AttributeError, e.g. None
+    'euchre_lesson.teach.course.deal_for(seat)',  # IndexError, e.g. None
+    'euchre_lesson.teach.course.deal_for(seed)',  # TypeError, e.g. a dict
+    'euchre_lesson.teach.course.read_small(handle)',  # OSError, OverflowError, TypeError; True closes stdout (fd 1)
+    'euchre_lesson.teach.course.read_small(limit)',  # OverflowError, TypeError, e.g. bytes
+    'euchre_lesson.teach.exercises.BestFive.is_right(given)',  # AttributeError, TypeError, e.g. None, to lesson 4 q1
+    'euchre_lesson.teach.exercises.BestFive.is_right(good arguments)',  # AttributeError, e.g. , to lesson 4 q1
+    'euchre_lesson.teach.exercises.BestFive.label(choice)',  # AttributeError, e.g. a list of cards, to lesson 4 q1
+    'euchre_lesson.teach.exercises.BestFive.praise(given)',  # TypeError, e.g. None, to lesson 4 q1
+    'euchre_lesson.teach.exercises.BestFive.report(to)',  # TypeError, e.g. True, to lesson 4 q1
+    'euchre_lesson.teach.exercises.BestFive.report(verdict)',  # AttributeError, e.g. None, to lesson 4 q1
+    'euchre_lesson.teach.exercises.BestFive.written(given)',  # AttributeError, e.g. a list of cards, to lesson 4 q1
+    'euchre_lesson.teach.exercises.BestFive.wrong(given)',  # TypeError, e.g. None, to lesson 4 q1
+    'euchre_lesson.teach.exercises.BestFive.wrong(good arguments)',  # TypeError, e.g. , to lesson 4 q1
+    'euchre_lesson.teach.exercises.Bid.label(choice)',  # AttributeError, e.g. a list of cards, to lesson 2 q3
+    'euchre_lesson.teach.exercises.Bid.report(to)',  # TypeError, e.g. True, to lesson 2 q3
+    'euchre_lesson.teach.exercises.Bid.report(verdict)',  # AttributeError, e.g. None, to lesson 2 q3
+    'euchre_lesson.teach.exercises.Bid.written(given)',  # AttributeError, e.g. a list of cards, to lesson 2 q3
+    'euchre_lesson.teach.exercises.Bid.wrong(given)',  # AttributeError, e.g. a list of cards, to lesson 2 q3
+    'euchre_lesson.teach.exercises.Choice.label(choice)',  # AttributeError, e.g. a list of cards, to lesson 0 q1
+    'euchre_lesson.teach.exercises.Choice.read(given)',  # RecursionError, e.g. [[[...]]] 10,000 deep, to lesson 0 q1
+    'euchre_lesson.teach.exercises.Choice.report(to)',  # TypeError, e.g. True, to lesson 0 q1
+    'euchre_lesson.teach.exercises.Choice.report(verdict)',  # AttributeError, e.g. None, to lesson 0 q1
+    'euchre_lesson.teach.exercises.Choice.written(given)',  # AttributeError, e.g. a list of cards, to lesson 0 q1
+    'euchre_lesson.teach.exercises.Choice.wrong(given)',  # KeyError, TypeError, e.g. None, to lesson 0 q1
+    'euchre_lesson.teach.exercises.Choice.wrong(good arguments)',  # KeyError, e.g. , to lesson 0 q1
+    'euchre_lesson.teach.exercises.Exercise.label(choice)',  # AttributeError, e.g. a list of cards
+    'euchre_lesson.teach.exercises.Exercise.report(to)',  # TypeError, e.g. True
+    'euchre_lesson.teach.exercises.Exercise.report(verdict)',  # AttributeError, e.g. None
+    'euchre_lesson.teach.exercises.Exercise.written(given)',  # AttributeError, e.g. a list of cards
+    'euchre_lesson.teach.exercises.Exercise.wrong(given)',  # AttributeError, e.g. a list of cards
+    'euchre_lesson.teach.exercises.LegalPlays.label(choice)',  # AttributeError, e.g. a list of cards, to lesson 6 q1
+    'euchre_lesson.teach.exercises.LegalPlays.report(to)',  # TypeError, e.g. True, to lesson 6 q1
+    'euchre_lesson.teach.exercises.LegalPlays.report(verdict)',  # AttributeError, e.g. None, to lesson 6 q1
+    'euchre_lesson.teach.exercises.LegalPlays.written(given)',  # AttributeError, e.g. a list of cards, to lesson 6 q1
+    'euchre_lesson.teach.exercises.LegalPlays.wrong(given)',  # TypeError, e.g. None, to lesson 6 q1
+    'euchre_lesson.teach.exercises.LegalPlays.wrong(good arguments)',  # TypeError, e.g. , to lesson 6 q1
+    'euchre_lesson.teach.exercises.PlayableCard.is_right(given)',  # TypeError, e.g. a dict
+    'euchre_lesson.teach.exercises.PlayableCard.label(choice)',  # AttributeError, e.g. a list of cards
+    'euchre_lesson.teach.exercises.PlayableCard.praise(given)',  # RecursionError, e.g. [[[...]]] 10,000 deep
+    'euchre_lesson.teach.exercises.PlayableCard.report(to)',  # TypeError, e.g. True
+    'euchre_lesson.teach.exercises.PlayableCard.report(verdict)',  # AttributeError, e.g. None
+    'euchre_lesson.teach.exercises.PlayableCard.written(given)',  # AttributeError, e.g. a list of cards
+    'euchre_lesson.teach.exercises.PlayableCard.wrong(given)',  # RecursionError, e.g. [[[...]]] 10,000 deep
+    'euchre_lesson.teach.exercises.Score.label(choice)',  # RecursionError, e.g. [[[...]]] 10,000 deep, to lesson 5 q1
+    'euchre_lesson.teach.exercises.Score.report(to)',  # TypeError, e.g. True, to lesson 5 q1
+    'euchre_lesson.teach.exercises.Score.report(verdict)',  # AttributeError, e.g. None, to lesson 5 q1
+    'euchre_lesson.teach.exercises.Score.written(given)',  # RecursionError
+    'euchre_lesson.teach.exercises.Score.wrong(given)',  # AttributeError, e.g. a list of cards, to lesson 5 q1
+    'euchre_lesson.teach.exercises.Text(value)',  # RecursionError, e.g. [[[...]]] 10,000 deep
+    'euchre_lesson.teach.exercises.TrickWinner(cards) then .explain()',  # IndexError, e.g. ''
+    'euchre_lesson.teach.exercises.TrickWinner(cards) then .fallback_text()',  # IndexError, e.g. ''
+    'euchre_lesson.teach.exercises.TrickWinner(cards) then .hint()',  # IndexError, e.g. ''
+    'euchre_lesson.teach.exercises.TrickWinner.label(choice)',  # AttributeError, e.g. a list of cards, to lesson 1 q3
+    'euchre_lesson.teach.exercises.TrickWinner.report(to)',  # TypeError, e.g. True, to lesson 1 q3
+    'euchre_lesson.teach.exercises.TrickWinner.report(verdict)',  # AttributeError, e.g. None, to lesson 1 q3
+    'euchre_lesson.teach.exercises.TrickWinner.written(given)',  # AttributeError
+    'euchre_lesson.teach.exercises.TrickWinner.wrong(given)',  # AttributeError, e.g. a list of cards, to lesson 1 q3
+    'euchre_lesson.teach.exercises.WhichSuit.label(choice)',  # AttributeError, RecursionError
+    'euchre_lesson.teach.exercises.WhichSuit.label(good arguments)',  # AttributeError, e.g. , to lesson 1 q1
+    'euchre_lesson.teach.exercises.WhichSuit.report(to)',  # TypeError, e.g. True, to lesson 1 q1
+    'euchre_lesson.teach.exercises.WhichSuit.report(verdict)',  # AttributeError, e.g. None, to lesson 1 q1
+    'euchre_lesson.teach.exercises.WhichSuit.written(given)',  # AttributeError, e.g. a list of cards, to lesson 1 q1
+    'euchre_lesson.teach.exercises.WhichSuit.wrong(given)',  # AttributeError, e.g. a list of cards, to lesson 1 q1
+    'euchre_lesson.teach.practice.bid_prompt(state)',  # AttributeError, e.g. None
+    'euchre_lesson.teach.practice.bid_setting(state)',  # AttributeError, e.g. None
+    'euchre_lesson.teach.practice.weights(kinds)',  # TypeError, e.g. None
+    'euchre_lesson.teach.practice.weights(results)',  # AttributeError, e.g. None
+    'euchre_lesson.teach.progress.merged(mine)',  # AttributeError, e.g. None
+    'euchre_lesson.teach.progress.merged(theirs)',  # AttributeError, e.g. None
+}
+
+
+def test_every_public_callable_of_teach_and_widgets_answers_hostile_arguments(tmp_path, monkeypatch):
+    """Issue 24, 10: found by introspection, every public callable answers or refuses hostile arguments clearly."""
+    monkeypatch.chdir(tmp_path)  # a callable given a file or folder name writes it here, and nowhere else
+    for setting in ("HOME", "JUPYTER_DATA_DIR", "XDG_DATA_HOME", "EUCHRE_LESSON_PROGRESS"):
+        monkeypatch.setenv(setting, str(tmp_path / setting.lower()))
+    calls_before = TALLY["public callables"]
+    with module_names_kept():
+        found = fuzz_public_callables()
+    calls = TALLY["public callables"] - calls_before
+    places = {}
+    for (place, given), problem in found.items():
+        places.setdefault(place, []).append(f"{given}: {problem}")
+    new = {place: said for place, said in places.items() if place not in PENDING}
+    if new:
+        pytest.fail("\n".join(f"{place} <- {said[0]} (and {len(said) - 1} more)" for place, said in new.items()))
+    answered = PENDING - set(places)
+    assert not answered, f"these now answer well; take them out of PENDING: {sorted(answered)}"
+    assert calls > 10_000, calls  # the walk reached the callables (27,000 calls when this was written)
