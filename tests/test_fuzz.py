@@ -456,6 +456,19 @@ def test_a_saved_game_loads_where_os_lacks_the_unix_flags(tmp_path, monkeypatch)
     assert session.game.hands[0].deal == game.hands[0].deal  # the saved game, its computers then playing on
 
 
+def test_a_replays_seat_label_refuses_a_seat_that_is_not_one():
+    """Found by the introspective fuzz: seat_label("1") was a TypeError, seat_label(7) an IndexError."""
+    replay_widget = euchre_lesson.widgets.HandReplay(_a_hand_played_out())
+    assert replay_widget.seat_label(1).startswith("Seat 1")
+    for seat in ["1", 1.5, 7, -1, None, nested(10_000), 10**400]:
+        try:
+            replay_widget.seat_label(seat)
+        except NotationError as error:
+            assert "seat" in str(error) and "0 to 2" in str(error), str(error)
+        else:
+            raise AssertionError(f"seat_label({seat!r}) was answered")
+
+
 # -- every public callable of teach and widgets, found by introspection, fed hostile arguments ------------
 #
 # Issue 24, 10. The callables are not listed by hand: a package's public names are its __all__ where it
