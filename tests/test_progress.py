@@ -339,6 +339,10 @@ def test_a_damaged_file_that_cannot_be_set_aside_is_never_written_over(tmp_path,
     assert len(journals) == 1 and progress.JOURNAL.fullmatch(journals.pop()), "the answers are not kept beside it"
     with pytest.warns(ProgressWarning, match="could not be set aside"):
         assert Progress(tmp_path).done(1)[0] == 2
+    monkeypatch.undo()
+    (tmp_path / FILE_NAME).rename(tmp_path / "broken.json")  # as the message says: moved away
+    kept.record("lesson 1 q3", True, "♣")
+    assert json.loads((tmp_path / FILE_NAME).read_text())["answers"].keys() == {f"lesson 1 q{n}" for n in (1, 2, 3)}
 
 
 def test_a_fresh_file_takes_the_place_of_one_set_aside_at_once(tmp_path):

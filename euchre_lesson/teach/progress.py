@@ -688,15 +688,8 @@ class Progress:
 
     def _fresh(self, held: bool) -> Found:
         """The file's progress merged with every journal's; with the lock held, a damaged file is set aside."""
-        try:
-            found = _read(self.path)
-        except _Damage as damage:
-            found = self._damaged(damage, held)
-        for problem in found.problems:
-            self._note(f"In your progress file {self.path}, {problem}: that entry is left out, and the rest of "
-                       f"your progress is read.")
-        copies = [found.kept]
-        for journal in self._journals():
+        copies = []
+        for journal in self._journals():  # before the file: a journal is deleted only once the file holds it
             try:
                 one = _read(journal, _journal_parsed)
             except _Damage as damage:
@@ -705,7 +698,15 @@ class Progress:
             copies.append(one.kept)
             for problem in one.problems:
                 self._note(f"In the progress journal {journal}, {problem}: that entry is left out.")
-        return Found(_all_merged(copies), found.problems, found.data)
+        try:
+            found = _read(self.path)
+            self._stuck = False  # a damaged file moved away, or mended: the file is written again
+        except _Damage as damage:
+            found = self._damaged(damage, held)
+        for problem in found.problems:
+            self._note(f"In your progress file {self.path}, {problem}: that entry is left out, and the rest of "
+                       f"your progress is read.")
+        return Found(_all_merged([found.kept, *copies]), found.problems, found.data)
 
     def _journals(self) -> list[Path]:
         """Every kernel's journal in the folder (this one's too), at most MOST_JOURNALS."""
@@ -794,8 +795,8 @@ class Progress:
             _write(self.path, _json_of(self._kept))
         except OSError:
             return False  # the journal keeps the answer instead, and says so if it cannot
-        with contextlib.suppress(FileNotFoundError):
-            if self._journaled is not NOTHING:
+        if self._journaled is not NOTHING:
+            with contextlib.suppress(OSError):  # else it is deleted next time; its lines are in the file anyway
                 os.unlink(self._journal)  # all of it is in the file just written
                 self._journaled = NOTHING
         return True
