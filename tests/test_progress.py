@@ -201,8 +201,7 @@ DAMAGED_BYTES = {
     "spaces": (b" \n ", "empty"),
     "a list": (b"[1, 2]", "does not hold the progress"),
     "a number": (b"7", "does not hold the progress"),
-    "a key missing": (json.dumps({"version": 1, "answers": {}}).encode(), "does not hold the progress"),
-    "a key more": (shape(extra=1), "does not hold the progress"),
+    "no version": (json.dumps({"answers": {}, "practice": {}}).encode(), "does not hold the progress"),
     "another version": (shape(version=2), "version 2"),
     "version true": (shape(version=True), "version True"),
     "too big": (b" " * (progress.LIMIT + 1), "larger than"),
@@ -238,6 +237,7 @@ def test_a_damaged_file_is_set_aside_with_a_message_and_progress_starts_afresh(t
 # One entry that cannot be read is left out with a message (issue 24, point 2), the rest read; None: read as it is.
 ENTRIES = {
     "answers a list": (shape(answers=[]), "its answers, [], are not an object"),
+    "a field more": (shape(extra=1), "its field 'extra' is none of version, answers and practice"),
     "an unknown id": (shape(answers={"x": {}}), "the entry 'x' is not an exercise"),
     "correct 1": (entry(correct=1), "has correct 1, not true or false"),
     "tries 0": (entry(tries=0), "has tries 0"),
@@ -249,6 +249,7 @@ ENTRIES = {
     "practice results wrong": (shape(practice={"score": [[1.0, "yes"]]}), "practice result [1.0, 'yes'] for 'score'"),
     "practice kind odd": (shape(practice={"../x": []}), "practice results for '../x'"),
     "an answer too long": (entry(answer="x" * 1000), None),  # cut short, as a new one would be
+    "no practice": (json.dumps({"version": 1, "answers": {}}).encode(), None),  # none yet
     "too many results": (shape(practice={"score": [[float(n), True] for n in range(99)]}), None),  # the recent kept
 }
 

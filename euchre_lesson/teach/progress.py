@@ -234,21 +234,24 @@ class _Damage(ValueError):
 
 def _kept_from(data: object) -> tuple[Kept, list[str]]:
     """The progress in a file's JSON value, and each entry left out, in words; _Damage if it is not progress at all."""
-    if not isinstance(data, dict) or set(data) != {"version", "answers", "practice"}:
+    if not isinstance(data, dict) or "version" not in data:
         raise _Damage("it does not hold the progress of these lessons (an object with version, answers "
                       "and practice)")
     if data["version"] != VERSION or type(data["version"]) is not int:
         raise _Damage(f"it is version {excerpt(data['version'])} of the progress file, not {VERSION}")
     problems, answers, practice = [], {}, {}
-    for field, found in (("answers", data["answers"]), ("practice", data["practice"])):
+    problems += [f"its field {excerpt(name)} is none of version, answers and practice"
+                 for name in sorted(set(data) - {"version", "answers", "practice"}, key=str)]
+    for field in ("answers", "practice"):
+        found = data.get(field, {})
         if not isinstance(found, dict):
             problems.append(f"its {field}, {excerpt(found)}, are not an object")
-    for key, value in _items(data["answers"]):
+    for key, value in _items(data.get("answers")):
         try:
             answers[key] = _answer_from(key, value)
         except _Damage as damage:
             problems.append(str(damage))
-    for kind, value in _items(data["practice"]):
+    for kind, value in _items(data.get("practice")):
         results, left_out = _results_from(kind, value)
         problems += left_out
         if results:
