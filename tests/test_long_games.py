@@ -118,3 +118,23 @@ def test_replay_refuses_a_hand_record_text_over_its_cap_before_reading_it():
     message = str(info.value)
     assert "too long" in message and f"{MAX_HAND_RECORD_CHARS:,}" in message and f"{len(long):,}" in message
     assert info.value.part == "record"
+
+
+def test_a_seed_hand_written_otherwise_still_loads_and_a_changed_one_is_still_refused():
+    """The quick way in (a hand written exactly as the game writes it) changes nothing about what loads."""
+    record = thrown_in_record(5)
+    record["hands"][1]["deal"]["hands"][0] = [card.lower() for card in record["hands"][1]["deal"]["hands"][0]]
+    record["hands"][2]["switches"] = None  # no switches, said otherwise
+    game = game_from_record(record)
+    assert game.dealt_by_hand == () and game.record()["hands"][1] == thrown_in_record(5)["hands"][1]
+    for change, names in [
+        (lambda hands: hands[1].update(dealer=True), ["hands[1]", "dealer"]),  # no seat, though True == 1
+        (lambda hands: hands[3].update(switches={"stick_the_dealer": 1}), ["hands[3]", "stick_the_dealer"]),
+        (lambda hands: hands[3]["actions"].__setitem__(2, "play JH"), ["hands[3].actions[2]"]),
+        (lambda hands: hands[3].update(comment="mine"), ["hands[3]", "'comment'"]),
+    ]:
+        broken = thrown_in_record(5)
+        change(broken["hands"])
+        with pytest.raises(NotationError) as info:
+            game_from_record(broken)
+        assert all(name in str(info.value) or name in info.value.part for name in names), str(info.value)

@@ -217,7 +217,7 @@ class GameState:
         if not winners(self.rules, scores, contenders):
             raise IllegalAction(_winning_rule(self.rules),
                                 f"This game has reached {MAX_HANDS:,} hands, the most a game (and its saved file) "
-                                f"holds, and {hand.history[-1]} would end hand {len(self.hands):,} with nobody "
+                                f"holds, and {str(hand.history[-1])!r} would end hand {len(self.hands):,} with nobody "
                                 f"winning, so a hand more would be needed. Start a new game to play on.")
 
     @property

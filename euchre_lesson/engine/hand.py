@@ -332,7 +332,13 @@ def opening_leader(state: HandState) -> int:
 def bidders(rules: RuleSet, dealer: int) -> tuple[int, ...]:
     """Who bids, in order, in each round, and who is dealt to, in order: every seat once, clockwise from
     the dealer's left, the dealer last (C5, C6, C8)."""
-    return tuple((dealer + i) % rules.players for i in range(1, rules.players + 1))
+    return _clockwise_after(rules.players, dealer)
+
+
+@cache
+def _clockwise_after(players: int, seat: int) -> tuple[int, ...]:
+    """Every seat once, clockwise from `seat`'s left, `seat` last: worked out once, for every bid asks it."""
+    return tuple((seat + i) % players for i in range(1, players + 1))
 
 
 def dealer_names_trump_at_once(up_card: Card) -> bool:
