@@ -138,3 +138,18 @@ def test_a_seed_hand_written_otherwise_still_loads_and_a_changed_one_is_still_re
         with pytest.raises(NotationError) as info:
             game_from_record(broken)
         assert all(name in str(info.value) or name in info.value.part for name in names), str(info.value)
+
+
+def test_the_tree_of_hands_holds_each_hand_at_its_place_across_its_levels():
+    """Past 32 and 1,024 hands the tree grows a level: every hand is still found where it was put."""
+    from euchre_lesson.engine.game import PlayedHands
+
+    hands = [deal_hand(CUTTHROAT, number % 3, seed=number) for number in range(1100)]
+    played = PlayedHands.of(())
+    for size, hand in enumerate(hands, start=1):
+        played = played.then(hand)
+        assert len(played) == size and played[-1] is hand and played[size // 2] is hands[size // 2]
+        if size in (1, 31, 32, 33, 64, 1023, 1024, 1025, 1056, 1100):
+            assert all(a is b for a, b in zip(played, hands[:size], strict=True))
+            assert played[0] is hands[0] and played[-size] is hands[0]
+    assert PlayedHands.of(hands) == tuple(hands) and played.with_last(hands[0])[-1] is hands[0]
