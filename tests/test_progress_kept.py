@@ -323,3 +323,23 @@ def test_a_journal_grown_large_is_rewritten_as_one_line_and_loses_nothing(tmp_pa
     (journal,) = [p for p in tmp_path.iterdir() if progress.JOURNAL.fullmatch(p.name)]
     assert journal.read_text().count("\n") < 40, "60 answers, and never rewritten"
     assert Progress(tmp_path).practice_results() == {f"k{n}": (n % 2 == 0,) for n in range(60)}
+
+
+def test_a_kernel_that_ends_folds_its_journal_into_the_file(tmp_path):
+    folder = tmp_path / "kept"
+    code = textwrap.dedent("""
+        import contextlib, sys
+        from euchre_lesson.teach import progress
+        real = progress._locked
+        progress._locked = lambda folder: contextlib.nullcontext(False)  # another kernel holds the lock throughout
+        kept = progress.Progress(sys.argv[1])
+        for n in range(5):
+            kept.record_practice(f"k{n}", True)
+        print(sorted(p.name for p in kept.folder.iterdir()))
+        progress._locked = real  # free at the end: the journal is folded in as the kernel exits
+        """)
+    done = subprocess.run([sys.executable, "-c", code, str(folder)], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0 and ".journal" in done.stdout and not done.stderr, done.stderr
+    assert sorted(p.name for p in folder.iterdir()) == [FILE_NAME, progress.LOCK_NAME]
+    assert set(json.loads((folder / FILE_NAME).read_text())["practice"]) == {f"k{n}" for n in range(5)}

@@ -11,6 +11,7 @@ out with a message, and the rest is read.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import errno
 import json
@@ -807,9 +808,22 @@ class Progress:
     def _keep_in_journal(self, new: Kept) -> None:
         """Append a change to this kernel's own journal; one grown large is rewritten whole (only it writes it)."""
         size = _append(self._journal, _json_of(new, indent=None))
+        if self._journaled is NOTHING:
+            atexit.register(self._fold)  # a kernel that ends folds its journal in, if it can have the lock then
         self._journaled = merged(new, self._journaled)
         if size > JOURNAL_REWRITE:
             _write(self._journal, _json_of(self._journaled, indent=None) + "\n")
+
+    def _fold(self) -> None:
+        """This kernel's journal merged into the file and deleted, if the lock can be had now (at exit)."""
+        with self._guard, contextlib.suppress(Exception), warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # a kernel closing has no one to tell
+            if self._journaled is not NOTHING:
+                with _locked(self.folder) as held:
+                    if held:
+                        found = self._fresh(held)
+                        self._kept = merged(self._kept, found.kept)
+                        self._save(found)
 
     def _note(self, text: str) -> None:
         if text not in self.notes:
