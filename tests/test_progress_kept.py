@@ -343,3 +343,16 @@ def test_a_kernel_that_ends_folds_its_journal_into_the_file(tmp_path):
     assert done.returncode == 0 and ".journal" in done.stdout and not done.stderr, done.stderr
     assert sorted(p.name for p in folder.iterdir()) == [FILE_NAME, progress.LOCK_NAME]
     assert set(json.loads((folder / FILE_NAME).read_text())["practice"]) == {f"k{n}" for n in range(5)}
+
+
+def test_two_threads_on_one_progress_keep_every_answer(tmp_path):
+    import threading
+
+    kept = Progress(tmp_path)
+    threads = [threading.Thread(target=lambda t=t: [kept.record_practice(f"t{t}_{n}", True) for n in range(30)])
+               for t in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert set(Progress(tmp_path).practice_results()) == {f"t{t}_{n}" for t in range(2) for n in range(30)}

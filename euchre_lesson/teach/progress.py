@@ -816,14 +816,19 @@ class Progress:
 
     def _fold(self) -> None:
         """This kernel's journal merged into the file and deleted, if the lock can be had now (at exit)."""
-        with self._guard, contextlib.suppress(Exception), warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # a kernel closing has no one to tell
-            if self._journaled is not NOTHING:
-                with _locked(self.folder) as held:
-                    if held:
-                        found = self._fresh(held)
-                        self._kept = merged(self._kept, found.kept)
-                        self._save(found)
+        if not self._guard.acquire(timeout=LOCK_WAIT):  # a thread stopped mid-write: its journal stays, read by all
+            return
+        try:
+            with contextlib.suppress(Exception), warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # a kernel closing has no one to tell
+                if self._journaled is not NOTHING:
+                    with _locked(self.folder) as held:
+                        if held:
+                            found = self._fresh(held)
+                            self._kept = merged(self._kept, found.kept)
+                            self._save(found)
+        finally:
+            self._guard.release()
 
     def _note(self, text: str) -> None:
         if text not in self.notes:
