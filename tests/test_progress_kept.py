@@ -181,8 +181,8 @@ BAD_VALUES = {
 @pytest.mark.parametrize("name", BAD_VALUES)
 def test_one_bad_answer_is_set_aside_with_a_message_and_the_others_are_read(tmp_path, name):
     change = BAD_VALUES[name]
-    bad = change if isinstance(change, str) else \
-        {k: v for k, v in {"correct": True, "tries": 1, "answer": "♠", "when": 2.0, **change}.items() if v is not None}
+    fields = {"correct": True, "tries": 1, "answer": "♠", "when": 2.0}
+    bad = change if isinstance(change, str) else {k: v for k, v in {**fields, **change}.items() if v is not None}
     data = good(**{"lesson 1 q2": bad})
     data["practice"]["bid"] = [[3.0, True], [float("nan"), True], [4.0, "yes"], [5.0, False]]
     data["practice"]["../x"] = [[1.0, True]]
@@ -292,7 +292,8 @@ def test_a_journal_s_unfinished_last_line_is_being_written_and_a_broken_line_is_
     one = {"version": 1, "answers": {}, "practice": {"score": [[1.0, True]]}}
     two = {"version": 1, "answers": {}, "practice": {"bid": [[2.0, False]]}}
     journal = tmp_path / "progress-0123456789ab.journal"
-    journal.write_bytes(json.dumps(one).encode() + b"\n{broken\n" + json.dumps(two).encode() + b"\n{\"version\": 1, \"ans")
+    unfinished = b'{"version": 1, "ans'  # the line a kernel is writing now, or was when it was killed
+    journal.write_bytes(json.dumps(one).encode() + b"\n{broken\n" + json.dumps(two).encode() + b"\n" + unfinished)
     kept = Progress(tmp_path)
     with pytest.warns(ProgressWarning) as caught:
         assert kept.practice_results() == {"score": (True,), "bid": (False,)}
@@ -307,7 +308,8 @@ def test_a_writer_that_gets_the_lock_again_folds_its_journal_into_the_file(tmp_p
     monkeypatch.setattr(progress, "_locked", lambda folder: contextlib.nullcontext(False))  # never the lock
     for n in range(3):
         kept.record_practice(f"k{n}", True)
-    assert [p.name for p in tmp_path.iterdir() if progress.JOURNAL.fullmatch(p.name)] and not (tmp_path / FILE_NAME).exists()
+    assert [p for p in tmp_path.iterdir() if progress.JOURNAL.fullmatch(p.name)]
+    assert not (tmp_path / FILE_NAME).exists()
     monkeypatch.undo()
     kept.record_practice("k3", True)
     assert not [p for p in tmp_path.iterdir() if progress.JOURNAL.fullmatch(p.name)], "its own journal was left"

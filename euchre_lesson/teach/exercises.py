@@ -166,7 +166,7 @@ class Exercise:
         return _words(choice)
 
     def check(self, given) -> Verdict:
-        """Read an answer and say whether it is right, and why; a lesson's exercise keeps it in the learner's progress."""
+        """Read an answer and say whether it is right, and why; a lesson's exercise keeps it in progress."""
         verdict = self.judge(given)
         self.report(verdict)
         return verdict
