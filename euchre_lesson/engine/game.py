@@ -51,11 +51,18 @@ class PlayedHands(Sequence):
     more late in a long game than early. Each seat's points of the finished hands are kept as they come.
     """
 
-    __slots__ = ("_tree", "_depth", "_size", "_last", "points")
+    __slots__ = ("_tree", "_depth", "_size", "_last", "_points")
 
     def __init__(self, tree: tuple, depth: int, size: int, last: HandState | None, points: tuple[int, ...]):
-        self._tree, self._depth, self._size, self._last = tree, depth, size, last  # size: hands in the tree
-        self.points = points  # each seat's points from the hands that are over
+        for name, value in (("_tree", tree), ("_depth", depth), ("_size", size),  # size: the hands in the tree
+                            ("_last", last), ("_points", points)):  # each seat's points from the tree's hands
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"A game's hands are not changed in place ({name}): then and with_last make new ones.")
+
+    def __reduce__(self):  # copied and pickled through __init__, as nothing can be set afterwards
+        return PlayedHands, (self._tree, self._depth, self._size, self._last, self._points)
 
     @classmethod
     def of(cls, hands) -> PlayedHands:
@@ -70,20 +77,20 @@ class PlayedHands(Sequence):
         if self._last is None:
             return PlayedHands((), 0, 0, hand, (0,) * hand.players)
         tree, depth, size, last = self._tree, self._depth, self._size, self._last
-        points = _seat_plus(self.points, last.points) if last.is_over else self.points
+        points = _seat_plus(self._points, last.points) if last.is_over else self._points
         if size == WIDTH ** (depth + 1):  # the tree is full: it becomes the first branch of a taller one
             tree, depth = (tree,), depth + 1
         return PlayedHands(_pushed(tree, depth, size, last), depth, size + 1, hand, points)
 
     def with_last(self, hand: HandState) -> PlayedHands:
         """These hands with the last one replaced by `hand` (the same hand one action later)."""
-        return PlayedHands(self._tree, self._depth, self._size, hand, self.points)
+        return PlayedHands(self._tree, self._depth, self._size, hand, self._points)
 
     @property
     def seat_points(self) -> tuple[int, ...]:
         """Each seat's points from every hand that is over, the last one included."""
         last = self._last
-        return _seat_plus(self.points, last.points) if last is not None and last.is_over else self.points
+        return _seat_plus(self._points, last.points) if last is not None and last.is_over else self._points
 
     def __len__(self) -> int:
         return self._size + (self._last is not None)
