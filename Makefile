@@ -10,7 +10,7 @@ AXE := $(VENV)/node/node_modules/axe-core/axe.min.js
 SITE_VENV := $(VENV)/site-build
 SITE_TOOLS := $(SITE_VENV)/installed.txt
 
-.PHONY: lessons test notebooks student-copies chromium app site
+.PHONY: lessons test check notebooks student-copies chromium app site
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,12 @@ test: $(BIN)/python chromium $(ACTIONLINT) $(AXE) site
 	$(BIN)/python -m pip install --quiet -e ".[lessons,app,test]"
 	$(PROMPT_REPLIES)
 	$(BIN)/python -m pytest
+
+# The edit loop: every test but the slow ones, the browser tests and the notebooks (make test runs them all).
+check: $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[lessons,app,test]"
+	$(PROMPT_REPLIES)
+	$(BIN)/python -m pytest tests -m "not slow" --ignore=tests/browser -q
 
 # Re-execute every lesson from a fresh kernel and store its outputs.
 notebooks: $(BIN)/python

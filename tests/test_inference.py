@@ -68,6 +68,7 @@ def test_in_cutthroat_the_maker_who_called_a_suit_holds_its_trumps():
     assert share(state, 0, lambda world: len(trumps(world.deal.hands[1], Suit.CLUBS)) >= 2, 200) > 0.9
 
 
+@pytest.mark.slow
 def test_in_cutthroat_a_maker_who_took_the_dummy_holds_the_five_it_kept_of_ten():
     """The maker keeps the best five of its ten (T5): in a defender's worlds it holds about as many trumps as
     such makers really do, not the two or three of five cards dealt at random (2.4 against 3.8 before)."""
@@ -113,6 +114,7 @@ def random_hands(count: int, seed: int, bidders):
 
 @pytest.mark.parametrize("bidders", [lambda seat: RuleOfThumbPlayer(), lambda seat: RandomPlayer(seat)],
                          ids=["rule-of-thumb bidders", "random bidders"])
+@pytest.mark.slow
 def test_a_world_is_always_found_and_fits_the_view_and_the_bidding(bidders):
     """Whatever the others bid, a world agrees with the view; where they bid by the rule of thumb, nearly every
     world before the play has them bid as they did; and a world depends on nothing the seat has not seen."""

@@ -73,6 +73,7 @@ def test_student_copies_have_no_solutions_and_no_outputs(student_copies):
         build(NOTEBOOKS, NOTEBOOKS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", range(len(list(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")))))
 def test_a_student_copy_executes(student_copies, number):
     path = student_copies[number]

@@ -45,6 +45,7 @@ def play_both(ours, theirs, rng: random.Random) -> int:
     return steps
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stick", [False, True], ids=["throw-in", "stick-the-dealer"])
 def test_random_hands_agree_with_openspiel(stick, record_property):
     rules = replace(MATCHING, stick_the_dealer=stick)

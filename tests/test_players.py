@@ -45,6 +45,7 @@ def random_states(random_state, count: int, seed: int):
         yield random_state(RULE_SETS[i % len(RULE_SETS)], rng, steps=range(0, 45))
 
 
+@pytest.mark.slow
 def test_a_view_holds_no_card_its_seat_may_not_see(random_state):
     for state in random_states(random_state, 1500, seed=1):
         for seat in range(state.players):
@@ -115,6 +116,7 @@ def test_whole_games_with_computer_players_end_with_a_winner():
         assert game.is_over and max(game.scores) >= rules.target
 
 
+@pytest.mark.slow
 def test_rule_of_thumb_beats_random_in_every_game():
     """A quick check; bench/tournament.py measures it with confidence intervals."""
     for rules in GAMES:
@@ -166,6 +168,7 @@ def test_players_for_a_game_with_other_seats_are_refused_naming_both_arguments(g
         play_out(deal_hand(game, 0, seed=5), wrong)
 
 
+@pytest.mark.slow
 def test_sampled_worlds_agree_with_the_view_they_came_from(random_state):
     """Same own cards, phase, tricks and legal actions; every shown void respected (C12)."""
     from euchre_lesson.engine.ranking import effective_suit

@@ -42,6 +42,7 @@ def replay_and_compare(trace) -> int:
     return len(steps)
 
 
+@pytest.mark.slow
 def test_every_step_of_random_hands_matches_the_engine_under_every_rule_set():
     hands = steps = 0
     for n, rules in enumerate(ALL_RULES):
@@ -87,6 +88,7 @@ RARE_IN = {"cutthroat": RARE, "partnership": RARE | {"the maker's partner goes a
            "railroad": RARE | {"the maker's partner goes alone (C10)", "both lone players call for best (R3)"}}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS, ids=lambda r: r.game)
 def test_rare_branches_are_reached_and_match_the_engine(preset):
     """Hunt seeds for each rare branch (a throw-in is 1 hand in 4,096 of partnership) and replay them."""

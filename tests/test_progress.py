@@ -454,6 +454,7 @@ for round in range(int(sys.argv[3])):
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lock", ["flock", "lock file"])
 def test_two_processes_writing_at_once_lose_no_answer_and_no_try(tmp_path, lock):
     script = tmp_path / "writer.py"

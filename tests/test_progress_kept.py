@@ -68,6 +68,7 @@ def assert_every_answer_kept(folder: Path, writers: int = WRITERS, answers: int 
     assert wanted <= {key for key, one in answered.items() if one.correct}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fault", ["slow", "enolck"], ids=["fsync slower than the lock wait", "flock fails ENOLCK"])
 def test_four_writers_at_once_keep_all_160_answers(tmp_path, fault):
     folder = tmp_path / "kept"

@@ -4,6 +4,8 @@ import re
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -91,6 +93,7 @@ def test_the_readme_python_examples_run():
     assert namespace["finished"].is_over
 
 
+@pytest.mark.slow
 def test_the_engine_imports_without_ipywidgets():
     """The engine never imports ipywidgets: with it made unimportable, every engine module still loads."""
     import subprocess

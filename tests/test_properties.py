@@ -582,6 +582,7 @@ def check_replay(first, steps, rng: random.Random):
 # -- the hypothesis tests -----------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=500)
 @given(hand_runs())
 def test_hands_end_and_only_legal_actions_are_accepted(run):
@@ -618,6 +619,7 @@ def test_points_match_the_scoring_table(run):
     check_points(first, steps)
 
 
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(hand_runs())
 def test_record_replays_to_an_equal_state(run):
@@ -625,6 +627,7 @@ def test_record_replays_to_an_equal_state(run):
     check_replay(first, steps, random.Random(run[3]))
 
 
+@pytest.mark.slow
 def test_every_rule_set_combination_plays_correct_hands():
     """Not left to chance: all 384 presets x decks x switches of C7-C11 (with C10, R3, R4's drawn), a few hands
     each, every check."""

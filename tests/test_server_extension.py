@@ -9,6 +9,8 @@ import tomllib
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
+
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
 from euchre_lesson import server_extension
@@ -79,6 +81,7 @@ def test_the_package_installs_the_configuration_that_enables_it():
     assert enabled == {"euchre_lesson.server_extension": True}
 
 
+@pytest.mark.slow
 def test_the_test_environment_has_it_enabled():
     """make test puts the configuration in .venv (an editable install skips data files): the server loads it."""
     listed = subprocess.run([str(Path(sys.executable).parent / "jupyter"), "server", "extension", "list"],

@@ -257,6 +257,7 @@ def test_the_compiled_search_refuses_what_it_cannot_search():
         solver._search.values((-1, 0b10), (1, 0), *args)
 
 
+@pytest.mark.slow
 def test_compiled_and_python_searches_agree_along_lines_of_play(lines_of_play):
     positions = lines_of_play
     for state in positions:
@@ -275,6 +276,7 @@ def test_compiled_and_python_searches_agree_along_lines_of_play(lines_of_play):
     print(f"{len(positions)} positions: the compiled and Python searches agree: {dict(kinds)}")
 
 
+@pytest.mark.slow
 def test_short_positions_agree_with_brute_force(short_positions):
     positions = short_positions
     for state in positions:
@@ -292,6 +294,7 @@ def test_short_positions_agree_with_brute_force(short_positions):
     print(f"{len(positions)} short positions agree with brute force: {dict(kinds)}")
 
 
+@pytest.mark.slow
 def test_full_three_hand_deals_agree_with_brute_force(full_cutthroat_deals):
     deals = full_cutthroat_deals
     for state in deals:
@@ -321,6 +324,7 @@ def test_railroad_positions_after_a_call_for_best_agree_with_brute_force(short_p
         assert solve(state, compiled=True) == solve(state, compiled=False) == brute_force(state), state.to_json()
 
 
+@pytest.mark.slow
 def test_four_hand_positions_with_four_tricks_left_agree_with_brute_force(four_tricks_left):
     positions = four_tricks_left
     for state in positions:

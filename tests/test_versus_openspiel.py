@@ -18,6 +18,7 @@ FEW = versus.Settings(simulations=20, worlds=4)  # a weak, fast bot and expert: 
 
 @pytest.mark.parametrize("player, bot_seats", [(RuleOfThumbPlayer(), (1, 3)), (ExpertPlayer(3, worlds=4), (0, 2))],
                          ids=["rule of thumb", "expert"])
+@pytest.mark.slow
 def test_a_game_against_the_bot_is_a_legal_finished_game(player, bot_seats, tmp_path):
     rules = versus.openspiel_rules()
     bot = versus.ismcts_bot(rules, FEW, random.Random(5))
@@ -36,6 +37,7 @@ def test_a_game_against_the_bot_is_a_legal_finished_game(player, bot_seats, tmp_
                                      "partner_may_go_alone": False}
 
 
+@pytest.mark.slow
 def test_a_game_repeats_from_its_seed_and_the_sides_swap():
     first, again = versus.play_one(("expert", 1, 9, FEW)), versus.play_one(("expert", 1, 9, FEW))
     assert first._replace(seconds=0, bot_seconds=0) == again._replace(seconds=0, bot_seconds=0)
@@ -85,6 +87,7 @@ def test_the_hands_of_a_game_add_up_to_its_score_and_say_who_made_trump():
     assert f"of {result.hands} hands" in row and "IS-MCTS made trump in" in row and "points a hand" in row
 
 
+@pytest.mark.slow
 def test_each_players_row_is_printed_as_soon_as_its_games_are_done(capsys):
     versus.main(["--games", "2", "--simulations", "5", "--worlds", "2", "--players", "rule-of-thumb", "expert",
                  "--jobs", "1", "--seed", "3"])

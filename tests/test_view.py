@@ -138,6 +138,7 @@ def cards_in(value) -> set[Card]:
 # -- the tests ----------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_view_knows_what_its_seat_has_seen_and_no_more(hands):
     checked = 0
     for _, state in moments(hands):

@@ -96,6 +96,7 @@ def use(control, rng: random.Random, folder) -> None:
                                     str(folder / "missing.json"), str(folder), "{not json"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", FACTORIES)
 def test_random_clicks_leave_a_valid_widget(name, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # any file the clicks save lands in the test's own folder

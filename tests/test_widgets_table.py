@@ -92,6 +92,7 @@ def first(table: Table, wanted, learner=None):
 # -- whole games through the controls, checked against the engine -----------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [CUTTHROAT, PARTNERSHIP], ids=["cutthroat", "partnership"])
 @pytest.mark.parametrize("seed", range(GAMES))
 def test_a_whole_game_clicked_through_scores_as_the_engine(rules, seed):

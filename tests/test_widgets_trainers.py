@@ -84,6 +84,7 @@ def test_a_card_that_neither_follows_nor_trumps_cannot_win():
     assert "A♣ (the first card) takes the trick" in explorer.note.value
 
 
+@pytest.mark.slow
 def test_ranking_verdicts_match_trick_winner_for_many_tricks():
     rng = random.Random(4)
     explorer = RankingExplorer()
