@@ -196,16 +196,10 @@ class HandState:
         if seat is not None:
             checks.seat("seat", seat, self.players)
         action = parse_action(action)
-        rule = PHASE_RULES[self.phase]
-        if self.is_over:
-            raise IllegalAction(rule, f"The hand is over, so {action} is not possible. Deal the next hand.")
-        if seat is not None and seat != self.to_act:
-            raise IllegalAction(rule, f"It is not seat {seat}'s turn: seat {self.to_act} is to act "
-                                      f"({self.phase}) and may {self.options()}.")
-        if action.kind not in PHASE_VERBS[self.phase]:
-            raise IllegalAction(rule, f"{action} is not possible now: this is {self.phase}, "
-                                      f"and seat {self.to_act} may {self.options()}.")
-        after = _APPLY[self.phase](self, action)
+        phase = self.phase
+        if phase is Phase.DONE or (seat is not None and seat != self.to_act) or action.kind not in PHASE_VERBS[phase]:
+            raise self._refusal(action, seat)
+        after = _APPLY[phase](self, action)
         if after is self:  # no phase returns the state it was given; if one did, it must not be written into
             after = _changed(self)
         # The phase made a new state that nobody else holds yet: the action goes into its history there, rather
@@ -213,6 +207,17 @@ class HandState:
         object.__setattr__(after, "history", self.history + (action,))
         object.__setattr__(after, "actors", self.actors + (self.to_act,))
         return after
+
+    def _refusal(self, action: Action, seat: int | None) -> IllegalAction:
+        """Why `action` by `seat` is out of turn or out of place now, with the rule of the phase."""
+        rule = PHASE_RULES[self.phase]
+        if self.is_over:
+            return IllegalAction(rule, f"The hand is over, so {action} is not possible. Deal the next hand.")
+        if seat is not None and seat != self.to_act:
+            return IllegalAction(rule, f"It is not seat {seat}'s turn: seat {self.to_act} is to act "
+                                       f"({self.phase}) and may {self.options()}.")
+        return IllegalAction(rule, f"{action} is not possible now: this is {self.phase}, "
+                                   f"and seat {self.to_act} may {self.options()}.")
 
     def options(self) -> str:
         """The legal actions now, said in words."""
