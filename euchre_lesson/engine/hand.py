@@ -122,6 +122,8 @@ class HandState:
     @property
     def sitting_out(self) -> tuple[int, ...]:
         """Partners of lone players, who lay their cards face down (T6, F3)."""
+        if not self.lone_maker and self.lone_defender is None:
+            return ()  # most hands: nobody goes alone (asked for every card played)
         out = []
         if self.lone_maker and self.rules.partner(self.maker) is not None:
             out += [seat for seat in self.makers if seat != self.lone_maker_seat]
@@ -134,14 +136,16 @@ class HandState:
         return self._next_active(checks.seat("seat", seat, self.players))
 
     def _next_active(self, seat: int) -> int:
+        out = self.sitting_out
         seat = self.left_of(seat)
-        while seat in self.sitting_out:
+        while seat in out:
             seat = self.left_of(seat)
         return seat
 
     @property
     def active_seats(self) -> tuple[int, ...]:
-        return tuple(s for s in range(self.players) if s not in self.sitting_out)
+        out = self.sitting_out
+        return tuple(s for s in range(self.players) if s not in out)
 
     @property
     def turned_down(self) -> Suit | None:
