@@ -16,6 +16,8 @@ from euchre_lesson.play.session import card_verb
 from euchre_lesson.widgets.cards import has_class
 from euchre_lesson.widgets.table import Table
 
+import widget_checks
+
 
 def offered(table: Table) -> set[Action]:
     """Every action the controls offer now: bid buttons, raised cards, fives of the selectable cards."""
@@ -76,8 +78,8 @@ def assert_valid(table: Table) -> None:
 
 
 def check(widget) -> None:
-    """`assert_valid` for any widget of the lessons: the Table's checks live here, the trainers' in their classes."""
+    """`assert_valid` for any widget of the lessons: the Table's checks live here, the trainers' in widget_checks.py."""
     if isinstance(widget, Table):
         assert_valid(widget)
     else:
-        widget.assert_valid()
+        widget_checks.check(widget)

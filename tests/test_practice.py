@@ -14,6 +14,7 @@ from euchre_lesson.engine.hand import Phase
 from euchre_lesson.teach.practice import KINDS, Practice, question
 from euchre_lesson.teach.progress import Progress
 from euchre_lesson.engine.tricks import legal_plays, trick_winner
+from widget_checks import check
 
 SEEDS = range(60)
 
@@ -391,7 +392,7 @@ def test_random_clicks_on_the_practice_widget_never_raise_and_its_verdicts_agree
         others = [b for b in enabled_buttons(widget) if b is not widget.next_button]
         # Next question one click in ten: the others answer, check, ask for hints and for the answer
         (widget.next_button if rng.random() < 0.1 else rng.choice(others)).click()
-        widget.assert_valid()
+        check(widget)
     assert widget.session.number > 10 and len(judged) > 10
     for exercise, text, verdict in judged:
         assert verdict.answered
@@ -418,7 +419,7 @@ def test_answering_by_clicking_counts_the_first_answer_and_next_question_deals_a
     widget.next_button.click()
     assert widget.session.number == number + 1 and widget.view is not view
     assert f"question {number + 1}:" in widget.heading.value
-    widget.assert_valid()
+    check(widget)
 
 
 def test_a_late_click_on_the_last_question_is_dropped_and_older_views_are_closed():

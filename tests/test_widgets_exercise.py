@@ -21,6 +21,7 @@ from euchre_lesson.teach.exercises import (BestFive, Bid, Choice, LegalPlays, Pl
                                      WhichSuit)
 from euchre_lesson.widgets import ExerciseView, ask
 from euchre_lesson.widgets.cards import has_class
+from widget_checks import check
 
 LESSON_EXERCISES = [(f"{n}-{name}", q) for n in range(12) for name, q in vars(exercises(n)).items()]
 MORE = [  # kinds and shapes the lessons do not use yet
@@ -84,11 +85,11 @@ def status(view) -> str:
 def test_clicking_a_wrong_then_the_right_answer_gives_check_s_verdicts_and_reports_each(name, question):
     heard = []
     view = ExerciseView(question, on_answer=lambda *said: heard.append(said), show_answer="after a try")
-    view.assert_valid()
+    check(view)
     wrong, right = wrong_and_right(question)
     for values, correct in ((wrong, False), (right, True)):
         answer(view, values)
-        view.assert_valid()
+        check(view)
         given = values if question.several else values[0]
         written = question.written(given)
         assert view.verdict == question.check(given) == question.check(written)
@@ -138,7 +139,7 @@ def test_the_answer_is_shown_only_after_a_try_by_default(tmp_path):
     assert view.answer_offered and view.show_button in buttons(view)
     view.show_button.click()
     assert words_html(question.solution()) in view.solution_note.value
-    view.assert_valid()
+    check(view)
 
 
 @pytest.mark.parametrize("setting, before, after", [("always", True, True), ("never", False, False)])
@@ -221,7 +222,7 @@ def test_random_clicking_never_raises_and_the_view_stays_valid(name, question):
     view = ExerciseView(question, on_answer=lambda *said: heard.append(said))
     for _ in range(200):
         rng.choice(buttons(view)).click()
-        view.assert_valid()
+        check(view)
     assert all(ok == bool(question.check(text)) for _, ok, text in heard)
 
 
@@ -262,17 +263,17 @@ def test_every_kind_of_the_kit_can_be_shown():
     assert kinds == {WhichSuit, TrickWinner, LegalPlays, Score, BestFive, Bid, Choice, PlayableCard}
 
 
-def test_assert_valid_notices_a_stale_verdict_or_mark():
+def test_the_check_notices_a_stale_verdict_or_mark():
     view = ExerciseView(exercises(1).q3)
     answer(view, wrong_and_right(view.exercise)[0])
-    view.assert_valid()
+    check(view)
     view.note.value = view.note.value.replace("Not quite", "Correct")
     with pytest.raises(AssertionError):
-        view.assert_valid()
+        check(view)
     view = ExerciseView(exercises(1).q3)
     view.answer_buttons[0].add_class("euchre-chosen")
     with pytest.raises(AssertionError):
-        view.assert_valid()
+        check(view)
 
 
 def test_views_without_their_own_hook_report_to_the_lesson_s_default(monkeypatch):

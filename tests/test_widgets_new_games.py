@@ -10,6 +10,7 @@ from euchre_lesson.engine import narration
 from euchre_lesson.engine.display import words_html
 from euchre_lesson.widgets import BiddingTrainer, HandReplay
 from euchre_lesson.widgets.cards import CardRow, CardStrip, face_up_cards
+from widget_checks import check
 
 
 def played(rules, seed, defend_alone=False):
@@ -58,7 +59,7 @@ def secret_exchange_cards(state, viewer):
 
 def check_the_step(widget, viewer):
     """Nothing hidden from the viewer by the engine's View is face up; each card of a call for best is shown."""
-    widget.assert_valid()
+    check(widget)
     state = widget.state
     table = state if viewer is None else state.view(viewer)
     assert words_html(narration.step_words(state, table)) in widget.note.value
@@ -176,11 +177,11 @@ def test_the_bidding_trainer_answers_positions_of_the_new_games_and_goes_on(rule
         assert trainer.seed == seed and trainer.rules == rules
         state = trainer.state
         assert state.phase in (Phase.ROUND_ONE, Phase.ROUND_TWO, Phase.JOKER_CALL) and state.players == rules.players
-        trainer.assert_valid()
+        check(trainer)
         assert list(trainer.choices.actions) == state.legal_actions()
         choice = trainer.choices.actions[seed % len(trainer.choices.actions)]
         trainer.choices.button_for(choice).click()
-        trainer.assert_valid()
+        check(trainer)
         assert trainer.chosen == choice and trainer.final.is_over
         assert trainer.final.history[len(state.history)] == choice
         assert replay(trainer.final.record()) == trainer.final  # the engine plays the rest
@@ -192,9 +193,9 @@ def test_the_bidding_trainer_answers_positions_of_the_new_games_and_goes_on(rule
 def test_the_bidding_trainer_asks_the_railroad_dealer_to_name_trump_under_the_joker():
     trainer = BiddingTrainer(RAILROAD, seed=134, worlds=8)
     assert trainer.state.phase is Phase.JOKER_CALL and trainer.seat == trainer.state.dealer
-    trainer.assert_valid()
+    check(trainer)
     trainer.choices.children[0].click()
-    trainer.assert_valid()
+    check(trainer)
     assert trainer.final.maker == trainer.seat
 
 
@@ -231,4 +232,4 @@ def test_random_clicks_in_the_new_games_never_raise_and_always_leave_a_way_on(ma
         choices = enabled_buttons(widget)
         assert choices, "a dead end: nothing left to click"
         rng.choice(choices).click()
-        widget.assert_valid()
+        check(widget)

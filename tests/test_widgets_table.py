@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from ipywidgets.widgets.widget import CallbackDispatcher
 from table_checks import assert_valid, shown_cards
+from widget_checks import check_bidding
 
 from euchre_lesson import (
     CUTTHROAT,
@@ -368,13 +369,13 @@ def test_act_refuses_an_action_no_control_offers():
 @pytest.mark.parametrize("seed", range(3))
 def test_the_bidding_trainer_advises_on_every_option_and_plays_out(rules, seed):
     trainer = BiddingTrainer(rules, seed=seed, worlds=40)
-    trainer.assert_valid()
+    check_bidding(trainer)
     state = trainer.state
     legal = state.legal_actions()
     assert state.phase in (Phase.ROUND_ONE, Phase.ROUND_TWO, Phase.JOKER_CALL) and state.to_act == trainer.seat
     choice = legal[seed % len(legal)]
     trainer.choices.button_for(choice).click()
-    trainer.assert_valid()
+    check_bidding(trainer)
     assert {o.action for o in trainer.options} == set(legal)
     assert trainer.advice.value.count("<tr>") == len(legal) + 1 and "your choice" in trainer.advice.value
     engine = play_out(state.apply(choice), [RuleOfThumbPlayer()] * rules.players)
@@ -384,7 +385,7 @@ def test_the_bidding_trainer_advises_on_every_option_and_plays_out(rules, seed):
     assert "already" in trainer.note.value
     trainer.new_button.click()
     assert trainer.seed == seed + 1 and trainer.final is None
-    trainer.assert_valid()
+    check_bidding(trainer)
 
 
 def test_the_bidding_trainer_keeps_the_chosen_seat():

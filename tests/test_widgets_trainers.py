@@ -25,6 +25,7 @@ from euchre_lesson import widgets
 from euchre_lesson.engine import narration
 from euchre_lesson.teach.exercises import BestFive, PlayableCard, Score
 from euchre_lesson.widgets.cards import face_up_cards, has_class
+from widget_checks import check
 
 DECKS = (24, 32, 25)
 
@@ -48,7 +49,7 @@ def status_text(note):
 def test_ranking_shows_the_engine_order_for_every_trump_and_deck(trump, deck):
     explorer = RankingExplorer(trump=Suit.HEARTS if trump is Suit.SPADES else Suit.SPADES)
     explorer.deck_picker.value, explorer.trump_picker.value = deck, trump
-    explorer.assert_valid()
+    check(explorer)
     shown = explorer.trump_row.cards + explorer.plain_row.cards
     assert shown == ranking(trump, deck)
     right, left = shown[int(deck == 25)], shown[int(deck == 25) + 1]
@@ -67,7 +68,7 @@ def test_the_left_bower_beats_the_ace_of_trump_and_the_note_says_why():
     assert (explorer.first_picker.value, explorer.second_picker.value) == (parse_card("J♣"), parse_card("A♠"))
     for led in (None, *Suit):
         explorer.led_picker.value = led
-        explorer.assert_valid()
+        check(explorer)
         text = status_text(explorer.note)
         assert "J♣ (the first card) takes the trick" in text and "left bower" in text
 
@@ -76,7 +77,7 @@ def test_a_card_that_neither_follows_nor_trumps_cannot_win():
     explorer = RankingExplorer(trump=Suit.SPADES)
     explorer.first_picker.value, explorer.second_picker.value = parse_card("A♣"), parse_card("A♦")
     explorer.led_picker.value = Suit.HEARTS
-    explorer.assert_valid()
+    check(explorer)
     assert explorer.trick_row.cards == (parse_card("9♥"), parse_card("A♣"), parse_card("A♦"))
     assert "9♥ (the card led) takes the trick" in explorer.note.value
     assert "cannot win" in explorer.note.value
@@ -94,7 +95,7 @@ def test_ranking_verdicts_match_trick_winner_for_many_tricks():
         first, second = rng.sample(explorer.order, 2)
         explorer.first_picker.value, explorer.second_picker.value = first, second
         explorer.led_picker.value = rng.choice([None, *Suit])
-        explorer.assert_valid()
+        check(explorer)
         trick, trump = explorer.trick_row.cards, explorer.trump
         assert trick[-2:] == (first, second)
         if explorer.led_picker.value is not None:
@@ -106,18 +107,18 @@ def test_ranking_refuses_the_same_card_twice_and_keeps_cards_when_the_deck_chang
     explorer = RankingExplorer(deck=32)
     click(explorer.plain_row, parse_card("7♥"))
     click(explorer.plain_row, parse_card("7♥"))
-    explorer.assert_valid()
+    check(explorer)
     assert "Choose two different cards" in explorer.note.value and explorer.trick_row.cards == ()
     explorer.deck_picker.value = 24  # the 7♥ is not in this deck: the lists move to cards that are
-    explorer.assert_valid()
+    check(explorer)
     assert explorer.first_picker.value in ranking(Suit.SPADES, 24)
 
 
-def test_ranking_assert_valid_notices_a_stale_order():
+def test_the_ranking_check_notices_a_stale_order():
     explorer = RankingExplorer()
     explorer.trump_row.show(ranking(Suit.HEARTS)[:7], Suit.HEARTS)
     with pytest.raises(AssertionError):
-        explorer.assert_valid()
+        check(explorer)
 
 
 # -- FollowSuitTrainer ----------------------------------------------------------------------------
@@ -140,7 +141,7 @@ def test_follow_accepts_exactly_the_legal_cards_and_refuses_with_the_rule(rules)
         assert traps, f"seed {seed}: no left bower in the hand or led"
         for card in trainer.hand:
             click(trainer.hand_row, card)
-            trainer.assert_valid()
+            check(trainer)
             assert trainer.state is state, "a click never changes the position"
             text = status_text(trainer.note)
             assert words_html(str(trainer.exercise.check(card))) in text  # the exercise's verdict, word for word
@@ -176,14 +177,14 @@ def test_follow_positions_are_seeded_and_the_hint_raises_the_legal_cards():
     legal = {x.card for x in a.state.legal_actions()}
     for card in a.hand:
         assert a.hand_row.marked(card, "legal") == (card in legal)
-    a.assert_valid()
+    check(a)
 
 
-def test_follow_assert_valid_notices_a_wrong_hand():
+def test_the_follow_check_notices_a_wrong_hand():
     trainer = FollowSuitTrainer(seed=2)
     trainer.hand_row.show(trainer.hand[1:], trainer.state.trump)
     with pytest.raises(AssertionError):
-        trainer.assert_valid()
+        check(trainer)
 
 
 # -- DummyTrainer ---------------------------------------------------------------------------------
@@ -206,14 +207,14 @@ def test_dummy_accepts_the_engine_best_five_and_explains_a_worse_one(seed):
     choose(trainer, best.cards)
     assert "Chosen: 5 of 5" in trainer.counter.value
     trainer.keep_button.click()
-    trainer.assert_valid()
+    check(trainer)
     assert trainer.verdict == "best"
     assert "strongest five" in status_text(trainer.note) and words_html(best.reason) in trainer.note.value
     assert trainer.best_row.cards == best.cards
     worst = min(itertools.combinations(ten, 5), key=lambda f: keep_strength(f, state.trump))
     choose(trainer, worst)
     trainer.keep_button.click()
-    trainer.assert_valid()
+    check(trainer)
     assert trainer.verdict == "worse"
     text = trainer.note.value
     assert "Better to keep" in text and words_html(best.reason) in text
@@ -227,7 +228,7 @@ def test_dummy_verdicts_over_every_five():
     for five in itertools.combinations(trainer.ten, 5):
         choose(trainer, five)
         trainer.keep_button.click()
-        trainer.assert_valid()
+        check(trainer)
         expected = ("best" if set(five) == set(best.cards) else
                     "as good" if keep_strength(five, trump) == keep_strength(best.cards, trump) else "worse")
         assert trainer.verdict == expected
@@ -242,7 +243,7 @@ def test_dummy_refuses_anything_but_five_with_the_engine_explanation():
     choose(trainer, trainer.ten[:3])
     assert "Chosen: 3 of 5" in trainer.counter.value
     trainer.keep_button.click()
-    trainer.assert_valid()
+    check(trainer)
     assert "Keep exactly five different cards, not 3" in trainer.note.value and f"(rule {rule_link('T5')})" in trainer.note.value
     assert trainer.verdict is None and trainer.state.phase is Phase.DUMMY
     click(trainer.own_row if trainer.ten[0] in trainer.own_row.cards else trainer.dummy_row, trainer.ten[0])
@@ -267,7 +268,7 @@ def test_calculator_points_match_score_hand_for_every_combination(rules):
     assert calc.rules == rules
     for tricks, alone, defender in itertools.product(range(6), (False, True), (False, True)):
         calc.tricks_picker.value, calc.maker_alone.value, calc.defender_alone.value = tricks, alone, defender
-        calc.assert_valid()
+        check(calc)
         row, points = scoring_row(rules, tricks, alone, defender), score_hand(rules, tricks, alone, defender)
         marked = [line for line in calc.table.value.split("<tr>") if "▶" in line]
         assert len(marked) == 1 and escape(row.result) in marked[0] and "<mark>" in marked[0]
@@ -283,7 +284,7 @@ def test_calculator_offers_no_lone_defender_where_the_rules_forbid_one():
     calc = ScoreCalculator(rules=dataclasses.replace(CUTTHROAT, allow_lone_defender=False))
     calc.defender_alone.value = True
     assert calc.defender_alone.disabled and calc.defender_alone.value is False
-    calc.assert_valid()
+    check(calc)
     calc.game_picker.value = "partnership"
     assert not calc.defender_alone.disabled
 
@@ -295,7 +296,7 @@ def test_calculator_offers_nobody_alone_in_two_handed_euchre():
     assert calc.maker_alone.disabled and calc.defender_alone.disabled
     assert not calc.maker_alone.value and not calc.defender_alone.value
     assert calc.answer()[1] == (0, 2) and "W6" in calc.points.value
-    calc.assert_valid()
+    check(calc)
     calc.game_picker.value = "railroad"
     assert not calc.maker_alone.disabled and not calc.defender_alone.disabled
 
@@ -308,10 +309,10 @@ def test_calculator_known_results_and_switching_games():
     assert calc.rules == PARTNERSHIP and calc.answer()[1] == (4, 0)  # F4
     calc.maker_alone.value, calc.tricks_picker.value = False, 2
     assert calc.answer()[1] == (0, 2)
-    calc.assert_valid()
+    check(calc)
     calc.table.value = calc.table.value.replace("▶", "")
     with pytest.raises(AssertionError):
-        calc.assert_valid()
+        check(calc)
 
 
 def test_quiz_verdicts_are_right_for_right_answers_and_wrong_for_wrong_ones():
@@ -325,7 +326,7 @@ def test_quiz_verdicts_are_right_for_right_answers_and_wrong_for_wrong_ones():
         for makers, defenders in itertools.product(quiz.makers_answer.options, quiz.defenders_answer.options):
             quiz.makers_answer.value, quiz.defenders_answer.value = makers, defenders
             quiz.check_button.click()
-            quiz.assert_valid()
+            check(quiz)
             right = (makers, defenders) == expected
             assert quiz.verdict is right
             text = status_text(quiz.note)
@@ -345,7 +346,7 @@ def test_quiz_is_seeded_and_a_changed_answer_is_unchecked():
     assert a.verdict is not None
     a.makers_answer.value = (a.makers_answer.value + 1) % len(a.makers_answer.options)
     assert a.verdict is None
-    a.assert_valid()
+    check(a)
 
 
 # -- the trainers are views over exercises: the question, the check and the explanation are the exercise's --
@@ -409,20 +410,20 @@ def test_replay_end_is_the_record_and_start_is_the_deal(hand):
     record = hand.record()
     widget = HandReplay(json.dumps(record))
     widget.end_button.click()
-    widget.assert_valid()
+    check(widget)
     assert widget.state == replay(record) and widget.state.points == hand.points
     assert words_html(narration.result_words(hand, hand)) in widget.note.value  # the hands open: seat by seat
     widget.forward_button.click()  # already at the end: stays there
     assert widget.step == len(hand.history)
     widget.start_button.click()
-    widget.assert_valid()
+    check(widget)
     assert widget.state == deal_hand(hand.rules, hand.dealer, deal=hand.deal)
     assert [sorted(p.row.cards, key=str) for p in widget.seats] == [sorted(h, key=str) for h in hand.deal.hands]
     widget.back_button.click()
     assert widget.step == 0
     for step in range(1, len(hand.history) + 1):
         widget.forward_button.click()
-        widget.assert_valid()
+        check(widget)
         assert widget.state.history == hand.history[:step]
         assert f"Seat {hand.actors[step - 1]} " in widget.note.value
 
@@ -434,7 +435,7 @@ def test_replay_as_a_seat_saw_it_never_shows_another_seat_s_hidden_cards(hand):
         widget.seat_picker.value = seat
         for step in range(len(widget.states)):
             widget.step_slider.value = step
-            widget.assert_valid()
+            check(widget)
             view = widget.state.view(seat)
             known = set(view.hand) | set(view.dummy or ()) | set(view.set_aside) | {view.discard, view.up_card}
             known |= {c for t in view.tricks for c in t.cards} | set(view.trick.cards if view.trick else ())
@@ -506,13 +507,13 @@ def test_replay_refuses_a_bad_record_with_the_notation_error(bad, part):
         HandReplay(bad)
 
 
-def test_replay_assert_valid_notices_a_hand_shown_to_the_wrong_seat():
+def test_the_replay_check_notices_a_hand_shown_to_the_wrong_seat():
     widget = HandReplay(HANDS[0], seat=0)
     widget.go(5)
     other = widget.seats[1]
     other.row.show(widget.state.hands[1], widget.state.trump)
     with pytest.raises(AssertionError):
-        widget.assert_valid()
+        check(widget)
 
 
 # -- every widget under random clicking -----------------------------------------------------------
@@ -533,10 +534,10 @@ def buttons(widget):
 def test_random_clicks_never_raise_and_the_widget_stays_valid(make):
     rng = random.Random(2)
     widget = make()
-    widget.assert_valid()
+    check(widget)
     for _ in range(150):
         rng.choice(buttons(widget)).click()
-        widget.assert_valid()
+        check(widget)
 
 
 # -- nothing a caller passes reaches the page as HTML ---------------------------------------------

@@ -77,7 +77,8 @@ class RuleOfThumbPlayer:
 
     def choose(self, view: View) -> Action:
         action, self.reason = _CHOOSERS[deciding(view).phase](view)
-        assert action in view.legal, f"{action} is not legal here"
+        if action not in view.legal:  # a fault of this module, said here rather than as the engine's refusal
+            raise RuntimeError(f"the rule of thumb chose {action}, which is not legal here")
         return action
 
 

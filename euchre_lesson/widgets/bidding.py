@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import re
 from html import escape
 
 import ipywidgets as w
@@ -183,14 +182,3 @@ class BiddingTrainer(Described, w.VBox):
                    f"The computer prefers {offer(best.action, view)[0]} ({best.value:+.2f}); "
                    f"yours scores {mine.value:+.2f}, {best.value - mine.value:.2f} less on average.")
         say(self.note, f"You chose {offer(action, view)[0]}. {verdict}", "good" if best.action == action else "")
-
-    def assert_valid(self) -> None:
-        """Raise AssertionError if the buttons, the advice or the points disagree with the engine."""
-        legal = self.state.legal_actions()
-        if self.chosen is None:
-            assert list(self.choices.actions) == legal, "the buttons are not the legal bids"
-            return
-        assert not self.choices.actions, "bids are still offered after your bid"
-        assert {o.action for o in self.options} == set(legal), "the advice does not cover every legal bid"
-        shown = {int(s): int(p) for s, p in re.findall(r'data-points-seat="(\d)">[^<]*<b>(\d+)</b>', self.result.value)}
-        assert shown == dict(enumerate(self.final.points)), f"points shown {shown}, the hand gives {self.final.points}"

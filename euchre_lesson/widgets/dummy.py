@@ -8,8 +8,6 @@ import ipywidgets as w
 
 from ..engine.actions import keep
 from ..engine.cards import Card, sort_key
-from ..engine.display import words_html
-from ..play.dummy import best_five
 from ..engine.errors import IllegalAction
 from ..teach.exercises import BestFive
 from ..engine.hand import HandState, Phase
@@ -115,22 +113,3 @@ class DummyTrainer(Described, w.VBox):
         say(self.note, str(verdict), "good" if verdict else "bad")
         self.best_label.value = "<b>The engine's best five</b>"
         self.best_row.show(self.best.cards, self.state.trump)
-
-    def assert_valid(self) -> None:
-        state = self.state
-        assert state.phase is Phase.DUMMY, "the hand is not at the maker's choice of five"
-        shown = self.own_row.cards + self.dummy_row.cards
-        assert sorted(shown, key=sort_key) == sorted(self.ten, key=sort_key), "the ten shown are not the engine's"
-        assert self.chosen <= set(self.ten), "a chosen card is not among the ten"
-        assert f"Chosen: {len(self.chosen)} of 5" in self.counter.value, "the counter is stale"
-        for row in (self.own_row, self.dummy_row):
-            for card in row.cards:
-                marked = row.marked(card, "chosen")
-                assert marked == (card in self.chosen), f"{card} is shown {'' if marked else 'not '}chosen"
-        assert self.best == best_five(self.ten, state.trump), "the best five is stale"
-        assert self.best.cards == self.exercise.answer(), "the best five is not the exercise's"
-        if self.verdict is not None:
-            assert self.best_row.cards == self.best.cards, "the best five shown is not the engine's"
-            assert words_html(self.best.reason) in self.note.value, "the note lacks the engine's reason"
-            verdict = self.exercise.check(self.kept)
-            assert (self.verdict != "worse") == verdict.correct and words_html(str(verdict)) in self.note.value

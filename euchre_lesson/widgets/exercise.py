@@ -20,7 +20,7 @@ from ..engine.display import card_name, words_html
 from ..engine.errors import NotationError, excerpt
 from ..teach.exercises import Exercise, Verdict
 from . import arguments
-from .cards import CardStrip, classes, face, has_class, note, say, set_classes, style_sheet
+from .cards import CardStrip, classes, face, note, say, set_classes, style_sheet
 from .clicks import Drawing, shared_look
 from .fallback import Described
 
@@ -231,16 +231,3 @@ class ExerciseView(Described, w.VBox):
     def fallback_text(self) -> str:
         """For a page that cannot run the notebook (GitHub): the question, and how to answer it."""
         return self.exercise.fallback_text()
-
-    def assert_valid(self) -> None:
-        assert [b.description for b in self.answer_buttons] == [
-            face(c) if isinstance(c, Card) else self.exercise.label(c) for c in self.choices], "stale answers"
-        for choice, button in zip(self.choices, self.answer_buttons):
-            chosen = choice in self._chosen
-            assert has_class(button, "euchre-chosen") == chosen, f"{choice} is shown {'not ' * chosen}chosen"
-        assert (self.show_box.layout.display != "none") == self.answer_offered, "Show the answer is stale"
-        if self.verdict is not None:
-            assert self.verdict == self.exercise.judge(self._given), "the verdict is not the exercise's"
-            assert words_html(str(self.verdict)) in self.note.value, "the note does not show the verdict"
-        answered = self.verdict is not None and self.verdict.answered
-        assert "✘" not in self.note.value or answered, "a ✘ where nothing was answered"

@@ -6,9 +6,7 @@ from html import escape
 
 import ipywidgets as w
 
-from ..engine.actions import play
 from ..engine.cards import Card, sort_key
-from ..engine.display import words_html
 from ..teach.exercises import PlayableCard
 from ..engine.hand import HandState, Phase
 from ..engine.ranking import bower, effective_suit
@@ -142,14 +140,3 @@ class FollowSuitTrainer(Described, w.VBox):
         cards = " ".join(map(str, self.legal_cards()))
         say(self.note, f"The cards you may play are raised: {cards}.")
         self.redraw()
-
-    def assert_valid(self) -> None:
-        state = self.state
-        assert _refuses_some(state), "the position has no card to refuse"
-        assert self.trick_row.cards == state.trick.cards, "the trick shown is not the engine's"
-        assert set(self.hand_row.cards) == set(state.hands[state.to_act]), "the hand shown is not the engine's"
-        assert set(self.legal_cards()) == {a.card for a in state.legal_actions()}, "the exercise and engine differ"
-        if self.last is not None:
-            card, accepted = self.last
-            assert accepted == (play(card) in state.legal_actions()), f"{card} was judged wrongly"
-            assert words_html(str(self.exercise.check(card))) in self.note.value, "the note does not match the verdict"

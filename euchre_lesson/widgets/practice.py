@@ -97,18 +97,6 @@ class PracticeWidget(Described, w.VBox):
         say(self.streak_note, f"{words} (best this session: {session.best_streak}).")
         self.tally.value = tally_html(session)
 
-    def assert_valid(self) -> None:
-        session, view = self.session, self.view
-        assert view.exercise is self.question.exercise, "the view shows another question"
-        assert f"question {session.number}:" in self.heading.value, "the question number shown is stale"
-        assert escape(self.question.words) in self.heading.value, "the kind shown is stale"
-        assert f"Streak: {session.streak} " in self.streak_note.value, "the streak shown is stale"
-        assert self.tally.value == tally_html(session), "the tallies shown are stale"
-        if view.verdict is not None and view.verdict.answered:
-            assert session.counted, "an answer the view judged was not counted"
-            assert session.verdict == view.verdict, "the session and the view disagree"
-        view.assert_valid()
-
 
 def tally_html(session: Practice) -> str:
     """Each kind's first answers this session, and which kinds come back more often for recent mistakes."""

@@ -7,7 +7,7 @@ from html import escape
 import ipywidgets as w
 
 from ..engine.cards import DECK_SIZES, Card, Suit
-from ..engine.display import ROLE_WORDS, words_html
+from ..engine.display import ROLE_WORDS
 from ..engine.ranking import bower, effective_suit, is_trump, ranking
 from ..engine.tricks import trick_winner, why_wins
 from ..engine import checks
@@ -116,15 +116,3 @@ class RankingExplorer(Described, w.VBox):
                else "the first card" if winner == self.first_picker.value else "the second card")
         lead = f"{trick[0]} is led by another player. " if len(trick) == 3 else ""
         say(self.note, f"{lead}{winner} ({who}) takes the trick. {why_wins(trick, trump)}")
-
-    def assert_valid(self) -> None:
-        trump, order = self.trump, self.order
-        assert self.trump_row.cards + self.plain_row.cards == order, "the order shown is not the engine's ranking"
-        assert all(is_trump(c, trump) for c in self.trump_row.cards), "a non-trump is shown among the trumps"
-        assert [c for _, c in self.first_picker.options] == list(order), "the card lists are stale"
-        trick = self.trick()
-        assert self.trick_row.cards == (trick or ()), "the trick shown is not the one judged"
-        if trick is not None:
-            winner = trick[trick_winner(trick, trump)]
-            assert f"{winner} (" in self.note.value and words_html(why_wins(trick, trump)) in self.note.value, \
-                "the verdict shown is not the engine's"

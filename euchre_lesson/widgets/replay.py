@@ -7,13 +7,12 @@ from html import escape
 import ipywidgets as w
 
 from ..engine.cards import Card, sort_key
-from ..engine.display import words_html
 from ..engine.hand import HandState, Phase, replay
 from ..engine.narration import seat_words, step_words, trick_words, up_card_words
 from ..engine.view import View, cards_known, seat_roles, trick_on_table
 from ..engine import checks
 from . import arguments
-from .cards import CardStrip, action_button, face_up_cards, note, say, show_backs, style_sheet
+from .cards import CardStrip, action_button, note, say, show_backs, style_sheet
 from .fallback import Described
 
 
@@ -173,24 +172,3 @@ class HandReplay(Described, w.VBox):
         roles = seat_roles(self.state, seat) + (["you"] if seat == self.seat_picker.value else [])
         extra = f" ({', '.join(roles)})" if roles else ""
         return f"Seat {seat}{extra} · tricks {self.state.tricks_won[seat]}"
-
-    def assert_valid(self) -> None:
-        state, viewer = self.state, self.seat_picker.value
-        assert 0 <= self.step < len(self.states) and self.step_slider.max == len(self.states) - 1
-        assert state.history == self.states[-1].history[:self.step], "the step is not a prefix of the hand"
-        for seat, place in enumerate(self.seats):
-            assert len(place.row.cards) == len(state.hands[seat]), f"seat {seat} shows the wrong number of cards"
-            shown_face_up = face_up_cards(place.row)
-            assert not shown_face_up or sorted(shown_face_up, key=sort_key) == sorted(state.hands[seat], key=sort_key), \
-                f"seat {seat}'s cards are not the engine's"
-        shown = {card for place in self.places for card in face_up_cards(place.row)}
-        if viewer is not None:
-            view = state.view(viewer)
-            assert face_up_cards(self.seats[viewer].row) == sorted(view.hand, key=sort_key), "your hand is hidden"
-            assert shown <= self.known_cards(), f"seat {viewer} is shown {shown - self.known_cards()}"
-            exchanged = {card for pair in self.calls_for_best for place in pair for card in face_up_cards(place.row)}
-            assert exchanged <= set(view.exchanged), f"seat {viewer} is told the exchange of {exchanged}"
-            for seat in range(state.players):
-                assert seat == viewer or not face_up_cards(self.seats[seat].row), f"seat {seat}'s hand is shown"
-        assert self.trick.row.cards == self.shown_trick()[0], "the trick shown is not the engine's"
-        assert words_html(self.said()) in self.note.value, "the action shown is stale"
