@@ -876,8 +876,8 @@ PENDING = {
     'euchre_lesson.teach.practice.bid_setting(state)',  # AttributeError, e.g. None
     'euchre_lesson.teach.practice.weights(kinds)',  # TypeError, e.g. None
     'euchre_lesson.teach.practice.weights(results)',  # AttributeError, e.g. None
-    'euchre_lesson.teach.progress.merged(mine)',  # AttributeError, e.g. None
-    'euchre_lesson.teach.progress.merged(theirs)',  # AttributeError, e.g. None
+    'euchre_lesson.teach.progress.combined(mine)',  # AttributeError, e.g. None
+    'euchre_lesson.teach.progress.combined(theirs)',  # AttributeError, e.g. None
 }
 
 

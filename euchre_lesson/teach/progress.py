@@ -207,7 +207,7 @@ class Kept(NamedTuple):
 NOTHING = Kept({}, {})
 
 
-def merged(mine: Kept, theirs: Kept) -> Kept:
+def combined(mine: Kept, theirs: Kept) -> Kept:
     """Both copies in one: right once is right, the most tries, the latest answer, every practice result."""
     answers = dict(theirs.answers)
     for key, one in mine.answers.items():
@@ -222,10 +222,10 @@ def merged(mine: Kept, theirs: Kept) -> Kept:
     return Kept(answers, practice)
 
 
-def _all_merged(copies) -> Kept:
+def _all_combined(copies) -> Kept:
     kept = NOTHING
     for one in copies:
-        kept = merged(one, kept)
+        kept = combined(one, kept)
     return kept
 
 
@@ -352,7 +352,7 @@ def _journal_parsed(data: bytes) -> tuple[Kept, list[str]]:
             continue
         copies.append(one)
         problems += [f"line {number}: {problem}" for problem in left_out]
-    return _all_merged(copies), problems
+    return _all_combined(copies), problems
 
 
 # -- the files on disk: the file read whole and replaced whole, each writer's journal appended to ---
@@ -687,7 +687,7 @@ class Progress:
     def _refresh(self) -> Kept:
         """The file and the journals read again and merged into what this kernel knows."""
         with self._guard:
-            self._kept = merged(self._kept, self._fresh(held=False).kept)
+            self._kept = combined(self._kept, self._fresh(held=False).kept)
             return self._kept
 
     def _fresh(self, held: bool) -> Found:
@@ -710,7 +710,7 @@ class Progress:
         for problem in found.problems:
             self._note(f"In your progress file {self.path}, {problem}: that entry is left out, and the rest of "
                        f"your progress is read.")
-        return Found(_all_merged([found.kept, *copies]), found.problems, found.data)
+        return Found(_all_combined([found.kept, *copies]), found.problems, found.data)
 
     def _journals(self) -> list[Path]:
         """Every kernel's journal in the folder (this one's too), at most MOST_JOURNALS."""
@@ -766,16 +766,16 @@ class Progress:
                 self.folder.mkdir(parents=True, exist_ok=True)
                 with _locked(self.folder) as held:
                     found = self._fresh(held)
-                    known = merged(self._kept, found.kept)
+                    known = combined(self._kept, found.kept)
                     new = change(known)
-                    self._kept = merged(new, known)
+                    self._kept = combined(new, known)
                     saved = held and self._save(found)
                 if not saved:
                     self._keep_in_journal(new)
             except OSError as error:
                 if new is None:
                     new = change(self._kept)
-                    self._kept = merged(new, self._kept)
+                    self._kept = combined(new, self._kept)
                 self._note(f"Your progress could not be saved in {self.folder} ({error.strerror or error}). This "
                            f"answer counts while this notebook runs; to keep your progress, make that folder "
                            f"writable, or choose a folder of your own: os.environ[{ENVIRONMENT!r}] = 'a folder' "
@@ -810,7 +810,7 @@ class Progress:
         size = _append(self._journal, _json_of(new, indent=None))
         if self._journaled is NOTHING:
             atexit.register(self._fold)  # a kernel that ends folds its journal in, if it can have the lock then
-        self._journaled = merged(new, self._journaled)
+        self._journaled = combined(new, self._journaled)
         if size > JOURNAL_REWRITE:
             _write(self._journal, _json_of(self._journaled, indent=None) + "\n")
 
@@ -825,7 +825,7 @@ class Progress:
                     with _locked(self.folder) as held:
                         if held:
                             found = self._fresh(held)
-                            self._kept = merged(self._kept, found.kept)
+                            self._kept = combined(self._kept, found.kept)
                             self._save(found)
         finally:
             self._guard.release()
