@@ -1,15 +1,43 @@
 """The lessons' exercises: every right answer is accepted, every wrong option refused with a reason,
 and each bid the lessons call right is the one the simulation ranks first."""
 
+import importlib
+import json
+import pkgutil
+import re
+from pathlib import Path
+
 import pytest
 
 from euchre_lesson import advise
-from euchre_lesson.teach.course import ____, exercises
-from euchre_lesson.teach.exercises import Bid, Choice, _words
+from euchre_lesson.teach import lessons
+from euchre_lesson.teach.course import ____, exercises, lesson_numbers
+from euchre_lesson.teach.exercises import Bid, Choice, Exercise, _words
 from euchre_lesson.engine.errors import NotationError
 
-LESSONS = range(12)
+LESSONS = lesson_numbers()
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 ALL = [(n, name, q) for n in LESSONS for name, q in vars(exercises(n)).items()]
+
+
+def test_the_lessons_with_exercises_are_those_whose_notebooks_call_exercises():
+    called = set()
+    for notebook in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"):
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        code = "\n".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "code")
+        found = set(re.findall(r"\bexercises\((\d+)\)", code))
+        assert found <= {str(int(notebook.name[:2]))}, (notebook.name, found)  # a lesson asks its own
+        called |= {int(number) for number in found}
+    assert lesson_numbers() == tuple(sorted(called)) and len(called) > 10
+
+
+def test_each_lesson_s_exercises_are_a_module_of_data_in_the_lessons_package():
+    modules = sorted(found.name for found in pkgutil.iter_modules(lessons.__path__))
+    assert modules == [f"lesson_{n:02}" for n in lesson_numbers()]
+    for n in lesson_numbers():
+        written = importlib.import_module(f"euchre_lesson.teach.lessons.lesson_{n:02}").EXERCISES
+        assert list(written) == list(vars(exercises(n))) and all(isinstance(q, Exercise) for q in written.values())
+        assert all(q.id == "" for q in written.values())  # the id is given by exercises(N), from its place
 
 
 def test_every_lesson_has_at_least_three_exercises():

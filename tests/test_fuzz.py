@@ -808,9 +808,9 @@ def module_names_kept():
 # parameter that misbehaves. The test asserts that each still does, so the set cannot go stale: when a fix
 # lands, the test fails until its entry is taken out.
 PENDING = {
-    'euchre_lesson.teach.course.deal_for(rules)',  # AttributeError, e.g. None
-    'euchre_lesson.teach.course.deal_for(seat)',  # IndexError, e.g. None
-    'euchre_lesson.teach.course.deal_for(seed)',  # TypeError, e.g. a dict
+    'euchre_lesson.teach.deals.deal_for(rules)',  # AttributeError, e.g. None
+    'euchre_lesson.teach.deals.deal_for(seat)',  # IndexError, e.g. None
+    'euchre_lesson.teach.deals.deal_for(seed)',  # TypeError, e.g. a dict
     'euchre_lesson.teach.course.read_small(handle)',  # OSError, OverflowError, TypeError; True closes stdout (fd 1)
     'euchre_lesson.teach.course.read_small(limit)',  # OverflowError, TypeError, e.g. bytes
     'euchre_lesson.teach.exercises.BestFive.is_right(given)',  # AttributeError, TypeError, e.g. None, to lesson 4 q1

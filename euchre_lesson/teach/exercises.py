@@ -76,8 +76,6 @@ class Unfinished(NotationError):
 # keeper here when it is loaded (it imports this module, so this one cannot import it; teach/__init__ loads it).
 KEEPER: dict = {"to": None}
 
-# Where the click-to-answer view of an exercise lives. It is a layer above this one, so it is looked up
-# only when a notebook shows an exercise (like pandas' plotting backend), never imported at load time.
 MOST_HINTS = 20
 MOST_NESTING = 4  # lists inside lists: an answer needs 1 (some cards), a pair of points 1; deeper is a slip
 MOST_OPTIONS = 20  # a Choice is a few buttons

@@ -24,11 +24,10 @@ import sys
 import threading
 import time
 import warnings
-from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-from .course import exercises, read_small
+from .course import exercises, lesson_numbers, read_small
 from .exercises import KEEPER
 from ..engine.errors import NotationError
 from ..engine.rules import excerpt
@@ -43,7 +42,6 @@ VERSION = 1
 LIMIT = 256 * 1024  # bytes: every exercise and practice result fits in a few dozen KB; no more is ever read
 RECENT = 20  # practice results kept per kind: enough to see recent mistakes
 ANSWER_CHARS = 200  # an answer is kept as a short text, a huge one cut
-MOST_LESSONS = 100  # lesson numbers looked for in course.exercises
 LOCK_WAIT = 2.0  # seconds: a write takes milliseconds; a kernel that waits longer writes to its journal instead
 STALE_LOCK = 600.0  # seconds: a lock file (where there is no flock) this old was left by a kernel that died
 JOURNAL = re.compile(r"progress-[0-9a-f]{12}\.journal")  # one kernel's answers not yet in the file
@@ -122,14 +120,9 @@ def progress_folder(folder: str | os.PathLike | None = None) -> Path:
 # -- the exercises ----------------------------------------------------------------------------------
 
 
-@cache
 def lessons() -> tuple[int, ...]:
     """The lessons that have exercises, in order."""
-    found = []
-    for lesson in range(MOST_LESSONS):
-        with contextlib.suppress(NotationError):
-            found.append((lesson, exercises(lesson)))
-    return tuple(lesson for lesson, _ in found)
+    return lesson_numbers()
 
 
 def exercise_names(lesson: int) -> tuple[str, ...]:

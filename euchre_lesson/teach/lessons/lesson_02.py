@@ -1,0 +1,36 @@
+"""The exercises of lesson 2, Dealing and bidding, round one."""
+
+from ..deals import deal_for
+from ..exercises import Bid, Choice
+from ...engine.rules import CUTTHROAT
+
+EXERCISES = {
+    "q1": Choice("In four-hand Euchre, what does the dealer's partner say to accept the up-card?", {
+        "assist": "the dealer's partner assists; the opponents order it up (C6, F2).",
+        "order it up": "That is what the dealer's opponents say; the partner assists (C6).",
+        "accept": "That is the dealer's own word; the partner assists (C6)."}, right="assist",
+        rule_ids=("C6", "F2")),
+    "q2": Choice("Seat 0 orders up. With the house rules of these lessons, must the dealer take the up-card?", {
+        "yes": "Not by default: the sources give the dealer the option (C7); `dealer_must_pick_up=True` makes it a must.",
+        "no": "the dealer may take it and discard, or leave it; the suit is trump either way (C7)."},
+        right="no", rule_ids="C7"),
+    "q3": Bid(deal_for(CUTTHROAT, 2, 0, "J♥ J♦ A♥ K♠ A♣", "10♥", seed=1), accept=("order",),
+              reason="Both bowers and the ace of hearts: three sure tricks in hearts. Order it up."),
+    "q4": Bid(deal_for(CUTTHROAT, 2, 0, "9♣ 10♣ Q♦ 9♠ K♦", "A♥", seed=2), accept=("pass",),
+              reason="No heart at all and no ace: you would be euchred. Pass."),
+    "q5": Choice("Cutthroat, with the 24-card deck: how many cards stay in the kitty after the deal?", {
+        "4": "three players and the dummy get five each, 20 cards; 4 of the 24 stay in the kitty (T2, C5).",
+        "9": "That forgets the dummy: it gets five cards too, so only 4 stay in the kitty (T2).",
+        "0": "Not every card is dealt: five each to three players and the dummy is 20, and 4 stay (T2)."},
+        right="4", hints=("Count the hands that get five cards: three players, and one more.",),
+        rule_ids=("T2", "C5")),
+    "q6": Choice("Cutthroat: the dealer's left passes and the next player says \"I assist\". What happens?", {
+        "that player orders it up": "In Cutthroat nobody has a partner, so \"I assist\" simply orders the "
+                                    "card up: its suit is trump and that player is the maker (T3).",
+        "the dealer must take the card": "The dealer may take the up-card or leave it, as after any order "
+                                         "(C7); \"I assist\" orders the card up and that player is the "
+                                         "maker (T3).",
+        "the dealer's partner helps": "There are no partners in Cutthroat: the word is copied from the "
+                                      "four-hand game, and it orders the card up (T3)."},
+        right="that player orders it up", rule_ids=("T3", "C6", "C7")),
+}
