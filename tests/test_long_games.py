@@ -153,3 +153,20 @@ def test_the_tree_of_hands_holds_each_hand_at_its_place_across_its_levels():
             assert all(a is b for a, b in zip(played, hands[:size], strict=True))
             assert played[0] is hands[0] and played[-size] is hands[0]
     assert PlayedHands.of(hands) == tuple(hands) and played.with_last(hands[0])[-1] is hands[0]
+
+
+def test_what_was_set_by_hand_is_known_without_dealing_every_hand_again(monkeypatch):
+    """The table's header asks set_by_hand at every redraw: it dealt all the game's hands again each time."""
+    game = game_from_record(thrown_in_record(300))
+    dealt = []
+    real = game_module.shuffled_deal
+    monkeypatch.setattr(game_module, "shuffled_deal", lambda *args: dealt.append(args) or real(*args))
+    for _ in range(7):  # hand 300 thrown in, and hand 301 dealt
+        game = game.apply("pass")
+    assert game.set_by_hand == "" and game.dealt_by_hand == () and len(game.hands) == 301
+    assert len(dealt) <= 2, f"{len(dealt)} hands dealt again"
+    other = dc.replace(game, seed=8)  # another seed deals none of these hands: each is found dealt by hand
+    assert other.dealt_by_hand == tuple(range(301)) and "dealt by hand" in other.set_by_hand
+    mixed = dc.replace(game, hands=tuple(game.hands[:-1]) + (deal_hand(CUTTHROAT, 0, seed=99),))
+    assert mixed.dealt_by_hand == (300,) and mixed.apply("pass").dealt_by_hand == (300,)
+    assert game_from_record(mixed.record()).dealt_by_hand == (300,)

@@ -6,15 +6,14 @@ import json
 import operator
 import os
 import random
-import secrets
-import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import checks
 from .actions import Action
-from .errors import IllegalAction, NotationError, excerpt
+from .errors import FileRefused, IllegalAction, NotationError, excerpt
+from .files import as_text, read_regular, replaceable, shown as _shown, write_atomically
 from .hand import (Deal, HandState, check_hand_fields, deal_hand, read_json, replay, replayed_actions, shuffled_deal,
                    start_of_hand)
 from .rules import CUTTHROAT, RuleSet, rules_from, side_of
@@ -35,9 +34,6 @@ RECORD_FIELDS = {"format": True, "rules": True, "switches": False, "seed": True,
 # Where each derived field of a record comes from, for the message when a stored one disagrees.
 DERIVED_FROM = {"scores": "starting_scores and the hands' points", "winners": "the scores",
                 "dealt_by_hand": "the deals of the seed"}
-# What a path that is no regular file is, said for a person.
-FILE_KINDS = {stat.S_IFDIR: "a folder", stat.S_IFIFO: "a named pipe", stat.S_IFCHR: "a device",
-              stat.S_IFBLK: "a device", stat.S_IFSOCK: "a socket", stat.S_IFLNK: "a symbolic link"}
 
 
 WIDTH = 32  # hands in each leaf of a PlayedHands tree, and branches in each fork
@@ -48,21 +44,25 @@ class PlayedHands(Sequence):
 
     The finished hands sit in a tree of small tuples that a game state shares with the state before it:
     an action replaces only the last hand, and a new hand copies one path of the tree, so neither costs
-    more late in a long game than early. Each seat's points of the finished hands are kept as they come.
+    more late in a long game than early. Each seat's points of the finished hands are kept as they come, and
+    the numbers of the hands dealt by hand, for the game (rules, seed, first dealer) that knows them.
     """
 
-    __slots__ = ("_tree", "_depth", "_size", "_last", "_points")
+    __slots__ = ("_tree", "_depth", "_size", "_last", "_points", "_by_hand", "_origin")
 
-    def __init__(self, tree: tuple, depth: int, size: int, last: HandState | None, points: tuple[int, ...]):
+    def __init__(self, tree: tuple, depth: int, size: int, last: HandState | None, points: tuple[int, ...],
+                 by_hand: tuple[int, ...] = (), origin: tuple | None = None):
         for name, value in (("_tree", tree), ("_depth", depth), ("_size", size),  # size: the hands in the tree
-                            ("_last", last), ("_points", points)):  # each seat's points from the tree's hands
+                            ("_last", last), ("_points", points),  # each seat's points from the tree's hands
+                            ("_by_hand", by_hand), ("_origin", origin)):  # dealt by hand, for this game
             object.__setattr__(self, name, value)
 
     def __setattr__(self, name, value):
         raise AttributeError(f"A game's hands are not changed in place ({name}): then and with_last make new ones.")
 
     def __reduce__(self):  # copied and pickled through __init__, as nothing can be set afterwards
-        return PlayedHands, (self._tree, self._depth, self._size, self._last, self._points)
+        return PlayedHands, (self._tree, self._depth, self._size, self._last, self._points, self._by_hand,
+                             self._origin)
 
     @classmethod
     def of(cls, hands) -> PlayedHands:
@@ -72,19 +72,28 @@ class PlayedHands(Sequence):
             played = played.then(checks.instance("hands", hand, HandState, "a tuple of HandStates"))
         return played
 
-    def then(self, hand: HandState) -> PlayedHands:
-        """These hands and one more, which becomes the last."""
+    def then(self, hand: HandState, *, by_hand: bool = False) -> PlayedHands:
+        """These hands and one more, which becomes the last: dealt from the game's seed, unless `by_hand`."""
+        by_hand = self._by_hand + (len(self),) if by_hand else self._by_hand
         if self._last is None:
-            return PlayedHands((), 0, 0, hand, (0,) * hand.players)
+            return PlayedHands((), 0, 0, hand, (0,) * hand.players, by_hand, self._origin)
         tree, depth, size, last = self._tree, self._depth, self._size, self._last
         points = _seat_plus(self._points, last.points) if last.is_over else self._points
         if size == WIDTH ** (depth + 1):  # the tree is full: it becomes the first branch of a taller one
             tree, depth = (tree,), depth + 1
-        return PlayedHands(_pushed(tree, depth, size, last), depth, size + 1, hand, points)
+        return PlayedHands(_pushed(tree, depth, size, last), depth, size + 1, hand, points, by_hand, self._origin)
 
     def with_last(self, hand: HandState) -> PlayedHands:
         """These hands with the last one replaced by `hand` (the same hand one action later)."""
-        return PlayedHands(self._tree, self._depth, self._size, hand, self._points)
+        return PlayedHands(self._tree, self._depth, self._size, hand, self._points, self._by_hand, self._origin)
+
+    def known_for(self, origin: tuple, by_hand: tuple[int, ...]) -> PlayedHands:
+        """These hands, knowing that those numbered `by_hand` were not dealt by the game `origin`'s seed."""
+        return PlayedHands(self._tree, self._depth, self._size, self._last, self._points, by_hand, origin)
+
+    def dealt_by_hand(self, origin: tuple) -> tuple[int, ...] | None:
+        """The numbers of the hands the seed of the game `origin` did not deal; None if not known for that game."""
+        return self._by_hand if self._origin == origin else None
 
     @property
     def seat_points(self) -> tuple[int, ...]:
@@ -170,6 +179,14 @@ class GameState:
         if type(self.hands) is not PlayedHands:
             checks.instance("hands", self.hands, (tuple, list), "a tuple of HandStates")
             object.__setattr__(self, "hands", PlayedHands.of(self.hands))
+        if self.hands.dealt_by_hand(self._origin) is None:  # hands put in by hand, or a seed changed by hand
+            by_hand = tuple(number for number, hand in enumerate(self.hands) if not self._from_seed(number, hand))
+            object.__setattr__(self, "hands", self.hands.known_for(self._origin, by_hand))
+
+    @property
+    def _origin(self) -> tuple:
+        """What decides every deal of this game (C4): which hands its seed dealt is known for these."""
+        return self.rules, self.seed, self.first_dealer
 
     @property
     def hand(self) -> HandState:
@@ -235,7 +252,7 @@ class GameState:
     @property
     def dealt_by_hand(self) -> tuple[int, ...]:
         """Places in `hands` of the hands the seed did not deal (put in with deal_hand(..., deal=...))."""
-        return tuple(number for number, hand in enumerate(self.hands) if not self._from_seed(number, hand))
+        return self.hands.dealt_by_hand(self._origin)  # known since the hands were put together
 
     @property
     def set_by_hand(self) -> str:
@@ -309,7 +326,7 @@ def new_game(rules: RuleSet = CUTTHROAT, *, seed: int | None = None, first_deale
         first_dealer = random.Random(f"{seed}:dealer").randrange(rules.players)
     checks.seat("first_dealer", first_dealer, rules.players)
     game = GameState(rules, seed, first_dealer, PlayedHands.of(()), (0,) * len(sides(rules)))
-    return replace(game, hands=PlayedHands.of((game._deal(0),)))
+    return replace(game, hands=game.hands.then(game._deal(0)))
 
 
 def in_contention(rules: RuleSet, scores: tuple[int, ...], contenders: tuple[int, ...] = ()) -> tuple[int, ...]:
@@ -408,7 +425,7 @@ def _permitted(listed) -> set[int]:
 
 def _replay_hands(game: GameState, records: list, scores: tuple[int, ...], permitted: set[int]):
     """Every hand replayed in order and checked against the seed; the scores are kept up as it goes (linear)."""
-    played = PlayedHands.of(())
+    played = PlayedHands.of(()).known_for(game._origin, ())
     dealt_by_hand: list[int] = []
     contenders: tuple[int, ...] = ()
     header = _seed_header(game.rules)
@@ -421,7 +438,7 @@ def _replay_hands(game: GameState, records: list, scores: tuple[int, ...], permi
             dealt_by_hand.append(number)
         if number < len(records) - 1 and not hand.is_over:
             raise NotationError(f"hands[{number}]", f"hands[{number}] is unfinished, yet another hand follows it.")
-        played = played.then(hand)
+        played = played.then(hand, by_hand=not seeded)
         scores, contenders = scored(game.rules, scores, contenders, hand)
     return played, (scores, contenders), dealt_by_hand
 
@@ -545,22 +562,21 @@ def save_game(game: GameState, path: str | os.PathLike, *, seal: Callable[[dict]
     if seal is not None:
         checks.instance("seal", seal, Callable, "a function of the record giving the text of its seal")
     path = _file_name(path)
-    mode = _replaceable(path)
+    _saving(path, replaceable)  # a path that cannot be saved to is refused before the record is made and sealed
     record = game.record()
     if seal is not None:
         record["seal"] = checks.instance("seal", seal(record), str, "a function of the record giving text")
     text = json.dumps(record, indent=1, ensure_ascii=False)
-    handle, temporary = _new_file_beside(path, mode)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)  # a rename: the old file, or a link put there since, is replaced, never written
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+    _saving(path, lambda name: write_atomically(name, text))
     return path
+
+
+def _saving(path: Path, step) -> None:
+    """step(path), a file refused said as the reason a save cannot be made."""
+    try:
+        step(path)
+    except FileRefused as refused:
+        raise NotationError("path", f"Cannot save to {_shown(path)}: {refused}.") from None
 
 
 def _file_name(path) -> Path:
@@ -574,54 +590,6 @@ def _file_name(path) -> Path:
         raise NotationError("path", f"path {excerpt(text)} holds a NUL character (\\0), which no file name can "
                                     f"hold: type the name again.")
     return Path(text)
-
-
-def _replaceable(path: Path) -> int | None:
-    """The mode of the regular file `path` names, None if there is none yet; anything else is refused."""
-    try:
-        info = os.lstat(path)
-    except FileNotFoundError:
-        if not path.parent.is_dir():
-            raise NotationError("path", f"Cannot save to {_shown(path)}: the folder {_shown(path.parent)} does not "
-                                        f"exist. Create it first, or choose a folder that exists.") from None
-        return None
-    except OSError as error:
-        raise NotationError("path", f"Cannot save to {_shown(path)}: {error.strerror}.") from None
-    if stat.S_ISLNK(info.st_mode):
-        raise NotationError("path", f"{_shown(path)} is a symbolic link to {_shown(os.readlink(path))}; "
-                                    f"saving would replace the link with a file: save to the target itself or "
-                                    f"choose another name.")
-    if not stat.S_ISREG(info.st_mode):
-        kind = FILE_KINDS.get(stat.S_IFMT(info.st_mode), "something other than a file")
-        raise NotationError("path", f"Cannot save to {_shown(path)}: it is {kind}, not a regular file. "
-                                    f"Choose a file name, such as my_game.json.")
-    mode = stat.S_IMODE(info.st_mode)
-    # A rename ignores the file's own mode, so a file nobody may write (chmod 444), or that this user may not,
-    # is refused here: whoever protected it meant it to stay. (As root, os.access says yes to every file.)
-    if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):
-        raise NotationError("path", f"Cannot save to {_shown(path)}: the file is read-only, so it is kept as it is. "
-                                    f"Choose another name, or make the file writable first if it may be replaced.")
-    return mode
-
-
-def _new_file_beside(path: Path, mode: int | None) -> tuple[int, Path]:
-    """A new empty file in `path`'s folder: with `mode`, or for a new file what the umask gives, as open would."""
-    for _ in range(100):
-        temporary = path.with_name(f".{path.name[:100]}.{secrets.token_hex(6)}.tmp")
-        try:
-            handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC,
-                             0o666 if mode is None else 0o600)
-        except FileExistsError:
-            continue
-        try:
-            if mode is not None:
-                os.fchmod(handle, mode)  # before any byte is written
-        except BaseException:
-            os.close(handle)
-            temporary.unlink(missing_ok=True)
-            raise
-        return handle, temporary
-    raise FileExistsError(f"Cannot find a free temporary name beside {_shown(path)}.")
 
 
 def load_game(path: str | os.PathLike) -> GameState:
@@ -643,49 +611,10 @@ def load_saved(path: str | os.PathLike) -> tuple[GameState, dict]:
 def _read_text(path: Path) -> str:
     """The text of a regular file of at most MAX_RECORD_BYTES; a pipe, a device or a folder is not read at all."""
     try:
-        # O_NONBLOCK: opening a named pipe does not wait for a writer; fstat then says what was opened, no race.
-        # Windows has none of these three flags (and needs O_BINARY): each is used only where os has it.
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-                         | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
-    except FileNotFoundError:
-        raise _unloadable(path, "there is no file of that name") from None
-    except OSError as error:
-        raise _unloadable(path, error.strerror or str(error)) from None
-    try:
-        mode = os.fstat(handle).st_mode
-        if not stat.S_ISREG(mode):
-            raise _unloadable(path, f"it is {FILE_KINDS.get(stat.S_IFMT(mode), 'not a file')}, not a saved game file")
-        data = _read_at_most(handle, MAX_RECORD_BYTES + 1)
-    except OSError as error:
-        raise _unloadable(path, error.strerror or str(error)) from None
-    finally:
-        os.close(handle)
-    if len(data) > MAX_RECORD_BYTES:
-        raise _unloadable(path, f"it is too big for a saved game, which is at most {MAX_RECORD_BYTES:,} bytes "
-                                f"(about {MAX_HANDS:,} hands)")
-    try:
-        return data.decode("utf-8-sig")  # a byte-order mark, as some editors write, is not a mistake
-    except UnicodeDecodeError as error:
-        raise _unloadable(path, f"it is not UTF-8 text (byte {error.start:,} is {data[error.start]:#04x}), "
-                                f"so not a saved game") from None
-
-
-def _read_at_most(handle: int, size: int) -> bytes:
-    chunks, left = [], size
-    while left > 0:
-        chunk = os.read(handle, min(left, 1 << 20))
-        if not chunk:
-            break
-        chunks.append(chunk)
-        left -= len(chunk)
-    return b"".join(chunks)
+        return as_text(read_regular(path, MAX_RECORD_BYTES, what=f"a saved game (about {MAX_HANDS:,} hands)"))
+    except FileRefused as refused:
+        raise _unloadable(path, str(refused)) from None
 
 
 def _unloadable(path: Path, why: str) -> NotationError:
     return NotationError("file", f"The file {_shown(path)} cannot be loaded: {why}.")
-
-
-def _shown(path) -> str:
-    """A path (or a name) as a message shows it: unquoted, and cut short if it is very long."""
-    text = str(path)
-    return text if len(text) <= 200 else f"{text[:100]}… ({len(text):,} characters)"
