@@ -44,8 +44,8 @@ def test_a_point_is_worth_more_near_the_end_and_more_against_the_leader():
 
 def test_the_hand_ends_are_scored_by_the_games_own_table():
     """The table holds how often hands end; what each end scores comes from the rules, switches included (T7)."""
-    assert set(HAND_ENDS["cutthroat"]) == {5, 3, 0}
-    assert sum(HAND_ENDS["cutthroat"].values()) == pytest.approx(0.973, abs=0.005)  # the rest were thrown in
+    assert set(HAND_ENDS[CUTTHROAT.facts]) == {5, 3, 0}
+    assert sum(HAND_ENDS[CUTTHROAT.facts].values()) == pytest.approx(0.973, abs=0.005)  # the rest were thrown in
     assert [score_hand(CUTTHROAT, tricks) for tricks in (5, 3, 0)] == [(3, 0), (1, 0), (0, 2)]
     assert weighs_chances(CUTTHROAT) and not weighs_chances(PARTNERSHIP)
 
@@ -95,7 +95,7 @@ def test_the_tables_expert_players_bid_knowing_the_score():
     (CUTTHROAT, [1, 2, 3], (), "scores must be"),
     (CUTTHROAT, (10, 10, 4), (0, 5), "contenders must be a tuple of sides"),
     ("cutthroat", (0, 0, 0), (), "rules must be a RuleSet"),
-    (PARTNERSHIP, (0, 0), (), "no table of hand results for 'partnership'"),
+    (PARTNERSHIP, (0, 0), (), "no table of hand results for Partnership Euchre"),
 ])
 def test_bad_arguments_are_refused_saying_what_would_do(rules, scores, contenders, named):
     with pytest.raises(ValueError, match=named):

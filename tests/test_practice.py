@@ -197,6 +197,47 @@ def test_a_bid_question_is_never_a_close_call_and_says_why():
         assert "count" in exercise.explain()
 
 
+def test_a_trick_is_trumpy_exactly_when_the_engine_counts_a_trump_in_it():
+    """The trick-winner questions ask the engine's is_trump, the bowers and the joker included (C2, C3)."""
+    from euchre_lesson.engine.ranking import is_trump
+    for card in deck(25):
+        for trump in (*Suit, None):
+            assert practice._has_trump((card,), trump) == is_trump(card, trump), (card, trump)
+
+
+def test_a_clear_bid_is_clear_by_the_rule_of_thumbs_own_count_the_dealer_keeping_the_up_card(monkeypatch):
+    """_clear_bid asks the rule of thumb for the count, which for the dealer holds the up-card (C7)."""
+    from euchre_lesson.engine.actions import PASS
+    from euchre_lesson.engine.hand import deal_hand
+    from euchre_lesson.engine.rules import CUTTHROAT
+    from euchre_lesson.play import rule_of_thumb
+    state = next(deal_hand(CUTTHROAT, dealer, seed=seed) for seed in range(100) for dealer in range(3)
+                 if deal_hand(CUTTHROAT, dealer, seed=seed).up_card.rank is not Rank.JACK)
+    while state.to_act != state.dealer:  # everyone before the dealer passes
+        state = state.apply(PASS)
+    counted = rule_of_thumb.round_one_count(state.view(state.dealer))
+    kept = []
+    real_best_five = rule_of_thumb.best_five
+    monkeypatch.setattr(rule_of_thumb, "best_five", lambda cards, trump, keeping=None:
+                        kept.append(keeping) or real_best_five(cards, trump, keeping=keeping))
+    want = counted.score >= CUTTHROAT.facts.make_trump_at + 1 or counted.score <= CUTTHROAT.facts.make_trump_at - 2
+    assert (practice._clear_bid(state) is not None) == want
+    assert kept and all(card == state.up_card for card in kept), "the dealer's count must keep the up-card"
+    strong = rule_of_thumb.Count(tuple(deck(24)[:9]), (), (), ())  # a count of 9: as clear as a count can be
+    monkeypatch.setattr(rule_of_thumb, "count", lambda hand, trump: strong)
+    assert practice._clear_bid(state) is True, "the practice must follow the rule of thumb's count"
+
+
+def test_a_clear_bid_is_what_the_rule_of_thumb_bids():
+    from euchre_lesson.engine.actions import ORDER
+    from euchre_lesson.play.rule_of_thumb import RuleOfThumbPlayer
+    for seed in SEEDS:
+        exercise = question("bid", seed).exercise
+        clear = practice._clear_bid(exercise.state)
+        bid = RuleOfThumbPlayer().choose(exercise.state.view(exercise.state.to_act))
+        assert clear is (bid == ORDER), (seed, clear, bid)
+
+
 # -- seeded ---------------------------------------------------------------------------------------
 
 
@@ -452,7 +493,7 @@ def test_a_double_click_on_next_question_deals_one(monkeypatch):
 def test_a_bid_shows_the_game_and_who_passed():
     widget = practice_widget(seed=5, kinds=["bid"])
     state = widget.question.exercise.state
-    assert practice.GAME_WORDS[state.rules.game] in widget.setting.value
+    assert state.rules.facts.described in widget.setting.value
     assert widget.setting.layout.display == ""
     widget = practice_widget(kinds=["score"])
     assert widget.setting.layout.display == "none"

@@ -9,17 +9,12 @@ from __future__ import annotations
 
 from .actions import Action, Verb, parse_action
 from .phases import Phase
-from .rules import RuleSet, ScoreRow
+from .rules import GameFacts, RuleSet, ScoreRow
 from .scoring import Points
 from .tricks import Trick
 from .view import View, exchange_cards_unseen, partner_this_hand, public_token, receiver_of
 
 ORDERED = {"accept": "accepted", "assist": "assisted", "order up": "ordered up"}
-# How each game names the two sides when it scores them (T7, F4).
-SCORERS = {"cutthroat": ("the maker scores", "each defender scores"),
-           "partnership": ("the makers score", "the defenders score"),
-           "twohand": ("the maker scores", "the opponent scores"),
-           "railroad": ("the makers score", "the defenders score")}
 
 
 def listener(table) -> int | None:
@@ -242,9 +237,15 @@ def up_card_words(table) -> str:
     return "left by the dealer (C7)" if table.picked_up is False else "proposes trump"
 
 
+def scorers(facts: GameFacts) -> tuple[str, str]:
+    """How a game names its two sides as they score (T7, F4): 'the maker scores', 'each defender scores'."""
+    verb = "score" if facts.partners else "scores"
+    return f"{facts.makers.noun} {verb}", f"{facts.defenders.noun} {verb}"
+
+
 def points_words(rules: RuleSet, points: Points) -> str:
     """'the maker scores 1' or 'each defender scores 2'; 'nobody scores' for 0 and 0."""
-    makers, defenders = SCORERS[rules.game]
+    makers, defenders = scorers(rules.facts)
     parts = [f"{makers} {points.makers}" if points.makers else "",
              f"{defenders} {points.defenders}" if points.defenders else ""]
     return ", ".join(part for part in parts if part) or "nobody scores"

@@ -67,9 +67,16 @@ def _two_hand_table(rules: RuleSet) -> tuple[ScoreRow, ...]:
     )
 
 
+class Side(NamedTuple):
+    """How the words of a game name one side of a hand: as it scores, and as a question asks about it."""
+
+    noun: str  # "the maker scores 1", "each defender scores 2"
+    asked: str  # "how many points does the makers' side score?"
+
+
 class GameFacts(NamedTuple):
     """What makes one game of the rule book: its players, its dummy, whether anyone goes alone, its scoring
-    table, and the rules that name its players and its winner."""
+    table, the rules that name its players and its winner, and the words and advice the lessons use for it."""
 
     players: int
     dummy: bool  # T1: the open side of the three-hand table
@@ -77,13 +84,41 @@ class GameFacts(NamedTuple):
     scoring: object  # (RuleSet) -> its scoring table
     players_rule: str
     winning_rule: str
+    name: str  # "Cutthroat Euchre"
+    label: str  # a button's few words: "Cutthroat (3 players, dummy)"
+    described: str  # a sentence's: "Cutthroat (three players, each for themselves)"
+    said: str  # how a question names it: "In cutthroat, the maker took 3 tricks" (as the lessons' answers read)
+    makers: Side
+    defenders: Side
+    make_trump_at: int  # the rule of thumb's count to make trump (lessons 2 and 3)
+
+    @property
+    def partners(self) -> bool:
+        """Whether two players share each side (F1), so that a side's noun is plural: 'the makers score'."""
+        return self.players == 4
 
 
+# How high a count must be to make trump by the rule of thumb: the cutthroat maker also takes the dummy's five
+# (T5); the two-hand maker plays one opponent, whose five come from the nineteen cards the maker cannot see (W2).
+_PARTNERS = dict(makers=Side("the makers", "the makers' side"), defenders=Side("the defenders", "the defenders' side"))
 GAMES = {
-    "cutthroat": GameFacts(3, True, True, _cutthroat_table, "T1", "T8"),
-    "partnership": GameFacts(4, False, True, _partnership_table, "F1", "F5"),
-    "twohand": GameFacts(2, False, False, _two_hand_table, "W1", "W6"),
-    "railroad": GameFacts(4, False, True, _partnership_table, "R1", "R5"),
+    "cutthroat": GameFacts(3, True, True, _cutthroat_table, "T1", "T8", name="Cutthroat Euchre",
+                           label="Cutthroat (3 players, dummy)",
+                           described="Cutthroat (three players, each for themselves)", said="cutthroat",
+                           makers=Side("the maker", "the makers' side"), defenders=Side("each defender", "each defender"),
+                           make_trump_at=4),
+    "partnership": GameFacts(4, False, True, _partnership_table, "F1", "F5", name="Partnership Euchre",
+                             label="Partnership (4 players)",
+                             described="Partnership Euchre (four players, partners opposite)", said="partnership",
+                             **_PARTNERS, make_trump_at=5),
+    "twohand": GameFacts(2, False, False, _two_hand_table, "W1", "W6", name="Two-handed Euchre",
+                         label="Two-handed (2 players)", described="Two-handed Euchre (two players)",
+                         said="Two-handed Euchre", makers=Side("the maker", "the maker"),
+                         defenders=Side("the opponent", "the opponent"), make_trump_at=4),
+    "railroad": GameFacts(4, False, True, _partnership_table, "R1", "R5", name="Railroad Euchre",
+                          label="Railroad (4 players, joker)",
+                          described="Railroad Euchre (four players, partners opposite, with the joker)",
+                          said="Railroad Euchre", **_PARTNERS, make_trump_at=5),
 }
 PLAYERS = {name: game.players for name, game in GAMES.items()}
 OPENING_LEADS = ("left_of_lone", "dealer_left")
@@ -163,6 +198,11 @@ class RuleSet:
         problems = _problems(self)
         if problems:
             raise NotationError(problems[0][0], problems[0][1])
+
+    @property
+    def facts(self) -> GameFacts:
+        """This game's facts: its players, its scoring table, the words that name it and its sides."""
+        return GAMES[self.game]
 
     @property
     def players(self) -> int:

@@ -210,141 +210,144 @@ def random_hands(rules: RuleSet, count: int, seed: int = 0) -> list[tuple[int, .
     checks.rules("rules", rules)
     checks.whole("count", count, 0, MOST_HANDS)
     checks.seed("seed", seed)
-    t = rule_tables(rules)
+    tables = rule_tables(rules)
     rng = random.Random(seed)
-    return [_hand(t, rng, None) for _ in range(count)]
+    return [_hand(tables, rng, None) for _ in range(count)]
 
 
 def random_hand_tokens(rules: RuleSet, seed: int) -> Trace:
     """One random hand (the first that `random_hands(rules, 1, seed)` plays), step by step."""
     checks.rules("rules", rules)
     checks.seed("seed", seed)
-    t = rule_tables(rules)
-    note = _Recorder()
-    points = _hand(t, random.Random(seed), note)
-    deal = Deal(*engine.deal_out(rules, note.dealer, [t.cards[i] for i in note.pack]))
-    return Trace(rules, note.dealer, deal, tuple(note.decisions), points, note.tricks_won)
+    tables = rule_tables(rules)
+    recorder = _Recorder()
+    points = _hand(tables, random.Random(seed), recorder)
+    deal = Deal(*engine.deal_out(rules, recorder.dealer, [tables.cards[i] for i in recorder.pack]))
+    return Trace(rules, recorder.dealer, deal, tuple(recorder.decisions), points, recorder.tricks_won)
 
 
 # -- one hand, phase by phase ---------------------------------------------------------------------
 
 
-def _hand(t: RuleTables, rng, note) -> tuple[int, ...]:
-    """Play one hand; with `note`, tell it every decision."""
-    rnd = rng.random
-    pack = shuffled(rng, t.pack)  # C5: the deal's own shuffle, so a seed deals what deal_hand deals
-    dealer = int(rnd() * t.players)  # C4
-    if note is not None:
-        note.dealer, note.pack, note.tricks_won = dealer, pack, (0,) * t.players
-    places = t.places[dealer]
+def _hand(tables: RuleTables, rng, recorder) -> tuple[int, ...]:
+    """Play one hand; with `recorder`, tell it every decision."""
+    random_fraction = rng.random
+    pack = shuffled(rng, tables.pack)  # C5: the deal's own shuffle, so a seed deals what deal_hand deals
+    dealer = int(random_fraction() * tables.players)  # C4
+    if recorder is not None:
+        recorder.dealer, recorder.pack, recorder.tricks_won = dealer, pack, (0,) * tables.players
+    places = tables.places[dealer]
     up = pack[places.up]
-    if t.joker_up[up]:
-        maker, lay, picks_up = dealer, _joker_call(t, rnd, dealer, note), True
+    if tables.joker_up[up]:
+        maker, bit_layout, picks_up = dealer, _joker_call(tables, random_fraction, dealer, recorder), True
     else:
-        maker, lay, picks_up = _bidding(t, rnd, dealer, up, note)
+        maker, bit_layout, picks_up = _bidding(tables, random_fraction, dealer, up, recorder)
     if maker is None:
-        return (0,) * t.players  # C9: thrown in
-    dealt = lay.dealt.__getitem__
+        return (0,) * tables.players  # C9: thrown in
+    dealt = bit_layout.dealt.__getitem__
     hands = [sum(map(dealt, take(pack))) for take in places.takers]
     if picks_up:
-        _pickup(t, lay, rnd, hands, pack, dealer, maker, note)
-    plan = t.announcements[maker]
+        _pickup(tables, bit_layout, random_fraction, hands, pack, dealer, maker, recorder)
+    plan = tables.announcements[maker]
     while type(plan) is tuple:  # C10: who is asked, in HandState's order, until a Plan is reached
         seat, stay, alone = plan
-        k = rnd() < 0.5
-        if note is not None:
-            note(seat, _same, ANNOUNCE, k)
+        k = random_fraction() < 0.5
+        if recorder is not None:
+            recorder(seat, _same, ANNOUNCE, k)
         plan = alone if k else stay
     if plan.keeps:
-        _keep(t, lay, rnd, hands, sum(map(dealt, places.dummy_taker(pack))), maker, note)
+        _keep(tables, bit_layout, random_fraction, hands, sum(map(dealt, places.dummy_taker(pack))), maker, recorder)
     for giver, lone in plan.exchanges:
-        _call_for_best(t, lay, rnd, hands, giver, lone, note)
-    return _tricks(t, lay, rnd, hands, plan, dealer, note)
+        _call_for_best(tables, bit_layout, random_fraction, hands, giver, lone, recorder)
+    return _tricks(tables, bit_layout, random_fraction, hands, plan, dealer, recorder)
 
 
 def _same(action: Action) -> Action:
     return action
 
 
-def _joker_call(t: RuleTables, rnd, dealer: int, note) -> Layout:
+def _joker_call(tables: RuleTables, random_fraction, dealer: int, recorder) -> Layout:
     """C3: the dealer names trump for the joker, from the suits that may be named."""
-    options, layouts = t.joker_calls
-    k = int(rnd() * len(options))
-    if note is not None:
-        note(dealer, _same, options, k)
+    options, layouts = tables.joker_calls
+    k = int(random_fraction() * len(options))
+    if recorder is not None:
+        recorder(dealer, _same, options, k)
     return layouts[k]
 
 
-def _bidding(t: RuleTables, rnd, dealer: int, up: int, note):
+def _bidding(tables: RuleTables, random_fraction, dealer: int, up: int, recorder):
     """C6: each bidder passes or orders the up-card; then C8, C9: round two. (maker, layout, picks up)."""
-    seats = t.bidders[dealer]
+    seats = tables.bidders[dealer]
     for seat in seats:
-        order = rnd() < 0.5
-        if note is not None:
-            note(seat, _same, ROUND_ONE, order)
+        order = random_fraction() < 0.5
+        if recorder is not None:
+            recorder(seat, _same, ROUND_ONE, order)
         if order:
-            return seat, t.up_layout[up], True
+            return seat, tables.up_layout[up], True
     for seat in seats:
-        options, layouts = t.calls[up][engine.must_call(t.rules, seat, dealer)]
-        k = int(rnd() * len(options))
-        if note is not None:
-            note(seat, _same, options, k)
+        options, layouts = tables.calls[up][engine.must_call(tables.rules, seat, dealer)]
+        k = int(random_fraction() * len(options))
+        if recorder is not None:
+            recorder(seat, _same, options, k)
         if layouts[k] is not None:
             return seat, layouts[k], False
     return None, None, False
 
 
-def _pickup(t: RuleTables, lay: Layout, rnd, hands: list[int], pack: list[int], dealer: int, maker: int,
-            note) -> None:
+def _pickup(tables: RuleTables, bit_layout: Layout, random_fraction, hands: list[int], pack: list[int], dealer: int,
+            maker: int, recorder) -> None:
     """C7: the dealer takes the up-card and lays one card away, or, where allowed, leaves it."""
-    places = t.places[dealer]
-    options = places.discards + ((DECLINE,) if t.declines[dealer][maker] else ())
-    k = int(rnd() * len(options))
-    if note is not None:
-        note(dealer, lambda o: o if o is DECLINE else pickup(t.cards[pack[o]]), options, k)
+    places = tables.places[dealer]
+    options = places.discards + ((DECLINE,) if tables.declines[dealer][maker] else ())
+    k = int(random_fraction() * len(options))
+    if recorder is not None:
+        recorder(dealer, lambda o: o if o is DECLINE else pickup(tables.cards[pack[o]]), options, k)
     if options[k] is not DECLINE:
-        hands[dealer] = (hands[dealer] | lay.dealt[pack[places.up]]) ^ lay.dealt[pack[options[k]]]
+        hands[dealer] = (hands[dealer] | bit_layout.dealt[pack[places.up]]) ^ bit_layout.dealt[pack[options[k]]]
 
 
-def _keep(t: RuleTables, lay: Layout, rnd, hands: list[int], dummy: int, maker: int, note) -> None:
+def _keep(tables: RuleTables, bit_layout: Layout, random_fraction, hands: list[int], dummy: int, maker: int,
+          recorder) -> None:
     """T5: the maker keeps any five of the ten."""
-    low, high, split, low_mask = t.lists
+    low, high, split, low_mask = tables.lists
     both = hands[maker] | dummy
     ten = low[both & low_mask] + high[both >> split]
-    k = int(rnd() * len(t.keeps))
-    if note is not None:
-        cards = cards_of(lay, both)
-        note(maker, lambda five: Action(Verb.KEEP, cards=tuple(sorted((cards[i] for i in five), key=sort_key))),
-             t.keeps, k)
-    hands[maker] = sum(ten[i] for i in t.keeps[k])
+    k = int(random_fraction() * len(tables.keeps))
+    if recorder is not None:
+        cards = cards_of(bit_layout, both)
+        recorder(maker, lambda five: Action(Verb.KEEP, cards=tuple(sorted((cards[i] for i in five), key=sort_key))),
+             tables.keeps, k)
+    hands[maker] = sum(ten[i] for i in tables.keeps[k])
 
 
-def _call_for_best(t: RuleTables, lay: Layout, rnd, hands: list[int], giver: int, lone: int, note) -> None:
+def _call_for_best(tables: RuleTables, bit_layout: Layout, random_fraction, hands: list[int], giver: int, lone: int,
+                   recorder) -> None:
     """R3: the partner sitting out gives any card; the lone player lays any of the six down."""
-    low, high, split, low_mask = t.lists
+    low, high, split, low_mask = tables.lists
     for seat, verb in ((giver, give), (lone, discard)):
         hand = hands[seat]
         options = low[hand & low_mask] + high[hand >> split]
-        card = options[int(rnd() * len(options))]
-        if note is not None:
-            note(seat, lambda bit, verb=verb: verb(cards_of(lay, bit)[0]), options, options.index(card))
+        card = options[int(random_fraction() * len(options))]
+        if recorder is not None:
+            recorder(seat, lambda bit, verb=verb: verb(cards_of(bit_layout, bit)[0]), options, options.index(card))
         hands[seat] = hand ^ card
         if seat == giver:
             hands[lone] |= card
 
 
-def _tricks(t: RuleTables, lay: Layout, rnd, hands: list[int], plan: Plan, dealer: int, note) -> tuple[int, ...]:
+def _tricks(tables: RuleTables, bit_layout: Layout, random_fraction, hands: list[int], plan: Plan, dealer: int,
+            recorder) -> tuple[int, ...]:
     """C12, C13 on bits: five tricks, each card drawn from those that follow suit; the points (T7, F4)."""
-    low, high, split, low_mask = t.lists
-    trumps, suit_of, followers = lay.trumps, lay.suit_of, plan.followers
-    won = [0] * (t.players + 1)  # tricks per seat, and a spare count that stays 0: see Plan.makers
+    low, high, split, low_mask = tables.lists
+    trumps, suit_of, followers = bit_layout.trumps, bit_layout.suit_of, plan.followers
+    won = [0] * (tables.players + 1)  # tricks per seat, and a spare count that stays 0: see Plan.makers
     leader = plan.leaders[dealer]
     for _ in range(TRICKS_PER_HAND):
         hand = hands[leader]
         options = low[hand & low_mask] + high[hand >> split]
-        best = options[int(rnd() * len(options))]
-        if note is not None:
-            note(leader, lay.plays.__getitem__, options, options.index(best))
+        best = options[int(random_fraction() * len(options))]
+        if recorder is not None:
+            recorder(leader, bit_layout.plays.__getitem__, options, options.index(best))
         hands[leader] = hand ^ best
         led = suit_of[best]
         contenders, winner = trumps | led, leader
@@ -352,15 +355,15 @@ def _tricks(t: RuleTables, lay: Layout, rnd, hands: list[int], plan: Plan, deale
             hand = hands[seat]
             legal = hand & led or hand  # follow suit if able
             options = low[legal & low_mask] + high[legal >> split]
-            card = options[int(rnd() * len(options))]
-            if note is not None:
-                note(seat, lay.plays.__getitem__, options, options.index(card))
+            card = options[int(random_fraction() * len(options))]
+            if recorder is not None:
+                recorder(seat, bit_layout.plays.__getitem__, options, options.index(card))
             hands[seat] = hand ^ card
             if card & contenders > best:  # the highest trump or card of the led suit wins
                 best, winner = card, seat
         won[winner] += 1
         leader = winner
-    if note is not None:
-        note.tricks_won = tuple(won[:t.players])
+    if recorder is not None:
+        recorder.tricks_won = tuple(won[:tables.players])
     maker, partner = plan.makers
     return plan.points[won[maker] + won[partner]]

@@ -50,13 +50,19 @@ def count(hand: Sequence[Card], trump: Suit) -> Count:
                  tuple(s for s in Suit if s is not trump and s not in held))
 
 
-# How high a count must be to make trump: the cutthroat maker also takes the dummy's five (T5); the two-hand
-# maker plays one opponent, whose five come from the nineteen cards the maker cannot see (W2).
+# How high a count must be to make trump is a fact of each game: view.rules.facts.make_trump_at.
 COUNT_WORDS = "one for each trump, one more for each bower, one for each off-suit ace"
-MAKE_TRUMP_AT = {"partnership": 5, "cutthroat": 4, "twohand": 4, "railroad": 5}
 GO_ALONE_AT = 7
 DEFEND_ALONE_AT = 8
 BEST_CARD_WORTH = 1  # a lone player who calls for best (R3) counts on one more good card
+
+
+def round_one_count(view: View) -> Count:
+    """The count a seat bids on in round one: the dealer's is of the hand once it takes the up-card and discards."""
+    trump, hand = view.up_card.suit, view.hand
+    if view.seat == view.dealer:  # the up-card stays in the dealer's hand (C7)
+        hand = best_five(hand + (view.up_card,), trump, keeping=view.up_card).cards
+    return count(hand, trump)
 
 
 def alone_at(rules, need: int) -> int:
@@ -97,12 +103,9 @@ def _role_adjustment(view: View, seat: int) -> tuple[int, str]:
 
 def _round_one(view: View):
     trump, up = view.up_card.suit, view.up_card
-    hand = view.hand
-    if view.seat == view.dealer:  # the dealer counts the hand after picking up and discarding
-        hand = best_five(hand + (up,), trump, keeping=up).cards
-    counted = count(hand, trump)
+    counted = round_one_count(view)
     bonus, whose = _role_adjustment(view, view.seat)
-    need = MAKE_TRUMP_AT[view.rules.game]
+    need = view.rules.facts.make_trump_at
     total = counted.score + bonus
     word = "accept" if view.seat == view.dealer else "assist" if whose.startswith("If I assist") else "order it up"
     holding = f", once I take the {up} and discard my weakest card, I hold" if view.seat == view.dealer else " I hold"
@@ -116,7 +119,7 @@ def _round_two(view: View):
     options = [a for a in view.legal if a.kind is Verb.CALL]
     best = max(options, key=lambda a: count(view.hand, a.suit).score)
     counted = count(view.hand, best.suit)
-    need = MAKE_TRUMP_AT[view.rules.game]
+    need = view.rules.facts.make_trump_at
     if counted.score >= need:
         return best, f"{best.suit.plural.capitalize()} is my best suit: {counted.describe()}, a count of {counted.score}, and {need} is enough."
     if PASS not in view.legal:

@@ -59,15 +59,15 @@ class PythonSearch:
     # leader at a trick boundary to bounds (low, high) on the value; it lives for one solve.
 
     def __init__(self, search: Search):
-        laid = search.layout
+        bit_layout = search.layout
         self.hands, self.makers = search.hands, search.makers
         n = self.n = len(self.hands)
         self.last_pos = n - 1  # the count of cards already in a trick when its last card is played
         self.nxt = [(p + 1) % n for p in range(n)]
         self.maker_pos = [p for p in range(n) if self.makers[p]]
         self.defender_pos = [p for p in range(n) if not self.makers[p]]
-        self.trumps, self.blocks, self.suit_of = laid.trumps, laid.blocks, laid.suit_of
-        self.width = len(laid.cards)  # bits per hand in a key
+        self.trumps, self.blocks, self.suit_of = bit_layout.trumps, bit_layout.blocks, bit_layout.suit_of
+        self.width = len(bit_layout.cards)  # bits per hand in a key
         self.tt = {}
         self.nodes = 0  # trick-boundary positions visited
         self.check = search.check  # None, or called now and then: it raises to stop the search (a deadline passed)
@@ -292,35 +292,35 @@ class Search:
             raise RuntimeError("the compiled search is not built: reinstall with a C compiler at hand")
         self.compiled = COMPILED if compiled is None else compiled  # None means the default, COMPILED
         self.check = check  # the Python search calls it every CHECK_EVERY positions; it raises to stop
-        self.layout = laid = layout(state.trump, state.rules.deck)
+        self.layout = bit_layout = layout(state.trump, state.rules.deck)
         seats = state.active_seats  # clockwise: the order of play
         # From here on a player is a position: an index into `seats`.
         self.makers = [int(s in state.makers) for s in seats]
-        self.hands = [mask(laid, state.hands[s]) for s in seats]
+        self.hands = [mask(bit_layout, state.hands[s]) for s in seats]
         trick = state.trick
-        self.played = [(seats.index(s), bit_of(laid, c)) for s, c in zip(trick.seats, trick.cards)]
+        self.played = [(seats.index(s), bit_of(bit_layout, c)) for s, c in zip(trick.seats, trick.cards)]
         self.to_act = seats.index(state.to_act)
         self.tricks_left = len(state.hands[state.to_act])
         self.nodes = 0  # trick-boundary positions visited, after `values()`
 
     def values(self) -> dict[int, int]:
         """For each legal bit of the player to act: the makers' tricks from here on, with best play."""
-        laid, hands, pos = self.layout, self.hands, self.to_act
+        bit_layout, hands, pos = self.layout, self.hands, self.to_act
         trick = [c for _, c in self.played]
         led = best = winner = 0
         if trick:
-            led = laid.suit_of[trick[0]]
-            i = winning_index(laid, trick)
+            led = bit_layout.suit_of[trick[0]]
+            i = winning_index(bit_layout, trick)
             best, winner = trick[i], self.played[i][0]
         # The cards that can still matter: those in hands, and the card now winning the trick.
         in_play = best
         for h in hands:
             in_play |= h
-        moves = legal_bits(laid, hands[pos], trick)
-        roots = [c for c in single_bits(moves) if not merged(in_play, hands[pos], c, laid.suit_of)]
+        moves = legal_bits(bit_layout, hands[pos], trick)
+        roots = [c for c in single_bits(moves) if not merged(in_play, hands[pos], c, bit_layout.suit_of)]
         where = (pos, len(trick), led, best, winner, in_play, self.tricks_left, sum(roots))
         if self.compiled:
-            found, self.nodes = _search.values(self.hands, self.makers, laid.trumps, laid.blocks, *where)
+            found, self.nodes = _search.values(self.hands, self.makers, bit_layout.trumps, bit_layout.blocks, *where)
         else:
             python = self.searcher(self)
             found, self.nodes = python.values(*where), python.nodes
@@ -347,11 +347,11 @@ def solve_checked(state: HandState, check: Callable[[], None] | None,
     """solve(), with `check()` called now and then by the Python search: it raises to stop it (a deadline)."""
     search = Search(state, compiled=compiled, check=check)
     values = search.values()  # the makers' tricks, by bit
-    laid, rem = search.layout, search.tricks_left
+    bit_layout, rem = search.layout, search.tricks_left
     mine = values if search.makers[search.to_act] else {c: rem - v for c, v in values.items()}
     out = {}
     for card in state.hands[state.to_act]:  # in the order of the hand, as legal_actions() gives them
-        c = bit_of(laid, card)
+        c = bit_of(bit_layout, card)
         if c in mine:
-            out[laid.plays[c]] = mine[c]
+            out[bit_layout.plays[c]] = mine[c]
     return out

@@ -52,7 +52,7 @@ class PlayWorlds:
         self.need = {s: sizes[s] - len(self.fixed[s]) for s in self.others}
         self.pool = [c for c in deck(view.rules.deck) if c not in known]
         self.eligible = {c: [s for s in self.others if effective_suit(c, trump) not in lacking[s]] for c in self.pool}
-        self.free = all(len(seats) == len(self.others) for seats in self.eligible.values())
+        self.no_voids = all(len(seats) == len(self.others) for seats in self.eligible.values())
         self.played = {s: played_by(view, s) for s in self.others}
         self.fitting: Fitting | None = None  # worked out at the first world: a card played alone needs none
         # Another seat made trump and took the dummy (T5): it holds the five the rule of thumb keeps of ten.
@@ -61,7 +61,7 @@ class PlayWorlds:
     def sample(self, rng: random.Random, tries: int = 200, check: Callable[[], None] | None = None) -> HandState:
         """One world, drawn at random, then fitted to the others' bidding (see Fitting); `check`: as Fitting's."""
         if self.fitting is None:
-            self.fitting = Fitting(public_bids(self.view), self, self._then)
+            self.fitting = Fitting(public_bids(self.view), self, self._cards_when_bid)
         hands = self._hands(rng, tries)
         if self.dummy_maker is not None:
             hands = self._kept(hands, rng)
@@ -87,7 +87,8 @@ class PlayWorlds:
             return hands
         return {**hands, maker: held}
 
-    def _then(self, seat: int, hands: dict[int, list[Card]], rng: random.Random, after_pickup: bool) -> list[Card]:
+    def _cards_when_bid(self, seat: int, hands: dict[int, list[Card]], rng: random.Random,
+                        after_pickup: bool) -> list[Card]:
         """`seat`'s cards when it bid: those it holds and has played; before the dealer's pick-up, with the up-card
         swapped for the unseen discard, drawn from the cards out of play."""
         view, up = self.view, self.view.up_card
@@ -104,7 +105,7 @@ class PlayWorlds:
         for _ in range(tries):
             rng.shuffle(pool)
             hands = {s: list(self.fixed[s]) for s in self.others}
-            if self.free:  # nobody has shown a void: deal the shuffled cards in turn
+            if self.no_voids:  # nobody has shown a void: deal the shuffled cards in turn
                 start = 0
                 for s in self.others:
                     hands[s] += pool[start:start + self.need[s]]
@@ -133,7 +134,7 @@ class BiddingWorlds:
         self.dealt, self.placed, self.pool, self.fixed = before_the_play(view)
         self.others = list(self.fixed)
         self.eligible = {c: self.others for c in self.pool}
-        self.fitting = Fitting(public_bids(view), self, self._then)
+        self.fitting = Fitting(public_bids(view), self, self._cards_when_bid)
 
     def sample(self, rng: random.Random, check: Callable[[], None] | None = None) -> HandState:
         """One world: unseen cards dealt at random, fitted to the bidding, the public words replayed into it
@@ -144,10 +145,11 @@ class BiddingWorlds:
         hands = self.fitting.fitted(hands, rng, check)
         taken = {c for cards in hands.values() for c in cards}
         spare = [c for c in self.pool if c not in taken]
-        *_, (state, _, _) = replay(self.view, deal_of(self.view, self.dealt, hands, spare), self.placed)
+        *_, (state, _, _) = said_again(self.view, deal_of(self.view, self.dealt, hands, spare), self.placed)
         return state
 
-    def _then(self, seat: int, hands: dict[int, list[Card]], rng: random.Random, after_pickup: bool) -> list[Card]:
+    def _cards_when_bid(self, seat: int, hands: dict[int, list[Card]], rng: random.Random,
+                        after_pickup: bool) -> list[Card]:
         """`seat`'s cards when it bid: as dealt; after the dealer's pick-up, the up-card and the best four (C7)."""
         view = self.view
         if not after_pickup:
@@ -193,8 +195,8 @@ def deal_of(view: View, dealt: list[Card], hands: dict[int, list[Card]], spare: 
     return Deal(cards, dummy, (view.up_card, *spare))
 
 
-def replay(view: View, deal: Deal, placed: list[tuple[int, Card]]):
-    """(state, actor, token) before each public word of the hand, replayed into `deal` (which agrees with the
+def said_again(view: View, deal: Deal, placed: list[tuple[int, Card]]):
+    """(state, actor, token) before each public word of the hand, said again in `deal` (which agrees with the
     view as it was before the play); last (state, None, None), the state after them all."""
     state = deal_hand(view.rules, view.dealer, deal=deal)
     for actor, token in view.said:
@@ -217,7 +219,7 @@ COUNTED = {("joker", True, False): 3, ("right", True, False): 3, ("left", True, 
            (None, True, True): 1, (None, False, True): 1}
 
 
-class Bid(NamedTuple):
+class HeardBid(NamedTuple):
     """A public word of another seat, with the view that seat had when it said it (its cards to be filled in)."""
 
     actor: int
@@ -238,15 +240,15 @@ def before_the_play(view: View) -> tuple[list[Card], list[tuple[int, Card]], lis
     return dealt, placed, unseen, fixed
 
 
-def public_bids(view: View) -> list[Bid]:
-    """The others' words that tell of their cards, each with its seat's view then: from a replay into a deal
+def public_bids(view: View) -> list[HeardBid]:
+    """The others' words that tell of their cards, each with its seat's view then: from its words said again in a deal
     that depends on nothing hidden (the cards in it are replaced by each world's)."""
     dealt, placed, unseen, fixed = before_the_play(view)
     hands = {s: cards + [unseen.pop() for _ in range(5 - len(cards))] for s, cards in fixed.items()}
     bids = []
-    for state, actor, token in replay(view, deal_of(view, dealt, hands, unseen), placed):
+    for state, actor, token in said_again(view, deal_of(view, dealt, hands, unseen), placed):
         if actor is not None and actor != view.seat and state.phase in BIDDING:
-            bids.append(Bid(actor, state.view(actor), token, actor == state.dealer and bool(state.picked_up)))
+            bids.append(HeardBid(actor, state.view(actor), token, actor == state.dealer and bool(state.picked_up)))
     return bids
 
 
@@ -256,8 +258,9 @@ class Fitting:
     that fits worse seldom taken, until they fit or SWAPS have been tried. A world is always found: at worst
     the best fit the walk reached."""
 
-    def __init__(self, bids: list[Bid], worlds, then):
-        self.worlds, self.then = worlds, then  # then(seat, hands, rng, after_pickup): its cards when it bid
+    def __init__(self, bids: list[HeardBid], worlds, cards_when_bid):
+        # cards_when_bid(seat, hands, rng, after_pickup): that seat's cards when it bid, in a world of `hands`
+        self.worlds, self.cards_when_bid = worlds, cards_when_bid
         self.bids = [bid for bid in bids if bid.actor in worlds.others]
 
     def fitted(self, hands: dict[int, list[Card]], rng: random.Random,
@@ -327,7 +330,7 @@ class Fitting:
         player, cards = RuleOfThumbPlayer(), {}
         for bid in mine:  # before and after a pick-up: each worked out once
             if bid.after_pickup not in cards:
-                cards[bid.after_pickup] = tuple(self.then(seat, hands, rng, bid.after_pickup))
+                cards[bid.after_pickup] = tuple(self.cards_when_bid(seat, hands, rng, bid.after_pickup))
         return sum(str(player.choose(replace(bid.view, hand=cards[bid.after_pickup]))) != bid.token for bid in mine)
 
 
@@ -350,9 +353,9 @@ def dealt_hand(view: View) -> list[Card]:
     """The five cards `view`'s seat was dealt, from what it holds and has played and what it did: each exchange
     of the hand undone, the last first (a call for best R3, the keep T5, the pick-up C7)."""
     gave = [action.card for action in _own(view, Verb.GIVE)]
-    laid = [action.card for action in _own(view, Verb.DISCARD)]
+    discarded = [action.card for action in _own(view, Verb.DISCARD)]
     received = [card for _, card in cards_given_to(view)]
-    held = list(view.hand) + played_by(view, view.seat) + laid + gave
+    held = list(view.hand) + played_by(view, view.seat) + discarded + gave
     for card in received:
         held.remove(card)
     if view.set_aside:  # the maker who took the dummy kept five of the ten (T5)

@@ -442,11 +442,6 @@ class PlayableCard(LegalPlays):
         return Text(f"Answer: any of {_words(self.answer())}. {self.explain()}")
 
 
-# How a question names the game and its sides, where the record name and "the makers' side" would not read well.
-GAME_NAMES = {"twohand": "Two-handed Euchre", "railroad": "Railroad Euchre"}
-SIDE_WORDS = {"cutthroat": ("the makers' side", "each defender"), "twohand": ("the maker", "the opponent")}
-
-
 @dataclass(frozen=True, repr=False)
 class Score(Exercise):
     """How many points does this hand score? (T7, F4)"""
@@ -465,15 +460,15 @@ class Score(Exercise):
 
     @property
     def _defenders(self) -> str:
-        return "each defender" if self.rules.game == "cutthroat" else "the defenders"
+        return self.rules.facts.defenders.noun
 
     @property
     def question(self) -> str:
         alone = " alone" if self.maker_alone else ""
         defender = ", against a lone defender" if self.lone_defender else ""
-        makers, defenders = SIDE_WORDS.get(self.rules.game, ("the makers' side", "the defenders' side"))
-        side = {"makers": makers, "defenders": defenders, "both": "each side"}[self.who]
-        return (f"In {GAME_NAMES.get(self.rules.game, self.rules.game)}, the maker{alone} took {self.maker_tricks} trick"
+        facts = self.rules.facts
+        side = {"makers": facts.makers.asked, "defenders": facts.defenders.asked, "both": "each side"}[self.who]
+        return (f"In {facts.said}, the maker{alone} took {self.maker_tricks} trick"
                 f"{'s' * (self.maker_tricks != 1)}{defender}: how many points does {side} score?")
 
     def _row(self):

@@ -19,10 +19,9 @@ from ..engine.cards import Rank, Suit, deck, sort_key
 from ..engine.errors import NotationError
 from .exercises import BestFive, Bid, Exercise, LegalPlays, Score, TrickWinner, Verdict, WhichSuit
 from ..engine.hand import HandState, Phase, deal_hand
-from ..play.rule_of_thumb import MAKE_TRUMP_AT, RuleOfThumbPlayer, count
-from ..play.dummy import best_five
+from ..play.rule_of_thumb import RuleOfThumbPlayer, round_one_count
 from .progress import Progress, progress as learners_progress
-from ..engine.ranking import bower
+from ..engine.ranking import bower, is_trump
 from ..engine.rules import CUTTHROAT, PRESETS, RuleSet, excerpt
 
 MOST_SEED = 2**32  # the seed of each question, drawn from the practice's own seeded generator
@@ -69,8 +68,9 @@ def _some_refused(state: HandState) -> bool:
     return _mid_trick(state) and len(state.legal_actions()) < len(state.hands[state.to_act])
 
 
-def _has_trump_or_bower(cards, trump: Suit) -> bool:
-    return any(bower(card, trump) or card.suit is trump for card in cards)
+def _has_trump(cards, trump: Suit) -> bool:
+    """Whether a trump is among the cards: the bowers and the joker are trumps (C2, C3)."""
+    return any(is_trump(card, trump) for card in cards)
 
 
 PRACTISED = ("cutthroat", "partnership")  # the games of lessons 1-11, unless a practice names others (lesson 12)
@@ -99,7 +99,7 @@ def _trick_winner(rng: random.Random, games: tuple[str, ...]) -> TrickWinner:
     def finished(state: HandState) -> bool:
         return bool(state.tricks) and not (state.trick and state.trick.cards) and state.phase in (Phase.PLAY, Phase.DONE)
 
-    state = _position(rng, rules, lambda s: finished(s) and (not trumpy or _has_trump_or_bower(s.tricks[-1].cards, s.trump)),
+    state = _position(rng, rules, lambda s: finished(s) and (not trumpy or _has_trump(s.tricks[-1].cards, s.trump)),
                       finished)
     return TrickWinner(state.tricks[-1].cards, state.trump, hints=HINTS["trick_winner"])
 
@@ -119,7 +119,7 @@ def _score(rng: random.Random, games: tuple[str, ...]) -> Score:
     lone_defender = rules.may_defend_alone and tricks < 3 and rng.random() < 0.3
     who = "makers" if tricks >= 3 else "defenders"
     who = who if rng.random() < 0.8 else ("defenders" if who == "makers" else "makers")  # sometimes a 0
-    return Score(tricks, alone, lone_defender, rules, who, hints=HINTS["score"])
+    return Score(tricks, alone, lone_defender, rules, who, hints=score_hints(rules))
 
 
 def _best_five(rng: random.Random, games: tuple[str, ...]) -> BestFive:
@@ -135,17 +135,15 @@ def _bid(rng: random.Random, games: tuple[str, ...]) -> Bid:
     state = _position(rng, rules, lambda s: _clear_bid(s) == order, lambda s: _clear_bid(s) is not None)
     player = RuleOfThumbPlayer()
     action = player.choose(state.view(state.to_act))
-    return Bid(state, accept=(str(action),), reason=f"{COUNTING} {player.explain()}", hints=HINTS["bid"])
+    return Bid(state, accept=(str(action),), reason=f"{COUNTING} {player.explain()}", hints=bid_hints(rules))
 
 
 def _clear_bid(state: HandState) -> bool | None:
-    """True to order up, False to pass, where the count is at least one point clear of the line; else None."""
+    """True to order up, False to pass, where the rule of thumb's count is at least one point clear of the line;
+    else None."""
     if state.phase is not Phase.ROUND_ONE or bower(state.up_card, state.up_card.suit):
         return None  # a bower turned up shifts the count by who would get it: left to the lessons
-    trump, hand = state.up_card.suit, state.hands[state.to_act]
-    if state.to_act == state.dealer:
-        hand = best_five(hand + (state.up_card,), trump).cards  # the dealer counts after the pick-up
-    margin = count(hand, trump).score - MAKE_TRUMP_AT[state.rules.game]
+    margin = round_one_count(state.view(state.to_act)).score - state.rules.facts.make_trump_at
     return True if margin >= 1 else False if margin <= -2 else None
 
 
@@ -156,12 +154,20 @@ HINTS = {
     "trick_winner": ("Any trump beats every card of the other suits; else the highest card of the suit led wins (C13).",
                      "Remember the left bower is a trump (C2)."),
     "legal_plays": ("You must follow the suit led if you can (C12); the left bower belongs to trump (C2).",),
-    "score": ("Find the first row of the scoring table that fits (T7 for Cutthroat, F4 for partnership, W6 for "
-              "Two-handed, R4 for Railroad).",),
     "best_five": ("Keep every trump first (the left bower too), then off-suit aces, then as few suits as you can (T5).",),
-    "bid": ("Count each trump, each bower once more, and each off-suit ace; Cutthroat and Two-handed need 4, "
-            "partnership and Railroad 5.",),
 }
+
+
+def score_hints(rules: RuleSet) -> tuple[str, ...]:
+    """The hint of a scoring question: which table of the rule book this game scores by."""
+    tables = list(dict.fromkeys(row.rule for row in rules.scoring))  # each rule once, in the table's order
+    return (f"Find the first row of the scoring table that fits ({' and '.join(tables)} for {rules.facts.name}).",)
+
+
+def bid_hints(rules: RuleSet) -> tuple[str, ...]:
+    """The hint of a bidding question: how to count, and what count this game needs."""
+    return (f"Count each trump, each bower once more, and each off-suit ace; {rules.facts.name} needs a count of "
+            f"{rules.facts.make_trump_at} to make trump.",)
 
 
 class Kind(NamedTuple):
@@ -209,17 +215,11 @@ class Question:
         return f"{self.words} {self.prompt}"
 
 
-GAME_WORDS = {"cutthroat": "Cutthroat (three players, each for themselves)",
-              "partnership": "Partnership Euchre (four players, partners opposite)",
-              "twohand": "Two-handed Euchre (two players)",
-              "railroad": "Railroad Euchre (four players, partners opposite, with the joker)"}
-
-
 def bid_setting(state: HandState) -> str:
     """The table of a round-one decision: the game, the dealer, who passed."""
     passed = [s for s, a in zip(state.actors, state.history) if a.kind is Verb.PASS]
     before = f" Seat{'s' * (len(passed) > 1)} {' and '.join(map(str, passed))} passed." if passed else ""
-    return f"{GAME_WORDS[state.rules.game]}: seat {state.dealer} deals.{before}"
+    return f"{state.rules.facts.described}: seat {state.dealer} deals.{before}"
 
 
 def bid_prompt(state: HandState) -> str:

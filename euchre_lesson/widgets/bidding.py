@@ -23,7 +23,6 @@ from .cards import CardStrip, note, say, style_sheet
 from .clicks import TiedButton
 from .hand_log import log_html
 from .positions import seeded_states
-from .scoring import GAME_WORDS
 from .trick_list import TrickList
 from .fallback import Described
 
@@ -135,7 +134,7 @@ class BiddingTrainer(Described, w.VBox):
     def redraw(self) -> None:
         state, seat = self.state, self.seat
         view = state.view(seat)
-        game = GAME_WORDS[state.rules.game]
+        game = state.rules.facts.label
         self.situation.value = (f"<b>Deal {escape(str(self.seed))}</b> · {escape(game)} · you are seat {seat} · "
                                 f"dealer {escape(seat_words(state.dealer, view))} · {escape(str(state.phase))}<br>"
                                 f"Earlier bids (yours too, in round two) were made by rule-of-thumb players.")

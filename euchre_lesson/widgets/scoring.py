@@ -9,7 +9,7 @@ import ipywidgets as w
 
 from ..teach.exercises import Score
 from ..engine.display import words_html
-from ..engine.narration import SCORERS, points_words
+from ..engine.narration import capital, points_words, scorers
 from ..engine.rules import CUTTHROAT, PRESETS, RuleSet, ScoreRow
 from ..engine.scoring import Points, score_hand, scoring_row
 from . import arguments
@@ -17,8 +17,8 @@ from .cards import action_button, note, say, style_sheet
 from .clicks import TiedButton
 from .fallback import Described
 
-GAME_WORDS = {"cutthroat": "Cutthroat (3 players, dummy)", "partnership": "Partnership (4 players)",
-              "twohand": "Two-handed (2 players)", "railroad": "Railroad (4 players, joker)"}
+# Each game's label, read from its facts (table.py still looks labels up by the game's name).
+GAME_WORDS = {name: rules.facts.label for name, rules in PRESETS.items()}
 
 
 def _when(flag: bool | None, yes: str, no: str) -> str:
@@ -27,7 +27,7 @@ def _when(flag: bool | None, yes: str, no: str) -> str:
 
 def table_html(rules: RuleSet, applying: ScoreRow | None = None) -> str:
     """The scoring table as an HTML table; the applying row carries ▶ and <mark>, not colour alone."""
-    makers, defenders = SCORERS[rules.game]
+    makers, defenders = scorers(rules.facts)
     head = (f"<tr><th scope='col'></th><th scope='col'>result</th><th scope='col'>maker tricks</th>"
             f"<th scope='col'>maker alone</th><th scope='col'>lone defender</th>"
             f"<th scope='col'>{escape(makers.removeprefix('the '))}</th>"
@@ -41,7 +41,7 @@ def table_html(rules: RuleSet, applying: ScoreRow | None = None) -> str:
         cells = [f"<mark>{escape(c)}</mark>" if here else escape(c) for c in cells]
         marker = "<td aria-label='this row applies'>▶</td>" if here else "<td></td>"
         rows.append(f"<tr>{marker}" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    caption = (f"<caption style='text-align:left'>{escape(rules.game.capitalize())} scoring "
+    caption = (f"<caption style='text-align:left'>{escape(capital(rules.facts.said))} scoring "
                f"({words_html(rules.scoring[0].rule)}); "
                f"the first row that matches applies</caption>")
     return (f"<table class='euchre-score-table' style='border-collapse:collapse;font-family:system-ui,sans-serif'>"
@@ -49,7 +49,7 @@ def table_html(rules: RuleSet, applying: ScoreRow | None = None) -> str:
 
 
 def rules_by_game(rules: RuleSet) -> dict[str, RuleSet]:
-    """The given rules for its own game, the preset for the other."""
+    """Every game's preset, but these rules for their own game."""
     return {**PRESETS, rules.game: rules}
 
 
@@ -63,7 +63,7 @@ class ScoreCalculator(Described, w.VBox):
         rules = arguments.rules("rules", rules)
         arguments.start_box(ScoreCalculator, self, kwargs)
         self.rules_by_game = rules_by_game(rules)
-        self.game_picker = w.ToggleButtons(options=[(words, game) for game, words in GAME_WORDS.items()], value=rules.game, description="Game",
+        self.game_picker = w.ToggleButtons(options=[(preset.facts.label, game) for game, preset in PRESETS.items()], value=rules.game, description="Game",
                                            tooltips=["three players, each for themselves", "two teams of two",
                                                      "two players, one against one",
                                                      "two teams of two, with the joker and calling for best"])
@@ -149,7 +149,7 @@ class ScoreQuiz(Described, w.VBox):
         self.asked = (rules, rng.randrange(6), alone, defender)
         self.exercise = Score(self.asked[1], maker_alone=alone, lone_defender=defender, rules=rules, who="both")
         self.makers_answer.description, self.defenders_answer.description = (
-            side.capitalize() for side in SCORERS[rules.game])
+            side.capitalize() for side in scorers(rules.facts))
         self.makers_answer.value = self.defenders_answer.value = 0
         self.verdict = None
         self.questions += 1

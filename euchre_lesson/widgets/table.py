@@ -260,7 +260,7 @@ class Table(Described, w.VBox):
         self.session.start(game, level)
 
     def _offer_games(self, rules: RuleSet) -> None:
-        """The game choices: these rules for their game, the preset for the other."""
+        """The game choices: every game's preset, but these rules for their own game."""
         choices = rules_by_game(rules)
         self.game_input.options = [(GAME_WORDS[name], rules) for name, rules in choices.items()]
         self.game_input.value = choices[rules.game]
