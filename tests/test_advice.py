@@ -83,7 +83,7 @@ def test_grade_calls_the_best_move_best_and_names_the_better_one_otherwise():
     assert grade(hand, "order", worlds=40).verdict == "Best"
     verdict = grade(hand, "pass", worlds=40)
     assert verdict.verdict in ("Inaccuracy", "Mistake", "Blunder") and str(verdict.best) == "order"
-    assert "order" in verdict.explanation
+    assert "Order up the Q♥ rather than pass" in verdict.explanation and "Better: Order up the Q♥" in verdict.better
 
 
 def test_advice_for_a_seat_with_nothing_to_decide_is_a_clear_error():
@@ -151,7 +151,7 @@ def never():
 
 def worlds_in(reason: str) -> int:
     """How many deals an option's reason says it rests on."""
-    return int(re.search(r"over (\d+) (?:deals|simulated hands)", reason).group(1))
+    return int(re.search(r"over (\d+) (?:deals?|simulated hands?) that fits? what you have seen", reason).group(1))
 
 
 # Decisions cut short by their clock, and a clock already past: tests/test_budget.py.

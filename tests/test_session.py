@@ -11,7 +11,8 @@ from test_widgets_table import callbacks_raise  # noqa: F401  (autouse: an excep
 from euchre_lesson import (CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Phase, RuleOfThumbPlayer, best_five, new_game,
                            play_game)
 from euchre_lesson.engine.errors import NotationError
-from euchre_lesson.play.session import TableSession, Told, learner_decisions
+from euchre_lesson.play import session as sessions
+from euchre_lesson.play.session import TableSession, Told, learner_decisions, scores_before
 from euchre_lesson.widgets.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -173,6 +174,44 @@ def test_a_hint_and_the_grades():
     assert all((d.grade is None) == (len(d.state.legal_actions()) == 1) for d in graded.decisions)
     session.next_hand()
     assert session.grades_shown is None
+
+
+def test_a_hint_asked_again_is_the_same_and_its_grade_reuses_it(monkeypatch):
+    # With no time to grade, only the decisions a hint weighed are graded: on the hint's own options.
+    monkeypatch.setattr(sessions, "GRADE_SECONDS", 0)
+    session = sitting(CUTTHROAT, seed=7)
+    hinted = set()
+    while not session.hand.is_over:
+        if len(session.view.legal) > 1 and len(hinted) < 2:
+            first, again = session.hint(), session.hint()
+            assert (first.action, first.reason) == (again.action, again.reason)
+            hinted.add(len(session.hand.history))
+            session.act(first.action)
+        else:
+            session.act(RuleOfThumbPlayer().choose(session.view))
+    session.grade()
+    graded = {len(d.state.history): d.grade.verdict for d in session.graded.decisions if d.grade is not None}
+    assert hinted and all(graded[moment] == "Best" for moment in hinted)
+    assert {verdict for moment, verdict in graded.items() if moment not in hinted} <= {"Not graded"}
+
+
+def test_a_new_game_forgets_the_hints_of_the_last():
+    session = sitting(CUTTHROAT, seed=7)
+    session.hint()
+    assert session.advised
+    session.new(CUTTHROAT, 8)
+    assert not session.advised
+
+
+def test_the_scores_before_a_hand_are_those_its_players_knew():
+    session = play_until(sitting(CUTTHROAT, seed=2), lambda s: s.shown == 3 and s.my_turn)
+    game = session.game
+    assert scores_before(game, 3) == (game.scores, game.contenders)
+    assert scores_before(game, 0) == ((0, 0, 0), ())
+    before = [scores_before(game, number)[0] for number in range(4)]
+    for number in range(3):
+        gained = [after - earlier for after, earlier in zip(before[number + 1], before[number])]
+        assert gained == [sum(game.hands[number].points[seat] for seat in side) // len(side) for side in game.sides]
 
 
 @pytest.mark.rule("R3")

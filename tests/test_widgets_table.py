@@ -591,6 +591,7 @@ def test_the_review_says_how_many_points_the_better_bid_was_worth():
         table.act(next((a for a in view.legal if a.kind is Verb.ORDER), view.legal[0]))
     table.grade_button.click()
     review = re.sub("<[^>]+>", "", table.grades.value)
-    found = re.search(r"Order up the [^:]+: (\w+)\. Better: (Pass|Name [^,]+), worth (\d+\.\d\d) points more", review)
+    found = re.search(r"Order up the [^:]+: (\w+)\. Better: (Pass|Name [^,]+), which brings your side (\d+\.\d+) "
+                      r"points? more", review)
     assert found, review
     assert found.group(1) in ("Good", "Inaccuracy", "Mistake", "Blunder") and float(found.group(3)) > 0

@@ -1,11 +1,15 @@
-"""Advice: every option for a seat, with its expected value, its uncertainty, and a reason.
+"""Advice: every option for a seat, with its expected value, its uncertainty, and a reason in the table's words.
 
 In trick play an option is worth the tricks its side takes with best play, averaged over deals
 that agree with what the seat has seen. Before the play (bidding, the pick-up, going alone, the
-dummy) an option is worth the points it brings: each sampled deal is finished by rule-of-thumb
-players and then played out exactly. Given `seconds`, the sampling also stops when time runs short
-(see budget.py), and where not one world fits in the time the options are the rule of thumb's, not
-valued (unit NO_TIME); with None (the default), the count of worlds alone decides.
+dummy) each sampled deal is finished by rule-of-thumb players and then played out exactly, and an
+option is worth this seat's chance of winning the game where the view carries the game's scores
+and the game has a table of chances (Cutthroat: the expert's measure), else the points it brings.
+Advice on a game ranks as the expert does, since both read the game's view. Options too close to
+tell apart on the deals sampled are a close call, and said so. Given `seconds`, the sampling also
+stops when time runs short (see budget.py), and where not one world fits in the time the options
+are the rule of thumb's, not valued (unit NO_TIME); with None (the default), the count of worlds
+alone decides.
 """
 
 from __future__ import annotations
@@ -19,11 +23,12 @@ from typing import NamedTuple
 
 from ..engine import checks
 from ..engine.actions import Action, parse_action
+from ..engine.game import GameState
 from .budget import NO_DEADLINE, Deadline, OutOfTime, deadline
 from .chances import chance_after, weighs_chances
 from .dummy import keep_strength
 from ..engine.hand import HandState, Phase
-from ..engine.narration import choice_words
+from ..engine.narration import capital, choice_words
 from .rule_of_thumb import RuleOfThumbPlayer, kept
 from ..engine.rules import side_of
 from ..engine.scoring import score_hand
@@ -43,6 +48,8 @@ class Option(NamedTuple):
     error: float  # 1.96 standard errors: a 95% interval is value ± error
     unit: str  # "tricks", "points", "chance of winning" (of the game, 0 to 1), or NO_TIME
     reason: str
+    close: bool = False  # too close to the best option to tell apart on the deals sampled (the best: False)
+    worlds: int = 0  # the deals it was weighed on
 
     @property
     def worth(self) -> str:
@@ -60,13 +67,100 @@ def _mean_error(values: list[float]) -> tuple[float, float]:
     return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
-def _ranked(samples: dict, unit: str, reason) -> list[Option]:
-    """Options from the sampled values of each action, best first."""
+def _told_apart(best: list[float], other: list[float]) -> bool:
+    """Whether the best option beats the other by more than chance would, the two tried in the same worlds: the mean
+    of their differences is above its 95% margin (with one world, whether they differ at all)."""
+    mean, error = _mean_error([b - o for b, o in zip(best, other)])
+    return mean > error
+
+
+def _ranked(samples: dict, unit: str, view: View) -> list[Option]:
+    """Options from the sampled values of each action, best first, each with its reason in words."""
+    order = sorted(samples, key=lambda action: -statistics.fmean(samples[action]))  # stable: the careful card first
+    best = samples[order[0]]
     options = []
-    for action, values in samples.items():
-        mean, error = _mean_error(values)
-        options.append(Option(action, mean, error, unit, reason(action, mean, error, len(values))))
-    return sorted(options, key=lambda o: -o.value)
+    for action in order:
+        mean, error = _mean_error(samples[action])
+        close = action != order[0] and not _told_apart(best, samples[action])
+        options.append(Option(action, mean, error, unit, "", close, len(samples[action])))
+    hands = _hands(unit, len(best))
+    reasons = [_compared(options[0], options[1:], view, hands)] + [_own_words(o, view, hands) for o in options[1:]]
+    return [option._replace(reason=reason) for option, reason in zip(options, reasons)]
+
+
+# -- the words: what an option is worth, and how it compares, as a learner reads it ----------------------------
+
+MEASURES = {"chance of winning": "your chance of winning the game",
+            "points": "the points your side scores against the others",
+            "tricks": "the tricks your side takes"}
+
+
+def _hands(unit: str, worlds: int) -> str:
+    """What the values are averaged over: 'over 32 simulated hands that fit what you have seen'."""
+    what = "deal" if unit == "tricks" else "simulated hand"
+    return f"over {worlds} {what}{'s' * (worlds != 1)} that {'fit' if worlds != 1 else 'fits'} what you have seen"
+
+
+def _named(action: Action, view: View) -> str:
+    """The table's words for an action, inside a sentence: 'order up the 10♠', 'play the J♥'."""
+    words = choice_words(action, view)
+    return words[0].lower() + words[1:]
+
+
+def _percents(low: float, high: float) -> tuple[str, str]:
+    """Two chances as percentages, with a decimal where whole percents would read alike."""
+    shown = (f"{low:.0%}", f"{high:.0%}")
+    return shown if shown[0] != shown[1] else (f"{low:.1%}", f"{high:.1%}")
+
+
+def _points(amount: float) -> str:
+    """'0.4 points', '1.0 point', '0.04 points' (a figure that does not round to nothing)."""
+    figure = f"{amount:.1f}" if round(amount, 1) else f"{amount:.2f}"
+    return f"{figure} point{'s' * (figure != '1.0')}"
+
+
+def _standing(points: float) -> str:
+    """Where an option leaves your side against the others, on average."""
+    if abs(points) < 0.05:
+        return "your side ends the hand level on points with the others"
+    return f"your side ends the hand {_points(abs(points))} {'ahead of' if points > 0 else 'behind'} the others"
+
+
+def _worth_words(option: Option) -> str:
+    """What one option is worth, as a clause."""
+    if option.unit == "chance of winning":
+        return f"your chance of winning the game is {option.value:.0%}"
+    if option.unit == "points":
+        return _standing(option.value)
+    return f"your side takes {option.value:.1f} of the remaining tricks"
+
+
+def _own_words(option: Option, view: View, hands: str) -> str:
+    """An option's reason, on its own: what it is worth, on average over what."""
+    close = " (a close call with the best)" if option.close else ""
+    return f"{capital(_named(option.action, view))}: {_worth_words(option)} on average {hands}{close}."
+
+
+def _gain(best: Option, other: Option, view: View) -> str:
+    """What `best` gains over `other`, after 'it': 'raises your chance of winning the game from 41% to 47%'."""
+    if best.unit == "chance of winning":
+        low, high = _percents(other.value, best.value)
+        return f"raises your chance of winning the game from {low} to {high}"
+    if best.unit == "points":
+        return f"brings your side {_points(best.value - other.value)} more than the others (your points less theirs)"
+    return f"wins your side {best.value - other.value:.1f} more of the remaining tricks"
+
+
+def _compared(best: Option, others: list[Option], view: View, hands: str) -> str:
+    """The best option's reason: how it compares with the next best, or that it is a close call."""
+    name = _named(best.action, view)
+    if not others:
+        return f"{capital(name)}: {_worth_words(best)} on average {hands}."
+    runner_up = _named(others[0].action, view)
+    if others[0].close:
+        return (f"A close call: {name} or {runner_up}, which do about as well for {MEASURES[best.unit]}, on average "
+                f"{hands}.")
+    return f"{capital(name)} rather than {runner_up}: it {_gain(best, others[0], view)} on average, {hands}."
 
 
 def by_rule_of_thumb(view: View, actions: list[Action]) -> list[Option]:
@@ -74,10 +168,12 @@ def by_rule_of_thumb(view: View, actions: list[Action]) -> list[Option]:
     player = RuleOfThumbPlayer()
     choice = player.choose(view)
     first = Option(choice, 0.0, 0.0, NO_TIME,
-                   f"{choice} is the rule of thumb's choice: there was no time to simulate even one deal that fits "
-                   f"what you have seen. The rule of thumb says: \u201c{player.explain()}\u201d")
-    return [first] + [Option(action, 0.0, 0.0, NO_TIME, f"{action}: not valued, as there was no time to simulate "
-                                                         f"a deal.") for action in actions if action != choice]
+                   f"{capital(_named(choice, view))} is the rule of thumb's choice: there was no time to simulate "
+                   f"even one deal that fits what you have seen. The rule of thumb says: "
+                   f"\u201c{player.explain()}\u201d")
+    return [first] + [Option(action, 0.0, 0.0, NO_TIME, f"{capital(_named(action, view))}: not weighed, as there was "
+                                                         f"no time to simulate a deal.")
+                      for action in actions if action != choice]
 
 
 # -- trick play: exact play in sampled worlds ----------------------------------------------------
@@ -101,9 +197,7 @@ def play_options(view: View, rng: random.Random, worlds: int = 200, until: Deadl
             samples[action].append(tricks)
     if not samples[careful]:
         return by_rule_of_thumb(view, list(samples))
-    return _ranked(samples, "tricks", lambda action, mean, error, n: (
-        f"{action.card} takes {mean:.2f} of the remaining tricks for your side "
-        f"on average over {n} deals that fit what you have seen."))
+    return _ranked(samples, "tricks", view)
 
 
 # -- before the play: finish the hand with computer players, then play it out exactly -------------
@@ -163,13 +257,7 @@ def bid_options(view: View, rng: random.Random, worlds: int = 60, until: Deadlin
             values.append(value)
     if not next(iter(samples.values())):
         return by_rule_of_thumb(view, list(samples))
-    if by_chance:
-        return _ranked(samples, "chance of winning", lambda action, mean, error, n: (
-            f"{action}: a {mean:.1%} chance of winning the game for you, on average over {n} simulated hands "
-            f"(±{error:.1%})."))
-    return _ranked(samples, "points", lambda action, mean, error, n: (
-        f"{action}: {mean:+.2f} points for you against the others, on average over "
-        f"{n} simulated hands (±{error:.2f})."))
+    return _ranked(samples, "chance of winning" if by_chance else "points", view)
 
 
 def worth_in(world: HandState, action: Action, view: View, by_chance: bool,
@@ -204,29 +292,46 @@ def bidding_worlds(worlds: int) -> int:
 # -- the public helpers -------------------------------------------------------------------------
 
 
-def advise(state: HandState, seat: int | None = None, *, worlds: int = 200, seed: int = 0,
+def advise(state: GameState | HandState | View, seat: int | None = None, *, worlds: int = 200, seed: int = 0,
            seconds: float | None = None, clock: Callable[[], float] = time.monotonic) -> list[Option]:
     """The options for `seat` (the player to act by default), best first, each with its value and reason.
 
-    With `seconds`, the worlds sampled stop when time runs short, on `clock` (two at least).
+    A game is advised on as the expert plays it, from the game's view (its scores weigh the chance of winning
+    where the game has a table of chances); a hand alone, in points; a View, as it is. With `seconds`, the worlds
+    sampled stop when time runs short, on `clock`.
     """
-    return _advise(state, seat, worlds, seed, deadline(seconds, clock))
+    return _advise(table_view(state, seat), worlds, seed, deadline(seconds, clock))
 
 
-def _advise(state: HandState, seat: int | None, worlds: int, seed: int, until: Deadline) -> list[Option]:
-    checks.instance("state", state, HandState, "a HandState, a hand in progress")
+def table_view(state, seat: int | None = None) -> View:
+    """What `seat` (the player to act by default) knows at this table, with a decision to make."""
+    checks.instance("state", state, (GameState, HandState, View),
+                    "a GameState (a game in progress), a HandState (a hand in progress) or a seat's View")
+    if isinstance(state, View):
+        if seat is not None and seat != state.seat:
+            raise ValueError(f"This view is seat {state.seat}'s, so it advises seat {state.seat}, not seat {seat}.")
+        view = state
+    else:
+        seat = state.to_act if seat is None else seat
+        if seat is None:
+            raise ValueError("The hand is over, so there is no decision to advise on (state.to_act is None).")
+        view = state.view(seat)
+    if not view.legal:
+        raise ValueError(f"seat {view.seat} has no decision to make now: seat {view.to_act} is to act.")
+    return view
+
+
+def _advise(view: View, worlds: int, seed: int, until: Deadline) -> list[Option]:
     checks.worlds("worlds", worlds)
     checks.seed("seed", seed)
-    seat = state.to_act if seat is None else seat
-    if seat is None:
-        raise ValueError("The hand is over, so there is no decision to advise on (state.to_act is None).")
-    view = state.view(seat)
-    if not view.legal:
-        raise ValueError(f"seat {seat} has no decision to make now: seat {state.to_act} is to act.")
     return options_for(view, random.Random(seed), worlds, until)
 
 
 GRADES = (("Best", 0.0), ("Good", 0.1), ("Inaccuracy", 0.3), ("Mistake", 0.7))
+# The loss each grade's limit is scaled by, in each unit: a trick; two points, as a point is worth about half a
+# trick's swing; and 14 in 100 of the chance of winning, as a point early in a Cutthroat game moves it by about 7
+# (chances.win_chances: from 0-0-0 a point takes it from 33% to 40%, two points to each other player to 22%).
+SCALES = {"tricks": 1.0, "points": 2.0, "chance of winning": 0.14}
 NOT_GRADED = "Not graded"  # the verdict where the time allowed not one world to weigh the decision
 
 
@@ -238,64 +343,73 @@ class Grade(NamedTuple):
     unit: str
     best: Action
     explanation: str
+    better: str = ""  # the table's sentence after the verdict: the better option and what it gains, or a close call
 
 
-def grade(state: HandState, action: Action | str, *, worlds: int = 200, seed: int = 0,
+def grade(state: GameState | HandState | View, action: Action | str, *, worlds: int = 200, seed: int = 0,
           seconds: float | None = None, clock: Callable[[], float] = time.monotonic) -> Grade:
-    """Best / Good / Inaccuracy / Mistake / Blunder, by the loss against the best option (`seconds`: as advise);
-    Not graded where the time allowed not one simulated deal."""
-    return _grade(state, action, worlds, seed, deadline(seconds, clock))
+    """Best / Good / Inaccuracy / Mistake / Blunder, by the loss against the best option (`state`, `seconds`: as
+    advise); Not graded where the time allowed not one simulated deal."""
+    return _grade(table_view(state), action, worlds, seed, deadline(seconds, clock))
 
 
 def grade_all(decisions, *, worlds: int = 200, seconds: float | None = None,
               clock: Callable[[], float] = time.monotonic) -> list[Grade]:
-    """A grade for each (state, action, seed) in `decisions`, each given an equal share of the time left."""
+    """A grade for each (state, action, seed) in `decisions`, each given an equal share of the time left; a fourth
+    item, if given, is the options already weighed for that decision (a hint's), which the grade then reuses, so
+    that the hint and the grade say one thing."""
     decisions = checks.instance("decisions", decisions, (list, tuple), "a list of (state, action, seed)")
-    if not all(isinstance(d, tuple) and len(d) == 3 for d in decisions):
+    if not all(isinstance(d, tuple) and len(d) in (3, 4) for d in decisions):
         raise checks.refused("decisions", decisions, "a list of (state, action, seed) triples")
     until = deadline(seconds, clock)
-    return [_grade(state, action, worlds, seed, until.share(len(decisions) - i))
-            for i, (state, action, seed) in enumerate(decisions)]
+    return [_grade(table_view(decision[0]), decision[1], worlds, decision[2], until.share(len(decisions) - i),
+                   decision[3] if len(decision) == 4 else None)
+            for i, decision in enumerate(decisions)]
 
 
-def _grade(state: HandState, action: Action | str, worlds: int, seed: int, until: Deadline) -> Grade:
+def _grade(view: View, action: Action | str, worlds: int, seed: int, until: Deadline,
+           options: list[Option] | None = None) -> Grade:
     action = parse_action(action)
-    options = _advise(state, None, worlds, seed, until)
-    chosen = next((o for o in options if o.action == action), None)
-    if chosen is None and options[0].unit != NO_TIME:  # a keep outside the simulated short list: value it alone
-        chosen = _alone(state, action, worlds, seed, until, options[0].unit)
+    options = options or _advise(view, worlds, seed, until)
     best = options[0]
+    chosen = next((o for o in options if o.action == action), None)
+    if chosen is None and best.unit != NO_TIME:  # a keep outside the simulated short list: value it alone
+        chosen = _alone(view, action, worlds, seed, until, best)
     if chosen is None or best.unit == NO_TIME:
         return Grade(NOT_GRADED, 0.0, NO_TIME, best.action,
                      f"{NOT_GRADED}: there was no time to simulate even one deal that fits what you saw, so "
-                     f"{action} could not be weighed. {best.reason}")
+                     f"{_named(action, view)} could not be weighed. {best.reason}")
+    if action == best.action:
+        return Grade("Best", 0.0, best.unit, best.action,
+                     f"{capital(_named(action, view))} is the best choice here. {best.reason}")
     loss = max(0.0, best.value - chosen.value)
-    scale = 1.0 if best.unit == "tricks" else 2.0  # a point is worth about half a trick's swing
-    verdict = next((name for name, limit in GRADES if loss <= limit * scale), "Blunder")
-    if verdict == "Best" or action == best.action:
-        return Grade("Best", 0.0, best.unit, best.action, f"{action} is the best choice here. {best.reason}")
-    view = state.view(state.to_act)
+    verdict = next((name for name, limit in GRADES if loss <= limit * SCALES[best.unit]), "Blunder")
+    name, better = _named(action, view), _named(best.action, view)
+    if chosen.close:  # the deals sampled cannot tell the two apart: no verdict worse than Good, and no figure
+        verdict = "Best" if verdict == "Best" else "Good"
+        return Grade(verdict, loss, best.unit, best.action,
+                     f"{verdict}: a close call. {capital(name)} and {better} do about as well for "
+                     f"{MEASURES[best.unit]}. {best.reason}",
+                     f"A close call: the computer would {better}, which does about as well.")
+    if verdict == "Best":
+        return Grade("Best", 0.0, best.unit, best.action, f"{capital(name)} is as good as the best here. {best.reason}")
     return Grade(verdict, loss, best.unit, best.action,
-                 f"{verdict}: {_named(action, view)} brings {chosen.value:+.2f} {best.unit} on average; "
-                 f"{_named(best.action, view)} brings {best.value:+.2f}, {loss:.2f} {best.unit} more.")
+                 f"{verdict}. {_compared(best, [chosen], view, _hands(best.unit, chosen.worlds))}",
+                 f"Better: {capital(better)}, which {_gain(best, chosen, view)} on average.")
 
 
-def _alone(state: HandState, action: Action, worlds: int, seed: int, until: Deadline, unit: str) -> Option | None:
-    """The option of one keep valued in worlds of its own; None if not one fitted in the time."""
-    view = state.view(state.to_act)
+def _alone(view: View, action: Action, worlds: int, seed: int, until: Deadline, best: Option) -> Option | None:
+    """The option of one keep valued in worlds of its own, and whether it is too close to the best to tell apart;
+    None if not one fitted in the time."""
     rng, deals, check, extra = random.Random(seed), worlds_of(view), until.checker, []
+    by_chance = best.unit == "chance of winning"
     for _ in until.worlds(bidding_worlds(worlds)):
         try:
-            extra.append(worth_in(deals.sample(rng, check), action, view, False, check))
+            extra.append(worth_in(deals.sample(rng, check), action, view, by_chance, check))
         except OutOfTime:
             continue
     if not extra:
         return None
     mean, error = _mean_error(extra)
-    return Option(action, mean, error, unit, "")
-
-
-def _named(action: Action, view: View) -> str:
-    """The table's words for an action, inside a sentence: 'order up the 10♠', 'play the J♥'."""
-    words = choice_words(action, view)
-    return words[0].lower() + words[1:]
+    close = best.value - mean <= math.hypot(best.error, error)  # apart from the best's worlds: unpaired
+    return Option(action, mean, error, best.unit, "", close, len(extra))

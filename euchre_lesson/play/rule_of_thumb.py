@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple, Sequence
 
 from ..engine.actions import ALONE, ORDER, PASS, STAY, Action, Verb, discard, give, keep, pickup, play
 from ..engine.cards import Card, Rank, Suit
 from .dummy import best_card, best_five
+from ..engine.narration import order_name
 from ..engine.phases import Phase
 from ..engine.ranking import bower, effective_suit, is_trump, power, suit_in_play
+from ..engine.scoring import scoring_row
 from ..engine.tricks import trick_winner
 from ..engine.view import View, deciding
 
@@ -107,7 +110,7 @@ def _round_one(view: View):
     bonus, whose = _role_adjustment(view, view.seat)
     need = view.rules.facts.make_trump_at
     total = counted.score + bonus
-    word = "accept" if view.seat == view.dealer else "assist" if whose.startswith("If I assist") else "order it up"
+    word = {"order up": "order it up"}.get(order_name(view.seat, view), order_name(view.seat, view))
     holding = f", once I take the {up} and discard my weakest card, I hold" if view.seat == view.dealer else " I hold"
     whose += f", {total} in all. " if bonus else ". " if whose else ""
     reason = (f"With {trump.plural} trump{holding} {counted.describe()}: a count of {counted.score} ({COUNT_WORDS}). "
@@ -145,8 +148,9 @@ def _going_alone(view: View):
     need = alone_at(view.rules, GO_ALONE_AT)
     best = " with my partner's best card to come" if view.rules.call_for_best else ""
     if view.seat == view.maker:
-        if view.rules.has_dummy and view.rules.lone_maker_march_points <= 3:
-            return STAY, "A lone march still scores 3 here, the same as with the dummy (T7), so I take the dummy."
+        dummy_march = _dummy_over_lone(view.rules)
+        if dummy_march:
+            return STAY, dummy_march
         if counted.score >= need and right:
             return ALONE, f"I go alone{best}: {counted.describe()}, and the top trump is mine."
         return STAY, (f"I play with help: {counted.describe()} is not enough to go alone (a count of "
@@ -159,6 +163,21 @@ def _going_alone(view: View):
     if counted.score >= alone_at(view.rules, DEFEND_ALONE_AT) and right:
         return ALONE, f"I defend alone{best}: {counted.describe()} should stop the makers by myself."
     return STAY, f"I defend with my partner: {counted.describe()}."
+
+
+@cache  # asked at every maker's choice of every simulated deal: the answer is the rule set's
+def _dummy_over_lone(rules) -> str:
+    """Why the maker takes the dummy whatever the hand, where a lone march scores no more than a march with it (T7);
+    empty where going alone can pay more, or there is no dummy."""
+    if not rules.has_dummy:
+        return ""
+    lone, helped = scoring_row(rules, 5, maker_alone=True), scoring_row(rules, 5)
+    if lone.makers > helped.makers:
+        return ""
+    than = "the same as" if lone.makers == helped.makers else f"less than the {helped.makers} of"
+    only = "" if lone.makers == helped.makers else "only "
+    return (f"A lone march scores {only}{lone.makers} here, {than} a march with the dummy ({lone.rule}), so I take "
+            f"the dummy.")
 
 
 def _exchange(view: View):

@@ -12,24 +12,24 @@ import os
 import random
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import NamedTuple
 
 from ..engine import checks
 from ..engine.actions import Action, Verb, keep, parse_action
-from .advice import Grade, advise, grade_all
+from .advice import NO_TIME, Grade, Option, advise, grade_all
 from .budget import DECISION_SECONDS
 from ..engine.cards import Card, sort_key
 from ..engine.errors import WHOLE, IllegalAction, NotationError, excerpt
-from ..engine.game import GameState, load_game, load_saved, new_game, save_game
+from ..engine.game import GameState, load_game, load_saved, new_game, save_game, scored
 from ..engine.hand import HandState, Phase
 from ..engine.narration import reasons_heard
 from .players import ExpertPlayer, RandomPlayer, RuleOfThumbPlayer
 from .seal import Trust, sealer, trust_of
 from ..engine.view import View
 
-# Worlds an expert samples per decision: trick play samples them all, bidding a quarter (at least 16),
+# Worlds an expert samples per decision: trick play samples them all, bidding a quarter (at least 32),
 # which keeps a decision near 0.25 s on a laptop (bench/widgets.py measures it). Where worlds cost more
 # (pure Python, the browser) its time budget stops it sooner (bench/decisions.py measures it).
 EXPERT_WORLDS = 32
@@ -40,12 +40,16 @@ LEVELS = {
     "expert": lambda seed: ExpertPlayer(seed, worlds=EXPERT_WORLDS, seconds=DECISION_SECONDS),
 }
 
-# Worlds sampled for a hint and for each graded decision: enough to rank the options, quick to click.
-HINT_WORLDS = 40
-GRADE_WORLDS = 40
+# Worlds sampled for a hint and for each graded decision: enough to rank the options, quick to click. One count
+# for both, with one seed per decision (advice_seed), so that a grade weighs a decision on the worlds its hint did.
+ADVICE_WORLDS = 40
 # Seconds at most for a hint, and for the grades of a whole hand (one click: each decision gets its share).
 HINT_SECONDS = DECISION_SECONDS
 GRADE_SECONDS = 2 * DECISION_SECONDS
+
+
+# The verbs chosen by clicking your cards: one card (card_verb), or five selected for the keep (T5).
+CHOSEN_BY_CARD = frozenset(verb for verb in Verb if verb.carries in ("card", "cards"))
 
 
 def card_verb(view: View) -> Verb | None:
@@ -84,6 +88,21 @@ def replies(game: GameState, shown: int, seat: int, players: dict, reasons: dict
         said[len(game.hand.history)] = player.explain()
         game = game.apply(action, seat=actor)
     return game, ({**reasons, shown: said} if said else reasons)
+
+
+def advice_seed(state: HandState) -> int:
+    """The seed of the worlds a decision is weighed on, by its hint and by its grade alike: its place in the hand."""
+    return len(state.history)
+
+
+def scores_before(game: GameState, number: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The game's scores and contenders before hand `number` (from 0): what the players knew while it was played."""
+    if number == len(game.hands) - 1 and not game.hand.is_over:
+        return game.scores, game.contenders
+    scores, contenders = game.starting_scores, ()
+    for hand in game.hands[:number]:
+        scores, contenders = scored(game.rules, scores, contenders, hand)
+    return scores, contenders
 
 
 def learner_decisions(hand: HandState, seat: int) -> list[tuple[HandState, Action]]:
@@ -297,6 +316,7 @@ class TableSession:
         self.reasons: dict[int, dict[int, str]] = reasons  # hand number -> history index -> what the player said
         self.selected: frozenset[Card] = frozenset()
         self.graded: Graded | None = None
+        self.advised: dict[tuple[int, tuple[Action, ...]], list[Option]] = {}  # (hand, its history) -> a hint's options
 
     def _reasons_before(self, moment: int) -> dict[int, dict[int, str]]:
         """What computer players said before this moment of the hand shown: after an undo the rest is another story."""
@@ -395,7 +415,12 @@ class TableSession:
         """The computer's best action for you now, with its reason (the news's `action` and `reason`)."""
         if not self.my_turn:
             return self._tell(Told.NO_DECISION)
-        options = advise(self.hand, self.seat, worlds=HINT_WORLDS, seed=len(self.hand.history), seconds=HINT_SECONDS)
+        moment = (self.shown, self.hand.history)
+        options = self.advised.get(moment) or advise(self.game.view(self.seat), worlds=ADVICE_WORLDS,
+                                                     seed=advice_seed(self.hand), seconds=HINT_SECONDS)
+        if options[0].unit != NO_TIME:  # kept for the grade, which then says what the hint said (this hand's only)
+            self.advised = {**{kept: weighed for kept, weighed in self.advised.items() if kept[0] == self.shown},
+                            moment: options}
         return self._tell(Told.HINT, action=options[0].action, view=self.view, reason=options[0].reason)
 
     @locked
@@ -405,9 +430,15 @@ class TableSession:
         if not hand.is_over:
             return self._tell(Told.NOT_OVER)
         decisions = learner_decisions(hand, self.seat)
-        chosen = [(state, action, n) for n, (state, action) in enumerate(decisions, 1)
-                  if len(state.legal_actions()) > 1]  # an only legal choice has nothing to grade
-        grades = dict(zip((n for _, _, n in chosen), grade_all(chosen, worlds=GRADE_WORLDS, seconds=GRADE_SECONDS)))
+        scores, contenders = scores_before(self.game, self.shown)  # each decision weighed as the hint weighed it:
+        numbers, chosen = [], []                                    # the game's view, its seed, the hint's options
+        for n, (state, action) in enumerate(decisions, 1):
+            if len(state.legal_actions()) > 1:  # an only legal choice has nothing to grade
+                view = replace(state.view(self.seat), scores=scores, contenders=contenders)
+                hinted = self.advised.get((self.shown, state.history))
+                numbers.append(n)
+                chosen.append((view, action, advice_seed(state)) + ((hinted,) if hinted else ()))
+        grades = dict(zip(numbers, grade_all(chosen, worlds=ADVICE_WORLDS, seconds=GRADE_SECONDS)))
         self.graded = Graded(hand, self.shown + 1, tuple(Decision(state, action, grades.get(n))
                                                          for n, (state, action) in enumerate(decisions, 1)),
                              edited=self.edited)

@@ -27,7 +27,7 @@ from .trick_list import TrickList
 from .fallback import Described
 
 BIDDING = (Phase.ROUND_ONE, Phase.ROUND_TWO, Phase.JOKER_CALL)
-# Worlds for the advice: a quarter of them (at least 16) are simulated hands per option
+# Worlds for the advice: a quarter of them (at least 32) are simulated hands per option
 # (advice.bid_options).
 ADVICE_WORLDS = 160
 
@@ -66,18 +66,36 @@ def rule_of_thumb_reasons(state: HandState) -> dict[int, str]:
     return reasons
 
 
+def worth_cell(option: Option) -> str:
+    """What an option is worth, in a few words: 'a 41% chance', '0.4 ahead', 'a close call'."""
+    if option.unit == "chance of winning":
+        worth = f"{option.value:.0%} chance"
+    elif option.unit == "points":
+        ahead = "ahead" if option.value > 0 else "behind"
+        worth = "level" if abs(option.value) < 0.05 else f"{abs(option.value):.1f} {ahead}"
+    else:
+        worth = "not weighed"
+    return f"{worth} (a close call)" if option.close else worth
+
+
+WORTH_HEADS = {"chance of winning": "your chance of winning the game", "points": "points against the others"}
+
+
 def options_html(options: list[Option], chosen: Action, view) -> str:
-    """The advice as a table: option, expected points ± uncertainty, reason; yours and the best marked in words."""
+    """The advice as a table: option, what it is worth, reason; yours and the best marked in words."""
     rows = []
     for n, option in enumerate(options):
         marks = [word for word, yes in (("best", n == 0), ("your choice", option.action == chosen)) if yes]
         label = escape(offer(option.action, view)[0]) + (f" <b>({', '.join(marks)})</b>" if marks else "")
         cell = f"<mark>{label}</mark>" if option.action == chosen else label
-        rows.append(f"<tr><td>{cell}</td><td style='text-align:right'>{option.value:+.2f} ± {option.error:.2f}</td>"
+        rows.append(f"<tr><td>{cell}</td><td style='text-align:right'>{escape(worth_cell(option))}</td>"
                     f"<td>{words_html(option.reason)}</td></tr>")
-    head = "<tr><th scope='col'>option</th><th scope='col'>expected points</th><th scope='col'>reason</th></tr>"
-    caption = ("<caption style='text-align:left'>The computer's advice: points for you against the others, "
-               "on average over simulated hands that fit what you know (± a 95% margin)</caption>")
+    unit = options[0].unit if options else "points"
+    head = (f"<tr><th scope='col'>option</th><th scope='col'>{escape(WORTH_HEADS.get(unit, 'worth'))}</th>"
+            f"<th scope='col'>reason</th></tr>")
+    caption = ("<caption style='text-align:left'>The computer's advice: what each option is worth to you, "
+               "on average over simulated hands that fit what you know; a close call is too close to tell apart "
+               "from the best on those hands</caption>")
     return f"<table class='euchre-advice' style='border-collapse:collapse'>{caption}{head}{''.join(rows)}</table>"
 
 
@@ -178,6 +196,6 @@ class BiddingTrainer(Described, w.VBox):
         best = self.options[0]
         mine = next(o for o in self.options if o.action == action)
         verdict = ("That is the computer's choice too." if best.action == action else
-                   f"The computer prefers {offer(best.action, view)[0]} ({best.value:+.2f}); "
-                   f"yours scores {mine.value:+.2f}, {best.value - mine.value:.2f} less on average.")
+                   f"A close call: the computer prefers {offer(best.action, view)[0]} by too little to tell apart."
+                   if mine.close else f"The computer prefers {offer(best.action, view)[0]}. {best.reason}")
         say(self.note, f"You chose {offer(action, view)[0]}. {verdict}", "good" if best.action == action else "")

@@ -17,7 +17,7 @@ from ..engine.narration import (choice_words, result_words, said_words, seat_wor
                          up_card_words)
 from ..engine.rules import CUTTHROAT, RuleSet
 from ..play.seal import Trust
-from ..play.session import News, TableSession, Told, path_words
+from ..play.session import CHOSEN_BY_CARD, News, TableSession, Told, path_words
 from ..engine.view import View
 from . import arguments
 from .bids import BidButtons
@@ -30,7 +30,7 @@ from .trick_list import TrickList
 from .fallback import Described
 
 # Actions chosen by clicking your cards (a keep: five selected, then Keep); the others have buttons.
-CARD_CHOSEN = frozenset({Verb.PLAY, Verb.PICKUP, Verb.KEEP, Verb.GIVE, Verb.DISCARD})
+CARD_CHOSEN = CHOSEN_BY_CARD
 # What to do when it is your turn, by what the engine lets you do.
 YOUR_TURN = {
     Verb.PLAY: "Your turn: click a card to play it (the raised cards may be played).",
@@ -436,9 +436,7 @@ class Table(Described, w.VBox):
                 if verdict is None:
                     lines.append(f"{words}: Best (your only legal choice).")
                     continue
-                better = "" if verdict.verdict in ("Best", "Not graded") else (
-                    f" Better: {choice_words(verdict.best, view)}, worth {verdict.loss:.2f} {verdict.unit} more "
-                    f"on average.")
+                better = f" {verdict.better}" if verdict.better else ""  # the better option's gain, or a close call
                 lines.append(f"{words}: {verdict.verdict}.{better}")
             body = ("".join(f"<li>{words_html(line)}</li>" for line in lines)
                     or "<li>You made no decision this hand.</li>")
