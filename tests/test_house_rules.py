@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, NotationError
-from euchre_lesson.teach.course import HOUSE_RULES_LIMIT, HouseRulesWarning, class_rules, read_house_rules
+from euchre_lesson.teach.house_rules import HOUSE_RULES_LIMIT, HouseRulesWarning, class_rules, read_house_rules
 from euchre_lesson.engine.rules import PRESETS
 from fuzzcount import count
 
@@ -362,7 +362,6 @@ def test_python_spellings_in_the_file_get_a_hint(tmp_path):
 
 def test_the_house_rules_have_a_section_for_every_game_two_handed_and_railroad_too(tmp_path):
     from euchre_lesson import RAILROAD, TWO_HANDED
-    from euchre_lesson.teach.course import class_rules, read_house_rules
 
     (tmp_path / "house_rules.json").write_text('{"railroad": {"target": 12, "call_for_best": false}, '
                                                '"twohand": {"deck": 32}}', encoding="utf-8")
@@ -370,3 +369,12 @@ def test_the_house_rules_have_a_section_for_every_game_two_handed_and_railroad_t
         "cutthroat", "partnership", "twohand", "railroad"]
     assert class_rules("railroad", tmp_path) == dataclasses.replace(RAILROAD, target=12, call_for_best=False)
     assert class_rules("twohand", tmp_path) == dataclasses.replace(TWO_HANDED, deck=32)
+
+
+def test_the_lessons_still_import_the_house_rules_from_the_course():
+    """The notebooks, the app and the widgets import these names from teach.course; they are the house rules' own."""
+    from euchre_lesson.teach import course, house_rules
+
+    for name in ("HOUSE_RULES_FILE", "HOUSE_RULES_LIMIT", "SHOW_ANSWER", "HouseRules", "HouseRulesWarning",
+                 "class_rules", "read_house_rules", "show_answer"):
+        assert getattr(course, name) is getattr(house_rules, name), name

@@ -205,3 +205,35 @@ def test_what_a_seat_knows_and_the_table_s_words_are_written_once():
             if module != owner:
                 again = top_level_names(text) & names
                 assert not again, f"{module} defines {sorted(again)} again: use {owner}'s"
+
+
+# -- files: one module reads and writes them, at the bottom of the layers -----------------------------------
+
+FILES = "euchre_lesson.engine.files"
+ERRORS = "euchre_lesson.engine.errors"
+# What only the files module does: parse JSON, make temporary files, and tell a file's kind (its FILE_KINDS).
+FILES_ALONE = {"json.loads", "json.load", "tempfile.mkstemp", "tempfile.NamedTemporaryFile",
+               "stat.S_IFDIR", "stat.S_ISDIR", "stat.S_IFIFO", "stat.S_ISFIFO", "stat.S_ISSOCK", "stat.S_IFSOCK"}
+
+
+def files_work(text: str) -> set[str]:
+    """Which of FILES_ALONE a module's source uses (module.name, as written)."""
+    return {f"{node.value.id}.{node.attr}" for node in ast.walk(ast.parse(text))
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)} & FILES_ALONE
+
+
+def test_the_files_module_sits_at_the_bottom_and_imports_only_the_error_kinds():
+    graph = import_graph()
+    assert {m for m in graph[FILES] if m.startswith("euchre_lesson")} == {ERRORS}
+    assert not {m for m in graph[ERRORS] if m.startswith("euchre_lesson")}, "the error kinds import nothing of ours"
+    for user in ("engine.game", "engine.hand", "teach.progress", "teach.house_rules", "teach.student_copies",
+                 "play.seal"):
+        assert FILES in graph[f"euchre_lesson.{user}"], f"{user} reads or writes files without the files module"
+
+
+def test_only_the_files_module_parses_json_makes_temporary_files_or_names_file_kinds():
+    sources = package_sources()
+    elsewhere = {module: sorted(files_work(text)) for module, text in sources.items() if module != FILES}
+    assert {module: found for module, found in elsewhere.items() if found} == {}, "ask engine/files.py instead"
+    assert files_work(sources[FILES]) >= {"json.loads", "stat.S_IFDIR"}
+    assert files_work("import json, tempfile\njson.loads(t)\ntempfile.mkstemp()\n") == {"json.loads", "tempfile.mkstemp"}

@@ -375,12 +375,14 @@ def test_a_failed_write_keeps_the_old_file_and_the_answer_in_the_journal(tmp_pat
     if fail == "replace":
         monkeypatch.setattr(os, "replace", lambda *a: (_ for _ in ()).throw(full))
     else:  # the temporary file fills the disk half-way
-        def full_open(*args, **kwargs):
-            file = open(*args, **kwargs)
+        real_fdopen = os.fdopen
+
+        def full_open(*args, **kwargs):  # files.write_atomically writes the temporary file through os.fdopen
+            file = real_fdopen(*args, **kwargs)
             file.write = lambda text: (_ for _ in ()).throw(full)
             return file
 
-        monkeypatch.setattr(progress, "open", full_open, raising=False)
+        monkeypatch.setattr(os, "fdopen", full_open)
     kept.record("lesson 1 q2", True, "♠")  # the journal (appended to, not replaced) keeps it
     assert kept.done(1)[0] == 2 and Progress(tmp_path).done(1)[0] == 2, "the answer is not kept"
     assert (tmp_path / FILE_NAME).read_bytes() == before

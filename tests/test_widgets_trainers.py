@@ -497,7 +497,7 @@ def test_replay_open_hands_show_every_card():
 
 
 @pytest.mark.parametrize("bad, part", [
-    ("{", "not valid JSON"),
+    ("{", "not readable JSON"),  # the words every JSON reader says (files.parse_json)
     ('{"rules": "cutthroat"}', "no 'dealer'"),
     ({**HANDS[0].record(), "actions": ["play JH"]}, "actions[0]"),
     ({**HANDS[0].record(), "rules": "euchre500"}, "not a preset"),

@@ -1,4 +1,4 @@
-"""The two errors a learner can meet, a broken rule and unreadable notation, and how they quote input."""
+"""The errors a learner can meet (a broken rule, unreadable notation, a file refused) and how they quote input."""
 
 from __future__ import annotations
 
@@ -25,6 +25,28 @@ class NotationError(ValueError):
         self.part = part
 
 
+class FileRefused(NotationError):
+    """A file that is not read or not written, and why, as a clause: 'it is a folder, not a file'.
+
+    `.kind` names the reason for a caller that adds advice of its own: missing, kind, link, loop, size, text,
+    read-only, folder or system."""
+
+    def __init__(self, kind: str, why: str):
+        super().__init__("file", why)
+        self.kind = kind
+
+
+class JsonRefused(NotationError):
+    """JSON text that is not read, and why, as what is said of it: 'is nested too deeply ...'.
+
+    `.kind` names the reason: empty, syntax, twice, deep, number or constant; `.part` is the field written
+    twice, else "record"."""
+
+    def __init__(self, kind: str, why: str, part: str = "record"):
+        super().__init__(part, why)
+        self.kind = kind
+
+
 class _Short(reprlib.Repr):
     """reprlib's short repr, also for whole numbers past the 4,300 digits Python will print."""
 
@@ -45,13 +67,40 @@ class _Short(reprlib.Repr):
 _SHORT = _Short()
 
 
-def excerpt(value) -> str:
-    """The input as a message quotes it: whole when short, else its start and its length."""
+def excerpt(value, most: int = WHOLE, show=None) -> str:
+    """The input as a message quotes it: whole when up to `most` characters, else its start and its length.
+
+    `show` spells it otherwise than Python's repr (str, or JSON's spelling); a length counts the value's own
+    characters, items or bytes, never the quotes around it."""
+    if show is not None:
+        return _spelled(value, most, show)
+    if isinstance(value, str):
+        return repr(value) if len(value) <= most else f"{value[:_cut(most)]!r}… ({len(value):,} characters)"
     text = _SHORT.repr(value)
-    if isinstance(value, str) and len(value) > WHOLE:
-        return f"{text} ({len(value):,} characters)"
     if isinstance(value, (bytes, bytearray)) and len(value) > WHOLE:
         return f"{text} ({len(value):,} bytes)"
     if isinstance(value, (list, tuple, dict, set, frozenset)) and len(value) > 6:
         return f"{text} ({len(value):,} items)"
     return text
+
+
+def _cut(most: int) -> int:
+    """How many characters of a long text a message shows: CUT of the usual WHOLE, more where more is allowed."""
+    return max(CUT, most * CUT // WHOLE)
+
+
+def _spelled(value, most: int, show) -> str:
+    """excerpt with `show` spelling the value."""
+    if type(value) is int and value.bit_length() > 128:  # show() of a huge int is slow, or refused
+        return _SHORT.repr_int(value, 0)
+    try:
+        text = show(value)
+    except (RecursionError, ValueError, TypeError):  # nested too deep, a number too long, no such spelling
+        return excerpt(value, most)
+    if len(text) <= most:
+        return text
+    if isinstance(value, (list, tuple, dict, set, frozenset)):
+        size = f"{len(value):,} items"
+    else:
+        size = f"{len(value) if isinstance(value, str) else len(text):,} characters"
+    return f"{text[:_cut(most)]}… ({size})"

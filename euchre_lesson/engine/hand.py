@@ -13,7 +13,8 @@ from typing import NamedTuple
 from . import checks
 from .actions import ALONE, DECLINE, ORDER, PASS, STAY, Action, Verb, call, discard, give, parse_action, pickup, play
 from .cards import Card, Suit, deck, parse_cards, sort_key
-from .errors import IllegalAction, NotationError, excerpt
+from .errors import IllegalAction, JsonRefused, NotationError, excerpt
+from .files import parse_json
 from .phases import Phase
 from .rules import RuleSet, ScoreRow, rules_from, side_of
 from .scoring import scoring_row
@@ -762,56 +763,12 @@ HAND_RECORD_FIELDS = {"rules": True, "switches": False, "dealer": True, "deal": 
 
 
 def read_json(text: str, what: str):
-    """Parse JSON text; anything unreadable (nested too deep, a number too long, a field written twice) is a
-    NotationError saying so."""
+    """Parse a record's JSON text; anything unreadable (nested too deep, a number too long, a field written twice)
+    is a NotationError saying so."""
     try:
-        value = json.loads(text, parse_int=_whole_number, object_pairs_hook=_once_each)
-    except NotationError as error:
-        raise NotationError(error.part, f"The {what} {error}.") from None
-    except RecursionError:
-        raise _too_deep(what) from None
-    except ValueError as error:
-        raise NotationError("record", f"The {what} is not valid JSON: {error}.") from None
-    if _nesting(value) > MAX_NESTING:
-        raise _too_deep(what)
-    return value
-
-
-def _too_deep(what: str) -> NotationError:
-    return NotationError("record", f"The {what} is nested too deeply: lists or objects inside each other "
-                                   f"more than {MAX_NESTING} levels deep, which no record is.")
-
-
-def _once_each(pairs: list[tuple[str, object]]) -> dict:
-    """A JSON object whose every field is written once: of two values for one field, neither is right."""
-    value = dict(pairs)
-    if len(value) < len(pairs):
-        seen = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise NotationError(excerpt(key), f"has the field {excerpt(key)} twice in one object; write each "
-                                                  f"field once")
-            seen.add(key)
-    return value
-
-
-def _whole_number(digits: str) -> int:
-    """A JSON whole number; past MAX_NUMBER_DIGITS, an error (Python's own, at 4,300, would puzzle a learner)."""
-    count = len(digits.lstrip("-"))
-    if count > MAX_NUMBER_DIGITS:
-        raise NotationError("record", f"holds a number {count:,} digits long, and a record's numbers have at "
-                                      f"most {MAX_NUMBER_DIGITS} digits")
-    return int(digits)
-
-
-def _nesting(value) -> int:
-    """How deep lists and objects sit inside each other, counted level by level (no recursion to overflow)."""
-    depth, level = 0, [value] if isinstance(value, (list, dict)) else []
-    while level and depth <= MAX_NESTING:
-        depth += 1
-        level = [child for node in level for child in (node.values() if isinstance(node, dict) else node)
-                 if isinstance(child, (list, dict))]
-    return depth
+        return parse_json(text, MAX_NESTING, MAX_NUMBER_DIGITS)
+    except JsonRefused as refused:
+        raise NotationError(refused.part, f"The {what} {refused}.") from None
 
 
 def replay(record: dict | str) -> HandState:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, fields, replace
 from typing import NamedTuple
 
 from .cards import DECK_SIZES
-from .errors import NotationError
+from .errors import NotationError, excerpt
 
 
 class ScoreRow(NamedTuple):
@@ -163,17 +163,6 @@ ALLOWED = {
     "call_for_best": Allowed(bool, (True, False), "R3"),
     "lone_vs_lone_euchre_points": Allowed(int, range(0, 11), "R4"),
 }
-
-
-def excerpt(value: object, size: int = 40, show=repr) -> str:
-    """show(value), cut short so that a huge bad input cannot flood a message."""
-    if type(value) is int and value.bit_length() > 4 * size:
-        return f"a number of about {int(value.bit_length() * 0.30103):,} digits"  # repr fails past 4,300 digits
-    try:
-        text = show(value)
-    except (RecursionError, ValueError):  # a list nested too deep, a number too long
-        return f"a {type(value).__name__} too large to show"
-    return text if len(text) <= size else f"{text[:size]}… ({len(text):,} characters)"
 
 
 @dataclass(frozen=True)

@@ -12,12 +12,12 @@ import hmac
 import json
 import os
 import secrets
-import stat
 import sys
 from enum import Enum
 from pathlib import Path
 
-from ..engine.errors import NotationError
+from ..engine.errors import FileRefused, NotationError
+from ..engine.files import read_regular, write_new
 
 KEY_SETTING = "EUCHRE_LESSON_KEYS"  # a folder for the key instead of the default (tests point it at a temporary one)
 FOLDER_NAME = "euchre_lesson"
@@ -74,21 +74,17 @@ def key(*, make: bool) -> bytes | None:
     path = key_folder() / KEY_NAME
     try:
         return _read_key(path)
-    except FileNotFoundError:
+    except FileRefused as refused:
+        if refused.kind != "missing":
+            raise _unusable(path, refused) from None
         if not make:
             return None
     return _make_key(path)
 
 
 def _read_key(path: Path) -> bytes:
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
-    handle = os.open(path, flags)
-    try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise NotationError("key", f"{path} is not a regular file, so it cannot hold the key of saved games.")
-        text = os.read(handle, 4 * KEY_BYTES).decode("ascii", "replace").strip()
-    finally:
-        os.close(handle)
+    """The key in the file at `path` (a regular file, never a link); FileRefused if there is none to read."""
+    text = read_regular(path, 4 * KEY_BYTES, follow_links=False, what="a key").decode("ascii", "replace").strip()
     try:
         value = bytes.fromhex(text)
     except ValueError:
@@ -103,31 +99,16 @@ def _make_key(path: Path) -> bytes:
     """A new key, written to a file only the user may read; if another kernel made one meanwhile, that one."""
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     value = secrets.token_bytes(KEY_BYTES)
-    temporary = path.with_name(f".{KEY_NAME}.{secrets.token_hex(6)}.tmp")
-    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
+    if write_new(path, value.hex() + "\n", private=True):  # whole or not at all, never over another kernel's
+        return value
     try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(value.hex().encode("ascii") + b"\n")
-            file.flush()
-            os.fsync(file.fileno())
-        try:
-            os.link(temporary, path)  # whole or not at all, and never over a key another kernel made
-        except FileExistsError:
-            return _read_key(path)
-        except OSError:  # no hard links on this file system (the browser's, some shares): create it exclusively
-            _write_new(path, value)
-    finally:
-        temporary.unlink(missing_ok=True)
-    return value
+        return _read_key(path)
+    except FileRefused as refused:
+        raise _unusable(path, refused) from None
 
 
-def _write_new(path: Path, value: bytes) -> None:
-    try:
-        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
-    except FileExistsError:
-        return
-    with os.fdopen(handle, "wb") as file:
-        file.write(value.hex().encode("ascii") + b"\n")
+def _unusable(path: Path, refused: FileRefused) -> NotationError:
+    return NotationError("key", f"{path} cannot hold the key of saved games: {refused}.")
 
 
 def _key_id(value: bytes) -> str:

@@ -27,10 +27,10 @@ import warnings
 from pathlib import Path
 from typing import NamedTuple
 
-from .course import exercises, lesson_numbers, read_small
+from .course import exercises, lesson_numbers
 from .exercises import KEEPER
-from ..engine.errors import NotationError
-from ..engine.rules import excerpt
+from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
+from ..engine.files import as_text, parse_json, read_regular, write_atomically, write_new
 
 ENVIRONMENT = "EUCHRE_LESSON_PROGRESS"  # a folder: where the progress file is kept instead of the default
 FOLDER_NAME = "euchre_lesson"
@@ -49,8 +49,8 @@ JOURNAL_REWRITE = 32 * 1024  # bytes: a journal this long is rewritten as one li
 MOST_JOURNALS = 1000  # journals read at most: each is a kernel that never got the lock before it ended
 EXERCISE_ID = re.compile(r"lesson (\d{1,3}) ([A-Za-z_][A-Za-z0-9_]{0,39})")  # as exercises(N) names them
 KIND = re.compile(r"[a-z][a-z0-9_]{0,39}")
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"),
-          (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISLNK, "a link"))
+NESTING = 64  # levels of lists and objects read: the file needs 4, and json.loads recurses once per level
+DIGITS = 1000  # of a whole number read: a time or a count of 400 digits is one entry left out, not the whole file
 
 try:  # POSIX; Windows has no fcntl, and the lock falls back to a file created exclusively
     import fcntl
@@ -312,23 +312,19 @@ def _json_of(kept: Kept, indent: int | None = 1) -> str:
 
 
 def _decoded(data: bytes) -> object:
-    """A file's (or a journal line's) JSON value; _Damage says what is wrong. A byte-order mark is read."""
+    """A file's (or a journal line's) JSON value; _Damage says what is wrong. A byte-order mark is read.
+
+    NaN and infinity are read: the entry that holds one is left out by itself."""
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise _Damage(f"it is not UTF-8 text (byte {error.start:,})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _Damage(f"it is not readable JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
-    except (ValueError, RecursionError):  # a number too long to read, brackets nested too deep
-        raise _Damage("it is not JSON these lessons can read") from None
+        return parse_json(as_text(data), NESTING, DIGITS, allow_nan=True)
+    except FileRefused as refused:
+        raise _Damage(str(refused)) from None
+    except JsonRefused as refused:
+        raise _Damage(f"it {refused}") from None
 
 
 def _parsed(data: bytes) -> tuple[Kept, list[str]]:
     """The progress in a file's bytes, and the entries left out; _Damage says what is wrong with the whole."""
-    if not data.strip():
-        raise _Damage("it is empty")
     return _kept_from(_decoded(data))
 
 
@@ -367,31 +363,13 @@ NONE_FOUND = Found(NOTHING, (), b"")
 
 
 def _bytes(path: Path) -> bytes | None:
-    """The bytes of the file at `path`, None if there is none; _Damage says why it cannot be used."""
+    """The bytes of the file at `path`, None if there is none; _Damage says why it cannot be used (a link too)."""
     try:
-        mode = os.lstat(path).st_mode
-    except (FileNotFoundError, NotADirectoryError):  # no file, or a file where the folder would be
-        return None
-    except OSError as error:
-        raise _Damage(f"it cannot be read: {error.strerror or error}") from None
-    if not stat.S_ISREG(mode):
-        kind = next((name for test, name in _KINDS if test(mode)), "something other than a file")
-        raise _Damage(f"it is {kind}, not a file")
-    try:
-        handle = os.open(path, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0) | _BINARY)
-    except FileNotFoundError:  # replaced between the look and the open: another kernel set it aside
-        return None
-    except OSError as error:
-        raise _Damage(f"it cannot be read: {error.strerror or error}") from None
-    try:
-        mode, data = read_small(handle, LIMIT + 1)
-    except OSError as error:  # a damaged disk
-        raise _Damage(f"it cannot be read: {error.strerror or error}") from None
-    if not stat.S_ISREG(mode):  # replaced by something else between the look and the open
-        raise _Damage("it is not a file")
-    if len(data) > LIMIT:
-        raise _Damage(f"it is larger than {LIMIT // 1024} KB, far more than progress takes")
-    return data
+        return read_regular(path, LIMIT, follow_links=False, what="a progress file")
+    except FileRefused as refused:
+        if refused.kind == "missing":  # none yet, or set aside by another kernel between a look and the open
+            return None
+        raise _Damage(str(refused)) from None
 
 
 def _read(path: Path, parse=_parsed) -> Found:
@@ -424,18 +402,10 @@ def _keep_copy(path: Path, data: bytes, moment: float) -> Path:
     """A copy of a file's bytes beside it, as progress.json.damaged-<time>; the copy's path."""
     for _ in range(100):
         target = _free_name(path, moment)
-        try:
-            handle = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _BINARY, 0o600)
-            break
-        except FileExistsError:  # taken since the look: another kernel kept its copy the same second
-            continue
-    else:
-        raise OSError(errno.EEXIST, "no free name for a copy")
-    try:
-        _write_all(handle, data)
-    finally:
-        os.close(handle)
-    return target
+        if write_new(target, data, private=True):
+            return target
+        # taken since the look: another kernel kept its copy the same second
+    raise OSError(errno.EEXIST, "no free name for a copy")
 
 
 def _write_all(handle: int, data: bytes) -> None:
@@ -444,27 +414,12 @@ def _write_all(handle: int, data: bytes) -> None:
 
 
 def _write(path: Path, text: str) -> None:
-    """Replace the file at `path` with `text`: written beside it, then renamed over it, so it is never partial."""
-    for _ in range(100):
-        temporary = path.with_name(f".{FILE_NAME}.{secrets.token_hex(6)}.tmp")
-        try:
-            handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _BINARY, 0o600)
-            break
-        except FileExistsError:
-            continue
-    else:
-        raise OSError(errno.EEXIST, "no free name for a temporary file")
+    """Replace the file at `path` with `text`, whole (never partial); a file refused is an OSError here, as a failed
+    write is, so that the answer goes to the journal instead."""
     try:
-        with open(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            with contextlib.suppress(OSError):  # some file systems (the browser's) cannot sync
-                os.fsync(file.fileno())
-        os.replace(temporary, path)  # a link put at `path` is replaced, never written through
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+        write_atomically(path, text, private=True)
+    except FileRefused as refused:
+        raise OSError(errno.EACCES, str(refused)) from None
 
 
 def _append(path: Path, line: str) -> int:

@@ -19,15 +19,14 @@ import argparse
 import hashlib
 import json
 import os
-import stat
 import sys
-import tempfile
 import warnings
 from pathlib import Path
 
 import nbformat
 
-from ..engine.errors import excerpt
+from ..engine.errors import FileRefused, JsonRefused, excerpt
+from ..engine.files import as_text, parse_json, read_regular, staged
 
 TEACHER_TAGS = {"solution"}
 JUPYTER_OWN = {".ipynb_checkpoints"}  # folders Jupyter itself makes beside an opened notebook
@@ -36,6 +35,8 @@ MANIFEST = ".student_copies.json"
 # A lesson with its stored widget outputs is under 0.3 MB; a file far beyond that is not a lesson.
 MOST_LESSON_BYTES = 64 * 2**20
 MOST_MANIFEST_BYTES = 2**20
+NOTEBOOK_NESTING = 100  # levels of lists and objects: a lesson nests 10 at most
+NOTEBOOK_DIGITS = 100  # of a whole number: a lesson's are counts and sizes
 NAMES_SHOWN = 10
 
 
@@ -139,39 +140,22 @@ def _enclosing(path: Path) -> set:
 def _student_bytes(path: Path) -> bytes:
     """The student copy of the lesson at `path`, as the bytes to write; SystemExit if it is broken."""
     try:
-        text = nbformat.writes(_without_answers(_parse_lesson(_read_regular(path, MOST_LESSON_BYTES))))
+        text = nbformat.writes(_without_answers(_parse_lesson(read_regular(path, MOST_LESSON_BYTES, what="a lesson"))))
     except (ValueError, RecursionError, nbformat.ValidationError) as error:
-        reason = "is nested too deeply to be a notebook" if isinstance(error, RecursionError) else error
-        raise SystemExit(f"Cannot make a student copy of {path}: it {reason}. "
+        reason = str(error) if isinstance(error, FileRefused) else f"it {error}"
+        raise SystemExit(f"Cannot make a student copy of {path}: {reason}. "
                          "Nothing was written; repair or move that file and run again.") from None
     return (text if text.endswith("\n") else text + "\n").encode("utf-8")
-
-
-def _read_regular(path: Path, limit: int, follow: bool = True) -> bytes:
-    """The bytes of the regular file at `path` (never a pipe, device or folder), at most `limit`."""
-    # Windows lacks O_NONBLOCK and O_NOFOLLOW, and needs O_BINARY to read the bytes as they are.
-    nofollow = 0 if follow else getattr(os, "O_NOFOLLOW", 0)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | nofollow  # a pipe never hangs
-    try:
-        if not follow and not nofollow and os.path.islink(path):  # where open cannot refuse a link, ask first
-            raise ValueError("is a link, which is not followed")
-        with os.fdopen(os.open(path, flags), "rb") as file:
-            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-                raise ValueError("is not a regular file (a folder, a pipe or a device)")
-            data = file.read(limit + 1)
-    except OSError as error:
-        raise ValueError(f"cannot be read ({error.strerror or error})") from None
-    if len(data) > limit:
-        raise ValueError(f"is larger than {limit // 2**20} MB, far more than a lesson")
-    return data
 
 
 def _parse_lesson(data: bytes) -> nbformat.NotebookNode:
     """The notebook in `data`; a ValueError saying what is wrong with it."""
     try:
-        raw = json.loads(data.decode("utf-8"))
-    except ValueError as error:
-        raise ValueError(f"is not valid JSON text ({_excerpt(str(error))})") from None
+        raw = parse_json(as_text(data), NOTEBOOK_NESTING, NOTEBOOK_DIGITS)
+    except FileRefused:
+        raise ValueError("is not UTF-8 text, so not a notebook") from None
+    except JsonRefused as refused:
+        raise ValueError(str(refused)) from None  # short: it quotes at most a field's excerpt
     return _checked_notebook(raw)
 
 
@@ -225,8 +209,9 @@ def _survey(target: Path) -> tuple[dict[str, str], list[str]]:
 def _manifest(target: Path) -> dict[str, str]:
     """The copies this tool last wrote into `target` (name to sha256); empty if its list is missing or unreadable."""
     try:
-        raw = json.loads(_read_regular(target / MANIFEST, MOST_MANIFEST_BYTES, follow=False))
-    except (ValueError, RecursionError):
+        raw = parse_json(as_text(read_regular(target / MANIFEST, MOST_MANIFEST_BYTES, follow_links=False)),
+                         NOTEBOOK_NESTING, NOTEBOOK_DIGITS)
+    except ValueError:  # a link, not a file, not JSON: not this tool's list
         return {}
     copies = raw.get("copies") if isinstance(raw, dict) else None
     if not isinstance(copies, dict):
@@ -245,7 +230,7 @@ def _not_ours(entry: os.DirEntry, written: dict[str, str]) -> str | None:
     if entry.name not in written:
         return ""
     try:
-        same = _sha256(_read_regular(Path(entry.path), MOST_LESSON_BYTES, follow=False)) == written[entry.name]
+        same = _sha256(read_regular(Path(entry.path), MOST_LESSON_BYTES, follow_links=False)) == written[entry.name]
     except ValueError:
         same = False
     return None if same else " (changed since it was written)"
@@ -266,16 +251,15 @@ def _write_all(target: Path, copies: dict[str, bytes], untouched: dict[str, str]
     created = not os.path.lexists(target)
     digests = {**untouched, **{name: _sha256(data) for name, data in copies.items()}}
     files = {**copies, MANIFEST: _manifest_bytes(digests)}
-    staged: list[tuple[Path, Path]] = []
+    ready: list[tuple[Path, Path]] = []
     try:
         target.mkdir(parents=True, exist_ok=True)
-        mode = 0o666 & ~_umask()
         for name, data in files.items():
-            staged.append((_staged(target, data, mode), target / name))
-        for temporary, final in staged:
+            ready.append((staged(target / name, data), target / name))  # the mode open would give a new file
+        for temporary, final in ready:
             os.replace(temporary, final)  # replaces a link or a file; never writes into what was there
     except BaseException as error:
-        for temporary, _ in staged:
+        for temporary, _ in ready:
             temporary.unlink(missing_ok=True)
         if created and target.is_dir() and not any(target.iterdir()):
             target.rmdir()
@@ -284,32 +268,10 @@ def _write_all(target: Path, copies: dict[str, bytes], untouched: dict[str, str]
         raise
 
 
-def _staged(target: Path, data: bytes, mode: int) -> Path:
-    """A new file in `target` holding `data`, safely on disk, ready to be renamed into place."""
-    handle, name = tempfile.mkstemp(dir=target, prefix=".student_copy-", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(name, mode)  # mkstemp makes it private; a copy to hand out gets the usual mode
-    except BaseException:
-        os.unlink(name)
-        raise
-    return Path(name)
-
-
 def _manifest_bytes(digests: dict[str, str]) -> bytes:
     """The list of the copies this tool wrote, as it is stored in the output folder."""
     listing = {"written_by": "python -m euchre_lesson.teach.student_copies", "copies": dict(sorted(digests.items()))}
     return (json.dumps(listing, indent=1) + "\n").encode("utf-8")
-
-
-def _umask() -> int:
-    """The process's file-creation mask (reading it means setting it, so it is put straight back)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 def _sha256(data: bytes) -> str:
