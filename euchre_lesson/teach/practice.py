@@ -160,12 +160,14 @@ HINTS = {
 
 def score_hints(rules: RuleSet) -> tuple[str, ...]:
     """The hint of a scoring question: which table of the rule book this game scores by."""
+    rules = checks.rules("rules", rules)
     tables = list(dict.fromkeys(row.rule for row in rules.scoring))  # each rule once, in the table's order
     return (f"Find the first row of the scoring table that fits ({' and '.join(tables)} for {rules.facts.name}).",)
 
 
 def bid_hints(rules: RuleSet) -> tuple[str, ...]:
     """The hint of a bidding question: how to count, and what count this game needs."""
+    rules = checks.rules("rules", rules)
     return (f"Count each trump, each bower once more, and each off-suit ace; {rules.facts.name} needs a count of "
             f"{rules.facts.make_trump_at} to make trump.",)
 
