@@ -305,3 +305,27 @@ def test_a_verdict_carries_the_answer_as_the_exercise_writes_it():
     question = WhichSuit("J♣", "♠")
     assert question.judge("spades").answer == question.judge("♠").answer == question.written(question.answer())
     assert question.judge("").answered is False and question.judge(None).answer == ""
+
+
+def _railroad_call_for_best(seed: int = 0):
+    """A Railroad hand played at random (seeded) until a lone maker calls for best (R3)."""
+    import random
+
+    from euchre_lesson.engine.hand import Phase
+    from euchre_lesson.engine.rules import PRESETS
+
+    rng = random.Random(seed)
+    state = deal_hand(PRESETS["railroad"], 0, seed=seed)
+    while state.phase is not Phase.EXCHANGE and not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert state.phase is Phase.EXCHANGE, f"seed {seed} deals no call for best: choose another"
+    return state
+
+
+def test_a_bid_in_any_phase_names_the_rule_the_engine_gives_that_phase():
+    """Issue 25, 4: the exercise asks the engine's table of phase rules (it had a copy without the exchange)."""
+    from euchre_lesson.engine.hand import PHASE_RULES
+
+    state = _railroad_call_for_best()
+    bid = Bid(state, accept=(str(state.legal_actions()[0]),), reason="The lone maker asks for the best card.")
+    assert bid.rules_exercised == (PHASE_RULES[state.phase],) == ("R3",)

@@ -18,8 +18,7 @@ from ..engine.display import words_html
 from ..engine.cards import Card, Suit, parse_card, parse_cards, parse_suit, sort_key
 from ..play.dummy import Keep, best_five, keep_strength, shortfall
 from ..engine.errors import IllegalAction, NotationError, excerpt
-from ..engine.hand import HandState
-from ..engine.phases import Phase
+from ..engine.hand import PHASE_RULES, HandState
 from ..engine.ranking import bower, effective_suit
 from ..engine.rules import CUTTHROAT, RuleSet
 from ..engine.scoring import Points, scoring_row
@@ -585,11 +584,6 @@ class BestFive(_CardsAndTrump):
         return f"Better to keep {dropped} instead of {_words(given - set(self.answer()))}: {why}. {self.explain()}"
 
 
-# The rule that says what a seat may do in each phase of a hand.
-PHASE_RULES = {Phase.ROUND_ONE: "C6", Phase.JOKER_CALL: "C3", Phase.PICKUP: "C7", Phase.ROUND_TWO: "C8",
-               Phase.GOING_ALONE: "C10", Phase.DUMMY: "T5", Phase.PLAY: "C12"}
-
-
 @dataclass(frozen=True, repr=False)
 class Bid(Exercise):
     """What should this seat do now? The accepted actions and the reason are declared by the author."""
@@ -631,7 +625,7 @@ class Bid(Exercise):
         return tuple(self.state.legal_actions())
 
     def kind_rules(self) -> tuple[str, ...]:
-        return (PHASE_RULES[self.state.phase],)
+        return (PHASE_RULES[self.state.phase],)  # the engine's: the rule that says what a seat may do now
 
     def answer(self) -> Action:
         return self.accept[0]
