@@ -509,7 +509,7 @@ def test_the_practice_widget_keeps_results_in_progress(tmp_path):
 
 def test_the_practice_widget_says_what_it_is_where_it_cannot_run():
     text = practice_widget()._repr_mimebundle_()["text/plain"]
-    assert text.startswith("Endless practice") and "run this notebook in Jupyter" in text
+    assert text.startswith("Endless practice") and "Run ▸ Run All Cells" in text
 
 
 @pytest.mark.parametrize("options, argument", [

@@ -547,7 +547,7 @@ def test_the_board_says_what_it_is_where_it_cannot_run_and_refuses_a_wrong_progr
     from euchre_lesson.widgets.progress import ProgressBoard
 
     text = ProgressBoard(Progress(tmp_path))._repr_mimebundle_()["text/plain"]
-    assert text.startswith("Your progress through the lessons") and "run this notebook in Jupyter" in text
+    assert text.startswith("Your progress through the lessons") and "Run ▸ Run All Cells" in text
     assert str(tmp_path) not in text, "the stored output would differ from machine to machine"
     with pytest.raises(NotationError, match="progress"):
         ProgressBoard(str(tmp_path))

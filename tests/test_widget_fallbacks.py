@@ -57,12 +57,20 @@ WIDGETS = {
 
 
 @pytest.mark.parametrize("name", WIDGETS)
-def test_a_page_that_cannot_run_the_widget_reads_what_it_does_and_to_run_the_notebook(name, tmp_path):
+def test_a_page_that_cannot_run_the_widget_reads_what_it_does_and_how_to_start(name, tmp_path):
     widget = WIDGETS[name](tmp_path)
     bundle = widget._repr_mimebundle_()
     text = bundle["text/plain"]
     assert "application/vnd.jupyter.widget-view+json" in bundle, "a notebook still draws the widget"
     assert not text.startswith(f"{type(widget).__name__}(") and "children=" not in text and "<style>" not in text
-    assert "run this notebook in jupyter" in text.lower() or "run the notebook in jupyter" in text.lower()
+    assert "open this notebook in JupyterLab and choose Run ▸ Run All Cells" in text
     assert len(text.split()) >= 12, f"{name}: {text!r} says too little"
     assert str(tmp_path) not in text, "the stored output would differ from machine to machine"
+
+
+def test_the_words_shown_before_a_widget_runs_say_in_clicks_how_to_start_and_show_no_code(tmp_path):
+    texts = [WIDGETS[name](tmp_path)._repr_mimebundle_()["text/plain"] for name in WIDGETS]
+    texts.append(repr(exercises(2).q1))
+    for text in texts:
+        assert "Run ▸ Run All Cells" in text, text
+        assert not any(code in text for code in ("ask(", ".check(", "(...)", "Shift + Enter")), text

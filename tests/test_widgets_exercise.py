@@ -230,7 +230,7 @@ def test_a_notebook_shows_the_widget_and_github_the_words():
     question = exercises(3).q1
     assert "application/vnd.jupyter.widget-view+json" in ask(question)._repr_mimebundle_()
     for text in (pretty(question), ExerciseView(question)._repr_mimebundle_()["text/plain"]):
-        assert "lesson 3 q1" in text and question.prompt in text and "run the notebook" in text.lower()
+        assert "lesson 3 q1" in text and question.prompt in text and "Run ▸ Run All Cells" in text
         assert "children=" not in text and "ExerciseView(" not in text
     assert isinstance(ask(question), ExerciseView)
     assert has_class(ask(question), "euchre-exercise-lesson-3-q1")
@@ -299,3 +299,11 @@ def test_each_answer_has_its_own_css_class_for_browser_tests(name, question):
     assert len(set(names)) == len(names) and all(re.fullmatch(r"euchre-answer-[a-z0-9-]+", n) for n in names)
     for choice, css in zip(question.choices(), names):
         assert has_class(view.button_for(choice), css)
+
+
+def test_an_exercise_is_asked_by_its_id_alone_so_its_cell_needs_no_other():
+    assert ask("lesson 2 q1").exercise == exercises(2).q1
+    assert ask(" Lesson 0 q3 ").exercise == exercises(0).q3
+    for wrong in ("lesson 2 q99", "lesson 99 q1", "q1", ""):
+        with pytest.raises(NotationError, match="lesson 2 q1"):
+            ask(wrong)

@@ -211,8 +211,8 @@ class Exercise:
     def fallback_text(self) -> str:
         """What a page that cannot run the notebook shows (GitHub, an old viewer): what this is and how to answer."""
         name = f"Exercise {self.id}" if self.id else "Exercise"
-        return (f"{name}: {self.prompt}\n(A click-to-answer exercise: run the notebook in Jupyter and show it with "
-                f"ask(...) to answer with buttons, or type .check(your answer).)")
+        return (f"{name}: {self.prompt}\n(A click-to-answer exercise: open this notebook in JupyterLab and choose "
+                f"Run ▸ Run All Cells (or press the ▶▶ button above it), then click an answer and press Check.)")
 
     def __repr__(self) -> str:
         # The widget lives a layer up (widgets.ask); a bare `ex.q1` in a notebook says how to answer it.

@@ -15,7 +15,7 @@ import ipywidgets as w
 
 from ..engine.actions import Action
 from ..engine.cards import Card, Suit
-from ..teach.course import SHOW_ANSWER, show_answer as class_show_answer
+from ..teach.course import SHOW_ANSWER, exercises, lesson_numbers, show_answer as class_show_answer
 from ..engine.display import card_name, words_html
 from ..engine.errors import NotationError, excerpt
 from ..teach.exercises import Exercise, Verdict
@@ -41,9 +41,24 @@ def report_answers(on_answer: Callable[[str, bool, str], None] | None) -> None:
     _REPORT["to"] = arguments.callback("on_answer", on_answer)
 
 
-def ask(exercise: Exercise, **options) -> ExerciseView:
-    """The click-to-answer widget of an exercise: `ask(ex.q1)` as the last line of a cell."""
+EXERCISE_ID = re.compile(r"lesson (\d{1,2}) (q\d{1,2})")  # "lesson 2 q1", as progress names an exercise
+
+
+def ask(exercise: Exercise | str, **options) -> ExerciseView:
+    """The click-to-answer widget of an exercise, or of a lesson's exercise by its id: `ask("lesson 2 q1")`."""
+    if isinstance(exercise, str):
+        exercise = lesson_exercise(exercise)
     return ExerciseView(exercise, **options)
+
+
+def lesson_exercise(id: str) -> Exercise:
+    """A lesson's exercise by its id, "lesson 2 q1": so a lesson's cell needs nothing from the cells above it."""
+    found = EXERCISE_ID.fullmatch(" ".join(id.lower().split()))
+    named = vars(exercises(int(found[1]))) if found and int(found[1]) in lesson_numbers() else {}
+    if not found or found[2] not in named:
+        raise NotationError("exercise", f"No exercise {excerpt(id)}: name one as the lessons do, such as "
+                                        f"ask(\"lesson 2 q1\").")
+    return named[found[2]]
 
 
 def answer_class(exercise: Exercise, choice) -> str:

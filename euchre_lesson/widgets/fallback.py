@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-RUN = "A widget: run this notebook in Jupyter, each cell with Shift + Enter, to use it."
+# Said in clicks, for someone who has never written code: the menu and the button of JupyterLab.
+START = "open this notebook in JupyterLab and choose Run ▸ Run All Cells (or press the ▶▶ button above it)"
+RUN = f"A widget: to use it, {START}."
 
 
 class Described:

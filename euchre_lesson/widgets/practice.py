@@ -17,7 +17,7 @@ from . import arguments
 from .cards import note, say, style_sheet
 from .clicks import TiedButton
 from .exercise import ExerciseView
-from .fallback import Described
+from .fallback import START, Described
 
 def close_all(widget: w.Widget) -> None:
     """Close a widget and everything inside it (never a shared layout or style: those are not children)."""
@@ -32,7 +32,7 @@ class PracticeWidget(Described, w.VBox):
     purpose = ("Endless practice: one question at a time dealt from real hands (which suit a card belongs to, who "
                "wins a trick, which cards may be played, scoring, the best five, bid or pass), with a streak; the "
                "kinds you get wrong come back more often.")
-    how = "A widget: run this notebook in Jupyter to practise, or type p = Practice(), then p.answer(...) and p.next()."
+    how = f"A widget: to practise, {START}."
 
     def __init__(self, seed: int | None = None, *, progress: Progress | bool | None = None, kinds=tuple(KINDS),
                  games=PRACTISED, show_answer: str | None = None, folder=".", **kwargs):

@@ -13,7 +13,7 @@ from ..engine.errors import NotationError
 from . import arguments
 from .cards import note, say, style_sheet
 from .clicks import TiedButton
-from .fallback import Described
+from .fallback import START, Described
 
 # Each lesson's title and notebook, as the notebooks' own first headings name them (a test keeps them in step).
 LESSON_PAGES = {
@@ -98,8 +98,7 @@ class ProgressBoard(Described, w.VBox):
 
     purpose = ("Your progress through the lessons: for each lesson, the exercises you have done out of the total, a "
                "link to it, and what to do next.")
-    how = ("A widget: run this notebook in Jupyter to see your own progress, which is kept in your Jupyter data "
-           "folder; or type: from euchre_lesson.teach import progress; progress.next_step()")
+    how = f"A widget: to see your own progress, which is kept in your Jupyter data folder, {START}."
 
     def __init__(self, progress: Progress | None = None, **kwargs):
         if progress is not None and not isinstance(progress, Progress):
