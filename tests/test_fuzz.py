@@ -441,7 +441,7 @@ def test_loading_a_damaged_file_explains_and_leaves_it_untouched(tmp_path_factor
 
 
 def test_a_saved_game_loads_where_os_lacks_the_unix_flags(tmp_path, monkeypatch):
-    """Windows' os has no O_NONBLOCK, O_NOFOLLOW, O_NOCTTY or O_CLOEXEC: Load must still read a save."""
+    """Windows' os has no O_NONBLOCK, O_NOFOLLOW, O_NOCTTY or O_CLOEXEC: Load and Save must still work."""
     from euchre_lesson.play.session import TableSession
 
     path = tmp_path / "class.json"
@@ -454,6 +454,10 @@ def test_a_saved_game_loads_where_os_lacks_the_unix_flags(tmp_path, monkeypatch)
     news = session.load(path)
     assert news.told.name == "LOADED", news
     assert session.game.hands[0].deal == game.hands[0].deal  # the saved game, its computers then playing on
+    monkeypatch.setenv("EUCHRE_LESSON_KEYS", str(tmp_path / "keys"))  # the table's Save makes its key, too
+    saved = session.save(tmp_path / "again.json")
+    assert saved.told.name == "SAVED", saved
+    assert load_game(tmp_path / "again.json") == session.game
 
 
 def test_a_replays_seat_label_refuses_a_seat_that_is_not_one():
