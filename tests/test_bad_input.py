@@ -874,7 +874,7 @@ def test_a_deal_with_a_key_of_another_type_is_refused_naming_the_key(key):
 def test_a_hand_record_with_a_field_no_hand_record_has_is_refused_naming_it():
     """A hand record took any field silently where a game record refuses it."""
     error = unreadable(lambda: replay({**CUTTHROAT_RECORD, "dealr": 1}), names=["'dealr'", "dealer", "actions"],
-                       part="'dealr'")
+                       part="dealr")  # a field's name, as a game record's unknown field and every other part
     assert "no hand record has" in str(error)
     unreadable(lambda: replay(json.dumps({**CUTTHROAT_RECORD, 7: 1})), names=["'7'"])
     game = new_game(CUTTHROAT, seed=3).record()

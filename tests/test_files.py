@@ -208,3 +208,17 @@ def test_one_excerpt_counts_the_characters_of_the_text_itself():
 def test_the_file_kinds_are_one_table():
     assert files.kind_of(stat.S_IFDIR) == "a folder" and files.kind_of(stat.S_IFLNK) == "a link"
     assert files.kind_of(stat.S_IFSOCK) == "a socket" and files.kind_of(0) == "something other than a file"
+
+
+def test_the_key_of_saved_games_and_progress_share_one_data_folder(tmp_path, monkeypatch):
+    """seal.py and progress.py each had their own way to the Jupyter data folder, and only one read JUPYTER_DATA_DIR."""
+    import sys
+
+    from euchre_lesson.play import seal
+    from euchre_lesson.teach import progress
+
+    monkeypatch.delenv(seal.KEY_SETTING, raising=False)
+    monkeypatch.setitem(sys.modules, "jupyter_core.paths", None)  # no jupyter_core: its import fails
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data" / "jupyter"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "elsewhere"))
+    assert seal.key_folder() == progress.default_folder() == files.data_folder() == tmp_path / "data" / "jupyter" / "euchre_lesson"

@@ -14,6 +14,7 @@ import math
 import os
 import secrets
 import stat
+import sys
 from pathlib import Path
 
 from .errors import FileRefused, JsonRefused, excerpt
@@ -24,6 +25,8 @@ FILE_KINDS = {stat.S_IFDIR: "a folder", stat.S_IFIFO: "a named pipe", stat.S_IFC
 # What os.fsync says on a file system that cannot sync at all (the browser's): nothing is lost by going on.
 CANNOT_SYNC = {errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP}
 CHUNK = 1 << 20  # bytes read at a time
+FOLDER_NAME = "euchre_lesson"  # the lessons' own folder in the user's Jupyter data folder
+BROWSER_FOLDER = "/drive/.euchre_lesson"  # JupyterLite keeps /drive in the browser's storage; its home is not kept
 
 
 def kind_of(mode: int) -> str:
@@ -40,6 +43,28 @@ def shown(path) -> str:
 def _flag(name: str) -> int:
     """One of os's open flags, or nothing where this system's os has none of that name (asked at each call)."""
     return getattr(os, name, 0)
+
+
+def data_folder() -> Path:
+    """The user's own folder for what the lessons keep: in the Jupyter data folder, or the browser's storage."""
+    if sys.platform == "emscripten":  # JupyterLite: only /drive outlives the page
+        return Path(BROWSER_FOLDER)
+    try:
+        from jupyter_core.paths import jupyter_data_dir
+    except ImportError:
+        return _per_user_data() / "jupyter" / FOLDER_NAME
+    return Path(jupyter_data_dir()) / FOLDER_NAME
+
+
+def _per_user_data() -> Path:
+    """Where a user's application data goes on this system (as jupyter_core would say)."""
+    if os.environ.get("JUPYTER_DATA_DIR"):
+        return Path(os.environ["JUPYTER_DATA_DIR"]).parent
+    if sys.platform == "win32" and os.environ.get("APPDATA"):
+        return Path(os.environ["APPDATA"])
+    if sys.platform == "darwin":
+        return Path.home() / "Library"
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
 
 
 # -- reading -----------------------------------------------------------------------------------------------

@@ -14,8 +14,8 @@ from . import checks
 from .actions import Action
 from .errors import FileRefused, IllegalAction, NotationError, excerpt
 from .files import as_text, read_regular, replaceable, shown as _shown, write_atomically
-from .hand import (Deal, HandState, check_hand_fields, deal_hand, read_json, replay, replayed_actions, shuffled_deal,
-                   start_of_hand)
+from .hand import (Deal, HandState, check_hand_fields, deal_hand, read_json, record_fields, replay, replayed_actions,
+                   shuffled_deal, start_of_hand)
 from .rules import CUTTHROAT, RuleSet, rules_from, side_of
 from .view import View
 
@@ -398,15 +398,7 @@ def _record_object(record: dict | str) -> dict:
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise NotationError("format", f"This is not a game record: it should start with "
                                       f'"format": "{RECORD_FORMAT}".')
-    for key in record:
-        if key not in RECORD_FIELDS:
-            name = _shown(key)
-            raise NotationError(name, f"The game record has a field {name!r} that no game record has; "
-                                      f"its fields are {', '.join(RECORD_FIELDS)}.")
-    for key, needed in RECORD_FIELDS.items():
-        if needed and key not in record:
-            raise NotationError(key, f"The game record has no {key!r}.")
-    return record
+    return record_fields(record, RECORD_FIELDS, "game record")
 
 
 def _starting_scores(game: GameState, scores) -> tuple[int, ...]:

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from . import checks
 from .actions import ALONE, DECLINE, ORDER, PASS, STAY, Action, Verb, call, discard, give, parse_action, pickup, play
 from .cards import Card, Suit, deck, parse_cards, sort_key
-from .errors import IllegalAction, JsonRefused, NotationError, excerpt
+from .errors import WHOLE, IllegalAction, JsonRefused, NotationError, excerpt
 from .files import parse_json
 from .phases import Phase
 from .rules import RuleSet, ScoreRow, rules_from, side_of
@@ -791,13 +791,23 @@ def check_hand_fields(record) -> dict:
     """A hand record is an object with the fields of one: every field it needs, and none that no hand record has."""
     if not isinstance(record, dict):
         raise NotationError("record", f"A hand record is a JSON object, not {type(record).__name__}.")
-    if record.keys() - HAND_RECORD_FIELDS.keys():
-        name = excerpt(next(key for key in record if key not in HAND_RECORD_FIELDS))
-        raise NotationError(name, f"The hand record has a field {name} that no hand record has; its fields are "
-                                  f"{', '.join(HAND_RECORD_FIELDS)}.")
-    for key, needed in HAND_RECORD_FIELDS.items():
-        if needed and key not in record:
-            raise NotationError(key, f"The hand record has no {key!r}; it needs rules, dealer, deal and actions.")
+    return record_fields(record, HAND_RECORD_FIELDS, "hand record")
+
+
+def record_fields(record: dict, fields: dict[str, bool], what: str) -> dict:
+    """A record with every field it needs (True in `fields`) and none that no such record has; `what` names it."""
+    unknown = [key for key in record if key not in fields]
+    if unknown:
+        key = unknown[0]  # the part is the field's name, as for every field ("seed"), if it reads as it is written
+        plain = isinstance(key, str) and key.isprintable() and "." not in key and len(key) <= WHOLE
+        part = key if plain else excerpt(key)
+        raise NotationError(part, f"The {what} has a field {excerpt(key)} that no {what} has; its fields are "
+                                  f"{', '.join(fields)}.")
+    needs = [key for key, needed in fields.items() if needed]
+    missing = [key for key in needs if key not in record]
+    if missing:
+        raise NotationError(missing[0], f"The {what} has no {missing[0]!r}; it needs {', '.join(needs[:-1])} "
+                                        f"and {needs[-1]}.")
     return record
 
 

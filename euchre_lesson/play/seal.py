@@ -12,17 +12,14 @@ import hmac
 import json
 import os
 import secrets
-import sys
 from enum import Enum
 from pathlib import Path
 
 from ..engine.errors import FileRefused, NotationError
-from ..engine.files import read_regular, write_new
+from ..engine.files import data_folder, read_regular, write_new
 
 KEY_SETTING = "EUCHRE_LESSON_KEYS"  # a folder for the key instead of the default (tests point it at a temporary one)
-FOLDER_NAME = "euchre_lesson"
 KEY_NAME = "saved_games.key"
-BROWSER_FOLDER = "/drive/.euchre_lesson"  # JupyterLite keeps /drive in the browser's storage
 SCHEME = "hmac-sha256"
 KEY_BYTES = 32
 
@@ -50,22 +47,7 @@ def key_folder() -> Path:
     """$EUCHRE_LESSON_KEYS, else the Jupyter data folder's euchre_lesson (or the browser's storage)."""
     if os.environ.get(KEY_SETTING):
         return Path(os.environ[KEY_SETTING]).expanduser()
-    if sys.platform == "emscripten":  # JupyterLite: only /drive outlives the page
-        return Path(BROWSER_FOLDER)
-    try:
-        from jupyter_core.paths import jupyter_data_dir
-    except ImportError:
-        return _per_user_data() / "jupyter" / FOLDER_NAME
-    return Path(jupyter_data_dir()) / FOLDER_NAME
-
-
-def _per_user_data() -> Path:
-    """Where a user's application data goes on this system (as jupyter_core would say)."""
-    if sys.platform == "win32" and os.environ.get("APPDATA"):
-        return Path(os.environ["APPDATA"])
-    if sys.platform == "darwin":
-        return Path.home() / "Library"
-    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return data_folder()
 
 
 def key(*, make: bool) -> bytes | None:

@@ -20,7 +20,6 @@ import os
 import re
 import secrets
 import stat
-import sys
 import threading
 import time
 import warnings
@@ -30,14 +29,13 @@ from typing import NamedTuple
 from .course import exercises, lesson_numbers
 from .exercises import KEEPER
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
-from ..engine.files import as_text, parse_json, read_regular, write_atomically, write_new
+from ..engine.files import BROWSER_FOLDER  # noqa: F401 - where progress is kept in the browser's Python
+from ..engine.files import as_text, data_folder, parse_json, read_regular, write_atomically, write_new
 
 ENVIRONMENT = "EUCHRE_LESSON_PROGRESS"  # a folder: where the progress file is kept instead of the default
-FOLDER_NAME = "euchre_lesson"
 FILE_NAME = "progress.json"
 LOCK_NAME = FILE_NAME + ".lock"
 DAMAGED = FILE_NAME + ".damaged-"  # + a timestamp: where a file that cannot be read is set aside
-BROWSER_FOLDER = "/drive/.euchre_lesson"  # JupyterLite keeps /drive in the browser's storage; its home is not kept
 VERSION = 1
 LIMIT = 256 * 1024  # bytes: every exercise and practice result fits in a few dozen KB; no more is ever read
 RECENT = 20  # practice results kept per kind: enough to see recent mistakes
@@ -83,25 +81,8 @@ class LessonProgress(NamedTuple):
 
 
 def default_folder() -> Path:
-    """The learner's own folder for progress: in the Jupyter data folder, or the browser's storage."""
-    if sys.platform == "emscripten":  # JupyterLite: only /drive outlives the page
-        return Path(BROWSER_FOLDER)
-    try:
-        from jupyter_core.paths import jupyter_data_dir
-    except ImportError:
-        return _per_user_data() / "jupyter" / FOLDER_NAME
-    return Path(jupyter_data_dir()) / FOLDER_NAME
-
-
-def _per_user_data() -> Path:
-    """Where a user's application data goes on this system (as jupyter_core would say)."""
-    if os.environ.get("JUPYTER_DATA_DIR"):
-        return Path(os.environ["JUPYTER_DATA_DIR"]).parent
-    if sys.platform == "win32" and os.environ.get("APPDATA"):
-        return Path(os.environ["APPDATA"])
-    if sys.platform == "darwin":
-        return Path.home() / "Library"
-    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    """The learner's own folder for progress: the lessons' own in the Jupyter data folder, or the browser's storage."""
+    return data_folder()
 
 
 def progress_folder(folder: str | os.PathLike | None = None) -> Path:
