@@ -595,3 +595,41 @@ def test_the_review_says_how_many_points_the_better_bid_was_worth():
                       r"points? more", review)
     assert found, review
     assert found.group(1) in ("Good", "Inaccuracy", "Mistake", "Blunder") and float(found.group(3)) > 0
+
+
+# -- the small things of issue 26: what the table says and draws ------------------------------------------
+
+
+def test_the_up_card_the_dealer_took_is_drawn_in_the_dealer_s_hand_not_in_its_old_place():
+    table = first(Table(PARTNERSHIP, seed=4), lambda t: t.view.picked_up and t.view.dealer != t.seat
+                  and t.view.phase is Phase.PLAY)
+    view, up = table.view, table.view.up_card
+    assert not face_up_cards(table.up_row), "the up-card is still drawn where it lay"
+    assert f"the {up}, taken by the dealer" in table.up_label.value
+    assert face_up_cards(table.seat_rows[view.dealer]) == [up]  # everyone saw it go into the dealer's hand
+    assert_valid(table)
+    first(table, lambda t: up in t.view.played or t.hand.is_over)
+    if not table.hand.is_over:  # once played, the dealer's row is backs again
+        assert not face_up_cards(table.seat_rows[table.view.dealer])
+
+
+def test_the_up_card_is_drawn_face_down_once_turned_down():
+    table = first(Table(CUTTHROAT, seed=2028), lambda t: t.view.turned_down is not None)
+    up = table.view.up_card
+    assert not face_up_cards(table.up_row) and len(table.up_row.cards) == 1, "a turned-down card is drawn face up"
+    assert f"the {up}, turned down" in table.up_label.value  # its name is public: it was turned up first
+
+
+def test_after_grading_the_table_no_longer_asks_for_a_grade():
+    table = first(Table(CUTTHROAT, seed=7), lambda t: t.hand.is_over and learner_decisions(t.hand, t.seat))
+    assert "Grade my decisions" in table.note.value
+    table.grade_button.click()
+    assert "Graded" in table.note.value and "Press Grade my decisions" not in table.note.value
+    assert "Next hand" in table.note.value
+
+
+def test_the_table_names_the_cue_the_learner_sees_on_playable_cards():
+    from euchre_lesson.widgets.cards import CSS, LEGAL_CUE
+    table = first(Table(CUTTHROAT, seed=3), lambda t: t.my_turn and t.view.phase is Phase.PLAY)
+    assert LEGAL_CUE in table.note.value and "raised" not in table.note.value
+    assert ".euchre-card.euchre-legal { border: 3px solid #1f5fbf" in CSS  # the blue outline the words name

@@ -12,10 +12,14 @@ import ipywidgets as w
 from ..engine import checks
 from ..engine.cards import JOKER, Card, Suit
 from ..engine.display import ROLE_MARKS, card_name, words_html  # ROLE_MARKS: the small letter of a bower or the joker (C2, C3)
+from ..engine.narration import up_card_words
 from ..engine.ranking import bower
 from . import arguments
 from .clicks import SPARES, Drawing, shared_look
 from .fallback import Described
+
+# What the learner sees on the cards a click may act on (the style sheet's .euchre-legal): the words that point to them.
+LEGAL_CUE = "outlined in blue"
 
 # One style sheet for every widget of the package: drawn with CSS, nothing downloaded, no icon
 # fonts. Suits never depend on colour alone (every face shows its symbol); the four-colour deck
@@ -42,6 +46,7 @@ CSS = """<style>
 .euchre-note { font-family: system-ui, sans-serif; }
 .euchre-note .bad { color: #a4001d; } .euchre-note .good { color: #0a6a2a; }
 .euchre-note mark { background: #fff0a8; }
+.euchre-tally th, .euchre-tally td { padding: 0.1em 0.8em 0.1em 0; text-align: left; }  /* headings kept apart */
 </style>"""
 
 
@@ -139,7 +144,7 @@ class CardRow(Described, w.HBox):
 
     def show(self, cards: Iterable[Card], trump: Suit | None = None, *, legal: Iterable[Card] = (),
              chosen: Iterable[Card] = (), disabled: bool = False, hidden: bool = False, moment: object = None) -> None:
-        """Draw these cards: legal ones raised, chosen ones marked; `hidden` shows their backs."""
+        """Draw these cards: legal ones outlined, chosen ones marked; `hidden` shows their backs."""
         cards, trump = arguments.cards("cards", cards), checks.suit("trump", trump, optional=True)
         legal, chosen = set(arguments.cards("legal", legal)), set(arguments.cards("chosen", chosen))
         disabled, hidden = checks.flag("disabled", disabled), checks.flag("hidden", hidden)
@@ -175,7 +180,7 @@ class CardRow(Described, w.HBox):
         return [card for card, button in zip(self.cards, self.children) if not has_class(button, "euchre-back")]
 
     def marked(self, card: Card, mark: str) -> bool:
-        """Whether the card is shown with this mark: 'legal' (raised), 'chosen' or 'back' (face down)."""
+        """Whether the card is shown with this mark: 'legal' (outlined), 'chosen' or 'back' (face down)."""
         return has_class(self.button_for(card), "euchre-" + arguments.choice("mark", mark, ("legal", "chosen", "back")))
 
 
@@ -191,21 +196,25 @@ class CardStrip(Described, w.HTML):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.cards: tuple[Card, ...] = ()
-        self.hidden = False
+        self.hidden, self.known = False, ()
 
     def show(self, cards: Iterable[Card], trump: Suit | None = None, *, legal: Iterable[Card] = (),
-             hidden: bool = False) -> None:
-        """Draw these cards face up, legal ones raised, or (`hidden`) their backs: the strip then holds stand-ins."""
+             hidden: bool = False, known: Iterable[Card] = ()) -> None:
+        """Draw these cards face up, legal ones outlined, or (`hidden`) their backs: the strip then holds stand-ins,
+        after the `known` ones face up (cards everyone knows the seat holds, such as the up-card it took)."""
         cards, trump = arguments.cards("cards", cards), checks.suit("trump", trump, optional=True)
-        legal = set(arguments.cards("legal", legal))
+        legal, known = set(arguments.cards("legal", legal)), arguments.cards("known", known)
         self.hidden = checks.flag("hidden", hidden)
-        self.cards = (JOKER,) * len(cards) if self.hidden else cards
-        self.value = strip_html(self.cards, trump, self.hidden, legal)
+        self.known = known[:len(cards)] if self.hidden else ()
+        backs = len(cards) - len(self.known) if self.hidden else 0
+        self.cards = self.known + (JOKER,) * backs if self.hidden else cards
+        faces = [face_html(card, trump, legal=card in legal) for card in self.cards[:len(self.cards) - backs]]
+        self.value = f'<div class="euchre-strip">{"".join(faces + [face_html(JOKER, hidden=True)] * backs)}</div>'
 
     @property
     def face_up(self) -> list[Card]:
         """The cards shown face up."""
-        return [] if self.hidden else list(self.cards)
+        return list(self.known) if self.hidden else list(self.cards)
 
 
 def strip_html(cards: Iterable[Card], trump: Suit | None = None, hidden: bool = False,
@@ -220,6 +229,17 @@ def face_html(card: Card, trump: Suit | None = None, hidden: bool = False, legal
     marks, words = " ".join(look["_dom_classes"]), escape(look["tooltip"])
     return (f'<span class="{marks} euchre-face" role="img" aria-label="{words}" title="{words}">'
             f'{escape(look["description"])}</span>')
+
+
+def up_card_place(table) -> tuple[str, tuple[Card, ...], bool]:
+    """What the up-card's place shows, from a View or a HandState: its words, its card (none once the dealer took
+    it: it is in the dealer's hand), and whether that card lies face down (turned down, C8; its name stays public)."""
+    up, words = table.up_card, up_card_words(table)
+    if table.turned_down:
+        return f"the {up}, {words}", (up,), True
+    if table.picked_up:
+        return f"the {up}, {words}", (), False
+    return words, (up,), False
 
 
 # -- feedback notes and buttons shared by the trainers ----------------------------------------
@@ -252,9 +272,13 @@ def face_up_cards(row: CardRow | CardStrip) -> list[Card]:
     return row.face_up
 
 
-def show_backs(row: CardRow | CardStrip, count: int) -> None:
-    """Show `count` cards face down; the row is given stand-ins, never the hidden cards themselves."""
-    row.show((JOKER,) * count, hidden=True)
+def show_backs(row: CardRow | CardStrip, count: int, known: Iterable[Card] = (), trump: Suit | None = None) -> None:
+    """Show `count` cards face down; the row is given stand-ins, never the hidden cards themselves, and a strip
+    shows the `known` ones among them face up."""
+    if known:
+        row.show((JOKER,) * count, trump, hidden=True, known=known)
+    else:
+        row.show((JOKER,) * count, hidden=True)
 
 
 def redraw(row: CardRow, cards: Iterable[Card], trump: Suit | None = None, moment: object = None, **marks) -> None:

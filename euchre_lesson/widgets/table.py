@@ -13,15 +13,16 @@ from ..engine.display import words_html
 from ..engine.errors import NotationError
 from ..engine.game import GameState, new_game
 from ..engine.hand import Phase
-from ..engine.narration import (choice_words, result_words, said_words, seat_words, sentence, side_words, trick_words,
-                         up_card_words)
+from ..engine.narration import (choice_words, heard, result_words, said_words, seat_words, sentence, side_words,
+                         trick_words)
 from ..engine.rules import CUTTHROAT, RuleSet
 from ..play.seal import Trust
 from ..play.session import CHOSEN_BY_CARD, News, TableSession, Told, path_words
 from ..engine.view import View
 from . import arguments
 from .bids import BidButtons
-from .cards import CardRow, CardStrip, action_button, note, redraw, say, show_backs, style_sheet
+from .cards import (LEGAL_CUE, CardRow, CardStrip, action_button, note, redraw, say, show_backs, style_sheet,
+                    up_card_place)
 from .clicks import TiedButton, closed_after
 from .computer import LEVEL_WORDS, LEVELS
 from .hand_log import log_html
@@ -33,7 +34,7 @@ from .fallback import Described
 CARD_CHOSEN = CHOSEN_BY_CARD
 # What to do when it is your turn, by what the engine lets you do.
 YOUR_TURN = {
-    Verb.PLAY: "Your turn: click a card to play it (the raised cards may be played).",
+    Verb.PLAY: f"Your turn: click a card to play it (the cards {LEGAL_CUE} may be played).",
     Verb.PICKUP: "You take the {up}: click one of your own five cards to discard (the up-card stays, C7).",
     Verb.KEEP: "Choose five of your ten cards to keep (click to select), then press Keep these five (T5).",
     Verb.GIVE: "Your partner plays alone and calls for your best card: click the card to give (R3).",
@@ -79,6 +80,16 @@ def saved_words(table: Table, news: News) -> str:
 def done_words(table: Table, news: News) -> str:
     """Your action in the past tense, then what to do now."""
     return f"{sentence(said_words(news.action, table.seat, news.view))} {table.prompt()}"
+
+
+def up_card_holder(view: View) -> int | None:
+    """The seat everyone knows holds the up-card: the dealer who took it, until it is played or the dealer lays
+    cards face down again (the dummy's keep, a call for best), after which nobody but the dealer knows (T5, R3)."""
+    if not view.picked_up or view.up_card in view.played:
+        return None
+    said = [heard(token, actor, view)[0] for actor, token in view.said if actor == view.dealer]
+    hidden_again = any(verb.face_down and verb is not Verb.PICKUP for verb in said)
+    return None if hidden_again else view.dealer
 
 
 def cards_words(cards) -> str:
@@ -288,6 +299,8 @@ class Table(Described, w.VBox):
         view = self.view
         if self.session.finished:
             return "The game is over. Choose a game, level and seed, then press New game."
+        if self.hand.is_over and self.session.grades_shown is not None:
+            return "The hand is over and your decisions are graded below. Press Next hand to go on."
         if self.hand.is_over:
             return "The hand is over. Press Grade my decisions to review it, or Next hand to go on."
         if not self.my_turn:
@@ -362,12 +375,13 @@ class Table(Described, w.VBox):
             facts = view.roles(seat) + [f"tricks {view.tricks_won[seat]}", f"{count} card{'s' * (count != 1)}"]
             label.value = (f'<b>{escape(seat_words(seat, view).capitalize())}</b> (computer, {escape(self.level)})'
                            f'<br><span data-seat="{seat}">{escape(" · ".join(facts))}</span>')
-            show_backs(row, count)
+            show_backs(row, count, [view.up_card] if seat == up_card_holder(view) else [], view.trump)
 
     def _draw_middle(self, view: View) -> None:
-        trump, up = view.trump, view.up_card
-        self.up_label.value = f"<b>Up-card</b>: {escape(up_card_words(view))}"
-        self.up_row.show([up], trump)
+        trump = view.trump
+        words, cards, face_down = up_card_place(view)  # once taken, it is drawn in the dealer's hand
+        self.up_label.value = f"<b>Up-card</b>: {escape(words)}"
+        self.up_row.show(cards, trump, hidden=face_down)
         self.dummy_box.layout.display = "" if view.rules.has_dummy else "none"
         if view.rules.has_dummy:
             self._draw_dummy(view)
