@@ -633,3 +633,40 @@ def test_the_table_names_the_cue_the_learner_sees_on_playable_cards():
     table = first(Table(CUTTHROAT, seed=3), lambda t: t.my_turn and t.view.phase is Phase.PLAY)
     assert LEGAL_CUE in table.note.value and "raised" not in table.note.value
     assert ".euchre-card.euchre-legal { border: 3px solid #1f5fbf" in CSS  # the blue outline the words name
+
+
+def test_the_bidding_trainer_says_it_is_thinking_with_its_controls_off_while_it_weighs(monkeypatch):
+    from euchre_lesson.widgets import bidding
+    trainer, seen = BiddingTrainer(CUTTHROAT, seed=1, worlds=8), {}
+    weigh = bidding.advise
+
+    def watched(*args, **kwargs):  # what the page shows while the options are weighed
+        seen["note"] = trainer.note.value
+        seen["enabled"] = [b.description for b in (*trainer.choices.children, trainer.new_button) if not b.disabled]
+        return weigh(*args, **kwargs)
+
+    monkeypatch.setattr(bidding, "advise", watched)
+    trainer.choices.button_for(trainer.state.legal_actions()[0]).click()
+    assert "Thinking…" in seen["note"], "nothing says the computer is thinking"
+    assert seen["enabled"] == [], f"{seen['enabled']} could be clicked while the computer thought"
+    assert "Thinking" not in trainer.note.value and not trainer.new_button.disabled
+
+
+def test_the_bidding_trainer_keeps_the_deal_and_its_controls_above_what_grows():
+    trainer = BiddingTrainer(CUTTHROAT, seed=1, worlds=8)
+    order = list(trainer.children)
+
+    def holds(widget, part) -> bool:
+        return widget is part or any(holds(child, part) for child in getattr(widget, "children", ()))
+
+    controls = next(i for i, child in enumerate(order) if holds(child, trainer.new_button))
+    grown = [order.index(part) for part in (trainer.advice, trainer.result, trainer.trick_list, trainer.story)]
+    assert controls < min(grown), "New deal sits below the advice and the story: the new deal scrolls out of view"
+    assert order.index(trainer.note) < min(grown)
+
+
+def test_the_bidding_trainer_draws_a_turned_down_up_card_face_down():
+    trainer = next(t for t in (BiddingTrainer(CUTTHROAT, seed=s, worlds=8) for s in range(40))
+                   if t.state.turned_down is not None)
+    assert not face_up_cards(trainer.up_row) and len(trainer.up_row.cards) == 1
+    assert f"the {trainer.state.up_card}, turned down" in trainer.up_label.value

@@ -19,7 +19,7 @@ from ..engine.rules import CUTTHROAT, RuleSet
 from ..engine import checks
 from . import arguments
 from .bids import BidButtons
-from .cards import CardStrip, note, say, style_sheet
+from .cards import CardStrip, note, say, style_sheet, up_card_place
 from .clicks import TiedButton
 from .hand_log import log_html
 from .positions import seeded_states
@@ -116,17 +116,20 @@ class BiddingTrainer(Described, w.VBox):
         self.rules, self.wanted_seat, self.worlds = rules, seat, worlds
         self.situation, self.bids, self.advice, self.result, self.story = (w.HTML() for _ in range(5))
         self.up_row, self.hand_row = CardStrip(), CardStrip()
+        self.up_label = w.HTML("<b>Up-card</b>")
         self.choices = BidButtons(self.choose)
         self.note = note()
         self.trick_list = TrickList()
         self.new_tie = TiedButton("New deal", "deal the next seeded hand", self.new_deal)
         table = w.VBox([self.situation,
-                        w.HBox([w.HTML("<b>Up-card</b>"), self.up_row], layout=w.Layout(align_items="center")),
+                        w.HBox([self.up_label, self.up_row], layout=w.Layout(align_items="center")),
                         w.HBox([w.HTML("<b>Your hand</b>"), self.hand_row], layout=w.Layout(align_items="center")),
                         self.bids, self.choices])
         table.add_class("euchre-table")
-        self.children = [style_sheet(), table, self.note, self.advice, self.result, self.trick_list,
-                         self.story, w.HBox([self.new_tie])]
+        # New deal sits by the deal, above all that grows once you bid: the next deal then replaces this one where
+        # you are looking, instead of appearing above the screen after a long story.
+        self.children = [style_sheet(), table, self.note, w.HBox([self.new_tie]), self.advice, self.result,
+                         self.trick_list, self.story]
         self.deal(seed)
 
     def deal(self, seed: int | None) -> None:
@@ -156,7 +159,9 @@ class BiddingTrainer(Described, w.VBox):
         self.situation.value = (f"<b>Deal {escape(str(self.seed))}</b> · {escape(game)} · you are seat {seat} · "
                                 f"dealer {escape(seat_words(state.dealer, view))} · {escape(str(state.phase))}<br>"
                                 f"Earlier bids (yours too, in round two) were made by rule-of-thumb players.")
-        self.up_row.show([state.up_card])
+        words, up, face_down = up_card_place(view)  # turned down in round two: face down (C8)
+        self.up_label.value = f"<b>Up-card</b>: {escape(words)}"
+        self.up_row.show(up, hidden=face_down)
         self.hand_row.show(sorted(view.hand, key=sort_key))
         # The others' reasons wait for your bid: "I count 1 trump" before it would be table talk.
         said = self.reasons if self.chosen is not None else {}
@@ -176,6 +181,13 @@ class BiddingTrainer(Described, w.VBox):
         self.trick_list.show(end.tricks, end.trump, end)
         self.story.value = "<b>The whole hand</b>" + log_html(end, reasons_heard(self.final, seat, self.reasons))
 
+    def thinking(self, busy: bool) -> None:
+        """While the computer weighs the options: a note that says so, and no button to press meanwhile."""
+        if busy:
+            say(self.note, "Thinking… the computer is playing each choice out over many possible deals.")
+        for button in (*self.choices.children, self.new_button):
+            button.disabled = busy
+
     def choose(self, action: Action) -> None:
         """Your bid: the engine checks it, the computer advises, rule-of-thumb players finish the hand."""
         action = arguments.action("action", action)
@@ -187,11 +199,15 @@ class BiddingTrainer(Described, w.VBox):
         except IllegalAction as error:
             say(self.note, f"Not allowed: {error.explanation} (rule {error.rule})", "bad")
             return
-        self.options = advise(self.state, self.seat, worlds=self.worlds, seed=self.seed)
-        self.chosen = action
-        self.final, later = played_by_rule_of_thumb(after)
-        self.reasons.update(later)
-        self.redraw()
+        self.thinking(True)  # sent to the page at once: weighing the options takes seconds in a browser's Python
+        try:
+            self.options = advise(self.state, self.seat, worlds=self.worlds, seed=self.seed)
+            self.chosen = action
+            self.final, later = played_by_rule_of_thumb(after)
+            self.reasons.update(later)
+            self.redraw()
+        finally:
+            self.thinking(False)
         view = self.state.view(self.seat)
         best = self.options[0]
         mine = next(o for o in self.options if o.action == action)
