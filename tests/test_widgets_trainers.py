@@ -25,6 +25,7 @@ from euchre_lesson import widgets
 from euchre_lesson.engine import narration
 from euchre_lesson.teach.exercises import BestFive, PlayableCard, Score
 from euchre_lesson.widgets.cards import face_up_cards, has_class
+from euchre_lesson.widgets.replay import onlooker
 from widget_checks import check
 
 DECKS = (24, 32, 25)
@@ -458,13 +459,13 @@ def test_replay_tells_each_step_in_the_words_of_the_table(hand):
         widget.seat_picker.value = viewer
         for step, state in enumerate(hand.states()):
             widget.go(step)
-            table = state if viewer is None else state.view(viewer)
+            table = state if viewer is None else onlooker(state.view(viewer))
             assert words_html(narration.step_words(state, table)) in widget.note.value
             trick, number = table.trick_on_table if viewer is not None else trick_on_table(state)
             if trick is not None and trick.cards:
                 assert widget.trick.label.value == escape(narration.trick_words(trick, table, number))
             for seat, place in enumerate(widget.seats):
-                roles = ", ".join(seat_roles(state, seat) + ["you"] * (viewer == seat))
+                roles = ", ".join(seat_roles(state, seat))
                 assert place.label.value.startswith(f"Seat {seat} ({roles}) ·" if roles else f"Seat {seat} ·")
 
 
@@ -474,7 +475,7 @@ def test_replay_hides_the_discard_and_the_keep_from_the_other_seats():
     hand = next(h for h in hands if h.picked_up and not h.lone_maker)
     widget = HandReplay(hand, seat=hand.dealer)
     widget.go(hand.history.index(next(a for a in hand.history if a.kind == "pickup")) + 1)
-    assert f"You took the {hand.up_card} and discarded the {hand.discard}." in widget.note.value
+    assert f"Seat {hand.dealer} took the {hand.up_card} and discarded the {hand.discard}." in widget.note.value
     assert face_up_cards(widget.discard.row) == [hand.discard]
     other = next(s for s in range(3) if s not in (hand.dealer, hand.maker))
     widget.seat_picker.value = other
@@ -484,8 +485,29 @@ def test_replay_hides_the_discard_and_the_keep_from_the_other_seats():
     widget.go(hand.history.index(kept) + 1)
     assert f"Seat {hand.maker} took the dummy and laid five cards aside face down." in widget.note.value
     widget.seat_picker.value = hand.maker
-    assert f"You took the dummy, kept {' '.join(map(str, kept.cards))}" in widget.note.value
+    assert f"Seat {hand.maker} took the dummy, kept {' '.join(map(str, kept.cards))}" in widget.note.value
     assert "and laid the other five aside." in widget.note.value and face_up_cards(widget.set_aside.row)
+
+
+@pytest.mark.parametrize("hand", HANDS[::3], ids=lambda h: f"{h.rules.game}-{h.rules.deck}-{len(h.history)}")
+def test_the_replay_calls_no_seat_you(hand):
+    """A replayed hand was played by the computer: as a seat saw it, that seat is still 'seat 1', never 'you'."""
+    widget = HandReplay(hand.record())
+    for viewer in range(hand.players):
+        widget.seat_picker.value = viewer
+        for step in range(len(widget.states)):
+            widget.go(step)
+            told = [widget.note.value, widget.trick.label.value] + [place.label.value for place in widget.seats]
+            assert not [words for words in told if re.search(r"\b[Yy]ou(r)?\b", words)], (viewer, step, told)
+
+
+def test_the_replay_draws_a_turned_down_up_card_face_down():
+    thumb = [RuleOfThumbPlayer()] * 3
+    hand = next(h for h in (play_out(deal_hand(CUTTHROAT, 0, seed=s), thumb) for s in range(100)) if h.turned_down)
+    widget = HandReplay(hand)
+    widget.go(next(i for i, state in enumerate(widget.states) if state.turned_down))
+    assert not face_up_cards(widget.up_card.row) and len(widget.up_card.row.cards) == 1
+    assert f"the {hand.up_card}, turned down" in widget.up_card.label.value
 
 
 def test_replay_open_hands_show_every_card():

@@ -33,8 +33,9 @@ def sentence(words: str) -> str:
 
 
 def seat_words(seat: int, table) -> str:
-    """'you', 'your partner (seat 2)' or 'seat 1', from the seat whose view this is; 'seat 1' with the hands open."""
-    me = listener(table)
+    """'you', 'your partner (seat 2)' or 'seat 1', from the seat whose view this is; 'seat 1' with the hands open,
+    and in a view told to an onlooker (a replay: what the seat saw, but that seat was not the listener)."""
+    me = None if getattr(table, "to_onlooker", False) else listener(table)
     if seat == me:
         return "you"
     if me is not None and seat == table.rules.partner(me):

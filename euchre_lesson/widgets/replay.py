@@ -8,15 +8,28 @@ import ipywidgets as w
 
 from ..engine.cards import Card, sort_key
 from ..engine.hand import HandState, Phase, replay
-from ..engine.narration import seat_words, step_words, trick_words, up_card_words
+from ..engine.narration import seat_words, step_words, trick_words
 from ..engine.view import View, cards_known, seat_roles, trick_on_table
 from ..engine import checks
 from . import arguments
-from .cards import CardStrip, action_button, note, say, show_backs, style_sheet
+from .cards import CardStrip, action_button, note, say, show_backs, style_sheet, up_card_place
 from .fallback import Described
 
 
-class Place(Described, w.HBox):
+class Onlooker(View):
+    """A seat's view told to someone looking on: what that seat saw, each seat named by its number (nobody is "you":
+    a replayed hand was played by others)."""
+
+    __slots__ = ()
+    to_onlooker = True
+
+
+def onlooker(view: View) -> Onlooker:
+    """The same view, told to an onlooker."""
+    return Onlooker(*(getattr(view, name) for name in View.__dataclass_fields__))
+
+
+class _Place(Described, w.HBox):
     """A labelled row of cards on the table."""
 
     purpose = "One place at the table of a replayed hand, with its cards."
@@ -62,12 +75,12 @@ class HandReplay(Described, w.VBox):
         # By index: ipywidgets reads a value of None as "nothing chosen" and shows an empty box.
         self.seat_picker.index = 0 if seat is None else seat + 1
         self.status = w.HTML()
-        self.seats = [Place() for _ in range(players)]
-        self.dummy, self.set_aside = Place(), Place()
-        self.up_card, self.kitty, self.discard = Place(), Place(), Place()
+        self.seats = [_Place() for _ in range(players)]
+        self.dummy, self.set_aside = _Place(), _Place()
+        self.up_card, self.kitty, self.discard = _Place(), _Place(), _Place()
         # (the card given, the card laid down) for each call for best of the hand, the engine's order (R3)
-        self.calls_for_best = tuple((Place(), Place()) for _ in states[-1].exchanges)
-        self.trick = Place()
+        self.calls_for_best = tuple((_Place(), _Place()) for _ in states[-1].exchanges)
+        self.trick = _Place()
         self.note = note()
         table = w.VBox(self.places)
         table.add_class("euchre-table")
@@ -79,7 +92,7 @@ class HandReplay(Described, w.VBox):
         self.redraw()
 
     @property
-    def places(self) -> list[Place]:
+    def places(self) -> list[_Place]:
         """Every place of this game's table, in order: no dummy where the game has none (T1, W4, F1)."""
         dummy = [self.dummy, self.set_aside] if self.states[0].rules.has_dummy else []
         exchanged = [place for pair in self.calls_for_best for place in pair]
@@ -101,9 +114,9 @@ class HandReplay(Described, w.VBox):
 
     @property
     def table(self) -> View | HandState:
-        """The hand as the chosen seat sees it (its View), or the state itself with the hands open."""
+        """The hand as the chosen seat saw it (its View, told to an onlooker), or the state with the hands open."""
         viewer = self.seat_picker.value
-        return self.state if viewer is None else self.state.view(viewer)
+        return self.state if viewer is None else onlooker(self.state.view(viewer))
 
     def said(self) -> str:
         """The action that led to this step, in words, as the chosen seat heard it (the deal at step 0)."""
@@ -124,7 +137,8 @@ class HandReplay(Described, w.VBox):
                        hidden=hidden(seat == viewer), legal=legal)
         self.dummy.show("Dummy (open side)", state.dummy or (), trump, hidden=hidden(view and view.dummy))
         self.set_aside.show("Laid aside by the maker", state.set_aside, trump, hidden=hidden(view and view.set_aside))
-        self.up_card.show(f"Up-card: {up_card_words(state)}", [] if state.picked_up else [state.up_card], trump)
+        words, up, face_down = up_card_place(state)  # turned down: face down (C8); taken: in the dealer's hand
+        self.up_card.show(f"Up-card: {words}", up, trump, hidden=face_down)
         self.kitty.show("Rest of the kitty", state.deal.kitty[1:], trump, hidden=hidden(False))
         self.discard.show("The dealer's discard", [state.discard] if state.discard else [], trump,
                           hidden=hidden(view and view.discard))
@@ -167,8 +181,9 @@ class HandReplay(Described, w.VBox):
         return (trick.cards, trick_words(trick, table, number)) if trick else ((), "Trick")
 
     def seat_label(self, seat: int) -> str:
-        """'Seat 1 (dealer, to act, you) · tricks 2': the seat's roles this hand, from the engine."""
+        """'Seat 1 (dealer, to act) · tricks 2': the seat's roles this hand, from the engine."""
         seat = arguments.seat("seat", seat, self.state.players)
-        roles = seat_roles(self.state, seat) + (["you"] if seat == self.seat_picker.value else [])
+        roles = seat_roles(self.state, seat)
         extra = f" ({', '.join(roles)})" if roles else ""
         return f"Seat {seat}{extra} · tricks {self.state.tricks_won[seat]}"
+
