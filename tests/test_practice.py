@@ -521,3 +521,24 @@ def test_the_practice_widget_refuses_wrong_options_by_name(options, argument):
     with pytest.raises(NotationError) as error:
         practice_widget(**options)
     assert error.value.part == argument
+
+
+def test_the_practice_tally_keeps_its_headings_apart_and_fills_every_column():
+    import re
+
+    from euchre_lesson.widgets.cards import CSS
+    widget = practice_widget()
+    kind, exercise = widget.question.kind, widget.question.exercise
+    right = exercise.answer()
+    for choice in (right if exercise.several else (right,)):
+        widget.view.pick(choice)
+    widget.view.check_button.click()
+    html = widget.tally.value
+    kept_apart = r"\.euchre-tally th, \.euchre-tally td \{ padding: [\d.]+em [1-9]"  # room right of each cell
+    assert "euchre-tally" in html and re.search(kept_apart, CSS), "the headings run together ('✔ right✘ wrong')"
+    heads = re.findall(r"<th[^>]*>(.*?)</th>", html)
+    rows = [re.findall(r"<td[^>]*>(.*?)</td>", row) for row in re.findall(r"<tr><td.*?</tr>", html)]
+    assert len(rows) == len(widget.session.kinds) and all(len(row) == len(heads) for row in rows)
+    assert not [row for row in rows if "" in row], f"an empty column under {heads}"
+    answered = next(row for row in rows if row[0] == practice.KINDS[kind].words)
+    assert answered[1:4] == ["1", "1", "0"], dict(zip(heads, answered))  # answered, right, wrong

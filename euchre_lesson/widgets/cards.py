@@ -46,7 +46,7 @@ CSS = """<style>
 .euchre-note { font-family: system-ui, sans-serif; }
 .euchre-note .bad { color: #a4001d; } .euchre-note .good { color: #0a6a2a; }
 .euchre-note mark { background: #fff0a8; }
-.euchre-tally th, .euchre-tally td { padding: 0.1em 0.8em 0.1em 0; text-align: left; }  /* headings kept apart */
+.euchre-tally th, .euchre-tally td { padding: 0.1em 1em 0.1em 0; text-align: left; }  /* headings kept apart */
 </style>"""
 
 

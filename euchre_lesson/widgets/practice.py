@@ -19,10 +19,10 @@ from .clicks import TiedButton
 from .exercise import ExerciseView
 from .fallback import START, Described
 
-def close_all(widget: w.Widget) -> None:
+def _close_all(widget: w.Widget) -> None:
     """Close a widget and everything inside it (never a shared layout or style: those are not children)."""
     for child in getattr(widget, "children", ()):
-        close_all(child)
+        _close_all(child)
     widget.close()
 
 
@@ -72,7 +72,7 @@ class PracticeWidget(Described, w.VBox):
         view = ExerciseView(self.question.exercise, on_answer=lambda _id, _right, text: self._answered(number, text),
                              show_answer=self.show_answer)
         if self._replaced is not None:  # two questions back: any click on it was sent long ago
-            close_all(self._replaced)
+            _close_all(self._replaced)
         self._replaced, self.view, self.holder.children = self.view, view, (view,)
         self.heading.value = (f"<p class='euchre-note'><b>Endless practice</b> · question {number}: "
                               f"<b>{escape(self.question.words)}</b></p>")
@@ -104,9 +104,9 @@ def tally_html(session: Practice) -> str:
     rows = []
     for kind in session.kinds:
         right, wrong = session.tally[kind]
-        more = "more often" if weights[kind] > 1 else ""
-        rows.append(f"<tr><td>{escape(KINDS[kind].words)}</td><td>{right}</td><td>{wrong}</td>"
-                    f"<td>{more}</td></tr>")
-    return ("<table class='euchre-note' style='border-collapse:collapse'><caption style='text-align:left'>"
-            "This session, first answers by kind</caption><tr><th scope='col'>kind</th><th scope='col'>✔ right"
-            "</th><th scope='col'>✘ wrong</th><th scope='col'>asked</th></tr>" + "".join(rows) + "</table>")
+        again = "more often" if weights[kind] > 1 else "as usual"
+        rows.append(f"<tr><td>{escape(KINDS[kind].words)}</td><td>{right + wrong}</td><td>{right}</td>"
+                    f"<td>{wrong}</td><td>{again}</td></tr>")
+    heads = "".join(f"<th scope='col'>{head}</th>" for head in ("kind", "answered", "✔ right", "✘ wrong", "comes back"))
+    return ("<table class='euchre-note euchre-tally' style='border-collapse:collapse'><caption style='text-align:left'>"
+            f"This session, first answers by kind</caption><tr>{heads}</tr>" + "".join(rows) + "</table>")
