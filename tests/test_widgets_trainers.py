@@ -24,7 +24,7 @@ from euchre_lesson.widgets import (DummyTrainer, FollowSuitTrainer, HandReplay, 
 from euchre_lesson import widgets
 from euchre_lesson.engine import narration
 from euchre_lesson.teach.exercises import BestFive, PlayableCard, Score
-from euchre_lesson.widgets.cards import face_up_cards, has_class
+from euchre_lesson.widgets.cards import LEGAL_CUE, face_up_cards, has_class
 from euchre_lesson.widgets.replay import onlooker
 from widget_checks import check
 

@@ -8,6 +8,7 @@ import os
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 
 from . import checks
@@ -16,6 +17,7 @@ from .errors import FileRefused, IllegalAction, NotationError, excerpt
 from .files import as_text, read_regular, replaceable, shown as _shown, write_atomically
 from .hand import (Deal, HandState, check_hand_fields, deal_hand, read_json, record_fields, replay, replayed_actions,
                    shuffled_deal, start_of_hand)
+from .quick_replay import QuickReplay
 from .rules import CUTTHROAT, RuleSet, rules_from, side_of
 from .view import View
 
@@ -362,6 +364,7 @@ def scored_points(rules: RuleSet, scores: tuple[int, ...], contenders: tuple[int
     return after, (still if after[still[0]] >= rules.target else ())
 
 
+@lru_cache(maxsize=64)  # asked for every hand scored; a rule set is immutable
 def sides(rules: RuleSet) -> tuple[tuple[int, ...], ...]:
     """Who shares a score, in seat order: each player alone in cutthroat and two-hand (T7, W6), partners opposite
     (F1)."""
@@ -420,11 +423,11 @@ def _replay_hands(game: GameState, records: list, scores: tuple[int, ...], permi
     played = PlayedHands.of(()).known_for(game._origin, ())
     dealt_by_hand: list[int] = []
     contenders: tuple[int, ...] = ()
-    header = _seed_header(game.rules)
+    header, quick = _seed_header(game.rules), QuickReplay(game.rules)
     for number, hand_record in enumerate(records):
         if winners(game.rules, scores, contenders):
             raise _after_the_win(game, number, scores)
-        hand, seeded = _replayed(game, number, hand_record, header)
+        hand, seeded = _replayed(game, number, hand_record, header, quick)
         if not seeded:
             _check_dealt_by_hand(game, number, hand, permitted)
             dealt_by_hand.append(number)
@@ -435,16 +438,18 @@ def _replay_hands(game: GameState, records: list, scores: tuple[int, ...], permi
     return played, (scores, contenders), dealt_by_hand
 
 
-def _replayed(game: GameState, number: int, record, header: dict) -> tuple[HandState, bool]:
+def _replayed(game: GameState, number: int, record, header: dict, quick: QuickReplay) -> tuple[HandState, bool]:
     """Hand `number` replayed from its record, and whether the seed dealt it.
 
     A record that writes the game's rules, the dealer and the seed's cards exactly as the game's own records
-    do is the seed's hand: its cards are not read and checked again, only its actions are replayed.
+    do is the seed's hand: its cards are not read and checked again, only its actions are replayed, the quick
+    way if it can (a finished hand), else by the engine, which also says what is wrong with a hand.
     """
     try:
         deal = _seed_deal_written(game, number, record, header)
         if deal is not None:
-            return replayed_actions(start_of_hand(game.rules, game._dealer(number), deal), record["actions"]), True
+            start = start_of_hand(game.rules, game._dealer(number), deal)
+            return quick(start, record["actions"]) or replayed_actions(start, record["actions"]), True
         hand = replay(record)
     except NotationError as error:
         raise NotationError(f"hands[{number}].{error.part}", f"hands[{number}]: {error}") from None

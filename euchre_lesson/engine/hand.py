@@ -6,7 +6,7 @@ import itertools
 import json
 import random
 from dataclasses import dataclass, fields
-from functools import cache
+from functools import cache, lru_cache
 from operator import attrgetter
 from typing import NamedTuple
 
@@ -178,7 +178,7 @@ class HandState:
         """The row of the scoring table that this finished hand scores under."""
         if not self.is_over or self.thrown_in:
             return None
-        return scoring_row(self.rules, self.maker_tricks, self.lone_maker, self.lone_defender is not None)
+        return _scoring_row(self.rules, self.maker_tricks, self.lone_maker, self.lone_defender is not None)
 
     @property
     def points(self) -> tuple[int, ...] | None:
@@ -188,7 +188,8 @@ class HandState:
         row = self.result
         if row is None:
             return (0,) * self.players
-        return tuple(row.makers if seat in self.makers else row.defenders for seat in range(self.players))
+        makers = self.makers
+        return tuple(row.makers if seat in makers else row.defenders for seat in range(self.players))
 
     # -- the rules API -----------------------------------------------------
 
@@ -311,6 +312,9 @@ class HandState:
 
         return hand_text(self)
 
+
+# The row a result scores under, looked up once per rule set and result: every hand of a saved game is scored.
+_scoring_row = lru_cache(maxsize=1024)(scoring_row)
 
 _FIELDS = tuple(field.name for field in fields(HandState))
 _values_of = attrgetter(*_FIELDS)

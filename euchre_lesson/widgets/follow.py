@@ -11,7 +11,7 @@ from ..teach.exercises import PlayableCard
 from ..engine.hand import HandState, Phase
 from ..engine.ranking import bower, effective_suit
 from ..engine.rules import CUTTHROAT, RuleSet
-from .cards import CardRow, CardStrip, action_button, note, say, style_sheet
+from .cards import LEGAL_CUE, CardRow, CardStrip, action_button, note, say, style_sheet
 from .clicks import TiedButton
 from . import arguments
 from .positions import find_position
@@ -69,7 +69,7 @@ class FollowSuitTrainer(Described, w.VBox):
         self.trick_row = CardStrip()
         self.hand_row = CardRow(on_pick=self.pick)
         self.new_tie = TiedButton("New position", "deal another seeded position", self.new_position)
-        self.hint_button = action_button("Show legal cards", "raise the cards the rules allow", self.hint)
+        self.hint_button = action_button("Show legal cards", "outline the cards the rules allow", self.hint)
         self.tally = w.HTML()
         self.note = note()
         self.children = [style_sheet(), self.situation,
@@ -138,5 +138,5 @@ class FollowSuitTrainer(Described, w.VBox):
     def hint(self) -> None:
         self.hinted, self.last = True, None  # the note now shows the hint, not the last verdict
         cards = " ".join(map(str, self.legal_cards()))
-        say(self.note, f"The cards you may play are raised: {cards}.")
+        say(self.note, f"The cards you may play are {LEGAL_CUE}: {cards}.")
         self.redraw()
