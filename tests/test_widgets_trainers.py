@@ -178,6 +178,7 @@ def test_follow_positions_are_seeded_and_the_hint_raises_the_legal_cards():
     legal = {x.card for x in a.state.legal_actions()}
     for card in a.hand:
         assert a.hand_row.marked(card, "legal") == (card in legal)
+    assert LEGAL_CUE in a.note.value and "raised" not in a.note.value  # the words name what the learner sees
     check(a)
 
 
