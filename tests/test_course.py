@@ -25,7 +25,8 @@ def test_the_lessons_with_exercises_are_those_whose_notebooks_call_exercises():
     for notebook in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"):
         cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
         code = "\n".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "code")
-        found = set(re.findall(r"\bexercises\((\d+)\)", code))
+        found = set(re.findall(r"\bexercises\((\d+)\)|\bask\(\"lesson (\d+) q", code))
+        found = {number for pair in found for number in pair if number}
         assert found <= {str(int(notebook.name[:2]))}, (notebook.name, found)  # a lesson asks its own
         called |= {int(number) for number in found}
     assert lesson_numbers() == tuple(sorted(called)) and len(called) > 10

@@ -150,7 +150,9 @@ def lesson_texts(path: Path) -> list[Text]:
     for cell in nbformat.read(path, as_version=4).cells:
         if cell.cell_type == "markdown":
             texts.append(Text(cell.source))
-        for name in re.findall(r"ask\(ex\.(q\d+)\)", cell.source if cell.cell_type == "code" else ""):
+        code = cell.source if cell.cell_type == "code" else ""
+        for name in re.findall(r'ask\(ex\.(q\d+)\)|ask\("lesson \d+ (q\d+)"\)', code):
+            name = "".join(name)
             texts.append(Text(exercise_words(getattr(exercises(number), name)), prose=False))
     return texts
 

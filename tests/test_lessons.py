@@ -35,14 +35,11 @@ def test_a_lesson_has_its_parts(path):
     assert "**What this lesson covers:**" in cells[0].source
     assert "## Recap" in text
     assert "from euchre_lesson.widgets import" in code, "a widget to try it"
-    assert f"exercises({number})" in code
-    asked = set(re.findall(r"ask\(ex\.(q\d+)\)", code))
+    assert "Run ▸ Run All Cells" in cells[0].source, "the first cell says in clicks how to start"
+    # Each exercise is asked by its id alone, so its cell runs by itself (tests/test_lesson_cells.py); that each
+    # one accepts its right answer and refuses every wrong one is tests/test_course.py's, from the exercise data.
+    asked = set(re.findall(rf'ask\("lesson {number} (q\d+)"\)', code))
     assert asked == set(vars(exercises(number))) and len(asked) >= 3, "every exercise is asked"
-    for name in asked:  # the source shows each checker refusing a wrong answer and accepting the right one
-        shown = [c for c in cells if "solution" in c.metadata.get("tags", []) and f"ex.{name}." in c.source]
-        verdicts = [o.get("data", {}).get("text/plain", "") for c in shown for o in c.outputs]
-        assert any(v.startswith("Not quite") for v in verdicts), f"{name}: no wrong answer refused"
-        assert any(v.startswith("Correct!") for v in verdicts), f"{name}: no right answer accepted"
 
 
 def test_the_contents_page_links_every_lesson():
