@@ -105,11 +105,30 @@ def test_the_engine_never_imports_ipywidgets_nor_a_widget():
 
 
 LAYERS = ("engine", "play", "teach", "widgets")  # as the data flows: each may import only those before it
+# The class's tables sit beside the widgets, above teach: they may import engine, play and teach, and neither the
+# widgets nor the class's model imports the other (a web server drives the model; the widgets draw a lesson).
+BESIDE = {"classroom": "widgets"}
+CLASSROOM = "euchre_lesson.classroom"
 
 
 def layer(module: str) -> int | None:
     parts = module.split(".")
+    if len(parts) > 2 and parts[1] in BESIDE:
+        return LAYERS.index(BESIDE[parts[1]])
     return LAYERS.index(parts[1]) if len(parts) > 2 and parts[1] in LAYERS else None
+
+
+def test_the_classroom_sits_beside_the_widgets_and_reaches_no_web_toolkit():
+    graph = import_graph()
+    classroom = [name for name in graph if name.startswith(CLASSROOM + ".")]
+    assert f"{CLASSROOM}.table" in classroom and layer(f"{CLASSROOM}.table") == layer("euchre_lesson.widgets.table")
+    for name in classroom:
+        reached = reachable(graph, name) | {name}
+        assert not {"ipywidgets", "solara"} & reached, f"{name} reaches a web toolkit"
+        assert not {m for m in reached if m.startswith(WIDGETS)}, f"{name} reaches the widgets"
+    widgets = [name for name in graph if name.startswith(WIDGETS)]
+    assert not [name for name in widgets if any(m.startswith(CLASSROOM) for m in graph[name])], \
+        "a widget imports the classroom"
 
 
 def test_a_lower_layer_never_imports_a_higher_one():
