@@ -10,6 +10,7 @@ from euchre_lesson.engine import narration
 from euchre_lesson.engine.display import words_html
 from euchre_lesson.widgets import BiddingTrainer, HandReplay
 from euchre_lesson.widgets.cards import CardRow, CardStrip, face_up_cards
+from euchre_lesson.widgets.replay import onlooker
 from widget_checks import check
 
 
@@ -61,7 +62,7 @@ def check_the_step(widget, viewer):
     """Nothing hidden from the viewer by the engine's View is face up; each card of a call for best is shown."""
     check(widget)
     state = widget.state
-    table = state if viewer is None else state.view(viewer)
+    table = state if viewer is None else onlooker(state.view(viewer))  # a replay calls no seat "you"
     assert words_html(narration.step_words(state, table)) in widget.note.value
     if viewer is not None:
         seen = state.view(viewer).seen
