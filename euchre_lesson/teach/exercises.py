@@ -60,7 +60,7 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-class Text(str):
+class _Text(str):
     """A hint or a solution: a string that a notebook shows without quotes."""
 
     def __repr__(self) -> str:
@@ -137,30 +137,56 @@ class Exercise:
 
     def read(self, given):
         """The learner's answer as an engine value; raises NotationError when unreadable."""
+        if _nesting(given) > MOST_NESTING:  # refused before any reading, which would recurse into it
+            raise NotationError("given", f"I could not read that answer: it is lists inside lists more than "
+                                         f"{MOST_NESTING} deep. {self.question}")
+        return self._read(given)
+
+    def _read(self, given):
+        """What read() does for this kind, once the answer is known not to be nested deep."""
         raise NotImplementedError
 
     def explain(self) -> str:
         """Why the right answer is right."""
         raise NotImplementedError
 
-    def is_right(self, given) -> bool:
+    def _is_right(self, given) -> bool:
         return given == self.answer()
 
-    def praise(self, given) -> str:
+    def _praise(self, given) -> str:
         """What to say to a right answer (by default, why it is right)."""
         return self.explain()
 
-    def wrong(self, given) -> str:
+    def _wrong(self, given) -> str:
         """What is wrong with a wrong answer (by default, the right one and why)."""
         return f"{_words(given)} is not it. {self.explain()}"
 
     def written(self, given) -> str:
         """An answer (one of `choices()`, or several cards) as a learner would write it for check()."""
-        return _words(given)
+        return self._written(self._offered("given", given))
 
     def label(self, choice) -> str:
         """The words on a choice's button."""
+        return self._label(self._offered("choice", choice, several=False))
+
+    def _written(self, given) -> str:
+        return _words(given)
+
+    def _label(self, choice) -> str:
         return _words(choice)
+
+    def _offered(self, name: str, value, several: bool = True):
+        """`value` if it is one of choices() (or, where they are cards and `several`, some of them); else refused."""
+        offered = self.choices()
+        if any(type(value) is type(one) and value == one for one in offered):  # True is not 1, (1, 0) not Points
+            return value
+        cards = [one for one in offered if isinstance(one, Card)]
+        if several and cards and type(value) in (tuple, list, set, frozenset) and len(value) <= len(cards) \
+                and all(type(one) is Card and one in cards for one in value):
+            return value
+        shown = ", ".join(self._written(one) for one in offered[:8]) + (", ..." if len(offered) > 8 else "")
+        some = ", or a few of them" if several and cards else ""
+        raise checks.refused(name, value, f"one of this exercise's choices ({shown}){some}")
 
     def check(self, given) -> Verdict:
         """Read an answer and say whether it is right, and why; a lesson's exercise keeps it in progress."""
@@ -184,15 +210,18 @@ class Exercise:
             return Verdict(False, f"{typed} is not allowed here: {error.explanation} ({error.rule})", answer=typed)
         except (NotationError, ValueError) as error:
             return Verdict(False, f"I could not read {excerpt(given)}: {error}", answered=False)
-        if self.is_right(value):
-            return Verdict(True, self.praise(value), answer=self.written(value))
-        return Verdict(False, self.wrong(value), answer=self.written(value))
+        if self._is_right(value):
+            return Verdict(True, self._praise(value), answer=self._written(value))
+        return Verdict(False, self._wrong(value), answer=self._written(value))
 
     def report(self, verdict: Verdict, to=None) -> None:
         """Where a judged answer goes, typed or clicked alike: to(id, correct, answer), else a lesson's progress.
 
         A blank or unreadable answer is a prompt, not a try, and goes nowhere.
         """
+        checks.instance("verdict", verdict, Verdict, "a Verdict, as judge() gives")
+        if to is not None and not callable(to):
+            raise checks.refused("to", to, "None or a function called as to(id, correct, answer)")
         to = to or KEEPER["to"]
         if verdict.answered and to is not None:
             to(self.id, verdict.correct, verdict.answer)
@@ -201,12 +230,12 @@ class Exercise:
         """The hints one by one: hint(1), hint(2), ... (the last one repeats)."""
         number = checks.whole("number", number, 1, right="the number of a hint: a whole number such as 1 or 2")
         if not self.hints:
-            return Text(f"No hint for this one; think about: {self.question}")
-        return Text(self.hints[min(number, len(self.hints)) - 1])
+            return _Text(f"No hint for this one; think about: {self.question}")
+        return _Text(self.hints[min(number, len(self.hints)) - 1])
 
     def solution(self) -> str:
         """The answer with its explanation."""
-        return Text(f"Answer: {_words(self.answer())}. {_sentence(self.explain())}")
+        return _Text(f"Answer: {_words(self.answer())}. {_sentence(self.explain())}")
 
     def fallback_text(self) -> str:
         """What a page that cannot run the notebook shows (GitHub, an old viewer): what this is and how to answer."""
@@ -276,7 +305,7 @@ class WhichSuit(Exercise):
     def choices(self) -> tuple[Suit, ...]:
         return tuple(Suit)
 
-    def label(self, choice: Suit) -> str:
+    def _label(self, choice: Suit) -> str:
         return f"{choice} {choice.plural}"
 
     def kind_rules(self) -> tuple[str, ...]:
@@ -288,7 +317,7 @@ class WhichSuit(Exercise):
     def answer(self) -> Suit:
         return effective_suit(self.card, self.trump)
 
-    def read(self, given) -> Suit:
+    def _read(self, given) -> Suit:
         return parse_suit(given)
 
     def explain(self) -> str:
@@ -320,6 +349,12 @@ class _CardsAndTrump(Exercise):
 class TrickWinner(_CardsAndTrump):
     """Which card wins this trick? Cards in play order, the first one led (C13)."""
 
+    def __post_init__(self):
+        super().__post_init__()
+        if not 2 <= len(self.cards) <= 4:  # a led card and at least one more; four seats at most
+            raise NotationError("cards", f"cards holds {len(self.cards)} cards, but a trick to ask about has 2 to 4, "
+                                         f"the led card first (C13).")
+
     @property
     def question(self) -> str:
         return (f"With {self.trump} trump, {self.cards[0]} is led and then {_words_in_order(self.cards[1:])} played: "
@@ -334,7 +369,7 @@ class TrickWinner(_CardsAndTrump):
     def answer(self) -> Card:
         return self.cards[trick_winner(self.cards, self.trump)]
 
-    def read(self, given) -> Card:
+    def _read(self, given) -> Card:
         card = parse_card(given)
         if card not in self.cards:
             raise NotationError(excerpt(given), f"{card} was not played to this trick; choose one of "
@@ -391,7 +426,7 @@ class LegalPlays(Exercise):
     def answer(self) -> frozenset[Card]:
         return frozenset(legal_plays(self.hand, self.trick, self.trump))
 
-    def read(self, given) -> frozenset[Card]:
+    def _read(self, given) -> frozenset[Card]:
         return frozenset(_cards(given))
 
     def explain(self) -> str:
@@ -404,7 +439,7 @@ class LegalPlays(Exercise):
         refused = min(set(self.hand) - legal, key=sort_key)
         return why_not(refused, self.hand, self.trick, self.trump) + " (C12)"
 
-    def wrong(self, given) -> str:
+    def _wrong(self, given) -> str:
         legal = self.answer()
         for card in sorted(given - legal, key=sort_key):
             return why_not(card, self.hand, self.trick, self.trump) or self.explain()
@@ -422,23 +457,23 @@ class PlayableCard(LegalPlays):
     def question(self) -> str:
         return f"With {self.trump} trump and {self._so_far()}, which card of {_words(self.hand)} may you play?"
 
-    def read(self, given) -> Card:
+    def _read(self, given) -> Card:
         card = parse_card(given)
         if card not in self.hand:
             raise NotationError(str(given), f"{card} is not in your hand; choose one of {_words(self.hand)}.")
         return card
 
-    def is_right(self, given: Card) -> bool:
+    def _is_right(self, given: Card) -> bool:
         return given in self.answer()
 
-    def praise(self, given: Card) -> str:
+    def _praise(self, given: Card) -> str:
         return f"{given} may be played: {why_may(given, self.trick, self.trump)}"
 
-    def wrong(self, given: Card) -> str:
+    def _wrong(self, given: Card) -> str:
         return f"{given} may not be played: {why_not(given, self.hand, self.trick, self.trump)} (C12)"
 
     def solution(self) -> str:
-        return Text(f"Answer: any of {_words(self.answer())}. {self.explain()}")
+        return _Text(f"Answer: any of {_words(self.answer())}. {self.explain()}")
 
 
 @dataclass(frozen=True, repr=False)
@@ -483,7 +518,7 @@ class Score(Exercise):
             return tuple(sorted({Points(row.makers, row.defenders) for row in table}))
         return tuple(sorted({0} | {row.makers for row in table} | {row.defenders for row in table}))
 
-    def label(self, choice) -> str:
+    def _label(self, choice) -> str:
         if isinstance(choice, tuple):
             return self._pair(choice)
         return f"{choice} point{'s' * (choice != 1)}"
@@ -491,14 +526,14 @@ class Score(Exercise):
     def _pair(self, points) -> str:
         return f"makers {points[0]}, {self._defenders.removeprefix('the ')} {points[1]}"
 
-    def written(self, given) -> str:
+    def _written(self, given) -> str:
         return " ".join(map(str, given)) if isinstance(given, tuple) else str(given)
 
     def answer(self) -> int | Points:
         row = self._row()
         return {"makers": row.makers, "defenders": row.defenders, "both": Points(row.makers, row.defenders)}[self.who]
 
-    def read(self, given) -> int | Points:
+    def _read(self, given) -> int | Points:
         if self.who != "both":
             return _points(given)
         parts = given.replace(",", " ").replace("-", " ").split() if isinstance(given, str) else given
@@ -509,12 +544,12 @@ class Score(Exercise):
 
     def solution(self) -> str:
         answer = self.answer()
-        return Text(f"Answer: {self._pair(answer) if self.who == 'both' else answer}. {self.explain()}")
+        return _Text(f"Answer: {self._pair(answer) if self.who == 'both' else answer}. {self.explain()}")
 
-    def wrong(self, given) -> str:
+    def _wrong(self, given) -> str:
         if self.who == "both":
             return f"You said {self._pair(given)}. {self.explain()}"
-        return super().wrong(given)
+        return super()._wrong(given)
 
     def explain(self) -> str:
         row = self._row()
@@ -556,7 +591,7 @@ class BestFive(_CardsAndTrump):
     def answer(self) -> tuple[Card, ...]:
         return self.best.cards
 
-    def read(self, given) -> frozenset[Card]:
+    def _read(self, given) -> frozenset[Card]:
         five = frozenset(_cards(given))
         strangers = sorted(five - set(self.cards), key=sort_key)
         if strangers:
@@ -566,11 +601,11 @@ class BestFive(_CardsAndTrump):
                                              f"not {len(five)} (T5).")
         return five
 
-    def is_right(self, given) -> bool:
+    def _is_right(self, given) -> bool:
         # Any five as strong as the engine's by the same measure is right: ties are not mistakes.
         return keep_strength(tuple(given), self.trump) == keep_strength(self.answer(), self.trump)
 
-    def praise(self, given) -> str:
+    def _praise(self, given) -> str:
         if set(given) == set(self.answer()):
             return f"These are the strongest five. {self.explain()}"
         return f"Just as strong as the engine's five ({_words(self.answer())}) by the teacher's rule: {self.explain()}"
@@ -578,7 +613,7 @@ class BestFive(_CardsAndTrump):
     def explain(self) -> str:
         return self.best.reason
 
-    def wrong(self, given) -> str:
+    def _wrong(self, given) -> str:
         dropped = _words(set(self.answer()) - given)
         why = shortfall(_sorted(given), self.answer(), self.trump)  # sorted: a set's order is not the learner's
         return f"Better to keep {dropped} instead of {_words(given - set(self.answer()))}: {why}. {self.explain()}"
@@ -630,19 +665,19 @@ class Bid(Exercise):
     def answer(self) -> Action:
         return self.accept[0]
 
-    def read(self, given) -> Action:
+    def _read(self, given) -> Action:
         action = parse_action(given)
         self.state.apply(action)  # the engine says whether it is legal here, and why not (IllegalAction)
         return action
 
-    def is_right(self, given) -> bool:
+    def _is_right(self, given) -> bool:
         return given in self.accept
 
     def explain(self) -> str:
         return self.reason
 
     def solution(self) -> str:
-        return Text(f"Answer: {' or '.join(map(str, self.accept))}. {self.explain()}")
+        return _Text(f"Answer: {' or '.join(map(str, self.accept))}. {self.explain()}")
 
 
 @dataclass(frozen=True, repr=False)
@@ -688,7 +723,7 @@ class Choice(Exercise):
     def answer(self) -> str:
         return self.right
 
-    def read(self, given) -> str:
+    def _read(self, given) -> str:
         wanted = str(given).strip().lower()
         for option in self.options:
             if option.lower() == wanted:
@@ -698,5 +733,5 @@ class Choice(Exercise):
     def explain(self) -> str:
         return self.options[self.right]
 
-    def wrong(self, given) -> str:
+    def _wrong(self, given) -> str:
         return self.options[given]

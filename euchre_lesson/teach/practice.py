@@ -205,32 +205,32 @@ class Question:
     def prompt(self) -> str:
         """The question in words, with what a learner needs to see (the hand, for a bid)."""
         if isinstance(self.exercise, Bid):
-            return bid_prompt(self.exercise.state)
+            return _bid_prompt(self.exercise.state)
         return self.exercise.question
 
     @property
     def setting(self) -> str:
         """What a view with buttons adds to the exercise's own prompt: for a bid, the game and who passed."""
-        return bid_setting(self.exercise.state) if isinstance(self.exercise, Bid) else ""
+        return _bid_setting(self.exercise.state) if isinstance(self.exercise, Bid) else ""
 
     def __str__(self) -> str:
         return f"{self.words} {self.prompt}"
 
 
-def bid_setting(state: HandState) -> str:
+def _bid_setting(state: HandState) -> str:
     """The table of a round-one decision: the game, the dealer, who passed."""
     passed = [s for s, a in zip(state.actors, state.history) if a.kind is Verb.PASS]
     before = f" Seat{'s' * (len(passed) > 1)} {' and '.join(map(str, passed))} passed." if passed else ""
     return f"{state.rules.facts.described}: seat {state.dealer} deals.{before}"
 
 
-def bid_prompt(state: HandState) -> str:
+def _bid_prompt(state: HandState) -> str:
     """A round-one decision in words: the table, the up-card, who passed, your hand."""
     seat, up = state.to_act, state.up_card
     you = "You are the dealer" if seat == state.dealer else f"You are seat {seat}"
     offer = (f"take the {up} and make {up.suit.plural} trump" if seat == state.dealer
              else f"order it up, making {up.suit.plural} trump")
-    return (f"{bid_setting(state)} The up-card is the {up}. {you}, holding "
+    return (f"{_bid_setting(state)} The up-card is the {up}. {you}, holding "
             f"{' '.join(map(str, state.hands[seat]))}: {offer}, or pass?")
 
 
@@ -250,6 +250,12 @@ PER_MISTAKE = 2.0  # each mistake among them makes the kind this much more likel
 
 def weights(results: dict[str, tuple[bool, ...]], kinds) -> dict[str, float]:
     """How likely each kind is to be asked next: 1, and PER_MISTAKE more per recent mistake."""
+    kinds = _kinds(tuple(kinds) if isinstance(kinds, dict) else kinds)
+    if not isinstance(results, dict) or not all(
+            isinstance(kind, str) and isinstance(marks, tuple) and all(type(mark) is bool for mark in marks)
+            for kind, marks in results.items()):
+        raise checks.refused("results", results, "a dict of each kind to its results in order, a tuple of True "
+                                                 "(right) and False (wrong)")
     return {kind: 1.0 + PER_MISTAKE * results.get(kind, ())[-LOOK_BACK:].count(False) for kind in kinds}
 
 

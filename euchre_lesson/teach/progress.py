@@ -181,7 +181,7 @@ class Kept(NamedTuple):
 NOTHING = Kept({}, {})
 
 
-def combined(mine: Kept, theirs: Kept) -> Kept:
+def _combined(mine: Kept, theirs: Kept) -> Kept:
     """Both copies in one: right once is right, the most tries, the latest answer, every practice result."""
     answers = dict(theirs.answers)
     for key, one in mine.answers.items():
@@ -199,7 +199,7 @@ def combined(mine: Kept, theirs: Kept) -> Kept:
 def _all_combined(copies) -> Kept:
     kept = NOTHING
     for one in copies:
-        kept = combined(one, kept)
+        kept = _combined(one, kept)
     return kept
 
 
@@ -616,7 +616,7 @@ class Progress:
     def _refresh(self) -> Kept:
         """The file and the journals read again and merged into what this kernel knows."""
         with self._guard:
-            self._kept = combined(self._kept, self._fresh(held=False).kept)
+            self._kept = _combined(self._kept, self._fresh(held=False).kept)
             return self._kept
 
     def _fresh(self, held: bool) -> Found:
@@ -695,16 +695,16 @@ class Progress:
                 self.folder.mkdir(parents=True, exist_ok=True)
                 with _locked(self.folder) as held:
                     found = self._fresh(held)
-                    known = combined(self._kept, found.kept)
+                    known = _combined(self._kept, found.kept)
                     new = change(known)
-                    self._kept = combined(new, known)
+                    self._kept = _combined(new, known)
                     saved = held and self._save(found)
                 if not saved:
                     self._keep_in_journal(new)
             except OSError as error:
                 if new is None:
                     new = change(self._kept)
-                    self._kept = combined(new, self._kept)
+                    self._kept = _combined(new, self._kept)
                 self._note(f"Your progress could not be saved in {self.folder} ({error.strerror or error}). This "
                            f"answer counts while this notebook runs; to keep your progress, make that folder "
                            f"writable, or choose a folder of your own: os.environ[{ENVIRONMENT!r}] = 'a folder' "
@@ -739,7 +739,7 @@ class Progress:
         size = _append(self._journal, _json_of(new, indent=None))
         if self._journaled is NOTHING:
             atexit.register(self._fold)  # a kernel that ends folds its journal in, if it can have the lock then
-        self._journaled = combined(new, self._journaled)
+        self._journaled = _combined(new, self._journaled)
         if size > JOURNAL_REWRITE:
             _write(self._journal, _json_of(self._journaled, indent=None) + "\n")
 
@@ -754,7 +754,7 @@ class Progress:
                     with _locked(self.folder) as held:
                         if held:
                             found = self._fresh(held)
-                            self._kept = combined(self._kept, found.kept)
+                            self._kept = _combined(self._kept, found.kept)
                             self._save(found)
         finally:
             self._guard.release()

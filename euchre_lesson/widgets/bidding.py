@@ -32,7 +32,7 @@ BIDDING = (Phase.ROUND_ONE, Phase.ROUND_TWO, Phase.JOKER_CALL)
 ADVICE_WORLDS = 160
 
 
-def bidding_position(seed: int, rules: RuleSet, seat: int | None = None) -> HandState:
+def _bidding_position(seed: int, rules: RuleSet, seat: int | None = None) -> HandState:
     """A seeded hand at a bid of `seat` (the seed picks the seat if None, and round one or two if both come)."""
     rng = random.Random(f"bidding {seed}")
     seat = rng.randrange(rules.players) if seat is None else seat
@@ -47,7 +47,7 @@ def bidding_position(seed: int, rules: RuleSet, seat: int | None = None) -> Hand
     raise RuntimeError(f"seed {seed} gives seat {seat} no bid")
 
 
-def played_by_rule_of_thumb(state: HandState) -> tuple[HandState, dict[int, str]]:
+def _played_by_rule_of_thumb(state: HandState) -> tuple[HandState, dict[int, str]]:
     """Rule-of-thumb players finish the hand, each from its own view; also what each said, by history index."""
     player, reasons = RuleOfThumbPlayer(), {}
     while not state.is_over:
@@ -57,7 +57,7 @@ def played_by_rule_of_thumb(state: HandState) -> tuple[HandState, dict[int, str]
     return state, reasons
 
 
-def rule_of_thumb_reasons(state: HandState) -> dict[int, str]:
+def _rule_of_thumb_reasons(state: HandState) -> dict[int, str]:
     """Why each action so far was taken, said by a rule-of-thumb player (for the actions it would take too)."""
     player, reasons = RuleOfThumbPlayer(), {}
     for i, (before, action) in enumerate(zip(state.states(), state.history)):
@@ -66,7 +66,7 @@ def rule_of_thumb_reasons(state: HandState) -> dict[int, str]:
     return reasons
 
 
-def worth_cell(option: Option) -> str:
+def _worth_cell(option: Option) -> str:
     """What an option is worth, in a few words: 'a 41% chance', '0.4 ahead', 'a close call'."""
     if option.unit == "chance of winning":
         worth = f"{option.value:.0%} chance"
@@ -81,14 +81,14 @@ def worth_cell(option: Option) -> str:
 WORTH_HEADS = {"chance of winning": "your chance of winning the game", "points": "points against the others"}
 
 
-def options_html(options: list[Option], chosen: Action, view) -> str:
+def _options_html(options: list[Option], chosen: Action, view) -> str:
     """The advice as a table: option, what it is worth, reason; yours and the best marked in words."""
     rows = []
     for n, option in enumerate(options):
         marks = [word for word, yes in (("best", n == 0), ("your choice", option.action == chosen)) if yes]
         label = escape(offer(option.action, view)[0]) + (f" <b>({', '.join(marks)})</b>" if marks else "")
         cell = f"<mark>{label}</mark>" if option.action == chosen else label
-        rows.append(f"<tr><td>{cell}</td><td style='text-align:right'>{escape(worth_cell(option))}</td>"
+        rows.append(f"<tr><td>{cell}</td><td style='text-align:right'>{escape(_worth_cell(option))}</td>"
                     f"<td>{words_html(option.reason)}</td></tr>")
     unit = options[0].unit if options else "points"
     head = (f"<tr><th scope='col'>option</th><th scope='col'>{escape(WORTH_HEADS.get(unit, 'worth'))}</th>"
@@ -135,10 +135,10 @@ class BiddingTrainer(Described, w.VBox):
     def deal(self, seed: int | None) -> None:
         """The position of this seed (None: a random one), at your bid."""
         seed = arguments.seed("seed", seed)
-        state = bidding_position(seed, self.rules, self.wanted_seat)
+        state = _bidding_position(seed, self.rules, self.wanted_seat)
         self.seed, self.state = seed, state
         self.seat = self.state.to_act
-        self.reasons = rule_of_thumb_reasons(self.state)
+        self.reasons = _rule_of_thumb_reasons(self.state)
         self.options: list[Option] = []
         self.chosen: Action | None = None
         self.final: HandState | None = None
@@ -172,7 +172,7 @@ class BiddingTrainer(Described, w.VBox):
             self.advice.value = self.result.value = self.story.value = ""
             self.trick_list.show((), None, view)
             return
-        self.advice.value = options_html(self.options, self.chosen, view)
+        self.advice.value = _options_html(self.options, self.chosen, view)
         end = self.final.view(seat)
         points = " · ".join(f'<span data-points-seat="{s}">{escape(seat_words(s, end))}: <b>{p}</b></span>'
                             for s, p in enumerate(self.final.points))
@@ -203,7 +203,7 @@ class BiddingTrainer(Described, w.VBox):
         try:
             self.options = advise(self.state, self.seat, worlds=self.worlds, seed=self.seed)
             self.chosen = action
-            self.final, later = played_by_rule_of_thumb(after)
+            self.final, later = _played_by_rule_of_thumb(after)
             self.reasons.update(later)
             self.redraw()
         finally:

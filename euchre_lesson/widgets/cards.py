@@ -89,7 +89,7 @@ def card_button(card: Card, trump: Suit | None = None) -> w.Button:
     return button
 
 
-def card_look(card: Card, trump: Suit | None, legal: bool, chosen: bool, disabled: bool, hidden: bool) -> dict:
+def _card_look(card: Card, trump: Suit | None, legal: bool, chosen: bool, disabled: bool, hidden: bool) -> dict:
     """A card button's traits: its face, its words for screen readers, whether it may be clicked, its classes."""
     if hidden:
         return {"description": "", "tooltip": "a card face down", "disabled": True,
@@ -99,7 +99,7 @@ def card_look(card: Card, trump: Suit | None, legal: bool, chosen: bool, disable
     return {"description": face(card, trump), "tooltip": words, "disabled": disabled, "_dom_classes": marks}
 
 
-def redraw_button(button: w.Button, look: dict) -> None:
+def _redraw_button(button: w.Button, look: dict) -> None:
     """Give a button this look in one message, and none if it has it already (only changed traits are sent)."""
     changed = {name: value for name, value in look.items() if getattr(button, name) != value}
     if changed:
@@ -152,10 +152,10 @@ class CardRow(Described, w.HBox):
         self.cards = cards
         if hidden:  # stand-ins: a face-down row never holds the hidden cards, not even in Python
             self.cards = (JOKER,) * len(self.cards)
-        looks = [card_look(card, trump, card in legal, card in chosen, disabled, hidden) for card in self.cards]
+        looks = [_card_look(card, trump, card in legal, card in chosen, disabled, hidden) for card in self.cards]
         self._buttons_for(moment, looks)
         for button, look in zip(self._pool, looks):
-            redraw_button(button, look)
+            _redraw_button(button, look)
         self.children = self._pool[:len(self.cards)]
 
     def _buttons_for(self, moment: object, looks: list[dict]) -> None:
@@ -225,7 +225,7 @@ def strip_html(cards: Iterable[Card], trump: Suit | None = None, hidden: bool = 
 
 def face_html(card: Card, trump: Suit | None = None, hidden: bool = False, legal: bool = False) -> str:
     """One card drawn in HTML as its button would look, named in words for screen readers and on hover."""
-    look = card_look(card, trump, legal=legal, chosen=False, disabled=True, hidden=hidden)  # a button's, in HTML
+    look = _card_look(card, trump, legal=legal, chosen=False, disabled=True, hidden=hidden)  # a button's, in HTML
     marks, words = " ".join(look["_dom_classes"]), escape(look["tooltip"])
     return (f'<span class="{marks} euchre-face" role="img" aria-label="{words}" title="{words}">'
             f'{escape(look["description"])}</span>')

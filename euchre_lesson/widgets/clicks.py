@@ -50,7 +50,7 @@ class PageClicks:
 PAGE = PageClicks()  # one pointer per person, whichever widget it clicks
 
 
-class PageButton(Described, w.Button):
+class _PageButton(Described, w.Button):
     """A button that tells a click from the page (a person) from one made in code (button.click())."""
 
     purpose = "A button of the Euchre lessons."
@@ -63,7 +63,7 @@ class PageButton(Described, w.Button):
             PAGE.clicking = None
 
 
-class Spares:
+class _Spares:
     """Buttons opened in the browser ahead of need, after a drawing is answered: opening a widget is what a
     browser waits on longest, so a new drawing takes a spare (never shown, never clicked) and the learner does
     not wait for the opening. Each spare is opened with a look just used: most drawings show the same looks."""
@@ -71,18 +71,18 @@ class Spares:
     MOST = 24  # spares kept; beyond, the oldest are closed
 
     def __init__(self):
-        self._spares: list[tuple[object, PageButton]] = []  # (look, button), oldest first
+        self._spares: list[tuple[object, _PageButton]] = []  # (look, button), oldest first
         self._taken: list[dict] = []  # the looks taken since the last refill
 
-    def take(self, **traits) -> PageButton:
+    def take(self, **traits) -> _PageButton:
         """A button with these traits: a spare with this very look (no message), another spare restyled (one
         message), or a new one when none is left."""
         traits = {**BLANK, **traits}  # a spare shows nothing of the look it was opened with
-        look = look_key(traits)
+        look = _look_key(traits)
         self._taken = self._taken[1 - self.MOST:] + [traits]  # a widget that never refills keeps only the last
         found = next((i for i, (key, _) in enumerate(self._spares) if look is not None and key == look), None)
         if found is None and not self._spares:
-            return PageButton(**traits)
+            return _PageButton(**traits)
         _, button = self._spares.pop(0 if found is None else found)
         with button.hold_sync():
             for name, value in traits.items():
@@ -93,7 +93,7 @@ class Spares:
     def refill(self) -> None:
         """Open a spare for each look taken since the last refill; close the oldest beyond MOST."""
         taken, self._taken = self._taken[-self.MOST:], []
-        self._spares += [(look_key(traits), PageButton(**traits)) for traits in taken]
+        self._spares += [(_look_key(traits), _PageButton(**traits)) for traits in taken]
         extra, self._spares = self._spares[:-self.MOST], self._spares[-self.MOST:]
         for _, button in extra:
             button.close()
@@ -103,7 +103,7 @@ class Spares:
 BLANK = {"description": "", "tooltip": None, "disabled": False, "_dom_classes": (), "button_style": "", "icon": ""}
 
 
-def look_key(traits: dict) -> object:
+def _look_key(traits: dict) -> object:
     """A button's traits as a value to compare, or None if one of them cannot be compared so."""
     key = tuple(sorted(traits.items()))
     try:
@@ -113,7 +113,7 @@ def look_key(traits: dict) -> object:
     return key
 
 
-SPARES = Spares()
+SPARES = _Spares()
 
 OFF_SCREEN = object()  # the key of a drawing whose buttons are hidden
 _closing_later: list[list[w.Button]] = []  # while a drawing is under way, the buttons it retires (see closed_after)

@@ -19,7 +19,7 @@ from .positions import find_position
 from .fallback import Described
 
 
-def dummy_position(seed: int) -> HandState:
+def _dummy_position(seed: int) -> HandState:
     """A seeded cutthroat hand in which the maker has just taken the dummy (T5)."""
     return find_position(seed, CUTTHROAT, lambda s: s.phase is Phase.DUMMY)
 
@@ -55,7 +55,7 @@ class DummyTrainer(Described, w.VBox):
     def deal(self, seed: int | None) -> None:
         """Show the maker's ten cards of this seed's hand (None: a random one)."""
         seed = arguments.seed("seed", seed)
-        state = dummy_position(seed)
+        state = _dummy_position(seed)
         self.seed, self.state = seed, state
         self.chosen: set[Card] = set()
         self.verdict: str | None = None  # 'best', 'as good' or 'worse' once a five is kept

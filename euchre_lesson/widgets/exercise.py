@@ -47,11 +47,11 @@ EXERCISE_ID = re.compile(r"lesson (\d{1,2}) (q\d{1,2})")  # "lesson 2 q1", as pr
 def ask(exercise: Exercise | str, **options) -> ExerciseView:
     """The click-to-answer widget of an exercise, or of a lesson's exercise by its id: `ask("lesson 2 q1")`."""
     if isinstance(exercise, str):
-        exercise = lesson_exercise(exercise)
+        exercise = _lesson_exercise(exercise)
     return ExerciseView(exercise, **options)
 
 
-def lesson_exercise(id: str) -> Exercise:
+def _lesson_exercise(id: str) -> Exercise:
     """A lesson's exercise by its id, "lesson 2 q1": so a lesson's cell needs nothing from the cells above it."""
     found = EXERCISE_ID.fullmatch(" ".join(id.lower().split()))
     named = vars(exercises(int(found[1]))) if found and int(found[1]) in lesson_numbers() else {}

@@ -47,7 +47,7 @@ TRAPS = (
 )
 
 
-def follow_position(seed: int, rules: RuleSet = CUTTHROAT) -> HandState:
+def _follow_position(seed: int, rules: RuleSet = CUTTHROAT) -> HandState:
     """A seeded position mid-trick with a left-bower trap (the kind chosen by the seed)."""
     trap = TRAPS[seed % len(TRAPS)]
     return find_position(seed, rules, lambda s: _refuses_some(s) and trap(s),
@@ -82,7 +82,7 @@ class FollowSuitTrainer(Described, w.VBox):
     def deal(self, seed: int | None) -> None:
         """Show the position of this seed (None: a random one)."""
         seed = arguments.seed("seed", seed)
-        state = follow_position(seed, self.rules)
+        state = _follow_position(seed, self.rules)
         self.seed, self.state = seed, state
         self.last: tuple[Card, bool] | None = None
         self.hinted = False

@@ -32,21 +32,21 @@ LESSON_PAGES = {
     12: ("Two-handed and Railroad Euchre", "12_two_handed_and_railroad.ipynb"),
 }
 
-def lesson_name(lesson: int) -> str:
+def _lesson_name(lesson: int) -> str:
     """'Lesson 3 · Round two, the throw-in and stick the dealer'."""
     title = LESSON_PAGES.get(lesson, ("", ""))[0]
     return f"Lesson {lesson} · {title}" if title else f"Lesson {lesson}"
 
 
-def lesson_link(lesson: int) -> str:
+def _lesson_link(lesson: int) -> str:
     """A link to the lesson's notebook, relative to the contents page beside it."""
     page = LESSON_PAGES.get(lesson)
-    name = escape(lesson_name(lesson))
+    name = escape(_lesson_name(lesson))
     # underlined: a link is told from the words around it by more than its colour (WCAG 1.4.1)
     return f"<a href='{escape(page[1])}' style='text-decoration:underline'>{name}</a>" if page else name
 
 
-def next_words(line: LessonProgress) -> str:
+def _next_words(line: LessonProgress) -> str:
     """What to do next in one lesson, in words."""
     if line.complete:
         return "all done"
@@ -55,36 +55,36 @@ def next_words(line: LessonProgress) -> str:
     return f"next: {line.next}"
 
 
-def board_html(summary: tuple[LessonProgress, ...], practice: dict[str, tuple[bool, ...]]) -> str:
+def _board_html(summary: tuple[LessonProgress, ...], practice: dict[str, tuple[bool, ...]]) -> str:
     """The next step, a table of the lessons, and the recent practice, as HTML."""
     rows = "".join(
-        f"<tr><td>{lesson_link(line.lesson)}</td><td><progress max='{line.total}' value='{line.done}' "
+        f"<tr><td>{_lesson_link(line.lesson)}</td><td><progress max='{line.total}' value='{line.done}' "
         f"aria-label='{line.done} of {line.total} exercises done'></progress> {line.done} of {line.total}</td>"
-        f"<td>{'✔ ' if line.complete else ''}{escape(next_words(line))}</td></tr>" for line in summary)
+        f"<td>{'✔ ' if line.complete else ''}{escape(_next_words(line))}</td></tr>" for line in summary)
     table = ("<table class='euchre-progress' style='border-collapse:collapse;font-family:system-ui,sans-serif'>"
              "<caption style='text-align:left'>Exercises done in each lesson (answered right at least once)"
              "</caption><tr><th scope='col'>lesson</th><th scope='col'>done</th><th scope='col'>what next</th></tr>"
              f"{rows}</table>")
-    return f"<div class='euchre-note'><p>{next_html(summary)}</p>{table}<p>{escape(practice_words(practice))}</p></div>"
+    return f"<div class='euchre-note'><p>{_next_html(summary)}</p>{table}<p>{escape(_practice_words(practice))}</p></div>"
 
 
-def next_html(summary: tuple[LessonProgress, ...]) -> str:
+def _next_html(summary: tuple[LessonProgress, ...]) -> str:
     """The next step: the first lesson not finished, linked, and its next exercise."""
     line = next((line for line in summary if not line.complete), None)
     if line is None:
         return ("<b>Next:</b> every exercise is done. Keep your eye in with the endless practice at the end of any "
                 "lesson, or play a game in lesson 8 or 9.")
-    return (f"<b>Next:</b> {lesson_link(line.lesson)}: {line.done} of {line.total} exercise"
-            f"{'s' * (line.total != 1)} done; {escape(next_words(line))}.")
+    return (f"<b>Next:</b> {_lesson_link(line.lesson)}: {line.done} of {line.total} exercise"
+            f"{'s' * (line.total != 1)} done; {escape(_next_words(line))}.")
 
 
-def board_text(summary: tuple[LessonProgress, ...], practice: dict[str, tuple[bool, ...]]) -> str:
+def _board_text(summary: tuple[LessonProgress, ...], practice: dict[str, tuple[bool, ...]]) -> str:
     """The same in plain text, for a page that shows no HTML."""
-    lines = [f"{lesson_name(line.lesson)}: {line.done} of {line.total} done; {next_words(line)}" for line in summary]
-    return "\n".join(lines + [practice_words(practice)])
+    lines = [f"{_lesson_name(line.lesson)}: {line.done} of {line.total} done; {_next_words(line)}" for line in summary]
+    return "\n".join(lines + [_practice_words(practice)])
 
 
-def practice_words(practice: dict[str, tuple[bool, ...]]) -> str:
+def _practice_words(practice: dict[str, tuple[bool, ...]]) -> str:
     """The endless practice's recent results by kind, in words."""
     parts = [f"{KINDS[kind].words} {results.count(True)} of {len(results)} right"
              for kind, results in practice.items() if kind in KINDS and results]
@@ -124,8 +124,8 @@ class ProgressBoard(Described, w.VBox):
         """Read the progress again and show it."""
         summary, practice = self.progress.summary(), self.progress.practice_results()
         self.board.outputs = ({"output_type": "display_data", "metadata": {},
-                               "data": {"text/html": board_html(summary, practice),
-                                        "text/plain": board_text(summary, practice)}},)
+                               "data": {"text/html": _board_html(summary, practice),
+                                        "text/plain": _board_text(summary, practice)}},)
         say(self.problems, " ".join(self.progress.notes))
         self.problems.layout.display = "" if self.progress.notes else "none"
         self.updates += 1

@@ -20,7 +20,7 @@ SUITS = tuple((f"{suit} {suit.plural}", suit) for suit in Suit)
 FIRST_LEADS = "the first card leads"
 
 
-def card_label(card: Card, trump: Suit) -> str:
+def _card_label(card: Card, trump: Suit) -> str:
     """A card in a list: 'J♣ (left bower)', 'Joker (joker, highest trump)'."""
     role = bower(card, trump)
     return f"{card} ({ROLE_WORDS[role]})" if role else str(card)
@@ -79,9 +79,9 @@ class RankingExplorer(Described, w.VBox):
         self.trump_row.show(trumps, trump)
         self.plain_row.show([c for c in order if not is_trump(c, trump)], trump)
         self.order_text.value = (f"<p>With {escape(trump.plural)} trump the trumps are, strongest first: "
-                                 f"{escape(', '.join(card_label(c, trump) for c in trumps))}.</p>")
+                                 f"{escape(', '.join(_card_label(c, trump) for c in trumps))}.</p>")
         keep = self.first_picker.value, self.second_picker.value
-        options = [(card_label(c, trump), c) for c in order]
+        options = [(_card_label(c, trump), c) for c in order]
         with self.hold_trait_notifications():
             self.first_picker.options = self.second_picker.options = options
             self.first_picker.value = keep[0] if keep[0] in order else trumps[1]

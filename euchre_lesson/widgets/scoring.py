@@ -25,7 +25,7 @@ def _when(flag: bool | None, yes: str, no: str) -> str:
     return "" if flag is None else (yes if flag else no)
 
 
-def table_html(rules: RuleSet, applying: ScoreRow | None = None) -> str:
+def _table_html(rules: RuleSet, applying: ScoreRow | None = None) -> str:
     """The scoring table as an HTML table; the applying row carries ▶ and <mark>, not colour alone."""
     makers, defenders = scorers(rules.facts)
     head = (f"<tr><th scope='col'></th><th scope='col'>result</th><th scope='col'>maker tricks</th>"
@@ -99,7 +99,7 @@ class ScoreCalculator(Described, w.VBox):
                 return
         row, points = self.answer()
         say(self.points, f"{points_words(self.rules, points).capitalize()}: {row.result} ({row.rule}).")
-        self.table.value = table_html(self.rules, row)
+        self.table.value = _table_html(self.rules, row)
 
 
 class ScoreQuiz(Described, w.VBox):
@@ -170,4 +170,4 @@ class ScoreQuiz(Described, w.VBox):
         """Ask the exercise about the answer; show its verdict and the table with the row that applies."""
         verdict = self.exercise.check(self.given())
         self.verdict = verdict.correct
-        say(self.note, str(verdict), "good" if verdict else "bad", table_html(self.asked[0], self.expected()[0]))
+        say(self.note, str(verdict), "good" if verdict else "bad", _table_html(self.asked[0], self.expected()[0]))

@@ -43,7 +43,7 @@ YOUR_TURN = {
 MOST_SAID = 400  # a note quotes at most this much of an error about a typed path: its start and its end
 
 
-def failure_words(path: str, error: Exception) -> str:
+def _failure_words(path: str, error: Exception) -> str:
     """Why saving or loading failed, in a sentence: the engine's words, or the system's for the path."""
     if isinstance(error, OSError):
         why = f"{path_words(path)}: {error.strerror or 'the system refused'}."
@@ -64,25 +64,25 @@ TRUST_WORDS = {
 EDITED_MARK = "from an edited game"
 
 
-def loaded_words(table: Table, news: News) -> str:
+def _loaded_words(table: Table, news: News) -> str:
     said = TRUST_WORDS.get(table.session.trust, "")
     return f"Loaded the game from {path_words(news.path)}: hand {len(table.game.hands)}. {said} {table.prompt()}"
 
 
-def saved_words(table: Table, news: News) -> str:
+def _saved_words(table: Table, news: News) -> str:
     said = f"Saved the game (hand {len(table.game.hands)}) to {path_words(news.path)}."
     if news.unsealed is not None:
         said += (f" It was saved without a seal, so a later load cannot tell whether it was changed: "
-                 f"{failure_words(str(news.unsealed), news.unsealed)}")
+                 f"{_failure_words(str(news.unsealed), news.unsealed)}")
     return said
 
 
-def done_words(table: Table, news: News) -> str:
+def _done_words(table: Table, news: News) -> str:
     """Your action in the past tense, then what to do now."""
     return f"{sentence(said_words(news.action, table.seat, news.view))} {table.prompt()}"
 
 
-def up_card_holder(view: View) -> int | None:
+def _up_card_holder(view: View) -> int | None:
     """The seat everyone knows holds the up-card: the dealer who took it, until it is played or the dealer lays
     cards face down again (the dummy's keep, a call for best), after which nobody but the dealer knows (T5, R3)."""
     if not view.picked_up or view.up_card in view.played:
@@ -92,11 +92,11 @@ def up_card_holder(view: View) -> int | None:
     return None if hidden_again else view.dealer
 
 
-def cards_words(cards) -> str:
+def _cards_words(cards) -> str:
     return " ".join(str(card) for card in sorted(cards, key=sort_key)) or "none"
 
 
-def graded_count(table: Table) -> str:
+def _graded_count(table: Table) -> str:
     count = len(table.session.graded.decisions)
     return f"{count} decision{'s' * (count != 1)}"
 
@@ -104,12 +104,12 @@ def graded_count(table: Table) -> str:
 # What the note says for each thing the session tells; it is marked bad when the session refused.
 NOTES: dict[Told, Callable[[Table, News], str]] = {
     Told.STARTED: lambda t, n: t.prompt(),
-    Told.ACTED: done_words,
+    Told.ACTED: _done_words,
     Told.REFUSED: lambda t, n: f"Not allowed: {n.error.explanation} (rule {n.error.rule})",
     Told.NOT_AN_ACTION: lambda t, n: f"That is not an action: {n.error}",
     Told.NOT_YOUR_TURN: lambda t, n: f"It is not your turn. {t.prompt()}",
     Told.NO_CARD_YET: lambda t, n: f"Cards are played once trump is made. {t.prompt()}",
-    Told.SELECTED: lambda t, n: f"Selected {len(t.selected)} of 5: {cards_words(t.selected)}.",
+    Told.SELECTED: lambda t, n: f"Selected {len(t.selected)} of 5: {_cards_words(t.selected)}.",
     Told.NOTHING_SELECTED: lambda t, n: "Select five of your ten cards first (click them), then press Keep these "
                                         "five (T5).",
     Told.UNDONE: lambda t, n: f"Undone: back to before your last action. {t.prompt()}",
@@ -118,16 +118,16 @@ NOTES: dict[Told, Callable[[Table, News], str]] = {
     Told.NO_NEXT_HAND: lambda t, n: f"There is no next hand now. {t.prompt()}",
     Told.HINT: lambda t, n: f"Hint: {choice_words(n.action, n.view)}. {n.reason}",
     Told.NO_DECISION: lambda t, n: f"No decision is yours now. {t.prompt()}",
-    Told.GRADED: lambda t, n: f"Graded {graded_count(t)}. {t.prompt()}",
+    Told.GRADED: lambda t, n: f"Graded {_graded_count(t)}. {t.prompt()}",
     Told.NOT_OVER: lambda t, n: "Grades come once the hand is over.",
     Told.NEW_GAME: lambda t, n: f"New game, seed {t.game.seed}. {t.prompt()}",
     Told.CANNOT_START: lambda t, n: f"Cannot start that game: {n.error}",
     Told.NO_PATH: lambda t, n: "Type a file name first, for example my_game.json.",
-    Told.SAVED: saved_words,
-    Told.NOT_SAVED: lambda t, n: f"Not saved. {failure_words(n.path, n.error)} Nothing was written; "
+    Told.SAVED: _saved_words,
+    Told.NOT_SAVED: lambda t, n: f"Not saved. {_failure_words(n.path, n.error)} Nothing was written; "
                                  f"the game in progress is unchanged.",
-    Told.LOADED: loaded_words,
-    Told.NOT_LOADED: lambda t, n: f"Not loaded. {failure_words(n.path, n.error)} The game in progress is unchanged.",
+    Told.LOADED: _loaded_words,
+    Told.NOT_LOADED: lambda t, n: f"Not loaded. {_failure_words(n.path, n.error)} The game in progress is unchanged.",
 }
 GOOD_NEWS = frozenset({Told.SAVED, Told.LOADED})
 
@@ -149,7 +149,7 @@ SESSION_FACTS = {
 }
 
 
-def of_session(name: str, doc: str) -> property:
+def _of_session(name: str, doc: str) -> property:
     """A table attribute that is the session's, read through the table (as lessons and tests do)."""
     def refuse(_table, value) -> None:
         raise NotationError(name, f"The table's {name} is its session's and is not set here: change the game "
@@ -157,14 +157,14 @@ def of_session(name: str, doc: str) -> property:
     return property(lambda table: getattr(table.session, name), refuse, doc=doc)
 
 
-def reads_session(cls: type) -> type:
+def _reads_session(cls: type) -> type:
     """The class with each of SESSION_FACTS as a property read through its `session`, never set on it."""
     for name, doc in SESSION_FACTS.items():
-        setattr(cls, name, of_session(name, doc))
+        setattr(cls, name, _of_session(name, doc))
     return cls
 
 
-@reads_session
+@_reads_session
 class Table(Described, w.VBox):
     """A game to the target score, you at `seat`: its `session` plays it; the table draws it and forwards clicks."""
 
@@ -375,7 +375,7 @@ class Table(Described, w.VBox):
             facts = view.roles(seat) + [f"tricks {view.tricks_won[seat]}", f"{count} card{'s' * (count != 1)}"]
             label.value = (f'<b>{escape(seat_words(seat, view).capitalize())}</b> (computer, {escape(self.level)})'
                            f'<br><span data-seat="{seat}">{escape(" · ".join(facts))}</span>')
-            show_backs(row, count, [view.up_card] if seat == up_card_holder(view) else [], view.trump)
+            show_backs(row, count, [view.up_card] if seat == _up_card_holder(view) else [], view.trump)
 
     def _draw_middle(self, view: View) -> None:
         trump = view.trump
