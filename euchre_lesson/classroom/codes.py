@@ -32,17 +32,17 @@ def seat_token() -> str:
 
 
 def typed_code(value, what: str) -> str:
-    """A code as typed: text, its spaces and dashes dropped; NotationError names anything else."""
+    """A code as typed: text, its spaces dropped; NotationError names anything else."""
     if type(value) is not str or len(value) > LONGEST_CODE:
         raise NotationError(what, f"The {what} must be the short code you were given, not {excerpt(value)}.")
-    return "".join(value.split()).replace("-", "")
+    return "".join(value.split())
 
 
 def same_code(typed, code: str, what: str) -> bool:
     """Whether a typed code is `code` (a join code in any case), compared in constant time."""
     typed = typed_code(typed, what)
-    if what == "join code":
-        typed = typed.upper()
+    if what == "join code":  # read aloud, written on a board: any case, and "AB-CD" as well as "ABCD"
+        typed = typed.upper().replace("-", "")
     return hmac.compare_digest(typed.encode("utf-8"), code.encode("utf-8"))
 
 

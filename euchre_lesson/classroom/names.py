@@ -29,5 +29,6 @@ def same_name_note(name: str, others) -> str:
     """What to tell a student whose first name another student has already: say so, and suggest an initial."""
     if not any(other.casefold() == name.casefold() for other in others):
         return ""
-    return (f"Another student in the class is called {name} too. You are in; to tell you apart, "
-            f"you may join again with an initial, such as {name} {'B' if name[:1].upper() != 'B' else 'C'}.")
+    initial = "B" if name[:1].upper() != "B" else "C"
+    return (f"Another student in the class is called {name} too. You are in: add an initial to your name, "
+            f"such as {name} {initial}, so that the class can tell you apart.")

@@ -1,0 +1,277 @@
+"""A class: its join code and teacher code, its students, its tables, kept on disk after every change.
+
+A student joins with a first name and the join code, and gets a seat token (kept by the browser: a reload brings
+the student back to the same seat); then picks a table or waits to be seated. The teacher's page works through
+`Classroom.teacher(code)`, which refuses a wrong teacher code (teacher.py). Locks: the class's own lock is taken
+before a table's, never while holding one; the files are written once the table's lock is let go.
+"""
+
+from __future__ import annotations
+
+import hmac
+import threading
+import time
+from collections.abc import Callable
+from typing import NamedTuple
+
+from ..engine import checks
+from ..engine.errors import NotationError
+from ..engine.game import new_game
+from ..engine.rules import rules_from
+from ..play.session import level_of
+from ..teach.house_rules import HouseRules
+from .codes import checked_join_code, join_code, same_code, seat_token, teacher_code
+from .day import DealOfTheDay
+from .keeping import (CLASS_FILE, CLASS_FORMAT, CLASS_LIMIT, TABLE_LIMIT, Keeper, class_folder, read_record,
+                      seat_record, student_from, table_file, table_from, table_record)
+from .names import first_name, same_name_note
+from .refusals import Refused
+from .students import Student
+from .table import LONGEST_TOKEN, ClassTable, checked_seconds
+from .teacher import Desk
+
+UNKNOWN_TOKEN = ("This browser's seat token is not one of this class's: join again with your first name and the "
+                 "join code on the board.")
+
+
+class Joined(NamedTuple):
+    """A student who just joined: the token their browser keeps, their name, and a note to show (or '')."""
+
+    token: str
+    name: str
+    note: str
+
+
+class Classroom:
+    """A class at its tables, kept in `folder` (by default the user's data folder, see keeping.py)."""
+
+    def __init__(self, folder=None, *, house_rules: HouseRules | None = None, level: str = "rule of thumb",
+                 pace: float = 1.0, absent_after: float = 60.0, clock: Callable[[], float] = time.monotonic,
+                 join: str | None = None, teacher: str | None = None):
+        self.lock = threading.RLock()
+        self.join_code = join_code() if join is None else checked_join_code(join)
+        self.teacher_code = teacher_code() if teacher is None else checks.instance("teacher", teacher, str, "text")
+        self.house_rules = checks.instance("house_rules", house_rules or HouseRules(), HouseRules,
+                                           "the class's house rules, as read_house_rules(folder) reads them")
+        self.level = level_of(level)  # the computer players' level at every table
+        self.pace = checked_seconds("pace", pace)
+        self.absent_after = checked_seconds("absent_after", absent_after)
+        self.clock = clock
+        self.keeper = Keeper(folder)
+        self.day: DealOfTheDay | None = None
+        self._students: dict[str, Student] = {}  # token -> student, in the order they joined
+        self._tables: dict[int, ClassTable] = {}
+        self.version = 0
+        self._keep()
+
+    # -- keeping ----------------------------------------------------------------------------------------------
+
+    def record(self) -> dict:
+        """The class file: codes, settings, house rules, students, the tables' numbers, the deal of the day."""
+        with self.lock:
+            return {"format": CLASS_FORMAT, "join_code": self.join_code, "teacher_code": self.teacher_code,
+                    "level": self.level, "pace": self.pace, "absent_after": self.absent_after,
+                    "house_rules": {rules.game: rules.switches() for rules in self.house_rules.games},
+                    "students": [seat_record(student) for student in self._students.values()],
+                    "tables": sorted(self._tables), "day": None if self.day is None else self.day.record()}
+
+    def _keep(self) -> None:
+        with self.lock:
+            self.version += 1
+            version, record = self.version, self.record()
+        self.keeper.keep(CLASS_FILE, version, record)
+
+    def _keep_table(self, table: ClassTable) -> None:
+        version, game, seats, paused = table.snapshot()
+        self.keeper.keep(table_file(table.number), version,
+                         table_record(table.number, table.level, game, seats, paused))
+
+    def _adopt(self, table: ClassTable) -> ClassTable:
+        """A table of the class, kept on disk after each of its changes (before the pages hear of it)."""
+        table.observe(self._keep_table)
+        self._tables[table.number] = table
+        return table
+
+    @classmethod
+    def restore(cls, folder, *, clock: Callable[[], float] = time.monotonic) -> Classroom:
+        """The class kept in `folder`, with every table, seat and score; each student counts as away until back."""
+        path = class_folder(folder)
+        record = read_record(path / CLASS_FILE, CLASS_LIMIT, "class")
+        try:
+            house = HouseRules(games=tuple(rules_from(game, switches)
+                                           for game, switches in record["house_rules"].items()))
+            room = cls(path, house_rules=house, level=record["level"], pace=record["pace"],
+                       absent_after=record["absent_after"], clock=clock, join=record["join_code"],
+                       teacher=record["teacher_code"])
+            students = [student_from(kept, "the class file's students") for kept in record["students"]]
+            numbers = record["tables"]
+            day = record["day"]
+        except (KeyError, TypeError, AttributeError) as error:
+            raise NotationError("class", f"The class file in {path} is damaged ({error!r} is wrong or missing): "
+                                         f"it cannot be restored.") from None
+        room._students = {student.token: student for student in students}
+        for number in numbers:
+            room._restore_table(path, number)
+        room.day = None if day is None else DealOfTheDay(day["game"], day["seed"], tuple(day["tables"]))
+        room._keep()
+        return room
+
+    def _restore_table(self, path, number) -> None:
+        name = table_file(checks.whole("table number", number, 1, 999))
+        kept = table_from(read_record(path / name, TABLE_LIMIT, "table"), name)
+        table = ClassTable(number, kept["game"], kept["level"], seats=kept["seats"], pace=self.pace,
+                           absent_after=self.absent_after, clock=self.clock, paused=kept["paused"])
+        for student in kept["seats"]:
+            if student is not None:
+                self._students.setdefault(student.token, student)
+        table.all_away()
+        self._adopt(table)
+
+    # -- students -------------------------------------------------------------------------------------------
+
+    def join(self, name, code) -> Joined:
+        """A student joins with a first name and the join code; a wrong code or name is refused in words."""
+        if not same_code(code, self.join_code, "join code"):
+            raise NotationError("join code", "That is not this class's join code: type the four letters on the "
+                                             "board (the letters can be small or capital).")
+        name = first_name(name)
+        with self.lock:
+            note = same_name_note(name, (student.name for student in self._students.values()))
+            student = Student(name, seat_token())
+            self._students[student.token] = student
+        self._keep()
+        return Joined(student.token, name, note)
+
+    def student(self, token) -> Student:
+        """The student whose browser holds `token`; NotationError (in words) for a token of no student here."""
+        if type(token) is str and 0 < len(token) <= LONGEST_TOKEN:
+            with self.lock:
+                for kept, student in self._students.items():
+                    if hmac.compare_digest(kept.encode(), token.encode()):
+                        return student
+        raise NotationError("seat token", UNKNOWN_TOKEN)
+
+    def rename(self, token, name) -> str:
+        """A student changes the name the table shows (an initial added); the note to show, or ''."""
+        student = self.student(token)
+        name = first_name(name)
+        with self.lock:
+            note = same_name_note(name, (other.name for other in self._students.values() if other is not student))
+            renamed = Student(name, student.token)
+            self._students[student.token] = renamed
+            place = self.where(token)
+            if place is not None:
+                table = self._tables[place[0]]
+                table.unseat(place[1])
+                table.sit(place[1], renamed)
+        self._keep()
+        return note
+
+    @property
+    def students(self) -> tuple[Student, ...]:
+        with self.lock:
+            return tuple(self._students.values())
+
+    def where(self, token) -> tuple[int, int] | None:
+        """The (table number, seat) of the student holding `token`, or None while they wait to be seated."""
+        student = self.student(token)
+        with self.lock:
+            for number, table in sorted(self._tables.items()):
+                for seat, holder in enumerate(table.seats):
+                    if holder is not None and holder.token == student.token:
+                        return number, seat
+        return None
+
+    @property
+    def waiting(self) -> tuple[Student, ...]:
+        """The students who joined and sit at no table, in the order they joined."""
+        with self.lock:
+            seated = {holder.token for table in self._tables.values() for holder in table.seats if holder}
+            return tuple(student for token, student in self._students.items() if token not in seated)
+
+    # -- tables --------------------------------------------------------------------------------------------------
+
+    @property
+    def tables(self) -> tuple[ClassTable, ...]:
+        with self.lock:
+            return tuple(table for _, table in sorted(self._tables.items()))
+
+    def table(self, number) -> ClassTable:
+        """Table `number`; NotationError naming the tables there are."""
+        with self.lock:
+            if type(number) is int and number in self._tables:
+                return self._tables[number]
+            there = ", ".join(map(str, sorted(self._tables))) or "none yet"
+        raise NotationError("table", f"There is no table {number!r}: the tables are {there}.")
+
+    def new_table(self, game: str = "cutthroat", seed: int | None = None) -> ClassTable:
+        """A table for `game` by the class's house rules, every seat played by a computer until students sit."""
+        game = new_game(self.house_rules.rules(game), seed=seed)
+        with self.lock:
+            number = max(self._tables, default=0) + 1
+            table = self._adopt(ClassTable(number, game, self.level, pace=self.pace, absent_after=self.absent_after,
+                                           clock=self.clock))
+        self._keep_table(table)
+        self._keep()
+        return table
+
+    def choose_table(self, token, number) -> int:
+        """The student holding `token` sits at table `number`, in the first seat a computer plays; their seat."""
+        student = self.student(token)
+        with self.lock:
+            table = self.table(number)
+            place = self.where(token)
+            if place is not None:
+                raise Refused("seat", f"You sit at table {place[0]}, seat {place[1]} already: ask your teacher to "
+                                      f"move you.")
+            free = [seat for seat, holder in enumerate(table.seats) if holder is None]
+            if not free:
+                raise Refused("table", f"Table {table.number} is full: choose another table, or wait to be seated.")
+            table.sit(free[0], student)
+            return free[0]
+
+    def _table_of(self, token) -> ClassTable:
+        place = self.where(token)
+        if place is None:
+            raise Refused("seat", "You are not at a table yet: choose a table, or wait for your teacher to seat you.")
+        return self._tables[place[0]]
+
+    def seat_view(self, token) -> dict:
+        """What the browser holding `token` may see: its table's view, or the tables to choose from while waiting."""
+        student = self.student(token)
+        with self.lock:
+            place = self.where(token)
+            if place is None:
+                return {"name": student.name, "table": None, "waiting": True,
+                        "tables": [{"table": table.number, "game": table.game.rules.facts.name,
+                                    "free_seats": sum(holder is None for holder in table.seats)}
+                                   for table in self.tables]}
+            table = self._tables[place[0]]
+        return {"name": student.name, "table": table.number, "waiting": False, **table.seat_view(token)}
+
+    def act(self, token, action):
+        """The action of the student holding `token`, at their table (see ClassTable.act)."""
+        return self._table_of(token).act(token, action)
+
+    def away(self, token) -> None:
+        """The student's browser went away (closed, dropped): after a while the computer plays for them."""
+        if self.where(token) is not None:
+            self._table_of(token).away(token)
+
+    def back(self, token) -> None:
+        """The student's browser is back: their seat is theirs again."""
+        if self.where(token) is not None:
+            self._table_of(token).back(token)
+
+    def step(self) -> list:
+        """One computer move at each table where one is due (see ClassTable.step): what each table did."""
+        return [table.step() for table in self.tables]
+
+    # -- the teacher -----------------------------------------------------------------------------------------
+
+    def teacher(self, code):
+        """The teacher's desk, for the teacher code alone; NotationError (in words) for any other code."""
+        if not same_code(code, self.teacher_code, "teacher code"):
+            raise NotationError("teacher code", "That is not this class's teacher code: type the teacher code "
+                                                "printed when the class's server started.")
+        return Desk(self)

@@ -1,0 +1,130 @@
+"""The teacher's desk: every table at a glance, students placed and moved, tables paused and dealt again, and the
+deal of the day. A Desk is had only from Classroom.teacher(code), which refuses a wrong teacher code."""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import checks
+from ..engine.game import new_game
+from .day import DealOfTheDay, comparison
+from .refusals import Refused
+
+
+class Desk:
+    """What the teacher may do to the class `room` (a Classroom)."""
+
+    def __init__(self, room):
+        self.room = room
+
+    # -- looking -----------------------------------------------------------------------------------------------
+
+    def overview(self) -> dict:
+        """Every table with who sits where, the scores, whose turn it is and how long they have waited; who waits."""
+        room = self.room
+        with room.lock:
+            return {"join_code": room.join_code, "level": room.level,
+                    "waiting": [student.name for student in room.waiting],
+                    "tables": [table_at_a_glance(table) for table in room.tables]}
+
+    def view_of_seat(self, number: int, seat: int) -> dict:
+        """What one seat of a table sees, as its browser is sent it (to look over a student's shoulder)."""
+        return self.room.table(number).view_of_seat(seat)
+
+    # -- placing students ------------------------------------------------------------------------------------------
+
+    def place(self, token, number, seat) -> None:
+        """Seat the student holding `token` at table `number`, `seat` (taking them from where they sat)."""
+        room = self.room
+        student = room.student(token)
+        with room.lock:
+            table = room.table(number)
+            seat = checks.seat("seat", seat, len(table.seats))
+            holder = table.seats[seat]
+            if holder is not None and holder.token != student.token:
+                raise Refused("seat", f"Seat {seat} at table {table.number} is {holder.name}'s: move {holder.name} "
+                                      f"first, or choose a seat a computer plays.")
+            if holder is not None:
+                return
+            place = room.where(token)
+            if place is not None:
+                room.table(place[0]).unseat(place[1])
+            table.sit(seat, student)
+
+    def remove(self, token) -> None:
+        """Take the student holding `token` from their table: a computer plays their seat, and they wait."""
+        room = self.room
+        with room.lock:
+            place = room.where(token)
+            if place is not None:
+                room.table(place[0]).unseat(place[1])
+
+    def computer(self, number, seat) -> None:
+        """A computer plays `seat` at table `number`; the student who sat there waits to be seated."""
+        with self.room.lock:
+            table = self.room.table(number)
+            table.unseat(checks.seat("seat", seat, len(table.seats)))
+
+    # -- tables -------------------------------------------------------------------------------------------------
+
+    def new_table(self, game: str = "cutthroat", seed: int | None = None):
+        """A new table of `game` (the class's house rules), computer players at every seat until students sit."""
+        return self.room.new_table(game, seed)
+
+    def pause(self, number, paused: bool = True) -> None:
+        self.room.table(number).pause(paused)
+
+    def deal_again(self, number) -> None:
+        """The hand in play at table `number` starts again from its deal."""
+        self.room.table(number).deal_again()
+
+    def new_game(self, number, seed: int | None = None) -> None:
+        """A new game at table `number`, of the game it plays, with the same students."""
+        table = self.room.table(number)
+        table.start(new_game(self.room.house_rules.rules(table.game.rules.game), seed=seed))
+
+    # -- the deal of the day ---------------------------------------------------------------------------------------
+
+    def deal_of_the_day(self, game: str = "cutthroat", seed: int | None = None, tables=None) -> DealOfTheDay:
+        """Every table of `tables` (all, if None) starts a game of `game` from the same seed: the same deals."""
+        room = self.room
+        rules = room.house_rules.rules(game)
+        seed = random.SystemRandom().randrange(2**32) if seed is None else checks.seed("seed", seed)
+        with room.lock:
+            chosen = [room.table(number) for number in (tables if tables is not None else sorted(room._tables))]
+            wrong = [table.number for table in chosen if len(table.seats) != rules.players]
+            if not chosen or wrong:
+                raise Refused("tables", f"The deal of the day needs tables of {rules.players} seats for "
+                                        f"{rules.facts.name}; {'these have another number' if wrong else 'none'}"
+                                        f"{': ' + ', '.join(map(str, wrong)) if wrong else ' was chosen'}.")
+            for table in chosen:
+                table.start(new_game(rules, seed=seed))
+            room.day = DealOfTheDay(game, seed, tuple(table.number for table in chosen))
+        room._keep()
+        return room.day
+
+    def comparison(self) -> list[dict]:
+        """Deal by deal, what each table of the deal of the day bid and scored (see day.comparison); [] if none."""
+        room = self.room
+        with room.lock:
+            if room.day is None:
+                return []
+            tables = {table.number: (table.game, seat_names(table)) for table in room.tables}
+            return comparison(room.day, tables)
+
+
+def seat_names(table) -> tuple[str, ...]:
+    """The name at each seat of a table: the student's, or 'computer'."""
+    return tuple("computer" if student is None else student.name for student in table.seats)
+
+
+def table_at_a_glance(table) -> dict:
+    """One table on the teacher's page."""
+    with table.lock:
+        game, seats = table.game, table.seats_seen()
+        return {"table": table.number, "game": game.rules.facts.name, "paused": table.paused,
+                "hand_number": len(game.hands), "seats": [{"seat": seat, **held} for seat, held in enumerate(seats)],
+                "scores": list(game.scores), "sides": [list(side) for side in game.sides],
+                "to_act": game.to_act, "to_act_name": None if game.to_act is None else seat_names(table)[game.to_act],
+                "waited": round(table.waited(), 1), "game_over": game.is_over, "winners": list(game.winners),
+                "problems": list(table.problems)}

@@ -1,0 +1,362 @@
+"""A class at its tables, without a web server: joining, seats, turns, the computer's pace, the files, the teacher.
+
+Bad input (a wrong code, a bad name, a forged token, a malformed action) is refused in words and changes nothing:
+each such test compares the whole class, and its files on disk, before and after.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import threading
+
+import pytest
+
+from euchre_lesson.classroom.classroom import Classroom
+from euchre_lesson.classroom.codes import JOIN_LETTERS, join_code
+from euchre_lesson.classroom.names import LONGEST_NAME
+from euchre_lesson.engine.errors import IllegalAction, NotationError
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+def room(tmp_path, clock):
+    return Classroom(tmp_path / "class", level="random", pace=2.0, absent_after=30.0, clock=clock)
+
+
+def everything(room: Classroom) -> tuple:
+    """The whole class, as comparable values, and every file it kept."""
+    tables = tuple((table.snapshot()[1:], table.paused, table.seats_seen()) for table in room.tables)
+    files = {path.name: path.read_text(encoding="utf-8") for path in sorted(room.keeper.folder.iterdir())}
+    return room.record(), tables, files
+
+
+def seated_room(room: Classroom, names=("Ana", "Ben")) -> tuple[object, list[str]]:
+    """A cutthroat table with these students in its first seats, a computer in the rest."""
+    desk = room.teacher(room.teacher_code)
+    desk.new_table("cutthroat", seed=7)
+    tokens = [room.join(name, room.join_code).token for name in names]
+    for token in tokens:
+        room.choose_table(token, 1)
+    return desk, tokens
+
+
+def to_act_token(room, tokens) -> str | None:
+    table = room.tables[0]
+    holder = table.seats[table.game.to_act]
+    return None if holder is None else holder.token
+
+
+def play_until_a_student_acts(room, clock, tokens):
+    """Let the computer players move (the clock moved past the pace each time) until a student is to act."""
+    while to_act_token(room, tokens) is None:
+        clock.now += 5
+        assert room.tables[0].step() is not None
+
+
+# -- joining --------------------------------------------------------------------------------------------------
+
+
+def test_a_join_code_is_four_letters_nobody_mistakes():
+    codes = {join_code() for _ in range(200)}
+    assert all(len(code) == 4 and set(code) <= set(JOIN_LETTERS) for code in codes) and len(codes) > 150
+    assert not set("BGILOQSZ018") & set(JOIN_LETTERS)
+
+
+def test_a_student_joins_with_a_first_name_and_the_join_code_in_any_case(room):
+    joined = room.join("  Ana   Maria ", " " + room.join_code.lower())
+    assert joined.name == "Ana Maria" and joined.note == "" and len(joined.token) >= 20
+    assert room.student(joined.token).name == "Ana Maria" and room.waiting == (room.student(joined.token),)
+    assert joined.token not in repr(room.student(joined.token)) + repr(room.waiting), "a log never shows a token"
+
+
+def test_two_students_may_share_a_first_name_and_are_told_to_add_an_initial(room):
+    first = room.join("Ana", room.join_code)
+    second = room.join("ana", room.join_code)
+    assert first.token != second.token and len(room.students) == 2
+    assert "Another student in the class is called ana too" in second.note and "initial" in second.note
+    assert room.rename(second.token, "Ana B") == "" and room.student(second.token).name == "Ana B"
+
+
+@pytest.mark.parametrize("code", ["XXXX", "", None, 42, "A" * 10_000, {"code": 1}])
+def test_a_wrong_join_code_is_refused_in_words_and_changes_nothing(room, code):
+    before = everything(room)
+    with pytest.raises(NotationError, match="not this class's join code|must be the short code"):
+        room.join("Ana", code if code != "XXXX" else ("XXXX" if room.join_code != "XXXX" else "YYYY"))
+    assert everything(room) == before
+
+
+@pytest.mark.parametrize("name, said", [("", "the name is empty"), ("   ", "the name is empty"),
+                                        ("x" * 10_000, "10,000"), ("y" * (LONGEST_NAME + 1), "at most 40"),
+                                        ("Ana\x00", "control character"), ("Ben\nBob", None),
+                                        ("Eve\u200b", "control character"), (None, "first name"), (42, "first name")])
+def test_a_bad_name_is_refused_in_words_and_changes_nothing(room, name, said):
+    before = everything(room)
+    if said is None:  # a newline inside is a space between words, as typed over two lines
+        assert room.join(name, room.join_code).name == "Ben Bob"
+        return
+    with pytest.raises(NotationError, match=said):
+        room.join(name, room.join_code)
+    assert everything(room) == before
+
+
+# -- seats and turns --------------------------------------------------------------------------------------------
+
+
+def test_a_student_picks_a_table_and_a_full_table_is_refused(room):
+    desk, tokens = seated_room(room, ("Ana", "Ben", "Cy"))
+    assert [room.where(token) for token in tokens] == [(1, 0), (1, 1), (1, 2)]
+    late = room.join("Dee", room.join_code).token
+    with pytest.raises(ValueError, match="Table 1 is full"):
+        room.choose_table(late, 1)
+    with pytest.raises(ValueError, match="sit at table 1, seat 0 already"):
+        room.choose_table(tokens[0], 1)
+    assert room.seat_view(late)["waiting"] and room.seat_view(late)["tables"][0]["free_seats"] == 0
+
+
+@pytest.mark.parametrize("token", ["forged-token-AAAAAAAAAA", "", None, 42, "t" * 10_000, ["x"]])
+def test_a_forged_seat_token_is_refused_in_words_and_changes_nothing(room, clock, token):
+    desk, tokens = seated_room(room)
+    before = everything(room)
+    for attempt in (lambda: room.act(token, "pass"), lambda: room.seat_view(token), lambda: room.where(token),
+                    lambda: room.tables[0].act(token, "pass"), lambda: room.tables[0].seat_view(token),
+                    lambda: room.choose_table(token, 1)):
+        with pytest.raises(NotationError, match="seat token is not one of this class's|holds no seat"):
+            attempt()
+    assert everything(room) == before
+
+
+@pytest.mark.parametrize("action", [42, None, {"verb": "pass"}, "x" * 100_000, "play", "fly away", ["pass"], b"pass"])
+def test_a_malformed_action_is_refused_in_words_and_changes_nothing(room, clock, action):
+    desk, tokens = seated_room(room)
+    play_until_a_student_acts(room, clock, tokens)
+    before = everything(room)
+    with pytest.raises(NotationError) as refused:
+        room.act(to_act_token(room, tokens), action)
+    said = str(refused.value)
+    assert len(said) < 1000 and ("is not an action" in said or "needs a card" in said), said
+    assert everything(room) == before
+
+
+def test_a_student_acts_only_in_turn_and_is_told_whose_turn_it_is(room, clock):
+    desk, tokens = seated_room(room)
+    play_until_a_student_acts(room, clock, tokens)
+    mover = to_act_token(room, tokens)
+    other = next(token for token in tokens if token != mover)
+    legal = room.seat_view(mover)["hand_in_play"]["legal"]
+    before = everything(room)
+    with pytest.raises(IllegalAction, match=r"^It is not your turn: (Ana|Ben) \(seat \d\) is to act, in "):
+        room.act(other, legal[0])
+    assert everything(room) == before
+    room.act(mover, legal[0])
+    assert everything(room) != before
+
+
+def test_an_illegal_action_in_turn_is_refused_with_the_engine_s_words(room, clock):
+    desk, tokens = seated_room(room)
+    play_until_a_student_acts(room, clock, tokens)
+    before = everything(room)
+    with pytest.raises(IllegalAction, match=r"is not possible now: this is .*\(C\d+\)"):
+        room.act(to_act_token(room, tokens), "keep 9♠ 10♠ J♠ Q♠ K♠")
+    assert everything(room) == before
+
+
+def test_the_computer_moves_one_at_a_time_at_the_table_s_pace(room, clock):
+    room.teacher(room.teacher_code).new_table("partnership", seed=3)
+    table = room.tables[0]
+    assert table.due() == 2.0 and table.step() is None  # nobody sat: every seat is the computer's, after the pace
+    clock.now += 1.9
+    assert table.step() is None and table.due() == pytest.approx(0.1)
+    clock.now += 0.1
+    moves = len(table.game.hand.history)
+    assert table.step() is not None and len(table.game.hand.history) == moves + 1
+    assert table.step() is None  # the next waits for the pace again
+
+
+def test_a_seat_left_empty_too_long_is_played_by_the_computer_until_the_student_returns(room, clock):
+    desk, tokens = seated_room(room)
+    play_until_a_student_acts(room, clock, tokens)
+    mover = to_act_token(room, tokens)
+    table = room.tables[0]
+    room.away(mover)
+    clock.now += 29
+    assert table.step() is None and table.due() == pytest.approx(1.0)
+    assert room.seat_view(tokens[0])["players"][table.seat_of(mover)]["away"]
+    clock.now += 1
+    assert table.step() is not None  # the computer played the absent student's seat
+    room.back(mover)
+    assert not table.computer_plays(table.seat_of(mover))
+
+
+def test_a_paused_table_refuses_actions_and_its_computers_wait(room, clock):
+    desk, tokens = seated_room(room)
+    play_until_a_student_acts(room, clock, tokens)
+    desk.pause(1)
+    before = everything(room)
+    with pytest.raises(ValueError, match="paused table 1"):
+        room.act(to_act_token(room, tokens), room.seat_view(to_act_token(room, tokens))["hand_in_play"]["legal"][0])
+    clock.now += 100
+    assert room.tables[0].step() is None and everything(room) == before
+    desk.pause(1, False)
+    assert room.seat_view(tokens[0])["paused"] is False
+
+
+def test_listeners_hear_each_change_outside_the_lock(room, clock):
+    desk, tokens = seated_room(room)
+    table = room.tables[0]
+    heard = []
+
+    def listener(told):  # another thread must be able to take the lock while we are told
+        got = []
+        thread = threading.Thread(target=lambda: got.append(told.game))
+        thread.start()
+        thread.join(2)
+        heard.append(bool(got))
+
+    table.observe(listener)
+    play_until_a_student_acts(room, clock, tokens)
+    assert heard and all(heard)
+
+
+# -- the files ---------------------------------------------------------------------------------------------------
+
+
+def test_every_table_seat_and_score_comes_back_after_a_restart(room, clock, tmp_path):
+    desk, tokens = seated_room(room)
+    desk.new_table("twohand", seed=2)
+    for _ in range(60):
+        clock.now += 5
+        if room.tables[0].step() is None:
+            mover = to_act_token(room, tokens)
+            room.act(mover, room.seat_view(mover)["hand_in_play"]["legal"][-1])
+    game = room.tables[0].game
+    assert len(game.hands) > 1 or game.hand.history
+    back = Classroom.restore(room.keeper.folder, clock=clock)
+    assert back.join_code == room.join_code and back.teacher_code == room.teacher_code
+    assert [table.game for table in back.tables] == [table.game for table in room.tables]
+    assert [table.seats for table in back.tables] == [table.seats for table in room.tables]
+    assert back.where(tokens[1]) == (1, 1) and back.seat_view(tokens[0])["scores"] == list(game.scores)
+    mode = stat.S_IMODE(os.stat(room.keeper.folder / "table-1.json").st_mode)
+    assert mode & 0o077 == 0, "the files hold the seat tokens: for their owner only"
+    assert all(table.seats_seen()[0]["away"] for table in back.tables[:1])  # away until their browser is back
+
+
+def test_a_damaged_class_file_is_refused_in_words(room):
+    (room.keeper.folder / "classroom.json").write_text('{"format": "euchre_lesson classroom"}', encoding="utf-8")
+    with pytest.raises(NotationError, match="damaged"):
+        Classroom.restore(room.keeper.folder)
+    (room.keeper.folder / "classroom.json").write_text("[1, 2", encoding="utf-8")
+    with pytest.raises(NotationError, match="classroom.json"):
+        Classroom.restore(room.keeper.folder)
+
+
+def test_an_older_snapshot_never_overwrites_a_newer_one(room):
+    keeper = room.keeper
+    assert keeper.keep("x.json", 5, {"v": 5}) and not keeper.keep("x.json", 4, {"v": 4})
+    assert json.loads((keeper.folder / "x.json").read_text()) == {"v": 5}
+
+
+# -- the teacher ---------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", ["not it", "", None, 42, "c" * 10_000])
+def test_a_wrong_teacher_code_is_refused_in_words(room, code):
+    before = everything(room)
+    with pytest.raises(NotationError, match="teacher code"):
+        room.teacher(code)
+    assert everything(room) == before
+
+
+def test_the_teacher_places_moves_and_removes_students_and_fills_seats(room, clock):
+    desk, tokens = seated_room(room)
+    desk.new_table("cutthroat", seed=8)
+    desk.place(tokens[0], 2, 1)
+    assert room.where(tokens[0]) == (2, 1) and room.tables[0].seats[0] is None
+    with pytest.raises(ValueError, match="is Ana's"):
+        desk.place(tokens[1], 2, 1)
+    desk.computer(1, 1)
+    assert room.where(tokens[1]) is None and [s.name for s in room.waiting] == ["Ben"]
+    desk.remove(tokens[0])
+    assert [s.name for s in room.waiting] == ["Ana", "Ben"]
+    glance = desk.overview()
+    assert glance["waiting"] == ["Ana", "Ben"] and [t["table"] for t in glance["tables"]] == [1, 2]
+
+
+def test_the_teacher_sees_whose_turn_and_how_long_they_have_waited(room, clock):
+    desk, tokens = seated_room(room)
+    play_until_a_student_acts(room, clock, tokens)
+    clock.now += 42
+    table = desk.overview()["tables"][0]
+    assert table["to_act_name"] in ("Ana", "Ben") and table["waited"] == 42.0
+    assert [seat["name"] for seat in table["seats"]] == ["Ana", "Ben", None] and table["scores"] == [0, 0, 0]
+
+
+def test_deal_again_starts_the_hand_from_its_deal(room, clock):
+    desk, tokens = seated_room(room)
+    play_until_a_student_acts(room, clock, tokens)
+    hand = room.tables[0].game.hand
+    desk.deal_again(1)
+    again = room.tables[0].game.hand
+    assert again.deal == hand.deal and again.history == () and hand.history != ()
+
+
+def test_the_deal_of_the_day_compares_what_each_table_bid_and_scored(room, clock):
+    desk = room.teacher(room.teacher_code)
+    desk.new_table("cutthroat")
+    desk.new_table("cutthroat")
+    day = desk.deal_of_the_day("cutthroat", seed=11)
+    assert day.tables == (1, 2) and [t.game.hand.deal for t in room.tables][0] == room.tables[1].game.hand.deal
+    while sum(hand.is_over for hand in room.tables[1].game.hands) < 3:
+        clock.now += 5
+        room.step()
+    rows = desk.comparison()
+    assert [row["deal"] for row in rows][:3] == [1, 2, 3]
+    for row in rows:
+        for number, result in row["tables"].items():
+            hand = room.tables[number - 1].game.hands[row["deal"] - 1]
+            assert result["points"] == list(hand.points) and result["maker"] == hand.maker
+            assert sum(row["versus_average"][number]) == pytest.approx(sum(hand.points) - sum(row["average"]))
+    assert Classroom.restore(room.keeper.folder, clock=clock).day == day
+
+
+def test_threads_acting_at_once_lose_nothing(room, clock):
+    desk, tokens = seated_room(room, ("Ana", "Ben", "Cy"))
+    errors, done = [], threading.Event()
+
+    def student(token):
+        while not done.is_set():
+            try:
+                view = room.seat_view(token)["hand_in_play"]
+                if view["your_turn"]:
+                    room.act(token, view["legal"][0])
+            except IllegalAction as error:  # another thread moved first: the engine refused, fine
+                if "not your turn" not in str(error):
+                    errors.append(error)
+            except Exception as error:
+                errors.append(error)
+            if sum(h.is_over for h in room.tables[0].game.hands) >= 2:
+                done.set()
+
+    threads = [threading.Thread(target=student, args=(token,)) for token in tokens]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(20)
+    assert not errors and done.is_set()
+    back = Classroom.restore(room.keeper.folder, clock=clock)
+    assert back.tables[0].game == room.tables[0].game
