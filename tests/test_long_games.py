@@ -170,3 +170,57 @@ def test_what_was_set_by_hand_is_known_without_dealing_every_hand_again(monkeypa
     mixed = dc.replace(game, hands=tuple(game.hands[:-1]) + (deal_hand(CUTTHROAT, 0, seed=99),))
     assert mixed.dealt_by_hand == (300,) and mixed.apply("pass").dealt_by_hand == (300,)
     assert game_from_record(mixed.record()).dealt_by_hand == (300,)
+
+
+def test_the_scores_before_a_hand_are_looked_up_not_scored_again_from_the_first_hand(monkeypatch):
+    """A grade asks what the players knew before the hand shown: it scored every earlier hand again."""
+    from euchre_lesson.play import session as session_module
+
+    record = thrown_in_record(300)
+    record["starting_scores"], record["scores"] = [3, 1, 4], [3, 1, 4]
+    game = game_from_record(record)
+    played = dc.replace(new_game(CUTTHROAT, seed=5, first_dealer=0), scores=(0, 9, 9))  # ties at the top (T8)
+    rng = random.Random(3)
+    while len(played.hands) < 40 and not played.is_over:
+        played = played.apply(rng.choice(played.legal_actions()))
+    counted = []
+    for module in (game_module, session_module):
+        if hasattr(module, "scored"):
+            real = module.scored
+            monkeypatch.setattr(module, "scored", lambda *args, real=real: counted.append(1) or real(*args))
+    for one in (game, played):
+        for number in (len(one.hands) - 2, len(one.hands) - 1, 0):
+            session_module.scores_before(one, number)
+    assert counted == [], f"{len(counted)} hands scored again"
+    monkeypatch.undo()
+    for one in (game, played, dc.replace(played, hands=tuple(played.hands))):  # the last: nothing kept, scored
+        scores, contenders = one.starting_scores, ()
+        for number, hand in enumerate(one.hands):
+            assert session_module.scores_before(one, number) == (scores, contenders), number
+            scores, contenders = game_module.scored(one.rules, scores, contenders, hand)
+    assert game.scores_before(299) == ((3, 1, 4), ())
+    with pytest.raises(ValueError, match="number"):
+        game.scores_before(300)
+
+
+def test_an_action_and_an_undo_at_the_table_share_the_undo_history_rather_than_copy_it():
+    """The table's undo history was a tuple copied whole on every action and every undo."""
+    from euchre_lesson.play.session import TableSession
+
+    session = TableSession(new_game(CUTTHROAT, seed=4, first_dealer=0), seat=0, level="random")
+    kept = []
+    while len(session.history) < 12:
+        if session.my_turn:
+            before, moment = session.history, (session.game, session.shown)
+            session.act(session.view.legal[0])
+            assert session.history.earlier is before and session.history[-1] == moment
+            kept.append(moment)
+        else:
+            session.next_hand()
+    assert tuple(session.history) == tuple(kept) and len(session.history) == 12 and session.history
+    earlier = session.history.earlier
+    session.undo()
+    assert session.history is earlier and len(session.history) == 11 and session.game is kept[-1][0]
+    while session.history:
+        session.undo()
+    assert session.history == () and session.undo().told.name == "NOTHING_TO_UNDO"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import operator
 import os
@@ -47,16 +48,20 @@ class PlayedHands(Sequence):
     The finished hands sit in a tree of small tuples that a game state shares with the state before it:
     an action replaces only the last hand, and a new hand copies one path of the tree, so neither costs
     more late in a long game than early. Each seat's points of the finished hands are kept as they come, and
-    the numbers of the hands dealt by hand, for the game (rules, seed, first dealer) that knows them.
+    the numbers of the hands dealt by hand, for the game (rules, seed, first dealer) that knows them. Beside
+    the hands, in a tree of the same shape, the scores each hand began with, where the game said them (then's
+    `start`): the scores a hand's players knew are then looked up, not worked out again from the first hand.
     """
 
-    __slots__ = ("_tree", "_depth", "_size", "_last", "_points", "_by_hand", "_origin")
+    __slots__ = ("_tree", "_depth", "_size", "_last", "_points", "_by_hand", "_origin", "_starts", "_last_start")
 
     def __init__(self, tree: tuple, depth: int, size: int, last: HandState | None, points: tuple[int, ...],
-                 by_hand: tuple[int, ...] = (), origin: tuple | None = None):
+                 by_hand: tuple[int, ...] = (), origin: tuple | None = None, starts: tuple = (),
+                 last_start: tuple | None = None):
         for name, value in (("_tree", tree), ("_depth", depth), ("_size", size),  # size: the hands in the tree
                             ("_last", last), ("_points", points),  # each seat's points from the tree's hands
-                            ("_by_hand", by_hand), ("_origin", origin)):  # dealt by hand, for this game
+                            ("_by_hand", by_hand), ("_origin", origin),  # dealt by hand, for this game
+                            ("_starts", starts), ("_last_start", last_start)):  # the scores each hand began with
             object.__setattr__(self, name, value)
 
     def __setattr__(self, name, value):
@@ -64,7 +69,7 @@ class PlayedHands(Sequence):
 
     def __reduce__(self):  # copied and pickled through __init__, as nothing can be set afterwards
         return PlayedHands, (self._tree, self._depth, self._size, self._last, self._points, self._by_hand,
-                             self._origin)
+                             self._origin, self._starts, self._last_start)
 
     @classmethod
     def of(cls, hands) -> PlayedHands:
@@ -74,24 +79,37 @@ class PlayedHands(Sequence):
             played = played.then(checks.instance("hands", hand, HandState, "a tuple of HandStates"))
         return played
 
-    def then(self, hand: HandState, *, by_hand: bool = False) -> PlayedHands:
-        """These hands and one more, which becomes the last: dealt from the game's seed, unless `by_hand`."""
+    def then(self, hand: HandState, *, by_hand: bool = False, start: tuple | None = None) -> PlayedHands:
+        """These hands and one more, which becomes the last: dealt from the game's seed, unless `by_hand`.
+
+        `start`, if known, is what the new hand began with: ((rules, the game's starting scores), its scores,
+        its contenders)."""
         by_hand = self._by_hand + (len(self),) if by_hand else self._by_hand
         if self._last is None:
-            return PlayedHands((), 0, 0, hand, (0,) * hand.players, by_hand, self._origin)
-        tree, depth, size, last = self._tree, self._depth, self._size, self._last
+            return PlayedHands((), 0, 0, hand, (0,) * hand.players, by_hand, self._origin, (), start)
+        tree, depth, size, last, starts = self._tree, self._depth, self._size, self._last, self._starts
         points = _seat_plus(self._points, last.points) if last.is_over else self._points
         if size == WIDTH ** (depth + 1):  # the tree is full: it becomes the first branch of a taller one
-            tree, depth = (tree,), depth + 1
-        return PlayedHands(_pushed(tree, depth, size, last), depth, size + 1, hand, points, by_hand, self._origin)
+            tree, starts, depth = (tree,), (starts,), depth + 1
+        return PlayedHands(_pushed(tree, depth, size, last), depth, size + 1, hand, points, by_hand, self._origin,
+                           _pushed(starts, depth, size, self._last_start), start)
 
     def with_last(self, hand: HandState) -> PlayedHands:
         """These hands with the last one replaced by `hand` (the same hand one action later)."""
-        return PlayedHands(self._tree, self._depth, self._size, hand, self._points, self._by_hand, self._origin)
+        return PlayedHands(self._tree, self._depth, self._size, hand, self._points, self._by_hand, self._origin,
+                           self._starts, self._last_start)
 
     def known_for(self, origin: tuple, by_hand: tuple[int, ...]) -> PlayedHands:
         """These hands, knowing that those numbered `by_hand` were not dealt by the game `origin`'s seed."""
-        return PlayedHands(self._tree, self._depth, self._size, self._last, self._points, by_hand, origin)
+        return PlayedHands(self._tree, self._depth, self._size, self._last, self._points, by_hand, origin,
+                           self._starts, self._last_start)
+
+    def start_of(self, number: int) -> tuple | None:
+        """What hand `number` began with, as then's `start` said it; None if nobody said."""
+        number = operator.index(number) % len(self)
+        if number == self._size:
+            return self._last_start
+        return _item(self._starts, self._depth, number)
 
     def dealt_by_hand(self, origin: tuple) -> tuple[int, ...] | None:
         """The numbers of the hands the seed of the game `origin` did not deal; None if not known for that game."""
@@ -115,10 +133,7 @@ class PlayedHands(Sequence):
         number %= count
         if number == self._size:
             return self._last
-        node = self._tree
-        for level in range(self._depth, 0, -1):
-            node = node[number // WIDTH ** level % WIDTH]
-        return node[number % WIDTH]
+        return _item(self._tree, self._depth, number)
 
     def __iter__(self):
         yield from _leaves(self._tree, self._depth)
@@ -151,6 +166,13 @@ def _pushed(node: tuple, depth: int, size: int, hand: HandState) -> tuple:
     if size % below == 0:  # every branch is full: a new one
         return node + (_pushed((), depth - 1, 0, hand),)
     return node[:-1] + (_pushed(node[-1], depth - 1, size % below, hand),)
+
+
+def _item(node: tuple, depth: int, number: int):
+    """What a tree `depth` forks above its leaves holds at place `number`."""
+    for level in range(depth, 0, -1):
+        node = node[number // WIDTH ** level % WIDTH]
+    return node[number % WIDTH]
 
 
 def _leaves(node: tuple, depth: int):
@@ -251,6 +273,24 @@ class GameState:
         """The scores before the first hand: zeros, unless the game was set up by hand."""
         return _plus(self.scores, side_points(self.rules, self.hands.seat_points), sign=-1)
 
+    def scores_before(self, number: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The scores and contenders before hand `number` (from 0): what its players knew while it was played."""
+        number = checks.whole("number", number, 0, len(self.hands) - 1, "the number of a hand of this game, from 0")
+        if number == len(self.hands) - 1 and not self.hand.is_over:
+            return self.scores, self.contenders
+        said = self.hands.start_of(number)  # kept as the hands were dealt, for these rules and starting scores
+        if said is not None and said[0] == self._scoring_origin:
+            return said[1], said[2]
+        scores, contenders = self.starting_scores, ()  # hands put together by hand, or scores changed by hand
+        for hand in itertools.islice(self.hands, number):
+            scores, contenders = scored(self.rules, scores, contenders, hand)
+        return scores, contenders
+
+    @property
+    def _scoring_origin(self) -> tuple:
+        """What the scores of every hand follow from: the rules and the starting scores."""
+        return self.rules, self.starting_scores
+
     @property
     def dealt_by_hand(self) -> tuple[int, ...]:
         """Places in `hands` of the hands the seed did not deal (put in with deal_hand(..., deal=...))."""
@@ -274,7 +314,8 @@ class GameState:
         game = replace(self, scores=scores, contenders=contenders)
         if game.is_over:
             return game
-        return replace(game, hands=game.hands.then(game._deal(len(game.hands))))
+        start = (game._scoring_origin, scores, contenders)
+        return replace(game, hands=game.hands.then(game._deal(len(game.hands)), start=start))
 
     def _deal(self, number: int) -> HandState:
         """Hand `number` of this game: the deal passes left every hand, throw-ins too (C4)."""
@@ -327,8 +368,9 @@ def new_game(rules: RuleSet = CUTTHROAT, *, seed: int | None = None, first_deale
     if first_dealer is None:
         first_dealer = random.Random(f"{seed}:dealer").randrange(rules.players)
     checks.seat("first_dealer", first_dealer, rules.players)
-    game = GameState(rules, seed, first_dealer, PlayedHands.of(()), (0,) * len(sides(rules)))
-    return replace(game, hands=game.hands.then(game._deal(0)))
+    zeros = (0,) * len(sides(rules))
+    game = GameState(rules, seed, first_dealer, PlayedHands.of(()), zeros)
+    return replace(game, hands=game.hands.then(game._deal(0), start=((rules, zeros), zeros, ())))
 
 
 def in_contention(rules: RuleSet, scores: tuple[int, ...], contenders: tuple[int, ...] = ()) -> tuple[int, ...]:
@@ -423,7 +465,7 @@ def _replay_hands(game: GameState, records: list, scores: tuple[int, ...], permi
     played = PlayedHands.of(()).known_for(game._origin, ())
     dealt_by_hand: list[int] = []
     contenders: tuple[int, ...] = ()
-    header, quick = _seed_header(game.rules), QuickReplay(game.rules)
+    header, quick, origin = _seed_header(game.rules), QuickReplay(game.rules), (game.rules, scores)
     for number, hand_record in enumerate(records):
         if winners(game.rules, scores, contenders):
             raise _after_the_win(game, number, scores)
@@ -433,7 +475,7 @@ def _replay_hands(game: GameState, records: list, scores: tuple[int, ...], permi
             dealt_by_hand.append(number)
         if number < len(records) - 1 and not hand.is_over:
             raise NotationError(f"hands[{number}]", f"hands[{number}] is unfinished, yet another hand follows it.")
-        played = played.then(hand, by_hand=not seeded)
+        played = played.then(hand, by_hand=not seeded, start=(origin, scores, contenders))
         scores, contenders = scored(game.rules, scores, contenders, hand)
     return played, (scores, contenders), dealt_by_hand
 

@@ -22,7 +22,7 @@ from .advice import NO_TIME, Grade, Option, advise, grade_all
 from .budget import DECISION_SECONDS
 from ..engine.cards import Card, sort_key
 from ..engine.errors import WHOLE, IllegalAction, NotationError, excerpt
-from ..engine.game import GameState, load_game, load_saved, new_game, save_game, scored
+from ..engine.game import GameState, load_game, load_saved, new_game, save_game
 from ..engine.hand import HandState, Phase
 from ..engine.narration import reasons_heard
 from .players import ExpertPlayer, RandomPlayer, RuleOfThumbPlayer
@@ -97,12 +97,57 @@ def advice_seed(state: HandState) -> int:
 
 def scores_before(game: GameState, number: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The game's scores and contenders before hand `number` (from 0): what the players knew while it was played."""
-    if number == len(game.hands) - 1 and not game.hand.is_over:
-        return game.scores, game.contenders
-    scores, contenders = game.starting_scores, ()
-    for hand in game.hands[:number]:
-        scores, contenders = scored(game.rules, scores, contenders, hand)
-    return scores, contenders
+    return game.scores_before(number)  # kept by the game as it deals: looked up, however long the game
+
+
+class Moments:
+    """What Undo goes back to: (game, hand shown) before each of your actions, oldest first, read as a tuple is.
+
+    Each moment holds the ones before it and is never changed, so that an action adds one and an undo takes
+    one off without copying the others: neither costs more late in a long sitting than early."""
+
+    __slots__ = ("last", "earlier", "_count")
+
+    def __init__(self, last: tuple[GameState, int] | None = None, earlier: Moments | None = None):
+        count = 0 if last is None else 1 + len(earlier)
+        for name, value in (("last", last), ("earlier", earlier), ("_count", count)):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"Moments are not changed in place ({name}): then makes new ones.")
+
+    def then(self, moment: tuple[GameState, int]) -> Moments:
+        """These moments and one more, the newest."""
+        return Moments(moment, self)
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self):
+        newest_first, moments = [], self
+        while moments._count:
+            newest_first.append(moments.last)
+            moments = moments.earlier
+        return reversed(newest_first)
+
+    def __getitem__(self, number):
+        if number == -1 and self._count:
+            return self.last
+        return tuple(self)[number]
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, (Moments, tuple)):
+            return self is other or (len(self) == len(other) and tuple(self) == tuple(other))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Moments({len(self)} before your actions)"
+
+
+NO_MOMENTS = Moments()
 
 
 def learner_decisions(hand: HandState, seat: int) -> list[tuple[HandState, Action]]:
@@ -312,7 +357,7 @@ class TableSession:
         game, reasons = replies(game, shown, seat, players, {})
         self.game, self.level, self.shown, self.seat, self.players = game, level, shown, seat, players
         self.trust = trust  # where the game came from: played here, or a file whose seal says what
-        self.history: tuple[tuple[GameState, int], ...] = ()  # (game, hand shown) before each of your actions
+        self.history: Moments = NO_MOMENTS  # (game, hand shown) before each of your actions
         self.reasons: dict[int, dict[int, str]] = reasons  # hand number -> history index -> what the player said
         self.selected: frozenset[Card] = frozenset()
         self.graded: Graded | None = None
@@ -360,7 +405,7 @@ class TableSession:
         except NotationError as error:
             return self._tell(Told.NOT_AN_ACTION, action=action, error=error)
         game, reasons = replies(game, self.shown, self.seat, self.players, self._reasons_before(len(self.hand.history)))
-        self.history += ((self.game, self.shown),)
+        self.history = self.history.then((self.game, self.shown))
         self.game, self.reasons, self.selected = game, reasons, frozenset()
         return self._tell(Told.ACTED, action=action, view=view)
 
@@ -395,7 +440,7 @@ class TableSession:
         """Back to the moment before your last action (the computer's replies since go too)."""
         if not self.history:
             return self._tell(Told.NOTHING_TO_UNDO)
-        (self.game, self.shown), self.history = self.history[-1], self.history[:-1]
+        (self.game, self.shown), self.history = self.history.last, self.history.earlier
         self.selected = frozenset()
         return self._tell(Told.UNDONE)
 
