@@ -257,3 +257,10 @@ def test_main_refuses_arguments_that_are_not_a_list_of_words(argv):
 
     with pytest.raises(ValueError, match="argv"):
         main(argv)
+
+
+def test_the_teacher_s_guide_is_left_out_of_the_student_copies(source, tmp_path):
+    shutil.copy(NOTEBOOKS / "15_teachers_guide.ipynb", source / "15_teachers_guide.ipynb")
+    written = build(source, tmp_path / "students")
+    assert [path.name for path in written] == SAMPLE  # the guide holds the examples of typed answers
+    assert not (tmp_path / "students" / "15_teachers_guide.ipynb").exists()

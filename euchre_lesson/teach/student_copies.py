@@ -2,7 +2,7 @@
 
     python -m euchre_lesson.teach.student_copies notebooks student_notebooks
 
-A cell tagged `solution` in a source notebook (the teacher's demonstration that a checker refuses
+The teacher's guide is not copied. A cell tagged `solution` in a source notebook (the teacher's demonstration that a checker refuses
 a wrong answer and accepts the right one, or a call of `solution()`) is left out of the copy;
 every other cell is kept with its outputs cleared, so students run the lesson themselves.
 
@@ -31,6 +31,7 @@ from ..engine.files import as_text, parse_json, read_regular, staged
 TEACHER_TAGS = {"solution"}
 JUPYTER_OWN = {".ipynb_checkpoints"}  # folders Jupyter itself makes beside an opened notebook
 LESSON_NAMES = "[0-9][0-9]_*.ipynb"
+TEACHERS_ONLY = "*_teachers_guide.ipynb"  # the teacher's guide, with its examples of typed answers, is not copied
 MANIFEST = ".student_copies.json"
 # A lesson with its stored widget outputs is under 0.3 MB; a file far beyond that is not a lesson.
 MOST_LESSON_BYTES = 64 * 2**20
@@ -102,7 +103,7 @@ def _lessons(source: Path) -> list[Path]:
     """The numbered lessons in `source`, in order."""
     if not source.is_dir():
         raise SystemExit(f"The lessons folder {source} is not a folder (or does not exist).")
-    lessons = sorted(source.glob(LESSON_NAMES))
+    lessons = sorted(path for path in source.glob(LESSON_NAMES) if not path.match(TEACHERS_ONLY))
     if not lessons:
         raise SystemExit(f"No lessons (files like 01_cards.ipynb) in {source}.")
     return lessons

@@ -18,6 +18,6 @@ EXERCISES = {
         "seat 0, with the highest score": "Seat 0 was below 10 when seats 1 and 2 tied, so it dropped out of "
                                           "contention: its points no longer win (T8).",
         "all three share the win": "Only the tied players stay in contention, and they share a win only "
-                                   "under the house rule tie_rule='shared' (T8)."},
+                                   "under the house rule that lets them share it (T8)."},
         right="nobody yet: only seats 1 and 2 can still win", rule_ids="T8"),
 }
