@@ -360,3 +360,50 @@ def test_threads_acting_at_once_lose_nothing(room, clock):
     assert not errors and done.is_set()
     back = Classroom.restore(room.keeper.folder, clock=clock)
     assert back.tables[0].game == room.tables[0].game
+
+
+class SlowPlayer:
+    """A computer player that thinks until the test lets it choose."""
+
+    def __init__(self):
+        self.thinking, self.go = threading.Event(), threading.Event()
+
+    def choose(self, view):
+        self.thinking.set()
+        self.go.wait(5)
+        return view.legal[0]
+
+    def explain(self) -> str:
+        return "I took my time."
+
+
+def test_the_table_is_read_while_a_computer_thinks_and_a_change_meanwhile_cancels_its_move(room, clock):
+    desk, tokens = seated_room(room, ("Ana",))
+    table = room.tables[0]
+    for cancel in (False, True):
+        while not table.computer_plays(table.game.to_act):
+            room.act(tokens[0], room.seat_view(tokens[0])["hand_in_play"]["legal"][0])
+        clock.now += 5
+        slow = table._players[table.game.to_act] = SlowPlayer()  # the test's own player, at the seat to act
+        moved = []
+        thinker = threading.Thread(target=lambda: moved.append(table.step()))
+        thinker.start()
+        assert slow.thinking.wait(5)
+        read = []
+        reader = threading.Thread(target=lambda: read.append(room.seat_view(tokens[0])))
+        reader.start()
+        reader.join(2)  # the page reads the table at once, while the computer thinks
+        assert read and read[0]["name"] == "Ana" and table.step() is None  # and only one step thinks at a time
+        if cancel:
+            desk.deal_again(1)
+        before = table.game
+        slow.go.set()
+        thinker.join(5)
+        assert (moved[0] is None) == cancel and (table.game is before) == cancel
+
+
+def test_the_roster_says_where_each_student_sits(room):
+    desk, tokens = seated_room(room)
+    late = room.join("Cy", room.join_code).token
+    assert [(s["name"], s["place"]) for s in desk.roster()] == [("Ana", (1, 0)), ("Ben", (1, 1)), ("Cy", None)]
+    assert desk.roster()[2]["token"] == late

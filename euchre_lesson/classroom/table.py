@@ -56,6 +56,7 @@ class ClassTable:
         if len(self._seats) != game.rules.players:
             raise checks.refused("seats", seats, f"one entry per seat of the game, {game.rules.players} in all")
         self._away: dict[int, float] = {}  # seat -> when its student's browser went away
+        self._thinking = False  # a computer player is choosing (see step)
         self.version = 0  # counts the changes: a saved copy of an older version is never written over a newer one
 
     def _start(self, game: GameState) -> None:
@@ -202,14 +203,25 @@ class ClassTable:
             return None if away is None else max(0.0, after_pace, away + self.absent_after - now)
 
     def step(self) -> Action | None:
-        """One computer player's move, if one is due (see due); the action made, or None."""
+        """One computer player's move, if one is due (see due); the action made, or None.
+
+        The player thinks without the lock (an expert takes a quarter of a second), so the pages go on reading the
+        table meanwhile; if the table changed while it thought (the teacher paused it, dealt again), nothing is
+        played. One step thinks at a time: a second call meanwhile returns None."""
         with self.lock:
             seat = self._computer_to_act()
-            if seat is None or self.clock() - self._last_change < self.pace:
+            if seat is None or self._thinking or self.clock() - self._last_change < self.pace:
                 return None
-            player = self._player(seat)
-            action = player.choose(self._game.view(seat))
-            self._changed(self._game.apply(action, seat=seat), action, player.explain())
+            self._thinking, version, player, view = True, self.version, self._player(seat), self._game.view(seat)
+        try:
+            action, reason = player.choose(view), player.explain()
+        finally:
+            with self.lock:
+                self._thinking = False
+        with self.lock:
+            if self.version != version:
+                return None
+            self._changed(self._game.apply(action, seat=seat), action, reason)
         self._tell()
         return action
 

@@ -27,6 +27,14 @@ class Desk:
                     "waiting": [student.name for student in room.waiting],
                     "tables": [table_at_a_glance(table) for table in room.tables]}
 
+    def roster(self) -> list[dict]:
+        """Every student, in the order they joined, with their token (for the teacher's page to place them: never
+        send it to a student's page) and where they sit: (table, seat), or None while they wait."""
+        room = self.room
+        with room.lock:
+            return [{"name": student.name, "token": student.token, "place": room.where(student.token)}
+                    for student in room.students]
+
     def view_of_seat(self, number: int, seat: int) -> dict:
         """What one seat of a table sees, as its browser is sent it (to look over a student's shoulder)."""
         return self.room.table(number).view_of_seat(seat)
@@ -91,7 +99,7 @@ class Desk:
         rules = room.house_rules.rules(game)
         seed = random.SystemRandom().randrange(2**32) if seed is None else checks.seed("seed", seed)
         with room.lock:
-            chosen = [room.table(number) for number in (tables if tables is not None else sorted(room._tables))]
+            chosen = list(room.tables) if tables is None else [room.table(number) for number in tables]
             wrong = [table.number for table in chosen if len(table.seats) != rules.players]
             if not chosen or wrong:
                 raise Refused("tables", f"The deal of the day needs tables of {rules.players} seats for "
