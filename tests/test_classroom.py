@@ -407,3 +407,19 @@ def test_the_roster_says_where_each_student_sits(room):
     late = room.join("Cy", room.join_code).token
     assert [(s["name"], s["place"]) for s in desk.roster()] == [("Ana", (1, 0)), ("Ben", (1, 1)), ("Cy", None)]
     assert desk.roster()[2]["token"] == late
+
+
+def test_a_new_class_never_writes_over_a_class_kept_in_its_folder(room, clock):
+    before = everything(room)
+    with pytest.raises(ValueError, match="A class is kept in .* already: restore it"):
+        Classroom(room.keeper.folder, clock=clock)
+    assert everything(room) == before
+
+
+def test_the_class_is_kept_outside_the_checkout_by_default():
+    from pathlib import Path
+
+    from euchre_lesson.classroom.keeping import default_folder
+
+    checkout = Path(__file__).resolve().parent.parent
+    assert default_folder().is_absolute() and checkout not in default_folder().resolve().parents

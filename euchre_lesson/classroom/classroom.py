@@ -47,7 +47,7 @@ class Classroom:
 
     def __init__(self, folder=None, *, house_rules: HouseRules | None = None, level: str = "rule of thumb",
                  pace: float = 1.0, absent_after: float = 60.0, clock: Callable[[], float] = time.monotonic,
-                 join: str | None = None, teacher: str | None = None):
+                 join: str | None = None, teacher: str | None = None, restoring: bool = False):
         self.lock = threading.RLock()
         self.join_code = join_code() if join is None else checked_join_code(join)
         self.teacher_code = teacher_code() if teacher is None else checks.instance("teacher", teacher, str, "text")
@@ -58,6 +58,9 @@ class Classroom:
         self.absent_after = checked_seconds("absent_after", absent_after)
         self.clock = clock
         self.keeper = Keeper(folder)
+        if not restoring and (self.keeper.folder / CLASS_FILE).exists():  # a class kept there is never written over
+            raise Refused("folder", f"A class is kept in {self.keeper.folder} already: restore it "
+                                    f"(Classroom.restore), or choose another folder for a new class.")
         self.day: DealOfTheDay | None = None
         self._students: dict[str, Student] = {}  # token -> student, in the order they joined
         self._tables: dict[int, ClassTable] = {}
@@ -102,7 +105,7 @@ class Classroom:
                                            for game, switches in record["house_rules"].items()))
             room = cls(path, house_rules=house, level=record["level"], pace=record["pace"],
                        absent_after=record["absent_after"], clock=clock, join=record["join_code"],
-                       teacher=record["teacher_code"])
+                       teacher=record["teacher_code"], restoring=True)
             students = [student_from(kept, "the class file's students") for kept in record["students"]]
             numbers = record["tables"]
             day = record["day"]
@@ -247,7 +250,7 @@ class Classroom:
                                     "free_seats": sum(holder is None for holder in table.seats)}
                                    for table in self.tables]}
             table = self._tables[place[0]]
-        return {"name": student.name, "table": table.number, "waiting": False, **table.seat_view(token)}
+            return {"name": student.name, "table": table.number, "waiting": False, **table.seat_view(token)}
 
     def act(self, token, action):
         """The action of the student holding `token`, at their table (see ClassTable.act)."""
