@@ -102,6 +102,9 @@ class Text:
         if prose:
             markdown = "\n".join(line for line in markdown.split("\n") if not line.startswith("#"))  # headings
         markdown = re.sub(r"<[^>]*>", " ", markdown)
+        # A link to a lesson names it by its title ("Next lesson: [Lesson 3 · Round two, the throw-in ...](03_...)"):
+        # the title says what that lesson will explain, it does not use the words here.
+        markdown = re.sub(r"\[Lesson \d+ · [^\]]*\]\(\d\d_[^)]*\.ipynb\)", " ", markdown)
         self.links, words, at = [], [], 0
         for found in LINK.finditer(markdown):
             words.append(markdown[at:found.start()])

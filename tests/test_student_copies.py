@@ -17,17 +17,22 @@ from euchre_lesson.teach.student_copies import build
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 ROOT = NOTEBOOKS.parent
-# Two small lessons keep the tests fast; 06 has solution cells and outputs to lose.
+# Two small lessons keep the tests fast; 06 has outputs to lose, and gets a teacher's solution cell to lose too
+# (the lessons themselves show no answer before a try: tests/test_no_answers.py).
 SAMPLE = ["06_playing_tricks.ipynb", "14_contents.ipynb"]
 
 
 @pytest.fixture
 def source(tmp_path) -> Path:
-    """A teacher's folder with two lessons."""
+    """A teacher's folder with two lessons, the first with a cell of answers tagged `solution`."""
     folder = tmp_path / "notebooks"
     folder.mkdir()
     for name in SAMPLE:
         shutil.copy(NOTEBOOKS / name, folder / name)
+    lesson = nbformat.read(folder / SAMPLE[0], as_version=4)
+    lesson.cells.append(nbformat.v4.new_code_cell('ask("lesson 6 q1").exercise.solution()',
+                                                  metadata={"tags": ["solution"]}))
+    nbformat.write(lesson, folder / SAMPLE[0])
     return folder
 
 
@@ -236,10 +241,10 @@ def test_student_copy_of_something_not_a_notebook_is_refused_by_name(wrong):
         student_copy(wrong)
 
 
-def test_student_copy_of_a_notebook_as_a_plain_dict_is_made():
+def test_student_copy_of_a_notebook_as_a_plain_dict_is_made(source):
     from euchre_lesson.teach.student_copies import student_copy
 
-    lesson = nbformat.read(NOTEBOOKS / SAMPLE[0], as_version=4)
+    lesson = nbformat.read(source / SAMPLE[0], as_version=4)  # with its solution cell
     copy = student_copy(dict(lesson))
     assert len(copy.cells) < len(lesson.cells) and all(not c.get("outputs") for c in copy.cells)
 

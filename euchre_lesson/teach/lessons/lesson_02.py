@@ -11,7 +11,7 @@ EXERCISES = {
         "accept": "That is the dealer's own word; the partner assists (C6)."}, right="assist",
         rule_ids=("C6", "F2")),
     "q2": Choice("Seat 0 orders up. With the house rules of these lessons, must the dealer take the up-card?", {
-        "yes": "Not by default: the sources give the dealer the option (C7); a house rule can make it a must.",
+        "yes": "Not by default: the rule book gives the dealer the choice (C7); a house rule can make it a must.",
         "no": "the dealer may take it and discard, or leave it; the suit is trump either way (C7)."},
         right="no", rule_ids="C7"),
     "q3": Bid(deal_for(CUTTHROAT, 2, 0, "J♥ J♦ A♥ K♠ A♣", "10♥", seed=1), accept=("order",),
