@@ -196,3 +196,30 @@ def test_the_glossary_defines_every_required_term(entries):
         assert words(definition) >= 8, f"{term!r}: the definition is too short"
         assert re.search(r"\]\(#[A-Z]\d+\)|\]\(#Notation\)", definition), f"{term!r}: no link to a rule"
         assert term.split()[0].lower() in definition.lower(), f"{term!r} is not named in its entry"
+
+
+def rule_text(rules_text: str, rule_id: str) -> str:
+    """One rule of RULES.md, its lines joined into one line of words."""
+    part = rules_text[rules_text.index(f"- **{rule_id} "):]
+    part = part[:part.find("\n- **", 1) if "\n- **" in part[1:] else len(part)]
+    return " ".join(part.split())
+
+
+@pytest.mark.parametrize("rule", ["T7", "F4"])
+def test_the_rule_book_s_scoring_tables_are_rules_md_s_rows_in_its_order(entries, rules_text, rule):
+    ours = [line.strip() for line in entries[rule].splitlines() if line.strip().startswith("|")]
+    part = rules_text[rules_text.index(f"**{rule} Scoring"):]
+    theirs = [line.strip() for line in part[:part.index("\n- **", 1)].splitlines() if line.strip().startswith("|")]
+    # F4's makers-2 row carries RULES.md's Decision, which the rule book tells in the words below its table.
+    theirs = [re.sub(r" \(\*\*Decision\*\*[^|]*\) \|$", " |", row) for row in theirs]
+    assert ours == theirs
+
+
+@pytest.mark.parametrize("rule, sentence", [
+    ("T1", "The dummy never bids and never plays as a hand of its own: its cards matter only as the maker's choice in"),
+    ("T5", "a maker who does not go alone takes the dummy (going alone is the only way to leave it)"),
+    ("T7", "Both defenders score, also the one who sat out while the other defended alone."),
+])
+def test_the_rule_book_quotes_the_clarified_rules_word_for_word(entries, rules_text, rule, sentence):
+    assert sentence in rule_text(rules_text, rule), "the sentence is RULES.md's"
+    assert sentence in " ".join(re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", entries[rule]).split())
