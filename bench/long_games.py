@@ -11,8 +11,10 @@ Two games as long as a game may be (MAX_HANDS hands), both valid:
 
 Printed: each game's load time from its saved file (goal: under 2 s), the cost of an action at the start
 and at the end of the game (goal: within 2x), and the memory that 1,000 successive states take when kept, as the
-table keeps them for undo, at the start and at the end. Timings are the best of a few runs (CPU time), so a busy
-neighbour on the machine matters less.
+table keeps them for undo, at the start and at the end. Then the table itself (a TableSession, you at seat 0,
+computer players at random): the cost of one of your actions (the computer players' replies included) and of an
+undo, at hand 1 and at the last hand of the played game, with an empty undo history and with one of 10,000
+moments. Timings are CPU time (load: the best of a few runs), so a busy neighbour on the machine matters less.
 """
 
 from __future__ import annotations
@@ -31,10 +33,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from euchre_lesson import CUTTHROAT, Phase, load_game, new_game, save_game
 from euchre_lesson.engine.actions import PASS, STAY
 from euchre_lesson.engine.game import MAX_HANDS
+from euchre_lesson.play.session import TableSession
 
 LOAD_GOAL = 2.0  # seconds
 RATIO_GOAL = 2.0
 KEPT = 1000  # successive states kept, as for undo
+MOMENTS = 10_000  # the long undo history a table is measured with
+PAIRS = 100  # actions and undos timed at the table, each way
 
 
 def thrown_in_until(game, hands: int):
@@ -115,6 +120,35 @@ def load_seconds(game, name: str) -> tuple[float, int]:
         return best_of(3, lambda: load_game(path)), size
 
 
+def table_costs(game, moments: int) -> tuple[float, float]:
+    """CPU seconds of an action at a table sitting down at `game` (the replies included) and of an undo, on
+    average over PAIRS of them, each action undone, with an undo history of `moments` moments before."""
+    session = TableSession(game, seat=0, level="random")
+    for _ in range(moments):  # the moment now, again and again: what the moments hold does not change the cost
+        session.history = session.history.then(session.moment)
+    action = session.view.legal[0]  # a bid: it never ends the hand, so it is never refused at the hand limit
+    acting = undoing = 0.0
+    for _ in range(PAIRS):
+        start = time.process_time()
+        session.act(action)
+        middle = time.process_time()
+        session.undo()
+        acting, undoing = acting + middle - start, undoing + time.process_time() - middle
+    assert len(session.history) == moments, "every action was undone"
+    return acting / PAIRS, undoing / PAIRS
+
+
+def print_table_costs(early_game, late_game) -> None:
+    costs = {(when, kept): table_costs(game, kept) for when, game in (("early", early_game), ("late", late_game))
+             for kept in (0, MOMENTS)}
+    print(f"the table (TableSession, computer players at random), on average over {PAIRS} of each:")
+    for kept in (0, MOMENTS):
+        (act_early, undo_early), (act_late, undo_late) = costs["early", kept], costs["late", kept]
+        print(f"  undo history of {kept:,} moments: an action {act_early * 1e3:.3f} ms at hand 1, "
+              f"{act_late * 1e3:.3f} ms at hand {len(late_game.hands):,} ({act_late / act_early:.2f}x); "
+              f"an undo {undo_early * 1e6:.1f} us and {undo_late * 1e6:.1f} us")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=MAX_HANDS, help=f"hands in each game (at most {MAX_HANDS:,})")
@@ -150,6 +184,7 @@ def main() -> None:
     print(f"  an action, on average: {per_action['first'] * 1e3:.3f} ms in its first {timed} hands, "
           f"{per_action['last'] * 1e3:.3f} ms in its last {timed}: {ratio:.2f}x "
           f"({'within' if ratio < RATIO_GOAL else 'OVER'} the goal of {RATIO_GOAL:.0f}x)")
+    print_table_costs(dc.replace(new_game(CUTTHROAT, seed=11, first_dealer=0), scores=(0, 10, 10)), game)
 
 
 if __name__ == "__main__":

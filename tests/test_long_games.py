@@ -224,3 +224,22 @@ def test_an_action_and_an_undo_at_the_table_share_the_undo_history_rather_than_c
     while session.history:
         session.undo()
     assert session.history == () and session.undo().told.name == "NOTHING_TO_UNDO"
+
+
+def test_loading_leaves_the_cycle_collector_as_it_found_it_even_when_the_record_is_refused():
+    """The load pauses Python's cycle collector while it builds the hands (bench/long_games.py): only meanwhile."""
+    import gc
+
+    record, broken = thrown_in_record(30), thrown_in_record(30)
+    broken["hands"][4]["actions"][1] = "play JH"
+    assert gc.isenabled()
+    try:
+        assert len(game_from_record(record).hands) == 30 and gc.isenabled()
+        with pytest.raises(NotationError):
+            game_from_record(broken)
+        assert gc.isenabled()
+        gc.disable()  # a caller that paused it itself keeps it paused
+        game_from_record(record)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

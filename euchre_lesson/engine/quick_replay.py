@@ -316,12 +316,8 @@ def _play(hand: _Hand, tokens) -> bool:
     return len(tricks) == TRICKS_PER_HAND
 
 
-def _left_to_the_engine(hand: _Hand, known) -> bool:
-    return False  # the joker's call (C3) and the call for best (R3): rare, and the engine replays them
-
-
 _PLAY = Verb.PLAY
-# The step of each phase of the bidding; the play has its own loop, and a hand over (DONE) takes no step.
+# The step of each phase of the bidding; the play has its own loop. A hand over (DONE) takes no step, and
+# the joker's call (C3) and the call for best (R3), rare, are never reached: the engine replays those hands.
 _STEPS = {Phase.ROUND_ONE: _round_one, Phase.PICKUP: _pickup, Phase.ROUND_TWO: _round_two,
-          Phase.GOING_ALONE: _going_alone, Phase.DUMMY: _keep,
-          Phase.JOKER_CALL: _left_to_the_engine, Phase.EXCHANGE: _left_to_the_engine}
+          Phase.GOING_ALONE: _going_alone, Phase.DUMMY: _keep}
