@@ -587,6 +587,14 @@ GOOD_ARGUMENTS = {
     "mark": lambda: "legal", "widget": lambda: __import__("ipywidgets").HTML(), "record": _a_hand_played_out,
     "step": lambda: 1, "table": lambda: deal_hand(CUTTHROAT, 0, seed=1), "action": lambda: parse_action("pass"),
     "level": lambda: "rule of thumb", "worlds": lambda: 2, "on_answer": lambda: None, "progress": lambda: False,
+    # the widgets' own workings
+    "choices": lambda: ("H", "D"), "among": lambda: tuple(parse_cards("9D JH")), "where": lambda: "in your hand",
+    "cls": lambda: __import__("ipywidgets").VBox, "on_choose": lambda: (lambda action: None),
+    "actions": lambda: (parse_action("pass"),), "view": lambda: deal_hand(CUTTHROAT, 0, seed=1).view(1),
+    "wanted": lambda: ("euchre-card", "euchre-red"), "box": lambda: __import__("ipywidgets").HTML(),
+    "row": lambda: euchre_lesson.widgets.cards.CardRow(), "key": lambda: "deal 1", "on_screen": lambda: (),
+    "moment": lambda: "deal 1", "reasons": lambda: {0: "Too weak to bid."},
+    "session": lambda: euchre_lesson.teach.practice.Practice(1, progress=False), "tricks": lambda: (),
 }
 GOOD_FOR = {
     "BestFive": {"cards": lambda: "JH JD AH KH QH 9S TS"},
@@ -594,6 +602,9 @@ GOOD_FOR = {
     "Table.start": {"game": lambda: new_game(CUTTHROAT, seed=1)},
     "Table.act": {"action": lambda: "pass"},
     "ProgressBoard": {"progress": lambda: None},
+    "card_among": {"value": lambda: "JH"},
+    "start_box": {"widget": lambda: __import__("ipywidgets").VBox(), "options": lambda: {}},
+    "find_position": {"wanted": lambda: (lambda state: state.phase.name == "PLAY")},
 }
 
 
@@ -815,59 +826,10 @@ def module_names_kept():
             vars(module).update(names)
 
 
-# Findings not yet fixed (issue 24): each is a callable and the parameter that misbehaves, or a callable with
-# no good value in GOOD_ARGUMENTS yet (so not fuzzed at all). The test asserts that each still does, so the set
-# cannot go stale: when a fix lands, the test fails until its entry is taken out. teach/ has none left; these
-# are the widget submodules' own public names, fuzzed since the walk reached past widgets.__all__.
-PENDING = {
-    'euchre_lesson.widgets.BiddingTrainer.thinking(busy)',  # TraitError, e.g. None
-    'euchre_lesson.widgets.arguments.rules(name)',  # RecursionError, e.g. [[[...]]] 10,000 deep
-    'euchre_lesson.widgets.arguments.seed(name)',  # RecursionError, e.g. [[[...]]] 10,000 deep
-    'euchre_lesson.widgets.arguments.seat(name)',  # RecursionError, e.g. [[[...]]] 10,000 deep
-    'euchre_lesson.widgets.arguments.seat(players)',  # TypeError, e.g. None
-    'euchre_lesson.widgets.arguments.seat(none_means)',  # RecursionError, e.g. [[[...]]] 10,000 deep
-    'euchre_lesson.widgets.arguments.choice(good arguments)',  # no good value yet
-    'euchre_lesson.widgets.arguments.action(name)',  # RecursionError, e.g. [[[...]]] 10,000 deep
-    'euchre_lesson.widgets.arguments.card_among(good arguments)',  # no good value yet
-    'euchre_lesson.widgets.arguments.cards(name)',  # RecursionError, e.g. [[[...]]] 10,000 deep
-    'euchre_lesson.widgets.arguments.callback(name)',  # RecursionError, e.g. [[[...]]] 10,000 deep
-    'euchre_lesson.widgets.arguments.start_box(good arguments)',  # no good value yet
-    'euchre_lesson.widgets.bids.BidButtons(good arguments)',  # no good value yet
-    'euchre_lesson.widgets.cards.face(card)',  # AttributeError, e.g. None
-    'euchre_lesson.widgets.cards.face(trump)',  # KeyError, e.g. True
-    'euchre_lesson.widgets.cards.classes(card)',  # AttributeError, e.g. None
-    'euchre_lesson.widgets.cards.classes(trump)',  # KeyError, e.g. True
-    'euchre_lesson.widgets.cards.set_classes(good arguments)',  # no good value yet
-    'euchre_lesson.widgets.cards.has_class(widget)',  # AttributeError, e.g. None
-    'euchre_lesson.widgets.cards.strip_html(cards)',  # TypeError, e.g. None
-    'euchre_lesson.widgets.cards.strip_html(trump)',  # KeyError, e.g. True
-    'euchre_lesson.widgets.cards.strip_html(legal)',  # TypeError, e.g. None
-    'euchre_lesson.widgets.cards.face_html(card)',  # AttributeError, e.g. None
-    'euchre_lesson.widgets.cards.face_html(trump)',  # KeyError, e.g. True
-    'euchre_lesson.widgets.cards.up_card_place(table)',  # AttributeError, e.g. None
-    'euchre_lesson.widgets.cards.say(good arguments)',  # no good value yet
-    'euchre_lesson.widgets.cards.action_button(description)',  # TraitError, e.g. None
-    'euchre_lesson.widgets.cards.action_button(tooltip)',  # TraitError, e.g. True
-    'euchre_lesson.widgets.cards.face_up_cards(good arguments)',  # no good value yet
-    'euchre_lesson.widgets.cards.show_backs(good arguments)',  # no good value yet
-    'euchre_lesson.widgets.cards.redraw(good arguments)',  # no good value yet
-    'euchre_lesson.widgets.clicks.PageClicks.second_of_double(good arguments)',  # no good value yet
-    'euchre_lesson.widgets.clicks.close(good arguments)',  # no good value yet
-    'euchre_lesson.widgets.clicks.Drawing.renew(good arguments)',  # no good value yet
-    'euchre_lesson.widgets.clicks.TiedButton(description)',  # TraitError, e.g. None
-    'euchre_lesson.widgets.clicks.TiedButton(tooltip)',  # TraitError, e.g. True
-    'euchre_lesson.widgets.clicks.TiedButton.draw(good arguments)',  # no good value yet
-    'euchre_lesson.widgets.computer.computer_players(good arguments)',  # no good value yet
-    'euchre_lesson.widgets.exercise.answer_class(exercise)',  # AttributeError, e.g. None
-    'euchre_lesson.widgets.hand_log.log_html(good arguments)',  # no good value yet
-    'euchre_lesson.widgets.positions.find_position(good arguments)',  # no good value yet
-    'euchre_lesson.widgets.practice.tally_html(good arguments)',  # no good value yet
-    'euchre_lesson.widgets.replay.Onlooker(good arguments)',  # no good value yet
-    'euchre_lesson.widgets.replay.onlooker(good arguments)',  # no good value yet
-    'euchre_lesson.widgets.scoring.rules_by_game(rules)',  # AttributeError, e.g. None
-    'euchre_lesson.widgets.trick_list.TrickList(value)',  # TraitError, e.g. True
-    'euchre_lesson.widgets.trick_list.TrickList.show(good arguments)',  # no good value yet
-}
+# Findings not yet fixed: each is a callable and the parameter that misbehaves, or a callable with no good value in
+# GOOD_ARGUMENTS yet (so not fuzzed at all). The test asserts that each still does, so the set cannot go stale:
+# when a fix lands, the test fails until its entry is taken out. Issue 24 left none.
+PENDING: set[str] = set()
 
 
 def test_every_public_callable_of_teach_and_widgets_answers_hostile_arguments(tmp_path, monkeypatch):

@@ -17,10 +17,25 @@ from ..engine.rules import PRESETS, RuleSet
 
 PRESET_WORDS = " or ".join(repr(name) for name in PRESETS)
 RANDOM_SEEDS = 2**32  # a seed left out (None) is drawn from this many, and shown, so the deal can be had again
+LONGEST_NAME = 40  # an argument's name, as the widgets' code spells it: every message quotes it
+MOST_CHOICES = 12  # a refusal lists every choice
+
+
+def _text(name: str, value, right: str) -> str:
+    """Words the widgets' code hands a check (an argument's name, where a card must be): short text, never a list."""
+    if type(value) is str and value.strip() and len(value) <= LONGEST_NAME:
+        return value
+    raise checks.refused(name, value, right)
+
+
+def _named(name) -> str:
+    """The name of the argument being checked: the messages begin with it."""
+    return _text("name", name, f"an argument's name, such as 'seat' (text of at most {LONGEST_NAME} characters)")
 
 
 def rules(name: str, value) -> RuleSet:
     """A RuleSet, or a preset's name ('cutthroat', 'partnership')."""
+    name = _named(name)
     if isinstance(value, RuleSet):
         return value
     if isinstance(value, str) and value.strip().lower() in PRESETS:
@@ -30,6 +45,7 @@ def rules(name: str, value) -> RuleSet:
 
 def seed(name: str, value, *, optional: bool = True) -> int:
     """A seed: a whole number from 0 to 2**64 - 1; None (where optional) draws one at random."""
+    name, optional = _named(name), checks.flag("optional", optional)
     if value is None and optional:
         return random.SystemRandom().randrange(RANDOM_SEEDS)
     if value is None:
@@ -39,6 +55,9 @@ def seed(name: str, value, *, optional: bool = True) -> int:
 
 def seat(name: str, value, players: int, none_means: str = "") -> int | None:
     """A seat from 0 to players - 1; None too where `none_means` says what None does."""
+    name, players = _named(name), checks.whole("players", players, 2, 4, "the number of players, 2 to 4")
+    if none_means != "":
+        none_means = _text("none_means", none_means, "a few words saying what None means, or ''")
     if value is None and none_means:
         return None
     also = f", or None for {none_means}" if none_means else ""
@@ -47,6 +66,10 @@ def seat(name: str, value, players: int, none_means: str = "") -> int | None:
 
 def choice(name: str, value, choices: Iterable):
     """One of some words or numbers (a level of play, a deck size); True is not 1 here."""
+    name = _named(name)
+    if not isinstance(choices, (tuple, list, frozenset, set, dict)) or not 0 < len(choices) <= MOST_CHOICES or \
+            any(type(c) not in (str, int) or (type(c) is str and len(c) > LONGEST_NAME) for c in choices):
+        raise checks.refused("choices", choices, "a list of the words or whole numbers allowed")
     choices = tuple(choices)
     if any(type(value) is type(c) and value == c for c in choices):
         return value
@@ -55,22 +78,16 @@ def choice(name: str, value, choices: Iterable):
 
 def action(name: str, value) -> Action:
     """An Action, or its text ('pass', 'play J♥')."""
+    name = _named(name)
     try:
         return parse_action(value)
     except NotationError as error:
         raise NotationError(name, f"{name}: {error}") from None
 
 
-def card_among(name: str, value, cards: Iterable[Card], where: str) -> Card:
-    """A Card (or its text) that is one of `cards`; `where` says where those are ('in your hand')."""
-    card, cards = checks.card(name, value), tuple(cards)
-    if card not in cards:
-        raise NotationError(name, f"{name} {card} is not {where}: choose one of {' '.join(map(str, cards))}.")
-    return card
-
-
 def cards(name: str, value) -> tuple[Card, ...]:
     """Cards to draw, as Cards or their texts, at most a deck (rows of backs repeat a stand-in: repeats are fine)."""
+    name = _named(name)
     if isinstance(value, (str, Card, dict)) or not isinstance(value, Iterable):
         raise checks.refused(name, value, "a list of cards, such as [Card(...), 'J♥']")
     found = tuple(itertools.islice(value, MOST_CARDS + 1))
@@ -79,8 +96,19 @@ def cards(name: str, value) -> tuple[Card, ...]:
     return tuple(checks.card(name, item) for item in found)
 
 
+def card_among(name: str, value, among: Iterable[Card], where: str) -> Card:
+    """A Card (or its text) that is one of `among`; `where` says where those are ('in your hand')."""
+    name, among = _named(name), cards("among", among)
+    where = _text("where", where, "a few words saying where the cards are, such as 'in your hand'")
+    card = checks.card(name, value)
+    if card not in among:
+        raise NotationError(name, f"{name} {card} is not {where}: choose one of {' '.join(map(str, among))}.")
+    return card
+
+
 def callback(name: str, value) -> Callable | None:
     """A function to call, or None."""
+    name = _named(name)
     if value is None or callable(value):
         return value
     raise checks.refused(name, value, "a function to call, or None")
@@ -91,6 +119,11 @@ BOX_OPTIONS = frozenset(name for name in w.VBox.class_trait_names() if not name.
 
 def start_box(cls: type, widget: w.Box, options: dict) -> None:
     """`super(cls, widget).__init__(**options)`: an unknown or wrong option (layout=5) is refused by name."""
+    if not (isinstance(cls, type) and issubclass(cls, w.Box)):
+        raise checks.refused("cls", cls, "the widget's own class, a kind of box")
+    checks.instance("widget", widget, cls, f"the {cls.__name__} being made")
+    if not isinstance(options, dict) or not all(type(key) is str for key in options):
+        raise checks.refused("options", options, "the box's options by name, such as {'layout': Layout()}")
     unknown = sorted(set(options) - BOX_OPTIONS)
     if unknown:
         raise NotationError(unknown[0], f"{cls.__name__} has no option {excerpt(unknown[0])}: its options are its "

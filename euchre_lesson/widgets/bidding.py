@@ -183,6 +183,7 @@ class BiddingTrainer(Described, w.VBox):
 
     def thinking(self, busy: bool) -> None:
         """While the computer weighs the options: a note that says so, and no button to press meanwhile."""
+        busy = checks.flag("busy", busy)
         if busy:
             say(self.note, "Thinking… the computer is playing each choice out over many possible deals.")
         for button in (*self.choices.children, self.new_button):

@@ -7,9 +7,12 @@ from collections.abc import Callable, Iterable
 
 import ipywidgets as w
 
+from ..engine import checks
 from ..engine.actions import Action
+from ..engine.errors import NotationError
 from ..engine.narration import offer
 from ..engine.view import View
+from . import arguments
 from .clicks import Drawing, shared_look
 from .fallback import Described
 
@@ -24,7 +27,9 @@ class BidButtons(Described, w.HBox):
     purpose = "The bids you may make now, one button each."
 
     def __init__(self, on_choose: Callable[[Action], None], **kwargs):
-        super().__init__(**kwargs)
+        if not callable(on_choose):
+            raise checks.refused("on_choose", on_choose, "a function to call with the action chosen")
+        arguments.start_box(BidButtons, self, kwargs)
         self.layout.flex_flow = "row wrap"
         self.actions: tuple[Action, ...] = ()
         self._on_choose = on_choose
@@ -32,6 +37,10 @@ class BidButtons(Described, w.HBox):
 
     def show(self, actions: Iterable[Action], view: View | None, moment: object = None) -> None:
         """Offer these actions with words from this view; no actions (or no view) clears the row."""
+        if not isinstance(actions, (tuple, list)) or not all(isinstance(action, Action) for action in actions):
+            raise checks.refused("actions", actions, "the actions to offer, a list of Actions")
+        if view is not None:
+            checks.instance("view", view, View, "a View: the hand as the bidder sees it, or None")
         self.actions = tuple(actions) if view is not None else ()
         if not self.drawing.renew((moment, self.actions), self.children):
             return
@@ -43,4 +52,8 @@ class BidButtons(Described, w.HBox):
 
     def button_for(self, action: Action) -> w.Button:
         """The button offering this action (for tests and lessons that click from code)."""
+        action = arguments.action("action", action)
+        if action not in self.actions:
+            offered = ", ".join(map(str, self.actions)) or "nothing now"
+            raise NotationError("action", f"action {action} is not offered: the buttons offer {offered}.")
         return self.children[self.actions.index(action)]

@@ -10,10 +10,13 @@ from html import escape
 import ipywidgets as w
 
 from ..engine import checks
-from ..engine.cards import JOKER, Card, Suit
+from ..engine.cards import JOKER, MOST_CARDS, Card, Suit
 from ..engine.display import ROLE_MARKS, card_name, words_html  # ROLE_MARKS: the small letter of a bower or the joker (C2, C3)
+from ..engine.errors import NotationError
+from ..engine.hand import HandState
 from ..engine.narration import up_card_words
 from ..engine.ranking import bower
+from ..engine.view import View
 from . import arguments
 from .clicks import SPARES, Drawing, shared_look
 from .fallback import Described
@@ -64,6 +67,10 @@ def four_colours(widget: w.DOMWidget, on: bool = True) -> w.DOMWidget:
 
 def face(card: Card, trump: Suit | None = None) -> str:
     """What a card shows: rank and suit, and under it R, L or ★ for the bowers and the joker once trump is set."""
+    return _face(checks.card("card", card), checks.suit("trump", trump, optional=True))
+
+
+def _face(card: Card, trump: Suit | None) -> str:
     role = bower(card, trump) if trump is not None else None
     text = "Joker" if card.is_joker else str(card)
     return f"{text}\n{ROLE_MARKS[role]}" if role else text
@@ -71,6 +78,10 @@ def face(card: Card, trump: Suit | None = None) -> str:
 
 def classes(card: Card, trump: Suit | None = None) -> tuple[str, ...]:
     """The CSS classes of a card face."""
+    return _classes(checks.card("card", card), checks.suit("trump", trump, optional=True))
+
+
+def _classes(card: Card, trump: Suit | None) -> tuple[str, ...]:
     names = ["euchre-card"]
     if card.suit is not None:
         names.append(f"euchre-{card.suit.plural}")
@@ -84,8 +95,8 @@ def classes(card: Card, trump: Suit | None = None) -> tuple[str, ...]:
 def card_button(card: Card, trump: Suit | None = None) -> w.Button:
     """One card as a button; its tooltip names the card in words."""
     card, trump = checks.card("card", card), checks.suit("trump", trump, optional=True)
-    button = w.Button(description=face(card, trump), tooltip=card_name(card, trump))
-    set_classes(button, classes(card, trump))
+    button = w.Button(description=_face(card, trump), tooltip=card_name(card, trump))
+    set_classes(button, _classes(card, trump))
     return button
 
 
@@ -94,9 +105,9 @@ def _card_look(card: Card, trump: Suit | None, legal: bool, chosen: bool, disabl
     if hidden:
         return {"description": "", "tooltip": "a card face down", "disabled": True,
                 "_dom_classes": ("euchre-card", "euchre-back")}
-    marks = classes(card, trump) + (("euchre-legal",) if legal else ()) + (("euchre-chosen",) if chosen else ())
+    marks = _classes(card, trump) + (("euchre-legal",) if legal else ()) + (("euchre-chosen",) if chosen else ())
     words = card_name(card, trump) + (", playable" if legal else "") + (", selected" if chosen else "")
-    return {"description": face(card, trump), "tooltip": words, "disabled": disabled, "_dom_classes": marks}
+    return {"description": _face(card, trump), "tooltip": words, "disabled": disabled, "_dom_classes": marks}
 
 
 def _redraw_button(button: w.Button, look: dict) -> None:
@@ -110,6 +121,9 @@ def _redraw_button(button: w.Button, look: dict) -> None:
 
 def set_classes(widget: w.DOMWidget, wanted: Iterable[str]) -> None:
     """Give a widget exactly these CSS classes, through its public add_class/remove_class, in one message."""
+    checks.instance("widget", widget, w.DOMWidget, "a widget, such as a Button")
+    if isinstance(wanted, str) or not isinstance(wanted, (tuple, list)) or not all(type(n) is str for n in wanted):
+        raise checks.refused("wanted", wanted, "a list of CSS class names, such as ['euchre-card']")
     wanted = tuple(dict.fromkeys(wanted))
     with widget.hold_sync():
         for name in widget._dom_classes:
@@ -121,6 +135,8 @@ def set_classes(widget: w.DOMWidget, wanted: Iterable[str]) -> None:
 
 def has_class(widget: w.DOMWidget, name: str) -> bool:
     """Whether a widget carries this CSS class."""
+    checks.instance("widget", widget, w.DOMWidget, "a widget, such as a Button")
+    checks.instance("name", name, str, "a CSS class name, such as 'euchre-legal'")
     return name in widget._dom_classes
 
 
@@ -208,8 +224,8 @@ class CardStrip(Described, w.HTML):
         self.known = known[:len(cards)] if self.hidden else ()
         backs = len(cards) - len(self.known) if self.hidden else 0
         self.cards = self.known + (JOKER,) * backs if self.hidden else cards
-        faces = [face_html(card, trump, legal=card in legal) for card in self.cards[:len(self.cards) - backs]]
-        self.value = f'<div class="euchre-strip">{"".join(faces + [face_html(JOKER, hidden=True)] * backs)}</div>'
+        faces = [_face_html(card, trump, legal=card in legal) for card in self.cards[:len(self.cards) - backs]]
+        self.value = f'<div class="euchre-strip">{"".join(faces + [_face_html(JOKER, hidden=True)] * backs)}</div>'
 
     @property
     def face_up(self) -> list[Card]:
@@ -220,10 +236,12 @@ class CardStrip(Described, w.HTML):
 def strip_html(cards: Iterable[Card], trump: Suit | None = None, hidden: bool = False,
                legal: Collection[Card] = ()) -> str:
     """Cards side by side in HTML, as a CardStrip shows them."""
-    return f'<div class="euchre-strip">{"".join(face_html(card, trump, hidden, card in legal) for card in cards)}</div>'
+    cards, trump = arguments.cards("cards", cards), checks.suit("trump", trump, optional=True)
+    hidden, legal = checks.flag("hidden", hidden), set(arguments.cards("legal", legal))
+    return f'<div class="euchre-strip">{"".join(_face_html(card, trump, hidden, card in legal) for card in cards)}</div>'
 
 
-def face_html(card: Card, trump: Suit | None = None, hidden: bool = False, legal: bool = False) -> str:
+def _face_html(card: Card, trump: Suit | None = None, hidden: bool = False, legal: bool = False) -> str:
     """One card drawn in HTML as its button would look, named in words for screen readers and on hover."""
     look = _card_look(card, trump, legal=legal, chosen=False, disabled=True, hidden=hidden)  # a button's, in HTML
     marks, words = " ".join(look["_dom_classes"]), escape(look["tooltip"])
@@ -234,6 +252,7 @@ def face_html(card: Card, trump: Suit | None = None, hidden: bool = False, legal
 def up_card_place(table) -> tuple[str, tuple[Card, ...], bool]:
     """What the up-card's place shows, from a View or a HandState: its words, its card (none once the dealer took
     it: it is in the dealer's hand), and whether that card lies face down (turned down, C8; its name stays public)."""
+    checks.instance("table", table, (View, HandState), "a View or a HandState: the table as a seat sees it, or all of it")
     up, words = table.up_card, up_card_words(table)
     if table.turned_down:
         return f"the {up}, {words}", (up,), True
@@ -255,6 +274,10 @@ def note() -> w.HTML:
 def say(box: w.HTML, text: str, mood: str = "", extra_html: str = "") -> None:
     """Put text in a note (escaped, each rule id a link to the rule book): mood 'good' or 'bad' adds a word and a
     colour; extra_html follows."""
+    checks.instance("box", box, w.HTML, "a note to write in, as note() makes")
+    text = checks.instance("text", text, str, "the words to show")
+    mood = arguments.choice("mood", mood, ("", "good", "bad"))
+    extra_html = checks.instance("extra_html", extra_html, str, "HTML to show after the words, or ''")
     lead = {"good": "✔ ", "bad": "✘ "}.get(mood, "")
     body = f'<span class="{mood}">{words_html(lead + text)}</span>' if mood else words_html(text)
     box.value = f'<div role="status" aria-live="polite">{body}{extra_html}</div>'
@@ -262,19 +285,33 @@ def say(box: w.HTML, text: str, mood: str = "", extra_html: str = "") -> None:
 
 def action_button(description: str, tooltip: str, on_click: Callable[[], None]) -> w.Button:
     """A button with words on it and a tooltip; clicking calls `on_click()`."""
+    description = checks.instance("description", description, str, "the words on the button")
+    tooltip = checks.instance("tooltip", tooltip, str, "the words shown on hover")
+    if not callable(on_click):
+        raise checks.refused("on_click", on_click, "a function to call when the button is clicked")
     button = w.Button(description=description, tooltip=tooltip, layout=w.Layout(width="auto"))
     button.on_click(lambda _: on_click())
     return button
 
 
+def _row(name: str, row, kind=(CardRow, CardStrip)):
+    """A row of cards to draw in: a CardRow (or, where a strip will do, a CardStrip)."""
+    return checks.instance(name, row, kind, "a row of cards: a CardRow" + (" or a CardStrip" if kind != CardRow else ""))
+
+
 def face_up_cards(row: CardRow | CardStrip) -> list[Card]:
     """The cards a row shows face up (for checks that nothing hidden is shown)."""
-    return row.face_up
+    return _row("row", row).face_up
 
 
 def show_backs(row: CardRow | CardStrip, count: int, known: Iterable[Card] = (), trump: Suit | None = None) -> None:
     """Show `count` cards face down; the row is given stand-ins, never the hidden cards themselves, and a strip
     shows the `known` ones among them face up."""
+    row, count = _row("row", row), checks.whole("count", count, 0, MOST_CARDS)
+    known, trump = arguments.cards("known", known), checks.suit("trump", trump, optional=True)
+    if known and not isinstance(row, CardStrip):
+        raise NotationError("known", f"known cards are shown face up among the backs only in a CardStrip, not in a "
+                                     f"{type(row).__name__}: give known=() for it.")
     if known:
         row.show((JOKER,) * count, trump, hidden=True, known=known)
     else:
@@ -283,7 +320,7 @@ def show_backs(row: CardRow | CardStrip, count: int, known: Iterable[Card] = (),
 
 def redraw(row: CardRow, cards: Iterable[Card], trump: Suit | None = None, moment: object = None, **marks) -> None:
     """`row.show(...)`, skipped when the row already shows exactly this: a table redraws often, most rows unchanged."""
-    cards = tuple(cards)
+    row, cards = _row("row", row, CardRow), arguments.cards("cards", cards)
     key = (cards, trump, moment, tuple((name, value if isinstance(value, bool) else tuple(value))
                                        for name, value in sorted(marks.items())))
     if getattr(row, "_drawn", None) != key:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 import ipywidgets as w
 
+from ..engine import checks
 from .fallback import Described
 
 # Seconds: a click from the page this soon after the last one taken, on the same button or on a button
@@ -35,7 +36,7 @@ class PageClicks:
         self.clicking: float | None = None  # the time of the page click being handled; None for a click from code
         self.last: tuple[float, w.Button | None] = (-math.inf, None)
 
-    def second_of_double(self, button: w.Button, drawn_at: float) -> bool:
+    def _second_of_double(self, button: w.Button, drawn_at: float) -> bool:
         """Whether this click is the second of a double-click; else it is taken, and remembered."""
         now = self.clicking
         if now is None:  # a click made in code (a test, a lesson) is never a double-click
@@ -128,12 +129,12 @@ def closed_after() -> Iterator[None]:
         yield
     finally:
         _closing_later.remove(retired)
-        close(retired)
+        _close(retired)
         if not _closing_later:  # the answer is sent: the spares for the next drawing open now
             SPARES.refill()
 
 
-def close(buttons: Iterable[w.Button]) -> None:
+def _close(buttons: Iterable[w.Button]) -> None:
     """Close these buttons now, or at the end of the drawing under way (closed_after)."""
     if _closing_later:
         _closing_later[-1].extend(buttons)
@@ -156,10 +157,12 @@ class Drawing:
 
     def renew(self, key: object, on_screen: Iterable[w.Button]) -> bool:
         """Start a new drawing if `key` differs from the one on screen (True if so); retire its buttons."""
+        if not isinstance(on_screen, (tuple, list)) or not all(isinstance(b, w.Widget) for b in on_screen):
+            raise checks.refused("on_screen", on_screen, "the buttons on screen now, a list of widgets")
         if key == self.key:
             return False
         self.key, self.number, self.made_at = key, self.number + 1, time.monotonic()
-        close(self._replaced)  # two drawings back: any click on them was sent long ago
+        _close(self._replaced)  # two drawings back: any click on them was sent long ago
         self._replaced = list(on_screen)
         return True
 
@@ -173,7 +176,7 @@ class Drawing:
         number, made_at, button = self.number, self.made_at, SPARES.take(**traits)
 
         def clicked(_button: w.Button) -> None:
-            if number == self.number and not button.disabled and not PAGE.second_of_double(button, made_at):
+            if number == self.number and not button.disabled and not PAGE._second_of_double(button, made_at):
                 on_click()
 
         button.on_click(clicked)
@@ -186,6 +189,10 @@ class TiedButton(Described, w.Box):
     purpose = "A button of the Euchre lessons."
 
     def __init__(self, description: str, tooltip: str, on_click: Callable[[], None]):
+        description = checks.instance("description", description, str, "the words on the button")
+        tooltip = checks.instance("tooltip", tooltip, str, "the words shown on hover")
+        if not callable(on_click):
+            raise checks.refused("on_click", on_click, "a function to call when the button is clicked")
         super().__init__(layout=w.Layout(overflow="visible"))  # room for the focus ring
         self._words, self._on_click = {"description": description, "tooltip": tooltip}, on_click
         self.drawing = Drawing()

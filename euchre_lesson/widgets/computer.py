@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..play.session import EXPERT_WORLDS, LEVELS, computer_players
+from ..play.session import EXPERT_WORLDS, LEVELS
 
-__all__ = ["EXPERT_WORLDS", "LEVELS", "LEVEL_WORDS", "computer_players"]
+__all__ = ["EXPERT_WORLDS", "LEVELS", "LEVEL_WORDS"]
 
 LEVEL_WORDS = {
     "random": "plays any legal card at random",

@@ -13,6 +13,7 @@ from html import escape
 
 import ipywidgets as w
 
+from ..engine import checks
 from ..engine.actions import Action
 from ..engine.cards import Card, Suit
 from ..teach.course import SHOW_ANSWER, exercises, lesson_numbers, show_answer as class_show_answer
@@ -63,6 +64,7 @@ def _lesson_exercise(id: str) -> Exercise:
 
 def answer_class(exercise: Exercise, choice) -> str:
     """A CSS class naming a choice by its value ('euchre-answer-jd', '-hearts', '-call-h'), for browser tests."""
+    checks.instance("exercise", exercise, Exercise, "an exercise of the lessons, such as ask('lesson 1 q1').exercise")
     if isinstance(choice, (Card, Action)):
         text = choice.ascii
     elif isinstance(choice, Suit):

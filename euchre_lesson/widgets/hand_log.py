@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..engine import checks
 from ..engine.display import words_html
 from ..engine.narration import reason_words, sentence, story
 from ..engine.view import View
@@ -13,6 +14,9 @@ def log_html(view: View, reasons: dict[int, str]) -> str:
     `reasons` maps the index of an action in the hand's history to what its player said; the cards the seat
     has not seen are hidden in it.
     """
+    checks.instance("view", view, View, "a View: the hand as one seat saw it")
+    if not isinstance(reasons, dict) or not all(type(i) is int and type(said) is str for i, said in reasons.items()):
+        raise checks.refused("reasons", reasons, "a dict from the number of an action to its player's reason")
     lines = [sentence(words) + (f" — “{reason_words(reasons[i], view)}”" if i in reasons else "")
              for i, words in story(view)]
     if not lines:

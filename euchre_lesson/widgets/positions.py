@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
+from ..engine import checks
 from ..engine.hand import HandState, Phase, deal_hand
 from ..play.players import RandomPlayer, RuleOfThumbPlayer
 from ..engine.rules import RuleSet
@@ -28,6 +29,11 @@ def seeded_states(seed: int, rules: RuleSet, hands: int = 400) -> Iterator[HandS
 
 def find_position(seed: int, rules: RuleSet, wanted: Wanted, acceptable: Wanted | None = None) -> HandState:
     """The first seeded state that is `wanted`; failing that, the first `acceptable` one."""
+    seed, rules = checks.whole("seed", seed, 0, checks.MOST_SEED), checks.rules("rules", rules)
+    if not callable(wanted):
+        raise checks.refused("wanted", wanted, "a function saying whether a state is the one wanted")
+    if acceptable is not None and not callable(acceptable):
+        raise checks.refused("acceptable", acceptable, "a function saying whether a state will do, or None")
     fallback = None
     for state in seeded_states(seed, rules):
         if wanted(state):

@@ -10,6 +10,7 @@ from html import escape
 
 import ipywidgets as w
 
+from ..engine import checks
 from ..teach.course import SHOW_ANSWER, show_answer as class_show_answer
 from ..teach.practice import KINDS, PRACTISED, Practice, Question
 from ..teach.progress import Progress
@@ -100,6 +101,7 @@ class PracticeWidget(Described, w.VBox):
 
 def tally_html(session: Practice) -> str:
     """Each kind's first answers this session, and which kinds come back more often for recent mistakes."""
+    checks.instance("session", session, Practice, "a Practice session")
     weights = session.weights()
     rows = []
     for kind in session.kinds:

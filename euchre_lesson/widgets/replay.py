@@ -16,7 +16,7 @@ from .cards import CardStrip, action_button, note, say, show_backs, style_sheet,
 from .fallback import Described
 
 
-class Onlooker(View):
+class _Onlooker(View):
     """A seat's view told to someone looking on: what that seat saw, each seat named by its number (nobody is "you":
     a replayed hand was played by others)."""
 
@@ -24,9 +24,10 @@ class Onlooker(View):
     to_onlooker = True
 
 
-def onlooker(view: View) -> Onlooker:
+def onlooker(view: View) -> _Onlooker:
     """The same view, told to an onlooker."""
-    return Onlooker(*(getattr(view, name) for name in View.__dataclass_fields__))
+    checks.instance("view", view, View, "a View: the hand as one seat saw it")
+    return _Onlooker(*(getattr(view, name) for name in View.__dataclass_fields__))
 
 
 class _Place(Described, w.HBox):

@@ -50,6 +50,7 @@ def _table_html(rules: RuleSet, applying: ScoreRow | None = None) -> str:
 
 def rules_by_game(rules: RuleSet) -> dict[str, RuleSet]:
     """Every game's preset, but these rules for their own game."""
+    rules = arguments.rules("rules", rules)
     return {**PRESETS, rules.game: rules}
 
 

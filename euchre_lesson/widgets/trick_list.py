@@ -6,6 +6,7 @@ from html import escape
 
 import ipywidgets as w
 
+from ..engine import checks
 from ..engine.cards import Suit
 from ..engine.narration import trick_words
 from ..engine.tricks import Trick
@@ -19,8 +20,15 @@ class TrickList(Described, w.HTML):
 
     purpose = "The finished tricks of a hand, one row each, with who led and who won."
 
+    def __init__(self):
+        super().__init__()  # no value from outside: show() draws it
+
     def show(self, tricks: tuple[Trick, ...], trump: Suit | None, view: View) -> None:
         """Draw these tricks (nothing before the first is finished)."""
+        if not isinstance(tricks, (tuple, list)) or not all(isinstance(trick, Trick) for trick in tricks):
+            raise checks.refused("tricks", tricks, "the finished tricks, a list of Tricks")
+        trump = checks.suit("trump", trump, optional=True)
+        checks.instance("view", view, View, "a View: the hand as one seat saw it")
         lines = "".join(
             f'<div style="display:flex;align-items:center"><span style="display:inline-block;min-width:16em">'
             f'{escape(trick_words(trick, view, number))}</span>{strip_html(trick.cards, trump)}</div>'
