@@ -234,7 +234,7 @@ def test_loading_leaves_the_cycle_collector_as_it_found_it_even_when_the_record_
     broken["hands"][4]["actions"][1] = "play JH"
     assert gc.isenabled()
     try:
-        assert len(game_from_record(record).hands) == 30 and gc.isenabled()
+        assert len(game_from_record(record).hands) == 30 and gc.isenabled() and gc.get_freeze_count() == 0
         with pytest.raises(NotationError):
             game_from_record(broken)
         assert gc.isenabled()

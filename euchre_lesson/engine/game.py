@@ -435,6 +435,12 @@ def _no_cycle_collection():
         yield
     finally:
         if was_running:
+            # What was just built goes to the oldest generation at once (freeze, then unfreeze), rather than
+            # being walked as young objects first: a third of a second for the largest game. Only where
+            # nobody else has frozen objects, for unfreeze thaws them all.
+            if not gc.get_freeze_count():
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
