@@ -83,7 +83,7 @@ def test_best_five_accepts_ties_and_explains_a_worse_keep():
     question = BestFive("JH JD AH KH 9H AS 9C 10C QD KS", "H")
     assert question.check("JH JD AH KH 9H")
     worse = question.check("JH JD AH KH AS")
-    assert not worse and "Better to keep 9♥ instead of A♠" in worse.message
+    assert not worse and "Better to keep the 9♥ instead of the A♠" in worse.message
     tie = BestFive("JH AH KH AS AC 9D 10D QD 9S 10S", "H")
     assert tie.check("JH AH KH AS AC")
     assert "five different cards" in question.check("JH").message

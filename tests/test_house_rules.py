@@ -311,10 +311,12 @@ def test_absurd_numbers_are_refused_with_the_sensible_range(field, value, right)
 def test_the_ends_of_each_range_are_allowed():
     from dataclasses import replace
 
+    from euchre_lesson import score_hand
+
     for target in (1, 100):
         assert replace(CUTTHROAT, target=target).target == target
     for points in (0, 10):
-        assert replace(PARTNERSHIP, lone_maker_march_points=points).scoring[1].makers == points
+        assert score_hand(replace(PARTNERSHIP, lone_maker_march_points=points), 5, maker_alone=True).makers == points
 
 
 def deeply_nested(depth: int) -> list:

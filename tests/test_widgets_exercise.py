@@ -253,7 +253,10 @@ def test_a_bid_exercise_shows_the_hand_and_offers_the_legal_calls():
     state = deal_hand(CUTTHROAT, 2, seed=3)
     question = Bid(state, accept=("pass",), reason="Weak.")
     view = ExerciseView(question)
-    assert [b.description for b in view.answer_buttons] == [str(a) for a in state.legal_actions()]
+    from euchre_lesson.engine.narration import offer
+
+    table_words = [offer(a, state.view(state.to_act))[0] for a in state.legal_actions()]  # as the bid buttons say
+    assert [b.description for b in view.answer_buttons] == table_words and table_words[0] == "Pass"
     shown = [card for row in view.exhibit_rows for card in row.cards]
     assert set(state.hands[state.to_act]) <= set(shown)
 

@@ -23,6 +23,8 @@ from euchre_lesson import (
     play_out,
 )
 from euchre_lesson.engine.actions import Verb
+from euchre_lesson.engine.display import words_html
+from euchre_lesson.engine.rules import switch_words
 from euchre_lesson.engine.game import game_from_record
 from euchre_lesson.play.session import learner_decisions
 from euchre_lesson.engine.narration import HIDDEN
@@ -414,8 +416,8 @@ HOUSE_RULES = [replace(CUTTHROAT, deck=25), replace(CUTTHROAT, stick_the_dealer=
 def test_house_rules_are_shown_and_played(rules):
     for seed in range(3):
         table = Table(rules, seat=seed % rules.players, level="random", seed=seed)
-        for name, value in rules.switches().items():
-            assert f"{name} = {value}" in table.header.value
+        for name, value in rules.switches().items():  # in words, with the rule: "stick the dealer: on (C9)"
+            assert words_html(switch_words(name, value)) in table.header.value
         click_through(table, RandomPlayer(seed))
         assert replayed(table.game).scores == table.game.scores
 

@@ -212,10 +212,19 @@ def offer(action: Action, view: View) -> tuple[str, str]:
     return OFFERS[action.kind](action, view)
 
 
+def cards_words(cards) -> str:
+    """Cards named in a sentence, in their order: 'the 9♥', 'the A♣, Q♦ and K♥'."""
+    names = [str(card) for card in cards]
+    if len(names) < 2:
+        return f"the {''.join(names)}" if names else "no card"
+    return f"the {', '.join(names[:-1])} and {names[-1]}"
+
+
 def choice_words(action: Action, view: View) -> str:
-    """An action named in a sentence: the button's words, and the five cards of a keep."""
+    """An action said in words, as the seat to act chooses it (a bid, a keep, a card): the button's words, and the
+    five cards of a keep. The table's hints and grades and the exercises' choices all say an action this way."""
     if action.kind is Verb.KEEP:
-        return "keep " + " ".join(map(str, action.cards))
+        return f"keep {cards_words(action.cards)}"
     return offer(action, view)[0]
 
 
@@ -253,7 +262,7 @@ def points_words(rules: RuleSet, points: Points) -> str:
 
 
 def row_words(rules: RuleSet, row: ScoreRow) -> str:
-    """One row of the scoring table as a sentence: 'a lone maker takes all 5 tricks, so the maker scores 3 (T7)'."""
+    """One row of the scoring table as a sentence: 'maker takes all 5 tricks, so the maker scores 3 (T7)'."""
     return f"{row.result}, so {points_words(rules, Points(row.makers, row.defenders))} ({row.rule})"
 
 

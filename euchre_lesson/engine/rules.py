@@ -32,38 +32,50 @@ def _lone_vs_lone(points: int) -> tuple[ScoreRow, ...]:
     return (ScoreRow("a lone defender euchres a lone maker", (1, 2), True, True, 0, points, "R4"),)
 
 
+def _lone_march(rules: RuleSet, plain: int, rule: str) -> tuple[ScoreRow, ...]:
+    """A lone maker's march where the switch pays it other than a plain march (T7 pays them alike), before it."""
+    if rules.lone_maker_march_points == plain:
+        return ()
+    return (ScoreRow("a lone maker takes all 5", (5,), True, None, rules.lone_maker_march_points, 0, rule),)
+
+
+# The rows of each table below say word for word what the rule book's table says, in its order; no two rows
+# of a table match the same hand, save a switch's row, which comes before the row it changes.
+
+
 def _cutthroat_table(rules: RuleSet) -> tuple[ScoreRow, ...]:
     """T7, first matching row wins."""
     return (
         ScoreRow("maker takes 3 or 4 tricks", (3, 4), None, None, 1, 0, "T7"),
-        ScoreRow("a lone maker takes all 5 tricks", (5,), True, None, rules.lone_maker_march_points, 0, "T7"),
+        *_lone_march(rules, 3, "T7"),
         ScoreRow("maker takes all 5 tricks", (5,), None, None, 3, 0, "T7"),
-        ScoreRow("a lone defender's side takes all 5 tricks", (0,), None, True, 0, 4, "T7"),
         *_lone_vs_lone(rules.lone_vs_lone_euchre_points),
-        ScoreRow("a lone defender's side takes 3 or 4 tricks", (1, 2), None, True, 0, LONE_DEFENDER_EUCHRE, "T7"),
-        ScoreRow("maker is euchred (takes 0 to 2 tricks)", (0, 1, 2), None, None, 0, 2, "T7"),
+        ScoreRow("a defender went alone, and that side takes 3 or 4", (1, 2), None, True, 0, LONE_DEFENDER_EUCHRE,
+                 "T7"),
+        ScoreRow("a defender went alone, and that side takes all 5", (0,), None, True, 0, 4, "T7"),
+        ScoreRow("no defender alone, the maker is euchred (takes 0 to 2)", (0, 1, 2), None, False, 0, 2, "T7"),
     )
 
 
 def _partnership_table(rules: RuleSet) -> tuple[ScoreRow, ...]:
     """F4 (Railroad's too, with R4), first matching row wins."""
     return (
-        ScoreRow("makers take 3 or 4 tricks", (3, 4), None, None, 1, 0, "F4"),
-        ScoreRow("a lone maker takes all 5 tricks", (5,), True, None, rules.lone_maker_march_points, 0, "F4"),
-        ScoreRow("makers take all 5 tricks, the maker not alone", (5,), False, None, 2, 0, "F4"),
-        ScoreRow("a lone defender takes all 5 tricks", (0,), None, True, 0, 4, "F4"),
+        ScoreRow("makers take 3 or 4 tricks (alone or not)", (3, 4), None, None, 1, 0, "F4"),
+        ScoreRow("makers take all 5, no maker alone", (5,), False, None, 2, 0, "F4"),
+        ScoreRow("a lone maker takes all 5", (5,), True, None, rules.lone_maker_march_points, 0, "F4"),
         *_lone_vs_lone(rules.lone_vs_lone_euchre_points),
-        ScoreRow("a lone defender takes 3 or 4 tricks", (1, 2), None, True, 0, LONE_DEFENDER_EUCHRE, "F4"),
-        ScoreRow("makers are euchred", (0, 1, 2), None, None, 0, 2, "F4"),
+        ScoreRow("a lone defender takes 3 or 4", (1, 2), None, True, 0, LONE_DEFENDER_EUCHRE, "F4"),
+        ScoreRow("a lone defender takes all 5", (0,), None, True, 0, 4, "F4"),
+        ScoreRow("no defender alone, the makers are euchred", (0, 1, 2), None, False, 0, 2, "F4"),
     )
 
 
 def _two_hand_table(rules: RuleSet) -> tuple[ScoreRow, ...]:
     """W6, first matching row wins: nobody goes alone (W4)."""
     return (
-        ScoreRow("maker takes 3 or 4 tricks", (3, 4), None, None, 1, 0, "W6"),
-        ScoreRow("maker takes all 5 tricks", (5,), None, None, 2, 0, "W6"),
-        ScoreRow("maker is euchred (takes 0 to 2 tricks)", (0, 1, 2), None, None, 0, 2, "W6"),
+        ScoreRow("the maker takes 3 or 4 tricks", (3, 4), None, None, 1, 0, "W6"),
+        ScoreRow("the maker takes all 5", (5,), None, None, 2, 0, "W6"),
+        ScoreRow("the maker is euchred (0–2 tricks)", (0, 1, 2), None, None, 0, 2, "W6"),
     )
 
 
@@ -127,15 +139,25 @@ TIE_RULES = ("play_on", "shared")
 
 @dataclass(frozen=True)
 class Allowed:
-    """What one RuleSet field may hold: values of one exact type (a bool is no number here), and its rule."""
+    """What one RuleSet field may hold: values of one exact type (a bool is no number here), and its rule;
+    and how a learner reads it: its words, as lesson 10 names it, and the words of its values."""
 
     kind: type
     values: tuple | range
     rule: str
+    words: str  # "stick the dealer"
+    unit: str = ""  # what a number counts: "cards", "points"
+    named: tuple[tuple[str, str], ...] = ()  # a text value and its words: ("shared", "the leaders share the win")
 
     def allows(self, value: object) -> bool:
         # the type first: `[] in PLAYERS` would raise, and True == 1 would pass for a number
         return type(value) is self.kind and value in self.values
+
+    def value_words(self, value) -> str:
+        """One value in words: 'on', '25 cards', 'the dealer's left always leads'."""
+        if self.kind is bool:
+            return "on" if value else "off"
+        return dict(self.named).get(value, f"{value} {self.unit}".strip())
 
     def __str__(self) -> str:
         if isinstance(self.values, range):
@@ -146,23 +168,34 @@ class Allowed:
         return f"{words} ({self.rule})"
 
 
-# Every field of RuleSet. The ranges are what a class could want; they also keep a widget from
-# building a million-entry list of possible scores.
+# Every field of RuleSet, with its rule and its words (those of lesson 10's table of house rules). The ranges
+# are what a class could want; they also keep a widget from building a million-entry list of possible scores.
 ALLOWED = {
-    "game": Allowed(str, tuple(GAMES), ", ".join(game.players_rule for game in GAMES.values())),
-    "deck": Allowed(int, DECK_SIZES, "C1"),
-    "target": Allowed(int, range(1, 101), "T8, F5"),
-    "dealer_must_pick_up": Allowed(bool, (True, False), "C7"),
-    "may_name_turned_suit": Allowed(bool, (True, False), "C8"),
-    "stick_the_dealer": Allowed(bool, (True, False), "C9"),
-    "allow_lone_defender": Allowed(bool, (True, False), "C10"),
-    "partner_may_go_alone": Allowed(bool, (True, False), "C10"),
-    "opening_lead": Allowed(str, OPENING_LEADS, "C11"),
-    "lone_maker_march_points": Allowed(int, range(0, 11), "T7, F4"),
-    "tie_rule": Allowed(str, TIE_RULES, "T8"),
-    "call_for_best": Allowed(bool, (True, False), "R3"),
-    "lone_vs_lone_euchre_points": Allowed(int, range(0, 11), "R4"),
+    "game": Allowed(str, tuple(GAMES), ", ".join(game.players_rule for game in GAMES.values()), "the game",
+                    named=tuple((name, game.name) for name, game in GAMES.items())),
+    "deck": Allowed(int, DECK_SIZES, "C1", "the deck", "cards"),
+    "target": Allowed(int, range(1, 101), "T8, F5", "the game is won at", "points"),
+    "dealer_must_pick_up": Allowed(bool, (True, False), "C7", "the dealer must take the up-card"),
+    "may_name_turned_suit": Allowed(bool, (True, False), "C8", "the turned-down suit may be named"),
+    "stick_the_dealer": Allowed(bool, (True, False), "C9", "stick the dealer"),
+    "allow_lone_defender": Allowed(bool, (True, False), "C10", "lone defenders"),
+    "partner_may_go_alone": Allowed(bool, (True, False), "C10", "the maker's partner going alone"),
+    "opening_lead": Allowed(str, OPENING_LEADS, "C11", "the opening lead",
+                            named=(("left_of_lone", "the lone player's left leads"),
+                                   ("dealer_left", "the dealer's left always leads"))),
+    "lone_maker_march_points": Allowed(int, range(0, 11), "T7, F4", "a lone maker's march", "points"),
+    "tie_rule": Allowed(str, TIE_RULES, "T8", "a tie at the top",
+                        named=(("play_on", "level at the top plays on"), ("shared", "the leaders share the win"))),
+    "call_for_best": Allowed(bool, (True, False), "R3", "calling for best"),
+    "lone_vs_lone_euchre_points": Allowed(int, range(0, 11), "R4", "a lone defender's euchre of a lone maker",
+                                          "points"),
 }
+
+
+def switch_words(name: str, value) -> str:
+    """A switch and its value as a learner reads them, with its rule: 'stick the dealer: on (C9)'."""
+    allowed = ALLOWED[name]
+    return f"{allowed.words}: {allowed.value_words(value)} ({allowed.rule})"
 
 
 @dataclass(frozen=True)
@@ -235,6 +268,10 @@ class RuleSet:
         base = PRESETS[self.game]
         return {f.name: getattr(self, f.name) for f in fields(self)
                 if f.name != "game" and getattr(self, f.name) != getattr(base, f.name)}
+
+    def switches_words(self) -> tuple[str, ...]:
+        """The settings that differ from this game's preset, in words: ('stick the dealer: on (C9)',)."""
+        return tuple(switch_words(name, value) for name, value in self.switches().items())
 
 
 def _problems(rules: RuleSet) -> list[tuple[str, str]]:

@@ -19,6 +19,7 @@ from ..engine.cards import Card, Suit, parse_card, parse_cards, parse_suit, sort
 from ..play.dummy import Keep, best_five, keep_strength, shortfall
 from ..engine.errors import IllegalAction, NotationError, excerpt
 from ..engine.hand import PHASE_RULES, HandState
+from ..engine.narration import cards_words, choice_words
 from ..engine.ranking import bower, effective_suit
 from ..engine.rules import CUTTHROAT, RuleSet
 from ..engine.scoring import Points, scoring_row
@@ -614,9 +615,10 @@ class BestFive(_CardsAndTrump):
         return self.best.reason
 
     def _wrong(self, given) -> str:
-        dropped = _words(set(self.answer()) - given)
+        dropped = cards_words(_sorted(set(self.answer()) - given))
         why = shortfall(_sorted(given), self.answer(), self.trump)  # sorted: a set's order is not the learner's
-        return f"Better to keep {dropped} instead of {_words(given - set(self.answer()))}: {why}. {self.explain()}"
+        return (f"Better to keep {dropped} instead of {cards_words(_sorted(given - set(self.answer())))}: {why}. "
+                f"{self.explain()}")
 
 
 @dataclass(frozen=True, repr=False)
@@ -642,7 +644,9 @@ class Bid(Exercise):
 
     @property
     def question(self) -> str:
-        return f"Seat {self.state.to_act} to act: which of {_words_in_order(self.state.legal_actions())}?"
+        said = [_lower(self._label(action)) for action in self.choices()]
+        options = f"{', '.join(said[:-1])} or {said[-1]}" if len(said) > 1 else said[0]
+        return f"Seat {self.state.to_act} to act: {options}?"
 
     @property
     def prompt(self) -> str:
@@ -659,6 +663,10 @@ class Bid(Exercise):
     def choices(self) -> tuple[Action, ...]:
         return tuple(self.state.legal_actions())
 
+    def _label(self, choice: Action) -> str:
+        # The table's words for the action, as its bid buttons say it: "Order up the 10♥", "Call hearts ♥".
+        return choice_words(choice, self.state.view(self.state.to_act))
+
     def kind_rules(self) -> tuple[str, ...]:
         return (PHASE_RULES[self.state.phase],)  # the engine's: the rule that says what a seat may do now
 
@@ -666,18 +674,32 @@ class Bid(Exercise):
         return self.accept[0]
 
     def _read(self, given) -> Action:
-        action = parse_action(given)
+        if isinstance(given, str):  # a button's words typed ("Order up the 10♥") read as its action
+            said = " ".join(given.split()).casefold()
+            for choice in self.choices():
+                if self._label(choice).casefold() == said:
+                    return choice
+        action = parse_action(given)  # a token: "order", "order up", "call ♥"
         self.state.apply(action)  # the engine says whether it is legal here, and why not (IllegalAction)
         return action
 
     def _is_right(self, given) -> bool:
         return given in self.accept
 
+    def _wrong(self, given: Action) -> str:
+        return f"{self._label(given)} is not it. {self.explain()}"
+
     def explain(self) -> str:
         return self.reason
 
     def solution(self) -> str:
-        return _Text(f"Answer: {' or '.join(map(str, self.accept))}. {self.explain()}")
+        said = [self._label(action) for action in self.accept]
+        return _Text(f"Answer: {' or '.join([said[0], *map(_lower, said[1:])])}. {self.explain()}")
+
+
+def _lower(words: str) -> str:
+    """Words to go inside a sentence: a small first letter ('Order up the 10♥' -> 'order up the 10♥')."""
+    return words[:1].lower() + words[1:]
 
 
 @dataclass(frozen=True, repr=False)

@@ -338,12 +338,12 @@ class Table(Described, w.VBox):
 
     def _header_html(self, game: GameState, view: View) -> str:
         trump = view.trump
-        switches = ", ".join(f"{k} = {v}" for k, v in game.rules.switches().items()) or "none changed from the preset"
+        switches = "; ".join(game.rules.switches_words()) or "none changed from the preset"
         facts = [f"hand {self.shown + 1}", f"dealer {seat_words(view.dealer, view)}"]
         if trump is not None:
             facts.append(f"trump {trump} {trump.plural}")
         return (f"<b>{escape(GAME_WORDS[game.rules.game])}</b> to {escape(str(game.rules.target))} points"
-                f" · house rules: {escape(switches)} · computer players: {escape(self.level)} "
+                f" · house rules: {words_html(switches)} · computer players: {escape(self.level)} "
                 f"({escape(LEVEL_WORDS[self.level])}) · seed {escape(str(game.seed))}<br>"
                 f"{escape(' · '.join(facts))}{self._origin_html(game)}")
 
