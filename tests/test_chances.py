@@ -83,7 +83,7 @@ def test_the_expert_weighs_chances_in_a_cutthroat_game_and_points_elsewhere():
 def test_the_tables_expert_players_bid_knowing_the_score():
     """At the table the computers choose from the game's view: near the end of a Cutthroat game they weigh chances."""
     session = TableSession(replace(new_game(CUTTHROAT, seed=3), scores=(2, 9, 8)), seat=0, level="expert")
-    while not session.reasons.get(0):
+    while not session.reasons[0]:
         assert session.my_turn and not session.act("pass").refused
     said = " ".join(session.reasons[0].values())
     assert "chance of winning" in said and "points" not in said

@@ -243,3 +243,21 @@ def test_loading_leaves_the_cycle_collector_as_it_found_it_even_when_the_record_
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_an_action_at_the_table_keeps_the_earlier_hands_reasons_without_copying_them():
+    """The computer players' reasons were a dict of every hand's, copied whole on every action and Next hand."""
+    from euchre_lesson.play.session import TableSession
+
+    session = TableSession(new_game(CUTTHROAT, seed=4, first_dealer=0), seat=0, level="rule of thumb")
+    actions = 0
+    while session.shown < 4 or not session.my_turn:
+        if session.my_turn:
+            kept, earlier = session.reasons, [session.reasons[n] for n in range(session.shown)]
+            session.act(session.view.legal[0])
+            actions += 1
+            assert session.reasons is kept, "the reasons were copied"
+            assert all(session.reasons[n] is said for n, said in enumerate(earlier)), "an earlier hand's were copied"
+        else:
+            session.next_hand()
+    assert actions and any(session.reasons[n] for n in range(session.shown)), "the computers said something"

@@ -141,7 +141,7 @@ def test_undo_goes_back_one_action_at_a_time_and_keeps_what_was_said_before():
     moments, learner = [], RuleOfThumbPlayer()
     while len(moments) < 6:
         if session.my_turn:
-            moments.append((session.game, session.shown, dict(session.reasons.get(session.shown, {}))))
+            moments.append((session.game, session.shown, dict(session.reasons[session.shown])))
             session.act(learner.choose(session.view))
         else:
             session.next_hand()
@@ -149,7 +149,7 @@ def test_undo_goes_back_one_action_at_a_time_and_keeps_what_was_said_before():
         assert session.undo().told is Told.UNDONE
         assert (session.game, session.shown) == (game, shown)
         moment = len(game.hands[shown].history)
-        assert {i: r for i, r in session.reasons.get(shown, {}).items() if i < moment} == reasons
+        assert {i: r for i, r in session.reasons[shown].items() if i < moment} == reasons
     assert session.undo().told is Told.NOTHING_TO_UNDO and session.history == ()
 
 

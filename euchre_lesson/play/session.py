@@ -76,18 +76,18 @@ def computer_players(level: str, players: int, seed: int, learner: int) -> dict:
     return {seat: LEVELS[level](computer_seed(seed, seat)) for seat in range(players) if seat != learner}
 
 
-def replies(game: GameState, shown: int, seat: int, players: dict, reasons: dict) -> tuple[GameState, dict]:
+def replies(game: GameState, shown: int, seat: int, players: dict, said: dict) -> tuple[GameState, dict]:
     """The game after the computer players act, each from its own view, until it is `seat`'s turn or hand
-    `shown` ends; and `reasons` with what they said added (a new dict: the session's is changed only once
-    every reply is made)."""
-    said = dict(reasons.get(shown, {}))
+    `shown` ends; and `said`, what they said in that hand, with their new words added (a new dict: the
+    session's is changed only once every reply is made)."""
+    said = dict(said)
     while not game.is_over and len(game.hands) - 1 == shown and game.to_act != seat:
         actor = game.to_act
         player = players[actor]
         action = player.choose(game.view(actor))
         said[len(game.hand.history)] = player.explain()
         game = game.apply(action, seat=actor)
-    return game, ({**reasons, shown: said} if said else reasons)
+    return game, said
 
 
 def advice_seed(state: HandState) -> int:
@@ -330,7 +330,7 @@ class TableSession:
         """The computer players' reasons in the hand shown, once it is over (during the hand they are table talk), as
         your seat may hear them: a card passed in a call for best you took no part in is hidden (R3)."""
         hand = self.hand
-        return reasons_heard(hand, self.seat, self.reasons.get(self.shown, {})) if hand.is_over else {}
+        return reasons_heard(hand, self.seat, self.reasons[self.shown]) if hand.is_over else {}
 
     @property
     @locked
@@ -354,20 +354,25 @@ class TableSession:
         seat = min(self.seat, game.rules.players - 1)
         players = computer_players(level, game.rules.players, game.seed, seat)
         shown = len(game.hands) - 1
-        game, reasons = replies(game, shown, seat, players, {})
+        game, said = replies(game, shown, seat, players, {})
         self.game, self.level, self.shown, self.seat, self.players = game, level, shown, seat, players
         self.trust = trust  # where the game came from: played here, or a file whose seal says what
         self.history: Moments = NO_MOMENTS  # (game, hand shown) before each of your actions
-        self.reasons: dict[int, dict[int, str]] = reasons  # hand number -> history index -> what the player said
+        # hand number -> history index -> what the player said; a list changed in place (one hand at a time), so an
+        # action costs the same at hand 20,000 as at hand 1
+        self.reasons: list[dict[int, str]] = [{}] * shown + [said]
         self.selected: frozenset[Card] = frozenset()
         self.graded: Graded | None = None
         self.advised: dict[tuple[int, tuple[Action, ...]], list[Option]] = {}  # (hand, its history) -> a hint's options
 
-    def _reasons_before(self, moment: int) -> dict[int, dict[int, str]]:
+    def _reasons_before(self, moment: int) -> dict[int, str]:
         """What computer players said before this moment of the hand shown: after an undo the rest is another story."""
-        kept = {number: said for number, said in self.reasons.items() if number < self.shown}
-        kept[self.shown] = {i: said for i, said in self.reasons.get(self.shown, {}).items() if i < moment}
-        return kept
+        return {i: said for i, said in self.reasons[self.shown].items() if i < moment}
+
+    def _keep_reasons(self, shown: int, said: dict[int, str]) -> None:
+        """Hand `shown`'s reasons are `said`; those of later hands, left by an undo, are another story."""
+        del self.reasons[shown + 1:]
+        self.reasons[shown:] = [said]
 
     @locked
     def start(self, game: GameState, level: str) -> News:
@@ -404,9 +409,10 @@ class TableSession:
             return self._tell(Told.REFUSED, action=action, error=error)
         except NotationError as error:
             return self._tell(Told.NOT_AN_ACTION, action=action, error=error)
-        game, reasons = replies(game, self.shown, self.seat, self.players, self._reasons_before(len(self.hand.history)))
+        game, said = replies(game, self.shown, self.seat, self.players, self._reasons_before(len(self.hand.history)))
         self.history = self.history.then((self.game, self.shown))
-        self.game, self.reasons, self.selected = game, reasons, frozenset()
+        self.game, self.selected = game, frozenset()
+        self._keep_reasons(self.shown, said)
         return self._tell(Told.ACTED, action=action, view=view)
 
     @locked
@@ -449,8 +455,9 @@ class TableSession:
         """On from a finished hand to the next one, where the computer players act until your turn."""
         if not self.hand.is_over or self.game.is_over:
             return self._tell(Told.NO_NEXT_HAND)
-        self.game, self.reasons = replies(self.game, self.shown + 1, self.seat, self.players, self.reasons)
+        self.game, said = replies(self.game, self.shown + 1, self.seat, self.players, {})
         self.shown += 1
+        self._keep_reasons(self.shown, said)
         return self._tell(Told.NEXT_HAND)
 
     # -- the computer's advice ---------------------------------------------------------------------------
