@@ -83,7 +83,7 @@ class QuickReplay:
         """A keep written as the engine writes one ('keep' and five different card texts in the engine's order),
         read without parse_action, which would read it to the same action: each keep of a game is a new token."""
         words = token.split(" ")
-        if len(words) != HAND_SIZE + 1 or words[0] != "keep" or not all(text in self.card for text in words[1:]):
+        if len(words) != HAND_SIZE + 1 or words[0] != Verb.KEEP or not all(text in self.card for text in words[1:]):
             return None
         cards = tuple(self.card[text] for text in words[1:])
         if len(set(words)) != len(words) or list(cards) != sorted(cards, key=sort_key):
