@@ -82,15 +82,15 @@ WRONG_SHAPE = {
        for bad in ("[]", "0", '""', "false", "null", "true", "[1]", '"stick_the_dealer"')},
     "unknown switch": ('{"cutthroat": {"stick": true}}', ["'stick' is not a switch", "stick_the_dealer"]),
     "the game as a switch": ('{"cutthroat": {"game": "partnership"}}', ["'game' is not a switch"]),
-    "impossible deck": ('{"cutthroat": {"deck": 28}}', ["deck=28", "24, 32 or 25"]),
-    "a switch as text": ('{"cutthroat": {"stick_the_dealer": "yes"}}', ["stick_the_dealer='yes'", "True or False"]),
-    "a switch as 1": ('{"cutthroat": {"stick_the_dealer": 1}}', ["stick_the_dealer=1", "True or False"]),
-    "target 0": ('{"cutthroat": {"target": 0}}', ["target=0", "1 to 100"]),
-    "huge target": ('{"cutthroat": {"target": 1000000000}}', ["target=1000000000", "1 to 100"]),
-    "target as a float": ('{"cutthroat": {"target": 10.0}}', ["target=10.0", "1 to 100"]),
+    "impossible deck": ('{"cutthroat": {"deck": 28}}', ["deck: 28", "24, 32 or 25"]),
+    "a switch as text": ('{"cutthroat": {"stick_the_dealer": "yes"}}', ['stick_the_dealer: "yes"', "use true or false (C9)"]),
+    "a switch as 1": ('{"cutthroat": {"stick_the_dealer": 1}}', ["stick_the_dealer: 1", "use true or false (C9)"]),
+    "target 0": ('{"cutthroat": {"target": 0}}', ["target: 0", "1 to 100"]),
+    "huge target": ('{"cutthroat": {"target": 1000000000}}', ["target: 1000000000", "1 to 100"]),
+    "target as a float": ('{"cutthroat": {"target": 10.0}}', ["target: 10.0", "1 to 100"]),
     "huge march points": ('{"partnership": {"lone_maker_march_points": 1000000}}',
-                          ["lone_maker_march_points=1000000", "0 to 10"]),
-    "huge text value": ('{"cutthroat": {"tie_rule": "' + "x" * 50_000 + '"}}', ["tie_rule=", "'play_on'"]),
+                          ["lone_maker_march_points: 1000000", "0 to 10"]),
+    "huge text value": ('{"cutthroat": {"tie_rule": "' + "x" * 50_000 + '"}}', ["tie_rule: \"xxx", '"play_on" or "shared"']),
     "huge unknown key": ('{"' + "k" * 50_000 + '": {}}', ["kkkk", "'cutthroat'"]),
 }
 
@@ -105,6 +105,19 @@ def test_a_file_that_is_not_json_a_json_reader_can_trust_is_refused(tmp_path, te
 def test_a_file_of_the_wrong_shape_or_values_is_refused(tmp_path, text, said):
     write(tmp_path, text)
     assert_refused(tmp_path, *said)
+
+
+@pytest.mark.parametrize("switch, value", [("stick_the_dealer", "yes"), ("dealer_must_pick_up", 1),
+                                           ("call_for_best", None), ("opening_lead", False)])
+def test_a_wrong_switch_is_told_as_json_spells_it_never_python(tmp_path, switch, value):
+    game = "railroad" if switch == "call_for_best" else "cutthroat"
+    write(tmp_path, json.dumps({game: {switch: value}}))
+    with pytest.raises(NotationError) as info:
+        read_house_rules(tmp_path)
+    message = str(info.value)
+    assert f"{switch}: {json.dumps(value)}" in message, message
+    for python in ("True", "False", "None", "'"):
+        assert python not in message.split(": ", 1)[1], message  # after the file's name, which may hold anything
 
 
 @pytest.mark.parametrize("game, other", [("cutthroat", "partnership"), ("partnership", "cutthroat")])

@@ -171,7 +171,19 @@ def _section(game: str, switches: object) -> RuleSet:
     try:
         return with_switches(PRESETS[game], switches)
     except NotationError as error:
-        raise _Mistake(str(error), where) from None
+        name = error.part if error.part in switches and error.part in ALLOWED else None
+        raise _Mistake(_json_words(name, switches[name]) if name else str(error), where) from None
+
+
+def _json_words(name: str, value: object) -> str:
+    """A switch's wrong value and the right ones, as a JSON file spells them (true, not True; "shared", not 'shared')."""
+    allowed = ALLOWED[name]
+    if isinstance(allowed.values, range):
+        right = str(allowed)
+    else:
+        shown = [json.dumps(one) for one in allowed.values]
+        right = f"{', '.join(shown[:-1])} or {shown[-1]} ({allowed.rule})"
+    return f"The rule {name}: {_shown(value)} is not possible: use {right}."
 
 
 def _shown(value: object) -> str:
