@@ -4,6 +4,7 @@ the run before anything is written; mistakes are one clear message, never a trac
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -269,3 +270,68 @@ def test_the_teacher_s_guide_is_left_out_of_the_student_copies(source, tmp_path)
     written = build(source, tmp_path / "students")
     assert [path.name for path in written] == SAMPLE  # the guide holds the examples of typed answers
     assert not (tmp_path / "students" / "15_teachers_guide.ipynb").exists()
+
+
+# -- the class's house rules travel with the copies ------------------------------------------------
+
+CLASS_RULES = {"partnership": {"stick_the_dealer": True, "target": 11}, "show_answer": "never"}
+PROBE = [  # what a lesson's cells ask of the house rules, run in the copies' folder as a kernel runs them
+    "from euchre_lesson.teach.course import class_rules, show_answer\n"
+    "print(class_rules('partnership').switches_words(), show_answer())",
+    "from euchre_lesson.widgets import ask\n"
+    "view = ask('lesson 2 q1')\n"
+    "print(view.show_answer, view.show_button in view.show_box.children)",
+]
+
+
+def with_class_rules(source: Path, rules=CLASS_RULES) -> bytes:
+    data = (json.dumps(rules, indent=1) + "\n").encode()
+    (source / "house_rules.json").write_bytes(data)
+    return data
+
+
+def test_the_copies_carry_the_class_s_house_rules_and_a_rerun_updates_them(source, tmp_path):
+    data = with_class_rules(source)
+    target = tmp_path / "students"
+    written = build(source, target)
+    assert (target / "house_rules.json").read_bytes() == data and target / "house_rules.json" in written
+    changed = with_class_rules(source, {"cutthroat": {"deck": 32}})
+    build(source, target)  # no "files this tool did not write": the rules are the tool's own copy
+    assert (target / "house_rules.json").read_bytes() == changed
+    (source / "house_rules.json").unlink()
+    build(source, target)  # the class went back to the presets: its old rules do not linger
+    assert not (target / "house_rules.json").exists()
+
+
+def test_house_rules_a_teacher_put_in_the_copies_folder_are_not_written_over(source, tmp_path):
+    with_class_rules(source)
+    target = tmp_path / "students"
+    build(source, target)
+    (target / "house_rules.json").write_text('{"show_answer": "always"}')  # changed by hand since
+    with pytest.raises(SystemExit, match="house_rules.json"):
+        build(source, target)
+    assert (target / "house_rules.json").read_text() == '{"show_answer": "always"}'
+
+
+def test_a_house_rules_file_with_a_mistake_stops_the_run_and_writes_nothing(source, tmp_path):
+    (source / "house_rules.json").write_text('{"partnership": {"stick_the_dealer": "yes"}}')
+    with pytest.raises(SystemExit) as refusal:
+        build(source, tmp_path / "students")
+    message = str(refusal.value)
+    assert "house_rules.json" in message and "true or false" in message and "Nothing was written" in message
+    assert not (tmp_path / "students").exists()
+
+
+def test_executed_student_copies_read_the_class_s_house_rules(source, tmp_path):
+    from nbclient import NotebookClient
+
+    with_class_rules(source)
+    probe = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code) for code in PROBE])
+    nbformat.write(probe, source / "98_probe.ipynb")
+    target = tmp_path / "students"
+    build(source, target)
+    copy = nbformat.read(target / "98_probe.ipynb", as_version=4)
+    NotebookClient(copy, timeout=60, kernel_name="python3", resources={"metadata": {"path": str(target)}}).execute()
+    printed = ["".join(o.get("text", "") for o in cell.outputs) for cell in copy.cells]
+    assert "stick the dealer: on (C9)" in printed[0] and "never" in printed[0], printed
+    assert printed[1].split() == ["never", "False"], "no Show the answer in a class that turned answers off"

@@ -111,25 +111,48 @@ class _Mistake(ValueError):
         self.where = where
 
 
+def house_rules_bytes(folder: str | os.PathLike = ".") -> bytes | None:
+    """The file's bytes as they are, once read and found right (to copy it whole); None if there is none.
+
+    NotationError names a mistake, as read_house_rules does."""
+    path = _house_rules_path(folder)
+    found = _checked(path)
+    return None if found is None else found[1]
+
+
 def _read(path: Path) -> HouseRules:
     """The house rules in the file at `path` (the presets if there is none); NotationError names a mistake."""
+    found = _checked(path)
+    return HouseRules() if found is None else found[0]
+
+
+def _checked(path: Path) -> tuple[HouseRules, bytes] | None:
+    """The house rules in the file at `path` and its bytes; None if there is no file; NotationError names a mistake."""
     try:
         os.lstat(path)
     except FileNotFoundError:  # no file (a link to nowhere is a file that says something wrong)
-        return HouseRules()
+        return None
     except OSError:
         pass  # the read below says why
     try:
-        return _house_rules_from(_json(path))
+        data = _bytes(path)
+        return _house_rules_from(_json(data)), data
     except _Mistake as mistake:
         raise NotationError(str(path), f"In {path}{mistake.where}: {mistake}") from None
 
 
-def _json(path: Path) -> object:
-    """The JSON value of the file, refusing what is not a small regular file of JSON a reader can trust."""
+def _bytes(path: Path) -> bytes:
+    """The file's bytes, refusing what is not a small regular file."""
     try:
-        text = as_text(read_regular(path, HOUSE_RULES_LIMIT, what="a house rules file, which is a few lines"))
-        return parse_json(text, DEEPEST, LONGEST_NUMBER)
+        return read_regular(path, HOUSE_RULES_LIMIT, what="a house rules file, which is a few lines")
+    except FileRefused as refused:
+        raise _Mistake(f"{refused}{_example(refused.kind)}.") from None
+
+
+def _json(data: bytes) -> object:
+    """The JSON value of the file's bytes, refusing what is not UTF-8 text of JSON a reader can trust."""
+    try:
+        return parse_json(as_text(data), DEEPEST, LONGEST_NUMBER)
     except FileRefused as refused:
         advice = "; save it as UTF-8" if refused.kind == "text" else ""
         raise _Mistake(f"{refused}{advice}{_example(refused.kind)}.") from None

@@ -2,7 +2,8 @@
 
     python -m euchre_lesson.teach.student_copies notebooks student_notebooks
 
-The teacher's guide is not copied. A cell tagged `solution` in a source notebook (the teacher's demonstration that a checker refuses
+The teacher's guide is not copied. The class's house rules (`house_rules.json` beside the lessons) are
+copied beside the copies, checked first, for the lessons read them from their own folder. A cell tagged `solution` in a source notebook (the teacher's demonstration that a checker refuses
 a wrong answer and accepts the right one, or a call of `solution()`) is left out of the copy;
 every other cell is kept with its outputs cleared, so students run the lesson themselves.
 
@@ -25,8 +26,9 @@ from pathlib import Path
 
 import nbformat
 
-from ..engine.errors import FileRefused, JsonRefused, excerpt
+from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, staged
+from .house_rules import HOUSE_RULES_FILE, house_rules_bytes
 
 TEACHER_TAGS = {"solution"}
 JUPYTER_OWN = {".ipynb_checkpoints"}  # folders Jupyter itself makes beside an opened notebook
@@ -79,6 +81,9 @@ def _build(source: Path, target: Path, force: bool) -> list[Path]:
     lessons = _lessons(source)
     _refuse_overlap(source, target)
     copies = {path.name: _student_bytes(path) for path in lessons}  # all read before any is written
+    rules = _house_rules(source)
+    if rules is not None:
+        copies[HOUSE_RULES_FILE] = rules
     untouched, foreign = _survey(target)
     if foreign and not force:
         raise SystemExit(
@@ -86,7 +91,11 @@ def _build(source: Path, target: Path, force: bool) -> list[Path]:
             "Nothing was written. Move them away, or run again with --force to replace the student copies; "
             "other files are left as they are.")
     _refuse_folders_in_the_way(target, copies)
+    # Rules the class no longer has must not linger beside the copies (only this tool's own, unchanged, go).
+    stale = rules is None and untouched.pop(HOUSE_RULES_FILE, None) is not None
     _write_all(target, copies, untouched)
+    if stale:
+        (target / HOUSE_RULES_FILE).unlink(missing_ok=True)
     return [target / name for name in copies]
 
 
@@ -147,6 +156,15 @@ def _student_bytes(path: Path) -> bytes:
         raise SystemExit(f"Cannot make a student copy of {path}: {reason}. "
                          "Nothing was written; repair or move that file and run again.") from None
     return (text if text.endswith("\n") else text + "\n").encode("utf-8")
+
+
+def _house_rules(source: Path) -> bytes | None:
+    """The class's house rules file in `source`, as it is, once found right; None if the class has none."""
+    try:
+        return house_rules_bytes(source)
+    except NotationError as mistake:
+        raise SystemExit(f"Cannot copy the class's house rules: {mistake} "
+                         "Nothing was written; correct the file and run again.") from None
 
 
 def _parse_lesson(data: bytes) -> nbformat.NotebookNode:
