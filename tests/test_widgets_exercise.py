@@ -155,6 +155,50 @@ def test_the_teacher_s_setting_decides_when_the_answer_is_offered(tmp_path, sett
         assert (words_html(question.solution()) in view.solution_note.value) is after
 
 
+def descendants(widget) -> list:
+    """Every widget under `widget`, shown or hidden."""
+    return [widget, *(d for child in getattr(widget, "children", ()) for d in descendants(child))]
+
+
+def never(folder) -> None:
+    (folder / "house_rules.json").write_text(json.dumps({"show_answer": "never"}))
+
+
+@pytest.mark.parametrize("name, question", LESSON_EXERCISES[::7] + MORE, ids=[n for n, _ in LESSON_EXERCISES[::7] + MORE])
+def test_with_answers_never_shown_solution_typed_says_so_in_one_sentence(tmp_path, monkeypatch, name, question):
+    given = question.solution()
+    assert given.startswith("Answer:")
+    never(tmp_path)
+    monkeypatch.chdir(tmp_path)  # a lesson's kernel runs in the lesson's folder, where the class's file is
+    said = question.solution()
+    assert "teacher" in said and "turned" in said and "off" in said, said
+    assert said.count(". ") == 0 and said.endswith(".") and "Answer" not in said, said
+    assert str(question.answer()) not in said and question.explained() == given
+
+
+def test_with_answers_never_shown_the_view_has_no_show_the_answer_and_says_why(tmp_path):
+    never(tmp_path)
+    question = exercises(2).q2
+    view = ExerciseView(question, folder=tmp_path)
+    assert all(getattr(one, "description", "") != "Show the answer" for one in descendants(view))
+    assert "Show the answer" not in status(view) and "turned the answers off" in status(view), status(view)
+    answer(view, wrong_and_right(question)[0])
+    assert all(getattr(one, "description", "") != "Show the answer" for one in descendants(view))
+    view.reveal()  # asked in code: still nothing
+    assert "Answer" not in view.solution_note.value
+
+
+@pytest.mark.parametrize("setting, words", [("after a try", None), ("always", "Show the answer gives"),
+                                            ("never", "turned the answers off")])
+def test_the_view_s_words_on_how_to_answer_follow_the_setting(setting, words):
+    view = ExerciseView(exercises(1).q1, show_answer=setting)
+    said = status(view)
+    if words is None:  # the default: as the lessons say it (once you have tried, Show the answer)
+        assert said.endswith("Choose your answer above, then press Check.</div>"), said
+    else:
+        assert words in said and ("once you have tried" not in said), said
+
+
 def test_a_bad_house_rules_file_falls_back_to_after_a_try_with_a_warning(tmp_path):
     from euchre_lesson.teach.course import HouseRulesWarning
 

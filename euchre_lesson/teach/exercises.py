@@ -24,6 +24,7 @@ from ..engine.ranking import bower, effective_suit
 from ..engine.rules import CUTTHROAT, RuleSet
 from ..engine.scoring import Points, scoring_row
 from ..engine.tricks import legal_plays, trick_winner, why_may, why_not, why_wins
+from .house_rules import show_answer
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,8 @@ class Unfinished(NotationError):
 KEEPER: dict = {"to": None}
 
 MOST_HINTS = 20
+# What solution() says where the teacher's house rules never show answers: one sentence, and what still helps.
+ANSWERS_OFF = "Your teacher has turned the answers off for these lessons, so try again with the hints and the verdicts."
 MOST_NESTING = 4  # lists inside lists: an answer needs 1 (some cards), a pair of points 1; deeper is a slip
 MOST_OPTIONS = 20  # a Choice is a few buttons
 RULE_ID = re.compile(r"[CTFWR][1-9][0-9]?")  # an id of RULES.md: C7, T5, F4, W2, R3
@@ -235,7 +238,13 @@ class Exercise:
         return _Text(self.hints[min(number, len(self.hints)) - 1])
 
     def solution(self) -> str:
-        """The answer with its explanation."""
+        """The answer with its explanation; where the class's house rules never show answers, a sentence saying so."""
+        if show_answer() == "never":  # house_rules.json beside the lesson (student copies carry it)
+            return _Text(ANSWERS_OFF)
+        return self.explained()
+
+    def explained(self) -> str:
+        """The answer with its explanation, whatever the class's setting (a view that offers it asks this)."""
         return _Text(f"Answer: {_words(self.answer())}. {_sentence(self.explain())}")
 
     def fallback_text(self) -> str:
@@ -473,7 +482,7 @@ class PlayableCard(LegalPlays):
     def _wrong(self, given: Card) -> str:
         return f"{given} may not be played: {why_not(given, self.hand, self.trick, self.trump)} (C12)"
 
-    def solution(self) -> str:
+    def explained(self) -> str:
         return _Text(f"Answer: any of {_words(self.answer())}. {self.explain()}")
 
 
@@ -543,7 +552,7 @@ class Score(Exercise):
                                                 "defenders', such as (1, 0) or '1 0'.")
         return Points(*map(_points, parts))
 
-    def solution(self) -> str:
+    def explained(self) -> str:
         answer = self.answer()
         return _Text(f"Answer: {self._pair(answer) if self.who == 'both' else answer}. {self.explain()}")
 
@@ -692,7 +701,7 @@ class Bid(Exercise):
     def explain(self) -> str:
         return self.reason
 
-    def solution(self) -> str:
+    def explained(self) -> str:
         said = [self._label(action) for action in self.accept]
         return _Text(f"Answer: {' or '.join([said[0], *map(_lower, said[1:])])}. {self.explain()}")
 

@@ -33,6 +33,9 @@ CSS = """<style>
 .euchre-answers { flex-wrap: wrap; overflow: visible; padding: 0.2em; }
 </style>"""
 
+# What a fresh exercise says of Show the answer, after its prompt: the lessons' own words tell the default.
+ANSWER_WORDS = {"after a try": "", "always": " Show the answer gives the answer with its reason, whenever you want it.",
+                "never": " Your teacher has turned the answers off for these lessons: Hint gives a clue."}
 OUT_OF_SIGHT = w.Layout(height="0px", margin="0", overflow="hidden")
 _REPORT: dict[str, Callable | None] = {"to": None}  # where views without their own on_answer report
 
@@ -118,7 +121,9 @@ class ExerciseView(Described, w.VBox):
         self.hint_button = self._control("Hint", "show a hint; press again for the next one", "euchre-hint", self.hint)
         self.show_button = self._control("Show the answer", "show the right answer and why", "euchre-show-answer",
                                          self.reveal)
-        self.show_box = w.Box([self.show_button], layout=w.Layout(overflow="visible"))
+        # "never" means never: the button is not even on the page, hidden or not, for a student to turn on.
+        self.show_box = w.Box([] if self.show_answer == "never" else [self.show_button],
+                              layout=w.Layout(overflow="visible"))
         self.choice_note, self.note, self.hint_note, self.solution_note = note(), note(), note(), note()
         self.note.add_class("euchre-verdict")
         self.children = [style_sheet(), w.HTML(CSS, layout=OUT_OF_SIGHT), self.question, *exhibits, answers,
@@ -151,11 +156,14 @@ class ExerciseView(Described, w.VBox):
         return button
 
     def _ask_for_answer(self) -> str:
-        """The neutral prompt of a fresh exercise: what to click."""
+        """The neutral prompt of a fresh exercise: what to click, and where the class's setting is not the
+        lessons' own (once you have tried, Show the answer), what it is."""
         if not self.exercise.several:
-            return "Choose your answer above, then press Check."
-        many = f"the {self.exercise.how_many} cards" if self.exercise.how_many else "each card"
-        return f"Click {many} of your answer above, then press Check."
+            prompt = "Choose your answer above, then press Check."
+        else:
+            many = f"the {self.exercise.how_many} cards" if self.exercise.how_many else "each card"
+            prompt = f"Click {many} of your answer above, then press Check."
+        return prompt + ANSWER_WORDS[self.show_answer]
 
     def redraw(self) -> None:
         """Mark the chosen answers, say what is chosen, and offer the answer if the setting allows."""
@@ -241,7 +249,7 @@ class ExerciseView(Described, w.VBox):
     def reveal(self) -> None:
         """Show the right answer and why, if the setting offers it now."""
         if self.answer_offered:
-            say(self.solution_note, str(self.exercise.solution()))
+            say(self.solution_note, str(self.exercise.explained()))
 
     # -- how it looks where it cannot run, and checks for tests -------------------------------------
 
