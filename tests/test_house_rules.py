@@ -393,3 +393,29 @@ def test_the_lessons_still_import_the_house_rules_from_the_course():
     for name in ("HOUSE_RULES_FILE", "HOUSE_RULES_LIMIT", "SHOW_ANSWER", "HouseRules", "HouseRulesWarning",
                  "class_rules", "read_house_rules", "show_answer"):
         assert getattr(course, name) is getattr(house_rules, name), name
+
+
+# -- lesson 2's question about the class's rules --------------------------------------------------
+
+
+def lesson_2_q2_in(folder: Path) -> list[str]:
+    """Lesson 2's q2 as a lesson's kernel, started in `folder`, asks it: its answer and two checks' verdicts."""
+    import subprocess
+    import sys
+
+    code = ("from euchre_lesson.teach.course import exercises\nq = exercises(2).q2\n"
+            "print(q.answer()); print(q.judge('yes').correct, q.judge('no').correct); print(q.explain())")
+    root = Path(__file__).resolve().parent.parent
+    result = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "PYTHONPATH": str(root)})
+    assert result.returncode == 0, result.stderr
+    return result.stdout.splitlines()
+
+
+@pytest.mark.parametrize("must, right", [(None, "no"), (False, "no"), (True, "yes")])
+def test_lesson_2_asks_about_the_class_s_own_rule_for_the_up_card(tmp_path, must, right):
+    if must is not None:
+        write(tmp_path, json.dumps({"cutthroat": {"dealer_must_pick_up": must}}))
+    answer, verdicts, why = lesson_2_q2_in(tmp_path)
+    assert answer == right and verdicts == ("True False" if right == "yes" else "False True")
+    assert "C7" in why and (("house rules" in why) if must else True), why

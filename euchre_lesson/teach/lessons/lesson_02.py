@@ -2,7 +2,23 @@
 
 from ..deals import deal_for
 from ..exercises import Bid, Choice
-from ...engine.rules import CUTTHROAT
+from ..house_rules import class_rules
+from ...engine.rules import CUTTHROAT, RuleSet
+
+
+def up_card_question(rules: RuleSet) -> Choice:
+    """Must the dealer take the up-card? Answered by the class's own rules (house_rules.json beside the lesson)."""
+    ask = "Seat 0 orders up. With the house rules of these lessons, must the dealer take the up-card?"
+    if rules.dealer_must_pick_up:
+        return Choice(ask, {
+            "yes": "your class's house rules make it a must: the dealer takes the up-card and discards (C7).",
+            "no": "Not in this class: its house rules make the dealer take the up-card and discard; the rule book "
+                  "alone would give the dealer the choice (C7)."}, right="yes", rule_ids="C7")
+    return Choice(ask, {
+        "yes": "Not by default: the rule book gives the dealer the choice (C7); a house rule can make it a must.",
+        "no": "the dealer may take it and discard, or leave it; the suit is trump either way (C7)."},
+        right="no", rule_ids="C7")
+
 
 EXERCISES = {
     "q1": Choice("In four-hand Euchre, what does the dealer's partner say to accept the up-card?", {
@@ -10,10 +26,7 @@ EXERCISES = {
         "order it up": "That is what the dealer's opponents say; the partner assists (C6).",
         "accept": "That is the dealer's own word; the partner assists (C6)."}, right="assist",
         rule_ids=("C6", "F2")),
-    "q2": Choice("Seat 0 orders up. With the house rules of these lessons, must the dealer take the up-card?", {
-        "yes": "Not by default: the rule book gives the dealer the choice (C7); a house rule can make it a must.",
-        "no": "the dealer may take it and discard, or leave it; the suit is trump either way (C7)."},
-        right="no", rule_ids="C7"),
+    "q2": up_card_question(class_rules("cutthroat")),
     "q3": Bid(deal_for(CUTTHROAT, 2, 0, "J♥ J♦ A♥ K♠ A♣", "10♥", seed=1), accept=("order",),
               reason="Both bowers and the ace of hearts: three sure tricks in hearts. Order it up."),
     "q4": Bid(deal_for(CUTTHROAT, 2, 0, "9♣ 10♣ Q♦ 9♠ K♦", "A♥", seed=2), accept=("pass",),
