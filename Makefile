@@ -10,7 +10,7 @@ AXE := $(VENV)/node/node_modules/axe-core/axe.min.js
 SITE_VENV := $(VENV)/site-build
 SITE_TOOLS := $(SITE_VENV)/installed.txt
 
-.PHONY: lessons test check notebooks student-copies chromium app site
+.PHONY: lessons test check notebooks student-copies chromium app site classroom classroom-assets
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,8 +29,8 @@ lessons: $(BIN)/python
 
 # Run every test: engine, widgets, the notebooks under strict nbval, and the browser tests (the static
 # site among them, so it is built first).
-test: $(BIN)/python chromium $(ACTIONLINT) $(AXE) site
-	$(BIN)/python -m pip install --quiet -e ".[lessons,app,test]"
+test: $(BIN)/python chromium $(ACTIONLINT) $(AXE) site classroom-assets
+	$(BIN)/python -m pip install --quiet -e ".[lessons,app,classroom,test]"
 	$(PROMPT_REPLIES)
 	$(BIN)/python -m pytest
 
@@ -50,6 +50,18 @@ notebooks: $(BIN)/python
 student-copies: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	$(BIN)/python -m euchre_lesson.teach.student_copies notebooks student_notebooks
+
+# A class at its tables: one server on this machine for the students' browsers on the local network (see
+# README.md). It prints the addresses, the join code, the teacher code and a QR code; Ctrl-C stops it.
+classroom: classroom-assets
+	$(BIN)/python -m euchre_lesson.classroom --host 0.0.0.0 --port 8765
+
+# Solara's pages load their front-end files from a CDN unless the server has them: npm packs the versions the
+# installed Solara asks for into .venv/classroom-assets once, and the class runs with the network cut after.
+classroom-assets: $(BIN)/python
+	@command -v npm >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq npm; }
+	$(BIN)/python -m pip install --quiet -e ".[classroom]"
+	$(BIN)/python -m euchre_lesson.classroom.web.assets $(VENV)/classroom-assets
 
 # The browser tests drive Debian's Chromium (never a downloaded browser); install it if missing.
 chromium:

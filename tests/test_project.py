@@ -39,7 +39,8 @@ def test_environment_yml_lists_the_package_dependencies():
     declared = {_name(r): r.replace(" ", "") for r in project["dependencies"] + extras["lessons"] + extras["app"]}
     assert listed == declared
     assert "python=3.11" in conda
-    assert pip == ["."]
+    assert pip == [".[classroom]"]  # the class's server, from the package's own extra (pinned there)
+    assert all(_name(r) in ("solara", "solara-server", "segno") for r in extras["classroom"])
 
 
 def test_the_package_needs_no_jupyterlab_or_voila_so_it_installs_in_the_browser():
@@ -49,7 +50,7 @@ def test_the_package_needs_no_jupyterlab_or_voila_so_it_installs_in_the_browser(
     assert [_name(r) for r in project["optional-dependencies"]["lessons"]] == ["jupyterlab"]
     assert [_name(r) for r in project["optional-dependencies"]["app"]] == ["voila"]
     makefile = (ROOT / "Makefile").read_text()
-    for target, extras in (("lessons", "lessons"), ("app", "app"), ("test", "lessons,app,test")):
+    for target, extras in (("lessons", "lessons"), ("app", "app"), ("test", "lessons,app,classroom,test")):
         assert f'pip install --quiet -e ".[{extras}]"' in makefile.split(f"\n{target}:")[1].split("\n\n")[0], target
 
 

@@ -65,6 +65,7 @@ class Classroom:
         self._students: dict[str, Student] = {}  # token -> student, in the order they joined
         self._tables: dict[int, ClassTable] = {}
         self.version = 0
+        self._listeners: list[Callable[[ClassTable | None], None]] = []
         self._keep()
 
     # -- keeping ----------------------------------------------------------------------------------------------
@@ -83,6 +84,32 @@ class Classroom:
             self.version += 1
             version, record = self.version, self.record()
         self.keeper.keep(CLASS_FILE, version, record)
+        self._tell(None)
+
+    # -- listening (the pages) ----------------------------------------------------------------------------
+
+    def observe(self, listener: Callable[[ClassTable | None], None]) -> None:
+        """Call `listener(table)` after each change of a table, and `listener(None)` after a change of the class
+        (a student joined, a table was added): outside the locks, once the change is kept on disk."""
+        checks.instance("listener", listener, Callable, "a function of one ClassTable, or None")
+        with self.lock:
+            self._listeners.append(listener)
+
+    def forget(self, listener) -> None:
+        """Stop telling `listener` (a page that closed)."""
+        with self.lock:
+            self._listeners = [kept for kept in self._listeners if kept is not listener]
+
+    def _tell(self, table: ClassTable | None) -> None:
+        with self.lock:
+            listeners = tuple(self._listeners)
+        for listener in listeners:
+            try:
+                listener(table)
+            except Exception as error:  # one page's failure must not stop the others hearing the class
+                if table is not None:
+                    with table.lock:
+                        table.problems = [*table.problems[-9:], f"Table {table.number}: {error}"]
 
     def _keep_table(self, table: ClassTable) -> None:
         version, game, seats, paused = table.snapshot()
@@ -92,6 +119,7 @@ class Classroom:
     def _adopt(self, table: ClassTable) -> ClassTable:
         """A table of the class, kept on disk after each of its changes (before the pages hear of it)."""
         table.observe(self._keep_table)
+        table.observe(self._tell)  # after the keeping: a page never shows what a restart would lose
         self._tables[table.number] = table
         return table
 

@@ -8,10 +8,12 @@ sent as a count, never as a card. The words are the engine's narration, told to 
 
 from __future__ import annotations
 
+from ..engine.actions import Verb
 from ..engine.cards import Card
 from ..engine.game import GameState
 from ..engine.hand import HandState
-from ..engine.narration import reason_words, reasons_heard, result_words, seat_words, story, up_card_words
+from ..engine.narration import (choice_words, reason_words, reasons_heard, result_words, seat_words, story,
+                                up_card_words)
 from ..engine.tricks import Trick
 from ..engine.view import View
 
@@ -40,6 +42,21 @@ def players_seen(view: View, seats: tuple[dict, ...]) -> list[dict]:
             for seat in range(view.players)]
 
 
+def choices_seen(view: View) -> dict:
+    """This seat's choices as its page offers them: a card to click for each action of one card (a play, the
+    dealer's discard), a button of words for each other one (a bid), and the cards to keep from (the dummy, T5)."""
+    by_card, said, keep_from, keep = {}, [], [], 0
+    for action in view.legal:
+        if action.kind.carries == "card":
+            by_card[str(action.card)] = str(action)
+        elif action.kind is Verb.KEEP:
+            keep = len(action.cards)
+            keep_from += [str(card) for card in action.cards if str(card) not in keep_from]
+        else:
+            said.append({"action": str(action), "words": choice_words(action, view)})
+    return {"by_card": by_card, "said": said, "keep_from": keep_from, "keep": keep}
+
+
 def hand_seen(view: View) -> dict:
     """The hand in play as this seat may see it."""
     return {
@@ -56,6 +73,7 @@ def hand_seen(view: View) -> dict:
         "exchanged": card_names(view.exchanged),  # a call for best this seat took part in (R3)
         "dummy_size": view.dummy_size, "laid_aside_size": view.laid_aside,
         "story": [words for _, words in story(view)],
+        "choices": choices_seen(view),
     }
 
 

@@ -1,0 +1,5 @@
+"""The class's server: Solara's pages over the class's model (euchre_lesson.classroom), for `pip install ".[classroom]"`.
+
+server.py starts Solara's server with the class in the same process; pages.py draws a student's page and the
+teacher's; assets.py keeps the front-end files Solara's pages load, so a class runs with the network cut.
+"""

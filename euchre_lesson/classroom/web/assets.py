@@ -1,0 +1,75 @@
+"""The front-end files Solara's pages load from a CDN, kept in a local folder so a class runs offline.
+
+Solara's page asks its server for `/_solara/cdn/<npm package>@<version>/<file>`, and the server answers from
+SOLARA_ASSETS_PROXY_CACHE_DIR, fetching from the CDN only what is missing there. The packages it wants are
+read from Solara's own page template (so a new Solara asks for its own versions) and packed from npm.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+# The page template's CDN packages; Font Awesome is left out, as the server turns its icons off (DESIGN: the
+# lessons never rely on widget icons).
+WANTED = re.compile(r"\{\{cdn\}\}/((?:@widgetti/solara-vuetify3-app|requirejs)@[0-9.]+)/")
+# One file of each package that the page loads first: its presence says the package is in the folder.
+FIRST_FILE = {"@widgetti/solara-vuetify3-app": "dist/solara-vuetify-app8.min.js", "requirejs": "require.js"}
+
+
+def template() -> Path:
+    """Solara's page template, where the versions it wants are written."""
+    spec = importlib.util.find_spec("solara")
+    if spec is None or not spec.submodule_search_locations:
+        raise RuntimeError("Solara is not installed: install the class's server with pip install \".[classroom]\".")
+    return Path(spec.submodule_search_locations[0]) / "server" / "templates" / "solara.html.j2"
+
+
+def wanted() -> list[str]:
+    """The npm packages, with versions, that Solara's page loads: ['@widgetti/solara-vuetify3-app@5.2.0', ...]."""
+    return sorted(set(WANTED.findall(template().read_text(encoding="utf-8"))))
+
+
+def first_file(folder: Path, package: str) -> Path:
+    name = package.rpartition("@")[0]
+    return folder / package / FIRST_FILE[name]
+
+
+def missing(folder) -> list[str]:
+    """The wanted packages not yet in `folder`."""
+    return [package for package in wanted() if not first_file(Path(folder), package).is_file()]
+
+
+def fetch(folder) -> list[str]:
+    """Pack each missing package from npm into `folder` (as the CDN lays it out); the packages fetched."""
+    folder = Path(folder)
+    todo = missing(folder)
+    if todo and shutil.which("npm") is None:
+        raise RuntimeError("npm is needed once to fetch Solara's front-end files; install it (apt-get install npm).")
+    for package in todo:
+        with tempfile.TemporaryDirectory() as scratch:
+            subprocess.run(["npm", "pack", "--silent", "--pack-destination", scratch, package], check=True,
+                           stdout=subprocess.DEVNULL)
+            (packed,) = Path(scratch).glob("*.tgz")
+            target = folder / package
+            unpacked = Path(scratch) / "unpacked"
+            with tarfile.open(packed) as archive:
+                archive.extractall(unpacked, filter="data")  # npm's archives hold everything under package/
+            if target.exists():
+                shutil.rmtree(target)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(unpacked / "package", target)
+    return todo
+
+
+if __name__ == "__main__":  # python -m euchre_lesson.classroom.web.assets FOLDER (the Makefile's step)
+    if len(sys.argv) != 2:
+        sys.exit("Say which folder keeps the files: python -m euchre_lesson.classroom.web.assets FOLDER")
+    fetched = fetch(sys.argv[1])
+    print(f"Solara's front-end files are in {sys.argv[1]}" + (f" (fetched {', '.join(fetched)})" if fetched else ""))

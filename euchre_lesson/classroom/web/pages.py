@@ -1,0 +1,477 @@
+"""The class's pages, as Solara components: a student's page (join, choose a table, play one seat) and the teacher's.
+
+Each browser page is one of Solara's virtual kernels, with widgets of its own (never shared with another page);
+it draws only what the class tells it: a student's page from seat_view(token), the teacher's from the Desk. A
+page hears its table through Classroom.observe, on the route DESIGN.md found free of races: the listener, in
+whichever thread changed the table, hands a redraw to the page's event loop, which runs it inside the page's
+kernel, under its lock.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import ipyvuetify
+import solara
+import traitlets
+from solara.server import kernel_context
+
+from .server import ADDRESS, current_room, qr_svg
+
+SEAT_KEY = "euchre-class-seat"  # where a browser keeps its seat token (localStorage: this address only)
+RED = "♥♦"
+
+
+class SeatKeeper(ipyvuetify.VuetifyTemplate):
+    """Keeps the page's seat token in the browser's localStorage, so a reload finds the same seat."""
+
+    token = traitlets.Unicode("").tag(sync=True)
+    loaded = traitlets.Bool(False).tag(sync=True)
+    template = traitlets.Unicode("""
+<template><span class="seat-keeper"></span></template>
+<script>
+module.exports = {
+  mounted() {
+    this.token = window.localStorage.getItem("%s") || "";
+    this.loaded = true;
+  },
+  watch: {
+    token(value) {
+      if (!this.loaded) return;
+      if (value) { window.localStorage.setItem("%s", value); } else { window.localStorage.removeItem("%s"); }
+    },
+  },
+};
+</script>
+""" % (SEAT_KEY, SEAT_KEY, SEAT_KEY)).tag(sync=True)
+
+
+# -- hearing the class ---------------------------------------------------------------------------------------
+
+
+def use_class_news(concerns) -> int:
+    """Redraw this page when the class changes in a way `concerns(table or None)` says matters; a counter."""
+    heard_ref = solara.use_ref(concerns)
+    heard_ref.current = concerns
+    news, set_news = solara.use_state(0)
+
+    def subscribe():
+        context = kernel_context.get_current_context()
+        room = current_room()
+
+        def redraw():  # runs on the page's event loop, inside its kernel
+            try:
+                with context.lock, context:
+                    set_news(lambda count: count + 1)
+            except RuntimeError:  # the page disconnected: its kernel catches up when it reconnects
+                with context:
+                    set_news(lambda count: count + 1)
+
+        def heard(table):  # runs in the thread that changed the class: never touches this page's widgets
+            if heard_ref.current(table):
+                context.event_loop.call_soon_threadsafe(redraw)
+
+        room.observe(heard)
+        forgotten = []
+
+        def forget():
+            if not forgotten:
+                forgotten.append(True)
+                room.forget(heard)
+
+        context.on_close(forget)
+        return forget
+
+    solara.use_effect(subscribe, [])
+    return news
+
+
+class Presence:
+    """How many open pages hold each seat token: a seat counts as away only once its last page has closed."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._pages: dict[str, int] = {}
+
+    def arrive(self, token: str) -> None:
+        with self._lock:
+            self._pages[token] = self._pages.get(token, 0) + 1
+
+    def leave(self, token: str) -> bool:
+        """One page of `token` closed; whether it was the last."""
+        with self._lock:
+            self._pages[token] = self._pages.get(token, 1) - 1
+            if self._pages[token] > 0:
+                return False
+            del self._pages[token]
+            return True
+
+
+PRESENCE = Presence()
+
+
+def use_presence(token: str) -> None:
+    """While this page is open with a known token, its student is at the table; when it closes, away."""
+
+    def arrive():
+        if not token:
+            return None
+        room = current_room()
+        context = kernel_context.get_current_context()
+        PRESENCE.arrive(token)
+        try:
+            room.back(token)
+        except ValueError:
+            pass
+        left = []
+
+        def leave():
+            if left:
+                return
+            left.append(True)
+            if PRESENCE.leave(token):
+                try:
+                    room.away(token)
+                except ValueError:  # the student left the class meanwhile
+                    pass
+
+        context.on_close(leave)
+        return leave
+
+    solara.use_effect(arrive, [token])
+
+
+# -- small pieces ---------------------------------------------------------------------------------------------
+
+
+def card_style(card: str) -> str:
+    colour = "#b00020" if card[-1:] in RED else "#111"
+    return f"color: {colour}; font-size: 1.15em; min-width: 3.5em; text-transform: none"
+
+
+@solara.component
+def Said(words: str, kind: str = "error"):
+    """A refusal or a note, in words, read out by screen readers."""
+    if words:
+        solara.HTML("div", unsafe_innerHTML=escaped(words), classes=[f"class-{kind}"],
+                    attributes={"role": "alert" if kind == "error" else "status"},
+                    style="padding: 0.6em; margin: 0.4em 0; border-radius: 4px; "
+                          + ("background: #fdecea; color: #611a15;" if kind == "error" else
+                             "background: #e8f4fd; color: #0d3c61;"))
+
+
+def escaped(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def heading(words: str, level: int = 2) -> None:
+    """A heading (plain HTML: Solara's Markdown loads a diagram library from a CDN)."""
+    solara.HTML(f"h{level}", unsafe_innerHTML=escaped(words))
+
+
+def side_name(side, players) -> str:
+    return " and ".join(player_name(players[seat]) for seat in side)
+
+
+def player_name(player: dict) -> str:
+    if player["called"] == "you":
+        return "you"
+    who = player["name"] or "computer"
+    return f"{who} ({player['called']})"
+
+
+# -- the student's page --------------------------------------------------------------------------------------
+
+
+@solara.component
+def StudentPage():
+    token, set_token = solara.use_state("")
+    loaded, set_loaded = solara.use_state(False)
+    place_ref = solara.use_ref(None)  # the table this page shows, read by its listener
+    use_class_news(lambda table: table is None or place_ref.current is None or table.number == place_ref.current)
+    room = current_room()
+    known = bool(token)
+    if known:
+        try:
+            room.student(token)
+        except ValueError:
+            known = False
+    use_presence(token if known else "")
+    with solara.Column(classes=["class-student"], style="max-width: 60em; margin: 1em auto; padding: 0 1em"):
+        SeatKeeper.element(token=token, on_token=set_token, loaded=loaded, on_loaded=set_loaded)
+        if not loaded:
+            solara.Text("Opening the class…")
+        elif not known:
+            place_ref.current = None
+            JoinForm(on_joined=set_token, stale=bool(token))
+        else:
+            view = room.seat_view(token)
+            place_ref.current = view["table"]
+            if view["waiting"]:
+                Waiting(token, view)
+            else:
+                SeatAtTable(token, view)
+
+
+@solara.component
+def JoinForm(on_joined, stale: bool):
+    name, set_name = solara.use_state("")
+    code, set_code = solara.use_state("")
+    said, set_said = solara.use_state("")
+
+    def join():
+        try:
+            joined = current_room().join(name, code)
+        except ValueError as error:
+            set_said(str(error))
+            return
+        set_said("")
+        on_joined(joined.token)
+
+    heading("Join the class's Euchre tables")
+    if stale:
+        Said("This browser's seat is not one of this class's any more: join again with your first name and the "
+             "join code on the board.", "note")
+    solara.InputText("Your first name", value=name, on_value=set_name, continuous_update=True)
+    solara.InputText("Join code", value=code, on_value=set_code, continuous_update=True)
+    solara.Button("Join", on_click=join, color="primary")
+    Said(said)
+
+
+@solara.component
+def Waiting(token: str, view: dict):
+    said, set_said = solara.use_state("")
+
+    def choose(number):
+        def sit():
+            try:
+                current_room().choose_table(token, number)
+            except ValueError as error:
+                set_said(str(error))
+        return sit
+
+    heading(f"Welcome, {view['name']}")
+    solara.Text("Choose a table, or wait: your teacher can seat you.")
+    for table in view["tables"]:
+        free = table["free_seats"]
+        solara.Button(f"Sit at table {table['table']} ({table['game']}, {free} seat{'s' * (free != 1)} free)",
+                      on_click=choose(table["table"]), disabled=not free, style="margin: 0.2em 0")
+    if not view["tables"]:
+        solara.Text("There is no table yet: wait for your teacher.")
+    Said(said)
+
+
+@solara.component
+def TableNews(view: dict):
+    """The table as this seat sees it: who sits where, the scores, whose turn it is, trump, the trick."""
+    hand = view["hand_in_play"]
+    players = view["players"]
+    me = players[view["seat"]]
+    heading(f"Table {view['table']}: {view['game_name']}, hand {view['hand_number']}")
+    solara.Text(f"You are {me['name']}, at seat {view['seat']}.")
+    if view["paused"]:
+        Said("Your teacher has paused this table: wait a moment.", "note")
+    scores = ", ".join(f"{side_name(side, players)} {score}" for side, score in zip(view["sides"], view["scores"]))
+    solara.HTML("p", unsafe_innerHTML=escaped(f"Scores: {scores}."), classes=["class-scores"])
+    seats = "; ".join(f"{player_name(player)}: {player['cards']} cards"
+                      + (f", {' and '.join(player['roles'])}" if player["roles"] else "")
+                      + (" (away: the computer plays)" if player["away"] and player["computer"] else
+                         " (away)" if player["away"] else "")
+                      for player in players)
+    solara.HTML("p", unsafe_innerHTML=escaped(seats), classes=["class-seats"])
+    if view["game_over"]:
+        winners = " and ".join(player_name(players[seat]) for seat in view["winners"])
+        solara.HTML("p", unsafe_innerHTML=escaped(f"The game is over: {winners} won."), classes=["class-turn"])
+    elif hand["your_turn"]:
+        solara.HTML("p", unsafe_innerHTML="<strong>Your turn.</strong>", classes=["class-turn"])
+    elif hand["to_act"] is not None:
+        solara.HTML("p", unsafe_innerHTML=escaped(f"Waiting for {player_name(players[hand['to_act']])}."),
+                    classes=["class-turn"])
+    if hand["trump"]:
+        solara.Text(f"Trump: {hand['trump']}.")
+    elif hand["up_card"] and hand["up_card"] != "None":
+        solara.Text(f"The up-card, the {hand['up_card']}, {hand['up_card_is']}.")
+    trick = hand["trick"]
+    if trick:
+        played = ", ".join(f"{player_name(players[c['seat']])}: {c['card']}" for c in trick["cards"])
+        solara.HTML("p", unsafe_innerHTML=escaped(f"Trick {trick['number']}: {played}."), classes=["class-trick"])
+    elif hand["tricks"]:
+        last = hand["tricks"][-1]
+        played = ", ".join(f"{player_name(players[c['seat']])}: {c['card']}" for c in last["cards"])
+        solara.HTML("p", unsafe_innerHTML=escaped(f"Trick {last['number']} went to "
+                                                  f"{player_name(players[last['winner']])}: {played}."),
+                    classes=["class-trick"])
+
+
+@solara.component
+def SeatAtTable(token: str, view: dict):
+    said, set_said = solara.use_state("")
+    chosen, set_chosen = solara.use_state(())
+    room = current_room()
+    hand = view["hand_in_play"]
+    players = view["players"]
+    choices = hand["choices"]
+
+    def act(action):
+        try:
+            room.act(token, action)
+        except ValueError as error:  # the engine's words, or the class's (not your turn, paused)
+            set_said(str(error))
+            return
+        set_said("")
+        set_chosen(())
+
+    def card_clicked(card):
+        def click():
+            if choices["keep"] and card in choices["keep_from"]:
+                set_chosen(tuple(c for c in chosen if c != card) if card in chosen else (*chosen, card))
+                return
+            act(choices["by_card"].get(card, f"play {card}"))
+        return click
+
+    TableNews(view)
+    solara.Text("Your hand:" if not choices["keep"] else
+                f"Choose the {choices['keep']} cards to keep, from your hand and the dummy:")
+    cards = choices["keep_from"] if choices["keep"] else hand["hand"]
+    with solara.Row(classes=["class-hand"], style="flex-wrap: wrap"):
+        for card in cards:
+            picked = card in chosen
+            solara.Button(card, on_click=card_clicked(card), outlined=not picked and card not in choices["by_card"],
+                          color="primary" if picked else None, style=card_style(card),
+                          classes=["class-card"] + (["legal"] if card in choices["by_card"] else []))
+    if choices["keep"]:
+        solara.Button(f"Keep these {choices['keep']}" if len(chosen) == choices["keep"] else
+                      f"Keep ({len(chosen)} of {choices['keep']} chosen)",
+                      on_click=lambda: act("keep " + " ".join(chosen)), disabled=len(chosen) != choices["keep"],
+                      color="primary")
+    with solara.Row(classes=["class-choices"], style="flex-wrap: wrap"):
+        for choice in choices["said"]:
+            solara.Button(choice["words"], on_click=lambda action=choice["action"]: act(action), color="primary")
+    Said(said)
+    if hand["story"]:
+        heading("This hand so far", 3)
+        solara.HTML("ol", unsafe_innerHTML="".join(f"<li>{escaped(line)}</li>" for line in hand["story"]),
+                    classes=["class-story"])
+    last = view["last_hand"]
+    if last and last["number"] != view["hand_number"] or last and view["game_over"]:
+        solara.HTML("p", unsafe_innerHTML=f"<strong>Hand {last['number']}:</strong> {escaped(last['result'])}",
+                    classes=["class-review"])
+
+
+# -- the teacher's page ------------------------------------------------------------------------------------
+
+
+@solara.component
+def TeacherPage():
+    code, set_code = solara.use_state("")
+    desk, set_desk = solara.use_state(None)
+    said, set_said = solara.use_state("")
+    use_class_news(lambda table: desk is not None)
+
+    def open_desk():
+        try:
+            set_desk(current_room().teacher(code))
+            set_said("")
+        except ValueError as error:
+            set_said(str(error))
+
+    with solara.Column(classes=["class-teacher"], style="max-width: 70em; margin: 1em auto; padding: 0 1em"):
+        heading("The teacher's page")
+        if desk is None:
+            solara.InputText("Teacher code", value=code, on_value=set_code, password=True, continuous_update=True)
+            solara.Button("Open", on_click=open_desk, color="primary")
+            Said(said)
+        else:
+            Desk(desk)
+
+
+@solara.component
+def Desk(desk):
+    said, set_said = solara.use_state("")
+    game, set_game = solara.use_state("cutthroat")
+    room = desk.room
+    overview = desk.overview()
+    roster = desk.roster()
+
+    def doing(work, *args):
+        def run():
+            try:
+                work(*args)
+                set_said("")
+            except ValueError as error:
+                set_said(str(error))
+        return run
+
+    join = ADDRESS["join"]
+    with solara.Row(style="align-items: center"):
+        solara.HTML("div", unsafe_innerHTML=qr_svg(join) if join else "", classes=["class-qr"])
+        solara.HTML("p", unsafe_innerHTML=f"Students open <strong>{escaped(join)}</strong> (or scan the code) and "
+                    f"type the join code <strong>{overview['join_code']}</strong>. Other addresses: "
+                    f"{escaped(', '.join(ADDRESS['all'][1:]) or 'none')}.", classes=["class-join"])
+    waiting = overview["waiting"]
+    solara.Text("Waiting to be seated: " + (", ".join(waiting) if waiting else "nobody") + ".")
+    Said(said)
+    with solara.Row():
+        solara.Select("Game", values=[rules.game for rules in room.house_rules.games], value=game,
+                      on_value=set_game)
+        solara.Button("Add a table", on_click=doing(desk.new_table, game))
+        solara.Button("Deal of the day at every table", on_click=doing(desk.deal_of_the_day, game))
+        solara.Button("Refresh", on_click=lambda: set_said(""), text=True)
+    for table in overview["tables"]:
+        TableCard(desk, table, roster, doing)
+    rows = desk.comparison()
+    if rows:
+        heading("The deal of the day, deal by deal", 3)
+        lines = []
+        for row in rows:
+            played = "; ".join(f"table {number}: {result['words']}" for number, result in sorted(row["tables"].items()))
+            lines.append(f"<li>Deal {row['deal']}: {escaped(played)}</li>")
+        solara.HTML("ul", unsafe_innerHTML="".join(lines), classes=["class-comparison"])
+
+
+@solara.component
+def TableCard(desk, table: dict, roster: list, doing):
+    chosen, set_chosen = solara.use_state("")
+    number = table["table"]
+    names = {f"{entry['name']} ({'waiting' if entry['place'] is None else 'table %d, seat %d' % entry['place']})":
+             entry["token"] for entry in roster}
+    with solara.Card(f"Table {number}: {table['game']}, hand {table['hand_number']}"
+                     + (" (paused)" if table["paused"] else ""), classes=["class-table"]):
+        scores = ", ".join(" and ".join(table["seats"][seat]["name"] or f"computer (seat {seat})" for seat in side)
+                           + f" {score}" for side, score in zip(table["sides"], table["scores"]))
+        solara.Text(f"Scores: {scores}.")
+        if table["game_over"]:
+            solara.Text("The game is over.")
+        elif table["to_act"] is not None:
+            solara.Text(f"To act: {table['to_act_name']} (seat {table['to_act']}), for {table['waited']:.0f} s.")
+        solara.Select("Student to seat", values=list(names), value=chosen or None, on_value=set_chosen)
+        for seat in table["seats"]:
+            with solara.Row(style="align-items: center"):
+                who = seat["name"] or "a computer"
+                solara.Text(f"Seat {seat['seat']}: {who}" + (" (away)" if seat["away"] else ""))
+                if seat["name"]:
+                    token = next((entry["token"] for entry in roster if entry["place"] == (number, seat["seat"])), "")
+                    solara.Button("A computer plays here", on_click=doing(desk.computer, number, seat["seat"]),
+                                  text=True)
+                    solara.Button("Remove", on_click=doing(desk.remove, token), text=True)
+                elif chosen in names:
+                    solara.Button(f"Seat {chosen.split(' (')[0]} here",
+                                  on_click=doing(desk.place, names[chosen], number, seat["seat"]), text=True)
+        with solara.Row():
+            solara.Button("Go on" if table["paused"] else "Pause",
+                          on_click=doing(desk.pause, number, not table["paused"]))
+            solara.Button("Deal again", on_click=doing(desk.deal_again, number))
+        for problem in table["problems"]:
+            Said(problem)
+
+
+@solara.component
+def Bare(children=[]):
+    """The pages without Solara's app bar: a class page is one column."""
+    return solara.Column(children=children, style="padding: 0")
+
+
+routes = [
+    solara.Route(path="/", component=StudentPage, label="Student", layout=Bare),
+    solara.Route(path="teacher", component=TeacherPage, label="Teacher"),
+]

@@ -1,0 +1,133 @@
+"""The class's server: one process holds the class and serves its pages with Solara's server (production mode).
+
+The class (a Classroom) lives in this process, beside Solara's virtual kernels, one a browser page: every page
+reads the same tables. A pacer thread makes the computer players' moves when each table's pace says they are due.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import socket
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from ..classroom import Classroom
+
+PAGES = "euchre_lesson.classroom.web.pages"
+ASSETS = Path(".venv") / "classroom-assets"  # where `make classroom` keeps Solara's front-end files
+CULL_AFTER = "30s"  # a page gone this long is closed (Solara keeps one 24 hours): its seat counts as away
+
+ROOM: Classroom | None = None  # the class this process serves; the pages read it
+ADDRESS: dict = {"join": "", "all": []}  # the join address and every address students may reach
+
+
+def current_room() -> Classroom:
+    """The class this process serves."""
+    if ROOM is None:
+        raise RuntimeError("No class is served: start one with python -m euchre_lesson.classroom.")
+    return ROOM
+
+
+def addresses(host: str, port: int) -> list[str]:
+    """The addresses students can open: the machine's own on the local network when serving every interface."""
+    if host not in ("0.0.0.0", "::", ""):
+        return [f"http://{host}:{port}/"]
+    found = []
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:  # a datagram socket's connect sends nothing: it only picks the interface a route would use
+        probe.connect(("10.255.255.255", 1))
+        found.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    finally:
+        probe.close()
+    try:
+        found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    except OSError:
+        pass
+    local = [ip for ip in dict.fromkeys(found) if not ip.startswith("127.")]
+    return [f"http://{ip}:{port}/" for ip in local] or [f"http://127.0.0.1:{port}/"]
+
+
+def qr_text(url: str) -> str:
+    """The address as a QR code drawn with text blocks, for the terminal."""
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+def qr_svg(url: str) -> str:
+    """The address as a QR code in SVG, for the teacher's page."""
+    import segno
+
+    return segno.make(url, error="m").svg_inline(scale=5, dark="#000", light="#fff")
+
+
+class Pacer:
+    """Calls each table's step() when a computer player's move is due, a few tables thinking at once."""
+
+    def __init__(self, room: Classroom, tick: float = 0.05):
+        self.room, self.tick = room, tick
+        self.stopped = threading.Event()
+        self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="computer-player")
+        self._thread = threading.Thread(target=self._run, name="pacer", daemon=True)
+
+    def start(self) -> Pacer:
+        self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        while not self.stopped.wait(self.tick):
+            for table in self.room.tables:
+                if table.due() == 0.0 and any(table.seats):  # a table nobody sits at waits for its students
+                    self._pool.submit(table.step)  # a table thinks one move at a time (ClassTable.step)
+
+    def stop(self) -> None:
+        self.stopped.set()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def set_up_solara(assets: Path, cull_after: str = CULL_AFTER) -> None:
+    """Solara's settings, through its environment variables, before Solara is imported (it reads them then)."""
+    os.environ["SOLARA_APP"] = PAGES
+    os.environ["SOLARA_MODE"] = "production"
+    os.environ["SOLARA_ASSETS_PROXY"] = "True"
+    os.environ["SOLARA_ASSETS_PROXY_CACHE_DIR"] = str(Path(assets).resolve())
+    os.environ["SOLARA_ASSETS_FONTAWESOME_ENABLED"] = "False"  # icons come from a CDN: the pages use none
+    os.environ["SOLARA_KERNEL_CULL_TIMEOUT"] = cull_after
+    os.environ["SOLARA_TELEMETRY_MIXPANEL_ENABLE"] = "False"  # nothing leaves the school's network
+
+
+def serve(room: Classroom, host: str, port: int, assets: Path = ASSETS, cull_after: str = CULL_AFTER,
+          say=lambda line: print(line, flush=True)) -> None:
+    """Serve `room` at host:port until interrupted: print the addresses, the codes and the QR code first."""
+    global ROOM
+    from .assets import fetch, missing
+
+    if missing(assets):
+        say(f"Fetching Solara's front-end files into {assets} (once; after that the class runs offline).")
+        fetch(assets)
+    set_up_solara(Path(assets), cull_after)
+    ROOM = room
+    reach = addresses(host, port)
+    ADDRESS["join"], ADDRESS["all"] = reach[0], reach
+    say("The class's server is starting. Students open:")
+    for url in reach:
+        say(f"    {url}")
+    say(f"Join code: {room.join_code}")
+    say(f"Teacher's page: {reach[0]}teacher   teacher code: {room.teacher_code}")
+    say(qr_text(reach[0]))
+    say("Ctrl-C stops the class's server; started again, it restores every table, seat and score.")
+    import uvicorn
+    import solara.server.settings
+
+    solara.server.settings.main.mode = "production"
+    pacer = Pacer(room).start()
+    try:
+        uvicorn.run("solara.server.starlette:app", host=host, port=port, log_level="warning")
+    finally:
+        pacer.stop()

@@ -1,0 +1,202 @@
+"""A class at one table, as a class uses it: the server started as a command, students in browsers of their own.
+
+The server (python -m euchre_lesson.classroom) runs on a free loopback port for this module and is stopped after;
+each student is a browser context of its own (its own storage, so its own seat token), and every request that is
+not to the loopback address is aborted: the class must work with the network cut. Every move is a mouse click.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from labdriver import VIEWPORT, free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+JOIN, TEACHER = "ACDE", "teacher-code-for-the-test"
+START_SECONDS = 60
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The class's server with one Cutthroat table; its computer players wait (a long pace): students play."""
+    port = free_port()
+    folder = tmp_path_factory.mktemp("class")
+    command = [sys.executable, "-m", "euchre_lesson.classroom", "--host", "127.0.0.1", "--port", str(port),
+               "--folder", str(folder), "--join-code", JOIN, "--teacher-code", TEACHER, "--pace", "600",
+               "--seed", "11", "--assets", str(ROOT / ".venv" / "classroom-assets")]
+    # The server's own fetches go nowhere either: a file missing from the local assets fails the page
+    cut = {**os.environ, "SOLARA_ASSETS_CDN": "http://127.0.0.1:9/npm/"}
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               env=cut)
+    printed = []
+    try:
+        deadline = time.monotonic() + START_SECONDS
+        while not any(line.startswith("Ctrl-C stops") for line in printed):
+            line = process.stdout.readline()
+            assert line and time.monotonic() < deadline, "the server stopped before serving:\n" + "".join(printed)
+            printed.append(line)
+        url = f"http://127.0.0.1:{port}/"
+        while not answers(url):
+            assert process.poll() is None and time.monotonic() < deadline, "the server never answered"
+            time.sleep(0.2)
+        yield {"url": url, "printed": "".join(printed)}
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as reply:
+            return reply.status == 200
+    except OSError:
+        return False
+
+
+def offline_page(chromium, outside: list):
+    """A page in a browser context of its own, every request but the loopback address's aborted (and noted)."""
+    context = chromium.new_context(viewport=VIEWPORT)
+
+    def offline(route):
+        if route.request.url.startswith("http://127.0.0.1:"):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", offline)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    return page
+
+
+def join(page, url: str, name: str, code: str = JOIN) -> None:
+    page.goto(url)
+    page.get_by_label("Your first name").click()
+    page.keyboard.type(name)
+    page.get_by_label("Join code").click()
+    page.keyboard.type(code)
+    page.get_by_role("button", name="Join").click()
+
+
+def said(page) -> str:
+    page.locator(".class-error").first.wait_for()
+    return page.locator(".class-error").first.inner_text()
+
+
+def shown(page) -> str:
+    return page.locator(".class-student").inner_text()
+
+
+def my_turn(page) -> bool:
+    turn = page.locator(".class-turn")
+    return turn.count() == 1 and turn.inner_text() == "Your turn."
+
+
+def click_and_see(page, target) -> None:
+    """Click `target` by mouse and wait until the page shows something new (the table moved, or it said why not)."""
+    before = shown(page)
+    target.click()
+    page.wait_for_function("before => document.querySelector('.class-student').innerText !== before", arg=before)
+
+
+def move(page) -> None:
+    """The student to act makes a move by mouse: the first bid that is not a pass, five cards to keep, a legal card."""
+    keep = page.get_by_role("button", name=re.compile(r"^Keep"))
+    if keep.count():
+        cards = page.locator(".class-hand button")
+        for index in range(5):
+            click_and_see(page, cards.nth(index))
+        click_and_see(page, keep)
+        return
+    choices = page.locator(".class-choices button")
+    if choices.count():
+        words = choices.all_inner_texts()
+        chosen = next((i for i, text in enumerate(words) if not text.lower().startswith("pass")), 0)
+        click_and_see(page, choices.nth(chosen))
+        return
+    click_and_see(page, page.locator(".class-hand button.legal").first)
+
+
+def to_act(pages, seconds: float = 30):
+    """The page whose student is to act, once every page agrees on whose turn it is."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        turns = [page for page in pages if my_turn(page)]
+        if len(turns) == 1:
+            return turns[0]
+        time.sleep(0.05)
+    raise AssertionError("no single student's page says it is their turn:\n" + "\n---\n".join(map(shown, pages)))
+
+
+def test_the_server_prints_where_to_join_and_the_codes(server):
+    assert server["url"] in server["printed"] and f"Join code: {JOIN}" in server["printed"]
+    assert TEACHER in server["printed"] and "█" in server["printed"], "the QR code is drawn in the terminal"
+
+
+def test_a_wrong_join_code_and_an_empty_name_get_a_clear_message(chromium, server):
+    outside = []
+    page = offline_page(chromium, outside)
+    join(page, server["url"], "", JOIN)
+    assert said(page) == "Type your first name, such as Ana: the name is empty."
+    page.get_by_label("Your first name").click()
+    page.keyboard.type("Ana")
+    page.get_by_label("Join code").fill("")
+    page.get_by_label("Join code").click()
+    page.keyboard.type("WXYZ")
+    click_and_see(page, page.get_by_role("button", name="Join"))
+    assert said(page).startswith("That is not this class's join code: type the four letters on the board")
+    assert page.get_by_label("Your first name").count() == 1, "still the join form: nobody joined"
+    assert outside == [] and page.errors == []
+    page.context.close()
+
+
+def test_three_students_play_a_whole_cutthroat_hand_by_mouse_with_the_network_cut(chromium, server):
+    outside = []
+    pages = [offline_page(chromium, outside) for _ in range(3)]
+    for page, name in zip(pages, ("Ana", "Ben", "Cy")):
+        join(page, server["url"], name)
+        page.get_by_role("button", name=re.compile("^Sit at table 1")).click()
+        page.get_by_text("Your hand:").wait_for()
+    for page in pages:
+        page.get_by_text("Cy (seat 2)").or_(page.get_by_text("you: 5 cards")).first.wait_for()
+    assert all("hand 1" in shown(page) for page in pages)
+
+    reloaded = refused = False
+    while "hand 2" not in shown(pages[0]):
+        page = to_act(pages)
+        trick = page.locator(".class-trick")
+        if not reloaded and trick.count() and re.match(r"Trick \d: [^:]+: \S+\.$", trick.inner_text()):
+            seat_before = page.get_by_text(re.compile(r"^You are \w+, at seat \d\.$")).inner_text()
+            page.reload()  # mid-trick: one card is on the table, this student plays next
+            page.get_by_text("Your hand:").wait_for()
+            assert page.get_by_text(re.compile(r"^You are \w+, at seat \d\.$")).inner_text() == seat_before
+            assert my_turn(page), "back in the same seat, and still to act"
+            reloaded = True
+        if not refused and page.locator(".class-hand button.legal").count():
+            other = next(other for other in pages if other is not page)
+            click_and_see(other, other.locator(".class-hand button").first)
+            assert said(other).startswith("It is not your turn: "), said(other)
+            refused = True
+        move(page)
+    for page in pages:
+        page.get_by_text(re.compile(r"^Hand 1:")).wait_for()
+    scores = {page.locator(".class-scores").inner_text().count(",") for page in pages}
+    assert reloaded and refused and scores == {2}, "three seats' scores on every page"
+    assert outside == [] and [page.errors for page in pages] == [[], [], []]
+    for page in pages:
+        page.context.close()

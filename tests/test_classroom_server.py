@@ -1,0 +1,81 @@
+"""The class's server without a browser: the class tells its pages of each change, a seat's choices in words,
+the front-end files Solara wants, and how many pages hold a seat."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from euchre_lesson.classroom.classroom import Classroom
+
+
+@pytest.fixture
+def room(tmp_path):
+    return Classroom(tmp_path / "class", level="random", pace=0.0, join="ACDE", teacher="secret")
+
+
+def test_the_class_tells_its_listeners_of_a_table_s_change_once_it_is_kept(room):
+    heard = []
+    room.observe(lambda table: heard.append(None if table is None else
+                                            (table.number, json.loads((room.keeper.folder / "table-1.json")
+                                                                      .read_text())["game"] == table.game.record())))
+    room.new_table("cutthroat", seed=3)
+    token = room.join("Ana", "acde").token
+    room.choose_table(token, 1)
+    assert (1, True) in heard and None in heard, heard
+    heard.clear()
+    room.tables[0].step()
+    assert heard == [(1, True)], "a computer's move is heard, after the table's file holds it"
+
+
+def test_a_forgotten_listener_hears_nothing_and_a_failing_one_stops_nobody(room):
+    heard = []
+
+    def broken(table):
+        raise RuntimeError("page gone")
+
+    listen = heard.append  # one bound method, forgotten by identity below
+    room.observe(broken)
+    room.observe(listen)
+    room.new_table("cutthroat", seed=3)
+    room.tables[0].step()
+    assert heard and "page gone" in room.tables[0].problems[-1]
+    room.forget(listen)
+    count = len(heard)
+    room.tables[0].step()
+    assert len(heard) == count
+
+
+def test_a_seat_s_choices_are_cards_to_click_words_to_say_and_cards_to_keep(room):
+    room.new_table("cutthroat", seed=7)
+    table = room.tables[0]
+    token = room.join("Ana", "ACDE").token
+    room.teacher("secret").place(token, 1, table.game.to_act)
+    choices = room.seat_view(token)["hand_in_play"]["choices"]
+    assert [said["action"] for said in choices["said"]] == ["pass", "order"]
+    assert choices["said"][1]["words"].startswith("Order up the ") and choices["by_card"] == {}
+    assert choices["keep"] == 0 and choices["keep_from"] == []
+
+
+def test_the_front_end_files_are_the_versions_solara_s_page_asks_for(tmp_path):
+    from euchre_lesson.classroom.web import assets
+
+    wanted = assets.wanted()
+    assert [package.rpartition("@")[0] for package in wanted] == ["@widgetti/solara-vuetify3-app", "requirejs"]
+    assert all(package in assets.template().read_text() for package in wanted)
+    assert assets.missing(tmp_path) == wanted
+    first = assets.first_file(tmp_path, wanted[1])
+    first.parent.mkdir(parents=True)
+    first.write_text("require")
+    assert assets.missing(tmp_path) == wanted[:1]
+
+
+def test_a_seat_is_away_only_when_its_last_page_closes():
+    from euchre_lesson.classroom.web.pages import Presence
+
+    presence = Presence()
+    presence.arrive("token")
+    presence.arrive("token")  # a reload: the new page opens before the old one's kernel closes
+    assert presence.leave("token") is False
+    assert presence.leave("token") is True
