@@ -10,7 +10,7 @@ AXE := $(VENV)/node/node_modules/axe-core/axe.min.js
 SITE_VENV := $(VENV)/site-build
 SITE_TOOLS := $(SITE_VENV)/installed.txt
 
-.PHONY: lessons test check notebooks student-copies chromium app site classroom classroom-assets
+.PHONY: lessons test check notebooks student-copies chromium app site classroom classroom-assets sheets
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -62,6 +62,13 @@ classroom-assets: $(BIN)/python
 	@command -v npm >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq npm; }
 	$(BIN)/python -m pip install --quiet -e ".[classroom]"
 	$(BIN)/python -m euchre_lesson.classroom.web.assets $(VENV)/classroom-assets
+
+# Printable sheets for the class (a rules card and a score sheet per game, HTML and PDF) under the house rules of
+# notebooks/house_rules.json, into sheets/; Chromium prints them. Choose the paper with `make sheets PAPER=Letter`.
+PAPER ?= A4
+sheets: $(BIN)/python chromium
+	$(BIN)/python -m pip install --quiet -e . "playwright>=1.50"
+	$(BIN)/python -m euchre_lesson.teach.sheets --out sheets --house-rules notebooks/house_rules.json --paper $(PAPER)
 
 # The browser tests drive Debian's Chromium (never a downloaded browser); install it if missing.
 chromium:

@@ -595,6 +595,8 @@ GOOD_ARGUMENTS = {
     "row": lambda: euchre_lesson.widgets.cards.CardRow(), "key": lambda: "deal 1", "on_screen": lambda: (),
     "moment": lambda: "deal 1", "reasons": lambda: {0: "Too weak to bid."},
     "session": lambda: euchre_lesson.teach.practice.Practice(1, progress=False), "tricks": lambda: (),
+    # the printable sheets
+    "rule": lambda: "C2", "files": lambda: {"score-sheet-cutthroat.html": b"<p></p>"},
 }
 GOOD_FOR = {
     "BestFive": {"cards": lambda: "JH JD AH KH QH 9S TS"},

@@ -1,0 +1,438 @@
+"""Printable sheets for a class: a one-page rules card and a score sheet for each game, under its house rules.
+
+    python -m euchre_lesson.teach.sheets --out handouts [--house-rules notebooks/house_rules.json] [--paper Letter]
+
+Each sheet is written as an HTML page with print styles and as a PDF printed by Chromium (Debian's
+/usr/bin/chromium, driven by Playwright). The rules' words are read from the rule book, RULES.md, at
+build time; the switches, the scoring table and the order of the cards come from the engine. The tool
+never writes over a file it did not write: it lists what it wrote, with a checksum of each file, in
+`.sheets.json` in the output folder, and refuses (writing nothing) where another file is in the way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import sys
+from html import escape
+from pathlib import Path
+
+from ..engine.cards import Suit
+from ..engine.errors import NotationError, excerpt
+from ..engine.files import as_text, parse_json, read_regular, staged
+from ..engine.narration import capital, points_words
+from ..engine.ranking import is_trump, ranking
+from ..engine.rules import ALLOWED, PRESETS, SWITCH_NAMES, RuleSet, switch_words
+from ..engine.scoring import Points
+from .house_rules import HOUSE_RULES_FILE, HouseRules, read_house_rules
+
+RULE_BOOK = Path(__file__).resolve().parents[2] / "RULES.md"  # beside the package in the checkout
+DEFAULT_HOUSE_RULES = Path("notebooks") / HOUSE_RULES_FILE
+CHROMIUM = "/usr/bin/chromium"
+# Headless, nothing fetched from the network: the flags of the browser tests (tests/browser/labdriver.py).
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+PAPERS = {"A4": "210mm 297mm", "Letter": "8.5in 11in"}
+MANIFEST = ".sheets.json"
+MOST_SHEET_BYTES = 16 * 2**20  # a sheet's PDF is some tens of kilobytes
+MOST_MANIFEST_BYTES = 2**20
+HAND_ROWS = 18  # rows on a score sheet: a game to 10 takes some 8 to 15 hands
+
+# The rules each card quotes, in the order a hand is played; the bowers (C2, and C3 with the joker) head the
+# order of the cards, and the scoring rule sits under its table.
+PLAY_RULES = {
+    "cutthroat": ("T1", "T2", "C6", "C7", "C8", "C9", "T4", "T5", "T6", "C12", "C13"),
+    "partnership": ("F1", "C5", "F2", "C7", "C8", "C9", "F3", "C11", "C12", "C13"),
+    "twohand": ("W1", "W2", "W3", "C8", "C9", "W4", "W5", "C12", "C13"),
+    "railroad": ("F1", "R1", "F2", "C7", "C8", "C9", "F3", "R2", "R3", "C12", "C13"),
+}
+SCORING_RULES = {"cutthroat": ("T7", "T8"), "partnership": ("F5",), "twohand": ("W6",), "railroad": ("R4", "R5")}
+# Sentences of the rule book that speak to its readers about the book (the sources it was distilled from, the
+# engine, the lessons, the switches by their code names) rather than to players about the game: left off a card.
+BOOK_TALK = ("`", "the sources say", "from the sources", "the sources use", "the sources copy", "A lesson",
+             "The engine", "The references", "The sources", "citing C")
+ABOUT_THE_BOOK = re.compile(r"\s*\((?:[^()]*(?:`|sources|references)[^()]*)\)")  # such words in brackets
+DECISION = re.compile(r"^\*\*Decision[^*]*\*\*:?\s*")  # the mark, not the decision: the card says what holds
+HEADING_TAIL = re.compile(r"^\s*\([^()]*\):?")  # "**T7 Scoring** (each player keeps a personal score):"
+
+
+def read_rule_book(path: str | os.PathLike = RULE_BOOK) -> str:
+    """The rule book's text; SystemExit saying where it should be if it cannot be read."""
+    if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
+        raise ValueError(f"path must name the rule book, as text or a Path, not {excerpt(path)}.")
+    try:
+        return as_text(read_regular(path, 2**20, what="the rule book"))
+    except (OSError, ValueError) as error:
+        raise SystemExit(f"Cannot read the rule book {excerpt(os.fspath(path), 200)}: {str(error)[:300]} The sheets "
+                         f"quote it; run this from a checkout of the project, where RULES.md sits beside the "
+                         f"package.") from None
+
+
+def rule_entry(rule: str, book: str | None = None) -> tuple[str, str]:
+    """A rule's title and words, as the rule book writes them from its heading `- **C2 Bowers.**` to the next rule.
+
+    `book` is the rule book's text (None: RULES.md, read now), so the words are never copied anywhere else."""
+    book = _book(book)
+    if not isinstance(rule, str) or not re.fullmatch(r"[A-Z]\d{1,2}", rule):
+        raise ValueError(f"rule must be a rule id of the rule book, such as 'C2', not {excerpt(rule)}.")
+    found = re.search(rf"^- \*\*{rule} (?P<title>[^*\n]+?)\.?\*\*(?P<text>.*?)(?=^- \*\*|^#|\Z)", book, re.M | re.S)
+    if found is None:
+        raise ValueError(f"The rule book has no rule {rule}: its rules are headed like '- **C2 Bowers.**'.")
+    return found["title"].strip(), found["text"]
+
+
+def rule_sentences(rule: str, book: str | None = None) -> tuple[str, ...]:
+    """The sentences of a rule that speak to players, in the rule book's words (its tables left to the engine)."""
+    lines = [line.strip() for line in rule_entry(rule, book)[1].splitlines() if not line.strip().startswith("|")]
+    text = " ".join(line[2:] if line.startswith("- ") else line for line in lines)
+    text = HEADING_TAIL.sub("", ABOUT_THE_BOOK.sub("", text))
+    sentences = (capital(DECISION.sub("", s.strip())) for s in re.split(r"(?<=[.!?])\s+(?=[A-Z*\"(])", text))
+    return tuple(s for s in sentences if s and not any(t in s for t in BOOK_TALK))
+
+
+def _book(book: object) -> str:
+    """The rule book's text: the one given, or RULES.md's."""
+    if book is None:
+        return read_rule_book()
+    if not isinstance(book, str):
+        raise ValueError(f"book must be the rule book's text, as read_rule_book() gives it, not {excerpt(book)}.")
+    return book
+
+
+def _inline(text: str) -> str:
+    """The rule book's bold and italic marks as HTML, the rest escaped."""
+    text = escape(text, quote=False)
+    text = re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", text)
+    return re.sub(r"\*([^*]+)\*", r"<em>\1</em>", text)
+
+
+def _suited(text: str) -> str:
+    """Red suits in red, for the cards a card names (the text is HTML already)."""
+    return re.sub(r"([0-9JQKA]*[♥♦])", r'<span class="red">\1</span>', text)
+
+
+# --- what a sheet says --------------------------------------------------------------------------------------
+
+
+def _cites(name: str, rule: str) -> bool:
+    return rule in re.findall(r"[A-Z]\d+", ALLOWED[name].rule)
+
+
+def _house_rules_html(rules: RuleSet) -> str:
+    """The class's house rules: what it changed, then every setting of the game as the engine words it."""
+    changed = rules.switches()
+    said = ("; ".join(escape(w) for w in rules.switches_words()) if changed
+            else "none; this class plays the standard rules")
+    settings = "".join(
+        f'<li class="{"changed" if name in changed else "standard"}">{escape(switch_words(name, getattr(rules, name)))}'
+        f'{" <b>(changed)</b>" if name in changed else ""}</li>' for name in SWITCH_NAMES)
+    return (f'<section class="house"><h2>House rules of this class</h2>'
+            f'<p class="changes"><b>Changed from the standard rules:</b> {said}.</p>'
+            f'<ul class="settings">{settings}</ul></section>')
+
+
+def _rule_html(book: str, rule: str, rules: RuleSet) -> str:
+    """One rule as the card prints it: its id and title, its words, and any house rule that changes it."""
+    title = rule_entry(rule, book)[0]
+    words = " ".join(_suited(_inline(s)) for s in rule_sentences(rule, book))
+    notes = "".join(f'<span class="here">This class: {escape(switch_words(name, value))}.</span> '
+                    for name, value in rules.switches().items() if _cites(name, rule))
+    return f'<p class="rule"><b class="id">{rule} {escape(title)}.</b> {words} {notes}</p>'
+
+
+def _order_html(book: str, rules: RuleSet) -> str:
+    """The order of the cards under each trump suit, the bowers named, from the engine's ranking (C2, C3)."""
+    rows = []
+    for trump in Suit:
+        cards = ranking(trump, rules.deck)
+        trumps = " ".join(_card_html(c) for c in cards if is_trump(c, trump))
+        others = "<br>".join(
+            f'{_suit_html(suit)} {" ".join(c.rank.label for c in cards if not is_trump(c, trump) and c.suit is suit)}'
+            for suit in Suit if suit is not trump)
+        rows.append(f"<tr><th scope='row'>{_suit_html(trump)} {trump.plural}</th><td class='trumps'>{trumps}</td>"
+                    f"<td class='others'>{others}</td></tr>")
+    bowers = [_rule_html(book, "C2", rules)] + ([_rule_html(book, "C3", rules)] if rules.deck == 25 else [])
+    return (f'<section><h2>The order of the cards</h2>{"".join(bowers)}'
+            f"<table class='order'><caption>Strongest first. A trump beats every card of the other suits; "
+            f"a card of another suit wins only in the suit led.</caption><tr><th scope='col'>trump</th>"
+            f"<th scope='col'>the trumps</th><th scope='col'>the other suits</th></tr>{''.join(rows)}</table>"
+            f"</section>")
+
+
+def _card_html(card) -> str:
+    text = escape(str(card))
+    return f'<span class="red">{text}</span>' if card.colour == "red" and not card.is_joker else text
+
+
+def _suit_html(suit: Suit) -> str:
+    return f'<span class="red">{suit.symbol}</span>' if suit.colour == "red" else suit.symbol
+
+
+def _scoring_html(rules: RuleSet) -> str:
+    """The scoring table that applies, in the rule book's words (the engine's rows), first matching row first."""
+    rows = "".join(f"<tr><td>{escape(row.result)}</td><td>{escape(points_words(rules, Points(row.makers, row.defenders)))}"
+                   f"</td><td>{row.rule}</td></tr>" for row in rules.scoring)
+    return (f"<table class='scoring'><caption>The first row that fits the hand applies.</caption>"
+            f"<tr><th scope='col'>result</th><th scope='col'>points</th><th scope='col'>rule</th></tr>{rows}</table>")
+
+
+def rules_card(rules: RuleSet, paper: str = "A4", book: str | None = None) -> str:
+    """The one-page rules card of a game under the class's rules, as an HTML page; `book` as for rule_entry."""
+    _check(rules, paper)
+    book, facts = _book(book), rules.facts
+    play = "".join(_rule_html(book, rule, rules) for rule in PLAY_RULES[rules.game])
+    scoring = "".join(_rule_html(book, rule, rules) for rule in SCORING_RULES[rules.game])
+    body = (f"<header><h1>{escape(facts.name)} · rules card</h1>"
+            f"<p>{escape(facts.described)}; the game is won at {rules.target} points. The rules are the rule "
+            f"book's, by their ids; the class's house rules are marked.</p></header>"
+            f"{_house_rules_html(rules)}"
+            f'<div class="columns"><section><h2>How a hand goes</h2>{play}</section>'
+            f"<div>{_order_html(book, rules)}<section><h2>Scoring</h2>{_scoring_html(rules)}{scoring}</section>"
+            f"</div></div>")
+    return _page(f"{facts.name}: rules card", body, paper)
+
+
+def _sides(rules: RuleSet) -> tuple[str, ...]:
+    """Who keeps a score on the sheet: each player, or each partnership (partners sit opposite, F1)."""
+    if rules.facts.partners:
+        return ("Side A (seats 1 and 3)", "Side B (seats 2 and 4)")
+    return tuple(f"Player {seat + 1}" for seat in range(rules.players))
+
+
+def score_sheet(rules: RuleSet, paper: str = "A4") -> str:
+    """The score sheet of a game as an HTML page: a row per hand, points and totals per player or side."""
+    _check(rules, paper)
+    facts, sides = rules.facts, _sides(rules)
+    hand = ["hand", "dealer", "maker", "trump"] + (["alone?"] if facts.alone else []) + ["maker's tricks"]
+    head = ("<tr>" + "".join(f"<th scope='col' rowspan='2'>{h}</th>" for h in hand)
+            + "".join(f"<th scope='colgroup' colspan='2' class='name'>{escape(side)}<br><span class='blank'>name: "
+                      f"</span></th>" for side in sides) + "</tr><tr>"
+            + "<th scope='col'>points</th><th scope='col'>total</th>" * len(sides) + "</tr>")
+    blank = "<td></td>" * (len(hand) - 1 + 2 * len(sides))
+    rows = "".join(f"<tr><th scope='row'>{n}</th>{blank}</tr>" for n in range(1, HAND_ROWS + 1))
+    changed = rules.switches_words()
+    said = "; ".join(escape(w) for w in changed) if changed else "none; this class plays the standard rules"
+    body = (f"<header><h1>{escape(facts.name)} · score sheet</h1>"
+            f"<p class='fill'>Class: <span class='line'></span> Date: <span class='line short'></span></p>"
+            f"<p class='changes'><b>Changed from the standard rules:</b> {said}. The game is won at "
+            f"{rules.target} points.</p></header>"
+            f"<table class='sheet'>{head}{rows}</table>"
+            f"<section><h2>Points for a hand</h2>{_scoring_html(rules)}</section>")
+    return _page(f"{facts.name}: score sheet", body, paper)
+
+
+def _check(rules: object, paper: object) -> None:
+    if not isinstance(rules, RuleSet):
+        raise ValueError(f"rules must be a game's rules (a RuleSet, as class_rules gives), not {excerpt(rules)}.")
+    if not isinstance(paper, str) or paper not in PAPERS:
+        raise ValueError(f"paper must be {' or '.join(map(repr, PAPERS))}, not {excerpt(paper)}.")
+
+
+STYLE = """
+@page { size: %(size)s; margin: 10mm 12mm; }
+* { box-sizing: border-box; }
+body { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 8.1pt; line-height: 1.22;
+       color: #111; margin: 0 auto; max-width: 190mm;
+       font-variant-ligatures: none; }  /* "fi" stays two letters, so the PDF's text reads and searches as written */
+h1 { font-size: 16pt; margin: 0 0 1mm; }
+h2 { font-size: 10.5pt; margin: 2.5mm 0 1mm; border-bottom: 0.4mm solid #444; }
+header p { margin: 0 0 1.5mm; }
+.red { color: #c00000; }
+.house { border: 0.4mm solid #444; border-radius: 1.5mm; padding: 0 2.5mm 1.5mm; margin-bottom: 1mm; }
+.house h2 { border: 0; }
+.changes { margin: 0 0 1mm; }
+.settings { columns: 3; column-gap: 4mm; margin: 0; padding-left: 4mm; font-size: 7.8pt; }
+.settings .changed { font-weight: bold; }
+.columns { display: grid; grid-template-columns: 1fr 1.06fr; gap: 5mm; }
+.rule { margin: 0 0 1.1mm; }
+.rule .id { white-space: nowrap; }
+.here { background: #fff2b3; font-weight: bold; padding: 0 0.5mm; }
+table { border-collapse: collapse; width: 100%%; break-inside: avoid; page-break-inside: avoid; margin: 1mm 0 2mm; }
+caption { caption-side: bottom; text-align: left; font-size: 7.6pt; color: #333; padding-top: 0.8mm; }
+th, td { border: 0.25mm solid #777; padding: 0.6mm 1.2mm; text-align: left; vertical-align: top; }
+th { background: #eee; }
+.scoring td:nth-child(2) { white-space: nowrap; }
+.order td.trumps { font-weight: bold; font-size: 8.8pt; white-space: nowrap; vertical-align: middle; }
+.order td.others { font-size: 7.4pt; white-space: nowrap; }
+.order th[scope='row'] { white-space: nowrap; vertical-align: middle; }
+.sheet th, .sheet td { height: 9.2mm; text-align: center; vertical-align: middle; font-size: 8pt; }
+.sheet tr:first-child th, .sheet tr:nth-child(2) th { height: auto; }
+.sheet .blank { font-weight: normal; color: #555; display: block; text-align: left; min-width: 28mm; }
+.fill .line { display: inline-block; border-bottom: 0.3mm solid #111; width: 70mm; margin-right: 6mm; }
+.fill .line.short { width: 35mm; }
+@media print { body { max-width: none; } a { color: inherit; text-decoration: none; } }
+@media screen { body { padding: 12mm; } }
+"""
+
+
+def _page(title: str, body: str, paper: str) -> str:
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
+            f"<style>{STYLE % {'size': PAPERS[paper]}}</style></head><body>{body}</body></html>\n")
+
+
+def all_sheets(house: HouseRules = HouseRules(), paper: str = "A4", book: str | None = None) -> dict[str, str]:
+    """Every game's rules card and score sheet under the class's house rules: file name (no ending) to HTML page."""
+    if not isinstance(house, HouseRules):
+        raise ValueError(f"house must be a class's house rules, as read_house_rules gives, not {excerpt(house)}.")
+    book, found = _book(book), {}
+    for game in PRESETS:
+        rules = house.rules(game)
+        found[f"rules-card-{game}"] = rules_card(rules, paper, book)
+        found[f"score-sheet-{game}"] = score_sheet(rules, paper)
+    return found
+
+
+# --- printing and writing -----------------------------------------------------------------------------------
+
+
+def _printed(pages: dict[str, str], paper: str, chromium: str) -> dict[str, bytes]:
+    """Each sheet printed to PDF by Chromium, by file name; SystemExit saying what to install if it cannot be."""
+    if not Path(chromium).exists():
+        raise SystemExit(f"{chromium} is missing: the sheets are printed by Debian's Chromium. Install it with "
+                         f"`apt-get install -y chromium` (make test does), or name another with --chromium.")
+    try:
+        from playwright.sync_api import sync_playwright  # only printing needs it: the test extra has it
+    except ImportError:
+        raise SystemExit("The sheets are printed through Playwright, which is not installed: "
+                         "`pip install playwright` (never `playwright install`; the browser is Debian's).") from None
+    out = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS, headless=True)
+        try:
+            page = browser.new_page()
+            for name, html in pages.items():
+                page.set_content(html, wait_until="load")
+                out[f"{name}.pdf"] = page.pdf(format=paper, prefer_css_page_size=True, print_background=True)
+        finally:
+            browser.close()
+    return out
+
+
+def write_sheets(target: str | os.PathLike, files: dict[str, bytes]) -> list[Path]:
+    """Write the files (name: bytes) into `target`, never over one this tool did not write; SystemExit if one is
+    in the way, and then nothing is written."""
+    target = _folder(target, "target")
+    if not isinstance(files, dict) or not all(isinstance(name, str) and isinstance(data, bytes) and _plain(name)
+                                              for name, data in files.items()):
+        raise ValueError(f"files must map plain file names to bytes, such as {{'score-sheet-cutthroat.pdf': b'...'}}, "
+                         f"not {excerpt(files)}.")
+    try:
+        return _write(target, files)
+    except OSError as error:
+        raise SystemExit(f"Cannot write the sheets into {excerpt(str(target), 200)}: {error.strerror or error}.") from None
+
+
+def _plain(name: str) -> bool:
+    """A file's own name: no folder, nothing hidden, not the tool's list."""
+    return bool(re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]{0,100}", name)) and name != MANIFEST
+
+
+def _folder(value: object, argument: str) -> Path:
+    """`value` as a Path; a ValueError naming `argument` for anything that is not a path."""
+    if isinstance(value, bytes) or not isinstance(value, (str, os.PathLike)) or "\0" in os.fspath(value):
+        raise ValueError(f"{argument} must be a folder's path, as text or a Path, not {excerpt(value)}.")
+    return Path(value)
+
+
+def _write(target: Path, files: dict[str, bytes]) -> list[Path]:
+    if os.path.lexists(target) and not target.is_dir():
+        raise SystemExit(f"The output folder {target} is not a folder. Name a folder for the sheets.")
+    written = _manifest(target)
+    in_the_way = [name for name in [*files, MANIFEST] if _in_the_way(target / name, written.get(name))]
+    if in_the_way:
+        raise SystemExit(f"The output folder {target} holds files this tool did not write: {', '.join(in_the_way)}. "
+                         "Nothing was written. Move them away, or choose another folder for the sheets.")
+    digests = {**written, **{name: _sha256(data) for name, data in files.items()}}
+    listing = {"written_by": "python -m euchre_lesson.teach.sheets", "sheets": dict(sorted(digests.items()))}
+    everything = {**files, MANIFEST: (json.dumps(listing, indent=1) + "\n").encode("utf-8")}
+    target.mkdir(parents=True, exist_ok=True)
+    ready = []
+    try:
+        for name, data in everything.items():
+            ready.append((staged(target / name, data), target / name))
+        for temporary, final in ready:
+            os.replace(temporary, final)  # a rename: replaces this tool's own file, never writes through a link
+    except BaseException:
+        for temporary, _ in ready:
+            temporary.unlink(missing_ok=True)
+        raise
+    return [target / name for name in files]
+
+
+def _manifest(target: Path) -> dict[str, str]:
+    """The files this tool last wrote into `target` (name to sha256); empty if its list is missing or unreadable."""
+    try:
+        raw = parse_json(as_text(read_regular(target / MANIFEST, MOST_MANIFEST_BYTES, follow_links=False)), 10, 20)
+    except (OSError, ValueError):
+        return {}
+    listed = raw.get("sheets") if isinstance(raw, dict) else None
+    return {k: v for k, v in listed.items() if isinstance(v, str)} if isinstance(listed, dict) else {}
+
+
+def _in_the_way(path: Path, digest: str | None) -> bool:
+    """Whether a file stands at `path` that this tool did not write, or that was changed since it did."""
+    if not os.path.lexists(path):
+        return False
+    if path.name == MANIFEST:
+        return path.is_symlink() or not path.is_file()
+    if path.is_symlink() or not path.is_file() or digest is None:
+        return True
+    try:
+        return _sha256(read_regular(path, MOST_SHEET_BYTES, follow_links=False)) != digest
+    except (OSError, ValueError):
+        return True
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def class_house_rules(path: str | os.PathLike = DEFAULT_HOUSE_RULES) -> HouseRules:
+    """The class's house rules from a file named house_rules.json (or the folder holding it); none: the presets.
+
+    SystemExit says what is wrong with the file, for a teacher printing sheets before class."""
+    path = _folder(path, "path")
+    try:
+        return _class_house_rules(path)
+    except OSError as error:
+        raise SystemExit(f"Cannot read the house rules {excerpt(str(path), 200)}: {error.strerror or error}.") from None
+
+
+def _class_house_rules(path: Path) -> HouseRules:
+    folder = path if path.is_dir() else path.parent
+    if not path.is_dir() and path.name != HOUSE_RULES_FILE:
+        raise SystemExit(f"The house rules file must be named {HOUSE_RULES_FILE}, as the lessons read it, "
+                         f"not {path.name}: rename it, or name the folder that holds it.")
+    if not folder.is_dir():
+        raise SystemExit(f"The folder {folder} of the house rules file does not exist.")
+    try:
+        return read_house_rules(folder)
+    except NotationError as mistake:
+        raise SystemExit(f"The house rules were not read: {mistake}") from None
+
+
+def main(argv: list[str] | None = None) -> None:
+    """The command: `argv` is its words (sys.argv[1:] when None)."""
+    if argv is not None and (isinstance(argv, str) or not isinstance(argv, (list, tuple))
+                             or not all(isinstance(word, str) for word in argv)):
+        raise ValueError(f"argv must be a list of the command's words, such as ['--out', 'sheets'], not {excerpt(argv)}.")
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, required=True, help="the folder to write the sheets to")
+    parser.add_argument("--house-rules", type=Path, default=DEFAULT_HOUSE_RULES,
+                        help=f"the class's {HOUSE_RULES_FILE} (default {DEFAULT_HOUSE_RULES}; none there: the "
+                             "standard rules)")
+    parser.add_argument("--paper", choices=tuple(PAPERS), default="A4", help="the paper size (default A4)")
+    parser.add_argument("--chromium", default=CHROMIUM, help=f"the Chromium that prints (default {CHROMIUM})")
+    options = parser.parse_args(argv)
+    pages = all_sheets(class_house_rules(options.house_rules), options.paper)
+    files = {f"{name}.html": html.encode("utf-8") for name, html in pages.items()}
+    files.update(_printed(pages, options.paper, options.chromium))
+    for path in write_sheets(options.out, dict(sorted(files.items()))):
+        print(path)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
