@@ -46,6 +46,7 @@ def printed(request, class_folder, tmp_path_factory) -> tuple[str, Path]:
     return request.param, out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", list(PRESETS))
 def test_each_pdf_is_one_page_of_the_paper_and_names_every_switch_the_class_changed(printed, class_folder, game):
     paper, out = printed
@@ -62,6 +63,7 @@ def test_each_pdf_is_one_page_of_the_paper_and_names_every_switch_the_class_chan
             assert the_words(words) in text, f"{path.name} does not name {words!r}"
 
 
+@pytest.mark.slow
 def test_the_sheets_are_written_for_every_game_with_their_pages(printed):
     _, out = printed
     names = {f"{kind}-{game}.{ending}" for kind in ("rules-card", "score-sheet") for game in PRESETS
@@ -69,6 +71,7 @@ def test_the_sheets_are_written_for_every_game_with_their_pages(printed):
     assert names <= {path.name for path in out.iterdir()}
 
 
+@pytest.mark.slow
 def test_the_html_has_print_styles(printed):
     paper, out = printed
     for path in out.glob("*.html"):
@@ -78,6 +81,7 @@ def test_the_html_has_print_styles(printed):
         assert "@media print" in html and "<table" in html
 
 
+@pytest.mark.slow
 def test_the_rules_card_shows_the_scoring_table_and_the_order_of_the_cards(printed):
     _, out = printed
     text = pdf_text(out / "rules-card-cutthroat.pdf")
@@ -88,6 +92,7 @@ def test_the_rules_card_shows_the_scoring_table_and_the_order_of_the_cards(print
     assert "Joker J♠ J♣ A♠ K♠ Q♠ 10♠ 9♠" in railroad  # the joker above the bowers (C3, R1)
 
 
+@pytest.mark.slow
 def test_the_card_quotes_the_rule_book_and_speaks_no_code(printed):
     _, out = printed
     book = sheets.read_rule_book()
