@@ -6,6 +6,7 @@ from html import escape
 
 import ipywidgets as w
 
+from ..teach.class_progress import ClassProgress, data_link, hand_in, hand_in_file_name
 from ..teach.practice import KINDS
 from ..teach.progress import LessonProgress, Progress, progress as learners_progress
 from ..engine.rules import excerpt
@@ -111,8 +112,9 @@ class ProgressBoard(Described, w.VBox):
         self.update_tie = TiedButton("Update", "read your progress again, after answering in another lesson",
                                      self.redraw)
         self.updates = 0
+        self.hand_in = HandIn(self.progress)
         self.children = [style_sheet(), w.HTML("<h3 class='euchre-note'>Your progress</h3>"), self.board,
-                         self.update_tie, self.problems]
+                         self.update_tie, self.problems, self.hand_in]
         self.add_class("euchre-progress-board")
         self.redraw()
 
@@ -136,3 +138,89 @@ class ProgressBoard(Described, w.VBox):
         """The board as shown (for tests)."""
         return self.board.outputs[0]["data"]["text/html"]
 
+
+
+class HandIn(Described, w.VBox):
+    """Hand in your progress without a server: your first name, then a link that downloads a small file for the teacher."""
+
+    purpose = ("Hand in your progress: write your first name and press Hand in; a link appears that saves a small "
+               "file of your progress, to give to your teacher.")
+    how = f"A widget: to hand in your progress, {START}."
+
+    def __init__(self, progress: Progress | None = None, **kwargs):
+        if progress is not None and not isinstance(progress, Progress):
+            raise NotationError("progress", f"progress must be a Progress, or None for the learner's own, "
+                                            f"not {excerpt(progress)}.")
+        arguments.start_box(HandIn, self, kwargs)
+        self.progress = learners_progress() if progress is None else progress
+        self.name = w.Text(placeholder="your first name", description="First name",
+                           layout=w.Layout(width="18em"))
+        self.hand_in_tie = TiedButton("Hand in", "make a file of your progress and your name to give your teacher",
+                                      self.make_file)
+        # A plain link the learner clicks: a data: address saves the file in JupyterLab and in JupyterLite alike,
+        # with no server to fetch it from.
+        self.link = w.HTML("")
+        self.data, self.file_name = b"", ""  # the file last made, and the name it is saved under
+        self.said = note()
+        self.children = [w.HTML("<h4 class='euchre-note'>Hand in your progress</h4>"),
+                         w.HBox([self.name, self.hand_in_tie], layout=w.Layout(overflow="visible")),
+                         self.said, self.link]
+        self.add_class("euchre-hand-in")
+
+    @property
+    def hand_in_button(self) -> w.Button:
+        return self.hand_in_tie.button
+
+    def make_file(self) -> None:
+        """Check the name, and offer the file as a link to click."""
+        try:
+            data, file_name = hand_in(self.name.value, self.progress), hand_in_file_name(self.name.value)
+        except NotationError as mistake:
+            self.link.value = ""
+            say(self.said, str(mistake), "bad")
+            return
+        self.data, self.file_name = data, file_name
+        self.link.value = (f"<a class='euchre-hand-in-link' download='{escape(file_name)}' href='{data_link(data)}' "
+                           f"style='text-decoration:underline'>Save {escape(file_name)}</a>")
+        say(self.said, f"Click the link below to save {file_name}, then give that file to your teacher.")
+
+
+class ClassProgressView(Described, w.VBox):
+    """The teacher's view of a folder of handed-in files: students x lessons, and what to teach again."""
+
+    purpose = ("The class's progress from the files the learners handed in: exercises done by student and lesson, "
+               "and for each rule how many first tries were wrong.")
+    how = f"A widget: to see your class's progress from a folder of handed-in files, {START}."
+
+    def __init__(self, folder="handed_in", **kwargs):
+        arguments.start_box(ClassProgressView, self, kwargs)
+        self.class_progress = ClassProgress(folder)
+        self.tables = w.HTML("")
+        self.read_tie = TiedButton("Read again", "read the folder again, after more files were handed in", self.redraw)
+        self.csv_path = w.Text(placeholder="class.csv", description="CSV file", layout=w.Layout(width="24em"))
+        self.export_tie = TiedButton("Save as CSV", "save the table of students and lessons as a new CSV file",
+                                     self.export)
+        self.said = note()
+        self.reads = 0
+        self.children = [style_sheet(), w.HTML("<h3 class='euchre-note'>Your class's progress</h3>"), self.tables,
+                         self.read_tie, w.HBox([self.csv_path, self.export_tie], layout=w.Layout(overflow="visible")),
+                         self.said]
+        self.add_class("euchre-class-progress-view")
+        self.redraw(read=False)
+
+    def redraw(self, read: bool = True) -> None:
+        """Read the folder again and show the tables."""
+        if read:
+            self.class_progress.read()
+        self.tables.value = self.class_progress.html()
+        self.reads += 1
+        self.read_tie.draw(self.reads)
+
+    def export(self) -> None:
+        """Save the students x lessons table at the path written, never over a file that is there."""
+        try:
+            path = self.class_progress.export_csv(self.csv_path.value.strip() or "class.csv")
+        except NotationError as mistake:
+            say(self.said, str(mistake), "bad")
+            return
+        say(self.said, f"Saved {path}.", "good")

@@ -1,0 +1,265 @@
+"""A class's progress without a server: each learner hands in a small file, and the teacher reads a folder of them.
+
+    ClassProgress("handed_in/")   # students x lessons, and per rule what to teach again
+
+A hand-in file holds the learner's first name and, for each exercise answered, whether it was answered right
+and in how many tries; nothing else (no answers typed, no practice). Reading a folder never stops at one bad
+file: each file that is damaged, too big, a link or not a hand-in is left out with a sentence saying why.
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import io
+import json
+import os
+import unicodedata
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+
+from .course import exercises
+from .progress import Progress, exercise_names, kept_id, lessons
+from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
+from ..engine.files import as_text, parse_json, read_regular, write_new
+
+KIND = "euchre_lesson hand-in"  # the file's "kind": what tells a hand-in from any other JSON file
+VERSION = 1
+HAND_IN_LIMIT = 64 * 1024  # bytes: every exercise of every lesson fits in about 5 KB
+MOST_FILES = 1000  # files read from a folder at most: a class is a few dozen
+NESTING = 4  # levels of objects: the file needs 3
+DIGITS = 12  # of a whole number: a count of tries
+MOST_NAME = 40  # characters of a first name
+NAME_MARKS = " -'’."  # besides letters, what a first name may hold: Anne-Marie, O'Neil, J. R.
+
+
+@dataclass(frozen=True)
+class Tries:
+    """One exercise as a learner handed it in: answered right at least once, and in how many tries."""
+
+    correct: bool
+    tries: int
+
+    @property
+    def first_wrong(self) -> bool:
+        """Whether the first try was wrong: never right, or right only after more than one try.
+
+        (Progress keeps the count of tries, not each try: a learner who was right at once and then answered again
+        is counted here as wrong at first.)"""
+        return not self.correct or self.tries > 1
+
+
+@dataclass(frozen=True)
+class Student:
+    """One learner's hand-in: the first name, and each exercise answered (id to Tries)."""
+
+    name: str
+    answers: tuple[tuple[str, Tries], ...]
+
+    def done(self, lesson: int) -> int:
+        """How many of the lesson's exercises were answered right at least once."""
+        kept = dict(self.answers)
+        return sum(1 for name in exercise_names(lesson) if (one := kept.get(f"lesson {lesson} {name}")) and one.correct)
+
+
+# -- the learner's side: the file handed in ------------------------------------------------------------------
+
+
+def first_name(name: object) -> str:
+    """A learner's first name, trimmed; a NotationError says what a first name may be."""
+    text = " ".join(name.split()) if isinstance(name, str) else None
+    if not text or len(text) > MOST_NAME or not unicodedata.category(text[0]).startswith("L") \
+            or not all(unicodedata.category(c).startswith(("L", "M")) or c in NAME_MARKS for c in text):
+        raise NotationError("name", f"Write your first name, in letters (up to {MOST_NAME}), such as Ann or "
+                                    f"Anne-Marie; not {excerpt(name)}.")
+    return text
+
+
+def hand_in(name: str, progress: Progress) -> bytes:
+    """The file a learner hands in: their first name and each exercise they answered, right or not, in how many tries."""
+    if not isinstance(progress, Progress):
+        raise NotationError("progress", f"progress must be a Progress, not {excerpt(progress)}.")
+    answers = {key: {"correct": one.correct, "tries": one.tries}
+               for key, one in sorted(progress.answers().items()) if kept_id(key)}
+    record = {"kind": KIND, "version": VERSION, "name": first_name(name), "answers": answers}
+    return (json.dumps(record, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def hand_in_file_name(name: str) -> str:
+    """The name the browser saves a hand-in under: 'progress-Anne-Marie.json'."""
+    letters = "".join(c if c.isalnum() else "-" for c in first_name(name)).strip("-")
+    return f"progress-{'-'.join(part for part in letters.split('-') if part)}.json"
+
+
+def data_link(data: bytes) -> str:
+    """A data: address holding the file, for a link the learner clicks to download it (no server needed)."""
+    if not isinstance(data, bytes) or len(data) > HAND_IN_LIMIT:
+        raise NotationError("data", f"data must be a hand-in file's bytes, as hand_in gives, not {excerpt(data)}.")
+    return "data:application/json;base64," + base64.b64encode(data).decode("ascii")
+
+
+# -- the teacher's side: a folder of hand-ins ----------------------------------------------------------------
+
+
+class ClassProgress:
+    """The class's progress from a folder of hand-in files: students x lessons, and per rule the first tries wrong."""
+
+    def __init__(self, folder: str | os.PathLike = "handed_in"):
+        if isinstance(folder, bytes) or not isinstance(folder, (str, os.PathLike)) or "\0" in os.fspath(folder):
+            raise NotationError("folder", f"folder must name the folder of handed-in files, such as 'handed_in/', "
+                                          f"not {excerpt(folder)}.")
+        self.folder = Path(folder)
+        self.refused: tuple[str, ...] = ()  # each file left out, and why, in a sentence
+        self.students: tuple[Student, ...] = ()
+        self.read()
+
+    def __repr__(self) -> str:
+        return f"ClassProgress({str(self.folder)!r}): {len(self.students)} students"
+
+    def read(self) -> None:
+        """Read the folder again (after more files were handed in)."""
+        try:
+            if self.folder.is_symlink() or not self.folder.is_dir():
+                raise NotADirectoryError
+            with os.scandir(self.folder) as entries:
+                names = sorted((entry for entry in entries if entry.name.endswith(".json")), key=lambda e: e.name)
+        except OSError:  # missing, a file, a link, a name too long: nothing to read
+            raise NotationError("folder", f"{excerpt(str(self.folder), 200)} is not a folder: make a folder, put "
+                                          f"the files the learners handed in there, and name it.") from None
+        found, refused = {}, []
+        if len(names) > MOST_FILES:
+            refused.append(f"Only the first {MOST_FILES} of the {len(names)} files were read.")
+        for entry in names[:MOST_FILES]:
+            try:
+                student = _student(Path(entry.path))
+            except NotationError as why:
+                refused.append(f"{excerpt(entry.name, 80, str)} was left out: {why}")
+                continue
+            key = student.name.casefold()  # one learner who handed in twice is one row
+            found[key] = _together(found[key], student) if key in found else student
+        self.students = tuple(sorted(found.values(), key=lambda s: s.name.casefold()))
+        self.refused = tuple(refused)
+
+    def lessons(self) -> tuple[tuple[str, tuple[tuple[int, int, int], ...]], ...]:
+        """Each student's name and, per lesson, (lesson, done, total)."""
+        return tuple((s.name, tuple((n, s.done(n), len(exercise_names(n))) for n in lessons())) for s in self.students)
+
+    def rules(self) -> tuple[tuple[str, int, int], ...]:
+        """Per rule id, (rule, first tries wrong, exercises tried) over the class: the most often wrong first."""
+        counts: dict[str, list[int]] = {}
+        for student in self.students:
+            for key, one in student.answers:
+                for rule in _rules_of(key):
+                    count = counts.setdefault(rule, [0, 0])
+                    count[0] += one.first_wrong
+                    count[1] += 1
+        return tuple(sorted(((rule, wrong, tried) for rule, (wrong, tried) in counts.items()),
+                            key=lambda row: (-row[1] / row[2], row[0])))
+
+    # -- shown and exported
+
+    def html(self) -> str:
+        """The two tables, each cell shaded as a heat map (the words in it say the same)."""
+        lesson_numbers = lessons()
+        head = "".join(f"<th scope='col'>Lesson {n}</th>" for n in lesson_numbers)
+        rows = "".join(f"<tr><th scope='row'>{escape(name)}</th>"
+                       + "".join(_cell(done / total if total else 0, f"{done} of {total}", good_high=True)
+                                 for _, done, total in line) + "</tr>"
+                       for name, line in self.lessons())
+        people = (f"<table class='euchre-class-lessons' style='{TABLE}'><caption style='text-align:left'>Exercises "
+                  f"done (answered right at least once), by student and lesson</caption><tr><th scope='col'>student"
+                  f"</th>{head}</tr>{rows}</table>") if self.students else "<p>No hand-in files read yet.</p>"
+        rules = "".join(f"<tr><th scope='row'>{rule}</th>"
+                        + _cell(wrong / tried, f"{wrong} of {tried} first tries wrong", good_high=False) + "</tr>"
+                        for rule, wrong, tried in self.rules())
+        again = (f"<table class='euchre-class-rules' style='{TABLE}'><caption style='text-align:left'>What to teach "
+                 f"again: for each rule, the first tries that were wrong</caption><tr><th scope='col'>rule</th>"
+                 f"<th scope='col'>first tries wrong</th></tr>{rules}</table>") if rules else ""
+        left_out = "".join(f"<li>{escape(why)}</li>" for why in self.refused)
+        notes = f"<p>Files left out:</p><ul>{left_out}</ul>" if left_out else ""
+        return f"<div class='euchre-class-progress'>{people}{again}{notes}</div>"
+
+    _repr_html_ = html
+
+    def export_csv(self, path: str | os.PathLike, table: str = "lessons") -> Path:
+        """Write one table ('lessons' or 'rules') as a CSV file at `path`, a new file: never over one that is there."""
+        if table not in ("lessons", "rules"):
+            raise NotationError("table", f"table must be 'lessons' or 'rules', not {excerpt(table)}.")
+        if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)) or "\0" in os.fspath(path):
+            raise NotationError("path", f"path must name a new file, such as 'class.csv', not {excerpt(path)}.")
+        path = Path(path)
+        out = io.StringIO()
+        writer = csv.writer(out)
+        if table == "lessons":
+            writer.writerow(["student", *(f"lesson {n} (of {len(exercise_names(n))})" for n in lessons())])
+            writer.writerows([name, *(done for _, done, _ in line)] for name, line in self.lessons())
+        else:
+            writer.writerow(["rule", "first tries wrong", "exercises tried"])
+            writer.writerows(self.rules())
+        try:
+            written = write_new(path, out.getvalue())
+        except OSError as error:
+            raise NotationError("path", f"Cannot write {excerpt(str(path), 200)}: {error.strerror or error}.") from None
+        if not written:
+            raise NotationError("path", f"There is a file {excerpt(str(path), 200)} already; it was left as it is. "
+                                        f"Choose a new name for the CSV file.")
+        return path
+
+
+TABLE = "border-collapse:collapse;font-family:system-ui,sans-serif;margin-bottom:1em"
+
+
+def _cell(share: float, words: str, good_high: bool) -> str:
+    """A table cell shaded from white to a strong colour by `share`: green where high is good, red where it is bad."""
+    strength = min(max(share, 0.0), 1.0)
+    colour = (10, 106, 42) if good_high else (164, 0, 29)
+    mixed = tuple(round(255 - (255 - c) * strength * 0.75) for c in colour)
+    ink = "#fff" if strength > 0.6 else "#000"
+    return (f"<td style='background:rgb{mixed};color:{ink};padding:0.2em 0.6em;border:1px solid #999'>"
+            f"{escape(words)}</td>")
+
+
+def _rules_of(key: str) -> tuple[str, ...]:
+    """The rule ids the exercise `key` ('lesson 3 q2') exercises."""
+    lesson, name = key.split()[1], key.split()[2]
+    return getattr(exercises(int(lesson)), name).rules_exercised
+
+
+def _together(one: Student, other: Student) -> Student:
+    """Two hand-ins of one learner as one: right once is right, the most tries."""
+    answers = dict(one.answers)
+    for key, tries in other.answers:
+        mine = answers.get(key)
+        answers[key] = tries if mine is None else Tries(mine.correct or tries.correct, max(mine.tries, tries.tries))
+    return Student(one.name, tuple(sorted(answers.items())))
+
+
+def _student(path: Path) -> Student:
+    """The hand-in at `path`; a NotationError says, in a sentence, why it is not read."""
+    try:
+        data = parse_json(as_text(read_regular(path, HAND_IN_LIMIT, follow_links=False, what="a hand-in file")),
+                          NESTING, DIGITS)
+    except FileRefused as refused:
+        raise NotationError("file", f"{refused}.") from None
+    except JsonRefused as refused:
+        raise NotationError("file", f"it {refused}.") from None
+    if not isinstance(data, dict) or data.get("kind") != KIND:
+        raise NotationError("file", "it is not a file handed in from the lessons' contents page.")
+    if data.get("version") != VERSION or type(data.get("version")) is not int:
+        raise NotationError("file", f"it is version {excerpt(data.get('version'))} of a hand-in, not {VERSION}.")
+    try:
+        name = first_name(data.get("name"))
+    except NotationError:
+        raise NotationError("file", f"its name, {excerpt(data.get('name'), 60)}, is not a first name.") from None
+    answers = data.get("answers")
+    if not isinstance(answers, dict):
+        raise NotationError("file", "its answers are not an object of exercises.")
+    kept = []
+    for key, value in answers.items():
+        if not kept_id(key) or not isinstance(value, dict) or set(value) != {"correct", "tries"} \
+                or type(value["correct"]) is not bool or type(value["tries"]) is not int or not 0 < value["tries"] < 10**6:
+            raise NotationError("file", f"its entry {excerpt(key, 60, str)} is not an exercise of these lessons with "
+                                        f"correct (true or false) and tries (a whole number).")
+        kept.append((key, Tries(value["correct"], value["tries"])))
+    return Student(name, tuple(sorted(kept)))
