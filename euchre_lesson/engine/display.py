@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 from html import escape
+from pathlib import Path
 
 from .cards import Card, Suit, sort_key
 from .faces import RANK_WORDS, face_html, plain_name  # noqa: F401 (RANK_WORDS: words are found here too)
@@ -13,16 +14,31 @@ from .view import seat_roles, trick_on_table
 
 # Every rule id a page shows links to its entry in the rule-book lesson, which sits beside the lessons; a page
 # elsewhere (the app, in app/) names the way to it in $EUCHRE_LESSON_RULE_BOOK, e.g. ../notebooks/13_rule_book.ipynb.
+# A Jupyter server with Voila's pages says where they are ($EUCHRE_LESSON_PAGES, of the folder $EUCHRE_LESSON_ROOT;
+# see euchre_lesson.server_extension): there the link opens the rule book's page, which lands on the rule, where
+# JupyterLab would open the notebook at its top.
 RULE_BOOK = "13_rule_book.ipynb"
 RULE_BOOK_SETTING = "EUCHRE_LESSON_RULE_BOOK"
+PAGES_SETTING, ROOT_SETTING = "EUCHRE_LESSON_PAGES", "EUCHRE_LESSON_ROOT"
 RULE_ID = re.compile(r"\b[CTFWR][1-9][0-9]?\b")  # C7, T5, F4, W2, R3: the ids of RULES.md
 _TAG = re.compile(r"(<[^>]*>)")
 _NO_LINKS_INSIDE = ("a", "style", "script", "button", "textarea")  # text there is not prose, or is a link already
 
 
+def rule_book_address() -> str:
+    """Where a link to the rule book leads from the page being drawn: the one place that depends on where it is shown."""
+    pages, root = os.environ.get(PAGES_SETTING), os.environ.get(ROOT_SETTING)
+    if os.environ.get(RULE_BOOK_SETTING) or not (pages and root):
+        return os.environ.get(RULE_BOOK_SETTING) or RULE_BOOK
+    folder = Path(os.getcwd()).resolve()  # a lesson's kernel runs in the lesson's folder
+    if not folder.is_relative_to(Path(root).resolve()):
+        return RULE_BOOK
+    return pages + "/".join([*folder.relative_to(Path(root).resolve()).parts, RULE_BOOK])
+
+
 def rule_link(rule: str) -> str:
     """An HTML link from a lesson to a rule's entry in the rule book, underlined so it is not told by colour alone."""
-    book = escape(os.environ.get(RULE_BOOK_SETTING) or RULE_BOOK, quote=True)
+    book = escape(rule_book_address(), quote=True)
     return (f'<a href="{book}#{rule}" target="_blank" title="rule {rule} in the rule book" '
             f'style="text-decoration:underline">{rule}</a>')
 

@@ -33,7 +33,7 @@ def app_url(tmp_path):
     (tmp_path / "notebooks").mkdir()
     shutil.copy(RULE_BOOK, tmp_path / "notebooks" / RULE_BOOK.name)
     (tmp_path / "notebooks" / "house_rules.json").write_text('{"cutthroat": {"stick_the_dealer": true}}')
-    env = dict(os.environ)
+    env = dict(os.environ, JUPYTER_CONFIG_PATH=str(ROOT / "jupyter-config"))  # as `make app`: the page view
     for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
         env[name] = str(tmp_path / "jupyter" / name.lower())
     port, log = free_port(), tmp_path / "voila.log"
@@ -195,3 +195,29 @@ def test_the_rule_book_opens_from_the_app(app_url, chromium):
     finally:
         page.close()
     assert "The rule book" in shows and "C7 · The dealer" in shows, f"the link {href!r} opened:\n{shows[:800]}"
+
+
+# Whether the rule's entry in the rule book is drawn inside the window.
+RULE_IN_VIEW = """(rule) => { const anchor = document.getElementById(rule);
+    if (!anchor || !anchor.getClientRects().length) return false;
+    const box = (anchor.closest('h1, h2, h3, h4') || anchor).getBoundingClientRect();
+    return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight; }"""
+
+
+def test_a_rule_link_in_the_apps_table_message_lands_on_the_rule(app_url, chromium):
+    """Seed 2026 deals the learner, the dealer, the up-card to take: the table's message cites C7, a link that
+    opens the rule book at C7's entry."""
+    page = _open_app(chromium, app_url)
+    try:
+        seed = page.get_by_role("spinbutton", name="Seed")
+        seed.fill("2026")
+        seed.press("Enter")
+        _click(page, page.get_by_role("button", name="New game"))
+        link = page.locator(".euchre-note:visible a[href*='13_rule_book.ipynb#C7']").first
+        with page.context.expect_page() as opened:
+            link.click()
+        book = opened.value
+        book.wait_for_function(RULE_IN_VIEW, arg="C7", timeout=SLOW, polling=200)
+        assert "Show the code" not in book.inner_text("body"), "the app's Voila has no JupyterLab to show code in"
+    finally:
+        page.context.close()  # the app's page and the rule book it opened (new_page gave them their own context)

@@ -1,0 +1,94 @@
+"""A lesson as a page (Voila): prose and live widgets, no answers and no code for programmers, the code one link away.
+
+Voila runs `page_view` on every notebook before it starts the kernel (jupyter-config/voila.py names it as
+VoilaConfiguration.prelaunch_hook), so what is left out here never runs and never shows.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+
+import nbformat
+
+PROGRAMMERS = re.compile(r"^(#{1,6})\s+For programmers\b", re.IGNORECASE | re.MULTILINE)
+HEADING = re.compile(r"^(#{1,6})\s", re.MULTILINE)
+VOILA_PAGE = "voila/render/"
+LAB_VIEW = "lab/tree/"
+
+# Voila shows a page only once every cell has run, and then draws it again inside its own frame, so the
+# browser's own jump to the #rule of the address finds nothing, or is undone; this brings the rule's entry
+# into view until it has stayed there for a second, or the reader scrolls on their own.
+TO_THE_ANCHOR = """<script>
+(function () {
+  const id = decodeURIComponent(window.location.hash.slice(1));
+  if (!id) return;
+  let started = Date.now(), held = 0, reader = false;
+  for (const kind of ["wheel", "keydown", "touchstart", "mousedown"]) {
+    window.addEventListener(kind, () => { reader = true; }, {once: true, capture: true});
+  }
+  const look = () => {
+    if (reader || Date.now() - started > 120000) return;
+    const target = document.getElementById(id);
+    const box = target && target.getClientRects().length && target.getBoundingClientRect();
+    if (box && box.top >= 0 && box.bottom <= window.innerHeight) held += 1;
+    else if (box) { held = 0; target.scrollIntoView(); }
+    if (held < 10) setTimeout(look, 100);
+  };
+  look();
+})();
+</script>"""
+
+
+def shown(cell) -> bool:
+    """A cell a learner sees in the page: not an answer (tagged `solution`)."""
+    return "solution" not in cell.get("metadata", {}).get("tags", ())
+
+
+def without_programmers_parts(cells: list) -> list:
+    """The cells without each part headed "For programmers" (up to the next heading as high or higher)."""
+    kept, skipping = [], None  # skipping: the level of the heading whose part is left out
+    for cell in cells:
+        if cell.cell_type == "markdown":
+            heading = HEADING.match(cell.source.lstrip())
+            if skipping is not None and heading and len(heading[1]) <= skipping:
+                skipping = None
+            programmers = PROGRAMMERS.search(cell.source)
+            if skipping is None and programmers:
+                skipping = len(programmers[1])
+                before = cell.source[:programmers.start()].strip()
+                if before:  # the prose above the heading, in the same cell, stays
+                    kept.append(nbformat.v4.new_markdown_cell(before))
+                continue
+        if skipping is None:
+            kept.append(cell)
+    return kept
+
+
+def lab_address(page_path: str) -> str | None:
+    """Where JupyterLab shows the code of the notebook a Voila page at `page_path` shows (None if not a page)."""
+    if VOILA_PAGE not in page_path:
+        return None
+    return page_path.replace(VOILA_PAGE, LAB_VIEW, 1)
+
+
+def code_link(lab: str) -> str:
+    """The small link from a page to the same lesson in JupyterLab, where its code is."""
+    return (f'<p style="text-align:right;font-size:0.9em"><a class="euchre-code-link" href="{lab}" style="text-decoration:underline">'
+            f'Show the code (JupyterLab)</a></p>')
+
+
+def page_view(notebook, lab: str | None = None):
+    """The notebook as a learner's page: answers and programmers' parts out, a link to the code (when there is
+    a JupyterLab to show it), and the jump to the rule the address names."""
+    page = copy.deepcopy(notebook)
+    page.cells = without_programmers_parts([cell for cell in page.cells if shown(cell)])
+    top = (code_link(lab) if lab else "") + TO_THE_ANCHOR
+    page.cells.insert(0, nbformat.v4.new_markdown_cell(top))
+    return page
+
+
+def prelaunch_hook(request_handler, notebook, cwd):
+    """Voila's hook before a page's kernel starts: the page view of the notebook."""
+    has_lab = "jupyterlab" in getattr(request_handler.settings.get("serverapp"), "jpserver_extensions", {})
+    return page_view(notebook, lab_address(request_handler.request.path) if has_lab else None)
