@@ -29,7 +29,7 @@ PAGES_CONFIG := JUPYTER_CONFIG_PATH=$(CURDIR)/jupyter-config
 lessons: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[lessons,app]"
 	$(PROMPT_REPLIES)
-	$(PAGES_CONFIG) $(BIN)/jupyter lab $(ROOT_FLAG) --ServerApp.default_url=/voila/render/14_contents.ipynb notebooks
+	$(PAGES_CONFIG) $(BIN)/jupyter lab $(ROOT_FLAG) --LabApp.default_url=/voila/render/14_contents.ipynb notebooks
 
 # Run every test: engine, widgets, the notebooks under strict nbval, and the browser tests (the static
 # site among them, so it is built first).

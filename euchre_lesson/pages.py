@@ -1,5 +1,7 @@
 """A lesson as a page (Voila): prose and live widgets, no answers and no code for programmers, the code one link away.
 
+A lesson's cells tagged `solution` (an answer) or `jupyterlab-only` (how to run it in JupyterLab) are left out.
+
 Voila runs `page_view` on every notebook before it starts the kernel (jupyter-config/voila.py names it as
 VoilaConfiguration.prelaunch_hook), so what is left out here never runs and never shows.
 """
@@ -40,9 +42,13 @@ TO_THE_ANCHOR = """<script>
 </script>"""
 
 
+# Tags of cells a page leaves out: an answer, and words only JupyterLab needs (how to run the cells there).
+NOT_ON_A_PAGE = frozenset({"solution", "jupyterlab-only"})
+
+
 def shown(cell) -> bool:
-    """A cell a learner sees in the page: not an answer (tagged `solution`)."""
-    return "solution" not in cell.get("metadata", {}).get("tags", ())
+    """A cell a learner sees in the page: not an answer, nor words for JupyterLab only."""
+    return NOT_ON_A_PAGE.isdisjoint(cell.get("metadata", {}).get("tags", ()))
 
 
 def without_programmers_parts(cells: list) -> list:

@@ -28,6 +28,12 @@ def test_a_page_leaves_out_the_answers_and_the_part_for_programmers():
     assert len(lesson().cells) == 8  # the notebook itself is left as it was
 
 
+def test_a_page_leaves_out_what_only_jupyterlab_needs():
+    how = md("**To start:** choose Run ▸ Run All Cells.", metadata={"tags": ["jupyterlab-only"]})
+    notebook = nbformat.v4.new_notebook(cells=[md("# 0 · Welcome"), how, md("Prose.")])
+    assert [cell.source for cell in page_view(notebook).cells[1:]] == ["# 0 · Welcome", "Prose."]
+
+
 def test_a_page_without_jupyterlab_beside_it_has_no_code_link():
     assert "Show the code" not in page_view(lesson()).cells[0].source
 
