@@ -229,3 +229,29 @@ def test_two_handed_bidding_advice_covers_both_bids():
     hand = deal_hand(TWO_HANDED, 1, seed=5)
     options = advise(hand, worlds=12)
     assert {o.action for o in options} == set(hand.legal_actions()) and options[0].unit == "points"
+
+
+def test_a_grade_of_an_action_not_legal_there_is_refused_with_the_rule():
+    """A pass graded in trick play went on to value it 'alone', as an unlisted keep, and raised TypeError."""
+    from euchre_lesson import IllegalAction
+
+    state = deal_hand(CUTTHROAT, 0, seed=1)
+    while state.phase is not Phase.PLAY:
+        state = state.apply(state.legal_actions()[-1])
+    with pytest.raises(IllegalAction, match="not possible") as refused:
+        grade(state, "pass", worlds=2, seed=0)
+    assert refused.value.rule == "C13"
+
+
+def test_a_keep_outside_the_short_list_is_graded_on_worlds_of_its_own():
+    """A keep the simulated short list left out is valued on deals of its own, and graded like any other."""
+    state = deal_hand(CUTTHROAT, 0, seed=3)
+    while state.phase is not Phase.DUMMY and not state.is_over:  # the first to speak orders up and stays
+        legal = state.legal_actions()
+        state = state.apply(next((a for a in legal if a.kind in ("order", "stay")), legal[0]))
+    assert state.phase is Phase.DUMMY
+    keeps = state.legal_actions()
+    listed = {o.action for o in advise(state, worlds=4, seed=0)}
+    unlisted = next(a for a in reversed(keeps) if a not in listed)
+    verdict = grade(state, unlisted, worlds=4, seed=0)
+    assert verdict.verdict in {"Best", "Good", "Inaccuracy", "Mistake", "Blunder"}

@@ -27,7 +27,8 @@ from ..engine.game import GameState
 from .budget import NO_DEADLINE, Deadline, OutOfTime, deadline
 from .chances import chance_after, weighs_chances
 from .dummy import keep_strength
-from ..engine.hand import HandState, Phase
+from ..engine.errors import IllegalAction
+from ..engine.hand import PHASE_RULES, HandState, Phase
 from ..engine.narration import capital, choice_words
 from .rule_of_thumb import RuleOfThumbPlayer, kept
 from ..engine.rules import side_of
@@ -105,6 +106,14 @@ def _named(action: Action, view: View) -> str:
     """The table's words for an action, inside a sentence: 'order up the 10♠', 'play the J♥'."""
     words = choice_words(action, view)
     return words[0].lower() + words[1:]
+
+
+def _listed(view: View, most: int = 6) -> str:
+    """The seat's choices in the table's words, or how many there are when they are many (a dummy's keeps)."""
+    if len(view.legal) > most:
+        return f"the {len(view.legal)} legal ones"
+    names = [_named(action, view) for action in view.legal]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def _percents(low: float, high: float) -> tuple[str, str]:
@@ -370,6 +379,9 @@ def grade_all(decisions, *, worlds: int = 200, seconds: float | None = None,
 def _grade(view: View, action: Action | str, worlds: int, seed: int, until: Deadline,
            options: list[Option] | None = None) -> Grade:
     action = parse_action(action)
+    if action not in view.legal:  # only a legal action has a worth; the engine says why this one is not
+        raise IllegalAction(PHASE_RULES[view.phase], f"{capital(_named(action, view))} is not possible now: this is "
+                                                     f"{view.phase}, and the choices are {_listed(view)}.")
     options = options or _advise(view, worlds, seed, until)
     best = options[0]
     chosen = next((o for o in options if o.action == action), None)
@@ -405,7 +417,7 @@ def _alone(view: View, action: Action, worlds: int, seed: int, until: Deadline, 
     by_chance = best.unit == "chance of winning"
     for _ in until.worlds(bidding_worlds(worlds)):
         try:
-            extra.append(worth_in(deals.sample(rng, check), action, view, by_chance, check))
+            extra.append(worth_in(deals.sample(rng, check=check), action, view, by_chance, check))
         except OutOfTime:
             continue
     if not extra:
