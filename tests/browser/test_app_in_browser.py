@@ -104,7 +104,7 @@ def test_a_hand_is_played_to_its_end_in_the_app_offline(app_url, chromium):
         page.goto(app_url, timeout=SLOW)
         page.get_by_role("button", name="Hint").wait_for(timeout=SLOW)
         text = _settled(page, "")
-        assert "stick_the_dealer = True" in text, "the app did not pick up notebooks/house_rules.json"
+        assert "stick the dealer: on" in text, "the app did not pick up notebooks/house_rules.json"
         # Seed 1 deals the learner a hand worth ordering up, so the hand goes through the dummy (T5).
         seed = page.get_by_role("spinbutton", name="Seed")
         seed.fill(str(SEED))
