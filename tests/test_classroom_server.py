@@ -79,3 +79,34 @@ def test_a_seat_is_away_only_when_its_last_page_closes():
     presence.arrive("token")  # a reload: the new page opens before the old one's kernel closes
     assert presence.leave("token") is False
     assert presence.leave("token") is True
+
+
+def test_solara_is_pinned_at_the_version_whose_kernel_fields_the_pages_use():
+    """The pages reach a kernel's event_loop and lock, which are Solara's internals: pinned, and checked here."""
+    import threading
+    import tomllib
+    from pathlib import Path
+
+    import solara
+    from solara.server import kernel_context
+
+    extra = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())["project"]
+    assert f"solara=={solara.__version__}" in extra["optional-dependencies"]["classroom"]
+    context = kernel_context.create_dummy_context()
+    ran, done = [], threading.Event()
+
+    def redraw():  # as pages.use_class_news hands a redraw to a page's loop, from another thread
+        with context.lock, context:
+            ran.append(kernel_context.get_current_context() is context)
+        done.set()
+        context.event_loop.stop()
+
+    runner = threading.Thread(target=context.event_loop.run_forever)
+    runner.start()
+    threading.Thread(target=lambda: context.event_loop.call_soon_threadsafe(redraw)).start()
+    assert done.wait(10) and ran == [True]
+    runner.join(10)
+    closing = []
+    context.on_close(lambda: closing.append(True))
+    context._on_close_callbacks[-1]()  # what closing the page calls (Solara's close needs a live kernel)
+    assert closing == [True]

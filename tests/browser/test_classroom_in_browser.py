@@ -165,7 +165,7 @@ def test_a_wrong_join_code_and_an_empty_name_get_a_clear_message(chromium, serve
     page.context.close()
 
 
-def test_three_students_play_a_whole_cutthroat_hand_by_mouse_with_the_network_cut(chromium, server):
+def test_three_students_play_a_whole_cutthroat_hand_by_mouse_with_the_network_cut(chromium, server, shots):
     outside = []
     pages = [offline_page(chromium, outside) for _ in range(3)]
     for page, name in zip(pages, ("Ana", "Ben", "Cy")):
@@ -192,7 +192,12 @@ def test_three_students_play_a_whole_cutthroat_hand_by_mouse_with_the_network_cu
             click_and_see(other, other.locator(".class-hand button").first)
             assert said(other).startswith("It is not your turn: "), said(other)
             refused = True
-        move(page)
+        try:
+            move(page)
+        except Exception:  # every student's page photographed, for review
+            for n, each in enumerate(pages):
+                each.screenshot(path=shots / f"FAILED_classroom_seat_{n}.png", full_page=True)
+            raise
     for page in pages:
         page.get_by_text(re.compile(r"^Hand 1:")).wait_for()
     scores = {page.locator(".class-scores").inner_text().count(",") for page in pages}
@@ -200,3 +205,33 @@ def test_three_students_play_a_whole_cutthroat_hand_by_mouse_with_the_network_cu
     assert outside == [] and [page.errors for page in pages] == [[], [], []]
     for page in pages:
         page.context.close()
+
+
+def test_the_teacher_s_page_asks_for_the_teacher_code_and_seats_a_waiting_student(chromium, server):
+    outside = []
+    student, teacher = offline_page(chromium, outside), offline_page(chromium, outside)
+    join(student, server["url"], "Dee")
+    student.get_by_text("Choose a table, or wait: your teacher can seat you.").wait_for()
+    teacher.goto(server["url"] + "teacher")
+    teacher.get_by_label("Teacher code").click()
+    teacher.keyboard.type("not-the-code")
+    teacher.get_by_role("button", name="Open").click()
+    assert said(teacher).startswith("That is not this class's teacher code")
+    teacher.get_by_label("Teacher code").fill(TEACHER)
+    teacher.get_by_role("button", name="Open").click()
+    teacher.locator(".class-qr svg").wait_for()
+    assert f"type the join code {JOIN}" in teacher.locator(".class-join").inner_text()
+    assert "Dee" in teacher.get_by_text(re.compile("^Waiting to be seated:")).inner_text()
+    teacher.get_by_role("button", name="Add a table").click()
+    teacher.get_by_text(re.compile(r"^Table 2: ")).wait_for()
+    card = teacher.locator(".class-table").filter(has_text=re.compile(r"^Table 2: "))
+    card.locator(".v-field").first.click()  # the select's field opens its menu
+    teacher.get_by_role("option", name="Dee (waiting)").click()
+    card.get_by_role("button", name="Seat Dee here").first.click()
+    student.get_by_text(re.compile(r"^Table 2: Cutthroat Euchre")).wait_for()  # without a click or a reload
+    assert student.get_by_text("You are Dee, at seat 0.").count() == 1
+    card.get_by_role("button", name="Pause").click()
+    student.get_by_text("Your teacher has paused this table: wait a moment.").wait_for()
+    assert outside == [] and student.errors == [] and teacher.errors == []
+    student.context.close()
+    teacher.context.close()

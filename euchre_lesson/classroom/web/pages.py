@@ -366,7 +366,7 @@ def TeacherPage():
     code, set_code = solara.use_state("")
     desk, set_desk = solara.use_state(None)
     said, set_said = solara.use_state("")
-    use_class_news(lambda table: desk is not None)
+    news = use_class_news(lambda table: desk is not None)
 
     def open_desk():
         try:
@@ -382,11 +382,12 @@ def TeacherPage():
             solara.Button("Open", on_click=open_desk, color="primary")
             Said(said)
         else:
-            Desk(desk)
+            Desk(desk, news)
 
 
 @solara.component
-def Desk(desk):
+def Desk(desk, news: int):
+    """Every table of the class; `news` counts the changes heard, so the desk redraws each time (its props change)."""
     said, set_said = solara.use_state("")
     game, set_game = solara.use_state("cutthroat")
     room = desk.room
