@@ -35,7 +35,9 @@ def test_a_lesson_has_its_parts(path):
     assert "**What this lesson covers:**" in cells[0].source
     assert "## Recap" in text
     assert "from euchre_lesson.widgets import" in code, "a widget to try it"
-    assert "Run ▸ Run All Cells" in cells[0].source, "the first cell says in clicks how to start"
+    start = cells[1]  # in JupyterLab only: a lesson shown as a page runs by itself
+    assert "Run ▸ Run All Cells" in start.source and "jupyterlab-only" in start.metadata.get("tags", []), \
+        "right under the title, JupyterLab's view says in clicks how to start"
     # Each exercise is asked by its id alone, so its cell runs by itself (tests/test_lesson_cells.py); that each
     # one accepts its right answer and refuses every wrong one is tests/test_course.py's, from the exercise data.
     asked = set(re.findall(rf'ask\("lesson {number} (q\d+)"\)', code))
