@@ -110,3 +110,24 @@ def test_solara_is_pinned_at_the_version_whose_kernel_fields_the_pages_use():
     context.on_close(lambda: closing.append(True))
     context._on_close_callbacks[-1]()  # what closing the page calls (Solara's close needs a live kernel)
     assert closing == [True]
+
+
+def test_the_pacer_moves_the_computers_where_students_sit_and_leaves_empty_tables_alone(room):
+    import time
+
+    from euchre_lesson.classroom.web.server import Pacer
+
+    room.new_table("partnership", seed=5)
+    room.new_table("partnership", seed=6)
+    token = room.join("Ana", "ACDE").token
+    seated, empty = room.tables
+    room.teacher("secret").place(token, 1, (seated.game.to_act + 1) % 4)  # a computer is to act first
+    pacer = Pacer(room, tick=0.01).start()
+    try:
+        deadline = time.monotonic() + 10
+        while seated.game.to_act != seated.seat_of(token) and time.monotonic() < deadline:
+            time.sleep(0.02)
+    finally:
+        pacer.stop()
+    assert seated.game.to_act == seated.seat_of(token), "the computers played up to the student's turn"
+    assert len(empty.game.hand.history) == 0, "nobody sits at table 2: its computers wait"
