@@ -51,11 +51,11 @@ def rss_kb(pid: int) -> int:
     return 0
 
 
-def start_server(tables: int, pace: float, folder: str):
+def start_server(tables: int, pace: float, folder: str, level: str = "expert"):
     port = free_port()
     command = [sys.executable, "-m", "euchre_lesson.classroom", "--host", "127.0.0.1", "--port", str(port),
                "--folder", folder, "--join-code", JOIN, "--teacher-code", "bench", "--tables", str(tables),
-               "--game", "partnership", "--level", "expert", "--pace", str(pace), "--absent-after", "3600",
+               "--game", "partnership", "--level", level, "--pace", str(pace), "--absent-after", "3600",
                "--seed", "1", "--assets", str(ROOT / ".venv" / "classroom-assets")]
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     while True:
@@ -141,12 +141,13 @@ def main() -> None:
     parser.add_argument("--students", type=int, default=3, help="students at each 4-seat table (experts: the rest)")
     parser.add_argument("--moves", type=int, default=12, help="student moves per table at each step")
     parser.add_argument("--pace", type=float, default=1.0)
+    parser.add_argument("--level", default="expert", help="the computer players' level (random: to see their cost)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     steps = sorted({min(2**k, args.tables) for k in range(args.tables.bit_length() + 1)})
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
-        process, url = start_server(args.tables, args.pace, folder)
+        process, url = start_server(args.tables, args.pace, folder, args.level)
         browser = launch_chromium(playwright)
         try:
             idle = rss_kb(process.pid)
