@@ -17,10 +17,6 @@ from .cards import action_button, note, say, style_sheet
 from .clicks import TiedButton
 from .fallback import Described
 
-# Each game's label, read from its facts (table.py still looks labels up by the game's name).
-GAME_WORDS = {name: rules.facts.label for name, rules in PRESETS.items()}
-
-
 def _when(flag: bool | None, yes: str, no: str) -> str:
     return "" if flag is None else (yes if flag else no)
 

@@ -26,7 +26,7 @@ from .cards import (LEGAL_CUE, CardRow, CardStrip, action_button, note, redraw, 
 from .clicks import TiedButton, closed_after
 from .computer import LEVEL_WORDS, LEVELS
 from .hand_log import log_html
-from .scoring import GAME_WORDS, rules_by_game
+from .scoring import rules_by_game
 from .trick_list import TrickList
 from .fallback import Described
 
@@ -273,7 +273,7 @@ class Table(Described, w.VBox):
     def _offer_games(self, rules: RuleSet) -> None:
         """The game choices: every game's preset, but these rules for their own game."""
         choices = rules_by_game(rules)
-        self.game_input.options = [(GAME_WORDS[name], rules) for name, rules in choices.items()]
+        self.game_input.options = [(game.facts.label, game) for game in choices.values()]
         self.game_input.value = choices[rules.game]
 
     def _heard(self, news: News) -> None:
@@ -342,7 +342,7 @@ class Table(Described, w.VBox):
         facts = [f"hand {self.shown + 1}", f"dealer {seat_words(view.dealer, view)}"]
         if trump is not None:
             facts.append(f"trump {trump} {trump.plural}")
-        return (f"<b>{escape(GAME_WORDS[game.rules.game])}</b> to {escape(str(game.rules.target))} points"
+        return (f"<b>{escape(game.rules.facts.label)}</b> to {escape(str(game.rules.target))} points"
                 f" · house rules: {words_html(switches)} · computer players: {escape(self.level)} "
                 f"({escape(LEVEL_WORDS[self.level])}) · seed {escape(str(game.seed))}<br>"
                 f"{escape(' · '.join(facts))}{self._origin_html(game)}")
