@@ -42,6 +42,10 @@ SITE = ROOT / "site"
 LESSONS = ROOT / "notebooks"
 # What the site holds besides the lessons folder (copied whole): the rule book and the app's table.
 EXTRA_CONTENTS = ("RULES.md", "app/euchre_table.ipynb")
+# The project's own extension (lessons as pages, rule links that land on the rule): a prebuilt one, copied as is.
+LESSON_PAGES = HERE / "lesson-pages"
+# The Notebook app shows a lesson as a page; tree lists files; JupyterLab is the code view, one link away.
+APPS = ("notebooks", "tree", "lab")
 CONTENTS_PAGE_GLOB = "*_contents.ipynb"  # a later change may renumber the lessons
 MARK = ".euchre-site"  # in every site built here: only such a folder is replaced by a rebuild
 PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
@@ -382,17 +386,18 @@ def lite_config(stage: Path) -> dict:
         "exposeAppInBrowser": True,
         "litePluginSettings": {PLUGIN: {
             "disablePyPIFallback": True,
-            "loadPyodideOptions": {"packages": list(KERNEL_PACKAGES)},
+            # The package (and with it all it needs) loads while Python starts, not at a lesson's first import.
+            "loadPyodideOptions": {"packages": [*KERNEL_PACKAGES, PACKAGE]},
         }},
     }}
 
 
 def redirect_page(target: str) -> str:
-    """The site's front page: straight to the contents page in JupyterLab.
+    """The site's front page: straight to the contents page, as a page of the Notebook app.
 
     It keeps the empty config script of JupyterLite's own front page: every page of the site reads it.
     """
-    url = f"lab/index.html?path={target}"
+    url = f"notebooks/index.html?path={target}"
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Euchre lessons</title>\n'
             f'<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>\n'
             f'<meta http-equiv="refresh" content="0; url={url}"></head>\n'
@@ -418,10 +423,13 @@ def build(pins: Pins, cache: Path, site: Path) -> None:
         wheels = [package_wheel(Path(scratch)), *kernel_wheels(pins), *cached_wheels(pins, cache).values()]
         runtime(pins, cache, wheels, stage / "static" / "pyodide")
         copy_contents(stage / "content")
+        shutil.copytree(LESSON_PAGES, stage / LESSON_PAGES.name)
         (stage / "jupyter-lite.json").write_text(json.dumps(lite_config(stage), indent=2), encoding="utf-8")
         output = Path(scratch) / "site"
         run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(stage), "--output-dir",
-             str(output), "--contents", str(stage / "content"), "--apps", "lab", "--no-sourcemaps"],
+             str(output), "--contents", str(stage / "content"),
+             *[f"--apps={app}" for app in APPS], f"--LiteBuildConfig.federated_extensions={LESSON_PAGES.name}",
+             "--no-sourcemaps"],
             quiet=True, cwd=stage, env=hermetic_environment(stage))
         (output / "index.html").write_text(redirect_page(front), encoding="utf-8")
         check_site(output, front)
@@ -475,6 +483,10 @@ class SiteServer:
     def url(self, path: str) -> str:
         """The address that opens `path` (a file of the site's contents) in JupyterLab."""
         return f"{self.base}/lab/index.html?path={path}"
+
+    def page(self, path: str) -> str:
+        """The address that opens `path` as a page of the Notebook app (a lesson: ready, no code)."""
+        return f"{self.base}/notebooks/index.html?path={path}"
 
     def __enter__(self) -> "SiteServer":
         self.thread.start()

@@ -1,7 +1,8 @@
 """The static site (make site) in Chromium, served on 127.0.0.1 with every other request aborted.
 
-Python runs in the page (JupyterLite's Pyodide kernel): every lesson opened and run, a hand played at
-the app's Table by clicking, a game saved to the browser's storage and loaded in a fresh kernel.
+Python runs in the page (JupyterLite's Pyodide kernel): the site as built, a hand played at the app's
+Table by clicking, a game saved to the browser's storage and loaded in a fresh kernel. The lessons as
+pages (ready on opening, no code) and the rule links are in test_site_lesson_pages.py.
 """
 
 from __future__ import annotations
@@ -15,9 +16,7 @@ import zipfile
 
 import pytest
 from conftest import TIMINGS
-from labdriver import (LESSONS, ROOT, VIEWPORT, kernel_run, note_text, open_notebook, run_all, wait_for_update,
-                       wait_kernel_idle, widget_outputs)
-from test_lessons_in_browser import SURVEY
+from labdriver import LESSONS, ROOT, VIEWPORT, kernel_run, note_text, open_notebook, run_all, wait_for_update, wait_kernel_idle
 from test_table_in_browser import play_hand
 
 sys.path.insert(0, str(ROOT / "jupyterlite"))
@@ -227,21 +226,7 @@ def test_the_site_opens_on_the_contents_page_and_a_request_to_the_outside_is_abo
     assert not page.errors, page.errors
 
 
-@pytest.mark.parametrize("name", LESSON_NAMES)
-def test_lesson_runs_in_the_browser(name, site, offline, shots):
-    page = offline
-    open_notebook(page, site, f"notebooks/{name}")
-    TIMINGS.append((f"site: {name} run all", run_all(page)))
-    survey = page.evaluate(SURVEY)
-    page.screenshot(path=shots / f"site_{name.removesuffix('.ipynb')}.png")
-    assert not survey["errors"], f"{name} shows error output: {survey['errors']}"
-    assert not survey["unrun"], f"{name}: Run All left {survey['unrun']} cells unrun"
-    assert not survey["problems"], f"{name} shows: {survey['problems']}"
-    expected = widget_outputs(LESSONS / name)
-    assert survey["widgets"] == expected, f"{name}: {survey['widgets']} widgets drawn, {expected} expected"
-    assert not survey["empty"], f"{name}: {survey['empty']} widget outputs drew nothing"
-    assert not page.errors, f"{name}: JavaScript errors {page.errors}"
-    assert not page.context.outside, f"{name} asked the network for {page.context.outside}"
+# Every lesson opened as a page of the site (ready, no code): tests/browser/test_site_lesson_pages.py.
 
 
 # In the page's kernel: the table's experts, given 25 times the worlds they sample, so that only their time

@@ -1,0 +1,233 @@
+"""The lessons as pages on the static site (issue 26, points 1, 4 and 8), in Chromium, by mouse only.
+
+A lesson opens in JupyterLite's Notebook app with the site's extension (jupyterlite/lesson-pages): prose and
+live widgets, no code, no menus, no Run All; cells tagged `solution` and "For programmers" parts left out;
+"Show the code" opens JupyterLab. A rule link, in prose or in a widget, opens the rule book at that rule.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import nbformat
+import pytest
+from conftest import TIMINGS
+from labdriver import LESSONS, WIDGET_MIME, wait_kernel_idle
+from test_site_in_browser import LESSON_NAMES, site, offline  # noqa: F401 (fixtures)
+
+PHONE = {"width": 390, "height": 844}
+RULE_LINK = re.compile(r"\]\((13_rule_book\.ipynb#([A-Z]\d+))\)")
+PAGE_MS = 240_000  # a lesson page from opening to every cell run; the machine is small and shared
+
+# What a learner sees of the page, read from the DOM: visible code, prompts, menus; widgets drawn; problems.
+SURVEY = """() => {
+    const seen = e => e.offsetParent !== null && e.getBoundingClientRect().height > 0;
+    const outputs = [...document.querySelectorAll('.jp-CodeCell .jp-OutputArea-output')].filter(seen);
+    const widgets = outputs.filter(o => o.querySelector(':scope > .jupyter-widgets'));
+    return {
+        state: document.querySelector('.jp-NotebookPanel').dataset.euchreLesson,
+        code: [...document.querySelectorAll('.jp-CodeCell .jp-InputArea')].filter(seen).length,
+        prompts: [...document.querySelectorAll('.jp-InputPrompt, .jp-OutputPrompt')].filter(seen).length,
+        menus: [...document.querySelectorAll('.lm-MenuBar, .jp-NotebookPanel-toolbar .jp-Toolbar-item')]
+            .filter(seen).filter(e => !e.classList.contains('euchre-lesson-bar')).length,
+        widgets: widgets.length,
+        empty: widgets.filter(o => !o.querySelector('.jupyter-widgets [class*="widget-"]') || o.offsetHeight < 10).length,
+        problems: outputs.map(o => o.innerText).filter(t => /Error displaying widget|model not found|Traceback/i.test(t)),
+        text: document.querySelector('.jp-Notebook').innerText,
+        dirty: window.jupyterapp.shell.currentWidget.context.model.dirty,
+    };
+}"""
+
+
+def shown_cells(path) -> list:
+    """The cells a lesson page shows: not tagged `solution`, not in a part headed "For programmers"."""
+    shown, part = [], 0
+    for cell in nbformat.read(path, as_version=4).cells:
+        heading = re.match(r"(#{1,6})\s+(.*)", cell.source) if cell.cell_type == "markdown" else None
+        if heading:
+            level = len(heading[1])
+            part = 0 if part and level <= part else part
+            part = level if not part and heading[2].strip().lower().startswith("for programmers") else part
+        if not part and "solution" not in cell.metadata.get("tags", []):
+            shown.append(cell)
+    return shown
+
+
+def widgets_shown(path) -> int:
+    return sum(WIDGET_MIME in out.get("data", {}) for cell in shown_cells(path) if cell.cell_type == "code"
+               for out in cell.get("outputs", ()))
+
+
+def open_page(page, site, path: str) -> dict:
+    """Open `path` as a lesson page and wait until it has run; what the learner sees."""
+    page.goto(site.page(path))
+    return wait_ready(page)
+
+
+def wait_ready(page) -> dict:
+    page.wait_for_function("() => ['ready', 'stopped'].includes((document.querySelector('.jp-NotebookPanel') || "
+                           "{dataset: {}}).dataset.euchreLesson)", timeout=PAGE_MS, polling=250)
+    wait_kernel_idle(page)
+    return page.evaluate(SURVEY)
+
+
+# Whether the cell holding a rule's anchor (<a id="C2">) is at the top of the notebook's view, in the current
+# notebook of either app: a link that lands on the rule scrolled it there.
+RULE_AT_TOP = """(id) => { const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    if (!panel || !panel.content || !panel.context.path.endsWith('13_rule_book.ipynb')) return false;
+    const cell = panel.content.widgets.find(c => c.model.sharedModel.getSource().includes(`id="${id}"`));
+    if (!cell || !cell.node.offsetParent) return false;
+    const view = panel.content.node.getBoundingClientRect(), top = cell.node.getBoundingClientRect().top;
+    return top >= view.top - 2 && top < view.top + view.height * 0.25; }"""
+
+
+def wait_rule_at_top(page, rule: str) -> None:
+    page.wait_for_function(RULE_AT_TOP, arg=rule, timeout=PAGE_MS, polling=250)
+
+
+@pytest.mark.parametrize("name", LESSON_NAMES)
+def test_a_lesson_opens_ready_with_prose_and_live_widgets_and_no_code(name, site, offline, shots):
+    page = offline
+    page.goto(site.page(f"notebooks/{name}"))
+    starting = page.locator(".euchre-status").first
+    survey = wait_ready(page)
+    TIMINGS.append((f"site page: {name} open to ready", page.evaluate("() => performance.now() / 1000")))
+    page.screenshot(path=shots / f"site_page_{name.removesuffix('.ipynb')}.png")
+    assert survey["state"] == "ready", f"{name} stopped at a problem: {starting.inner_text()}"
+    assert starting.inner_text() == "", "the page still says Python is starting"
+    assert survey["code"] == 0 and survey["prompts"] == 0, f"{name} shows code: {survey}"
+    assert survey["menus"] == 0, f"{name} shows menus or toolbar buttons: {survey}"
+    expected = widgets_shown(LESSONS / name)
+    assert survey["widgets"] == expected, f"{name}: {survey['widgets']} widgets drawn, {expected} expected"
+    assert not survey["empty"] and not survey["problems"], survey
+    assert survey["dirty"] is False, f"{name}: the page would ask to save on leaving"
+    assert not page.errors, f"{name}: JavaScript errors {page.errors}"
+    assert not page.context.outside, f"{name} asked the network for {page.context.outside}"
+
+
+# A page of the lessons folder, put there in the browser's storage: what a page must leave out and where it stops.
+CHECK_PAGE = "notebooks/zz_check_page.ipynb"
+
+
+def check_notebook() -> dict:
+    code = nbformat.v4.new_code_cell
+    stored = nbformat.v4.new_output("stream", name="stdout", text="STORED OUTPUT\n")
+    cells = [nbformat.v4.new_markdown_cell("# A check page"), code('print("SHOWN")', outputs=[stored]),
+             code('print("THE ANSWER")', metadata={"tags": ["solution"]}),
+             nbformat.v4.new_markdown_cell("## For programmers\nHow the code works."), code('print("CODE DEMO")'),
+             nbformat.v4.new_markdown_cell("### Typing answers"), code('print("ALSO CODE")'),
+             nbformat.v4.new_markdown_cell("## Back to the game"), code('print("AFTER")'), code("1 / 0"),
+             code('print("NEVER RUN")')]
+    notebook = nbformat.v4.new_notebook(cells=cells)
+    notebook.metadata["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+    return json.loads(nbformat.writes(notebook))
+
+
+def test_a_page_leaves_out_answers_programmers_parts_and_stored_outputs_and_stops_at_an_error(site, offline):
+    page = offline
+    page.goto(f"{site.base}/")
+    page.locator(".jp-NotebookPanel").first.wait_for(timeout=PAGE_MS)
+    page.evaluate("""(nb) => window.jupyterapp.serviceManager.contents.save('%s',
+        {type: 'notebook', format: 'json', content: nb})""" % CHECK_PAGE, check_notebook())
+    survey = open_page(page, site, CHECK_PAGE)
+    text = survey["text"]
+    assert survey["state"] == "stopped", survey["state"]
+    assert "SHOWN" in text and "AFTER" in text and "Back to the game" in text and "A check page" in text, text
+    for hidden in ("STORED OUTPUT", "THE ANSWER", "For programmers", "CODE DEMO", "ALSO CODE", "Typing answers",
+                   "NEVER RUN", "ZeroDivisionError"):
+        assert hidden not in text, f"the page shows {hidden!r}"
+    assert page.locator(".euchre-status").inner_text().startswith("This lesson stopped at a problem")
+    assert survey["dirty"] is False
+    stored = page.evaluate("""async () => (await window.jupyterapp.serviceManager.contents.get('%s',
+        {content: true})).content.cells[1].outputs""" % CHECK_PAGE)
+    assert stored and "".join(stored[0]["text"]).startswith("STORED OUTPUT"), "the page saved the notebook"
+
+
+def test_show_the_code_opens_the_lesson_in_jupyterlab(site, offline):
+    page = offline
+    name = f"notebooks/{LESSON_NAMES[0]}"
+    open_page(page, site, name)
+    page.get_by_role("link", name="Show the code").click()
+    page.locator(".jp-LabShell .jp-NotebookPanel .jp-CodeCell .jp-InputArea").first.wait_for(timeout=PAGE_MS)
+    assert page.evaluate("() => window.jupyterapp.shell.currentWidget.context.path") == name
+    assert "/lab/" in page.url
+
+
+def first_rule_link(name: str) -> tuple[str, str]:
+    """A lesson's first link to a rule in its prose: (the link as written, the rule id).
+
+    JupyterLab shows it as the file's address in the site (.../files/notebooks/13_rule_book.ipynb#C2)."""
+    found = RULE_LINK.search((LESSONS / name).read_text(encoding="utf-8"))
+    assert found, f"{name} links no rule"
+    return found[1], found[2]
+
+
+def test_a_rule_link_in_lesson_prose_opens_the_rule_book_at_the_rule(site, offline):
+    page = offline
+    name = LESSON_NAMES[1]
+    href, rule = first_rule_link(name)
+    open_page(page, site, f"notebooks/{name}")
+    link = page.locator(f'.jp-MarkdownCell a[href$="/{href}"]').first
+    link.scroll_into_view_if_needed()
+    link.click()
+    page.wait_for_url(re.compile(r"13_rule_book\.ipynb#" + rule + "$"), timeout=PAGE_MS)
+    wait_rule_at_top(page, rule)
+    assert len(page.context.pages) == 1, "the link opened another tab"
+    assert not page.errors, page.errors
+
+
+def test_a_rule_link_in_a_widget_opens_the_rule_book_at_the_rule(site, offline):
+    page = offline
+    open_page(page, site, f"notebooks/{LESSON_NAMES[0]}")
+    exercise = page.locator(".euchre-exercise").first  # a verdict names its rule: "... 24 cards (C1)."
+    exercise.scroll_into_view_if_needed()
+    exercise.locator(".euchre-answer").first.click()
+    exercise.locator(".euchre-check").click()
+    link = exercise.locator('.euchre-verdict a[href*="13_rule_book.ipynb#"]').first
+    link.wait_for(timeout=60_000)
+    link.scroll_into_view_if_needed()
+    rule = link.get_attribute("href").split("#")[1]
+    link.click()
+    page.wait_for_url(re.compile(r"/notebooks/index\.html\?path=notebooks%2F13_rule_book\.ipynb#" + rule + "$"),
+                      timeout=PAGE_MS)
+    wait_rule_at_top(page, rule)
+    assert len(page.context.pages) == 1, "the link opened another tab"
+    assert not page.errors, page.errors
+
+
+def test_a_rule_link_in_jupyterlab_opens_the_rule_book_at_the_rule(site, offline):
+    page = offline
+    name = LESSON_NAMES[1]
+    href, rule = first_rule_link(name)
+    page.goto(site.url(f"notebooks/{name}"))
+    link = page.locator(f'.jp-MarkdownCell a[href$="/{href}"]').first
+    link.wait_for(timeout=PAGE_MS)
+    link.scroll_into_view_if_needed()
+    link.click()
+    wait_rule_at_top(page, rule)
+    assert not page.errors, page.errors
+
+
+def test_a_lesson_on_a_phone_fits_the_screen(site, offline, shots):
+    """390x844: the lesson at full width, text that wraps, nothing wider than the screen, the Table playable."""
+    page = offline
+    page.set_viewport_size(PHONE)
+    open_page(page, site, f"notebooks/{LESSON_NAMES[0]}")
+    page.screenshot(path=shots / "site_page_phone.png")
+    geometry = page.evaluate("""() => {
+        const notebook = document.querySelector('.jp-NotebookPanel');
+        const scrollers = [...document.querySelectorAll('*')].filter(e => e.offsetParent !== null &&
+            e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible');
+        const wide = [...document.querySelectorAll('.jp-Notebook *')].filter(e => e.offsetParent !== null)
+            .map(e => e.getBoundingClientRect()).filter(b => b.width > 0 && (b.left < -1 || b.right > innerWidth + 1));
+        const paragraph = document.querySelector('.jp-MarkdownCell p');
+        return {width: notebook.getBoundingClientRect().width, page: document.documentElement.scrollWidth,
+                scrollers: scrollers.map(e => e.className).slice(0, 5), wide: wide.length,
+                words: paragraph.innerText.split(/\\s+/).length,
+                lines: Math.round(paragraph.getBoundingClientRect().height / parseFloat(getComputedStyle(paragraph).lineHeight))};
+    }""")
+    assert geometry["width"] >= PHONE["width"] - 2, f"the lesson is not at full width: {geometry}"
+    assert geometry["page"] <= PHONE["width"], f"the page scrolls sideways: {geometry}"
+    assert not geometry["scrollers"] and not geometry["wide"], f"something is wider than the screen: {geometry}"
+    assert geometry["lines"] * 3 <= geometry["words"], f"the text does not wrap normally: {geometry}"
