@@ -49,7 +49,7 @@ def shown_cells(path) -> list:
             level = len(heading[1])
             part = 0 if part and level <= part else part
             part = level if not part and heading[2].strip().lower().startswith("for programmers") else part
-        if not part and "solution" not in cell.metadata.get("tags", []):
+        if not part and not {"solution", "jupyterlab-only"} & set(cell.metadata.get("tags", [])):
             shown.append(cell)
     return shown
 
@@ -98,6 +98,7 @@ def test_a_lesson_opens_ready_with_prose_and_live_widgets_and_no_code(name, site
     assert starting.inner_text() == "", "the page still says Python is starting"
     assert survey["code"] == 0 and survey["prompts"] == 0, f"{name} shows code: {survey}"
     assert survey["menus"] == 0, f"{name} shows menus or toolbar buttons: {survey}"
+    assert "Run All" not in survey["text"], f"{name} tells a page that runs by itself to Run All"
     expected = widgets_shown(LESSONS / name)
     assert survey["widgets"] == expected, f"{name}: {survey['widgets']} widgets drawn, {expected} expected"
     assert not survey["empty"] and not survey["problems"], survey

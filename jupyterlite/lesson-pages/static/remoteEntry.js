@@ -25,7 +25,8 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
   }
 
   function cellsToShow(cells) {
-    // Cells tagged `solution`, and a part headed "For programmers" up to the next heading as high, are left out.
+    // Cells tagged `solution` or `jupyterlab-only` (how to start in JupyterLab), and a part headed "For
+    // programmers" up to the next heading as high, are left out.
     let part = 0;
     return cells.map(cell => {
       const heading = /^(#{1,6})\s+(.*)/.exec(cell.model.sharedModel.getSource());
@@ -35,7 +36,7 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
         if (!part && /^for programmers/i.test(heading[2].trim())) part = level;
       }
       const tags = cell.model.getMetadata('tags') || [];
-      return !part && !tags.includes('solution');
+      return !part && !tags.includes('solution') && !tags.includes('jupyterlab-only');  // a page runs by itself
     });
   }
 
