@@ -83,6 +83,7 @@ def test_a_seat_is_away_only_when_its_last_page_closes():
 
 def test_solara_is_pinned_at_the_version_whose_kernel_fields_the_pages_use():
     """The pages reach a kernel's event_loop and lock, which are Solara's internals: pinned, and checked here."""
+    import asyncio
     import threading
     import tomllib
     from pathlib import Path
@@ -93,6 +94,7 @@ def test_solara_is_pinned_at_the_version_whose_kernel_fields_the_pages_use():
     extra = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())["project"]
     assert f"solara=={solara.__version__}" in extra["optional-dependencies"]["classroom"]
     context = kernel_context.create_dummy_context()
+    context.event_loop = asyncio.new_event_loop()  # its own: the main thread's may be one another test left behind
     ran, done = [], threading.Event()
 
     def redraw():  # as pages.use_class_news hands a redraw to a page's loop, from another thread
@@ -103,9 +105,13 @@ def test_solara_is_pinned_at_the_version_whose_kernel_fields_the_pages_use():
 
     runner = threading.Thread(target=context.event_loop.run_forever)
     runner.start()
-    threading.Thread(target=lambda: context.event_loop.call_soon_threadsafe(redraw)).start()
-    assert done.wait(10) and ran == [True]
-    runner.join(10)
+    try:
+        threading.Thread(target=lambda: context.event_loop.call_soon_threadsafe(redraw)).start()
+        assert done.wait(10) and ran == [True]
+    finally:  # a loop left running would be every later test's trouble
+        context.event_loop.call_soon_threadsafe(context.event_loop.stop)
+        runner.join(10)
+        context.event_loop.close()
     closing = []
     context.on_close(lambda: closing.append(True))
     context._on_close_callbacks[-1]()  # what closing the page calls (Solara's close needs a live kernel)

@@ -17,6 +17,7 @@ import json
 import os
 import re
 import sys
+import threading
 from html import escape
 from pathlib import Path
 
@@ -298,16 +299,29 @@ def _printed(pages: dict[str, str], paper: str, chromium: str) -> dict[str, byte
     except ImportError:
         raise SystemExit("The sheets are printed through Playwright, which is not installed: "
                          "`pip install playwright` (never `playwright install`; the browser is Debian's).") from None
-    out = {}
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS, headless=True)
+    out, failed = {}, []
+
+    def print_all() -> None:
         try:
-            page = browser.new_page()
-            for name, html in pages.items():
-                page.set_content(html, wait_until="load")
-                out[f"{name}.pdf"] = page.pdf(format=paper, prefer_css_page_size=True, print_background=True)
-        finally:
-            browser.close()
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS, headless=True)
+                try:
+                    page = browser.new_page()
+                    for name, html in pages.items():
+                        page.set_content(html, wait_until="load")
+                        out[f"{name}.pdf"] = page.pdf(format=paper, prefer_css_page_size=True, print_background=True)
+                finally:
+                    browser.close()
+        except Exception as error:  # told to the caller's thread below
+            failed.append(error)
+
+    # Playwright's sync API refuses a thread whose asyncio loop runs (a Jupyter kernel's does): print in a thread
+    # of its own.
+    printer = threading.Thread(target=print_all, name="printing the sheets")
+    printer.start()
+    printer.join()
+    if failed:
+        raise failed[0]
     return out
 
 
