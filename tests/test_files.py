@@ -222,3 +222,14 @@ def test_the_key_of_saved_games_and_progress_share_one_data_folder(tmp_path, mon
     monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data" / "jupyter"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "elsewhere"))
     assert seal.key_folder() == progress.default_folder() == files.data_folder() == tmp_path / "data" / "jupyter" / "euchre_lesson"
+
+
+def test_a_new_file_is_made_where_os_has_no_hard_links(tmp_path, monkeypatch):
+    """Pyodide's os has no link(): the table's first Save there (its seal's key) raised AttributeError."""
+    from euchre_lesson.engine.files import write_new
+
+    monkeypatch.delattr(os, "link")
+    assert write_new(tmp_path / "key", "secret\n", private=True) is True
+    assert (tmp_path / "key").read_text() == "secret\n" and (tmp_path / "key").stat().st_mode & 0o777 == 0o600
+    assert write_new(tmp_path / "key", "another\n") is False and (tmp_path / "key").read_text() == "secret\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["key"], "nothing else is left beside it"

@@ -180,6 +180,8 @@ def write_atomically(path: str | os.PathLike, data: str | bytes, *, private: boo
 def write_new(path: str | os.PathLike, data: str | bytes, *, private: bool = False) -> bool:
     """Make the file `path` holding `data`, unless there is one already (False then, and it is left as it is)."""
     path = Path(path)
+    if not hasattr(os, "link"):  # Pyodide's os has no hard links at all
+        return _create_exclusively(path, data, private)
     temporary = staged(path, data, 0o600 if private else None)
     try:
         os.link(temporary, path)  # whole or not at all, and never over a file made meanwhile
