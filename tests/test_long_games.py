@@ -15,18 +15,8 @@ import pytest
 
 from euchre_lesson import CUTTHROAT, IllegalAction, NotationError, deal_hand, load_game, new_game, replay, save_game
 from euchre_lesson.engine import game as game_module
-from euchre_lesson.engine.game import RECORD_FORMAT, game_from_record
-
-
-def thrown_in_record(count: int, rules=CUTTHROAT, seed=7) -> dict:
-    """A record of `count` hands, every hand but the last thrown in (everybody passes twice, C9)."""
-    hands = []
-    for number in range(count):
-        hand = deal_hand(rules, number % rules.players, seed=random.Random(f"{seed}:{number}")).record()
-        hand["actions"] = ["pass"] * (2 * rules.players) if number < count - 1 else []
-        hands.append(hand)
-    return {"format": RECORD_FORMAT, "rules": rules.game, "switches": rules.switches(), "seed": seed,
-            "first_dealer": 0, "hands": hands, "scores": [0] * rules.players, "winners": []}
+from euchre_lesson.engine.game import game_from_record
+from test_records import thrown_in_record
 
 
 def bytes_kept(game, actions: int) -> int:

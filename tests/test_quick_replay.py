@@ -12,15 +12,8 @@ from euchre_lesson.engine.actions import parse_action
 from euchre_lesson.engine.hand import replayed_actions, start_of_hand
 from euchre_lesson.engine.quick_replay import QuickReplay
 from euchre_lesson.play.playout import random_hand_tokens
+from test_playout import SWITCHES
 
-SWITCHES = {
-    "dealer_must_pick_up": (False, True),
-    "may_name_turned_suit": (False, True),
-    "stick_the_dealer": (False, True),
-    "allow_lone_defender": (True, False),
-    "opening_lead": ("left_of_lone", "dealer_left"),
-    "partner_may_go_alone": (True, False),
-}
 # Every preset with every deck and every switch, half of them calling for best (R3): 768 rule sets.
 ALL_RULES = [replace(preset, deck=size, **dict(zip(SWITCHES, values)),
                      call_for_best=random.Random(f"{preset.game}{size}{values}").random() < 0.5,

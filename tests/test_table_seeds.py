@@ -97,3 +97,17 @@ def test_any_error_a_click_meets_is_said_in_the_note(monkeypatch):
         table.note.value = ""
         button.click()
         assert "That did not work: the disk said no" in table.note.value and table.game is before
+
+
+def test_a_click_that_meets_a_fault_of_ours_says_so_instead_of_nothing(monkeypatch):
+    """The site's Save raised AttributeError (no os.link in Pyodide) and the click showed nothing at all."""
+    from euchre_lesson.widgets import Table
+
+    table = Table(seed=1, level="random")
+
+    def broken(path):
+        raise AttributeError("module 'os' has no attribute 'link'")
+
+    monkeypatch.setattr(table.session, "save", broken)
+    table._heeded(table.session.save)("game.json")
+    assert "through no fault of yours" in table.note.value and "os" in table.note.value

@@ -232,6 +232,9 @@ class Table(Described, w.VBox):
                 call(*args)
             except (ValueError, LookupError) as error:
                 say(self.note, f"That did not work: {error}", "bad")
+            except Exception as error:  # a fault of ours, not the learner's: still said, never a silent click
+                say(self.note, f"That did not work, through no fault of yours ({type(error).__name__}: {error}). "
+                               f"The game is as it was; please tell your teacher.", "bad")
         return click
 
     def _lay_out(self) -> None:
