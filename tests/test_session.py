@@ -8,8 +8,8 @@ import pytest
 from table_checks import assert_valid
 from test_widgets_table import callbacks_raise  # noqa: F401  (autouse: an exception in a click handler fails)
 
-from euchre_lesson import (CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Phase, RuleOfThumbPlayer, best_five, new_game,
-                           play_game)
+from euchre_lesson import (CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Action, Phase, RuleOfThumbPlayer, best_five,
+                           new_game, play_game)
 from euchre_lesson.engine.errors import NotationError
 from euchre_lesson.play import session as sessions
 from euchre_lesson.play.session import TableSession, Told, learner_decisions, scores_before
@@ -288,3 +288,54 @@ def test_the_table_draws_what_its_session_does():
     session.undo()
     assert "Undone" in table.note.value and card not in table.selected
     assert_valid(table)
+
+
+class Passer:
+    """A computer player that passes whenever it may (it throws in every hand nobody bids on)."""
+
+    def choose(self, view):
+        return Action("pass") if Action("pass") in view.legal else view.legal[0]
+
+    def explain(self):
+        return "I pass."
+
+
+def test_a_computer_s_reply_that_would_need_a_hand_past_the_limit_is_refused_and_changes_nothing(monkeypatch):
+    """At the last hand a game holds, the learner's pass that lets the computers throw it in is refused in words."""
+    from euchre_lesson.engine import game as game_module
+    monkeypatch.setattr(game_module, "MAX_HANDS", 2)
+    monkeypatch.setattr(sessions, "computer_players", lambda level, players, seed, learner: {1: Passer(), 2: Passer()})
+    session = TableSession(new_game(CUTTHROAT, seed=7, first_dealer=0), seat=0)
+    while session.shown < 1 or len(session.hand.history) < 4:  # hand 1 thrown in; hand 2 (seat 1 deals) to seat 0's last pass
+        news = session.next_hand() if session.hand.is_over else session.act("pass")
+        assert news.told in (Told.ACTED, Told.NEXT_HAND)
+    before = session.moment
+    news = session.act("pass")  # the dealer, a computer, would then throw hand 2 in and need a hand 3
+    assert news.told is Told.REFUSED and "new game" in str(news.error)
+    assert session.moment == before
+
+
+class LonePartner(Passer):
+    """A partner who orders up and goes alone when seat 1 deals, and otherwise passes or plays its first legal card."""
+
+    def choose(self, view):
+        kinds = {str(action): action for action in view.legal}
+        for wanted in ("alone", "order", "pass") if view.dealer == 1 else ("pass",):
+            if wanted in kinds:
+                return kinds[wanted]
+        return view.legal[0]
+
+
+def test_a_next_hand_the_computers_would_play_past_the_limit_is_refused_and_changes_nothing(monkeypatch):
+    """At the last hand a game holds, a hand the learner sits out (a partner alone) cannot end it with nobody winning."""
+    from euchre_lesson.engine import game as game_module
+    monkeypatch.setattr(game_module, "MAX_HANDS", 2)
+    monkeypatch.setattr(sessions, "computer_players",
+                        lambda level, players, seed, learner: {1: Passer(), 2: LonePartner(), 3: Passer()})
+    session = TableSession(new_game(PARTNERSHIP, seed=7, first_dealer=0), seat=0)
+    while not session.hand.is_over:
+        assert session.act("pass").told is Told.ACTED  # hand 1 thrown in
+    before = session.moment
+    news = session.next_hand()  # hand 2: seat 2 goes alone first, and the computers play it to its end
+    assert news.refused and "new game" in str(news.error)
+    assert session.moment == before

@@ -409,7 +409,10 @@ class TableSession:
             return self._tell(Told.REFUSED, action=action, error=error)
         except NotationError as error:
             return self._tell(Told.NOT_AN_ACTION, action=action, error=error)
-        game, said = replies(game, self.shown, self.seat, self.players, self._reasons_before(len(self.hand.history)))
+        try:
+            game, said = replies(game, self.shown, self.seat, self.players, self._reasons_before(len(self.hand.history)))
+        except IllegalAction as error:  # a reply that would end the last hand a game holds with nobody winning
+            return self._tell(Told.REFUSED, action=action, error=error)
         self.history = self.history.then((self.game, self.shown))
         self.game, self.selected = game, frozenset()
         self._keep_reasons(self.shown, said)
@@ -455,7 +458,10 @@ class TableSession:
         """On from a finished hand to the next one, where the computer players act until your turn."""
         if not self.hand.is_over or self.game.is_over:
             return self._tell(Told.NO_NEXT_HAND)
-        self.game, said = replies(self.game, self.shown + 1, self.seat, self.players, {})
+        try:
+            self.game, said = replies(self.game, self.shown + 1, self.seat, self.players, {})
+        except IllegalAction as error:  # the computers would end the last hand a game holds with nobody winning
+            return self._tell(Told.REFUSED, error=error)
         self.shown += 1
         self._keep_reasons(self.shown, said)
         return self._tell(Told.NEXT_HAND)
