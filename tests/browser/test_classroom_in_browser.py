@@ -7,8 +7,10 @@ not to the loopback address is aborted: the class must work with the network cut
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -25,36 +27,64 @@ START_SECONDS = 60
 pytestmark = pytest.mark.slow
 
 
+class ClassServer:
+    """python -m euchre_lesson.classroom on a free loopback port, keeping its class in `folder`; it can be killed
+    (SIGKILL, as a laptop loses power) and started again on the same folder and port.
+
+    What it prints goes to a file, never a pipe nobody reads: a full pipe would stop the server mid-class."""
+
+    def __init__(self, folder: Path, *options: str):
+        self.folder, self.options, self.port = folder, options, free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.process, self.printed, self.starts = None, "", 0
+
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "euchre_lesson.classroom", "--host", "127.0.0.1", "--port", str(self.port),
+                "--folder", str(self.folder), "--join-code", JOIN, "--teacher-code", TEACHER,
+                "--assets", str(ROOT / ".venv" / "classroom-assets"), *self.options]
+
+    def start(self) -> ClassServer:
+        """Start the server and wait until it has printed where to join and answers there."""
+        self.starts += 1
+        log = self.folder.parent / f"{self.folder.name}-server-{self.starts}.log"
+        # The server's own fetches go nowhere either: a file missing from the local assets fails the page
+        cut = {**os.environ, "SOLARA_ASSETS_CDN": "http://127.0.0.1:9/npm/", "PYTHONUNBUFFERED": "1"}
+        with open(log, "w", encoding="utf-8") as out:
+            self.process = subprocess.Popen(self.command(), cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+                                            text=True, env=cut)
+        self.log = log
+        deadline = time.monotonic() + START_SECONDS
+        while "Ctrl-C stops" not in log.read_text(encoding="utf-8") or not answers(self.url):
+            assert self.process.poll() is None, "the server stopped before serving:\n" + log.read_text()
+            assert time.monotonic() < deadline, "the server never answered:\n" + log.read_text()
+            time.sleep(0.2)
+        self.printed = log.read_text(encoding="utf-8")
+        return self
+
+    def kill(self) -> None:
+        """Kill the server at once (SIGKILL: nothing is flushed, nothing is closed)."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=15)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=15)
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """The class's server with one Cutthroat table; its computer players wait (a long pace): students play."""
-    port = free_port()
-    folder = tmp_path_factory.mktemp("class")
-    command = [sys.executable, "-m", "euchre_lesson.classroom", "--host", "127.0.0.1", "--port", str(port),
-               "--folder", str(folder), "--join-code", JOIN, "--teacher-code", TEACHER, "--pace", "600",
-               "--seed", "11", "--assets", str(ROOT / ".venv" / "classroom-assets")]
-    # The server's own fetches go nowhere either: a file missing from the local assets fails the page
-    cut = {**os.environ, "SOLARA_ASSETS_CDN": "http://127.0.0.1:9/npm/"}
-    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                               env=cut)
-    printed = []
+    served = ClassServer(tmp_path_factory.mktemp("class") / "kept", "--pace", "600", "--seed", "11")
     try:
-        deadline = time.monotonic() + START_SECONDS
-        while not any(line.startswith("Ctrl-C stops") for line in printed):
-            line = process.stdout.readline()
-            assert line and time.monotonic() < deadline, "the server stopped before serving:\n" + "".join(printed)
-            printed.append(line)
-        url = f"http://127.0.0.1:{port}/"
-        while not answers(url):
-            assert process.poll() is None and time.monotonic() < deadline, "the server never answered"
-            time.sleep(0.2)
-        yield {"url": url, "printed": "".join(printed)}
+        served.start()
+        yield {"url": served.url, "printed": served.printed, "folder": served.folder}
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        served.stop()
 
 
 def answers(url: str) -> bool:
@@ -63,6 +93,25 @@ def answers(url: str) -> bool:
             return reply.status == 200
     except OSError:
         return False
+
+
+@pytest.fixture
+def browsers(chromium, shots, request):
+    """Opens offline pages (see offline_page); on a failure each one is photographed and its text kept, for review."""
+    opened = []
+
+    def open_page(outside: list):
+        page = offline_page(chromium, outside)
+        opened.append(page)
+        return page
+
+    yield open_page
+    for number, page in enumerate(opened):
+        if getattr(request.node, "failed", False) and not page.is_closed():
+            name = f"FAILED_{request.node.name}_page_{number}"
+            page.screenshot(path=shots / f"{name}.png", full_page=True)
+            (shots / f"{name}.txt").write_text(page.inner_text("body"), encoding="utf-8")
+        page.context.close()
 
 
 def offline_page(chromium, outside: list):
@@ -148,9 +197,9 @@ def test_the_server_prints_where_to_join_and_the_codes(server):
     assert TEACHER in server["printed"] and "█" in server["printed"], "the QR code is drawn in the terminal"
 
 
-def test_a_wrong_join_code_and_an_empty_name_get_a_clear_message(chromium, server):
+def test_a_wrong_join_code_and_an_empty_name_get_a_clear_message(browsers, server):
     outside = []
-    page = offline_page(chromium, outside)
+    page = browsers(outside)
     join(page, server["url"], "", JOIN)
     assert said(page) == "Type your first name, such as Ana: the name is empty."
     page.get_by_label("Your first name").click()
@@ -165,9 +214,9 @@ def test_a_wrong_join_code_and_an_empty_name_get_a_clear_message(chromium, serve
     page.context.close()
 
 
-def test_three_students_play_a_whole_cutthroat_hand_by_mouse_with_the_network_cut(chromium, server, shots):
+def test_three_students_play_a_whole_cutthroat_hand_by_mouse_with_the_network_cut(browsers, server):
     outside = []
-    pages = [offline_page(chromium, outside) for _ in range(3)]
+    pages = [browsers(outside) for _ in range(3)]
     for page, name in zip(pages, ("Ana", "Ben", "Cy")):
         join(page, server["url"], name)
         page.get_by_role("button", name=re.compile("^Sit at table 1")).click()
@@ -192,12 +241,7 @@ def test_three_students_play_a_whole_cutthroat_hand_by_mouse_with_the_network_cu
             click_and_see(other, other.locator(".class-hand button").first)
             assert said(other).startswith("It is not your turn: "), said(other)
             refused = True
-        try:
-            move(page)
-        except Exception:  # every student's page photographed, for review
-            for n, each in enumerate(pages):
-                each.screenshot(path=shots / f"FAILED_classroom_seat_{n}.png", full_page=True)
-            raise
+        move(page)
     for page in pages:
         page.get_by_text(re.compile(r"^Hand 1:")).wait_for()
     scores = {page.locator(".class-scores").inner_text().count(",") for page in pages}
@@ -207,9 +251,9 @@ def test_three_students_play_a_whole_cutthroat_hand_by_mouse_with_the_network_cu
         page.context.close()
 
 
-def test_the_teacher_s_page_asks_for_the_teacher_code_and_seats_a_waiting_student(chromium, server):
+def test_the_teacher_s_page_asks_for_the_teacher_code_and_seats_a_waiting_student(browsers, server):
     outside = []
-    student, teacher = offline_page(chromium, outside), offline_page(chromium, outside)
+    student, teacher = browsers(outside), browsers(outside)
     join(student, server["url"], "Dee")
     student.get_by_text("Choose a table, or wait: your teacher can seat you.").wait_for()
     teacher.goto(server["url"] + "teacher")
@@ -235,3 +279,92 @@ def test_the_teacher_s_page_asks_for_the_teacher_code_and_seats_a_waiting_studen
     assert outside == [] and student.errors == [] and teacher.errors == []
     student.context.close()
     teacher.context.close()
+
+
+# -- a partnership table, a server that dies mid-hand ------------------------------------------------------------
+
+
+def seat_words(page) -> str:
+    return page.get_by_text(re.compile(r"^You are .+, at seat \d\.$")).inner_text()
+
+
+def table_seen(page) -> dict:
+    """What a student's page shows of the table: the heading, the seat, the hand, the scores, the trick, the turn."""
+    trick = page.locator(".class-trick")
+    return {"heading": page.locator("h2").inner_text(), "seat": seat_words(page),
+            "hand": page.locator(".class-hand button").all_inner_texts(),
+            "scores": page.locator(".class-scores").inner_text(),
+            "trick": trick.inner_text() if trick.count() else "", "turn": page.locator(".class-turn").inner_text()}
+
+
+def mid_trick(page) -> bool:
+    """Whether a trick is under way on this page (some of its cards played, not all) and this student is to act."""
+    trick = page.locator(".class-trick")
+    return my_turn(page) and trick.count() == 1 and re.match(r"^Trick \d: .+\.$", trick.inner_text()) is not None \
+        and " went to " not in trick.inner_text()
+
+
+def hand_number(page) -> int:
+    return int(re.search(r", hand (\d+)$", page.locator("h2").inner_text()).group(1))
+
+
+def play_until_hand(pages, number: int, seconds: float = 300) -> None:
+    """The students play by mouse, whoever is to act, until every page shows hand `number` dealt."""
+    deadline = time.monotonic() + seconds
+    while any(hand_number(page) < number for page in pages):
+        assert time.monotonic() < deadline, "the hand never ended:\n" + "\n---\n".join(map(shown, pages))
+        ready = [page for page in pages if my_turn(page)]
+        if ready:
+            move(ready[0])
+        else:
+            time.sleep(0.05)  # the computer players' turns: they move at the table's pace
+
+
+@pytest.fixture
+def partnership(tmp_path):
+    """A class of one partnership table whose computer players move briskly; stopped after the test."""
+    served = ClassServer(tmp_path / "kept", "--game", "partnership", "--pace", "0.3", "--seed", "5",
+                         "--absent-after", "120")
+    try:
+        yield served.start()
+    finally:
+        served.stop()
+
+
+def test_two_students_and_two_computers_play_a_partnership_hand_through_a_server_killed_mid_hand(
+        browsers, partnership):
+    outside = []
+    pages = [browsers(outside) for _ in range(2)]
+    for page, name in zip(pages, ("Gil", "Hana")):
+        join(page, partnership.url, name)
+        page.get_by_role("button", name=re.compile("^Sit at table 1")).click()
+        page.get_by_text("Your hand:").wait_for()
+    assert [seat_words(page) for page in pages] == ["You are Gil, at seat 0.", "You are Hana, at seat 1."]
+    assert all("Partnership" in page.locator("h2").inner_text() for page in pages)
+
+    deadline = time.monotonic() + 300
+    while not any(mid_trick(page) for page in pages):  # play by mouse until a trick is under way, a student to act
+        assert time.monotonic() < deadline, "no trick was ever under way:\n" + "\n---\n".join(map(shown, pages))
+        ready = [page for page in pages if my_turn(page)]
+        if ready:
+            move(ready[0])
+        else:
+            time.sleep(0.05)
+    before = [table_seen(page) for page in pages]
+    kept = json.loads((partnership.folder / "table-1.json").read_text(encoding="utf-8"))
+    partnership.kill()  # mid-hand, mid-trick: as a laptop whose battery ran out
+    partnership.start()  # the same command on the same folder
+    assert "starting" in partnership.printed
+    for page in pages:
+        page.reload()
+        page.get_by_text("Your hand:").wait_for()
+    after = [table_seen(page) for page in pages]
+    assert after == before, "the same seats, cards, score and trick after the restart"
+    assert json.loads((partnership.folder / "table-1.json").read_text(encoding="utf-8"))["game"] == kept["game"]
+
+    number = hand_number(pages[0])
+    play_until_hand(pages, number + 1)  # the game goes on from the same trick to the end of the hand
+    for page in pages:
+        page.locator(".class-review").filter(has_text=f"Hand {number}:").wait_for()
+    assert all(page.locator(".class-scores").inner_text().count(" and ") == 2 for page in pages), "two sides"
+    assert outside == [] and [page.errors for page in pages] == [[], []]
