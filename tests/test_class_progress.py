@@ -61,7 +61,8 @@ def test_the_contents_page_hands_in_typed_and_clicked_answers_alike(tmp_path, mo
     assert name == "progress-Anne-Marie.json" and "give that file to your teacher" in board.hand_in.said.value
     record = json.loads(data)
     assert record["name"] == "Anne-Marie"
-    assert record["answers"] == {"lesson 1 q1": {"correct": True, "tries": 2}, "lesson 1 q2": {"correct": True, "tries": 1}}
+    assert record["answers"] == {"lesson 1 q1": {"correct": True, "tries": 2, "first": False},
+                                 "lesson 1 q2": {"correct": True, "tries": 1, "first": True}}
     (tmp_path / "handed_in").mkdir()
     (tmp_path / "handed_in" / name).write_bytes(data)
     seen = ClassProgress(tmp_path / "handed_in")
@@ -192,3 +193,36 @@ def test_the_teacher_s_view_reads_again_and_saves_csv(tmp_path):
 def test_the_download_name_is_the_learner_s_name_in_safe_letters():
     assert hand_in_file_name("Zoë O'Neil") == "progress-Zoë-O-Neil.json"
     assert os.sep not in hand_in_file_name("Jean-Luc")
+
+
+def test_first_tries_are_kept_so_right_at_once_then_tried_again_is_not_wrong_at_first(tmp_path):
+    folder = tmp_path / "handed_in"
+    handed_in(folder, "Ann", ("lesson 1 q1", True), ("lesson 1 q1", False), ("lesson 1 q1", True))
+    handed_in(folder, "Bob", ("lesson 1 q1", False), ("lesson 1 q1", True))
+    answers = Progress(tmp_path / "progress-Ann").answers()
+    assert answers["lesson 1 q1"].first is True and answers["lesson 1 q1"].tries == 3
+    assert Progress(tmp_path / "progress-Bob").answers()["lesson 1 q1"].first is False
+    rules = {rule: (wrong_first, tried) for rule, wrong_first, tried in ClassProgress(folder).rules()}
+    for rule in exercises(1).q1.rules_exercised:  # Ann was right at once (then tried again), Bob wrong at first
+        assert rules[rule] == (1, 2)
+
+
+def test_progress_and_hand_ins_kept_before_first_tries_were_still_read(tmp_path):
+    old = {"version": 1, "answers": {"lesson 1 q1": {"correct": True, "tries": 1, "answer": "x", "when": 1.0},
+                                     "lesson 1 q2": {"correct": True, "tries": 3, "answer": "y", "when": 2.0}},
+           "practice": {}}
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "progress.json").write_text(json.dumps(old))
+    kept = Progress(tmp_path / "old")
+    assert kept.answers()["lesson 1 q1"].first is None and kept.notes == []
+    kept.record("lesson 1 q1", False, "z")  # the first try is not known: it stays not known
+    kept.record("lesson 1 q3", False, "z")
+    saved = json.loads((tmp_path / "old" / "progress.json").read_text())["answers"]
+    assert "first" not in saved["lesson 1 q1"] and saved["lesson 1 q3"]["first"] is False
+    folder = tmp_path / "handed_in"
+    folder.mkdir()
+    (folder / "Cara.json").write_text(json.dumps({"kind": "euchre_lesson hand-in", "version": 1, "name": "Cara",
+                                                  "answers": {"lesson 1 q2": {"correct": True, "tries": 3}}}))
+    seen = ClassProgress(folder)
+    assert seen.refused == () and seen.lessons()[0][0] == "Cara"
+    assert all(wrong_first == 1 for _, wrong_first, _ in seen.rules()), "not kept: right after 3 tries is wrong at first"

@@ -2,8 +2,10 @@
 
     ClassProgress("handed_in/")   # students x lessons, and per rule what to teach again
 
-A hand-in file holds the learner's first name and, for each exercise answered, whether it was answered right
-and in how many tries; nothing else (no answers typed, no practice). Reading a folder never stops at one bad
+A hand-in file holds the learner's first name and, for each exercise answered, whether it was answered right,
+in how many tries and whether the first was right; nothing else (no answers typed, no practice). The class's
+server (euchre_lesson.classroom) is given the same for each answer as it is judged (class_report), and shows
+it in these same tables (ClassTables). Reading a folder never stops at one bad
 file: each file that is damaged, too big, a link or not a hand-in is left out with a sentence saying why.
 """
 
@@ -14,13 +16,14 @@ import csv
 import io
 import json
 import os
-import unicodedata
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
 from .course import exercises
-from .progress import Progress, exercise_names, kept_id, lessons
+from . import class_report
+from .class_report import first_name
+from .progress import Progress, exercise_names, kept_id, lessons, progress as learners_progress
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_new
 
@@ -30,8 +33,6 @@ HAND_IN_LIMIT = 64 * 1024  # bytes: every exercise of every lesson fits in about
 MOST_FILES = 1000  # files read from a folder at most: a class is a few dozen
 NESTING = 4  # levels of objects: the file needs 3
 DIGITS = 12  # of a whole number: a count of tries
-MOST_NAME = 40  # characters of a first name
-NAME_MARKS = " -'’."  # besides letters, what a first name may hold: Anne-Marie, O'Neil, J. R.
 
 
 @dataclass(frozen=True)
@@ -40,13 +41,14 @@ class Tries:
 
     correct: bool
     tries: int
+    first: bool | None = None  # the first try was right; None from progress kept before first tries were
 
     @property
     def first_wrong(self) -> bool:
-        """Whether the first try was wrong: never right, or right only after more than one try.
-
-        (Progress keeps the count of tries, not each try: a learner who was right at once and then answered again
-        is counted here as wrong at first.)"""
+        """Whether the first try was wrong, as kept; where it was not kept (older progress): never right, or right
+        only after more than one try (a learner right at once who answered again is counted wrong at first)."""
+        if self.first is not None:
+            return not self.first
         return not self.correct or self.tries > 1
 
 
@@ -66,22 +68,11 @@ class Student:
 # -- the learner's side: the file handed in ------------------------------------------------------------------
 
 
-def first_name(name: object) -> str:
-    """A learner's first name, trimmed; a NotationError says what a first name may be."""
-    text = " ".join(name.split()) if isinstance(name, str) else None
-    if not text or len(text) > MOST_NAME or not unicodedata.category(text[0]).startswith("L") \
-            or not all(unicodedata.category(c).startswith(("L", "M")) or c in NAME_MARKS for c in text):
-        raise NotationError("name", f"Write your first name, in letters (up to {MOST_NAME}), such as Ann or "
-                                    f"Anne-Marie; not {excerpt(name)}.")
-    return text
-
-
 def hand_in(name: str, progress: Progress) -> bytes:
     """The file a learner hands in: their first name and each exercise they answered, right or not, in how many tries."""
     if not isinstance(progress, Progress):
         raise NotationError("progress", f"progress must be a Progress, not {excerpt(progress)}.")
-    answers = {key: {"correct": one.correct, "tries": one.tries}
-               for key, one in sorted(progress.answers().items()) if kept_id(key)}
+    answers = {key: one.shared() for key, one in sorted(progress.answers().items()) if kept_id(key)}
     record = {"kind": KIND, "version": VERSION, "name": first_name(name), "answers": answers}
     return (json.dumps(record, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
@@ -102,44 +93,19 @@ def data_link(data: bytes) -> str:
 # -- the teacher's side: a folder of hand-ins ----------------------------------------------------------------
 
 
-class ClassProgress:
-    """The class's progress from a folder of hand-in files: students x lessons, and per rule the first tries wrong."""
+class ClassTables:
+    """A class's answers as tables: students x lessons (done of total), and per rule the first tries wrong."""
 
-    def __init__(self, folder: str | os.PathLike = "handed_in"):
-        if isinstance(folder, bytes) or not isinstance(folder, (str, os.PathLike)) or "\0" in os.fspath(folder):
-            raise NotationError("folder", f"folder must name the folder of handed-in files, such as 'handed_in/', "
-                                          f"not {excerpt(folder)}.")
-        self.folder = Path(folder)
-        self.refused: tuple[str, ...] = ()  # each file left out, and why, in a sentence
-        self.students: tuple[Student, ...] = ()
-        self.read()
+    def __init__(self, students=(), refused=()):
+        if not isinstance(students, (tuple, list)) or not all(isinstance(one, Student) for one in students):
+            raise NotationError("students", f"students must be the class's Students, not {excerpt(students)}.")
+        if not isinstance(refused, (tuple, list)) or not all(isinstance(why, str) for why in refused):
+            raise NotationError("refused", f"refused must be sentences, not {excerpt(refused)}.")
+        self.students: tuple[Student, ...] = tuple(sorted(students, key=lambda s: s.name.casefold()))
+        self.refused: tuple[str, ...] = tuple(refused)  # each file or report left out, and why, in a sentence
 
     def __repr__(self) -> str:
-        return f"ClassProgress({str(self.folder)!r}): {len(self.students)} students"
-
-    def read(self) -> None:
-        """Read the folder again (after more files were handed in)."""
-        try:
-            if self.folder.is_symlink() or not self.folder.is_dir():
-                raise NotADirectoryError
-            with os.scandir(self.folder) as entries:
-                names = sorted((entry for entry in entries if entry.name.endswith(".json")), key=lambda e: e.name)
-        except OSError:  # missing, a file, a link, a name too long: nothing to read
-            raise NotationError("folder", f"{excerpt(str(self.folder), 200)} is not a folder: make a folder, put "
-                                          f"the files the learners handed in there, and name it.") from None
-        found, refused = {}, []
-        if len(names) > MOST_FILES:
-            refused.append(f"Only the first {MOST_FILES} of the {len(names)} files were read.")
-        for entry in names[:MOST_FILES]:
-            try:
-                student = _student(Path(entry.path))
-            except NotationError as why:
-                refused.append(f"{excerpt(entry.name, 80, str)} was left out: {why}")
-                continue
-            key = student.name.casefold()  # one learner who handed in twice is one row
-            found[key] = _together(found[key], student) if key in found else student
-        self.students = tuple(sorted(found.values(), key=lambda s: s.name.casefold()))
-        self.refused = tuple(refused)
+        return f"ClassTables: {len(self.students)} students"
 
     def lessons(self) -> tuple[tuple[str, tuple[tuple[int, int, int], ...]], ...]:
         """Each student's name and, per lesson, (lesson, done, total)."""
@@ -182,13 +148,10 @@ class ClassProgress:
 
     _repr_html_ = html
 
-    def export_csv(self, path: str | os.PathLike, table: str = "lessons") -> Path:
-        """Write one table ('lessons' or 'rules') as a CSV file at `path`, a new file: never over one that is there."""
+    def csv_text(self, table: str = "lessons") -> str:
+        """One table ('lessons' or 'rules') as the text of a CSV file."""
         if table not in ("lessons", "rules"):
             raise NotationError("table", f"table must be 'lessons' or 'rules', not {excerpt(table)}.")
-        if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)) or "\0" in os.fspath(path):
-            raise NotationError("path", f"path must name a new file, such as 'class.csv', not {excerpt(path)}.")
-        path = Path(path)
         out = io.StringIO()
         writer = csv.writer(out)
         if table == "lessons":
@@ -197,14 +160,61 @@ class ClassProgress:
         else:
             writer.writerow(["rule", "first tries wrong", "exercises tried"])
             writer.writerows(self.rules())
+        return out.getvalue()
+
+    def export_csv(self, path: str | os.PathLike, table: str = "lessons") -> Path:
+        """Write one table ('lessons' or 'rules') as a CSV file at `path`, a new file: never over one that is there."""
+        text = self.csv_text(table)
+        if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)) or "\0" in os.fspath(path):
+            raise NotationError("path", f"path must name a new file, such as 'class.csv', not {excerpt(path)}.")
+        path = Path(path)
         try:
-            written = write_new(path, out.getvalue())
+            written = write_new(path, text)
         except OSError as error:
             raise NotationError("path", f"Cannot write {excerpt(str(path), 200)}: {error.strerror or error}.") from None
         if not written:
             raise NotationError("path", f"There is a file {excerpt(str(path), 200)} already; it was left as it is. "
                                         f"Choose a new name for the CSV file.")
         return path
+
+
+class ClassProgress(ClassTables):
+    """The class's progress from a folder of hand-in files: students x lessons, and per rule the first tries wrong."""
+
+    def __init__(self, folder: str | os.PathLike = "handed_in"):
+        if isinstance(folder, bytes) or not isinstance(folder, (str, os.PathLike)) or "\0" in os.fspath(folder):
+            raise NotationError("folder", f"folder must name the folder of handed-in files, such as 'handed_in/', "
+                                          f"not {excerpt(folder)}.")
+        super().__init__()
+        self.folder = Path(folder)
+        self.read()
+
+    def __repr__(self) -> str:
+        return f"ClassProgress({str(self.folder)!r}): {len(self.students)} students"
+
+    def read(self) -> None:
+        """Read the folder again (after more files were handed in)."""
+        try:
+            if self.folder.is_symlink() or not self.folder.is_dir():
+                raise NotADirectoryError
+            with os.scandir(self.folder) as entries:
+                names = sorted((entry for entry in entries if entry.name.endswith(".json")), key=lambda e: e.name)
+        except OSError:  # missing, a file, a link, a name too long: nothing to read
+            raise NotationError("folder", f"{excerpt(str(self.folder), 200)} is not a folder: make a folder, put "
+                                          f"the files the learners handed in there, and name it.") from None
+        found, refused = {}, []
+        if len(names) > MOST_FILES:
+            refused.append(f"Only the first {MOST_FILES} of the {len(names)} files were read.")
+        for entry in names[:MOST_FILES]:
+            try:
+                student = _student(Path(entry.path))
+            except NotationError as why:
+                refused.append(f"{excerpt(entry.name, 80, str)} was left out: {why}")
+                continue
+            key = student.name.casefold()  # one learner who handed in twice is one row
+            found[key] = _together(found[key], student) if key in found else student
+        self.students = tuple(sorted(found.values(), key=lambda s: s.name.casefold()))
+        self.refused = tuple(refused)
 
 
 TABLE = "border-collapse:collapse;font-family:system-ui,sans-serif;margin-bottom:1em"
@@ -226,13 +236,32 @@ def _rules_of(key: str) -> tuple[str, ...]:
     return getattr(exercises(int(lesson)), name).rules_exercised
 
 
+def together(one: Tries, other: Tries) -> Tries:
+    """One exercise told twice (two hand-ins, two reports): right once is right, the most tries, a first try known."""
+    if not isinstance(one, Tries) or not isinstance(other, Tries):
+        raise NotationError("one", f"together takes two Tries, not {excerpt(one)} and {excerpt(other)}.")
+    firsts = [first for first in (one.first, other.first) if first is not None]
+    return Tries(one.correct or other.correct, max(one.tries, other.tries), all(firsts) if firsts else None)
+
+
 def _together(one: Student, other: Student) -> Student:
-    """Two hand-ins of one learner as one: right once is right, the most tries."""
+    """Two hand-ins of one learner as one, exercise by exercise."""
     answers = dict(one.answers)
     for key, tries in other.answers:
         mine = answers.get(key)
-        answers[key] = tries if mine is None else Tries(mine.correct or tries.correct, max(mine.tries, tries.tries))
+        answers[key] = tries if mine is None else together(mine, tries)
     return Student(one.name, tuple(sorted(answers.items())))
+
+
+def tries_from(key: object, value: object) -> Tries:
+    """One exercise as handed in or reported ({"correct", "tries", and perhaps "first"}); NotationError if not."""
+    if not kept_id(key) or not isinstance(value, dict) or set(value) - {"first"} != {"correct", "tries"} \
+            or type(value["correct"]) is not bool or type(value["tries"]) is not int or not 0 < value["tries"] < 10**6 \
+            or ("first" in value and type(value["first"]) is not bool):
+        raise NotationError("answers", f"the entry {excerpt(key, 60, str)} is not an exercise of these lessons with "
+                                       f"correct (true or false), tries (a whole number) and perhaps first (true or "
+                                       f"false).")
+    return Tries(value["correct"], value["tries"], value.get("first"))
 
 
 def _student(path: Path) -> Student:
@@ -257,9 +286,37 @@ def _student(path: Path) -> Student:
         raise NotationError("file", "its answers are not an object of exercises.")
     kept = []
     for key, value in answers.items():
-        if not kept_id(key) or not isinstance(value, dict) or set(value) != {"correct", "tries"} \
-                or type(value["correct"]) is not bool or type(value["tries"]) is not int or not 0 < value["tries"] < 10**6:
-            raise NotationError("file", f"its entry {excerpt(key, 60, str)} is not an exercise of these lessons with "
-                                        f"correct (true or false) and tries (a whole number).")
-        kept.append((key, Tries(value["correct"], value["tries"])))
+        try:
+            kept.append((key, tries_from(key, value)))
+        except NotationError as why:
+            raise NotationError("file", f"its {why}") from None
     return Student(name, tuple(sorted(kept)))
+
+
+# -- the learner's side with a server: the lessons linked to the class -------------------------------------------
+
+
+def _learners(progress: Progress | None) -> Progress:
+    if progress is None:
+        return learners_progress()
+    if not isinstance(progress, Progress):
+        raise NotationError("progress", f"progress must be a Progress, or None for the learner's own, "
+                                        f"not {excerpt(progress)}.")
+    return progress
+
+
+def link_lessons(name, server, code, progress: Progress | None = None) -> str:
+    """Report every answer from now on to the class's server, under this first name; what happened, in words."""
+    mine = _learners(progress)
+    answers = {key: one.shared() for key, one in mine.answers().items() if kept_id(key)}
+    return class_report.link_lessons(mine.folder, name, server, code, answers)
+
+
+def linked(progress: Progress | None = None) -> class_report.Link | None:
+    """Where the learner's answers are reported (server, join code, name), or None when the lessons are not linked."""
+    return class_report.read_link(_learners(progress).folder)
+
+
+def unlink_lessons(progress: Progress | None = None) -> None:
+    """Stop reporting answers to the class's server (the learner's own progress is kept as ever)."""
+    class_report.unlink_lessons(_learners(progress).folder)

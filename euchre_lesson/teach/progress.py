@@ -26,6 +26,7 @@ import warnings
 from pathlib import Path
 from typing import NamedTuple
 
+from . import class_report
 from .course import exercises, lesson_numbers
 from .exercises import KEEPER
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
@@ -163,12 +164,17 @@ def _answer_text(answer) -> str:
 
 
 class Answer(NamedTuple):
-    """One exercise: answered right at least once, how many tries, the last answer and when."""
+    """One exercise: answered right at least once, how many tries, the last answer and when, and the first try."""
 
     correct: bool
     tries: int
     answer: str
     when: float
+    first: bool | None = None  # the first try was right; None in a file kept before the first try was (version 1)
+
+    def shared(self) -> dict:
+        """What a teacher is given of it (a hand-in, a report to the class): right once, tries, first try right."""
+        return {"correct": self.correct, "tries": self.tries, **({} if self.first is None else {"first": self.first})}
 
 
 class Kept(NamedTuple):
@@ -182,13 +188,17 @@ NOTHING = Kept({}, {})
 
 
 def _combined(mine: Kept, theirs: Kept) -> Kept:
-    """Both copies in one: right once is right, the most tries, the latest answer, every practice result."""
+    """Both copies in one: right once is right, the most tries, the latest answer, every practice result.
+
+    The first try: where either copy does not know it (an older file's entry), nobody does; where two lessons
+    open at once each kept a first try, either may have been first, and a wrong one is counted."""
     answers = dict(theirs.answers)
     for key, one in mine.answers.items():
         other = answers.get(key)
         if other is not None:
             latest = max(one, other, key=lambda a: a.when)
-            one = Answer(one.correct or other.correct, max(one.tries, other.tries), latest.answer, latest.when)
+            first = None if None in (one.first, other.first) else one.first and other.first
+            one = Answer(one.correct or other.correct, max(one.tries, other.tries), latest.answer, latest.when, first)
         answers[key] = one
     practice = dict(theirs.practice)
     for kind, results in mine.practice.items():
@@ -242,17 +252,23 @@ def _answer_from(key: str, value: object) -> Answer:
     """One exercise's entry, checked field by field; _Damage names the entry and what is wrong with it."""
     if not EXERCISE_ID.fullmatch(key):
         raise _Damage(f"the entry {excerpt(key)} is not an exercise such as 'lesson 3 q2'")
-    if not isinstance(value, dict) or set(value) != set(Answer._fields):
-        raise _Damage(f"the entry for exercise {excerpt(key)} is not an answer (correct, tries, answer and when)")
-    correct, tries, answer, when = (value[name] for name in Answer._fields)
+    if not isinstance(value, dict) or set(value) - {"first"} != set(OLDER_FIELDS):
+        raise _Damage(f"the entry for exercise {excerpt(key)} is not an answer (correct, tries, answer and when, "
+                      f"and perhaps first)")
+    correct, tries, answer, when = (value[name] for name in OLDER_FIELDS)
+    first = value.get("first")
     wrong = ("correct", correct, "true or false") if type(correct) is not bool else \
+        ("first", first, "true or false") if "first" in value and type(first) is not bool else \
         ("tries", tries, "a whole number of tries") if type(tries) is not int or not 0 < tries < 10**9 else \
         ("answer", answer, "text") if not isinstance(answer, str) else \
         ("when", when, "a time in seconds since 1970") if _seconds(when) != when else None
     if wrong:
         name, found, right = wrong
         raise _Damage(f"the entry for exercise {excerpt(key)} has {name} {excerpt(found)}, not {right}")
-    return Answer(correct, tries, answer[:ANSWER_CHARS + 1], float(when))
+    return Answer(correct, tries, answer[:ANSWER_CHARS + 1], float(when), first)
+
+
+OLDER_FIELDS = ("correct", "tries", "answer", "when")  # an entry's fields in every file; "first" only since it is kept
 
 
 def _results_from(kind: str, value: object) -> tuple[tuple[tuple[float, bool], ...], list[str]]:
@@ -287,9 +303,17 @@ def _seconds(value: object) -> float | None:
 def _json_of(kept: Kept, indent: int | None = 1) -> str:
     """The file's text (one line where indent is None, as a journal keeps it)."""
     return json.dumps({"version": VERSION,
-                       "answers": {key: one._asdict() for key, one in sorted(kept.answers.items())},
+                       "answers": {key: _entry(one) for key, one in sorted(kept.answers.items())},
                        "practice": {kind: [list(r) for r in results] for kind, results in sorted(kept.practice.items())}},
                       ensure_ascii=False, indent=indent, separators=None if indent else (",", ":"))
+
+
+def _entry(one: Answer) -> dict:
+    """One exercise's entry as the file keeps it: a first try not known is left out (as an older file has it)."""
+    entry = one._asdict()
+    if one.first is None:
+        del entry["first"]
+    return entry
 
 
 def _decoded(data: bytes) -> object:
@@ -532,7 +556,7 @@ class Progress:
         def change(kept: Kept) -> Kept:
             old = kept.answers.get(exercise_id)
             one = Answer(correct or (old is not None and old.correct), (old.tries if old else 0) + 1,
-                         text, self._now())
+                         text, self._now(), correct if old is None else old.first)
             return Kept({exercise_id: one}, {})
 
         self._update(change)
@@ -771,8 +795,12 @@ class Progress:
 def keep(exercise_id: str, correct: bool, answer: str) -> None:
     """Remember an answer to a lesson's exercise, typed or clicked, in the learner's progress; others go nowhere."""
     if kept_id(exercise_id):  # a practice question has no id, and an exercise of the reader's own making no lesson
-        record(exercise_id, correct, answer)
-
+        mine = progress()
+        mine.record(exercise_id, correct, answer)
+        kept = mine._kept.answers  # as just recorded: no second read of the file
+        if exercise_id in kept:  # and to the class's server, where the learner linked the lessons to one
+            class_report.report(mine.folder, {exercise_id: kept[exercise_id].shared()},
+                                lambda: {key: one.shared() for key, one in kept.items() if kept_id(key)})
 
 
 def progress() -> Progress:

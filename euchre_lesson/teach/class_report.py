@@ -1,0 +1,238 @@
+"""Each answer reported to the class's server as it is judged, under the learner's first name, never holding up a lesson.
+
+A learner links their lessons to the class once, on the contents page: first name, the server's address (the teacher
+may set it for everyone in $EUCHRE_LESSON_CLASS_SERVER) and the join code. The link is kept beside their progress, so
+every lesson finds it. From then on each answer judged goes to the server from a thread of its own, with a short
+timeout; one that cannot be sent waits and is sent again with the next. The learner's own progress is kept whatever
+the server does. What is sent is the first name, the join code, and per exercise: right once or not, how many tries,
+and whether the first try was right.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import unicodedata
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+from typing import NamedTuple
+
+from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
+from ..engine.files import as_text, parse_json, read_regular, write_atomically
+
+ENVIRONMENT = "EUCHRE_LESSON_CLASS_SERVER"  # the class server's address, as the teacher sets it for every learner
+LINK_FILE = "class_server.json"  # beside progress.json: the learner's link to the class
+KIND = "euchre_lesson class link"
+ROUTE = "lessons/answers"  # where the class's server takes reports, under its address
+MOST_NAME = 40  # characters of a first name
+NAME_MARKS = " -'’."  # besides letters, what a first name may hold: Anne-Marie, O'Neil, J. R.
+LONGEST_ADDRESS = 200
+LONGEST_CODE = 20
+TIMEOUT = 3.0  # seconds a report may take: the server is on the school's network
+RETRY_AFTER = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)  # seconds between tries while the server cannot be reached
+LINK_LIMIT = 4096  # bytes of the link file read at most
+
+
+class Link(NamedTuple):
+    """Where the learner's answers go: the server's address, the join code, and the learner's first name."""
+
+    server: str
+    join: str
+    name: str
+
+
+def first_name(name: object) -> str:
+    """A learner's first name, trimmed; a NotationError says what a first name may be."""
+    text = " ".join(name.split()) if isinstance(name, str) else None
+    if not text or len(text) > MOST_NAME or not unicodedata.category(text[0]).startswith("L") \
+            or not all(unicodedata.category(c).startswith(("L", "M")) or c in NAME_MARKS for c in text):
+        raise NotationError("name", f"Write your first name, in letters (up to {MOST_NAME}), such as Ann or "
+                                    f"Anne-Marie; not {excerpt(name)}.")
+    return text
+
+
+def server_address(address: object) -> str:
+    """The class server's address as typed ('192.168.1.20:8765' or 'http://...'), made whole: 'http://.../'."""
+    text = address.strip() if isinstance(address, str) else None
+    if text and "://" not in text:
+        text = "http://" + text
+    parts = urllib.parse.urlsplit(text) if text and len(text) <= LONGEST_ADDRESS and text.isascii() else None
+    try:
+        good = parts is not None and parts.scheme in ("http", "https") and parts.hostname and parts.port is not None \
+            and not parts.username and not parts.query and not parts.fragment and " " not in text
+    except ValueError:  # a port that is not a number
+        good = False
+    if not good:
+        raise NotationError("server", f"Write the class server's address as your teacher gave it, such as "
+                                      f"192.168.1.20:8765 (the machine and its port); not {excerpt(address)}.")
+    return f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}/"
+
+
+def join_code(code: object) -> str:
+    """The join code as typed, without spaces (the server checks it); a NotationError for anything else."""
+    text = "".join(code.split()) if isinstance(code, str) else ""
+    if not text or len(text) > LONGEST_CODE or not text.isascii() or not text.replace("-", "").isalnum():
+        raise NotationError("join_code", f"Write the join code your teacher gave the class, such as ACDE; "
+                                         f"not {excerpt(code)}.")
+    return text
+
+
+def default_server() -> str:
+    """The address the teacher set for every learner ($EUCHRE_LESSON_CLASS_SERVER), or '' when none is set."""
+    try:
+        return server_address(os.environ.get(ENVIRONMENT, ""))
+    except NotationError:
+        return ""
+
+
+# -- the link, kept beside the learner's progress ---------------------------------------------------------------
+
+
+def _link_path(folder) -> Path:
+    """The link file in the progress folder `folder`."""
+    if isinstance(folder, bytes) or not isinstance(folder, (str, os.PathLike)) or "\0" in os.fspath(folder) \
+            or not os.fspath(folder):
+        raise NotationError("folder", f"folder must be the learner's progress folder, not {excerpt(folder)}.")
+    return Path(folder) / LINK_FILE
+
+
+def read_link(folder: Path) -> Link | None:
+    """The link kept in the progress folder, or None where there is none (or it cannot be read)."""
+    try:
+        data = parse_json(as_text(read_regular(_link_path(folder), LINK_LIMIT, follow_links=False)), 3, 3)
+        if not isinstance(data, dict) or data.get("kind") != KIND:
+            return None
+        return Link(server_address(data.get("server")), join_code(data.get("join")), first_name(data.get("name")))
+    except (FileRefused, JsonRefused, NotationError, OSError, TypeError):
+        return None
+
+
+def link_lessons(folder: Path, name, server, code, answers: dict) -> str:
+    """Link the learner's lessons to the class: ask the server, keep the link if it says yes; what happened, in words.
+
+    `answers` are the learner's answers so far (id to correct, tries, first), sent at once."""
+    path, link = _link_path(folder), Link(server_address(server), join_code(code), first_name(name))
+    if not isinstance(answers, dict):
+        raise NotationError("answers", f"answers must be the learner's answers by exercise, not {excerpt(answers)}.")
+    try:
+        refused = _post(link, answers)
+    except OSError:
+        return (f"The class's server at {link.server} did not answer. Check the address with your teacher (the "
+                f"server must be running), then press Join again. Your answers are kept here meanwhile.")
+    if refused is not None:
+        return refused
+    write_atomically(path, json.dumps({"kind": KIND, **link._asdict()}, ensure_ascii=False),
+                     private=True)
+    REPORTER.sent_by_this_kernel.add(link)
+    return f"You are in, {link.name}: from now on each answer you give reaches your teacher's page."
+
+
+def unlink_lessons(folder: Path) -> None:
+    """Stop reporting to the class: the link kept beside the progress is removed."""
+    path = _link_path(folder)
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    except OSError as error:
+        raise NotationError("folder", f"The link to the class could not be removed ({error.strerror}).") from None
+
+
+# -- sending, in a thread of its own ----------------------------------------------------------------------------
+
+
+# Straight to the class's server, on the school's network: a web proxy set for the internet would not reach it.
+_DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+def _post(link: Link, answers: dict) -> str | None:
+    """Send one report; None when the server took it, its refusal in words when it said no.
+
+    OSError when the server cannot be reached or does not answer in time."""
+    body = json.dumps({"join": link.join, "name": link.name, "answers": answers}, ensure_ascii=False).encode("utf-8")
+    request = urllib.request.Request(link.server + ROUTE, data=body, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with _DIRECT.open(request, timeout=TIMEOUT) as reply:
+            reply.read(4096)
+        return None
+    except urllib.error.HTTPError as error:
+        words = error.read(1000).decode("utf-8", "replace").strip()
+        if 400 <= error.code < 500:
+            return words or f"The class's server said no ({error.code})."
+        raise OSError(f"the class's server failed ({error.code})") from None
+    except ValueError as error:  # an address urllib cannot use after all
+        return f"The class server's address {link.server} cannot be used ({error})."
+
+
+class _Reporter:
+    """Answers waiting to be sent, and the thread that sends them: each exercise's latest state, sent at most once."""
+
+    def __init__(self, post=_post):
+        self.post = post
+        self.waiting: dict[Link, dict] = {}  # per link, exercise id to its latest state
+        self.sent_by_this_kernel: set[Link] = set()  # links this kernel has sent everything known to
+        self.refused = ""  # the server's last refusal, in words, for the contents page to show
+        self._changed = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._busy = False
+
+    def report(self, link: Link, answers: dict) -> None:
+        """Queue these answers (id to correct, tries, first) for `link`; returns at once."""
+        with self._changed:
+            self.waiting.setdefault(link, {}).update(answers)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="class-report", daemon=True)
+                self._thread.start()
+            self._changed.notify_all()
+
+    def wait(self, seconds: float) -> bool:
+        """Wait until every answer queued has been sent or refused (for tests); whether they all were."""
+        with self._changed:
+            return self._changed.wait_for(lambda: not self.waiting and not self._busy, seconds)
+
+    def _run(self) -> None:
+        failures = 0
+        while True:
+            with self._changed:
+                self._changed.wait_for(lambda: self.waiting)
+                link = next(iter(self.waiting))
+                answers = self.waiting.pop(link)
+                self._busy = True
+            try:
+                refused = self.post(link, answers)
+            except Exception:  # unreachable, slow, or anything else: the answers wait for the next try
+                with self._changed:
+                    self.waiting[link] = {**answers, **self.waiting.get(link, {})}  # newer ones win
+                    self._busy = False
+                    self._changed.wait(RETRY_AFTER[min(failures, len(RETRY_AFTER) - 1)])
+                failures += 1
+                continue
+            failures = 0
+            with self._changed:
+                self.refused = refused or ""
+                self._busy = False
+                self._changed.notify_all()
+
+
+REPORTER = _Reporter()
+
+
+def report(folder: Path, changed: dict, everything) -> None:
+    """Send the answers just judged (id to state) to the class, if the learner linked their lessons to it.
+
+    A kernel's first report sends `everything()` known too, so an answer a kernel that ended could not send
+    still arrives. Never raises, never waits."""
+    try:
+        link = read_link(folder)
+        if link is None:
+            return
+        if link not in REPORTER.sent_by_this_kernel:
+            REPORTER.sent_by_this_kernel.add(link)
+            changed = {**everything(), **changed}
+        REPORTER.report(link, changed)
+    except Exception:  # reporting must never stop a lesson: the learner's own progress is kept regardless
+        pass
