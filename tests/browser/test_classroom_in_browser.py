@@ -368,3 +368,40 @@ def test_two_students_and_two_computers_play_a_partnership_hand_through_a_server
         page.locator(".class-review").filter(has_text=f"Hand {number}:").wait_for()
     assert all(page.locator(".class-scores").inner_text().count(" and ") == 2 for page in pages), "two sides"
     assert outside == [] and [page.errors for page in pages] == [[], []]
+
+
+# -- bad input -----------------------------------------------------------------------------------------------------
+
+
+def kept_class(folder: Path) -> dict:
+    """The class's files as kept on disk: what a refusal must leave as it was."""
+    return {path.name: path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.json"))}
+
+
+def test_a_forged_seat_token_and_a_10000_character_name_are_refused_in_words_and_change_nothing(browsers, server):
+    from euchre_lesson.classroom.web.pages import SEAT_KEY  # where a page keeps its token (imports Solara: here)
+
+    outside = []
+    page = browsers(outside)
+    page.goto(server["url"])
+    page.get_by_label("Your first name").wait_for()
+    before = kept_class(server["folder"])
+    # A student's browser made to claim a seat: a token that looks like one, one far too long, and not a token at all
+    for token in ("Q2hlYXRpbmctaXMtbm90LW9r", "x" * 10_000, '{"table": 1, "seat": 0}'):
+        page.evaluate("([key, token]) => window.localStorage.setItem(key, token)", [SEAT_KEY, token])
+        page.reload()
+        page.get_by_text("This browser's seat is not one of this class's any more: join again with your first name "
+                         "and the join code on the board.").wait_for()
+        assert page.get_by_label("Your first name").count() == 1 and page.locator(".class-hand").count() == 0
+    page.get_by_label("Your first name").fill("N" * 10_000)  # pasted: typing it would take minutes
+    page.get_by_label("Join code").click()
+    page.keyboard.type(JOIN)
+    click_and_see(page, page.get_by_role("button", name="Join"))
+    assert said(page) == ("A first name is at most 40 characters; this one has 10,000. Type your first name, "
+                          "perhaps with an initial.")
+    page.get_by_label("Join code").fill("A" * 10_000)
+    click_and_see(page, page.get_by_role("button", name="Join"))
+    assert said(page).startswith("The join code must be the short code you were given, not ")
+    assert len(said(page)) < 200, "the refusal quotes a few characters, not the 10,000"
+    assert kept_class(server["folder"]) == before, "nobody joined, no seat changed"
+    assert outside == [] and page.errors == []
