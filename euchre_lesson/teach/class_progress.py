@@ -51,6 +51,10 @@ class Tries:
             return not self.first
         return not self.correct or self.tries > 1
 
+    def shared(self) -> dict:
+        """As a hand-in or a report holds it: right once, tries, and the first try where it is known."""
+        return {"correct": self.correct, "tries": self.tries, **({} if self.first is None else {"first": self.first})}
+
 
 @dataclass(frozen=True)
 class Student:
@@ -96,6 +100,8 @@ def data_link(data: bytes) -> str:
 class ClassTables:
     """A class's answers as tables: students x lessons (done of total), and per rule the first tries wrong."""
 
+    nobody = "No answers from the lessons yet."  # what the tables say before any student's answers arrive
+
     def __init__(self, students=(), refused=()):
         if not isinstance(students, (tuple, list)) or not all(isinstance(one, Student) for one in students):
             raise NotationError("students", f"students must be the class's Students, not {excerpt(students)}.")
@@ -135,7 +141,7 @@ class ClassTables:
                        for name, line in self.lessons())
         people = (f"<table class='euchre-class-lessons' style='{TABLE}'><caption style='text-align:left'>Exercises "
                   f"done (answered right at least once), by student and lesson</caption><tr><th scope='col'>student"
-                  f"</th>{head}</tr>{rows}</table>") if self.students else "<p>No hand-in files read yet.</p>"
+                  f"</th>{head}</tr>{rows}</table>") if self.students else f"<p>{escape(self.nobody)}</p>"
         rules = "".join(f"<tr><th scope='row'>{rule}</th>"
                         + _cell(wrong / tried, f"{wrong} of {tried} first tries wrong", good_high=False) + "</tr>"
                         for rule, wrong, tried in self.rules())
@@ -180,6 +186,8 @@ class ClassTables:
 
 class ClassProgress(ClassTables):
     """The class's progress from a folder of hand-in files: students x lessons, and per rule the first tries wrong."""
+
+    nobody = "No hand-in files read yet."
 
     def __init__(self, folder: str | os.PathLike = "handed_in"):
         if isinstance(folder, bytes) or not isinstance(folder, (str, os.PathLike)) or "\0" in os.fspath(folder):

@@ -124,8 +124,12 @@ def link_lessons(folder: Path, name, server, code, answers: dict) -> str:
                 f"server must be running), then press Join again. Your answers are kept here meanwhile.")
     if refused is not None:
         return refused
-    write_atomically(path, json.dumps({"kind": KIND, **link._asdict()}, ensure_ascii=False),
-                     private=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, json.dumps({"kind": KIND, **link._asdict()}, ensure_ascii=False), private=True)
+    except (OSError, FileRefused) as error:
+        return (f"Your teacher's server said yes, but the link could not be kept beside your progress in "
+                f"{path.parent} ({getattr(error, 'strerror', None) or error}), so each lesson will not report.")
     REPORTER.sent_by_this_kernel.add(link)
     return f"You are in, {link.name}: from now on each answer you give reaches your teacher's page."
 

@@ -16,6 +16,7 @@ import solara
 import traitlets
 from solara.server import kernel_context
 
+from .progress_page import LessonAnswers
 from .server import ADDRESS, current_room, qr_svg
 
 SEAT_KEY = "euchre-class-seat"  # where a browser keeps its seat token (localStorage: this address only)
@@ -428,6 +429,7 @@ def Desk(desk, news: int):
             played = "; ".join(f"table {number}: {result['words']}" for number, result in sorted(row["tables"].items()))
             lines.append(f"<li>Deal {row['deal']}: {escaped(played)}</li>")
         solara.HTML("ul", unsafe_innerHTML="".join(lines), classes=["class-comparison"])
+    LessonAnswers(room, news)
 
 
 @solara.component

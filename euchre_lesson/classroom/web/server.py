@@ -126,6 +126,9 @@ def serve(room: Classroom, host: str, port: int, assets: Path = ASSETS, cull_aft
     import solara.server.settings
 
     solara.server.settings.main.mode = "production"
+    from .progress_page import serve_answers
+
+    serve_answers(room)  # the lessons' answers come in at /lessons/answers
     pacer = Pacer(room).start()
     try:
         uvicorn.run("solara.server.starlette:app", host=host, port=port, log_level="warning")

@@ -1,0 +1,129 @@
+"""The answers the class's lessons report, kept in the class's folder: per student, each exercise's tries.
+
+A lesson's kernel sends the learner's first name, the join code and, per exercise answered, whether it was right
+once, in how many tries and whether the first was right (teach/class_report). Every report is checked whole before
+anything of it is kept: its size, the join code, the name (as a student's name at the tables), each exercise (one
+the lessons have) and each field. Nothing else is kept, and the file is replaced whole, so a report refused, or a
+server stopped mid-write, leaves the class's answers as they were.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
+from ..engine.files import as_text, parse_json, read_regular, write_atomically
+from ..teach.class_progress import ClassTables, Student, Tries, together, tries_from
+from .codes import same_code
+from .names import first_name
+from .refusals import Refused
+
+REPORTS_FILE = "lesson_answers.json"
+REPORTS_FORMAT = "euchre_lesson lesson answers"
+REPORT_LIMIT = 16 * 1024  # bytes of one report: every exercise of every lesson takes about 4 KB
+MOST_STUDENTS = 500  # names kept at most: a class is a few dozen; more is someone filling the disk
+FILE_LIMIT = MOST_STUDENTS * REPORT_LIMIT  # bytes of the kept file read back
+FIELDS = {"join", "name", "answers"}
+
+
+class LessonReports:
+    """The answers reported from the class's lessons, kept in `folder`, for the teacher's page."""
+
+    def __init__(self, folder, join_code: str):
+        self.path = Path(folder) / REPORTS_FILE
+        self.join_code = join_code
+        self._lock = threading.Lock()
+        self._students: dict[str, Student] | None = {}  # None: a kept file that cannot be read is never replaced  # by name, casefolded: Ann and ann are one learner
+        self.problem = ""  # why the kept file could not be read, if it could not
+        self._read()
+
+    def receive(self, body: bytes) -> str:
+        """Check one report and keep it; what to tell the lesson. Refused (in words) keeps nothing of it."""
+        name, answers = self._checked(body)
+        key = name.casefold()
+        with self._lock:
+            if self._students is None:
+                raise Refused("report", "The class's server cannot keep answers now: " + self.problem)
+            if key not in self._students and len(self._students) >= MOST_STUDENTS:
+                raise Refused("name", f"The class already has {MOST_STUDENTS} students' answers: no more are kept.")
+            old = self._students.get(key, Student(name, ()))
+            merged = dict(old.answers)
+            for exercise, tries in answers.items():
+                merged[exercise] = together(merged[exercise], tries) if exercise in merged else tries
+            students = {**self._students, key: Student(old.name, tuple(sorted(merged.items())))}
+            write_atomically(self.path, _json_of(students), private=True)
+            self._students = students
+        return f"Kept {len(answers)} answer{'s' * (len(answers) != 1)} for {old.name}."
+
+    def tables(self) -> ClassTables:
+        """The class's answers as the teacher's tables (students x lessons, and per rule the first tries wrong)."""
+        with self._lock:
+            students = tuple((self._students or {}).values())
+        return ClassTables(students, (self.problem,) if self.problem else ())
+
+    # -- checked before anything is kept
+
+    def _checked(self, body: bytes) -> tuple[str, dict[str, Tries]]:
+        if not isinstance(body, bytes) or len(body) > REPORT_LIMIT:
+            raise Refused("report", f"A report is at most {REPORT_LIMIT // 1024} KB; this one is larger.")
+        try:
+            data = parse_json(as_text(body), 4, 12)
+        except (FileRefused, JsonRefused) as error:
+            raise Refused("report", f"A report is a small JSON object from the lessons; this one {error}.") from None
+        if not isinstance(data, dict) or set(data) != FIELDS:
+            raise Refused("report", "A report holds the join code, the learner's first name and the answers, "
+                                    "nothing else.")
+        if not isinstance(data["join"], str) or not same_code(data["join"], self.join_code, "join code"):
+            raise Refused("join code", "That is not this class's join code: ask your teacher for the four letters.")
+        try:
+            name = first_name(data["name"])
+        except NotationError as error:
+            raise Refused("name", str(error)) from None
+        if not isinstance(data["answers"], dict):
+            raise Refused("answers", "The answers of a report are an object of exercises.")
+        answers = {}
+        for exercise, value in data["answers"].items():
+            try:
+                answers[exercise] = tries_from(exercise, value)
+            except NotationError as error:
+                raise Refused("answers", f"Nothing was kept: {error}") from None
+        return name, answers
+
+    # -- the file
+
+    def _read(self) -> None:
+        """The answers kept by this class's server before it was started again."""
+        try:
+            data = parse_json(as_text(read_regular(self.path, FILE_LIMIT, follow_links=False, what="the answers file")),
+                              5, 12)
+            if not isinstance(data, dict) or data.get("format") != REPORTS_FORMAT or \
+                    not isinstance(data.get("students"), dict):
+                raise NotationError("file", "it is not this server's file of the lessons' answers")
+            students = {}
+            for name, answers in data["students"].items():
+                if not isinstance(answers, dict):
+                    raise NotationError("file", f"the answers of {excerpt(name)} are not an object")
+                student = Student(first_name(name), tuple(sorted((exercise, tries_from(exercise, value))
+                                                                for exercise, value in answers.items())))
+                students[student.name.casefold()] = student
+        except FileRefused as refused:
+            if refused.kind != "missing":
+                self.problem = (f"The answers kept in {self.path} could not be read ({refused}); they are left as "
+                                f"they are, and new answers are not kept until the file is moved away.")
+                self._students = None  # never written over
+            return
+        except (JsonRefused, NotationError) as error:
+            self.problem = (f"The answers kept in {self.path} could not be read ({error}); they are left as they "
+                            f"are, and new answers are not kept until the file is moved away.")
+            self._students = None
+            return
+        self._students = students
+
+
+def _json_of(students: dict[str, Student]) -> str:
+    """The kept file's text: per student, per exercise, right once, tries and the first try."""
+    return json.dumps({"format": REPORTS_FORMAT, "students": {
+        student.name: {exercise: tries.shared() for exercise, tries in student.answers}
+        for student in sorted(students.values(), key=lambda s: s.name.casefold())}}, ensure_ascii=False, indent=1)

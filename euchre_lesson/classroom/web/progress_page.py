@@ -1,0 +1,90 @@
+"""The lessons' answers on the class's server: the route each lesson reports to, and the teacher's page's section.
+
+A lesson's kernel posts each judged answer to /lessons/answers (teach/class_report); the body is read only up to
+REPORT_LIMIT, then checked whole by LessonReports before anything is kept. The teacher's page shows the same tables
+as a folder of hand-ins gives (ClassTables: students x lessons, and per rule the first tries wrong, shaded as a heat
+map) and offers each as a CSV download.
+"""
+
+from __future__ import annotations
+
+import solara
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse
+from starlette.routing import Route
+
+from ...teach.class_report import ROUTE
+from ..progress_reports import REPORT_LIMIT, LessonReports
+from ..refusals import Refused
+
+STATUS = {"join code": 403, "report": 400, "name": 400, "answers": 400}  # a refusal's part: the HTTP status
+_REPORTS: dict[int, LessonReports] = {}  # one per class this process serves
+
+
+def reports_for(room) -> LessonReports:
+    """The lessons' answers kept for `room`, in its folder (read once, then kept up to date in memory)."""
+    if id(room) not in _REPORTS:
+        _REPORTS[id(room)] = LessonReports(room.keeper.folder, room.join_code)
+    return _REPORTS[id(room)]
+
+
+async def _body(request: Request) -> bytes | None:
+    """The request's body, or None as soon as it is larger than a report may be."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > REPORT_LIMIT:
+        return None
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > REPORT_LIMIT:
+            return None
+    return body
+
+
+def answers_route(reports: LessonReports) -> Route:
+    """POST /lessons/answers: one lesson's report, kept if every part of it is right; else refused in words."""
+
+    async def receive(request: Request) -> PlainTextResponse:
+        body = await _body(request)
+        if body is None:
+            return PlainTextResponse(f"A report is at most {REPORT_LIMIT // 1024} KB; this one is larger: nothing "
+                                     f"was kept.", status_code=413)
+        try:
+            said = await run_in_threadpool(reports.receive, body)  # a small file written: off the event loop
+        except Refused as refused:
+            return PlainTextResponse(str(refused), status_code=STATUS.get(refused.part, 400))
+        except OSError as error:
+            return PlainTextResponse(f"The class's server could not keep the answers ({error.strerror or error}).",
+                                     status_code=503)
+        return PlainTextResponse(said)
+
+    return Route("/" + ROUTE, receive, methods=["POST"])
+
+
+def serve_answers(room) -> None:
+    """Add the lessons' route to Solara's app, ahead of its pages (whose last route takes every address)."""
+    from solara.server.starlette import app
+
+    app.router.routes.insert(0, answers_route(reports_for(room)))
+
+
+@solara.component
+def LessonAnswers(room, news: int = 0):
+    """The teacher's section: the lessons' answers as two shaded tables, read again on a click, and CSV downloads."""
+    reads, set_reads = solara.use_state(0)
+    reports = reports_for(room)
+    tables = reports.tables()
+    with solara.Column(classes=["class-lesson-answers"]):
+        solara.HTML("h3", unsafe_innerHTML="The lessons: each student's exercises, and what to teach again")
+        solara.HTML("p", unsafe_innerHTML="A student's answers arrive here once they join on the lessons' contents "
+                    "page with their first name, this server's address and the join code.")
+        solara.HTML("div", unsafe_innerHTML=tables.html(), classes=["class-lesson-tables"])
+        with solara.Row(style="align-items: center; flex-wrap: wrap"):
+            solara.Button("Show the latest answers", on_click=lambda: set_reads(reads + 1), text=True)
+            solara.FileDownload(lambda: reports.tables().csv_text("lessons").encode("utf-8"),
+                                filename="class-lessons.csv", label="Download students and lessons (CSV)",
+                                mime_type="text/csv")
+            solara.FileDownload(lambda: reports.tables().csv_text("rules").encode("utf-8"),
+                                filename="class-rules.csv", label="Download what to teach again (CSV)",
+                                mime_type="text/csv")

@@ -1,0 +1,192 @@
+"""The lessons report each answer to the class's server: the route checks every report whole and keeps nothing of
+one it refuses (a wrong join code, a body too large, an exercise the lessons do not have, a name that is no name);
+a kernel's judged answer reaches the route without holding up the lesson, and is sent again once the server answers."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+import pytest
+from starlette.applications import Starlette
+from starlette.testclient import TestClient
+
+from euchre_lesson.classroom.progress_reports import REPORT_LIMIT, REPORTS_FILE, LessonReports
+from euchre_lesson.classroom.web.progress_page import answers_route
+from euchre_lesson.teach import class_report
+from euchre_lesson.teach.class_progress import linked, link_lessons, unlink_lessons
+from euchre_lesson.teach.class_report import ROUTE, Link, _Reporter
+from euchre_lesson.teach.course import exercises
+from euchre_lesson.teach.progress import Progress, exercise_names
+
+JOIN = "ACDE"
+
+
+def report(**changes) -> bytes:
+    body = {"join": JOIN, "name": "Ann", "answers": {"lesson 1 q1": {"correct": True, "tries": 2, "first": False}}}
+    return json.dumps({**body, **changes}).encode("utf-8")
+
+
+@pytest.fixture
+def served(tmp_path):
+    reports = LessonReports(tmp_path, JOIN)
+    client = TestClient(Starlette(routes=[answers_route(reports)]))
+    return reports, client, tmp_path
+
+
+def test_a_good_report_is_kept_in_the_class_s_folder_and_read_back_after_a_restart(served):
+    reports, client, folder = served
+    reply = client.post("/" + ROUTE, content=report())
+    assert reply.status_code == 200 and "Kept 1 answer for Ann" in reply.text
+    client.post("/" + ROUTE, content=report(name="ann", answers={"lesson 1 q1": {"correct": True, "tries": 3,
+                                                                                "first": True}}))
+    tables = LessonReports(folder, JOIN).tables()  # the server started again
+    assert [name for name, _ in tables.lessons()] == ["Ann"], "Ann and ann are one learner"
+    assert dict((n, d) for n, d, _ in tables.lessons()[0][1])[1] == 1
+    assert dict(tables.students[0].answers)["lesson 1 q1"].tries == 3
+    assert dict(tables.students[0].answers)["lesson 1 q1"].first is False, "the first try is the one first kept"
+    assert json.loads((folder / REPORTS_FILE).read_text())["students"] == {
+        "Ann": {"lesson 1 q1": {"correct": True, "tries": 3, "first": False}}}, "nothing else is kept"
+
+
+BAD = {
+    "a wrong join code": (report(join="ZZZZ"), 403, "not this class's join code"),
+    "no join code": (json.dumps({"name": "Ann", "answers": {}}).encode(), 400, "join code"),
+    "a body too large": (report(name="A" + " " * REPORT_LIMIT), 413, "at most 16 KB"),
+    "an exercise of no lesson": (report(answers={"lesson 99 q1": {"correct": True, "tries": 1}}), 400,
+                                 "not an exercise of these lessons"),
+    "an exercise the lesson has not": (report(answers={"lesson 1 q99": {"correct": True, "tries": 1}}), 400,
+                                       "not an exercise of these lessons"),
+    "tries as text": (report(answers={"lesson 1 q1": {"correct": True, "tries": "2"}}), 400, "tries"),
+    "a field more": (report(marks="A+"), 400, "nothing else"),
+    "an empty name": (report(name="   "), 400, "first name"),
+    "a name with a control character": (report(name="Ann\u0007"), 400, "control character"),
+    "a name too long": (report(name="A" * 41), 400, "at most 40"),
+    "a name that is not text": (report(name=["Ann"]), 400, "first name"),
+    "not JSON": (b"{name: Ann", 400, "JSON"),
+    "not UTF-8": ("{\"name\": \"Zoë\"}".encode("latin-1"), 400, "report"),
+    "nested deep": (b"[" * 50 + b"]" * 50, 400, "report"),
+}
+
+
+@pytest.mark.parametrize("what", BAD)
+def test_a_bad_report_is_refused_in_words_and_nothing_of_it_is_kept(served, what):
+    reports, client, folder = served
+    body, status, words = BAD[what]
+    reply = client.post("/" + ROUTE, content=body)
+    assert reply.status_code == status and words in reply.text, reply.text
+    assert reply.text.endswith(".") and "Traceback" not in reply.text and len(reply.text) < 300
+    assert not (folder / REPORTS_FILE).exists() and reports.tables().students == ()
+
+
+def test_a_body_too_large_is_refused_before_it_is_read_whole(served):
+    reports, client, folder = served
+    sent = []
+
+    def chunks():  # no content-length: the route stops reading once the body passes the limit
+        for _ in range(1000):
+            sent.append(1)
+            yield b" " * 1024
+
+    reply = client.post("/" + ROUTE, content=chunks())
+    assert reply.status_code == 413 and not (folder / REPORTS_FILE).exists()
+
+
+def test_a_refused_report_leaves_the_answers_kept_before_as_they_were(served):
+    reports, client, folder = served
+    client.post("/" + ROUTE, content=report())
+    before = (folder / REPORTS_FILE).read_bytes()
+    client.post("/" + ROUTE, content=report(name="Bob", answers={"lesson 1 q1": {"correct": True, "tries": 1},
+                                                                 "lesson 1 q99": {"correct": True, "tries": 1}}))
+    assert (folder / REPORTS_FILE).read_bytes() == before, "the good half of a bad report is not kept either"
+
+
+def test_a_kept_file_that_cannot_be_read_is_never_written_over(tmp_path):
+    (tmp_path / REPORTS_FILE).write_text("the teacher's own notes")
+    reports = LessonReports(tmp_path, JOIN)
+    assert "could not be read" in reports.tables().refused[0]
+    client = TestClient(Starlette(routes=[answers_route(reports)]))
+    assert client.post("/" + ROUTE, content=report()).status_code == 400
+    assert (tmp_path / REPORTS_FILE).read_text() == "the teacher's own notes"
+
+
+# -- the lesson's side: answers judged in a kernel are sent by a thread of its own ------------------------------
+
+
+class Server:
+    """A stand-in for the class's server's network: takes reports when up, fails like a server that is down."""
+
+    def __init__(self, reports: LessonReports):
+        self.reports, self.up, self.calls = reports, True, 0
+        self.client = TestClient(Starlette(routes=[answers_route(reports)]))
+
+    def post(self, link: Link, answers: dict):
+        self.calls += 1
+        if not self.up:
+            raise OSError("connection refused")
+        reply = self.client.post("/" + ROUTE, json={"join": link.join, "name": link.name, "answers": answers})
+        return None if reply.status_code == 200 else reply.text
+
+
+def test_answers_typed_and_clicked_in_a_lesson_reach_the_class_and_wait_while_it_is_down(tmp_path, monkeypatch):
+    from euchre_lesson.widgets import ask
+
+    monkeypatch.setenv("EUCHRE_LESSON_PROGRESS", str(tmp_path / "mine"))
+    server = Server(LessonReports(tmp_path / "class", JOIN))
+    (tmp_path / "class").mkdir()
+    monkeypatch.setattr(class_report, "REPORTER", _Reporter(server.post))
+    monkeypatch.setattr(class_report, "RETRY_AFTER", (0.05,))
+    monkeypatch.setattr(class_report, "_post", server.post)
+    exercises(1).q1.check(exercises(1).q1.answer())  # before the lessons were linked: sent when they are
+    said = link_lessons(" Anne-Marie ", "127.0.0.1:9", "acde")
+    assert said.startswith("You are in, Anne-Marie") and linked() == Link("http://127.0.0.1:9/", "acde", "Anne-Marie")
+    server.up = False
+    clicked = ask("lesson 1 q2")
+    wrong = next(choice for choice in clicked.exercise.choices() if not clicked.exercise.judge(choice))
+    started = time.monotonic()
+    clicked.button_for(wrong).click()
+    clicked.check_button.click()  # clicked while the server is down: the lesson does not wait
+    assert time.monotonic() - started < 1.0 and Progress(tmp_path / "mine").answers()["lesson 1 q2"].tries == 1
+    time.sleep(0.2)
+    server.up = True
+    assert class_report.REPORTER.wait(10)
+    ann = server.reports.tables().students[0]
+    assert ann.name == "Anne-Marie" and dict(ann.answers)["lesson 1 q1"].first is True
+    assert dict(ann.answers)["lesson 1 q2"].correct is False and dict(ann.answers)["lesson 1 q2"].first is False
+    assert server.reports.tables().lessons()[0][1][1] == (1, 1, len(exercise_names(1)))
+    unlink_lessons()
+    calls = server.calls
+    exercises(1).q3.check(exercises(1).q3.answer())
+    assert linked() is None and not class_report.REPORTER.waiting and server.calls == calls, "unlinked: nothing sent"
+
+
+def test_joining_with_a_wrong_code_or_a_server_that_is_not_there_says_so_and_links_nothing(tmp_path, monkeypatch):
+    mine = Progress(tmp_path / "mine")
+    server = Server(LessonReports(tmp_path, JOIN))
+    monkeypatch.setattr(class_report, "_post", server.post)
+    assert "not this class's join code" in link_lessons("Ann", "127.0.0.1:9", "ZZZZ", mine)
+    assert linked(mine) is None
+    server.up = False
+    assert "did not answer" in link_lessons("Ann", "127.0.0.1:9", JOIN, mine) and linked(mine) is None
+    for name, address, code, words in [("Ann1", "127.0.0.1:9", JOIN, "first name"),
+                                       ("Ann", "not an address", JOIN, "address"),
+                                       ("Ann", "ftp://127.0.0.1:9/", JOIN, "address"),
+                                       ("Ann", "127.0.0.1", JOIN, "port"),
+                                       ("Ann", "127.0.0.1:9", "", "join code")]:
+        with pytest.raises(ValueError, match=words):
+            link_lessons(name, address, code, mine)
+    assert server.calls == 2 and linked(mine) is None, "a name, address or code that is wrong is not sent"
+
+
+def test_a_report_that_takes_too_long_never_holds_up_the_lesson(tmp_path, monkeypatch):
+    monkeypatch.setenv("EUCHRE_LESSON_PROGRESS", str(tmp_path / "mine"))
+    stuck = threading.Event()
+    monkeypatch.setattr(class_report, "REPORTER", _Reporter(lambda link, answers: stuck.wait(30)))
+    monkeypatch.setattr(class_report, "_post", lambda link, answers: None)
+    link_lessons("Ann", "127.0.0.1:9", JOIN)
+    started = time.monotonic()
+    for _ in range(5):
+        exercises(1).q1.check(exercises(1).q1.answer())
+    assert time.monotonic() - started < 2.0 and Progress(tmp_path / "mine").answers()["lesson 1 q1"].tries == 5
+    stuck.set()
