@@ -133,12 +133,20 @@ def offline_page(chromium, outside: list):
     return page
 
 
+def enter(page, label: str, words: str) -> None:
+    """Put `words` in the field `label` at once (as a paste), so that they reach the server in one message.
+
+    Typed key by key, the words go as one message a key, and the page holds a key back while the server has not
+    answered the one before (ipywidgets' throttle); a click is never held back, so a quick click on Join can reach
+    the server first and be judged with the join code cut short: 1 join in 40 was refused so on a loaded machine.
+    One message sent before the click is read before it. Fill each field once before each click that reads it."""
+    page.get_by_label(label).fill(words)
+
+
 def join(page, url: str, name: str, code: str = JOIN) -> None:
     page.goto(url)
-    page.get_by_label("Your first name").click()
-    page.keyboard.type(name)
-    page.get_by_label("Join code").click()
-    page.keyboard.type(code)
+    enter(page, "Your first name", name)
+    enter(page, "Join code", code)
     page.get_by_role("button", name="Join").click()
 
 
@@ -202,11 +210,8 @@ def test_a_wrong_join_code_and_an_empty_name_get_a_clear_message(browsers, serve
     page = browsers(outside)
     join(page, server["url"], "", JOIN)
     assert said(page) == "Type your first name, such as Ana: the name is empty."
-    page.get_by_label("Your first name").click()
-    page.keyboard.type("Ana")
-    page.get_by_label("Join code").fill("")
-    page.get_by_label("Join code").click()
-    page.keyboard.type("WXYZ")
+    enter(page, "Your first name", "Ana")
+    enter(page, "Join code", "WXYZ")
     click_and_see(page, page.get_by_role("button", name="Join"))
     assert said(page).startswith("That is not this class's join code: type the four letters on the board")
     assert page.get_by_label("Your first name").count() == 1, "still the join form: nobody joined"
@@ -257,11 +262,10 @@ def test_the_teacher_s_page_asks_for_the_teacher_code_and_seats_a_waiting_studen
     join(student, server["url"], "Dee")
     student.get_by_text("Choose a table, or wait: your teacher can seat you.").wait_for()
     teacher.goto(server["url"] + "teacher")
-    teacher.get_by_label("Teacher code").click()
-    teacher.keyboard.type("not-the-code")
+    enter(teacher, "Teacher code", "not-the-code")
     teacher.get_by_role("button", name="Open").click()
     assert said(teacher).startswith("That is not this class's teacher code")
-    teacher.get_by_label("Teacher code").fill(TEACHER)
+    enter(teacher, "Teacher code", TEACHER)
     teacher.get_by_role("button", name="Open").click()
     teacher.locator(".class-qr svg").wait_for()
     assert f"type the join code {JOIN}" in teacher.locator(".class-join").inner_text()
@@ -393,15 +397,77 @@ def test_a_forged_seat_token_and_a_10000_character_name_are_refused_in_words_and
         page.get_by_text("This browser's seat is not one of this class's any more: join again with your first name "
                          "and the join code on the board.").wait_for()
         assert page.get_by_label("Your first name").count() == 1 and page.locator(".class-hand").count() == 0
-    page.get_by_label("Your first name").fill("N" * 10_000)  # pasted: typing it would take minutes
-    page.get_by_label("Join code").click()
-    page.keyboard.type(JOIN)
+    enter(page, "Your first name", "N" * 10_000)
+    enter(page, "Join code", JOIN)
     click_and_see(page, page.get_by_role("button", name="Join"))
     assert said(page) == ("A first name is at most 40 characters; this one has 10,000. Type your first name, "
                           "perhaps with an initial.")
-    page.get_by_label("Join code").fill("A" * 10_000)
+    enter(page, "Join code", "A" * 10_000)
     click_and_see(page, page.get_by_role("button", name="Join"))
     assert said(page).startswith("The join code must be the short code you were given, not ")
     assert len(said(page)) < 200, "the refusal quotes a few characters, not the 10,000"
     assert kept_class(server["folder"]) == before, "nobody joined, no seat changed"
     assert outside == [] and page.errors == []
+
+
+# -- the teacher's page ----------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def two_tables(tmp_path):
+    """A class of two Cutthroat tables whose computer players move briskly; stopped after the test."""
+    served = ClassServer(tmp_path / "kept", "--tables", "2", "--pace", "0.3", "--seed", "21")
+    try:
+        yield served.start()
+    finally:
+        served.stop()
+
+
+def open_desk(teacher, url: str) -> None:
+    teacher.goto(url + "teacher")
+    enter(teacher, "Teacher code", TEACHER)
+    teacher.get_by_role("button", name="Open").click()
+    teacher.locator(".class-qr svg").wait_for()
+
+
+def table_card(teacher, number: int):
+    return teacher.locator(".class-table").filter(has_text=re.compile(rf"^Table {number}: "))
+
+
+def test_the_teacher_moves_a_student_and_runs_a_deal_of_the_day_on_two_tables(browsers, two_tables, shots):
+    outside = []
+    eve, fay, teacher = browsers(outside), browsers(outside), browsers(outside)
+    for page, name in ((eve, "Eve"), (fay, "Fay")):
+        join(page, two_tables.url, name)
+        page.get_by_role("button", name=re.compile("^Sit at table 1")).click()
+        page.get_by_text("Your hand:").wait_for()
+    open_desk(teacher, two_tables.url)
+    card = table_card(teacher, 2)
+    card.locator(".v-field").first.click()  # the select's field opens its menu
+    teacher.get_by_role("option", name="Eve (table 1, seat 0)").click()
+    card.get_by_role("button", name="Seat Eve here").first.click()
+    eve.get_by_text(re.compile(r"^Table 2: Cutthroat Euchre")).wait_for()  # her page follows, without a click
+    assert seat_words(eve) == "You are Eve, at seat 0." and "Table 1: " in fay.locator("h2").inner_text()
+    table_card(teacher, 1).get_by_text("Seat 0: a computer").wait_for()
+
+    # Paused, dealt, let go on (the teacher's clicks are read in turn): a page that shows its table going on shows
+    # the new game; a page still showing the old game's turn would be clicked in a game gone by
+    paused = "Your teacher has paused this table: wait a moment."
+    for number in (1, 2):
+        table_card(teacher, number).get_by_role("button", name="Pause").click()
+        table_card(teacher, number).get_by_role("button", name="Go on").wait_for()
+    for page in (eve, fay):
+        page.get_by_text(paused).wait_for()
+    teacher.get_by_role("button", name="Deal of the day at every table").click()
+    for number in (1, 2):
+        table_card(teacher, number).get_by_role("button", name="Go on").click()
+        table_card(teacher, number).get_by_role("button", name="Pause").wait_for()
+    for page in (eve, fay):
+        page.get_by_text(paused).wait_for(state="detached")
+        assert hand_number(page) == 1 and "0," in page.locator(".class-scores").inner_text()
+    play_until_hand([eve, fay], 2)  # each student plays hand 1 at their own table, by mouse
+    comparison = teacher.locator(".class-comparison")
+    comparison.get_by_text(re.compile(r"^Deal 1: table 1: .+; table 2: .+")).wait_for()
+    assert teacher.get_by_text("The deal of the day, deal by deal").count() == 1
+    teacher.screenshot(path=shots / "classroom_deal_of_the_day.png", full_page=True)  # for review
+    assert outside == [] and [page.errors for page in (eve, fay, teacher)] == [[], [], []]
