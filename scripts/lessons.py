@@ -1,5 +1,8 @@
 """`make lessons` on any computer, Windows too (it has no make): `python scripts/lessons.py`.
 
+`python scripts/lessons.py --this-python` opens the lessons from the environment of the Python that runs it (a
+conda environment made from environment.yml, which installed everything), with no .venv and no install.
+
 It makes .venv with the Python that runs it, installs the package with its `lessons` and `app` extras, puts the
 server extension's Jupyter configuration in place and opens the lessons as pages, as the Makefile's `lessons`
 target does (tests/test_portable.py holds the two to the same commands). The Makefile runs two of its parts
@@ -86,6 +89,13 @@ def main(arguments):
     if arguments == ["--server-config"]:
         server_config(sys.prefix)
         return 0
+    if arguments == ["--this-python"]:
+        lab = lessons_commands(sys.prefix)[0][-1][4:]
+        command = [sys.executable, "-m", "jupyter", "lab"] + lab
+        try:
+            return subprocess.run(command, cwd=ROOT, env=dict(os.environ, **lessons_commands(sys.prefix)[1])).returncode
+        except KeyboardInterrupt:
+            return 0
     problem = venv_problem(venv, sys.version_info)
     if problem:
         print(problem, file=sys.stderr)
@@ -93,7 +103,8 @@ def main(arguments):
     if arguments == ["--check-venv"]:
         return 0
     if arguments not in ([], ["--dry-run"]):
-        print("Run it as python scripts/lessons.py (or with --dry-run to see the commands).", file=sys.stderr)
+        print("Run it as python scripts/lessons.py, or with --this-python (a conda environment), or with --dry-run "
+              "to see the commands.", file=sys.stderr)
         return 2
     commands, environment = lessons_commands(venv)
     if arguments == ["--dry-run"]:

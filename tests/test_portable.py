@@ -182,3 +182,20 @@ def test_without_apt_make_says_what_to_install(tmp_path, target, said):
     assert done.returncode != 0
     assert said in done.stderr, done.stderr
     assert "apt-get: " not in done.stderr and "sudo" not in done.stderr
+
+
+def test_a_conda_environment_opens_the_lessons_with_no_venv(monkeypatch):
+    """--this-python (conda): the same JupyterLab command and configuration folder, from the Python that runs it."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import lessons
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    ran = []
+    monkeypatch.setattr(lessons.subprocess, "run", lambda command, **options: ran.append((command, options))
+                        or subprocess.CompletedProcess(command, 0))
+    assert lessons.main(["--this-python"]) == 0
+    [(command, options)] = ran  # no venv made, nothing installed
+    assert command[:4] == [sys.executable, "-m", "jupyter", "lab"]
+    assert command[-2:] == ["--LabApp.default_url=/voila/render/14_contents.ipynb", "notebooks"]
+    assert options["env"]["JUPYTER_CONFIG_PATH"] == str(ROOT / "jupyter-config") and options["cwd"] == lessons.ROOT

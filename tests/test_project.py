@@ -124,3 +124,51 @@ def test_the_engine_imports_without_ipywidgets():
                               "import euchre_lesson\nimport euchre_lesson.widgets\n")],
                              capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert widgets.returncode != 0 and "refused by the test" in widgets.stderr
+
+
+NUMBERS = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split()
+
+
+def test_the_readme_counts_the_lessons_the_course_has():
+    """"Twelve short lessons" was one short: the number is the course's, and every lesson is named."""
+    from euchre_lesson.teach.course import lesson_numbers
+
+    lessons = lesson_numbers()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    said = re.search(r"^(\w+) short lessons \((\d+) to (\d+)\)", readme, re.M)
+    assert said, "the README's lessons section starts 'N short lessons (first to last)'"
+    assert said.group(1).lower() == NUMBERS[len(lessons)]
+    assert (int(said.group(2)), int(said.group(3))) == (lessons[0], lessons[-1])
+    listed = readme[said.end():].split("Then the", 1)[0]
+    assert listed.count("·") == len(lessons) - 1, listed
+
+
+def test_the_readme_says_what_each_command_needs():
+    """make test installs Chromium and npm with apt: the README says so, and how macOS and Windows set up."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "need only Python" not in readme
+    needs = readme.split("`make test` needs more:", 1)[1].split("\n\n", 1)[0]
+    assert "npm" in needs and "/usr/bin/chromium" in needs and "apt-get" in needs
+    setting_up = readme.split("## On macOS or Windows\n", 1)[1].split("\n## ", 1)[0]
+    for command in ("make lessons", "make app", "make student-copies", "make classroom", "py scripts\\lessons.py",
+                    "euchre_lesson.teach.student_copies notebooks student_notebooks", "euchre_lesson.classroom --host",
+                    "conda env create -f environment.yml", "python scripts/lessons.py --this-python"):
+        assert command in setting_up, command
+
+
+def test_the_windows_app_commands_are_those_of_make_app():
+    """Windows has no make: the README's app commands hold every setting of the Makefile's app recipe."""
+    makefile = (ROOT / "Makefile").read_text()
+    recipe = makefile.split("\napp:")[1].split("\n\n")[0].replace("\\\n", " ")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"```powershell\n(.*?)```", readme, re.S)
+    assert block, "the README gives Windows' commands in a powershell block"
+    windows = block.group(1)
+    voila = next(line for line in recipe.splitlines() if "/voila " in line)
+    for setting in re.findall(r"--[\w.]+=?[^\s$]*", voila):
+        if "$(" not in setting and not setting.endswith("="):
+            assert setting in windows, setting
+    for variable in re.findall(r"\b(JUPYTER_\w+)=", voila):
+        assert f"$env:{variable}" in windows, variable
+    handout = next(line for line in recipe.splitlines() if "handout" in line)
+    assert "-m euchre_lesson.teach.handout app" in handout and "-m euchre_lesson.teach.handout app" in windows
