@@ -423,3 +423,157 @@ def test_the_class_is_kept_outside_the_checkout_by_default():
 
     checkout = Path(__file__).resolve().parent.parent
     assert default_folder().is_absolute() and checkout not in default_folder().resolve().parents
+
+
+# -- hints, grades and undo, each for its own seat ----------------------------------------------------------------
+
+
+def play_moves(room, clock, tokens, until) -> None:
+    """Students play their first legal choice and computers step, until `until(table)` holds."""
+    table = room.tables[0]
+    for _ in range(500):
+        if until(table):
+            return
+        token = to_act_token(room, tokens)
+        if token is None:
+            clock.now += 5
+            assert table.step() is not None
+        else:
+            room.act(token, room.seat_view(token)["hand_in_play"]["legal"][0])
+    raise AssertionError("the table never got there")
+
+
+def test_a_hint_is_for_the_seat_to_act_alone_and_is_the_advice_of_play_advice(room, clock, monkeypatch):
+    from euchre_lesson.classroom import table as table_module
+    from euchre_lesson.play import advice
+
+    desk, tokens = seated_room(room)
+    play_until_a_student_acts(room, clock, tokens)
+    mover = to_act_token(room, tokens)
+    other = next(token for token in tokens if token != mover)
+    before = everything(room)
+    with pytest.raises(ValueError, match="^A hint is for your own turn: ask for one when it is your turn to act.$"):
+        room.hint(other)
+    for forged in ("forged-token-AAAAAAAAAA", None):
+        with pytest.raises(NotationError, match="seat token"):
+            room.hint(forged)
+    assert everything(room) == before
+    asked = []
+    monkeypatch.setattr(table_module, "advise", lambda *args, **kwargs: asked.append(kwargs) or
+                        advice.advise(*args, **{**kwargs, "seconds": None}))  # the project's one voice, untimed
+    words = room.hint(mover)
+    table = room.tables[0]
+    seat = table.seat_of(mover)
+    best = advice.advise(table.game.view(seat), worlds=table_module.ADVICE_WORLDS,
+                         seed=table_module.advice_seed(table.game.hand))[0]
+    assert words.startswith("Hint: ") and best.reason in words and asked[0]["worlds"] == table_module.ADVICE_WORLDS
+    assert room.seat_view(mover)["hint"] == words and room.seat_view(other)["hint"] is None
+    assert room.hint(mover) == words and len(asked) == 1, "asked again at the same moment: the same words, kept"
+    assert everything(room) == before, "a hint changes nothing at the table"
+    room.act(mover, str(best.action))
+    assert room.seat_view(mover)["hint"] is None, "the hint was for a moment that has passed"
+
+
+def test_grades_come_once_a_hand_is_over_and_only_to_their_own_seat(room, clock):
+    desk, tokens = seated_room(room)
+    play_until_a_student_acts(room, clock, tokens)
+    before = everything(room)
+    with pytest.raises(ValueError, match="^Grades come once a hand is over: finish this hand first.$"):
+        room.grade(tokens[0])
+    assert everything(room) == before
+    play_moves(room, clock, tokens, lambda table: finished_hands(table) == 1)
+    table = room.tables[0]
+    hand = table.game.hands[0]
+    mine = [action for action, actor in zip(hand.history, hand.actors) if actor == table.seat_of(tokens[0])]
+    lines = room.grade(tokens[0])
+    assert len(lines) == max(1, len(mine)) and all(line.endswith(".") for line in lines)
+    assert all(": " in line for line in lines) or lines == ("You made no decision this hand.",)
+    assert room.seat_view(tokens[0])["last_hand"]["grades"] == list(lines)
+    assert room.seat_view(tokens[1])["last_hand"]["grades"] is None, "Ana's grades are Ana's alone"
+    assert room.grade(tokens[0]) is lines, "worked out once per hand and seat"
+
+
+def finished_hands(table) -> int:
+    return sum(hand.is_over for hand in table.game.hands)
+
+
+def test_undo_by_agreement_needs_every_student_at_the_table_for_the_same_moment(room, clock):
+    desk, tokens = seated_room(room)
+    table = room.tables[0]
+    with pytest.raises(ValueError, match="^Nothing to undo at table 1: no student has acted here since"):
+        room.ask_undo(tokens[0], 1)
+    play_until_a_student_acts(room, clock, tokens)
+    mover = to_act_token(room, tokens)
+    game_before_move = table.game
+    room.act(mover, room.seat_view(mover)["hand_in_play"]["legal"][0])
+    play_moves(room, clock, tokens, lambda table: to_act_token(room, tokens) is not None)  # the computer replied
+    undo = room.seat_view(tokens[0])["undo"]
+    assert undo["moment"] is not None and undo["asked"] == [] and undo["waiting_for"] == ["Ana", "Ben"]
+    before = everything(room)
+    for stale in (undo["moment"] - 1, "1", None):
+        with pytest.raises(ValueError, match="^The table has moved on since your page offered Undo"):
+            room.ask_undo(tokens[0], stale)
+    assert everything(room) == before
+    assert room.ask_undo(tokens[0], undo["moment"]) is False and everything(room) == before
+    seen = room.seat_view(tokens[1])["undo"]
+    assert seen["asked"] == ["Ana"] and seen["waiting_for"] == ["Ben"] and not seen["you_asked"]
+    assert room.seat_view(tokens[0])["undo"]["you_asked"]
+    assert room.ask_undo(tokens[1], undo["moment"]) is True
+    assert table.game == game_before_move, "back to before the last student's move, the computer's replies gone"
+    assert room.seat_view(tokens[0])["undo"]["asked"] == []
+
+
+def test_a_move_meanwhile_cancels_the_undo_asked(room, clock):
+    desk, tokens = seated_room(room)
+    play_until_a_student_acts(room, clock, tokens)
+    first = to_act_token(room, tokens)
+    room.act(first, room.seat_view(first)["hand_in_play"]["legal"][0])
+    moment = room.seat_view(tokens[0])["undo"]["moment"]
+    room.ask_undo(tokens[0], moment)
+    play_moves(room, clock, tokens, lambda table: to_act_token(room, tokens) is not None)
+    mover = to_act_token(room, tokens)
+    room.act(mover, room.seat_view(mover)["hand_in_play"]["legal"][0])
+    with pytest.raises(ValueError, match="moved on"):
+        room.ask_undo(tokens[1], moment)
+    assert room.seat_view(tokens[1])["undo"]["asked"] == []
+
+
+def test_the_teacher_undoes_at_once_and_the_table_s_file_follows(room, clock):
+    desk, tokens = seated_room(room)
+    with pytest.raises(ValueError, match="^Nothing to undo at table 1"):
+        desk.undo(1)
+    play_until_a_student_acts(room, clock, tokens)
+    before_move = room.tables[0].game
+    mover = to_act_token(room, tokens)
+    room.act(mover, room.seat_view(mover)["hand_in_play"]["legal"][0])
+    desk.undo(1)
+    assert room.tables[0].game == before_move
+    kept = json.loads((room.keeper.folder / "table-1.json").read_text())
+    assert kept["game"] == before_move.record(), "the table's file holds the game as it went back"
+    with pytest.raises(ValueError, match="^Nothing to undo at table 1"):
+        desk.undo(1)
+
+
+def test_an_expert_thinks_in_a_process_of_its_own_and_chooses_as_it_would_here(monkeypatch, tmp_path, clock):
+    """The pages' threads share one interpreter lock: an expert's quarter second of Python is thought elsewhere."""
+    import os
+
+    from euchre_lesson.classroom import thinking
+    from euchre_lesson.engine.game import new_game
+    from euchre_lesson.play.players import ExpertPlayer
+    from euchre_lesson.teach.house_rules import HouseRules
+
+    assert thinking.think(os.getpid) != os.getpid()
+    game = new_game(HouseRules().rules("partnership"), seed=4)
+    here, apart = ExpertPlayer(9, worlds=6, seconds=None), ExpertPlayer(9, worlds=6, seconds=None)
+    for _ in range(6):
+        seat, view = game.to_act, game.view(game.to_act)
+        chosen, reason, here = thinking.choose(here, view)
+        far_chosen, far_reason, apart = thinking.think(thinking.choose, apart, view)
+        assert (far_chosen, far_reason) == (chosen, reason) and apart.rng.getstate() == here.rng.getstate()
+        game = game.apply(chosen, seat=seat)
+    thought = []
+    monkeypatch.setattr(thinking, "think", lambda work, *args: thought.append(work) or work(*args))
+    room = Classroom(tmp_path / "experts", level="expert", pace=0.0, clock=clock)
+    table = room.new_table("partnership", seed=2)
+    assert table.step() is not None and thought == [thinking.choose]

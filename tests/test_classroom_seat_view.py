@@ -46,16 +46,31 @@ def students_at(table: ClassTable, seats) -> dict[int, str]:
     return tokens
 
 
-def play_and_check(game_name: str, seed: int, hands: int = HANDS) -> dict:
-    """Play `hands` hands; after every action check every student seat's view and refusal. What was seen, counted."""
+def play_and_check(game_name: str, seed: int, hands: int = HANDS, ask: bool = False) -> dict:
+    """Play `hands` hands; after every action check every student seat's view and refusal (and, if `ask`, the hint
+    each student asks for on their turn and the grades each asks for once a hand is over). What was seen, counted."""
     rules = GAMES[game_name]
     table = ClassTable(1, new_game(rules, seed=seed), "random", pace=0)
     tokens = students_at(table, range(0, rules.players, 2) if rules.players > 2 else (0,))
-    rng, seen = random.Random(seed), {"views": 0, "dummy": 0, "exchanged": 0, "refusals": 0}
+    rng, seen = random.Random(seed), {"views": 0, "dummy": 0, "exchanged": 0, "refusals": 0, "hints": 0, "grades": 0}
+
+    def asked(seat: int, token: str) -> str:
+        """What this seat's student hears on asking for a hint (on their turn) and grades (once a hand is over)."""
+        said = []
+        if ask and table.game.to_act == seat:
+            said.append(table.hint(token))
+            seen["hints"] += 1
+        if ask and any(hand.is_over for hand in table.game.hands):
+            said += table.grade(token)
+            seen["grades"] += 1
+        return " ".join(said)
 
     def check() -> None:
         game = table.game
         for seat, token in tokens.items():
+            heard = asked(seat, token)
+            leaked = cards_named(heard, rules) - cards_known(game, seat)
+            assert not leaked, f"seat {seat} was told {sorted(leaked)} in a hint or a grade, which it has not seen"
             view = table.seat_view(token)
             leaked = cards_named(view, rules) - cards_known(game, seat)
             assert not leaked, f"seat {seat} was sent {sorted(leaked)}, which it has not seen"
@@ -90,6 +105,31 @@ def test_no_seat_is_sent_a_card_it_has_not_seen(game_name):
         assert seen["dummy"], "no student took the dummy: the test saw no moment where a view holds it"
     if GAMES[game_name].call_for_best:
         assert seen["exchanged"], "no student took part in a call for best"
+
+
+@pytest.mark.parametrize("game_name", sorted(GAMES))
+def test_no_hint_grade_or_review_names_a_card_the_seat_has_not_seen(game_name, monkeypatch):
+    """Hints and grades are the computer's advice to one seat: worked out from that seat's view alone."""
+    from euchre_lesson.classroom import table as table_module
+
+    monkeypatch.setattr(table_module, "ADVICE_WORLDS", 6)  # fewer worlds, to be quick: what a seat knows is the same
+    seen = play_and_check(game_name, 4, hands=2, ask=True)
+    assert seen["hints"] > 5 and seen["grades"] > 2
+
+
+def test_the_check_catches_a_leaky_hint(monkeypatch):
+    """The check fails once a hint names a card the seat has not seen: here, a card of the dummy."""
+    from euchre_lesson.classroom import table as table_module
+
+    honest = table_module.choice_words
+
+    def leaky(action, view):
+        return honest(action, view) + " (the dummy holds " + " ".join(map(str, view.unseen)) + ")"
+
+    monkeypatch.setattr(table_module, "ADVICE_WORLDS", 6)
+    monkeypatch.setattr(table_module, "choice_words", leaky)
+    with pytest.raises(AssertionError, match="in a hint or a grade, which it has not seen"):
+        play_and_check("cutthroat", 4, hands=1, ask=True)
 
 
 def test_the_check_catches_a_leak(monkeypatch):

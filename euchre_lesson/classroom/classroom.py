@@ -284,6 +284,18 @@ class Classroom:
         """The action of the student holding `token`, at their table (see ClassTable.act)."""
         return self._table_of(token).act(token, action)
 
+    def hint(self, token) -> str:
+        """The computer's best action now for the student holding `token`, in words (see ClassTable.hint)."""
+        return self._table_of(token).hint(token)
+
+    def grade(self, token) -> tuple[str, ...]:
+        """The student's decisions in their table's last finished hand, graded (see ClassTable.grade)."""
+        return self._table_of(token).grade(token)
+
+    def ask_undo(self, token, moment) -> bool:
+        """The student asks their table to go back to before `moment` (see ClassTable.ask_undo)."""
+        return self._table_of(token).ask_undo(token, moment)
+
     def away(self, token) -> None:
         """The student's browser went away (closed, dropped): after a while the computer plays for them."""
         if self.where(token) is not None:

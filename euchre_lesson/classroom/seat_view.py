@@ -86,9 +86,11 @@ def finished_hand(game: GameState) -> tuple[int, HandState] | None:
     return None
 
 
-def review_seen(game: GameState, seat: int, reasons: dict[int, dict[int, str]]) -> dict | None:
-    """The last finished hand as this seat may review it: its story, its result and the computer players' reasons
-    (a card this seat never saw is [hidden] in them)."""
+def review_seen(game: GameState, seat: int, reasons: dict[int, dict[int, str]],
+                grades: tuple[str, ...] | None = None) -> dict | None:
+    """The last finished hand as this seat may review it: its story as this seat saw it, its result, the computer
+    players' reasons as this seat may hear them (a card this seat never saw is [hidden] in them), and this seat's
+    own grades if it asked for them."""
     last = finished_hand(game)
     if last is None:
         return None
@@ -96,14 +98,19 @@ def review_seen(game: GameState, seat: int, reasons: dict[int, dict[int, str]]) 
     view = hand.view(seat)
     heard = reasons_heard(hand, seat, reasons.get(number - 1, {}))
     return {"number": number, "story": [words for _, words in story(view)], "result": result_words(hand, view),
-            "reasons": [{"seat": hand.actors[i], "words": reason_words(words, view)}
-                        for i, words in sorted(heard.items())]}
+            "reasons": [{"seat": hand.actors[i], "who": seat_words(hand.actors[i], view),
+                         "words": reason_words(words, view)} for i, words in sorted(heard.items())],
+            "grades": None if grades is None else list(grades)}
+
+
+NOTHING_OWN = {"hint": None, "grades": None, "undo": {"moment": None, "you_asked": False, "asked": [], "waiting_for": []}}
 
 
 def seat_view(game: GameState, seat: int, seats: tuple[dict, ...], reasons: dict[int, dict[int, str]],
-              paused: bool = False) -> dict:
+              paused: bool = False, own: dict = NOTHING_OWN) -> dict:
     """Everything `seat` may see of the table, as plain data: `seats` says who sits where (public), `reasons` what
-    the computer players said, by hand and place in its history (heard only once the hand is over)."""
+    the computer players said, by hand and place in its history (heard only once the hand is over), `own` what is
+    this seat's alone: the hint it asked for, its grades, and the undo asked at the table (who asked is public)."""
     view = game.view(seat)
     return {
         "seat": seat, "game": game.rules.game, "game_name": game.rules.facts.name,
@@ -112,5 +119,7 @@ def seat_view(game: GameState, seat: int, seats: tuple[dict, ...], reasons: dict
         "scores": list(view.scores), "sides": [list(side) for side in game.sides],
         "game_over": game.is_over, "winners": list(game.winners),
         "hand_in_play": hand_seen(view),
-        "last_hand": review_seen(game, seat, reasons),
+        "last_hand": review_seen(game, seat, reasons, own["grades"]),
+        "hint": own["hint"],
+        "undo": own["undo"],
     }

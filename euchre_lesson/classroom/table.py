@@ -18,15 +18,22 @@ from ..engine.actions import Action, parse_action
 from ..engine.errors import IllegalAction, NotationError
 from ..engine.game import GameState
 from ..engine.hand import PHASE_RULES
-from ..engine.narration import seat_words
-from ..play.session import LEVELS, computer_seed, level_of
+from ..engine.narration import choice_words, seat_words
+from ..play.advice import NO_TIME, advise, grade_all
+from ..play.session import (ADVICE_WORLDS, GRADE_SECONDS, HINT_SECONDS, LEVELS, NO_MOMENTS, advice_seed,
+                            computer_seed, learner_decisions, level_of, scores_before)
+from . import thinking
 from .refusals import Refused
-from .seat_view import seat_view
+from .seat_view import finished_hand, seat_view
 from .students import Student
 
 NO_SEAT = ("This browser holds no seat at this table: join the class again with the join code, "
            "or ask your teacher to seat you.")
 LONGEST_TOKEN = 100  # a seat token is 22 characters; anything much longer is not one
+NOTHING_TO_UNDO = ("Nothing to undo at table {number}: no student has acted here since this game started (or since "
+                   "the class's server started).")
+MOVED_ON = ("The table has moved on since your page offered Undo: press Undo again to go back to before the last "
+            "student's move.")
 
 
 def checked_seconds(name: str, value) -> float:
@@ -58,6 +65,7 @@ class ClassTable:
         self._away: dict[int, float] = {}  # seat -> when its student's browser went away
         self._thinking = False  # a computer player is choosing (see step)
         self.version = 0  # counts the changes: a saved copy of an older version is never written over a newer one
+        self._seen: dict[int, tuple] = {}  # seat -> (version, seats as seen, its view): one view per change
 
     def _start(self, game: GameState) -> None:
         """A game at this table from its start: its computer players are made afresh, from its seed."""
@@ -65,6 +73,12 @@ class ClassTable:
         self._players: dict[int, object] = {}
         self._reasons: dict[int, dict[int, str]] = {}  # hand number (from 0) -> place in its history -> words
         self._last_change = self._turn_since = self.clock()
+        self._before = NO_MOMENTS  # (moment, game, reasons) before each student's action: what Undo goes back to
+        self._moments = getattr(self, "_moments", 0)  # numbers the moments, never twice at this table
+        self._undo_asked: dict[int, int] = {}  # seat -> the moment its student asked to go back to
+        self._advised: dict[tuple, list] = {}  # (hand number, its history) -> a hint's options, which grades reuse
+        self._hints: dict[int, tuple] = {}  # seat -> ((hand number, its history), the hint's words)
+        self._grades: dict[tuple[int, int], tuple[str, ...]] = {}  # (hand number, seat) -> the grades' lines
 
     # -- listening ---------------------------------------------------------------------------------------
 
@@ -137,14 +151,37 @@ class ClassTable:
     def seat_view(self, token) -> dict:
         """What the browser holding `token` may see of this table (see seat_view.py)."""
         with self.lock:
-            seat = self.seat_of(token)
-            return seat_view(self._game, seat, self.seats_seen(), self._reasons, self._paused)
+            return self._view(self.seat_of(token))
 
     def view_of_seat(self, seat: int) -> dict:
         """What `seat` may see, whoever holds it: for the teacher's page, and for tests."""
         with self.lock:
-            seat = checks.seat("seat", seat, self._game.rules.players)
-            return seat_view(self._game, seat, self.seats_seen(), self._reasons, self._paused)
+            return self._view(checks.seat("seat", seat, self._game.rules.players))
+
+    def _view(self, seat: int) -> dict:
+        """The seat's view, made once per change of the table and then shared by every page of that seat (so it is
+        never changed in place: a page that wants another view makes its own)."""
+        seats = self.seats_seen()
+        kept = self._seen.get(seat)
+        if kept is not None and kept[0] == self.version and kept[1] == seats:
+            return kept[2]
+        view = seat_view(self._game, seat, seats, self._reasons, self._paused, self._own(seat))
+        self._seen[seat] = (self.version, seats, view)
+        return view
+
+    def _own(self, seat: int) -> dict:
+        """What is this seat's alone: the hint it asked for (while its moment lasts), its grades, the undo asked."""
+        game = self._game
+        hint = self._hints.get(seat)
+        last = finished_hand(game)
+        students = {place: student.name for place, student in enumerate(self._seats) if student is not None}
+        moment = self._before.last[0] if len(self._before) else None
+        asked = {place for place, wanted in self._undo_asked.items() if wanted == moment}
+        return {"hint": hint[1] if hint is not None and hint[0] == (len(game.hands), game.hand.history) else None,
+                "grades": None if last is None else self._grades.get((last[0], seat)),
+                "undo": {"moment": moment, "you_asked": seat in asked,
+                         "asked": [students[place] for place in sorted(asked) if place in students],
+                         "waiting_for": [name for place, name in sorted(students.items()) if place not in asked]}}
 
     # -- playing ---------------------------------------------------------------------------------------------
 
@@ -157,7 +194,11 @@ class ClassTable:
             game = self._game
             if not game.is_over and game.to_act != seat:
                 raise self._not_your_turn(seat)
-            self._changed(game.apply(action, seat=seat), action)  # IllegalAction or NotationError: nothing changed
+            after = game.apply(action, seat=seat)  # IllegalAction or NotationError: nothing changed
+            self._moments += 1
+            self._before = self._before.then((self._moments, game, self._reasons))
+            self._undo_asked = {}  # asked for an earlier moment: the table has moved on
+            self._changed(after, action)
         self._tell()
         return action
 
@@ -213,14 +254,16 @@ class ClassTable:
             if seat is None or self._thinking or self.clock() - self._last_change < self.pace:
                 return None
             self._thinking, version, player, view = True, self.version, self._player(seat), self._game.view(seat)
-        try:
-            action, reason = player.choose(view), player.explain()
+        try:  # an expert thinks in a process of its own (thinking.py): the pages' threads keep the interpreter
+            action, reason, player = (thinking.think(thinking.choose, player, view) if thinking.thinks_long(player)
+                                      else thinking.choose(player, view))
         finally:
             with self.lock:
                 self._thinking = False
         with self.lock:
             if self.version != version:
                 return None
+            self._players[seat] = player  # the player as it left its choice (an expert's dice rolled on)
             self._changed(self._game.apply(action, seat=seat), action, reason)
         self._tell()
         return action
@@ -230,6 +273,99 @@ class ClassTable:
         if seat not in self._players:
             self._players[seat] = LEVELS[self.level](computer_seed(self._game.seed, seat))
         return self._players[seat]
+
+    # -- what each seat may ask for: a hint, its grades, an undo --------------------------------------------------
+
+    def hint(self, token) -> str:
+        """The computer's best action for this seat now, with its reason, in words: asked of play/advice.py as the
+        single-learner table's Hint asks it (the same worlds and seed), and shown to this seat alone."""
+        with self.lock:
+            seat, game = self.seat_of(token), self._game
+            if game.is_over or game.to_act != seat:
+                raise Refused("hint", "A hint is for your own turn: ask for one when it is your turn to act.")
+            moment = (len(game.hands), game.hand.history)
+            kept = self._hints.get(seat)
+            if kept is not None and kept[0] == moment:
+                return kept[1]
+            view, options = game.view(seat), self._advised.get(moment)
+        if options is None:  # the thinking is done without the lock (and in a process of its own)
+            options = thinking.think(advise, view, worlds=ADVICE_WORLDS, seed=advice_seed(game.hand),
+                                     seconds=HINT_SECONDS)
+        words = f"Hint: {choice_words(options[0].action, view)}. {options[0].reason}"
+        with self.lock:
+            if options[0].unit != NO_TIME:  # kept for the grade, which then says what the hint said
+                self._advised = {**{kept: weighed for kept, weighed in self._advised.items()
+                                    if kept[0] >= moment[0] - 1}, moment: options}
+            if (len(self._game.hands), self._game.hand.history) == moment:  # not if the table moved meanwhile
+                self._hints = {**self._hints, seat: (moment, words)}
+                self.version += 1
+        return words
+
+    def grade(self, token) -> tuple[str, ...]:
+        """This seat's decisions in the last finished hand, each graded against the computer's best, in words (one
+        line each); worked out once per hand and seat, as the single-learner table's Grade works it out."""
+        with self.lock:
+            seat, game = self.seat_of(token), self._game
+            last = finished_hand(game)
+            if last is None:
+                raise Refused("grade", "Grades come once a hand is over: finish this hand first.")
+            number, hand = last
+            if (number, seat) in self._grades:
+                return self._grades[number, seat]
+            scores, contenders = scores_before(game, number - 1)
+            decisions = learner_decisions(hand, seat)
+            numbers, chosen = [], []
+            for n, (state, action) in enumerate(decisions, 1):
+                if len(state.legal_actions()) > 1:  # an only legal choice has nothing to grade
+                    view = replace(state.view(seat), scores=scores, contenders=contenders)
+                    hinted = self._advised.get((number, state.history))
+                    numbers.append(n)
+                    chosen.append((view, action, advice_seed(state)) + ((hinted,) if hinted else ()))
+        grades = dict(zip(numbers, thinking.think(grade_all, chosen, worlds=ADVICE_WORLDS, seconds=GRADE_SECONDS)
+                          if chosen else ()))
+        lines = []
+        for n, (state, action) in enumerate(decisions, 1):
+            words, verdict = choice_words(action, state.view(seat)), grades.get(n)
+            lines.append(f"{words}: Best (your only legal choice)." if verdict is None else
+                         f"{words}: {verdict.verdict}." + (f" {verdict.better}" if verdict.better else ""))
+        lines = tuple(lines) or ("You made no decision this hand.",)
+        with self.lock:
+            self._grades = {**self._grades, (number, seat): lines}
+            self.version += 1
+        return lines
+
+    def ask_undo(self, token, moment) -> bool:
+        """This seat's student asks to go back to before the last student's move (`moment`, as their page showed
+        it); once every student at the table has asked for the same moment, the table goes back. Whether it did."""
+        with self.lock:
+            seat = self.seat_of(token)
+            if not len(self._before):
+                raise Refused("undo", NOTHING_TO_UNDO.format(number=self.number))
+            if type(moment) is not int or moment != self._before.last[0]:
+                raise Refused("undo", MOVED_ON)
+            self._undo_asked = {**self._undo_asked, seat: moment}
+            students = {place for place, student in enumerate(self._seats) if student is not None}
+            agreed = students <= set(self._undo_asked)
+            if agreed:
+                self._go_back()
+            else:
+                self.version += 1
+        self._tell()
+        return agreed
+
+    def undo(self) -> None:
+        """The teacher takes the table back to before the last student's move (the computers' replies go too)."""
+        with self.lock:
+            if not len(self._before):
+                raise Refused("undo", NOTHING_TO_UNDO.format(number=self.number))
+            self._go_back()
+        self._tell()
+
+    def _go_back(self) -> None:
+        (_, self._game, self._reasons), self._before = self._before.last, self._before.earlier
+        self._undo_asked, self._hints = {}, {}
+        self._last_change = self._turn_since = self.clock()
+        self.version += 1
 
     # -- the teacher's hand on the table ------------------------------------------------------------------------
 
@@ -295,6 +431,7 @@ class ClassTable:
             number = len(game.hands) - 1
             self._game = replace(game, hands=game.hands.with_last(game.hand.states()[0]))
             self._reasons = {n: said for n, said in self._reasons.items() if n != number}
+            self._before, self._undo_asked, self._hints = NO_MOMENTS, {}, {}  # another story from its deal
             self._last_change = self._turn_since = self.clock()
             self.version += 1
         self._tell()

@@ -82,6 +82,10 @@ class Desk:
     def pause(self, number, paused: bool = True) -> None:
         self.room.table(number).pause(paused)
 
+    def undo(self, number) -> None:
+        """Table `number` goes back to before its last student's move (the computers' replies since go too)."""
+        self.room.table(number).undo()
+
     def deal_again(self, number) -> None:
         """The hand in play at table `number` starts again from its deal."""
         self.room.table(number).deal_again()
