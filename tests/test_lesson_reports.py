@@ -82,11 +82,8 @@ def test_a_bad_report_is_refused_in_words_and_nothing_of_it_is_kept(served, what
 
 def test_a_body_too_large_is_refused_before_it_is_read_whole(served):
     reports, client, folder = served
-    sent = []
-
-    def chunks():  # no content-length: the route stops reading once the body passes the limit
+    def chunks():  # no content-length: the route counts what it reads, and stops once the body passes the limit
         for _ in range(1000):
-            sent.append(1)
             yield b" " * 1024
 
     reply = client.post("/" + ROUTE, content=chunks())
@@ -165,10 +162,13 @@ def test_joining_with_a_wrong_code_or_a_server_that_is_not_there_says_so_and_lin
     mine = Progress(tmp_path / "mine")
     server = Server(LessonReports(tmp_path, JOIN))
     monkeypatch.setattr(class_report, "_post", server.post)
-    assert "not this class's join code" in link_lessons("Ann", "127.0.0.1:9", "ZZZZ", mine)
+    with pytest.raises(ValueError, match="not this class's join code"):
+        link_lessons("Ann", "127.0.0.1:9", "ZZZZ", mine)
     assert linked(mine) is None
     server.up = False
-    assert "did not answer" in link_lessons("Ann", "127.0.0.1:9", JOIN, mine) and linked(mine) is None
+    with pytest.raises(ValueError, match="did not answer"):
+        link_lessons("Ann", "127.0.0.1:9", JOIN, mine)
+    assert linked(mine) is None
     for name, address, code, words in [("Ann1", "127.0.0.1:9", JOIN, "first name"),
                                        ("Ann", "not an address", JOIN, "address"),
                                        ("Ann", "ftp://127.0.0.1:9/", JOIN, "address"),
@@ -190,3 +190,30 @@ def test_a_report_that_takes_too_long_never_holds_up_the_lesson(tmp_path, monkey
         exercises(1).q1.check(exercises(1).q1.answer())
     assert time.monotonic() - started < 2.0 and Progress(tmp_path / "mine").answers()["lesson 1 q1"].tries == 5
     stuck.set()
+
+
+def test_the_contents_page_asks_once_for_name_address_and_join_code(tmp_path, monkeypatch):
+    from euchre_lesson.widgets.class_link import ClassLink
+
+    mine = Progress(tmp_path / "mine")
+    server = Server(LessonReports(tmp_path, JOIN))
+    monkeypatch.setattr(class_report, "_post", server.post)
+    monkeypatch.setenv("EUCHRE_LESSON_CLASS_SERVER", "192.168.1.20:8765")
+    box = ClassLink(mine)
+    assert box.server.value == "http://192.168.1.20:8765/", "the address the teacher set is filled in"
+    assert "kept on this computer only" in box.said.value and box.leave_tie.layout.display == "none"
+    box.name.value, box.code.value = "Ann", "WXYZ"
+    box.join_tie.button.click()
+    assert "join code" in box.said.value and "✘" in box.said.value
+    assert linked(mine) is None
+    box.name.value = "<b>Ann</b>"
+    box.join_tie.button.click()
+    assert "first name" in box.said.value and linked(mine) is None
+    box.name.value, box.code.value = "Ann", "acde"
+    box.join_tie.button.click()
+    assert "You are in, Ann" in box.said.value and box.leave_tie.layout.display == ""
+    again = ClassLink(mine)  # another day, another lesson: nothing to type again
+    assert (again.name.value, again.server.value, again.code.value) == ("Ann", "http://192.168.1.20:8765/", "acde")
+    assert "as Ann" in again.said.value
+    again.leave_tie.button.click()
+    assert linked(mine) is None and "no longer sent" in again.said.value

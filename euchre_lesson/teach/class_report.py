@@ -111,25 +111,28 @@ def read_link(folder: Path) -> Link | None:
 
 
 def link_lessons(folder: Path, name, server, code, answers: dict) -> str:
-    """Link the learner's lessons to the class: ask the server, keep the link if it says yes; what happened, in words.
+    """Link the learner's lessons to the class: ask the server, keep the link if it says yes, and say so in words.
 
-    `answers` are the learner's answers so far (id to correct, tries, first), sent at once."""
+    `answers` are the learner's answers so far (id to correct, tries, first), sent at once. A server that says no,
+    or does not answer, is a NotationError in words, and nothing is linked."""
     path, link = _link_path(folder), Link(server_address(server), join_code(code), first_name(name))
     if not isinstance(answers, dict):
         raise NotationError("answers", f"answers must be the learner's answers by exercise, not {excerpt(answers)}.")
     try:
         refused = _post(link, answers)
     except OSError:
-        return (f"The class's server at {link.server} did not answer. Check the address with your teacher (the "
-                f"server must be running), then press Join again. Your answers are kept here meanwhile.")
+        raise NotationError("server", f"The class's server at {link.server} did not answer. Check the address with "
+                                      f"your teacher (the server must be running), then press Join again. Your "
+                                      f"answers are kept here meanwhile.") from None
     if refused is not None:
-        return refused
+        raise NotationError("server", refused)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(path, json.dumps({"kind": KIND, **link._asdict()}, ensure_ascii=False), private=True)
     except (OSError, FileRefused) as error:
-        return (f"Your teacher's server said yes, but the link could not be kept beside your progress in "
-                f"{path.parent} ({getattr(error, 'strerror', None) or error}), so each lesson will not report.")
+        raise NotationError("folder", f"Your teacher's server said yes, but the link could not be kept beside your "
+                                      f"progress in {path.parent} ({getattr(error, 'strerror', None) or error}), so "
+                                      f"the lessons cannot send your answers.") from None
     REPORTER.sent_by_this_kernel.add(link)
     return f"You are in, {link.name}: from now on each answer you give reaches your teacher's page."
 

@@ -429,7 +429,7 @@ def Desk(desk, news: int):
             played = "; ".join(f"table {number}: {result['words']}" for number, result in sorted(row["tables"].items()))
             lines.append(f"<li>Deal {row['deal']}: {escaped(played)}</li>")
         solara.HTML("ul", unsafe_innerHTML="".join(lines), classes=["class-comparison"])
-    LessonAnswers(room, news)
+    LessonAnswers(room, news, join)
 
 
 @solara.component

@@ -8,6 +8,8 @@ map) and offers each as a CSV download.
 
 from __future__ import annotations
 
+from html import escape
+
 import solara
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -70,7 +72,7 @@ def serve_answers(room) -> None:
 
 
 @solara.component
-def LessonAnswers(room, news: int = 0):
+def LessonAnswers(room, news: int = 0, address: str = ""):
     """The teacher's section: the lessons' answers as two shaded tables, read again on a click, and CSV downloads."""
     reads, set_reads = solara.use_state(0)
     reports = reports_for(room)
@@ -78,7 +80,8 @@ def LessonAnswers(room, news: int = 0):
     with solara.Column(classes=["class-lesson-answers"]):
         solara.HTML("h3", unsafe_innerHTML="The lessons: each student's exercises, and what to teach again")
         solara.HTML("p", unsafe_innerHTML="A student's answers arrive here once they join on the lessons' contents "
-                    "page with their first name, this server's address and the join code.")
+                    f"page with their first name, the address <strong>{escape(address or 'of this server')}</strong> "
+                    f"and the join code <strong>{escape(room.join_code)}</strong>.")
         solara.HTML("div", unsafe_innerHTML=tables.html(), classes=["class-lesson-tables"])
         with solara.Row(style="align-items: center; flex-wrap: wrap"):
             solara.Button("Show the latest answers", on_click=lambda: set_reads(reads + 1), text=True)

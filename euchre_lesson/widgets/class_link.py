@@ -1,0 +1,76 @@
+"""Join the class's server on the contents page: first name, the server's address and the join code, typed once."""
+
+from __future__ import annotations
+
+import ipywidgets as w
+
+from ..engine.errors import NotationError
+from ..engine.rules import excerpt
+from ..teach.class_progress import link_lessons, linked, unlink_lessons
+from ..teach.class_report import default_server
+from ..teach.progress import Progress, progress as learners_progress
+from . import arguments
+from .cards import note, say
+from .clicks import TiedButton
+from .fallback import START, Described
+
+
+class ClassLink(Described, w.VBox):
+    """Send every answer from now on to the teacher's class server, under the learner's first name."""
+
+    purpose = ("Send your answers to your teacher: if your class has a server, write your first name, its address "
+               "and the join code once, and press Join; each answer you give then reaches your teacher's page.")
+    how = f"A widget: to join your class's server, {START}."
+
+    def __init__(self, progress: Progress | None = None, **kwargs):
+        if progress is not None and not isinstance(progress, Progress):
+            raise NotationError("progress", f"progress must be a Progress, or None for the learner's own, "
+                                            f"not {excerpt(progress)}.")
+        arguments.start_box(ClassLink, self, kwargs)
+        self.progress = learners_progress() if progress is None else progress
+        link = linked(self.progress)
+        wide = w.Layout(width="22em")
+        self.name = w.Text(value=link.name if link else "", placeholder="your first name", description="First name",
+                           layout=wide)
+        self.server = w.Text(value=link.server if link else default_server(), placeholder="such as 192.168.1.20:8765",
+                             description="Address", layout=wide)
+        self.code = w.Text(value=link.join if link else "", placeholder="such as ACDE", description="Join code",
+                           layout=wide)
+        self.join_tie = TiedButton("Join", "send your answers to your teacher's page from now on", self.join)
+        self.leave_tie = TiedButton("Stop sending", "stop sending your answers to your teacher's server", self.leave)
+        self.said = note()
+        self.children = [w.HTML("<h4 class='euchre-note'>Send your answers to your teacher</h4>"),
+                         self.name, self.server, self.code,
+                         w.HBox([self.join_tie, self.leave_tie], layout=w.Layout(overflow="visible")), self.said]
+        self.add_class("euchre-class-link")
+        self._show(link)
+
+    def _show(self, link) -> None:
+        """Say whether answers are sent, and offer Stop sending only when they are."""
+        if link is None:
+            self.leave_tie.hide()
+            say(self.said, "Your answers are kept on this computer only. If your teacher runs a class server, "
+                           "write its address and the join code (your teacher gives both) and press Join.")
+        else:
+            self.leave_tie.draw(link)
+            say(self.said, f"Your answers go to your teacher's server at {link.server} as {link.name}.")
+
+    def join(self) -> None:
+        """Ask the server, and keep the link if it says yes; any mistake is said in words."""
+        try:
+            words = link_lessons(self.name.value, self.server.value, self.code.value, self.progress)
+        except NotationError as mistake:
+            say(self.said, str(mistake), "bad")
+            return
+        self._show(linked(self.progress))
+        say(self.said, words, "good")
+
+    def leave(self) -> None:
+        """Stop sending answers; the learner's own progress is kept as ever."""
+        try:
+            unlink_lessons(self.progress)
+        except NotationError as mistake:
+            say(self.said, str(mistake), "bad")
+            return
+        self._show(None)
+        say(self.said, "Your answers are no longer sent to your teacher's server; they are still kept here.")
