@@ -199,3 +199,20 @@ def test_a_conda_environment_opens_the_lessons_with_no_venv(monkeypatch):
     assert command[:4] == [sys.executable, "-m", "jupyter", "lab"]
     assert command[-2:] == ["--LabApp.default_url=/voila/render/14_contents.ipynb", "notebooks"]
     assert options["env"]["JUPYTER_CONFIG_PATH"] == str(ROOT / "jupyter-config") and options["cwd"] == lessons.ROOT
+
+
+def test_the_workflow_runs_the_tests_without_a_browser_on_macos_and_windows():
+    """Beside the full Linux run (make test): a matrix that runs the engine, widget and lesson tests on both."""
+    import yaml
+
+    jobs = yaml.safe_load((ROOT / ".github" / "workflows" / "tests.yml").read_text(encoding="utf-8"))["jobs"]
+    assert jobs["test"]["runs-on"] == "ubuntu-latest" and jobs["test"]["steps"][-1]["run"] == "make test"
+    laptop = jobs["laptop"]
+    systems = {entry["os"]: entry["tests"] for entry in laptop["strategy"]["matrix"]["include"]}
+    assert systems == {"macos-latest": "not slow", "windows-latest": "not slow and not posix"}
+    assert laptop["runs-on"] == "${{ matrix.os }}" and laptop["defaults"]["run"]["shell"] == "bash"
+    runs = [step.get("run", "") for step in laptop["steps"]]
+    assert any('pip install --quiet -e ".[lessons,app,test]"' in run for run in runs)
+    assert 'python -m pytest tests -m "${{ matrix.tests }}" --ignore=tests/browser -q' in runs
+    assert "python -m pytest notebooks -q" in runs  # nbval (pyproject's addopts), every lesson
+    assert not any(".venv/bin" in run or "make " in run for run in runs)
