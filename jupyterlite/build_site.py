@@ -1,7 +1,8 @@
 """The lessons as a static JupyterLite site with the Pyodide kernel: Python runs in the browser.
 
     python jupyterlite/build_site.py download   # once, online: the pinned runtime and wheels into the cache
-    python jupyterlite/build_site.py build      # offline: site/ from the repo as it is now
+    python jupyterlite/build_site.py build      # offline: site/ from the repo as it is now, the answers out
+    python jupyterlite/build_site.py build --answers   # the teacher's version: the lessons as they are, the guide
     python jupyterlite/build_site.py serve      # site/ on http://127.0.0.1:8000/ (Ctrl-C stops it)
 
 `make site` runs the first two in the build venv (.venv/site-build, jupyterlite/build-requirements.txt).
@@ -40,8 +41,6 @@ PINS = HERE / "pins.toml"
 CACHE = ROOT / ".venv" / "site-cache"
 SITE = ROOT / "site"
 LESSONS = ROOT / "notebooks"
-# What the site holds besides the lessons folder (copied whole): the rule book and the app's table.
-EXTRA_CONTENTS = ("RULES.md", "app/euchre_table.ipynb")
 # The project's own extension (lessons as pages, rule links that land on the rule): a prebuilt one, copied as is.
 LESSON_PAGES = HERE / "lesson-pages"
 # The Notebook app shows a lesson as a page; tree lists files; JupyterLab is the code view, one link away.
@@ -358,22 +357,33 @@ def contents_page() -> str:
     return pages[0].relative_to(ROOT).as_posix()
 
 
-def content_files() -> list[Path]:
-    """Every file of the lessons folder (house_rules.json too), the rule book and the app's table."""
-    lessons = [p for p in sorted(LESSONS.rglob("*")) if p.is_file()
-               and not any(part.startswith(".") or part == "__pycache__" for part in p.relative_to(ROOT).parts)]
-    return lessons + [ROOT / name for name in EXTRA_CONTENTS]
+def handout():
+    """The project's one list of what students are handed (teach/handout.py), from this checkout: the build venv
+    does not install the package."""
+    if str(HERE.parent) not in sys.path:
+        sys.path.insert(0, str(HERE.parent))
+    from euchre_lesson.teach import handout
+    return handout
 
 
-def copy_contents(into: Path) -> None:
-    for path in content_files():
-        target = into / path.relative_to(ROOT)
+def content_files(answers: bool = False, root: Path | None = None) -> dict[str, bytes]:
+    """What the site holds, by its path: the hand-out (student copies, the rule book, the app's table) and nothing
+    else, never through a link; with `answers`, the lessons as they are and the teacher's guide."""
+    try:
+        return handout().site_files(root or ROOT, answers)
+    except SystemExit as refused:
+        raise BuildError(str(refused)) from None
+
+
+def copy_contents(into: Path, answers: bool = False, root: Path | None = None) -> None:
+    for name, data in content_files(answers, root).items():
+        target = into / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        if path.suffix == ".ipynb":
-            notebook = joined_outputs(json.loads(path.read_text(encoding="utf-8")))
+        if name.endswith(".ipynb"):
+            notebook = joined_outputs(json.loads(data))
             target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         else:
-            shutil.copy2(path, target)
+            target.write_bytes(data)
 
 
 # -- the build --------------------------------------------------------------------------------------------
@@ -411,7 +421,7 @@ def hermetic_environment(stage: Path) -> dict[str, str]:
             "JUPYTER_CONFIG_PATH": "", "JUPYTER_PATH": "", "JUPYTER_PLATFORM_DIRS": "1"}
 
 
-def build(pins: Pins, cache: Path, site: Path) -> None:
+def build(pins: Pins, cache: Path, site: Path, answers: bool = False) -> None:
     problems = cache_problems(pins, cache)
     if problems:
         raise BuildError("the cache is incomplete (" + "; ".join(problems) + "): run "
@@ -422,7 +432,7 @@ def build(pins: Pins, cache: Path, site: Path) -> None:
         stage = Path(scratch) / "lite"
         wheels = [package_wheel(Path(scratch)), *kernel_wheels(pins), *cached_wheels(pins, cache).values()]
         runtime(pins, cache, wheels, stage / "static" / "pyodide")
-        copy_contents(stage / "content")
+        copy_contents(stage / "content", answers)
         shutil.copytree(LESSON_PAGES, stage / LESSON_PAGES.name)
         (stage / "jupyter-lite.json").write_text(json.dumps(lite_config(stage), indent=2), encoding="utf-8")
         output = Path(scratch) / "site"
@@ -435,7 +445,8 @@ def build(pins: Pins, cache: Path, site: Path) -> None:
         check_site(output, front)
         (output / MARK).write_text("built by jupyterlite/build_site.py: a rebuild replaces this folder\n")
         replace_site(output, site)
-    print(f"built {site} ({size_mb(site):.1f} MB); it opens on {front}")
+    version = "the teacher's version, with the answers and the guide" if answers else "the students' version"
+    print(f"built {site} ({size_mb(site):.1f} MB), {version}; it opens on {front}")
 
 
 def replace_site(built: Path, site: Path) -> None:
@@ -527,13 +538,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=CACHE, help="the download cache (default %(default)s)")
     parser.add_argument("--site", type=Path, default=SITE, help="the site folder (default %(default)s)")
     parser.add_argument("--port", type=int, default=8000, help="serve: the port on 127.0.0.1")
+    parser.add_argument("--answers", action="store_true",
+                        help="build: the teacher's version (the lessons as they are, the guide); never for students")
     args = parser.parse_args(argv)
     try:
         if args.step == "serve":
             serve(args.site, args.port)
         else:
             pins = read_pins()
-            download(pins, args.cache) if args.step == "download" else build(pins, args.cache, args.site)
+            download(pins, args.cache) if args.step == "download" else build(pins, args.cache, args.site, args.answers)
     except BuildError as error:
         print(f"build_site.py {args.step}: {error}", file=sys.stderr)
         return 1

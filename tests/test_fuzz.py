@@ -547,6 +547,18 @@ def _one_lesson_folder() -> str:
     return str(folder)
 
 
+def _small_project() -> str:
+    """A project in the current (temporary) folder: a lesson, the rule book, the rule book's text and the app."""
+    import nbformat
+
+    root = Path("project")
+    for name in ("notebooks/01_sum.ipynb", "notebooks/13_rule_book.ipynb", "app/euchre_table.ipynb"):
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1")]), root / name)
+    (root / "RULES.md").write_text("# Rules\n")
+    return str(root)
+
+
 def _open_file() -> int:
     """A file handle open for reading, on a small file in the current (temporary) folder."""
     Path("small.txt").write_text("some text")
@@ -621,6 +633,12 @@ GOOD_FOR = {
     "card_among": {"value": lambda: "JH"},
     "start_box": {"widget": lambda: __import__("ipywidgets").VBox(), "options": lambda: {}},
     "find_position": {"wanted": lambda: (lambda state: state.phase.name == "PLAY")},
+    # The hand-out (teach/handout.py) and the students' branch.
+    "handout.lessons": {"folder": _one_lesson_folder}, "handout.student_files": {"folder": _one_lesson_folder},
+    "handout.site_files": {"root": _small_project}, "handout.app_files": {"root": _small_project},
+    "handout.write_folder": {"files": lambda: {"app/a.txt": b"x"}, "target": lambda: "app-folder"},
+    "handout.student_bytes": {"path": lambda: _one_lesson_folder() + "/01_sum.ipynb"},
+    "student_copies.build_branch": {"branch": lambda: "students"},
 }
 
 

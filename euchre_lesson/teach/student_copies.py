@@ -1,6 +1,6 @@
 """Build the students' copies of the lessons: the answers taken out, the outputs cleared.
 
-    python -m euchre_lesson.teach.student_copies notebooks student_notebooks
+    python -m euchre_lesson.teach.student_copies notebooks student_notebooks [--branch students]
 
 The teacher's guide is not copied. The class's house rules (`house_rules.json` beside the lessons) are
 copied beside the copies, checked first, for the lessons read them from their own folder. A cell tagged `solution` in a source notebook (the teacher's demonstration that a checker refuses
@@ -12,6 +12,10 @@ written to a new file and renamed into place, so a link in the output folder is 
 written through; and an output folder holding files this tool did not write (a student's edited
 copy, say) is refused unless --force is given. The tool lists what it wrote, with a checksum of
 each copy, in `.student_copies.json` in the output folder, so running it again just works.
+
+What a copy holds, and which files are copied, is teach/handout.py's one list (the site and the app use it too).
+With --branch, the tool also commits the project, its lessons folder holding just the copies, on a git branch of
+its own, for Binder and nbgitpuller to open (they open a branch of a repository, and the main one has the answers).
 """
 
 from __future__ import annotations
@@ -20,48 +24,20 @@ import argparse
 import hashlib
 import json
 import os
+import subprocess
 import sys
-import warnings
+import tempfile
 from pathlib import Path
 
-import nbformat
-
-from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
+from ..engine.errors import excerpt
 from ..engine.files import as_text, parse_json, read_regular, staged
-from .house_rules import HOUSE_RULES_FILE, house_rules_bytes
+from .handout import MOST_LESSON_BYTES, NOTEBOOK_DIGITS, NOTEBOOK_NESTING, student_copy, student_files  # noqa: F401
+from .house_rules import HOUSE_RULES_FILE
 
-TEACHER_TAGS = {"solution"}
 JUPYTER_OWN = {".ipynb_checkpoints"}  # folders Jupyter itself makes beside an opened notebook
-LESSON_NAMES = "[0-9][0-9]_*.ipynb"
-TEACHERS_ONLY = "*_teachers_guide.ipynb"  # the teacher's guide, with its examples of typed answers, is not copied
 MANIFEST = ".student_copies.json"
-# A lesson with its stored widget outputs is under 0.3 MB; a file far beyond that is not a lesson.
-MOST_LESSON_BYTES = 64 * 2**20
 MOST_MANIFEST_BYTES = 2**20
-NOTEBOOK_NESTING = 100  # levels of lists and objects: a lesson nests 10 at most
-NOTEBOOK_DIGITS = 100  # of a whole number: a lesson's are counts and sizes
 NAMES_SHOWN = 10
-
-
-def student_copy(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """A copy of a lesson without the solution cells, its outputs cleared; a ValueError for what is not a notebook."""
-    try:
-        return _without_answers(_checked_notebook(notebook))
-    except ValueError as error:
-        raise ValueError(f"notebook must be a lesson as nbformat.read gives it; this one {error}.") from None
-
-
-def _without_answers(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """A copy of a valid lesson without the solution cells, its outputs cleared."""
-    copy = nbformat.from_dict(notebook)
-    copy.cells = [cell for cell in copy.cells if not TEACHER_TAGS & set(cell.metadata.get("tags", []))]
-    for cell in copy.cells:
-        if cell.cell_type == "code":
-            cell.outputs, cell.execution_count = [], None
-    # The saved state of the teacher's widgets (a table's cards, a trainer after its check) goes too:
-    # with the outputs cleared it draws nothing, and it could hold what a student should work out.
-    copy.metadata.pop("widgets", None)
-    return copy
 
 
 def build(source: Path, target: Path, force: bool = False) -> list[Path]:
@@ -78,12 +54,9 @@ def build(source: Path, target: Path, force: bool = False) -> list[Path]:
 
 
 def _build(source: Path, target: Path, force: bool) -> list[Path]:
-    lessons = _lessons(source)
+    copies = student_files(source)  # all read before any is written: the hand-out's list (teach/handout.py)
+    rules = copies.get(HOUSE_RULES_FILE)
     _refuse_overlap(source, target)
-    copies = {path.name: _student_bytes(path) for path in lessons}  # all read before any is written
-    rules = _house_rules(source)
-    if rules is not None:
-        copies[HOUSE_RULES_FILE] = rules
     untouched, foreign = _survey(target)
     if foreign and not force:
         raise SystemExit(
@@ -106,16 +79,6 @@ def _folder(value, argument: str) -> Path:
     if "\0" in os.fspath(value):
         raise ValueError(f"{argument} must be a folder path; {str(value)[:60]!r} holds a NUL character.")
     return Path(value)
-
-
-def _lessons(source: Path) -> list[Path]:
-    """The numbered lessons in `source`, in order."""
-    if not source.is_dir():
-        raise SystemExit(f"The lessons folder {source} is not a folder (or does not exist).")
-    lessons = sorted(path for path in source.glob(LESSON_NAMES) if not path.match(TEACHERS_ONLY))
-    if not lessons:
-        raise SystemExit(f"No lessons (files like 01_cards.ipynb) in {source}.")
-    return lessons
 
 
 def _refuse_overlap(source: Path, target: Path) -> None:
@@ -145,61 +108,6 @@ def _identity(path: Path) -> tuple[int, int] | None:
 def _enclosing(path: Path) -> set:
     """The identities of every existing folder above `path`, once its links are resolved."""
     return {_identity(parent) for parent in Path(os.path.realpath(path)).parents} - {None}
-
-
-def _student_bytes(path: Path) -> bytes:
-    """The student copy of the lesson at `path`, as the bytes to write; SystemExit if it is broken."""
-    try:
-        text = nbformat.writes(_without_answers(_parse_lesson(read_regular(path, MOST_LESSON_BYTES, what="a lesson"))))
-    except (ValueError, RecursionError, nbformat.ValidationError) as error:
-        reason = str(error) if isinstance(error, FileRefused) else f"it {error}"
-        raise SystemExit(f"Cannot make a student copy of {path}: {reason}. "
-                         "Nothing was written; repair or move that file and run again.") from None
-    return (text if text.endswith("\n") else text + "\n").encode("utf-8")
-
-
-def _house_rules(source: Path) -> bytes | None:
-    """The class's house rules file in `source`, as it is, once found right; None if the class has none."""
-    try:
-        return house_rules_bytes(source)
-    except NotationError as mistake:
-        raise SystemExit(f"Cannot copy the class's house rules: {mistake} "
-                         "Nothing was written; correct the file and run again.") from None
-
-
-def _parse_lesson(data: bytes) -> nbformat.NotebookNode:
-    """The notebook in `data`; a ValueError saying what is wrong with it."""
-    try:
-        raw = parse_json(as_text(data), NOTEBOOK_NESTING, NOTEBOOK_DIGITS)
-    except FileRefused:
-        raise ValueError("is not UTF-8 text, so not a notebook") from None
-    except JsonRefused as refused:
-        raise ValueError(str(refused)) from None  # short: it quotes at most a field's excerpt
-    return _checked_notebook(raw)
-
-
-def _checked_notebook(raw) -> nbformat.NotebookNode:
-    """`raw` as a valid notebook; a ValueError saying what is wrong with it."""
-    if not _notebook_shaped(raw):
-        raise ValueError('is not a Jupyter notebook of format 4 (an object with "nbformat": 4, '
-                         '"nbformat_minor", "metadata" and a list of "cells")')
-    notebook = nbformat.from_dict(raw)
-    try:
-        with warnings.catch_warnings():  # a missing cell id is only a warning; validate adds it
-            warnings.simplefilter("ignore")
-            nbformat.validate(notebook)
-    except nbformat.ValidationError as error:
-        raise ValueError(f"is not a valid notebook ({_excerpt(str(error.message))})") from None
-    except (TypeError, KeyError, AttributeError):  # nbformat's checker trips over some wrong shapes
-        raise ValueError("is not a valid notebook (a cell or a field has the wrong type)") from None
-    return notebook
-
-
-def _notebook_shaped(raw) -> bool:
-    """Whether `raw` has the top of a format-4 notebook, which nbformat's checker assumes before checking."""
-    return (isinstance(raw, dict) and type(raw.get("nbformat")) is int and raw["nbformat"] == 4
-            and type(raw.get("nbformat_minor")) is int and isinstance(raw.get("metadata"), dict)
-            and isinstance(raw.get("cells"), list) and all(isinstance(cell, dict) for cell in raw["cells"]))
 
 
 def _survey(target: Path) -> tuple[dict[str, str], list[str]]:
@@ -307,6 +215,70 @@ def _names(names: list[str]) -> str:
     shown = ", ".join(names[:NAMES_SHOWN])
     return shown if len(names) <= NAMES_SHOWN else f"{shown} and {len(names) - NAMES_SHOWN} more"
 
+# -- a branch of the project for Binder and nbgitpuller -----------------------------------------------------------
+
+BRANCH_MARK = "Written-by: python -m euchre_lesson.teach.student_copies --branch"
+GIT_FALLBACK_IDENTITY = {"GIT_AUTHOR_NAME": "student copies", "GIT_AUTHOR_EMAIL": "student-copies@localhost",
+                         "GIT_COMMITTER_NAME": "student copies", "GIT_COMMITTER_EMAIL": "student-copies@localhost"}
+
+
+def build_branch(source: Path, branch: str) -> str:
+    """Commit, on `branch`, the project as last committed with its lessons folder holding only the student copies.
+
+    Binder and nbgitpuller open a branch of a repository: pushed (git push origin students), this one gives the
+    students the lessons without the answers at the same paths. The work tree, the index and the branch checked
+    out are never touched; a branch this tool did not write is refused. The commit's id is returned (the old tip
+    when nothing changed)."""
+    source = _folder(source, "source")
+    if not isinstance(branch, str) or not branch.strip() or "\0" in branch:
+        raise ValueError(f"branch must be the name of a git branch, such as 'students', not {excerpt(branch)}.")
+    copies = student_files(source)
+    top = Path(_git(source, "rev-parse", "--show-toplevel").strip())
+    folder = Path(os.path.realpath(source)).relative_to(os.path.realpath(top)).as_posix()
+    if folder == ".":
+        raise SystemExit(f"The lessons folder {source} is the whole project: name the folder of the lessons, "
+                         "such as notebooks.")
+    ref = f"refs/heads/{_git(top, 'check-ref-format', '--branch', branch).strip()}"
+    if _git(top, "symbolic-ref", "-q", "HEAD", check=False).strip() == ref:
+        raise SystemExit(f"The branch {branch} is the one checked out here: name another branch for the students, "
+                         "such as students.")
+    if not _git(top, "rev-parse", "-q", "--verify", "HEAD^{commit}", check=False).strip():
+        raise SystemExit("This project has no commit yet: commit it first (the branch is the project as committed).")
+    tip = _git(top, "rev-parse", "-q", "--verify", f"{ref}^{{commit}}", check=False).strip()
+    if tip and BRANCH_MARK not in _git(top, "log", "-1", "--format=%B", tip):
+        raise SystemExit(f"The branch {branch} exists and was not written by this tool. Nothing was written; "
+                         "name another branch for the students.")
+    with tempfile.TemporaryDirectory() as scratch:  # an index of its own: the teacher's index is left as it is
+        index = {"GIT_INDEX_FILE": str(Path(scratch) / "index")}
+        _git(top, "read-tree", "HEAD", env=index)
+        _git(top, "rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", folder, env=index)
+        for name, data in copies.items():
+            blob = _git(top, "hash-object", "-w", "--stdin", data=data).strip()
+            _git(top, "update-index", "--add", "--cacheinfo", f"100644,{blob},{folder}/{name}", env=index)
+        tree = _git(top, "write-tree", env=index).strip()
+    if tip and tree == _git(top, "rev-parse", f"{tip}^{{tree}}").strip():
+        return tip
+    head = _git(top, "rev-parse", "--short", "HEAD").strip()
+    message = f"Student copies of {folder}/ at {head}: no solution cells, no outputs, no teacher's guide\n\n{BRANCH_MARK}\n"
+    identity = {} if _git(top, "var", "GIT_AUTHOR_IDENT", check=False).strip() else GIT_FALLBACK_IDENTITY
+    commit = _git(top, "commit-tree", tree, *(["-p", tip] if tip else []), data=message.encode(), env=identity).strip()
+    _git(top, "update-ref", ref, commit, tip or "")  # only if the branch is still where it was read
+    return commit
+
+
+def _git(where: Path, *words: str, check: bool = True, data: bytes | None = None, env: dict | None = None) -> str:
+    """What git prints for `words`, run in `where`; SystemExit saying what failed (with `check`)."""
+    try:
+        done = subprocess.run(["git", "-C", str(where), *words], input=data, capture_output=True,
+                              env={**os.environ, **(env or {})}, check=False)
+    except FileNotFoundError:
+        raise SystemExit("Writing the students' branch needs git, which is not installed here.") from None
+    if check and done.returncode:
+        said = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise SystemExit(f"Cannot write the students' branch: git {words[0]} says {_excerpt(said[-1] if said else '')!r}. "
+                         "Nothing was written.")
+    return done.stdout.decode("utf-8", "replace")
+
 
 def main(argv: list[str] | None = None) -> None:
     """The command: `argv` is its words (sys.argv[1:] when None)."""
@@ -320,9 +292,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--force", action="store_true",
                         help="replace the student copies even if the output folder holds files this tool "
                              "did not write (files that are not copies are left alone)")
+    parser.add_argument("--branch", help="also commit the project with these copies as its lessons on this git "
+                                         "branch (for Binder or nbgitpuller), e.g. students")
     options = parser.parse_args(argv)
     for path in build(options.source, options.target, force=options.force):
         print(path)
+    if options.branch:
+        commit = build_branch(options.source, options.branch)
+        print(f"branch {options.branch} at {commit[:12]}: push it (git push origin {options.branch}) for Binder or nbgitpuller")
 
 
 if __name__ == "__main__":

@@ -23,7 +23,8 @@ sys.path.insert(0, str(ROOT / "jupyterlite"))
 from build_site import (CONTENTS_PAGE_GLOB, PLUGIN, SITE, BuildError, SiteServer, content_files,  # noqa: E402
                         joined_outputs, read_wheel, sha256_of, site_lock)
 
-LESSON_NAMES = sorted(path.name for path in LESSONS.glob("[0-9][0-9]_*.ipynb"))
+# The lessons the site holds: the hand-out's (euchre_lesson/teach/handout.py), so not the teacher's guide.
+LESSON_NAMES = [name.removeprefix("notebooks/") for name in content_files() if re.fullmatch(r"notebooks/\d\d_.*\.ipynb", name)]
 APP = "app/euchre_table.ipynb"
 OUTSIDE = "https://pypi.org/pypi/micropip/json"  # what a kernel with PyPI fallback would ask for
 # no-cors: an answer from PyPI would resolve the fetch (opaque); only a request cut here fails it.
@@ -84,19 +85,19 @@ def offline(chromium, site, shots, request):
 
 # -- the site as built ----------------------------------------------------------------------------------------
 
-def test_the_site_holds_the_lessons_the_rule_book_and_the_app_as_they_are_now():
-    files = site_files()
-    for path in content_files():
-        name = path.relative_to(ROOT).as_posix()
-        assert name in files, f"{name} is not in the site: {STALE}"
-        if path.suffix == ".ipynb":
+def test_the_site_holds_the_hand_out_as_it_is_now_and_nothing_else():
+    """The students' version: the student copies, the rule book and the app's table (tests/test_handout.py plants
+    answers, a marks.csv and a link in a teacher's folder and sees none of them reach the site)."""
+    files, handed = site_files(), content_files()
+    assert set(files) == set(handed), f"{STALE} (or it was built with ANSWERS=1, the teacher's version)"
+    for name, data in handed.items():
+        if name.endswith(".ipynb"):
             copy = json.loads(files[name])
-            assert cell_sources(copy) == cell_sources(json.loads(path.read_bytes())), f"{name}: {STALE}"
-            # JupyterLite shows stray commas in stored outputs kept as lists of lines (its issue #1105).
-            assert not [o for c in copy["cells"] for o in c.get("outputs", ()) if isinstance(o.get("text"), list)]
+            assert copy["cells"] == json.loads(data)["cells"], f"{name}: {STALE}"
+            assert not [c for c in copy["cells"] if c.get("outputs") or "solution" in c["metadata"].get("tags", [])]
         else:
-            assert files[name] == path.read_bytes(), f"{name}: {STALE}"
-    assert {"RULES.md", APP} <= set(files) and any(n.startswith("notebooks/") for n in files)
+            assert files[name] == data, f"{name}: {STALE}"
+    assert {"RULES.md", APP} <= set(files) and "notebooks/15_teachers_guide.ipynb" not in files
     contents = [n for n in files if re.fullmatch(r"notebooks/" + CONTENTS_PAGE_GLOB.replace("*", ".*"), n)]
     front = (SITE / "index.html").read_text()
     assert contents and f"?path={contents[0]}" in front, "the site must open on the contents page"
