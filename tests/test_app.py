@@ -1,5 +1,8 @@
 """The classroom set-ups: the Voila app (played in a browser in tests/browser), the Binder plan, the GitHub workflow."""
 
+import base64
+from datetime import datetime, timezone
+import html
 import json
 import re
 import shutil
@@ -7,9 +10,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import ipywidgets as w
 import pytest
 
 from euchre_lesson.engine.display import rule_link
+from euchre_lesson.engine.game import load_game
+from euchre_lesson.engine.rules import PRESETS, with_switches
+from euchre_lesson.widgets import BiddingTrainer, DummyTrainer, FollowSuitTrainer, ScoreQuiz, Table
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "app" / "euchre_table.ipynb"
@@ -23,41 +30,155 @@ def _code(notebook: Path) -> list[dict]:
 
 
 def test_the_app_notebook_is_clean_and_plays_by_the_class_rules():
-    """Stored without outputs (Voila runs it fresh), house rules from class_rules, the tabs in order."""
+    """Stored without outputs (Voila runs it fresh), house rules from the class's file, the tabs in order."""
     cells = _code(APP)
     assert all(not c["outputs"] and c["execution_count"] is None for c in cells), "store the app without outputs"
     source = "\n".join("".join(c["source"]) for c in cells)
-    assert 'class_rules("cutthroat", Path("..") / "notebooks")' in source
-    titles = re.findall(r'^\s+"([^"]+)": \w+\(', source, re.M)
+    assert 'read_house_rules(Path("..") / "notebooks")' in source
+    titles = re.findall(r'^\s+"([^"]+)": \(\w+', source, re.M)
     assert titles == TABS
 
 
-def test_the_app_plays_the_standard_rules_and_says_why_when_the_house_rules_file_is_broken(tmp_path, monkeypatch):
-    (tmp_path / "app").mkdir()
-    (tmp_path / "notebooks").mkdir()
-    (tmp_path / "notebooks" / "house_rules.json").write_text('{"cutthroat": {"stick_the_dealr": true}}')
-    monkeypatch.chdir(tmp_path / "app")  # where Voila runs the notebook
+def _run_app(folder: Path, monkeypatch, house_rules: str | None) -> dict:
+    """Run the app's code as Voila does, in app/ beside notebooks/ holding this house_rules.json; its names."""
+    (folder / "app").mkdir(parents=True)
+    (folder / "notebooks").mkdir()
+    if house_rules is not None:
+        (folder / "notebooks" / "house_rules.json").write_text(house_rules)
+    monkeypatch.chdir(folder / "app")  # where Voila runs the notebook (the app then works in a folder of its own)
     monkeypatch.setenv("EUCHRE_LESSON_RULE_BOOK", "13_rule_book.ipynb")  # the app sets it: undone after the test
+    monkeypatch.setenv("EUCHRE_LESSON_KEYS", str(folder / "keys"))  # the seal's key: not the user's
     namespace: dict = {}
     for cell in _code(APP):
         exec(compile("".join(cell["source"]), APP.name, "exec"), namespace)
-    assert namespace["rules"].switches() == {}
+    return namespace
+
+
+def _text(widget) -> str:
+    """The words a widget and everything inside it show (HTML without its tags)."""
+    own = re.sub(r"<[^>]+>", "", str(getattr(widget, "value", "")) if isinstance(widget, w.HTML) else "")
+    return " ".join([html.unescape(own)] + [_text(child) for child in getattr(widget, "children", ())])
+
+
+def _inside(widget, kind: type):
+    """The first widget of this kind in a widget or inside it."""
+    if isinstance(widget, kind):
+        return widget
+    found = (_inside(child, kind) for child in getattr(widget, "children", ()))
+    return next((one for one in found if one is not None), None)
+
+
+# A switch changed in every game, each named in its own words (RuleSet.switches_words).
+CLASS_FILE = {"cutthroat": {"stick_the_dealer": True}, "partnership": {"lone_maker_march_points": 6},
+              "twohand": {"stick_the_dealer": True}, "railroad": {"lone_vs_lone_euchre_points": 6}}
+CLASS_WORDS = {"cutthroat": "stick the dealer: on (C9)", "partnership": "a lone maker's march: 6 points (T7, F4)",
+               "twohand": "stick the dealer: on (C9)",
+               "railroad": "a lone defender's euchre of a lone maker: 6 points (R4)"}
+TAB_GAMES = {"Play a game": list(PRESETS), "The bowers": ["cutthroat"], "Follow suit": ["cutthroat"],
+             "Bidding": ["cutthroat"], "The dummy": ["cutthroat"], "Scoring quiz": ["cutthroat", "partnership"]}
+
+
+def test_every_game_and_every_tab_of_the_app_plays_by_the_class_house_rules(tmp_path, monkeypatch):
+    """issue 28, 2: after Game -> Partnership -> New game the header named no house rule, and the dummy and score
+    quiz tabs played the presets."""
+    app = _run_app(tmp_path, monkeypatch, json.dumps(CLASS_FILE))
+    assert app["trouble"] == ""
+    rules = {game: with_switches(PRESETS[game], switches) for game, switches in CLASS_FILE.items()}
+    assert [words for game in PRESETS for words in rules[game].switches_words()] == list(CLASS_WORDS.values())
+    pages = dict(zip(TABS, app["app"].children))
+    table = _inside(pages["Play a game"], Table)
+    trainers = {title: _inside(pages[title], kind) for title, kind in
+                [("The dummy", DummyTrainer), ("Scoring quiz", ScoreQuiz), ("Follow suit", FollowSuitTrainer),
+                 ("Bidding", BiddingTrainer)]}
+    for label, offered in table.game_input.options:  # every game the table offers, started with New game
+        table.game_input.value = offered
+        table.new_button.click()
+        assert table.game.rules == rules[offered.game], label
+        assert CLASS_WORDS[offered.game] in _text(table.header), (label, table.header.value)
+    assert trainers["The dummy"].rules == rules["cutthroat"]
+    assert trainers["Scoring quiz"].games == (rules["cutthroat"], rules["partnership"])
+    assert trainers["Follow suit"].rules == trainers["Bidding"].rules == rules["cutthroat"]
+    for title, games in TAB_GAMES.items():  # each tab names the rules it plays by
+        said = _text(pages[title])
+        for game in games:
+            assert f"{PRESETS[game].facts.label}: {CLASS_WORDS[game]}" in said, (title, game, said[:600])
+
+
+def test_the_app_plays_the_standard_rules_and_says_why_when_the_house_rules_file_is_broken(tmp_path, monkeypatch):
+    namespace = _run_app(tmp_path, monkeypatch, '{"cutthroat": {"stick_the_dealr": true}}')
+    assert namespace["table"].game.rules.switches() == {}
+    assert all(rules == PRESETS[rules.game] for rules in namespace["house"].games)
     assert "house rules file was refused" in namespace["trouble"] and "stick_the_dealr" in namespace["trouble"]
     # The trainers' rule ids link to the rule book one folder over, where Voila serves it beside app/.
     assert 'href="../notebooks/13_rule_book.ipynb#C7"' in rule_link("C7")
     assert (ROOT / "app" / ".." / "notebooks" / "13_rule_book.ipynb").exists()
 
 
-def test_make_app_runs_voila_on_the_app():
+def _upload(app: dict, name: str, data: bytes) -> None:
+    """Choose a file in the app's Load, as the browser sends it."""
+    app["files"].upload.value = ({"name": name, "type": "application/json", "size": len(data),
+                                  "content": memoryview(data), "last_modified": datetime.now(timezone.utc)},)
+
+
+def test_the_apps_save_is_a_download_and_its_load_reads_a_chosen_file_nothing_shared_on_the_server(
+        tmp_path, monkeypatch):
+    """issue 28, 7: Save wrote one app/euchre_game.json on the server, shared by every visitor."""
+    app = _run_app(tmp_path, monkeypatch, None)
+    table, files = app["table"], app["files"]
+    table.act(table.view.legal[0])
+    table.save_button.click()
+    link = re.search(r"download='([^']+)' href='data:application/json;base64,([^']+)'", files.link.value)
+    assert link, f"no download link after Save: {files.link.value!r}; the note says {table.note.value!r}"
+    assert link[1] == "euchre_game.json" and "Saved the game (hand 1) to euchre_game.json" in table.note.value
+    saved = base64.b64decode(link[2])
+    assert list((tmp_path / "app").iterdir()) == [], "Save wrote into the app's folder on the server"
+    assert files.folder != tmp_path / "app" and not files.folder.is_relative_to(tmp_path)
+    assert table.path_input not in table.file_row.children  # no server path to type
+    assert table.load_button not in table.file_row.children and files.upload in table.file_row.children
+    # Another visitor's app: a kernel of its own, a folder of its own; it loads the file its learner chose.
+    other = _run_app(tmp_path / "other", monkeypatch, None)
+    assert other["files"].folder != files.folder
+    _upload(other, "../../my game.json", saved)
+    assert "Loaded the game from my_game.json: hand 1" in other["table"].note.value, other["table"].note.value
+    assert other["table"].game.record() == table.game.record()
+    assert [p.name for p in other["files"].folder.iterdir()] == ["my_game.json"]  # the name without its folders
+    # A file that is not a saved game is refused with the table's words; the game in progress stays.
+    before = other["table"].game
+    _upload(other, "notes.json", b'{"not": "a game"}')
+    assert "Not loaded." in other["table"].note.value and other["table"].game is before
+    assert load_game(files.folder / "euchre_game.json").record() == table.game.record()
+
+
+def _app_recipe() -> str:
     makefile = (ROOT / "Makefile").read_text()
-    recipe = makefile.split("\napp:")[1].split("\n\n")[0]
+    return makefile.split("\napp:")[1].split("\n\n")[0].replace("\\\n\t\t", "")
+
+
+def test_make_app_runs_voila_on_the_app_on_a_free_port_with_its_own_template():
+    """issue 28, 7: a fixed port (8866, no retries), localhost only without a word, and the folder list first."""
+    makefile, recipe = (ROOT / "Makefile").read_text(), _app_recipe()
     assert 'pip install --quiet -e ".[app]"' in recipe  # Voila: an extra
-    # Voila on the folder, not on the app alone (which would answer every address with the app): the app's
-    # link to the rule book opens it (tests/browser/test_app_in_browser.py follows it).
-    assert "$(BIN)/voila --port=8866 --Voila.port_retries=0 " in recipe.replace("\\\n\t\t", "")
-    assert not re.search(r"/voila --.*\.ipynb", recipe.replace("\\\n\t\t", ""))  # no notebook named
-    assert "http://localhost:8866/voila/render/app/euchre_table.ipynb" in recipe
-    assert (ROOT / "app" / "euchre_table.ipynb").exists()
+    assert "port_retries" not in recipe  # Voila tries the next ports when 8866 is taken, and prints the one it got
+    assert re.search(r"^APP_PORT \?= 8866$", makefile, re.M) and re.search(r"^APP_HOST \?= localhost$", makefile, re.M)
+    voila = re.search(r"^\tJUPYTER_PATH=\$\(CURDIR\)/app \$\(PAGES_CONFIG\) \$\(BIN\)/voila (.*)$", recipe, re.M)
+    assert voila, recipe
+    flags = voila[1].split()
+    assert {"--port=$(APP_PORT)", "--Voila.ip=$(APP_HOST)", "--template=euchre-app"} <= set(flags), flags
+    assert (ROOT / "app" / "voila" / "templates" / "euchre-app" / "index.html.j2").is_file()
+    # What it says: where the app is, that only this computer reaches it, and the class's server for students.
+    said = " ".join(re.findall(r'^\t@echo "(.*)"$', recipe, re.M))
+    assert "next free port" in said and "Only this computer" in said and "make classroom" in said, said
+    assert "APP_HOST=0.0.0.0" in said
+
+
+def test_the_apps_template_opens_the_app_and_asks_no_cdn():
+    """Voila's lab template links Font Awesome from a CDN twice; the folder list is the first page it shows."""
+    template = ROOT / "app" / "voila" / "templates" / "euchre-app"
+    assert json.loads((template / "conf.json").read_text()) == {"base_template": "lab"}
+    for page in ("tree-lab.html", "tree.html", "browser-open.html"):
+        text = (template / page).read_text()
+        assert "voila/render/app/euchre_table.ipynb" in text and "http" not in text.replace('http-equiv', ''), page
+    assert "cdn.jsdelivr.net" in (template / "index.html.j2").read_text()  # the lines it leaves out of Voila's
 
 
 # -- Binder ------------------------------------------------------------------------------------------

@@ -43,6 +43,17 @@ def rules(name: str, value) -> RuleSet:
     raise checks.refused(name, value, f"a RuleSet such as CUTTHROAT or PARTNERSHIP, or the name {PRESET_WORDS}")
 
 
+def rule_sets(name: str, value) -> tuple[RuleSet, ...]:
+    """RuleSets of different games (a class's house rules, each game once), as a list or tuple."""
+    name = _named(name)
+    right = "a list of RuleSets of different games, such as [CUTTHROAT, PARTNERSHIP]"
+    if not isinstance(value, (list, tuple)) or not all(isinstance(one, RuleSet) for one in value):
+        raise checks.refused(name, value, right)
+    if len({one.game for one in value}) != len(value):
+        raise checks.refused(name, value, right + ", each game once")
+    return tuple(value)
+
+
 def seed(name: str, value, *, optional: bool = True) -> int:
     """A seed: a whole number from 0 to 2**64 - 1; None (where optional) draws one at random."""
     name, optional = _named(name), checks.flag("optional", optional)

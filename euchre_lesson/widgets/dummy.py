@@ -8,10 +8,10 @@ import ipywidgets as w
 
 from ..engine.actions import keep
 from ..engine.cards import Card, sort_key
-from ..engine.errors import IllegalAction
+from ..engine.errors import IllegalAction, NotationError
 from ..teach.exercises import BestFive
 from ..engine.hand import HandState, Phase
-from ..engine.rules import CUTTHROAT
+from ..engine.rules import CUTTHROAT, RuleSet
 from .cards import CardRow, CardStrip, action_button, note, say, style_sheet
 from .clicks import TiedButton
 from . import arguments
@@ -19,9 +19,9 @@ from .positions import find_position
 from .fallback import Described
 
 
-def _dummy_position(seed: int) -> HandState:
-    """A seeded cutthroat hand in which the maker has just taken the dummy (T5)."""
-    return find_position(seed, CUTTHROAT, lambda s: s.phase is Phase.DUMMY)
+def _dummy_position(seed: int, rules: RuleSet = CUTTHROAT) -> HandState:
+    """A seeded cutthroat hand, under these rules, in which the maker has just taken the dummy (T5)."""
+    return find_position(seed, rules, lambda s: s.phase is Phase.DUMMY)
 
 
 class DummyTrainer(Described, w.VBox):
@@ -30,8 +30,12 @@ class DummyTrainer(Described, w.VBox):
     purpose = ("Dummy trainer: you made trump in Cutthroat and took the dummy; click the five of your ten cards "
                "to keep, and it compares them with the engine's best five and says why.")
 
-    def __init__(self, seed: int | None = 1, **kwargs):
+    def __init__(self, seed: int | None = 1, rules: RuleSet = CUTTHROAT, **kwargs):
         seed = arguments.seed("seed", seed)
+        self.rules = arguments.rules("rules", rules)  # a class's Cutthroat rules: the bidding before the dummy
+        if not self.rules.has_dummy:
+            raise NotationError("rules", f"rules must be Cutthroat's (a game with a dummy), "
+                                         f"not {self.rules.facts.label}'s.")
         arguments.start_box(DummyTrainer, self, kwargs)
         self.situation = w.HTML()
         self.own_row = CardRow(on_pick=self.toggle)
@@ -55,7 +59,7 @@ class DummyTrainer(Described, w.VBox):
     def deal(self, seed: int | None) -> None:
         """Show the maker's ten cards of this seed's hand (None: a random one)."""
         seed = arguments.seed("seed", seed)
-        state = _dummy_position(seed)
+        state = _dummy_position(seed, self.rules)
         self.seed, self.state = seed, state
         self.chosen: set[Card] = set()
         self.verdict: str | None = None  # 'best', 'as good' or 'worse' once a five is kept

@@ -10,7 +10,8 @@ import ipywidgets as w
 from ..teach.exercises import Score
 from ..engine.display import words_html
 from ..engine.narration import capital, points_words, scorers
-from ..engine.rules import CUTTHROAT, PRESETS, RuleSet, ScoreRow
+from ..engine.errors import NotationError
+from ..engine.rules import CUTTHROAT, PARTNERSHIP, PRESETS, RuleSet, ScoreRow
 from ..engine.scoring import Points, score_hand, scoring_row
 from . import arguments
 from .cards import action_button, note, say, style_sheet
@@ -106,14 +107,18 @@ class ScoreQuiz(Described, w.VBox):
     purpose = ("Score quiz: a hand's result is told; choose the points each side scores, press Check, and the "
                "quiz explains the row of the scoring table that applies.")
 
-    def __init__(self, seed: int | None = 7, rules: RuleSet | str | None = None, **kwargs):
+    def __init__(self, seed: int | None = 7, rules: RuleSet | str | None = None,
+                 games: tuple[RuleSet, ...] = (CUTTHROAT, PARTNERSHIP), **kwargs):
         seed = arguments.seed("seed", seed)
         rules = None if rules is None else arguments.rules("rules", rules)
+        self.games = arguments.rule_sets("games", games)  # a class's rules for them, say
+        if not self.games:
+            raise NotationError("games", "games must hold at least one RuleSet, such as [CUTTHROAT, PARTNERSHIP].")
         arguments.start_box(ScoreQuiz, self, kwargs)
         self.seed = seed
         self.rng = random.Random(seed)
-        self.fixed_rules = rules  # None: each question picks cutthroat or partnership
-        top = max(max(r.makers, r.defenders) for g in PRESETS.values() for r in (rules or g).scoring)
+        self.fixed_rules = rules  # None: each question picks one of the games
+        top = max(max(r.makers, r.defenders) for g in ((rules,) if rules else self.games) for r in g.scoring)
         self.question = w.HTML()
         self.makers_answer = w.Dropdown(options=list(range(top + 1)), description="Makers score",
                                         style={"description_width": "initial"})
@@ -140,7 +145,7 @@ class ScoreQuiz(Described, w.VBox):
     def next_question(self) -> None:
         """Draw a new question from the seeded generator."""
         rng = self.rng
-        rules = self.fixed_rules or PRESETS[rng.choice(("cutthroat", "partnership"))]
+        rules = self.fixed_rules or rng.choice(self.games)
         alone = rules.may_go_alone and rng.random() < 0.3
         defender = rules.may_defend_alone and rng.random() < 0.25
         self.asked = (rules, rng.randrange(6), alone, defender)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from html import escape
 
 import ipywidgets as w
 
+from ..engine import checks
 from ..engine.actions import Action, Verb
 from ..engine.cards import sort_key
 from ..engine.display import words_html
@@ -23,6 +24,7 @@ from . import arguments
 from .bids import BidButtons
 from .cards import (LEGAL_CUE, CardRow, CardStrip, action_button, note, redraw, say, show_backs, style_sheet,
                     up_card_place)
+from .projector import PROJECTOR, projector_style_sheet
 from .clicks import TiedButton, closed_after
 from .computer import LEVEL_WORDS, LEVELS
 from .hand_log import log_html
@@ -172,8 +174,10 @@ class Table(Described, w.VBox):
                "with a hint, undo, grades of your decisions, and save and load.")
 
     def __init__(self, rules: RuleSet = CUTTHROAT, seat: int = 0, level: str = "rule of thumb",
-                 seed: int | None = 2026, **kwargs):
+                 seed: int | None = 2026, games: Iterable[RuleSet] = (), projector: bool = False, **kwargs):
         rules = arguments.rules("rules", rules)
+        # The rules the Game menu offers for the other games (a class's house rules); the others' presets if none.
+        self.games = {game.game: game for game in arguments.rule_sets("games", games)}
         seat = arguments.seat("seat", seat, rules.players)
         level, seed = arguments.choice("level", level, LEVELS), arguments.seed("seed", seed)
         arguments.start_box(Table, self, kwargs)
@@ -183,6 +187,8 @@ class Table(Described, w.VBox):
         self._make_controls(level, seed)
         self._lay_out()
         self._offer_games(rules)
+        self.hands_open = False  # a demonstration's open hands: every seat's cards face up (see open_hands)
+        self.show_projector(checks.flag("projector", projector))
         self.session.observe(self._heard)
         self._heard(self.session.news)
 
@@ -223,6 +229,10 @@ class Table(Described, w.VBox):
                                  tooltip="the file to save the game to or load it from")
         self.save_button = action_button("Save", "save the game record to this file", heeded(self.save))
         self.load_button = action_button("Load", "load a saved game record from this file", heeded(self.load))
+        # For a class watching one screen: every hand face up, offered only in projector mode (see show_projector).
+        self.open_hands_input = w.Checkbox(value=False, description="Show every hand (a demonstration)",
+                                           indent=False, layout=w.Layout(display="none", width="auto"))
+        self.open_hands_input.observe(self._hands_opened, "value")
 
     def _heeded(self, call: Callable) -> Callable:
         """`call` as a click runs it: if it raises, the note says why (the session changed nothing), since an error
@@ -244,18 +254,39 @@ class Table(Described, w.VBox):
                         w.HBox([w.VBox([self.up_label, self.up_row]), self.dummy_box,
                                 w.VBox([self.trick_label, self.trick_row])], layout=wrap()),
                         w.VBox([self.you_label, self.hand_row, self.choices, self.keep_tie])])
+        table.children[-1].add_class("euchre-you")  # projector mode lays your cards and buttons side by side
         table.add_class("euchre-table")
         self.story.layout = w.Layout(max_height="14em", overflow="auto")
         story_title = w.HTML("<b>This hand so far</b> (the computer players' reasons show once the hand is over)")
+        for extra in (story_title, self.story, self.trick_list):  # what projector mode leaves out
+            extra.add_class("euchre-extra")
+        self.file_row = w.HBox([self.path_input, self.save_button, self.load_button],
+                               layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.children = [
-            style_sheet(), self.header, self.scores, table, self.note,
-            w.HBox([self.hint_button, self.undo_tie, self.grade_button, self.next_tie],
-                   layout=w.Layout(flex_flow="row wrap")),
+            style_sheet(), projector_style_sheet(), self.header, self.scores, table, self.note,
+            w.HBox([self.hint_button, self.undo_tie, self.grade_button, self.next_tie, self.open_hands_input],
+                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
             self.result, self.grades, self.trick_list, story_title, self.story,
-            w.HBox([self.game_input, self.level_input, self.seed_input, self.new_button],
-                   layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.path_input, self.save_button, self.load_button], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([w.HBox([self.game_input, self.level_input, self.seed_input, self.new_button],
+                           layout=w.Layout(flex_flow="row wrap", align_items="center")), self.file_row],
+                   layout=w.Layout(flex_flow="row wrap")),  # one line where the screen is wide enough
         ]
+
+    def show_projector(self, on: bool = True) -> None:
+        """Large type, the table and its buttons on one 1280 by 720 screen, and the choice to open every hand."""
+        on = checks.flag("on", on)
+        (self.add_class if on else self.remove_class)(PROJECTOR)
+        self.open_hands_input.layout.display = "" if on else "none"
+        if not on:
+            self.open_hands_input.value = False  # the learner's own view again: no hand but theirs face up
+
+    def open_hands(self, on: bool = True) -> None:
+        """Every seat's cards face up, and the dummy's, for a demonstration; off: only what your seat may see."""
+        self.open_hands_input.value = checks.flag("on", on)  # its observer redraws
+
+    def _hands_opened(self, change: dict) -> None:
+        self.hands_open = change["new"]
+        self.redraw()
 
     @property
     def keep_button(self) -> w.Button:
@@ -274,8 +305,8 @@ class Table(Described, w.VBox):
         self.session.start(game, level)
 
     def _offer_games(self, rules: RuleSet) -> None:
-        """The game choices: every game's preset, but these rules for their own game."""
-        choices = rules_by_game(rules)
+        """The game choices: every game's preset or the rules given for it in `games`, but these rules for their own."""
+        choices = rules_by_game(rules) | {game: given for game, given in self.games.items() if game != rules.game}
         self.game_input.options = [(game.facts.label, game) for game in choices.values()]
         self.game_input.value = choices[rules.game]
 
@@ -378,7 +409,10 @@ class Table(Described, w.VBox):
             facts = view.roles(seat) + [f"tricks {view.tricks_won[seat]}", f"{count} card{'s' * (count != 1)}"]
             label.value = (f'<b>{escape(seat_words(seat, view).capitalize())}</b> (computer, {escape(self.level)})'
                            f'<br><span data-seat="{seat}">{escape(" · ".join(facts))}</span>')
-            show_backs(row, count, [view.up_card] if seat == _up_card_holder(view) else [], view.trump)
+            if self.hands_open:  # a demonstration: the cards themselves, from the hand (not from this seat's view)
+                row.show(sorted(self.hand.hands[seat], key=sort_key), view.trump)
+            else:
+                show_backs(row, count, [view.up_card] if seat == _up_card_holder(view) else [], view.trump)
 
     def _draw_middle(self, view: View) -> None:
         trump = view.trump
@@ -400,9 +434,15 @@ class Table(Described, w.VBox):
         elif view.set_aside:
             self.dummy_label.value = "<b>Laid aside by you</b> (only you see them)"
             self.dummy_row.show(view.set_aside, view.trump)
+        elif view.laid_aside and self.hands_open:  # a demonstration: the cards laid aside, face up
+            self.dummy_label.value = f"<b>Laid aside by {escape(seat_words(view.maker, view))}</b> (hands open)"
+            self.dummy_row.show(sorted(self.hand.set_aside, key=sort_key), view.trump)
         elif view.laid_aside:
             self.dummy_label.value = f"<b>Laid aside by {escape(seat_words(view.maker, view))}</b>, face down"
             show_backs(self.dummy_row, view.laid_aside)
+        elif self.hands_open and self.hand.dummy:
+            self.dummy_label.value = "<b>The dummy</b> (hands open)"
+            self.dummy_row.show(sorted(self.hand.dummy, key=sort_key), view.trump)
         else:
             self.dummy_label.value = "<b>The dummy</b>, face down"
             show_backs(self.dummy_row, view.dummy_size)

@@ -1,9 +1,11 @@
 """The Voila app in a real Chromium: hand 1 played by clicking with the network cut, and every tab."""
 
+import json
 import os
 import re
 import shutil
 import signal
+import struct
 import subprocess
 import sys
 import time
@@ -20,6 +22,9 @@ APP = ROOT / "app" / "euchre_table.ipynb"
 RULE_BOOK = ROOT / "notebooks" / "13_rule_book.ipynb"
 BIN = Path(sys.executable).parent
 TABS = ["Play a game", "The bowers", "Follow suit", "Bidding", "The dummy", "Scoring quiz"]
+# A switch changed in each game: every tab and every game names its own.
+HOUSE_RULES = {"cutthroat": {"stick_the_dealer": True}, "partnership": {"lone_maker_march_points": 6},
+               "twohand": {"stick_the_dealer": True}, "railroad": {"lone_vs_lone_euchre_points": 6}}
 SEED = 1  # the learner orders up, takes the dummy and keeps five: every kind of click
 SLOW = 120_000  # ms: the machine may be busy; a kernel start and a redraw can take a while
 
@@ -32,14 +37,15 @@ def app_url(tmp_path):
     shutil.copy(APP, tmp_path / "app" / APP.name)
     (tmp_path / "notebooks").mkdir()
     shutil.copy(RULE_BOOK, tmp_path / "notebooks" / RULE_BOOK.name)
-    (tmp_path / "notebooks" / "house_rules.json").write_text('{"cutthroat": {"stick_the_dealer": true}}')
-    env = dict(os.environ, JUPYTER_CONFIG_PATH=str(ROOT / "jupyter-config"))  # as `make app`: the page view
+    (tmp_path / "notebooks" / "house_rules.json").write_text(json.dumps(HOUSE_RULES))
+    # As `make app`: the page view (jupyter-config), and the app's template from app/ (no CDN, opens on the app).
+    env = dict(os.environ, JUPYTER_CONFIG_PATH=str(ROOT / "jupyter-config"), JUPYTER_PATH=str(ROOT / "app"))
     for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
         env[name] = str(tmp_path / "jupyter" / name.lower())
     port, log = free_port(), tmp_path / "voila.log"
     with log.open("w") as out:
         server = subprocess.Popen([str(BIN / "voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-                                   PROMPT_APP],
+                                   "--template=euchre-app", PROMPT_APP],
                                   cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT,
                                   start_new_session=True)  # its own group: the kernels it starts stop with it
     try:
@@ -144,8 +150,8 @@ def test_a_hand_is_played_to_its_end_in_the_app_offline(app_url, chromium):
     finally:
         page.close()
     assert not errors, f"the page raised errors: {errors}"
-    # Offline, only Voila's request for Font Awesome (icons the widgets never use) goes unanswered.
-    assert all("fontawesome" in url for url in outside), f"the app asked the network for: {outside}"
+    # Nothing is asked of the network (Voila's own template asked a CDN for Font Awesome twice).
+    assert outside == [], f"the app asked the network for: {outside}"
     assert "Take the dummy" in steps and "keep" in steps and sum(s.startswith("card") for s in steps) == 5, steps
 
 
@@ -221,3 +227,48 @@ def test_a_rule_link_in_the_apps_table_message_lands_on_the_rule(app_url, chromi
         assert "Show the code" not in book.inner_text("body"), "the app's Voila has no JupyterLab to show code in"
     finally:
         page.context.close()  # the app's page and the rule book it opened (new_page gave them their own context)
+
+
+PROJECTOR_SCREEN = {"width": 1280, "height": 720}  # a classroom projector's
+LARGE = 20  # px: the least font size of anything on the table in projector mode (the widgets' own is 13)
+# Every control and card of the tab shown, and the table's words: where each is drawn and how large its type is.
+ON_SCREEN = """(LARGE) => {
+  const tab = [...document.querySelectorAll('.widget-tab-contents > .widget-box')].find(b => b.offsetParent);
+  const shown = (e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden';
+  const wanted = 'button, select, input, .euchre-face, .euchre-note, .euchre-table .widget-html-content';
+  const top = [...document.querySelectorAll('.euchre-projector button')].slice(0, 1);  // the Projector switch
+  return [...top, ...tab.querySelectorAll(wanted)].filter(shown).map(e => { const r = e.getBoundingClientRect();
+    const words = e.type !== 'checkbox';  // a box to tick has no type to read
+    return {what: (e.innerText || e.value || e.className || e.tagName).trim().slice(0, 40), left: r.left,
+            top: r.top, right: r.right, bottom: r.bottom, font: words ? parseFloat(getComputedStyle(e).fontSize) : LARGE}; });
+}"""
+
+
+def test_projector_mode_shows_the_table_and_its_buttons_on_one_1280_by_720_screen_in_large_type(
+        app_url, chromium, shots):
+    """issue 28, 4: at 1280 x 720 the prompt and the buttons fell below the fold, in 13 px type."""
+    page = chromium.new_page(viewport=PROJECTOR_SCREEN)
+    try:
+        page.goto(app_url, timeout=SLOW)
+        page.get_by_role("button", name="Hint").wait_for(timeout=SLOW)
+        _settled(page, "")
+        _click(page, page.get_by_role("button", name="Projector"))
+        _click(page, page.get_by_label("Show every hand (a demonstration)"))
+        shot = shots / "app_projector_1280x720.png"
+        page.screenshot(path=shot)
+        drawn = page.evaluate(ON_SCREEN, LARGE)
+        scroll = page.evaluate("() => [document.scrollingElement.scrollWidth, document.scrollingElement.scrollHeight]")
+        felt = page.locator(".euchre-table:visible")
+        backs, faces = felt.locator(".euchre-back").count(), felt.locator(".euchre-face").count()
+    finally:
+        page.close()
+    width, height = struct.unpack(">II", shot.read_bytes()[16:24])  # the PNG's own header
+    assert (width, height) == (1280, 720)
+    assert len([d for d in drawn if d["what"].startswith(("Hint", "Undo", "Grade", "New game"))]) >= 3, drawn
+    outside = [d for d in drawn if d["left"] < 0 or d["top"] < 0 or d["right"] > 1280 or d["bottom"] > 720]
+    assert not outside, f"drawn outside the 1280 x 720 screen: {outside}"
+    small = [d for d in drawn if d["font"] < LARGE]
+    assert not small, f"type smaller than {LARGE} px: {small}"
+    assert scroll == [1280, 720], f"the page scrolls: {scroll} (it should be 1280 x 720)"
+    # The hands open: the two computer players' five cards each face up, none face down (the dummy too).
+    assert backs == 0 and faces >= 10, (backs, faces)

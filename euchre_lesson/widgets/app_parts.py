@@ -1,0 +1,129 @@
+"""The app's own parts (app/euchre_table.ipynb): the class's house rules named on every tab, games saved to the
+learner's browser and loaded from a file they choose, and the projector switch."""
+
+from __future__ import annotations
+
+import base64
+import os
+import re
+import tempfile
+from collections.abc import Iterable
+from html import escape
+from pathlib import Path
+
+import ipywidgets as w
+
+from ..engine import checks
+from ..engine.display import words_html
+from ..engine.files import write_atomically
+from ..engine.game import MAX_RECORD_BYTES
+from ..engine.rules import RuleSet
+from ..play.session import News, Told
+from . import arguments
+from .cards import note, say
+from .fallback import Described
+from .projector import PROJECTOR, SWITCH, projector_style_sheet
+from .table import Table
+
+SAVED_NAME = "euchre_game.json"  # the name the browser saves a game under, unless one was loaded from another
+LONGEST_NAME = 80  # characters of an uploaded file's name kept
+
+
+def house_rules_line(rule_sets: Iterable[RuleSet]) -> w.HTML:
+    """A line naming the house rules each of these games is played by here: the switches that differ, or none."""
+    parts = []
+    for rules in arguments.rule_sets("rule_sets", list(rule_sets)):
+        switches = "; ".join(rules.switches_words()) or "none changed from the preset"
+        parts.append(f"<b>{escape(rules.facts.label)}</b>: {words_html(switches)}")
+    line = w.HTML(f"<p>Your class's house rules here · {' · '.join(parts)}</p>")
+    line.add_class("euchre-note")
+    line.add_class("euchre-house-rules")
+    return line
+
+
+def _upload_name(name: object) -> str:
+    """The uploaded file's own name, as a plain file name (no folder, only letters, digits, dots, dashes)."""
+    plain = re.sub(r"[^\w.-]+", "_", Path(str(name)).name)[-LONGEST_NAME:].strip("._")
+    return plain if plain.endswith(".json") else f"{plain or 'saved_game'}.json"
+
+
+class BrowserFiles:
+    """The table's Save and Load for a shared server: Save offers the game as a file the learner's browser downloads,
+    Load reads a file the learner picks on their computer. They take the place of the table's file name, Save and
+    Load. Each visitor has a kernel of their own, which works from here on in a folder of its own (removed when the
+    kernel stops), so no visitor reads or overwrites another's game and nothing is left on the server for the next
+    class."""
+
+    def __init__(self, table: Table):
+        if not isinstance(table, Table):
+            raise checks.refused("table", table, "the app's Table")
+        self.table = table
+        self._kept = tempfile.TemporaryDirectory(prefix="euchre-app-")  # removed with this object, at the latest on exit
+        self.folder = Path(self._kept.name)
+        os.chdir(self.folder)  # the table's file names are this visitor's, in this folder
+        table.path_input.value = SAVED_NAME
+        table.save_button.tooltip = "save the game as a file your browser downloads"
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load a saved game", icon="",
+                                   tooltip="choose a game saved from this table on your computer",
+                                   layout=w.Layout(width="auto"))
+        self.upload.observe(self._uploaded, "value")
+        self.link = w.HTML("")
+        self.said = note()
+        # No path on the server to type: the file is the learner's own.
+        table.file_row.children = [table.save_button, self.upload, self.link, self.said]
+        table.session.observe(self._heard)
+
+    def path(self, name: str) -> Path:
+        """Where a file of this name is kept for this visitor."""
+        return self.folder / name
+
+    def _heard(self, news: News) -> None:
+        """A game saved: offer it as a download (the table's note says it was saved)."""
+        if news.told is not Told.SAVED:
+            return
+        name = Path(news.path).name
+        data = Path(news.path).read_bytes()
+        address = "data:application/json;base64," + base64.b64encode(data).decode("ascii")
+        self.link.value = (f"<a class='euchre-download' download='{escape(name)}' href='{address}' "
+                           f"style='text-decoration:underline'>Download {escape(name)}</a>")
+        say(self.said, f"Click Download {name} to keep the game on your computer; Load a saved game reads it back.")
+
+    def _uploaded(self, change: dict) -> None:
+        """A file chosen: the table loads it (it says what it read, or why not); the file is kept for this visitor."""
+        files = change["new"]
+        if not files:
+            return
+        chosen = files[0]
+        self.upload.value = ()  # the same file may be chosen again
+        data, name = bytes(chosen["content"]), _upload_name(chosen["name"])
+        if len(data) > MAX_RECORD_BYTES:
+            say(self.said, f"Not loaded: {name} holds {len(data):,} bytes, more than a saved game can "
+                           f"({MAX_RECORD_BYTES:,}). Choose a game saved from this table.", "bad")
+            return
+        write_atomically(self.path(name), data)
+        self.link.value = ""
+        say(self.said, "")
+        self.table.path_input.value = name
+        self.table.load()
+
+
+class ProjectorSwitch(Described, w.HBox):
+    """Projector mode for the whole app (large type, the table on one screen) and, at the table, the open hands."""
+
+    purpose = ("Projector mode: large type, the table and its buttons on one screen for a class, and the choice "
+               "to show every hand for a demonstration.")
+
+    def __init__(self, app: w.Box, table: Table):
+        super().__init__()
+        self.app, self.table = app, table
+        self.toggle = w.ToggleButton(value=False, description="Projector", icon="",
+                                     tooltip="large type, and the table with its buttons on one screen, for a class")
+        self.toggle.observe(lambda change: self.show(change["new"]), "value")
+        self.children = [projector_style_sheet(), self.toggle]
+        self.add_class(SWITCH)
+
+    def show(self, on: bool = True) -> None:
+        """Projector mode on or off."""
+        self.toggle.value = on
+        (self.app.add_class if on else self.app.remove_class)(PROJECTOR)
+        self.table.show_projector(on)
