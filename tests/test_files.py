@@ -79,6 +79,7 @@ def test_text_that_is_not_utf8_is_refused_and_utf16_is_named():
 # -- writing ---------------------------------------------------------------------------------------------
 
 
+@pytest.mark.posix("file modes such as 0o640 are POSIX's: Windows keeps only a read-only flag")
 def test_a_write_replaces_the_file_whole_and_keeps_its_mode(tmp_path):
     path = tmp_path / "kept.json"
     write_atomically(path, "one")

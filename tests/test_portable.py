@@ -56,6 +56,7 @@ def test_the_check_finds_each_gnu_only_flag():
     assert gnu_only("install -m 644 a b; cp -R a b; sed 's/a/b/' f > g; mkdir -p x; rm -rf .venv") == []
 
 
+@pytest.mark.posix("runs make, which Windows does not have (scripts/lessons.py stands in for it there)")
 @pytest.mark.parametrize("target", _targets())
 def test_no_recipe_uses_a_gnu_only_flag(target):
     """What `make -n -B target` would run (every prerequisite's recipe too) uses no flag macOS's tools lack."""
@@ -146,6 +147,7 @@ def test_an_older_python_is_told_what_these_lessons_need(tmp_path):
 # -- make lessons without make ---------------------------------------------------------------------------------
 
 
+@pytest.mark.posix("runs make, which Windows does not have (scripts/lessons.py stands in for it there)")
 def test_the_script_runs_what_make_lessons_runs():
     """python scripts/lessons.py (Windows has no make) runs the commands of the Makefile's lessons target."""
     made = _make(ROOT, "-n", "lessons").stdout

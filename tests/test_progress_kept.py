@@ -79,6 +79,7 @@ def test_four_writers_at_once_keep_all_160_answers(tmp_path, fault):
     assert_every_answer_kept(folder)
 
 
+@pytest.mark.posix("its writers patch fcntl's flock and it kills one with SIGKILL: Windows has neither")
 def test_a_kill_in_the_middle_of_a_write_loses_at_most_the_answer_being_written(tmp_path):
     folder = tmp_path / "kept"
     other = writer(folder, 1, "slow", 0.03, 12)  # another kernel writing at the same time, which lives on

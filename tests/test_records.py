@@ -356,6 +356,7 @@ def mode(path) -> int:
     return stat.S_IMODE(os.lstat(path).st_mode)
 
 
+@pytest.mark.posix("file modes such as 0o640 are POSIX's: Windows keeps only a read-only flag")
 def test_save_game_keeps_the_mode_of_the_file_it_replaces(tmp_path):
     path = tmp_path / "class.json"
     game = new_game(CUTTHROAT, seed=4)
@@ -366,6 +367,7 @@ def test_save_game_keeps_the_mode_of_the_file_it_replaces(tmp_path):
         assert mode(path) == wanted and load_game(path) != game
 
 
+@pytest.mark.posix("file modes such as 0o640 are POSIX's: Windows keeps only a read-only flag")
 def test_save_game_gives_a_new_file_the_mode_open_would(tmp_path, umask_022):
     save_game(new_game(CUTTHROAT, seed=4), tmp_path / "new.json")
     with open(tmp_path / "by_open.json", "w"):

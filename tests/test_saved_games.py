@@ -46,6 +46,7 @@ def test_the_session_and_the_table_refuse_to_save_over_a_read_only_file(protecte
     assert "Not saved" in table.note.value and "read-only" in table.note.value and unchanged(path, data)
 
 
+@pytest.mark.posix("file modes such as 0o640 are POSIX's: Windows keeps only a read-only flag")
 def test_a_writable_saved_game_is_still_replaced_keeping_its_mode(tmp_path):
     path = tmp_path / "game.json"
     save_game(new_game(CUTTHROAT, seed=1), path)
