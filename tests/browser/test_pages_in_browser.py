@@ -1,9 +1,8 @@
 """The lessons as pages in Chromium, served as `make lessons` serves them: one Jupyter server, JupyterLab with
-Voila's pages; every kind of rule link (lesson prose, an exercise's verdict, a table message) lands on the rule
-from a page, and a widget's rule link (a verdict, a table message) from JupyterLab.
-
-Not tested, because it does not hold: a rule link in a lesson's prose in JupyterLab opens the rule book at its
-top (JupyterLab 4.6 looks for the anchor as soon as the notebook is loaded, before its text is drawn)."""
+Voila's pages; every kind of rule link (lesson prose, an exercise's verdict, a table message) lands on the rule,
+from a page and from JupyterLab. In JupyterLab a prose link opens the rule book in JupyterLab (JupyterLab alone
+would leave it at its top: jupyter-config/labextensions/euchre-rule-links waits for the rule to be drawn), and a
+widget's link opens the rule book's page."""
 
 from __future__ import annotations
 
@@ -24,7 +23,9 @@ IN_VIEW = """(rule) => {
         .find(e => e.getClientRects().length);
     if (!anchor) return false;
     const box = (anchor.closest('h1, h2, h3, h4') || anchor).getBoundingClientRect();
-    return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+    const scroller = anchor.closest('.jp-WindowedPanel-outer');  // JupyterLab's notebook scrolls inside the page
+    const frame = scroller ? scroller.getBoundingClientRect() : {top: 0, bottom: window.innerHeight};
+    return box.height > 0 && box.top >= Math.max(frame.top, 0) - 1 && box.bottom <= Math.min(frame.bottom, window.innerHeight);
 }"""
 
 
@@ -119,6 +120,19 @@ def open_in_lab(page, server: LabServer, notebook: str) -> None:
     page.goto(server.url(notebook), timeout=START_SECONDS * 1000)
     page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=START_SECONDS * 1000)
     wait_kernel_idle(page)
+
+
+def test_a_rule_link_in_a_jupyterlab_lessons_prose_lands_on_the_rule(server, page):
+    open_in_lab(page, server, WELCOME)
+    link, rule = rule_link(page, ".jp-MarkdownCell .jp-RenderedMarkdown")
+    link.click()
+    page.locator(".jp-NotebookPanel:visible .jp-Notebook").first.wait_for(timeout=SLOW)
+    page.wait_for_function("() => window.jupyterapp.shell.currentWidget.context.path === '13_rule_book.ipynb'",
+                           timeout=SLOW, polling=200)
+    lands_on_the_rule(page, rule)
+    page.wait_for_timeout(2_000)  # still there once the rule book has finished drawing
+    lands_on_the_rule(page, rule)
+    server.shut_kernels_down()
 
 
 def test_a_rule_link_in_a_jupyterlab_verdict_lands_on_the_rule(server, page):
