@@ -1,13 +1,18 @@
 """The classroom set-ups: the Voila app (played in a browser in tests/browser), the Binder plan, the GitHub workflow."""
 
 import base64
-from datetime import datetime, timezone
 import html
 import json
+import os
 import re
 import shutil
+import signal
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
+from datetime import datetime, timezone
 from pathlib import Path
 
 import ipywidgets as w
@@ -179,6 +184,50 @@ def test_the_apps_template_opens_the_app_and_asks_no_cdn():
         text = (template / page).read_text()
         assert "voila/render/app/euchre_table.ipynb" in text and "http" not in text.replace('http-equiv', ''), page
     assert "cdn.jsdelivr.net" in (template / "index.html.j2").read_text()  # the lines it leaves out of Voila's
+
+
+def _filled(part: str, words: dict[str, str]) -> str:
+    """A word of a recipe with make's variables filled in."""
+    for name, value in words.items():
+        part = part.replace(name, value)
+    return part
+
+
+def test_make_apps_voila_takes_the_next_port_when_8866_is_busy_and_its_address_opens_the_app(tmp_path):
+    """The recipe's own Voila command, with its port held by another program: it listens elsewhere, says where,
+    and its address leads to the app with no CDN on the page."""
+    command = re.search(r"^\tJUPYTER_PATH=\$\(CURDIR\)/app \$\(PAGES_CONFIG\) (.*)$", _app_recipe(), re.M)[1]
+    folder = tmp_path / "served"
+    (folder / "app").mkdir(parents=True)
+    shutil.copy(APP, folder / "app" / APP.name)
+    env = dict(os.environ, JUPYTER_PATH=str(ROOT / "app"), JUPYTER_CONFIG_PATH=str(ROOT / "jupyter-config"))
+    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
+        env[name] = str(tmp_path / name.lower())
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        taken = busy.getsockname()[1]
+        words = {"$(BIN)": str(BIN), "$(APP_PORT)": str(taken), "$(APP_HOST)": "127.0.0.1",
+                 "$(APP_FOLDER)": str(folder)}
+        argv = [_filled(part, words) for part in command.split()] + ["--no-browser"]
+        log = tmp_path / "voila.log"
+        with log.open("w") as out:
+            server = subprocess.Popen(argv, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            deadline = time.monotonic() + 120
+            while not re.search(r"is running at:\s+http://\S+:(\d+)/", log.read_text()):
+                assert server.poll() is None and time.monotonic() < deadline, log.read_text()
+                time.sleep(0.2)
+            port = int(re.search(r"is running at:\s+http://\S+:(\d+)/", log.read_text())[1])
+            assert port != taken and f"The port {taken} is already in use" in log.read_text()
+            home = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60).read().decode()
+            assert 'url=/voila/render/app/euchre_table.ipynb"' in home, home  # the app, not the folder's list
+            app = urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/render/app/euchre_table.ipynb",
+                                         timeout=120).read().decode()
+            assert "euchre" in app and "cdn.jsdelivr.net" not in app and "fontawesome" not in app
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            server.wait(timeout=30)
 
 
 # -- Binder ------------------------------------------------------------------------------------------

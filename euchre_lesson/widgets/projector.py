@@ -29,7 +29,7 @@ CSS = f"""<style>
 .{PROJECTOR} .euchre-you {{ flex-flow: row wrap; align-items: center; }}
 .{PROJECTOR} .euchre-you > :first-child {{ width: 100%; }}
 .{PROJECTOR} .euchre-table {{ padding: 0.2em 0.4em; }}
-.{PROJECTOR} .euchre-table br {{ display: none; }}
+.{PROJECTOR} .euchre-table br, .{PROJECTOR} .euchre-table .euchre-level {{ display: none; }}  /* the header names it */
 .{PROJECTOR} .euchre-table [data-seat]::before {{ content: " · "; }}
 .{PROJECTOR} .euchre-table .euchre-strip .euchre-face {{ font-size: {SIZE}px; width: 3.2em; height: 3.6em; }}
 .{PROJECTOR} .euchre-row .euchre-card.jupyter-button {{ font-size: {round(SIZE * 1.2)}px; width: 3.4em; height: 3.8em; }}

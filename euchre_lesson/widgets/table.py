@@ -407,7 +407,8 @@ class Table(Described, w.VBox):
             box.layout.display = ""
             count = view.hand_sizes[seat]  # how many cards a seat holds is public; which cards is not
             facts = view.roles(seat) + [f"tricks {view.tricks_won[seat]}", f"{count} card{'s' * (count != 1)}"]
-            label.value = (f'<b>{escape(seat_words(seat, view).capitalize())}</b> (computer, {escape(self.level)})'
+            label.value = (f'<b>{escape(seat_words(seat, view).capitalize())}</b> '
+                           f'<span class="euchre-level">(computer, {escape(self.level)})</span>'
                            f'<br><span data-seat="{seat}">{escape(" · ".join(facts))}</span>')
             if self.hands_open:  # a demonstration: the cards themselves, from the hand (not from this seat's view)
                 row.show(sorted(self.hand.hands[seat], key=sort_key), view.trump)

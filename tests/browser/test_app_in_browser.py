@@ -244,6 +244,19 @@ ON_SCREEN = """(LARGE) => {
 }"""
 
 
+def _fits(drawn: list[dict], scroll: list[int]) -> None:
+    """Every control and card inside the 1280 x 720 screen, none in type under LARGE px, and nothing to scroll."""
+    assert len([d for d in drawn if d["what"].startswith(("Hint", "Undo", "Grade", "New game"))]) >= 3, drawn
+    outside = [d for d in drawn if d["left"] < 0 or d["top"] < 0 or d["right"] > 1280 or d["bottom"] > 720]
+    assert not outside, f"drawn outside the 1280 x 720 screen: {outside}"
+    small = [d for d in drawn if d["font"] < LARGE]
+    assert not small, f"type smaller than {LARGE} px: {small}"
+    assert scroll == [1280, 720], f"the page scrolls: {scroll} (it should be 1280 x 720)"
+
+
+SCROLL = "() => [document.scrollingElement.scrollWidth, document.scrollingElement.scrollHeight]"
+
+
 def test_projector_mode_shows_the_table_and_its_buttons_on_one_1280_by_720_screen_in_large_type(
         app_url, chromium, shots):
     """issue 28, 4: at 1280 x 720 the prompt and the buttons fell below the fold, in 13 px type."""
@@ -256,19 +269,22 @@ def test_projector_mode_shows_the_table_and_its_buttons_on_one_1280_by_720_scree
         _click(page, page.get_by_label("Show every hand (a demonstration)"))
         shot = shots / "app_projector_1280x720.png"
         page.screenshot(path=shot)
-        drawn = page.evaluate(ON_SCREEN, LARGE)
-        scroll = page.evaluate("() => [document.scrollingElement.scrollWidth, document.scrollingElement.scrollHeight]")
+        drawn, scroll = page.evaluate(ON_SCREEN, LARGE), page.evaluate(SCROLL)
         felt = page.locator(".euchre-table:visible")
         backs, faces = felt.locator(".euchre-back").count(), felt.locator(".euchre-face").count()
+        # Partnership: three computer players on the felt, each hand open.
+        page.get_by_role("combobox", name="Game").select_option(label="Partnership (4 players)")
+        text = _click(page, page.get_by_role("button", name="New game"))
+        assert "Partnership (4 players) to" in text, text[:500]
+        page.screenshot(path=shots / "app_projector_partnership_1280x720.png")
+        partnership = page.evaluate(ON_SCREEN, LARGE), page.evaluate(SCROLL)
+        partnership_faces = felt.locator(".euchre-face").count()
     finally:
         page.close()
     width, height = struct.unpack(">II", shot.read_bytes()[16:24])  # the PNG's own header
     assert (width, height) == (1280, 720)
-    assert len([d for d in drawn if d["what"].startswith(("Hint", "Undo", "Grade", "New game"))]) >= 3, drawn
-    outside = [d for d in drawn if d["left"] < 0 or d["top"] < 0 or d["right"] > 1280 or d["bottom"] > 720]
-    assert not outside, f"drawn outside the 1280 x 720 screen: {outside}"
-    small = [d for d in drawn if d["font"] < LARGE]
-    assert not small, f"type smaller than {LARGE} px: {small}"
-    assert scroll == [1280, 720], f"the page scrolls: {scroll} (it should be 1280 x 720)"
+    _fits(drawn, scroll)
     # The hands open: the two computer players' five cards each face up, none face down (the dummy too).
     assert backs == 0 and faces >= 10, (backs, faces)
+    _fits(*partnership)
+    assert partnership_faces >= 15, partnership_faces
