@@ -95,15 +95,22 @@ chromium:
 
 # The table and the trainers as one app (Voila, code hidden), at the address it prints first. Voila serves a folder
 # holding only the app, the rule book it links to and the class's house rules (euchre_lesson/teach/handout.py writes
-# it afresh each time, so restart after changing the rules), never the lessons with their answers; a browser,
-# where there is one, opens on the folder's list. Ctrl-C stops it.
+# it afresh each time, so restart after changing the rules), never the lessons with their answers. Its address opens
+# the app (app/voila/templates/euchre-app: Voila's page with nothing from a CDN); a browser, where there is one, opens
+# it. Port 8866, or the next free one if that is taken. Only this computer can reach it unless APP_HOST=0.0.0.0.
+# Ctrl-C stops it.
 APP_FOLDER := $(VENV)/app-folder
+APP_PORT ?= 8866
+APP_HOST ?= localhost
 app: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[app]"
 	$(PROMPT_REPLIES)
 	$(BIN)/python -m euchre_lesson.teach.handout app $(APP_FOLDER)
-	@echo "The app: http://localhost:8866/voila/render/app/euchre_table.ipynb"
-	$(PAGES_CONFIG) $(BIN)/voila --port=8866 --Voila.port_retries=0 \
+	@echo "The app opens at the address Voila prints below (after \"is running at\"): port $(APP_PORT), or the next"
+	@echo "free port if that one is taken. Only this computer can reach it. For a class on their own screens, use"
+	@echo "the class's server (make classroom), or on a network you trust: make app APP_HOST=0.0.0.0 (anyone on it can play)."
+	JUPYTER_PATH=$(CURDIR)/app $(PAGES_CONFIG) $(BIN)/voila --port=$(APP_PORT) --Voila.ip=$(APP_HOST) \
+		--template=euchre-app \
 		--Voila.kernel_websocket_connection_class=euchre_lesson.server_extension.PromptZMQChannelsWebsocketConnection \
 		$(APP_FOLDER)
 
