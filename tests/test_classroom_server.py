@@ -137,3 +137,23 @@ def test_the_pacer_moves_the_computers_where_students_sit_and_leaves_empty_table
         pacer.stop()
     assert seated.game.to_act == seated.seat_of(token), "the computers played up to the student's turn"
     assert len(empty.game.hand.history) == 0, "nobody sits at table 2: its computers wait"
+
+
+def test_a_seat_s_view_is_made_once_per_change_and_shared_by_its_pages(room, monkeypatch):
+    """Every page of a seat redraws from one view a change: it is made once, not once a page (nor a copy)."""
+    from euchre_lesson.classroom import table as table_module
+
+    room.new_table("cutthroat", seed=7)
+    table = room.tables[0]
+    token = room.join("Ana", "ACDE").token
+    room.choose_table(token, 1)
+    made, honest = [], table_module.seat_view
+    monkeypatch.setattr(table_module, "seat_view", lambda *args: made.append(args[1]) or honest(*args))
+    first = table.seat_view(token)
+    assert table.seat_view(token) is first and room.seat_view(token)["hand_in_play"] is first["hand_in_play"]
+    assert made == [0]
+    table.step()
+    after = table.seat_view(token)
+    assert after is not first and made == [0, 0] and after["hand_in_play"]["story"] != first["hand_in_play"]["story"]
+    table.away(token)  # who is away is part of the view: a new one
+    assert table.seat_view(token)["players"][0]["away"] and made == [0, 0, 0]

@@ -60,7 +60,10 @@ def use_class_news(concerns) -> int:
         context = kernel_context.get_current_context()
         room = current_room()
 
+        pending = threading.Event()  # a redraw is on its way: the changes heard meanwhile need no other
+
         def redraw():  # runs on the page's event loop, inside its kernel
+            pending.clear()  # before drawing: a change heard from now on is drawn by the next redraw
             try:
                 with context.lock, context:
                     set_news(lambda count: count + 1)
@@ -69,7 +72,8 @@ def use_class_news(concerns) -> int:
                     set_news(lambda count: count + 1)
 
         def heard(table):  # runs in the thread that changed the class: never touches this page's widgets
-            if heard_ref.current(table):
+            if heard_ref.current(table) and not pending.is_set():
+                pending.set()
                 context.event_loop.call_soon_threadsafe(redraw)
 
         room.observe(heard)
@@ -182,12 +186,18 @@ def player_name(player: dict) -> str:
 
 
 # -- the student's page --------------------------------------------------------------------------------------
+#
+# A change at the table redraws each of its pages once (use_class_news folds the changes heard meanwhile into one
+# redraw), from the seat's view, which the table makes once per change. The page is cut into components, each
+# given only its part of the view: reacton redraws a component only when its part changed (it compares the
+# arguments), so a card played redraws the trick, the hand and the story, not the scores or the buttons.
 
 
 @solara.component
 def StudentPage():
     token, set_token = solara.use_state("")
     loaded, set_loaded = solara.use_state(False)
+    asked, set_asked = solara.use_state(0)  # counts this page's own asks (a hint, grades): each redraws the page
     place_ref = solara.use_ref(None)  # the table this page shows, read by its listener
     use_class_news(lambda table: table is None or place_ref.current is None or table.number == place_ref.current)
     room = current_room()
@@ -211,7 +221,7 @@ def StudentPage():
             if view["waiting"]:
                 Waiting(token, view)
             else:
-                SeatAtTable(token, view)
+                SeatAtTable(token, view, lambda: set_asked(lambda count: count + 1))
 
 
 @solara.component
@@ -262,60 +272,87 @@ def Waiting(token: str, view: dict):
     Said(said)
 
 
+def names_of(players) -> tuple[str, ...]:
+    """Each seat as this page names it ('you', 'Ben (seat 1)', 'computer (your partner (seat 3))')."""
+    return tuple(player_name(player) for player in players)
+
+
 @solara.component
-def TableNews(view: dict):
-    """The table as this seat sees it: who sits where, the scores, whose turn it is, trump, the trick."""
+def SeatAtTable(token: str, view: dict, on_asked):
+    """One seat at its table: each part drawn by a component of its own, from its part of the view."""
     hand = view["hand_in_play"]
     players = view["players"]
-    me = players[view["seat"]]
-    heading(f"Table {view['table']}: {view['game_name']}, hand {view['hand_number']}")
-    solara.Text(f"You are {me['name']}, at seat {view['seat']}.")
-    if view["paused"]:
-        Said("Your teacher has paused this table: wait a moment.", "note")
-    scores = ", ".join(f"{side_name(side, players)} {score}" for side, score in zip(view["sides"], view["scores"]))
-    solara.HTML("p", unsafe_innerHTML=escaped(f"Scores: {scores}."), classes=["class-scores"])
+    names = names_of(players)
+    News(view["table"], view["game_name"], view["hand_number"], players[view["seat"]]["name"], view["seat"],
+         view["paused"], view["sides"], view["scores"], names, players)
+    Turn(view["game_over"], view["winners"], hand["your_turn"], hand["to_act"], names, hand["trump"],
+         hand["up_card"], hand["up_card_is"], hand["trick"], hand["tricks"][-1] if hand["tricks"] else None)
+    Moves(token, hand["hand"], hand["choices"])
+    Asks(token, hand["your_turn"] and not view["game_over"], view["hint"], view["undo"], on_asked)
+    Story(hand["story"])
+    last = view["last_hand"]
+    if last and (last["number"] != view["hand_number"] or view["game_over"]):
+        Review(token, last, on_asked)
+
+
+def paragraph(words: str, kind: str = "") -> str:
+    """A paragraph of plain words (escaped), of a class the tests and the style sheet find."""
+    return f'<p class="{kind}">{escaped(words)}</p>' if kind else f"<p>{escaped(words)}</p>"
+
+
+@solara.component
+def News(number: int, game_name: str, hand_number: int, name: str, seat: int, paused: bool, sides: list,
+         scores: list, names: tuple, players: list):
+    """The table's heading, who this seat is, the scores and who sits where: one block, one message a change."""
+    scored = ", ".join(" and ".join(names[place] for place in side) + f" {score}" for side, score in zip(sides, scores))
     seats = "; ".join(f"{player_name(player)}: {player['cards']} cards"
                       + (f", {' and '.join(player['roles'])}" if player["roles"] else "")
                       + (" (away: the computer plays)" if player["away"] and player["computer"] else
                          " (away)" if player["away"] else "")
                       for player in players)
-    solara.HTML("p", unsafe_innerHTML=escaped(seats), classes=["class-seats"])
-    if view["game_over"]:
-        winners = " and ".join(player_name(players[seat]) for seat in view["winners"])
-        solara.HTML("p", unsafe_innerHTML=escaped(f"The game is over: {winners} won."), classes=["class-turn"])
-    elif hand["your_turn"]:
-        solara.HTML("p", unsafe_innerHTML="<strong>Your turn.</strong>", classes=["class-turn"])
-    elif hand["to_act"] is not None:
-        solara.HTML("p", unsafe_innerHTML=escaped(f"Waiting for {player_name(players[hand['to_act']])}."),
-                    classes=["class-turn"])
-    if hand["trump"]:
-        solara.Text(f"Trump: {hand['trump']}.")
-    elif hand["up_card"] and hand["up_card"] != "None":
-        solara.Text(f"The up-card, the {hand['up_card']}, {hand['up_card_is']}.")
-    trick = hand["trick"]
-    if trick:
-        played = ", ".join(f"{player_name(players[c['seat']])}: {c['card']}" for c in trick["cards"])
-        solara.HTML("p", unsafe_innerHTML=escaped(f"Trick {trick['number']}: {played}."), classes=["class-trick"])
-    elif hand["tricks"]:
-        last = hand["tricks"][-1]
-        played = ", ".join(f"{player_name(players[c['seat']])}: {c['card']}" for c in last["cards"])
-        solara.HTML("p", unsafe_innerHTML=escaped(f"Trick {last['number']} went to "
-                                                  f"{player_name(players[last['winner']])}: {played}."),
-                    classes=["class-trick"])
+    solara.HTML("div", unsafe_innerHTML=(
+        f"<h2>{escaped(f'Table {number}: {game_name}, hand {hand_number}')}</h2>"
+        + paragraph(f"You are {name}, at seat {seat}.")
+        + ('<p class="class-note" role="status" style="padding: 0.6em; background: #e8f4fd; color: #0d3c61;">'
+           "Your teacher has paused this table: wait a moment.</p>" if paused else "")
+        + paragraph(f"Scores: {scored}.", "class-scores") + paragraph(seats, "class-seats")),
+        classes=["class-news"])
 
 
 @solara.component
-def SeatAtTable(token: str, view: dict):
+def Turn(game_over: bool, winners: list, your_turn: bool, to_act, names: tuple, trump, up_card, up_card_is,
+         trick, last):
+    """Whose turn it is, trump (or the up-card), and the trick in play (or the last one and who won it)."""
+    if game_over:
+        turn = paragraph(f"The game is over: {' and '.join(names[seat] for seat in winners)} won.", "class-turn")
+    elif your_turn:
+        turn = '<p class="class-turn"><strong>Your turn.</strong></p>'
+    elif to_act is not None:
+        turn = paragraph(f"Waiting for {names[to_act]}.", "class-turn")
+    else:
+        turn = ""
+    if trump:
+        turn += paragraph(f"Trump: {trump}.")
+    elif up_card and up_card != "None":
+        turn += paragraph(f"The up-card, the {up_card}, {up_card_is}.")
+    if trick:
+        played = ", ".join(f"{names[card['seat']]}: {card['card']}" for card in trick["cards"])
+        turn += paragraph(f"Trick {trick['number']}: {played}.", "class-trick")
+    elif last:
+        played = ", ".join(f"{names[card['seat']]}: {card['card']}" for card in last["cards"])
+        turn += paragraph(f"Trick {last['number']} went to {names[last['winner']]}: {played}.", "class-trick")
+    solara.HTML("div", unsafe_innerHTML=turn, classes=["class-play"])
+
+
+@solara.component
+def Moves(token: str, cards: list, choices: dict):
+    """The seat's cards (a legal one to click), its bids in words, and the five to keep from ten."""
     said, set_said = solara.use_state("")
     chosen, set_chosen = solara.use_state(())
-    room = current_room()
-    hand = view["hand_in_play"]
-    players = view["players"]
-    choices = hand["choices"]
 
     def act(action):
         try:
-            room.act(token, action)
+            current_room().act(token, action)
         except ValueError as error:  # the engine's words, or the class's (not your turn, paused)
             set_said(str(error))
             return
@@ -330,12 +367,11 @@ def SeatAtTable(token: str, view: dict):
             act(choices["by_card"].get(card, f"play {card}"))
         return click
 
-    TableNews(view)
     solara.Text("Your hand:" if not choices["keep"] else
                 f"Choose the {choices['keep']} cards to keep, from your hand and the dummy:")
-    cards = choices["keep_from"] if choices["keep"] else hand["hand"]
+    shown = choices["keep_from"] if choices["keep"] else cards
     with solara.Row(classes=["class-hand"], style="flex-wrap: wrap"):
-        for card in cards:
+        for card in shown:
             picked = card in chosen
             solara.Button(card, on_click=card_clicked(card), outlined=not picked and card not in choices["by_card"],
                           color="primary" if picked else None, style=card_style(card),
@@ -349,14 +385,75 @@ def SeatAtTable(token: str, view: dict):
         for choice in choices["said"]:
             solara.Button(choice["words"], on_click=lambda action=choice["action"]: act(action), color="primary")
     Said(said)
-    if hand["story"]:
-        heading("This hand so far", 3)
-        solara.HTML("ol", unsafe_innerHTML="".join(f"<li>{escaped(line)}</li>" for line in hand["story"]),
-                    classes=["class-story"])
-    last = view["last_hand"]
-    if last and last["number"] != view["hand_number"] or last and view["game_over"]:
-        solara.HTML("p", unsafe_innerHTML=f"<strong>Hand {last['number']}:</strong> {escaped(last['result'])}",
-                    classes=["class-review"])
+
+
+@solara.component
+def Asks(token: str, your_turn: bool, hint, undo: dict, on_asked):
+    """Hint (the computer's advice, for this seat alone) and Undo (once every student at the table asks)."""
+    said, set_said = solara.use_state("")
+    room = current_room()
+
+    def ask(work):
+        def run():
+            try:
+                work()
+                set_said("")
+            except ValueError as error:
+                set_said(str(error))
+            on_asked()
+        return run
+
+    with solara.Row(classes=["class-asks"], style="flex-wrap: wrap"):
+        solara.Button("Hint", on_click=ask(lambda: room.hint(token)), disabled=not your_turn, text=True)
+        solara.Button("Undo" if not undo["you_asked"] else "Undo asked",
+                      on_click=ask(lambda: room.ask_undo(token, undo["moment"])),
+                      disabled=undo["moment"] is None or undo["you_asked"], text=True)
+    words = ""
+    if hint and your_turn:
+        words += paragraph(hint, "class-hint")
+    if undo["asked"]:
+        waiting = undo["waiting_for"]
+        words += paragraph(f"{' and '.join(undo['asked'])} asked to undo the last student's move: the table goes back "
+                           f"once {' and '.join(waiting)} press{'es' * (len(waiting) == 1)} Undo too.", "class-undo")
+    if words:
+        solara.HTML("div", unsafe_innerHTML=words, attributes={"role": "status"})
+    Said(said)
+
+
+@solara.component
+def Story(story: list):
+    if story:
+        solara.HTML("div", unsafe_innerHTML="<h3>This hand so far</h3><ol class=\"class-story\">"
+                    + "".join(f"<li>{escaped(line)}</li>" for line in story) + "</ol>")
+
+
+@solara.component
+def Review(token: str, last: dict, on_asked):
+    """The hand just over as this seat saw it: its result, its story, the computers' reasons, this seat's grades."""
+    said, set_said = solara.use_state("")
+
+    def grade():
+        try:
+            current_room().grade(token)
+            set_said("")
+        except ValueError as error:
+            set_said(str(error))
+        on_asked()
+
+    number = last["number"]
+    reasons = "".join(f"<li>{escaped(reason['who'])}: {escaped(reason['words'])}</li>" for reason in last["reasons"])
+    solara.HTML("div", unsafe_innerHTML=(
+        f'<p class="class-review"><strong>Hand {number}:</strong> {escaped(last["result"])}</p>'
+        f"<h4>The story of hand {number}, as you saw it</h4><ol class=\"class-review-story\">"
+        + "".join(f"<li>{escaped(line)}</li>" for line in last["story"]) + "</ol>"
+        + (f'<p>Why the computer players chose as they did:</p><ul class="class-reasons">{reasons}</ul>'
+           if reasons else "")))
+    if last["grades"] is None:
+        solara.Button(f"Grade my decisions in hand {number}", on_click=grade, text=True)
+    else:
+        solara.HTML("div", unsafe_innerHTML=f"<h4>Your decisions in hand {number}</h4><ol class=\"class-grades\">"
+                    + "".join(f"<li>{escaped(line)}</li>" for line in last["grades"]) + "</ol>")
+    Said(said)
 
 
 # -- the teacher's page ------------------------------------------------------------------------------------
@@ -464,6 +561,7 @@ def TableCard(desk, table: dict, roster: list, doing):
             solara.Button("Go on" if table["paused"] else "Pause",
                           on_click=doing(desk.pause, number, not table["paused"]))
             solara.Button("Deal again", on_click=doing(desk.deal_again, number))
+            solara.Button("Undo the last student's move", on_click=doing(desk.undo, number))
         for problem in table["problems"]:
             Said(problem)
 
