@@ -32,6 +32,7 @@ def refusal(path, limit=100, **options) -> FileRefused:
     return refused.value
 
 
+@pytest.mark.posix("named pipes (mkfifo) and devices such as /dev/null are POSIX's: Windows has neither")
 def test_what_is_not_a_regular_file_is_refused_by_its_kind_without_waiting(tmp_path):
     (tmp_path / "folder").mkdir()
     os.mkfifo(tmp_path / "pipe")
@@ -128,6 +129,7 @@ def test_a_read_only_file_is_kept_as_it_is(tmp_path):
     assert names(tmp_path) == ["kept.json"]
 
 
+@pytest.mark.posix("named pipes (mkfifo) and devices such as /dev/null are POSIX's: Windows has neither")
 def test_a_link_a_folder_a_pipe_and_a_missing_folder_are_refused_and_nothing_is_written(tmp_path):
     (tmp_path / "real").write_text("old")
     (tmp_path / "link").symlink_to("real")

@@ -149,6 +149,7 @@ def test_a_folder_named_house_rules_json_is_refused(tmp_path):
     assert_refused(tmp_path, "not a file", "folder")
 
 
+@pytest.mark.posix("named pipes (mkfifo) and devices such as /dev/null are POSIX's: Windows has neither")
 def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path):
     os.mkfifo(tmp_path / "house_rules.json")
     started = time.monotonic()

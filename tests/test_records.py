@@ -253,6 +253,7 @@ def test_a_record_text_over_the_size_cap_is_refused_before_parsing():
 # -- point 5: load_game reads regular files only, up to a size limit --------------------------------
 
 
+@pytest.mark.posix("named pipes (mkfifo) and devices such as /dev/null are POSIX's: Windows has neither")
 def test_load_game_refuses_a_named_pipe_at_once_instead_of_waiting_forever(tmp_path):
     pipe = tmp_path / "game.json"
     os.mkfifo(pipe)
@@ -286,6 +287,7 @@ except NotationError as error:
 """
 
 
+@pytest.mark.posix("it limits memory with the resource module and reads /dev/zero: Windows has neither")
 def test_load_game_refuses_dev_zero_without_reading_it():
     run = subprocess.run([sys.executable, "-c", DEVICE_LOAD], capture_output=True, text=True, timeout=60,
                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -332,6 +334,7 @@ def test_load_game_names_the_file_and_the_problem(tmp_path, kind):
     assert len(str(error)) < 600 and files_in(tmp_path) == before
 
 
+@pytest.mark.posix("named pipes (mkfifo) and devices such as /dev/null are POSIX's: Windows has neither")
 def test_load_game_refuses_a_device():
     refused(load_game, "/dev/null", names=["/dev/null", "device"])
 

@@ -165,6 +165,7 @@ def test_a_broken_lesson_stops_the_run_and_writes_nothing(source, tmp_path, cont
     assert snapshot(target) == before, "no new files, no changed files"
 
 
+@pytest.mark.posix("named pipes (mkfifo) and devices such as /dev/null are POSIX's: Windows has neither")
 def test_a_lesson_that_is_a_folder_or_a_pipe_is_refused_without_hanging(source, tmp_path):
     target = tmp_path / "student_notebooks"
     (source / "07_folder.ipynb").mkdir()
