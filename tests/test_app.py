@@ -193,6 +193,7 @@ def _filled(part: str, words: dict[str, str]) -> str:
     return part
 
 
+@pytest.mark.posix("it stops Voila's whole process group (start_new_session, killpg): Windows has no process groups")
 def test_make_apps_voila_takes_the_next_port_when_8866_is_busy_and_its_address_opens_the_app(tmp_path):
     """The recipe's own Voila command, with its port held by another program: it listens elsewhere, says where,
     and its address leads to the app with no CDN on the page."""
@@ -252,6 +253,7 @@ def _repo2docker(folder: Path) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.posix("repo2docker runs on Linux and macOS only (it asks os.geteuid for the image's user)")
 def test_binder_builds_from_environment_yml_with_python_311_and_installs_the_package(tmp_path):
     repo = _copy_of_the_repository(tmp_path / "repo")
     before = _snapshot(repo)
@@ -268,6 +270,7 @@ def test_binder_builds_from_environment_yml_with_python_311_and_installs_the_pac
     assert re.search(r"^  - pip:\n      - \.$", (repo / "environment.yml").read_text(), re.M)
 
 
+@pytest.mark.posix("repo2docker runs on Linux and macOS only (it asks os.geteuid for the image's user)")
 def test_binder_refuses_a_broken_environment_yml(tmp_path):
     """The check above can fail: a broken environment.yml stops the plan."""
     repo = _copy_of_the_repository(tmp_path / "repo")

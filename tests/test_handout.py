@@ -206,6 +206,7 @@ def served_files(base: str, path: str = "") -> set[str]:
     return found
 
 
+@pytest.mark.posix("it stops Voila's whole process group (start_new_session, killpg): Windows has no process groups")
 def test_make_app_serves_the_app_and_the_rule_book_and_no_lesson(tmp_path):
     recipe = (ROOT / "Makefile").read_text().split("\napp:")[1].split("\n\n")[0].replace("\\\n\t\t", "")
     assert "$(BIN)/python -m euchre_lesson.teach.handout app $(APP_FOLDER)" in recipe
