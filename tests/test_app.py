@@ -40,7 +40,7 @@ def test_the_app_notebook_is_clean_and_plays_by_the_class_rules():
     assert all(not c["outputs"] and c["execution_count"] is None for c in cells), "store the app without outputs"
     source = "\n".join("".join(c["source"]) for c in cells)
     assert 'read_house_rules(Path("..") / "notebooks")' in source
-    titles = re.findall(r'^\s+"([^"]+)": \(\w+', source, re.M)
+    titles = re.findall(r'^\s+"([^"]+)": \w+\(', source, re.M)
     assert titles == TABS
 
 
@@ -152,6 +152,15 @@ def test_the_apps_save_is_a_download_and_its_load_reads_a_chosen_file_nothing_sh
     _upload(other, "notes.json", b'{"not": "a game"}')
     assert "Not loaded." in other["table"].note.value and other["table"].game is before
     assert load_game(files.folder / "euchre_game.json").record() == table.game.record()
+
+
+def test_in_the_static_site_the_apps_table_keeps_its_own_save_and_load(tmp_path, monkeypatch):
+    """In JupyterLite the table's files are in the learner's browser already (test_site_in_browser saves and loads)."""
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    app = _run_app(tmp_path, monkeypatch, None)
+    table = app["table"]
+    assert app["files"] is None and Path.cwd() == tmp_path / "app"
+    assert list(table.file_row.children) == [table.path_input, table.save_button, table.load_button]
 
 
 def _app_recipe() -> str:
