@@ -216,5 +216,7 @@ def test_the_workflow_runs_the_tests_without_a_browser_on_macos_and_windows():
     runs = [step.get("run", "") for step in laptop["steps"]]
     assert any('pip install --quiet -e ".[lessons,app,test]"' in run for run in runs)
     assert 'python -m pytest tests -m "${{ matrix.tests }}" --ignore=tests/browser -q' in runs
-    assert "python -m pytest notebooks -q" in runs  # nbval (pyproject's addopts), every lesson
+    assert "python -m pytest notebooks -q --nbval-sanitize-with .github/nbval-paths.cfg" in runs  # nbval: addopts
+    sanitized = (ROOT / ".github" / "nbval-paths.cfg").read_text(encoding="utf-8")
+    assert sanitized.count("regex:") == 1 and "regex: \\\\+\nreplace: /\n" in sanitized  # separators, nothing else
     assert not any(".venv/bin" in run or "make " in run for run in runs)
