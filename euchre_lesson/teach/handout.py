@@ -53,6 +53,7 @@ def lessons(folder: Path, answers: bool = False) -> list[Path]:
 
 
 def _lessons(folder: Path, answers: bool) -> list[Path]:
+    """The lessons of `folder`, once their arguments are checked; SystemExit for no lessons or a link."""
     if not folder.is_dir():
         raise SystemExit(f"The lessons folder {folder} is not a folder (or does not exist).")
     found = sorted(path for path in folder.glob(LESSON_NAMES) if answers or not path.match(TEACHERS_ONLY))
@@ -110,6 +111,7 @@ def write_folder(files: dict[str, bytes], target: Path) -> None:
 
 
 def _write_folder(files: dict[str, bytes], target: Path) -> None:
+    """Write `files` into a new folder beside `target`, then put it in place of the old one (ours or empty only)."""
     ours = target.is_dir() and not target.is_symlink() and ((target / MARK).is_file() or not any(target.iterdir()))
     if os.path.lexists(target) and not ours:
         raise SystemExit(f"{target} exists and was not written by this tool (no {MARK} in it): "
@@ -237,6 +239,7 @@ def _as_path(value, argument: str) -> Path:
 
 
 def _as_choice(value, argument: str) -> bool:
+    """`value` if it is True or False; a ValueError naming `argument` otherwise."""
     if not isinstance(value, bool):
         raise ValueError(f"{argument} must be True or False, not {excerpt(value, 60)}.")
     return value
