@@ -220,3 +220,25 @@ def test_the_workflow_runs_the_tests_without_a_browser_on_macos_and_windows():
     sanitized = (ROOT / ".github" / "nbval-paths.cfg").read_text(encoding="utf-8")
     assert sanitized.count("regex:") == 1 and "regex: \\\\+\nreplace: /\n" in sanitized  # separators, nothing else
     assert not any(".venv/bin" in run or "make " in run for run in runs)
+
+
+def test_the_class_server_starts_npm_by_its_whole_path(tmp_path, monkeypatch):
+    """On Windows npm is npm.cmd, which a bare "npm" does not start: the server fetches with the path found."""
+    from euchre_lesson.classroom.web import assets
+
+    ran = []
+
+    def pack(command, **options):
+        ran.append(command)
+        raise subprocess.CalledProcessError(1, command)  # stop after the first command
+
+    found = str(tmp_path / "nodejs" / "npm.cmd")
+    monkeypatch.setattr(assets.shutil, "which", lambda name: found if name == "npm" else None)
+    monkeypatch.setattr(assets, "missing", lambda folder: ["requirejs@2.3.7"])
+    monkeypatch.setattr(assets.subprocess, "run", pack)
+    with pytest.raises(subprocess.CalledProcessError):
+        assets.fetch(tmp_path / "assets")
+    assert ran[0][:2] == [found, "pack"]
+    monkeypatch.setattr(assets.shutil, "which", lambda name: None)
+    with pytest.raises(RuntimeError, match="install Node.js, which brings it .*nodejs.org on Windows"):
+        assets.fetch(tmp_path / "assets")

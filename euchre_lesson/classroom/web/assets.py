@@ -50,11 +50,13 @@ def fetch(folder) -> list[str]:
     """Pack each missing package from npm into `folder` (as the CDN lays it out); the packages fetched."""
     folder = Path(folder)
     todo = missing(folder)
-    if todo and shutil.which("npm") is None:
-        raise RuntimeError("npm is needed once to fetch Solara's front-end files; install it (apt-get install npm).")
+    npm = shutil.which("npm")  # its whole path: on Windows it is npm.cmd, which a bare "npm" would not start
+    if todo and npm is None:
+        raise RuntimeError("npm is needed once to fetch Solara's front-end files; install Node.js, which brings it "
+                           "(apt-get install npm on Debian or Ubuntu, brew install node on macOS, nodejs.org on Windows).")
     for package in todo:
         with tempfile.TemporaryDirectory() as scratch:
-            subprocess.run(["npm", "pack", "--silent", "--pack-destination", scratch, package], check=True,
+            subprocess.run([npm, "pack", "--silent", "--pack-destination", scratch, package], check=True,
                            stdout=subprocess.DEVNULL)
             (packed,) = Path(scratch).glob("*.tgz")
             target = folder / package
