@@ -242,3 +242,15 @@ def test_the_class_server_starts_npm_by_its_whole_path(tmp_path, monkeypatch):
     monkeypatch.setattr(assets.shutil, "which", lambda name: None)
     with pytest.raises(RuntimeError, match="install Node.js, which brings it .*nodejs.org on Windows"):
         assets.fetch(tmp_path / "assets")
+
+
+def test_the_script_uses_the_venvs_python_where_this_system_puts_it():
+    """.venv/bin/python here, .venv\\Scripts\\python.exe on Windows: the dry run names the one this system has."""
+    scripted = subprocess.run([sys.executable, str(ROOT / "scripts" / "lessons.py"), "--dry-run"],
+                              capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert scripted.returncode == 0, scripted.stderr
+    python = os.path.join(str(ROOT), ".venv", "Scripts", "python.exe") if os.name == "nt" else \
+        os.path.join(str(ROOT), ".venv", "bin", "python")
+    install, config, lab = scripted.stdout.splitlines()
+    assert install == f"{python} -m pip install --quiet -e .[lessons,app]"
+    assert config.startswith(f"{python} ") and lab.startswith(f"{python} -m jupyter lab")
