@@ -145,6 +145,11 @@ def enter(page, label: str, words: str) -> None:
 
 def join(page, url: str, name: str, code: str = JOIN) -> None:
     page.goto(url)
+    sign_in(page, name, code)
+
+
+def sign_in(page, name: str, code: str = JOIN) -> None:
+    """Fill the join form the page shows, and click Join."""
     enter(page, "Your first name", name)
     enter(page, "Join code", code)
     page.get_by_role("button", name="Join").click()
@@ -174,13 +179,16 @@ def click_and_see(page, target) -> None:
 def move(page) -> None:
     """The student to act makes a move by mouse: the first bid that is not a pass, five cards to keep, a legal card."""
     keep = page.get_by_role("button", name=re.compile(r"^Keep"))
+    choices = page.locator(".class-choices button")
+    # The words "Your turn." can show a moment before the buttons of that turn do (new buttons are made in the
+    # browser after the words change): wait for something to click, then see what it is
+    keep.or_(choices).or_(page.locator(".class-hand button.legal")).first.wait_for()
     if keep.count():
         cards = page.locator(".class-hand button")
         for index in range(5):
             click_and_see(page, cards.nth(index))
         click_and_see(page, keep)
         return
-    choices = page.locator(".class-choices button")
     if choices.count():
         words = choices.all_inner_texts()
         chosen = next((i for i, text in enumerate(words) if not text.lower().startswith("pass")), 0)
@@ -471,3 +479,61 @@ def test_the_teacher_moves_a_student_and_runs_a_deal_of_the_day_on_two_tables(br
     assert teacher.get_by_text("The deal of the day, deal by deal").count() == 1
     teacher.screenshot(path=shots / "classroom_deal_of_the_day.png", full_page=True)  # for review
     assert outside == [] and [page.errors for page in (eve, fay, teacher)] == [[], [], []]
+
+
+# Sends `state` to the server as an update of the page's seat keeper, as no page of the class ever would: through
+# Solara's test hook on its widget manager (Solara's version is pinned, as pages.py's use of its internals needs).
+SEND_TO_SEAT_KEEPER = """async (state) => {
+  const models = await Promise.all(Object.values(solara.debug.widgetManager()._models));
+  const keeper = models.find(model => String(model.get('template')).includes('seat-keeper'));
+  keeper.comm.send({method: 'update', state: state, buffer_paths: []});
+}"""
+
+
+def test_a_malformed_message_changes_nothing_and_the_page_goes_on(browsers, server):
+    outside = []
+    page = browsers(outside)
+    page.goto(server["url"])
+    page.get_by_label("Your first name").wait_for()
+    before = kept_class(server["folder"])
+    for state in ({"token": 42}, {"token": ["Q2hlYXRpbmctaXMtbm90LW9r"]}, {"loaded": "yes"}, {"no such thing": 1}):
+        page.evaluate(SEND_TO_SEAT_KEEPER, state)
+    sign_in(page, "")  # read after those messages, in turn, by the same page: the server is still there
+    assert said(page) == "Type your first name, such as Ana: the name is empty."
+    assert kept_class(server["folder"]) == before, "nobody joined, no seat changed"
+    page.evaluate(SEND_TO_SEAT_KEEPER, {"token": "x" * 10_000})
+    page.get_by_text("This browser's seat is not one of this class's any more: join again with your first name "
+                     "and the join code on the board.").wait_for()
+    assert kept_class(server["folder"]) == before
+    sign_in(page, "Ivy")
+    page.get_by_text("Welcome, Ivy").wait_for()  # the same page joins as any other
+    assert outside == [] and page.errors == []
+
+
+@pytest.fixture
+def short_absence(tmp_path):
+    """A class of one Cutthroat table where a seat whose page has gone a second is played by the computer."""
+    served = ClassServer(tmp_path / "kept", "--pace", "0.3", "--seed", "8", "--absent-after", "1",
+                         "--cull-after", "2s")
+    try:
+        yield served.start()
+    finally:
+        served.stop()
+
+
+def test_a_seat_left_empty_is_played_by_the_computer_until_its_student_returns(browsers, short_absence):
+    outside = []
+    jo, kim = browsers(outside), browsers(outside)
+    for page, name in ((jo, "Jo"), (kim, "Kim")):
+        join(page, short_absence.url, name)
+        page.get_by_role("button", name=re.compile("^Sit at table 1")).click()
+        page.get_by_text("Your hand:").wait_for()
+    context = jo.context
+    jo.close(run_before_unload=True)  # Jo's lid shut: her page is gone, her storage (her seat token) kept
+    kim.get_by_text(re.compile(r"Jo \(seat 0\): \d cards[^;]* \(away")).wait_for()  # Kim's page, unasked
+    play_until_hand([kim], 2)  # the hand goes on through Jo's turns, a second each: the computer plays them
+    back = context.new_page()
+    back.goto(short_absence.url)
+    back.get_by_text("You are Jo, at seat 0.").wait_for()  # the same seat, hers again
+    kim.locator(".class-seats").filter(has_not_text="away").wait_for()  # Kim's page says so, without a click
+    assert outside == [] and kim.errors == []  # Jo's new page is in her context: the network cut there too
