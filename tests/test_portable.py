@@ -214,12 +214,19 @@ def test_the_workflow_runs_the_tests_without_a_browser_on_macos_and_windows():
     assert systems == {"macos-latest": "not slow", "windows-latest": "not slow and not posix"}
     assert laptop["runs-on"] == "${{ matrix.os }}" and laptop["defaults"]["run"]["shell"] == "bash"
     runs = [step.get("run", "") for step in laptop["steps"]]
-    assert any('pip install --quiet -e ".[lessons,app,test]"' in run for run in runs)
+    assert any('pip install --quiet -e ".[lessons,app,classroom,test]"' in run for run in runs)
     assert 'python -m pytest tests -m "${{ matrix.tests }}" --ignore=tests/browser -q' in runs
     assert "python -m pytest notebooks -q --nbval-sanitize-with .github/nbval-paths.cfg" in runs  # nbval: addopts
     sanitized = (ROOT / ".github" / "nbval-paths.cfg").read_text(encoding="utf-8")
     assert sanitized.count("regex:") == 1 and "regex: \\\\+\nreplace: /\n" in sanitized  # separators, nothing else
     assert not any(".venv/bin" in run or "make " in run for run in runs)
+
+
+def test_make_check_installs_every_extra_the_tests_without_a_browser_import():
+    """The class's server's tests import Solara and Starlette: make check (and the laptop job) install `classroom`."""
+    recipe = MAKEFILE.read_text().split("\ncheck:")[1].split("\n\n")[0]
+    assert 'pip install --quiet -e ".[lessons,app,classroom,test]"' in recipe
+    assert 'pytest tests -m "not slow" --ignore=tests/browser' in recipe
 
 
 def test_the_class_server_starts_npm_by_its_whole_path(tmp_path, monkeypatch):
