@@ -639,6 +639,10 @@ GOOD_FOR = {
     "handout.write_folder": {"files": lambda: {"app/a.txt": b"x"}, "target": lambda: "app-folder"},
     "handout.student_bytes": {"path": lambda: _one_lesson_folder() + "/01_sum.ipynb"},
     "student_copies.build_branch": {"branch": lambda: "students"},
+    # The app's parts (widgets/app_parts.py).
+    "house_rules_line": {"rule_sets": lambda: [CUTTHROAT]},
+    "BrowserFiles": {"table": lambda: euchre_lesson.widgets.Table()},
+    "ProjectorSwitch": {"app": lambda: __import__("ipywidgets").VBox(), "table": lambda: euchre_lesson.widgets.Table()},
 }
 
 

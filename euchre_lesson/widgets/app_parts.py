@@ -4,10 +4,7 @@ learner's browser and loaded from a file they choose, and the projector switch."
 from __future__ import annotations
 
 import base64
-import os
 import re
-import tempfile
-from collections.abc import Iterable
 from html import escape
 from pathlib import Path
 
@@ -29,10 +26,10 @@ SAVED_NAME = "euchre_game.json"  # the name the browser saves a game under, unle
 LONGEST_NAME = 80  # characters of an uploaded file's name kept
 
 
-def house_rules_line(rule_sets: Iterable[RuleSet]) -> w.HTML:
+def house_rules_line(rule_sets: list[RuleSet] | tuple[RuleSet, ...]) -> w.HTML:
     """A line naming the house rules each of these games is played by here: the switches that differ, or none."""
     parts = []
-    for rules in arguments.rule_sets("rule_sets", list(rule_sets)):
+    for rules in arguments.rule_sets("rule_sets", rule_sets):
         switches = "; ".join(rules.switches_words()) or "none changed from the preset"
         parts.append(f"<b>{escape(rules.facts.label)}</b>: {words_html(switches)}")
     line = w.HTML(f"<p>Your class's house rules here · {' · '.join(parts)}</p>")
@@ -50,17 +47,14 @@ def _upload_name(name: object) -> str:
 class BrowserFiles:
     """The table's Save and Load for a shared server: Save offers the game as a file the learner's browser downloads,
     Load reads a file the learner picks on their computer. They take the place of the table's file name, Save and
-    Load. Each visitor has a kernel of their own, which works from here on in a folder of its own (removed when the
-    kernel stops), so no visitor reads or overwrites another's game and nothing is left on the server for the next
-    class."""
+    Load. The files are kept in the kernel's working folder, which the app makes one of this visitor's own (each
+    visitor has a kernel of their own), so no visitor reads or overwrites another's game."""
 
     def __init__(self, table: Table):
         if not isinstance(table, Table):
             raise checks.refused("table", table, "the app's Table")
         self.table = table
-        self._kept = tempfile.TemporaryDirectory(prefix="euchre-app-")  # removed with this object, at the latest on exit
-        self.folder = Path(self._kept.name)
-        os.chdir(self.folder)  # the table's file names are this visitor's, in this folder
+        self.folder = Path.cwd()  # where the table's Save writes and an uploaded file is kept
         table.path_input.value = SAVED_NAME
         table.save_button.tooltip = "save the game as a file your browser downloads"
         self.upload = w.FileUpload(accept=".json", multiple=False, description="Load a saved game", icon="",
@@ -73,16 +67,12 @@ class BrowserFiles:
         table.file_row.children = [table.save_button, self.upload, self.link, self.said]
         table.session.observe(self._heard)
 
-    def path(self, name: str) -> Path:
-        """Where a file of this name is kept for this visitor."""
-        return self.folder / name
-
     def _heard(self, news: News) -> None:
         """A game saved: offer it as a download (the table's note says it was saved)."""
         if news.told is not Told.SAVED:
             return
         name = Path(news.path).name
-        data = Path(news.path).read_bytes()
+        data = (self.folder / news.path).read_bytes()
         address = "data:application/json;base64," + base64.b64encode(data).decode("ascii")
         self.link.value = (f"<a class='euchre-download' download='{escape(name)}' href='{address}' "
                            f"style='text-decoration:underline'>Download {escape(name)}</a>")
@@ -100,7 +90,7 @@ class BrowserFiles:
             say(self.said, f"Not loaded: {name} holds {len(data):,} bytes, more than a saved game can "
                            f"({MAX_RECORD_BYTES:,}). Choose a game saved from this table.", "bad")
             return
-        write_atomically(self.path(name), data)
+        write_atomically(self.folder / name, data)
         self.link.value = ""
         say(self.said, "")
         self.table.path_input.value = name
@@ -114,6 +104,8 @@ class ProjectorSwitch(Described, w.HBox):
                "to show every hand for a demonstration.")
 
     def __init__(self, app: w.Box, table: Table):
+        checks.instance("app", app, w.Box, "the box holding the whole app, such as a VBox")
+        checks.instance("table", table, Table, "the app's Table")
         super().__init__()
         self.app, self.table = app, table
         self.toggle = w.ToggleButton(value=False, description="Projector", icon="",
@@ -124,6 +116,6 @@ class ProjectorSwitch(Described, w.HBox):
 
     def show(self, on: bool = True) -> None:
         """Projector mode on or off."""
-        self.toggle.value = on
+        self.toggle.value = on = checks.flag("on", on)
         (self.app.add_class if on else self.app.remove_class)(PROJECTOR)
         self.table.show_projector(on)

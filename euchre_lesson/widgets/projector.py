@@ -1,4 +1,4 @@
-"""Projector mode: large type, and the table with its buttons on one 1280 by 720 screen, for a class watching one screen.
+"""Projector mode: large type, and the table with its buttons on one 1280 by 720 screen, for a class watching it.
 
 Every rule here is scoped to the PROJECTOR class, so the widgets look as before wherever it is not set.
 """
@@ -32,7 +32,8 @@ CSS = f"""<style>
 .{PROJECTOR} .euchre-table br, .{PROJECTOR} .euchre-table .euchre-level {{ display: none; }}  /* the header names it */
 .{PROJECTOR} .euchre-table [data-seat]::before {{ content: " · "; }}
 .{PROJECTOR} .euchre-table .euchre-strip .euchre-face {{ font-size: {SIZE}px; width: 3.2em; height: 3.6em; }}
-.{PROJECTOR} .euchre-row .euchre-card.jupyter-button {{ font-size: {round(SIZE * 1.2)}px; width: 3.4em; height: 3.8em; }}
+.{PROJECTOR} .euchre-row .euchre-card.jupyter-button {{ font-size: {round(SIZE * 1.2)}px; width: 3.4em;
+  height: 3.8em; }}
 .{PROJECTOR} .euchre-strip, .{PROJECTOR} .euchre-row {{ padding: 0.1em; }}
 .{PROJECTOR} .euchre-extra, .{PROJECTOR} .euchre-house-rules.euchre-for-table {{ display: none; }}
 .{PROJECTOR}.widget-box {{ position: relative; }}

@@ -240,7 +240,8 @@ ON_SCREEN = """(LARGE) => {
   return [...top, ...tab.querySelectorAll(wanted)].filter(shown).map(e => { const r = e.getBoundingClientRect();
     const words = e.type !== 'checkbox';  // a box to tick has no type to read
     return {what: (e.innerText || e.value || e.className || e.tagName).trim().slice(0, 40), left: r.left,
-            top: r.top, right: r.right, bottom: r.bottom, font: words ? parseFloat(getComputedStyle(e).fontSize) : LARGE}; });
+            top: r.top, right: r.right, bottom: r.bottom,
+            font: words ? parseFloat(getComputedStyle(e).fontSize) : LARGE}; });
 }"""
 
 
