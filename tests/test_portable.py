@@ -261,3 +261,45 @@ def test_the_script_uses_the_venvs_python_where_this_system_puts_it():
     install, config, lab = scripted.stdout.splitlines()
     assert install == f"{python} -m pip install --quiet -e .[lessons,app]"
     assert config.startswith(f"{python} ") and lab.startswith(f"{python} -m jupyter lab")
+
+
+# -- the compiled search on Windows -------------------------------------------------------------------------------
+
+
+def test_the_compiled_search_in_plain_c_as_msvc_builds_it_gives_the_same_values(tmp_path, random_state, monkeypatch):
+    """MSVC has no __builtin_clzll and the like: _search.c then counts bits in plain C. Built here with that branch
+    forced (EUCHRE_PLAIN_C_BITS), it gives the values of the builtins' build and of the Python search."""
+    import importlib.util
+
+    from setuptools import Distribution, Extension
+    from setuptools.command.build_ext import build_ext
+
+    from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Phase
+    from euchre_lesson.play import solver
+
+    source = ROOT / "euchre_lesson" / "play" / "_search.c"
+    command = build_ext(Distribution({"ext_modules": [
+        Extension("_search", [str(source)], define_macros=[("EUCHRE_PLAIN_C_BITS", "1")])]}))
+    command.build_lib, command.build_temp = str(tmp_path / "lib"), str(tmp_path / "build")
+    command.ensure_finalized()
+    command.run()
+    [built] = (tmp_path / "lib").glob("_search*")
+    spec = importlib.util.spec_from_file_location("_search", built)
+    plain = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(plain)
+    assert solver._search is not None and plain is not solver._search
+    compared = 0
+    for game in (CUTTHROAT, PARTNERSHIP, TWO_HANDED, RAILROAD):
+        for seed in range(6):
+            start = random_state(game, seed, until=lambda state: state.phase is Phase.PLAY)
+            if start.phase is not Phase.PLAY:
+                continue
+            for state in random_state(start, seed).states()[len(start.history):-1]:
+                with_builtins = solver.solve(state, compiled=True)
+                monkeypatch.setattr(solver, "_search", plain)
+                assert solver.solve(state, compiled=True) == with_builtins, state.to_json()
+                monkeypatch.undo()
+                if len(state.history) - len(start.history) >= 6:  # the Python search, where it is quick
+                    assert solver.solve(state, compiled=False) == with_builtins, state.to_json()
+                compared += 1
+    assert compared > 100

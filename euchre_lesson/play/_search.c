@@ -41,10 +41,31 @@ typedef struct { u64 k0, k1; uint32_t call; uint8_t leader, lo, hi; } Entry;
 static Entry tt[1u << TT_BITS];
 static uint32_t call_number;
 
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(EUCHRE_PLAIN_C_BITS)
 static inline int bit_length(u64 x) { return x ? 64 - __builtin_clzll(x) : 0; }
 static inline int bit_count(u64 x) { return __builtin_popcountll(x); }
+static inline int low_index(u64 x) { return __builtin_ctzll(x); }
+#else  /* MSVC (Windows) has no GCC builtins: the same three in plain C (tests/test_portable.py builds these with gcc) */
+static inline int bit_length(u64 x) {
+    int length = 0;
+    if (x >> 32) { length += 32; x >>= 32; }
+    if (x >> 16) { length += 16; x >>= 16; }
+    if (x >> 8) { length += 8; x >>= 8; }
+    if (x >> 4) { length += 4; x >>= 4; }
+    if (x >> 2) { length += 2; x >>= 2; }
+    if (x >> 1) { length += 1; x >>= 1; }
+    return length + (int)x;
+}
+static inline int bit_count(u64 x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+static inline int low_index(u64 x) { return bit_count((x & (~x + 1)) - 1); }  /* x is never 0 here */
+#endif
 static inline u64 top_bit(u64 x) { return (u64)1 << (bit_length(x) - 1); }
-static inline u64 suit_of(u64 c) { return suit_of_bit[__builtin_ctzll(c)]; }
+static inline u64 suit_of(u64 c) { return suit_of_bit[low_index(c)]; }
 
 /* True when the next higher card that can still matter is this hand's, of the same suit. */
 static inline int merged(u64 in_play, u64 hand, u64 c) {
@@ -276,7 +297,7 @@ static PyObject *values(PyObject *self, PyObject *args) {
     memset(suit_of_bit, 0, sizeof suit_of_bit);
     for (int b = 0; b < n_blocks; b++) {
         blocks[b] = blocks_in[b];
-        for (u64 m = blocks_in[b]; m; m &= m - 1) suit_of_bit[__builtin_ctzll(m)] = blocks_in[b];
+        for (u64 m = blocks_in[b]; m; m &= m - 1) suit_of_bit[low_index(m)] = blocks_in[b];
     }
     n_makers = n_defenders = 0;
     for (int p = 0; p < 4; p++) {
