@@ -9,12 +9,15 @@ plays --moves student moves by mouse, and for each move the time from the click 
 at that table showing it is taken (each page notes when its story of the hand changes). Prints, per step, the
 median and p95 of those times, the server's memory per table, and the most tables whose p95 stays within
 250 ms. The computer players wait a second after each move (--pace), so the first change a page shows after a
-click is that click's. A benchmark, not a test: the machine's other work shows in its figures.
+click is that click's. The experts think in the server's helper processes (classroom/thinking.py), whose memory
+is printed apart. A benchmark, not a test: the machine's other work shows in its figures, and the load average
+printed with each step says how much of it there was.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import statistics
 import subprocess
@@ -45,10 +48,36 @@ WATCH = """() => {
 
 
 def rss_kb(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:  # the process ended meanwhile
+        pass
     return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """The processor time `pid` has used so far (user and system), in seconds: unlike the latency, it does not grow
+    with the machine's other work."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children(pid: int) -> list[int]:
+    """The processes `pid` started (the server's thinking workers), read from /proc."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
 
 
 def start_server(tables: int, pace: float, folder: str, level: str = "expert"):
@@ -157,15 +186,25 @@ def main() -> None:
                 while len(tables) < step:
                     number = len(tables) + 1
                     tables.append([seat_student(browser, url, f"S{number}x{k}", number) for k in range(args.students)])
-                times = []
+                times, moves = [], 0
+                cpu = cpu_seconds(process.pid), sum(map(cpu_seconds, children(process.pid)))
                 for _ in range(args.moves):
                     for pages in tables:
-                        times += one_move(pages)
+                        seen = one_move(pages)
+                        times += seen
+                        moves += bool(seen)
+                server_ms = (cpu_seconds(process.pid) - cpu[0]) * 1000 / max(1, moves)
+                helpers_ms = (sum(map(cpu_seconds, children(process.pid))) - cpu[1]) * 1000 / max(1, moves)
                 memory = (rss_kb(process.pid) - idle) / 1024 / step
+                workers = children(process.pid)
                 results.append((step, statistics.median(times), p95(times), len(times), memory))
                 print(f"{step} table(s), {args.students} students each: click to every other page's view, "
                       f"median {results[-1][1]:.0f} ms, p95 {results[-1][2]:.0f} ms over {len(times)} views; "
-                      f"memory {memory:.1f} MB a table (server {rss_kb(process.pid) / 1024:.0f} MB)", flush=True)
+                      f"memory {memory:.1f} MB a table (server {rss_kb(process.pid) / 1024:.0f} MB, and "
+                      f"{len(workers)} helper process(es) {sum(map(rss_kb, workers)) / 1024:.0f} MB); "
+                      f"processor time a student's move {server_ms:.0f} ms in the server, {helpers_ms:.0f} ms in its "
+                      f"helpers (the computers' replies included); "
+                      f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
             within = [step for step, _, high, _, _ in results if high <= GOAL_MS]
             print(f"most tables with p95 within {GOAL_MS} ms: {max(within) if within else 0}"
                   + (f" (of the {args.tables} tried: more were not measured)" if within and max(within) == steps[-1]

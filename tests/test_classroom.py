@@ -577,3 +577,26 @@ def test_an_expert_thinks_in_a_process_of_its_own_and_chooses_as_it_would_here(m
     room = Classroom(tmp_path / "experts", level="expert", pace=0.0, clock=clock)
     table = room.new_table("partnership", seed=2)
     assert table.step() is not None and thought == [thinking.choose]
+
+
+def test_a_thinking_worker_ends_when_the_server_that_started_it_is_stopped():
+    """A server stopped by a signal says nothing to its workers: each watches for it and ends by itself."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    code = ("from euchre_lesson.classroom import thinking; import os, time; print(thinking.think(os.getpid), "
+            "flush=True); time.sleep(60)")
+    server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        worker = int(server.stdout.readline())
+        assert worker != server.pid and os.path.exists(f"/proc/{worker}")
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(10)
+        server.stdout.close()
+    deadline = time.monotonic() + 10
+    while os.path.exists(f"/proc/{worker}") and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not os.path.exists(f"/proc/{worker}"), "the worker outlived its server"

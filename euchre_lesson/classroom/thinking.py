@@ -14,6 +14,7 @@ import multiprocessing
 import os
 import pickle
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -31,12 +32,23 @@ def thinks_long(player) -> bool:
     return isinstance(player, ExpertPlayer)
 
 
+def _watch(parent: int) -> None:
+    """In a worker: end when the server that started it has ended (stopped by a signal, it could not say so)."""
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-the-server", daemon=True).start()
+
+
 def _workers() -> ProcessPoolExecutor | None:
     global _pool
     with _lock:
         if _pool is None and _apart:
             # spawn, not fork: the server has threads, and a forked child would inherit their locks held
-            _pool = ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"))
+            _pool = ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_watch, initargs=(os.getpid(),))
             atexit.register(_pool.shutdown, wait=False, cancel_futures=True)
         return _pool
 

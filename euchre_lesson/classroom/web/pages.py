@@ -410,7 +410,8 @@ def Asks(token: str, your_turn: bool, hint, undo: dict, on_asked):
                       disabled=undo["moment"] is None or undo["you_asked"], text=True)
     words = ""
     if hint and your_turn:
-        words += paragraph(hint, "class-hint")
+        words += (f'<p class="class-hint" style="padding: 0.6em; border-radius: 4px; background: #e8f4fd; '
+                  f'color: #0d3c61;">{escaped(hint)}</p>')
     if undo["asked"]:
         waiting = undo["waiting_for"]
         words += paragraph(f"{' and '.join(undo['asked'])} asked to undo the last student's move: the table goes back "
@@ -423,7 +424,7 @@ def Asks(token: str, your_turn: bool, hint, undo: dict, on_asked):
 @solara.component
 def Story(story: list):
     if story:
-        solara.HTML("div", unsafe_innerHTML="<h3>This hand so far</h3><ol class=\"class-story\">"
+        solara.HTML("div", unsafe_innerHTML="<h3>This hand so far</h3><ol class=\"class-story\" style=\"padding-left: 2.5em\">"
                     + "".join(f"<li>{escaped(line)}</li>" for line in story) + "</ol>")
 
 
@@ -444,14 +445,14 @@ def Review(token: str, last: dict, on_asked):
     reasons = "".join(f"<li>{escaped(reason['who'])}: {escaped(reason['words'])}</li>" for reason in last["reasons"])
     solara.HTML("div", unsafe_innerHTML=(
         f'<p class="class-review"><strong>Hand {number}:</strong> {escaped(last["result"])}</p>'
-        f"<h4>The story of hand {number}, as you saw it</h4><ol class=\"class-review-story\">"
+        f"<h4>The story of hand {number}, as you saw it</h4><ol class=\"class-review-story\" style=\"padding-left: 2.5em\">"
         + "".join(f"<li>{escaped(line)}</li>" for line in last["story"]) + "</ol>"
-        + (f'<p>Why the computer players chose as they did:</p><ul class="class-reasons">{reasons}</ul>'
+        + (f'<p>Why the computer players chose as they did:</p><ul class="class-reasons" style="padding-left: 2.5em">{reasons}</ul>'
            if reasons else "")))
     if last["grades"] is None:
         solara.Button(f"Grade my decisions in hand {number}", on_click=grade, text=True)
     else:
-        solara.HTML("div", unsafe_innerHTML=f"<h4>Your decisions in hand {number}</h4><ol class=\"class-grades\">"
+        solara.HTML("div", unsafe_innerHTML=f"<h4>Your decisions in hand {number}</h4><ol class=\"class-grades\" style=\"padding-left: 2.5em\">"
                     + "".join(f"<li>{escaped(line)}</li>" for line in last["grades"]) + "</ol>")
     Said(said)
 
