@@ -24,10 +24,10 @@ from . import arguments
 from .bids import BidButtons
 from .cards import (LEGAL_CUE, CardRow, CardStrip, action_button, note, redraw, say, show_backs, style_sheet,
                     up_card_place)
-from .projector import PROJECTOR, projector_style_sheet
 from .clicks import TiedButton, closed_after
 from .computer import LEVEL_WORDS, LEVELS
 from .hand_log import log_html
+from .projector import PROJECTOR, projector_style_sheet
 from .scoring import rules_by_game
 from .trick_list import TrickList
 from .fallback import Described
