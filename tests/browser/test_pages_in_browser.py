@@ -1,7 +1,7 @@
 """The lessons as pages in Chromium, served as `make lessons` serves them: one Jupyter server, JupyterLab with
 Voila's pages; every kind of rule link (lesson prose, an exercise's verdict, a table message) lands on the rule,
 from a page and from JupyterLab. In JupyterLab a prose link opens the rule book in JupyterLab (JupyterLab alone
-would leave it at its top: jupyter-config/labextensions/euchre-rule-links waits for the rule to be drawn), and a
+would leave it at its top: jupyter-config/labextensions/euchre-lesson-lab waits for the rule to be drawn), and a
 widget's link opens the rule book's page."""
 
 from __future__ import annotations

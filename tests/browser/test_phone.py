@@ -3,7 +3,9 @@
 On the static site (JupyterLite's Notebook app with the site's extension) and on the local pages (Voila, as `make
 lessons` serves them): the lesson at full width with no file browser, text that wraps as on paper, no menu cut off,
 the "Show the code" link on the screen, and lesson 8's Table played for a dozen clicks with every button and card
-inside the screen's width and nothing to scroll sideways. Each step is photographed for review.
+inside the screen's width and nothing to scroll sideways. The code view, JupyterLab as `make lessons` serves it (with
+jupyter-config's extension), gives the lesson the screen too: the file browser closed, the whole menu bar on it.
+Each step is photographed for review.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ GEOMETRY = """() => {
         words: prose ? prose.innerText.split(/\\s+/).length : 0,
         lines: prose ? Math.round(prose.getBoundingClientRect().height / parseFloat(getComputedStyle(prose).lineHeight)) : 0,
         fileBrowser: [...document.querySelectorAll('.jp-FileBrowser, .jp-DirListing')].filter(seen).length,
+        notebookWidth: Math.max(0, ...[...document.querySelectorAll('.jp-NotebookPanel')].filter(seen)
+            .map(e => Math.round(e.getBoundingClientRect().width))),
         menus: [...document.querySelectorAll('.lm-MenuBar-item')].filter(seen).filter(e => box(e)[1] > width + 1)
             .map(e => e.innerText),
         code: code && seen(code) ? {left: codeBox.left, right: codeBox.right, top: codeBox.top, bottom: codeBox.bottom}
@@ -141,3 +145,20 @@ def test_a_local_lesson_page_fits_a_phone_and_its_table_plays_by_mouse(pages, ph
     clicked = play_the_table_by_mouse(phone, shots, "pages")
     fits_a_phone(phone, f"the local page after {clicked}", at_the_top=False)
     assert not phone.errors, phone.errors
+
+
+def test_a_lesson_in_jupyterlab_on_a_phone_has_the_screen(pages, phone, shots):
+    """The lesson's code view: the file browser starts closed, the menu bar fits, the notebook takes the width."""
+    phone.goto(pages.url(GAME), timeout=PAGE_MS)
+    phone.locator(".jp-NotebookPanel .jp-Notebook .jp-MarkdownCell p").first.wait_for(state="attached", timeout=PAGE_MS)
+    phone.wait_for_timeout(3_000)  # JupyterLab lays its panels out once it has restored them
+    phone.screenshot(path=shots / "phone_jupyterlab.png")
+    geometry = phone.evaluate(GEOMETRY)
+    width = PHONE["width"]
+    assert not geometry["fileBrowser"], f"the file browser covers the lesson: {geometry}"
+    assert not geometry["menus"], f"menus are cut at the screen's edge: {geometry}"
+    assert geometry["notebookWidth"] >= width * 0.75, f"the lesson is not given the screen's width: {geometry}"
+    assert geometry["lines"] * 3 <= geometry["words"], f"the text does not wrap normally: {geometry}"
+    assert geometry["scrollWidth"] <= width, f"the page scrolls sideways: {geometry}"
+    assert not phone.errors, phone.errors
+    pages.shut_kernels_down()

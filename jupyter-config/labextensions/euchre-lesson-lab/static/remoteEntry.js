@@ -1,5 +1,5 @@
-// Rule links that land on the rule, in JupyterLab (make lessons): a JupyterLab extension written as a plain
-// federated module (no build step), installed into the venv by the Makefile.
+// JupyterLab for the lessons (make lessons): a JupyterLab extension written as a plain federated module (no build
+// step), found through jupyter-config/jupyter_lab_config.py.
 //
 // A link in a lesson's text such as 13_rule_book.ipynb#C12 opens the rule book, and JupyterLab then looks for the
 // anchor at once, while the rule book's text is still being drawn: it finds nothing and the book stays at its top
@@ -7,12 +7,17 @@
 // anchor is also waited for, brought to the top, and kept there while the cells above it finish drawing (their
 // heights change), until the page is still or the reader scrolls.
 //
+// On a phone (a screen at most 600 px wide) the lesson has the screen: the file browser, which JupyterLab opens over
+// two thirds of it, starts closed, and the menu bar's items sit closer so that all of them fit (Help was cut off).
+//
 // JupyterLab loads it as it loads any prebuilt extension (window._JUPYTERLAB[name].init, then .get); the
 // JupyterLab module it patches comes from the page's share scope, so it is the very one the page runs.
 var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
 (function () {
   'use strict';
-  const NAME = 'euchre-rule-links';
+  const NAME = 'euchre-lesson-lab';
+  const PHONE = '(max-width: 600px)';
+  const COMPACT_MENUS = `@media ${PHONE} { .lm-MenuBar-item { padding-left: 4px; padding-right: 4px; } }`;
   const PATIENCE_MS = 30000;  // a long notebook on a small, busy machine takes a while to draw
   const STILL_FRAMES = 30;  // about half a second with the anchor unmoved: the page has settled
   let scope = null;
@@ -70,9 +75,15 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
   function plugin(notebookModule) {
     return {
       id: NAME + ':plugin',
-      description: 'Rule links that land on the rule.',
+      description: 'Rule links that land on the rule; a phone layout.',
       autoStart: true,
-      activate() {
+      activate(app) {
+        const style = document.createElement('style');
+        style.textContent = COMPACT_MENUS;
+        document.head.appendChild(style);
+        app.restored.then(() => {
+          if (window.matchMedia(PHONE).matches) app.shell.collapseLeft();
+        });
         const proto = notebookModule.NotebookPanel.prototype;
         const goTo = proto.setFragment;
         proto.setFragment = function (fragment) {
