@@ -1,25 +1,37 @@
 """euchre_lesson: an exact Euchre engine for lessons: Cutthroat, partnership, Two-handed and Railroad Euchre."""
 
-from .engine.actions import Action, parse_action
-from .engine.cards import JOKER, Card, Rank, Suit, deck, parse_card, parse_cards, parse_suit
-from .play.advice import Grade, Option, advise, grade
-from .play.dummy import Keep, best_five
-from .engine.errors import IllegalAction, NotationError
-from .engine.game import GameState, load_game, new_game, save_game
-from .engine.hand import Deal, HandState, Phase, deal_hand, replay
-from .engine.ranking import effective_suit, ranking
-from .play.playout import random_hand_tokens, random_hands
-from .play.players import ExpertPlayer, RandomPlayer, RuleOfThumbPlayer, play_game, play_out
-from .engine.rules import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, RuleSet, ScoreRow
-from .engine.scoring import Points, score_hand, scoring_row
-from .play.solver import solve
-from .engine.tricks import Trick, legal_plays, trick_winner
+from importlib import import_module
 
-__all__ = [
-    "Action", "CUTTHROAT", "ExpertPlayer", "Grade", "Option", "advise", "grade", "solve", "RandomPlayer", "RuleOfThumbPlayer", "play_game", "play_out", "random_hand_tokens", "random_hands", "Keep", "best_five", "Card", "Deal", "GameState", "HandState", "IllegalAction", "JOKER",
-    "NotationError", "PARTNERSHIP", "Phase", "Points", "RAILROAD", "Rank", "RuleSet", "ScoreRow", "Suit",
-    "TWO_HANDED",
-    "Trick", "deal_hand", "deck", "effective_suit", "legal_plays", "load_game", "new_game",
-    "parse_action", "parse_card", "parse_cards", "parse_suit", "ranking", "replay", "save_game",
-    "score_hand", "scoring_row", "trick_winner",
-]
+# Each module and the names it gives the package. A name is imported at its first use, so a lesson's
+# first line loads only what it needs: the whole package takes seconds to import in the browser.
+_NAMES = {
+    ".engine.actions": ("Action", "parse_action"),
+    ".engine.cards": ("JOKER", "Card", "Rank", "Suit", "deck", "parse_card", "parse_cards", "parse_suit"),
+    ".play.advice": ("Grade", "Option", "advise", "grade"),
+    ".play.dummy": ("Keep", "best_five"),
+    ".engine.errors": ("IllegalAction", "NotationError"),
+    ".engine.game": ("GameState", "load_game", "new_game", "save_game"),
+    ".engine.hand": ("Deal", "HandState", "Phase", "deal_hand", "replay"),
+    ".engine.ranking": ("effective_suit", "ranking"),
+    ".play.playout": ("random_hand_tokens", "random_hands"),
+    ".play.players": ("ExpertPlayer", "RandomPlayer", "RuleOfThumbPlayer", "play_game", "play_out"),
+    ".engine.rules": ("CUTTHROAT", "PARTNERSHIP", "RAILROAD", "TWO_HANDED", "RuleSet", "ScoreRow"),
+    ".engine.scoring": ("Points", "score_hand", "scoring_row"),
+    ".play.solver": ("solve",),
+    ".engine.tricks": ("Trick", "legal_plays", "trick_winner"),
+}
+_HOME = {name: module for module, names in _NAMES.items() for name in names}
+__all__ = sorted(_HOME)
+
+
+def __getattr__(name: str):
+    """A public name, imported from its module the first time it is asked for."""
+    if name not in _HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(_HOME[name], __name__), name)
+    globals()[name] = value  # asked once: later uses are plain look-ups
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

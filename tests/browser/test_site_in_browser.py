@@ -114,6 +114,29 @@ def test_the_package_in_the_site_is_the_trees_as_pure_python():
     assert sources == tree, f"the package in the site differs from euchre_lesson/: {STALE}"
 
 
+# Issue 26, 7: a lesson's first lines import only what they need (the whole package takes seconds in the
+# browser). Lesson 0 deals a hand and shows its replay: no table, no trainer, no exercise, nothing of teach.
+FIRST_LINES = """import sys
+from euchre_lesson import CUTTHROAT, RuleOfThumbPlayer, deal_hand, play_out
+from euchre_lesson.widgets import HandReplay
+HandReplay(play_out(deal_hand(CUTTHROAT, dealer=2, seed=2026), [RuleOfThumbPlayer() for _ in range(3)]))
+print(" ".join(sorted(m for m in sys.modules if m.startswith("euchre_lesson"))))
+from euchre_lesson.widgets import Table
+from euchre_lesson import solve, grade
+print(Table.__module__, solve.__module__, grade.__module__)"""
+
+
+def test_a_lessons_first_lines_import_only_what_they_need_and_every_name_still_imports():
+    done = subprocess.run([sys.executable, "-c", FIRST_LINES], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    loaded, names = done.stdout.splitlines()
+    heavy = [m for m in loaded.split() if m.startswith("euchre_lesson.teach") or m in (
+        "euchre_lesson.widgets.table", "euchre_lesson.widgets.bidding", "euchre_lesson.widgets.practice",
+        "euchre_lesson.widgets.exercise", "euchre_lesson.widgets.dummy", "euchre_lesson.widgets.scoring")]
+    assert not heavy, f"lesson 0's first lines import {heavy}"
+    assert names == "euchre_lesson.widgets.table euchre_lesson.play.solver euchre_lesson.play.advice", names
+
+
 def test_the_lock_lists_exactly_the_wheels_of_the_site_with_their_real_hashes_and_needs():
     lock = the_sites_lock()["packages"]
     folder = SITE / "static" / "pyodide"
