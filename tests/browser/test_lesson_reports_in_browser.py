@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from labdriver import VIEWPORT, free_port
+from labdriver import VIEWPORT, LabServer, copy_lessons, free_port
 from euchre_lesson.teach.progress import exercise_names
+from euchre_lesson.widgets.clicks import DOUBLE_CLICK
 
 ROOT = Path(__file__).resolve().parents[2]
 JOIN, TEACHER = "ACDE", "teacher-code-for-the-test"
@@ -147,3 +148,33 @@ def test_the_teacher_s_page_shows_the_tables_shaded_and_downloads_them_as_csv(se
     assert rules[0] == ["rule", "first tries wrong", "exercises tried"] and len(rules) > 1
     assert outside == []
     context.close()
+
+
+def test_a_learner_joins_on_the_contents_page_by_typing_and_clicking(server, chromium, tmp_path, shots):
+    """As `make lessons` serves the contents page: the address the teacher set is filled in; a name and the code."""
+    lessons, mine = tmp_path / "lessons", tmp_path / "progress"
+    lessons.mkdir()
+    copy_lessons(lessons)
+    env = {"JUPYTER_CONFIG_PATH": str(ROOT / "jupyter-config"), "EUCHRE_LESSON_PROGRESS": str(mine),
+           "EUCHRE_LESSON_CLASS_SERVER": server["url"]}
+    with LabServer(lessons, env=env) as lab:
+        context = chromium.new_context(viewport=VIEWPORT)
+        page = context.new_page()
+        page.goto(f"{lab.base}/voila/render/14_contents.ipynb?token={lab.token}", timeout=120_000)
+        box = page.locator(".euchre-class-link")
+        box.wait_for(timeout=120_000)
+        assert box.get_by_label("Address").input_value() == server["url"]
+        box.get_by_label("First name").fill("Dora")
+        box.get_by_label("Join code").fill("ACDF")  # a slip of one letter
+        box.get_by_label("Join code").press("Tab")
+        box.get_by_role("button", name="Join").click()
+        box.get_by_text("That is not this class's join code").wait_for()
+        time.sleep(DOUBLE_CLICK + 0.1)  # a person's second click: not taken for the second of a double-click
+        box.get_by_label("Join code").fill(JOIN.lower())
+        box.get_by_label("Join code").press("Tab")  # as a learner moves on to the button
+        box.get_by_role("button", name="Join").click()
+        box.get_by_text("You are in, Dora").wait_for()
+        box.scroll_into_view_if_needed()
+        page.screenshot(path=shots / "contents_class_link.png")
+        assert "Dora" in kept(server) and (mine / "class_server.json").exists()
+        context.close()
