@@ -229,6 +229,38 @@ def test_a_rule_link_in_the_apps_table_message_lands_on_the_rule(app_url, chromi
         page.context.close()  # the app's page and the rule book it opened (new_page gave them their own context)
 
 
+def test_the_apps_save_downloads_the_game_and_load_reads_it_back_in_another_visitors_page(app_url, chromium,
+                                                                                         tmp_path):
+    """issue 28, 7: Save wrote app/euchre_game.json on the server, one file shared by every visitor."""
+    page = _open_app(chromium, app_url)
+    try:
+        _click(page, page.get_by_role("button", name="Save", exact=True))
+        with page.expect_download(timeout=SLOW) as download:
+            page.get_by_role("link", name="Download euchre_game.json").click()
+        assert download.value.suggested_filename == "euchre_game.json"
+        saved = tmp_path / "downloads" / download.value.suggested_filename  # the learner's own computer
+        download.value.save_as(saved)
+        record = json.loads(saved.read_text())
+        assert record["seed"] == 2026 and record["hands"], record
+    finally:
+        page.close()
+    other = _open_app(chromium, app_url)  # another visitor: a kernel of their own
+    try:
+        other.get_by_role("spinbutton", name="Seed").fill("7")
+        other.get_by_role("spinbutton", name="Seed").press("Enter")
+        _click(other, other.get_by_role("button", name="New game"))
+        before = other.inner_text("body")
+        with other.expect_file_chooser(timeout=SLOW) as chooser:  # the learner picks the file they saved
+            other.get_by_role("button", name=re.compile("Load a saved game")).click()
+        chooser.value.set_files(str(saved))
+        text = _settled(other, before)
+    finally:
+        other.close()
+    assert "Loaded the game from euchre_game.json: hand 1" in text and "seed 2026" in text, text[:1500]
+    # Nothing was written in the folder Voila serves (the app_url fixture's copy of the project).
+    assert sorted(p.name for p in (tmp_path / "app").iterdir()) == [APP.name]
+
+
 PROJECTOR_SCREEN = {"width": 1280, "height": 720}  # a classroom projector's
 LARGE = 20  # px: the least font size of anything on the table in projector mode (the widgets' own is 13)
 # Every control and card of the tab shown, and the table's words: where each is drawn and how large its type is.
