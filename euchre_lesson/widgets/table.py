@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from html import escape
 
 import ipywidgets as w
@@ -174,7 +174,8 @@ class Table(Described, w.VBox):
                "with a hint, undo, grades of your decisions, and save and load.")
 
     def __init__(self, rules: RuleSet = CUTTHROAT, seat: int = 0, level: str = "rule of thumb",
-                 seed: int | None = 2026, games: Iterable[RuleSet] = (), projector: bool = False, **kwargs):
+                 seed: int | None = 2026, games: list[RuleSet] | tuple[RuleSet, ...] = (), projector: bool = False,
+                 **kwargs):
         rules = arguments.rules("rules", rules)
         # The rules the Game menu offers for the other games (a class's house rules); the others' presets if none.
         self.games = {game.game: game for game in arguments.rule_sets("games", games)}
