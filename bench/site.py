@@ -3,12 +3,16 @@
     python bench/site.py                     # everything below
     python bench/site.py --part decisions    # only the computer players' decisions in the page
     python bench/site.py --part start        # only the fast-start figures, cold and warm
+    python bench/site.py --part start --repeat 3   # each start measured 3 times: medians
     python bench/site.py --part lessons
     python bench/site.py --part decisions --hands 4 --seconds none  # the expert's time cap off: worlds alone
 
 Prints the site's size (files, and as one .tar.gz, what a teacher copies); issue 26's figures of a fast
 start (point 7: lesson 0's first widget <= 6 s cold, <= 4 s warm; a later lesson's <= 4 s), measured
-from opening a page to its first widget drawn; and for each lesson, opened as a page in a fresh browser
+from opening a page (a later lesson: from the click on its link in lesson 0, which opens it in the same page
+and Python) to its first widget drawn, each the median of --repeat runs, beside the machine's load average,
+with where the seconds went (read from the lesson page's own marks: the page drawn, Python asked for, the
+lesson shown, Python booted, each cell run); and for each lesson, opened as a page in a fresh browser
 context as a new visitor's would be, the time to its first widget and to every cell run. The site is
 served on 127.0.0.1 and every other request is aborted, as in the browser tests.
 
@@ -24,6 +28,8 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
+import statistics
 import sys
 import tarfile
 import time
@@ -45,6 +51,7 @@ FIRST_WIDGET = ("() => [...document.querySelectorAll('.jp-OutputArea-output > .j
 PAGE_DONE = ("() => ['ready', 'stopped'].includes((document.querySelector('.jp-NotebookPanel') || "
              "{dataset: {}}).dataset.euchreLesson)")
 GAMES = ("cutthroat", "partnership", "twohand", "railroad")
+TIMES = "() => window.euchreLessonTimes"  # the lesson page's marks (jupyterlite/lesson-pages), in seconds
 
 # Run in the page's kernel: the positions, then each level's seconds at each of them, as JSON.
 DECISIONS = """
@@ -116,33 +123,83 @@ def first_widget(page, url: str | None = None) -> float:
     return page.evaluate(NOW)
 
 
-def start(browser, server: SiteServer) -> None:
-    """Issue 26, 7: lesson 0 cold and warm, from its address and from the front page; a later lesson."""
-    lessons = sorted(LESSONS.glob("[0-9][0-9]_*.ipynb"))
-    first, later = f"notebooks/{lessons[0].name}", f"notebooks/{lessons[1].name}"
+def showing(page, path: str) -> None:
+    """Wait until the page shows the notebook at `path` (a link opens a lesson in place of the one shown)."""
+    page.wait_for_function("(path) => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget; "
+                           "return !!w && w.context.path === path; }", arg=path, timeout=240_000)
+
+
+def breakdown(page, origin: float, widget: float) -> dict[str, float]:
+    """Where the seconds to the first widget went, from the lesson page's marks; each from `origin`."""
+    marks = page.evaluate(TIMES)
+    cells = marks["cells"]
+    first = cells[0][0] if cells else widget
+    steps = {"page drawn": marks.get("activated"), "Python asked": marks.get("asked"),
+             "lesson shown": marks.get("shown"), "Python ready": marks.get("python"), "first cell": first}
+    out = {name: seconds - origin for name, seconds in steps.items() if seconds is not None and seconds >= origin}
+    out["cells to widget"] = widget - first
+    return out
+
+
+def one_start(browser, server: SiteServer, first: str, later: str) -> dict[str, tuple[float, dict]]:
+    """One run of each start: (seconds to the first widget, where they went) by kind."""
+    found = {}
     page = offline_page(browser, server)
     cold = first_widget(page, server.page(first))  # a fresh context: nothing cached
+    found["cold"] = (cold, breakdown(page, 0.0, cold))
     page.wait_for_function(PAGE_DONE, timeout=240_000)
     warm = first_widget(page, server.page(first))  # the same visitor again: the browser's cache filled
+    found["warm"] = (warm, breakdown(page, 0.0, warm))
     page.wait_for_function(PAGE_DONE, timeout=240_000)
-    next_one = first_widget(page, server.page(later))
+    # A later lesson as a learner reaches it: the link to it in lesson 0 opens it in place, on the same Python.
+    link = page.locator(f'.jp-MarkdownCell a[href$="/{later}"]').first
+    link.scroll_into_view_if_needed()
+    clicked = page.evaluate(NOW)
+    link.click()
+    showing(page, f"notebooks/{later}")
+    seconds = first_widget(page)
+    found["later"] = (seconds - clicked, breakdown(page, clicked, seconds))
+    page.wait_for_function(PAGE_DONE, timeout=240_000)
+    reload = first_widget(page, server.page(f"notebooks/{later}"))  # the same lesson as a new page
+    found["later, new page"] = (reload, breakdown(page, 0.0, reload))
     page.context.close()
     page = offline_page(browser, server)  # a new visitor at the front page, clicking lesson 0 at once
     clock = time.perf_counter()
     page.goto(f"{server.base}/")
-    link = page.locator(f'.jp-MarkdownCell a[href$="/{lessons[0].name}"]').first
-    link.click()
+    page.locator(f'.jp-MarkdownCell a[href$="/{first.removeprefix("notebooks/")}"]').first.click()
+    showing(page, first)
     first_widget(page)
-    front = time.perf_counter() - clock
+    found["front"] = (time.perf_counter() - clock, {})
     page.context.close()
-    figures = {"cold": cold, "warm": warm, "later": next_one}
+    return found
+
+
+def start(browser, server: SiteServer, repeat: int) -> None:
+    """Issue 26, 7: lesson 0 cold and warm, a later lesson reached by its link, and from the front page."""
+    lessons = sorted(LESSONS.glob("[0-9][0-9]_*.ipynb"))
+    first, later = f"notebooks/{lessons[0].name}", lessons[1].name
+    runs = []
+    for run in range(repeat):
+        load = os.getloadavg()[0]
+        runs.append(one_start(browser, server, first, later))
+        print(f"  run {run + 1}: " + ", ".join(f"{key} {seconds:.1f} s" for key, (seconds, _) in runs[-1].items())
+              + f"  (load average {load:.1f} before, {os.getloadavg()[0]:.1f} after)", flush=True)
     words = {"cold": "lesson 0, a new visitor (cold cache)", "warm": "lesson 0 again (warm cache)",
-             "later": f"then {lessons[1].stem} (warm cache)"}
-    print("from opening a page to its first widget:")
-    for key, seconds in figures.items():
-        goal = START_GOALS[key]
-        print(f"  {words[key]:40} {seconds:5.1f} s  goal <= {goal:.0f} s: {'met' if seconds <= goal else 'MISSED'}")
-    print(f"  {'the front page, then a click on lesson 0':40} {front:5.1f} s  (cold cache; two pages load)")
+             "later": f"then {lessons[1].stem}, by its link",
+             "later, new page": f"{lessons[1].stem} as a new page (warm)",
+             "front": "the front page, then a click on lesson 0"}
+    print(f"from opening a page to its first widget (median of {repeat}; load average now "
+          f"{', '.join(f'{x:.1f}' for x in os.getloadavg())}):")
+    for key, text in words.items():
+        seconds = statistics.median(run[key][0] for run in runs)
+        goal = START_GOALS.get(key)
+        verdict = f"  goal <= {goal:.0f} s: {'met' if seconds <= goal else 'MISSED'}" if goal else ""
+        print(f"  {text:42} {seconds:5.1f} s{verdict}")
+        steps = [run[key][1] for run in runs if run[key][1]]
+        if steps:
+            names = [name for name in steps[0] if all(name in step for step in steps)]
+            print(f"  {'':44}" + " | ".join(f"{name} {statistics.median(step[name] for step in steps):.1f}"
+                                           for name in names))
 
 
 def lessons(browser, server: SiteServer) -> None:
@@ -211,6 +268,8 @@ def main() -> None:
                         help="start: lesson 0 cold and warm and a later lesson; lessons: each lesson as a page; "
                              "decisions: the computer players")
     parser.add_argument("--hands", type=int, default=8, help="seeded hands per game for the decisions (default 8)")
+    parser.add_argument("--repeat", type=int, default=2, help="start: runs of each start, the median shown "
+                                                                 "(default 2)")
     parser.add_argument("--seconds", default="table", help="the expert's budget of a decision: the table's "
                                                             "(default), a number of seconds, or none")
     args = parser.parse_args()
@@ -227,7 +286,7 @@ def main() -> None:
         browser = launch_chromium(playwright)
         if args.part in ("all", "start"):
             print(f"site: {size_mb(SITE):.1f} MB in files, {gzipped_mb(SITE):.1f} MB as .tar.gz")
-            start(browser, server)
+            start(browser, server, max(1, args.repeat))
         if args.part in ("all", "lessons"):
             lessons(browser, server)
         if args.part in ("all", "decisions"):

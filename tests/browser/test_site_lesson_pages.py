@@ -13,7 +13,7 @@ import re
 import nbformat
 import pytest
 from conftest import TIMINGS
-from labdriver import LESSONS, WIDGET_MIME, wait_kernel_idle
+from labdriver import LESSONS, WIDGET_MIME, kernel_run, wait_kernel_idle
 from test_site_in_browser import LESSON_NAMES, site, offline  # noqa: F401 (fixtures)
 
 PHONE = {"width": 390, "height": 844}
@@ -153,6 +153,38 @@ def test_show_the_code_opens_the_lesson_in_jupyterlab(site, offline):
     page.locator(".jp-LabShell .jp-NotebookPanel .jp-CodeCell .jp-InputArea").first.wait_for(timeout=PAGE_MS)
     assert page.evaluate("() => window.jupyterapp.shell.currentWidget.context.path") == name
     assert "/lab/" in page.url
+
+
+# The kernel the page's lesson runs on, and every session the page has (a lesson page starts its Python early:
+# the lesson must run on that one Python, not start a second).
+KERNELS = """() => ({current: window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.id,
+    path: window.jupyterapp.shell.currentWidget.context.path,
+    sessions: [...window.jupyterapp.serviceManager.sessions.running()].map(s => s.kernel.id)})"""
+
+
+def test_a_link_to_the_next_lesson_opens_it_in_the_same_page_on_the_same_python(site, offline):
+    """Issue 26, 7: the next lesson does not boot Python again; it starts clean (no name of the last lesson)."""
+    page = offline
+    first, later = LESSON_NAMES[0], LESSON_NAMES[1]
+    open_page(page, site, f"notebooks/{first}")
+    before = page.evaluate(KERNELS)
+    assert set(before["sessions"]) == {before["current"]}, f"the page started more than one Python: {before}"
+    assert "play_out" in kernel_run(page, "print(sorted(globals()))"), "lesson 0 no longer imports play_out"
+    link = page.locator(f'.jp-MarkdownCell a[href$="/{later}"]').first
+    link.scroll_into_view_if_needed()
+    link.click()
+    page.wait_for_url(re.compile(r"\?path=notebooks%2F" + re.escape(later) + "$"), timeout=PAGE_MS)
+    page.wait_for_function("(path) => window.jupyterapp.shell.currentWidget && "
+                           "window.jupyterapp.shell.currentWidget.context.path === path", arg=f"notebooks/{later}",
+                           timeout=PAGE_MS)
+    survey = wait_ready(page)
+    after = page.evaluate(KERNELS)
+    assert after["path"] == f"notebooks/{later}" and after["current"] == before["current"], (before, after)
+    assert survey["state"] == "ready" and survey["widgets"] == widgets_shown(LESSONS / later), survey
+    assert not survey["empty"] and not survey["problems"], survey
+    assert "play_out" not in kernel_run(page, "print(sorted(globals()))"), "lesson 0's names are still there"
+    assert len(page.context.pages) == 1, "the link opened another tab"
+    assert not page.errors, page.errors
 
 
 def first_rule_link(name: str) -> tuple[str, str]:

@@ -7,6 +7,10 @@
 // opens the same lesson in JupyterLab. In both apps a link to a lesson or to a rule (13_rule_book.ipynb#C12),
 // in prose or in a widget, opens that notebook and scrolls to the anchor once it is drawn.
 //
+// Fast to start: a lesson page asks for Python as soon as the extension is active, while the page is still
+// being drawn, and a link to another lesson opens it in place on the same Python (its imports already loaded,
+// the earlier lesson's names cleared), instead of a new page that would boot Python again.
+//
 // JupyterLab loads it as it loads any prebuilt extension (window._JUPYTERLAB[name].init, then .get); the
 // JupyterLab modules it uses come from the page's share scope, so they are the very ones the page runs.
 var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
@@ -16,6 +20,13 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
   const LESSONS = 'notebooks/';
   const STYLE = document.currentScript.src.replace(/remoteEntry\.js.*$/, 'lesson_pages.css');
   const IS_NOTEBOOK_APP = /\/notebooks\/(index\.html)?$/.test(window.location.pathname);
+  // When each step of a lesson page's start happened (seconds since the navigation), for bench/site.py.
+  const TIMES = (window.euchreLessonTimes = { cells: [] });
+  const mark = name => { TIMES[name] = performance.now() / 1000; };
+  // Run before a lesson's cells: the names an earlier lesson left in the same Python are cleared (its imports
+  // stay loaded: that is what makes the next lesson quick), so each lesson runs as in a fresh kernel.
+  const FRESH = '(lambda ip: [ip.user_ns.pop(n) for n in list(ip.user_ns) ' +
+    "if n not in ip.user_ns_hidden and not n.startswith('_')])(get_ipython())";
   let scope = null;
 
   function shared(name) {
@@ -56,6 +67,11 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
     });
     // Where the page is (starting, running, ready or stopped), for the browser tests and bench/site.py.
     panel.node.dataset.euchreLesson = 'starting';
+    TIMES.cells = [];
+    mark('opened');
+    panel.sessionContext.statusChanged.connect((_, status) => {
+      if (status === 'idle' && !TIMES.python) mark('python');  // the kernel has booted
+    });
     panel.context.ready.then(async () => {
       const cells = panel.content.widgets;
       const shown = cellsToShow(cells);
@@ -65,11 +81,18 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
         if (cell.model.type === 'code') cell.model.sharedModel.transact(() => cell.model.outputs.clear());
       });
       model.dirty = false;
+      mark('shown');
       scrollToAnchor(panel, window.location.hash);
       await panel.sessionContext.ready;
+      mark('session');
+      const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+      if (kernel) await kernel.requestExecute({ code: FRESH, silent: true, store_history: false }).done;
       for (const [i, cell] of cells.entries()) {
+        if (panel.isDisposed) return;  // the learner went on to another lesson
         if (!shown[i] || cell.model.type !== 'code') continue;
+        const started = performance.now() / 1000;
         const reply = await CodeCell.execute(cell, panel.sessionContext);
+        TIMES.cells.push([started, performance.now() / 1000]);
         status.textContent = '';
         panel.node.dataset.euchreLesson = 'running';
         if (reply && reply.content.status !== 'ok') {
@@ -82,6 +105,35 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
       panel.node.dataset.euchreLesson = 'ready';
       scrollToAnchor(panel, window.location.hash);  // the outputs drawn above it have moved it
     });
+  }
+
+  async function startPython(app) {
+    // Python boots in its worker while the page is still being drawn (that takes seconds): the lesson's
+    // panel, once open, finds this session by the lesson's path and uses its kernel instead of starting one.
+    const path = new URLSearchParams(window.location.search).get('path') || '';
+    if (!path.startsWith(LESSONS) || !path.endsWith('.ipynb')) return;
+    const sessions = app.serviceManager.sessions;
+    await sessions.ready;
+    mark('asked');
+    try {
+      const early = await sessions.startNew({ path, name: path.slice(path.lastIndexOf('/') + 1), type: 'notebook',
+                                              kernel: { name: 'python' } });
+      // Only the kernel is kept: a second connection would hear the widgets' comms and close them.
+      early.dispose();
+    } catch (error) {
+      console.warn('euchre-lesson-pages: Python could not be started early; the page starts it', error);
+    }
+  }
+
+  async function openInPlace(here, target, documents, address) {
+    // The lesson's panel gives way to the target's, whose session shares this one's kernel; true if it did.
+    const session = here && here.sessionContext.session;
+    if (!session || !session.kernel || !target.path.startsWith(LESSONS)) return false;
+    const kernel = { id: session.kernel.id, name: session.kernel.name };
+    window.history.pushState(null, '', address);
+    await documents.closeFile(here.context.path);
+    documents.open(target.path, 'Notebook', kernel, { ref: '_noref' });  // _noref: in this page, not a new tab
+    return true;
   }
 
   async function scrollToAnchor(panel, hash) {
@@ -116,18 +168,22 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
     return { path: decodeURIComponent(url.pathname.slice(1)), hash: url.hash };
   }
 
-  function plugin(notebookModule, cellsModule, widgetsModule) {
+  function plugin(notebookModule, cellsModule, widgetsModule, docmanagerModule) {
     return {
       id: NAME + ':plugin',
       description: 'Lessons as pages, and rule links that land on the rule.',
       autoStart: true,
-      requires: [notebookModule.INotebookTracker],
-      activate(app, tracker) {
+      requires: [notebookModule.INotebookTracker, docmanagerModule.IDocumentManager],
+      activate(app, tracker, documents) {
         const link = document.createElement('link');
         link.rel = 'stylesheet';
         link.href = STYLE;
         document.head.appendChild(link);
         if (IS_NOTEBOOK_APP) {
+          mark('activated');
+          startPython(app);
+          // Back and Forward: the address says which lesson; the page shows it afresh.
+          window.addEventListener('popstate', () => window.location.reload());
           tracker.widgetAdded.connect((_, panel) => {
             if (panel.context.path.startsWith(LESSONS)) lessonPage(panel, cellsModule.CodeCell, widgetsModule.Widget);
           });
@@ -140,8 +196,10 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
           const here = tracker.currentWidget;
           if (here && here.context.path === target.path) return scrollToAnchor(here, target.hash);
           if (IS_NOTEBOOK_APP) {
-            // One lesson a page: the Notebook app opens the other one in place of this one.
-            window.location.assign('?path=' + encodeURIComponent(target.path) + target.hash);
+            // One lesson a page: the Notebook app opens the other one in place of this one, on the same Python
+            // (a new page would boot Python again: many seconds); with no Python yet, as a new page.
+            const address = '?path=' + encodeURIComponent(target.path) + target.hash;
+            if (!(await openInPlace(here, target, documents, address))) window.location.assign(address);
             return;
           }
           const panel = await app.commands.execute('docmanager:open', { path: target.path });
@@ -157,8 +215,8 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
     },
     get(module) {
       if (module !== './extension') return Promise.reject(new Error(`${NAME} has no module ${module}`));
-      return Promise.all(['@jupyterlab/notebook', '@jupyterlab/cells', '@lumino/widgets'].map(shared))
-        .then(([notebook, cells, widgets]) => () => plugin(notebook, cells, widgets));
+      const modules = ['@jupyterlab/notebook', '@jupyterlab/cells', '@lumino/widgets', '@jupyterlab/docmanager'];
+      return Promise.all(modules.map(shared)).then(found => () => plugin(...found));
     }
   };
 })();
