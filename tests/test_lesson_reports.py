@@ -217,3 +217,30 @@ def test_the_contents_page_asks_once_for_name_address_and_join_code(tmp_path, mo
     assert "as Ann" in again.said.value
     again.leave_tie.button.click()
     assert linked(mine) is None and "no longer sent" in again.said.value
+
+
+def test_an_address_that_is_not_the_class_s_server_is_told_apart(tmp_path):
+    """A real web server that is not the class's: its page (or its 'not found') is not taken for a yes, nor shown."""
+    import http.server
+
+    class Other(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            answer = b"<html><body>Welcome to the school's web site</body></html>"
+            self.send_response(200 if self.path == "/lessons/answers" else 404)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(answer)
+
+        def log_message(self, *args):
+            pass
+
+    other = http.server.HTTPServer(("127.0.0.1", 0), Other)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    try:
+        mine = Progress(tmp_path / "mine")
+        for address in (f"127.0.0.1:{other.server_port}", f"127.0.0.1:{other.server_port}/elsewhere"):
+            with pytest.raises(ValueError, match="is not your class's server") as refused:
+                link_lessons("Ann", address, JOIN, mine)
+            assert "<html>" not in str(refused.value) and linked(mine) is None
+    finally:
+        other.shutdown()

@@ -16,6 +16,7 @@ from pathlib import Path
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_atomically
 from ..teach.class_progress import ClassTables, Student, Tries, together, tries_from
+from ..teach.class_report import KEPT
 from .codes import same_code
 from .names import first_name
 from .refusals import Refused
@@ -55,7 +56,7 @@ class LessonReports:
             students = {**self._students, key: Student(old.name, tuple(sorted(merged.items())))}
             write_atomically(self.path, _json_of(students), private=True)
             self._students = students
-        return f"Kept {len(answers)} answer{'s' * (len(answers) != 1)} for {old.name}."
+        return f"{KEPT}{len(answers)} answer{'s' * (len(answers) != 1)} for {old.name}."
 
     def tables(self) -> ClassTables:
         """The class's answers as the teacher's tables (students x lessons, and per rule the first tries wrong)."""

@@ -27,6 +27,7 @@ ENVIRONMENT = "EUCHRE_LESSON_CLASS_SERVER"  # the class server's address, as the
 LINK_FILE = "class_server.json"  # beside progress.json: the learner's link to the class
 KIND = "euchre_lesson class link"
 ROUTE = "lessons/answers"  # where the class's server takes reports, under its address
+KEPT = "Kept "  # how the class's server's answer to a report it kept begins: what tells it from another server
 MOST_NAME = 40  # characters of a first name
 NAME_MARKS = " -'’."  # besides letters, what a first name may hold: Anne-Marie, O'Neil, J. R.
 LONGEST_ADDRESS = 200
@@ -162,14 +163,17 @@ def _post(link: Link, answers: dict) -> str | None:
     body = json.dumps({"join": link.join, "name": link.name, "answers": answers}, ensure_ascii=False).encode("utf-8")
     request = urllib.request.Request(link.server + ROUTE, data=body, method="POST",
                                      headers={"Content-Type": "application/json"})
+    elsewhere = (f"The address {link.server} is not your class's server (what answered there is something else): "
+                 f"check the address with your teacher.")
     try:
         with _DIRECT.open(request, timeout=TIMEOUT) as reply:
-            reply.read(4096)
-        return None
+            said = reply.read(4096).decode("utf-8", "replace")
+        return None if said.startswith(KEPT) else elsewhere
     except urllib.error.HTTPError as error:
-        words = error.read(1000).decode("utf-8", "replace").strip()
         if 400 <= error.code < 500:
-            return words or f"The class's server said no ({error.code})."
+            words = error.read(1000).decode("utf-8", "replace").strip()
+            plain = error.headers.get_content_type() == "text/plain" and error.code != 404 and len(words) < 300
+            return words if plain and words else elsewhere  # a class server refuses in one sentence
         raise OSError(f"the class's server failed ({error.code})") from None
     except ValueError as error:  # an address urllib cannot use after all
         return f"The class server's address {link.server} cannot be used ({error})."
