@@ -103,7 +103,8 @@ def review_seen(game: GameState, seat: int, reasons: dict[int, dict[int, str]],
             "grades": None if grades is None else list(grades)}
 
 
-NOTHING_OWN = {"hint": None, "grades": None, "undo": {"moment": None, "you_asked": False, "asked": [], "waiting_for": []}}
+NOTHING_OWN = {"hint": None, "grades": None,  # a seat that asked for nothing, at a table where nobody asked to undo
+               "undo": {"moment": None, "you_asked": False, "asked": [], "waiting_for": []}}
 
 
 def seat_view(game: GameState, seat: int, seats: tuple[dict, ...], reasons: dict[int, dict[int, str]],

@@ -421,11 +421,16 @@ def Asks(token: str, your_turn: bool, hint, undo: dict, on_asked):
     Said(said)
 
 
+def listed(lines, kind: str, tag: str = "ol") -> str:
+    """Lines of words as an HTML list of this class, indented so that its numbers show."""
+    items = "".join(f"<li>{escaped(line)}</li>" for line in lines)
+    return f'<{tag} class="{kind}" style="padding-left: 2.5em">{items}</{tag}>'
+
+
 @solara.component
 def Story(story: list):
     if story:
-        solara.HTML("div", unsafe_innerHTML="<h3>This hand so far</h3><ol class=\"class-story\" style=\"padding-left: 2.5em\">"
-                    + "".join(f"<li>{escaped(line)}</li>" for line in story) + "</ol>")
+        solara.HTML("div", unsafe_innerHTML="<h3>This hand so far</h3>" + listed(story, "class-story"))
 
 
 @solara.component
@@ -442,18 +447,17 @@ def Review(token: str, last: dict, on_asked):
         on_asked()
 
     number = last["number"]
-    reasons = "".join(f"<li>{escaped(reason['who'])}: {escaped(reason['words'])}</li>" for reason in last["reasons"])
+    reasons = [f"{reason['who']}: {reason['words']}" for reason in last["reasons"]]
     solara.HTML("div", unsafe_innerHTML=(
         f'<p class="class-review"><strong>Hand {number}:</strong> {escaped(last["result"])}</p>'
-        f"<h4>The story of hand {number}, as you saw it</h4><ol class=\"class-review-story\" style=\"padding-left: 2.5em\">"
-        + "".join(f"<li>{escaped(line)}</li>" for line in last["story"]) + "</ol>"
-        + (f'<p>Why the computer players chose as they did:</p><ul class="class-reasons" style="padding-left: 2.5em">{reasons}</ul>'
+        f"<h4>The story of hand {number}, as you saw it</h4>" + listed(last["story"], "class-review-story")
+        + ("<p>Why the computer players chose as they did:</p>" + listed(reasons, "class-reasons", "ul")
            if reasons else "")))
     if last["grades"] is None:
         solara.Button(f"Grade my decisions in hand {number}", on_click=grade, text=True)
     else:
-        solara.HTML("div", unsafe_innerHTML=f"<h4>Your decisions in hand {number}</h4><ol class=\"class-grades\" style=\"padding-left: 2.5em\">"
-                    + "".join(f"<li>{escaped(line)}</li>" for line in last["grades"]) + "</ol>")
+        solara.HTML("div", unsafe_innerHTML=f"<h4>Your decisions in hand {number}</h4>"
+                    + listed(last["grades"], "class-grades"))
     Said(said)
 
 
