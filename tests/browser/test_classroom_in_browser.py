@@ -24,6 +24,7 @@ from labdriver import VIEWPORT, free_port
 ROOT = Path(__file__).resolve().parents[2]
 JOIN, TEACHER = "ACDE", "teacher-code-for-the-test"
 START_SECONDS = 60
+LOGS: list[Path] = []  # what each server started here printed: kept beside a failed test's photographs
 pytestmark = pytest.mark.slow
 
 
@@ -53,6 +54,7 @@ class ClassServer:
             self.process = subprocess.Popen(self.command(), cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
                                             text=True, env=cut)
         self.log = log
+        LOGS.append(log)
         deadline = time.monotonic() + START_SECONDS
         while "Ctrl-C stops" not in log.read_text(encoding="utf-8") or not answers(self.url):
             assert self.process.poll() is None, "the server stopped before serving:\n" + log.read_text()
@@ -112,6 +114,10 @@ def browsers(chromium, shots, request):
             page.screenshot(path=shots / f"{name}.png", full_page=True)
             (shots / f"{name}.txt").write_text(page.inner_text("body"), encoding="utf-8")
         page.context.close()
+    if getattr(request.node, "failed", False):
+        for number, log in enumerate(LOGS):
+            if log.exists():
+                (shots / f"FAILED_{request.node.name}_server_{number}.log").write_text(log.read_text())
 
 
 def offline_page(chromium, outside: list):
