@@ -157,3 +157,24 @@ def test_a_seat_s_view_is_made_once_per_change_and_shared_by_its_pages(room, mon
     assert after is not first and made == [0, 0] and after["hand_in_play"]["story"] != first["hand_in_play"]["story"]
     table.away(token)  # who is away is part of the view: a new one
     assert table.seat_view(token)["players"][0]["away"] and made == [0, 0, 0]
+
+
+def test_a_join_code_s_last_letters_arriving_after_the_click_still_join(room, monkeypatch):
+    """The browser may send a click before the letters typed just ahead of it (it holds typed letters back while
+    the server is busy): letters arriving just after a refused Join join with them."""
+    import ipyvuetify as v
+    import solara
+
+    from euchre_lesson.classroom.web import pages, server
+
+    monkeypatch.setattr(server, "ROOM", room)
+    joined = []
+    box, rc = solara.render(pages.JoinForm(on_joined=joined.append, stale=False), handle_error=False)
+    name, code = (field.widget for field in rc.find(v.TextField))
+    name.v_model = "Ana"
+    code.v_model = "AC"  # two of the four letters have arrived when the click does
+    rc.find(v.Btn, children=["Join"]).widget.click()
+    assert not joined, "two letters of four are not the join code"
+    code.v_model = "ACDE"  # the last two, just after
+    assert len(joined) == 1 and room.student(joined[0]).name == "Ana"
+    rc.close()

@@ -10,6 +10,7 @@ kernel, under its lock.
 from __future__ import annotations
 
 import threading
+import time
 
 import ipyvuetify
 import solara
@@ -165,6 +166,11 @@ def Said(words: str, kind: str = "error"):
                              "background: #e8f4fd; color: #0d3c61;"))
 
 
+def Line(words: str):
+    """One line of words on a page of its own (Solara's Text runs on into the next)."""
+    solara.HTML("div", unsafe_innerHTML=escaped(words))
+
+
 def escaped(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
@@ -224,20 +230,33 @@ def StudentPage():
                 SeatAtTable(token, view, lambda: set_asked(lambda count: count + 1))
 
 
+LATE_LETTERS = 3.0  # seconds after a refused Join in which letters still arriving try it again
+
+
 @solara.component
 def JoinForm(on_joined, stale: bool):
     name, set_name = solara.use_state("")
     code, set_code = solara.use_state("")
     said, set_said = solara.use_state("")
+    pressed, set_pressed = solara.use_state(0.0)  # when Join was last pressed and refused
 
     def join():
         try:
             joined = current_room().join(name, code)
         except ValueError as error:
             set_said(str(error))
+            set_pressed(time.monotonic())
             return
         set_said("")
         on_joined(joined.token)
+
+    def late_letters():
+        # The browser holds typed letters back while the server is busy, but not a click: on a busy server Join can
+        # arrive before the code's last letters. Letters that arrive just after a refused Join try it again.
+        if pressed and time.monotonic() - pressed < LATE_LETTERS:
+            join()
+
+    solara.use_effect(late_letters, [name, code])
 
     heading("Join the class's Euchre tables")
     if stale:
@@ -528,8 +547,9 @@ def Desk(desk, news: int):
         heading("The deal of the day, deal by deal", 3)
         lines = []
         for row in rows:
-            played = "; ".join(f"table {number}: {result['words']}" for number, result in sorted(row["tables"].items()))
-            lines.append(f"<li>Deal {row['deal']}: {escaped(played)}</li>")
+            played = "".join(f"<li>Table {number}: {escaped(result['words'])}</li>"
+                             for number, result in sorted(row["tables"].items()))
+            lines.append(f"<li>Deal {row['deal']}:<ul>{played}</ul></li>")
         solara.HTML("ul", unsafe_innerHTML="".join(lines), classes=["class-comparison"])
     LessonAnswers(room, news, join)
 
@@ -544,11 +564,11 @@ def TableCard(desk, table: dict, roster: list, doing):
                      + (" (paused)" if table["paused"] else ""), classes=["class-table"]):
         scores = ", ".join(" and ".join(table["seats"][seat]["name"] or f"computer (seat {seat})" for seat in side)
                            + f" {score}" for side, score in zip(table["sides"], table["scores"]))
-        solara.Text(f"Scores: {scores}.")
+        Line(f"Scores: {scores}.")
         if table["game_over"]:
-            solara.Text("The game is over.")
+            Line("The game is over.")
         elif table["to_act"] is not None:
-            solara.Text(f"To act: {table['to_act_name']} (seat {table['to_act']}), for {table['waited']:.0f} s.")
+            Line(f"To act: {table['to_act_name']} (seat {table['to_act']}), for {table['waited']:.0f} s.")
         solara.Select("Student to seat", values=list(names), value=chosen or None, on_value=set_chosen)
         for seat in table["seats"]:
             with solara.Row(style="align-items: center"):
