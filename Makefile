@@ -73,7 +73,7 @@ student-copies: $(BIN)/python
 # A class at its tables: one server on this machine for the students' browsers on the local network (see
 # README.md). It prints the addresses, the join code, the teacher code and a QR code; Ctrl-C stops it.
 classroom: classroom-assets
-	$(BIN)/python -m euchre_lesson.classroom --host 0.0.0.0 --port 8765
+	$(BIN)/python -m euchre_lesson.classroom --host 0.0.0.0 --port 8765 --house-rules notebooks
 
 # Solara's pages load their front-end files from a CDN unless the server has them: npm packs the versions the
 # installed Solara asks for into .venv/classroom-assets once, and the class runs with the network cut after.

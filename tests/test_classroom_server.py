@@ -178,3 +178,14 @@ def test_a_join_code_s_last_letters_arriving_after_the_click_still_join(room, mo
     code.v_model = "ACDE"  # the last two, just after
     assert len(joined) == 1 and room.student(joined[0]).name == "Ana"
     rc.close()
+
+
+def test_the_class_s_server_plays_by_the_house_rules_of_the_folder_it_is_given(tmp_path):
+    """make classroom names the lessons' folder, so the tables play by the rules the lessons read."""
+    from euchre_lesson.classroom.__main__ import arguments, open_class
+
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (lessons / "house_rules.json").write_text(json.dumps({"cutthroat": {"stick_the_dealer": True}}))
+    room = open_class(arguments(["--folder", str(tmp_path / "class"), "--house-rules", str(lessons)]))
+    assert room.tables[0].game.rules.stick_the_dealer

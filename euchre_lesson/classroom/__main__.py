@@ -1,8 +1,8 @@
 """python -m euchre_lesson.classroom --host 0.0.0.0 --port 8765: the class's server, on the school's network.
 
 A class kept in the folder is restored (every table, seat and score); otherwise a new class starts, with one
-table of the first game for each --tables. The house rules are read from house_rules.json in the folder the
-command runs in, as the lessons read them.
+table of the first game for each --tables. The house rules are read from house_rules.json in the --house-rules
+folder (make classroom names the lessons' folder, notebooks/, where the lessons read them).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ def arguments(argv=None) -> argparse.Namespace:
     parser.add_argument("--pace", type=float, default=1.0, help="seconds between a move and a computer's next")
     parser.add_argument("--absent-after", type=float, default=60.0,
                         help="seconds before the computer plays for a student whose browser went away")
+    parser.add_argument("--house-rules", default=".", help="the folder whose house_rules.json the tables play by")
     parser.add_argument("--seed", type=int, default=None, help="the first table's seed (later tables: the next)")
     parser.add_argument("--join-code", default=None, help="the join code (default: four letters drawn at random)")
     parser.add_argument("--teacher-code", default=None, help="the teacher code (default: drawn at random)")
@@ -41,7 +42,7 @@ def open_class(args: argparse.Namespace):
     folder = class_folder(args.folder)
     if (folder / CLASS_FILE).exists():
         return Classroom.restore(folder)
-    room = Classroom(folder, house_rules=read_house_rules("."), level=args.level, pace=args.pace,
+    room = Classroom(folder, house_rules=read_house_rules(args.house_rules), level=args.level, pace=args.pace,
                      absent_after=args.absent_after, join=args.join_code, teacher=args.teacher_code)
     for number in range(args.tables):
         room.new_table(args.game, None if args.seed is None else args.seed + number)
