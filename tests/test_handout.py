@@ -302,3 +302,13 @@ def test_the_guide_names_each_route_and_how_to_build_it():
         assert words in guide, f"the guide does not say {words!r}"
     assert re.search(r'pip install "euchre_lesson\[app\] @ git\+https://', guide), "the Littlest JupyterHub command"
     assert "from euchre_lesson.teach.course import read_house_rules" in guide
+
+
+def test_every_lesson_link_in_the_hand_out_leads_to_a_file_in_it():
+    """The real lessons link the teacher's guide (the contents page, lesson 10): a copy keeps the words, not the link."""
+    files = handout.student_files(Path(__file__).resolve().parents[1] / "notebooks")
+    for name, data in files.items():
+        if name.endswith(".ipynb"):
+            for cell in json.loads(data)["cells"]:
+                for target in re.findall(r"\]\(([^)#\s]+\.ipynb)", "".join(cell["source"])):
+                    assert target in files, f"{name} links {target}, which the hand-out does not hold"

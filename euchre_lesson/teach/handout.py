@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -37,6 +38,8 @@ TEACHERS_ONLY = "*_teachers_guide.ipynb"  # the guide, with its examples of type
 RULES_TEXT = "RULES.md"  # the rule book as text, beside the lessons folder
 APP = "app/euchre_table.ipynb"  # the table and the trainers; it links to the rule book in the lessons folder
 TEACHER_TAGS = {"solution"}
+# A link to the guide, which no hand-out holds, keeps its words and loses its address (it would lead nowhere).
+GUIDE_LINK = re.compile(r"\[([^\]]+)\]\((?:\./)?[0-9][0-9]_teachers_guide\.ipynb(?:#[^)]*)?\)")
 # A lesson with its stored widget outputs is under 0.3 MB; a file far beyond that is not a lesson.
 MOST_LESSON_BYTES = 64 * 2**20
 MOST_TEXT_BYTES = 2**20  # the rule book's text is 0.1 MB
@@ -160,6 +163,9 @@ def _without_answers(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
     for cell in copy.cells:
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
+        else:
+            source = cell.source if isinstance(cell.source, str) else "".join(cell.source)
+            cell.source = GUIDE_LINK.sub(r"\1", source)
     # The saved state of the teacher's widgets (a table's cards, a trainer after its check) goes too:
     # with the outputs cleared it draws nothing, and it could hold what a student should work out.
     copy.metadata.pop("widgets", None)
