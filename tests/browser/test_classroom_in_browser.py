@@ -544,3 +544,41 @@ def test_a_seat_left_empty_is_played_by_the_computer_until_its_student_returns(b
     back.get_by_text("You are Jo, at seat 0.").wait_for()  # the same seat, hers again
     kim.locator(".class-seats").filter(has_not_text="away").wait_for()  # Kim's page says so, without a click
     assert outside == [] and kim.errors == []  # Jo's new page is in her context: the network cut there too
+
+
+@pytest.fixture
+def one_student(tmp_path):
+    """A class of one Cutthroat table whose two computer players move briskly."""
+    served = ClassServer(tmp_path / "kept", "--pace", "0.3", "--seed", "4")
+    try:
+        yield served.start()
+    finally:
+        served.stop()
+
+
+def test_a_student_asks_a_hint_undoes_a_move_and_reads_the_hand_s_review_and_grades(browsers, one_student, shots):
+    outside = []
+    ana = browsers(outside)
+    join(ana, one_student.url, "Ana")
+    ana.get_by_role("button", name=re.compile("^Sit at table 1")).click()
+    to_act([ana], 60)
+    ana.get_by_role("button", name="Hint").click()
+    hint = ana.locator(".class-hint")
+    hint.wait_for()
+    assert hint.inner_text().strip(), "the hint says what to do, in words"
+    before = table_seen(ana)
+    move(ana)
+    assert table_seen(ana) != before
+    ana.get_by_role("button", name="Undo").click()  # the only student at the table: her press is the table's
+    deadline = time.monotonic() + 30
+    while table_seen(ana) != before:  # Undo takes the table back to the moment before her move
+        assert time.monotonic() < deadline, f"after Undo: {table_seen(ana)}, before the move: {before}"
+        time.sleep(0.1)
+    play_until_hand([ana], 2)
+    review = ana.locator(".class-review")
+    review.wait_for()
+    assert review.inner_text().startswith("Hand 1:") and ana.locator(".class-review-story li").count() > 0
+    ana.get_by_role("button", name="Grade my decisions in hand 1").click()
+    ana.locator(".class-grades li").first.wait_for()
+    ana.screenshot(path=shots / "classroom_review.png", full_page=True)  # for review
+    assert outside == [] and ana.errors == []
