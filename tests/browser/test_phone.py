@@ -149,10 +149,20 @@ def test_a_local_lesson_page_fits_a_phone_and_its_table_plays_by_mouse(pages, ph
 
 def test_a_lesson_in_jupyterlab_on_a_phone_has_the_screen(pages, phone, shots):
     """The lesson's code view: the file browser starts closed, the menu bar fits, the notebook takes the width."""
-    phone.goto(pages.url(GAME), timeout=PAGE_MS)
+    lab_on_a_phone(phone, pages.url(GAME), shots / "phone_jupyterlab.png")
+    pages.shut_kernels_down()
+
+
+def test_a_site_lesson_in_jupyterlab_on_a_phone_has_the_screen(site, phone, shots):
+    """The site's code view (its Show the code link): the same as JupyterLab's on a laptop's server."""
+    lab_on_a_phone(phone, site.url(f"notebooks/{GAME}"), shots / "phone_site_jupyterlab.png")
+
+
+def lab_on_a_phone(phone, address: str, shot) -> None:
+    phone.goto(address, timeout=PAGE_MS)
     phone.locator(".jp-NotebookPanel .jp-Notebook .jp-MarkdownCell p").first.wait_for(state="attached", timeout=PAGE_MS)
     phone.wait_for_timeout(3_000)  # JupyterLab lays its panels out once it has restored them
-    phone.screenshot(path=shots / "phone_jupyterlab.png")
+    phone.screenshot(path=shot)
     geometry = phone.evaluate(GEOMETRY)
     width = PHONE["width"]
     assert not geometry["fileBrowser"], f"the file browser covers the lesson: {geometry}"
@@ -161,4 +171,3 @@ def test_a_lesson_in_jupyterlab_on_a_phone_has_the_screen(pages, phone, shots):
     assert geometry["lines"] * 3 <= geometry["words"], f"the text does not wrap normally: {geometry}"
     assert geometry["scrollWidth"] <= width, f"the page scrolls sideways: {geometry}"
     assert not phone.errors, phone.errors
-    pages.shut_kernels_down()

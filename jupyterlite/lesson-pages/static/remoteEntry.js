@@ -187,6 +187,21 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
           tracker.widgetAdded.connect((_, panel) => {
             if (panel.context.path.startsWith(LESSONS)) lessonPage(panel, cellsModule.CodeCell, widgetsModule.Widget);
           });
+        } else {
+          // JupyterLab on a phone: the file browser would cover two thirds of the lesson, so it starts closed. The
+          // site opens the file in the browser some time after the layout is restored: until the reader touches the
+          // page (or for 10 s), the browser is closed again whenever it opens.
+          if (window.matchMedia('(max-width: 600px)').matches) {
+            let reader = false;
+            window.addEventListener('pointerdown', () => { reader = true; }, { once: true, capture: true });
+            const started = Date.now();
+            const close = () => {
+              if (reader || Date.now() - started > 10000) return;
+              if (!app.shell.leftCollapsed) app.shell.collapseLeft();
+              setTimeout(close, 200);
+            };
+            app.restored.then(close);
+          }
         }
         document.addEventListener('click', async event => {
           const target = notebookLink(event, tracker);
