@@ -251,9 +251,10 @@ class Table(Described, w.VBox):
     def _lay_out(self) -> None:
         def wrap() -> w.Layout:  # one layout per box: a layout is a model that every box holding it obeys
             return w.Layout(flex_flow="row wrap", justify_content="space-around")
-        table = w.VBox([w.HBox(self.seat_boxes, layout=wrap()),
-                        w.HBox([w.VBox([self.up_label, self.up_row]), self.dummy_box,
-                                w.VBox([self.trick_label, self.trick_row])], layout=wrap()),
+        middle = [w.VBox([self.up_label, self.up_row]), self.dummy_box, w.VBox([self.trick_label, self.trick_row])]
+        for box in middle:
+            box.add_class("euchre-beside")  # projector mode puts each label beside its cards, to fit the screen
+        table = w.VBox([w.HBox(self.seat_boxes, layout=wrap()), w.HBox(middle, layout=wrap()),
                         w.VBox([self.you_label, self.hand_row, self.choices, self.keep_tie])])
         table.children[-1].add_class("euchre-you")  # projector mode lays your cards and buttons side by side
         table.add_class("euchre-table")
@@ -379,7 +380,8 @@ class Table(Described, w.VBox):
             facts.append(f"trump {trump} {trump.plural}")
         return (f"<b>{escape(game.rules.facts.label)}</b> to {escape(str(game.rules.target))} points"
                 f" · house rules: {words_html(switches)} · computer players: {escape(self.level)} "
-                f"({escape(LEVEL_WORDS[self.level])}) · seed {escape(str(game.seed))}<br>"
+                f'<span class="euchre-level-words">({escape(LEVEL_WORDS[self.level])})</span>'
+                f" · seed {escape(str(game.seed))}<br>"
                 f"{escape(' · '.join(facts))}{self._origin_html(game)}")
 
     def _origin_html(self, game: GameState) -> str:

@@ -321,3 +321,49 @@ def test_projector_mode_shows_the_table_and_its_buttons_on_one_1280_by_720_scree
     assert backs == 0 and faces >= 10, (backs, faces)
     _fits(*partnership)
     assert partnership_faces >= 15, partnership_faces
+
+
+def test_projector_mode_keeps_the_whole_hand_on_one_screen_the_dummy_the_tricks_and_the_end(app_url, chromium, shots):
+    """issue 28, 4, at every step of a hand: the maker's ten cards at the dummy, each trick, the result and grades."""
+    page = chromium.new_page(viewport=PROJECTOR_SCREEN)
+    seen, misfits = [], []
+    try:
+        page.goto(app_url, timeout=SLOW)
+        page.get_by_role("button", name="Hint").wait_for(timeout=SLOW)
+        _settled(page, "")
+        _click(page, page.get_by_role("button", name="Projector"))
+        seed = page.get_by_role("spinbutton", name="Seed")
+        seed.fill(str(SEED))
+        seed.press("Enter")
+        text = _click(page, page.get_by_role("button", name="New game"))
+        table = page.locator(".euchre-table:visible")
+        while True:
+            try:
+                _fits(page.evaluate(ON_SCREEN, LARGE), page.evaluate(SCROLL))
+            except AssertionError as misfit:
+                misfits.append((seen[-1] if seen else "the start", str(misfit)[:400]))
+                page.screenshot(path=shots / f"app_projector_misfit_{len(seen)}.png")
+            if "Hand 1 is over" in text:
+                break
+            assert len(seen) < 80, f"hand 1 did not end after these clicks: {seen}"
+            legal = table.locator(".euchre-legal:visible")
+            keep = table.get_by_role("button", name="Keep these five")
+            buttons = table.locator("button:visible:not(.euchre-card)")
+            if keep.is_visible():
+                seen.append("the dummy's ten cards")
+                for i in range(5):
+                    _click(page, legal.nth(i))
+                text = _click(page, keep)
+            elif legal.count():
+                seen.append(f"card {legal.first.inner_text().split()[0]}")
+                text = _click(page, legal.first)
+            else:
+                texts = buttons.all_inner_texts()
+                choice = _pick_bid(texts)
+                seen.append(texts[choice])
+                text = _click(page, buttons.nth(choice))
+        page.screenshot(path=shots / "app_projector_hand_over_1280x720.png")
+    finally:
+        page.close()
+    assert "the dummy's ten cards" in seen, seen
+    assert not misfits, misfits
