@@ -178,6 +178,14 @@ def test_a_join_code_s_last_letters_arriving_after_the_click_still_join(room, mo
     code.v_model = "ACDE"  # the last two, just after
     assert len(joined) == 1 and room.student(joined[0]).name == "Ana"
     rc.close()
+    # A Join refused for another reason (an empty name) waits for the next press: typing does not join.
+    box, rc = solara.render(pages.JoinForm(on_joined=joined.append, stale=False), handle_error=False)
+    name, code = (field.widget for field in rc.find(v.TextField))
+    code.v_model = "ACDE"
+    rc.find(v.Btn, children=["Join"]).widget.click()
+    name.v_model, code.v_model = "Ben", "ACDEF"
+    assert len(joined) == 1, "nobody joined without a press of Join"
+    rc.close()
 
 
 def test_the_class_s_server_plays_by_the_house_rules_of_the_folder_it_is_given(tmp_path):

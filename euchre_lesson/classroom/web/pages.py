@@ -238,25 +238,26 @@ def JoinForm(on_joined, stale: bool):
     name, set_name = solara.use_state("")
     code, set_code = solara.use_state("")
     said, set_said = solara.use_state("")
-    pressed, set_pressed = solara.use_state(0.0)  # when Join was last pressed and refused
+    refused, set_refused = solara.use_state(None)  # (when, the code) of a Join refused for its join code
 
     def join():
         try:
             joined = current_room().join(name, code)
         except ValueError as error:
             set_said(str(error))
-            set_pressed(time.monotonic())
+            set_refused((time.monotonic(), code) if getattr(error, "part", "") == "join code" else None)
             return
         set_said("")
         on_joined(joined.token)
 
     def late_letters():
         # The browser holds typed letters back while the server is busy, but not a click: on a busy server Join can
-        # arrive before the code's last letters. Letters that arrive just after a refused Join try it again.
-        if pressed and time.monotonic() - pressed < LATE_LETTERS:
+        # arrive before the code's last letters. Letters that complete the code just after it was refused join.
+        if refused and time.monotonic() - refused[0] < LATE_LETTERS and code != refused[1] \
+                and code.startswith(refused[1]):
             join()
 
-    solara.use_effect(late_letters, [name, code])
+    solara.use_effect(late_letters, [code])
 
     heading("Join the class's Euchre tables")
     if stale:
