@@ -146,8 +146,24 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
     const index = notebook.widgets.findIndex(c => c.model.sharedModel.getSource().includes(`id="${id}"`));
     if (index < 0) return;
     await notebook.scrollToItem(index, 'start');
-    await new Promise(done => requestAnimationFrame(done));
-    notebook.widgets[index].node.scrollIntoView({ block: 'start' });
+    // The cells above draw as they come into view and can push the rule away again (on a busy machine, seconds
+    // later): it is brought back until it has stayed at the top for a second, or the reader scrolls.
+    let reader = false;
+    for (const kind of ['wheel', 'keydown', 'touchstart', 'mousedown']) {
+      window.addEventListener(kind, () => { reader = true; }, { once: true, capture: true });
+    }
+    const started = Date.now();
+    for (let held = 0; held < 10 && !reader && Date.now() - started < 60000;) {
+      await new Promise(done => setTimeout(done, 100));
+      const node = notebook.widgets[index].node;
+      const view = notebook.node.getBoundingClientRect(), top = node.getBoundingClientRect().top;
+      if (node.offsetParent && top >= view.top - 2 && top < view.top + view.height * 0.25) held += 1;
+      else {
+        held = 0;
+        if (node.offsetParent) node.scrollIntoView({ block: 'start' });
+        else await notebook.scrollToItem(index, 'start');
+      }
+    }
   }
 
   function notebookLink(event, tracker) {
