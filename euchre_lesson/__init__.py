@@ -1,10 +1,10 @@
 """euchre_lesson: an exact Euchre engine for lessons: Cutthroat, partnership, Two-handed and Railroad Euchre."""
 
-from importlib import import_module
+from .engine.lazy import lazy_names
 
 # Each module and the names it gives the package. A name is imported at its first use, so a lesson's
 # first line loads only what it needs: the whole package takes seconds to import in the browser.
-_NAMES = {
+__getattr__, __dir__, __all__ = lazy_names(__name__, {
     ".engine.actions": ("Action", "parse_action"),
     ".engine.cards": ("JOKER", "Card", "Rank", "Suit", "deck", "parse_card", "parse_cards", "parse_suit"),
     ".play.advice": ("Grade", "Option", "advise", "grade"),
@@ -19,19 +19,4 @@ _NAMES = {
     ".engine.scoring": ("Points", "score_hand", "scoring_row"),
     ".play.solver": ("solve",),
     ".engine.tricks": ("Trick", "legal_plays", "trick_winner"),
-}
-_HOME = {name: module for module, names in _NAMES.items() for name in names}
-__all__ = sorted(_HOME)
-
-
-def __getattr__(name: str):
-    """A public name, imported from its module the first time it is asked for."""
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(_HOME[name], __name__), name)
-    globals()[name] = value  # asked once: later uses are plain look-ups
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+})

@@ -121,13 +121,13 @@ def test_the_check_catches_a_leaky_hint(monkeypatch):
     """The check fails once a hint names a card the seat has not seen: here, a card of the dummy."""
     from euchre_lesson.classroom import table as table_module
 
-    honest = table_module.choice_words
+    honest = table_module.hint_words
 
-    def leaky(action, view):
-        return honest(action, view) + " (the dummy holds " + " ".join(map(str, view.unseen)) + ")"
+    def leaky(action, view, reason):
+        return honest(action, view, reason) + " (the dummy holds " + " ".join(map(str, view.unseen)) + ")"
 
     monkeypatch.setattr(table_module, "ADVICE_WORLDS", 6)
-    monkeypatch.setattr(table_module, "choice_words", leaky)
+    monkeypatch.setattr(table_module, "hint_words", leaky)
     with pytest.raises(AssertionError, match="in a hint or a grade, which it has not seen"):
         play_and_check("cutthroat", 4, hands=1, ask=True)
 

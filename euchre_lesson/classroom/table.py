@@ -18,8 +18,8 @@ from ..engine.actions import Action, parse_action
 from ..engine.errors import IllegalAction, NotationError
 from ..engine.game import GameState
 from ..engine.hand import PHASE_RULES
-from ..engine.narration import choice_words, seat_words
-from ..play.advice import NO_TIME, advise, grade_all
+from ..engine.narration import seat_words
+from ..play.advice import NO_TIME, advise, grade_all, graded_words, hint_words
 from ..play.session import (ADVICE_WORLDS, GRADE_SECONDS, HINT_SECONDS, LEVELS, NO_MOMENTS, advice_seed,
                             computer_seed, learner_decisions, level_of, scores_before)
 from . import thinking
@@ -291,7 +291,7 @@ class ClassTable:
         if options is None:  # the thinking is done without the lock (and in a process of its own)
             options = thinking.think(advise, view, worlds=ADVICE_WORLDS, seed=advice_seed(game.hand),
                                      seconds=HINT_SECONDS)
-        words = f"Hint: {choice_words(options[0].action, view)}. {options[0].reason}"
+        words = hint_words(options[0].action, view, options[0].reason)
         with self.lock:
             if options[0].unit != NO_TIME:  # kept for the grade, which then says what the hint said
                 self._advised = {**{kept: weighed for kept, weighed in self._advised.items()
@@ -323,12 +323,8 @@ class ClassTable:
                     chosen.append((view, action, advice_seed(state)) + ((hinted,) if hinted else ()))
         grades = dict(zip(numbers, thinking.think(grade_all, chosen, worlds=ADVICE_WORLDS, seconds=GRADE_SECONDS)
                           if chosen else ()))
-        lines = []
-        for n, (state, action) in enumerate(decisions, 1):
-            words, verdict = choice_words(action, state.view(seat)), grades.get(n)
-            lines.append(f"{words}: Best (your only legal choice)." if verdict is None else
-                         f"{words}: {verdict.verdict}." + (f" {verdict.better}" if verdict.better else ""))
-        lines = tuple(lines) or ("You made no decision this hand.",)
+        lines = tuple(graded_words(action, state.view(seat), grades.get(n))
+                      for n, (state, action) in enumerate(decisions, 1)) or ("You made no decision this hand.",)
         with self.lock:
             self._grades = {**self._grades, (number, seat): lines}
             self.version += 1

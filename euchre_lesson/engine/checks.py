@@ -6,7 +6,9 @@ of a hand) call the unchecked functions behind it.
 
 from __future__ import annotations
 
+import os
 import random
+from pathlib import Path
 
 from .cards import Card, Suit, parse_card, parse_cards, parse_suit
 from .errors import NotationError, excerpt
@@ -35,6 +37,15 @@ def flag(name: str, value) -> bool:
     if type(value) is bool:
         return value
     raise refused(name, value, "True or False")
+
+
+def path(name: str, value, right: str, *, empty: bool = True) -> Path:
+    """A file or folder path, as text or a Path (never bytes, a NUL character, or, unless `empty`, nothing)."""
+    if isinstance(value, (str, os.PathLike)) and not isinstance(value, bytes):
+        text = os.fspath(value)
+        if isinstance(text, str) and "\0" not in text and (empty or text):
+            return Path(value)
+    raise refused(name, value, right)
 
 
 def instance(name: str, value, kind: type, right: str):

@@ -355,6 +355,20 @@ class Grade(NamedTuple):
     better: str = ""  # the table's sentence after the verdict: the better option and what it gains, or a close call
 
 
+def hint_words(action: Action, view, reason: str) -> str:
+    """The computer's advice for a decision in words, as every table says it."""
+    return f"Hint: {choice_words(action, view)}. {reason}"
+
+
+def graded_words(action: Action, view, grade: Grade | None) -> str:
+    """One graded decision in words, as every table says it: the choice, its verdict, and the better option
+    (`grade` None: it was the only legal choice)."""
+    words = choice_words(action, view)
+    if grade is None:
+        return f"{words}: Best (your only legal choice)."
+    return f"{words}: {grade.verdict}." + (f" {grade.better}" if grade.better else "")
+
+
 def grade(state: GameState | HandState | View, action: Action | str, *, worlds: int = 200, seed: int = 0,
           seconds: float | None = None, clock: Callable[[], float] = time.monotonic) -> Grade:
     """Best / Good / Inaccuracy / Mistake / Blunder, by the loss against the best option (`state`, `seconds`: as

@@ -24,6 +24,7 @@ from .course import exercises
 from . import class_report
 from .class_report import first_name
 from .progress import Progress, exercise_names, kept_id, lessons, progress as learners_progress
+from ..engine import checks
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_new
 
@@ -171,9 +172,7 @@ class ClassTables:
     def export_csv(self, path: str | os.PathLike, table: str = "lessons") -> Path:
         """Write one table ('lessons' or 'rules') as a CSV file at `path`, a new file: never over one that is there."""
         text = self.csv_text(table)
-        if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)) or "\0" in os.fspath(path):
-            raise NotationError("path", f"path must name a new file, such as 'class.csv', not {excerpt(path)}.")
-        path = Path(path)
+        path = checks.path("path", path, "a new file's name, such as 'class.csv'")
         try:
             written = write_new(path, text)
         except OSError as error:
@@ -190,11 +189,9 @@ class ClassProgress(ClassTables):
     nobody = "No hand-in files read yet."
 
     def __init__(self, folder: str | os.PathLike = "handed_in"):
-        if isinstance(folder, bytes) or not isinstance(folder, (str, os.PathLike)) or "\0" in os.fspath(folder):
-            raise NotationError("folder", f"folder must name the folder of handed-in files, such as 'handed_in/', "
-                                          f"not {excerpt(folder)}.")
+        folder = checks.path("folder", folder, "the folder of handed-in files, such as 'hand-ins'")
         super().__init__()
-        self.folder = Path(folder)
+        self.folder = folder
         self.read()
 
     def __repr__(self) -> str:

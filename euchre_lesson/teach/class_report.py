@@ -20,6 +20,7 @@ import urllib.request
 from pathlib import Path
 from typing import NamedTuple
 
+from ..engine import checks
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_atomically
 
@@ -94,10 +95,7 @@ def default_server() -> str:
 
 def _link_path(folder) -> Path:
     """The link file in the progress folder `folder`."""
-    if isinstance(folder, bytes) or not isinstance(folder, (str, os.PathLike)) or "\0" in os.fspath(folder) \
-            or not os.fspath(folder):
-        raise NotationError("folder", f"folder must be the learner's progress folder, not {excerpt(folder)}.")
-    return Path(folder) / LINK_FILE
+    return checks.path("folder", folder, "the learner's progress folder", empty=False) / LINK_FILE
 
 
 def read_link(folder: Path) -> Link | None:

@@ -27,6 +27,7 @@ from pathlib import Path
 
 import nbformat
 
+from ..engine import checks
 from ..engine.display import RULE_BOOK
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_new
@@ -50,7 +51,7 @@ MARK = ".euchre-handout"  # in every folder written here: only such a folder is 
 
 def lessons(folder: Path, answers: bool = False) -> list[Path]:
     """The lessons in `folder` a hand-out holds, in order (with `answers`, the teacher's guide too); none a link."""
-    folder, answers = _as_path(folder, "folder"), _as_choice(answers, "answers")
+    folder, answers = _as_path(folder, "folder"), checks.flag("answers", answers)
     with _system_refusals(f"read the lessons folder {excerpt(str(folder), 80, show=str)}"):
         return _lessons(folder, answers)
 
@@ -81,7 +82,7 @@ def site_files(root: Path, answers: bool = False) -> dict[str, bytes]:
     """What the static site holds, by path in the project: the hand-out, the rule book's text and the app's table.
 
     With `answers`, the teacher's version: the lessons as they are, the guide among them."""
-    root, answers = _as_path(root, "root"), _as_choice(answers, "answers")
+    root, answers = _as_path(root, "root"), checks.flag("answers", answers)
     folder = root / LESSONS_FOLDER
     if answers:
         handed = {path.name: _regular(path, MOST_LESSON_BYTES) for path in lessons(folder, answers=True)}
@@ -237,18 +238,7 @@ def _house_rules(folder: Path) -> bytes | None:
 
 def _as_path(value, argument: str) -> Path:
     """`value` as a Path; a ValueError naming `argument` for anything that is not a path."""
-    if isinstance(value, bytes) or not isinstance(value, (str, os.PathLike)):
-        raise ValueError(f"{argument} must be a folder or file path such as 'notebooks', not {type(value).__name__}.")
-    if "\0" in os.fspath(value):
-        raise ValueError(f"{argument} must be a path; {excerpt(str(value), 60)} holds a NUL character.")
-    return Path(value)
-
-
-def _as_choice(value, argument: str) -> bool:
-    """`value` if it is True or False; a ValueError naming `argument` otherwise."""
-    if not isinstance(value, bool):
-        raise ValueError(f"{argument} must be True or False, not {excerpt(value, 60)}.")
-    return value
+    return checks.path(argument, value, "a folder or file path such as 'notebooks'")
 
 
 def _as_files(files) -> dict[str, bytes]:

@@ -21,6 +21,7 @@ import threading
 from html import escape
 from pathlib import Path
 
+from ..engine import checks
 from ..engine.cards import Suit
 from ..engine.errors import NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, staged
@@ -62,8 +63,7 @@ HEADING_TAIL = re.compile(r"^\s*\([^()]*\):?")  # "**T7 Scoring** (each player k
 
 def read_rule_book(path: str | os.PathLike = RULE_BOOK) -> str:
     """The rule book's text; SystemExit saying where it should be if it cannot be read."""
-    if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
-        raise ValueError(f"path must name the rule book, as text or a Path, not {excerpt(path)}.")
+    path = checks.path("path", path, "the rule book's path, as text or a Path")
     try:
         return as_text(read_regular(path, 2**20, what="the rule book"))
     except (OSError, ValueError) as error:
@@ -346,9 +346,7 @@ def _plain(name: str) -> bool:
 
 def _folder(value: object, argument: str) -> Path:
     """`value` as a Path; a ValueError naming `argument` for anything that is not a path."""
-    if isinstance(value, bytes) or not isinstance(value, (str, os.PathLike)) or "\0" in os.fspath(value):
-        raise ValueError(f"{argument} must be a folder's path, as text or a Path, not {excerpt(value)}.")
-    return Path(value)
+    return checks.path(argument, value, "a folder's path, as text or a Path")
 
 
 def _write(target: Path, files: dict[str, bytes]) -> list[Path]:

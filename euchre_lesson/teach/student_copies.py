@@ -29,6 +29,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from ..engine import checks
 from ..engine.errors import excerpt
 from ..engine.files import as_text, parse_json, read_regular, staged
 from .handout import MOST_LESSON_BYTES, NOTEBOOK_DIGITS, NOTEBOOK_NESTING, student_copy, student_files  # noqa: F401
@@ -74,11 +75,7 @@ def _build(source: Path, target: Path, force: bool) -> list[Path]:
 
 def _folder(value, argument: str) -> Path:
     """`value` as a Path; a ValueError naming `argument` for anything that is not a path."""
-    if isinstance(value, bytes) or not isinstance(value, (str, os.PathLike)):
-        raise ValueError(f"{argument} must be a folder path such as 'notebooks', not {type(value).__name__}.")
-    if "\0" in os.fspath(value):
-        raise ValueError(f"{argument} must be a folder path; {str(value)[:60]!r} holds a NUL character.")
-    return Path(value)
+    return checks.path(argument, value, "a folder path such as 'notebooks'")
 
 
 def _refuse_overlap(source: Path, target: Path) -> None:

@@ -14,9 +14,10 @@ from ..engine.display import words_html
 from ..engine.errors import NotationError
 from ..engine.game import GameState, new_game
 from ..engine.hand import Phase
-from ..engine.narration import (choice_words, heard, result_words, said_words, seat_words, sentence, side_words,
+from ..engine.narration import (heard, result_words, said_words, seat_words, sentence, side_words,
                          trick_words)
 from ..engine.rules import CUTTHROAT, RuleSet
+from ..play.advice import graded_words, hint_words
 from ..play.seal import Trust
 from ..play.session import CHOSEN_BY_CARD, News, TableSession, Told, path_words
 from ..engine.view import View
@@ -118,7 +119,7 @@ NOTES: dict[Told, Callable[[Table, News], str]] = {
     Told.NOTHING_TO_UNDO: lambda t, n: "Nothing to undo: you have not acted since this game started or was loaded.",
     Told.NEXT_HAND: lambda t, n: t.prompt(),
     Told.NO_NEXT_HAND: lambda t, n: f"There is no next hand now. {t.prompt()}",
-    Told.HINT: lambda t, n: f"Hint: {choice_words(n.action, n.view)}. {n.reason}",
+    Told.HINT: lambda t, n: hint_words(n.action, n.view, n.reason),
     Told.NO_DECISION: lambda t, n: f"No decision is yours now. {t.prompt()}",
     Told.GRADED: lambda t, n: f"Graded {_graded_count(t)}. {t.prompt()}",
     Told.NOT_OVER: lambda t, n: "Grades come once the hand is over.",
@@ -490,15 +491,8 @@ class Table(Described, w.VBox):
         if graded is None:
             return ""
         if self._grades_drawn[0] is not graded:
-            lines = []
-            for decision in graded.decisions:
-                view = decision.state.view(self.seat)
-                words, verdict = choice_words(decision.action, view), decision.grade
-                if verdict is None:
-                    lines.append(f"{words}: Best (your only legal choice).")
-                    continue
-                better = f" {verdict.better}" if verdict.better else ""  # the better option's gain, or a close call
-                lines.append(f"{words}: {verdict.verdict}.{better}")
+            lines = [graded_words(decision.action, decision.state.view(self.seat), decision.grade)
+                     for decision in graded.decisions]
             body = ("".join(f"<li>{words_html(line)}</li>" for line in lines)
                     or "<li>You made no decision this hand.</li>")
             mark = f" ({EDITED_MARK})" if graded.edited else ""

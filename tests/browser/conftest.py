@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from labdriver import VIEWPORT, LabServer, launch_chromium
+from labdriver import VIEWPORT, LabServer, launch_chromium, watched_page
 
 SHOTS: list[Path] = []  # the session's screenshot folder, made when the first test asks for it
 TIMINGS: list[tuple[str, float]] = []  # (what, seconds), reported in the summary
@@ -48,14 +48,8 @@ def lab(tmp_path):
 def page(chromium, shots, request):
     """A new browser page (its own context: no shared storage); JavaScript errors are collected in page.errors."""
     context = chromium.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    yield page
-    if getattr(request.node, "failed", False):
-        page.screenshot(path=shots / f"FAILED_{request.node.name}.png")
-    context.close()
+    with watched_page(context, shots, request) as page:
+        yield page
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

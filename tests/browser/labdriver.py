@@ -7,6 +7,7 @@ and every notebook is a copy.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -295,3 +296,19 @@ def photograph(page, target, path: Path) -> None:
     target.scroll_into_view_if_needed()
     target.screenshot(path=path)
     page.set_viewport_size(size)
+
+
+@contextlib.contextmanager
+def watched_page(context, shots, request):
+    """A page of `context` whose JavaScript errors are collected in page.errors; after the test it is
+    photographed if the test failed, and the context closed."""
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    try:
+        yield page
+    finally:
+        if getattr(request.node, "failed", False):
+            page.screenshot(path=shots / f"FAILED_{request.node.name}.png")
+        context.close()

@@ -11,56 +11,28 @@ import subprocess
 import sys
 import textwrap
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from labdriver import VIEWPORT, LabServer, copy_lessons, free_port
+from labdriver import VIEWPORT, LabServer, copy_lessons
+from test_classroom_in_browser import JOIN, TEACHER, ClassServer
 from euchre_lesson.teach.progress import exercise_names
 from euchre_lesson.widgets.clicks import DOUBLE_CLICK
 
 ROOT = Path(__file__).resolve().parents[2]
-JOIN, TEACHER = "ACDE", "teacher-code-for-the-test"
-START_SECONDS = 90
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """The class's server, as the teacher starts it, with the network beyond loopback cut for its own fetches."""
-    port, folder = free_port(), tmp_path_factory.mktemp("class") / "kept"
-    command = [sys.executable, "-m", "euchre_lesson.classroom", "--host", "127.0.0.1", "--port", str(port),
-               "--folder", str(folder), "--join-code", JOIN, "--teacher-code", TEACHER, "--pace", "600",
-               "--assets", str(ROOT / ".venv" / "classroom-assets")]
-    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                               env={**os.environ, "SOLARA_ASSETS_CDN": "http://127.0.0.1:9/npm/"})
-    printed = []
+    served = ClassServer(tmp_path_factory.mktemp("class") / "kept", "--pace", "600")
     try:
-        deadline = time.monotonic() + START_SECONDS
-        while not any(line.startswith("Ctrl-C stops") for line in printed):
-            line = process.stdout.readline()
-            assert line and time.monotonic() < deadline, "the server stopped before serving:\n" + "".join(printed)
-            printed.append(line)
-        url = f"http://127.0.0.1:{port}/"
-        while not answers(url):
-            assert process.poll() is None and time.monotonic() < deadline, "the server never answered"
-            time.sleep(0.2)
-        yield {"url": url, "folder": folder}
+        served.start()
+        yield {"url": served.url, "folder": served.folder}
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-
-
-def answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as reply:
-            return reply.status == 200
-    except OSError:
-        return False
+        served.stop()
 
 
 def in_a_lesson(code: str, progress: Path) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from labdriver import NEXT_CONTROL, ROOT, LabServer, copy_lessons
+from labdriver import NEXT_CONTROL, ROOT, LabServer, copy_lessons, watched_page
 from test_site_in_browser import site  # noqa: F401 (fixture)
 
 PHONE = {"width": 390, "height": 844}
@@ -106,14 +106,8 @@ def play_the_table_by_mouse(page, shots, where: str) -> list[str]:
 def phone(chromium, shots, request):
     """A fresh browser context the size of a phone; JavaScript errors are collected in page.errors."""
     context = chromium.new_context(viewport=PHONE, ignore_https_errors=True)
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    yield page
-    if getattr(request.node, "failed", False):
-        page.screenshot(path=shots / f"FAILED_{request.node.name}.png")
-    context.close()
+    with watched_page(context, shots, request) as page:
+        yield page
 
 
 def test_a_site_lesson_page_fits_a_phone_and_its_table_plays_by_mouse(site, phone, shots):

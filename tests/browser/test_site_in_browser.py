@@ -16,7 +16,8 @@ import zipfile
 
 import pytest
 from conftest import TIMINGS
-from labdriver import LESSONS, ROOT, VIEWPORT, kernel_run, note_text, open_notebook, run_all, wait_for_update, wait_kernel_idle
+from labdriver import (LESSONS, ROOT, VIEWPORT, kernel_run, note_text, open_notebook, run_all, wait_for_update,
+                       wait_kernel_idle, watched_page)
 from test_table_in_browser import play_hand
 
 sys.path.insert(0, str(ROOT / "jupyterlite"))
@@ -73,14 +74,8 @@ def offline(chromium, site, shots, request):
             route.abort()
 
     context.route("**/*", only_the_site)
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    yield page
-    if getattr(request.node, "failed", False):
-        page.screenshot(path=shots / f"FAILED_{request.node.name}.png")
-    context.close()
+    with watched_page(context, shots, request) as page:
+        yield page
 
 
 # -- the site as built ----------------------------------------------------------------------------------------
