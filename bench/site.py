@@ -272,20 +272,21 @@ def main() -> None:
                                                                  "(default 2)")
     parser.add_argument("--seconds", default="table", help="the expert's budget of a decision: the table's "
                                                             "(default), a number of seconds, or none")
+    parser.add_argument("--site", type=Path, default=SITE, help="the site folder (default %(default)s)")
     args = parser.parse_args()
     if args.hands < 1:
         parser.error("--hands must be 1 or more")
     if budget_in_python(args.seconds) is None:
         parser.error(f"--seconds must be a number of seconds from 0 to 3600, none, or table; not {args.seconds!r}")
-    if not (SITE / "index.html").is_file():
-        sys.exit(f"{SITE} is missing: run `make site` first")
+    if not (args.site / "index.html").is_file():
+        sys.exit(f"{args.site} is missing: run `make site` first")
     from playwright.sync_api import sync_playwright
 
     met = True
-    with SiteServer(SITE) as server, sync_playwright() as playwright:
+    with SiteServer(args.site) as server, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         if args.part in ("all", "start"):
-            print(f"site: {size_mb(SITE):.1f} MB in files, {gzipped_mb(SITE):.1f} MB as .tar.gz")
+            print(f"site: {size_mb(args.site):.1f} MB in files, {gzipped_mb(args.site):.1f} MB as .tar.gz")
             start(browser, server, max(1, args.repeat))
         if args.part in ("all", "lessons"):
             lessons(browser, server)

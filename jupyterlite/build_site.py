@@ -53,6 +53,12 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # What the kernel loads at start (its worker's list, plus micropip and piplite): preloaded in one batch.
 KERNEL_PACKAGES = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
 PACKAGE = "euchre-lesson"
+# Python's snapshot, made at build time and restored by the kernel's worker (quick-start/README.md).
+QUICK_START = HERE / "quick-start"
+QUICK_START_FILES = ("quick-start.mjs", "python-memory.gz", "python-files.gz")
+QUICK_START_URL = f"./static/pyodide/{QUICK_START_FILES[0]}"
+# The package's modules that need a server (Solara, Jupyter Server) and never run in the browser: not imported.
+SERVER_MODULES = ("euchre_lesson.classroom", "euchre_lesson.server_extension", "euchre_lesson.pages")
 # Text outputs stored as lists of lines show stray commas in JupyterLite (its issue #1105): joined.
 JSON_MIME_SUFFIX = "json"
 SERVED_TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
@@ -402,6 +408,37 @@ def lite_config(stage: Path) -> dict:
     }}
 
 
+def browser_modules(files: list[str]) -> list[str]:
+    """Every module of the package (its files, as a wheel lists them) that runs in the browser, parents first."""
+    names = []
+    for name in sorted(files):
+        parts = name.removesuffix(".py").split("/")
+        if name.endswith(".py") and parts[-1] != "__main__":
+            module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            if not module.startswith(SERVER_MODULES):
+                names.append(module)
+    return sorted(names, key=lambda module: (module.count("."), module))
+
+
+def quick_start(pyodide: Path) -> None:
+    """Python's snapshot in static/pyodide/, made by Node.js: the kernel and the package imported, saved."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("the site's Python snapshot is made with Node.js, which is not on this machine: install "
+                         "it (on macOS brew install node; on Debian apt-get install nodejs) and build again")
+    wheel = next(pyodide.glob("euchre_lesson-*.whl"))
+    run([node, str(QUICK_START / "snapshot.mjs"), str(pyodide), json.dumps([*KERNEL_PACKAGES, PACKAGE]),
+         json.dumps(browser_modules(zipfile.ZipFile(wheel).namelist()))])
+    shutil.copy2(QUICK_START / QUICK_START_FILES[0], pyodide / QUICK_START_FILES[0])
+
+
+def start_from_snapshot(config: Path) -> None:
+    """The kernel's worker loads Python through quick-start.mjs (the build's kernel add-on names Pyodide's own)."""
+    settings = json.loads(config.read_text(encoding="utf-8"))
+    settings["jupyter-config-data"]["litePluginSettings"][PLUGIN]["pyodideUrl"] = QUICK_START_URL
+    config.write_text(json.dumps(settings, indent=2), encoding="utf-8")
+
+
 def redirect_page(target: str) -> str:
     """The site's front page: straight to the contents page, as a page of the Notebook app.
 
@@ -432,6 +469,7 @@ def build(pins: Pins, cache: Path, site: Path, answers: bool = False) -> None:
         stage = Path(scratch) / "lite"
         wheels = [package_wheel(Path(scratch)), *kernel_wheels(pins), *cached_wheels(pins, cache).values()]
         runtime(pins, cache, wheels, stage / "static" / "pyodide")
+        quick_start(stage / "static" / "pyodide")
         copy_contents(stage / "content", answers)
         shutil.copytree(LESSON_PAGES, stage / LESSON_PAGES.name)
         (stage / "jupyter-lite.json").write_text(json.dumps(lite_config(stage), indent=2), encoding="utf-8")
@@ -441,6 +479,7 @@ def build(pins: Pins, cache: Path, site: Path, answers: bool = False) -> None:
              *[f"--apps={app}" for app in APPS], f"--LiteBuildConfig.federated_extensions={LESSON_PAGES.name}",
              "--no-sourcemaps"],
             quiet=True, cwd=stage, env=hermetic_environment(stage))
+        start_from_snapshot(output / "jupyter-lite.json")
         (output / "index.html").write_text(redirect_page(front), encoding="utf-8")
         check_site(output, front)
         (output / MARK).write_text("built by jupyterlite/build_site.py: a rebuild replaces this folder\n")
@@ -464,11 +503,14 @@ def check_site(site: Path, front: str) -> None:
     """The built site has its settings, its front page and a lock whose every file is there and whole."""
     config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
     kernel = config["litePluginSettings"][PLUGIN]
-    if kernel.get("disablePyPIFallback") is not True or not kernel.get("pyodideUrl", "").startswith("./static/"):
+    if kernel.get("disablePyPIFallback") is not True or kernel.get("pyodideUrl") != QUICK_START_URL:
         raise BuildError(f"the site's kernel settings came out wrong: {kernel}")
     if not (site / "files" / front).is_file():
         raise BuildError(f"{front} is not in the site")
     pyodide = site / "static" / "pyodide"
+    missing = [name for name in QUICK_START_FILES if not (pyodide / name).is_file()]
+    if missing:
+        raise BuildError(f"the site's quick start lacks {missing}")
     lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
     for entry in lock["packages"].values():
         path = pyodide / entry["file_name"]

@@ -36,7 +36,7 @@ CSS = """<style>
 # What a fresh exercise says of Show the answer, after its prompt: the lessons' own words tell the default.
 ANSWER_WORDS = {"after a try": "", "always": " Show the answer gives the answer with its reason, whenever you want it.",
                 "never": " Your teacher has turned the answers off for these lessons: Hint gives a clue."}
-OUT_OF_SIGHT = w.Layout(height="0px", margin="0", overflow="hidden")
+OUT_OF_SIGHT = {"height": "0px", "margin": "0", "overflow": "hidden"}  # a layout's settings: no widget at import
 _REPORT: dict[str, Callable | None] = {"to": None}  # where views without their own on_answer report
 
 
@@ -126,7 +126,7 @@ class ExerciseView(Described, w.VBox):
                               layout=w.Layout(overflow="visible"))
         self.choice_note, self.note, self.hint_note, self.solution_note = note(), note(), note(), note()
         self.note.add_class("euchre-verdict")
-        self.children = [style_sheet(), w.HTML(CSS, layout=OUT_OF_SIGHT), self.question, *exhibits, answers,
+        self.children = [style_sheet(), w.HTML(CSS, layout=w.Layout(**OUT_OF_SIGHT)), self.question, *exhibits, answers,
                          self.choice_note, w.HBox([self.check_button, self.hint_button, self.show_box],
                                                   layout=w.Layout(overflow="visible")),
                          self.note, self.hint_note, self.solution_note]

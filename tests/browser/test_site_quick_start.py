@@ -1,0 +1,78 @@
+"""Python's quick start on the static site (jupyterlite/quick-start; issue 26, point 7), in Chromium.
+
+The kernel's worker restores Python from the snapshot the build made: these tests check that it does, that
+what a snapshot freezes is fresh for each visitor, that the packages' files are back, and that a missing or
+damaged snapshot costs time, never a working Python.
+"""
+
+from __future__ import annotations
+
+import gzip
+
+import pytest
+from labdriver import kernel_run
+from test_site_in_browser import LESSON_NAMES, site, offline  # noqa: F401 (fixtures)
+from test_site_lesson_pages import open_page
+
+HOW = "import os; print(os.environ.get('EUCHRE_LESSON_PYTHON_START'))"
+FIRST = f"notebooks/{LESSON_NAMES[0]}"
+# Python that needs the packages' files: a schema nbformat reads, and a module no one imported before the snapshot.
+LATER_IMPORTS = """
+import importlib, pkgutil, sys, nbformat
+nbformat.validate(nbformat.v4.new_notebook())
+print("valid")
+lexers = importlib.import_module("pygments.lexers")
+name = next(m.name for m in pkgutil.iter_modules(lexers.__path__, "pygments.lexers.") if m.name not in sys.modules)
+importlib.import_module(name)
+print("imported", "euchre_lesson.widgets" in sys.modules)
+"""
+
+
+def test_a_lesson_starts_python_from_the_snapshot_with_the_lessons_package_imported(site, offline):
+    survey = open_page(offline, site, FIRST)
+    assert survey["state"] == "ready" and not survey["problems"], survey
+    assert kernel_run(offline, HOW).strip() == "snapshot"
+    # Imported before the page existed, and every file of the packages is there.
+    checked = kernel_run(offline, LATER_IMPORTS)
+    assert checked.split() == ["valid", "imported", "True"], checked
+    # ipywidgets was imported into the snapshot after the kernel, so it registered its comm targets: without the
+    # control target a lesson opened in place of another waited seconds on each widget of the first.
+    targets = kernel_run(offline, "print(sorted(get_ipython().kernel.comm_manager.targets))")
+    assert "'jupyter.widget.control'" in targets, targets
+    assert not offline.errors, offline.errors
+
+
+def random_numbers(chromium, site) -> list[str]:
+    """What random.random() gives in a new visitor's Python (a fresh browser context), twice."""
+    found = []
+    for _ in range(2):
+        context = chromium.new_context()
+        page = context.new_page()
+        open_page(page, site, FIRST)
+        found.append(kernel_run(page, "import random; print(random.random())").strip())
+        context.close()
+    return found
+
+
+def test_two_visitors_draw_different_random_numbers(chromium, site):
+    """The snapshot froze the generator; without a new seed every visitor would be dealt the same hands."""
+    first, second = random_numbers(chromium, site)
+    assert first != second, f"two visitors drew the same number, {first}"
+
+
+@pytest.mark.parametrize("damage", ["missing", "not gzip", "not a snapshot"])
+def test_without_a_good_snapshot_python_starts_afresh_and_the_lesson_works(damage, site, offline):
+    name = "python-memory.gz"
+
+    def answer(route):
+        if damage == "missing":
+            route.fulfill(status=404, body="not found")
+        elif damage == "not gzip":
+            route.fulfill(status=200, body=b"\x1f\x8b this is not gzip")
+        else:  # gzip, but no snapshot's header (as one of another Pyodide build would fail its check)
+            route.fulfill(status=200, body=gzip.compress(b"\0" * 4096))
+
+    offline.context.route(f"**/static/pyodide/{name}", answer)  # the worker asks, so the context routes it
+    survey = open_page(offline, site, FIRST)
+    assert survey["state"] == "ready" and survey["widgets"] and not survey["problems"], survey
+    assert kernel_run(offline, HOW).startswith("fresh: "), "the page says Python started from a snapshot it lacked"
