@@ -21,8 +21,8 @@ from labdriver import (LESSONS, ROOT, VIEWPORT, kernel_run, note_text, open_note
 from test_table_in_browser import play_hand
 
 sys.path.insert(0, str(ROOT / "jupyterlite"))
-from build_site import (CONTENTS_PAGE_GLOB, PLUGIN, SITE, BuildError, SiteServer, content_files,  # noqa: E402
-                        joined_outputs, read_wheel, sha256_of, site_lock)
+from build_site import (CONTENTS_PAGE_GLOB, PLUGIN, QUICK_START_URL, SITE, BuildError, SiteServer,  # noqa: E402
+                        content_files, joined_outputs, read_wheel, sha256_of, site_lock)
 
 # The lessons the site holds: the hand-out's (euchre_lesson/teach/handout.py), so not the teacher's guide.
 LESSON_NAMES = [name.removeprefix("notebooks/") for name in content_files() if re.fullmatch(r"notebooks/\d\d_.*\.ipynb", name)]
@@ -147,7 +147,7 @@ def test_the_lock_lists_exactly_the_wheels_of_the_site_with_their_real_hashes_an
     assert {"ipywidgets", "comm", "traitlets", "jupyterlab-widgets", "widgetsnbextension", "nbformat"} <= needs
     assert {"piplite", "pyodide-kernel", "ipykernel"} <= set(lock)
     settings = json.loads((SITE / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"][PLUGIN]
-    assert settings["disablePyPIFallback"] is True and settings["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert settings["disablePyPIFallback"] is True and settings["pyodideUrl"] == QUICK_START_URL
 
 
 # Python started with this on its path refuses (and lists in $OFFLINE_LOG) every connection off the machine.
