@@ -1,34 +1,43 @@
-"""The class's server under a class: tables of scripted students in browsers, how fast each move reaches the others.
+"""The class's server under a class: tables of scripted students, how fast each move reaches the others.
 
-    .venv/bin/python bench/classroom.py [--tables 8] [--students 3] [--moves 12]
+    .venv/bin/python bench/classroom.py [--tables 32] [--students 3] [--moves 12] [--clients websocket|browser]
 
 Starts the class's server (python -m euchre_lesson.classroom) on a free loopback port with partnership tables,
-expert computer players in the seats no student takes, and opens one Chromium page (a browser context of its
-own) per student. Tables join in steps (1, 2, 4, ... up to --tables); at each step every table seated so far
-plays --moves student moves by mouse, and for each move the time from the click to every other student's page
-at that table showing it is taken (each page notes when its story of the hand changes). Prints, per step, the
-median and p95 of those times, the server's memory per table, and the most tables whose p95 stays within
-250 ms. The computer players wait a second after each move (--pace), so the first change a page shows after a
-click is that click's. The experts think in the server's helper processes (classroom/thinking.py), whose memory
-is printed apart. A benchmark, not a test: the machine's other work shows in its figures, and the load average
-printed with each step says how much of it there was.
+expert computer players in the seats no student takes, and seats scripted students. Tables join in steps
+(1, 2, 4, ... up to --tables); at each step every table seated so far plays --moves student moves, and for each
+move the time from the click to every other student's page at that table knowing it is taken. Prints, per step,
+the median and p95 of those times, the server's memory per table, and the most tables whose p95 stays within
+250 ms.
+
+The students are websocket clients by default (class_clients.py): they speak to the server as a browser's
+widget manager does, without drawing, so the figures are the server's, as on a class's own devices; every table
+plays at once, each student thinking --think seconds before a move. With --clients browser each student is a
+Chromium page (a browser context of its own), and the tables take turns (Playwright's pages are driven from one
+thread): the figures then add the drawing of every page on this machine's two cores. The computer players wait
+--pace seconds after each move, so the first change a page shows after a click is that click's. The experts
+think in the server's helper processes (classroom/thinking.py), whose memory is printed apart. A benchmark, not
+a test: the machine's other work shows in its figures, and the load average printed with each step says how
+much of it there was.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from labdriver import VIEWPORT, free_port, launch_chromium  # noqa: E402
 
@@ -103,116 +112,149 @@ def start_server(tables: int, pace: float, folder: str, level: str = "expert"):
     raise SystemExit("the class's server never answered")
 
 
-def seat_student(browser, url: str, name: str, table: int):
-    context = browser.new_context(viewport=VIEWPORT)
-    context.route("**/*", lambda route: route.continue_() if route.request.url.startswith("http://127.0.0.1:")
-                  else route.abort())
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    page.goto(url)
-    page.get_by_label("Your first name").fill(name)
-    page.get_by_label("Join code").fill(JOIN)
-    page.get_by_role("button", name="Join").click()
-    page.get_by_role("button", name=re.compile(f"^Sit at table {table} ")).click()
-    page.get_by_text("Your hand:").wait_for()
-    page.evaluate(WATCH)
-    return page
+class BrowserStudent:
+    """A student as a Chromium page of its own: the page notes when its story of the hand changes."""
+
+    def __init__(self, browser, url: str, name: str, table: int):
+        context = browser.new_context(viewport=VIEWPORT)
+        context.route("**/*", lambda route: route.continue_() if route.request.url.startswith("http://127.0.0.1:")
+                      else route.abort())
+        self.page = page = context.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(url)
+        page.get_by_label("Your first name").fill(name)
+        page.get_by_label("Join code").fill(JOIN)
+        page.get_by_role("button", name="Join").click()
+        page.get_by_role("button", name=re.compile(f"^Sit at table {table} ")).click()
+        page.get_by_text("Your hand:").wait_for()
+        page.evaluate(WATCH)
+
+    def my_turn(self) -> bool:
+        turn = self.page.locator(".class-turn")
+        return turn.count() == 1 and turn.inner_text() == "Your turn."
+
+    def move(self) -> float | None:
+        """Click one move (a bid that is not a pass, a legal card): when the mouse clicked, or None if there was
+        none to click (this seat must keep five cards)."""
+        before = self.page.evaluate("Date.now()")
+        choices = self.page.locator(".class-choices button")
+        legal = self.page.locator(".class-hand button.legal")
+        if choices.count():
+            words = choices.all_inner_texts()
+            choices.nth(next((i for i, text in enumerate(words) if not text.lower().startswith("pass")), 0)).click()
+        elif legal.count():
+            legal.first.click()
+        else:
+            return None
+        return self.page.evaluate(f"() => window.__clicked >= {before} ? window.__clicked : {before}")
+
+    def changed_after(self, moment: float) -> float:
+        when = f"window.__changes.find(t => t >= {moment})"
+        self.page.wait_for_function(f"() => {when} !== undefined", timeout=30_000, polling=20)
+        return self.page.evaluate(f"() => {when}")
 
 
-def my_turn(page) -> bool:
-    turn = page.locator(".class-turn")
-    return turn.count() == 1 and turn.inner_text() == "Your turn."
-
-
-def click_a_move(page) -> bool:
-    """Click one move (a bid that is not a pass, a legal card); False if this seat must keep five cards."""
-    choices = page.locator(".class-choices button")
-    if choices.count():
-        words = choices.all_inner_texts()
-        choices.nth(next((i for i, text in enumerate(words) if not text.lower().startswith("pass")), 0)).click()
-        return True
-    legal = page.locator(".class-hand button.legal")
-    if legal.count():
-        legal.first.click()
-        return True
-    return False
-
-
-def one_move(pages) -> list[float]:
-    """The student to act at one table clicks a move; the milliseconds until each other page showed it."""
+def one_move(students, think: float = 0.0) -> list[float]:
+    """The student to act at one table clicks a move; the milliseconds until each other page knew it."""
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        mover = next((page for page in pages if my_turn(page)), None)
+        mover = next((student for student in students if student.my_turn()), None)
         if mover is not None:
             break
-        time.sleep(0.05)
+        time.sleep(0.02)
     else:
         return []
-    others = [page for page in pages if page is not mover]
-    before = mover.evaluate("Date.now()")
-    if not click_a_move(mover):
+    time.sleep(think)
+    clicked = mover.move()
+    if clicked is None:
         return []
-    clicked = mover.evaluate(f"() => window.__clicked >= {before} ? window.__clicked : {before}")
-    times = []
-    for page in others:
-        page.wait_for_function(f"() => window.__changes.some(t => t >= {clicked})", timeout=30_000)
-        times.append(page.evaluate(f"() => window.__changes.find(t => t >= {clicked})") - clicked)
-    return times
+    return [other.changed_after(clicked) - clicked for other in students if other is not mover]
 
 
 def p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20)[-1] if len(values) >= 2 else values[0]
 
 
+def play(tables: list[list], moves: int, think: float, together: bool) -> list[float]:
+    """Each table plays `moves` student moves, all tables at once or taking turns; every view's time."""
+    times: list[float] = []
+
+    def table_plays(students):
+        for _ in range(moves):
+            times.extend(one_move(students, think))
+
+    if not together:
+        for _ in range(moves):
+            for students in tables:
+                times.extend(one_move(students, think))
+        return times
+    players = [threading.Thread(target=table_plays, args=(students,)) for students in tables]
+    for player in players:
+        player.start()
+    for player in players:
+        player.join()
+    return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=8)
+    parser.add_argument("--tables", type=int, default=32)
     parser.add_argument("--students", type=int, default=3, help="students at each 4-seat table (experts: the rest)")
     parser.add_argument("--moves", type=int, default=12, help="student moves per table at each step")
-    parser.add_argument("--pace", type=float, default=1.0)
+    parser.add_argument("--pace", type=float, default=1.0, help="seconds a computer player waits after a move")
+    parser.add_argument("--think", type=float, default=1.0, help="seconds a websocket student thinks before a move")
     parser.add_argument("--level", default="expert", help="the computer players' level (random: to see their cost)")
+    parser.add_argument("--clients", choices=("websocket", "browser"), default="websocket")
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
 
     steps = sorted({min(2**k, args.tables) for k in range(args.tables.bit_length() + 1)})
-    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
+    with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
         process, url = start_server(args.tables, args.pace, folder, args.level)
-        browser = launch_chromium(playwright)
-        try:
-            idle = rss_kb(process.pid)
-            tables: list[list] = []
-            results = []
-            for step in steps:
-                while len(tables) < step:
-                    number = len(tables) + 1
-                    tables.append([seat_student(browser, url, f"S{number}x{k}", number) for k in range(args.students)])
-                times, moves = [], 0
-                cpu = cpu_seconds(process.pid), sum(map(cpu_seconds, children(process.pid)))
-                for _ in range(args.moves):
-                    for pages in tables:
-                        seen = one_move(pages)
-                        times += seen
-                        moves += bool(seen)
-                server_ms = (cpu_seconds(process.pid) - cpu[0]) * 1000 / max(1, moves)
-                helpers_ms = (sum(map(cpu_seconds, children(process.pid))) - cpu[1]) * 1000 / max(1, moves)
-                memory = (rss_kb(process.pid) - idle) / 1024 / step
-                workers = children(process.pid)
-                results.append((step, statistics.median(times), p95(times), len(times), memory))
-                print(f"{step} table(s), {args.students} students each: click to every other page's view, "
-                      f"median {results[-1][1]:.0f} ms, p95 {results[-1][2]:.0f} ms over {len(times)} views; "
-                      f"memory {memory:.1f} MB a table (server {rss_kb(process.pid) / 1024:.0f} MB, and "
-                      f"{len(workers)} helper process(es) {sum(map(rss_kb, workers)) / 1024:.0f} MB); "
-                      f"processor time a student's move {server_ms:.0f} ms in the server, {helpers_ms:.0f} ms in its "
-                      f"helpers (the computers' replies included); "
-                      f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
-            within = [step for step, _, high, _, _ in results if high <= GOAL_MS]
-            print(f"most tables with p95 within {GOAL_MS} ms: {max(within) if within else 0}"
-                  + (f" (of the {args.tables} tried: more were not measured)" if within and max(within) == steps[-1]
-                     else ""))
-        finally:
-            browser.close()
-            process.terminate()
-            process.wait(timeout=15)
+        stack.callback(lambda: (process.terminate(), process.wait(timeout=15)))
+        if args.clients == "browser":
+            from playwright.sync_api import sync_playwright
+
+            browser = launch_chromium(stack.enter_context(sync_playwright()))
+            stack.callback(browser.close)
+
+            def student(name, table):
+                return BrowserStudent(browser, url, name, table)
+        else:
+            from class_clients import Student
+
+            def student(name, table):
+                seated = stack.enter_context(contextlib.closing(Student(url)))
+                seated.join(name, JOIN, table)
+                return seated
+        idle = rss_kb(process.pid)
+        tables: list[list] = []
+        results = []
+        print(f"{args.clients} students, {args.students} at each table; the computer players at level {args.level}",
+              flush=True)
+        for step in steps:
+            while len(tables) < step:
+                number = len(tables) + 1
+                tables.append([student(f"S{number}x{k}", number) for k in range(args.students)])
+            cpu = cpu_seconds(process.pid), sum(map(cpu_seconds, children(process.pid)))
+            times = play(tables, args.moves, args.think if args.clients == "websocket" else 0.0,
+                         together=args.clients == "websocket")
+            moves = len(times) / max(1, args.students - 1)
+            server_ms = (cpu_seconds(process.pid) - cpu[0]) * 1000 / max(1, moves)
+            helpers_ms = (sum(map(cpu_seconds, children(process.pid))) - cpu[1]) * 1000 / max(1, moves)
+            memory = (rss_kb(process.pid) - idle) / 1024 / step
+            workers = children(process.pid)
+            results.append((step, p95(times)))
+            print(f"{step} table(s): click to every other page's view, median {statistics.median(times):.0f} ms, "
+                  f"p95 {results[-1][1]:.0f} ms over {len(times)} views; "
+                  f"memory {memory:.1f} MB a table (server {rss_kb(process.pid) / 1024:.0f} MB, and "
+                  f"{len(workers)} helper process(es) {sum(map(rss_kb, workers)) / 1024:.0f} MB); "
+                  f"processor time a student's move {server_ms:.0f} ms in the server, {helpers_ms:.0f} ms in its "
+                  f"helpers (the computers' replies included); "
+                  f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
+        within = [step for step, high in results if high <= GOAL_MS]
+        print(f"most tables with p95 within {GOAL_MS} ms: {max(within) if within else 0}"
+              + (f" (of the {args.tables} tried: more were not measured)" if within and max(within) == steps[-1]
+                 else ""))
 
 
 if __name__ == "__main__":

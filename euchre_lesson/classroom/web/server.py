@@ -10,6 +10,7 @@ import io
 import os
 import socket
 import threading
+import warnings
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -100,6 +101,8 @@ def set_up_solara(assets: Path, cull_after: str = CULL_AFTER) -> None:
     os.environ["SOLARA_ASSETS_FONTAWESOME_ENABLED"] = "False"  # icons come from a CDN: the pages use none
     os.environ["SOLARA_KERNEL_CULL_TIMEOUT"] = cull_after
     os.environ["SOLARA_TELEMETRY_MIXPANEL_ENABLE"] = "False"  # nothing leaves the school's network
+    if os.name == "posix":  # a page's messages leave from its own thread, not the one loop (POSIX sockets only)
+        os.environ["SOLARA_SERVER_SYNC_WS_WRITE"] = "True"
 
 
 def serve(room: Classroom, host: str, port: int, assets: Path = ASSETS, cull_after: str = CULL_AFTER,
@@ -125,12 +128,19 @@ def serve(room: Classroom, host: str, port: int, assets: Path = ASSETS, cull_aft
     import uvicorn
     import solara.server.settings
 
+    # uvicorn calls websockets' own protocol deprecated (its sans-I/O one is to take the name), but Solara writes
+    # from a page's thread only on this one: the warning would only puzzle a teacher reading the terminal
+    warnings.filterwarnings("ignore", message="The `websockets` implementation is deprecated")
+
     solara.server.settings.main.mode = "production"
     from .progress_page import serve_answers
 
     serve_answers(room)  # the lessons' answers come in at /lessons/answers
     pacer = Pacer(room).start()
     try:
-        uvicorn.run("solara.server.starlette:app", host=host, port=port, log_level="warning")
+        # websockets' own protocol (not the sans-I/O one), the one Solara can write a page's messages from its thread
+        # (SOLARA_SERVER_SYNC_WS_WRITE); no compression: it costs the server more than a school's network gains
+        uvicorn.run("solara.server.starlette:app", host=host, port=port, log_level="warning", ws="websockets",
+                    ws_per_message_deflate=False)
     finally:
         pacer.stop()

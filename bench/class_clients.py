@@ -1,0 +1,158 @@
+"""Scripted students that speak to the class's server as a browser's widget manager does, without drawing a page.
+
+Each Student opens the page's websocket (the Jupyter kernel protocol Solara serves), asks for the app as Solara's
+front end does, and keeps every widget's state as the server sends it: it clicks a button by sending the click
+event a browser sends, and types by sending the new value. A thread reads the socket and notes the moment the
+story of the hand changes, so the time from one student's click to another student's page knowing it is the
+server's alone: the drawing a browser adds happens on each student's own device, not on the teacher's laptop.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+import urllib.request
+import uuid
+
+from solara.server.kernel import deserialize_binary_message
+from websockets.sync.client import connect
+
+
+def now_ms() -> float:
+    return time.time() * 1000
+
+
+class Student:
+    """One browser page of the class, as its widget manager sees it: the widgets' states, and the story's changes."""
+
+    def __init__(self, url: str):
+        with urllib.request.urlopen(url, timeout=30) as response:  # the page sets the session's cookie
+            cookie = "; ".join(value.split(";")[0] for key, value in response.headers.items()
+                               if key.lower() == "set-cookie")
+        self.page = uuid.uuid4().hex
+        address = url.replace("http", "ws", 1) + f"jupyter/api/kernels/{uuid.uuid4().hex}/channels"
+        self.socket = connect(f"{address}?session_id={self.page}", additional_headers={"Cookie": cookie},
+                              max_size=None)
+        self.widgets: dict[str, dict] = {}
+        self.lock = threading.Condition()
+        self.story = ""
+        self.changes: list[float] = []  # when the story changed, in milliseconds since the epoch
+        threading.Thread(target=self._read, daemon=True).start()
+        control = uuid.uuid4().hex
+        self._send("comm_open", {"comm_id": control, "target_name": "solara.control", "data": {}})
+        self._send("comm_msg", {"comm_id": control,
+                                "data": {"method": "run", "args": {"path": "", "appName": "__default__"}}})
+
+    def _send(self, kind: str, content: dict) -> None:
+        self.socket.send(json.dumps({
+            "header": {"msg_id": uuid.uuid4().hex, "msg_type": kind, "session": self.page, "username": "",
+                       "date": "", "version": "5.3"},
+            "parent_header": {}, "metadata": {}, "content": content, "channel": "shell", "buffers": []}))
+
+    def _read(self) -> None:
+        for raw in self.socket:
+            message = json.loads(raw) if isinstance(raw, str) else deserialize_binary_message(raw)
+            content, kind = message["content"], message["msg_type"]
+            with self.lock:
+                if kind == "comm_open" and content.get("target_name") == "jupyter.widget":
+                    self.widgets[content["comm_id"]] = dict(content["data"]["state"])
+                elif kind == "comm_msg" and content["data"].get("method") == "update":
+                    self.widgets.setdefault(content["comm_id"], {}).update(content["data"]["state"])
+                elif kind == "comm_close":
+                    self.widgets.pop(content["comm_id"], None)
+                else:
+                    continue
+                story = " ".join(html for html in self._html() if 'class="class-story"' in html)
+                if story != self.story:
+                    self.story = story
+                    self.changes.append(now_ms())
+                self.lock.notify_all()
+
+    def _html(self) -> list[str]:
+        return [state["unsafe_innerHTML"] or "" for state in self.widgets.values() if "unsafe_innerHTML" in state]
+
+    def _buttons(self) -> list[tuple[str, str, str]]:
+        """Each button on the page: (its widget, its words, its classes)."""
+        return [(key, " ".join(map(str, state.get("children") or [])), state.get("class_") or "")
+                for key, state in self.widgets.items() if state.get("_model_name") == "BtnModel"]
+
+    def wait_for(self, found, timeout: float = 60.0):
+        """The first truthy answer of found() over the page's widgets, waiting for the server's messages."""
+        deadline = time.monotonic() + timeout
+        with self.lock:
+            while not (answer := found()):
+                if not self.lock.wait(max(0.0, deadline - time.monotonic())):
+                    raise TimeoutError("the page never showed what the student waited for")
+            return answer
+
+    def click(self, widget: str) -> float:
+        """Click a button, as a browser sends it; the moment of the click."""
+        clicked = now_ms()
+        self._send("comm_msg", {"comm_id": widget,
+                                "data": {"method": "custom", "content": {"event": "click", "data": {}}}})
+        return clicked
+
+    def button(self, words: str) -> str | None:
+        pattern = re.compile(words)
+        return next((key for key, said, _ in self._buttons() if pattern.search(said)), None)
+
+    def type_into(self, label: str, words: str) -> None:
+        key = self.wait_for(lambda: next((key for key, state in self.widgets.items()
+                                          if state.get("label") == label), None))
+        self._send("comm_msg", {"comm_id": key, "data": {"method": "update", "state": {"v_model": words},
+                                                          "buffer_paths": []}})
+
+    def join(self, name: str, code: str, table: int) -> None:
+        """Open the class (its seat keeper finds no token), join by name and code, and sit at `table`."""
+        keeper = self.wait_for(self._seat_keeper)
+        self._send("comm_msg", {"comm_id": keeper, "data": {"method": "update", "state": {"loaded": True},
+                                                             "buffer_paths": []}})
+        self.type_into("Your first name", name)
+        self.type_into("Join code", code)
+        self.click(self.wait_for(lambda: self.button("^Join$")))
+        self.click(self.wait_for(lambda: self.button(f"^Sit at table {table} ")))
+        self.wait_for(lambda: any("class-turn" in html for html in self._html()))
+
+    def _seat_keeper(self) -> str | None:
+        """The page's seat keeper: its template (text, or a template widget of its own) keeps the seat's token."""
+        def template(state):
+            text = state.get("template") or ""
+            shared = self.widgets.get(text.removeprefix("IPY_MODEL_"), {})
+            return shared.get("template") or text
+        return next((key for key, state in self.widgets.items()
+                     if "loaded" in state and "seat-keeper" in template(state)), None)
+
+    def my_turn(self) -> bool:
+        with self.lock:
+            return any("<strong>Your turn.</strong>" in html for html in self._html())
+
+    def move(self) -> float | None:
+        """Click a move; the moment of the click, or None if there was none to click."""
+        key = self.a_move()
+        return None if key is None else self.click(key)
+
+    def a_move(self) -> str | None:
+        """A move to click: a bid that is not a pass, else a legal card; None if this seat must keep five cards."""
+        with self.lock:
+            buttons = self._buttons()
+            choices = self._choices()
+            said = [(key, words) for key, words, _ in buttons if key in choices]
+            if said:
+                return next((key for key, words in said if not words.lower().startswith("pass")), said[0][0])
+            return next((key for key, _, classes in buttons if "legal" in classes.split()), None)
+
+    def _choices(self) -> set[str]:
+        """The buttons inside the row of bids."""
+        for state in self.widgets.values():
+            if "class-choices" in (state.get("class_") or ""):
+                return {str(child).removeprefix("IPY_MODEL_") for child in state.get("children") or []}
+        return set()
+
+    def changed_after(self, moment: float, timeout: float = 30.0) -> float:
+        """When the story first changed at or after `moment`."""
+        return self.wait_for(lambda: next((t for t in self.changes if t >= moment), None), timeout)
+
+    def close(self) -> None:
+        self.socket.close()
