@@ -11,7 +11,7 @@ the median and p95 of those times, the server's memory per table, and the most t
 
 The students are websocket clients by default (class_clients.py): they speak to the server as a browser's
 widget manager does, without drawing, so the figures are the server's, as on a class's own devices; every table
-plays at once, each student thinking --think seconds before a move. With --clients browser each student is a
+plays at once, each student thinking about --think seconds before a move (see play). With --clients browser each student is a
 Chromium page (a browser context of its own), and the tables take turns (Playwright's pages are driven from one
 thread): the figures then add the drawing of every page on this machine's two cores. The computer players wait
 --pace seconds after each move, so the first change a page shows after a click is that click's. The experts
@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import random
 import re
 import statistics
 import subprocess
@@ -176,19 +177,23 @@ def p95(values: list[float]) -> float:
 
 
 def play(tables: list[list], moves: int, think: float, together: bool) -> list[float]:
-    """Each table plays `moves` student moves, all tables at once or taking turns; every view's time."""
+    """Each table plays `moves` student moves, all tables at once or taking turns; every view's time. Together, each
+    table starts at a moment of its own and each student thinks between half and one and a half times `think`
+    (seeded): a class does not click in step, and clicks all at once would measure only the first burst."""
     times: list[float] = []
 
-    def table_plays(students):
+    def table_plays(number, students):
+        chance = random.Random(number)
+        time.sleep(chance.uniform(0, think))
         for _ in range(moves):
-            times.extend(one_move(students, think))
+            times.extend(one_move(students, chance.uniform(0.5, 1.5) * think))
 
     if not together:
         for _ in range(moves):
             for students in tables:
                 times.extend(one_move(students, think))
         return times
-    players = [threading.Thread(target=table_plays, args=(students,)) for students in tables]
+    players = [threading.Thread(target=table_plays, args=pair) for pair in enumerate(tables)]
     for player in players:
         player.start()
     for player in players:
