@@ -9,13 +9,14 @@ move the time from the click to every other student's page at that table knowing
 the median and p95 of those times, the server's memory per table, and the most tables whose p95 stays within
 250 ms.
 
-The students are websocket clients by default (class_clients.py): they speak to the server as a browser's
-widget manager does, without drawing, so the figures are the server's, as on a class's own devices; every table
-plays at once, each student thinking about --think seconds before a move (see play). With --clients browser each student is a
-Chromium page (a browser context of its own), and the tables take turns (Playwright's pages are driven from one
-thread): the figures then add the drawing of every page on this machine's two cores. The computer players wait
---pace seconds after each move, so the first change a page shows after a click is that click's. The experts
-think in the server's helper processes (classroom/thinking.py), whose memory is printed apart. A benchmark, not
+The students are websocket clients by default (tests/browser/class_clients.py): they speak to the server as a
+browser's widget manager does, without drawing, so the figures are the server's, as on a class's own devices;
+every table plays at once, each student thinking about --think seconds before a move (see play). With
+--clients browser each student is a Chromium page (a browser context of its own), and the tables take turns
+(Playwright's pages are driven from one thread): the figures then add the drawing of every page on this
+machine's two cores. The computer players wait --pace seconds after each move, so the first change a page shows
+after a click is that click's. The experts think in the server's helper processes (classroom/thinking.py),
+whose memory is printed apart. A benchmark, not
 a test: the machine's other work shows in its figures, and the load average printed with each step says how
 much of it there was.
 """
@@ -38,7 +39,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
-sys.path.insert(0, str(ROOT / "bench"))
 
 from labdriver import VIEWPORT, free_port, launch_chromium  # noqa: E402
 

@@ -216,6 +216,25 @@ def test_a_paused_table_refuses_actions_and_its_computers_wait(room, clock):
     assert room.seat_view(tokens[0])["paused"] is False
 
 
+def test_the_teacher_shows_every_hand_at_one_table_and_hides_them_again(room, clock):
+    desk, tokens = seated_room(room)
+    desk.new_table("cutthroat", seed=8)
+    other = room.join("Cy", room.join_code).token
+    room.choose_table(other, 2)
+    assert room.seat_view(tokens[0])["open_hands"] is None
+    desk.open_hands(1)
+    game = room.tables[0].game
+    for token in tokens:
+        assert room.seat_view(token)["open_hands"] == [
+            {"seat": seat, "cards": [str(card) for card in game.view(seat).hand]} for seat in range(3)]
+    assert room.seat_view(other)["open_hands"] is None, "only the table shown"
+    assert [table["hands_open"] for table in desk.overview()["tables"]] == [True, False]
+    with pytest.raises(ValueError, match="shown"):
+        desk.open_hands(1, "yes")
+    desk.open_hands(1, False)
+    assert room.seat_view(tokens[0])["open_hands"] is None
+
+
 def test_listeners_hear_each_change_outside_the_lock(room, clock):
     desk, tokens = seated_room(room)
     table = room.tables[0]

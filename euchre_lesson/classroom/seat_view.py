@@ -107,11 +107,17 @@ NOTHING_OWN = {"hint": None, "grades": None,  # a seat that asked for nothing, a
                "undo": {"moment": None, "you_asked": False, "asked": [], "waiting_for": []}}
 
 
+def open_hands(game: GameState) -> list[dict]:
+    """Every player's hand, each as its own seat sees it: what a demonstration shows the whole table."""
+    return [{"seat": seat, "cards": card_names(game.view(seat).hand)} for seat in range(game.rules.players)]
+
+
 def seat_view(game: GameState, seat: int, seats: tuple[dict, ...], reasons: dict[int, dict[int, str]],
-              paused: bool = False, own: dict = NOTHING_OWN) -> dict:
+              paused: bool = False, own: dict = NOTHING_OWN, hands_open: bool = False) -> dict:
     """Everything `seat` may see of the table, as plain data: `seats` says who sits where (public), `reasons` what
     the computer players said, by hand and place in its history (heard only once the hand is over), `own` what is
-    this seat's alone: the hint it asked for, its grades, and the undo asked at the table (who asked is public)."""
+    this seat's alone: the hint it asked for, its grades, and the undo asked at the table (who asked is public);
+    while the teacher shows every hand for a demonstration (`hands_open`), every player's hand."""
     view = game.view(seat)
     return {
         "seat": seat, "game": game.rules.game, "game_name": game.rules.facts.name,
@@ -123,4 +129,5 @@ def seat_view(game: GameState, seat: int, seats: tuple[dict, ...], reasons: dict
         "last_hand": review_seen(game, seat, reasons, own["grades"]),
         "hint": own["hint"],
         "undo": own["undo"],
+        "open_hands": open_hands(game) if hands_open else None,
     }

@@ -82,6 +82,10 @@ class Desk:
     def pause(self, number, paused: bool = True) -> None:
         self.room.table(number).pause(paused)
 
+    def open_hands(self, number, shown: bool = True) -> None:
+        """Show every hand at table `number` to everyone there, for a demonstration, or hide them again."""
+        self.room.table(number).open_hands(shown)
+
     def undo(self, number) -> None:
         """Table `number` goes back to before its last student's move (the computers' replies since go too)."""
         self.room.table(number).undo()
@@ -135,6 +139,7 @@ def table_at_a_glance(table) -> dict:
     with table.lock:
         game, seats = table.game, table.seats_seen()
         return {"table": table.number, "game": game.rules.facts.name, "paused": table.paused,
+                "hands_open": table.hands_open,
                 "hand_number": len(game.hands), "seats": [{"seat": seat, **held} for seat, held in enumerate(seats)],
                 "scores": list(game.scores), "sides": [list(side) for side in game.sides],
                 "to_act": game.to_act, "to_act_name": None if game.to_act is None else seat_names(table)[game.to_act],

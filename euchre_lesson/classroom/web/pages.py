@@ -304,7 +304,7 @@ def SeatAtTable(token: str, view: dict, on_asked):
     players = view["players"]
     names = names_of(players)
     News(view["table"], view["game_name"], view["hand_number"], players[view["seat"]]["name"], view["seat"],
-         view["paused"], view["sides"], view["scores"], names, players)
+         view["paused"], view["sides"], view["scores"], names, players, view["open_hands"])
     Turn(view["game_over"], view["winners"], hand["your_turn"], hand["to_act"], names, hand["trump"],
          hand["up_card"], hand["up_card_is"], hand["trick"], hand["tricks"][-1] if hand["tricks"] else None)
     Moves(token, hand["hand"], hand["choices"])
@@ -322,8 +322,15 @@ def paragraph(words: str, kind: str = "") -> str:
 
 @solara.component
 def News(number: int, game_name: str, hand_number: int, name: str, seat: int, paused: bool, sides: list,
-         scores: list, names: tuple, players: list):
-    """The table's heading, who this seat is, the scores and who sits where: one block, one message a change."""
+         scores: list, names: tuple, players: list, open_hands: list | None):
+    """The table's heading, who this seat is, the scores, who sits where, and every hand while the teacher shows
+    them for a demonstration: one block, one message a change."""
+    shown = ""
+    if open_hands is not None:
+        shown = ('<p class="class-note" role="status" style="padding: 0.6em; background: #e8f4fd; color: #0d3c61;">'
+                 "Your teacher is showing every hand at this table, for a demonstration: everyone here sees them.</p>"
+                 + listed([f"{names[hand['seat']]}: {', '.join(hand['cards']) or 'no cards'}" for hand in open_hands],
+                          "class-open-hands", "ul"))
     scored = ", ".join(" and ".join(names[place] for place in side) + f" {score}" for side, score in zip(sides, scores))
     seats = "; ".join(f"{player_name(player)}: {player['cards']} cards"
                       + (f", {' and '.join(player['roles'])}" if player["roles"] else "")
@@ -335,7 +342,7 @@ def News(number: int, game_name: str, hand_number: int, name: str, seat: int, pa
         + paragraph(f"You are {name}, at seat {seat}.")
         + ('<p class="class-note" role="status" style="padding: 0.6em; background: #e8f4fd; color: #0d3c61;">'
            "Your teacher has paused this table: wait a moment.</p>" if paused else "")
-        + paragraph(f"Scores: {scored}.", "class-scores") + paragraph(seats, "class-seats")),
+        + paragraph(f"Scores: {scored}.", "class-scores") + paragraph(seats, "class-seats") + shown),
         classes=["class-news"])
 
 
@@ -587,6 +594,8 @@ def TableCard(desk, table: dict, roster: list, doing):
             solara.Button("Go on" if table["paused"] else "Pause",
                           on_click=doing(desk.pause, number, not table["paused"]))
             solara.Button("Deal again", on_click=doing(desk.deal_again, number))
+            solara.Button("Hide the hands" if table["hands_open"] else "Show every hand",
+                          on_click=doing(desk.open_hands, number, not table["hands_open"]))
             solara.Button("Undo the last student's move", on_click=doing(desk.undo, number))
         for problem in table["problems"]:
             Said(problem)

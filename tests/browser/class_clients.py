@@ -9,6 +9,7 @@ server's alone: the drawing a browser adds happens on each student's own device,
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import threading
@@ -17,6 +18,7 @@ import urllib.request
 import uuid
 
 from solara.server.kernel import deserialize_binary_message
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 
@@ -25,25 +27,28 @@ def now_ms() -> float:
 
 
 class Student:
-    """One browser page of the class, as its widget manager sees it: the widgets' states, and the story's changes."""
+    """One browser page of the class (`path`: "" a student's, "teacher" the teacher's), as its widget manager sees
+    it: the widgets' states, every message, and the story's changes."""
 
-    def __init__(self, url: str):
-        with urllib.request.urlopen(url, timeout=30) as response:  # the page sets the session's cookie
+    def __init__(self, url: str, path: str = ""):
+        with urllib.request.urlopen(url + path, timeout=30) as response:  # the page sets the session's cookie
             cookie = "; ".join(value.split(";")[0] for key, value in response.headers.items()
                                if key.lower() == "set-cookie")
         self.page = uuid.uuid4().hex
         address = url.replace("http", "ws", 1) + f"jupyter/api/kernels/{uuid.uuid4().hex}/channels"
-        self.socket = connect(f"{address}?session_id={self.page}", additional_headers={"Cookie": cookie},
-                              max_size=None)
+        self._open = contextlib.ExitStack()
+        self.socket = self._open.enter_context(connect(f"{address}?session_id={self.page}", max_size=None,
+                                                       additional_headers={"Cookie": cookie}))
         self.widgets: dict[str, dict] = {}
         self.lock = threading.Condition()
         self.story = ""
         self.changes: list[float] = []  # when the story changed, in milliseconds since the epoch
+        self.received: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
         control = uuid.uuid4().hex
         self._send("comm_open", {"comm_id": control, "target_name": "solara.control", "data": {}})
         self._send("comm_msg", {"comm_id": control,
-                                "data": {"method": "run", "args": {"path": "", "appName": "__default__"}}})
+                                "data": {"method": "run", "args": {"path": path, "appName": "__default__"}}})
 
     def _send(self, kind: str, content: dict) -> None:
         self.socket.send(json.dumps({
@@ -52,10 +57,15 @@ class Student:
             "parent_header": {}, "metadata": {}, "content": content, "channel": "shell", "buffers": []}))
 
     def _read(self) -> None:
-        for raw in self.socket:
+        while True:
+            try:
+                raw = self.socket.recv()
+            except ConnectionClosed:
+                return
             message = json.loads(raw) if isinstance(raw, str) else deserialize_binary_message(raw)
             content, kind = message["content"], message["msg_type"]
             with self.lock:
+                self.received.append(json.dumps(content, ensure_ascii=False))
                 if kind == "comm_open" and content.get("target_name") == "jupyter.widget":
                     self.widgets[content["comm_id"]] = dict(content["data"]["state"])
                 elif kind == "comm_msg" and content["data"].get("method") == "update":
@@ -133,6 +143,31 @@ class Student:
         key = self.a_move()
         return None if key is None else self.click(key)
 
+    def keep_the_first(self) -> bool:
+        """If this seat must keep cards (the dummy, T5): click the first it may keep, one by one as the page shows
+        each chosen, then Keep; whether it had to."""
+        with self.lock:
+            keep = next((words for _, words, _ in self._buttons() if words.startswith("Keep (")), None)
+        if keep is None:
+            return False
+        wanted = int(keep.split(" of ")[1].split()[0])
+        for chosen in range(wanted):
+            card = self.wait_for(lambda: next(key for key, _, classes in self._buttons() if "class-card" in classes
+                                              and key not in self._picked()))
+            self.click(card)
+            self.wait_for(lambda: self.button(f"{chosen + 1} of {wanted} chosen|^Keep these"))
+        self.click(self.wait_for(lambda: self.button("^Keep these")))
+        return True
+
+    def _picked(self) -> set[str]:
+        return {key for key, state in self.widgets.items() if state.get("_model_name") == "BtnModel"
+                and state.get("color") == "primary" and "class-card" in (state.get("class_") or "")}
+
+    def messages(self) -> list[str]:
+        """Every message the server sent this page, as text (escapes undone: a card reads 9♠, not \\u2660)."""
+        with self.lock:
+            return list(self.received)
+
     def a_move(self) -> str | None:
         """A move to click: a bid that is not a pass, else a legal card; None if this seat must keep five cards."""
         with self.lock:
@@ -155,4 +190,4 @@ class Student:
         return self.wait_for(lambda: next((t for t in self.changes if t >= moment), None), timeout)
 
     def close(self) -> None:
-        self.socket.close()
+        self._open.close()

@@ -1,0 +1,108 @@
+"""Every message the class's server sends one student's page names only cards that seat has seen, in every game.
+
+A scripted student (class_clients.Student) joins a table over the page's websocket, as a browser does, and plays
+whole hands against computer players; every message the server sent it is kept. The cards they name are then
+checked against what the engine says that seat saw, hand by hand, in the game the server kept on disk. The
+positive control: the teacher opens every hand for a demonstration, and the same check must then find the others'
+cards.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from class_clients import Student
+from test_classroom_in_browser import JOIN, TEACHER, ClassServer
+from test_classroom_seat_view import cards_named
+
+from euchre_lesson.classroom.keeping import table_file, table_from
+from euchre_lesson.teach.house_rules import HouseRules
+
+GAMES = {rules.game: rules for rules in HouseRules().games}
+HANDS = 2  # whole hands played by the student, each game
+pytestmark = pytest.mark.slow
+
+
+def seat_of(student: Student) -> int:
+    news = student.wait_for(lambda: next((html for html in student._html() if "at seat " in html), None))
+    return int(news.split("at seat ")[1].split(".")[0])
+
+
+def play_hands(student: Student, hands: int) -> None:
+    """Play until `hands` hands are over (or the game): bids that are not a pass, the first legal card."""
+    def hand_number() -> int:
+        news = next((html for html in student._html() if "class-news" in html or ", hand " in html), "")
+        return int(news.split(", hand ")[1].split("<")[0]) if ", hand " in news else 1
+
+    while True:
+        with student.lock:
+            over = any("The game is over" in html for html in student._html())
+            number = hand_number()
+        if over or number > hands:
+            return
+        if student.my_turn() and not student.keep_the_first():
+            before = len(student.changes)
+            if student.move() is not None:
+                student.wait_for(lambda: len(student.changes) > before or not student.my_turn(), 30)
+        student.wait_for(lambda: student.my_turn() or hand_number() > hands
+                         or any("The game is over" in html for html in student._html()), 60)
+
+
+def kept_game(folder):
+    record = json.loads((folder / table_file(1)).read_text(encoding="utf-8"))
+    return table_from(record, "the kept table")["game"]
+
+
+def seen_by(folder, seat: int) -> set[str]:
+    """Every card the seat saw, hand by hand, in the game the server kept."""
+    game = kept_game(folder)
+    seen = set()
+    for hand in game.hands:
+        seen |= set(map(str, hand.view(seat).seen))
+    return seen
+
+
+def named_unseen(student: Student, folder, seat: int, rules) -> set[str]:
+    return set().union(*(cards_named(text, rules) for text in student.messages())) - seen_by(folder, seat)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_no_message_to_a_student_s_page_names_a_card_that_seat_has_not_seen(game, tmp_path):
+    server = ClassServer(tmp_path / "class", "--game", game, "--pace", "0", "--level", "rule of thumb",
+                         "--seed", "5").start()
+    try:
+        student = Student(server.url)
+        student.join("Ann", JOIN, 1)
+        seat = seat_of(student)
+        play_hands(student, HANDS)
+        game_kept = kept_game(server.folder)
+        assert game_kept.is_over or sum(hand.is_over for hand in game_kept.hands) >= HANDS
+        assert len(student.messages()) > 100
+        unseen = named_unseen(student, server.folder, seat, GAMES[game])
+        assert not unseen, f"the server sent seat {seat} the cards {sorted(unseen)}, which it has not seen"
+        student.close()
+    finally:
+        server.stop()
+
+
+def test_the_check_finds_the_cards_of_a_demonstration_s_open_hands(tmp_path):
+    """The teacher's demonstration sends every hand to every seat: the same check then names those cards."""
+    server = ClassServer(tmp_path / "class", "--game", "cutthroat", "--pace", "600", "--seed", "5").start()
+    try:
+        student = Student(server.url)
+        student.join("Ann", JOIN, 1)
+        seat = seat_of(student)
+        teacher = Student(server.url, path="teacher")
+        teacher.type_into("Teacher code", TEACHER)
+        teacher.click(teacher.wait_for(lambda: teacher.button("^Open$")))
+        teacher.click(teacher.wait_for(lambda: teacher.button("^Show every hand$")))
+        student.wait_for(lambda: len(cards_named(" ".join(student._html()), GAMES["cutthroat"])) > 7)
+        assert named_unseen(student, server.folder, seat, GAMES["cutthroat"])
+        assert any("Your teacher is showing every hand at this table" in html for html in student._html())
+        teacher.click(teacher.wait_for(lambda: teacher.button("^Hide the hands$")))
+        student.wait_for(lambda: not any("class-open-hands" in html for html in student._html()))
+        student.close()
+        teacher.close()
+    finally:
+        server.stop()
