@@ -569,7 +569,8 @@ def TableCard(desk, table: dict, roster: list, doing):
     names = {f"{entry['name']} ({'waiting' if entry['place'] is None else 'table %d, seat %d' % entry['place']})":
              entry["token"] for entry in roster}
     with solara.Card(f"Table {number}: {table['game']}, hand {table['hand_number']}"
-                     + (" (paused)" if table["paused"] else ""), classes=["class-table"]):
+                     + (" (paused)" if table["paused"] else "") + (" (every hand shown)" if table["hands_open"] else ""),
+                     classes=["class-table"]):
         scores = ", ".join(" and ".join(table["seats"][seat]["name"] or f"computer (seat {seat})" for seat in side)
                            + f" {score}" for side, score in zip(table["sides"], table["scores"]))
         Line(f"Scores: {scores}.")
