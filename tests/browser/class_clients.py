@@ -152,8 +152,8 @@ class Student:
             return False
         wanted = int(keep.split(" of ")[1].split()[0])
         for chosen in range(wanted):
-            card = self.wait_for(lambda: next(key for key, _, classes in self._buttons() if "class-card" in classes
-                                              and key not in self._picked()))
+            card = self.wait_for(lambda: next((key for key, _, classes in self._buttons() if "class-card" in classes
+                                               and key not in self._picked()), None))
             self.click(card)
             self.wait_for(lambda: self.button(f"{chosen + 1} of {wanted} chosen|^Keep these"))
         self.click(self.wait_for(lambda: self.button("^Keep these")))
