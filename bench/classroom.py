@@ -16,9 +16,8 @@ every table plays at once, each student thinking about --think seconds before a 
 (Playwright's pages are driven from one thread): the figures then add the drawing of every page on this
 machine's two cores. The computer players wait --pace seconds after each move, so the first change a page shows
 after a click is that click's. The experts think in the server's helper processes (classroom/thinking.py),
-whose memory is printed apart. A benchmark, not
-a test: the machine's other work shows in its figures, and the load average printed with each step says how
-much of it there was.
+whose memory is printed apart. A benchmark, not a test: the machine's other work shows in its figures, and the
+load average printed with each step says how much of it there was.
 """
 
 from __future__ import annotations
@@ -241,8 +240,8 @@ def main() -> None:
                 number = len(tables) + 1
                 tables.append([student(f"S{number}x{k}", number) for k in range(args.students)])
             cpu = cpu_seconds(process.pid), sum(map(cpu_seconds, children(process.pid)))
-            times = play(tables, args.moves, args.think if args.clients == "websocket" else 0.0,
-                         together=args.clients == "websocket")
+            together = args.clients == "websocket"  # Playwright's pages take turns, from one thread
+            times = play(tables, args.moves, args.think if together else 0.0, together)
             moves = len(times) / max(1, args.students - 1)
             server_ms = (cpu_seconds(process.pid) - cpu[0]) * 1000 / max(1, moves)
             helpers_ms = (sum(map(cpu_seconds, children(process.pid))) - cpu[1]) * 1000 / max(1, moves)

@@ -107,7 +107,7 @@ NOTHING_OWN = {"hint": None, "grades": None,  # a seat that asked for nothing, a
                "undo": {"moment": None, "you_asked": False, "asked": [], "waiting_for": []}}
 
 
-def open_hands(game: GameState) -> list[dict]:
+def every_hand(game: GameState) -> list[dict]:
     """Every player's hand, each as its own seat sees it: what a demonstration shows the whole table."""
     return [{"seat": seat, "cards": card_names(game.view(seat).hand)} for seat in range(game.rules.players)]
 
@@ -129,5 +129,5 @@ def seat_view(game: GameState, seat: int, seats: tuple[dict, ...], reasons: dict
         "last_hand": review_seen(game, seat, reasons, own["grades"]),
         "hint": own["hint"],
         "undo": own["undo"],
-        "open_hands": open_hands(game) if hands_open else None,
+        "open_hands": every_hand(game) if hands_open else None,
     }

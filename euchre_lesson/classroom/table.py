@@ -58,7 +58,7 @@ class ClassTable:
         self.problems: list[str] = []  # what went wrong telling a listener (a save that failed): the teacher sees it
         self._listeners: list[Callable[[ClassTable], None]] = []
         self._paused = checks.flag("paused", paused)
-        self._open = False  # every hand shown at this table, for a demonstration (not kept: a restart closes them)
+        self._hands_open = False  # every hand shown here, for a demonstration (not kept: a restart hides them)
         self._start(checks.instance("game", game, GameState, "a GameState, such as new_game(CUTTHROAT, seed=1)"))
         self._seats = tuple(seats) if seats is not None else (None,) * game.rules.players
         if len(self._seats) != game.rules.players:
@@ -125,7 +125,7 @@ class ClassTable:
     @property
     def hands_open(self) -> bool:
         with self.lock:
-            return self._open
+            return self._hands_open
 
     def seat_of(self, token) -> int:
         """The seat this token holds; NotationError (in words) for a token that holds none here."""
@@ -171,7 +171,7 @@ class ClassTable:
         kept = self._seen.get(seat)
         if kept is not None and kept[0] == self.version and kept[1] == seats:
             return kept[2]
-        view = seat_view(self._game, seat, seats, self._reasons, self._paused, self._own(seat), self._open)
+        view = seat_view(self._game, seat, seats, self._reasons, self._paused, self._own(seat), self._hands_open)
         self._seen[seat] = (self.version, seats, view)
         return view
 
@@ -427,7 +427,7 @@ class ClassTable:
     def open_hands(self, shown: bool = True) -> None:
         """Show every hand to every seat at this table, for a demonstration (each page says so), or hide them again."""
         with self.lock:
-            self._open = checks.flag("shown", shown)
+            self._hands_open = checks.flag("shown", shown)
             self.version += 1
         self._tell()
 

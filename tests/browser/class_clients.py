@@ -74,13 +74,14 @@ class Student:
                     self.widgets.pop(content["comm_id"], None)
                 else:
                     continue
-                story = " ".join(html for html in self._html() if 'class="class-story"' in html)
+                story = " ".join(html for html in self.html() if 'class="class-story"' in html)
                 if story != self.story:
                     self.story = story
                     self.changes.append(now_ms())
                 self.lock.notify_all()
 
-    def _html(self) -> list[str]:
+    def html(self) -> list[str]:
+        """The HTML of every block of words on the page."""
         return [state["unsafe_innerHTML"] or "" for state in self.widgets.values() if "unsafe_innerHTML" in state]
 
     def _buttons(self) -> list[tuple[str, str, str]]:
@@ -123,7 +124,7 @@ class Student:
         self.type_into("Join code", code)
         self.click(self.wait_for(lambda: self.button("^Join$")))
         self.click(self.wait_for(lambda: self.button(f"^Sit at table {table} ")))
-        self.wait_for(lambda: any("class-turn" in html for html in self._html()))
+        self.wait_for(lambda: any("class-turn" in html for html in self.html()))
 
     def _seat_keeper(self) -> str | None:
         """The page's seat keeper: its template (text, or a template widget of its own) keeps the seat's token."""
@@ -134,14 +135,14 @@ class Student:
         return next((key for key, state in self.widgets.items()
                      if "loaded" in state and "seat-keeper" in template(state)), None)
 
-    def my_turn(self) -> bool:
+    def shows(self, words: str) -> bool:
+        """Whether some block of the page holds `words`."""
         with self.lock:
-            return any("<strong>Your turn.</strong>" in html for html in self._html())
+            return any(words in html for html in self.html())
 
-    def move(self) -> float | None:
-        """Click a move; the moment of the click, or None if there was none to click."""
-        key = self.a_move()
-        return None if key is None else self.click(key)
+    def my_turn(self) -> bool:
+        return self.shows("<strong>Your turn.</strong>")
+
 
     def keep_the_first(self) -> bool:
         """If this seat must keep cards (the dummy, T5): click the first it may keep, one by one as the page shows
@@ -168,15 +169,18 @@ class Student:
         with self.lock:
             return list(self.received)
 
-    def a_move(self) -> str | None:
-        """A move to click: a bid that is not a pass, else a legal card; None if this seat must keep five cards."""
+    def move(self) -> float | None:
+        """Click a move, a bid that is not a pass, else a legal card: the moment of the click, or None if there was
+        none to click (this seat must keep five cards)."""
         with self.lock:
             buttons = self._buttons()
             choices = self._choices()
             said = [(key, words) for key, words, _ in buttons if key in choices]
             if said:
-                return next((key for key, words in said if not words.lower().startswith("pass")), said[0][0])
-            return next((key for key, _, classes in buttons if "legal" in classes.split()), None)
+                key = next((key for key, words in said if not words.lower().startswith("pass")), said[0][0])
+            else:
+                key = next((key for key, _, classes in buttons if "legal" in classes.split()), None)
+        return None if key is None else self.click(key)
 
     def _choices(self) -> set[str]:
         """The buttons inside the row of bids."""

@@ -10,6 +10,7 @@ cards.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from class_clients import Student
@@ -24,47 +25,43 @@ HANDS = 2  # whole hands played by the student, each game
 pytestmark = pytest.mark.slow
 
 
+GAME_OVER = "The game is over"
+
+
 def seat_of(student: Student) -> int:
-    news = student.wait_for(lambda: next((html for html in student._html() if "at seat " in html), None))
+    news = student.wait_for(lambda: next((html for html in student.html() if "at seat " in html), None))
     return int(news.split("at seat ")[1].split(".")[0])
+
+
+def hand_number(student: Student) -> int:
+    """The hand in play, as the page's heading names it ('Table 1: Partnership Euchre, hand 2')."""
+    found = (re.search(r", hand (\d+)<", html) for html in student.html())
+    return int(next((match.group(1) for match in found if match), 1))
 
 
 def play_hands(student: Student, hands: int) -> None:
     """Play until `hands` hands are over (or the game): bids that are not a pass, the first legal card."""
-    def hand_number() -> int:
-        news = next((html for html in student._html() if "class-news" in html or ", hand " in html), "")
-        return int(news.split(", hand ")[1].split("<")[0]) if ", hand " in news else 1
+    def done() -> bool:
+        return hand_number(student) > hands or student.shows(GAME_OVER)
 
-    while True:
-        with student.lock:
-            over = any("The game is over" in html for html in student._html())
-            number = hand_number()
-        if over or number > hands:
-            return
+    while not done():
         if student.my_turn() and not student.keep_the_first():
             before = len(student.changes)
             if student.move() is not None:
                 student.wait_for(lambda: len(student.changes) > before or not student.my_turn(), 30)
-        student.wait_for(lambda: student.my_turn() or hand_number() > hands
-                         or any("The game is over" in html for html in student._html()), 60)
+        student.wait_for(lambda: student.my_turn() or done(), 60)
 
 
 def kept_game(folder):
+    """The game the server kept on disk for table 1."""
     record = json.loads((folder / table_file(1)).read_text(encoding="utf-8"))
     return table_from(record, "the kept table")["game"]
 
 
-def seen_by(folder, seat: int) -> set[str]:
-    """Every card the seat saw, hand by hand, in the game the server kept."""
-    game = kept_game(folder)
-    seen = set()
-    for hand in game.hands:
-        seen |= set(map(str, hand.view(seat).seen))
-    return seen
-
-
-def named_unseen(student: Student, folder, seat: int, rules) -> set[str]:
-    return set().union(*(cards_named(text, rules) for text in student.messages())) - seen_by(folder, seat)
+def named_unseen(student: Student, game, seat: int) -> set[str]:
+    """The cards named in the messages sent to the student's page that the seat never saw, hand by hand, in `game`."""
+    seen = set().union(*(map(str, hand.view(seat).seen) for hand in game.hands))
+    return set().union(*(cards_named(text, game.rules) for text in student.messages())) - seen
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -76,10 +73,10 @@ def test_no_message_to_a_student_s_page_names_a_card_that_seat_has_not_seen(game
         student.join("Ann", JOIN, 1)
         seat = seat_of(student)
         play_hands(student, HANDS)
-        game_kept = kept_game(server.folder)
-        assert game_kept.is_over or sum(hand.is_over for hand in game_kept.hands) >= HANDS
+        kept = kept_game(server.folder)
+        assert kept.is_over or sum(hand.is_over for hand in kept.hands) >= HANDS
         assert len(student.messages()) > 100
-        unseen = named_unseen(student, server.folder, seat, GAMES[game])
+        unseen = named_unseen(student, kept, seat)
         assert not unseen, f"the server sent seat {seat} the cards {sorted(unseen)}, which it has not seen"
         student.close()
     finally:
@@ -97,11 +94,11 @@ def test_the_check_finds_the_cards_of_a_demonstration_s_open_hands(tmp_path):
         teacher.type_into("Teacher code", TEACHER)
         teacher.click(teacher.wait_for(lambda: teacher.button("^Open$")))
         teacher.click(teacher.wait_for(lambda: teacher.button("^Show every hand$")))
-        student.wait_for(lambda: len(cards_named(" ".join(student._html()), GAMES["cutthroat"])) > 7)
-        assert named_unseen(student, server.folder, seat, GAMES["cutthroat"])
-        assert any("Your teacher is showing every hand at this table" in html for html in student._html())
+        student.wait_for(lambda: student.shows("class-open-hands"))
+        assert named_unseen(student, kept_game(server.folder), seat)
+        assert student.shows("Your teacher is showing every hand at this table")
         teacher.click(teacher.wait_for(lambda: teacher.button("^Hide the hands$")))
-        student.wait_for(lambda: not any("class-open-hands" in html for html in student._html()))
+        student.wait_for(lambda: not student.shows("class-open-hands"))
         student.close()
         teacher.close()
     finally:

@@ -320,6 +320,12 @@ def paragraph(words: str, kind: str = "") -> str:
     return f'<p class="{kind}">{escaped(words)}</p>' if kind else f"<p>{escaped(words)}</p>"
 
 
+def notice(words: str) -> str:
+    """A paragraph the whole table is told by the teacher, read out by screen readers."""
+    return (f'<p class="class-note" role="status" style="padding: 0.6em; background: #e8f4fd; color: #0d3c61;">'
+            f"{escaped(words)}</p>")
+
+
 @solara.component
 def News(number: int, game_name: str, hand_number: int, name: str, seat: int, paused: bool, sides: list,
          scores: list, names: tuple, players: list, open_hands: list | None):
@@ -327,8 +333,8 @@ def News(number: int, game_name: str, hand_number: int, name: str, seat: int, pa
     them for a demonstration: one block, one message a change."""
     shown = ""
     if open_hands is not None:
-        shown = ('<p class="class-note" role="status" style="padding: 0.6em; background: #e8f4fd; color: #0d3c61;">'
-                 "Your teacher is showing every hand at this table, for a demonstration: everyone here sees them.</p>"
+        shown = (notice("Your teacher is showing every hand at this table, for a demonstration: everyone here sees "
+                        "them.")
                  + listed([f"{names[hand['seat']]}: {', '.join(hand['cards']) or 'no cards'}" for hand in open_hands],
                           "class-open-hands", "ul"))
     scored = ", ".join(" and ".join(names[place] for place in side) + f" {score}" for side, score in zip(sides, scores))
@@ -340,8 +346,7 @@ def News(number: int, game_name: str, hand_number: int, name: str, seat: int, pa
     solara.HTML("div", unsafe_innerHTML=(
         f"<h2>{escaped(f'Table {number}: {game_name}, hand {hand_number}')}</h2>"
         + paragraph(f"You are {name}, at seat {seat}.")
-        + ('<p class="class-note" role="status" style="padding: 0.6em; background: #e8f4fd; color: #0d3c61;">'
-           "Your teacher has paused this table: wait a moment.</p>" if paused else "")
+        + (notice("Your teacher has paused this table: wait a moment.") if paused else "")
         + paragraph(f"Scores: {scored}.", "class-scores") + paragraph(seats, "class-seats") + shown),
         classes=["class-news"])
 
@@ -568,9 +573,10 @@ def TableCard(desk, table: dict, roster: list, doing):
     number = table["table"]
     names = {f"{entry['name']} ({'waiting' if entry['place'] is None else 'table %d, seat %d' % entry['place']})":
              entry["token"] for entry in roster}
+    states = [words for shown, words in ((table["paused"], "paused"), (table["hands_open"], "every hand shown"))
+              if shown]
     with solara.Card(f"Table {number}: {table['game']}, hand {table['hand_number']}"
-                     + (" (paused)" if table["paused"] else "") + (" (every hand shown)" if table["hands_open"] else ""),
-                     classes=["class-table"]):
+                     + "".join(f" ({words})" for words in states), classes=["class-table"]):
         scores = ", ".join(" and ".join(table["seats"][seat]["name"] or f"computer (seat {seat})" for seat in side)
                            + f" {score}" for side, score in zip(table["sides"], table["scores"]))
         Line(f"Scores: {scores}.")
