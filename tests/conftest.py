@@ -9,13 +9,26 @@ from hypothesis import HealthCheck, settings
 from hypothesis.configuration import set_hypothesis_home_dir
 
 from euchre_lesson import HandState, deal_hand
+from euchre_lesson.teach.context import bound
+from euchre_lesson.teach.progress import Progress
 
-# A click on a lesson's exercise is remembered in the learner's progress file: in tests (and the
-# kernels and servers they start, which inherit the environment) that is a temporary folder, never
-# the real Jupyter data folder.
-os.environ["EUCHRE_LESSON_PROGRESS"] = tempfile.mkdtemp(prefix="euchre-progress-")
-# The table seals the games it saves with a key made on the first save: in tests, in a temporary folder too.
-os.environ["EUCHRE_LESSON_KEYS"] = tempfile.mkdtemp(prefix="euchre-keys-")
+
+def pytest_configure(config):
+    """The kernels, lesson servers and class servers the tests start keep what they write in temporary folders.
+
+    Those are processes of their own, which no binding in this one reaches: they inherit the environment. The
+    tests' own answers are kept by the store each test binds (`lesson_store`), never through these."""
+    os.environ["EUCHRE_LESSON_PROGRESS"] = tempfile.mkdtemp(prefix="euchre-progress-")
+    # The table seals the games it saves with a key made on the first save: in a temporary folder too.
+    os.environ["EUCHRE_LESSON_KEYS"] = tempfile.mkdtemp(prefix="euchre-keys-")
+
+
+@pytest.fixture(autouse=True)
+def lesson_store(tmp_path_factory):
+    """Each test's own lesson context: a progress store in a temporary folder, and a class reporter of its own."""
+    with bound(Progress(tmp_path_factory.mktemp("progress"))) as context:
+        yield context
+
 
 # Hypothesis keeps caches on disk; keep them in a temporary folder, not in the checkout.
 set_hypothesis_home_dir(tempfile.mkdtemp(prefix="euchre-hypothesis-"))

@@ -15,18 +15,20 @@ from pathlib import Path
 
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_atomically
+from ..teach.class_formats import KEPT_FORMAT as REPORTS_FORMAT, report_reply, wrong_part
 from ..teach.class_progress import ClassTables, Student, Tries, together, tries_from
-from ..teach.class_report import KEPT
 from .codes import same_code
 from .names import first_name
 from .refusals import Refused
 
 REPORTS_FILE = "lesson_answers.json"
-REPORTS_FORMAT = "euchre_lesson lesson answers"
 REPORT_LIMIT = 16 * 1024  # bytes of one report: every exercise of every lesson takes about 4 KB
 MOST_STUDENTS = 500  # names kept at most: a class is a few dozen; more is someone filling the disk
 FILE_LIMIT = MOST_STUDENTS * REPORT_LIMIT  # bytes of the kept file read back
-FIELDS = {"join", "name", "answers"}
+# What a report whose shape is wrong is told, by the field the lesson report's schema names first.
+REPORT_WRONG = {"join": ("join code", "That is not this class's join code: ask your teacher for the four letters."),
+                "answers": ("answers", "The answers of a report are an object of exercises."),
+                "": ("report", "A report holds the join code, the learner's first name and the answers, nothing else.")}
 
 
 class LessonReports:
@@ -40,8 +42,9 @@ class LessonReports:
         self.problem = ""  # why the kept file could not be read, if it could not
         self._read()
 
-    def receive(self, body: bytes) -> str:
-        """Check one report and keep it; what to tell the lesson. Refused (in words) keeps nothing of it."""
+    def receive(self, body: bytes) -> dict:
+        """Check one report and keep it; the reply to the lesson ({"kept", "message"}). Refused (in words, a reply
+        being `refusal`'s) keeps nothing of it."""
         name, answers = self._checked(body)
         key = name.casefold()
         with self._lock:
@@ -56,7 +59,7 @@ class LessonReports:
             students = {**self._students, key: Student(old.name, tuple(sorted(merged.items())))}
             write_atomically(self.path, _json_of(students), private=True)
             self._students = students
-        return f"{KEPT}{len(answers)} answer{'s' * (len(answers) != 1)} for {old.name}."
+        return report_reply(True, f"Kept {len(answers)} answer{'s' * (len(answers) != 1)} for {old.name}.")
 
     def tables(self) -> ClassTables:
         """The class's answers as the teacher's tables (students x lessons, and per rule the first tries wrong)."""
@@ -73,24 +76,32 @@ class LessonReports:
             data = parse_json(as_text(body), 4, 12)
         except (FileRefused, JsonRefused) as error:
             raise Refused("report", f"A report is a small JSON object from the lessons; this one {error}.") from None
-        if not isinstance(data, dict) or set(data) != FIELDS:
-            raise Refused("report", "A report holds the join code, the learner's first name and the answers, "
-                                    "nothing else.")
-        if not isinstance(data["join"], str) or not same_code(data["join"], self.join_code, "join code"):
-            raise Refused("join code", "That is not this class's join code: ask your teacher for the four letters.")
+        wrong = wrong_part("lesson report", data)  # the join code first: a stranger is told nothing more
+        if wrong == () or not isinstance(data, dict):  # a field missing, or one too many
+            raise Refused(*REPORT_WRONG[""])
+        if wrong == ("join",) or not same_code(data["join"], self.join_code, "join code"):
+            raise Refused(*REPORT_WRONG["join"])
         try:
-            name = first_name(data["name"])
+            name = first_name(data["name"])  # the class's one rule, which the lessons write with too
         except NotationError as error:
             raise Refused("name", str(error)) from None
         if not isinstance(data["answers"], dict):
-            raise Refused("answers", "The answers of a report are an object of exercises.")
+            raise Refused(*REPORT_WRONG["answers"])
+        answers = self._answers(data["answers"])  # an exercise that is wrong: its entry's sentence
+        if wrong is not None:
+            raise Refused(*REPORT_WRONG[""])
+        return name, answers
+
+    @staticmethod
+    def _answers(given: dict) -> dict[str, Tries]:
+        """A report's answers, each an exercise of the lessons; Refused names the first that is not."""
         answers = {}
-        for exercise, value in data["answers"].items():
+        for exercise, value in given.items():
             try:
                 answers[exercise] = tries_from(exercise, value)
             except NotationError as error:
                 raise Refused("answers", f"Nothing was kept: {error}") from None
-        return name, answers
+        return answers
 
     # -- the file
 
@@ -99,8 +110,8 @@ class LessonReports:
         try:
             data = parse_json(as_text(read_regular(self.path, FILE_LIMIT, follow_links=False, what="the answers file")),
                               5, 12)
-            if not isinstance(data, dict) or data.get("format") != REPORTS_FORMAT or \
-                    not isinstance(data.get("students"), dict):
+            wrong = wrong_part("lesson answers file", data)
+            if wrong is not None and len(wrong) < 2:
                 raise NotationError("file", "it is not this server's file of the lessons' answers")
             students = {}
             for name, answers in data["students"].items():

@@ -204,6 +204,37 @@ def _create_exclusively(path: Path, data: str | bytes, private: bool) -> bool:
     return True
 
 
+def append_synced(path: str | os.PathLike, line: str) -> int:
+    """Add one line at the end of the file at `path` (made, only its owner's, if need be; a link is refused), synced;
+    the file's size after. A line cut short before it (a write that failed) is ended first, so it stays its own."""
+    data = line.encode("utf-8") + b"\n"
+    handle = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | _flag("O_NOFOLLOW") | _flag("O_CLOEXEC")
+                     | _flag("O_BINARY"), 0o600)
+    try:
+        size = os.fstat(handle).st_size
+        if size:
+            os.lseek(handle, size - 1, os.SEEK_SET)
+            if os.read(handle, 1) != b"\n":
+                data = b"\n" + data
+        while data:
+            data = data[os.write(handle, data):]
+        try:
+            os.fsync(handle)
+        except OSError:  # the line is written; a disk that cannot sync it keeps it as the system does
+            pass
+        return os.fstat(handle).st_size
+    finally:
+        os.close(handle)
+
+
+def rename_aside(path: str | os.PathLike, target: str | os.PathLike) -> None:
+    """Rename the file at `path` to `target`, a name not taken (FileExistsError if it is); a link is renamed
+    itself, never what it points to. How a file that cannot be used is kept for a person to look at."""
+    if os.path.lexists(target):
+        raise FileExistsError(errno.EEXIST, f"{shown(target)} is taken")
+    os.rename(path, target)
+
+
 def staged(path: str | os.PathLike, data: str | bytes, mode: int | None = None) -> Path:
     """A new file beside `path` holding `data`, synced, ready to be renamed into place; with `mode`, or for a new
     file what the umask gives, as open would."""

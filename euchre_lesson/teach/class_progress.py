@@ -22,14 +22,14 @@ from pathlib import Path
 
 from .course import exercises
 from . import class_report
-from .class_report import first_name
-from .progress import Progress, exercise_names, kept_id, lessons, progress as learners_progress
+from .class_formats import HAND_IN, HAND_IN_KIND as KIND, HAND_IN_VERSION as VERSION, fits, wrong_part
+from .context import current, learners_progress
+from .joining import first_name
+from .progress import Progress, exercise_names, kept_id, lessons
 from ..engine import checks
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_new
 
-KIND = "euchre_lesson hand-in"  # the file's "kind": what tells a hand-in from any other JSON file
-VERSION = 1
 HAND_IN_LIMIT = 64 * 1024  # bytes: every exercise of every lesson fits in about 5 KB
 MOST_FILES = 1000  # files read from a folder at most: a class is a few dozen
 NESTING = 4  # levels of objects: the file needs 3
@@ -79,13 +79,15 @@ def hand_in(name: str, progress: Progress) -> bytes:
         raise NotationError("progress", f"progress must be a Progress, not {excerpt(progress)}.")
     answers = {key: one.shared() for key, one in sorted(progress.answers().items()) if kept_id(key)}
     record = {"kind": KIND, "version": VERSION, "name": first_name(name), "answers": answers}
+    if not fits("hand-in", record):  # the writer keeps the format its reader reads: a mistake of the program if not
+        raise ValueError(f"A hand-in about to be written is not of its format: {excerpt(record)}")
     return (json.dumps(record, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
 
 def hand_in_file_name(name: str) -> str:
     """The name the browser saves a hand-in under: 'progress-Anne-Marie.json'."""
     letters = "".join(c if c.isalnum() else "-" for c in first_name(name)).strip("-")
-    return f"progress-{'-'.join(part for part in letters.split('-') if part)}.json"
+    return f"progress-{'-'.join(part for part in letters.split('-') if part) or 'learner'}.json"
 
 
 def data_link(data: bytes) -> str:
@@ -260,13 +262,11 @@ def _together(one: Student, other: Student) -> Student:
 
 def tries_from(key: object, value: object) -> Tries:
     """One exercise as handed in or reported ({"correct", "tries", and perhaps "first"}); NotationError if not."""
-    if not kept_id(key) or not isinstance(value, dict) or set(value) - {"first"} != {"correct", "tries"} \
-            or type(value["correct"]) is not bool or type(value["tries"]) is not int or not 0 < value["tries"] < 10**6 \
-            or ("first" in value and type(value["first"]) is not bool):
+    if not kept_id(key) or not fits("exercise entry", value):
         raise NotationError("answers", f"the entry {excerpt(key, 60, str)} is not an exercise of these lessons with "
                                        f"correct (true or false), tries (a whole number) and perhaps first (true or "
                                        f"false).")
-    return Tries(value["correct"], value["tries"], value.get("first"))
+    return Tries(value["correct"], int(value["tries"]), value.get("first"))
 
 
 def _student(path: Path) -> Student:
@@ -278,50 +278,55 @@ def _student(path: Path) -> Student:
         raise NotationError("file", f"{refused}.") from None
     except JsonRefused as refused:
         raise NotationError("file", f"it {refused}.") from None
-    if not isinstance(data, dict) or data.get("kind") != KIND:
-        raise NotationError("file", "it is not a file handed in from the lessons' contents page.")
-    if data.get("version") != VERSION or type(data.get("version")) is not int:
-        raise NotationError("file", f"it is version {excerpt(data.get('version'))} of a hand-in, not {VERSION}.")
+    wrong = wrong_part("hand-in", data)
+    if wrong is not None:
+        raise NotationError("file", _hand_in_wrong(data, wrong))
     try:
-        name = first_name(data.get("name"))
+        name = first_name(data["name"])
     except NotationError:
-        raise NotationError("file", f"its name, {excerpt(data.get('name'), 60)}, is not a first name.") from None
-    answers = data.get("answers")
-    if not isinstance(answers, dict):
-        raise NotationError("file", "its answers are not an object of exercises.")
-    kept = []
-    for key, value in answers.items():
-        try:
-            kept.append((key, tries_from(key, value)))
-        except NotationError as why:
-            raise NotationError("file", f"its {why}") from None
-    return Student(name, tuple(sorted(kept)))
+        raise NotationError("file", f"its name, {excerpt(data['name'], 60)}, is not a first name.") from None
+    return Student(name, tuple(sorted((key, _entry(key, value)) for key, value in data["answers"].items())))
+
+
+def _hand_in_wrong(data: object, wrong: tuple[str, ...]) -> str:
+    """What is wrong with a hand-in whose shape is not the declared one, where the schema found it, in a sentence."""
+    if not isinstance(data, dict) or data.get("kind") != KIND:
+        return "it is not a file handed in from the lessons' contents page."
+    field = wrong[0] if wrong else next((name for name in HAND_IN["required"] if name not in data), "answers")
+    if field == "version":
+        return f"it is version {excerpt(data.get('version'))} of a hand-in, not {VERSION}."
+    if field == "name":
+        return f"its name, {excerpt(data.get('name'), 60)}, is not a first name."
+    if isinstance(data.get("answers"), dict):  # one exercise is wrong: that entry's sentence
+        key = wrong[1] if len(wrong) > 1 else next((key for key in data["answers"] if not kept_id(key)), None)
+        if key is not None:
+            _entry(key, data["answers"].get(key))
+    return "its answers are not an object of exercises."
+
+
+def _entry(key: object, value: object) -> Tries:
+    """One exercise of a hand-in; a NotationError in the hand-in's words if it is not one."""
+    try:
+        return tries_from(key, value)
+    except NotationError as why:
+        raise NotationError("file", f"its {why}") from None
 
 
 # -- the learner's side with a server: the lessons linked to the class -------------------------------------------
 
 
-def _learners(progress: Progress | None) -> Progress:
-    if progress is None:
-        return learners_progress()
-    if not isinstance(progress, Progress):
-        raise NotationError("progress", f"progress must be a Progress, or None for the learner's own, "
-                                        f"not {excerpt(progress)}.")
-    return progress
-
-
 def link_lessons(name, server, code, progress: Progress | None = None) -> str:
     """Report every answer from now on to the class's server, under this first name; what happened, in words."""
-    mine = _learners(progress)
+    mine = learners_progress(progress)
     answers = {key: one.shared() for key, one in mine.answers().items() if kept_id(key)}
-    return class_report.link_lessons(mine.folder, name, server, code, answers)
+    return class_report.link_lessons(mine.folder, name, server, code, answers, current().reporter)
 
 
 def linked(progress: Progress | None = None) -> class_report.Link | None:
     """Where the learner's answers are reported (server, join code, name), or None when the lessons are not linked."""
-    return class_report.read_link(_learners(progress).folder)
+    return class_report.read_link(learners_progress(progress).folder)
 
 
 def unlink_lessons(progress: Progress | None = None) -> None:
     """Stop reporting answers to the class's server (the learner's own progress is kept as ever)."""
-    class_report.unlink_lessons(_learners(progress).folder)
+    class_report.unlink_lessons(learners_progress(progress).folder)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import threading
-import unicodedata
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -23,16 +22,12 @@ from typing import NamedTuple
 from ..engine import checks
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_atomically
+from .class_formats import LINK_KIND, LONGEST_ADDRESS, fits
+from .joining import first_name, typed_join_code
 
 ENVIRONMENT = "EUCHRE_LESSON_CLASS_SERVER"  # the class server's address, as the teacher sets it for every learner
 LINK_FILE = "class_server.json"  # beside progress.json: the learner's link to the class
-KIND = "euchre_lesson class link"
 ROUTE = "lessons/answers"  # where the class's server takes reports, under its address
-KEPT = "Kept "  # how the class's server's answer to a report it kept begins: what tells it from another server
-MOST_NAME = 40  # characters of a first name
-NAME_MARKS = " -'’."  # besides letters, what a first name may hold: Anne-Marie, O'Neil, J. R.
-LONGEST_ADDRESS = 200
-LONGEST_CODE = 20
 TIMEOUT = 3.0  # seconds a report may take: the server is on the school's network
 RETRY_AFTER = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)  # seconds between tries while the server cannot be reached
 LINK_LIMIT = 4096  # bytes of the link file read at most
@@ -44,16 +39,6 @@ class Link(NamedTuple):
     server: str
     join: str
     name: str
-
-
-def first_name(name: object) -> str:
-    """A learner's first name, trimmed; a NotationError says what a first name may be."""
-    text = " ".join(name.split()) if isinstance(name, str) else None
-    if not text or len(text) > MOST_NAME or not unicodedata.category(text[0]).startswith("L") \
-            or not all(unicodedata.category(c).startswith(("L", "M")) or c in NAME_MARKS for c in text):
-        raise NotationError("name", f"Write your first name, in letters (up to {MOST_NAME}), such as Ann or "
-                                    f"Anne-Marie; not {excerpt(name)}.")
-    return text
 
 
 def server_address(address: object) -> str:
@@ -71,15 +56,6 @@ def server_address(address: object) -> str:
         raise NotationError("server", f"Write the class server's address as your teacher gave it, such as "
                                       f"192.168.1.20:8765 (the machine and its port); not {excerpt(address)}.")
     return f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}/"
-
-
-def join_code(code: object) -> str:
-    """The join code as typed, without spaces (the server checks it); a NotationError for anything else."""
-    text = "".join(code.split()) if isinstance(code, str) else ""
-    if not text or len(text) > LONGEST_CODE or not text.isascii() or not text.replace("-", "").isalnum():
-        raise NotationError("join_code", f"Write the join code your teacher gave the class, such as ACDE; "
-                                         f"not {excerpt(code)}.")
-    return text
 
 
 def default_server() -> str:
@@ -102,23 +78,24 @@ def read_link(folder: Path) -> Link | None:
     """The link kept in the progress folder, or None where there is none (or it cannot be read)."""
     try:
         data = parse_json(as_text(read_regular(_link_path(folder), LINK_LIMIT, follow_links=False)), 3, 3)
-        if not isinstance(data, dict) or data.get("kind") != KIND:
+        if not fits("class link", data):
             return None
-        return Link(server_address(data.get("server")), join_code(data.get("join")), first_name(data.get("name")))
+        return Link(server_address(data["server"]), typed_join_code(data["join"]), first_name(data["name"]))
     except (FileRefused, JsonRefused, NotationError, OSError, TypeError):
         return None
 
 
-def link_lessons(folder: Path, name, server, code, answers: dict) -> str:
+def link_lessons(folder: Path, name, server, code, answers: dict, reporter: ClassReporter) -> str:
     """Link the learner's lessons to the class: ask the server, keep the link if it says yes, and say so in words.
 
-    `answers` are the learner's answers so far (id to correct, tries, first), sent at once. A server that says no,
-    or does not answer, is a NotationError in words, and nothing is linked."""
-    path, link = _link_path(folder), Link(server_address(server), join_code(code), first_name(name))
+    `answers` are the learner's answers so far (id to correct, tries, first), sent at once; `reporter` sends the
+    answers to come. A server that says no, or does not answer, is a NotationError in words, and nothing is linked."""
+    checks.instance("reporter", reporter, ClassReporter, "the lesson's ClassReporter (teach.context)")
+    path, link = _link_path(folder), Link(server_address(server), typed_join_code(code), first_name(name))
     if not isinstance(answers, dict):
         raise NotationError("answers", f"answers must be the learner's answers by exercise, not {excerpt(answers)}.")
     try:
-        refused = _post(link, answers)
+        refused = reporter.post(link, answers)
     except OSError:
         raise NotationError("server", f"The class's server at {link.server} did not answer. Check the address with "
                                       f"your teacher (the server must be running), then press Join again. Your "
@@ -127,12 +104,12 @@ def link_lessons(folder: Path, name, server, code, answers: dict) -> str:
         raise NotationError("server", refused)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, json.dumps({"kind": KIND, **link._asdict()}, ensure_ascii=False), private=True)
+        write_atomically(path, json.dumps({"kind": LINK_KIND, **link._asdict()}, ensure_ascii=False), private=True)
     except (OSError, FileRefused) as error:
         raise NotationError("folder", f"Your teacher's server said yes, but the link could not be kept beside your "
                                       f"progress in {path.parent} ({getattr(error, 'strerror', None) or error}), so "
                                       f"the lessons cannot send your answers.") from None
-    REPORTER.sent_by_this_kernel.add(link)
+    reporter.sent_by_this_kernel.add(link)
     return f"You are in, {link.name}: from now on each answer you give reaches your teacher's page."
 
 
@@ -154,33 +131,56 @@ def unlink_lessons(folder: Path) -> None:
 _DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
+def lesson_report(link: Link, answers: dict) -> dict:
+    """The report sent to the class: the join code, the first name and the answers (see class_formats)."""
+    return {"join": link.join, "name": link.name, "answers": answers}
+
+
 def _post(link: Link, answers: dict) -> str | None:
     """Send one report; None when the server took it, its refusal in words when it said no.
 
     OSError when the server cannot be reached or does not answer in time."""
-    body = json.dumps({"join": link.join, "name": link.name, "answers": answers}, ensure_ascii=False).encode("utf-8")
+    report = lesson_report(link, answers)
+    if not fits("lesson report", report):
+        return "These answers cannot be sent: they are not answers to the lessons' exercises."
+    body = json.dumps(report, ensure_ascii=False).encode("utf-8")
     request = urllib.request.Request(link.server + ROUTE, data=body, method="POST",
                                      headers={"Content-Type": "application/json"})
-    elsewhere = (f"The address {link.server} is not your class's server (what answered there is something else): "
-                 f"check the address with your teacher.")
     try:
         with _DIRECT.open(request, timeout=TIMEOUT) as reply:
-            said = reply.read(4096).decode("utf-8", "replace")
-        return None if said.startswith(KEPT) else elsewhere
+            said = _reply(reply.read(4096))
+        return None if said is not None and said["kept"] else _elsewhere(link) if said is None else said["message"]
     except urllib.error.HTTPError as error:
         if 400 <= error.code < 500:
-            words = error.read(1000).decode("utf-8", "replace").strip()
-            plain = error.headers.get_content_type() == "text/plain" and error.code != 404 and len(words) < 300
-            return words if plain and words else elsewhere  # a class server refuses in one sentence
+            said = _reply(error.read(4096))
+            return said["message"] if said is not None and not said["kept"] else _elsewhere(link)
         raise OSError(f"the class's server failed ({error.code})") from None
     except ValueError as error:  # an address urllib cannot use after all
         return f"The class server's address {link.server} cannot be used ({error})."
 
 
-class _Reporter:
-    """Answers waiting to be sent, and the thread that sends them: each exercise's latest state, sent at most once."""
+def _reply(body: bytes) -> dict | None:
+    """The class's server's reply ({"kept", "message"}), or None where what answered is not a class's server."""
+    try:
+        said = parse_json(as_text(body), 2, 3)
+    except (FileRefused, JsonRefused):
+        return None
+    return said if fits("report reply", said) else None
+
+
+def _elsewhere(link: Link) -> str:
+    return (f"The address {link.server} is not your class's server (what answered there is something else): "
+            f"check the address with your teacher.")
+
+
+class ClassReporter:
+    """Answers waiting to be sent to the class, and the thread that sends them: each exercise's latest state.
+
+    One per lesson's context (teach/context): a test, or a second learner in one process, has its own."""
 
     def __init__(self, post=_post):
+        if not callable(post):
+            raise NotationError("post", f"post must be a function called as post(link, answers), not {excerpt(post)}.")
         self.post = post
         self.waiting: dict[Link, dict] = {}  # per link, exercise id to its latest state
         self.sent_by_this_kernel: set[Link] = set()  # links this kernel has sent everything known to
@@ -188,6 +188,25 @@ class _Reporter:
         self._changed = threading.Condition()
         self._thread: threading.Thread | None = None
         self._busy = False
+
+    def __repr__(self) -> str:
+        return f"ClassReporter({len(self.waiting)} links waiting)"
+
+    def answered(self, folder: Path, changed: dict, everything) -> None:
+        """Send the answers just judged (id to state) to the class, if the learner linked their lessons to it.
+
+        A kernel's first report sends `everything()` known too, so an answer a kernel that ended could not send
+        still arrives. Never raises, never waits."""
+        try:
+            link = read_link(folder)
+            if link is None:
+                return
+            if link not in self.sent_by_this_kernel:
+                self.sent_by_this_kernel.add(link)
+                changed = {**everything(), **changed}
+            self.report(link, changed)
+        except Exception:  # reporting must never stop a lesson: the learner's own progress is kept regardless
+            pass
 
     def report(self, link: Link, answers: dict) -> None:
         """Queue these answers (id to correct, tries, first) for `link`; returns at once."""
@@ -225,23 +244,3 @@ class _Reporter:
                 self.refused = refused or ""
                 self._busy = False
                 self._changed.notify_all()
-
-
-REPORTER = _Reporter()
-
-
-def report(folder: Path, changed: dict, everything) -> None:
-    """Send the answers just judged (id to state) to the class, if the learner linked their lessons to it.
-
-    A kernel's first report sends `everything()` known too, so an answer a kernel that ended could not send
-    still arrives. Never raises, never waits."""
-    try:
-        link = read_link(folder)
-        if link is None:
-            return
-        if link not in REPORTER.sent_by_this_kernel:
-            REPORTER.sent_by_this_kernel.add(link)
-            changed = {**everything(), **changed}
-        REPORTER.report(link, changed)
-    except Exception:  # reporting must never stop a lesson: the learner's own progress is kept regardless
-        pass

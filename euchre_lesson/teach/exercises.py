@@ -73,10 +73,6 @@ class Unfinished(NotationError):
     """An answer that reads but is not whole yet (three cards where five are asked): a prompt, not a mistake."""
 
 
-# Where every answer to an exercise goes by default, typed or clicked: the learner's progress puts its own
-# keeper here when it is loaded (it imports this module, so this one cannot import it; teach/__init__ loads it).
-KEEPER: dict = {"to": None}
-
 MOST_HINTS = 20
 # What solution() says where the teacher's house rules never show answers: one sentence, and what still helps.
 ANSWERS_OFF = "Your teacher has turned the answers off for these lessons, so try again with the hints and the verdicts."
@@ -193,13 +189,11 @@ class Exercise:
         raise checks.refused(name, value, f"one of this exercise's choices ({shown}){some}")
 
     def check(self, given) -> Verdict:
-        """Read an answer and say whether it is right, and why; a lesson's exercise keeps it in progress."""
-        verdict = self.judge(given)
-        self.report(verdict)
-        return verdict
+        """Read an answer and say whether it is right, and why; nothing is kept (a view, or Progress.check, keeps it)."""
+        return self.judge(given)
 
     def judge(self, given) -> Verdict:
-        """The verdict on an answer, remembered nowhere (check() and a click-to-answer view report it)."""
+        """The verdict on an answer, as check() gives it: remembered nowhere."""
         if given is None or given is Ellipsis:
             return Verdict(False, f"Replace the ____ or ... with your answer first. {self.question}", answered=False)
         if _nesting(given) > MOST_NESTING:
@@ -217,18 +211,6 @@ class Exercise:
         if self._is_right(value):
             return Verdict(True, self._praise(value), answer=self._written(value))
         return Verdict(False, self._wrong(value), answer=self._written(value))
-
-    def report(self, verdict: Verdict, to=None) -> None:
-        """Where a judged answer goes, typed or clicked alike: to(id, correct, answer), else a lesson's progress.
-
-        A blank or unreadable answer is a prompt, not a try, and goes nowhere.
-        """
-        checks.instance("verdict", verdict, Verdict, "a Verdict, as judge() gives")
-        if to is not None and not callable(to):
-            raise checks.refused("to", to, "None or a function called as to(id, correct, answer)")
-        to = to or KEEPER["to"]
-        if verdict.answered and to is not None:
-            to(self.id, verdict.correct, verdict.answer)
 
     def hint(self, number: int = 1) -> str:
         """The hints one by one: hint(1), hint(2), ... (the last one repeats)."""

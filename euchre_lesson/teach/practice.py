@@ -20,7 +20,8 @@ from ..engine.errors import NotationError
 from .exercises import BestFive, Bid, Exercise, LegalPlays, Score, TrickWinner, Verdict, WhichSuit
 from ..engine.hand import HandState, Phase, deal_hand
 from ..play.rule_of_thumb import RuleOfThumbPlayer, round_one_count
-from .progress import Progress, progress as learners_progress
+from .context import current
+from .progress import Progress
 from ..engine.ranking import bower, is_trump
 from ..engine.rules import CUTTHROAT, PRESETS, RuleSet, excerpt
 
@@ -348,9 +349,9 @@ def _games(games) -> tuple[str, ...]:
 
 
 def _progress(value) -> Progress | None:
-    """Where results are kept: the learner's progress (None), a given Progress, or nowhere (False)."""
+    """Where results are kept: the bound lesson's progress (None), a given Progress, or nowhere (False)."""
     if value is None:
-        return learners_progress()
+        return current().progress
     if value is False:
         return None
     if isinstance(value, Progress):

@@ -26,12 +26,11 @@ import warnings
 from pathlib import Path
 from typing import NamedTuple
 
-from . import class_report
 from .course import exercises, lesson_numbers
-from .exercises import KEEPER
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import BROWSER_FOLDER  # noqa: F401 - where progress is kept in the browser's Python
-from ..engine.files import as_text, data_folder, parse_json, read_regular, write_atomically, write_new
+from ..engine.files import append_synced, as_text, data_folder, parse_json, read_regular, rename_aside
+from ..engine.files import write_atomically, write_new
 
 ENVIRONMENT = "EUCHRE_LESSON_PROGRESS"  # a folder: where the progress file is kept instead of the default
 FILE_NAME = "progress.json"
@@ -353,7 +352,6 @@ def _journal_parsed(data: bytes) -> tuple[Kept, list[str]]:
 
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # a link put there since the check is not followed either
-_BINARY = getattr(os, "O_BINARY", 0)
 
 
 class Found(NamedTuple):
@@ -399,7 +397,7 @@ def _free_name(path: Path, moment: float) -> Path:
 def _set_aside(path: Path, moment: float) -> Path:
     """Rename the file at `path` to progress.json.damaged-<time>, a name not taken; the new path."""
     target = _free_name(path, moment)
-    os.rename(path, target)  # a link is renamed itself, never what it points to
+    rename_aside(path, target)  # a link is renamed itself, never what it points to
     return target
 
 
@@ -413,11 +411,6 @@ def _keep_copy(path: Path, data: bytes, moment: float) -> Path:
     raise OSError(errno.EEXIST, "no free name for a copy")
 
 
-def _write_all(handle: int, data: bytes) -> None:
-    while data:
-        data = data[os.write(handle, data):]
-
-
 def _write(path: Path, text: str) -> None:
     """Replace the file at `path` with `text`, whole (never partial); a file refused is an OSError here, as a failed
     write is, so that the answer goes to the journal instead."""
@@ -429,20 +422,7 @@ def _write(path: Path, text: str) -> None:
 
 def _append(path: Path, line: str) -> int:
     """Add one line at the end of the journal at `path` (made if need be), synced; the journal's size after."""
-    data = line.encode("utf-8") + b"\n"
-    handle = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | _NOFOLLOW | _BINARY, 0o600)
-    try:
-        size = os.fstat(handle).st_size
-        if size:
-            os.lseek(handle, size - 1, os.SEEK_SET)
-            if os.read(handle, 1) != b"\n":  # a line cut short by a failed write: it stays a line of its own
-                data = b"\n" + data
-        _write_all(handle, data)
-        with contextlib.suppress(OSError):
-            os.fsync(handle)
-        return size + len(data)
-    finally:
-        os.close(handle)
+    return append_synced(path, line)
 
 
 def _read_only(path: Path) -> bool:
@@ -564,9 +544,9 @@ class Progress:
     def check(self, lesson: int, name: str, given):
         """`exercises(lesson).<name>.check(given)`, the answer remembered here (if it could be read)."""
         exercise_id(lesson, name)
-        exercise = getattr(exercises(lesson), name)
-        verdict = exercise.judge(given)
-        exercise.report(verdict, self.record)
+        verdict = getattr(exercises(lesson), name).check(given)
+        if verdict.answered:  # a blank or unreadable answer is a prompt, not a try
+            self.record(exercise_id(lesson, name), verdict.correct, verdict.answer)
         return verdict
 
     def record_practice(self, kind: str, correct: bool) -> None:
@@ -597,6 +577,10 @@ class Progress:
         return 0.0 if seconds is None else seconds
 
     # -- reading
+
+    def known(self) -> Kept:
+        """What this kernel knows now, without reading the file again: the file as last read and what it recorded."""
+        return self._kept
 
     def answers(self) -> dict[str, Answer]:
         """Every exercise answered, by id."""
@@ -787,51 +771,3 @@ class Progress:
         if text not in self.notes:
             self.notes.append(text)
             warnings.warn(text, ProgressWarning, stacklevel=4)
-
-
-# -- the learner's progress in the default folder, for a lesson's cells -----------------------------
-
-
-def keep(exercise_id: str, correct: bool, answer: str) -> None:
-    """Remember an answer to a lesson's exercise, typed or clicked, in the learner's progress; others go nowhere."""
-    if kept_id(exercise_id):  # a practice question has no id, and an exercise of the reader's own making no lesson
-        mine = progress()
-        mine.record(exercise_id, correct, answer)
-        kept = mine._kept.answers  # as just recorded: no second read of the file
-        if exercise_id in kept:  # and to the class's server, where the learner linked the lessons to one
-            class_report.report(mine.folder, {exercise_id: kept[exercise_id].shared()},
-                                lambda: {key: one.shared() for key, one in kept.items() if kept_id(key)})
-
-
-def progress() -> Progress:
-    """The learner's progress in the default folder (or $EUCHRE_LESSON_PROGRESS's)."""
-    folder = progress_folder()
-    if _SHARED.get("progress") is None or _SHARED["progress"].folder != folder:
-        _SHARED["progress"] = Progress(folder)
-    return _SHARED["progress"]
-
-
-_SHARED: dict[str, Progress] = {}  # one Progress per kernel, so its notes are said once
-
-
-def record(exercise_id: str, correct: bool, answer) -> None:
-    """Remember one answer in the learner's progress (see Progress.record)."""
-    progress().record(exercise_id, correct, answer)
-
-
-def done(lesson: int) -> tuple[int, int]:
-    """(done, total) for one lesson of the learner's progress."""
-    return progress().done(lesson)
-
-
-def summary() -> tuple[LessonProgress, ...]:
-    """Every lesson's progress for the learner."""
-    return progress().summary()
-
-
-def next_step() -> str:
-    """What the learner should do next, in words."""
-    return progress().next_step()
-
-
-KEEPER["to"] = keep  # every answer judged by an exercise of a lesson comes here, by one path (Exercise.report)

@@ -8,7 +8,8 @@ from ..engine.errors import NotationError
 from ..engine.rules import excerpt
 from ..teach.class_progress import link_lessons, linked, unlink_lessons
 from ..teach.class_report import default_server
-from ..teach.progress import Progress, progress as learners_progress
+from ..teach.context import learners_progress
+from ..teach.progress import Progress
 from . import arguments
 from .cards import note, say
 from .clicks import TiedButton
@@ -23,11 +24,9 @@ class ClassLink(Described, w.VBox):
     how = f"A widget: to join your class's server, {START}."
 
     def __init__(self, progress: Progress | None = None, **kwargs):
-        if progress is not None and not isinstance(progress, Progress):
-            raise NotationError("progress", f"progress must be a Progress, or None for the learner's own, "
-                                            f"not {excerpt(progress)}.")
+        progress = learners_progress(progress)  # refused, naming what is right, before any widget is made
         arguments.start_box(ClassLink, self, kwargs)
-        self.progress = learners_progress() if progress is None else progress
+        self.progress = progress
         link = linked(self.progress)
         wide = w.Layout(width="22em")
         self.name = w.Text(value=link.name if link else "", placeholder="your first name", description="First name",

@@ -6,6 +6,7 @@ solution all come from the exercise (`euchre_lesson.teach.exercises`), so a clic
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Callable
@@ -19,6 +20,7 @@ from ..engine.cards import Card, Suit
 from ..teach.course import SHOW_ANSWER, exercises, lesson_numbers, show_answer as class_show_answer
 from ..engine.display import card_name, words_html
 from ..engine.errors import NotationError, excerpt
+from ..teach.context import LessonContext, bind, current
 from ..teach.exercises import Exercise, Verdict
 from . import arguments
 from .cards import CardStrip, classes, face, note, say, set_classes, style_sheet
@@ -37,12 +39,13 @@ CSS = """<style>
 ANSWER_WORDS = {"after a try": "", "always": " Show the answer gives the answer with its reason, whenever you want it.",
                 "never": " Your teacher has turned the answers off for these lessons: Hint gives a clue."}
 OUT_OF_SIGHT = {"height": "0px", "margin": "0", "overflow": "hidden"}  # a layout's settings: no widget at import
-_REPORT: dict[str, Callable | None] = {"to": None}  # where views without their own on_answer report
 
 
-def report_answers(on_answer: Callable[[str, bool, str], None] | None) -> None:
-    """Send every view's answers, from views made without `on_answer`, to `on_answer(id, correct, text)`."""
-    _REPORT["to"] = arguments.callback("on_answer", on_answer)
+def report_answers(on_answer: Callable[[str, bool, str], None] | None) -> LessonContext:
+    """Bind the lesson's context with `on_answer(id, correct, text)` taking every answer of the views made from now on
+    without their own (None: back to the learner's progress); the context bound."""
+    here = current()
+    return bind(here.progress, here.reporter, arguments.callback("on_answer", on_answer))
 
 
 EXERCISE_ID = re.compile(r"lesson (\d{1,2}) (q\d{1,2})")  # "lesson 2 q1", as progress names an exercise
@@ -79,7 +82,8 @@ def answer_class(exercise: Exercise, choice) -> str:
 
 class ExerciseView(Described, w.VBox):
     """An exercise to answer by clicking: its question, its answers as buttons (or cards to pick), Check,
-    Hint and Show the answer; each checked answer is reported to `on_answer(id, correct, answer text)`."""
+    Hint and Show the answer; each checked answer is reported to `on_answer(id, correct, answer text)`, else kept
+    through the lesson's context bound when the view is made (the learner's progress, and the class if linked)."""
 
     purpose = "An exercise answered by clicking: the question, its answers as buttons, Check, Hint and Show the answer."
 
@@ -93,6 +97,8 @@ class ExerciseView(Described, w.VBox):
             arguments.choice("show_answer", show_answer, SHOW_ANSWER)
         arguments.start_box(ExerciseView, self, kwargs)
         self.exercise, self.on_answer, self.show_answer = exercise, on_answer, show_answer
+        bound = current()  # where this view's answers go, whatever context a click later runs in
+        self.context = bound if on_answer is None else dataclasses.replace(bound, on_answer=on_answer)
         self.verdict: Verdict | None = None  # the last answer checked; None before any
         self.tries = self.hints_shown = 0
         self._chosen: tuple = ()
@@ -233,8 +239,7 @@ class ExerciseView(Described, w.VBox):
             return
         self.tries += 1
         self.redraw()
-        # The one path of a typed answer too (check()): by default a lesson's answer goes to the learner's progress
-        self.exercise.report(verdict, self.on_answer or _REPORT["to"])
+        self.context.keep(self.exercise.id, verdict)  # the I/O: the learner's progress, and the class if linked
 
     def hint(self) -> None:
         """The next hint (the last one repeats)."""

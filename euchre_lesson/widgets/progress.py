@@ -8,7 +8,8 @@ import ipywidgets as w
 
 from ..teach.class_progress import ClassProgress, data_link, hand_in, hand_in_file_name
 from ..teach.practice import KINDS
-from ..teach.progress import LessonProgress, Progress, progress as learners_progress
+from ..teach.context import learners_progress
+from ..teach.progress import LessonProgress, Progress
 from ..engine.rules import excerpt
 from ..engine.errors import NotationError
 from . import arguments
@@ -102,11 +103,9 @@ class ProgressBoard(Described, w.VBox):
     how = f"A widget: to see your own progress, which is kept in your Jupyter data folder, {START}."
 
     def __init__(self, progress: Progress | None = None, **kwargs):
-        if progress is not None and not isinstance(progress, Progress):
-            raise NotationError("progress", f"progress must be a Progress, or None for the learner's own, "
-                                            f"not {excerpt(progress)}.")
+        progress = learners_progress(progress)  # refused, naming what is right, before any widget is made
         arguments.start_box(ProgressBoard, self, kwargs)
-        self.progress = learners_progress() if progress is None else progress
+        self.progress = progress
         self.board = w.Output()  # shown by the notebook's own renderer, which opens a lesson's link in place
         self.problems = note()
         self.update_tie = TiedButton("Update", "read your progress again, after answering in another lesson",
@@ -148,11 +147,9 @@ class HandIn(Described, w.VBox):
     how = f"A widget: to hand in your progress, {START}."
 
     def __init__(self, progress: Progress | None = None, **kwargs):
-        if progress is not None and not isinstance(progress, Progress):
-            raise NotationError("progress", f"progress must be a Progress, or None for the learner's own, "
-                                            f"not {excerpt(progress)}.")
+        progress = learners_progress(progress)  # refused, naming what is right, before any widget is made
         arguments.start_box(HandIn, self, kwargs)
-        self.progress = learners_progress() if progress is None else progress
+        self.progress = progress
         self.name = w.Text(placeholder="your first name", description="First name",
                            layout=w.Layout(width="18em"))
         self.hand_in_tie = TiedButton("Hand in", "make a file of your progress and your name to give your teacher",

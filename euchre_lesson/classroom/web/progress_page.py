@@ -13,9 +13,10 @@ from html import escape
 import solara
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse
+from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from ...teach.class_formats import report_reply
 from ...teach.class_report import ROUTE
 from ..progress_reports import REPORT_LIMIT, LessonReports
 from ..refusals import Refused
@@ -45,21 +46,23 @@ async def _body(request: Request) -> bytes | None:
 
 
 def answers_route(reports: LessonReports) -> Route:
-    """POST /lessons/answers: one lesson's report, kept if every part of it is right; else refused in words."""
+    """POST /lessons/answers: one lesson's report, kept if every part of it is right; else refused in words.
 
-    async def receive(request: Request) -> PlainTextResponse:
+    The reply is JSON, {"kept": true or false, "message": "..."} (teach/class_formats), as the lesson reads it."""
+
+    async def receive(request: Request) -> JSONResponse:
         body = await _body(request)
         if body is None:
-            return PlainTextResponse(f"A report is at most {REPORT_LIMIT // 1024} KB; this one is larger: nothing "
-                                     f"was kept.", status_code=413)
+            return JSONResponse(report_reply(False, f"A report is at most {REPORT_LIMIT // 1024} KB; this one is "
+                                                    f"larger: nothing was kept."), status_code=413)
         try:
             said = await run_in_threadpool(reports.receive, body)  # a small file written: off the event loop
         except Refused as refused:
-            return PlainTextResponse(str(refused), status_code=STATUS.get(refused.part, 400))
+            return JSONResponse(report_reply(False, str(refused)), status_code=STATUS.get(refused.part, 400))
         except OSError as error:
-            return PlainTextResponse(f"The class's server could not keep the answers ({error.strerror or error}).",
-                                     status_code=503)
-        return PlainTextResponse(said)
+            return JSONResponse(report_reply(False, f"The class's server could not keep the answers "
+                                                    f"({error.strerror or error})."), status_code=503)
+        return JSONResponse(said)
 
     return Route("/" + ROUTE, receive, methods=["POST"])
 
