@@ -16,7 +16,8 @@ from euchre_lesson.classroom.progress_reports import REPORT_LIMIT, REPORTS_FILE,
 from euchre_lesson.classroom.web.progress_page import answers_route
 from euchre_lesson.teach import class_report
 from euchre_lesson.teach.class_progress import linked, link_lessons, unlink_lessons
-from euchre_lesson.teach.class_report import ROUTE, Link, _Reporter
+from euchre_lesson.teach.class_report import ROUTE, ClassReporter, Link
+from euchre_lesson.teach.context import bound, current
 from euchre_lesson.teach.course import exercises
 from euchre_lesson.teach.progress import Progress, exercise_names
 
@@ -38,7 +39,7 @@ def served(tmp_path):
 def test_a_good_report_is_kept_in_the_class_s_folder_and_read_back_after_a_restart(served):
     reports, client, folder = served
     reply = client.post("/" + ROUTE, content=report())
-    assert reply.status_code == 200 and "Kept 1 answer for Ann" in reply.text
+    assert reply.status_code == 200 and reply.json() == {"kept": True, "message": "Kept 1 answer for Ann."}
     client.post("/" + ROUTE, content=report(name="ann", answers={"lesson 1 q1": {"correct": True, "tries": 3,
                                                                                 "first": True}}))
     tables = LessonReports(folder, JOIN).tables()  # the server started again
@@ -75,8 +76,9 @@ def test_a_bad_report_is_refused_in_words_and_nothing_of_it_is_kept(served, what
     reports, client, folder = served
     body, status, words = BAD[what]
     reply = client.post("/" + ROUTE, content=body)
-    assert reply.status_code == status and words in reply.text, reply.text
-    assert reply.text.endswith(".") and "Traceback" not in reply.text and len(reply.text) < 300
+    said = reply.json()  # JSON, as the lesson reads it: kept or not, and a sentence
+    assert reply.status_code == status and said["kept"] is False and words in said["message"], reply.text
+    assert said["message"].endswith(".") and "Traceback" not in said["message"] and len(said["message"]) < 300
     assert not (folder / REPORTS_FILE).exists() and reports.tables().students == ()
 
 
@@ -122,20 +124,25 @@ class Server:
         self.calls += 1
         if not self.up:
             raise OSError("connection refused")
-        reply = self.client.post("/" + ROUTE, json={"join": link.join, "name": link.name, "answers": answers})
-        return None if reply.status_code == 200 else reply.text
+        reply = self.client.post("/" + ROUTE, json=class_report.lesson_report(link, answers))
+        return None if reply.json()["kept"] else reply.json()["message"]
 
 
 def test_answers_typed_and_clicked_in_a_lesson_reach_the_class_and_wait_while_it_is_down(tmp_path, monkeypatch):
     from euchre_lesson.widgets import ask
 
-    monkeypatch.setenv("EUCHRE_LESSON_PROGRESS", str(tmp_path / "mine"))
     server = Server(LessonReports(tmp_path / "class", JOIN))
     (tmp_path / "class").mkdir()
-    monkeypatch.setattr(class_report, "REPORTER", _Reporter(server.post))
     monkeypatch.setattr(class_report, "RETRY_AFTER", (0.05,))
-    monkeypatch.setattr(class_report, "_post", server.post)
-    exercises(1).q1.check(exercises(1).q1.answer())  # before the lessons were linked: sent when they are
+    with bound(Progress(tmp_path / "mine"), ClassReporter(server.post)) as lesson:
+        answers_reach_the_class(tmp_path, server, lesson.reporter)
+
+
+def answers_reach_the_class(tmp_path, server, reporter):
+    from euchre_lesson.widgets import ask
+
+    mine = current().progress
+    mine.check(1, "q1", exercises(1).q1.answer())  # typed, before the lessons were linked: sent when they are
     said = link_lessons(" Anne-Marie ", "127.0.0.1:9", "acde")
     assert said.startswith("You are in, Anne-Marie") and linked() == Link("http://127.0.0.1:9/", "acde", "Anne-Marie")
     server.up = False
@@ -147,21 +154,25 @@ def test_answers_typed_and_clicked_in_a_lesson_reach_the_class_and_wait_while_it
     assert time.monotonic() - started < 1.0 and Progress(tmp_path / "mine").answers()["lesson 1 q2"].tries == 1
     time.sleep(0.2)
     server.up = True
-    assert class_report.REPORTER.wait(10)
+    assert reporter.wait(10)
     ann = server.reports.tables().students[0]
     assert ann.name == "Anne-Marie" and dict(ann.answers)["lesson 1 q1"].first is True
     assert dict(ann.answers)["lesson 1 q2"].correct is False and dict(ann.answers)["lesson 1 q2"].first is False
     assert server.reports.tables().lessons()[0][1][1] == (1, 1, len(exercise_names(1)))
     unlink_lessons()
     calls = server.calls
-    exercises(1).q3.check(exercises(1).q3.answer())
-    assert linked() is None and not class_report.REPORTER.waiting and server.calls == calls, "unlinked: nothing sent"
+    ask("lesson 1 q3").context.keep("lesson 1 q3", exercises(1).q3.check(exercises(1).q3.answer()))
+    assert linked() is None and not reporter.waiting and server.calls == calls, "unlinked: nothing sent"
 
 
-def test_joining_with_a_wrong_code_or_a_server_that_is_not_there_says_so_and_links_nothing(tmp_path, monkeypatch):
+def test_joining_with_a_wrong_code_or_a_server_that_is_not_there_says_so_and_links_nothing(tmp_path):
     mine = Progress(tmp_path / "mine")
     server = Server(LessonReports(tmp_path, JOIN))
-    monkeypatch.setattr(class_report, "_post", server.post)
+    with bound(mine, ClassReporter(server.post)):
+        joining_is_refused(mine, server)
+
+
+def joining_is_refused(mine, server):
     with pytest.raises(ValueError, match="not this class's join code"):
         link_lessons("Ann", "127.0.0.1:9", "ZZZZ", mine)
     assert linked(mine) is None
@@ -169,7 +180,8 @@ def test_joining_with_a_wrong_code_or_a_server_that_is_not_there_says_so_and_lin
     with pytest.raises(ValueError, match="did not answer"):
         link_lessons("Ann", "127.0.0.1:9", JOIN, mine)
     assert linked(mine) is None
-    for name, address, code, words in [("Ann1", "127.0.0.1:9", JOIN, "first name"),
+    for name, address, code, words in [("Ann\u0007", "127.0.0.1:9", JOIN, "first name"),
+                                       ("A" * 41, "127.0.0.1:9", JOIN, "first name"),
                                        ("Ann", "not an address", JOIN, "address"),
                                        ("Ann", "ftp://127.0.0.1:9/", JOIN, "address"),
                                        ("Ann", "127.0.0.1", JOIN, "port"),
@@ -179,15 +191,20 @@ def test_joining_with_a_wrong_code_or_a_server_that_is_not_there_says_so_and_lin
     assert server.calls == 2 and linked(mine) is None, "a name, address or code that is wrong is not sent"
 
 
-def test_a_report_that_takes_too_long_never_holds_up_the_lesson(tmp_path, monkeypatch):
-    monkeypatch.setenv("EUCHRE_LESSON_PROGRESS", str(tmp_path / "mine"))
-    stuck = threading.Event()
-    monkeypatch.setattr(class_report, "REPORTER", _Reporter(lambda link, answers: stuck.wait(30)))
-    monkeypatch.setattr(class_report, "_post", lambda link, answers: None)
-    link_lessons("Ann", "127.0.0.1:9", JOIN)
-    started = time.monotonic()
-    for _ in range(5):
-        exercises(1).q1.check(exercises(1).q1.answer())
+def test_a_report_that_takes_too_long_never_holds_up_the_lesson(tmp_path):
+    from euchre_lesson.widgets import ask
+
+    stuck, joined = threading.Event(), []
+    def post(link, answers):  # the server says yes to joining, then never answers
+        return stuck.wait(30) if joined else joined.append(link)
+
+    with bound(Progress(tmp_path / "mine"), ClassReporter(post)):
+        link_lessons("Ann", "127.0.0.1:9", JOIN)
+        view = ask("lesson 1 q1")
+        view.pick(exercises(1).q1.answer())
+        started = time.monotonic()
+        for _ in range(5):
+            view.check()
     assert time.monotonic() - started < 2.0 and Progress(tmp_path / "mine").answers()["lesson 1 q1"].tries == 5
     stuck.set()
 
@@ -197,16 +214,16 @@ def test_the_contents_page_asks_once_for_name_address_and_join_code(tmp_path, mo
 
     mine = Progress(tmp_path / "mine")
     server = Server(LessonReports(tmp_path, JOIN))
-    monkeypatch.setattr(class_report, "_post", server.post)
     monkeypatch.setenv("EUCHRE_LESSON_CLASS_SERVER", "192.168.1.20:8765")
-    box = ClassLink(mine)
+    with bound(mine, ClassReporter(server.post)):
+        box = ClassLink(mine)
     assert box.server.value == "http://192.168.1.20:8765/", "the address the teacher set is filled in"
     assert "kept on this computer only" in box.said.value and box.leave_tie.layout.display == "none"
     box.name.value, box.code.value = "Ann", "WXYZ"
     box.join_tie.button.click()
     assert "join code" in box.said.value and "✘" in box.said.value
     assert linked(mine) is None
-    box.name.value = "<b>Ann</b>"
+    box.name.value = "Ann\u0007"
     box.join_tie.button.click()
     assert "first name" in box.said.value and linked(mine) is None
     box.name.value, box.code.value = "Ann", "acde"

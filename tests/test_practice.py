@@ -354,9 +354,11 @@ def test_asking_for_the_solution_first_counts_as_a_miss():
     assert session.streak == 0 and session.tally[kind].wrong == 1 and session.best_streak == 1
 
 
-def test_without_a_progress_argument_the_learner_s_progress_is_used(tmp_path, monkeypatch):
-    monkeypatch.setenv(progress.ENVIRONMENT, str(tmp_path))
-    session = Practice(seed=5)
+def test_without_a_progress_argument_the_lesson_s_bound_progress_is_used(tmp_path):
+    from euchre_lesson.teach.context import bound
+
+    with bound(Progress(tmp_path)):
+        session = Practice(seed=5)
     session.answer(session.question.exercise.answer())
     assert sum(map(len, Progress(tmp_path).practice_results().values())) == 1
 

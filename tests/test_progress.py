@@ -160,14 +160,16 @@ def test_practice_keeps_the_recent_results_of_each_kind_in_order(tmp_path):
 def test_progress_survives_a_new_process(tmp_path, home):
     env = {progress.ENVIRONMENT: str(tmp_path / "kept"), "HOME": str(home["home"])}
     run("""
-        from euchre_lesson.teach import progress
-        progress.record("lesson 2 q1", True, "assist")
-        progress.record("lesson 2 q3", False, "pass")
-        progress.progress().record_practice("bid", False)
+        from euchre_lesson.teach.context import current
+        mine = current().progress  # nothing bound: the learner's own, in $EUCHRE_LESSON_PROGRESS
+        mine.record("lesson 2 q1", True, "assist")
+        mine.record("lesson 2 q3", False, "pass")
+        mine.record_practice("bid", False)
         """, env)
     out = run("""
-        from euchre_lesson.teach import progress
-        print(progress.done(2), progress.progress().practice_results(), progress.next_step())
+        from euchre_lesson.teach.context import current
+        mine = current().progress
+        print(mine.done(2), mine.practice_results(), mine.next_step())
         """, env)
     total = len(vars(exercises(2)))
     assert out.strip() == f"(1, {total}) {{'bid': (False,)}} Lesson 0: 0 of 3 exercises done; next: q1"
@@ -415,12 +417,13 @@ def test_a_folder_that_cannot_be_made_keeps_progress_in_memory_with_a_message(tm
 def test_nothing_is_written_outside_the_folder_given(home, tmp_path, monkeypatch):
     given = tmp_path / "given"
     monkeypatch.setenv(progress.ENVIRONMENT, str(given))
-    progress.record("lesson 1 q1", True, "♥")
+    mine = Progress()  # no folder given: $EUCHRE_LESSON_PROGRESS's
+    mine.record("lesson 1 q1", True, "♥")
     (given / FILE_NAME).write_bytes(b"{broken")
     with pytest.warns(ProgressWarning):
-        progress.record("lesson 1 q2", False, "♣")
+        mine.record("lesson 1 q2", False, "♣")
     Progress(given).record_practice("score", True)
-    progress.summary()
+    mine.summary()
     assert every_file(home["home"]) == every_file(home["data"]) == every_file(home["work"]) == set()
     assert {p for p in every_file(tmp_path) if not p.startswith(("home", "data", "work"))} == {
         "given", f"given/{FILE_NAME}", f"given/{progress.LOCK_NAME}",

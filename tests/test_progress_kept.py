@@ -264,30 +264,64 @@ def clicked(exercise, answer) -> None:
 
 
 @pytest.mark.parametrize("lesson, name", [(0, "q1"), (1, "q1"), (4, "q1"), (7, "q1")])
-def test_a_typed_answer_counts_in_progress_exactly_as_a_clicked_one(tmp_path, monkeypatch, lesson, name):
+def test_a_typed_answer_counts_in_progress_exactly_as_a_clicked_one(tmp_path, lesson, name):
+    from euchre_lesson.teach.context import bound
+
     exercise = getattr(exercises(lesson), name)
     right = exercise.answer()
     wrong = next(c for c in exercise.choices() if c != right) if not exercise.several else None
     kept = {}
     for way in ("typed", "clicked"):
-        monkeypatch.setenv(progress.ENVIRONMENT, str(tmp_path / way))
-        for answer in ([wrong] if wrong is not None else []) + [right]:
-            if way == "typed":
-                exercise.check(exercise.written(answer))
-            else:
-                clicked(exercise, answer)
-        exercise.check("")  # a blank is a prompt, not a try, either way
+        with bound(Progress(tmp_path / way)) as lesson_context:
+            for answer in ([wrong] if wrong is not None else []) + [right]:
+                if way == "typed":  # kept through the store, as the view keeps a click
+                    lesson_context.progress.check(lesson, name, exercise.written(answer))
+                else:
+                    clicked(exercise, answer)
+            lesson_context.progress.check(lesson, name, "")  # a blank is a prompt, not a try, either way
         kept[way] = {k: (v.correct, v.tries, v.answer) for k, v in Progress(tmp_path / way).answers().items()}
     assert kept["typed"] == kept["clicked"] and kept["typed"][exercise.id][0]
     assert kept["typed"][exercise.id][1] == 1 + (wrong is not None)
 
 
-def test_progress_check_counts_a_typed_answer_once(tmp_path, monkeypatch):
-    monkeypatch.setenv(progress.ENVIRONMENT, str(tmp_path / "learner"))
+def test_checking_an_exercise_keeps_nothing_anywhere(tmp_path, lesson_store):
+    """check() is a verdict and nothing more: the I/O is the caller's (a view, or Progress.check), at its call."""
+    exercise = exercises(1).q1
+    assert exercise.check(exercise.answer()) and not exercise.check("♣")
+    assert lesson_store.progress.answers() == {} and list(lesson_store.progress.folder.iterdir()) == []
+
+
+def test_progress_check_counts_a_typed_answer_once(tmp_path, lesson_store):
     kept = Progress(tmp_path / "given")
     kept.check(1, "q1", "♥")
     assert kept.answers()["lesson 1 q1"].tries == 1
-    assert Progress(tmp_path / "learner").answers() == {}, "the answer went to the learner's file as well"
+    assert lesson_store.progress.answers() == {}, "the answer went to the lesson's store as well"
+
+
+def test_two_learners_in_one_process_each_keep_their_own(tmp_path):
+    """Two lessons' contexts in one process (two threads, as a server would run two learners): no answer crosses."""
+    import contextvars
+    import threading
+
+    from euchre_lesson.teach.context import bind
+    from euchre_lesson.widgets import ask
+
+    def learner(folder, answer):
+        bind(Progress(folder))
+        view = ask("lesson 1 q1")
+        view.pick(answer)
+        view.check()
+
+    right, wrong = exercises(1).q1.answer(), next(c for c in exercises(1).q1.choices() if c != exercises(1).q1.answer())
+    runs = [threading.Thread(target=contextvars.Context().run, args=(learner, tmp_path / who, answer))
+            for who, answer in (("ann", right), ("bob", wrong))]
+    for run in runs:
+        run.start()
+    for run in runs:
+        run.join(30)
+    ann, bob = Progress(tmp_path / "ann").answers(), Progress(tmp_path / "bob").answers()
+    assert ann["lesson 1 q1"].correct and not bob["lesson 1 q1"].correct
+    assert ann["lesson 1 q1"].tries == bob["lesson 1 q1"].tries == 1
 
 
 def test_a_journal_s_unfinished_last_line_is_being_written_and_a_broken_line_is_one_entry_left_out(tmp_path):

@@ -323,16 +323,19 @@ def test_the_check_notices_a_stale_verdict_or_mark():
         check(view)
 
 
-def test_views_without_their_own_hook_report_to_the_lesson_s_default(monkeypatch):
-    from euchre_lesson.widgets import exercise as module, report_answers
+def test_views_without_their_own_hook_report_to_the_lesson_s_default(lesson_store):
+    from euchre_lesson.widgets import report_answers
 
-    monkeypatch.setitem(module._REPORT, "to", None)
     heard, own = [], []
+    before = ExerciseView(exercises(0).q1)  # made before: keeps the context it was made in
     report_answers(lambda *said: heard.append(said))
     question = exercises(0).q1
     answer(ExerciseView(question), ("52",))
     answer(ExerciseView(question, on_answer=lambda *said: own.append(said)), ("24",))
     assert heard == [("lesson 0 q1", False, "52")] and own == [("lesson 0 q1", True, "24")]
+    assert lesson_store.progress.answers() == {}, "a hook takes the answers instead of the progress"
+    answer(before, ("24",))
+    assert heard == [("lesson 0 q1", False, "52")] and lesson_store.progress.answers()["lesson 0 q1"].correct
     with pytest.raises(NotationError, match="on_answer"):
         report_answers("progress.json")
 

@@ -315,11 +315,15 @@ def _entry(key: object, value: object) -> Tries:
 # -- the learner's side with a server: the lessons linked to the class -------------------------------------------
 
 
-def link_lessons(name, server, code, progress: Progress | None = None) -> str:
-    """Report every answer from now on to the class's server, under this first name; what happened, in words."""
+def link_lessons(name, server, code, progress: Progress | None = None,
+                 reporter: class_report.ClassReporter | None = None) -> str:
+    """Report every answer from now on to the class's server, under this first name; what happened, in words.
+
+    The progress and the reporter are the bound lesson's (teach/context) where they are None."""
     mine = learners_progress(progress)
     answers = {key: one.shared() for key, one in mine.answers().items() if kept_id(key)}
-    return class_report.link_lessons(mine.folder, name, server, code, answers, current().reporter)
+    return class_report.link_lessons(mine.folder, name, server, code, answers,
+                                     current().reporter if reporter is None else reporter)
 
 
 def linked(progress: Progress | None = None) -> class_report.Link | None:

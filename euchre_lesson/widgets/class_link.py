@@ -8,7 +8,7 @@ from ..engine.errors import NotationError
 from ..engine.rules import excerpt
 from ..teach.class_progress import link_lessons, linked, unlink_lessons
 from ..teach.class_report import default_server
-from ..teach.context import learners_progress
+from ..teach.context import current, learners_progress
 from ..teach.progress import Progress
 from . import arguments
 from .cards import note, say
@@ -27,6 +27,7 @@ class ClassLink(Described, w.VBox):
         progress = learners_progress(progress)  # refused, naming what is right, before any widget is made
         arguments.start_box(ClassLink, self, kwargs)
         self.progress = progress
+        self.reporter = current().reporter  # the lesson's, bound when the page is made: whatever runs a click later
         link = linked(self.progress)
         wide = w.Layout(width="22em")
         self.name = w.Text(value=link.name if link else "", placeholder="your first name", description="First name",
@@ -57,7 +58,7 @@ class ClassLink(Described, w.VBox):
     def join(self) -> None:
         """Ask the server, and keep the link if it says yes; any mistake is said in words."""
         try:
-            words = link_lessons(self.name.value, self.server.value, self.code.value, self.progress)
+            words = link_lessons(self.name.value, self.server.value, self.code.value, self.progress, self.reporter)
         except NotationError as mistake:
             say(self.said, str(mistake), "bad")
             return
