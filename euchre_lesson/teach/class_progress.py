@@ -165,7 +165,7 @@ class ClassTables:
         writer = csv.writer(out)
         if table == "lessons":
             writer.writerow(["student", *(f"lesson {n} (of {len(exercise_names(n))})" for n in lessons())])
-            writer.writerows([name, *(done for _, done, _ in line)] for name, line in self.lessons())
+            writer.writerows([_cell_text(name), *(done for _, done, _ in line)] for name, line in self.lessons())
         else:
             writer.writerow(["rule", "first tries wrong", "exercises tried"])
             writer.writerows(self.rules())
@@ -222,6 +222,14 @@ class ClassProgress(ClassTables):
             found[key] = _together(found[key], student) if key in found else student
         self.students = tuple(sorted(found.values(), key=lambda s: s.name.casefold()))
         self.refused = tuple(refused)
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet reads as the start of a formula
+
+
+def _cell_text(name: str) -> str:
+    """A name as a CSV cell a spreadsheet shows as text: one beginning like a formula ('=cmd()') is quoted with '."""
+    return "'" + name if name.startswith(FORMULA_STARTS) else name
 
 
 TABLE = "border-collapse:collapse;font-family:system-ui,sans-serif;margin-bottom:1em"
