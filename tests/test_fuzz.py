@@ -17,6 +17,7 @@ import pkgutil
 import random
 import signal
 import string
+import tempfile
 import sys
 import warnings
 from dataclasses import replace
@@ -574,7 +575,13 @@ def _a_hand_played_out() -> dict:
 # A good value for each parameter name the public callables need one for (or where a seeded value is better
 # than the default, as for `seed`); a name shared by callables that want different things is settled per
 # callable in GOOD_FOR. A parameter found with no good value fails the test, asking for one here.
+def _a_link():
+    return euchre_lesson.teach.class_report.Link("http://127.0.0.1:9/", "ACDE", "Ann")
+
+
 GOOD_ARGUMENTS = {
+    "reporter": lambda: euchre_lesson.teach.class_report.ClassReporter(lambda link, answers: None),
+    "post": lambda: (lambda link, answers: None),
     "busy": lambda: False, "players": lambda: 3, "count": lambda: 2, "text": lambda: "Your turn.",
     "description": lambda: "Deal", "tooltip": lambda: "Deal a new hand", "on_click": lambda: (lambda: None),
     "rules": lambda: CUTTHROAT, "dealer": lambda: 0, "seat": lambda: 0, "hand": lambda: "JH AS",
@@ -620,10 +627,17 @@ GOOD_FOR = {
     "export_csv": {"path": lambda: "class.csv"},
     # reporting to a class's server: a loopback port nothing listens on, so a good call is refused at once
     "class_report.Link": {"server": lambda: "http://127.0.0.1:9/", "join": lambda: "ACDE", "name": lambda: "Ann"},
-    "class_report.server_address": {"address": lambda: "127.0.0.1:9"}, "class_report.join_code": {"code": lambda: "ACDE"},
+    "class_report.server_address": {"address": lambda: "127.0.0.1:9"},
     "class_report.read_link": {"folder": lambda: "."}, "class_report.unlink_lessons": {"folder": lambda: "."},
     "class_report.link_lessons": {"folder": lambda: ".", "server": lambda: "http://127.0.0.1:9/", "code": lambda: "ACDE"},
-    "class_report.report": {"folder": lambda: ".", "changed": lambda: {}, "everything": lambda: dict},
+    "ClassReporter.answered": {"folder": lambda: ".", "changed": lambda: {}, "everything": lambda: dict},
+    "ClassReporter.report": {"link": _a_link}, "lesson_report": {"link": _a_link},
+    "ClassReporter.wait": {"seconds": lambda: 0.01},
+    "class_formats.wrong_part": {"name": lambda: "lesson report"}, "class_formats.fits": {"name": lambda: "lesson report"},
+    "joining.typed_code": {"what": lambda: "join code"}, "joining.join_key": {"code": lambda: "AC-DE"},
+    "LessonContext": {"progress": lambda: euchre_lesson.teach.progress.Progress(tempfile.mkdtemp())},
+    "context.bind": {"progress": lambda: None}, "context.bound": {"progress": lambda: None},
+    "context.learners_progress": {"progress": lambda: None},
     "class_progress.link_lessons": {"server": lambda: "http://127.0.0.1:9/", "code": lambda: "ACDE",
                                     "progress": lambda: None},
     "class_progress.linked": {"progress": lambda: None}, "class_progress.unlink_lessons": {"progress": lambda: None},

@@ -129,7 +129,6 @@ class Server:
 
 
 def test_answers_typed_and_clicked_in_a_lesson_reach_the_class_and_wait_while_it_is_down(tmp_path, monkeypatch):
-    from euchre_lesson.widgets import ask
 
     server = Server(LessonReports(tmp_path / "class", JOIN))
     (tmp_path / "class").mkdir()

@@ -1,13 +1,12 @@
 """Endless practice: questions right by independent re-derivations, seeded, weighted towards mistakes, a streak."""
 
-import itertools
 import random
 from collections import Counter
 
 import pytest
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP
-from euchre_lesson.teach import practice, progress
+from euchre_lesson.teach import practice
 from euchre_lesson.engine.cards import Card, Rank, Suit, SAME_COLOUR, deck, parse_card
 from euchre_lesson.engine.errors import NotationError
 from euchre_lesson.teach.exercises import BestFive, Bid, LegalPlays, Score, TrickWinner, WhichSuit

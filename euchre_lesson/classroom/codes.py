@@ -28,7 +28,5 @@ def seat_token() -> str:
 
 def same_code(typed, code: str, what: str) -> bool:
     """Whether a typed code is `code` (a join code in any case), compared in constant time."""
-    typed = typed_code(typed, what)
-    if what == "join code":  # the one rule of teach/joining, which the lessons' reports are read with too
-        typed = join_key(typed)
+    typed = join_key(typed) if what == "join code" else typed_code(typed, what)  # teach/joining's one rule
     return hmac.compare_digest(typed.encode("utf-8"), code.encode("utf-8"))

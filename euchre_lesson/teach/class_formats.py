@@ -14,6 +14,7 @@ from functools import cache
 
 import fastjsonschema
 
+from ..engine.errors import NotationError, excerpt
 from .joining import LONGEST_CODE
 
 HAND_IN_KIND = "euchre_lesson hand-in"  # a hand-in's "kind": what tells it from any other JSON file
@@ -89,11 +90,18 @@ def _validator(name: str) -> Callable[[object], object]:
     return fastjsonschema.compile(SCHEMAS[name])
 
 
+def _schema_name(name: object) -> str:
+    if not isinstance(name, str) or name not in SCHEMAS:
+        raise NotationError("name", f"name must be one of the class's formats, {', '.join(map(repr, SCHEMAS))}; "
+                                    f"not {excerpt(name)}.")
+    return name
+
+
 def wrong_part(name: str, data: object) -> tuple[str, ...] | None:
     """None if `data` has the shape of the schema `name`; else where the first thing wrong is, as the keys that
     lead to it (('answers', 'lesson 1 q1', 'tries')), () for the whole (a field missing or one too many)."""
     try:
-        _validator(name)(data)
+        _validator(_schema_name(name))(data)
     except fastjsonschema.JsonSchemaValueException as error:
         return tuple(error.path or ["data"])[1:]
     return None
@@ -101,10 +109,10 @@ def wrong_part(name: str, data: object) -> tuple[str, ...] | None:
 
 def report_reply(kept: bool, message: str) -> dict:
     """The class's server's reply to a report, as the lesson reads it: {"kept": ..., "message": ...}."""
-    reply = {"kept": kept, "message": message[:LONGEST_MESSAGE]}
-    if not fits("report reply", reply):  # the writer keeps the format its reader reads: a mistake of the program
-        raise ValueError(f"A reply about to be sent is not of its format: {reply!r}")
-    return reply
+    if type(kept) is not bool or not isinstance(message, str):
+        raise NotationError("kept", f"a reply is kept (True or False) and a message in words, not {excerpt(kept)} "
+                                    f"and {excerpt(message)}.")
+    return {"kept": kept, "message": message[:LONGEST_MESSAGE]}
 
 
 def fits(name: str, data: object) -> bool:

@@ -107,8 +107,8 @@ def link_lessons(folder: Path, name, server, code, answers: dict, reporter: Clas
         write_atomically(path, json.dumps({"kind": LINK_KIND, **link._asdict()}, ensure_ascii=False), private=True)
     except (OSError, FileRefused) as error:
         raise NotationError("folder", f"Your teacher's server said yes, but the link could not be kept beside your "
-                                      f"progress in {path.parent} ({getattr(error, 'strerror', None) or error}), so "
-                                      f"the lessons cannot send your answers.") from None
+                                      f"progress in {excerpt(str(path.parent), 200, str)} ({getattr(error, 'strerror', None) or error}), "
+                                      f"so the lessons cannot send your answers.") from None
     reporter.sent_by_this_kernel.add(link)
     return f"You are in, {link.name}: from now on each answer you give reaches your teacher's page."
 
@@ -133,6 +133,8 @@ _DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 def lesson_report(link: Link, answers: dict) -> dict:
     """The report sent to the class: the join code, the first name and the answers (see class_formats)."""
+    checks.instance("link", link, Link, "a Link, as read_link gives")
+    checks.instance("answers", answers, dict, "the answers by exercise, as a dict")
     return {"join": link.join, "name": link.name, "answers": answers}
 
 
@@ -210,6 +212,8 @@ class ClassReporter:
 
     def report(self, link: Link, answers: dict) -> None:
         """Queue these answers (id to correct, tries, first) for `link`; returns at once."""
+        checks.instance("link", link, Link, "a Link, as read_link gives")
+        checks.instance("answers", answers, dict, "the answers by exercise, as a dict")
         with self._changed:
             self.waiting.setdefault(link, {}).update(answers)
             if self._thread is None or not self._thread.is_alive():

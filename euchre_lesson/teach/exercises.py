@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from html import escape
 from typing import ClassVar
 
 from ..engine import checks
@@ -189,7 +188,7 @@ class Exercise:
         raise checks.refused(name, value, f"one of this exercise's choices ({shown}){some}")
 
     def check(self, given) -> Verdict:
-        """Read an answer and say whether it is right, and why; nothing is kept (a view, or Progress.check, keeps it)."""
+        """Read an answer and say whether it is right, and why; nothing is kept (a view or Progress.check keeps it)."""
         return self.judge(given)
 
     def judge(self, given) -> Verdict:

@@ -34,8 +34,13 @@ def first_name(value: object) -> str:
     return name
 
 
+CODES = ("join code", "teacher code", "seat token")  # the codes a class gives, as a message names them
+
+
 def typed_code(value: object, what: str) -> str:
     """A code as typed: text, its spaces dropped; NotationError names anything else."""
+    if what not in CODES:
+        raise NotationError("what", f"what must name a code, one of {', '.join(CODES)}; not {excerpt(what)}.")
     if type(value) is not str or len(value) > LONGEST_CODE:
         raise NotationError(what, f"The {what} must be the short code you were given, not {excerpt(value)}.")
     return "".join(value.split())
@@ -52,7 +57,7 @@ def typed_join_code(value: object) -> str:
 
 def join_key(code: str) -> str:
     """A join code as the class compares it: read aloud, written on a board, so any case, and 'AC-DE' as 'ACDE'."""
-    return code.upper().replace("-", "")
+    return typed_code(code, "join code").upper().replace("-", "")
 
 
 def checked_join_code(value: object) -> str:

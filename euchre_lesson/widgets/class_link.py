@@ -5,7 +5,6 @@ from __future__ import annotations
 import ipywidgets as w
 
 from ..engine.errors import NotationError
-from ..engine.rules import excerpt
 from ..teach.class_progress import link_lessons, linked, unlink_lessons
 from ..teach.class_report import default_server
 from ..teach.context import current, learners_progress

@@ -10,7 +10,6 @@ from ..teach.class_progress import ClassProgress, data_link, hand_in, hand_in_fi
 from ..teach.practice import KINDS
 from ..teach.context import learners_progress
 from ..teach.progress import LessonProgress, Progress
-from ..engine.rules import excerpt
 from ..engine.errors import NotationError
 from . import arguments
 from .cards import note, say, style_sheet
