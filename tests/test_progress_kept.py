@@ -274,11 +274,11 @@ def test_a_typed_answer_counts_in_progress_exactly_as_a_clicked_one(tmp_path, le
     for way in ("typed", "clicked"):
         with bound(Progress(tmp_path / way)) as lesson_context:
             for answer in ([wrong] if wrong is not None else []) + [right]:
-                if way == "typed":  # kept through the store, as the view keeps a click
-                    lesson_context.progress.check(lesson, name, exercise.written(answer))
+                if way == "typed":  # kept through the lesson's context, as the view keeps a click
+                    lesson_context.check(exercise, exercise.written(answer))
                 else:
                     clicked(exercise, answer)
-            lesson_context.progress.check(lesson, name, "")  # a blank is a prompt, not a try, either way
+            lesson_context.check(exercise, "")  # a blank is a prompt, not a try, either way
         kept[way] = {k: (v.correct, v.tries, v.answer) for k, v in Progress(tmp_path / way).answers().items()}
     assert kept["typed"] == kept["clicked"] and kept["typed"][exercise.id][0]
     assert kept["typed"][exercise.id][1] == 1 + (wrong is not None)

@@ -5,7 +5,8 @@
 
 As learntools binds a notebook's globals once, a lesson binds its context once; every view made after it (ask,
 the progress board, practice, the class link) takes the context bound when it is made and records through it, so a
-click is kept where the lesson said. Nothing is bound at import. Where a lesson binds nothing, the first view binds
+click is kept where the lesson said; a typed answer counts the same way through `current().check(exercise, answer)`
+(an exercise's own `check()` only judges). Nothing is bound at import. Where a lesson binds nothing, the first view binds
 the learner's own: the progress in the default folder ($EUCHRE_LESSON_PROGRESS, else the Jupyter data folder) and a
 reporter of its own. The binding is a context variable: a test, a thread or a second learner in one process binds
 its own without touching anyone else's, and without environment variables.
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 
 from ..engine.errors import NotationError, excerpt
 from .class_report import ClassReporter
-from .exercises import Verdict
+from .exercises import Exercise, Verdict
 from .progress import Progress, kept_id, progress_folder
 
 
@@ -45,6 +46,15 @@ class LessonContext:
         if self.on_answer is not None and not callable(self.on_answer):
             raise NotationError("on_answer", f"on_answer must be None or a function called as on_answer(id, "
                                              f"correct, answer), not {excerpt(self.on_answer)}.")
+
+    def check(self, exercise: Exercise, given) -> Verdict:
+        """`exercise.check(given)`, and the verdict kept as a click on its view is (a typed answer that counts)."""
+        if not isinstance(exercise, Exercise):
+            raise NotationError("exercise", f"exercise must be an exercise such as exercises(1).q1, not "
+                                            f"{excerpt(exercise)}.")
+        verdict = exercise.check(given)
+        self.keep(exercise.id, verdict)
+        return verdict
 
     def keep(self, exercise_id: str, verdict: Verdict) -> None:
         """Keep a judged answer: in the learner's progress and, where the lessons are linked, sent to the class.

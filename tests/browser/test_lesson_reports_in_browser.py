@@ -51,12 +51,12 @@ LINK = """
         print(refused)
 """
 ANSWER = """
-    from euchre_lesson.teach.class_report import REPORTER
+    from euchre_lesson.teach.context import current
     from euchre_lesson.teach.course import exercises
-    ex = exercises(1)
+    ex, lesson = exercises(1), current()  # nothing bound: the learner's own progress and a reporter of its own
     wrong = next(choice for choice in ex.q1.choices() if not ex.q1.judge(choice))
     {answers}
-    print(REPORTER.wait(20))
+    print(lesson.reporter.wait(20))
 """
 
 
@@ -69,7 +69,7 @@ def test_an_answer_judged_in_a_lesson_reaches_the_running_class_server(server, t
     assert in_a_lesson(LINK.format(name="Ann", url=server["url"], join="acde"), ann).startswith("You are in, Ann")
     assert in_a_lesson(LINK.format(name="Bob", url=server["url"], join="WXYZ"), tmp_path / "bob").startswith(
         "That is not this class's join code")
-    said = in_a_lesson(ANSWER.format(answers="ex.q1.check(wrong); ex.q1.check(ex.q1.answer())"), ann)
+    said = in_a_lesson(ANSWER.format(answers="lesson.check(ex.q1, wrong); lesson.check(ex.q1, ex.q1.answer())"), ann)
     assert said.strip() == "True"
     assert kept(server)["Ann"] == {"lesson 1 q1": {"correct": True, "tries": 2, "first": False}}
     assert "Bob" not in kept(server)
@@ -78,7 +78,8 @@ def test_an_answer_judged_in_a_lesson_reaches_the_running_class_server(server, t
 def test_the_teacher_s_page_shows_the_tables_shaded_and_downloads_them_as_csv(server, chromium, tmp_path, shots):
     cara = tmp_path / "cara"
     in_a_lesson(LINK.format(name="Cara", url=server["url"], join=JOIN), cara)
-    in_a_lesson(ANSWER.format(answers="ex.q1.check(ex.q1.answer()); ex.q2.check(ex.q2.answer())"), cara)
+    answers = "lesson.check(ex.q1, ex.q1.answer()); lesson.check(ex.q2, ex.q2.answer())"
+    in_a_lesson(ANSWER.format(answers=answers), cara)
     context = chromium.new_context(viewport=VIEWPORT, accept_downloads=True)
     outside = []
 
