@@ -555,3 +555,20 @@ def test_the_board_says_what_it_is_where_it_cannot_run_and_refuses_a_wrong_progr
     assert str(tmp_path) not in text, "the stored output would differ from machine to machine"
     with pytest.raises(NotationError, match="progress"):
         ProgressBoard(str(tmp_path))
+
+
+def test_the_journal_and_the_set_aside_go_through_engine_files(tmp_path):
+    """Progress appends and sets aside through engine/files (one place that writes): a line cut short by a failed
+    write stays a line of its own, and a name that is taken is never renamed over."""
+    from euchre_lesson.engine.files import append_synced, rename_aside
+
+    journal = tmp_path / "progress-0123456789ab.journal"
+    journal.write_bytes(b'{"version": 1, "ans')  # a write that failed half-way
+    size = append_synced(journal, '{"version": 1}')
+    assert journal.read_bytes() == b'{"version": 1, "ans\n{"version": 1}\n' and size == len(journal.read_bytes())
+    (tmp_path / "taken").write_text("the teacher's copy")
+    with pytest.raises(FileExistsError):
+        rename_aside(journal, tmp_path / "taken")
+    assert (tmp_path / "taken").read_text() == "the teacher's copy" and journal.exists()
+    rename_aside(journal, tmp_path / "aside")
+    assert not journal.exists() and (tmp_path / "aside").read_bytes().endswith(b'{"version": 1}\n')

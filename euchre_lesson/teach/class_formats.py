@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 import fastjsonschema
 
@@ -81,7 +82,7 @@ KEPT_ANSWERS = {
 }
 
 # Every schema by the name a message gives it: where a shared declaration of the project's formats takes them.
-SCHEMAS = {"exercise entry": TRIES, "lesson report": LESSON_REPORT, "report reply": REPORT_REPLY,
+SCHEMAS: dict[str, dict[str, Any]] = {"exercise entry": TRIES, "lesson report": LESSON_REPORT, "report reply": REPORT_REPLY,
            "class link": CLASS_LINK, "hand-in": HAND_IN, "lesson answers file": KEPT_ANSWERS}
 
 

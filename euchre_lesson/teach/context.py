@@ -101,7 +101,8 @@ def bound(progress: Progress | None = None, reporter: ClassReporter | None = Non
         _BOUND.reset(token)
 
 
-def _made(progress: Progress | None, reporter: ClassReporter | None, on_answer) -> LessonContext:
+def _made(progress: Progress | None, reporter: ClassReporter | None,
+          on_answer: Callable[[str, bool, str], None] | None) -> LessonContext:
     return LessonContext(Progress() if progress is None else progress,
                          ClassReporter() if reporter is None else reporter, on_answer)
 
