@@ -82,8 +82,9 @@ KEPT_ANSWERS = {
 }
 
 # Every schema by the name a message gives it: where a shared declaration of the project's formats takes them.
-SCHEMAS: dict[str, dict[str, Any]] = {"exercise entry": TRIES, "lesson report": LESSON_REPORT, "report reply": REPORT_REPLY,
-           "class link": CLASS_LINK, "hand-in": HAND_IN, "lesson answers file": KEPT_ANSWERS}
+SCHEMAS: dict[str, dict[str, Any]] = {
+    "exercise entry": TRIES, "lesson report": LESSON_REPORT, "report reply": REPORT_REPLY, "class link": CLASS_LINK,
+    "hand-in": HAND_IN, "lesson answers file": KEPT_ANSWERS}
 
 
 @cache  # compiled once per schema: the schemas are constants
