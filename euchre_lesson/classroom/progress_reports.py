@@ -1,9 +1,9 @@
 """The answers the class's lessons report, kept in the class's folder: per student, each exercise's tries.
 
 A lesson's kernel sends the learner's first name, the join code and, per exercise answered, whether it was right
-once, in how many tries and whether the first was right (teach/class_report). Every report is checked whole before
-anything of it is kept: its size, the join code, the name (as a student's name at the tables), each exercise (one
-the lessons have) and each field. Nothing else is kept, and the file is replaced whole, so a report refused, or a
+once, in how many tries and whether the first was right (teach/class_report), in the format both ends share
+(teach/class_formats). Every report is checked whole before anything of it is kept: its size, its shape, the join
+code, the name (by the one rule of teach/joining), each exercise (one the lessons have) and each field. Nothing else is kept, and the file is replaced whole, so a report refused, or a
 server stopped mid-write, leaves the class's answers as they were.
 """
 
@@ -43,8 +43,8 @@ class LessonReports:
         self._read()
 
     def receive(self, body: bytes) -> dict:
-        """Check one report and keep it; the reply to the lesson ({"kept", "message"}). Refused (in words, a reply
-        being `refusal`'s) keeps nothing of it."""
+        """Check one report and keep it; the reply to the lesson, {"kept": true, "message": ...}. A report Refused (in
+        words, which the route replies as {"kept": false, "message": ...}) keeps nothing of it."""
         name, answers = self._checked(body)
         key = name.casefold()
         with self._lock:
