@@ -3,8 +3,9 @@
 A lesson's kernel sends the learner's first name, the join code and, per exercise answered, whether it was right
 once, in how many tries and whether the first was right (teach/class_report), in the format both ends share
 (teach/class_formats). Every report is checked whole before anything of it is kept: its size, its shape, the join
-code, the name (by the one rule of teach/joining), each exercise (one the lessons have) and each field. Nothing else is kept, and the file is replaced whole, so a report refused, or a
-server stopped mid-write, leaves the class's answers as they were.
+code, the name (by the one rule of teach/joining), each exercise (one the lessons have) and each field. Nothing else
+is kept, and the file is replaced whole, so a report refused, or a server stopped mid-write, leaves the class's
+answers as they were.
 """
 
 from __future__ import annotations
