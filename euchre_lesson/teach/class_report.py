@@ -107,8 +107,9 @@ def link_lessons(folder: Path, name, server, code, answers: dict, reporter: Clas
         write_atomically(path, json.dumps({"kind": LINK_KIND, **link._asdict()}, ensure_ascii=False), private=True)
     except (OSError, FileRefused) as error:
         raise NotationError("folder", f"Your teacher's server said yes, but the link could not be kept beside your "
-                                      f"progress in {excerpt(str(path.parent), 200, str)} ({getattr(error, 'strerror', None) or error}), "
-                                      f"so the lessons cannot send your answers.") from None
+                                      f"progress in {excerpt(str(path.parent), 200, str)} "
+                                      f"({getattr(error, 'strerror', None) or error}), so the lessons cannot send your "
+                                      f"answers.") from None
     reporter.sent_by_this_kernel.add(link)
     return f"You are in, {link.name}: from now on each answer you give reaches your teacher's page."
 
@@ -151,7 +152,9 @@ def _post(link: Link, answers: dict) -> str | None:
     try:
         with _DIRECT.open(request, timeout=TIMEOUT) as reply:
             said = _reply(reply.read(4096))
-        return None if said is not None and said["kept"] else _elsewhere(link) if said is None else said["message"]
+        if said is None:  # not JSON of the reply's format: what answered is not a class's server
+            return _elsewhere(link)
+        return None if said["kept"] else said["message"]
     except urllib.error.HTTPError as error:
         if 400 <= error.code < 500:
             said = _reply(error.read(4096))

@@ -5,10 +5,10 @@
 
 As learntools binds a notebook's globals once, a lesson binds its context once; every view made after it (ask,
 the progress board, practice, the class link) takes the context bound when it is made and records through it, so a
-click is kept where the lesson said; a typed answer counts the same way through `current().check(exercise, answer)`
-(an exercise's own `check()` only judges). Nothing is bound at import. Where a lesson binds nothing, the first view binds
-the learner's own: the progress in the default folder ($EUCHRE_LESSON_PROGRESS, else the Jupyter data folder) and a
-reporter of its own. The binding is a context variable: a test, a thread or a second learner in one process binds
+click is kept where the lesson said; a typed answer counts the same way through `current().check(exercise,
+answer)` (an exercise's own `check()` only judges). Nothing is bound at import. Where a lesson binds nothing, the
+first view binds the learner's own: the progress in the default folder ($EUCHRE_LESSON_PROGRESS, else the Jupyter
+data folder) and a reporter of its own. The binding is a context variable: a test, a thread or a second learner in one process binds
 its own without touching anyone else's, and without environment variables.
 """
 
