@@ -17,6 +17,7 @@ import fastjsonschema
 
 from ..engine.errors import NotationError, excerpt
 from .joining import LONGEST_CODE
+from .progress import EXERCISE_ID as KEPT_ID
 
 HAND_IN_KIND = "euchre_lesson hand-in"  # a hand-in's "kind": what tells it from any other JSON file
 HAND_IN_VERSION = 1
@@ -25,7 +26,7 @@ KEPT_FORMAT = "euchre_lesson lesson answers"  # the class's server's file of the
 MOST_TRIES = 10**6 - 1
 LONGEST_MESSAGE = 300  # characters of the server's reply: a class server says one or two sentences
 LONGEST_ADDRESS = 200
-EXERCISE_ID = r"^lesson [0-9]{1,3} [A-Za-z_][A-Za-z0-9_]{0,39}$"  # as progress names an exercise: 'lesson 3 q2'
+EXERCISE_ID = f"^{KEPT_ID.pattern}$"  # as progress names an exercise: 'lesson 3 q2'
 
 TRIES = {
     "description": "one exercise: correct (true or false), tries (a whole number) and perhaps first (true or false)",
