@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, cast
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 import re
-from html import escape
 from collections.abc import Iterable
+from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING
 
