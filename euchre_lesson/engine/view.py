@@ -118,6 +118,13 @@ def lone_maker_seat(table: Table) -> int | None:
     return table.rules.partner(table.maker) if table.lone_partner else table.maker
 
 
+def acting_seat(table: Table) -> int:
+    """The seat to act, from a HandState or a View; a hand that is over has none, and asking for it is a mistake."""
+    if table.to_act is None:
+        raise ValueError("the hand is over: no seat is to act")
+    return table.to_act
+
+
 def seat_roles(table: Table, seat: int) -> list[str]:
     """What a seat is this hand (in a HandState or View): dealer, maker (alone), lone defender, sitting out, to act."""
     out = ["dealer"] if seat == table.dealer else []
