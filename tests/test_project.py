@@ -101,8 +101,11 @@ def test_the_engine_imports_without_ipywidgets():
     import subprocess
     import sys
 
-    engine = sorted(f"{p.parent.name}.{p.stem}" for layer in ("engine", "play", "teach")
-                    for p in (ROOT / "euchre_lesson" / layer).glob("*.py"))
+    engine = sorted(
+        f"{p.parent.name}.{p.stem}"
+        for layer in ("engine", "play", "teach")
+        for p in (ROOT / "euchre_lesson" / layer).glob("*.py")
+    )
     script = (
         "import sys\n"
         "class Refuse:\n"
@@ -121,17 +124,42 @@ def test_the_engine_imports_without_ipywidgets():
     assert done.stdout.split(" ", 1)[1].strip() == "[]"
     # And the widgets really do need it, so the check above can fail (a widget's module: the package imports
     # each widget at its first use).
-    widgets = subprocess.run([sys.executable, "-c", script.replace("import euchre_lesson\n",
-                              "import euchre_lesson\nimport euchre_lesson.widgets.table\n")],
-                             capture_output=True, text=True, cwd=ROOT, timeout=120)
+    widgets = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            script.replace("import euchre_lesson\n", "import euchre_lesson\nimport euchre_lesson.widgets.table\n"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert widgets.returncode != 0 and "refused by the test" in widgets.stderr
 
 
-NUMBERS = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split()
+NUMBERS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+]
 
 
 def test_the_readme_counts_the_lessons_the_course_has():
-    """"Twelve short lessons" was one short: the number is the course's, and every lesson is named."""
+    """ "Twelve short lessons" was one short: the number is the course's, and every lesson is named."""
     from euchre_lesson.teach.course import lesson_numbers
 
     lessons = lesson_numbers()
@@ -140,7 +168,7 @@ def test_the_readme_counts_the_lessons_the_course_has():
     assert said, "the README's lessons section starts 'N short lessons (first to last)'"
     assert said.group(1).lower() == NUMBERS[len(lessons)]
     assert (int(said.group(2)), int(said.group(3))) == (lessons[0], lessons[-1])
-    listed = readme[said.end():].split("Then the", 1)[0]
+    listed = readme[said.end() :].split("Then the", 1)[0]
     assert listed.count("·") == len(lessons) - 1, listed
 
 
@@ -151,9 +179,17 @@ def test_the_readme_says_what_each_command_needs():
     needs = readme.split("`make test` needs more:", 1)[1].split("\n\n", 1)[0]
     assert "npm" in needs and "/usr/bin/chromium" in needs and "apt-get" in needs
     setting_up = readme.split("## On macOS or Windows\n", 1)[1].split("\n## ", 1)[0]
-    for command in ("make lessons", "make app", "make student-copies", "make classroom", "py scripts\\lessons.py",
-                    "euchre_lesson.teach.student_copies notebooks student_notebooks", "euchre_lesson.classroom --host",
-                    "conda env create -f environment.yml", "python scripts/lessons.py --this-python"):
+    for command in (
+        "make lessons",
+        "make app",
+        "make student-copies",
+        "make classroom",
+        "py scripts\\lessons.py",
+        "euchre_lesson.teach.student_copies notebooks student_notebooks",
+        "euchre_lesson.classroom --host",
+        "conda env create -f environment.yml",
+        "python scripts/lessons.py --this-python",
+    ):
         assert command in setting_up, command
 
 

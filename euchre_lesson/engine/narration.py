@@ -128,8 +128,7 @@ def _keep_words(action: Action | None, actor: int, table: Table, who: str) -> st
 
 
 # What each verb said sounds like, in the past tense: (action or None if face down, actor, table, who) -> words.
-Said = Callable[[Action | None, int, "Table", str], str]
-SAID: dict[Verb, Said] = {
+SAID: dict[Verb, Callable[[Action | None, int, Table, str], str]] = {
     Verb.PASS: lambda action, actor, table, who: f"{who} passed",
     Verb.ORDER: lambda action, actor, table, who: f"{who} {ORDERED[order_name(actor, table)]} the {table.up_card}",
     Verb.CALL: _call_words,
