@@ -1,6 +1,13 @@
 """The project's promises: two set-up commands, one dependency list, honest CI."""
 
+import ast
+import io
+import os
 import re
+import shutil
+import subprocess
+import sys
+import tokenize
 import tomllib
 from pathlib import Path
 
@@ -93,6 +100,91 @@ def test_the_readme_python_examples_run():
     for block in blocks:
         exec(compile(block, "README.md", "exec"), namespace)
     assert namespace["finished"].is_over
+
+
+def _said_values(block: str) -> dict[int, str]:
+    """The README's comments that show a value, by line: a repr (`# [Action('pass'), ...]`) or a quoted text with
+    `...` for its changing parts; a comment in words (`# the dealer's pick-up`) shows none."""
+    comments = {
+        token.start[0]: token.string.lstrip("#").strip()
+        for token in tokenize.generate_tokens(io.StringIO(block).readline)
+        if token.type == tokenize.COMMENT
+    }
+    return {line: said for line, said in comments.items() if said[:1] in "[({'\"" or said[:1].isdigit()}
+
+
+def _matches(said: str, value: object) -> bool:
+    if said[:1] == '"' and said[-1:] == '"':  # a text, `...` standing for what differs from deal to deal
+        return re.fullmatch(".*".join(map(re.escape, said[1:-1].split("..."))), str(value), re.S) is not None
+    return repr(value) == said
+
+
+def test_the_readme_python_examples_give_what_their_comments_show():
+    """A line of an example whose comment shows a value gives that value, run as written, statement by statement."""
+    readme = (ROOT / "README.md").read_text()
+    namespace: dict = {}
+    checked = []
+    for block in re.findall(r"```python\n(.*?)```", readme, re.S):
+        said = _said_values(block)
+        for statement in ast.parse(block).body:
+            if isinstance(statement, ast.Expr):
+                value = eval(compile(ast.Expression(statement.value), "README.md", "eval"), namespace)
+            else:
+                exec(compile(ast.Module([statement], []), "README.md", "exec"), namespace)
+                continue
+            if statement.end_lineno in said:
+                checked.append(said[statement.end_lineno])
+                assert _matches(said[statement.end_lineno], value), (ast.unparse(statement), value)
+    assert len(checked) >= 2, checked  # the legal actions, and the player's reason
+
+
+def test_a_readme_comment_that_shows_a_wrong_value_is_found():
+    """The check above can fail: a value the example does not give, or a reason in other words."""
+    assert _said_values("x = 1\nx  # 2\nx  # the number one\n") == {2: "2"}
+    assert not _matches("2", 1) and _matches("1", 1)
+    assert _matches('"I take the ..., a trump"', "I take the Q♠, a trump")
+    assert not _matches('"I take the ..., a trump"', "I pass: no trump")
+
+
+def test_the_readme_jupyterhub_service_runs_as_written(tmp_path):
+    """The ```py block is JupyterHub's configuration, run as the hub runs it (with its `c`); the service it starts
+    is the class's server with options that server takes."""
+    from traitlets.config import Config
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```py\n(.*?)```", readme, re.S)
+    assert len(blocks) == 1
+    c = Config()
+    exec(compile(blocks[0], "jupyterhub_config.py", "exec"), {"c": c})
+    [service] = c.JupyterHub.services
+    python, dash_m, module, *options = service["command"]
+    assert (python, dash_m, module) == (sys.executable, "-m", "euchre_lesson.classroom")
+    helped = subprocess.run(
+        [python, dash_m, module, *options, "--help"], capture_output=True, text=True, cwd=tmp_path, timeout=120
+    )
+    assert helped.returncode == 0, helped.stderr
+    assert all(f"[{option} " in helped.stdout for option in options if option.startswith("--")), helped.stdout
+    assert "--folder" in options and "url" not in service  # only started, not put behind the hub's proxy
+
+
+def test_the_readme_student_copies_command_runs_as_written(tmp_path):
+    """The command for student copies, run from a folder holding the lessons: the copies are made beside them."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = "python -m euchre_lesson.teach.student_copies notebooks student_notebooks"
+    assert re.search(rf"^{re.escape(command)}$", readme, re.M), "the conda section's command"
+    shutil.copytree(ROOT / "notebooks", tmp_path / "notebooks")
+    made = subprocess.run(
+        [sys.executable, *command.split()[1:]],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert made.returncode == 0, made.stderr
+    lessons = sorted(path.name for path in (tmp_path / "notebooks").glob("[0-9]*.ipynb"))
+    copies = sorted(path.name for path in (tmp_path / "student_notebooks").glob("[0-9]*.ipynb"))
+    assert copies and set(copies) <= set(lessons), (copies, lessons)
 
 
 @pytest.mark.slow
