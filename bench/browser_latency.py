@@ -22,8 +22,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "browser"))
 
-from labdriver import (NEXT_CONTROL, VIEWPORT, LabServer, launch_chromium, note_text,  # noqa: E402
-                       open_notebook, run_all, wait_for_update, write_notebook)
+from labdriver import (  # noqa: E402
+    NEXT_CONTROL,
+    VIEWPORT,
+    LabServer,
+    launch_chromium,
+    note_text,
+    open_notebook,
+    run_all,
+    wait_for_update,
+    write_notebook,
+)
 
 SELECT_MEDIAN_MS, P95_MS = 15, 40
 UNDO_EVERY = 7  # an Undo after every this many cards played
@@ -37,7 +46,7 @@ WATCH = """() => {
     document.addEventListener('click', () => { window.euchreClick = performance.now(); window.euchreUpdate = null; }, true);
     new MutationObserver(() => { if (window.euchreClick !== null && window.euchreUpdate === null)
         window.euchreUpdate = performance.now(); }).observe(note, {subtree: true, childList: true, characterData: true});
-}"""
+}"""  # noqa: E501 (JavaScript, as the browser runs it)
 
 
 # Every frame the page receives on a websocket, timed: (performance.now(), the kernel's status or message type).
@@ -83,8 +92,14 @@ MARK_UNDO = """() => {
     undo.setAttribute('data-euchre-next', '1');
     return {kind: 'undo', text: 'Undo'};
 }"""
-KINDS = {"select": "select a card", "card": "play a card", "bid": "bid", "keep": "keep", "next": "next hand",
-         "undo": "undo"}
+KINDS = {
+    "select": "select a card",
+    "card": "play a card",
+    "bid": "bid",
+    "keep": "keep",
+    "next": "next hand",
+    "undo": "undo",
+}
 MSG_TYPE = re.compile(rb'"msg_type"\s*:\s*"(\w+)"')  # the first is the message's own (its header comes first)
 
 
@@ -171,7 +186,9 @@ def run(folder: Path) -> list[Timing]:
     """A server on a notebook holding only the Table in `folder`, and the clicks measured."""
     from playwright.sync_api import sync_playwright
 
-    write_notebook(folder / "table.ipynb", ["from euchre_lesson.widgets.table import Table\ntable = Table(seed=5)\ntable"])
+    write_notebook(
+        folder / "table.ipynb", ["from euchre_lesson.widgets.table import Table\ntable = Table(seed=5)\ntable"]
+    )
     with LabServer(folder) as server, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         page = browser.new_page(viewport=VIEWPORT)
@@ -194,29 +211,43 @@ def report(timings: list[Timing], seconds: float) -> None:
     by_kind: dict[str, list[tuple[float, tuple[int, int, int]]]] = {}
     for kind, ms, messages, _ in timings:
         by_kind.setdefault(kind, []).append((ms, messages))
-    print(f"{len(timings)} clicks at the Table (rule-of-thumb computer players), click to DOM update; "
-          f"widget messages per click (median, max): sent by the page / received from the kernel / widgets opened")
-    print(f"  {'click':13} {'n':>3}  {'median':>8}  {'p95':>8}  {'max':>8}   {'sent':>7}  {'received':>9}  {'opened':>7}")
+    print(
+        f"{len(timings)} clicks at the Table (rule-of-thumb computer players), click to DOM update; "
+        f"widget messages per click (median, max): sent by the page / received from the kernel / widgets opened"
+    )
+    print(
+        f"  {'click':13} {'n':>3}  {'median':>8}  {'p95':>8}  {'max':>8}   {'sent':>7}  {'received':>9}  {'opened':>7}"
+    )
     for kind in (k for k in KINDS if k in by_kind):
         millis = [ms for ms, _ in by_kind[kind]]
-        counts = [" ".join((f"{statistics.median(col):g}", f"({max(col)})")) for col in zip(*(m for _, m in by_kind[kind]))]
-        print(f"  {KINDS[kind]:13} {len(millis):3}  {statistics.median(millis):5.1f} ms  {p95(millis):5.1f} ms  "
-              f"{max(millis):5.1f} ms   {counts[0]:>7}  {counts[1]:>9}  {counts[2]:>7}")
+        counts = [
+            " ".join((f"{statistics.median(col):g}", f"({max(col)})")) for col in zip(*(m for _, m in by_kind[kind]))
+        ]
+        print(
+            f"  {KINDS[kind]:13} {len(millis):3}  {statistics.median(millis):5.1f} ms  {p95(millis):5.1f} ms  "
+            f"{max(millis):5.1f} ms   {counts[0]:>7}  {counts[1]:>9}  {counts[2]:>7}"
+        )
     report_split(timings)
     everything = [ms for _, ms, _, _ in timings]
     select = [ms for kind, ms, _, _ in timings if kind == "select"]
     worst = max(p95([ms for ms, _ in values]) for values in by_kind.values())
-    print(f"all clicks: median {statistics.median(everything):.1f} ms, p95 {p95(everything):.1f} ms, "
-          f"max {max(everything):.1f} ms; {seconds:.0f} s in all")
-    print(f"goals: select a card median <= {SELECT_MEDIAN_MS} ms: "
-          f"{'met' if select and statistics.median(select) <= SELECT_MEDIAN_MS else 'NOT met'}; "
-          f"every kind of click p95 <= {P95_MS} ms: {'met' if worst <= P95_MS else 'NOT met'} (worst {worst:.1f} ms)")
+    print(
+        f"all clicks: median {statistics.median(everything):.1f} ms, p95 {p95(everything):.1f} ms, "
+        f"max {max(everything):.1f} ms; {seconds:.0f} s in all"
+    )
+    print(
+        f"goals: select a card median <= {SELECT_MEDIAN_MS} ms: "
+        f"{'met' if select and statistics.median(select) <= SELECT_MEDIAN_MS else 'NOT met'}; "
+        f"every kind of click p95 <= {P95_MS} ms: {'met' if worst <= P95_MS else 'NOT met'} (worst {worst:.1f} ms)"
+    )
 
 
 def report_split(timings: list[Timing]) -> None:
     """Where each kind of click's time went, medians: reaching the kernel, the kernel's answer, the page drawing it."""
-    print(f"  where the time went (medians): {'click to busy':>12}  {'note arrives':>12}  {'note drawn':>12}"
-          f"  {'busy to idle':>12}")
+    print(
+        f"  where the time went (medians): {'click to busy':>12}  {'note arrives':>12}  {'note drawn':>12}"
+        f"  {'busy to idle':>12}"
+    )
     for kind in KINDS:
         splits = [split for k, _, _, split in timings if k == kind and split]  # () if a status went unseen
         if splits:

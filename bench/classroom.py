@@ -91,10 +91,35 @@ def children(pid: int) -> list[int]:
 
 def start_server(tables: int, pace: float, folder: str, level: str = "expert"):
     port = free_port()
-    command = [sys.executable, "-m", "euchre_lesson.classroom", "--host", "127.0.0.1", "--port", str(port),
-               "--folder", folder, "--join-code", JOIN, "--teacher-code", "bench", "--tables", str(tables),
-               "--game", "partnership", "--level", level, "--pace", str(pace), "--absent-after", "3600",
-               "--seed", "1", "--assets", str(ROOT / ".venv" / "classroom-assets")]
+    command = [
+        sys.executable,
+        "-m",
+        "euchre_lesson.classroom",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--folder",
+        folder,
+        "--join-code",
+        JOIN,
+        "--teacher-code",
+        "bench",
+        "--tables",
+        str(tables),
+        "--game",
+        "partnership",
+        "--level",
+        level,
+        "--pace",
+        str(pace),
+        "--absent-after",
+        "3600",
+        "--seed",
+        "1",
+        "--assets",
+        str(ROOT / ".venv" / "classroom-assets"),
+    ]
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     while True:
         line = process.stdout.readline()
@@ -117,8 +142,10 @@ class BrowserStudent:
 
     def __init__(self, browser, url: str, name: str, table: int):
         context = browser.new_context(viewport=VIEWPORT)
-        context.route("**/*", lambda route: route.continue_() if route.request.url.startswith("http://127.0.0.1:")
-                      else route.abort())
+        context.route(
+            "**/*",
+            lambda route: route.continue_() if route.request.url.startswith("http://127.0.0.1:") else route.abort(),
+        )
         self.page = page = context.new_page()
         page.set_default_timeout(60_000)
         page.goto(url)
@@ -230,11 +257,14 @@ def main() -> None:
                 seated = stack.enter_context(contextlib.closing(Student(url)))
                 seated.join(name, JOIN, table)
                 return seated
+
         idle = rss_kb(process.pid)
         tables: list[list] = []
         results = []
-        print(f"{args.clients} students, {args.students} at each table; the computer players at level {args.level}",
-              flush=True)
+        print(
+            f"{args.clients} students, {args.students} at each table; the computer players at level {args.level}",
+            flush=True,
+        )
         for step in steps:
             while len(tables) < step:
                 number = len(tables) + 1
@@ -248,17 +278,21 @@ def main() -> None:
             memory = (rss_kb(process.pid) - idle) / 1024 / step
             workers = children(process.pid)
             results.append((step, p95(times)))
-            print(f"{step} table(s): click to every other page's view, median {statistics.median(times):.0f} ms, "
-                  f"p95 {results[-1][1]:.0f} ms over {len(times)} views; "
-                  f"memory {memory:.1f} MB a table (server {rss_kb(process.pid) / 1024:.0f} MB, and "
-                  f"{len(workers)} helper process(es) {sum(map(rss_kb, workers)) / 1024:.0f} MB); "
-                  f"processor time a student's move {server_ms:.0f} ms in the server, {helpers_ms:.0f} ms in its "
-                  f"helpers (the computers' replies included); "
-                  f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
+            print(
+                f"{step} table(s): click to every other page's view, median {statistics.median(times):.0f} ms, "
+                f"p95 {results[-1][1]:.0f} ms over {len(times)} views; "
+                f"memory {memory:.1f} MB a table (server {rss_kb(process.pid) / 1024:.0f} MB, and "
+                f"{len(workers)} helper process(es) {sum(map(rss_kb, workers)) / 1024:.0f} MB); "
+                f"processor time a student's move {server_ms:.0f} ms in the server, {helpers_ms:.0f} ms in its "
+                f"helpers (the computers' replies included); "
+                f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores",
+                flush=True,
+            )
         within = [step for step, high in results if high <= GOAL_MS]
-        print(f"most tables with p95 within {GOAL_MS} ms: {max(within) if within else 0}"
-              + (f" (of the {args.tables} tried: more were not measured)" if within and max(within) == steps[-1]
-                 else ""))
+        print(
+            f"most tables with p95 within {GOAL_MS} ms: {max(within) if within else 0}"
+            + (f" (of the {args.tables} tried: more were not measured)" if within and max(within) == steps[-1] else "")
+        )
 
 
 if __name__ == "__main__":

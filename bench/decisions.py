@@ -94,10 +94,19 @@ def report(label: str, seconds: list[float], budget: float | None, note: str) ->
     ms = sorted(s * 1000 for s in seconds)
     p95 = ms[max(0, math.ceil(0.95 * len(ms)) - 1)]  # the smallest time at least 95% of them take no longer than
     goal = None if budget is None else 1500 * budget + 50
-    over = "no budget" if budget is None else (f"over budget {sum(m > 1000 * budget for m in ms):4}, "
-                                               f"over goal ({goal:.0f} ms) {sum(m > goal for m in ms):3}")
-    print(f"  {label:32} median {statistics.median(ms):6.1f}  p95 {p95:6.1f}  "
-          f"worst {ms[-1]:6.1f} ms  of {len(ms):4}: {over}; {note}", flush=True)
+    over = (
+        "no budget"
+        if budget is None
+        else (
+            f"over budget {sum(m > 1000 * budget for m in ms):4}, "
+            f"over goal ({goal:.0f} ms) {sum(m > goal for m in ms):3}"
+        )
+    )
+    print(
+        f"  {label:32} median {statistics.median(ms):6.1f}  p95 {p95:6.1f}  "
+        f"worst {ms[-1]:6.1f} ms  of {len(ms):4}: {over}; {note}",
+        flush=True,
+    )
     return goal is None or ms[-1] <= goal
 
 
@@ -120,18 +129,25 @@ def measure(rules, hands: int) -> bool:
     met = report(f"{rules.game}: expert", seconds, table.DECISION_SECONDS, f"rule of thumb {fallbacks}")
     hints, fell_back, grades, ungraded, graded = clicks(rules, hands)
     met &= report(f"{rules.game}: Hint", hints, table.HINT_SECONDS, f"rule of thumb {fell_back}")
-    met &= report(f"{rules.game}: Grade (a whole hand)", grades, table.GRADE_SECONDS,
-                  f"not graded {ungraded} of {graded} decisions")
+    met &= report(
+        f"{rules.game}: Grade (a whole hand)",
+        grades,
+        table.GRADE_SECONDS,
+        f"not graded {ungraded} of {graded} decisions",
+    )
     return met
 
 
 def run(hands: int, spinners: int, spin_seconds: float) -> bool:
     """Both games idle, then busy, in this process's mode."""
     mode = "native (C core)" if COMPILED else "pure Python"
-    print(f"-- {mode}: the expert samples {table.EXPERT_WORLDS} worlds per decision in trick play, "
-          f"{bidding_worlds(table.EXPERT_WORLDS)} simulated hands an option before it; budgets: "
-          f"{table.DECISION_SECONDS} s a decision, {table.HINT_SECONDS} s a hint, {table.GRADE_SECONDS} s "
-          f"the grades of a hand; {hands} hands per game", flush=True)
+    print(
+        f"-- {mode}: the expert samples {table.EXPERT_WORLDS} worlds per decision in trick play, "
+        f"{bidding_worlds(table.EXPERT_WORLDS)} simulated hands an option before it; budgets: "
+        f"{table.DECISION_SECONDS} s a decision, {table.HINT_SECONDS} s a hint, {table.GRADE_SECONDS} s "
+        f"the grades of a hand; {hands} hands per game",
+        flush=True,
+    )
     met = True
     for label, load in (("idle", 0), (f"busy ({spinners} spinning processes on {os.cpu_count()} cores)", spinners)):
         if label != "idle" and not spinners:
@@ -155,10 +171,17 @@ def main() -> None:
     parser.add_argument("--native", action="store_true", help="only the C core")
     parser.add_argument("--hands", type=int, default=6, help="hands per game (default 6)")
     parser.add_argument("--busy", type=int, default=4, help="spinning processes for the busy run (default 4; 0: none)")
-    parser.add_argument("--spin-seconds", type=float, default=300.0,
-                        help="the longest a spinner runs (default 300; each is ended when its part is done)")
-    parser.add_argument("--seconds", default="table", help="the budget of a decision: the table's (default), "
-                                                            "a number of seconds, or none")
+    parser.add_argument(
+        "--spin-seconds",
+        type=float,
+        default=300.0,
+        help="the longest a spinner runs (default 300; each is ended when its part is done)",
+    )
+    parser.add_argument(
+        "--seconds",
+        default="table",
+        help="the budget of a decision: the table's (default), a number of seconds, or none",
+    )
     args = parser.parse_args()
     if args.hands < 1 or args.busy < 0 or not 0 < args.spin_seconds <= 3600:
         parser.error("--hands must be 1 or more, --busy 0 or more, --spin-seconds from 0 to 3600")
@@ -173,8 +196,19 @@ def main() -> None:
             print("the C core is not built (or EUCHRE_PURE_PYTHON=1 is set): native figures are pure Python")
         met &= run(args.hands, args.busy, args.spin_seconds)
     if not args.native and not args.pure_python:  # pure Python in a process of its own
-        again = [sys.executable, __file__, "--pure-python", "--hands", str(args.hands), "--busy", str(args.busy),
-                 "--spin-seconds", str(args.spin_seconds), "--seconds", args.seconds]
+        again = [
+            sys.executable,
+            __file__,
+            "--pure-python",
+            "--hands",
+            str(args.hands),
+            "--busy",
+            str(args.busy),
+            "--spin-seconds",
+            str(args.spin_seconds),
+            "--seconds",
+            args.seconds,
+        ]
         met &= subprocess.run(again).returncode == 0
     elif args.pure_python:
         met &= run(args.hands, args.busy, args.spin_seconds)

@@ -25,8 +25,9 @@ def run(path: Path) -> float:
         shutil.copy(path, copy)
         notebook = nbformat.read(copy, as_version=4)
         start = time.perf_counter()
-        NotebookClient(notebook, timeout=600, kernel_name="python3",
-                       resources={"metadata": {"path": str(ROOT / "notebooks")}}).execute()
+        NotebookClient(
+            notebook, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(ROOT / "notebooks")}}
+        ).execute()
         return time.perf_counter() - start
 
 

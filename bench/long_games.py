@@ -90,10 +90,12 @@ def best_of(runs: int, work) -> float:
 
 def thrown_in_hand_cost(game, repeats: int = 300) -> float:
     """CPU seconds per action of one thrown-in hand from `game`: five passes, and the sixth scores and deals."""
+
     def hand():
         state = game
         for _ in range(6):
             state = state.apply(PASS)
+
     return best_of(5, lambda: [hand() for _ in range(repeats)]) / (6 * repeats)
 
 
@@ -139,14 +141,19 @@ def table_costs(game, moments: int) -> tuple[float, float]:
 
 
 def print_table_costs(early_game, late_game) -> None:
-    costs = {(when, kept): table_costs(game, kept) for when, game in (("early", early_game), ("late", late_game))
-             for kept in (0, MOMENTS)}
+    costs = {
+        (when, kept): table_costs(game, kept)
+        for when, game in (("early", early_game), ("late", late_game))
+        for kept in (0, MOMENTS)
+    }
     print(f"the table (TableSession, computer players at random), on average over {PAIRS} of each:")
     for kept in (0, MOMENTS):
         (act_early, undo_early), (act_late, undo_late) = costs["early", kept], costs["late", kept]
-        print(f"  undo history of {kept:,} moments: an action {act_early * 1e3:.3f} ms at hand 1, "
-              f"{act_late * 1e3:.3f} ms at hand {len(late_game.hands):,} ({act_late / act_early:.2f}x); "
-              f"an undo {undo_early * 1e6:.1f} us and {undo_late * 1e6:.1f} us")
+        print(
+            f"  undo history of {kept:,} moments: an action {act_early * 1e3:.3f} ms at hand 1, "
+            f"{act_late * 1e3:.3f} ms at hand {len(late_game.hands):,} ({act_late / act_early:.2f}x); "
+            f"an undo {undo_early * 1e6:.1f} us and {undo_late * 1e6:.1f} us"
+        )
 
 
 def main() -> None:
@@ -163,27 +170,39 @@ def main() -> None:
     seconds, size = load_seconds(thrown_in_until(long, hands), "thrown_in")
     early, late = thrown_in_hand_cost(first), thrown_in_hand_cost(long)
     print(f"thrown-in game of {hands:,} hands (built in {time.perf_counter() - start:.0f} s)")
-    print(f"  load_game of its file ({size / 1e6:.1f} MB): {seconds:.2f} s "
-          f"({'within' if seconds < LOAD_GOAL else 'OVER'} the goal of {LOAD_GOAL:.0f} s)")
-    print(f"  an action of a thrown-in hand: {early * 1e3:.3f} ms at hand 1, {late * 1e3:.3f} ms at hand "
-          f"{hands - 1:,} (its last deals hand {hands:,}): {late / early:.2f}x "
-          f"({'within' if late / early < RATIO_GOAL else 'OVER'} the goal of {RATIO_GOAL:.0f}x)")
+    print(
+        f"  load_game of its file ({size / 1e6:.1f} MB): {seconds:.2f} s "
+        f"({'within' if seconds < LOAD_GOAL else 'OVER'} the goal of {LOAD_GOAL:.0f} s)"
+    )
+    print(
+        f"  an action of a thrown-in hand: {early * 1e3:.3f} ms at hand 1, {late * 1e3:.3f} ms at hand "
+        f"{hands - 1:,} (its last deals hand {hands:,}): {late / early:.2f}x "
+        f"({'within' if late / early < RATIO_GOAL else 'OVER'} the goal of {RATIO_GOAL:.0f}x)"
+    )
     kept_early, kept_late = kept_bytes(first), kept_bytes(late_start)
-    print(f"  {KEPT:,} successive states kept (undo history): {kept_early / 1e6:.2f} MB from hand 1, "
-          f"{kept_late / 1e6:.2f} MB from hand {hands - 200:,} ({kept_late / KEPT:,.0f} bytes a state)")
+    print(
+        f"  {KEPT:,} successive states kept (undo history): {kept_early / 1e6:.2f} MB from hand 1, "
+        f"{kept_late / 1e6:.2f} MB from hand {hands - 200:,} ({kept_late / KEPT:,.0f} bytes a state)"
+    )
 
     start = time.perf_counter()
     game, per_action = played_game(hands, timed)
     seconds, size = load_seconds(game, "played")
     actions = sum(len(hand.history) for hand in game.hands)
-    print(f"played game of {hands:,} hands, {actions:,} actions, seats 1 and 2 tied at the top "
-          f"(built in {time.perf_counter() - start:.0f} s)")
-    print(f"  load_game of its file ({size / 1e6:.1f} MB): {seconds:.2f} s "
-          f"({'within' if seconds < LOAD_GOAL else 'OVER'} the goal of {LOAD_GOAL:.0f} s)")
+    print(
+        f"played game of {hands:,} hands, {actions:,} actions, seats 1 and 2 tied at the top "
+        f"(built in {time.perf_counter() - start:.0f} s)"
+    )
+    print(
+        f"  load_game of its file ({size / 1e6:.1f} MB): {seconds:.2f} s "
+        f"({'within' if seconds < LOAD_GOAL else 'OVER'} the goal of {LOAD_GOAL:.0f} s)"
+    )
     ratio = per_action["last"] / per_action["first"]
-    print(f"  an action, on average: {per_action['first'] * 1e3:.3f} ms in its first {timed} hands, "
-          f"{per_action['last'] * 1e3:.3f} ms in its last {timed}: {ratio:.2f}x "
-          f"({'within' if ratio < RATIO_GOAL else 'OVER'} the goal of {RATIO_GOAL:.0f}x)")
+    print(
+        f"  an action, on average: {per_action['first'] * 1e3:.3f} ms in its first {timed} hands, "
+        f"{per_action['last'] * 1e3:.3f} ms in its last {timed}: {ratio:.2f}x "
+        f"({'within' if ratio < RATIO_GOAL else 'OVER'} the goal of {RATIO_GOAL:.0f}x)"
+    )
     print_table_costs(dc.replace(new_game(CUTTHROAT, seed=11, first_dealer=0), scores=(0, 10, 10)), game)
 
 

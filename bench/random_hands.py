@@ -28,8 +28,14 @@ SEED = 2024
 ROUNDS = 3
 # OpenSpiel's rules as our switches (DESIGN.md): the dealer must pick up, stick the dealer,
 # no lone defenders, only the maker may go alone, the dealer's left always leads; the 24-card deck.
-AS_OPENSPIEL = replace(PARTNERSHIP, dealer_must_pick_up=True, stick_the_dealer=True,
-                       allow_lone_defender=False, partner_may_go_alone=False, opening_lead="dealer_left")
+AS_OPENSPIEL = replace(
+    PARTNERSHIP,
+    dealer_must_pick_up=True,
+    stick_the_dealer=True,
+    allow_lone_defender=False,
+    partner_may_go_alone=False,
+    opening_lead="dealer_left",
+)
 
 
 def openspiel_runner():
@@ -49,8 +55,10 @@ def openspiel_runner():
             hands += 100
         return hands
 
-    description = (f"OpenSpiel euchre via pyspiel, {game.num_players()} players, "
-                   f"{game.max_chance_outcomes()}-card deck (9 to A), parameters {game.get_parameters()}")
+    description = (
+        f"OpenSpiel euchre via pyspiel, {game.num_players()} players, "
+        f"{game.max_chance_outcomes()}-card deck (9 to A), parameters {game.get_parameters()}"
+    )
     return description, run
 
 
@@ -95,13 +103,17 @@ def main() -> None:
     openspiel, run_openspiel = openspiel_runner()
     contenders = {
         "openspiel": ("OpenSpiel euchre", run_openspiel),
-        "ours4": (f"playout.random_hands, partnership as OpenSpiel ({switches(AS_OPENSPIEL)})",
-                  simulator_runner(AS_OPENSPIEL)),
+        "ours4": (
+            f"playout.random_hands, partnership as OpenSpiel ({switches(AS_OPENSPIEL)})",
+            simulator_runner(AS_OPENSPIEL),
+        ),
         "ours4_preset": ("playout.random_hands, partnership preset (24 cards)", simulator_runner(PARTNERSHIP)),
         "ours3": ("playout.random_hands, cutthroat preset (24 cards, dummy)", simulator_runner(CUTTHROAT)),
         "ours2": ("playout.random_hands, two-handed preset (24 cards)", simulator_runner(TWO_HANDED)),
-        "ours4_railroad": ("playout.random_hands, railroad preset (25 cards, calling for best)",
-                           simulator_runner(RAILROAD)),
+        "ours4_railroad": (
+            "playout.random_hands, railroad preset (25 cards, calling for best)",
+            simulator_runner(RAILROAD),
+        ),
         "engine4": ("HandState engine, partnership as OpenSpiel", engine_runner(AS_OPENSPIEL)),
         "engine3": ("HandState engine, cutthroat preset", engine_runner(CUTTHROAT)),
         "engine2": ("HandState engine, two-handed preset", engine_runner(TWO_HANDED)),
@@ -124,11 +136,12 @@ def main() -> None:
         print(f"  {rate[key]:>10,.0f} hands/s  {label}  ({hands:,} hands in {seconds:.1f} s)")
     ratio = rate["ours4"] / rate["openspiel"]
     verdict = "goal met" if ratio >= GOAL else "goal NOT met"
-    print(f"\n  ours / OpenSpiel (four-hand, same rules and deck): {ratio:.2f}x "
-          f"(goal >= {GOAL}x): {verdict}")
-    print(f"  ours / HandState engine: partnership {rate['ours4'] / rate['engine4']:.0f}x, "
-          f"cutthroat {rate['ours3'] / rate['engine3']:.0f}x, two-handed {rate['ours2'] / rate['engine2']:.0f}x, "
-          f"railroad {rate['ours4_railroad'] / rate['engine4_railroad']:.0f}x")
+    print(f"\n  ours / OpenSpiel (four-hand, same rules and deck): {ratio:.2f}x (goal >= {GOAL}x): {verdict}")
+    print(
+        f"  ours / HandState engine: partnership {rate['ours4'] / rate['engine4']:.0f}x, "
+        f"cutthroat {rate['ours3'] / rate['engine3']:.0f}x, two-handed {rate['ours2'] / rate['engine2']:.0f}x, "
+        f"railroad {rate['ours4_railroad'] / rate['engine4_railroad']:.0f}x"
+    )
 
 
 if __name__ == "__main__":

@@ -46,10 +46,14 @@ APP = "app/euchre_table.ipynb"
 GOAL = 0.5  # seconds: the slowest expert decision in the browser (issue 15, 4)
 START_GOALS = {"cold": 6.0, "warm": 4.0, "later": 4.0}  # seconds to a lesson's first widget (issue 26, 7)
 # A widget drawn in a lesson page: its view has rendered something.
-FIRST_WIDGET = ("() => [...document.querySelectorAll('.jp-OutputArea-output > .jupyter-widgets')]"
-                ".some(w => w.offsetHeight > 10 && w.querySelector('[class*=\"widget-\"]'))")
-PAGE_DONE = ("() => ['ready', 'stopped'].includes((document.querySelector('.jp-NotebookPanel') || "
-             "{dataset: {}}).dataset.euchreLesson)")
+FIRST_WIDGET = (
+    "() => [...document.querySelectorAll('.jp-OutputArea-output > .jupyter-widgets')]"
+    ".some(w => w.offsetHeight > 10 && w.querySelector('[class*=\"widget-\"]'))"
+)
+PAGE_DONE = (
+    "() => ['ready', 'stopped'].includes((document.querySelector('.jp-NotebookPanel') || "
+    "{dataset: {}}).dataset.euchreLesson)"
+)
 GAMES = ("cutthroat", "partnership", "twohand", "railroad")
 TIMES = "() => window.euchreLessonTimes"  # the lesson page's marks (jupyterlite/lesson-pages), in seconds
 
@@ -100,8 +104,9 @@ def gzipped_mb(folder: Path) -> float:
 def offline_page(browser, server: SiteServer):
     """A page in a fresh context: the site answers, every other request is aborted."""
     context = browser.new_context(viewport=VIEWPORT)
-    context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(f"{server.base}/")
-                  else route.abort())
+    context.route(
+        "**/*", lambda route: route.continue_() if route.request.url.startswith(f"{server.base}/") else route.abort()
+    )
     page = context.new_page()
     page.set_default_timeout(120_000)
     return page
@@ -125,8 +130,12 @@ def first_widget(page, url: str | None = None) -> float:
 
 def showing(page, path: str) -> None:
     """Wait until the page shows the notebook at `path` (a link opens a lesson in place of the one shown)."""
-    page.wait_for_function("(path) => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget; "
-                           "return !!w && w.context.path === path; }", arg=path, timeout=240_000)
+    page.wait_for_function(
+        "(path) => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget; "
+        "return !!w && w.context.path === path; }",
+        arg=path,
+        timeout=240_000,
+    )
 
 
 def breakdown(page, origin: float, widget: float) -> dict[str, float]:
@@ -134,8 +143,13 @@ def breakdown(page, origin: float, widget: float) -> dict[str, float]:
     marks = page.evaluate(TIMES)
     cells = marks["cells"]
     first = cells[0][0] if cells else widget
-    steps = {"page drawn": marks.get("activated"), "Python asked": marks.get("asked"),
-             "lesson shown": marks.get("shown"), "Python ready": marks.get("python"), "first cell": first}
+    steps = {
+        "page drawn": marks.get("activated"),
+        "Python asked": marks.get("asked"),
+        "lesson shown": marks.get("shown"),
+        "Python ready": marks.get("python"),
+        "first cell": first,
+    }
     out = {name: seconds - origin for name, seconds in steps.items() if seconds is not None and seconds >= origin}
     out["cells to widget"] = widget - first
     return out
@@ -182,14 +196,23 @@ def start(browser, server: SiteServer, repeat: int) -> None:
     for run in range(repeat):
         load = os.getloadavg()[0]
         runs.append(one_start(browser, server, first, later))
-        print(f"  run {run + 1}: " + ", ".join(f"{key} {seconds:.1f} s" for key, (seconds, _) in runs[-1].items())
-              + f"  (load average {load:.1f} before, {os.getloadavg()[0]:.1f} after)", flush=True)
-    words = {"cold": "lesson 0, a new visitor (cold cache)", "warm": "lesson 0 again (warm cache)",
-             "later": f"then {lessons[1].stem}, by its link",
-             "later, new page": f"{lessons[1].stem} as a new page (warm)",
-             "front": "the front page, then a click on lesson 0"}
-    print(f"from opening a page to its first widget (median of {repeat}; load average now "
-          f"{', '.join(f'{x:.1f}' for x in os.getloadavg())}):")
+        print(
+            f"  run {run + 1}: "
+            + ", ".join(f"{key} {seconds:.1f} s" for key, (seconds, _) in runs[-1].items())
+            + f"  (load average {load:.1f} before, {os.getloadavg()[0]:.1f} after)",
+            flush=True,
+        )
+    words = {
+        "cold": "lesson 0, a new visitor (cold cache)",
+        "warm": "lesson 0 again (warm cache)",
+        "later": f"then {lessons[1].stem}, by its link",
+        "later, new page": f"{lessons[1].stem} as a new page (warm)",
+        "front": "the front page, then a click on lesson 0",
+    }
+    print(
+        f"from opening a page to its first widget (median of {repeat}; load average now "
+        f"{', '.join(f'{x:.1f}' for x in os.getloadavg())}):"
+    )
     for key, text in words.items():
         seconds = statistics.median(run[key][0] for run in runs)
         goal = START_GOALS.get(key)
@@ -198,8 +221,10 @@ def start(browser, server: SiteServer, repeat: int) -> None:
         steps = [run[key][1] for run in runs if run[key][1]]
         if steps:
             names = [name for name in steps[0] if all(name in step for step in steps)]
-            print(f"  {'':44}" + " | ".join(f"{name} {statistics.median(step[name] for step in steps):.1f}"
-                                           for name in names))
+            print(
+                f"  {'':44}"
+                + " | ".join(f"{name} {statistics.median(step[name] for step in steps):.1f}" for name in names)
+            )
 
 
 def lessons(browser, server: SiteServer) -> None:
@@ -242,9 +267,12 @@ def decisions(browser, server: SiteServer, hands: int, budget: str) -> bool:
             judged = level == "expert"
             verdict = f"  goal max <= {GOAL} s: {'met' if ordered[-1] <= GOAL else 'MISSED'}" if judged else ""
             met &= not judged or ordered[-1] <= GOAL
-            print(f"{game:12} {level:14} median {ordered[len(ordered) // 2] * 1000:6.0f} ms  p95 "
-                  f"{quantile(ordered, 0.95) * 1000:6.0f} ms  max {ordered[-1] * 1000:6.0f} ms "
-                  f"({found['where'][slowest]})  over {len(ordered)}{verdict}", flush=True)
+            print(
+                f"{game:12} {level:14} median {ordered[len(ordered) // 2] * 1000:6.0f} ms  p95 "
+                f"{quantile(ordered, 0.95) * 1000:6.0f} ms  max {ordered[-1] * 1000:6.0f} ms "
+                f"({found['where'][slowest]})  over {len(ordered)}{verdict}",
+                flush=True,
+            )
     core = "the C core" if found["compiled"] else "pure Python"
     print(f"(in the page: {core}; the table's budget of a decision {found['budget']} s; {hands} hands per game)")
     page.context.close()
@@ -264,14 +292,20 @@ def budget_in_python(text: str) -> str | None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", choices=("all", "start", "lessons", "decisions"), default="all",
-                        help="start: lesson 0 cold and warm and a later lesson; lessons: each lesson as a page; "
-                             "decisions: the computer players")
+    parser.add_argument(
+        "--part",
+        choices=("all", "start", "lessons", "decisions"),
+        default="all",
+        help="start: lesson 0 cold and warm and a later lesson; lessons: each lesson as a page; "
+        "decisions: the computer players",
+    )
     parser.add_argument("--hands", type=int, default=8, help="seeded hands per game for the decisions (default 8)")
-    parser.add_argument("--repeat", type=int, default=2, help="start: runs of each start, the median shown "
-                                                                 "(default 2)")
-    parser.add_argument("--seconds", default="table", help="the expert's budget of a decision: the table's "
-                                                            "(default), a number of seconds, or none")
+    parser.add_argument("--repeat", type=int, default=2, help="start: runs of each start, the median shown (default 2)")
+    parser.add_argument(
+        "--seconds",
+        default="table",
+        help="the expert's budget of a decision: the table's (default), a number of seconds, or none",
+    )
     parser.add_argument("--site", type=Path, default=SITE, help="the site folder (default %(default)s)")
     args = parser.parse_args()
     if args.hands < 1:

@@ -34,8 +34,12 @@ DEALS = 1000
 SEEDS = {"partnership": 2026, "cutthroat": 2027, "twohand": 2028, "railroad": 2029}
 # Two-handed trees are smaller than cutthroat's (two players); Railroad's are partnership's, with the joker (R1)
 # and, after a call for best (R3), one hand of six cards cut to five.
-GOALS = {"partnership": {"median": 0.5, "p90": 1.5, "max": 5.0}, "cutthroat": {"median": 0.2},
-         "twohand": {"median": 0.2}, "railroad": {"median": 0.5, "p90": 1.5, "max": 5.0}}
+GOALS = {
+    "partnership": {"median": 0.5, "p90": 1.5, "max": 5.0},
+    "cutthroat": {"median": 0.2},
+    "twohand": {"median": 0.2},
+    "railroad": {"median": 0.5, "p90": 1.5, "max": 5.0},
+}
 GAMES = {"partnership": PARTNERSHIP, "cutthroat": CUTTHROAT, "twohand": TWO_HANDED, "railroad": RAILROAD}
 
 
@@ -84,8 +88,10 @@ def measure(states: list, compiled: bool) -> tuple[str, dict[str, float]]:
     got = figures(first)
     shown = "  ".join(f"{k} {got[k]:5.2f}" for k in ("median", "p90", "max"))
     best_shown = " ".join(f"{v:.2f}" for v in figures(best).values())
-    return (f"{'compiled' if compiled else 'Python':8} {shown} ms (best of 3 calls: {best_shown})   "
-            f"nodes median {statistics.median(nodes):.0f} max {max(nodes)}"), got
+    return (
+        f"{'compiled' if compiled else 'Python':8} {shown} ms (best of 3 calls: {best_shown})   "
+        f"nodes median {statistics.median(nodes):.0f} max {max(nodes)}"
+    ), got
 
 
 def run(name: str, rules, alone: bool) -> bool:
@@ -113,15 +119,19 @@ def python_speed() -> float:
 
 
 def main() -> None:
-    print(f"solve() from the first lead, {DEALS} random deals per game; this Python runs "
-          f"{python_speed():.1f} M loop steps/s")
+    print(
+        f"solve() from the first lead, {DEALS} random deals per game; this Python runs "
+        f"{python_speed():.1f} M loop steps/s"
+    )
     why = "built" if solver._search else "not built"
     print(f"search in use: {'compiled' if solver.COMPILED else f'Python (the compiled one is {why})'}")
     print("-- full tables: nobody goes alone, every seat plays (the goals apply here):")
     for name, rules in GAMES.items():
         run(name, rules, False)
-    print("-- going alone chosen at random too (most such hands have a lone player, and in Railroad a call for "
-          "best; for comparison):")
+    print(
+        "-- going alone chosen at random too (most such hands have a lone player, and in Railroad a call for "
+        "best; for comparison):"
+    )
     for name, rules in GAMES.items():
         if rules.may_go_alone:  # nobody goes alone in two-hand (W4)
             run(name, rules, True)

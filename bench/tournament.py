@@ -25,10 +25,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, new_game, play_game  # noqa: E402
 from euchre_lesson.play.players import RandomPlayer, RuleOfThumbPlayer  # noqa: E402
 
-
-GAMES = {"cutthroat": (CUTTHROAT,), "partnership": (PARTNERSHIP,), "twohand": (TWO_HANDED,),
-         "railroad": (RAILROAD,), "both": (CUTTHROAT, PARTNERSHIP), "new": (TWO_HANDED, RAILROAD),
-         "all": (CUTTHROAT, PARTNERSHIP, TWO_HANDED, RAILROAD)}
+GAMES = {
+    "cutthroat": (CUTTHROAT,),
+    "partnership": (PARTNERSHIP,),
+    "twohand": (TWO_HANDED,),
+    "railroad": (RAILROAD,),
+    "both": (CUTTHROAT, PARTNERSHIP),
+    "new": (TWO_HANDED, RAILROAD),
+    "all": (CUTTHROAT, PARTNERSHIP, TWO_HANDED, RAILROAD),
+}
 
 
 def make_player(kind: str, seed: int, worlds: int, seconds: float | None = None):
@@ -79,8 +84,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--worlds", type=int, default=40, help="sampled worlds per expert decision")
-    parser.add_argument("--seconds", type=float, default=None,
-                        help="a time cap on each expert decision (default none: the worlds alone decide)")
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        help="a time cap on each expert decision (default none: the worlds alone decide)",
+    )
     parser.add_argument("--game", choices=list(GAMES), default="both")
     options = parser.parse_args()
     for rules in GAMES[options.game]:
@@ -94,9 +103,11 @@ def main() -> None:
         wins = sum(shares)
         low, high = wilson(wins, len(shares))
         verdict = "goal met" if low > 0.5 else "goal NOT met"
-        print(f"{rules.game:12} {options.a} vs {options.b}: {options.a} won {wins:g} of {len(shares)} games "
-              f"= {wins / len(shares):.1%}, 95% CI [{low:.1%}, {high:.1%}] ({verdict}: lower bound above 50%) "
-              f"in {time.perf_counter() - start:.0f} s")
+        print(
+            f"{rules.game:12} {options.a} vs {options.b}: {options.a} won {wins:g} of {len(shares)} games "
+            f"= {wins / len(shares):.1%}, 95% CI [{low:.1%}, {high:.1%}] ({verdict}: lower bound above 50%) "
+            f"in {time.perf_counter() - start:.0f} s"
+        )
 
 
 if __name__ == "__main__":

@@ -42,8 +42,10 @@ from tournament import wilson  # noqa: E402
 
 from euchre_lesson import PARTNERSHIP, ExpertPlayer, GameState, RuleOfThumbPlayer, RuleSet, new_game  # noqa: E402
 
-PLAYERS = {"expert": lambda seed, worlds: ExpertPlayer(seed, worlds=worlds),
-           "rule-of-thumb": lambda seed, worlds: RuleOfThumbPlayer()}
+PLAYERS = {
+    "expert": lambda seed, worlds: ExpertPlayer(seed, worlds=worlds),
+    "rule-of-thumb": lambda seed, worlds: RuleOfThumbPlayer(),
+}
 DEFAULT_WORLDS = 32  # what the table's expert level samples (euchre_lesson.play.session.EXPERT_WORLDS)
 
 
@@ -61,19 +63,25 @@ class Settings:
     worlds: int = DEFAULT_WORLDS
 
     def describe(self) -> str:
-        return (f"IS-MCTS (open_spiel.python.algorithms.ismcts.ISMCTSBot): {self.simulations:,} simulations "
-                f"per move, uct_c {self.uct_c:g}, random-rollout evaluator with {self.rollouts} rollout"
-                f"{'s' * (self.rollouts != 1)}, final policy max visit count, unlimited world samples, "
-                f"information sets keyed with trump too; "
-                f"our expert samples {self.worlds} worlds per decision")
+        return (
+            f"IS-MCTS (open_spiel.python.algorithms.ismcts.ISMCTSBot): {self.simulations:,} simulations "
+            f"per move, uct_c {self.uct_c:g}, random-rollout evaluator with {self.rollouts} rollout"
+            f"{'s' * (self.rollouts != 1)}, final policy max visit count, unlimited world samples, "
+            f"information sets keyed with trump too; "
+            f"our expert samples {self.worlds} worlds per decision"
+        )
 
 
 def openspiel_rules() -> RuleSet:
     """Our partnership rules switched to OpenSpiel's (DESIGN.md, the referee), games to 10 (F5)."""
     defaults = dict(pyspiel.load_game("euchre").get_parameters())
-    switches = {"dealer_must_pick_up": True, "opening_lead": "dealer_left",
-                "allow_lone_defender": defaults["allow_lone_defender"],
-                "stick_the_dealer": defaults["stick_the_dealer"], "target": 10}
+    switches = {
+        "dealer_must_pick_up": True,
+        "opening_lead": "dealer_left",
+        "allow_lone_defender": defaults["allow_lone_defender"],
+        "stick_the_dealer": defaults["stick_the_dealer"],
+        "target": 10,
+    }
     if "partner_may_go_alone" in {f.name for f in fields(RuleSet)}:
         switches["partner_may_go_alone"] = False  # OpenSpiel asks only the maker whether to go alone (C10)
     return replace(PARTNERSHIP, **switches)
@@ -99,8 +107,13 @@ class ISMCTSBot(ismcts.ISMCTSBot):
 def ismcts_bot(rules: RuleSet, settings: Settings, rng: random.Random) -> ISMCTSBot:
     """IS-MCTS with a random-rollout evaluator, each of its random draws seeded from `rng`."""
     evaluator = mcts.RandomRolloutEvaluator(settings.rollouts, np.random.RandomState(rng.getrandbits(32)))
-    bot = ISMCTSBot(openspiel_game(rules), evaluator, settings.uct_c, settings.simulations,
-                    random_state=np.random.RandomState(rng.getrandbits(32)))
+    bot = ISMCTSBot(
+        openspiel_game(rules),
+        evaluator,
+        settings.uct_c,
+        settings.simulations,
+        random_state=np.random.RandomState(rng.getrandbits(32)),
+    )
     # The bot's own resampler makes a new, unseeded sampler every time: a run would not repeat.
     sampler = pyspiel.UniformProbabilitySampler(rng.getrandbits(31), 0.0, 1.0)
     bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
@@ -125,8 +138,11 @@ def shared_moves(hand, theirs) -> dict:
         raise OutOfStep(disagreement(hand, f"to act: ours seat {hand.to_act}, OpenSpiel {acting}"))
     moves = {numbered(action, hand): action for action in hand.legal_actions()}
     if sorted(moves) != sorted(theirs.legal_actions()):
-        raise OutOfStep(disagreement(hand, f"legal actions in {hand.phase}: ours {sorted(moves)}, "
-                                           f"OpenSpiel {sorted(theirs.legal_actions())}"))
+        raise OutOfStep(
+            disagreement(
+                hand, f"legal actions in {hand.phase}: ours {sorted(moves)}, OpenSpiel {sorted(theirs.legal_actions())}"
+            )
+        )
     return moves
 
 
@@ -252,8 +268,16 @@ def play_one(job: tuple) -> Result:
         raise OutOfStep(f"{kind}, game {number} of --seed {seed}: {error}") from None
     game = outcome.game
     won = not set(game.winning_seats) & set(seats_of_bot(number))
-    return Result(number, won, time.perf_counter() - start, len(game.hands), outcome.steps,
-                  outcome.bot_searches, outcome.bot_seconds, *sides(game, seats_of_bot(number)))
+    return Result(
+        number,
+        won,
+        time.perf_counter() - start,
+        len(game.hands),
+        outcome.steps,
+        outcome.bot_searches,
+        outcome.bot_seconds,
+        *sides(game, seats_of_bot(number)),
+    )
 
 
 def run(kind: str, games: int, seed: int, settings: Settings, pool) -> list[Result]:
@@ -268,13 +292,18 @@ def run(kind: str, games: int, seed: int, settings: Settings, pool) -> list[Resu
         results.append(result)
         if len(results) % every == 0 or len(results) == games:
             wins = sum(r.won for r in results)
-            print(f"  {kind}: {len(results)}/{games} games, {wins} won ({wins / len(results):.0%}), "
-                  f"{statistics.fmean(r.seconds for r in results):.1f} s a game", flush=True)
+            print(
+                f"  {kind}: {len(results)}/{games} games, {wins} won ({wins / len(results):.0%}), "
+                f"{statistics.fmean(r.seconds for r in results):.1f} s a game",
+                flush=True,
+            )
     return sorted(results)
 
 
-HEADER = (f"{'player':14} {'games':>6} {'wins':>5} {'win rate':>9}  {'95% interval':16} "
-          f"{'s/game':>8} {'bot ms/move':>11} {'bot moves':>9}")
+HEADER = (
+    f"{'player':14} {'games':>6} {'wins':>5} {'win rate':>9}  {'95% interval':16} "
+    f"{'s/game':>8} {'bot ms/move':>11} {'bot moves':>9}"
+)
 
 
 def table_row(kind: str, results: list[Result]) -> str:
@@ -282,19 +311,25 @@ def table_row(kind: str, results: list[Result]) -> str:
     low, high = wilson(wins, n)
     searches = sum(r.bot_searches for r in results)
     per_search = sum(r.bot_seconds for r in results) / searches * 1000 if searches else 0.0
-    return (f"{kind:14} {n:6} {wins:5} {wins / n:9.1%}  [{low:5.1%}, {high:5.1%}] "
-            f"{statistics.fmean(r.seconds for r in results):8.1f} {per_search:11.1f} {searches:9}")
+    return (
+        f"{kind:14} {n:6} {wins:5} {wins / n:9.1%}  [{low:5.1%}, {high:5.1%}] "
+        f"{statistics.fmean(r.seconds for r in results):8.1f} {per_search:11.1f} {searches:9}"
+    )
 
 
 def hands_row(kind: str, results: list[Result]) -> str:
     """Where the games were won or lost: who made trump, how often it was euchred or went alone, points a hand."""
     hands = sum(r.hands for r in results)
     words = []
-    for who, side in ((f"our {kind}", sum((r.ours for r in results), Side())),
-                      ("IS-MCTS", sum((r.bots for r in results), Side()))):
+    for who, side in (
+        (f"our {kind}", sum((r.ours for r in results), Side())),
+        ("IS-MCTS", sum((r.bots for r in results), Side())),
+    ):
         euchred = f"{side.euchred / side.made:.0%}" if side.made else "none"
-        words.append(f"{who} made trump in {side.made / hands:.0%} of {hands} hands (euchred in {euchred} of them, "
-                     f"alone {side.alone} times), {side.points / hands:.2f} points a hand")
+        words.append(
+            f"{who} made trump in {side.made / hands:.0%} of {hands} hands (euchred in {euchred} of them, "
+            f"alone {side.alone} times), {side.points / hands:.2f} points a hand"
+        )
     return "  " + "; ".join(words)
 
 
@@ -309,8 +344,10 @@ def report(settings: Settings, seed: int, jobs: int, wall: float, every: dict[st
         print(hands_row(kind, results))
     games = sum(map(len, every.values()))
     hours_for_400 = wall / games * 400 * len(every) / 3600
-    print(f"{games} games in {wall / 60:.1f} min on {jobs} worker{'s' * (jobs != 1)}: at this pace 400 games "
-          f"for each of {len(every)} player{'s' * (len(every) != 1)} would take about {hours_for_400:.1f} h")
+    print(
+        f"{games} games in {wall / 60:.1f} min on {jobs} worker{'s' * (jobs != 1)}: at this pace 400 games "
+        f"for each of {len(every)} player{'s' * (len(every) != 1)} would take about {hours_for_400:.1f} h"
+    )
 
 
 def positive(text: str) -> int:

@@ -69,8 +69,10 @@ def report(label: str, seconds: list[float], goal: float | None) -> bool:
 
 
 def main() -> None:
-    print(f"expert players sample {EXPERT_WORLDS} worlds per decision in trick play, "
-          f"{bidding_worlds(EXPERT_WORLDS)} simulated hands an option before it")
+    print(
+        f"expert players sample {EXPERT_WORLDS} worlds per decision in trick play, "
+        f"{bidding_worlds(EXPERT_WORLDS)} simulated hands an option before it"
+    )
     met = True
     for level, count in ACTIONS.items():
         for rules in (CUTTHROAT, PARTNERSHIP):

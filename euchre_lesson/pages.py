@@ -62,7 +62,7 @@ def without_programmers_parts(cells: list) -> list:
             programmers = PROGRAMMERS.search(cell.source)
             if skipping is None and programmers:
                 skipping = len(programmers[1])
-                before = cell.source[:programmers.start()].strip()
+                before = cell.source[: programmers.start()].strip()
                 if before:  # the prose above the heading, in the same cell, stays
                     kept.append(nbformat.v4.new_markdown_cell(before))
                 continue
@@ -80,8 +80,11 @@ def lab_address(page_path: str) -> str | None:
 
 def code_link(lab: str) -> str:
     """The small link from a page to the same lesson in JupyterLab, where its code is."""
-    return (f'<p style="text-align:right;font-size:0.9em"><a class="euchre-code-link" href="{lab}" style="text-decoration:underline">'
-            f'Show the code (JupyterLab)</a></p>')
+    return (
+        f'<p style="text-align:right;font-size:0.9em">'
+        f'<a class="euchre-code-link" href="{lab}" style="text-decoration:underline">'
+        f"Show the code (JupyterLab)</a></p>"
+    )
 
 
 def page_view(notebook, lab: str | None = None):

@@ -61,9 +61,15 @@ QUICK_START_URL = f"./static/pyodide/{QUICK_START_FILES[0]}"
 SERVER_MODULES = ("euchre_lesson.classroom", "euchre_lesson.server_extension", "euchre_lesson.pages")
 # Text outputs stored as lists of lines show stray commas in JupyterLite (its issue #1105): joined.
 JSON_MIME_SUFFIX = "json"
-SERVED_TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
-                ".json": "application/json", ".whl": "application/octet-stream", ".ipynb": "application/json",
-                ".md": "text/markdown; charset=utf-8"}
+SERVED_TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".whl": "application/octet-stream",
+    ".ipynb": "application/json",
+    ".md": "text/markdown; charset=utf-8",
+}
 
 
 class BuildError(Exception):
@@ -85,6 +91,7 @@ def read_pins(path: Path = PINS) -> Pins:
 
 
 # -- the cache: the one-time download ---------------------------------------------------------------------
+
 
 def sha256_of(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
@@ -135,8 +142,11 @@ def download(pins: Pins, cache: Path) -> None:
     if not tarball.is_file() or npm_integrity_of(tarball) != pins.pyodide_integrity:
         tarball.parent.mkdir(parents=True, exist_ok=True)
         tarball.unlink(missing_ok=True)
-        run(["npm", "pack", f"pyodide@{pins.pyodide_version}", "--pack-destination", str(tarball.parent),
-             "--silent"], cwd=tarball.parent, stdout=subprocess.DEVNULL)
+        run(
+            ["npm", "pack", f"pyodide@{pins.pyodide_version}", "--pack-destination", str(tarball.parent), "--silent"],
+            cwd=tarball.parent,
+            stdout=subprocess.DEVNULL,
+        )
     download_wheels(pins, cache)
     problems = cache_problems(pins, cache)
     if problems:
@@ -156,10 +166,32 @@ def download_wheels(pins: Pins, cache: Path) -> None:
         requirements.write_text("".join(f"{pin} --hash=sha256:{digest}\n" for pin, digest in pins.pypi.items()))
         # --isolated: PyPI only (no index or find-links from this machine's pip configuration);
         # --require-hashes: pip refuses any file whose sha256 is not the pinned one.
-        run([sys.executable, "-m", "pip", "--isolated", "--disable-pip-version-check", "download", "--quiet",
-             "--no-deps", "--require-hashes", "--only-binary=:all:", "--platform", "any", "--implementation", "py",
-             "--abi", "none", "--python-version", PYODIDE_PYTHON_VERSION, "-d", str(cache / "wheels"),
-             "-r", str(requirements)])
+        run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "--isolated",
+                "--disable-pip-version-check",
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--require-hashes",
+                "--only-binary=:all:",
+                "--platform",
+                "any",
+                "--implementation",
+                "py",
+                "--abi",
+                "none",
+                "--python-version",
+                PYODIDE_PYTHON_VERSION,
+                "-d",
+                str(cache / "wheels"),
+                "-r",
+                str(requirements),
+            ]
+        )
 
 
 def run(command: list[str], quiet: bool = False, **kwargs) -> None:
@@ -171,6 +203,7 @@ def run(command: list[str], quiet: bool = False, **kwargs) -> None:
 
 
 # -- wheels and Pyodide's lock ----------------------------------------------------------------------------
+
 
 class Wheel(NamedTuple):
     path: Path
@@ -184,6 +217,7 @@ class Wheel(NamedTuple):
 
 def canonical(name: str) -> str:
     from packaging.utils import canonicalize_name
+
     return str(canonicalize_name(name))
 
 
@@ -194,9 +228,15 @@ def read_wheel(path: Path) -> Wheel:
         metadata = email.parser.Parser().parsestr(archive.read(f"{info}/METADATA").decode())
         top_level = f"{info}/top_level.txt"
         listed = archive.read(top_level).decode().split() if top_level in names else top_modules(names)
-    return Wheel(path, canonical(metadata["Name"]), metadata["Name"], metadata["Version"],
-                 tuple(metadata.get_all("Requires-Dist") or ()), metadata.get("Requires-Python") or "",
-                 tuple(sorted(set(listed))))
+    return Wheel(
+        path,
+        canonical(metadata["Name"]),
+        metadata["Name"],
+        metadata["Version"],
+        tuple(metadata.get_all("Requires-Dist") or ()),
+        metadata.get("Requires-Python") or "",
+        tuple(sorted(set(listed))),
+    )
 
 
 def top_modules(names: list[str]) -> list[str]:
@@ -212,10 +252,20 @@ def top_modules(names: list[str]) -> list[str]:
 
 def pyodide_environment(python: str) -> dict[str, str]:
     """The marker environment of Pyodide's Python (PEP 508), to decide which requirements apply there."""
-    return {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
-            "platform_machine": "wasm32", "implementation_name": "cpython", "platform_python_implementation":
-            "CPython", "python_version": ".".join(python.split(".")[:2]), "python_full_version": python,
-            "implementation_version": python, "platform_release": "", "platform_version": "", "extra": ""}
+    return {
+        "sys_platform": "emscripten",
+        "platform_system": "Emscripten",
+        "os_name": "posix",
+        "platform_machine": "wasm32",
+        "implementation_name": "cpython",
+        "platform_python_implementation": "CPython",
+        "python_version": ".".join(python.split(".")[:2]),
+        "python_full_version": python,
+        "implementation_version": python,
+        "platform_release": "",
+        "platform_version": "",
+        "extra": "",
+    }
 
 
 def depends(wheel: Wheel, carried: dict[str, Wheel], python: str) -> list[str]:
@@ -233,17 +283,27 @@ def depends(wheel: Wheel, carried: dict[str, Wheel], python: str) -> list[str]:
         have = carried.get(canonical(requirement.name))
         if have is None or not requirement.specifier.contains(have.version, prereleases=True):
             found = f"the site carries {have.version}" if have else "the site does not carry it"
-            raise BuildError(f"{wheel.name} {wheel.version} needs {requirement} in the browser, but {found}: "
-                             f"pin it in {PINS.relative_to(ROOT)}")
+            raise BuildError(
+                f"{wheel.name} {wheel.version} needs {requirement} in the browser, but {found}: "
+                f"pin it in {PINS.relative_to(ROOT)}"
+            )
         needs.add(have.key)
     return sorted(needs)
 
 
 def lock_entry(wheel: Wheel, needs: list[str]) -> dict:
     """One package of Pyodide's lock, in the fields of the lock the runtime ships."""
-    return {"name": wheel.name, "version": wheel.version, "file_name": wheel.path.name, "install_dir": "site",
-            "sha256": sha256_of(wheel.path), "package_type": "package", "imports": list(wheel.imports),
-            "depends": needs, "unvendored_tests": False}
+    return {
+        "name": wheel.name,
+        "version": wheel.version,
+        "file_name": wheel.path.name,
+        "install_dir": "site",
+        "sha256": sha256_of(wheel.path),
+        "package_type": "package",
+        "imports": list(wheel.imports),
+        "depends": needs,
+        "unvendored_tests": False,
+    }
 
 
 def site_lock(shipped: dict, wheels: list[Wheel]) -> dict:
@@ -277,17 +337,36 @@ def reachable(entries: dict[str, dict], roots: list[str]) -> set[str]:
 
 # -- the package as a pure-Python wheel ------------------------------------------------------------------
 
+
 def package_wheel(out: Path) -> Path:
     """Build euchre_lesson from a copy of its sources without setup.py, so without the compiled core."""
     source = out / "package-source"
-    shutil.copytree(ROOT / "euchre_lesson", source / "euchre_lesson",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "*.pyd", "*.c", ".*"))
+    shutil.copytree(
+        ROOT / "euchre_lesson",
+        source / "euchre_lesson",
+        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "*.pyd", "*.c", ".*"),
+    )
     for name in ("pyproject.toml", "README.md"):
         shutil.copy2(ROOT / name, source / name)
     shutil.copytree(ROOT / "jupyter-config", source / "jupyter-config")  # data files pyproject.toml names
     # A fixed date in the wheel's files: the same sources give the same wheel, and the same lock.
-    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "--no-index",
-         "-w", str(out / "wheels"), str(source)], cwd=out, env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"})
+    run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            "-w",
+            str(out / "wheels"),
+            str(source),
+        ],
+        cwd=out,
+        env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"},
+    )
     wheel = next((out / "wheels").glob("euchre_lesson-*.whl"))
     compiled = [n for n in zipfile.ZipFile(wheel).namelist() if n.endswith((".so", ".pyd", ".c"))]
     if not wheel.name.endswith("-py3-none-any.whl") or compiled:
@@ -302,8 +381,10 @@ def kernel_wheels(pins: Pins) -> list[Path]:
     for name, digest in pins.kernel.items():
         path = folder / name
         if not path.is_file() or sha256_of(path) != digest:
-            raise BuildError(f"{path} is missing or not the pinned file: is jupyterlite-pyodide-kernel the "
-                             f"version of {(HERE / 'build-requirements.txt').relative_to(ROOT)}?")
+            raise BuildError(
+                f"{path} is missing or not the pinned file: is jupyterlite-pyodide-kernel the "
+                f"version of {(HERE / 'build-requirements.txt').relative_to(ROOT)}?"
+            )
         out.append(path)
     return out
 
@@ -314,13 +395,17 @@ def check_versions_fit(pins: Pins) -> None:
 
     from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
 
-    if PYODIDE_VERSION != pins.pyodide_version:
-        raise BuildError(f"jupyterlite-pyodide-kernel is made for Pyodide {PYODIDE_VERSION}, "
-                         f"{PINS.name} pins {pins.pyodide_version}: change them together")
+    if pins.pyodide_version != PYODIDE_VERSION:
+        raise BuildError(
+            f"jupyterlite-pyodide-kernel is made for Pyodide {PYODIDE_VERSION}, "
+            f"{PINS.name} pins {pins.pyodide_version}: change them together"
+        )
     extension, kernel = version("jupyterlab_widgets"), [p for p in pins.pypi if p.startswith("jupyterlab-widgets==")]
     if kernel != [f"jupyterlab-widgets=={extension}"]:
-        raise BuildError(f"the build's jupyterlab_widgets {extension} (the page's widget manager) and {PINS.name}'s "
-                         f"{kernel} (the kernel's) must be the same version")
+        raise BuildError(
+            f"the build's jupyterlab_widgets {extension} (the page's widget manager) and {PINS.name}'s "
+            f"{kernel} (the kernel's) must be the same version"
+        )
 
 
 def runtime(pins: Pins, cache: Path, wheels: list[Path], into: Path) -> None:
@@ -339,8 +424,10 @@ def runtime(pins: Pins, cache: Path, wheels: list[Path], into: Path) -> None:
 
 # -- the contents: lessons, rule book, the app's table ---------------------------------------------------
 
+
 def joined_outputs(notebook: dict) -> dict:
     """The notebook with each stored text output as one string (JupyterLite issue #1105)."""
+
     def join(value, mime: str = ""):
         return "".join(value) if isinstance(value, list) and not mime.endswith(JSON_MIME_SUFFIX) else value
 
@@ -350,8 +437,10 @@ def joined_outputs(notebook: dict) -> dict:
             joined["data"] = {mime: join(value, mime) for mime, value in out["data"].items()}
         return joined
 
-    cells = [{**cell, "outputs": [output(o) for o in cell["outputs"]]} if "outputs" in cell else cell
-             for cell in notebook["cells"]]
+    cells = [
+        {**cell, "outputs": [output(o) for o in cell["outputs"]]} if "outputs" in cell else cell
+        for cell in notebook["cells"]
+    ]
     return {**notebook, "cells": cells}
 
 
@@ -369,6 +458,7 @@ def handout():
     if str(HERE.parent) not in sys.path:
         sys.path.insert(0, str(HERE.parent))
     from euchre_lesson.teach import handout
+
     return handout
 
 
@@ -394,18 +484,24 @@ def copy_contents(into: Path, answers: bool = False, root: Path | None = None) -
 
 # -- the build --------------------------------------------------------------------------------------------
 
+
 def lite_config(stage: Path) -> dict:
     """jupyter-lite.json: the Pyodide kernel from this site only, never PyPI."""
-    return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
-        "appName": "Euchre lessons",
-        # window.jupyterapp: the browser tests and bench/site.py read the kernel's status from it.
-        "exposeAppInBrowser": True,
-        "litePluginSettings": {PLUGIN: {
-            "disablePyPIFallback": True,
-            # The package (and with it all it needs) loads while Python starts, not at a lesson's first import.
-            "loadPyodideOptions": {"packages": [*KERNEL_PACKAGES, PACKAGE]},
-        }},
-    }}
+    return {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Euchre lessons",
+            # window.jupyterapp: the browser tests and bench/site.py read the kernel's status from it.
+            "exposeAppInBrowser": True,
+            "litePluginSettings": {
+                PLUGIN: {
+                    "disablePyPIFallback": True,
+                    # The package (and with it all it needs) loads while Python starts, not at a lesson's first import.
+                    "loadPyodideOptions": {"packages": [*KERNEL_PACKAGES, PACKAGE]},
+                }
+            },
+        },
+    }
 
 
 def browser_modules(files: list[str]) -> list[str]:
@@ -424,11 +520,20 @@ def quick_start(pyodide: Path) -> None:
     """Python's snapshot in static/pyodide/, made by Node.js: the kernel and the package imported, saved."""
     node = shutil.which("node")
     if node is None:
-        raise BuildError("the site's Python snapshot is made with Node.js, which is not on this machine: install "
-                         "it (on macOS brew install node; on Debian apt-get install nodejs) and build again")
+        raise BuildError(
+            "the site's Python snapshot is made with Node.js, which is not on this machine: install "
+            "it (on macOS brew install node; on Debian apt-get install nodejs) and build again"
+        )
     wheel = next(pyodide.glob("euchre_lesson-*.whl"))
-    run([node, str(QUICK_START / "snapshot.mjs"), str(pyodide), json.dumps([*KERNEL_PACKAGES, PACKAGE]),
-         json.dumps(browser_modules(zipfile.ZipFile(wheel).namelist()))])
+    run(
+        [
+            node,
+            str(QUICK_START / "snapshot.mjs"),
+            str(pyodide),
+            json.dumps([*KERNEL_PACKAGES, PACKAGE]),
+            json.dumps(browser_modules(zipfile.ZipFile(wheel).namelist())),
+        ]
+    )
     shutil.copy2(QUICK_START / QUICK_START_FILES[0], pyodide / QUICK_START_FILES[0])
 
 
@@ -445,24 +550,34 @@ def redirect_page(target: str) -> str:
     It keeps the empty config script of JupyterLite's own front page: every page of the site reads it.
     """
     url = f"notebooks/index.html?path={target}"
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Euchre lessons</title>\n'
-            f'<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>\n'
-            f'<meta http-equiv="refresh" content="0; url={url}"></head>\n'
-            f'<body><p><a href="{url}">Open the Euchre lessons</a></p></body></html>\n')
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Euchre lessons</title>\n'
+        f'<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>\n'
+        f'<meta http-equiv="refresh" content="0; url={url}"></head>\n'
+        f'<body><p><a href="{url}">Open the Euchre lessons</a></p></body></html>\n'
+    )
 
 
 def hermetic_environment(stage: Path) -> dict[str, str]:
     """Jupyter's config and data paths inside the stage, so nothing of this machine's Jupyter leaks in."""
     jupyter = stage / ".jupyter"
-    return {**os.environ, "JUPYTER_CONFIG_DIR": str(jupyter / "config"), "JUPYTER_DATA_DIR": str(jupyter / "data"),
-            "JUPYTER_CONFIG_PATH": "", "JUPYTER_PATH": "", "JUPYTER_PLATFORM_DIRS": "1"}
+    return {
+        **os.environ,
+        "JUPYTER_CONFIG_DIR": str(jupyter / "config"),
+        "JUPYTER_DATA_DIR": str(jupyter / "data"),
+        "JUPYTER_CONFIG_PATH": "",
+        "JUPYTER_PATH": "",
+        "JUPYTER_PLATFORM_DIRS": "1",
+    }
 
 
 def build(pins: Pins, cache: Path, site: Path, answers: bool = False) -> None:
     problems = cache_problems(pins, cache)
     if problems:
-        raise BuildError("the cache is incomplete (" + "; ".join(problems) + "): run "
-                         "`python jupyterlite/build_site.py download` once with the network (make site does)")
+        raise BuildError(
+            "the cache is incomplete (" + "; ".join(problems) + "): run "
+            "`python jupyterlite/build_site.py download` once with the network (make site does)"
+        )
     check_versions_fit(pins)
     front = contents_page()
     with tempfile.TemporaryDirectory(prefix="euchre-site-") as scratch:
@@ -474,11 +589,26 @@ def build(pins: Pins, cache: Path, site: Path, answers: bool = False) -> None:
         shutil.copytree(LESSON_PAGES, stage / LESSON_PAGES.name)
         (stage / "jupyter-lite.json").write_text(json.dumps(lite_config(stage), indent=2), encoding="utf-8")
         output = Path(scratch) / "site"
-        run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(stage), "--output-dir",
-             str(output), "--contents", str(stage / "content"),
-             *[f"--apps={app}" for app in APPS], f"--LiteBuildConfig.federated_extensions={LESSON_PAGES.name}",
-             "--no-sourcemaps"],
-            quiet=True, cwd=stage, env=hermetic_environment(stage))
+        run(
+            [
+                sys.executable,
+                "-m",
+                "jupyterlite_core",
+                "build",
+                "--lite-dir",
+                str(stage),
+                "--output-dir",
+                str(output),
+                "--contents",
+                str(stage / "content"),
+                *[f"--apps={app}" for app in APPS],
+                f"--LiteBuildConfig.federated_extensions={LESSON_PAGES.name}",
+                "--no-sourcemaps",
+            ],
+            quiet=True,
+            cwd=stage,
+            env=hermetic_environment(stage),
+        )
         start_from_snapshot(output / "jupyter-lite.json")
         (output / "index.html").write_text(redirect_page(front), encoding="utf-8")
         check_site(output, front)
@@ -492,8 +622,10 @@ def replace_site(built: Path, site: Path) -> None:
     """Put the new site in place of the old one; never delete a folder this script did not build."""
     ours = site.is_dir() and (not any(site.iterdir()) or (site / MARK).is_file())
     if site.is_symlink() or site.exists() and not ours:
-        raise BuildError(f"{site} exists and is not a site built here (no {MARK} in it): "
-                         f"give another --site folder, or move it away yourself")
+        raise BuildError(
+            f"{site} exists and is not a site built here (no {MARK} in it): "
+            f"give another --site folder, or move it away yourself"
+        )
     if site.exists():
         shutil.rmtree(site)
     shutil.move(built, site)
@@ -524,6 +656,7 @@ def size_mb(folder: Path) -> float:
 
 # -- serving the site on this machine ---------------------------------------------------------------------
 
+
 class SiteServer:
     """site/ served on 127.0.0.1 (a free port unless given), in a thread; a context manager."""
 
@@ -541,7 +674,7 @@ class SiteServer:
         """The address that opens `path` as a page of the Notebook app (a lesson: ready, no code)."""
         return f"{self.base}/notebooks/index.html?path={path}"
 
-    def __enter__(self) -> "SiteServer":
+    def __enter__(self) -> SiteServer:
         self.thread.start()
         return self
 
@@ -580,8 +713,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=CACHE, help="the download cache (default %(default)s)")
     parser.add_argument("--site", type=Path, default=SITE, help="the site folder (default %(default)s)")
     parser.add_argument("--port", type=int, default=8000, help="serve: the port on 127.0.0.1")
-    parser.add_argument("--answers", action="store_true",
-                        help="build: the teacher's version (the lessons as they are, the guide); never for students")
+    parser.add_argument(
+        "--answers",
+        action="store_true",
+        help="build: the teacher's version (the lessons as they are, the guide); never for students",
+    )
     args = parser.parse_args(argv)
     try:
         if args.step == "serve":

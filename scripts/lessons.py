@@ -36,8 +36,12 @@ def venv_python(venv):
 def _version(python):
     """The major.minor of a Python as (3, 12), or None when it is missing or does not run."""
     try:
-        done = subprocess.run([python, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=60)
+        done = subprocess.run(
+            [python, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            timeout=60,
+        )
         major, minor = done.stdout.decode("ascii", "replace").strip().split(".")
         return (int(major), int(minor)) if done.returncode == 0 else None
     except (OSError, ValueError, subprocess.SubprocessError):
@@ -47,8 +51,10 @@ def _version(python):
 def venv_problem(venv, python_version, name=VENV):
     """The sentence that says what is wrong with `venv` (called `name`) for a Python of `python_version`, or None."""
     if tuple(python_version[:2]) < NEEDED:
-        return ("These lessons need Python %d.%d or newer, and this Python is %d.%d: install a newer one and run "
-                "again with it (make PYTHON=python3.12, say)." % (NEEDED + tuple(python_version[:2])))
+        return (
+            "These lessons need Python %d.%d or newer, and this Python is %d.%d: install a newer one and run "
+            "again with it (make PYTHON=python3.12, say)." % (NEEDED + tuple(python_version[:2]))
+        )
     python = venv_python(venv)
     made = os.path.exists(os.path.join(venv, "pyvenv.cfg")) or os.path.lexists(python)
     if not made:
@@ -57,10 +63,13 @@ def venv_problem(venv, python_version, name=VENV):
     found = _version(python)
     if found is None:
         return "The folder %s is broken, its Python does not run (made by a Python since moved or removed?): %s" % (
-            name, again)
+            name,
+            again,
+        )
     if found != tuple(python_version[:2]):
-        return ("The folder %s was made by Python %d.%d, not by this Python %d.%d: %s"
-                % ((name,) + found + tuple(python_version[:2]) + (again,)))
+        return "The folder %s was made by Python %d.%d, not by this Python %d.%d: %s" % (
+            (name,) + found + tuple(python_version[:2]) + (again,)
+        )
     return None
 
 
@@ -103,8 +112,11 @@ def main(arguments):
     if arguments == ["--check-venv"]:
         return 0
     if arguments not in ([], ["--dry-run"]):
-        print("Run it as python scripts/lessons.py, or with --this-python (a conda environment), or with --dry-run "
-              "to see the commands.", file=sys.stderr)
+        print(
+            "Run it as python scripts/lessons.py, or with --this-python (a conda environment), or with --dry-run "
+            "to see the commands.",
+            file=sys.stderr,
+        )
         return 2
     commands, environment = lessons_commands(venv)
     if arguments == ["--dry-run"]:

@@ -24,8 +24,9 @@ def os_card(card: Card) -> int:
 
 
 def os_game(stick_the_dealer: bool, allow_lone_defender: bool = False):
-    return pyspiel.load_game("euchre", {"stick_the_dealer": stick_the_dealer,
-                                        "allow_lone_defender": allow_lone_defender})
+    return pyspiel.load_game(
+        "euchre", {"stick_the_dealer": stick_the_dealer, "allow_lone_defender": allow_lone_defender}
+    )
 
 
 def os_deal(game, hand: HandState):

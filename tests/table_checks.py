@@ -8,6 +8,7 @@ import re
 from html import escape
 
 import ipywidgets as w
+import widget_checks
 
 from euchre_lesson.engine.actions import Action, keep
 from euchre_lesson.engine.cards import Card, deck
@@ -15,8 +16,6 @@ from euchre_lesson.engine.hand import Phase
 from euchre_lesson.play.session import card_verb
 from euchre_lesson.widgets.cards import has_class
 from euchre_lesson.widgets.table import Table
-
-import widget_checks
 
 
 def offered(table: Table) -> set[Action]:
@@ -61,8 +60,10 @@ def assert_valid(table: Table) -> None:
     scores = re.findall(r'data-side="(\d)">[^<]*<b>(\d+)</b>', table.scores.value)
     shown = {int(side): int(score) for side, score in scores}
     assert shown == dict(enumerate(game.scores)), f"scores shown {shown}, the game has {game.scores}"
-    labels = {**{s: table.seat_labels[s].value for s in range(hand.players) if s != table.seat},
-              table.seat: table.you_label.value}
+    labels = {
+        **{s: table.seat_labels[s].value for s in range(hand.players) if s != table.seat},
+        table.seat: table.you_label.value,
+    }
     for seat, label in labels.items():
         tricks = int(re.search(r"tricks (\d+)", label).group(1))
         assert tricks == hand.tricks_won[seat], f"seat {seat} shows {tricks} tricks, has {hand.tricks_won[seat]}"
@@ -74,8 +75,9 @@ def assert_valid(table: Table) -> None:
     if not table.hands_open:  # a demonstration's open hands (projector mode) show every card on purpose
         leaked = shown_cards(table) - view.seen
         assert not leaked, f"the table shows cards hidden from you: {sorted(map(str, leaked))}"
-    assert (table.next_tie.layout.display != "none") == (hand.is_over and not game.is_over), \
+    assert (table.next_tie.layout.display != "none") == (hand.is_over and not game.is_over), (
         "Next hand is offered at the wrong time"
+    )
 
 
 def check(widget) -> None:

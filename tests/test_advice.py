@@ -6,14 +6,20 @@ import re
 import pytest
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Phase, deal_hand, new_game, solve
-from euchre_lesson.play import advice, budget, session
+from euchre_lesson.play import budget, session
 from euchre_lesson.play.advice import advise, exact_points, grade
 from euchre_lesson.play.players import ExpertPlayer, RuleOfThumbPlayer
 
 # Partnership, dealer 3; seat 0 will hold both bowers and the ace of hearts after this bidding.
-STRONG = {"hands": [["JH", "JD", "AH", "KH", "AC"], ["9C", "TC", "QC", "KC", "9D"],
-                    ["TD", "QD", "KD", "AD", "TS"], ["QS", "KS", "AS", "9H", "TH"]],
-          "kitty": ["QH", "JC", "JS", "9S"]}
+STRONG = {
+    "hands": [
+        ["JH", "JD", "AH", "KH", "AC"],
+        ["9C", "TC", "QC", "KC", "9D"],
+        ["TD", "QD", "KD", "AD", "TS"],
+        ["QS", "KS", "AS", "9H", "TH"],
+    ],
+    "kitty": ["QH", "JC", "JS", "9S"],
+}
 
 
 def first_lead(rules, seed):
@@ -138,9 +144,11 @@ def test_exact_points_two_and_three_tricks_in_are_those_of_a_perfect_play_out(ru
 
 def ticking(step: float = 1.0):
     """A fake clock: 0 at its first reading, then `step` seconds later at each; `clock.readings` counts them."""
+
     def clock():
         clock.readings += 1
         return (clock.readings - 1) * step
+
     clock.readings = 0
     return clock
 
@@ -166,12 +174,16 @@ def test_a_budget_that_is_not_used_up_changes_no_advice_and_no_grade():
     assert advise(hand, worlds=8, clock=never) == advise(hand, worlds=8)  # no limit: the clock is never read
 
 
-@pytest.mark.parametrize("seconds", [-1, float("nan"), float("inf"), pytest.param(10**400, id="10**400"), 3601,
-                                     True, "0.4", [0.4]])
+@pytest.mark.parametrize(
+    "seconds", [-1, float("nan"), float("inf"), pytest.param(10**400, id="10**400"), 3601, True, "0.4", [0.4]]
+)
 def test_a_bad_time_budget_is_refused_by_name(seconds):
     hand = deal_hand(PARTNERSHIP, 3, deal=STRONG)
-    for call in (lambda: advise(hand, seconds=seconds), lambda: grade(hand, "order", seconds=seconds),
-                 lambda: ExpertPlayer(1, seconds=seconds)):
+    for call in (
+        lambda: advise(hand, seconds=seconds),
+        lambda: grade(hand, "order", seconds=seconds),
+        lambda: ExpertPlayer(1, seconds=seconds),
+    ):
         with pytest.raises(ValueError, match="^seconds must be a number of seconds from 0"):
             call()
 
@@ -185,7 +197,7 @@ def test_a_bad_clock_is_refused_by_name():
     with pytest.raises(ValueError, match=r"^clock\(\) must give a number of seconds.*'soon'"):
         advise(hand, seconds=0.4, clock=lambda: "soon")
     for reads in (None, float("nan"), float("inf"), 10**400):
-        expert, view = ExpertPlayer(1, seconds=0.4, clock=lambda: reads), hand.view(hand.to_act)
+        expert, view = ExpertPlayer(1, seconds=0.4, clock=lambda: reads), hand.view(hand.to_act)  # noqa: B023 (called within this iteration)
         with pytest.raises(ValueError, match=r"^clock\(\) must give"):
             expert.choose(view)
 
@@ -197,6 +209,7 @@ def test_the_table_caps_its_hint_and_its_grades_by_time(monkeypatch):
         def called(*args, **kwargs):
             said[name] = kwargs
             return real(*args, **kwargs)
+
         return called
 
     monkeypatch.setattr(session, "advise", spy("hint", session.advise))
@@ -211,9 +224,19 @@ def test_the_table_caps_its_hint_and_its_grades_by_time(monkeypatch):
 
 @pytest.mark.rule("R3")
 def test_advice_and_grades_for_a_call_for_best_are_in_points_for_each_card():
-    hand = deal_hand(RAILROAD, 1, deal={"hands": [["9C", "TC", "JC", "QC", "KC"], ["9D", "TD", "QD", "KD", "AC"],
-                                                  ["AH", "KH", "QH", "TH", "9H"], ["JK", "JH", "JD", "AD", "AS"]],
-                                        "kitty": ["9S", "TS", "JS", "QS", "KS"]})
+    hand = deal_hand(
+        RAILROAD,
+        1,
+        deal={
+            "hands": [
+                ["9C", "TC", "JC", "QC", "KC"],
+                ["9D", "TD", "QD", "KD", "AC"],
+                ["AH", "KH", "QH", "TH", "9H"],
+                ["JK", "JH", "JD", "AD", "AS"],
+            ],
+            "kitty": ["9S", "TS", "JS", "QS", "KS"],
+        },
+    )
     for token in ("pass", "pass", "pass", "pass", "call H", "alone", "alone"):
         hand = hand.apply(token)
     giving = advise(hand, worlds=12)

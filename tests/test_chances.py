@@ -89,14 +89,17 @@ def test_the_tables_expert_players_bid_knowing_the_score():
     assert "chance of winning" in said and "points" not in said
 
 
-@pytest.mark.parametrize("rules, scores, contenders, named", [
-    (CUTTHROAT, (1, 2), (), "scores must be a tuple of 3 whole numbers"),
-    (CUTTHROAT, (1, 2, "3"), (), "scores must be"),
-    (CUTTHROAT, [1, 2, 3], (), "scores must be"),
-    (CUTTHROAT, (10, 10, 4), (0, 5), "contenders must be a tuple of sides"),
-    ("cutthroat", (0, 0, 0), (), "rules must be a RuleSet"),
-    (PARTNERSHIP, (0, 0), (), "no table of hand results for Partnership Euchre"),
-])
+@pytest.mark.parametrize(
+    "rules, scores, contenders, named",
+    [
+        (CUTTHROAT, (1, 2), (), "scores must be a tuple of 3 whole numbers"),
+        (CUTTHROAT, (1, 2, "3"), (), "scores must be"),
+        (CUTTHROAT, [1, 2, 3], (), "scores must be"),
+        (CUTTHROAT, (10, 10, 4), (0, 5), "contenders must be a tuple of sides"),
+        ("cutthroat", (0, 0, 0), (), "rules must be a RuleSet"),
+        (PARTNERSHIP, (0, 0), (), "no table of hand results for Partnership Euchre"),
+    ],
+)
 def test_bad_arguments_are_refused_saying_what_would_do(rules, scores, contenders, named):
     with pytest.raises(ValueError, match=named):
         win_chances(rules, scores, contenders)

@@ -60,8 +60,10 @@ def test_the_contents_page_hands_in_typed_and_clicked_answers_alike(tmp_path, le
     assert name == "progress-Anne-Marie.json" and "give that file to your teacher" in board.hand_in.said.value
     record = json.loads(data)
     assert record["name"] == "Anne-Marie"
-    assert record["answers"] == {"lesson 1 q1": {"correct": True, "tries": 2, "first": False},
-                                 "lesson 1 q2": {"correct": True, "tries": 1, "first": True}}
+    assert record["answers"] == {
+        "lesson 1 q1": {"correct": True, "tries": 2, "first": False},
+        "lesson 1 q2": {"correct": True, "tries": 1, "first": True},
+    }
     (tmp_path / "handed_in").mkdir()
     (tmp_path / "handed_in" / name).write_bytes(data)
     seen = ClassProgress(tmp_path / "handed_in")
@@ -114,7 +116,7 @@ def good_file(tmp_path) -> bytes:
 
 DAMAGED = {
     "not JSON": lambda good: b"{not json",
-    "not UTF-8": lambda good: "{\"name\": \"Zoë\"}".encode("latin-1"),
+    "not UTF-8": lambda good: '{"name": "Zoë"}'.encode("latin-1"),
     "another JSON file": lambda good: b'{"cutthroat": {}}',
     "a later version": lambda good: good.replace(b'"version": 1', b'"version": 2'),
     "a made-up exercise": lambda good: good.replace(b"lesson 0 q1", b"lesson 0 q99"),
@@ -129,7 +131,7 @@ def test_damaged_files_are_left_out_one_by_one_each_with_a_sentence(tmp_path):
     folder = tmp_path / "handed_in"
     handed_in(folder, "Ann", ("lesson 1 q1", True))
     good = good_file(tmp_path)
-    for number, (what, damage) in enumerate(DAMAGED.items()):
+    for number, (_what, damage) in enumerate(DAMAGED.items()):
         (folder / f"bad-{number}.json").write_bytes(damage(good))
     (tmp_path / "private.json").write_bytes(good)
     (folder / "link.json").symlink_to(tmp_path / "private.json")  # a link is never followed
@@ -207,9 +209,14 @@ def test_first_tries_are_kept_so_right_at_once_then_tried_again_is_not_wrong_at_
 
 
 def test_progress_and_hand_ins_kept_before_first_tries_were_still_read(tmp_path):
-    old = {"version": 1, "answers": {"lesson 1 q1": {"correct": True, "tries": 1, "answer": "x", "when": 1.0},
-                                     "lesson 1 q2": {"correct": True, "tries": 3, "answer": "y", "when": 2.0}},
-           "practice": {}}
+    old = {
+        "version": 1,
+        "answers": {
+            "lesson 1 q1": {"correct": True, "tries": 1, "answer": "x", "when": 1.0},
+            "lesson 1 q2": {"correct": True, "tries": 3, "answer": "y", "when": 2.0},
+        },
+        "practice": {},
+    }
     (tmp_path / "old").mkdir()
     (tmp_path / "old" / "progress.json").write_text(json.dumps(old))
     kept = Progress(tmp_path / "old")
@@ -220,8 +227,18 @@ def test_progress_and_hand_ins_kept_before_first_tries_were_still_read(tmp_path)
     assert "first" not in saved["lesson 1 q1"] and saved["lesson 1 q3"]["first"] is False
     folder = tmp_path / "handed_in"
     folder.mkdir()
-    (folder / "Cara.json").write_text(json.dumps({"kind": "euchre_lesson hand-in", "version": 1, "name": "Cara",
-                                                  "answers": {"lesson 1 q2": {"correct": True, "tries": 3}}}))
+    (folder / "Cara.json").write_text(
+        json.dumps(
+            {
+                "kind": "euchre_lesson hand-in",
+                "version": 1,
+                "name": "Cara",
+                "answers": {"lesson 1 q2": {"correct": True, "tries": 3}},
+            }
+        )
+    )
     seen = ClassProgress(folder)
     assert seen.refused == () and seen.lessons()[0][0] == "Cara"
-    assert all(wrong_first == 1 for _, wrong_first, _ in seen.rules()), "not kept: right after 3 tries is wrong at first"
+    assert all(wrong_first == 1 for _, wrong_first, _ in seen.rules()), (
+        "not kept: right after 3 tries is wrong at first"
+    )

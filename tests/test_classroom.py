@@ -101,10 +101,20 @@ def test_a_wrong_join_code_is_refused_in_words_and_changes_nothing(room, code):
     assert everything(room) == before
 
 
-@pytest.mark.parametrize("name, said", [("", "the name is empty"), ("   ", "the name is empty"),
-                                        ("x" * 10_000, "10,000"), ("y" * (LONGEST_NAME + 1), "at most 40"),
-                                        ("Ana\x00", "control character"), ("Ben\nBob", None),
-                                        ("Eve\u200b", "control character"), (None, "first name"), (42, "first name")])
+@pytest.mark.parametrize(
+    "name, said",
+    [
+        ("", "the name is empty"),
+        ("   ", "the name is empty"),
+        ("x" * 10_000, "10,000"),
+        ("y" * (LONGEST_NAME + 1), "at most 40"),
+        ("Ana\x00", "control character"),
+        ("Ben\nBob", None),
+        ("Eve\u200b", "control character"),
+        (None, "first name"),
+        (42, "first name"),
+    ],
+)
 def test_a_bad_name_is_refused_in_words_and_changes_nothing(room, name, said):
     before = everything(room)
     if said is None:  # a newline inside is a space between words, as typed over two lines
@@ -133,9 +143,14 @@ def test_a_student_picks_a_table_and_a_full_table_is_refused(room):
 def test_a_forged_seat_token_is_refused_in_words_and_changes_nothing(room, clock, token):
     desk, tokens = seated_room(room)
     before = everything(room)
-    for attempt in (lambda: room.act(token, "pass"), lambda: room.seat_view(token), lambda: room.where(token),
-                    lambda: room.tables[0].act(token, "pass"), lambda: room.tables[0].seat_view(token),
-                    lambda: room.choose_table(token, 1)):
+    for attempt in (
+        lambda: room.act(token, "pass"),
+        lambda: room.seat_view(token),
+        lambda: room.where(token),
+        lambda: room.tables[0].act(token, "pass"),
+        lambda: room.tables[0].seat_view(token),
+        lambda: room.choose_table(token, 1),
+    ):
         with pytest.raises(NotationError, match="seat token is not one of this class's|holds no seat"):
             attempt()
     assert everything(room) == before
@@ -226,7 +241,8 @@ def test_the_teacher_shows_every_hand_at_one_table_and_hides_them_again(room, cl
     game = room.tables[0].game
     for token in tokens:
         assert room.seat_view(token)["open_hands"] == [
-            {"seat": seat, "cards": [str(card) for card in game.view(seat).hand]} for seat in range(3)]
+            {"seat": seat, "cards": [str(card) for card in game.view(seat).hand]} for seat in range(3)
+        ]
     assert room.seat_view(other)["open_hands"] is None, "only the table shown"
     assert [table["hands_open"] for table in desk.overview()["tables"]] == [True, False]
     with pytest.raises(ValueError, match="shown"):
@@ -405,11 +421,11 @@ def test_the_table_is_read_while_a_computer_thinks_and_a_change_meanwhile_cancel
         clock.now += 5
         slow = table._players[table.game.to_act] = SlowPlayer()  # the test's own player, at the seat to act
         moved = []
-        thinker = threading.Thread(target=lambda: moved.append(table.step()))
+        thinker = threading.Thread(target=lambda: moved.append(table.step()))  # noqa: B023 (called within this iteration)
         thinker.start()
         assert slow.thinking.wait(5)
         read = []
-        reader = threading.Thread(target=lambda: read.append(room.seat_view(tokens[0])))
+        reader = threading.Thread(target=lambda: read.append(room.seat_view(tokens[0])))  # noqa: B023 (called within this iteration)
         reader.start()
         reader.join(2)  # the page reads the table at once, while the computer thinks
         assert read and read[0]["name"] == "Ana" and table.step() is None  # and only one step thinks at a time
@@ -478,13 +494,17 @@ def test_a_hint_is_for_the_seat_to_act_alone_and_is_the_advice_of_play_advice(ro
             room.hint(forged)
     assert everything(room) == before
     asked = []
-    monkeypatch.setattr(table_module, "advise", lambda *args, **kwargs: asked.append(kwargs) or
-                        advice.advise(*args, **{**kwargs, "seconds": None}))  # the project's one voice, untimed
+    monkeypatch.setattr(
+        table_module,
+        "advise",
+        lambda *args, **kwargs: asked.append(kwargs) or advice.advise(*args, **{**kwargs, "seconds": None}),
+    )  # the project's one voice, untimed
     words = room.hint(mover)
     table = room.tables[0]
     seat = table.seat_of(mover)
-    best = advice.advise(table.game.view(seat), worlds=table_module.ADVICE_WORLDS,
-                         seed=table_module.advice_seed(table.game.hand))[0]
+    best = advice.advise(
+        table.game.view(seat), worlds=table_module.ADVICE_WORLDS, seed=table_module.advice_seed(table.game.hand)
+    )[0]
     assert words.startswith("Hint: ") and best.reason in words and asked[0]["worlds"] == table_module.ADVICE_WORLDS
     assert room.seat_view(mover)["hint"] == words and room.seat_view(other)["hint"] is None
     assert room.hint(mover) == words and len(asked) == 1, "asked again at the same moment: the same words, kept"
@@ -605,8 +625,10 @@ def test_a_thinking_worker_ends_when_the_server_that_started_it_is_stopped():
     import sys
     import time
 
-    code = ("from euchre_lesson.classroom import thinking; import os, time; print(thinking.think(os.getpid), "
-            "flush=True); time.sleep(60)")
+    code = (
+        "from euchre_lesson.classroom import thinking; import os, time; print(thinking.think(os.getpid), "
+        "flush=True); time.sleep(60)"
+    )
     server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     try:
         worker = int(server.stdout.readline())

@@ -17,9 +17,16 @@ def room(tmp_path):
 
 def test_the_class_tells_its_listeners_of_a_table_s_change_once_it_is_kept(room):
     heard = []
-    room.observe(lambda table: heard.append(None if table is None else
-                                            (table.number, json.loads((room.keeper.folder / "table-1.json")
-                                                                      .read_text())["game"] == table.game.record())))
+    room.observe(
+        lambda table: heard.append(
+            None
+            if table is None
+            else (
+                table.number,
+                json.loads((room.keeper.folder / "table-1.json").read_text())["game"] == table.game.record(),
+            )
+        )
+    )
     room.new_table("cutthroat", seed=3)
     token = room.join("Ana", "acde").token
     room.choose_table(token, 1)

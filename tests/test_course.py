@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from euchre_lesson import advise
+from euchre_lesson.engine.errors import NotationError
 from euchre_lesson.teach import lessons
 from euchre_lesson.teach.course import ____, exercises, lesson_numbers
 from euchre_lesson.teach.exercises import Bid, Choice, Exercise, _words
-from euchre_lesson.engine.errors import NotationError
 
 LESSONS = lesson_numbers()
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -60,8 +60,11 @@ def test_the_right_answer_passes_and_a_blank_does_not(lesson, name, question):
     assert question.solution().startswith("Answer:")
 
 
-@pytest.mark.parametrize("lesson, name, question", [q for q in ALL if isinstance(q[2], Choice)],
-                         ids=[f"{n}-{name}" for n, name, q in ALL if isinstance(q, Choice)])
+@pytest.mark.parametrize(
+    "lesson, name, question",
+    [q for q in ALL if isinstance(q[2], Choice)],
+    ids=[f"{n}-{name}" for n, name, q in ALL if isinstance(q, Choice)],
+)
 def test_every_wrong_option_is_refused_with_its_own_reason(lesson, name, question):
     for option, why in question.options.items():
         if option != question.right:
@@ -69,8 +72,11 @@ def test_every_wrong_option_is_refused_with_its_own_reason(lesson, name, questio
             assert not verdict and verdict.message == why
 
 
-@pytest.mark.parametrize("lesson, name, question", [q for q in ALL if isinstance(q[2], Bid)],
-                         ids=[f"{n}-{name}" for n, name, q in ALL if isinstance(q, Bid)])
+@pytest.mark.parametrize(
+    "lesson, name, question",
+    [q for q in ALL if isinstance(q[2], Bid)],
+    ids=[f"{n}-{name}" for n, name, q in ALL if isinstance(q, Bid)],
+)
 def test_the_bids_the_lessons_teach_are_what_simulation_ranks_first(lesson, name, question):
     best = advise(question.state, worlds=200, seed=1)[0]
     assert best.action in question.accept, (best, question.accept)
@@ -78,16 +84,19 @@ def test_the_bids_the_lessons_teach_are_what_simulation_ranks_first(lesson, name
 
 def test_class_rules_come_from_the_teachers_file(tmp_path):
     from euchre_lesson import CUTTHROAT, PARTNERSHIP
-    from euchre_lesson.teach.course import HouseRulesWarning, class_rules, read_house_rules
     from euchre_lesson.engine.errors import NotationError
+    from euchre_lesson.teach.course import HouseRulesWarning, class_rules, read_house_rules
 
     assert class_rules("cutthroat", tmp_path) == CUTTHROAT  # no file: the presets
     (tmp_path / "house_rules.json").write_text('{"cutthroat": {"stick_the_dealer": true, "deck": 32}}')
     assert class_rules("cutthroat", tmp_path).switches() == {"deck": 32, "stick_the_dealer": True}
     assert class_rules("partnership", tmp_path) == PARTNERSHIP
-    for bad, said in [('{"cutthroat": {"stick": true}}', "'stick' is not a switch"),
-                      ('{"euchre": {}}', "sections are 'cutthroat', 'partnership'"), ("{oops", "not readable JSON"),
-                      ('{"cutthroat": {"deck": 28}}', "deck")]:
+    for bad, said in [
+        ('{"cutthroat": {"stick": true}}', "'stick' is not a switch"),
+        ('{"euchre": {}}', "sections are 'cutthroat', 'partnership'"),
+        ("{oops", "not readable JSON"),
+        ('{"cutthroat": {"deck": 28}}', "deck"),
+    ]:
         (tmp_path / "house_rules.json").write_text(bad)
         with pytest.raises(NotationError, match=said):  # the strict reader, for the teacher's guide
             read_house_rules(tmp_path)
@@ -104,8 +113,8 @@ def test_every_exercise_knows_its_id():
 def test_the_teacher_sets_when_the_answer_may_be_shown(tmp_path):
     import json
 
-    from euchre_lesson.teach.course import SHOW_ANSWER, HouseRulesWarning, class_rules, read_house_rules, show_answer
     from euchre_lesson.engine.errors import NotationError
+    from euchre_lesson.teach.course import SHOW_ANSWER, HouseRulesWarning, class_rules, read_house_rules, show_answer
 
     assert SHOW_ANSWER == ("after a try", "always", "never")
     assert read_house_rules(tmp_path).show_answer == "after a try" == show_answer(tmp_path)  # no file

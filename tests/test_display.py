@@ -27,8 +27,9 @@ def test_a_fresh_hand_shows_every_hand_the_dummy_and_the_up_card():
 
 
 def test_a_hand_in_play_shows_the_trick_and_who_is_to_act(random_state):
-    hand = random_state(deal_hand(PARTNERSHIP, 0, seed=3), 1,
-                        until=lambda hand: hand.trick and len(hand.trick.cards) == 2)
+    hand = random_state(
+        deal_hand(PARTNERSHIP, 0, seed=3), 1, until=lambda hand: hand.trick and len(hand.trick.cards) == 2
+    )
     html = hand._repr_html_()
     assert "trick 1" in html and "to act" in html
     assert all(str(card) in html for card in hand.trick.cards)

@@ -6,8 +6,8 @@ import random
 import pytest
 
 from euchre_lesson import CUTTHROAT, Phase, Suit, best_five, parse_cards
-from euchre_lesson.play.dummy import keep_strength
 from euchre_lesson.engine.ranking import is_trump
+from euchre_lesson.play.dummy import keep_strength
 
 
 @pytest.mark.rule("T5")

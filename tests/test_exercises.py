@@ -3,8 +3,8 @@
 import pytest
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, deal_hand, parse_card
-from euchre_lesson.teach.exercises import BestFive, Bid, Choice, LegalPlays, Score, TrickWinner, Verdict, WhichSuit
 from euchre_lesson.engine.errors import NotationError
+from euchre_lesson.teach.exercises import BestFive, Bid, Choice, LegalPlays, Score, TrickWinner, Verdict, WhichSuit
 
 
 @pytest.mark.rule("C2")
@@ -98,9 +98,17 @@ def test_a_bid_is_checked_by_the_engine_for_legality():
 
 
 def test_hints_come_in_order_and_a_blank_answer_is_pointed_out():
-    question = Choice("Who leads first?", {"dealer": "No: the dealer leads last.", "left": "Yes (C11)."},
-                      right="left", hints=("Think clockwise.", "Not the dealer."))
-    assert [question.hint(1), question.hint(2), question.hint(9)] == ["Think clockwise.", "Not the dealer.", "Not the dealer."]
+    question = Choice(
+        "Who leads first?",
+        {"dealer": "No: the dealer leads last.", "left": "Yes (C11)."},
+        right="left",
+        hints=("Think clockwise.", "Not the dealer."),
+    )
+    assert [question.hint(1), question.hint(2), question.hint(9)] == [
+        "Think clockwise.",
+        "Not the dealer.",
+        "Not the dealer.",
+    ]
     assert "Replace the" in question.check(...).message
     assert question.check("LEFT") and question.check("dealer").message == "No: the dealer leads last."
 
@@ -113,9 +121,9 @@ def test_verdicts_draw_in_a_notebook():
 # -- click to answer: what the views ask of an exercise ------------------------------------------
 
 from euchre_lesson.engine.cards import Suit, sort_key  # noqa: E402
-from euchre_lesson.teach import exercises as kinds  # noqa: E402
 from euchre_lesson.engine.scoring import Points  # noqa: E402
 from euchre_lesson.engine.tricks import legal_plays, why_may, why_not  # noqa: E402
+from euchre_lesson.teach import exercises as kinds  # noqa: E402
 
 
 def test_a_blank_answer_is_a_neutral_prompt_not_a_wrong_answer():
@@ -170,8 +178,15 @@ def test_the_prompt_of_a_choice_leaves_out_the_options_and_a_bid_shows_the_hand(
 
 
 @pytest.mark.rule("C12")
-@pytest.mark.parametrize("hand, trick, trump", [("J♦ A♥ 9♣ K♠ Q♥", "K♥", "♥"), ("J♣ A♣ 9♦ K♥", "K♣", "♠"),
-                                                ("A♣ 9♣ K♠", "K♥ Q♥", "♦"), ("A♠ J♠ 10♦ Q♦", "9♣", "♣")])
+@pytest.mark.parametrize(
+    "hand, trick, trump",
+    [
+        ("J♦ A♥ 9♣ K♠ Q♥", "K♥", "♥"),
+        ("J♣ A♣ 9♦ K♥", "K♣", "♠"),
+        ("A♣ 9♣ K♠", "K♥ Q♥", "♦"),
+        ("A♠ J♠ 10♦ Q♦", "9♣", "♣"),
+    ],
+)
 def test_a_playable_card_is_judged_as_the_engine_judges_a_play(hand, trick, trump):
     question = kinds.PlayableCard(hand, trick, trump)
     legal = set(legal_plays(hand, trick, trump))
@@ -202,8 +217,9 @@ def test_a_score_for_both_sides_reads_a_pair():
 def test_a_five_as_strong_as_the_engine_s_is_praised_as_such_and_a_short_keep_is_not_wrong():
     tie = BestFive("JH AH KH AS AC 9D 10D QD 9S 10S", "H")
     same = tie.check("JH AH KH AS AC")
-    assert same and ("Just as strong" in same.message) is (set(tie.answer()) != set(parse_card(c) for c in
-                                                                                         "JH AH KH AS AC".split()))
+    assert same and ("Just as strong" in same.message) is (
+        set(tie.answer()) != set(parse_card(c) for c in ["JH", "AH", "KH", "AS", "AC"])
+    )
     short = tie.check("JH AH")
     assert not short and not short.answered and "five" in short.message
 
@@ -214,19 +230,22 @@ def test_exercises_show_a_plain_text_fallback_that_says_how_to_answer():
     assert question.question in text and "run" in text.lower() and "WhichSuit(" not in text
 
 
-@pytest.mark.parametrize("make, name", [
-    (lambda: Choice("Which?", {1: "one", 2: "two"}, right=1), "options"),
-    (lambda: Choice("Which?", {}, right="a"), "options"),
-    (lambda: Choice("Which?", ["a", "b"], right="a"), "options"),
-    (lambda: Choice("Which?", {"a": 1, "b": "no"}, right="a"), "options"),
-    (lambda: Choice(None, {"a": "yes", "b": "no"}, right="a"), "ask"),
-    (lambda: Bid("a state", accept=("pass",), reason="r"), "state"),
-    (lambda: Bid(deal_hand(CUTTHROAT, 0, seed=5), accept=("pass",), reason=None), "reason"),
-    (lambda: WhichSuit("J♦", "♥", hints=[1]), "hints"),
-    (lambda: WhichSuit("J♦", "♥", hints=("a" * 10,) * 10_000), "hints"),
-    (lambda: WhichSuit("J♦", "♥", id=5), "id"),
-    (lambda: Score(3, who=["makers"]), "who"),
-])
+@pytest.mark.parametrize(
+    "make, name",
+    [
+        (lambda: Choice("Which?", {1: "one", 2: "two"}, right=1), "options"),
+        (lambda: Choice("Which?", {}, right="a"), "options"),
+        (lambda: Choice("Which?", ["a", "b"], right="a"), "options"),
+        (lambda: Choice("Which?", {"a": 1, "b": "no"}, right="a"), "options"),
+        (lambda: Choice(None, {"a": "yes", "b": "no"}, right="a"), "ask"),
+        (lambda: Bid("a state", accept=("pass",), reason="r"), "state"),
+        (lambda: Bid(deal_hand(CUTTHROAT, 0, seed=5), accept=("pass",), reason=None), "reason"),
+        (lambda: WhichSuit("J♦", "♥", hints=[1]), "hints"),
+        (lambda: WhichSuit("J♦", "♥", hints=("a" * 10,) * 10_000), "hints"),
+        (lambda: WhichSuit("J♦", "♥", id=5), "id"),
+        (lambda: Score(3, who=["makers"]), "who"),
+    ],
+)
 def test_a_badly_written_exercise_is_refused_by_name(make, name):
     with pytest.raises(NotationError, match=name) as refused:
         make()
@@ -242,8 +261,9 @@ def test_a_single_hint_or_accepted_bid_may_be_written_as_text():
 # -- issue 24, point 10: wrong types reach a sentence, never a TypeError ----------------------------
 
 
-@pytest.mark.parametrize("number", ["2", 1.5, None, True, 0, -1, [1]],
-                         ids=["text", "a float", "None", "True", "0", "-1", "a list"])
+@pytest.mark.parametrize(
+    "number", ["2", 1.5, None, True, 0, -1, [1]], ids=["text", "a float", "None", "True", "0", "-1", "a list"]
+)
 def test_hint_refuses_what_is_not_a_hint_number_in_a_sentence(number):
     from euchre_lesson.teach.course import exercises
     from euchre_lesson.teach.practice import Practice
@@ -277,8 +297,11 @@ def every_exercise():
     from euchre_lesson.teach import progress
     from euchre_lesson.teach.course import exercises
 
-    return [(f"{lesson} {name}", getattr(exercises(lesson), name))
-            for lesson in progress.lessons() for name in progress.exercise_names(lesson)]
+    return [
+        (f"{lesson} {name}", getattr(exercises(lesson), name))
+        for lesson in progress.lessons()
+        for name in progress.exercise_names(lesson)
+    ]
 
 
 @pytest.mark.parametrize("name, exercise", every_exercise(), ids=[n for n, _ in every_exercise()])

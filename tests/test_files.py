@@ -88,7 +88,10 @@ def test_a_write_replaces_the_file_whole_and_keeps_its_mode(tmp_path):
     write_atomically(path, "two ♥")
     assert path.read_text(encoding="utf-8") == "two ♥" and stat.S_IMODE(path.stat().st_mode) == 0o640
     write_atomically(tmp_path / "mine.json", b"x", private=True)
-    assert stat.S_IMODE((tmp_path / "mine.json").stat().st_mode) == 0o600 and names(tmp_path) == ["kept.json", "mine.json"]
+    assert stat.S_IMODE((tmp_path / "mine.json").stat().st_mode) == 0o600 and names(tmp_path) == [
+        "kept.json",
+        "mine.json",
+    ]
 
 
 def test_a_failure_in_the_middle_of_a_write_leaves_the_old_file_and_nothing_else(tmp_path, monkeypatch):
@@ -163,21 +166,32 @@ def json_refusal(text, depth=20, digits=20, **options) -> JsonRefused:
     return refused.value
 
 
-@pytest.mark.parametrize("text, kind, said", [
-    ("", "empty", "is empty"),
-    (" \n", "empty", "is empty"),
-    ("{oops", "syntax", "is not readable JSON: Expecting property name enclosed in double quotes at line 1, column 2"),
-    ('{"a": True}', "syntax", "true, false and null in small letters"),
-    ('{"deck": 32, "deck": 24}', "twice", "has the field 'deck' twice in one object; write each field once"),
-    ("[" * 21 + "]" * 21, "deep", "is nested too deeply for JSON these lessons can read: lists or objects inside "
-                                  "each other more than 20 levels deep"),
-    ("[" * 100_000 + "]" * 100_000, "deep", "nested too deeply"),
-    ("1" + "0" * 20, "number", "holds a number 21 digits long, more than JSON these lessons can read (at most 20)"),
-    ("-" + "7" * 5000, "number", "a number 5,000 digits long"),
-    ("NaN", "constant", "holds NaN, which is not a number JSON allows"),
-    ("[-Infinity]", "constant", "holds -Infinity"),
-    ("1e999", "constant", "holds the number 1e999, too large to read: it would be infinity"),
-])
+@pytest.mark.parametrize(
+    "text, kind, said",
+    [
+        ("", "empty", "is empty"),
+        (" \n", "empty", "is empty"),
+        (
+            "{oops",
+            "syntax",
+            "is not readable JSON: Expecting property name enclosed in double quotes at line 1, column 2",
+        ),
+        ('{"a": True}', "syntax", "true, false and null in small letters"),
+        ('{"deck": 32, "deck": 24}', "twice", "has the field 'deck' twice in one object; write each field once"),
+        (
+            "[" * 21 + "]" * 21,
+            "deep",
+            "is nested too deeply for JSON these lessons can read: lists or objects inside "
+            "each other more than 20 levels deep",
+        ),
+        ("[" * 100_000 + "]" * 100_000, "deep", "nested too deeply"),
+        ("1" + "0" * 20, "number", "holds a number 21 digits long, more than JSON these lessons can read (at most 20)"),
+        ("-" + "7" * 5000, "number", "a number 5,000 digits long"),
+        ("NaN", "constant", "holds NaN, which is not a number JSON allows"),
+        ("[-Infinity]", "constant", "holds -Infinity"),
+        ("1e999", "constant", "holds the number 1e999, too large to read: it would be infinity"),
+    ],
+)
 def test_json_that_cannot_be_trusted_is_refused_in_words(text, kind, said):
     refused = json_refusal(text)
     assert refused.kind == kind and said in str(refused), str(refused)
@@ -191,7 +205,7 @@ def test_json_at_the_limits_is_read():
 
 
 def test_nan_and_infinity_are_read_where_a_reader_asks_for_them():
-    value = parse_json('[NaN, Infinity, 1e999]', 2, 10, allow_nan=True)
+    value = parse_json("[NaN, Infinity, 1e999]", 2, 10, allow_nan=True)
     assert value[0] != value[0] and value[1:] == [float("inf")] * 2
 
 
@@ -202,7 +216,9 @@ def test_one_excerpt_counts_the_characters_of_the_text_itself():
     """engine/errors.py said "(150 characters)" where engine/rules.py said "(152 characters)" for one text."""
     text = "x" * 150
     assert rules.excerpt is errors.excerpt
-    assert errors.excerpt(text).endswith("(150 characters)") and errors.excerpt(text, show=str).endswith("(150 characters)")
+    assert errors.excerpt(text).endswith("(150 characters)") and errors.excerpt(text, show=str).endswith(
+        "(150 characters)"
+    )
     assert errors.excerpt("y" * 250, 300) == repr("y" * 250)
     assert errors.excerpt(10**5000, show=str) == "a whole number of about 5,001 digits"
     assert errors.excerpt([1] * 10, show=str) == str([1] * 10)
@@ -224,7 +240,12 @@ def test_the_key_of_saved_games_and_progress_share_one_data_folder(tmp_path, mon
     monkeypatch.setitem(sys.modules, "jupyter_core.paths", None)  # no jupyter_core: its import fails
     monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data" / "jupyter"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "elsewhere"))
-    assert seal.key_folder() == progress.default_folder() == files.data_folder() == tmp_path / "data" / "jupyter" / "euchre_lesson"
+    assert (
+        seal.key_folder()
+        == progress.default_folder()
+        == files.data_folder()
+        == tmp_path / "data" / "jupyter" / "euchre_lesson"
+    )
 
 
 def test_a_new_file_is_made_where_os_has_no_hard_links(tmp_path, monkeypatch):

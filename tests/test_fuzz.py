@@ -17,42 +17,67 @@ import pkgutil
 import random
 import signal
 import string
-import tempfile
 import sys
+import tempfile
 import warnings
 from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from fuzzcount import TALLY, count
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_bad_input import ENTRY_POINTS, LONGEST_MESSAGE, hostile_answer
 
 import euchre_lesson
 import euchre_lesson.teach
 import euchre_lesson.widgets
 from euchre_lesson import (
-    CUTTHROAT, JOKER, PARTNERSHIP, IllegalAction, NotationError, Phase, Rank, Suit, deal_hand, deck, load_game,
-    new_game, parse_action, parse_card, parse_cards, parse_suit, replay, save_game,
+    CUTTHROAT,
+    JOKER,
+    PARTNERSHIP,
+    IllegalAction,
+    NotationError,
+    Phase,
+    Rank,
+    Suit,
+    deal_hand,
+    deck,
+    load_game,
+    new_game,
+    parse_action,
+    parse_card,
+    parse_cards,
+    parse_suit,
+    replay,
+    save_game,
 )
 from euchre_lesson.engine.game import game_from_record
 from euchre_lesson.engine.rules import PRESETS
-from fuzzcount import TALLY, count
-from test_bad_input import ENTRY_POINTS, LONGEST_MESSAGE, hostile_answer
 
-FUZZ = settings(max_examples=1500, deadline=timedelta(seconds=2),
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+FUZZ = settings(
+    max_examples=1500,
+    deadline=timedelta(seconds=2),
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 
 
 def every_switch_turned(rules):
     """The rule set with every switch of RULES.md set the other way (C7-C11, T7, T8, R3, R4)."""
-    return replace(rules, dealer_must_pick_up=not rules.dealer_must_pick_up,
-                   may_name_turned_suit=not rules.may_name_turned_suit, stick_the_dealer=not rules.stick_the_dealer,
-                   allow_lone_defender=not rules.allow_lone_defender,
-                   partner_may_go_alone=not rules.partner_may_go_alone, call_for_best=not rules.call_for_best,
-                   opening_lead={"left_of_lone": "dealer_left", "dealer_left": "left_of_lone"}[rules.opening_lead],
-                   tie_rule={"play_on": "shared", "shared": "play_on"}[rules.tie_rule],
-                   lone_maker_march_points=5, lone_vs_lone_euchre_points=6 - rules.lone_vs_lone_euchre_points)
+    return replace(
+        rules,
+        dealer_must_pick_up=not rules.dealer_must_pick_up,
+        may_name_turned_suit=not rules.may_name_turned_suit,
+        stick_the_dealer=not rules.stick_the_dealer,
+        allow_lone_defender=not rules.allow_lone_defender,
+        partner_may_go_alone=not rules.partner_may_go_alone,
+        call_for_best=not rules.call_for_best,
+        opening_lead={"left_of_lone": "dealer_left", "dealer_left": "left_of_lone"}[rules.opening_lead],
+        tie_rule={"play_on": "shared", "shared": "play_on"}[rules.tie_rule],
+        lone_maker_march_points=5,
+        lone_vs_lone_euchre_points=6 - rules.lone_vs_lone_euchre_points,
+    )
 
 
 # Every preset (C1 and the decks are drawn where a deal is made), as it is and with every switch turned.
@@ -81,7 +106,9 @@ RANK_BITS = ["7", "8", "9", "10", "11", "1", "0", "T", "J", "Q", "K", "A", "X", 
 SUIT_BITS = ["C", "D", "H", "S", "♣", "♦", "♥", "♠", "♡", "X", "Z", "", "hearts", "\ufe0f", " "]
 near_miss_cards = st.builds(
     lambda parts, swap: "".join(reversed(parts) if swap else parts),
-    st.tuples(st.sampled_from(RANK_BITS), st.sampled_from(SUIT_BITS)), st.booleans())
+    st.tuples(st.sampled_from(RANK_BITS), st.sampled_from(SUIT_BITS)),
+    st.booleans(),
+)
 any_text = st.text(alphabet=st.characters(codec="utf-8"), max_size=20) | st.text(string.printable, max_size=12)
 
 
@@ -104,10 +131,34 @@ def test_card_lists(items, as_one_string):
         assert all(parse_card(c.ascii) == c for c in cards)
 
 
-VERBS = ["pass", "order", "order up", "assist", "accept", "call", "pickup", "pick up", "decline",
-         "alone", "stay", "keep", "play", "plya", "", "PLAY", "Call", "give", "discard", "Give", "discrad"]
-tokens = st.builds(lambda verb, args: " ".join([verb, *args]).strip(),
-                   st.sampled_from(VERBS), st.lists(st.one_of(near_miss_cards, st.sampled_from(SUIT_BITS)), max_size=6))
+VERBS = [
+    "pass",
+    "order",
+    "order up",
+    "assist",
+    "accept",
+    "call",
+    "pickup",
+    "pick up",
+    "decline",
+    "alone",
+    "stay",
+    "keep",
+    "play",
+    "plya",
+    "",
+    "PLAY",
+    "Call",
+    "give",
+    "discard",
+    "Give",
+    "discrad",
+]
+tokens = st.builds(
+    lambda verb, args: " ".join([verb, *args]).strip(),
+    st.sampled_from(VERBS),
+    st.lists(st.one_of(near_miss_cards, st.sampled_from(SUIT_BITS)), max_size=6),
+)
 
 
 @FUZZ
@@ -127,15 +178,33 @@ def look_alikes(text: str) -> list[str]:
 
 # -- look-alike letters: refused by name, never read as the letter they resemble ---------------------
 
-GOOD_TEXTS = ([(parse_card, card.ascii) for card in deck(32) + (JOKER,)] + [(parse_card, str(c)) for c in deck(24)]
-              + [(parse_suit, word) for word in ("C", "d", "H", "s", "clubs", "Diamonds", "HEARTS", "spade")]
-              + [(parse_action, token) for token in ("pass", "order up", "assist", "call H", "pickup 9C", "pick up TD",
-                                                     "keep KD AD AH 9S TS", "play JH", "go alone", "stay", "decline")])
+GOOD_TEXTS = (
+    [(parse_card, card.ascii) for card in deck(32) + (JOKER,)]
+    + [(parse_card, str(c)) for c in deck(24)]
+    + [(parse_suit, word) for word in ("C", "d", "H", "s", "clubs", "Diamonds", "HEARTS", "spade")]
+    + [
+        (parse_action, token)
+        for token in (
+            "pass",
+            "order up",
+            "assist",
+            "call H",
+            "pickup 9C",
+            "pick up TD",
+            "keep KD AD AH 9S TS",
+            "play JH",
+            "go alone",
+            "stay",
+            "decline",
+        )
+    ]
+)
 # Letters that case-map into ASCII ('ſ'.upper() is 'S', the Kelvin sign lower-cases to 'k', 'ı'.upper()
 # is 'I', 'ﬆ'.upper() is 'ST'), then letters and digits that only look alike.
 KNOWN_LOOK_ALIKES = "ſ\u212aıﬆﬀǰİ" + "ＡＣＤＨＪＫＱＳＴａｃｄｈｓ０１９" + "АСНЅКТаеорсѕ" + "𝐀𝐒𝐉𝟗¹⁰²ⅠⅩ"
 look_alike = st.sampled_from(KNOWN_LOOK_ALIKES) | st.characters(
-    categories=["Lu", "Ll", "Lt", "Lm", "Lo", "Nd", "Nl", "No"]).filter(lambda c: not c.isascii())
+    categories=["Lu", "Ll", "Lt", "Lm", "Lo", "Nd", "Nl", "No"]
+).filter(lambda c: not c.isascii())
 
 
 @FUZZ
@@ -146,7 +215,7 @@ def test_look_alike_letters_are_refused_by_name(good, where, odd, lower):
     text = text.lower() if lower else text
     places = [i for i, c in enumerate(text) if c.isalnum()]
     i = places[where % len(places)]
-    bad = text[:i] + odd + text[i + 1:]
+    bad = text[:i] + odd + text[i + 1 :]
     try:
         parse(bad)
     except NotationError as error:
@@ -166,15 +235,40 @@ def nested(depth: int) -> list:
 
 
 hostile_values = st.one_of(
-    st.none(), st.booleans(), st.floats(), st.complex_numbers(), st.binary(max_size=12), st.decimals(),
-    st.fractions(), st.integers(), st.integers(min_value=2**63), st.builds(lambda e: -(10**e), st.integers(19, 6000)),
-    st.text(max_size=20), st.text(alphabet=KNOWN_LOOK_ALIKES + "JHS ", max_size=6),
-    st.lists(st.none() | st.integers() | st.text(max_size=3), max_size=8), st.tuples(st.integers(), st.text()),
-    st.dictionaries(st.text(max_size=4), st.integers(), max_size=3), st.sets(st.integers(), max_size=3),
-    st.builds(object), st.builds(nested, st.integers(1, 3000)),
+    st.none(),
+    st.booleans(),
+    st.floats(),
+    st.complex_numbers(),
+    st.binary(max_size=12),
+    st.decimals(),
+    st.fractions(),
+    st.integers(),
+    st.integers(min_value=2**63),
+    st.builds(lambda e: -(10**e), st.integers(19, 6000)),
+    st.text(max_size=20),
+    st.text(alphabet=KNOWN_LOOK_ALIKES + "JHS ", max_size=6),
+    st.lists(st.none() | st.integers() | st.text(max_size=3), max_size=8),
+    st.tuples(st.integers(), st.text()),
+    st.dictionaries(st.text(max_size=4), st.integers(), max_size=3),
+    st.sets(st.integers(), max_size=3),
+    st.builds(object),
+    st.builds(nested, st.integers(1, 3000)),
     # the right kind of thing in the wrong place
-    st.sampled_from([*Suit, *Rank, JOKER, *Phase, CUTTHROAT, PARTNERSHIP, random.Random(1), parse_action("pass"),
-                     deal_hand(CUTTHROAT, 0, seed=1), new_game(PARTNERSHIP, seed=1), euchre_lesson.RandomPlayer(1)]),
+    st.sampled_from(
+        [
+            *Suit,
+            *Rank,
+            JOKER,
+            *Phase,
+            CUTTHROAT,
+            PARTNERSHIP,
+            random.Random(1),
+            parse_action("pass"),
+            deal_hand(CUTTHROAT, 0, seed=1),
+            new_game(PARTNERSHIP, seed=1),
+            euchre_lesson.RandomPlayer(1),
+        ]
+    ),
 )
 QUICK_ENTRY_POINTS = [entry for entry in ENTRY_POINTS if not entry.slow]
 
@@ -190,14 +284,22 @@ def test_wrong_types_and_values_at_every_entry_point(entry, value):
 
 # -- huge inputs: a short excerpt and the length, never the whole input ----------------------------
 
-HUGE_TEXT = {"parse_card": parse_card, "parse_suit": parse_suit, "parse_action": parse_action,
-             "parse_cards": parse_cards, "apply": None,  # a hand in progress's apply: see the test
-             "legal_plays": lambda v: euchre_lesson.legal_plays(v, [], "H"),
-             "best_five": lambda v: euchre_lesson.best_five(v, "H")}
-HUGE_LIST = {"parse_cards": parse_cards, "keep": lambda v: euchre_lesson.Action("keep", cards=v),
-             "trick_winner": lambda v: euchre_lesson.trick_winner(v, "S"),
-             "legal_plays": lambda v: euchre_lesson.legal_plays("9H", v, "H"),
-             "play_out": lambda v: euchre_lesson.play_out(deal_hand(CUTTHROAT, 0, seed=1), v)}
+HUGE_TEXT = {
+    "parse_card": parse_card,
+    "parse_suit": parse_suit,
+    "parse_action": parse_action,
+    "parse_cards": parse_cards,
+    "apply": None,  # a hand in progress's apply: see the test
+    "legal_plays": lambda v: euchre_lesson.legal_plays(v, [], "H"),
+    "best_five": lambda v: euchre_lesson.best_five(v, "H"),
+}
+HUGE_LIST = {
+    "parse_cards": parse_cards,
+    "keep": lambda v: euchre_lesson.Action("keep", cards=v),
+    "trick_winner": lambda v: euchre_lesson.trick_winner(v, "S"),
+    "legal_plays": lambda v: euchre_lesson.legal_plays("9H", v, "H"),
+    "play_out": lambda v: euchre_lesson.play_out(deal_hand(CUTTHROAT, 0, seed=1), v),
+}
 FILLERS = ["JH ", "x", "ſ", "♥", "play ", "10", "J", "keep KD AD AH 9S TS ", "\x00", " ", "ＪＨ", "[", "9♣,"]
 
 
@@ -225,8 +327,13 @@ def test_huge_inputs_are_quoted_by_an_excerpt_and_their_length(random_state, nam
 
 
 @FUZZ
-@given(st.sampled_from(ALL_RULES), st.integers(0, 2**32), st.integers(0, 40),
-       st.one_of(tokens, any_text), st.one_of(st.none(), st.integers(-1, 4)))
+@given(
+    st.sampled_from(ALL_RULES),
+    st.integers(0, 2**32),
+    st.integers(0, 40),
+    st.one_of(tokens, any_text),
+    st.one_of(st.none(), st.integers(-1, 4)),
+)
 def test_any_token_by_any_seat_in_any_phase(random_state, rules, seed, steps, token, seat):
     count("tokens into hands")
     hand = random_state(rules, seed, steps)
@@ -244,7 +351,8 @@ def test_any_token_by_any_seat_in_any_phase(random_state, rules, seed, steps, to
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 30) | st.floats(allow_nan=False) | st.text(max_size=6),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
-    max_leaves=8)
+    max_leaves=8,
+)
 
 
 def corrupt(data, rng: random.Random, value):
@@ -261,12 +369,12 @@ def corrupt(data, rng: random.Random, value):
         i = rng.randrange(len(data))
         choice = rng.random()
         if choice < 0.2:
-            return data[:i] + data[i + 1:]
+            return data[:i] + data[i + 1 :]
         if choice < 0.35:
             return data[:i] + [data[i]] + data[i:]  # a duplicate
         if choice < 0.6:
-            return data[:i] + [value] + data[i + 1:]
-        return data[:i] + [corrupt(data[i], rng, value)] + data[i + 1:]
+            return data[:i] + [value] + data[i + 1 :]
+        return data[:i] + [corrupt(data[i], rng, value)] + data[i + 1 :]
     return value
 
 
@@ -291,22 +399,31 @@ def test_truncated_and_garbled_record_text(random_state, rules, seed, steps, whe
     text = json.dumps(random_state(rules, seed, steps).record())
     cut = int(where * len(text))
     replays_or_explains(text[:cut])
-    replays_or_explains(text[:cut] + chr(byte) + text[cut + 1:])
+    replays_or_explains(text[:cut] + chr(byte) + text[cut + 1 :])
 
 
 CARD_TEXTS = ["7C", "8H", "9S", "TD", "JH", "QC", "KS", "AD", "JK", "XX", "11H"]
 
 
 @FUZZ
-@given(st.sampled_from(ALL_RULES), st.sampled_from([24, 32, 25]), st.integers(0, 2**32),
-       st.sampled_from(["duplicate", "drop", "foreign", "swap deck", "move"]), st.integers(0, 99),
-       st.sampled_from(CARD_TEXTS))
+@given(
+    st.sampled_from(ALL_RULES),
+    st.sampled_from([24, 32, 25]),
+    st.integers(0, 2**32),
+    st.sampled_from(["duplicate", "drop", "foreign", "swap deck", "move"]),
+    st.integers(0, 99),
+    st.sampled_from(CARD_TEXTS),
+)
 def test_deals_with_duplicate_missing_or_foreign_cards(random_state, rules, deck, seed, damage, where, card):
     count("bad deals")
     from dataclasses import replace
 
     record = random_state(replace(rules, deck=deck), seed, 0).record()
-    places = [("hands", i) for i in range(rules.players)] + ([("dummy", None)] if rules.has_dummy else []) + [("kitty", None)]
+    places = (
+        [("hands", i) for i in range(rules.players)]
+        + ([("dummy", None)] if rules.has_dummy else [])
+        + [("kitty", None)]
+    )
     key, index = places[where % len(places)]
     cards = record["deal"][key][index] if index is not None else record["deal"][key]
     pos = where % len(cards)
@@ -435,7 +552,7 @@ def test_loading_a_damaged_file_explains_and_leaves_it_untouched(tmp_path_factor
     save_game(new_game(CUTTHROAT, seed=seed), path)
     data = path.read_bytes()
     cut = int(where * len(data))
-    path.write_bytes(data[:cut] + garbage + data[cut + len(garbage):])
+    path.write_bytes(data[:cut] + garbage + data[cut + len(garbage) :])
     damaged, stamp = path.read_bytes(), path.stat().st_mtime_ns
     answers_or_explains(load_game, path)
     assert path.read_bytes() == damaged and path.stat().st_mtime_ns == stamp
@@ -506,8 +623,11 @@ def public_names(module) -> list[str]:
     """The module's __all__, or the names it defines (not imports) without a leading underscore."""
     if hasattr(module, "__all__"):
         return list(module.__all__)
-    return [name for name, value in vars(module).items()
-            if not name.startswith("_") and getattr(value, "__module__", None) == module.__name__]
+    return [
+        name
+        for name, value in vars(module).items()
+        if not name.startswith("_") and getattr(value, "__module__", None) == module.__name__
+    ]
 
 
 def public_methods(cls: type) -> list[str]:
@@ -581,76 +701,150 @@ def _a_link():
 
 GOOD_ARGUMENTS = {
     "reporter": lambda: euchre_lesson.teach.class_report.ClassReporter(lambda link, answers: None),
-    "post": lambda: (lambda link, answers: None),
-    "busy": lambda: False, "players": lambda: 3, "count": lambda: 2, "text": lambda: "Your turn.",
-    "description": lambda: "Deal", "tooltip": lambda: "Deal a new hand", "on_click": lambda: (lambda: None),
-    "rules": lambda: CUTTHROAT, "dealer": lambda: 0, "seat": lambda: 0, "hand": lambda: "JH AS",
-    "up_card": lambda: "AC", "seed": lambda: 1, "lesson": lambda: 1, "game": lambda: "cutthroat",
-    "handle": _open_file, "limit": lambda: 100, "correct": lambda: True, "message": lambda: "Right.",
-    "card": lambda: parse_card("JD"), "trump": lambda: Suit.HEARTS, "cards": lambda: tuple(parse_cards("9D JH")),
-    "trick": lambda: tuple(parse_cards("9D")), "maker_tricks": lambda: 3,
+    "post": lambda: lambda link, answers: None,
+    "busy": lambda: False,
+    "players": lambda: 3,
+    "count": lambda: 2,
+    "text": lambda: "Your turn.",
+    "description": lambda: "Deal",
+    "tooltip": lambda: "Deal a new hand",
+    "on_click": lambda: lambda: None,
+    "rules": lambda: CUTTHROAT,
+    "dealer": lambda: 0,
+    "seat": lambda: 0,
+    "hand": lambda: "JH AS",
+    "up_card": lambda: "AC",
+    "seed": lambda: 1,
+    "lesson": lambda: 1,
+    "game": lambda: "cutthroat",
+    "handle": _open_file,
+    "limit": lambda: 100,
+    "correct": lambda: True,
+    "message": lambda: "Right.",
+    "card": lambda: parse_card("JD"),
+    "trump": lambda: Suit.HEARTS,
+    "cards": lambda: tuple(parse_cards("9D JH")),
+    "trick": lambda: tuple(parse_cards("9D")),
+    "maker_tricks": lambda: 3,
     "state": lambda: deal_hand(CUTTHROAT, 0, seed=1),
-    "accept": lambda: ("pass",), "reason": lambda: "Too weak to bid.", "ask": lambda: "Which one?",
-    "options": lambda: {"one": "It is one.", "two": "It is two."}, "right": lambda: "one", "words": lambda: "a kind",
-    "make": lambda: (lambda rng, games: None), "kind": lambda: "which_suit",
-    "exercise": lambda: euchre_lesson.teach.exercises.WhichSuit("JD", "H"), "results": lambda: {},
-    "kinds": lambda: ("which_suit",), "done": lambda: 0, "total": lambda: 4, "next": lambda: "q1",
-    "name": lambda: "q1", "tries": lambda: 1, "answer": lambda: "H", "when": lambda: 1.0e9, "answers": lambda: {},
-    "practice": lambda: {}, "mine": lambda: euchre_lesson.teach.progress.Kept({}, {}),
-    "theirs": lambda: euchre_lesson.teach.progress.Kept({}, {}), "exercise_id": lambda: "lesson 1 q1",
+    "accept": lambda: ("pass",),
+    "reason": lambda: "Too weak to bid.",
+    "ask": lambda: "Which one?",
+    "options": lambda: {"one": "It is one.", "two": "It is two."},
+    "right": lambda: "one",
+    "words": lambda: "a kind",
+    "make": lambda: lambda rng, games: None,
+    "kind": lambda: "which_suit",
+    "exercise": lambda: euchre_lesson.teach.exercises.WhichSuit("JD", "H"),
+    "results": lambda: {},
+    "kinds": lambda: ("which_suit",),
+    "done": lambda: 0,
+    "total": lambda: 4,
+    "next": lambda: "q1",
+    "name": lambda: "q1",
+    "tries": lambda: 1,
+    "answer": lambda: "H",
+    "when": lambda: 1.0e9,
+    "answers": lambda: {},
+    "practice": lambda: {},
+    "mine": lambda: euchre_lesson.teach.progress.Kept({}, {}),
+    "theirs": lambda: euchre_lesson.teach.progress.Kept({}, {}),
+    "exercise_id": lambda: "lesson 1 q1",
     "verdict": lambda: euchre_lesson.teach.exercises.Verdict(True, "Right."),
-    "kept": lambda: euchre_lesson.teach.progress.Kept({}, {}), "problems": lambda: (), "data": lambda: b"",
-    "given": lambda: "H", "choice": lambda: "H", "value": lambda: "H", "number": lambda: 1,
-    "notebook": lambda: __import__("nbformat").v4.new_notebook(), "source": _one_lesson_folder,
-    "target": lambda: "student_lessons", "argv": lambda: [_one_lesson_folder(), "student_lessons"],
-    "mark": lambda: "legal", "widget": lambda: __import__("ipywidgets").HTML(), "record": _a_hand_played_out,
-    "step": lambda: 1, "table": lambda: deal_hand(CUTTHROAT, 0, seed=1), "action": lambda: parse_action("pass"),
-    "level": lambda: "rule of thumb", "worlds": lambda: 2, "on_answer": lambda: None, "progress": lambda: False,
+    "kept": lambda: euchre_lesson.teach.progress.Kept({}, {}),
+    "problems": lambda: (),
+    "data": lambda: b"",
+    "given": lambda: "H",
+    "choice": lambda: "H",
+    "value": lambda: "H",
+    "number": lambda: 1,
+    "notebook": lambda: __import__("nbformat").v4.new_notebook(),
+    "source": _one_lesson_folder,
+    "target": lambda: "student_lessons",
+    "argv": lambda: [_one_lesson_folder(), "student_lessons"],
+    "mark": lambda: "legal",
+    "widget": lambda: __import__("ipywidgets").HTML(),
+    "record": _a_hand_played_out,
+    "step": lambda: 1,
+    "table": lambda: deal_hand(CUTTHROAT, 0, seed=1),
+    "action": lambda: parse_action("pass"),
+    "level": lambda: "rule of thumb",
+    "worlds": lambda: 2,
+    "on_answer": lambda: None,
+    "progress": lambda: False,
     # the widgets' own workings
-    "choices": lambda: ("H", "D"), "among": lambda: tuple(parse_cards("9D JH")), "where": lambda: "in your hand",
-    "cls": lambda: __import__("ipywidgets").VBox, "on_choose": lambda: (lambda action: None),
-    "actions": lambda: (parse_action("pass"),), "view": lambda: deal_hand(CUTTHROAT, 0, seed=1).view(1),
-    "wanted": lambda: ("euchre-card", "euchre-red"), "box": lambda: __import__("ipywidgets").HTML(),
-    "row": lambda: euchre_lesson.widgets.cards.CardRow(), "key": lambda: "deal 1", "on_screen": lambda: (),
-    "moment": lambda: "deal 1", "reasons": lambda: {0: "Too weak to bid."},
-    "session": lambda: euchre_lesson.teach.practice.Practice(1, progress=False), "tricks": lambda: (),
+    "choices": lambda: ("H", "D"),
+    "among": lambda: tuple(parse_cards("9D JH")),
+    "where": lambda: "in your hand",
+    "cls": lambda: __import__("ipywidgets").VBox,
+    "on_choose": lambda: lambda action: None,
+    "actions": lambda: (parse_action("pass"),),
+    "view": lambda: deal_hand(CUTTHROAT, 0, seed=1).view(1),
+    "wanted": lambda: ("euchre-card", "euchre-red"),
+    "box": lambda: __import__("ipywidgets").HTML(),
+    "row": lambda: euchre_lesson.widgets.cards.CardRow(),
+    "key": lambda: "deal 1",
+    "on_screen": lambda: (),
+    "moment": lambda: "deal 1",
+    "reasons": lambda: {0: "Too weak to bid."},
+    "session": lambda: euchre_lesson.teach.practice.Practice(1, progress=False),
+    "tricks": lambda: (),
     # the printable sheets
-    "rule": lambda: "C2", "files": lambda: {"score-sheet-cutthroat.html": b"<p></p>"},
+    "rule": lambda: "C2",
+    "files": lambda: {"score-sheet-cutthroat.html": b"<p></p>"},
 }
 GOOD_FOR = {
     "BestFive": {"cards": lambda: "JH JD AH KH QH 9S TS"},
     "deal_for": {"hand": lambda: "9C TC JC QC KC"},
     "Table.start": {"game": lambda: new_game(CUTTHROAT, seed=1)},
     "Table.act": {"action": lambda: "pass"},
-    "ProgressBoard": {"progress": lambda: None}, "HandIn": {"progress": lambda: None},
-    "ClassProgress": {"folder": lambda: "."}, "ClassProgressView": {"folder": lambda: "."},
+    "ProgressBoard": {"progress": lambda: None},
+    "HandIn": {"progress": lambda: None},
+    "ClassProgress": {"folder": lambda: "."},
+    "ClassProgressView": {"folder": lambda: "."},
     "export_csv": {"path": lambda: "class.csv"},
     # reporting to a class's server: a loopback port nothing listens on, so a good call is refused at once
     "class_report.Link": {"server": lambda: "http://127.0.0.1:9/", "join": lambda: "ACDE", "name": lambda: "Ann"},
     "class_report.server_address": {"address": lambda: "127.0.0.1:9"},
-    "class_report.read_link": {"folder": lambda: "."}, "class_report.unlink_lessons": {"folder": lambda: "."},
-    "class_report.link_lessons": {"folder": lambda: ".", "server": lambda: "http://127.0.0.1:9/", "code": lambda: "ACDE"},
+    "class_report.read_link": {"folder": lambda: "."},
+    "class_report.unlink_lessons": {"folder": lambda: "."},
+    "class_report.link_lessons": {
+        "folder": lambda: ".",
+        "server": lambda: "http://127.0.0.1:9/",
+        "code": lambda: "ACDE",
+    },
     "ClassReporter.answered": {"folder": lambda: ".", "changed": lambda: {}, "everything": lambda: dict},
-    "ClassReporter.report": {"link": _a_link}, "lesson_report": {"link": _a_link},
+    "ClassReporter.report": {"link": _a_link},
+    "lesson_report": {"link": _a_link},
     "ClassReporter.wait": {"seconds": lambda: 0.01},
     "class_formats.wrong_part": {"name": lambda: "lesson report"},
     "class_formats.fits": {"name": lambda: "lesson report"},
-    "joining.typed_code": {"what": lambda: "join code"}, "joining.join_key": {"code": lambda: "AC-DE"},
+    "joining.typed_code": {"what": lambda: "join code"},
+    "joining.join_key": {"code": lambda: "AC-DE"},
     "LessonContext": {"progress": lambda: euchre_lesson.teach.progress.Progress(tempfile.mkdtemp())},
-    "context.bind": {"progress": lambda: None}, "context.bound": {"progress": lambda: None},
+    "context.bind": {"progress": lambda: None},
+    "context.bound": {"progress": lambda: None},
     "context.learners_progress": {"progress": lambda: None},
-    "class_progress.link_lessons": {"server": lambda: "http://127.0.0.1:9/", "code": lambda: "ACDE",
-                                    "progress": lambda: None},
-    "class_progress.linked": {"progress": lambda: None}, "class_progress.unlink_lessons": {"progress": lambda: None},
-    "class_progress.together": {"one": lambda: euchre_lesson.teach.class_progress.Tries(True, 1),
-                                "other": lambda: euchre_lesson.teach.class_progress.Tries(False, 2, False)},
+    "class_progress.link_lessons": {
+        "server": lambda: "http://127.0.0.1:9/",
+        "code": lambda: "ACDE",
+        "progress": lambda: None,
+    },
+    "class_progress.linked": {"progress": lambda: None},
+    "class_progress.unlink_lessons": {"progress": lambda: None},
+    "class_progress.together": {
+        "one": lambda: euchre_lesson.teach.class_progress.Tries(True, 1),
+        "other": lambda: euchre_lesson.teach.class_progress.Tries(False, 2, False),
+    },
     "ClassLink": {"progress": lambda: None},
     "card_among": {"value": lambda: "JH"},
     "start_box": {"widget": lambda: __import__("ipywidgets").VBox(), "options": lambda: {}},
-    "find_position": {"wanted": lambda: (lambda state: state.phase.name == "PLAY")},
+    "find_position": {"wanted": lambda: lambda state: state.phase.name == "PLAY"},
     # The hand-out (teach/handout.py) and the students' branch.
-    "handout.lessons": {"folder": _one_lesson_folder}, "handout.student_files": {"folder": _one_lesson_folder},
-    "handout.site_files": {"root": _small_project}, "handout.app_files": {"root": _small_project},
+    "handout.lessons": {"folder": _one_lesson_folder},
+    "handout.student_files": {"folder": _one_lesson_folder},
+    "handout.site_files": {"root": _small_project},
+    "handout.app_files": {"root": _small_project},
     "handout.write_folder": {"files": lambda: {"app/a.txt": b"x"}, "target": lambda: "app-folder"},
     "handout.student_bytes": {"path": lambda: _one_lesson_folder() + "/01_sum.ipynb"},
     "student_copies.build_branch": {"branch": lambda: "students"},
@@ -662,13 +856,32 @@ GOOD_FOR = {
 
 
 HOSTILE_ARGUMENTS = {
-    "None": None, "True": True, "bytes": b"JH", "a dict": {"JH": 1}, "an object": object(),
+    "None": None,
+    "True": True,
+    "bytes": b"JH",
+    "a dict": {"JH": 1},
+    "an object": object(),
     "a list of cards": ["JH", "JD"],
-    "a Random": random.Random(1), "a card": parse_card("JH"), "a suit": Suit.HEARTS, "10**400": 10**400,
-    "-10**400": -(10**400), "2**64": 2**64, "-1": -1, "1.5": 1.5, "NaN": float("nan"), "inf": float("inf"),
-    "-inf": float("-inf"), "[[[...]]] 10,000 deep": nested(10_000), "'1\\u0660'": "1\u0660", "'l'": "l",
-    "full-width '１２'": "\uff11\uff12", "'J♡' (a look-alike heart)": "J\u2661", "'JＨ' (a full-width H)": "J\uff28",
-    "100,000 characters": "J" * 100_000, "''": "", "'2'": "2",
+    "a Random": random.Random(1),
+    "a card": parse_card("JH"),
+    "a suit": Suit.HEARTS,
+    "10**400": 10**400,
+    "-10**400": -(10**400),
+    "2**64": 2**64,
+    "-1": -1,
+    "1.5": 1.5,
+    "NaN": float("nan"),
+    "inf": float("inf"),
+    "-inf": float("-inf"),
+    "[[[...]]] 10,000 deep": nested(10_000),
+    "'1\\u0660'": "1\u0660",
+    "'l'": "l",
+    "full-width '１２'": "\uff11\uff12",
+    "'J♡' (a look-alike heart)": "J\u2661",
+    "'JＨ' (a full-width H)": "J\uff28",
+    "100,000 characters": "J" * 100_000,
+    "''": "",
+    "'2'": "2",
 }
 
 
@@ -679,6 +892,7 @@ class TooLong(BaseException):
 @contextlib.contextmanager
 def at_most(seconds: float):
     """Stop the call inside after `seconds` (where the system has alarms: not Windows)."""
+
     def stop(signum, frame):
         raise TooLong
 
@@ -723,8 +937,12 @@ def misbehaviour(call, abstract: bool = False) -> str | None:
 
 def _misbehaviour(call, abstract: bool) -> str | None:
     try:
-        with at_most(CALL_SECONDS), warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()), \
-                contextlib.redirect_stderr(io.StringIO()):  # argparse's usage, say
+        with (
+            at_most(CALL_SECONDS),
+            warnings.catch_warnings(),
+            contextlib.redirect_stdout(io.StringIO()),
+            contextlib.redirect_stderr(io.StringIO()),
+        ):  # argparse's usage, say
             warnings.simplefilter("ignore")  # the project's warnings (house rules, progress) are answers too
             result = call()
             if inspect.isgenerator(result):  # a generator does its work, and meets its errors, when asked
@@ -771,17 +989,20 @@ def good_arguments(owner: str, parameters) -> dict:
         elif parameter.default is not parameter.empty:
             good[parameter.name] = lambda default=parameter.default: default
         else:
-            raise AssertionError(f"{owner}: no good value for its parameter {parameter.name!r}; "
-                                 "add one to GOOD_ARGUMENTS")
+            raise AssertionError(
+                f"{owner}: no good value for its parameter {parameter.name!r}; add one to GOOD_ARGUMENTS"
+            )
     return good
 
 
 def calling(call, parameters, good: dict, hostile: dict = {}):
     """`call` with the `hostile` values and fresh good ones: positional-only ones by place, the rest by name."""
+
     def called():
         arguments = {name: hostile[name] if name in hostile else make() for name, make in good.items()}
         places = [arguments[p.name] for p in parameters if p.kind == p.POSITIONAL_ONLY]
         return call(*places, **{p.name: arguments[p.name] for p in parameters if p.kind != p.POSITIONAL_ONLY})
+
     return called
 
 
@@ -802,8 +1023,9 @@ def fuzz_one(name: str, make_call, abstract: bool = False, asked: str = "") -> d
         for kind, value in HOSTILE_ARGUMENTS.items():
             count("public callables")
             made = []
-            problem = misbehaviour(lambda: made.append(calling(call, parameters, good, {parameter.name: value})()),
-                                   abstract)
+            problem = misbehaviour(
+                lambda: made.append(calling(call, parameters, good, {parameter.name: value})()), abstract
+            )
             place, given = f"{name}({parameter.name})", kind + asked
             if problem:  # again on a fresh object: the earlier hostile calls may have left this one broken
                 fresh = misbehaviour(calling(make_call(), parameters, good, {parameter.name: value}), abstract)
@@ -847,15 +1069,20 @@ def fuzz_public_callables() -> dict[tuple[str, str], str]:
             continue
         for exercise in (e for e in asked if type(e) is value):  # immutable: one object serves every call
             for method in methods:
-                found.update(fuzz_one(f"{name}.{method}", lambda m=method, e=exercise: getattr(e, m),
-                                      asked=f", to {exercise.id}"))
+                found.update(
+                    fuzz_one(
+                        f"{name}.{method}", lambda m=method, e=exercise: getattr(e, m), asked=f", to {exercise.id}"
+                    )
+                )
         try:
             make = calling(value, fuzzed_parameters(value), good_arguments(name, fuzzed_parameters(value)))
         except AssertionError:  # reported by fuzz_one above
             continue
         for method in methods:
+
             def bound(method=method, make=make):
                 return getattr(make(), method)
+
             try:
                 bound()
             except Exception as error:

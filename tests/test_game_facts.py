@@ -16,11 +16,16 @@ WORDS = ("name", "label", "described", "said")
 def every_word(facts: GameFacts) -> dict[str, str]:
     """Every word a game needs, from its facts alone: names, the sides as they score and as they are asked."""
     makers, defenders = scorers(facts)
-    return {**{field: getattr(facts, field) for field in WORDS},
-            "makers": facts.makers.noun, "makers asked": facts.makers.asked,
-            "defenders": facts.defenders.noun, "defenders asked": facts.defenders.asked,
-            "makers score": makers, "defenders score": defenders,
-            "make trump at": str(facts.make_trump_at)}
+    return {
+        **{field: getattr(facts, field) for field in WORDS},
+        "makers": facts.makers.noun,
+        "makers asked": facts.makers.asked,
+        "defenders": facts.defenders.noun,
+        "defenders asked": facts.defenders.asked,
+        "makers score": makers,
+        "defenders score": defenders,
+        "make trump at": str(facts.make_trump_at),
+    }
 
 
 def missing(facts: GameFacts) -> list[str]:
@@ -57,11 +62,12 @@ def test_the_words_are_those_the_lessons_show():
     assert scorers(GAMES["partnership"]) == scorers(GAMES["railroad"]) == ("the makers score", "the defenders score")
     assert scorers(GAMES["twohand"]) == ("the maker scores", "the opponent scores")
     assert Score(5, True, rules=PRESETS["cutthroat"]).question == (
-        "In cutthroat, the maker alone took 5 tricks: how many points does the makers' side score?")
+        "In cutthroat, the maker alone took 5 tricks: how many points does the makers' side score?"
+    )
     assert Score(1, False, True, PRESETS["cutthroat"], "defenders").question == (
-        "In cutthroat, the maker took 1 trick, against a lone defender: how many points does each defender score?")
-    assert Score(5, True, rules=PRESETS["partnership"]).explain().endswith(
-        "the makers score 4 and the defenders 0.")
+        "In cutthroat, the maker took 1 trick, against a lone defender: how many points does each defender score?"
+    )
+    assert Score(5, True, rules=PRESETS["partnership"]).explain().endswith("the makers score 4 and the defenders 0.")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -107,7 +107,7 @@ class Text:
         markdown = re.sub(r"\[Lesson \d+ · [^\]]*\]\(\d\d_[^)]*\.ipynb\)", " ", markdown)
         self.links, words, at = [], [], 0
         for found in LINK.finditer(markdown):
-            words.append(markdown[at:found.start()])
+            words.append(markdown[at : found.start()])
             start = sum(map(len, words))
             words.append(found[1])
             self.links.append((start, start + len(found[1]), found[2].partition(f"{RULE_BOOK.name}#")[2]))
@@ -119,8 +119,10 @@ class Text:
     def uses(self, term: str):
         """Where the term is used: each use, and whether it is the text of a link to the term's entry."""
         for found in PATTERNS[term].finditer(self.words):
-            linked = any(start <= found.start() and found.end() <= end and anchor == GLOSSARY[term]
-                         for start, end, anchor in self.links)
+            linked = any(
+                start <= found.start() and found.end() <= end and anchor == GLOSSARY[term]
+                for start, end, anchor in self.links
+            )
             yield found[0], linked
 
 
@@ -128,10 +130,13 @@ def defined(words: str):
     """The terms a text defines: in bold, then explained in the same sentence."""
     for found in re.finditer(r"\*\*([^*]+)\*\*", words):
         shown = re.sub(r"^(the|a|an) ", "", found[1].strip(" .,:;!?"), flags=re.I)
-        start = max(words.rfind(". ", 0, found.start()), words.rfind("\n\n", 0, found.start()),
-                    words.rfind("\n*", 0, found.start()))
+        start = max(
+            words.rfind(". ", 0, found.start()),
+            words.rfind("\n\n", 0, found.start()),
+            words.rfind("\n*", 0, found.start()),
+        )
         ends = [i for i in (words.find(". ", found.end()), words.find("\n\n", found.end())) if i >= 0]
-        sentence = words[start + 1:min(ends, default=len(words))].replace(found[0], " ")
+        sentence = words[start + 1 : min(ends, default=len(words))].replace(found[0], " ")
         if len(re.findall(r"[A-Za-z]{2,}", sentence)) < 5:
             continue
         for term, pattern in PATTERNS.items():
@@ -181,5 +186,7 @@ def test_every_term_a_lesson_uses_is_defined_by_then_or_linked_where_first_used(
         uses = [use for text in lessons[number] for use in text.uses(term)]
         if uses and term not in known and not uses[0][1]:
             missing.append(f"{term!r} (first as {uses[0][0]!r})")
-    assert not missing, (f"{path.name} uses, without defining it here or earlier (**term** and its explanation) "
-                         f"or linking its first use to the glossary: {', '.join(missing)}")
+    assert not missing, (
+        f"{path.name} uses, without defining it here or earlier (**term** and its explanation) "
+        f"or linking its first use to the glossary: {', '.join(missing)}"
+    )

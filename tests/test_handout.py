@@ -69,7 +69,9 @@ def leaks(name: str, data: bytes) -> list[str]:
     found = [words for words in (PLANTED_ANSWER, PLANTED_OUTPUT, SECRET) if words.encode() in data]
     if name.endswith(".ipynb"):
         notebook = nbformat.reads(data.decode(), as_version=4)
-        found += [f"a solution cell: {c.source[:40]!r}" for c in notebook.cells if "solution" in c.metadata.get("tags", [])]
+        found += [
+            f"a solution cell: {c.source[:40]!r}" for c in notebook.cells if "solution" in c.metadata.get("tags", [])
+        ]
         found += [f"stored outputs of {c.source[:40]!r}" for c in notebook.cells if c.get("outputs")]
         found += ["saved widget state"] if "widgets" in notebook.metadata else []
     return found
@@ -77,8 +79,11 @@ def leaks(name: str, data: bytes) -> list[str]:
 
 def listing(folder: Path) -> dict[str, bytes]:
     """Every file under `folder` by its path there (links listed as such, never followed)."""
-    return {p.relative_to(folder).as_posix(): b"a link" if p.is_symlink() else p.read_bytes()
-            for p in sorted(folder.rglob("*")) if p.is_symlink() or p.is_file()}
+    return {
+        p.relative_to(folder).as_posix(): b"a link" if p.is_symlink() else p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_symlink() or p.is_file()
+    }
 
 
 def assert_no_leak(files: dict[str, bytes]) -> None:
@@ -96,6 +101,7 @@ def test_the_planted_folder_has_all_a_route_must_leave_out(project):
 
 # -- the student copies -------------------------------------------------------------------------------------
 
+
 def test_the_student_copies_hold_the_list_and_no_answer(project, tmp_path):
     target = tmp_path / "student_notebooks"
     build(project / "notebooks", target)
@@ -106,6 +112,7 @@ def test_the_student_copies_hold_the_list_and_no_answer(project, tmp_path):
 
 # -- the static site ----------------------------------------------------------------------------------------
 
+
 @pytest.fixture
 def site_of(project, monkeypatch):
     """The contents the site's build writes (build_site.copy_contents) for the planted project."""
@@ -115,6 +122,7 @@ def site_of(project, monkeypatch):
     def contents(into: Path, **answers) -> dict[str, bytes]:
         build_site.copy_contents(into, **answers)
         return listing(into)
+
     return contents
 
 
@@ -140,6 +148,7 @@ def test_make_site_builds_the_students_version_unless_answers_are_asked_for():
 
 # -- a link where a handed-out file goes is refused by every route ---------------------------------------------
 
+
 @pytest.mark.parametrize("name", ["16_private.ipynb", "house_rules.json"])
 def test_a_link_where_a_handed_out_file_goes_is_refused_and_nothing_written(project, tmp_path, name):
     folder = project / "notebooks"
@@ -147,12 +156,14 @@ def test_a_link_where_a_handed_out_file_goes_is_refused_and_nothing_written(proj
     private = tmp_path / "private" / name
     shutil.copy(folder / SAMPLE[2], private) if name.endswith(".ipynb") else private.write_text("{}")
     (folder / name).symlink_to(private)
-    routes = {"student copies": lambda: build(folder, tmp_path / "copies"),
-              "site": lambda: handout.site_files(project),
-              "app": lambda: handout.write_folder(handout.app_files(project), tmp_path / "app-folder")}
+    routes = {
+        "student copies": lambda: build(folder, tmp_path / "copies"),
+        "site": lambda: handout.site_files(project),
+        "app": lambda: handout.write_folder(handout.app_files(project), tmp_path / "app-folder"),
+    }
     if name.endswith(".ipynb"):
         routes.pop("app")  # the app hands out one lesson, the rule book: a link by another name is never read
-    for route, make in routes.items():
+    for _route, make in routes.items():
         with pytest.raises(SystemExit, match=rf"{re.escape(name)} is a link, and a hand-out never follows one"):
             make()
     assert not (tmp_path / "copies").exists() and not (tmp_path / "app-folder").exists()
@@ -213,16 +224,30 @@ def test_make_app_serves_the_app_and_the_rule_book_and_no_lesson(tmp_path):
     voila = next(line for line in recipe.splitlines() if "$(BIN)/voila " in line)
     assert voila.split()[-1] == "$(APP_FOLDER)", "Voila serves the app's folder, not the project"
     folder = tmp_path / "app-folder"  # as make app writes it, from this project
-    subprocess.run([sys.executable, "-m", "euchre_lesson.teach.handout", "app", str(folder)], cwd=ROOT, check=True,
-                   capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "euchre_lesson.teach.handout", "app", str(folder)],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
     env = dict(os.environ, JUPYTER_CONFIG_PATH=str(ROOT / "jupyter-config"))
     for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
         env[name] = str(tmp_path / "jupyter" / name.lower())
     port, log = free_port(), tmp_path / "voila.log"
     with log.open("w") as out:
-        server = subprocess.Popen([str(Path(sys.executable).parent / "voila"), "--no-browser", f"--port={port}",
-                                   "--Voila.ip=127.0.0.1", str(folder)], env=env, stdout=out, stderr=subprocess.STDOUT,
-                                  start_new_session=True)
+        server = subprocess.Popen(
+            [
+                str(Path(sys.executable).parent / "voila"),
+                "--no-browser",
+                f"--port={port}",
+                "--Voila.ip=127.0.0.1",
+                str(folder),
+            ],
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 120
@@ -242,6 +267,7 @@ def test_make_app_serves_the_app_and_the_rule_book_and_no_lesson(tmp_path):
 
 # -- the students' branch, for Binder and nbgitpuller ------------------------------------------------------------
 
+
 def git(where: Path, *words: str) -> str:
     return subprocess.run(["git", "-C", str(where), *words], check=True, capture_output=True, text=True).stdout
 
@@ -258,8 +284,13 @@ def repository(project) -> Path:
 
 def branch_files(root: Path, branch: str) -> dict[str, bytes]:
     names = git(root, "ls-tree", "-r", "--name-only", branch).split("\n")
-    return {name: subprocess.run(["git", "-C", str(root), "show", f"{branch}:{name}"], capture_output=True,
-                                 check=True).stdout for name in names if name}
+    return {
+        name: subprocess.run(
+            ["git", "-C", str(root), "show", f"{branch}:{name}"], capture_output=True, check=True
+        ).stdout
+        for name in names
+        if name
+    }
 
 
 def test_the_students_branch_holds_the_copies_as_its_lessons_and_no_answer(repository):
@@ -269,8 +300,9 @@ def test_the_students_branch_holds_the_copies_as_its_lessons_and_no_answer(repos
     assert {name for name in files if name.startswith("notebooks/")} == {f"notebooks/{name}" for name in HANDED}
     assert set(files) - {name for name in files if name.startswith("notebooks/")} == {*BESIDE, "environment.yml"}
     assert_no_leak(files)
-    assert (git(repository, "status", "--porcelain"), git(repository, "rev-parse", "HEAD")) == before, \
+    assert (git(repository, "status", "--porcelain"), git(repository, "rev-parse", "HEAD")) == before, (
         "the work tree, the index and the branch checked out are untouched"
+    )
     assert build_branch(repository / "notebooks", "students") == commit, "nothing changed: no new commit"
     (repository / "notebooks" / "house_rules.json").write_text('{"show_answer": "always"}\n')
     later = build_branch(repository / "notebooks", "students")
@@ -278,8 +310,14 @@ def test_the_students_branch_holds_the_copies_as_its_lessons_and_no_answer(repos
     assert branch_files(repository, "students")["notebooks/house_rules.json"] == b'{"show_answer": "always"}\n'
 
 
-@pytest.mark.parametrize("branch, refusal", [("main", "checked out here"), ("lessons", "not written by this tool"),
-                                             ("no good..name", "git check-ref-format says")])
+@pytest.mark.parametrize(
+    "branch, refusal",
+    [
+        ("main", "checked out here"),
+        ("lessons", "not written by this tool"),
+        ("no good..name", "git check-ref-format says"),
+    ],
+)
 def test_the_students_branch_never_moves_a_branch_of_the_teacher_s(repository, branch, refusal):
     git(repository, "branch", "lessons")
     refs = git(repository, "show-ref")
@@ -295,17 +333,26 @@ def test_make_student_copies_writes_the_branch_when_asked():
 
 # -- the teacher's guide names the routes ----------------------------------------------------------------------
 
+
 def test_the_guide_names_each_route_and_how_to_build_it():
     guide = "\n".join(cell.source for cell in nbformat.read(NOTEBOOKS / GUIDE, as_version=4).cells)
-    for words in ("make student-copies", "make student-copies BRANCH=students", "make site", "make site ANSWERS=1",
-                  "make app", "nbgitpuller", "Binder", "/students?urlpath="):
+    for words in (
+        "make student-copies",
+        "make student-copies BRANCH=students",
+        "make site",
+        "make site ANSWERS=1",
+        "make app",
+        "nbgitpuller",
+        "Binder",
+        "/students?urlpath=",
+    ):
         assert words in guide, f"the guide does not say {words!r}"
     assert re.search(r'pip install "euchre_lesson\[app\] @ git\+https://', guide), "the Littlest JupyterHub command"
     assert "from euchre_lesson.teach.course import read_house_rules" in guide
 
 
 def test_every_lesson_link_in_the_hand_out_leads_to_a_file_in_it():
-    """The real lessons link the teacher's guide (the contents page, lesson 10): a copy keeps the words, not the link."""
+    """The real lessons link the teacher's guide (the contents page, lesson 10): a copy keeps the words, no link."""
     files = handout.student_files(Path(__file__).resolve().parents[1] / "notebooks")
     for name, data in files.items():
         if name.endswith(".ipynb"):

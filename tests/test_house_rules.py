@@ -12,13 +12,13 @@ import warnings
 from pathlib import Path
 
 import pytest
+from fuzzcount import count
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, NotationError
-from euchre_lesson.teach.house_rules import HOUSE_RULES_LIMIT, HouseRulesWarning, class_rules, read_house_rules
 from euchre_lesson.engine.rules import PRESETS
-from fuzzcount import count
+from euchre_lesson.teach.house_rules import HOUSE_RULES_LIMIT, HouseRulesWarning, class_rules, read_house_rules
 
 GAMES = tuple(PRESETS)
 
@@ -78,19 +78,29 @@ WRONG_SHAPE = {
     "true": ("true", ["one object"]),
     "unknown game": ('{"euchre": {}}', ["'euchre'", "'cutthroat'", "'partnership'"]),
     "game in the wrong case": ('{"Cutthroat": {"deck": 32}}', ["'Cutthroat'", "'cutthroat'"]),
-    **{f"switches of {bad}": (f'{{"cutthroat": {bad}}}', ["'cutthroat'", "object"])
-       for bad in ("[]", "0", '""', "false", "null", "true", "[1]", '"stick_the_dealer"')},
+    **{
+        f"switches of {bad}": (f'{{"cutthroat": {bad}}}', ["'cutthroat'", "object"])
+        for bad in ("[]", "0", '""', "false", "null", "true", "[1]", '"stick_the_dealer"')
+    },
     "unknown switch": ('{"cutthroat": {"stick": true}}', ["'stick' is not a switch", "stick_the_dealer"]),
     "the game as a switch": ('{"cutthroat": {"game": "partnership"}}', ["'game' is not a switch"]),
     "impossible deck": ('{"cutthroat": {"deck": 28}}', ["deck: 28", "24, 32 or 25"]),
-    "a switch as text": ('{"cutthroat": {"stick_the_dealer": "yes"}}', ['stick_the_dealer: "yes"', "use true or false (C9)"]),
+    "a switch as text": (
+        '{"cutthroat": {"stick_the_dealer": "yes"}}',
+        ['stick_the_dealer: "yes"', "use true or false (C9)"],
+    ),
     "a switch as 1": ('{"cutthroat": {"stick_the_dealer": 1}}', ["stick_the_dealer: 1", "use true or false (C9)"]),
     "target 0": ('{"cutthroat": {"target": 0}}', ["target: 0", "1 to 100"]),
     "huge target": ('{"cutthroat": {"target": 1000000000}}', ["target: 1000000000", "1 to 100"]),
     "target as a float": ('{"cutthroat": {"target": 10.0}}', ["target: 10.0", "1 to 100"]),
-    "huge march points": ('{"partnership": {"lone_maker_march_points": 1000000}}',
-                          ["lone_maker_march_points: 1000000", "0 to 10"]),
-    "huge text value": ('{"cutthroat": {"tie_rule": "' + "x" * 50_000 + '"}}', ["tie_rule: \"xxx", '"play_on" or "shared"']),
+    "huge march points": (
+        '{"partnership": {"lone_maker_march_points": 1000000}}',
+        ["lone_maker_march_points: 1000000", "0 to 10"],
+    ),
+    "huge text value": (
+        '{"cutthroat": {"tie_rule": "' + "x" * 50_000 + '"}}',
+        ['tie_rule: "xxx', '"play_on" or "shared"'],
+    ),
     "huge unknown key": ('{"' + "k" * 50_000 + '": {}}', ["kkkk", "'cutthroat'"]),
 }
 
@@ -107,8 +117,10 @@ def test_a_file_of_the_wrong_shape_or_values_is_refused(tmp_path, text, said):
     assert_refused(tmp_path, *said)
 
 
-@pytest.mark.parametrize("switch, value", [("stick_the_dealer", "yes"), ("dealer_must_pick_up", 1),
-                                           ("call_for_best", None), ("opening_lead", False)])
+@pytest.mark.parametrize(
+    "switch, value",
+    [("stick_the_dealer", "yes"), ("dealer_must_pick_up", 1), ("call_for_best", None), ("opening_lead", False)],
+)
 def test_a_wrong_switch_is_told_as_json_spells_it_never_python(tmp_path, switch, value):
     game = "railroad" if switch == "call_for_best" else "cutthroat"
     write(tmp_path, json.dumps({game: {switch: value}}))
@@ -204,8 +216,15 @@ def test_the_file_is_left_as_it_was(tmp_path):
 
 
 def test_a_good_file_sets_each_games_rules_and_warns_of_nothing(tmp_path):
-    write(tmp_path, json.dumps({"cutthroat": {"stick_the_dealer": True},
-                                "partnership": {"dealer_must_pick_up": True, "tie_rule": "shared"}}))
+    write(
+        tmp_path,
+        json.dumps(
+            {
+                "cutthroat": {"stick_the_dealer": True},
+                "partnership": {"dealer_must_pick_up": True, "tie_rule": "shared"},
+            }
+        ),
+    )
     house = read_house_rules(tmp_path)
     assert house.rules("cutthroat").switches() == {"stick_the_dealer": True}
     assert house.rules("partnership").switches() == {"dealer_must_pick_up": True, "tie_rule": "shared"}
@@ -254,17 +273,30 @@ def test_a_folder_that_does_not_exist_or_is_a_file_is_a_clear_error(tmp_path):
 # -- fuzzing: whatever the file holds, class_rules gives a RuleSet -----------------------------------
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20)
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=20)
     | st.sampled_from(["cutthroat", "partnership", "deck", "target", "stick_the_dealer", "tie_rule", "shared"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-        st.sampled_from([*PRESETS, "deck", "target", "tie_rule", "stick_the_dealer", "x"]) | st.text(max_size=8),
-        inner, max_size=4),
-    max_leaves=12)
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from([*PRESETS, "deck", "target", "tie_rule", "stick_the_dealer", "x"]) | st.text(max_size=8),
+            inner,
+            max_size=4,
+        )
+    ),
+    max_leaves=12,
+)
 
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(content=st.binary(max_size=200) | json_values.map(lambda v: json.dumps(v).encode()),
-       bom=st.booleans(), game=st.sampled_from(GAMES))
+@given(
+    content=st.binary(max_size=200) | json_values.map(lambda v: json.dumps(v).encode()),
+    bom=st.booleans(),
+    game=st.sampled_from(GAMES),
+)
 def test_fuzzed_files_give_rules_or_one_refusal(tmp_path, content, bom, game):
     count("house rules files")
     write(tmp_path, (b"\xef\xbb\xbf" if bom else b"") + content)
@@ -280,23 +312,50 @@ def test_fuzzed_files_give_rules_or_one_refusal(tmp_path, content, bom, game):
 # -- RuleSet: every field of the wrong type or out of range is named, with the values that are right ----
 
 WRONG_FIELDS = [
-    ("game", []), ("game", {}), ("game", {"cutthroat"}), ("game", None), ("game", "Cutthroat"),
-    ("deck", []), ("deck", 24.0), ("deck", True), ("deck", "24"),
-    ("target", True), ("target", 10.0), ("target", "10"), ("target", None), ("target", []),
-    ("lone_maker_march_points", False), ("lone_maker_march_points", 3.0), ("lone_maker_march_points", {}),
-    ("opening_lead", []), ("opening_lead", {"dealer_left": 1}), ("opening_lead", None),
-    ("tie_rule", []), ("tie_rule", b"shared"),
-    ("dealer_must_pick_up", 1), ("may_name_turned_suit", []), ("stick_the_dealer", "yes"),
-    ("allow_lone_defender", None), ("partner_may_go_alone", 0), ("call_for_best", "true"),
-    ("lone_vs_lone_euchre_points", True), ("lone_vs_lone_euchre_points", 11),
+    ("game", []),
+    ("game", {}),
+    ("game", {"cutthroat"}),
+    ("game", None),
+    ("game", "Cutthroat"),
+    ("deck", []),
+    ("deck", 24.0),
+    ("deck", True),
+    ("deck", "24"),
+    ("target", True),
+    ("target", 10.0),
+    ("target", "10"),
+    ("target", None),
+    ("target", []),
+    ("lone_maker_march_points", False),
+    ("lone_maker_march_points", 3.0),
+    ("lone_maker_march_points", {}),
+    ("opening_lead", []),
+    ("opening_lead", {"dealer_left": 1}),
+    ("opening_lead", None),
+    ("tie_rule", []),
+    ("tie_rule", b"shared"),
+    ("dealer_must_pick_up", 1),
+    ("may_name_turned_suit", []),
+    ("stick_the_dealer", "yes"),
+    ("allow_lone_defender", None),
+    ("partner_may_go_alone", 0),
+    ("call_for_best", "true"),
+    ("lone_vs_lone_euchre_points", True),
+    ("lone_vs_lone_euchre_points", 11),
 ]
 RIGHT = {
-    "game": "'cutthroat', 'partnership', 'twohand' or 'railroad' (T1, F1, W1, R1)", "deck": "24, 32 or 25 (C1)",
-    "target": "a whole number from 1 to 100", "lone_maker_march_points": "a whole number from 0 to 10",
-    "opening_lead": "'left_of_lone' or 'dealer_left' (C11)", "tie_rule": "'play_on' or 'shared' (T8)",
-    "dealer_must_pick_up": "True or False (C7)", "may_name_turned_suit": "True or False (C8)",
-    "stick_the_dealer": "True or False (C9)", "allow_lone_defender": "True or False (C10)",
-    "partner_may_go_alone": "True or False (C10)", "call_for_best": "True or False (R3)",
+    "game": "'cutthroat', 'partnership', 'twohand' or 'railroad' (T1, F1, W1, R1)",
+    "deck": "24, 32 or 25 (C1)",
+    "target": "a whole number from 1 to 100",
+    "lone_maker_march_points": "a whole number from 0 to 10",
+    "opening_lead": "'left_of_lone' or 'dealer_left' (C11)",
+    "tie_rule": "'play_on' or 'shared' (T8)",
+    "dealer_must_pick_up": "True or False (C7)",
+    "may_name_turned_suit": "True or False (C8)",
+    "stick_the_dealer": "True or False (C9)",
+    "allow_lone_defender": "True or False (C10)",
+    "partner_may_go_alone": "True or False (C10)",
+    "call_for_best": "True or False (R3)",
     "lone_vs_lone_euchre_points": "a whole number from 0 to 10 (R4)",
 }
 
@@ -310,11 +369,18 @@ def test_a_rule_set_field_of_the_wrong_type_is_named_with_the_right_values(field
     assert info.value.part == field and RIGHT[field] in str(info.value), str(info.value)
 
 
-@pytest.mark.parametrize("field, value, right", [
-    ("target", 0, "1 to 100"), ("target", 101, "1 to 100"), ("target", 10**9, "1 to 100"),
-    ("target", -5, "1 to 100"), ("lone_maker_march_points", -1, "0 to 10"),
-    ("lone_maker_march_points", 11, "0 to 10"), ("lone_maker_march_points", 10**6, "0 to 10"),
-])
+@pytest.mark.parametrize(
+    "field, value, right",
+    [
+        ("target", 0, "1 to 100"),
+        ("target", 101, "1 to 100"),
+        ("target", 10**9, "1 to 100"),
+        ("target", -5, "1 to 100"),
+        ("lone_maker_march_points", -1, "0 to 10"),
+        ("lone_maker_march_points", 11, "0 to 10"),
+        ("lone_maker_march_points", 10**6, "0 to 10"),
+    ],
+)
 def test_absurd_numbers_are_refused_with_the_sensible_range(field, value, right):
     from euchre_lesson import RuleSet
 
@@ -340,8 +406,11 @@ def deeply_nested(depth: int) -> list:
     return value
 
 
-@pytest.mark.parametrize("value", ["x" * 100_000, 10**5_000, [[[]]] * 10_000, deeply_nested(100_000), float("nan")],
-                         ids=["huge text", "a 5,001-digit number", "a long list", "deeply nested", "nan"])
+@pytest.mark.parametrize(
+    "value",
+    ["x" * 100_000, 10**5_000, [[[]]] * 10_000, deeply_nested(100_000), float("nan")],
+    ids=["huge text", "a 5,001-digit number", "a long list", "deeply nested", "nan"],
+)
 def test_a_huge_bad_value_is_quoted_only_in_part(value):
     from euchre_lesson import RuleSet
 
@@ -364,8 +433,11 @@ def test_switches_that_are_not_an_object_are_refused_not_ignored(switches):
 def test_rules_from_quotes_a_huge_bad_name_only_in_part():
     from euchre_lesson.engine.rules import rules_from
 
-    for call in (lambda: rules_from("c" * 100_000), lambda: rules_from("cutthroat", {"s" * 100_000: 1}),
-                 lambda: rules_from("cutthroat", ["deck"] * 100_000)):
+    for call in (
+        lambda: rules_from("c" * 100_000),
+        lambda: rules_from("cutthroat", {"s" * 100_000: 1}),
+        lambda: rules_from("cutthroat", ["deck"] * 100_000),
+    ):
         with pytest.raises(NotationError) as info:
             call()
         assert len(str(info.value)) < 400, f"{len(str(info.value))} characters"  # the names of 12 switches
@@ -379,10 +451,15 @@ def test_python_spellings_in_the_file_get_a_hint(tmp_path):
 def test_the_house_rules_have_a_section_for_every_game_two_handed_and_railroad_too(tmp_path):
     from euchre_lesson import RAILROAD, TWO_HANDED
 
-    (tmp_path / "house_rules.json").write_text('{"railroad": {"target": 12, "call_for_best": false}, '
-                                               '"twohand": {"deck": 32}}', encoding="utf-8")
+    (tmp_path / "house_rules.json").write_text(
+        '{"railroad": {"target": 12, "call_for_best": false}, "twohand": {"deck": 32}}', encoding="utf-8"
+    )
     assert [rules.game for rules in read_house_rules(tmp_path).games] == [
-        "cutthroat", "partnership", "twohand", "railroad"]
+        "cutthroat",
+        "partnership",
+        "twohand",
+        "railroad",
+    ]
     assert class_rules("railroad", tmp_path) == dataclasses.replace(RAILROAD, target=12, call_for_best=False)
     assert class_rules("twohand", tmp_path) == dataclasses.replace(TWO_HANDED, deck=32)
 
@@ -391,8 +468,16 @@ def test_the_lessons_still_import_the_house_rules_from_the_course():
     """The notebooks, the app and the widgets import these names from teach.course; they are the house rules' own."""
     from euchre_lesson.teach import course, house_rules
 
-    for name in ("HOUSE_RULES_FILE", "HOUSE_RULES_LIMIT", "SHOW_ANSWER", "HouseRules", "HouseRulesWarning",
-                 "class_rules", "read_house_rules", "show_answer"):
+    for name in (
+        "HOUSE_RULES_FILE",
+        "HOUSE_RULES_LIMIT",
+        "SHOW_ANSWER",
+        "HouseRules",
+        "HouseRulesWarning",
+        "class_rules",
+        "read_house_rules",
+        "show_answer",
+    ):
         assert getattr(course, name) is getattr(house_rules, name), name
 
 
@@ -404,11 +489,19 @@ def lesson_2_q2_in(folder: Path) -> list[str]:
     import subprocess
     import sys
 
-    code = ("from euchre_lesson.teach.course import exercises\nq = exercises(2).q2\n"
-            "print(q.answer()); print(q.judge('yes').correct, q.judge('no').correct); print(q.explain())")
+    code = (
+        "from euchre_lesson.teach.course import exercises\nq = exercises(2).q2\n"
+        "print(q.answer()); print(q.judge('yes').correct, q.judge('no').correct); print(q.explain())"
+    )
     root = Path(__file__).resolve().parent.parent
-    result = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, timeout=60,
-                            env={**os.environ, "PYTHONPATH": str(root)})
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
     assert result.returncode == 0, result.stderr
     return result.stdout.splitlines()
 

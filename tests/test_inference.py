@@ -12,11 +12,20 @@ from euchre_lesson.play.players import RandomPlayer, RuleOfThumbPlayer, count
 from euchre_lesson.play.worlds import BIDDING, sample_world
 
 GAMES = (CUTTHROAT, PARTNERSHIP, TWO_HANDED, RAILROAD)
-RULE_SETS = list(GAMES) + [dataclasses.replace(PARTNERSHIP, deck=32), dataclasses.replace(CUTTHROAT, deck=25),
-                           dataclasses.replace(PARTNERSHIP, stick_the_dealer=True, dealer_must_pick_up=True)]
+RULE_SETS = list(GAMES) + [
+    dataclasses.replace(PARTNERSHIP, deck=32),
+    dataclasses.replace(CUTTHROAT, deck=25),
+    dataclasses.replace(PARTNERSHIP, stick_the_dealer=True, dealer_must_pick_up=True),
+]
 # Seat 1 is dealt nothing of note; the up-card is the first of the kitty.
-DEAL = {"hands": [["9S", "TS", "QS", "KD", "9C"], ["9D", "TD", "QD", "AC", "TC"],
-                  ["QC", "KC", "9H", "JC", "KS"], ["AD", "AS", "JS", "QH", "KH"]]}
+DEAL = {
+    "hands": [
+        ["9S", "TS", "QS", "KD", "9C"],
+        ["9D", "TD", "QD", "AC", "TC"],
+        ["QC", "KC", "9H", "JC", "KS"],
+        ["AD", "AS", "JS", "QH", "KH"],
+    ]
+}
 
 
 def hand_after(kitty: list[str], words: list[str], dealer: int = 3):
@@ -45,8 +54,12 @@ def test_the_dealer_s_partner_who_passed_a_turned_up_jack_seldom_holds_a_hand_wo
 def test_the_dealer_who_turned_the_card_down_seldom_holds_a_bower_and_two_more_trumps():
     """With the 10♥ taken, a bower and two more hearts would have counted 5: enough to accept."""
     state = hand_after(["TH", "JD", "AH", "JH"], ["pass"] * 4)  # round two, seat 0 to act
-    strong = (lambda world: len(trumps(world.hands[3], Suit.HEARTS)) >= 3
-              and any(bower(card, Suit.HEARTS) for card in world.hands[3]))
+
+    def strong(world):
+        return len(trumps(world.hands[3], Suit.HEARTS)) >= 3 and any(
+            bower(card, Suit.HEARTS) for card in world.hands[3]
+        )
+
     assert share(state, 0, strong) < 0.04
 
 
@@ -59,9 +72,15 @@ def test_in_trick_play_the_player_who_went_alone_holds_the_right_bower():
 
 def test_in_cutthroat_the_maker_who_called_a_suit_holds_its_trumps():
     """A call in round two needs a count of 4 in cutthroat: the caller's worlds are long in that suit."""
-    state = deal_hand(CUTTHROAT, 2, deal={"hands": [["9S", "TS", "QS", "KD", "9C"], ["9D", "TD", "QD", "AC", "TC"],
-                                                    ["QC", "KC", "9H", "JC", "KS"]],
-                                          "dummy": ["AD", "AS", "JS", "QH", "KH"], "kitty": ["TH", "JD", "AH", "JH"]})
+    state = deal_hand(
+        CUTTHROAT,
+        2,
+        deal={
+            "hands": [["9S", "TS", "QS", "KD", "9C"], ["9D", "TD", "QD", "AC", "TC"], ["QC", "KC", "9H", "JC", "KS"]],
+            "dummy": ["AD", "AS", "JS", "QH", "KH"],
+            "kitty": ["TH", "JD", "AH", "JH"],
+        },
+    )
     for word in ("pass", "pass", "pass", "pass", "call C"):
         state = state.apply(word)
     assert state.maker == 1 and state.to_act == 1
@@ -112,8 +131,11 @@ def random_hands(count: int, seed: int, bidders):
             yield state
 
 
-@pytest.mark.parametrize("bidders", [lambda seat: RuleOfThumbPlayer(), lambda seat: RandomPlayer(seat)],
-                         ids=["rule-of-thumb bidders", "random bidders"])
+@pytest.mark.parametrize(
+    "bidders",
+    [lambda seat: RuleOfThumbPlayer(), lambda seat: RandomPlayer(seat)],
+    ids=["rule-of-thumb bidders", "random bidders"],
+)
 @pytest.mark.slow
 def test_a_world_is_always_found_and_fits_the_view_and_the_bidding(bidders):
     """Whatever the others bid, a world agrees with the view; where they bid by the rule of thumb, nearly every

@@ -19,8 +19,18 @@ from euchre_lesson.play.solver import COMPILED
 from euchre_lesson.teach import practice
 from euchre_lesson.teach.course import exercises, lesson_numbers
 from euchre_lesson.teach.progress import Progress
-from euchre_lesson.widgets import (BiddingTrainer, DummyTrainer, ExerciseView, FollowSuitTrainer, PracticeWidget,
-                                   ProgressBoard, RankingExplorer, ScoreCalculator, ScoreQuiz, Table)
+from euchre_lesson.widgets import (
+    BiddingTrainer,
+    DummyTrainer,
+    ExerciseView,
+    FollowSuitTrainer,
+    PracticeWidget,
+    ProgressBoard,
+    RankingExplorer,
+    ScoreCalculator,
+    ScoreQuiz,
+    Table,
+)
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 GAMES = [CUTTHROAT, PARTNERSHIP, TWO_HANDED, RAILROAD]
@@ -39,7 +49,7 @@ CODE_WORDS = {
     "the token pickup": r"\bpickup\b",
     "the token decline": r"\bdecline\b",
     "order as an option's name": r"\bpass,\s*order\b(?! up)|\border,\s*pass\b|['\"`]order['\"`]|\border\s*\?"
-                                 r"|\bor order\b(?! up)|^order$|\border is not it\b|\border or\b|\border\.$",
+    r"|\bor order\b(?! up)|^order$|\border is not it\b|\border or\b|\border\.$",
     "a keep token": r"\bkeep(?:\s+(?:10|[2-9JQKAT])[♣♦♥♠]){5}",
     "a call token": r"\bcall\s+[♣♦♥♠]",
 }
@@ -48,18 +58,34 @@ CODE_WORDS = {
 def findings(text: str) -> set[str]:
     """The names of the patterns of CODE_WORDS that `text` holds (file names and proper names aside)."""
     text = re.sub(FILE_NAME, "a file", text)
-    text = re.sub(r"\b(?:%s)\b" % "|".join(PROPER_NAMES), "a name", text)
+    text = re.sub(rf"\b(?:{'|'.join(PROPER_NAMES)})\b", "a name", text)
     return {name for name, pattern in CODE_WORDS.items() if re.search(pattern, text, re.M)}
 
 
 def test_the_scan_finds_each_kind_of_code_word_and_passes_plain_words():
-    caught = ["dealer_must_pick_up=True", "`effective_suit`", "-0.81 ± 0.39", "(± a 95% margin)", "tie_rule",
-              "type ex.q1.check(...)", "a RuleSet", "pickup 10♠", "or decline", "which of pass, order?",
-              "keep A♠ K♠ Q♠ J♠ 9♠", "call ♠", "order is not it."]
+    caught = [
+        "dealer_must_pick_up=True",
+        "`effective_suit`",
+        "-0.81 ± 0.39",
+        "(± a 95% margin)",
+        "tie_rule",
+        "type ex.q1.check(...)",
+        "a RuleSet",
+        "pickup 10♠",
+        "or decline",
+        "which of pass, order?",
+        "keep A♠ K♠ Q♠ J♠ 9♠",
+        "call ♠",
+        "order is not it.",
+    ]
     assert [bool(findings(text)) for text in caught] == [True] * len(caught)
-    plain = ["Order up the A♦ rather than pass: it raises your chance of winning the game from 37% to 41%.",
-             "Save your answers in house_rules.json (see 13_rule_book.ipynb).", "OpenSpiel's bot, from DeepMind",
-             "Call hearts ♥: a close call.", "Keep the A♠ and the right bower (rule C12)."]
+    plain = [
+        "Order up the A♦ rather than pass: it raises your chance of winning the game from 37% to 41%.",
+        "Save your answers in house_rules.json (see 13_rule_book.ipynb).",
+        "OpenSpiel's bot, from DeepMind",
+        "Call hearts ♥: a close call.",
+        "Keep the A♠ and the right bower (rule C12).",
+    ]
     assert [findings(text) for text in plain] == [set()] * len(plain)
 
 
@@ -175,8 +201,9 @@ def texts_of(widget) -> list[str]:
         texts.extend(map(str, getattr(one, "_options_labels", ())))
         for output in getattr(one, "outputs", ()) if isinstance(one, w.Output) else ():
             data = output.get("data", {})
-            texts.append(html_words(data["text/html"]) if "text/html" in data else
-                         data.get("text/plain", output.get("text", "")))
+            texts.append(
+                html_words(data["text/html"]) if "text/html" in data else data.get("text/plain", output.get("text", ""))
+            )
         todo.extend(getattr(one, "children", ()))
     return texts
 
@@ -204,11 +231,11 @@ def clicked(exercise) -> list[str]:
     texts = texts_of(view)
     right, wrong = answers(exercise)
     for given in (wrong, right):
-        for one in (given if exercise.several else (given,)):
+        for one in given if exercise.several else (given,):
             view.pick(one)
         view.check()
         texts += [view.note.value, view.choice_note.value]
-        for one in (view.chosen if exercise.several else ()):
+        for one in view.chosen if exercise.several else ():
             view.pick(one)  # taken back, so the next answer starts afresh
     for _ in range(len(exercise.hints) + 1):
         view.hint()
@@ -223,8 +250,12 @@ KNOWN_EXERCISES = set()
 
 
 def test_no_exercise_shows_code_words():
-    texts = [(exercise.id, text) for number in lesson_numbers()
-             for exercise in vars(exercises(number)).values() for text in clicked(exercise)]
+    texts = [
+        (exercise.id, text)
+        for number in lesson_numbers()
+        for exercise in vars(exercises(number)).values()
+        for text in clicked(exercise)
+    ]
     found = report(texts)
     assert found == KNOWN_EXERCISES, shown(found, KNOWN_EXERCISES)
 
@@ -234,10 +265,14 @@ KNOWN_PRACTICE = set()
 
 def test_no_practice_question_shows_code_words():
     texts = []
-    for kind, seed, games in itertools.product(practice.KINDS, (1, 2, 3), (practice.PRACTISED, ("twohand", "railroad"))):
+    for kind, seed, games in itertools.product(
+        practice.KINDS, (1, 2, 3), (practice.PRACTISED, ("twohand", "railroad"))
+    ):
         question = practice.question(kind, seed, games)
-        texts += [(f"practice {kind}", text) for text in [question.prompt, question.setting, str(question)]
-                  + clicked(question.exercise)]
+        texts += [
+            (f"practice {kind}", text)
+            for text in [question.prompt, question.setting, str(question)] + clicked(question.exercise)
+        ]
     found = report(texts)
     assert found == KNOWN_PRACTICE, shown(found, KNOWN_PRACTICE)
 

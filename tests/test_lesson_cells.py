@@ -17,8 +17,12 @@ SHOWN = ("stream", "error", "execute_result", "display_data")
 def run_alone(kernel, code: str) -> list[dict]:
     """Run one cell's code and return the messages it showed (streams, results, displays, errors)."""
     shown = []
-    reply = kernel.execute_interactive(code, timeout=240, store_history=False,
-                                       output_hook=lambda msg: shown.append(msg) if msg["msg_type"] in SHOWN else None)
+    reply = kernel.execute_interactive(
+        code,
+        timeout=240,
+        store_history=False,
+        output_hook=lambda msg: shown.append(msg) if msg["msg_type"] in SHOWN else None,
+    )
     if reply["content"]["status"] == "error":
         shown.append({"msg_type": "error", "content": reply["content"]})
     return shown
@@ -28,15 +32,19 @@ def as_text(message: dict) -> str:
     content = message["content"]
     if message["msg_type"] == "error":
         return "\n".join(content.get("traceback", [])) or f"{content.get('ename')}: {content.get('evalue')}"
-    return str(content.get("text", "")) + "\n".join(str(v) for k, v in content.get("data", {}).items()
-                                                     if k.startswith("text/"))
+    return str(content.get("text", "")) + "\n".join(
+        str(v) for k, v in content.get("data", {}).items() if k.startswith("text/")
+    )
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
 def test_every_code_cell_of_a_lesson_runs_alone_in_a_fresh_kernel_without_a_traceback(path):
-    cells = [(n, c.source) for n, c in enumerate(nbformat.read(path, as_version=4).cells)
-             if c.cell_type == "code" and c.source.strip()]
+    cells = [
+        (n, c.source)
+        for n, c in enumerate(nbformat.read(path, as_version=4).cells)
+        if c.cell_type == "code" and c.source.strip()
+    ]
     # Two kernels take turns: one runs a cell while the other, restarted, boots afresh for the next.
     kernels = [start_new_kernel(cwd=str(path.parent)) for _ in range(2)]  # the lesson's folder, as Jupyter runs it
     failures = []

@@ -62,8 +62,8 @@ def test_questions_are_numbered_as_the_progress_board_names_them(number):
 
 def table_rows(rule: str) -> list[str]:
     """The rows of the scoring table of a rule of RULES.md, as written there."""
-    part = RULES[RULES.index(f"**{rule} Scoring"):]
-    part = part[:part.index("\n- **", 1)]
+    part = RULES[RULES.index(f"**{rule} Scoring") :]
+    part = part[: part.index("\n- **", 1)]
     return [line.strip() for line in part.splitlines() if line.strip().startswith("|")]
 
 
@@ -74,7 +74,7 @@ def test_lesson_7_quotes_the_rule_book_s_scoring_tables_word_for_word():
         rows = table_rows(rule)
         assert len(rows) >= 7 and rows[2] in lines
         start = lines.index(rows[2]) - 2  # the first row of results, under the table's head
-        assert lines[start:start + len(rows)] == rows, rule
+        assert lines[start : start + len(rows)] == rows, rule
     euchre = "no defender alone, the maker is euchred (takes 0 to 2)"
     march = "a defender went alone, and that side takes all 5 | each defender 4"
     assert text.index(march) < text.index(euchre), "the lone defender's march comes before the euchre row"

@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 from euchre_lesson.classroom.progress_reports import REPORT_LIMIT, REPORTS_FILE, LessonReports
 from euchre_lesson.classroom.web.progress_page import answers_route
 from euchre_lesson.teach import class_report
-from euchre_lesson.teach.class_progress import linked, link_lessons, unlink_lessons
+from euchre_lesson.teach.class_progress import link_lessons, linked, unlink_lessons
 from euchre_lesson.teach.class_report import ROUTE, ClassReporter, Link
 from euchre_lesson.teach.context import bound, current
 from euchre_lesson.teach.course import exercises
@@ -40,25 +40,33 @@ def test_a_good_report_is_kept_in_the_class_s_folder_and_read_back_after_a_resta
     reports, client, folder = served
     reply = client.post("/" + ROUTE, content=report())
     assert reply.status_code == 200 and reply.json() == {"kept": True, "message": "Kept 1 answer for Ann."}
-    client.post("/" + ROUTE, content=report(name="ann", answers={"lesson 1 q1": {"correct": True, "tries": 3,
-                                                                                "first": True}}))
+    client.post(
+        "/" + ROUTE, content=report(name="ann", answers={"lesson 1 q1": {"correct": True, "tries": 3, "first": True}})
+    )
     tables = LessonReports(folder, JOIN).tables()  # the server started again
     assert [name for name, _ in tables.lessons()] == ["Ann"], "Ann and ann are one learner"
     assert dict((n, d) for n, d, _ in tables.lessons()[0][1])[1] == 1
     assert dict(tables.students[0].answers)["lesson 1 q1"].tries == 3
     assert dict(tables.students[0].answers)["lesson 1 q1"].first is False, "the first try is the one first kept"
     assert json.loads((folder / REPORTS_FILE).read_text())["students"] == {
-        "Ann": {"lesson 1 q1": {"correct": True, "tries": 3, "first": False}}}, "nothing else is kept"
+        "Ann": {"lesson 1 q1": {"correct": True, "tries": 3, "first": False}}
+    }, "nothing else is kept"
 
 
 BAD = {
     "a wrong join code": (report(join="ZZZZ"), 403, "not this class's join code"),
     "no join code": (json.dumps({"name": "Ann", "answers": {}}).encode(), 400, "join code"),
     "a body too large": (report(name="A" + " " * REPORT_LIMIT), 413, "at most 16 KB"),
-    "an exercise of no lesson": (report(answers={"lesson 99 q1": {"correct": True, "tries": 1}}), 400,
-                                 "not an exercise of these lessons"),
-    "an exercise the lesson has not": (report(answers={"lesson 1 q99": {"correct": True, "tries": 1}}), 400,
-                                       "not an exercise of these lessons"),
+    "an exercise of no lesson": (
+        report(answers={"lesson 99 q1": {"correct": True, "tries": 1}}),
+        400,
+        "not an exercise of these lessons",
+    ),
+    "an exercise the lesson has not": (
+        report(answers={"lesson 1 q99": {"correct": True, "tries": 1}}),
+        400,
+        "not an exercise of these lessons",
+    ),
     "tries as text": (report(answers={"lesson 1 q1": {"correct": True, "tries": "2"}}), 400, "tries"),
     "a field more": (report(marks="A+"), 400, "nothing else"),
     "an empty name": (report(name="   "), 400, "first name"),
@@ -66,7 +74,7 @@ BAD = {
     "a name too long": (report(name="A" * 41), 400, "at most 40"),
     "a name that is not text": (report(name=["Ann"]), 400, "first name"),
     "not JSON": (b"{name: Ann", 400, "JSON"),
-    "not UTF-8": ("{\"name\": \"Zoë\"}".encode("latin-1"), 400, "report"),
+    "not UTF-8": ('{"name": "Zoë"}'.encode("latin-1"), 400, "report"),
     "nested deep": (b"[" * 50 + b"]" * 50, 400, "report"),
 }
 
@@ -84,6 +92,7 @@ def test_a_bad_report_is_refused_in_words_and_nothing_of_it_is_kept(served, what
 
 def test_a_body_too_large_is_refused_before_it_is_read_whole(served):
     reports, client, folder = served
+
     def chunks():  # no content-length: the route counts what it reads, and stops once the body passes the limit
         for _ in range(1000):
             yield b" " * 1024
@@ -96,8 +105,13 @@ def test_a_refused_report_leaves_the_answers_kept_before_as_they_were(served):
     reports, client, folder = served
     client.post("/" + ROUTE, content=report())
     before = (folder / REPORTS_FILE).read_bytes()
-    client.post("/" + ROUTE, content=report(name="Bob", answers={"lesson 1 q1": {"correct": True, "tries": 1},
-                                                                 "lesson 1 q99": {"correct": True, "tries": 1}}))
+    client.post(
+        "/" + ROUTE,
+        content=report(
+            name="Bob",
+            answers={"lesson 1 q1": {"correct": True, "tries": 1}, "lesson 1 q99": {"correct": True, "tries": 1}},
+        ),
+    )
     assert (folder / REPORTS_FILE).read_bytes() == before, "the good half of a bad report is not kept either"
 
 
@@ -178,12 +192,14 @@ def joining_is_refused(mine, server):
     with pytest.raises(ValueError, match="did not answer"):
         link_lessons("Ann", "127.0.0.1:9", JOIN, mine)
     assert linked(mine) is None
-    for name, address, code, words in [("Ann\u0007", "127.0.0.1:9", JOIN, "first name"),
-                                       ("A" * 41, "127.0.0.1:9", JOIN, "first name"),
-                                       ("Ann", "not an address", JOIN, "address"),
-                                       ("Ann", "ftp://127.0.0.1:9/", JOIN, "address"),
-                                       ("Ann", "127.0.0.1", JOIN, "port"),
-                                       ("Ann", "127.0.0.1:9", "", "join code")]:
+    for name, address, code, words in [
+        ("Ann\u0007", "127.0.0.1:9", JOIN, "first name"),
+        ("A" * 41, "127.0.0.1:9", JOIN, "first name"),
+        ("Ann", "not an address", JOIN, "address"),
+        ("Ann", "ftp://127.0.0.1:9/", JOIN, "address"),
+        ("Ann", "127.0.0.1", JOIN, "port"),
+        ("Ann", "127.0.0.1:9", "", "join code"),
+    ]:
         with pytest.raises(ValueError, match=words):
             link_lessons(name, address, code, mine)
     assert server.calls == 2 and linked(mine) is None, "a name, address or code that is wrong is not sent"
@@ -193,6 +209,7 @@ def test_a_report_that_takes_too_long_never_holds_up_the_lesson(tmp_path):
     from euchre_lesson.widgets import ask
 
     stuck, joined = threading.Event(), []
+
     def post(link, answers):  # the server says yes to joining, then never answers
         return stuck.wait(30) if joined else joined.append(link)
 

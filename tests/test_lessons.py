@@ -12,7 +12,9 @@ from euchre_lesson.teach.course import exercises
 from euchre_lesson.teach.student_copies import build
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-LESSONS = sorted(p for p in NOTEBOOKS.glob("[01][0-9]_*.ipynb") if int(p.name[:2]) <= 12)  # 13 on: book, contents, guide
+LESSONS = sorted(
+    p for p in NOTEBOOKS.glob("[01][0-9]_*.ipynb") if int(p.name[:2]) <= 12
+)  # 13 on: book, contents, guide
 
 
 def _cells(path: Path):
@@ -36,8 +38,9 @@ def test_a_lesson_has_its_parts(path):
     assert "## Recap" in text
     assert "from euchre_lesson.widgets import" in code, "a widget to try it"
     start = cells[1]  # in JupyterLab only: a lesson shown as a page runs by itself
-    assert "Run ▸ Run All Cells" in start.source and "jupyterlab-only" in start.metadata.get("tags", []), \
+    assert "Run ▸ Run All Cells" in start.source and "jupyterlab-only" in start.metadata.get("tags", []), (
         "right under the title, JupyterLab's view says in clicks how to start"
+    )
     # Each exercise is asked by its id alone, so its cell runs by itself (tests/test_lesson_cells.py); that each
     # one accepts its right answer and refuses every wrong one is tests/test_course.py's, from the exercise data.
     asked = set(re.findall(rf'ask\("lesson {number} (q\d+)"\)', code))
@@ -78,8 +81,9 @@ def test_student_copies_have_no_solutions_and_no_outputs(student_copies):
 def test_a_student_copy_executes(student_copies, number):
     path = student_copies[number]
     notebook = nbformat.read(path, as_version=4)
-    NotebookClient(notebook, timeout=300, kernel_name="python3",
-                   resources={"metadata": {"path": str(path.parent)}}).execute()  # raises on an error
+    NotebookClient(
+        notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+    ).execute()  # raises on an error
     outputs = [o for c in notebook.cells if c.cell_type == "code" for o in c.outputs]
     assert outputs and not any(o.output_type == "error" for o in outputs)
 
@@ -95,5 +99,6 @@ def test_the_teacher_s_guide_gives_each_lesson_the_minutes_the_lesson_says():
     assert sorted(planned) == list(range(len(LESSONS))), "every lesson has its place in the plan"
     for path in LESSONS:
         said = re.search(r"About (\d+) minutes", _cells(path)[0].source)
-        assert said and planned[int(path.name[:2])] == int(said[1]), f"{path.name}: the guide says " \
-                                                                      f"{planned[int(path.name[:2])]} minutes"
+        assert said and planned[int(path.name[:2])] == int(said[1]), (
+            f"{path.name}: the guide says {planned[int(path.name[:2])]} minutes"
+        )

@@ -12,11 +12,11 @@ import random
 import tracemalloc
 
 import pytest
+from test_records import thrown_in_record
 
 from euchre_lesson import CUTTHROAT, IllegalAction, NotationError, deal_hand, load_game, new_game, replay, save_game
 from euchre_lesson.engine import game as game_module
 from euchre_lesson.engine.game import game_from_record
-from test_records import thrown_in_record
 
 
 def bytes_kept(game, actions: int) -> int:

@@ -11,9 +11,15 @@ from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, deal_han
 from euchre_lesson.engine import narration
 from euchre_lesson.engine.actions import Verb
 
-RULE_SETS = (CUTTHROAT, PARTNERSHIP, dataclasses.replace(CUTTHROAT, deck=25),
-             dataclasses.replace(PARTNERSHIP, deck=32, stick_the_dealer=True), TWO_HANDED, RAILROAD,
-             dataclasses.replace(CUTTHROAT, call_for_best=True))
+RULE_SETS = (
+    CUTTHROAT,
+    PARTNERSHIP,
+    dataclasses.replace(CUTTHROAT, deck=25),
+    dataclasses.replace(PARTNERSHIP, deck=32, stick_the_dealer=True),
+    TWO_HANDED,
+    RAILROAD,
+    dataclasses.replace(CUTTHROAT, call_for_best=True),
+)
 
 
 @pytest.fixture(scope="module")
@@ -26,9 +32,14 @@ def a_pickup():
 def test_another_seat_s_discard_is_told_face_down_and_yours_face_up(a_pickup):
     hand = a_pickup
     assert [words for _, words in narration.story(hand.view(0))] == [
-        "you passed", "seat 1 assisted the 9♥", "seat 3 took the 9♥ and discarded a card face down"]
+        "you passed",
+        "seat 1 assisted the 9♥",
+        "seat 3 took the 9♥ and discarded a card face down",
+    ]
     assert narration.story(hand.view(1))[1:] == [
-        (1, "you assisted the 9♥"), (2, "your partner (seat 3) took the 9♥ and discarded a card face down")]
+        (1, "you assisted the 9♥"),
+        (2, "your partner (seat 3) took the 9♥ and discarded a card face down"),
+    ]
     assert narration.step_words(hand, hand.view(3)) == "You took the 9♥ and discarded the 9♣."
     assert narration.step_words(hand, hand) == "Seat 3 took the 9♥ and discarded the 9♣."  # the hands open
     assert narration.said_words(hand.history[-1], 3, hand.view(2)) == narration.said_words("pickup", 3, hand.view(2))
@@ -87,10 +98,18 @@ def test_a_keep_is_told_with_its_five_to_the_maker_and_face_down_to_the_others()
     five = hand.legal_actions()[0]
     hand, maker = hand.apply(five), hand.to_act
     cards = " ".join(map(str, five.cards))
-    assert narration.step_words(hand, hand.view(maker)) == f"You took the dummy, kept {cards} and laid the other five aside."
-    assert narration.step_words(hand, hand) == f"Seat {maker} took the dummy, kept {cards} and laid the other five aside."
+    assert (
+        narration.step_words(hand, hand.view(maker))
+        == f"You took the dummy, kept {cards} and laid the other five aside."
+    )
+    assert (
+        narration.step_words(hand, hand) == f"Seat {maker} took the dummy, kept {cards} and laid the other five aside."
+    )
     other = (maker + 1) % 3
-    assert narration.step_words(hand, hand.view(other)) == f"Seat {maker} took the dummy and laid five cards aside face down."
+    assert (
+        narration.step_words(hand, hand.view(other))
+        == f"Seat {maker} took the dummy and laid five cards aside face down."
+    )
 
 
 @pytest.mark.rule("C10")
@@ -100,11 +119,14 @@ def test_the_maker_s_partner_is_offered_to_go_alone_and_told_going_alone_for_the
     assert hand.to_act == 3
     view = hand.view(3)
     assert narration.offer(view.legal[0], view) == (
-        "Go alone", "play for the makers without your partner, the maker, who sits out; a march scores more (C10, F3)")
+        "Go alone",
+        "play for the makers without your partner, the maker, who sits out; a march scores more (C10, F3)",
+    )
     assert narration.offer(view.legal[1], view)[0] == "Play with your partner"
     alone = hand.apply("alone")
     assert narration.step_words(alone, alone.view(1)) == (
-        "Your partner (seat 3) went alone for the makers, and you sit out.")
+        "Your partner (seat 3) went alone for the makers, and you sit out."
+    )
     assert narration.step_words(alone, alone.view(0)) == "Seat 3 went alone for the makers, and seat 1 sits out."
     assert narration.step_words(hand.apply("stay"), hand.view(0)) == "Seat 3 chose not to go alone."
     assert alone.view(0).roles(3) == ["dealer", "maker's partner, alone"]
@@ -128,8 +150,8 @@ def test_a_call_for_best_is_told_face_down_to_those_who_did_not_take_part():
     laid = given.apply(given.legal_actions()[0])
     down = laid.laid_down[0]
     assert narration.step_words(laid, laid.view(lone)) == f"You discarded the {down}."
-    assert narration.step_words(laid, laid.view(giver)) == (f"Your partner (seat {lone}) discarded a card "
-                                                            f"face down.")
+    assert narration.step_words(laid, laid.view(giver)) == (f"Your partner (seat {lone}) discarded a card face down.")
     assert narration.offer(given.legal_actions()[0], given.view(lone)) == (
-        f"Discard the {given.hands[lone][0]}", f"lay the {given.hands[lone][0]} away face down, out of play, "
-                                               f"and keep five (R3)")
+        f"Discard the {given.hands[lone][0]}",
+        f"lay the {given.hands[lone][0]} away face down, out of play, and keep five (R3)",
+    )

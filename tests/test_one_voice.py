@@ -2,7 +2,6 @@
 
 import random
 import re
-from dataclasses import replace
 
 import pytest
 
@@ -20,8 +19,16 @@ GAMES = [CUTTHROAT, PARTNERSHIP, TWO_HANDED, RAILROAD]
 BAD_GRADES = ("Mistake", "Blunder")
 # What learners must never read: statistics notation, and the engine's tokens for actions (the table says
 # "take the up-card", "leave it", "call hearts", "play the A♣").
-NOT_FOR_LEARNERS = [r"±", r"95%", r"margin", r"\bpickup\b", r"\bdecline\b", r"\border\b(?! up)",
-                    r"\b(?:play|give|discard|call) (?:10|[2-9JQKA])?[♠♥♦♣]", r"\bnot valued\b"]
+NOT_FOR_LEARNERS = [
+    r"±",
+    r"95%",
+    r"margin",
+    r"\bpickup\b",
+    r"\bdecline\b",
+    r"\border\b(?! up)",
+    r"\b(?:play|give|discard|call) (?:10|[2-9JQKA])?[♠♥♦♣]",
+    r"\bnot valued\b",
+]
 
 
 def plain(words: str) -> list[str]:
@@ -111,9 +118,15 @@ def test_advice_takes_a_game_a_hand_or_a_view():
 
 
 def test_options_too_close_to_tell_apart_are_a_close_call_without_a_figure():
-    strong = {"hands": [["JH", "JD", "AH", "KH", "AC"], ["9C", "TC", "QC", "KC", "9D"],
-                        ["TD", "QD", "KD", "AD", "TS"], ["QS", "KS", "AS", "9H", "TH"]],
-              "kitty": ["QH", "JC", "JS", "9S"]}
+    strong = {
+        "hands": [
+            ["JH", "JD", "AH", "KH", "AC"],
+            ["9C", "TC", "QC", "KC", "9D"],
+            ["TD", "QD", "KD", "AD", "TS"],
+            ["QS", "KS", "AS", "9H", "TH"],
+        ],
+        "kitty": ["QH", "JC", "JS", "9S"],
+    }
     hand = deal_hand(PARTNERSHIP, 3, deal=strong)
     for token in ["order", "pickup 9H", "alone", "stay", "stay", "play 9D", "play QS", "play JH"]:
         hand = hand.apply(token)
@@ -195,5 +208,6 @@ def test_the_dealer_s_partner_assists_by_the_order_s_name():
 
 def test_the_table_s_card_chosen_verbs_are_the_session_s():
     from euchre_lesson.widgets import table
+
     assert table.CARD_CHOSEN is session.CHOSEN_BY_CARD
-    assert session.CHOSEN_BY_CARD == {verb for verb in Verb if verb.carries in ("card", "cards")}
+    assert {verb for verb in Verb if verb.carries in ("card", "cards")} == session.CHOSEN_BY_CARD

@@ -18,8 +18,13 @@ from euchre_lesson import PARTNERSHIP, deal_hand, replay
 HANDS_PER_SETTING = 2000  # two settings: 4,000 hands in all
 # Our rules switched to OpenSpiel's (DESIGN.md): the dealer must pick up, the dealer's left
 # leads, no lone defenders, only the maker may go alone; stick_the_dealer is compared both ways.
-MATCHING = replace(PARTNERSHIP, dealer_must_pick_up=True, opening_lead="dealer_left",
-                   allow_lone_defender=False, partner_may_go_alone=False)
+MATCHING = replace(
+    PARTNERSHIP,
+    dealer_must_pick_up=True,
+    opening_lead="dealer_left",
+    allow_lone_defender=False,
+    partner_may_go_alone=False,
+)
 
 
 def play_both(ours, theirs, rng: random.Random) -> int:
@@ -28,19 +33,23 @@ def play_both(ours, theirs, rng: random.Random) -> int:
     while not ours.is_over:
         assert not theirs.is_terminal(), disagreement(ours, "OpenSpiel ended the hand early")
         assert ours.to_act == theirs.current_player(), disagreement(
-            ours, f"to act: ours seat {ours.to_act}, OpenSpiel seat {theirs.current_player()}")
+            ours, f"to act: ours seat {ours.to_act}, OpenSpiel seat {theirs.current_player()}"
+        )
         mapped = {os_action(a, ours): a for a in ours.legal_actions()}
         assert sorted(mapped) == sorted(theirs.legal_actions()), disagreement(
-            ours, f"legal actions in {ours.phase}: ours {sorted(mapped)}, OpenSpiel {sorted(theirs.legal_actions())}")
+            ours, f"legal actions in {ours.phase}: ours {sorted(mapped)}, OpenSpiel {sorted(theirs.legal_actions())}"
+        )
         number = rng.choice(sorted(mapped))
         ours = ours.apply(mapped[number])
         theirs.apply_action(number)
         steps += 1
     assert theirs.is_terminal(), disagreement(ours, "OpenSpiel's hand goes on after ours ended")
     assert our_tricks(ours) == os_tricks(theirs), disagreement(
-        ours, f"tricks: ours {our_tricks(ours)}, OpenSpiel {os_tricks(theirs)}")
+        ours, f"tricks: ours {our_tricks(ours)}, OpenSpiel {os_tricks(theirs)}"
+    )
     assert ours.points == side_points(theirs.returns()), disagreement(
-        ours, f"points: ours {ours.points}, OpenSpiel returns {theirs.returns()}")
+        ours, f"points: ours {ours.points}, OpenSpiel returns {theirs.returns()}"
+    )
     assert replay(ours.record()) == ours  # the record in any failure message really replays
     return steps
 
@@ -81,9 +90,15 @@ def test_a_wrong_rule_is_caught_with_a_replayable_record(monkeypatch):
 # -- the known differences, each shown on one scripted hand in both engines ----------------
 
 # Dealer seat 0; trump will be spades (the up-card 9♠); the J♣ is then the left bower.
-DEAL = {"hands": [["QH", "QD", "QC", "JS", "AS"], ["AH", "AD", "AC", "KH", "KD"],
-                  ["TH", "TD", "TC", "JC", "KS"], ["9H", "9D", "9C", "KC", "QS"]],
-        "kitty": ["9S", "TS", "JH", "JD"]}
+DEAL = {
+    "hands": [
+        ["QH", "QD", "QC", "JS", "AS"],
+        ["AH", "AD", "AC", "KH", "KD"],
+        ["TH", "TD", "TC", "JC", "KS"],
+        ["9H", "9D", "9C", "KC", "QS"],
+    ],
+    "kitty": ["9S", "TS", "JH", "JD"],
+}
 
 
 def both(rules, tokens, *, lone_defenders=False):
@@ -109,10 +124,30 @@ def lead_after_a_lone_maker():
 def lone_defender_points():
     """F4: a lone defender who takes 3 tricks scores 2 with us; OpenSpiel pays 4 for any such euchre."""
     rules = replace(MATCHING, allow_lone_defender=True)
-    tokens = ["pass", "pass", "pass", "order", "pickup AS", "stay", "alone",
-              "play AH", "play TH", "play QH", "play AD", "play TD", "play QD",
-              "play AC", "play TC", "play QC", "play KH", "play KS", "play 9S",
-              "play JC", "play JS", "play KD"]
+    tokens = [
+        "pass",
+        "pass",
+        "pass",
+        "order",
+        "pickup AS",
+        "stay",
+        "alone",
+        "play AH",
+        "play TH",
+        "play QH",
+        "play AD",
+        "play TD",
+        "play QD",
+        "play AC",
+        "play TC",
+        "play QC",
+        "play KH",
+        "play KS",
+        "play 9S",
+        "play JC",
+        "play JS",
+        "play KD",
+    ]
     ours, theirs = both(rules, tokens, lone_defenders=True)
     assert our_tricks(ours) == os_tricks(theirs)  # the same play, trick for trick
     assert ours.tricks_won[1] == 3 and ours.result.rule == "F4"
@@ -159,15 +194,23 @@ def pyspiel_defaults():
 
 DIFFERENCES = [
     # (rule, where we differ, ours, OpenSpiel's, the scripted hand that shows it)
-    ("C11", "opening lead when the maker goes alone", "the lone player's left", "the dealer's left",
-     lead_after_a_lone_maker),
+    (
+        "C11",
+        "opening lead when the maker goes alone",
+        "the lone player's left",
+        "the dealer's left",
+        lead_after_a_lone_maker,
+    ),
     ("F4", "a lone defender takes 3 or 4 tricks", "defenders 2", "defenders 4", lone_defender_points),
-    ("C10", "first defender asked to go alone", "clockwise from the maker", "from the dealer's left",
-     which_defender_is_asked_first),
-    ("C10", "the maker's partner goes alone", "asked after the maker", "never asked",
-     the_makers_partner_may_go_alone),
-    ("C7/C9", "defaults", "dealer may decline; throw-in", "dealer must pick up; stick the dealer",
-     the_presets),
+    (
+        "C10",
+        "first defender asked to go alone",
+        "clockwise from the maker",
+        "from the dealer's left",
+        which_defender_is_asked_first,
+    ),
+    ("C10", "the maker's partner goes alone", "asked after the maker", "never asked", the_makers_partner_may_go_alone),
+    ("C7/C9", "defaults", "dealer may decline; throw-in", "dealer must pick up; stick the dealer", the_presets),
 ]
 
 

@@ -12,18 +12,29 @@ md, code = nbformat.v4.new_markdown_cell, nbformat.v4.new_code_cell
 
 def lesson():
     answer = code('ex.q1.check("52")', metadata={"tags": ["solution"]})
-    return nbformat.v4.new_notebook(cells=[
-        md("# 1 · Cards\n\nProse."), code("ask('lesson 1 q1')"), answer,
-        md("Last words.\n\n## For programmers\n\nThe engine's names."), code("print(deck())"),
-        md("### A detail for programmers"), code("print(1)"),
-        md("## Next lesson\n\n[Lesson 2](02_x.ipynb)")])
+    return nbformat.v4.new_notebook(
+        cells=[
+            md("# 1 · Cards\n\nProse."),
+            code("ask('lesson 1 q1')"),
+            answer,
+            md("Last words.\n\n## For programmers\n\nThe engine's names."),
+            code("print(deck())"),
+            md("### A detail for programmers"),
+            code("print(1)"),
+            md("## Next lesson\n\n[Lesson 2](02_x.ipynb)"),
+        ]
+    )
 
 
 def test_a_page_leaves_out_the_answers_and_the_part_for_programmers():
     page = page_view(lesson(), lab="/lab/tree/notebooks/01_x.ipynb")
     sources = [cell.source for cell in page.cells]
-    assert sources[1:] == ["# 1 · Cards\n\nProse.", "ask('lesson 1 q1')", "Last words.",
-                           "## Next lesson\n\n[Lesson 2](02_x.ipynb)"]
+    assert sources[1:] == [
+        "# 1 · Cards\n\nProse.",
+        "ask('lesson 1 q1')",
+        "Last words.",
+        "## Next lesson\n\n[Lesson 2](02_x.ipynb)",
+    ]
     assert 'href="/lab/tree/notebooks/01_x.ipynb"' in sources[0] and "Show the code (JupyterLab)" in sources[0]
     assert len(lesson().cells) == 8  # the notebook itself is left as it was
 
@@ -51,8 +62,10 @@ def test_a_server_with_voila_tells_its_kernels_where_the_pages_are(tmp_path):
     assert pages_settings({"jupyterlab": True, "voila.server_extension": False}, "/", str(tmp_path)) == {}
 
 
-@pytest.mark.parametrize("folder, book", [("notebooks", "/voila/render/notebooks/13_rule_book.ipynb"),
-                                          (".", "/voila/render/13_rule_book.ipynb")])
+@pytest.mark.parametrize(
+    "folder, book",
+    [("notebooks", "/voila/render/notebooks/13_rule_book.ipynb"), (".", "/voila/render/13_rule_book.ipynb")],
+)
 def test_a_rule_link_in_jupyterlab_opens_the_rule_books_page(tmp_path, monkeypatch, folder, book):
     (tmp_path / folder).mkdir(exist_ok=True)
     monkeypatch.chdir(tmp_path / folder)  # where the lesson's kernel runs

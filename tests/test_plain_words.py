@@ -8,16 +8,16 @@ from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
+from test_learner_words import findings
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, deal_hand
 from euchre_lesson.engine import narration
-from euchre_lesson.engine.actions import Action, Verb, parse_action
+from euchre_lesson.engine.actions import Action, Verb
 from euchre_lesson.engine.cards import parse_cards
 from euchre_lesson.engine.rules import ALLOWED, RuleSet, switch_words
 from euchre_lesson.teach.course import exercises
 from euchre_lesson.teach.exercises import BestFive, Bid
 from euchre_lesson.widgets import Table
-from test_learner_words import findings
 
 RULE_BOOK = (Path(__file__).resolve().parent.parent / "RULES.md").read_text(encoding="utf-8")
 
@@ -43,8 +43,12 @@ def test_a_bid_takes_the_typed_tokens_and_the_button_s_words():
         assert bid.check(typed), typed
     assert not bid.check("pass") and bid.check("pass").answered
     round_two = exercises(3).q3
-    assert [round_two.label(c) for c in round_two.choices()] == ["Pass", "Call clubs ♣", "Call diamonds ♦",
-                                                                 "Call spades ♠"]
+    assert [round_two.label(c) for c in round_two.choices()] == [
+        "Pass",
+        "Call clubs ♣",
+        "Call diamonds ♦",
+        "Call spades ♠",
+    ]
     assert round_two.check("call ♠") and round_two.check("Call spades ♠") and round_two.check("call spades")
     assert round_two.solution().startswith("Answer: Call spades ♠. ")
 
@@ -98,7 +102,9 @@ def test_switches_read_as_lesson_10_names_them():
     assert switch_words("tie_rule", "shared") == "a tie at the top: the leaders share the win (T8)"
     assert switch_words("lone_maker_march_points", 4) == "a lone maker's march: 4 points (T7, F4)"
     assert replace(CUTTHROAT, deck=32, stick_the_dealer=True).switches_words() == (
-        "the deck: 32 cards (C1)", "stick the dealer: on (C9)")
+        "the deck: 32 cards (C1)",
+        "stick the dealer: on (C9)",
+    )
     assert RAILROAD.switches_words() == ()
 
 
@@ -114,8 +120,8 @@ def test_the_table_header_says_the_changed_switches_in_words():
 
 def book_table(rule: str) -> list[tuple[str, str]]:
     """The rows (result, points) of a rule's table in RULES.md."""
-    entry = RULE_BOOK[RULE_BOOK.index(f"- **{rule} "):]
-    entry = entry[:entry.index("\n- **")]
+    entry = RULE_BOOK[RULE_BOOK.index(f"- **{rule} ") :]
+    entry = entry[: entry.index("\n- **")]
     rows = [line.strip().strip("|").split("|") for line in entry.splitlines() if line.strip().startswith("|")]
     return [(result.strip(), points.strip()) for result, points in rows[2:]]  # the header and its rule left out
 
@@ -124,8 +130,9 @@ def first_number(words: str) -> int:
     return int(re.search(r"\d+", words)[0])
 
 
-@pytest.mark.parametrize("rules, rule", [(CUTTHROAT, "T7"), (PARTNERSHIP, "F4"), (RAILROAD, "F4")],
-                         ids=["T7", "F4", "F4 in Railroad"])
+@pytest.mark.parametrize(
+    "rules, rule", [(CUTTHROAT, "T7"), (PARTNERSHIP, "F4"), (RAILROAD, "F4")], ids=["T7", "F4", "F4 in Railroad"]
+)
 def test_each_scoring_row_says_what_its_table_in_the_rule_book_says(rules, rule):
     rows = [row for row in rules.scoring if row.rule == rule]
     assert [row.result for row in rows] == [result for result, _ in book_table(rule)]
@@ -135,18 +142,25 @@ def test_each_scoring_row_says_what_its_table_in_the_rule_book_says(rules, rule)
 
 
 def test_the_two_hand_rows_say_what_w6_says():
-    entry = RULE_BOOK[RULE_BOOK.index("- **W6 "):]
-    said = " ".join(entry[:entry.index("\n- **")].split())
+    entry = RULE_BOOK[RULE_BOOK.index("- **W6 ") :]
+    said = " ".join(entry[: entry.index("\n- **")].split())
     clauses = [part.split(":")[0].strip() for part in said.removeprefix("- **W6 Scoring.** ").split(";")]
-    assert [row.result for row in TWO_HANDED.scoring] == ["the maker takes 3 or 4 tricks", "the maker takes all 5",
-                                                          "the maker is euchred (0–2 tricks)"]
+    assert [row.result for row in TWO_HANDED.scoring] == [
+        "the maker takes 3 or 4 tricks",
+        "the maker takes all 5",
+        "the maker is euchred (0–2 tricks)",
+    ]
     assert clauses[:3] == ["The maker takes 3 or 4 tricks", "all 5", "euchred (0–2 tricks)"]
     assert all(row.result.lower().endswith(clause.lower()) for row, clause in zip(TWO_HANDED.scoring, clauses))
 
 
 def test_a_switch_that_pays_other_than_the_table_adds_its_own_row_first():
     richer = replace(CUTTHROAT, lone_maker_march_points=5)
-    assert [row.result for row in richer.scoring if row.rule == "T7"][1:3] == ["a lone maker takes all 5",
-                                                                              "maker takes all 5 tricks"]
-    assert narration.row_words(CUTTHROAT, CUTTHROAT.scoring[1]) == "maker takes all 5 tricks, so the maker scores 3 (T7)"
+    assert [row.result for row in richer.scoring if row.rule == "T7"][1:3] == [
+        "a lone maker takes all 5",
+        "maker takes all 5 tricks",
+    ]
+    assert (
+        narration.row_words(CUTTHROAT, CUTTHROAT.scoring[1]) == "maker takes all 5 tricks, so the maker scores 3 (T7)"
+    )
     assert [row.rule for row in RAILROAD.scoring].count("R4") == 1

@@ -7,18 +7,20 @@ import subprocess
 import sys
 
 import pytest
-
-from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Card, Phase, deal_hand, new_game, parse_action
-from euchre_lesson.play import budget, solver
-from euchre_lesson.play.players import ExpertPlayer, RandomPlayer, RuleOfThumbPlayer, play_game, play_out
-from euchre_lesson.engine.view import View
-from euchre_lesson.play.worlds import sample_world
 from test_advice import ticking
 from test_budget import paced  # noqa: F401 (a fixture)
 
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Card, Phase, deal_hand, new_game, parse_action
+from euchre_lesson.engine.view import View
+from euchre_lesson.play import budget, solver
+from euchre_lesson.play.players import ExpertPlayer, RandomPlayer, RuleOfThumbPlayer, play_game, play_out
+from euchre_lesson.play.worlds import sample_world
+
 GAMES = (CUTTHROAT, PARTNERSHIP, TWO_HANDED, RAILROAD)
 RULE_SETS = [dataclasses.replace(r, deck=d) for r in GAMES for d in (24, 32, 25)] + [
-    dataclasses.replace(CUTTHROAT, call_for_best=True), dataclasses.replace(RAILROAD, partner_may_go_alone=False)]
+    dataclasses.replace(CUTTHROAT, call_for_best=True),
+    dataclasses.replace(RAILROAD, partner_may_go_alone=False),
+]
 
 
 def cards_in(value) -> set[Card]:
@@ -57,9 +59,9 @@ def test_a_view_holds_no_card_its_seat_may_not_see(random_state):
             took_dummy = state.phase in (Phase.DUMMY, Phase.EXCHANGE, Phase.PLAY, Phase.DONE)
             if seat == state.maker and state.rules.has_dummy and not state.lone_maker and took_dummy:
                 allowed |= set(state.deal.dummy)
-            for number, (giver, lone) in enumerate(state.exchanges[:len(state.given)]):  # R3
+            for number, (giver, lone) in enumerate(state.exchanges[: len(state.given)]):  # R3
                 allowed |= {state.given[number]} if seat in (giver, lone) else set()
-                allowed |= set(state.laid_down[number:number + 1]) if seat == lone else set()
+                allowed |= set(state.laid_down[number : number + 1]) if seat == lone else set()
             leaked = cards_in(view) - allowed
             assert not leaked, f"seat {seat} can see {leaked} in {state.phase}"
 
@@ -101,10 +103,19 @@ def test_a_player_decides_the_same_in_every_world_that_looks_the_same(random_sta
 
 def test_rule_of_thumb_explains_the_bowers_and_partner():
     player = RuleOfThumbPlayer()
-    hand = deal_hand(PARTNERSHIP, 3, deal={
-        "hands": [["JH", "JD", "AH", "AC", "9S"], ["9C", "TC", "QC", "KC", "9D"],
-                  ["TD", "QD", "KD", "AD", "TS"], ["QS", "KS", "AS", "9H", "TH"]],
-        "kitty": ["QH", "JC", "JS", "KH"]})
+    hand = deal_hand(
+        PARTNERSHIP,
+        3,
+        deal={
+            "hands": [
+                ["JH", "JD", "AH", "AC", "9S"],
+                ["9C", "TC", "QC", "KC", "9D"],
+                ["TD", "QD", "KD", "AD", "TS"],
+                ["QS", "KS", "AS", "9H", "TH"],
+            ],
+            "kitty": ["QH", "JC", "JS", "KH"],
+        },
+    )
     assert player.choose(hand.view(0)).kind == "order"
     assert "3 trumps" in player.explain() and "2 bowers" in player.explain()
 
@@ -123,8 +134,12 @@ def test_rule_of_thumb_beats_random_in_every_game():
         wins = 0
         for g in range(60):
             smart = g % rules.players
-            players = [RuleOfThumbPlayer() if (s - smart) % (2 if rules.players == 4 else rules.players) == 0
-                       else RandomPlayer(g * 7 + s) for s in range(rules.players)]
+            players = [
+                RuleOfThumbPlayer()
+                if (s - smart) % (2 if rules.players == 4 else rules.players) == 0
+                else RandomPlayer(g * 7 + s)
+                for s in range(rules.players)
+            ]
             wins += smart in play_game(new_game(rules, seed=g), players).winning_seats
         assert wins >= 40, (rules.game, wins)
 
@@ -132,9 +147,19 @@ def test_rule_of_thumb_beats_random_in_every_game():
 @pytest.mark.rule("R3")
 def test_rule_of_thumb_gives_its_best_card_and_keeps_the_best_five_of_six_and_says_so():
     player = RuleOfThumbPlayer()
-    hand = deal_hand(RAILROAD, 1, deal={"hands": [["9C", "TC", "JC", "QC", "KC"], ["9D", "TD", "QD", "KD", "AC"],
-                                                  ["AH", "KH", "QH", "TH", "9H"], ["JK", "JH", "JD", "AD", "AS"]],
-                                        "kitty": ["9S", "TS", "JS", "QS", "KS"]})
+    hand = deal_hand(
+        RAILROAD,
+        1,
+        deal={
+            "hands": [
+                ["9C", "TC", "JC", "QC", "KC"],
+                ["9D", "TD", "QD", "KD", "AC"],
+                ["AH", "KH", "QH", "TH", "9H"],
+                ["JK", "JH", "JD", "AD", "AS"],
+            ],
+            "kitty": ["9S", "TS", "JS", "QS", "KS"],
+        },
+    )
     for token in ("pass", "pass", "pass", "pass", "call H", "alone", "alone"):
         hand = hand.apply(token)
     given = player.choose(hand.view(0))  # seat 0 holds no heart: its best card is the K♣
@@ -161,8 +186,11 @@ def test_play_out_finishes_a_hand():
 def test_players_for_a_game_with_other_seats_are_refused_naming_both_arguments(game):
     """Three players fit Cutthroat, not a partnership game: the message says which argument has the seats."""
     wrong = [RuleOfThumbPlayer()] * (5 - game.players)
-    with pytest.raises(ValueError, match=rf"players must be a list of {game.players} players, one per seat of game "
-                                         rf"\(a {game.game} game\)"):
+    with pytest.raises(
+        ValueError,
+        match=rf"players must be a list of {game.players} players, one per seat of game "
+        rf"\(a {game.game} game\)",
+    ):
         play_game(new_game(game, seed=1), wrong)
     with pytest.raises(ValueError, match=rf"one per seat of state \(a {game.game} hand\)"):
         play_out(deal_hand(game, 0, seed=5), wrong)
@@ -202,8 +230,11 @@ def test_sampled_worlds_agree_with_the_view_they_came_from(random_state):
 
 def deciding_views(random_state, count: int, seed: int):
     """Views of the seat to act wherever it has a choice, in `count` random hands (bidding and play)."""
-    return [s.view(s.to_act) for s in random_states(random_state, count, seed)
-            if not s.is_over and len(s.legal_actions()) > 1]
+    return [
+        s.view(s.to_act)
+        for s in random_states(random_state, count, seed)
+        if not s.is_over and len(s.legal_actions()) > 1
+    ]
 
 
 def test_the_expert_decides_as_before_when_its_time_is_not_used_up(random_state):
@@ -232,6 +263,11 @@ def test_the_expert_has_a_time_budget_by_default_and_a_smaller_one_without_the_c
     assert budget.decision_seconds(compiled=True, platform="emscripten") == 0.2  # the browser
     assert ExpertPlayer(1).seconds == budget.DECISION_SECONDS == budget.decision_seconds(solver.COMPILED, sys.platform)
     code = "from euchre_lesson import ExpertPlayer; print(ExpertPlayer(1).seconds)"
-    pure = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                          env={**os.environ, "EUCHRE_PURE_PYTHON": "1"})
+    pure = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "EUCHRE_PURE_PYTHON": "1"},
+    )
     assert pure.stdout.split() == ["0.2"]

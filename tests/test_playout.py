@@ -20,9 +20,17 @@ SWITCHES = {
     "partner_may_go_alone": (True, False),
 }
 PRESETS = (CUTTHROAT, PARTNERSHIP, TWO_HANDED, RAILROAD)
-ALL_RULES = [replace(preset, deck=size, **dict(zip(SWITCHES, values)),
-                     call_for_best=random.Random(f"{preset.game}{size}{values}").random() < 0.5)
-             for preset in PRESETS for size in (24, 32, 25) for values in itertools.product(*SWITCHES.values())]
+ALL_RULES = [
+    replace(
+        preset,
+        deck=size,
+        **dict(zip(SWITCHES, values)),
+        call_for_best=random.Random(f"{preset.game}{size}{values}").random() < 0.5,
+    )
+    for preset in PRESETS
+    for size in (24, 32, 25)
+    for values in itertools.product(*SWITCHES.values())
+]
 HANDS_PER_RULE_SET = 3  # 768 rule sets: 2,304 hands
 
 
@@ -32,8 +40,9 @@ def replay_and_compare(trace) -> int:
     steps = trace.steps
     for i, (seat, offered, chosen) in enumerate(steps):
         assert state.to_act == seat, f"step {i} ({state.phase}) of {trace.record()}"
-        assert sorted(a.ascii for a in state.legal_actions()) == sorted(offered), \
+        assert sorted(a.ascii for a in state.legal_actions()) == sorted(offered), (
             f"step {i} ({state.phase}) of {trace.record()}"
+        )
         assert chosen in offered
         state = state.apply(chosen)
     assert state.is_over, trace.record()
@@ -80,20 +89,30 @@ def _features(trace) -> set[str]:
     return found
 
 
-RARE = {"joker turned up (C3)", "dealer declines (C7)",
-        "thrown in (C9)", "stuck dealer names trump (C9)", "maker and a defender both alone (C10, C11)",
-        "turned-down suit named (C8)"}
-RARE_IN = {"cutthroat": RARE, "partnership": RARE | {"the maker's partner goes alone (C10)"},
-           "twohand": RARE - {"maker and a defender both alone (C10, C11)"},
-           "railroad": RARE | {"the maker's partner goes alone (C10)", "both lone players call for best (R3)"}}
+RARE = {
+    "joker turned up (C3)",
+    "dealer declines (C7)",
+    "thrown in (C9)",
+    "stuck dealer names trump (C9)",
+    "maker and a defender both alone (C10, C11)",
+    "turned-down suit named (C8)",
+}
+RARE_IN = {
+    "cutthroat": RARE,
+    "partnership": RARE | {"the maker's partner goes alone (C10)"},
+    "twohand": RARE - {"maker and a defender both alone (C10, C11)"},
+    "railroad": RARE | {"the maker's partner goes alone (C10)", "both lone players call for best (R3)"},
+}
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS, ids=lambda r: r.game)
 def test_rare_branches_are_reached_and_match_the_engine(preset):
     """Hunt seeds for each rare branch (a throw-in is 1 hand in 4,096 of partnership) and replay them."""
-    variants = [replace(preset, deck=25, stick_the_dealer=True, may_name_turned_suit=True),
-                replace(preset, deck=25, dealer_must_pick_up=False)]
+    variants = [
+        replace(preset, deck=25, stick_the_dealer=True, may_name_turned_suit=True),
+        replace(preset, deck=25, dealer_must_pick_up=False),
+    ]
     seen, rare = Counter(), RARE_IN[preset.game]
     for seed in range(40_000):
         rules = variants[seed % 2]
@@ -111,9 +130,11 @@ def test_rare_branches_are_reached_and_match_the_engine(preset):
     assert {f for f in rare if seen[f] < 2} == set()
 
 
-@pytest.mark.parametrize("rules", [CUTTHROAT, PARTNERSHIP, replace(PARTNERSHIP, deck=32, stick_the_dealer=True),
-                                   TWO_HANDED, RAILROAD], ids=["cutthroat", "partnership", "partnership-32-stick",
-                                                               "twohand", "railroad"])
+@pytest.mark.parametrize(
+    "rules",
+    [CUTTHROAT, PARTNERSHIP, replace(PARTNERSHIP, deck=32, stick_the_dealer=True), TWO_HANDED, RAILROAD],
+    ids=["cutthroat", "partnership", "partnership-32-stick", "twohand", "railroad"],
+)
 def test_the_fast_path_plays_the_same_hands_as_the_traced_one(rules):
     fast = [random_hands(rules, 1, seed)[0] for seed in range(300)]
     traced = [random_hand_tokens(rules, seed).points for seed in range(300)]
@@ -180,8 +201,10 @@ def test_the_deal_shuffles_as_random_shuffle_does_draw_for_draw():
 # House rules to come (issue 14), each written as a change to one phase question of hand.py only.
 HOUSE_RULES = {
     "the dealer may discard the up-card too": ("discard_choices", lambda rules, hand, up_card: (*hand, up_card)),
-    "deal and bid counter-clockwise": ("bidders", lambda rules, dealer: tuple(
-        (dealer - i) % rules.players for i in range(1, rules.players + 1))),
+    "deal and bid counter-clockwise": (
+        "bidders",
+        lambda rules, dealer: tuple((dealer - i) % rules.players for i in range(1, rules.players + 1)),
+    ),
     "the dealer may always leave the up-card": ("dealer_may_decline", lambda rules, maker, dealer: True),
     "everyone must name a suit in round two": ("must_call", lambda rules, seat, dealer: True),
 }

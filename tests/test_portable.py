@@ -14,7 +14,8 @@ MAKEFILE = ROOT / "Makefile"
 HERE = f"{sys.version_info[0]}.{sys.version_info[1]}"
 # Flags GNU's tools have and macOS's (BSD's) do not, or the other way about: a recipe using one stops there.
 GNU_ONLY = {
-    "install -D (macOS: illegal option -- D)": r"(?<!pip )(?<!npm )(?<!apt-get )\binstall\s+(-\w*D|--)",  # install, the command
+    # install, the command (not pip's, npm's or apt-get's)
+    "install -D (macOS: illegal option -- D)": r"(?<!pip )(?<!npm )(?<!apt-get )\binstall\s+(-\w*D|--)",
     "sed -i (BSD's needs a suffix argument)": r"\bsed\s+(-\w*i|--in-place)",
     "cp -T / cp --long-option": r"\bcp\s+(-\w*[Tt]\b|--)",
     "readlink -f": r"\breadlink\s+-\w*f",
@@ -43,15 +44,24 @@ def _targets() -> list[str]:
 
 
 def _make(folder: Path, *arguments: str, **environment) -> subprocess.CompletedProcess:
-    return subprocess.run(["make", "--no-print-directory", *arguments], cwd=folder, capture_output=True, text=True,
-                          timeout=120, env={**os.environ, **environment})
+    return subprocess.run(
+        ["make", "--no-print-directory", *arguments],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, **environment},
+    )
 
 
 def test_the_check_finds_each_gnu_only_flag():
     """The check below can fail: it names the flag that stopped make test on macOS, and the others."""
     assert gnu_only("install -D -m 644 a .venv/etc/b") == ["install -D (macOS: illegal option -- D)"]
     assert gnu_only("sed -i 's/a/b/' f; cp -T a b; readlink -f x") == [
-        "sed -i (BSD's needs a suffix argument)", "cp -T / cp --long-option", "readlink -f"]
+        "sed -i (BSD's needs a suffix argument)",
+        "cp -T / cp --long-option",
+        "readlink -f",
+    ]
     assert gnu_only("pip install --quiet -e .; npm install --silent x; apt-get install -y -qq npm") == []
     assert gnu_only("install -m 644 a b; cp -R a b; sed 's/a/b/' f > g; mkdir -p x; rm -rf .venv") == []
 
@@ -81,9 +91,13 @@ def test_the_server_config_goes_where_pip_would_put_it(tmp_path):
         sys.path.remove(str(ROOT / "scripts"))
     lessons.server_config(str(tmp_path))
     copied = tmp_path / "etc" / "jupyter" / "jupyter_server_config.d" / "euchre_lesson.json"
-    assert copied.read_bytes() == (ROOT / "jupyter-config" / "jupyter_server_config.d" / "euchre_lesson.json").read_bytes()
+    assert (
+        copied.read_bytes() == (ROOT / "jupyter-config" / "jupyter_server_config.d" / "euchre_lesson.json").read_bytes()
+    )
     lessons.server_config(str(tmp_path))  # a second run replaces it with the same
-    assert copied.read_bytes() == (ROOT / "jupyter-config" / "jupyter_server_config.d" / "euchre_lesson.json").read_bytes()
+    assert (
+        copied.read_bytes() == (ROOT / "jupyter-config" / "jupyter_server_config.d" / "euchre_lesson.json").read_bytes()
+    )
 
 
 # -- a .venv made by another Python ------------------------------------------------------------------------------
@@ -107,12 +121,16 @@ def _project_with_venv(tmp_path: Path, python: str | None) -> Path:
 
 
 @pytest.mark.posix("a shell script stands in for .venv/bin/python, and make runs it: Windows has neither")
-@pytest.mark.parametrize("fake, said", [
-    ("echo 3.10", "The folder .venv was made by Python 3.10, not by this Python " + HERE),
-    ("echo 2.7", "The folder .venv was made by Python 2.7, not by this Python " + HERE),
-    ("exit 1", "The folder .venv is broken, its Python does not run"),
-    (None, "The folder .venv is broken, its Python does not run"),  # a link to a Python since removed
-], ids=["3.10", "2.7", "fails", "gone"])
+@pytest.mark.parametrize(
+    "fake, said",
+    [
+        ("echo 3.10", "The folder .venv was made by Python 3.10, not by this Python " + HERE),
+        ("echo 2.7", "The folder .venv was made by Python 2.7, not by this Python " + HERE),
+        ("exit 1", "The folder .venv is broken, its Python does not run"),
+        (None, "The folder .venv is broken, its Python does not run"),  # a link to a Python since removed
+    ],
+    ids=["3.10", "2.7", "fails", "gone"],
+)
 def test_make_stops_on_a_stale_venv_and_says_what_to_do(tmp_path, fake, said):
     project = _project_with_venv(tmp_path, fake)
     for target in (".venv/bin/python", "student-copies"):
@@ -139,8 +157,10 @@ def test_an_older_python_is_told_what_these_lessons_need(tmp_path):
     finally:
         sys.path.remove(str(ROOT / "scripts"))
     said = lessons.venv_problem(str(tmp_path / ".venv"), (3, 10, 4))
-    assert said == ("These lessons need Python 3.11 or newer, and this Python is 3.10: install a newer one and run "
-                    "again with it (make PYTHON=python3.12, say).")
+    assert said == (
+        "These lessons need Python 3.11 or newer, and this Python is 3.10: install a newer one and run "
+        "again with it (make PYTHON=python3.12, say)."
+    )
     assert lessons.venv_problem(str(tmp_path / ".venv"), sys.version_info) is None  # no .venv yet: it is made
 
 
@@ -151,11 +171,18 @@ def test_an_older_python_is_told_what_these_lessons_need(tmp_path):
 def test_the_script_runs_what_make_lessons_runs():
     """python scripts/lessons.py (Windows has no make) runs the commands of the Makefile's lessons target."""
     made = _make(ROOT, "-n", "lessons").stdout
-    scripted = subprocess.run([sys.executable, str(ROOT / "scripts" / "lessons.py"), "--dry-run"],
-                              capture_output=True, text=True, timeout=60, cwd=ROOT)
+    scripted = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "lessons.py"), "--dry-run"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
     assert scripted.returncode == 0, scripted.stderr
     install, config, lab = scripted.stdout.splitlines()
-    assert install.split(" -m ", 1)[1] in made.replace('"', "")  # pip install --quiet -e ".[lessons,app]" (quoted in the Makefile)
+    assert install.split(" -m ", 1)[1] in made.replace(
+        '"', ""
+    )  # pip install --quiet -e ".[lessons,app]" (quoted in the Makefile)
     assert config.endswith("scripts/lessons.py --server-config") and "scripts/lessons.py --server-config" in made
     lab_arguments = lab.split(" -m jupyter lab", 1)[1].split()
     made_lab = next(line for line in made.splitlines() if "jupyter lab" in line)
@@ -167,11 +194,17 @@ def test_the_script_runs_what_make_lessons_runs():
 
 
 @pytest.mark.posix("a shell script stands in for .venv/bin/python, and make runs it: Windows has neither")
-@pytest.mark.parametrize("target, said", [
-    ("chromium", "make: chromium is missing and there is no apt-get here to install it: the browser tests and the "
-                 "sheets drive Debian's Chromium at /usr/bin/chromium"),
-    ("classroom-assets", "make: npm is missing and there is no apt-get here to install it: install Node.js"),
-])
+@pytest.mark.parametrize(
+    "target, said",
+    [
+        (
+            "chromium",
+            "make: chromium is missing and there is no apt-get here to install it: the browser tests and the "
+            "sheets drive Debian's Chromium at /usr/bin/chromium",
+        ),
+        ("classroom-assets", "make: npm is missing and there is no apt-get here to install it: install Node.js"),
+    ],
+)
 def test_without_apt_make_says_what_to_install(tmp_path, target, said):
     """On a computer with no apt-get (macOS), a missing Chromium or npm is named, not 'apt-get: command not found'."""
     project = _project_with_venv(tmp_path, f"echo {HERE}")
@@ -179,8 +212,14 @@ def test_without_apt_make_says_what_to_install(tmp_path, target, said):
     tools.mkdir()
     for tool in ("id", "sh"):
         (tools / tool).symlink_to(shutil.which(tool))
-    done = subprocess.run([shutil.which("make"), target, f"PYTHON={sys.executable}"], cwd=project,
-                          capture_output=True, text=True, timeout=120, env={**os.environ, "PATH": str(tools)})
+    done = subprocess.run(
+        [shutil.which("make"), target, f"PYTHON={sys.executable}"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PATH": str(tools)},
+    )
     assert done.returncode != 0
     assert said in done.stderr, done.stderr
     assert "apt-get: " not in done.stderr and "sudo" not in done.stderr
@@ -194,8 +233,11 @@ def test_a_conda_environment_opens_the_lessons_with_no_venv(monkeypatch):
     finally:
         sys.path.remove(str(ROOT / "scripts"))
     ran = []
-    monkeypatch.setattr(lessons.subprocess, "run", lambda command, **options: ran.append((command, options))
-                        or subprocess.CompletedProcess(command, 0))
+    monkeypatch.setattr(
+        lessons.subprocess,
+        "run",
+        lambda command, **options: ran.append((command, options)) or subprocess.CompletedProcess(command, 0),
+    )
     assert lessons.main(["--this-python"]) == 0
     [(command, options)] = ran  # no venv made, nothing installed
     assert command[:4] == [sys.executable, "-m", "jupyter", "lab"]
@@ -253,11 +295,19 @@ def test_the_class_server_starts_npm_by_its_whole_path(tmp_path, monkeypatch):
 
 def test_the_script_uses_the_venvs_python_where_this_system_puts_it():
     """.venv/bin/python here, .venv\\Scripts\\python.exe on Windows: the dry run names the one this system has."""
-    scripted = subprocess.run([sys.executable, str(ROOT / "scripts" / "lessons.py"), "--dry-run"],
-                              capture_output=True, text=True, timeout=60, cwd=ROOT)
+    scripted = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "lessons.py"), "--dry-run"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
     assert scripted.returncode == 0, scripted.stderr
-    python = os.path.join(str(ROOT), ".venv", "Scripts", "python.exe") if os.name == "nt" else \
-        os.path.join(str(ROOT), ".venv", "bin", "python")
+    python = (
+        os.path.join(str(ROOT), ".venv", "Scripts", "python.exe")
+        if os.name == "nt"
+        else os.path.join(str(ROOT), ".venv", "bin", "python")
+    )
     install, config, lab = scripted.stdout.splitlines()
     assert install == f"{python} -m pip install --quiet -e .[lessons,app]"
     assert config.startswith(f"{python} ") and lab.startswith(f"{python} -m jupyter lab")
@@ -278,8 +328,11 @@ def test_the_compiled_search_in_plain_c_as_msvc_builds_it_gives_the_same_values(
     from euchre_lesson.play import solver
 
     source = ROOT / "euchre_lesson" / "play" / "_search.c"
-    command = build_ext(Distribution({"ext_modules": [
-        Extension("_search", [str(source)], define_macros=[("EUCHRE_PLAIN_C_BITS", "1")])]}))
+    command = build_ext(
+        Distribution(
+            {"ext_modules": [Extension("_search", [str(source)], define_macros=[("EUCHRE_PLAIN_C_BITS", "1")])]}
+        )
+    )
     command.build_lib, command.build_temp = str(tmp_path / "lib"), str(tmp_path / "build")
     command.ensure_finalized()
     command.run()
@@ -294,7 +347,7 @@ def test_the_compiled_search_in_plain_c_as_msvc_builds_it_gives_the_same_values(
             start = random_state(game, seed, until=lambda state: state.phase is Phase.PLAY)
             if start.phase is not Phase.PLAY:
                 continue
-            for state in random_state(start, seed).states()[len(start.history):-1]:
+            for state in random_state(start, seed).states()[len(start.history) : -1]:
                 with_builtins = solver.solve(state, compiled=True)
                 monkeypatch.setattr(solver, "_search", plain)
                 assert solver.solve(state, compiled=True) == with_builtins, state.to_json()

@@ -4,17 +4,17 @@ import random
 from collections import Counter
 
 import pytest
+from widget_checks import check
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP
-from euchre_lesson.teach import practice
-from euchre_lesson.engine.cards import Card, Rank, Suit, SAME_COLOUR, deck, parse_card
+from euchre_lesson.engine.cards import SAME_COLOUR, Card, Rank, Suit, deck, parse_card
 from euchre_lesson.engine.errors import NotationError
-from euchre_lesson.teach.exercises import BestFive, Bid, LegalPlays, Score, TrickWinner, WhichSuit
 from euchre_lesson.engine.hand import Phase
+from euchre_lesson.engine.tricks import legal_plays, trick_winner
+from euchre_lesson.teach import practice
+from euchre_lesson.teach.exercises import BestFive, Bid, LegalPlays, Score, TrickWinner, WhichSuit
 from euchre_lesson.teach.practice import KINDS, Practice, question
 from euchre_lesson.teach.progress import Progress
-from euchre_lesson.engine.tricks import legal_plays, trick_winner
-from widget_checks import check
 
 SEEDS = range(60)
 
@@ -140,8 +140,9 @@ def test_every_question_is_right_by_an_independent_re_derivation(kind, seed, gam
         assert exercise.trick and answer == ref_legal(exercise.hand, exercise.trick, exercise.trump)
         assert answer == set(legal_plays(exercise.hand, exercise.trick, exercise.trump))
     elif kind == "score":
-        makers, defenders = ref_points(exercise.rules.game, exercise.maker_tricks, exercise.maker_alone,
-                                       exercise.lone_defender)
+        makers, defenders = ref_points(
+            exercise.rules.game, exercise.maker_tricks, exercise.maker_alone, exercise.lone_defender
+        )
         assert answer == (makers if exercise.who == "makers" else defenders)
     elif kind == "best_five":
         assert len(exercise.cards) == 10 and ref_best_five_ok(answer, exercise.cards, exercise.trump)
@@ -160,8 +161,11 @@ def exercise_game(exercise) -> str:
 
 
 def test_lesson_12_practises_both_new_games_and_no_other():
-    dealt = Counter(exercise_game(question(kind, seed, ("twohand", "railroad")).exercise)
-                    for kind in ("score", "bid") for seed in range(40))
+    dealt = Counter(
+        exercise_game(question(kind, seed, ("twohand", "railroad")).exercise)
+        for kind in ("score", "bid")
+        for seed in range(40)
+    )
     assert set(dealt) == {"twohand", "railroad"}, dealt
     asked = [question("trick_winner", seed, ("railroad",)).exercise for seed in range(60)]
     assert any(Card(Rank.JOKER, None) in e.cards for e in asked), "Railroad's tricks never hold the joker"
@@ -177,8 +181,10 @@ def test_the_questions_cover_the_traps():
     """Over many seeds: left bowers asked about, refused cards, both games, every scoring row, both bids."""
     asked = {kind: [question(kind, seed).exercise for seed in range(150)] for kind in KINDS}
     assert any(e.answer() is not e.card.suit for e in asked["which_suit"]), "never a left bower"
-    assert any(ref_suit(e.answer(), e.trump) is e.trump and ref_suit(e.cards[0], e.trump) is not e.trump
-               for e in asked["trick_winner"]), "never a trump beating the suit led"
+    assert any(
+        ref_suit(e.answer(), e.trump) is e.trump and ref_suit(e.cards[0], e.trump) is not e.trump
+        for e in asked["trick_winner"]
+    ), "never a trump beating the suit led"
     assert any(set(e.hand) - e.answer() for e in asked["legal_plays"]), "never a refused card"
     assert {e.state.rules.game for e in asked["bid"]} == {"cutthroat", "partnership"}
     assert {str(e.accept[0]) for e in asked["bid"]} == {"order", "pass"}
@@ -200,6 +206,7 @@ def test_a_bid_question_is_never_a_close_call_and_says_why():
 def test_a_trick_is_trumpy_exactly_when_the_engine_counts_a_trump_in_it():
     """The trick-winner questions ask the engine's is_trump, the bowers and the joker included (C2, C3)."""
     from euchre_lesson.engine.ranking import is_trump
+
     for card in deck(25):
         for trump in (*Suit, None):
             assert practice._has_trump((card,), trump) == is_trump(card, trump), (card, trump)
@@ -211,15 +218,23 @@ def test_a_clear_bid_is_clear_by_the_rule_of_thumbs_own_count_the_dealer_keeping
     from euchre_lesson.engine.hand import deal_hand
     from euchre_lesson.engine.rules import CUTTHROAT
     from euchre_lesson.play import rule_of_thumb
-    state = next(deal_hand(CUTTHROAT, dealer, seed=seed) for seed in range(100) for dealer in range(3)
-                 if deal_hand(CUTTHROAT, dealer, seed=seed).up_card.rank is not Rank.JACK)
+
+    state = next(
+        deal_hand(CUTTHROAT, dealer, seed=seed)
+        for seed in range(100)
+        for dealer in range(3)
+        if deal_hand(CUTTHROAT, dealer, seed=seed).up_card.rank is not Rank.JACK
+    )
     while state.to_act != state.dealer:  # everyone before the dealer passes
         state = state.apply(PASS)
     counted = rule_of_thumb.round_one_count(state.view(state.dealer))
     kept = []
     real_best_five = rule_of_thumb.best_five
-    monkeypatch.setattr(rule_of_thumb, "best_five", lambda cards, trump, keeping=None:
-                        kept.append(keeping) or real_best_five(cards, trump, keeping=keeping))
+    monkeypatch.setattr(
+        rule_of_thumb,
+        "best_five",
+        lambda cards, trump, keeping=None: kept.append(keeping) or real_best_five(cards, trump, keeping=keeping),
+    )
     want = counted.score >= CUTTHROAT.facts.make_trump_at + 1 or counted.score <= CUTTHROAT.facts.make_trump_at - 2
     assert (practice._clear_bid(state) is not None) == want
     assert kept and all(card == state.up_card for card in kept), "the dealer's count must keep the up-card"
@@ -231,6 +246,7 @@ def test_a_clear_bid_is_clear_by_the_rule_of_thumbs_own_count_the_dealer_keeping
 def test_a_clear_bid_is_what_the_rule_of_thumb_bids():
     from euchre_lesson.engine.actions import ORDER
     from euchre_lesson.play.rule_of_thumb import RuleOfThumbPlayer
+
     for seed in SEEDS:
         exercise = question("bid", seed).exercise
         clear = practice._clear_bid(exercise.state)
@@ -362,15 +378,23 @@ def test_without_a_progress_argument_the_lesson_s_bound_progress_is_used(tmp_pat
     assert sum(map(len, Progress(tmp_path).practice_results().values())) == 1
 
 
-@pytest.mark.parametrize("make, argument", [
-    (lambda: Practice(seed=-1, progress=False), "seed"), (lambda: Practice(seed="x", progress=False), "seed"),
-    (lambda: Practice(seed=2**70, progress=False), "seed"), (lambda: Practice(kinds=[], progress=False), "kinds"),
-    (lambda: Practice(kinds="score", progress=False), "kinds"),
-    (lambda: Practice(kinds=["score", "nope"], progress=False), "kinds"),
-    (lambda: Practice(kinds=[["score"]], progress=False), "kinds"), (lambda: Practice(progress=5), "progress"),
-    (lambda: Practice(progress="folder"), "progress"), (lambda: question("nope", 1), "kind"),
-    (lambda: question("score", -1), "seed"), (lambda: question("score", 1.5), "seed"),
-])
+@pytest.mark.parametrize(
+    "make, argument",
+    [
+        (lambda: Practice(seed=-1, progress=False), "seed"),
+        (lambda: Practice(seed="x", progress=False), "seed"),
+        (lambda: Practice(seed=2**70, progress=False), "seed"),
+        (lambda: Practice(kinds=[], progress=False), "kinds"),
+        (lambda: Practice(kinds="score", progress=False), "kinds"),
+        (lambda: Practice(kinds=["score", "nope"], progress=False), "kinds"),
+        (lambda: Practice(kinds=[["score"]], progress=False), "kinds"),
+        (lambda: Practice(progress=5), "progress"),
+        (lambda: Practice(progress="folder"), "progress"),
+        (lambda: question("nope", 1), "kind"),
+        (lambda: question("score", -1), "seed"),
+        (lambda: question("score", 1.5), "seed"),
+    ],
+)
 def test_wrong_arguments_are_refused_by_name(make, argument):
     with pytest.raises(NotationError) as error:
         make()
@@ -403,8 +427,9 @@ def ref_right(exercise, text: str) -> bool | None:
     if isinstance(exercise, LegalPlays):
         return set(parse_cards(text)) == ref_legal(exercise.hand, exercise.trick, exercise.trump)
     if isinstance(exercise, Score):
-        makers, defenders = ref_points(exercise.rules.game, exercise.maker_tricks, exercise.maker_alone,
-                                       exercise.lone_defender)
+        makers, defenders = ref_points(
+            exercise.rules.game, exercise.maker_tricks, exercise.maker_alone, exercise.lone_defender
+        )
         return int(text) == (makers if exercise.who == "makers" else defenders)
     if isinstance(exercise, Bid):
         return str(parse_action(text)) == ref_bid(exercise.state)
@@ -452,7 +477,7 @@ def test_answering_by_clicking_counts_the_first_answer_and_next_question_deals_a
     widget = practice_widget()
     view, exercise = widget.view, widget.question.exercise
     right = exercise.answer()
-    for choice in (right if exercise.several else (right,)):
+    for choice in right if exercise.several else (right,):
         view.pick(choice)
     view.check_button.click()
     assert widget.session.streak == 1 and "Streak: 1 right in a row" in widget.streak_note.value
@@ -514,11 +539,18 @@ def test_the_practice_widget_says_what_it_is_where_it_cannot_run():
     assert text.startswith("Endless practice") and "Run ▸ Run All Cells" in text
 
 
-@pytest.mark.parametrize("options, argument", [
-    ({"seed": "<img src=x onerror=alert(1)>"}, "seed"), ({"seed": 1.5}, "seed"), ({"kinds": []}, "kinds"),
-    ({"progress": 5}, "progress"), ({"show_answer": "sometimes"}, "show_answer"), ({"layout": 5}, "layout"),
-    ({"colour": "red"}, "colour"),
-])
+@pytest.mark.parametrize(
+    "options, argument",
+    [
+        ({"seed": "<img src=x onerror=alert(1)>"}, "seed"),
+        ({"seed": 1.5}, "seed"),
+        ({"kinds": []}, "kinds"),
+        ({"progress": 5}, "progress"),
+        ({"show_answer": "sometimes"}, "show_answer"),
+        ({"layout": 5}, "layout"),
+        ({"colour": "red"}, "colour"),
+    ],
+)
 def test_the_practice_widget_refuses_wrong_options_by_name(options, argument):
     with pytest.raises(NotationError) as error:
         practice_widget(**options)
@@ -529,10 +561,11 @@ def test_the_practice_tally_keeps_its_headings_apart_and_fills_every_column():
     import re
 
     from euchre_lesson.widgets.cards import CSS
+
     widget = practice_widget()
     kind, exercise = widget.question.kind, widget.question.exercise
     right = exercise.answer()
-    for choice in (right if exercise.several else (right,)):
+    for choice in right if exercise.several else (right,):
         widget.view.pick(choice)
     widget.view.check_button.click()
     html = widget.tally.value

@@ -20,8 +20,9 @@ def asserts_in(path: Path) -> list[int]:
 
 
 def test_no_module_of_the_package_checks_with_assert():
-    found = {str(path.relative_to(PACKAGE)): lines for path in sorted(PACKAGE.rglob("*.py"))
-             if (lines := asserts_in(path))}
+    found = {
+        str(path.relative_to(PACKAGE)): lines for path in sorted(PACKAGE.rglob("*.py")) if (lines := asserts_in(path))
+    }
     assert not found, f"`assert` statements (gone under python -O) at {found}"
 
 
@@ -30,6 +31,9 @@ def test_no_widget_carries_a_test_only_check():
     carrying = []
     for path in sorted((PACKAGE / "widgets").glob("*.py")):
         module = importlib.import_module("euchre_lesson.widgets" + ("" if path.stem == "__init__" else f".{path.stem}"))
-        carrying += [f"{path.stem}.{name}" for name, cls in inspect.getmembers(module, inspect.isclass)
-                     if cls.__module__ == module.__name__ and issubclass(cls, w.Widget) and hasattr(cls, "assert_valid")]
+        carrying += [
+            f"{path.stem}.{name}"
+            for name, cls in inspect.getmembers(module, inspect.isclass)
+            if cls.__module__ == module.__name__ and issubclass(cls, w.Widget) and hasattr(cls, "assert_valid")
+        ]
     assert not carrying, f"widgets with an assert_valid method: {carrying}"

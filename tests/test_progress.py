@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from euchre_lesson.engine.errors import NotationError
 from euchre_lesson.teach import progress
 from euchre_lesson.teach.course import exercises
-from euchre_lesson.engine.errors import NotationError
 from euchre_lesson.teach.progress import FILE_NAME, Progress, ProgressWarning
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,8 +49,14 @@ def every_file(folder: Path) -> set[str]:
 
 def run(code: str, env: dict) -> str:
     """Python code in a new process, with the package importable; its output."""
-    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env={**os.environ, **env}, cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        env={**os.environ, **env},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -58,8 +64,9 @@ def run(code: str, env: dict) -> str:
 # -- where the file is ------------------------------------------------------------------------------
 
 
-def test_the_default_folder_is_in_the_jupyter_data_folder_and_the_variable_or_argument_overrides_it(home, tmp_path,
-                                                                                                   monkeypatch):
+def test_the_default_folder_is_in_the_jupyter_data_folder_and_the_variable_or_argument_overrides_it(
+    home, tmp_path, monkeypatch
+):
     assert progress.progress_folder() == home["data"] / "euchre_lesson"
     monkeypatch.setenv(progress.ENVIRONMENT, str(tmp_path / "class"))
     assert progress.progress_folder() == tmp_path / "class"
@@ -101,7 +108,10 @@ def test_done_counts_exercises_answered_right_once_and_next_names_the_first_not_
     kept.record("lesson 1 q1", True, "♥")
     assert kept.next_step() == f"Lesson 1: 1 of {len(vars(exercises(1)))} exercises done; next: q2"
     assert [line.lesson for line in kept.summary()] == list(progress.lessons())
-    assert str(kept.summary()[0]) == f"Lesson 0: {len(vars(exercises(0)))} of {len(vars(exercises(0)))} exercises done: all done"
+    assert (
+        str(kept.summary()[0])
+        == f"Lesson 0: {len(vars(exercises(0)))} of {len(vars(exercises(0)))} exercises done: all done"
+    )
 
 
 def test_every_lesson_done_says_so(tmp_path):
@@ -124,14 +134,23 @@ def test_check_gives_the_exercise_verdict_and_keeps_readable_answers_only(tmp_pa
     assert kept.done(1)[0] == 1 and kept.answers()["lesson 1 q1"].tries == 2
 
 
-@pytest.mark.parametrize("call, argument", [
-    (lambda k: k.record("lesson 3 q99", True, "x"), "name"), (lambda k: k.record("x", True, "x"), "exercise_id"),
-    (lambda k: k.record("lesson 99 q1", True, "x"), "lesson"), (lambda k: k.record(3, True, "x"), "exercise_id"),
-    (lambda k: k.record("lesson 3 q1", "yes", "x"), "correct"), (lambda k: k.record("lesson 3 q1", 1, "x"), "correct"),
-    (lambda k: k.done(13), "lesson"), (lambda k: k.done("3"), "lesson"), (lambda k: k.done(True), "lesson"),
-    (lambda k: k.check(3, "q9", "x"), "name"), (lambda k: k.record_practice("Which Suit!", True), "kind"),
-    (lambda k: k.record_practice("score", None), "correct"),
-])
+@pytest.mark.parametrize(
+    "call, argument",
+    [
+        (lambda k: k.record("lesson 3 q99", True, "x"), "name"),
+        (lambda k: k.record("x", True, "x"), "exercise_id"),
+        (lambda k: k.record("lesson 99 q1", True, "x"), "lesson"),
+        (lambda k: k.record(3, True, "x"), "exercise_id"),
+        (lambda k: k.record("lesson 3 q1", "yes", "x"), "correct"),
+        (lambda k: k.record("lesson 3 q1", 1, "x"), "correct"),
+        (lambda k: k.done(13), "lesson"),
+        (lambda k: k.done("3"), "lesson"),
+        (lambda k: k.done(True), "lesson"),
+        (lambda k: k.check(3, "q9", "x"), "name"),
+        (lambda k: k.record_practice("Which Suit!", True), "kind"),
+        (lambda k: k.record_practice("score", None), "correct"),
+    ],
+)
 def test_wrong_arguments_are_refused_by_name_and_nothing_is_written(tmp_path, call, argument):
     kept = Progress(tmp_path)
     with pytest.raises(NotationError) as error:
@@ -159,18 +178,24 @@ def test_practice_keeps_the_recent_results_of_each_kind_in_order(tmp_path):
 
 def test_progress_survives_a_new_process(tmp_path, home):
     env = {progress.ENVIRONMENT: str(tmp_path / "kept"), "HOME": str(home["home"])}
-    run("""
+    run(
+        """
         from euchre_lesson.teach.context import current
         mine = current().progress  # nothing bound: the learner's own, in $EUCHRE_LESSON_PROGRESS
         mine.record("lesson 2 q1", True, "assist")
         mine.record("lesson 2 q3", False, "pass")
         mine.record_practice("bid", False)
-        """, env)
-    out = run("""
+        """,
+        env,
+    )
+    out = run(
+        """
         from euchre_lesson.teach.context import current
         mine = current().progress
         print(mine.done(2), mine.practice_results(), mine.next_step())
-        """, env)
+        """,
+        env,
+    )
     total = len(vars(exercises(2)))
     assert out.strip() == f"(1, {total}) {{'bid': (False,)}} Lesson 0: 0 of 3 exercises done; next: q1"
     assert every_file(home["home"]) == set() and every_file(home["work"]) == set()
@@ -180,8 +205,13 @@ def test_progress_survives_a_new_process(tmp_path, home):
 
 
 def good_text() -> str:
-    return json.dumps({"version": 1, "answers": {"lesson 1 q1": {"correct": True, "tries": 1, "answer": "♥",
-                                                           "when": 1.0}}, "practice": {}})
+    return json.dumps(
+        {
+            "version": 1,
+            "answers": {"lesson 1 q1": {"correct": True, "tries": 1, "answer": "♥", "when": 1.0}},
+            "practice": {},
+        }
+    )
 
 
 def shape(**changes) -> bytes:
@@ -208,7 +238,10 @@ DAMAGED_BYTES = {
     "version true": (shape(version=True), "version True"),
     "too big": (b" " * (progress.LIMIT + 1), "larger than"),
     "nested deep": (b"[" * 100_000 + b"]" * 100_000, "JSON these lessons can read"),
-    "a huge number": (b'{"version": 1' + b"0" * 5000 + b', "answers": {}, "practice": {}}', "JSON these lessons can read"),
+    "a huge number": (
+        b'{"version": 1' + b"0" * 5000 + b', "answers": {}, "practice": {}}',
+        "JSON these lessons can read",
+    ),
 }
 
 
@@ -294,11 +327,21 @@ def make_loop(path: Path) -> None:
     path.symlink_to(path)
 
 
-@pytest.mark.parametrize("make, problem", [(make_folder, "a folder"), (make_link_to_a_file, "a link"),
-                                           (make_dangling_link, "a link"), (make_loop, "a link"),
-                                           pytest.param(lambda path: os.mkfifo(path), "a named pipe", marks=pytest.mark.posix(
-                                               "named pipes (mkfifo) are POSIX's: Windows has none"))],
-                         ids=["folder", "link", "dangling link", "link loop", "pipe"])
+@pytest.mark.parametrize(
+    "make, problem",
+    [
+        (make_folder, "a folder"),
+        (make_link_to_a_file, "a link"),
+        (make_dangling_link, "a link"),
+        (make_loop, "a link"),
+        pytest.param(
+            lambda path: os.mkfifo(path),
+            "a named pipe",
+            marks=pytest.mark.posix("named pipes (mkfifo) are POSIX's: Windows has none"),
+        ),
+    ],
+    ids=["folder", "link", "dangling link", "link loop", "pipe"],
+)
 def test_something_that_is_not_a_file_is_set_aside_and_a_link_is_never_followed(tmp_path, make, problem):
     make(tmp_path / FILE_NAME)
     kept = Progress(tmp_path, clock=Clock())
@@ -426,8 +469,11 @@ def test_nothing_is_written_outside_the_folder_given(home, tmp_path, monkeypatch
     mine.summary()
     assert every_file(home["home"]) == every_file(home["data"]) == every_file(home["work"]) == set()
     assert {p for p in every_file(tmp_path) if not p.startswith(("home", "data", "work"))} == {
-        "given", f"given/{FILE_NAME}", f"given/{progress.LOCK_NAME}",
-        *(f"given/{p.name}" for p in given.glob("*.damaged-*"))}
+        "given",
+        f"given/{FILE_NAME}",
+        f"given/{progress.LOCK_NAME}",
+        *(f"given/{p.name}" for p in given.glob("*.damaged-*")),
+    }
     assert len(list(given.glob("*.damaged-*"))) == 1
 
 
@@ -442,7 +488,11 @@ def test_two_sessions_on_one_file_keep_each_other_s_answers(tmp_path):
     first.record_practice("score", False)
     second.record_practice("score", True)
     for kept in (first, second, Progress(tmp_path)):
-        assert {k: v.correct for k, v in kept.answers().items()} == {"lesson 1 q1": True, "lesson 2 q1": True, "lesson 3 q1": True}
+        assert {k: v.correct for k, v in kept.answers().items()} == {
+            "lesson 1 q1": True,
+            "lesson 2 q1": True,
+            "lesson 3 q1": True,
+        }
         assert kept.practice_results() == {"score": (False, True)}
 
 
@@ -467,8 +517,12 @@ def test_two_processes_writing_at_once_lose_no_answer_and_no_try(tmp_path, lock)
     prefix = "import euchre_lesson.teach.progress as p; p.fcntl = None\n" if lock == "lock file" else ""
     script.write_text(prefix + WRITER)
     folder = tmp_path / "kept"
-    runs = [subprocess.Popen([sys.executable, str(script), lessons, str(folder), "4"], cwd=ROOT,
-                             stderr=subprocess.PIPE, text=True) for lessons in ("1,2,3", "4,5,6")]
+    runs = [
+        subprocess.Popen(
+            [sys.executable, str(script), lessons, str(folder), "4"], cwd=ROOT, stderr=subprocess.PIPE, text=True
+        )
+        for lessons in ("1,2,3", "4,5,6")
+    ]
     for one in runs:
         assert one.wait(timeout=300) == 0, one.stderr.read()
     answers = Progress(folder).answers()

@@ -49,8 +49,13 @@ WRITER = textwrap.dedent("""
 
 
 def writer(folder: Path, me: int, fault: str = "slow", pause: float = 0.06, answers: int = ANSWERS):
-    return subprocess.Popen([sys.executable, "-c", WRITER, str(folder), str(me), fault, str(pause), str(answers)],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(folder), str(me), fault, str(pause), str(answers)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def assert_every_answer_kept(folder: Path, writers: int = WRITERS, answers: int = ANSWERS) -> None:
@@ -103,8 +108,11 @@ def test_a_kill_in_the_middle_of_a_write_loses_at_most_the_answer_being_written(
 
 
 def good(**answers) -> dict:
-    return {"version": 1, "answers": {"lesson 1 q1": {"correct": True, "tries": 1, "answer": "♥", "when": 1.0},
-                                      **answers}, "practice": {"score": [[1.0, True], [2.0, False]]}}
+    return {
+        "version": 1,
+        "answers": {"lesson 1 q1": {"correct": True, "tries": 1, "answer": "♥", "when": 1.0}, **answers},
+        "practice": {"score": [[1.0, True], [2.0, False]]},
+    }
 
 
 HUGE = 10**400
@@ -156,9 +164,19 @@ def test_a_400_digit_time_reaches_no_widget_as_an_overflow(tmp_path):
     assert kept.answers()["lesson 1 q1"].tries == 2
 
 
-@pytest.mark.parametrize("clock", [lambda: 1_700_000_000_000, lambda: float("nan"), lambda: -5.0,
-                                   lambda: HUGE, lambda: float("inf"), lambda: "noon", lambda: 1 / 0],
-                         ids=["milliseconds", "NaN", "negative", "400 digits", "infinity", "text", "raises"])
+@pytest.mark.parametrize(
+    "clock",
+    [
+        lambda: 1_700_000_000_000,
+        lambda: float("nan"),
+        lambda: -5.0,
+        lambda: HUGE,
+        lambda: float("inf"),
+        lambda: "noon",
+        lambda: 1 / 0,
+    ],
+    ids=["milliseconds", "NaN", "negative", "400 digits", "infinity", "text", "raises"],
+)
 def test_no_clock_writes_a_time_the_next_read_refuses(tmp_path, clock):
     kept = Progress(tmp_path, clock=clock)
     kept.record("lesson 1 q1", True, "♥")
@@ -172,11 +190,19 @@ def test_no_clock_writes_a_time_the_next_read_refuses(tmp_path, clock):
 
 
 BAD_VALUES = {
-    "correct 1": {"correct": 1}, "tries 0": {"tries": 0}, "tries a float": {"tries": 1.5},
-    "tries 400 digits": {"tries": HUGE}, "a field missing": {"when": None}, "a time of NaN": {"when": float("nan")},
-    "a time of -1": {"when": -1}, "a time in milliseconds": {"when": 1_700_000_000_000},
-    "a time of 400 digits": {"when": HUGE}, "a time as text": {"when": "noon"}, "answer a number": {"answer": 7},
-    "a field more": {"colour": "red"}, "not an object": "right",
+    "correct 1": {"correct": 1},
+    "tries 0": {"tries": 0},
+    "tries a float": {"tries": 1.5},
+    "tries 400 digits": {"tries": HUGE},
+    "a field missing": {"when": None},
+    "a time of NaN": {"when": float("nan")},
+    "a time of -1": {"when": -1},
+    "a time in milliseconds": {"when": 1_700_000_000_000},
+    "a time of 400 digits": {"when": HUGE},
+    "a time as text": {"when": "noon"},
+    "answer a number": {"answer": 7},
+    "a field more": {"colour": "red"},
+    "not an object": "right",
 }
 
 
@@ -376,8 +402,9 @@ def test_a_kernel_that_ends_folds_its_journal_into_the_file(tmp_path):
         print(sorted(p.name for p in kept.folder.iterdir()))
         progress._locked = real  # free at the end: the journal is folded in as the kernel exits
         """)
-    done = subprocess.run([sys.executable, "-c", code, str(folder)], cwd=ROOT, capture_output=True, text=True,
-                          timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(folder)], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0 and ".journal" in done.stdout and not done.stderr, done.stderr
     assert sorted(p.name for p in folder.iterdir()) == [FILE_NAME, progress.LOCK_NAME]
     assert set(json.loads((folder / FILE_NAME).read_text())["practice"]) == {f"k{n}" for n in range(5)}
@@ -387,8 +414,10 @@ def test_two_threads_on_one_progress_keep_every_answer(tmp_path):
     import threading
 
     kept = Progress(tmp_path)
-    threads = [threading.Thread(target=lambda t=t: [kept.record_practice(f"t{t}_{n}", True) for n in range(30)])
-               for t in range(2)]
+    threads = [
+        threading.Thread(target=lambda t=t: [kept.record_practice(f"t{t}_{n}", True) for n in range(30)])
+        for t in range(2)
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:

@@ -1,6 +1,13 @@
 """The project's promises: two set-up commands, one dependency list, honest CI."""
 
+import ast
+import io
+import os
 import re
+import shutil
+import subprocess
+import sys
+import tokenize
 import tomllib
 from pathlib import Path
 
@@ -95,14 +102,102 @@ def test_the_readme_python_examples_run():
     assert namespace["finished"].is_over
 
 
+def _said_values(block: str) -> dict[int, str]:
+    """The README's comments that show a value, by line: a repr (`# [Action('pass'), ...]`) or a quoted text with
+    `...` for its changing parts; a comment in words (`# the dealer's pick-up`) shows none."""
+    comments = {
+        token.start[0]: token.string.lstrip("#").strip()
+        for token in tokenize.generate_tokens(io.StringIO(block).readline)
+        if token.type == tokenize.COMMENT
+    }
+    return {line: said for line, said in comments.items() if said[:1] in "[({'\"" or said[:1].isdigit()}
+
+
+def _matches(said: str, value: object) -> bool:
+    if said[:1] == '"' and said[-1:] == '"':  # a text, `...` standing for what differs from deal to deal
+        return re.fullmatch(".*".join(map(re.escape, said[1:-1].split("..."))), str(value), re.S) is not None
+    return repr(value) == said
+
+
+def test_the_readme_python_examples_give_what_their_comments_show():
+    """A line of an example whose comment shows a value gives that value, run as written, statement by statement."""
+    readme = (ROOT / "README.md").read_text()
+    namespace: dict = {}
+    checked = []
+    for block in re.findall(r"```python\n(.*?)```", readme, re.S):
+        said = _said_values(block)
+        for statement in ast.parse(block).body:
+            if isinstance(statement, ast.Expr):
+                value = eval(compile(ast.Expression(statement.value), "README.md", "eval"), namespace)
+            else:
+                exec(compile(ast.Module([statement], []), "README.md", "exec"), namespace)
+                continue
+            if statement.end_lineno in said:
+                checked.append(said[statement.end_lineno])
+                assert _matches(said[statement.end_lineno], value), (ast.unparse(statement), value)
+    assert len(checked) >= 2, checked  # the legal actions, and the player's reason
+
+
+def test_a_readme_comment_that_shows_a_wrong_value_is_found():
+    """The check above can fail: a value the example does not give, or a reason in other words."""
+    assert _said_values("x = 1\nx  # 2\nx  # the number one\n") == {2: "2"}
+    assert not _matches("2", 1) and _matches("1", 1)
+    assert _matches('"I take the ..., a trump"', "I take the Q♠, a trump")
+    assert not _matches('"I take the ..., a trump"', "I pass: no trump")
+
+
+def test_the_readme_jupyterhub_service_runs_as_written(tmp_path):
+    """The ```py block is JupyterHub's configuration, run as the hub runs it (with its `c`); the service it starts
+    is the class's server with options that server takes."""
+    from traitlets.config import Config
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```py\n(.*?)```", readme, re.S)
+    assert len(blocks) == 1
+    c = Config()
+    exec(compile(blocks[0], "jupyterhub_config.py", "exec"), {"c": c})
+    [service] = c.JupyterHub.services
+    python, dash_m, module, *options = service["command"]
+    assert (python, dash_m, module) == (sys.executable, "-m", "euchre_lesson.classroom")
+    helped = subprocess.run(
+        [python, dash_m, module, *options, "--help"], capture_output=True, text=True, cwd=tmp_path, timeout=120
+    )
+    assert helped.returncode == 0, helped.stderr
+    assert all(f"[{option} " in helped.stdout for option in options if option.startswith("--")), helped.stdout
+    assert "--folder" in options and "url" not in service  # only started, not put behind the hub's proxy
+
+
+def test_the_readme_student_copies_command_runs_as_written(tmp_path):
+    """The command for student copies, run from a folder holding the lessons: the copies are made beside them."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = "python -m euchre_lesson.teach.student_copies notebooks student_notebooks"
+    assert re.search(rf"^{re.escape(command)}$", readme, re.M), "the conda section's command"
+    shutil.copytree(ROOT / "notebooks", tmp_path / "notebooks")
+    made = subprocess.run(
+        [sys.executable, *command.split()[1:]],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert made.returncode == 0, made.stderr
+    lessons = sorted(path.name for path in (tmp_path / "notebooks").glob("[0-9]*.ipynb"))
+    copies = sorted(path.name for path in (tmp_path / "student_notebooks").glob("[0-9]*.ipynb"))
+    assert copies and set(copies) <= set(lessons), (copies, lessons)
+
+
 @pytest.mark.slow
 def test_the_engine_imports_without_ipywidgets():
     """The engine never imports ipywidgets: with it made unimportable, every engine module still loads."""
     import subprocess
     import sys
 
-    engine = sorted(f"{p.parent.name}.{p.stem}" for layer in ("engine", "play", "teach")
-                    for p in (ROOT / "euchre_lesson" / layer).glob("*.py"))
+    engine = sorted(
+        f"{p.parent.name}.{p.stem}"
+        for layer in ("engine", "play", "teach")
+        for p in (ROOT / "euchre_lesson" / layer).glob("*.py")
+    )
     script = (
         "import sys\n"
         "class Refuse:\n"
@@ -121,17 +216,42 @@ def test_the_engine_imports_without_ipywidgets():
     assert done.stdout.split(" ", 1)[1].strip() == "[]"
     # And the widgets really do need it, so the check above can fail (a widget's module: the package imports
     # each widget at its first use).
-    widgets = subprocess.run([sys.executable, "-c", script.replace("import euchre_lesson\n",
-                              "import euchre_lesson\nimport euchre_lesson.widgets.table\n")],
-                             capture_output=True, text=True, cwd=ROOT, timeout=120)
+    widgets = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            script.replace("import euchre_lesson\n", "import euchre_lesson\nimport euchre_lesson.widgets.table\n"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert widgets.returncode != 0 and "refused by the test" in widgets.stderr
 
 
-NUMBERS = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split()
+NUMBERS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+]
 
 
 def test_the_readme_counts_the_lessons_the_course_has():
-    """"Twelve short lessons" was one short: the number is the course's, and every lesson is named."""
+    """ "Twelve short lessons" was one short: the number is the course's, and every lesson is named."""
     from euchre_lesson.teach.course import lesson_numbers
 
     lessons = lesson_numbers()
@@ -140,7 +260,7 @@ def test_the_readme_counts_the_lessons_the_course_has():
     assert said, "the README's lessons section starts 'N short lessons (first to last)'"
     assert said.group(1).lower() == NUMBERS[len(lessons)]
     assert (int(said.group(2)), int(said.group(3))) == (lessons[0], lessons[-1])
-    listed = readme[said.end():].split("Then the", 1)[0]
+    listed = readme[said.end() :].split("Then the", 1)[0]
     assert listed.count("·") == len(lessons) - 1, listed
 
 
@@ -151,9 +271,17 @@ def test_the_readme_says_what_each_command_needs():
     needs = readme.split("`make test` needs more:", 1)[1].split("\n\n", 1)[0]
     assert "npm" in needs and "/usr/bin/chromium" in needs and "apt-get" in needs
     setting_up = readme.split("## On macOS or Windows\n", 1)[1].split("\n## ", 1)[0]
-    for command in ("make lessons", "make app", "make student-copies", "make classroom", "py scripts\\lessons.py",
-                    "euchre_lesson.teach.student_copies notebooks student_notebooks", "euchre_lesson.classroom --host",
-                    "conda env create -f environment.yml", "python scripts/lessons.py --this-python"):
+    for command in (
+        "make lessons",
+        "make app",
+        "make student-copies",
+        "make classroom",
+        "py scripts\\lessons.py",
+        "euchre_lesson.teach.student_copies notebooks student_notebooks",
+        "euchre_lesson.classroom --host",
+        "conda env create -f environment.yml",
+        "python scripts/lessons.py --this-python",
+    ):
         assert command in setting_up, command
 
 

@@ -19,9 +19,27 @@ from hypothesis import strategies as st
 
 import euchre_lesson
 from euchre_lesson import (
-    CUTTHROAT, JOKER, PARTNERSHIP, RAILROAD, TWO_HANDED, Card, IllegalAction, Phase, Rank, RuleSet, Suit, deal_hand,
+    CUTTHROAT,
+    JOKER,
+    PARTNERSHIP,
+    RAILROAD,
+    TWO_HANDED,
+    Card,
+    IllegalAction,
+    Phase,
+    Rank,
+    RuleSet,
+    Suit,
+    deal_hand,
     deck,
-    legal_plays, load_game, new_game, parse_action, replay, save_game, score_hand, trick_winner,
+    legal_plays,
+    load_game,
+    new_game,
+    parse_action,
+    replay,
+    save_game,
+    score_hand,
+    trick_winner,
 )
 from euchre_lesson.engine.actions import Action, call, discard, give, keep, pickup, play
 from euchre_lesson.engine.game import game_from_record
@@ -41,23 +59,53 @@ def ref_kitty(rules: RuleSet) -> int:
     return rules.deck - 5 * (PLAYERS[rules.game] + (rules.game == "cutthroat"))
 
 
-def make_rules(preset, deck_size, must_pick_up, turned_suit, stick, lone_defender, lead, partner_alone=True,
-               best=False, lone_vs_lone=2) -> RuleSet:
-    return replace(preset, deck=deck_size, dealer_must_pick_up=must_pick_up, may_name_turned_suit=turned_suit,
-                   stick_the_dealer=stick, allow_lone_defender=lone_defender, opening_lead=lead,
-                   partner_may_go_alone=partner_alone, call_for_best=best, lone_vs_lone_euchre_points=lone_vs_lone)
+def make_rules(
+    preset,
+    deck_size,
+    must_pick_up,
+    turned_suit,
+    stick,
+    lone_defender,
+    lead,
+    partner_alone=True,
+    best=False,
+    lone_vs_lone=2,
+) -> RuleSet:
+    return replace(
+        preset,
+        deck=deck_size,
+        dealer_must_pick_up=must_pick_up,
+        may_name_turned_suit=turned_suit,
+        stick_the_dealer=stick,
+        allow_lone_defender=lone_defender,
+        opening_lead=lead,
+        partner_may_go_alone=partner_alone,
+        call_for_best=best,
+        lone_vs_lone_euchre_points=lone_vs_lone,
+    )
 
 
-rulesets = st.builds(make_rules, st.sampled_from(PRESETS), st.sampled_from(DECKS), st.booleans(),
-                     st.booleans(), st.booleans(), st.booleans(), st.sampled_from(LEADS), st.booleans(),
-                     st.booleans(), st.sampled_from([2, 4, 0, 7]))
+rulesets = st.builds(
+    make_rules,
+    st.sampled_from(PRESETS),
+    st.sampled_from(DECKS),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+    st.sampled_from(LEADS),
+    st.booleans(),
+    st.booleans(),
+    st.sampled_from([2, 4, 0, 7]),
+)
 
 
 def _every_rule_set() -> list[RuleSet]:
     """Every preset, deck and switch of C7-C11 in full; the three switches of C10, R3 and R4 drawn for each."""
     out = []
-    for k, combo in enumerate(itertools.product(PRESETS, DECKS, (False, True), (False, True), (False, True),
-                                                (False, True), LEADS)):
+    for k, combo in enumerate(
+        itertools.product(PRESETS, DECKS, (False, True), (False, True), (False, True), (False, True), LEADS)
+    ):
         rng = random.Random(k)
         out.append(make_rules(*combo, rng.random() < 0.5, rng.random() < 0.5, rng.choice([2, 4])))
     return out
@@ -69,8 +117,7 @@ SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
 # -- reference rules, written from RULES.md -------------------------------------------
 
-SAME_COLOUR = {Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS,
-               Suit.CLUBS: Suit.SPADES, Suit.SPADES: Suit.CLUBS}
+SAME_COLOUR = {Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS, Suit.CLUBS: Suit.SPADES, Suit.SPADES: Suit.CLUBS}
 PLAIN = [Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE]
 
 
@@ -156,13 +203,22 @@ def ref_announcers(rules: RuleSet, maker: int, defenders: list[int]) -> list[int
 
 def ref_next_asked(state) -> int | None:
     """C10: the next seat asked whether to go alone after the answers in `state`'s history; at most one a side."""
-    said = [(seat, action.kind == "alone") for action, seat in zip(state.history, state.actors)
-            if action.kind in ("alone", "stay")]
+    said = [
+        (seat, action.kind == "alone")
+        for action, seat in zip(state.history, state.actors)
+        if action.kind in ("alone", "stay")
+    ]
     makers = ref_makers(state)
     alone_sides = {seat in makers for seat, alone in said if alone}
     answered = {seat for seat, _ in said}
-    return next((seat for seat in ref_announcers(state.rules, state.maker, ref_defenders(state))
-                 if seat not in answered and (seat in makers) not in alone_sides), None)
+    return next(
+        (
+            seat
+            for seat in ref_announcers(state.rules, state.maker, ref_defenders(state))
+            if seat not in answered and (seat in makers) not in alone_sides
+        ),
+        None,
+    )
 
 
 def ref_sitting_out(state) -> set[int]:
@@ -296,9 +352,17 @@ def features(first, steps) -> set[str]:
 
 # -- the checks, one per property -------------------------------------------------------
 
-EXPECTED_PHASE_RULE = {Phase.ROUND_ONE: "C6", Phase.JOKER_CALL: "C3", Phase.PICKUP: "C7",
-                       Phase.ROUND_TWO: "C8", Phase.GOING_ALONE: "C10", Phase.DUMMY: "T5", Phase.EXCHANGE: "R3",
-                       Phase.PLAY: "C13", Phase.DONE: "C13"}
+EXPECTED_PHASE_RULE = {
+    Phase.ROUND_ONE: "C6",
+    Phase.JOKER_CALL: "C3",
+    Phase.PICKUP: "C7",
+    Phase.ROUND_TWO: "C8",
+    Phase.GOING_ALONE: "C10",
+    Phase.DUMMY: "T5",
+    Phase.EXCHANGE: "R3",
+    Phase.PLAY: "C13",
+    Phase.DONE: "C13",
+}
 
 
 def candidate_actions(state, rng: random.Random) -> list[Action]:
@@ -377,7 +441,9 @@ def check_conservation(first, steps):
     for state in [first] + [after for _, _, after in steps]:
         where = places(state)
         counts = Counter(card for _, card in where)
-        assert counts == full, f"cards not conserved in {state.phase}: {sorted(map(str, (counts - full) + (full - counts)))}"
+        assert counts == full, (
+            f"cards not conserved in {state.phase}: {sorted(map(str, (counts - full) + (full - counts)))}"
+        )
 
 
 def check_deal(first):
@@ -416,7 +482,11 @@ def flow_round_one(rules, before, action, after, legal):
     assert set(legal) == {Action("pass"), Action("order")}
     if action.kind == "order":
         assert (after.phase, after.to_act, after.maker, after.trump) == (
-            Phase.PICKUP, before.dealer, seat, before.up_card.suit)
+            Phase.PICKUP,
+            before.dealer,
+            seat,
+            before.up_card.suit,
+        )
     elif seat == before.dealer:
         assert (after.phase, after.to_act) == (Phase.ROUND_TWO, (before.dealer + 1) % n)
     else:
@@ -426,7 +496,11 @@ def flow_round_one(rules, before, action, after, legal):
 def flow_joker_call(rules, before, action, after, legal):
     assert before.up_card.is_joker and set(legal) == {call(s) for s in Suit}
     assert (after.phase, after.maker, after.trump, after.to_act) == (
-        Phase.PICKUP, before.dealer, action.suit, before.dealer)
+        Phase.PICKUP,
+        before.dealer,
+        action.suit,
+        before.dealer,
+    )
 
 
 def flow_pickup(rules, before, action, after, legal):
@@ -465,7 +539,10 @@ def flow_going_alone(rules, before, action, after, legal):
     assert before.to_act == ref_next_asked(before)
     lone_maker, lone_defender = ref_lone(after)
     assert (after.lone_maker, after.lone_partner, after.lone_defender) == (
-        lone_maker is not None, lone_maker not in (None, after.maker), lone_defender)
+        lone_maker is not None,
+        lone_maker not in (None, after.maker),
+        lone_defender,
+    )
     assert (after.phase, after.to_act) == ref_next(after)
     if after.phase is Phase.DUMMY:
         assert len(after.legal_actions()) == 252  # any five of ten
@@ -506,9 +583,16 @@ def flow_play(rules, before, action, after, legal):
         assert after.phase is Phase.PLAY
 
 
-FLOW = {Phase.ROUND_ONE: flow_round_one, Phase.JOKER_CALL: flow_joker_call, Phase.PICKUP: flow_pickup,
-        Phase.ROUND_TWO: flow_round_two, Phase.GOING_ALONE: flow_going_alone, Phase.DUMMY: flow_dummy,
-        Phase.EXCHANGE: flow_exchange, Phase.PLAY: flow_play}
+FLOW = {
+    Phase.ROUND_ONE: flow_round_one,
+    Phase.JOKER_CALL: flow_joker_call,
+    Phase.PICKUP: flow_pickup,
+    Phase.ROUND_TWO: flow_round_two,
+    Phase.GOING_ALONE: flow_going_alone,
+    Phase.DUMMY: flow_dummy,
+    Phase.EXCHANGE: flow_exchange,
+    Phase.PLAY: flow_play,
+}
 
 
 def check_flow(first, steps):
@@ -638,8 +722,14 @@ def test_every_rule_set_combination_plays_correct_hands():
     for k, rules in enumerate(ALL_RULESETS):
         for j in range(2):
             rng = random.Random(f"{k}:{j}")
-            first, steps = run_hand(rules, rng.randrange(rules.players), rng.randrange(2**32),
-                                    rng.randrange(2**32), bias=(0.1, 0.9)[j], joker_up=j == 1)
+            first, steps = run_hand(
+                rules,
+                rng.randrange(rules.players),
+                rng.randrange(2**32),
+                rng.randrange(2**32),
+                bias=(0.1, 0.9)[j],
+                joker_up=j == 1,
+            )
             check_flow(first, steps)
             check_legality(first, steps, rng, tries=1)
             check_conservation(first, steps)
@@ -647,13 +737,32 @@ def test_every_rule_set_combination_plays_correct_hands():
             check_points(first, steps)
             check_replay(first, steps, rng)
             seen |= {f"{rules.game}: {f}" for f in features(first, steps)}
-    everywhere = {"thrown in", "0", "1-2", "3-4", "march", "turned suit named", "joker played", "ROUND_ONE:order",
-                  "PICKUP:pickup", "PICKUP:decline", "ROUND_TWO:call", "PLAY:play", "JOKER_CALL:call"}
+    everywhere = {
+        "thrown in",
+        "0",
+        "1-2",
+        "3-4",
+        "march",
+        "turned suit named",
+        "joker played",
+        "ROUND_ONE:order",
+        "PICKUP:pickup",
+        "PICKUP:decline",
+        "ROUND_TWO:call",
+        "PLAY:play",
+        "JOKER_CALL:call",
+    }
     alone = {"lone maker", "lone defender", "maker and defender alone", "GOING_ALONE:alone"}
     wanted = {game: everywhere | (alone if game != "twohand" else set()) for game in GAMES}
     missing = {f"{game}: {w}" for game in GAMES for w in wanted[game]} - seen
-    missing |= {"cutthroat: DUMMY:keep", "partnership: lone partner", "railroad: lone partner",
-                "railroad: EXCHANGE:give", "railroad: EXCHANGE:discard", "cutthroat: EXCHANGE:give"} - seen
+    missing |= {
+        "cutthroat: DUMMY:keep",
+        "partnership: lone partner",
+        "railroad: lone partner",
+        "railroad: EXCHANGE:give",
+        "railroad: EXCHANGE:discard",
+        "cutthroat: EXCHANGE:give",
+    } - seen
     assert not missing, f"the sweep never reached {sorted(missing)}"
 
 
@@ -676,9 +785,11 @@ def test_scoring_tables_as_written_in_rules_md():
 
 # -- relabelling suits while keeping colour pairs ---------------------------------------
 
-RELABELLINGS = [dict(zip(Suit, image)) for image in itertools.permutations(Suit)
-                if all(SAME_COLOUR[dict(zip(Suit, image))[s]] is dict(zip(Suit, image))[SAME_COLOUR[s]]
-                       for s in Suit)]
+RELABELLINGS = [
+    dict(zip(Suit, image))
+    for image in itertools.permutations(Suit)
+    if all(SAME_COLOUR[dict(zip(Suit, image))[s]] is dict(zip(Suit, image))[SAME_COLOUR[s]] for s in Suit)
+]
 
 
 def relabel_card(card: Card, mapping) -> Card:
@@ -710,10 +821,18 @@ def relabel_record(record: dict, mapping) -> dict:
 
 def test_the_colour_preserving_relabellings():
     assert len(RELABELLINGS) == 8
-    swap_reds = {Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS, Suit.CLUBS: Suit.CLUBS,
-                 Suit.SPADES: Suit.SPADES}
-    reds_to_blacks = {Suit.HEARTS: Suit.SPADES, Suit.DIAMONDS: Suit.CLUBS, Suit.SPADES: Suit.HEARTS,
-                      Suit.CLUBS: Suit.DIAMONDS}
+    swap_reds = {
+        Suit.HEARTS: Suit.DIAMONDS,
+        Suit.DIAMONDS: Suit.HEARTS,
+        Suit.CLUBS: Suit.CLUBS,
+        Suit.SPADES: Suit.SPADES,
+    }
+    reds_to_blacks = {
+        Suit.HEARTS: Suit.SPADES,
+        Suit.DIAMONDS: Suit.CLUBS,
+        Suit.SPADES: Suit.HEARTS,
+        Suit.CLUBS: Suit.DIAMONDS,
+    }
     assert swap_reds in RELABELLINGS and reds_to_blacks in RELABELLINGS
 
 
@@ -735,7 +854,8 @@ def test_relabelling_suits_changes_no_trick_winner(case):
     assert trick_winner(moved, mapping[trump]) == winner
     hand = cards[1:]
     assert {relabel_card(c, mapping) for c in legal_plays(hand, cards[:1], trump)} == set(
-        legal_plays([relabel_card(c, mapping) for c in hand], moved[:1], mapping[trump]))
+        legal_plays([relabel_card(c, mapping) for c in hand], moved[:1], mapping[trump])
+    )
 
 
 @settings(max_examples=300)
@@ -772,8 +892,14 @@ def test_the_same_seed_deals_the_same_hand(rules, dealer, seed, other):
 
 
 def test_different_seeds_generally_deal_different_hands():
-    for rules in (CUTTHROAT, PARTNERSHIP, replace(CUTTHROAT, deck=25), replace(PARTNERSHIP, deck=32), TWO_HANDED,
-                  RAILROAD):
+    for rules in (
+        CUTTHROAT,
+        PARTNERSHIP,
+        replace(CUTTHROAT, deck=25),
+        replace(PARTNERSHIP, deck=32),
+        TWO_HANDED,
+        RAILROAD,
+    ):
         deals = {deal_hand(rules, 0, seed=n).deal for n in range(300)}
         assert len(deals) == 300
         up_cards = Counter(deal_hand(rules, 0, seed=n).up_card for n in range(300))

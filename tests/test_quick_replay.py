@@ -7,19 +7,27 @@ import itertools
 import random
 from dataclasses import replace
 
+from test_playout import SWITCHES
+
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, IllegalAction, NotationError
 from euchre_lesson.engine.actions import parse_action
 from euchre_lesson.engine.hand import replayed_actions, start_of_hand
 from euchre_lesson.engine.quick_replay import QuickReplay
 from euchre_lesson.play.playout import random_hand_tokens
-from test_playout import SWITCHES
 
 # Every preset with every deck and every switch, half of them calling for best (R3): 768 rule sets.
-ALL_RULES = [replace(preset, deck=size, **dict(zip(SWITCHES, values)),
-                     call_for_best=random.Random(f"{preset.game}{size}{values}").random() < 0.5,
-                     lone_maker_march_points=(3, 4, 6)[n % 3])
-             for preset in (CUTTHROAT, PARTNERSHIP, TWO_HANDED, RAILROAD) for size in (24, 32, 25)
-             for n, values in enumerate(itertools.product(*SWITCHES.values()))]
+ALL_RULES = [
+    replace(
+        preset,
+        deck=size,
+        **dict(zip(SWITCHES, values)),
+        call_for_best=random.Random(f"{preset.game}{size}{values}").random() < 0.5,
+        lone_maker_march_points=(3, 4, 6)[n % 3],
+    )
+    for preset in (CUTTHROAT, PARTNERSHIP, TWO_HANDED, RAILROAD)
+    for size in (24, 32, 25)
+    for n, values in enumerate(itertools.product(*SWITCHES.values()))
+]
 
 
 def by_the_engine(start, tokens):

@@ -25,9 +25,16 @@ def test_the_snapshot_imports_every_module_that_runs_in_a_browser_parents_first(
 def test_no_module_makes_a_widget_when_imported():
     """A widget made at import would be frozen into the snapshot with no page to show it: its views would wait on
     a model the page never gets (exercise.py's shared layout did, and the site's lessons hung for seconds)."""
-    code = ("import importlib, json, sys\nfrom ipywidgets.widgets import widget\n"
-            "for name in json.loads(sys.argv[1]):\n    importlib.import_module(name)\n"
-            "print(sorted({type(w).__name__ for w in widget._instances.values()}))")
-    made = subprocess.run([sys.executable, "-c", code, json.dumps(browser_modules(PACKAGE_FILES))],
-                          capture_output=True, text=True, check=True, cwd=ROOT).stdout.strip()
+    code = (
+        "import importlib, json, sys\nfrom ipywidgets.widgets import widget\n"
+        "for name in json.loads(sys.argv[1]):\n    importlib.import_module(name)\n"
+        "print(sorted({type(w).__name__ for w in widget._instances.values()}))"
+    )
+    made = subprocess.run(
+        [sys.executable, "-c", code, json.dumps(browser_modules(PACKAGE_FILES))],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    ).stdout.strip()
     assert made == "[]", f"importing the package made widgets: {made}"

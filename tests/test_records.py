@@ -80,10 +80,16 @@ def by_hand(game, number=-1):
 
 def issue_14_t8_game():
     """The T8 example of issue 14: two hands dealt by hand, put in with dataclasses.replace, scores set by hand."""
-    b = {"hands": [["9C", "TC", "9S", "TS", "QH"], ["JH", "JD", "AH", "KH", "TH"], ["JC", "QC", "KC", "AC", "JS"]],
-         "dummy": ["QS", "KS", "AS", "9D", "TD"], "kitty": ["9H", "QD", "KD", "AD"]}
-    a = {"hands": [["JH", "JD", "AH", "KH", "QH"], ["9C", "TC", "JC", "QC", "KC"], ["9S", "TS", "JS", "QS", "KS"]],
-         "dummy": ["AC", "AD", "KD", "QD", "TD"], "kitty": ["TH", "9H", "AS", "9D"]}
+    b = {
+        "hands": [["9C", "TC", "9S", "TS", "QH"], ["JH", "JD", "AH", "KH", "TH"], ["JC", "QC", "KC", "AC", "JS"]],
+        "dummy": ["QS", "KS", "AS", "9D", "TD"],
+        "kitty": ["9H", "QD", "KD", "AD"],
+    }
+    a = {
+        "hands": [["JH", "JD", "AH", "KH", "QH"], ["9C", "TC", "JC", "QC", "KC"], ["9S", "TS", "JS", "QS", "KS"]],
+        "dummy": ["AC", "AD", "KD", "QD", "TD"],
+        "kitty": ["TH", "9H", "AS", "9D"],
+    }
     game = new_game(CUTTHROAT, seed=1, first_dealer=2)
     hand = deal_hand(CUTTHROAT, 2, deal=b)
     for token in ["order", "decline", "stay", "stay", "stay", "keep QH AS KS QS 9C"]:
@@ -114,8 +120,11 @@ def test_a_changed_seed_is_refused():
     refused(game_from_record, {**record, "seed": 32}, names=["hands[0]", "seed 32"])
 
 
-@pytest.mark.parametrize("winners", [[7], "nobody", [0], [True], None, [[]], list(range(10_000))],
-                         ids=["[7]", "nobody", "[0]", "[True]", "None", "[[]]", "ten thousand"])
+@pytest.mark.parametrize(
+    "winners",
+    [[7], "nobody", [0], [True], None, [[]], list(range(10_000))],
+    ids=["[7]", "nobody", "[0]", "[True]", "None", "[[]]", "ten thousand"],
+)
 def test_junk_winners_are_refused_naming_the_right_value(winners):
     count("tampered game records")
     record = a_game_in_its_third_hand().record()
@@ -171,8 +180,12 @@ def test_a_wrong_list_of_hands_dealt_by_hand_is_refused_naming_the_right_value(l
     count("tampered game records")
     game = a_game_in_its_third_hand()
     assert game.dealt_by_hand == ()
-    refused(game_from_record, {**game.record(), "dealt_by_hand": listed}, names=["dealt_by_hand", "[]"],
-            part="dealt_by_hand")
+    refused(
+        game_from_record,
+        {**game.record(), "dealt_by_hand": listed},
+        names=["dealt_by_hand", "[]"],
+        part="dealt_by_hand",
+    )
     hand_made = by_hand(game, 1)
     assert hand_made.dealt_by_hand == (1,) and game_from_record(hand_made.record()) == hand_made
     if listed != [1]:
@@ -190,8 +203,11 @@ def test_starting_scores_set_in_a_record_are_shown_and_a_win_before_the_first_ha
     record = a_game_in_its_third_hand().record()
     raised = game_from_record({**record, "starting_scores": [7, 0, 0], "scores": [7, 0, 0]})
     assert raised.starting_scores == (7, 0, 0) and "started from scores 7, 0, 0" in raised.set_by_hand
-    refused(game_from_record, {**record, "starting_scores": [10, 0, 0], "scores": [10, 0, 0]},
-            names=["starting_scores", "T8"])
+    refused(
+        game_from_record,
+        {**record, "starting_scores": [10, 0, 0], "scores": [10, 0, 0]},
+        names=["starting_scores", "T8"],
+    )
 
 
 def test_an_unknown_field_is_refused_rather_than_ignored():
@@ -209,8 +225,16 @@ def thrown_in_record(count: int, rules=CUTTHROAT, seed=7) -> dict:
         hand = deal_hand(rules, number % rules.players, seed=random.Random(f"{seed}:{number}")).record()
         hand["actions"] = ["pass"] * (2 * rules.players) if number < count - 1 else []
         hands.append(hand)
-    return {"format": RECORD_FORMAT, "rules": rules.game, "switches": rules.switches(), "seed": seed,
-            "first_dealer": 0, "hands": hands, "scores": [0] * rules.players, "winners": []}
+    return {
+        "format": RECORD_FORMAT,
+        "rules": rules.game,
+        "switches": rules.switches(),
+        "seed": seed,
+        "first_dealer": 0,
+        "hands": hands,
+        "scores": [0] * rules.players,
+        "winners": [],
+    }
 
 
 def cpu_seconds_to_load(text: str) -> float:
@@ -289,10 +313,16 @@ except NotationError as error:
 
 @pytest.mark.posix("it limits memory with the resource module and reads /dev/zero: Windows has neither")
 def test_load_game_refuses_dev_zero_without_reading_it():
-    run = subprocess.run([sys.executable, "-c", DEVICE_LOAD], capture_output=True, text=True, timeout=60,
-                         cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    assert run.stdout.startswith("NotationError: ") and "/dev/zero" in run.stdout and "device" in run.stdout, \
+    run = subprocess.run(
+        [sys.executable, "-c", DEVICE_LOAD],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+    )
+    assert run.stdout.startswith("NotationError: ") and "/dev/zero" in run.stdout and "device" in run.stdout, (
         run.stdout + run.stderr
+    )
 
 
 def _big_sparse(path):

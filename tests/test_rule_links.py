@@ -6,7 +6,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from test_rule_book import rule_ids, rule_link as rule_book_link
+from test_rule_book import rule_ids
+from test_rule_book import rule_link as rule_book_link
 
 from euchre_lesson import CUTTHROAT, IllegalAction, deal_hand
 from euchre_lesson.engine.display import hand_html, rule_link, rule_links, words_html
@@ -27,14 +28,14 @@ def bare_ids(html: str) -> list[str]:
     """Rule ids of an HTML text that are not the text of a link to their own rule-book entry."""
     good = [m for m in LINKED.finditer(html) if m[1] == m[2]]
     for found in reversed(good):
-        html = html[:found.start()] + html[found.end():]
+        html = html[: found.start()] + html[found.end() :]
     html = re.sub(r"<style.*?</style>|<[^>]*>", " ", html, flags=re.S)
     return re.findall(RULE_ID, html)
 
 
 def test_a_rule_id_becomes_a_link_to_its_entry_and_nothing_else_changes():
     assert rule_link("C7").startswith('<a href="13_rule_book.ipynb#C7"') and ">C7</a>" in rule_link("C7")
-    assert f"13_rule_book.ipynb#C7" == rule_book_link("C7")  # the rule-book lesson's own scheme
+    assert rule_book_link("C7") == "13_rule_book.ipynb#C7"  # the rule-book lesson's own scheme
     html = words_html("You must follow ♠ <J♠> (C12); see T5, T6 and F4's table. Not C0, X12, CC7 or c7.")
     assert "&lt;J♠&gt;" in html and f"({rule_link('C12')})" in html and f"{rule_link('F4')}&#x27;s" in html
     assert rule_link("T5") in html and rule_link("T6") in html and not bare_ids(html)
@@ -101,15 +102,24 @@ def test_every_rule_id_in_a_lesson_s_prose_links_to_its_entry(path):
 
 def test_every_rule_linked_from_the_lessons_exists():
     known = set(rule_ids((ROOT / "RULES.md").read_text(encoding="utf-8")))
-    linked = {anchor for path in PAGES for text in markdown(path)
-              for anchor in re.findall(r"\]\(13_rule_book\.ipynb#([A-Z]\d+)\)", text)}
+    linked = {
+        anchor
+        for path in PAGES
+        for text in markdown(path)
+        for anchor in re.findall(r"\]\(13_rule_book\.ipynb#([A-Z]\d+)\)", text)
+    }
     assert len(linked) >= 20 and linked <= known, sorted(linked - known)
 
 
 @pytest.mark.parametrize("path", PAGES, ids=[p.stem for p in PAGES])
 def test_the_verdicts_stored_in_a_lesson_link_their_rules(path):
-    shown = [o["data"]["text/html"] for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code"
-             for o in c.get("outputs", []) if "text/html" in o.get("data", {})]
+    shown = [
+        o["data"]["text/html"]
+        for c in nbformat.read(path, as_version=4).cells
+        if c.cell_type == "code"
+        for o in c.get("outputs", [])
+        if "text/html" in o.get("data", {})
+    ]
     for html in shown:
         assert not bare_ids(html), f"{path.name}: an output shows a rule id without its link: {html[:200]}"
 

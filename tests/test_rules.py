@@ -12,7 +12,6 @@ from dataclasses import replace
 
 import pytest
 
-from euchre_lesson.engine.game import game_from_record
 from euchre_lesson import (
     CUTTHROAT,
     JOKER,
@@ -40,6 +39,7 @@ from euchre_lesson import (
     score_hand,
     trick_winner,
 )
+from euchre_lesson.engine.game import game_from_record
 
 rule = pytest.mark.rule
 
@@ -56,14 +56,12 @@ def cards(text):
 
 def cutthroat_deal(seat0, seat1, seat2, dummy, kitty):
     """A three-hand deal; the first card of the kitty is the up-card."""
-    return {"hands": [seat0.split(), seat1.split(), seat2.split()],
-            "dummy": dummy.split(), "kitty": kitty.split()}
+    return {"hands": [seat0.split(), seat1.split(), seat2.split()], "dummy": dummy.split(), "kitty": kitty.split()}
 
 
 def partnership_deal(seat0, seat1, seat2, seat3, kitty):
     """A four-hand deal; the first card of the kitty is the up-card."""
-    return {"hands": [seat0.split(), seat1.split(), seat2.split(), seat3.split()],
-            "kitty": kitty.split()}
+    return {"hands": [seat0.split(), seat1.split(), seat2.split(), seat3.split()], "kitty": kitty.split()}
 
 
 def act(state, *tokens):
@@ -158,8 +156,9 @@ def snapshot(state):
 
 @rule("C1")
 def test_the_24_card_deck_is_nine_to_ace_in_four_suits():
-    expected = {Card(rank, suit) for suit in Suit
-                for rank in (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)}
+    expected = {
+        Card(rank, suit) for suit in Suit for rank in (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
+    }
     assert len(deck(24)) == 24
     assert set(deck(24)) == expected
     assert deck() == deck(24)
@@ -311,8 +310,12 @@ def test_the_dealer_is_the_maker_and_must_take_the_joker():
 @rule("C3")
 def test_a_turned_up_joker_in_partnership_makes_the_dealers_side_the_makers():
     deal = partnership_deal(
-        seat0="JH JD AH KH QH", seat1="AC KC QC JC TC", seat2="AS KS QS JS TS",
-        seat3="AD KD QD TD 9D", kitty="JK TH 9H 9C 9S")
+        seat0="JH JD AH KH QH",
+        seat1="AC KC QC JC TC",
+        seat2="AS KS QS JS TS",
+        seat3="AD KD QD TD 9D",
+        kitty="JK TH 9H 9C 9S",
+    )
     state = deal_hand(replace(PARTNERSHIP, deck=25), 3, deal=deal)
     assert state.phase is Phase.JOKER_CALL and state.to_act == 3
     state = act(state, "call D", "pickup 9D")
@@ -726,37 +729,49 @@ def partnership_leader(announcements, opening_lead):
 
 
 @rule("C11")
-@pytest.mark.parametrize("announcements, left_of_lone, dealer_left", [
-    (["stay", "stay", "stay"], 1, 1),    # nobody alone: the dealer's left
-    (["alone", "stay", "stay"], 0, 1),   # maker 2 alone: the maker's left
-    (["stay", "alone"], 2, 2),           # defender 0 alone, seat 1 sits out and is skipped
-    (["stay", "stay", "alone"], 2, 1),   # defender 1 alone, seat 0 sits out
-    (["alone", "alone"], 0, 2),          # both alone: the lone defender leads
-], ids=["nobody-alone", "maker-alone", "defender0-alone", "defender1-alone", "both-alone"])
+@pytest.mark.parametrize(
+    "announcements, left_of_lone, dealer_left",
+    [
+        (["stay", "stay", "stay"], 1, 1),  # nobody alone: the dealer's left
+        (["alone", "stay", "stay"], 0, 1),  # maker 2 alone: the maker's left
+        (["stay", "alone"], 2, 2),  # defender 0 alone, seat 1 sits out and is skipped
+        (["stay", "stay", "alone"], 2, 1),  # defender 1 alone, seat 0 sits out
+        (["alone", "alone"], 0, 2),  # both alone: the lone defender leads
+    ],
+    ids=["nobody-alone", "maker-alone", "defender0-alone", "defender1-alone", "both-alone"],
+)
 def test_opening_lead_in_cutthroat(announcements, left_of_lone, dealer_left):
     assert cutthroat_leader(announcements, "left_of_lone") == left_of_lone
     assert cutthroat_leader(announcements, "dealer_left") == dealer_left
 
 
 @rule("C11")
-@pytest.mark.parametrize("announcements, left_of_lone, dealer_left", [
-    (["stay", "stay", "stay", "stay"], 0, 0),  # nobody alone: the dealer's left
-    (["alone", "stay", "stay"], 3, 1),   # maker 2 alone; partner 0 (dealer's left) sits out, is not asked
-    (["stay", "stay", "alone"], 0, 0),   # defender 3 alone, seat 1 sits out
-    (["stay", "stay", "stay", "alone"], 2, 0),  # defender 1 alone, seat 3 sits out
-    (["alone", "alone"], 3, 2),          # both alone: the lone defender leads
-], ids=["nobody-alone", "maker-alone", "defender3-alone", "defender1-alone", "both-alone"])
+@pytest.mark.parametrize(
+    "announcements, left_of_lone, dealer_left",
+    [
+        (["stay", "stay", "stay", "stay"], 0, 0),  # nobody alone: the dealer's left
+        (["alone", "stay", "stay"], 3, 1),  # maker 2 alone; partner 0 (dealer's left) sits out, is not asked
+        (["stay", "stay", "alone"], 0, 0),  # defender 3 alone, seat 1 sits out
+        (["stay", "stay", "stay", "alone"], 2, 0),  # defender 1 alone, seat 3 sits out
+        (["alone", "alone"], 3, 2),  # both alone: the lone defender leads
+    ],
+    ids=["nobody-alone", "maker-alone", "defender3-alone", "defender1-alone", "both-alone"],
+)
 def test_opening_lead_in_partnership(announcements, left_of_lone, dealer_left):
     assert partnership_leader(announcements, "left_of_lone") == left_of_lone
     assert partnership_leader(announcements, "dealer_left") == dealer_left
 
 
 @rule("C11")
-@pytest.mark.parametrize("announcements, left_of_lone, dealer_left", [
-    (["stay", "alone", "stay", "stay"], 1, 0),  # partner 0 alone, maker 2 sits out: the lone partner's left
-    (["stay", "alone", "alone"], 3, 0),         # partner 0 and defender 3 alone: the lone defender leads
-    (["stay", "alone", "stay", "alone"], 1, 0),  # partner 0 and defender 1 alone: the lone defender leads
-], ids=["partner-alone", "partner-and-defender3-alone", "partner-and-defender1-alone"])
+@pytest.mark.parametrize(
+    "announcements, left_of_lone, dealer_left",
+    [
+        (["stay", "alone", "stay", "stay"], 1, 0),  # partner 0 alone, maker 2 sits out: the lone partner's left
+        (["stay", "alone", "alone"], 3, 0),  # partner 0 and defender 3 alone: the lone defender leads
+        (["stay", "alone", "stay", "alone"], 1, 0),  # partner 0 and defender 1 alone: the lone defender leads
+    ],
+    ids=["partner-alone", "partner-and-defender3-alone", "partner-and-defender1-alone"],
+)
 def test_opening_lead_when_the_makers_partner_goes_alone(announcements, left_of_lone, dealer_left):
     assert partnership_leader(announcements, "left_of_lone") == left_of_lone
     assert partnership_leader(announcements, "dealer_left") == dealer_left
@@ -765,13 +780,13 @@ def test_opening_lead_when_the_makers_partner_goes_alone(announcements, left_of_
 @rule("C11")
 def test_in_cutthroat_the_left_of_seat_2_is_seat_0_the_open_side_is_not_a_seat():
     # Dealer 2 accepts and goes alone: the lone maker's left, seat 0, leads.
-    state = act(cutthroat_hand(dealer=2), "pass", "pass", "accept", "pickup TC", "alone",
-                "stay", "stay")
+    state = act(cutthroat_hand(dealer=2), "pass", "pass", "accept", "pickup TC", "alone", "stay", "stay")
     assert state.phase is Phase.PLAY
     assert state.to_act == 0
     # Nobody alone, dealer 2: the dealer's left, seat 0, leads.
-    state = act(cutthroat_hand(dealer=2), "pass", "pass", "accept", "pickup TC", "stay",
-                "stay", "stay", "keep AC KC QC JC TH")
+    state = act(
+        cutthroat_hand(dealer=2), "pass", "pass", "accept", "pickup TC", "stay", "stay", "stay", "keep AC KC QC JC TH"
+    )
     assert state.to_act == 0
 
 
@@ -790,8 +805,9 @@ def test_the_opening_leader_is_never_a_seat_that_sits_out():
 
 def left_bower_hand_at_first_trick():
     """Seat 1 makes hearts, keeps its own five and leads the J♥."""
-    state = act(cutthroat_hand(LEFT_BOWER_DEAL), "order", "decline", "stay", "stay", "stay",
-                "keep JH AH KH 9S TS", "play JH")
+    state = act(
+        cutthroat_hand(LEFT_BOWER_DEAL), "order", "decline", "stay", "stay", "stay", "keep JH AH KH 9S TS", "play JH"
+    )
     assert state.to_act == 2
     return state
 
@@ -826,8 +842,9 @@ def test_in_play_the_only_trump_left_bower_must_follow_a_trump_lead():
 
 @rule("C12")
 def test_in_play_the_left_bower_cannot_follow_its_printed_suit():
-    state = act(cutthroat_hand(PRINTED_SUIT_DEAL), "order", "decline", "stay", "stay", "stay",
-                "keep AD JH AH KH QH", "play AD")
+    state = act(
+        cutthroat_hand(PRINTED_SUIT_DEAL), "order", "decline", "stay", "stay", "stay", "keep AD JH AH KH QH", "play AD"
+    )
     assert state.to_act == 2
     assert [str(a) for a in state.legal_actions()] == ["play 9♦"]
     with pytest.raises(IllegalAction) as error:
@@ -841,8 +858,7 @@ def test_in_play_the_left_bower_cannot_follow_its_printed_suit():
 def test_in_play_a_player_without_the_led_suit_may_play_anything():
     state = left_bower_hand_at_first_trick().apply("play JD")
     assert state.to_act == 0  # the dealer holds only diamonds: no heart, no trump
-    assert {str(a) for a in state.legal_actions()} == {"play A♦", "play K♦", "play Q♦", "play 9♦",
-                                                      "play 10♦"}
+    assert {str(a) for a in state.legal_actions()} == {"play A♦", "play K♦", "play Q♦", "play 9♦", "play 10♦"}
 
 
 # ==================================================================================
@@ -864,8 +880,7 @@ def test_without_trump_the_highest_card_of_the_led_suit_wins():
 
 @rule("C13")
 def test_the_winner_leads_the_next_trick():
-    state = act(cutthroat_hand(EUCHRE_DEAL), "order", "decline", "stay", "stay", "stay",
-                "keep TH 9S 9C 9D TC")
+    state = act(cutthroat_hand(EUCHRE_DEAL), "order", "decline", "stay", "stay", "stay", "keep TH 9S 9C 9D TC")
     assert state.to_act == 1
     state = play_tricks(state, "9C AC KS")  # seat 1 leads, seat 2's ace wins
     assert state.tricks[0].winner == 2
@@ -876,8 +891,7 @@ def test_the_winner_leads_the_next_trick():
 
 @rule("C13")
 def test_a_hand_is_five_tricks():
-    state = act(cutthroat_hand(EUCHRE_DEAL), "order", "decline", "stay", "stay", "stay",
-                "keep TH 9S 9C 9D TC")
+    state = act(cutthroat_hand(EUCHRE_DEAL), "order", "decline", "stay", "stay", "stay", "keep TH 9S 9C 9D TC")
     state = play_tricks(state, "9C AC KS", "JH KH TH", "JD QH 9S", "AH AD 9D")
     assert not state.is_over and len(state.tricks) == 4
     state = play_tricks(state, "AS KD TC")
@@ -894,8 +908,7 @@ def test_a_hand_is_five_tricks():
 @rule("C14")
 def test_an_illegal_action_is_a_value_error_naming_the_rule():
     assert issubclass(IllegalAction, ValueError)
-    state = act(cutthroat_hand(EUCHRE_DEAL), "order", "decline", "stay", "stay", "stay",
-                "keep TH 9S 9C 9D TC")
+    state = act(cutthroat_hand(EUCHRE_DEAL), "order", "decline", "stay", "stay", "stay", "keep TH 9S 9C 9D TC")
     state = play_tricks(state, "9C AC KS", "JH")  # seat 0 holds K♥ Q♥
     with pytest.raises(ValueError) as error:
         state.apply("play AD")
@@ -909,8 +922,7 @@ def test_an_illegal_action_is_a_value_error_naming_the_rule():
 
 @rule("C14")
 def test_playing_a_card_you_do_not_hold_is_refused():
-    state = act(cutthroat_hand(), "order", "decline", "stay", "stay", "stay",
-                "keep JH JD AH KH QH")
+    state = act(cutthroat_hand(), "order", "decline", "stay", "stay", "stay", "keep JH JD AH KH QH")
     with pytest.raises(IllegalAction) as error:
         state.apply("play AS")  # seat 0's card
     assert error.value.rule == "C14"
@@ -919,8 +931,9 @@ def test_playing_a_card_you_do_not_hold_is_refused():
 
 @rule("C14")
 def test_the_state_is_unchanged_after_a_refused_play():
-    state = act(cutthroat_hand(EUCHRE_DEAL), "order", "decline", "stay", "stay", "stay",
-                "keep TH 9S 9C 9D TC", "play 9C")
+    state = act(
+        cutthroat_hand(EUCHRE_DEAL), "order", "decline", "stay", "stay", "stay", "keep TH 9S 9C 9D TC", "play 9C"
+    )
     before = snapshot(state)
     kept = state
     with pytest.raises(IllegalAction):
@@ -931,13 +944,17 @@ def test_the_state_is_unchanged_after_a_refused_play():
 
 
 @rule("C14")
-@pytest.mark.parametrize("tokens, bad", [
-    ([], "play JH"),                          # playing during the bidding
-    (["order"], "alone"),                     # announcing before the pick-up
-    (["pass", "pass", "accept"], "decline"),  # the dealer must pick up
-    (["pass"] * 3, "call H"),                 # the turned-down suit
-    (["order", "decline", "stay", "stay", "stay"], "keep JH JD AH KH"),  # four cards
-], ids=["play-in-bidding", "alone-too-early", "dealer-decline", "turned-suit", "keep-four"])
+@pytest.mark.parametrize(
+    "tokens, bad",
+    [
+        ([], "play JH"),  # playing during the bidding
+        (["order"], "alone"),  # announcing before the pick-up
+        (["pass", "pass", "accept"], "decline"),  # the dealer must pick up
+        (["pass"] * 3, "call H"),  # the turned-down suit
+        (["order", "decline", "stay", "stay", "stay"], "keep JH JD AH KH"),  # four cards
+    ],
+    ids=["play-in-bidding", "alone-too-early", "dealer-decline", "turned-suit", "keep-four"],
+)
 def test_the_state_is_unchanged_after_any_refused_action(tokens, bad):
     state = act(cutthroat_hand(), *tokens)
     before = snapshot(state)
@@ -994,8 +1011,20 @@ def test_the_dummy_never_bids_or_plays():
     state = cutthroat_hand()
     # Round one: 1, 2, 0 pass; round two: 1 passes, 2 names spades; nobody alone;
     # seat 2 keeps its own five; then one trick, led by seat 1.
-    tokens = ["pass", "pass", "pass", "pass", "call S", "stay", "stay", "stay",
-              "keep AC KC QC JC TC", "play JH", "play AC", "play JS"]
+    tokens = [
+        "pass",
+        "pass",
+        "pass",
+        "pass",
+        "call S",
+        "stay",
+        "stay",
+        "stay",
+        "keep AC KC QC JC TC",
+        "play JH",
+        "play AC",
+        "play JS",
+    ]
     seats = []
     for token in tokens:
         seats.append(state.to_act)
@@ -1159,22 +1188,36 @@ def test_maker_and_a_defender_may_both_go_alone():
 
 
 @rule("T7")
-@pytest.mark.parametrize("maker_tricks, maker_alone, lone_defender, points", [
-    # maker takes 3 or 4 tricks: maker 1
-    (3, False, False, (1, 0)), (4, False, False, (1, 0)),
-    (3, True, False, (1, 0)), (4, True, False, (1, 0)),
-    (3, False, True, (1, 0)), (4, True, True, (1, 0)),
-    # maker takes all 5 tricks: maker 3 (a lone maker too: no bonus in the sources)
-    (5, False, False, (3, 0)), (5, True, False, (3, 0)),
-    (5, False, True, (3, 0)), (5, True, True, (3, 0)),
-    # maker is euchred: each defender 2
-    (0, False, False, (0, 2)), (1, False, False, (0, 2)), (2, False, False, (0, 2)),
-    (2, True, False, (0, 2)), (0, True, False, (0, 2)),
-    # a lone defender's side takes 3 or 4: each defender 2
-    (2, False, True, (0, 2)), (1, False, True, (0, 2)), (1, True, True, (0, 2)),
-    # a lone defender's side takes all 5: each defender 4
-    (0, False, True, (0, 4)), (0, True, True, (0, 4)),
-])
+@pytest.mark.parametrize(
+    "maker_tricks, maker_alone, lone_defender, points",
+    [
+        # maker takes 3 or 4 tricks: maker 1
+        (3, False, False, (1, 0)),
+        (4, False, False, (1, 0)),
+        (3, True, False, (1, 0)),
+        (4, True, False, (1, 0)),
+        (3, False, True, (1, 0)),
+        (4, True, True, (1, 0)),
+        # maker takes all 5 tricks: maker 3 (a lone maker too: no bonus in the sources)
+        (5, False, False, (3, 0)),
+        (5, True, False, (3, 0)),
+        (5, False, True, (3, 0)),
+        (5, True, True, (3, 0)),
+        # maker is euchred: each defender 2
+        (0, False, False, (0, 2)),
+        (1, False, False, (0, 2)),
+        (2, False, False, (0, 2)),
+        (2, True, False, (0, 2)),
+        (0, True, False, (0, 2)),
+        # a lone defender's side takes 3 or 4: each defender 2
+        (2, False, True, (0, 2)),
+        (1, False, True, (0, 2)),
+        (1, True, True, (0, 2)),
+        # a lone defender's side takes all 5: each defender 4
+        (0, False, True, (0, 4)),
+        (0, True, True, (0, 4)),
+    ],
+)
 def test_cutthroat_scoring_table(maker_tricks, maker_alone, lone_defender, points):
     assert score_hand(CUTTHROAT, maker_tricks, maker_alone, lone_defender) == Points(*points)
 
@@ -1207,8 +1250,7 @@ def test_scripted_cutthroat_lone_march_scores_3_or_the_switch():
 
 @rule("T7")
 def test_scripted_cutthroat_euchre_pays_each_defender_2():
-    state = act(cutthroat_hand(EUCHRE_DEAL), "order", "decline", "stay", "stay", "stay",
-                "keep TH 9S 9C 9D TC")
+    state = act(cutthroat_hand(EUCHRE_DEAL), "order", "decline", "stay", "stay", "stay", "keep TH 9S 9C 9D TC")
     state = play_tricks(state, "9C AC KS", "JH KH TH", "JD QH 9S", "AH AD 9D", "AS KD TC")
     assert state.tricks_won == (0, 0, 5)
     assert state.points == (2, 0, 2)
@@ -1266,18 +1308,27 @@ def test_tie_rule_shared_lets_both_win():
 
 # Dealer 2: seat 2 orders hearts on a poor hand and is euchred, so both defenders go from 8 to 10 while
 # seat 0 stays at 9 (the scores are set by hand before the hand).
-TIE_AT_TEN_DEAL = cutthroat_deal(seat0="9C TC 9S TS QH", seat1="JH JD AH KH TH", seat2="JC QC KC AC JS",
-                                 dummy="QS KS AS 9D TD", kitty="9H QD KD AD")
+TIE_AT_TEN_DEAL = cutthroat_deal(
+    seat0="9C TC 9S TS QH", seat1="JH JD AH KH TH", seat2="JC QC KC AC JS", dummy="QS KS AS 9D TD", kitty="9H QD KD AD"
+)
 # Dealer 0: seat 0 accepts hearts, lays the Q♥ away and marches alone for 3 (T7).
-LONE_MARCH_DEAL = cutthroat_deal(seat0="JH JD AH KH QH", seat1="9C TC JC QC KC", seat2="9S TS JS QS KS",
-                                 dummy="AC AD KD QD TD", kitty="TH 9H AS 9D")
+LONE_MARCH_DEAL = cutthroat_deal(
+    seat0="JH JD AH KH QH", seat1="9C TC JC QC KC", seat2="9S TS JS QS KS", dummy="AC AD KD QD TD", kitty="TH 9H AS 9D"
+)
 
 
 def tied_at_ten_with_seat_0_at_9(**switches):
     """The game of issue 14: after its first hand the scores are 9, 10, 10."""
     game = new_game(replace(CUTTHROAT, **switches), seed=1, first_dealer=2)
-    hand = act(deal_hand(game.rules, 2, deal=TIE_AT_TEN_DEAL), "order", "decline", "stay", "stay", "stay",
-               "keep QH AS KS QS 9C")
+    hand = act(
+        deal_hand(game.rules, 2, deal=TIE_AT_TEN_DEAL),
+        "order",
+        "decline",
+        "stay",
+        "stay",
+        "stay",
+        "keep QH AS KS QS 9C",
+    )
     game = replace(game, hands=(hand,), scores=(9, 8, 8))
     while len(game.hands) == 1 and not game.is_over:
         game = game.apply(game.legal_actions()[0])
@@ -1375,12 +1426,15 @@ def test_four_bidders_from_the_dealers_left_the_dealer_last():
 
 
 @rule("F2")
-@pytest.mark.parametrize("passes, word, maker", [
-    (0, "order up", 0),   # the dealer's left orders it up
-    (1, "assist", 1),     # the dealer's partner assists
-    (2, "order up", 2),   # the dealer's right orders it up
-    (3, "accept", 3),     # the dealer accepts
-])
+@pytest.mark.parametrize(
+    "passes, word, maker",
+    [
+        (0, "order up", 0),  # the dealer's left orders it up
+        (1, "assist", 1),  # the dealer's partner assists
+        (2, "order up", 2),  # the dealer's right orders it up
+        (3, "accept", 3),  # the dealer accepts
+    ],
+)
 def test_the_words_of_each_bidder_and_the_makers_side(passes, word, maker):
     state = act(partnership_hand(dealer=3), *["pass"] * passes, word)
     assert state.maker == maker
@@ -1446,23 +1500,35 @@ def test_the_maker_and_one_defender_may_both_go_alone():
 
 
 @rule("F4")
-@pytest.mark.parametrize("maker_tricks, maker_alone, lone_defender, points", [
-    # makers take 3 or 4 tricks (alone or not): makers 1
-    (3, False, False, (1, 0)), (4, False, False, (1, 0)),
-    (3, True, False, (1, 0)), (4, True, False, (1, 0)),
-    (4, False, True, (1, 0)),
-    # makers take all 5, the maker not alone (also against a lone defender): makers 2
-    (5, False, False, (2, 0)), (5, False, True, (2, 0)),
-    # a lone maker takes all 5: makers 4
-    (5, True, False, (4, 0)), (5, True, True, (4, 0)),
-    # makers are euchred: defenders 2
-    (0, False, False, (0, 2)), (1, False, False, (0, 2)), (2, False, False, (0, 2)),
-    (2, True, False, (0, 2)),
-    # a lone defender takes 3 or 4: defenders 2
-    (1, False, True, (0, 2)), (2, False, True, (0, 2)), (2, True, True, (0, 2)),
-    # a lone defender takes all 5: defenders 4
-    (0, False, True, (0, 4)), (0, True, True, (0, 4)),
-])
+@pytest.mark.parametrize(
+    "maker_tricks, maker_alone, lone_defender, points",
+    [
+        # makers take 3 or 4 tricks (alone or not): makers 1
+        (3, False, False, (1, 0)),
+        (4, False, False, (1, 0)),
+        (3, True, False, (1, 0)),
+        (4, True, False, (1, 0)),
+        (4, False, True, (1, 0)),
+        # makers take all 5, the maker not alone (also against a lone defender): makers 2
+        (5, False, False, (2, 0)),
+        (5, False, True, (2, 0)),
+        # a lone maker takes all 5: makers 4
+        (5, True, False, (4, 0)),
+        (5, True, True, (4, 0)),
+        # makers are euchred: defenders 2
+        (0, False, False, (0, 2)),
+        (1, False, False, (0, 2)),
+        (2, False, False, (0, 2)),
+        (2, True, False, (0, 2)),
+        # a lone defender takes 3 or 4: defenders 2
+        (1, False, True, (0, 2)),
+        (2, False, True, (0, 2)),
+        (2, True, True, (0, 2)),
+        # a lone defender takes all 5: defenders 4
+        (0, False, True, (0, 4)),
+        (0, True, True, (0, 4)),
+    ],
+)
 def test_partnership_scoring_table(maker_tricks, maker_alone, lone_defender, points):
     assert score_hand(PARTNERSHIP, maker_tricks, maker_alone, lone_defender) == Points(*points)
 
@@ -1486,8 +1552,7 @@ def test_scripted_lone_maker_march_scores_4_for_both_partners():
 def test_scripted_march_with_partner_scores_2():
     state = act(partnership_hand(), "order", "decline", "stay", "stay", "stay", "stay")
     assert state.to_act == 0
-    state = play_tricks(state, "JH AC AS AD", "JD KC KS KD", "AH QC QS QD", "KH JC JS TD",
-                        "QH TC TS 9D")
+    state = play_tricks(state, "JH AC AS AD", "JD KC KS KD", "AH QC QS QD", "KH JC JS TD", "QH TC TS 9D")
     assert state.points == (2, 0, 2, 0)
 
 
@@ -1496,8 +1561,7 @@ def test_scripted_euchre_scores_2_for_both_defenders():
     # Seat 1 orders hearts without a heart; seat 0 takes every trick.
     state = act(partnership_hand(), "pass", "order", "decline", "stay", "stay", "stay", "stay")
     assert state.makers == (1, 3)
-    state = play_tricks(state, "JH AC AS AD", "JD KC KS KD", "AH QC QS QD", "KH JC JS TD",
-                        "QH TC TS 9D")
+    state = play_tricks(state, "JH AC AS AD", "JD KC KS KD", "AH QC QS QD", "KH JC JS TD", "QH TC TS 9D")
     assert state.points == (2, 0, 2, 0)
 
 
@@ -1547,12 +1611,21 @@ def test_a_partnership_game_ends_when_a_side_reaches_10():
 
 
 @rule("Notation")
-@pytest.mark.parametrize("text, rank, suit", [
-    ("J♥", Rank.JACK, HEARTS), ("jh", Rank.JACK, HEARTS), ("JH", Rank.JACK, HEARTS),
-    ("10♦", Rank.TEN, DIAMONDS), ("TD", Rank.TEN, DIAMONDS), ("td", Rank.TEN, DIAMONDS),
-    (" 10 d ", Rank.TEN, DIAMONDS), ("A♠", Rank.ACE, SPADES), ("9c", Rank.NINE, CLUBS),
-    ("7S", Rank.SEVEN, SPADES),
-])
+@pytest.mark.parametrize(
+    "text, rank, suit",
+    [
+        ("J♥", Rank.JACK, HEARTS),
+        ("jh", Rank.JACK, HEARTS),
+        ("JH", Rank.JACK, HEARTS),
+        ("10♦", Rank.TEN, DIAMONDS),
+        ("TD", Rank.TEN, DIAMONDS),
+        ("td", Rank.TEN, DIAMONDS),
+        (" 10 d ", Rank.TEN, DIAMONDS),
+        ("A♠", Rank.ACE, SPADES),
+        ("9c", Rank.NINE, CLUBS),
+        ("7S", Rank.SEVEN, SPADES),
+    ],
+)
 def test_parse_card_reads_both_forms(text, rank, suit):
     assert parse_card(text) == Card(rank, suit)
 
@@ -1565,8 +1638,7 @@ def test_parse_card_reads_the_joker(text):
 
 @rule("Notation")
 def test_parse_cards_reads_lists():
-    assert parse_cards("JH JD AH") == [Card(Rank.JACK, HEARTS), Card(Rank.JACK, DIAMONDS),
-                                       Card(Rank.ACE, HEARTS)]
+    assert parse_cards("JH JD AH") == [Card(Rank.JACK, HEARTS), Card(Rank.JACK, DIAMONDS), Card(Rank.ACE, HEARTS)]
     assert parse_cards("J♥, J♦") == parse_cards(["jh", "JD"])
 
 
@@ -1595,17 +1667,20 @@ def test_every_card_round_trips_through_both_forms():
 
 
 @rule("Notation")
-@pytest.mark.parametrize("token, printed, ascii", [
-    ("pass", "pass", "pass"),
-    ("order", "order", "order"),
-    ("call H", "call ♥", "call H"),
-    ("pickup TC", "pickup 10♣", "pickup TC"),
-    ("decline", "decline", "decline"),
-    ("alone", "alone", "alone"),
-    ("stay", "stay", "stay"),
-    ("keep JH JD AH KH QH", "keep J♦ J♥ Q♥ K♥ A♥", "keep JD JH QH KH AH"),
-    ("play QH", "play Q♥", "play QH"),
-])
+@pytest.mark.parametrize(
+    "token, printed, ascii",
+    [
+        ("pass", "pass", "pass"),
+        ("order", "order", "order"),
+        ("call H", "call ♥", "call H"),
+        ("pickup TC", "pickup 10♣", "pickup TC"),
+        ("decline", "decline", "decline"),
+        ("alone", "alone", "alone"),
+        ("stay", "stay", "stay"),
+        ("keep JH JD AH KH QH", "keep J♦ J♥ Q♥ K♥ A♥", "keep JD JH QH KH AH"),
+        ("play QH", "play Q♥", "play QH"),
+    ],
+)
 def test_action_tokens_round_trip(token, printed, ascii):
     action = parse_action(token)
     assert str(action) == printed
@@ -1635,8 +1710,16 @@ def test_unreadable_actions_are_refused(token):
 
 
 def a_hand_in_progress():
-    state = act(cutthroat_hand(stick_the_dealer=True), "pass", "order", "pickup TS", "stay", "stay",
-                "stay", "keep AC KC QC JC TC")
+    state = act(
+        cutthroat_hand(stick_the_dealer=True),
+        "pass",
+        "order",
+        "pickup TS",
+        "stay",
+        "stay",
+        "stay",
+        "keep AC KC QC JC TC",
+    )
     return play_tricks(state, "JH AC TH", "JD")
 
 
@@ -1680,12 +1763,17 @@ def test_a_joker_hand_record_replays():
 
 @rule("Notation")
 def test_the_example_record_of_the_rule_book_replays():
-    record = {"rules": "cutthroat", "switches": {"stick_the_dealer": True}, "dealer": 2,
-              "deal": {"hands": [["JH", "JD", "AH", "9C", "TS"], ["AC", "KC", "QC", "JC", "TC"],
-                                 ["AS", "KS", "QS", "JS", "9S"]],
-                       "dummy": ["AD", "KD", "QD", "TD", "9D"], "kitty": ["KH", "QH", "TH", "9H"]},
-              "actions": ["pass", "order", "pickup 9S", "stay", "stay", "stay",
-                          "keep AC KC QC JC TC", "play JH"]}
+    record = {
+        "rules": "cutthroat",
+        "switches": {"stick_the_dealer": True},
+        "dealer": 2,
+        "deal": {
+            "hands": [["JH", "JD", "AH", "9C", "TS"], ["AC", "KC", "QC", "JC", "TC"], ["AS", "KS", "QS", "JS", "9S"]],
+            "dummy": ["AD", "KD", "QD", "TD", "9D"],
+            "kitty": ["KH", "QH", "TH", "9H"],
+        },
+        "actions": ["pass", "order", "pickup 9S", "stay", "stay", "stay", "keep AC KC QC JC TC", "play JH"],
+    }
     state = replay(record)
     assert state.maker == 1 and state.trump is HEARTS
     assert state.rules.stick_the_dealer
@@ -1705,8 +1793,10 @@ def test_seats_are_numbered_clockwise_and_the_left_is_the_next_seat():
 # ==================================================================================
 
 # Dealer 1; the up-card 9♥. Seat 0 holds the four best hearts and the left bower, seat 1 five clubs.
-TWO_HAND_DEAL = {"hands": [["JH", "JD", "AH", "KH", "QH"], ["AC", "KC", "QC", "JC", "TC"]],
-                 "kitty": ["9H", "TH", "9C", "9D", "TD", "QD", "KD", "AD", "9S", "TS", "JS", "QS", "KS", "AS"]}
+TWO_HAND_DEAL = {
+    "hands": [["JH", "JD", "AH", "KH", "QH"], ["AC", "KC", "QC", "JC", "TC"]],
+    "kitty": ["9H", "TH", "9C", "9D", "TD", "QD", "KD", "AD", "9S", "TS", "JS", "QS", "KS", "AS"],
+}
 
 
 def two_hand(dealer=1, **switches):
@@ -1783,8 +1873,9 @@ def test_the_non_dealer_leads_the_first_trick():
 
 
 @rule("W6")
-@pytest.mark.parametrize("tricks, points", [(3, (1, 0)), (4, (1, 0)), (5, (2, 0)), (2, (0, 2)), (1, (0, 2)),
-                                            (0, (0, 2))])
+@pytest.mark.parametrize(
+    "tricks, points", [(3, (1, 0)), (4, (1, 0)), (5, (2, 0)), (2, (0, 2)), (1, (0, 2)), (0, (0, 2))]
+)
 def test_two_handed_scoring(tricks, points):
     assert score_hand(TWO_HANDED, tricks) == Points(*points)
     assert {row.rule for row in TWO_HANDED.scoring} == {"W6"}
@@ -1817,8 +1908,13 @@ def test_the_first_to_reach_10_wins_a_two_handed_game():
 # ==================================================================================
 
 # Dealer 1; the up-card 9♠. Seat 2 holds five hearts, seat 3 the joker and both red jacks.
-RAILROAD_DEAL = partnership_deal(seat0="9C TC JC QC KC", seat1="9D TD QD KD AC", seat2="AH KH QH TH 9H",
-                                 seat3="JK JH JD AD AS", kitty="9S TS JS QS KS")
+RAILROAD_DEAL = partnership_deal(
+    seat0="9C TC JC QC KC",
+    seat1="9D TD QD KD AC",
+    seat2="AH KH QH TH 9H",
+    seat3="JK JH JD AD AS",
+    kitty="9S TS JS QS KS",
+)
 
 
 def railroad_hand(**switches):
@@ -1865,8 +1961,11 @@ def test_each_lone_player_calls_for_the_partner_s_best_card_the_lone_maker_first
 @rule("R3")
 def test_a_call_for_best_is_refused_out_of_turn_and_with_a_card_not_held():
     state = lone_against_lone()
-    for token, words in (("discard 9C", "give one of yours"), ("give AH", "is not in your hand"),
-                         ("play 9C", "not possible now")):
+    for token, words in (
+        ("discard 9C", "give one of yours"),
+        ("give AH", "is not in your hand"),
+        ("play 9C", "not possible now"),
+    ):
         with pytest.raises(IllegalAction, match=words) as error:
             state.apply(token)
         assert error.value.rule == "R3"
@@ -1888,7 +1987,9 @@ def test_the_card_given_is_known_to_the_giver_and_the_lone_player_the_discard_to
     told = [words for _, words in narration.story(state.view(3))][-2:]
     assert told == ["seat 0 passed a card face down to seat 2", "seat 2 discarded a card face down"]
     assert [words for _, words in narration.story(state.view(2))][-2:] == [
-        "your partner (seat 0) gave the K♣ to you", "you discarded the 9♥"]
+        "your partner (seat 0) gave the K♣ to you",
+        "you discarded the 9♥",
+    ]
     assert state.view(0).said[-1] == (2, "discard")
 
 
@@ -1898,8 +1999,10 @@ def test_without_call_for_best_there_is_no_exchange_and_with_it_partnership_call
     state = deal_hand(replace(PARTNERSHIP, deck=25, call_for_best=True), 1, deal=RAILROAD_DEAL)
     state = act(state, "pass", "pass", "pass", "pass", "call H", "stay", "stay", "alone")
     assert state.phase is Phase.EXCHANGE and state.exchanges == ((1, 3),) and state.to_act == 1
-    assert act(railroad_hand(), "pass", "pass", "pass", "pass", "call H", "stay", "stay", "stay", "stay"
-               ).phase is Phase.PLAY  # nobody alone: nobody calls
+    assert (
+        act(railroad_hand(), "pass", "pass", "pass", "pass", "call H", "stay", "stay", "stay", "stay").phase
+        is Phase.PLAY
+    )  # nobody alone: nobody calls
 
 
 @rule("R4")

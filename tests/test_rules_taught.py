@@ -34,8 +34,9 @@ def printed(cell) -> str:
     """What a code cell showed when the lesson was executed: its text outputs."""
     texts = []
     for output in cell.get("outputs", []):
-        texts.append(output.get("text", "") if output.output_type == "stream" else
-                     output.get("data", {}).get("text/plain", ""))
+        texts.append(
+            output.get("text", "") if output.output_type == "stream" else output.get("data", {}).get("text/plain", "")
+        )
     return "\n".join(texts)
 
 
@@ -76,21 +77,24 @@ def test_the_rules_are_read_from_the_rule_book():
 def test_every_exercise_declares_known_rules_and_cites_only_those():
     known, count = set(RULES), 0
     for path in LESSONS:
-        for name, question in vars(exercises(int(path.name[:2]))).items():
+        for _name, question in vars(exercises(int(path.name[:2]))).items():
             count += 1
             assert set(question.rules_exercised) <= known, f"{question.id}: {question.rules_exercised}"
             words = " ".join([str(question.solution()), *getattr(question, "options", {}).values()])
             named = set(re.findall(r"\b[CTFWR][1-9][0-9]?\b", words))
-            assert named <= set(question.rules_exercised), f"{question.id} cites {sorted(named)} but declares " \
-                                                           f"{question.rules_exercised}"
+            assert named <= set(question.rules_exercised), (
+                f"{question.id} cites {sorted(named)} but declares {question.rules_exercised}"
+            )
     assert count >= 40
 
 
 @pytest.mark.parametrize("rule", RULES)
 def test_every_rule_is_explained_in_a_lesson_with_an_example(rule):
-    assert taught_with_an_example(rule), (f"no lesson cites [{rule}](13_rule_book.ipynb#{rule}) in a markdown cell "
-                                          f"that shows an example (a card, a seat or a count), or before a code "
-                                          f"cell that does")
+    assert taught_with_an_example(rule), (
+        f"no lesson cites [{rule}](13_rule_book.ipynb#{rule}) in a markdown cell "
+        f"that shows an example (a card, a seat or a count), or before a code "
+        f"cell that does"
+    )
 
 
 @pytest.mark.parametrize("rule", RULES)

@@ -10,7 +10,6 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
 from euchre_lesson import server_extension
@@ -66,8 +65,9 @@ def test_a_connection_that_connects_in_a_coroutine_is_awaited_as_before():
 
 
 def test_loading_wraps_the_connection_class_the_server_was_given():
-    app = SimpleNamespace(web_app=SimpleNamespace(settings={
-        "kernel_websocket_connection_class": ZMQChannelsWebsocketConnection}))
+    app = SimpleNamespace(
+        web_app=SimpleNamespace(settings={"kernel_websocket_connection_class": ZMQChannelsWebsocketConnection})
+    )
     server_extension._load_jupyter_server_extension(app)
     wrapped = app.web_app.settings["kernel_websocket_connection_class"]
     assert issubclass(wrapped, ZMQChannelsWebsocketConnection) and wrapped is not ZMQChannelsWebsocketConnection
@@ -84,8 +84,12 @@ def test_the_package_installs_the_configuration_that_enables_it():
 @pytest.mark.slow
 def test_the_test_environment_has_it_enabled():
     """make test puts the configuration in .venv (an editable install skips data files): the server loads it."""
-    listed = subprocess.run([str(Path(sys.executable).parent / "jupyter"), "server", "extension", "list"],
-                            capture_output=True, text=True, timeout=120)
+    listed = subprocess.run(
+        [str(Path(sys.executable).parent / "jupyter"), "server", "extension", "list"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     lines = [line for line in listed.stderr.splitlines() + listed.stdout.splitlines() if "euchre_lesson" in line]
     assert any("enabled" in line for line in lines) and any("OK" in line for line in lines), lines
 
@@ -93,7 +97,8 @@ def test_the_test_environment_has_it_enabled():
 def test_the_voila_app_connects_its_kernels_without_delay():
     """make app names the prompt connection class, a ZMQ connection turning Nagle off (the app's browser test
     starts Voila with the same option)."""
-    option = ("--Voila.kernel_websocket_connection_class="
-              "euchre_lesson.server_extension.PromptZMQChannelsWebsocketConnection")
+    option = (
+        "--Voila.kernel_websocket_connection_class=euchre_lesson.server_extension.PromptZMQChannelsWebsocketConnection"
+    )
     assert option in (ROOT / "Makefile").read_text().replace("\\\n\t\t", "")
     assert PromptZMQChannelsWebsocketConnection.__mro__[1] is ZMQChannelsWebsocketConnection

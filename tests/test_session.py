@@ -8,8 +8,18 @@ import pytest
 from table_checks import assert_valid
 from test_widgets_table import callbacks_raise  # noqa: F401  (autouse: an exception in a click handler fails)
 
-from euchre_lesson import (CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Action, Phase, RuleOfThumbPlayer, best_five,
-                           new_game, play_game)
+from euchre_lesson import (
+    CUTTHROAT,
+    PARTNERSHIP,
+    RAILROAD,
+    TWO_HANDED,
+    Action,
+    Phase,
+    RuleOfThumbPlayer,
+    best_five,
+    new_game,
+    play_game,
+)
 from euchre_lesson.engine.errors import NotationError
 from euchre_lesson.play import session as sessions
 from euchre_lesson.play.session import TableSession, Told, learner_decisions, scores_before
@@ -86,6 +96,7 @@ def refused_and_unchanged(session: TableSession, call, told: Told):
 def test_an_illegal_card_is_refused_with_its_rule():
     def must_follow(s):
         return s.my_turn and s.hand.phase is Phase.PLAY and len(s.game.legal_actions()) < len(s.hand.hands[s.seat])
+
     session = play_until(sitting(seed=1), must_follow)
     legal = {a.card for a in session.game.legal_actions()}
     card = next(c for c in session.hand.hands[session.seat] if c not in legal)
@@ -219,9 +230,11 @@ def test_a_call_for_best_at_the_table_a_hint_then_a_click_on_a_card_gives_or_dis
     expert_alone = RuleOfThumbPlayer()
     session = sitting(RAILROAD, seed=3, seat=0)
     for _ in range(40):  # deal after deal until the learner takes part in a call for best
-        play_until(session, lambda s: s.hand.is_over or (s.my_turn and s.hand.phase in (Phase.GOING_ALONE,
-                                                                                           Phase.EXCHANGE)),
-                   learner=expert_alone)
+        play_until(
+            session,
+            lambda s: s.hand.is_over or (s.my_turn and s.hand.phase in (Phase.GOING_ALONE, Phase.EXCHANGE)),
+            learner=expert_alone,
+        )
         if session.my_turn and session.hand.phase is Phase.GOING_ALONE:
             session.act("alone")  # go alone (or defend alone) whenever asked
         if session.my_turn and session.hand.phase is Phase.EXCHANGE:
@@ -264,10 +277,16 @@ def test_save_and_load_through_the_session(tmp_path):
 
 def test_wrong_arguments_are_refused_by_name():
     session = sitting()
-    for call, name in [(lambda: TableSession("cutthroat"), "game"), (lambda: sitting(seat=3), "seat"),
-                       (lambda: sitting(level="hard"), "level"), (lambda: session.act(5), "action"),
-                       (lambda: session.pick("nonsense"), "card"), (lambda: session.observe(5), "listener"),
-                       (lambda: session.save(5), "path"), (lambda: session.start(session.game, None), "level")]:
+    for call, name in [
+        (lambda: TableSession("cutthroat"), "game"),
+        (lambda: sitting(seat=3), "seat"),
+        (lambda: sitting(level="hard"), "level"),
+        (lambda: session.act(5), "action"),
+        (lambda: session.pick("nonsense"), "card"),
+        (lambda: session.observe(5), "listener"),
+        (lambda: session.save(5), "path"),
+        (lambda: session.start(session.game, None), "level"),
+    ]:
         with pytest.raises(ValueError, match=name):
             call()
 
@@ -303,10 +322,13 @@ class Passer:
 def test_a_computer_s_reply_that_would_need_a_hand_past_the_limit_is_refused_and_changes_nothing(monkeypatch):
     """At the last hand a game holds, the learner's pass that lets the computers throw it in is refused in words."""
     from euchre_lesson.engine import game as game_module
+
     monkeypatch.setattr(game_module, "MAX_HANDS", 2)
     monkeypatch.setattr(sessions, "computer_players", lambda level, players, seed, learner: {1: Passer(), 2: Passer()})
     session = TableSession(new_game(CUTTHROAT, seed=7, first_dealer=0), seat=0)
-    while session.shown < 1 or len(session.hand.history) < 4:  # hand 1 thrown in; hand 2 (seat 1 deals) to seat 0's last pass
+    while (
+        session.shown < 1 or len(session.hand.history) < 4
+    ):  # hand 1 thrown in; hand 2 (seat 1 deals) to seat 0's last pass
         news = session.next_hand() if session.hand.is_over else session.act("pass")
         assert news.told in (Told.ACTED, Told.NEXT_HAND)
     before = session.moment
@@ -327,11 +349,13 @@ class LonePartner(Passer):
 
 
 def test_a_next_hand_the_computers_would_play_past_the_limit_is_refused_and_changes_nothing(monkeypatch):
-    """At the last hand a game holds, a hand the learner sits out (a partner alone) cannot end it with nobody winning."""
+    """At the last hand a game holds, a hand the learner sits out (a partner alone) cannot end it with no winner."""
     from euchre_lesson.engine import game as game_module
+
     monkeypatch.setattr(game_module, "MAX_HANDS", 2)
-    monkeypatch.setattr(sessions, "computer_players",
-                        lambda level, players, seed, learner: {1: Passer(), 2: LonePartner(), 3: Passer()})
+    monkeypatch.setattr(
+        sessions, "computer_players", lambda level, players, seed, learner: {1: Passer(), 2: LonePartner(), 3: Passer()}
+    )
     session = TableSession(new_game(PARTNERSHIP, seed=7, first_dealer=0), seat=0)
     while not session.hand.is_over:
         assert session.act("pass").told is Told.ACTED  # hand 1 thrown in

@@ -41,8 +41,7 @@ def class_folder(tmp_path_factory) -> Path:
 def printed(request, class_folder, tmp_path_factory) -> tuple[str, Path]:
     """The sheets for the class, printed on one paper size by the command."""
     out = tmp_path_factory.mktemp(f"sheets-{request.param}")
-    sheets.main(["--out", str(out), "--house-rules", str(class_folder / "house_rules.json"),
-                 "--paper", request.param])
+    sheets.main(["--out", str(out), "--house-rules", str(class_folder / "house_rules.json"), "--paper", request.param])
     return request.param, out
 
 
@@ -66,8 +65,12 @@ def test_each_pdf_is_one_page_of_the_paper_and_names_every_switch_the_class_chan
 @pytest.mark.slow
 def test_the_sheets_are_written_for_every_game_with_their_pages(printed):
     _, out = printed
-    names = {f"{kind}-{game}.{ending}" for kind in ("rules-card", "score-sheet") for game in PRESETS
-             for ending in ("html", "pdf")}
+    names = {
+        f"{kind}-{game}.{ending}"
+        for kind in ("rules-card", "score-sheet")
+        for game in PRESETS
+        for ending in ("html", "pdf")
+    }
     assert names <= {path.name for path in out.iterdir()}
 
 
@@ -76,7 +79,9 @@ def test_the_html_has_print_styles(printed):
     paper, out = printed
     for path in out.glob("*.html"):
         html = path.read_text(encoding="utf-8")
-        assert re.search(r"@page\s*\{[^}]*size:\s*" + re.escape(sheets.PAPERS[paper]) + r";[^}]*margin:", html), path.name
+        assert re.search(r"@page\s*\{[^}]*size:\s*" + re.escape(sheets.PAPERS[paper]) + r";[^}]*margin:", html), (
+            path.name
+        )
         assert re.search(r"table\s*\{[^}]*break-inside:\s*avoid[^}]*page-break-inside:\s*avoid", html), path.name
         assert "@media print" in html and "<table" in html
 
@@ -122,8 +127,8 @@ def test_a_rule_the_class_changed_is_marked_where_the_card_quotes_it(tmp_path):
     (tmp_path / "house_rules.json").write_text('{"cutthroat": {"stick_the_dealer": true}}', encoding="utf-8")
     rules = sheets.class_house_rules(tmp_path).rules("cutthroat")
     card = sheets.rules_card(rules, book=book)
-    throw_in = card[card.index("C9 Throw-in"):]
-    assert throw_in[:throw_in.index("</p>")].count("This class: stick the dealer: on (C9)") == 1
+    throw_in = card[card.index("C9 Throw-in") :]
+    assert throw_in[: throw_in.index("</p>")].count("This class: stick the dealer: on (C9)") == 1
     assert "This class:" not in sheets.rules_card(PRESETS["cutthroat"], book=book)
 
 
@@ -134,8 +139,11 @@ def test_it_never_writes_over_a_file_it_did_not_write(tmp_path):
     assert (tmp_path / "rules-card-cutthroat.pdf").read_bytes() == b"%PDF two"
     (tmp_path / "rules-card-cutthroat.html").write_text("the teacher's own notes", encoding="utf-8")
     (tmp_path / "score-sheet-twohand.pdf").write_bytes(b"someone else's")
-    with pytest.raises(SystemExit, match="holds files this tool did not write: rules-card-cutthroat.html, "
-                                         "score-sheet-twohand.pdf. Nothing was written"):
+    with pytest.raises(
+        SystemExit,
+        match="holds files this tool did not write: rules-card-cutthroat.html, "
+        "score-sheet-twohand.pdf. Nothing was written",
+    ):
         sheets.write_sheets(tmp_path, {**files, "score-sheet-twohand.pdf": b"%PDF three"})
     assert (tmp_path / "rules-card-cutthroat.html").read_text(encoding="utf-8") == "the teacher's own notes"
     assert (tmp_path / "score-sheet-twohand.pdf").read_bytes() == b"someone else's"

@@ -18,10 +18,19 @@ from pathlib import Path
 
 import pytest
 
-from euchre_lesson import (CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Phase, Suit, deal_hand, legal_plays,
-                           trick_winner)
-from euchre_lesson.play import solver
+from euchre_lesson import (
+    CUTTHROAT,
+    PARTNERSHIP,
+    RAILROAD,
+    TWO_HANDED,
+    Phase,
+    Suit,
+    deal_hand,
+    legal_plays,
+    trick_winner,
+)
 from euchre_lesson.engine.hand import replay
+from euchre_lesson.play import solver
 from euchre_lesson.play.bits import cards_of, layout, legal_bits, mask, winning_index
 from euchre_lesson.play.solver import PythonSearch, Search, solve
 
@@ -83,20 +92,27 @@ def short_position(random_state, rules, seed: int):
 
 @pytest.fixture(scope="module")
 def short_positions(random_state) -> tuple:
-    return tuple(short_position(random_state, replace(game, deck=size), 1000 * size + i)
-                 for game in GAMES for size in DECKS for i in range(SHORT_PER_TABLE))
+    return tuple(
+        short_position(random_state, replace(game, deck=size), 1000 * size + i)
+        for game in GAMES
+        for size in DECKS
+        for i in range(SHORT_PER_TABLE)
+    )
 
 
 @pytest.fixture(scope="module")
 def full_cutthroat_deals(random_state) -> tuple:
-    return tuple(start_of_play(random_state, replace(CUTTHROAT, deck=DECKS[i % 3]), 10**6 + i)[0]
-                 for i in range(FULL_CUTTHROAT))
+    return tuple(
+        start_of_play(random_state, replace(CUTTHROAT, deck=DECKS[i % 3]), 10**6 + i)[0] for i in range(FULL_CUTTHROAT)
+    )
 
 
 @pytest.fixture(scope="module")
 def full_two_hand_deals(random_state) -> tuple:
-    return tuple(start_of_play(random_state, replace(TWO_HANDED, deck=DECKS[i % 3]), 5 * 10**6 + i)[0]
-                 for i in range(FULL_TWO_HAND))
+    return tuple(
+        start_of_play(random_state, replace(TWO_HANDED, deck=DECKS[i % 3]), 5 * 10**6 + i)[0]
+        for i in range(FULL_TWO_HAND)
+    )
 
 
 @pytest.fixture(scope="module")
@@ -111,8 +127,10 @@ def four_tricks_left(random_state) -> tuple:
 
 @pytest.fixture(scope="module")
 def full_partnership_deals(random_state) -> tuple:
-    return tuple(start_of_play(random_state, replace(PARTNERSHIP, deck=DECKS[i % 3]), 2 * 10**6 + i)[0]
-                 for i in range(FULL_PARTNERSHIP))
+    return tuple(
+        start_of_play(random_state, replace(PARTNERSHIP, deck=DECKS[i % 3]), 2 * 10**6 + i)[0]
+        for i in range(FULL_PARTNERSHIP)
+    )
 
 
 @pytest.fixture(scope="module")
@@ -123,7 +141,7 @@ def lines_of_play(random_state) -> tuple:
         for size in DECKS:
             for i in range(LINES_OF_PLAY):
                 state, rng = start_of_play(random_state, replace(game, deck=size), 4 * 10**6 + 1000 * size + i)
-                positions += random_state(state, rng).states()[len(state.history):-1]
+                positions += random_state(state, rng).states()[len(state.history) : -1]
     return tuple(positions)
 
 
@@ -148,8 +166,10 @@ def brute_force(state) -> dict:
             memo[key] = max(outcomes) if s.to_act in side else min(outcomes)
         return memo[key]
 
-    return {action: taken(after) - taken(state) + value(after)
-            for action, after in ((a, state.apply(a)) for a in state.legal_actions())}
+    return {
+        action: taken(after) - taken(state) + value(after)
+        for action, after in ((a, state.apply(a)) for a in state.legal_actions())
+    }
 
 
 class EngineCheckedSearch(PythonSearch):
@@ -173,15 +193,16 @@ class EngineCheckedSearch(PythonSearch):
 
     def legal(self, hand, led):
         moves = super().legal(hand, led)
-        trick = self.played[len(self.played) // self.n * self.n:]  # the trick being played
+        trick = self.played[len(self.played) // self.n * self.n :]  # the trick being played
         played = self.cards(c for _, c in trick)
         assert bool(led) == bool(trick) and set(cards_of(self.laid, moves)) == set(
-            legal_plays(cards_of(self.laid, hand), played, self.laid.trump)), (played, cards_of(self.laid, hand))
+            legal_plays(cards_of(self.laid, hand), played, self.laid.trump)
+        ), (played, cards_of(self.laid, hand))
         self.counts["legal-move sets"] += 1
         return moves
 
     def complete(self, w, in_play, rem, alpha, beta):
-        trick = self.played[-self.n:]
+        trick = self.played[-self.n :]
         assert trick[trick_winner(self.cards(c for _, c in trick), self.laid.trump)][0] == w
         self.counts["trick winners"] += 1
         return super().complete(w, in_play, rem, alpha, beta)
@@ -233,9 +254,11 @@ def test_the_compiled_search_is_built_and_in_use():
 def test_without_the_compiled_search_solve_uses_the_python_one(random_state):
     """Turned off by EUCHRE_PURE_PYTHON=1, or missing as on a machine without a C compiler."""
     state = start_of_play(random_state, CUTTHROAT, 3)[0]
-    check = ("import sys; from euchre_lesson.play import solver; from euchre_lesson.engine.hand import replay; "
-             "assert not solver.COMPILED, 'still compiled'; "
-             "print({str(a): v for a, v in solver.solve(replay(sys.argv[1])).items()})")
+    check = (
+        "import sys; from euchre_lesson.play import solver; from euchre_lesson.engine.hand import replay; "
+        "assert not solver.COMPILED, 'still compiled'; "
+        "print({str(a): v for a, v in solver.solve(replay(sys.argv[1])).items()})"
+    )
     missing = "import sys; sys.modules['euchre_lesson.play._search'] = None; "  # makes the import fail
     for code, env in ((check, {"EUCHRE_PURE_PYTHON": "1"}), (missing + check, {})):
         command = [sys.executable, "-c", code, state.to_json()]
@@ -334,8 +357,9 @@ def test_four_hand_positions_with_four_tricks_left_agree_with_brute_force(four_t
     TALLY["four-hand positions with 4 tricks left vs brute force"] += len(positions)
 
 
-def test_bits_agree_with_the_engine_rules_on_every_position(short_positions, full_cutthroat_deals, four_tricks_left,
-                                                            full_partnership_deals, full_two_hand_deals):
+def test_bits_agree_with_the_engine_rules_on_every_position(
+    short_positions, full_cutthroat_deals, four_tricks_left, full_partnership_deals, full_two_hand_deals
+):
     positions = short_positions + full_cutthroat_deals + four_tricks_left + full_partnership_deals + full_two_hand_deals
     counts = Counter()
     for state in positions:
@@ -376,10 +400,9 @@ def test_partial_tricks_and_follow_suit_on_bits_agree_with_the_engine():
             laid = layout(trump, size)
             for _ in range(200):
                 cards = rng.sample(laid.cards, 9)
-                trick, hand = cards[:rng.randrange(1, 5)], cards[4:]
+                trick, hand = cards[: rng.randrange(1, 5)], cards[4:]
                 bits = [laid.bit[c] for c in trick]
-                assert laid.cards[bits[winning_index(laid, bits)].bit_length() - 1] == \
-                    trick[trick_winner(trick, trump)]
+                assert laid.cards[bits[winning_index(laid, bits)].bit_length() - 1] == trick[trick_winner(trick, trump)]
                 before = trick[:3]  # the cards before a play: at most three (F1)
                 legal = legal_bits(laid, mask(laid, hand), bits[:3])
                 assert set(cards_of(laid, legal)) == set(legal_plays(hand, before, trump))

@@ -31,8 +31,9 @@ def source(tmp_path) -> Path:
     for name in SAMPLE:
         shutil.copy(NOTEBOOKS / name, folder / name)
     lesson = nbformat.read(folder / SAMPLE[0], as_version=4)
-    lesson.cells.append(nbformat.v4.new_code_cell('ask("lesson 6 q1").exercise.solution()',
-                                                  metadata={"tags": ["solution"]}))
+    lesson.cells.append(
+        nbformat.v4.new_code_cell('ask("lesson 6 q1").exercise.solution()', metadata={"tags": ["solution"]})
+    )
     nbformat.write(lesson, folder / SAMPLE[0])
     return folder
 
@@ -71,10 +72,14 @@ def linked_output(source: Path, link) -> Path:
     return target
 
 
-@pytest.mark.parametrize("link", [
-    lambda original, path: path.symlink_to(os.path.relpath(original, path.parent)),
-    lambda original, path: os.link(original, path),
-], ids=["symlink", "hard link"])
+@pytest.mark.parametrize(
+    "link",
+    [
+        lambda original, path: path.symlink_to(os.path.relpath(original, path.parent)),
+        lambda original, path: os.link(original, path),
+    ],
+    ids=["symlink", "hard link"],
+)
 def test_links_in_the_output_folder_never_change_the_originals(source, link):
     before = originals(source)
     assert has_solutions(source / SAMPLE[0])
@@ -146,7 +151,8 @@ BROKEN = {
     "a list": b"[]",
     "an empty object": b"{}",
     "cells not a list": b'{"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": 5}',
-    "a cell without its keys": b'{"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [{"cell_type": "code"}]}',
+    "a cell without its keys": b'{"nbformat": 4, "nbformat_minor": 5, "metadata": {}, '
+    b'"cells": [{"cell_type": "code"}]}',
     "deeply nested": b"[" * 100_000 + b"]" * 100_000,
 }
 
@@ -180,8 +186,14 @@ def test_a_lesson_that_is_a_folder_or_a_pipe_is_refused_without_hanging(source, 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "euchre_lesson.teach.student_copies", *args],
-                          cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "euchre_lesson.teach.student_copies", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_the_command_line_says_what_is_wrong_without_a_traceback(source):

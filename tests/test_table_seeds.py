@@ -68,6 +68,7 @@ def test_a_game_that_cannot_sit_down_leaves_the_game_in_progress(monkeypatch):
 
     def refuse(seed):
         raise ValueError("seed refused by the test")
+
     monkeypatch.setitem(LEVELS, "random", refuse)
     news = session.new(CUTTHROAT, 7, "random")
     assert news.told is Told.CANNOT_START and "refused by the test" in str(news.error)
@@ -80,6 +81,7 @@ def test_a_failed_click_says_why_in_the_table(monkeypatch):
 
     def refuse(seed):
         raise ValueError("seed refused by the test")
+
     monkeypatch.setitem(LEVELS, "random", refuse)
     table.seed_input.value = 9
     table.new_button.click()
@@ -92,6 +94,7 @@ def test_any_error_a_click_meets_is_said_in_the_note(monkeypatch):
 
     def refuse(*args):
         raise ValueError("the disk said no, in this test")
+
     for name, button in (("save", table.save_button), ("load", table.load_button), ("undo", table.undo_button)):
         monkeypatch.setattr(table.session, name, refuse)
         table.note.value = ""

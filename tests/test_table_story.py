@@ -6,7 +6,7 @@ import re
 import pytest
 from test_widgets_table import callbacks_raise  # noqa: F401  (autouse: an exception in a click handler fails)
 
-from euchre_lesson import RAILROAD, RuleOfThumbPlayer, new_game
+from euchre_lesson import RAILROAD, RuleOfThumbPlayer
 from euchre_lesson.engine import narration
 from euchre_lesson.engine.actions import Verb
 from euchre_lesson.widgets import bidding
@@ -16,9 +16,9 @@ from euchre_lesson.widgets.table import Table
 def secret_cards(hand, seat):
     """The cards of the calls for best `seat` took no part in: the card given and the card then laid down (R3)."""
     secret = set()
-    for number, (giver, lone) in enumerate(hand.exchanges[:len(hand.given)]):
+    for number, (giver, lone) in enumerate(hand.exchanges[: len(hand.given)]):
         if seat not in (giver, lone):
-            secret |= {hand.given[number], *hand.laid_down[number:number + 1]}
+            secret |= {hand.given[number], *hand.laid_down[number : number + 1]}
     return secret
 
 
@@ -51,8 +51,9 @@ def test_the_table_s_story_never_names_a_card_passed_between_two_other_players()
             told = " ".join(reasons_before_the_play(table.story.value))
             assert "I give the" in told or "I received the" in told, "the giver's reason is told"
             assert not [card for card in secret if str(card) in told], f"seed {seed}: the story names {secret}"
-            said = " ".join(reason for i, reason in table.session.reasons_shown.items()
-                            if hand.history[i].kind is not Verb.PLAY)
+            said = " ".join(
+                reason for i, reason in table.session.reasons_shown.items() if hand.history[i].kind is not Verb.PLAY
+            )
             assert narration.HIDDEN in said and not [card for card in secret if str(card) in said]
             found += 1
         if found >= 3:

@@ -15,8 +15,7 @@ CLICKS = 500  # per thread: a few seconds, and enough to have raised in redraw()
 
 def clickable(table: Table) -> list:
     """The buttons a learner could click now (hint and grades left out: each asks the computer for seconds)."""
-    return [*table.hand_row.children, *table.choices.children, table.keep_button, table.undo_button,
-            table.next_button]
+    return [*table.hand_row.children, *table.choices.children, table.keep_button, table.undo_button, table.next_button]
 
 
 def clicker(table: Table, seed: int, errors: list) -> None:
@@ -67,6 +66,7 @@ def test_two_threads_acting_on_one_session_raise_nothing_and_the_game_replays():
                 session.hand, session.view, session.my_turn, session.reasons_shown  # noqa: B018 - reads race too
         except Exception as error:  # noqa: BLE001
             errors.append(error)
+
     threads = [threading.Thread(target=act, args=(seed,)) for seed in (3, 4)]
     for thread in threads:
         thread.start()

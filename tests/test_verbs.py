@@ -10,8 +10,11 @@ import pytest
 from euchre_lesson import Action, NotationError, parse_action
 from euchre_lesson.engine.actions import TOKEN_HELP, Verb
 
-ENGINE = [path for path in (Path(__file__).resolve().parent.parent / "euchre_lesson").rglob("*.py")
-          if "widgets" not in path.parts]
+ENGINE = [
+    path
+    for path in (Path(__file__).resolve().parent.parent / "euchre_lesson").rglob("*.py")
+    if "widgets" not in path.parts
+]
 EXAMPLES = {None: "", "suit": " H", "card": " JH", "cards": " JH JD AH KH QH"}
 # Modules written while verbs became a table, which still compare a verb's text: each to move to Verb.
 WAITING = {"practice.py"}
@@ -50,17 +53,27 @@ def string_comparisons_of_verbs(tree: ast.AST) -> list[int]:
 
     lines = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Compare) and any(texts(side) & verbs for side in [node.left, *node.comparators]):
-            lines.append(node.lineno)
-        elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Action" and node.args \
-                and texts(node.args[0]) & verbs:
+        if (
+            isinstance(node, ast.Compare)
+            and any(texts(side) & verbs for side in [node.left, *node.comparators])
+            or isinstance(node, ast.Call)
+            and getattr(node.func, "id", None) == "Action"
+            and node.args
+            and texts(node.args[0]) & verbs
+        ):
             lines.append(node.lineno)
     return lines
 
 
 def test_the_engine_compares_verbs_not_their_text():
-    found = {path.name: lines for path in ENGINE
-             if (lines := string_comparisons_of_verbs(ast.parse(path.read_text(encoding="utf-8"))))}
+    found = {
+        path.name: lines
+        for path in ENGINE
+        if (lines := string_comparisons_of_verbs(ast.parse(path.read_text(encoding="utf-8"))))
+    }
     assert set(found) <= WAITING, found
-    assert string_comparisons_of_verbs(ast.parse('if action.kind == "play" or kind in ("keep",): Action("pass")')) \
-        == [1, 1, 1]
+    assert string_comparisons_of_verbs(ast.parse('if action.kind == "play" or kind in ("keep",): Action("pass")')) == [
+        1,
+        1,
+        1,
+    ]

@@ -16,8 +16,11 @@ REAL_MAPPING = versus.os_action
 FEW = versus.Settings(simulations=20, worlds=4)  # a weak, fast bot and expert: the loop is under test
 
 
-@pytest.mark.parametrize("player, bot_seats", [(RuleOfThumbPlayer(), (1, 3)), (ExpertPlayer(3, worlds=4), (0, 2))],
-                         ids=["rule of thumb", "expert"])
+@pytest.mark.parametrize(
+    "player, bot_seats",
+    [(RuleOfThumbPlayer(), (1, 3)), (ExpertPlayer(3, worlds=4), (0, 2))],
+    ids=["rule of thumb", "expert"],
+)
 @pytest.mark.slow
 def test_a_game_against_the_bot_is_a_legal_finished_game(player, bot_seats, tmp_path):
     rules = versus.openspiel_rules()
@@ -32,9 +35,13 @@ def test_a_game_against_the_bot_is_a_legal_finished_game(player, bot_seats, tmp_
     assert 0 < len(bot_moves) < outcome.steps
     # the record replays in our engine, every hand checked against the seed and the rules
     assert load_game(save_game(game, tmp_path / "versus.json")) == game
-    assert game.rules.switches() == {"dealer_must_pick_up": True, "stick_the_dealer": True,
-                                     "allow_lone_defender": False, "opening_lead": "dealer_left",
-                                     "partner_may_go_alone": False}
+    assert game.rules.switches() == {
+        "dealer_must_pick_up": True,
+        "stick_the_dealer": True,
+        "allow_lone_defender": False,
+        "opening_lead": "dealer_left",
+        "partner_may_go_alone": False,
+    }
 
 
 @pytest.mark.slow
@@ -51,9 +58,14 @@ def swapped_clubs_and_diamonds(action, hand):
     return {0: 1, 1: 0}.get(number, number)
 
 
-@pytest.mark.parametrize("what, name, broken", [("legal actions in", "os_action", swapped_clubs_and_diamonds),
-                                                ("points: ours", "side_points", lambda returns: (9, 9, 9, 9))],
-                         ids=["mapping", "points"])
+@pytest.mark.parametrize(
+    "what, name, broken",
+    [
+        ("legal actions in", "os_action", swapped_clubs_and_diamonds),
+        ("points: ours", "side_points", lambda returns: (9, 9, 9, 9)),
+    ],
+    ids=["mapping", "points"],
+)
 def test_engines_out_of_step_stop_the_game_with_the_hand_record(what, name, broken, monkeypatch):
     monkeypatch.setattr(versus, name, broken)
     with pytest.raises(versus.OutOfStep, match=what) as stopped:
@@ -89,16 +101,33 @@ def test_the_hands_of_a_game_add_up_to_its_score_and_say_who_made_trump():
 
 @pytest.mark.slow
 def test_each_players_row_is_printed_as_soon_as_its_games_are_done(capsys):
-    versus.main(["--games", "2", "--simulations", "5", "--worlds", "2", "--players", "rule-of-thumb", "expert",
-                 "--jobs", "1", "--seed", "3"])
+    versus.main(
+        [
+            "--games",
+            "2",
+            "--simulations",
+            "5",
+            "--worlds",
+            "2",
+            "--players",
+            "rule-of-thumb",
+            "expert",
+            "--jobs",
+            "1",
+            "--seed",
+            "3",
+        ]
+    )
     lines = capsys.readouterr().out.splitlines()
     first_row = next(i for i, line in enumerate(lines) if line.startswith("rule-of-thumb "))
     expert_starts = next(i for i, line in enumerate(lines) if line.startswith("  expert: "))
     assert first_row < expert_starts
 
 
-@pytest.mark.parametrize("flag", [["--games", "0"], ["--simulations", "many"], ["--players", "nobody"],
-                                  ["--uct-c", "nan"], ["--uct-c", "-1"]])
+@pytest.mark.parametrize(
+    "flag",
+    [["--games", "0"], ["--simulations", "many"], ["--players", "nobody"], ["--uct-c", "nan"], ["--uct-c", "-1"]],
+)
 def test_bad_flags_are_refused_with_a_message(flag, capsys):
     with pytest.raises(SystemExit):
         versus.main(flag)
@@ -108,10 +137,68 @@ def test_bad_flags_are_refused_with_a_message(flag, capsys):
 # Two deals, from a real search: North deals, East names diamonds (26) or hearts (27) in round two
 # and leads the J♥. OpenSpiel writes both bids as "Pick up!", so South's information-state strings
 # are equal, yet South must follow diamonds in one (the J♥ is the left bower) and hearts in the other.
-NAMED_DIAMONDS = [0, 21, 14, 19, 22, 15, 13, 16, 4, 11, 10, 18, 23, 6, 9, 5, 7, 2, 3, 1, 17, 12,
-                  24, 24, 24, 24, 26, 30, 10]
-NAMED_HEARTS = [0, 23, 14, 19, 15, 11, 13, 5, 21, 2, 10, 1, 4, 7, 9, 18, 22, 17, 3, 16, 6, 12,
-                24, 24, 24, 24, 27, 30, 10]
+NAMED_DIAMONDS = [
+    0,
+    21,
+    14,
+    19,
+    22,
+    15,
+    13,
+    16,
+    4,
+    11,
+    10,
+    18,
+    23,
+    6,
+    9,
+    5,
+    7,
+    2,
+    3,
+    1,
+    17,
+    12,
+    24,
+    24,
+    24,
+    24,
+    26,
+    30,
+    10,
+]
+NAMED_HEARTS = [
+    0,
+    23,
+    14,
+    19,
+    15,
+    11,
+    13,
+    5,
+    21,
+    2,
+    10,
+    1,
+    4,
+    7,
+    9,
+    18,
+    22,
+    17,
+    3,
+    16,
+    6,
+    12,
+    24,
+    24,
+    24,
+    24,
+    27,
+    30,
+    10,
+]
 
 
 def replayed(game, history):

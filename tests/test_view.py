@@ -10,17 +10,35 @@ import dataclasses
 
 import pytest
 
-from euchre_lesson import (CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Card, Deal, HandState, Phase, Trick,
-                           deal_hand, deck, replay)
+from euchre_lesson import (
+    CUTTHROAT,
+    PARTNERSHIP,
+    RAILROAD,
+    TWO_HANDED,
+    Card,
+    Deal,
+    HandState,
+    Phase,
+    Trick,
+    deal_hand,
+    deck,
+    replay,
+)
 from euchre_lesson.engine.rules import side_of
 from euchre_lesson.engine.view import View, cards_known, public_token, seat_roles, trick_on_table
 
-RULE_SETS = (CUTTHROAT, PARTNERSHIP, dataclasses.replace(CUTTHROAT, deck=25),
-             dataclasses.replace(PARTNERSHIP, deck=32, stick_the_dealer=True),
-             dataclasses.replace(CUTTHROAT, dealer_must_pick_up=True, allow_lone_defender=False),
-             dataclasses.replace(PARTNERSHIP, deck=25, opening_lead="dealer_left"),
-             TWO_HANDED, RAILROAD, dataclasses.replace(CUTTHROAT, call_for_best=True),
-             dataclasses.replace(RAILROAD, deck=24, partner_may_go_alone=False))
+RULE_SETS = (
+    CUTTHROAT,
+    PARTNERSHIP,
+    dataclasses.replace(CUTTHROAT, deck=25),
+    dataclasses.replace(PARTNERSHIP, deck=32, stick_the_dealer=True),
+    dataclasses.replace(CUTTHROAT, dealer_must_pick_up=True, allow_lone_defender=False),
+    dataclasses.replace(PARTNERSHIP, deck=25, opening_lead="dealer_left"),
+    TWO_HANDED,
+    RAILROAD,
+    dataclasses.replace(CUTTHROAT, call_for_best=True),
+    dataclasses.replace(RAILROAD, deck=24, partner_may_go_alone=False),
+)
 HANDS = 150
 # A discard, the five kept, a card given and the card a lone player lays down go face down: only their maker
 # sees them, and the lone player a card given to them (C7, T5, R3).
@@ -36,8 +54,7 @@ def hands(random_state) -> tuple[HandState, ...]:
 def moments(hands):
     """Every state of every hand, from the deal to the end, each with the index of its step."""
     for hand in hands:
-        for step, state in enumerate(hand.states()):
-            yield step, state
+        yield from enumerate(hand.states())
 
 
 # -- re-derivations from the history ----------------------------------------------------------------
@@ -45,8 +62,7 @@ def moments(hands):
 
 def maker_of(state) -> int | None:
     """The seat that ordered the up-card or named trump (C6, C8, C3), if any yet."""
-    return next((actor for action, actor in zip(state.history, state.actors) if action.kind in ("order", "call")),
-                None)
+    return next((actor for action, actor in zip(state.history, state.actors) if action.kind in ("order", "call")), None)
 
 
 def alone_seats(state) -> list[int]:
@@ -61,8 +77,11 @@ def receiver_from_history(state, giver: int) -> int:
 
 def gives(state) -> list[tuple[int, int, Card]]:
     """(giver, receiver, card) of every card given in a call for best (R3)."""
-    return [(actor, receiver_from_history(state, actor), action.card)
-            for action, actor in zip(state.history, state.actors) if action.kind == "give"]
+    return [
+        (actor, receiver_from_history(state, actor), action.card)
+        for action, actor in zip(state.history, state.actors)
+        if action.kind == "give"
+    ]
 
 
 def sees_the_dummy(state, seat: int) -> bool:
@@ -92,8 +111,8 @@ def table_trick_from_history(state) -> tuple[tuple[Card, ...], int]:
     played = [card for _, card in plays(state)]
     done, rest = divmod(len(played), size)
     if rest or not done:
-        return tuple(played[done * size:]), done + 1
-    return tuple(played[(done - 1) * size:]), done
+        return tuple(played[done * size :]), done + 1
+    return tuple(played[(done - 1) * size :]), done
 
 
 def sitting_out_from_history(state) -> set[int]:
@@ -116,10 +135,16 @@ def side_from_rules(state, seat: int) -> set[int]:
 
 
 def said_from_history(state, seat: int) -> list[tuple[int, str]]:
-    told = {i for i, (action, actor) in enumerate(zip(state.history, state.actors))
-            if action.kind == "give" and receiver_from_history(state, actor) == seat}
-    return [(actor, action.kind if action.kind in FACE_DOWN and actor != seat and i not in told else str(action))
-            for i, (action, actor) in enumerate(zip(state.history, state.actors)) if action.kind != "play"]
+    told = {
+        i
+        for i, (action, actor) in enumerate(zip(state.history, state.actors))
+        if action.kind == "give" and receiver_from_history(state, actor) == seat
+    }
+    return [
+        (actor, action.kind if action.kind in FACE_DOWN and actor != seat and i not in told else str(action))
+        for i, (action, actor) in enumerate(zip(state.history, state.actors))
+        if action.kind != "play"
+    ]
 
 
 def cards_in(value) -> set[Card]:
@@ -175,8 +200,14 @@ def test_a_view_counts_each_hand_and_finds_the_trick_on_the_table(hands):
         played = [actor for actor, _ in plays(state)]
         given = gives(state)  # R3: a card passes from the giver to the lone player, who then lays one down
         laid = [actor for action, actor in zip(state.history, state.actors) if action.kind == "discard"]
-        sizes = tuple(5 - played.count(seat) - laid.count(seat) + sum(r == seat for _, r, _ in given)
-                      - sum(g == seat for g, _, _ in given) for seat in range(state.players))
+        sizes = tuple(
+            5
+            - played.count(seat)
+            - laid.count(seat)
+            + sum(r == seat for _, r, _ in given)
+            - sum(g == seat for g, _, _ in given)
+            for seat in range(state.players)
+        )
         cards, number = table_trick_from_history(state)
         for seat in range(state.players):
             view = state.view(seat)
@@ -207,7 +238,7 @@ def test_the_cards_known_are_the_seat_s_or_the_whole_deal_with_the_hands_open(ha
 
 
 def test_a_view_knows_its_side_the_roles_and_what_was_said(hands):
-    for step, state in moments(hands):
+    for _step, state in moments(hands):
         maker = maker_of(state)
         alone = alone_seats(state)
         to_act = state.to_act
@@ -239,8 +270,14 @@ def test_one_side_of_for_every_question_of_sides():
 
 
 def test_a_face_down_action_is_heard_without_its_cards_except_by_its_maker():
-    hand = replay({"rules": "partnership", "dealer": 3, "deal": deal_hand(PARTNERSHIP, 3, seed=4).deal.record(),
-                   "actions": ["order"]})
+    hand = replay(
+        {
+            "rules": "partnership",
+            "dealer": 3,
+            "deal": deal_hand(PARTNERSHIP, 3, seed=4).deal.record(),
+            "actions": ["order"],
+        }
+    )
     discard = hand.legal_actions()[0]
     assert public_token(discard, 3, 3) == str(discard) and public_token(discard, 3, None) == str(discard)
     assert [public_token(discard, 3, seat) for seat in range(3)] == ["pickup"] * 3
@@ -256,15 +293,24 @@ def test_a_hand_yields_its_history_of_states_once(hands):
         assert states[0] == deal_hand(hand.rules, hand.dealer, deal=hand.deal)
         for step, state in enumerate(states):
             assert state.history == hand.history[:step] and state.actors == hand.actors[:step]
-            assert state.states() == states[:step + 1]
+            assert state.states() == states[: step + 1]
 
 
 def test_a_state_not_reached_from_a_deal_is_its_own_history():
     state = deal_hand(CUTTHROAT, 0, seed=2)
     assert state.states() == (state,)
     hands = tuple(state.hands)
-    made = HandState(rules=CUTTHROAT, dealer=0, deal=Deal(hands, None, (state.up_card,)), phase=Phase.PLAY,
-                     to_act=1, hands=hands, trump=state.up_card.suit, maker=1, trick=Trick(1, (), ()),
-                     tricks_won=(0, 0, 0))
+    made = HandState(
+        rules=CUTTHROAT,
+        dealer=0,
+        deal=Deal(hands, None, (state.up_card,)),
+        phase=Phase.PLAY,
+        to_act=1,
+        hands=hands,
+        trump=state.up_card.suit,
+        maker=1,
+        trick=Trick(1, (), ()),
+        tricks_won=(0, 0, 0),
+    )
     assert made.states() == (made,)
     assert isinstance(made.view(1), View)

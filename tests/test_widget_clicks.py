@@ -9,10 +9,20 @@ import pytest
 from table_checks import check
 from test_widgets_table import callbacks_raise  # noqa: F401  (autouse: an exception in a click handler fails)
 
-from euchre_lesson import (CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Phase, RuleOfThumbPlayer, Suit, deal_hand,
-                           parse_action, play_out)
+from euchre_lesson import (
+    CUTTHROAT,
+    PARTNERSHIP,
+    RAILROAD,
+    TWO_HANDED,
+    Phase,
+    RuleOfThumbPlayer,
+    Suit,
+    deal_hand,
+    parse_action,
+    play_out,
+    widgets,
+)
 from euchre_lesson.play.players import RandomPlayer
-from euchre_lesson import widgets
 from euchre_lesson.widgets.cards import has_class
 
 CLICKS_PER_WIDGET = 1200  # nine widgets: 10,800 clicks in all
@@ -81,8 +91,11 @@ def use(control, rng: random.Random, folder) -> None:
         control.click()
     elif isinstance(control, w.widgets.widget_selection._MultipleSelection):
         options = list(control.options)
-        control.value = tuple(v for v in control.value if v in options) if not options else \
-            tuple(rng.sample([o[1] if isinstance(o, tuple) else o for o in options], rng.randint(0, len(options))))
+        control.value = (
+            tuple(v for v in control.value if v in options)
+            if not options
+            else tuple(rng.sample([o[1] if isinstance(o, tuple) else o for o in options], rng.randint(0, len(options))))
+        )
     elif isinstance(control, w.widgets.widget_selection._Selection):
         if control.options:
             control.index = rng.randrange(len(control.options))
@@ -92,8 +105,18 @@ def use(control, rng: random.Random, folder) -> None:
         low, high = getattr(control, "min", -5), getattr(control, "max", 10**6)
         control.value = rng.randint(low, min(high, low + 10**6))
     elif isinstance(control, w.Text | w.Textarea):
-        control.value = rng.choice(["", "nonsense", "J♣", "A♠ K♥", str(folder / "game.json"),
-                                    str(folder / "missing.json"), str(folder), "{not json"])
+        control.value = rng.choice(
+            [
+                "",
+                "nonsense",
+                "J♣",
+                "A♠ K♥",
+                str(folder / "game.json"),
+                str(folder / "missing.json"),
+                str(folder),
+                "{not json",
+            ]
+        )
 
 
 @pytest.mark.slow
@@ -112,12 +135,14 @@ def test_random_clicks_leave_a_valid_widget(name, tmp_path, monkeypatch):
         check(widget)
 
 
-
 @pytest.mark.parametrize("name", FACTORIES)
 def test_every_choice_box_shows_a_choice(name):
     """A Dropdown given the value None shows an empty box in the browser (ipywidgets reads None as no choice)."""
-    empty = [c.description for c in controls(FACTORIES[name]())
-             if isinstance(c, w.widgets.widget_selection._Selection) and c.options and c.index is None]
+    empty = [
+        c.description
+        for c in controls(FACTORIES[name]())
+        if isinstance(c, w.widgets.widget_selection._Selection) and c.options and c.index is None
+    ]
     assert not empty, f"{name}: empty choice boxes {empty}"
 
 
@@ -166,8 +191,11 @@ def test_a_double_click_on_a_card_plays_it_once():
     assert double.note.value == single.note.value, double.note.value
 
 
-@pytest.mark.parametrize("rules, seed", [(CUTTHROAT, 1), (CUTTHROAT, 5), (PARTNERSHIP, 2), (PARTNERSHIP, 4)],
-                         ids=["cutthroat-1", "cutthroat-5", "partnership-2", "partnership-4"])
+@pytest.mark.parametrize(
+    "rules, seed",
+    [(CUTTHROAT, 1), (CUTTHROAT, 5), (PARTNERSHIP, 2), (PARTNERSHIP, 4)],
+    ids=["cutthroat-1", "cutthroat-5", "partnership-2", "partnership-4"],
+)
 def test_double_clicks_at_the_table_act_as_single_clicks(rules, seed):
     """Every control double-clicked, hand after hand: the same game as single clicks, and the same note."""
     single, double = widgets.Table(rules, seed=seed), widgets.Table(rules, seed=seed)
@@ -219,12 +247,16 @@ def test_a_double_click_on_a_bid_in_the_bidding_trainer_keeps_the_verdict():
     assert trainer.seed == 3 and trainer.chosen is None
 
 
-@pytest.mark.parametrize("make, step", [
-    (lambda: widgets.DummyTrainer(seed=2), "new_button"),
-    (lambda: widgets.FollowSuitTrainer(seed=2), "new_button"),
-    (lambda: widgets.BiddingTrainer(seed=2, worlds=8), "new_button"),
-    (lambda: widgets.ScoreQuiz(seed=2), "next_button"),
-], ids=["dummy", "follow", "bidding", "quiz"])
+@pytest.mark.parametrize(
+    "make, step",
+    [
+        (lambda: widgets.DummyTrainer(seed=2), "new_button"),
+        (lambda: widgets.FollowSuitTrainer(seed=2), "new_button"),
+        (lambda: widgets.BiddingTrainer(seed=2, worlds=8), "new_button"),
+        (lambda: widgets.ScoreQuiz(seed=2), "next_button"),
+    ],
+    ids=["dummy", "follow", "bidding", "quiz"],
+)
 def test_a_double_click_on_next_moves_one_step(make, step):
     once, double = make(), make()
     getattr(once, step).click()
@@ -274,6 +306,7 @@ def clock(monkeypatch):
 
     def tick(seconds: float) -> None:
         now[0] += seconds
+
     return tick
 
 

@@ -12,8 +12,19 @@ import euchre_lesson.widgets as package
 from euchre_lesson import CUTTHROAT, RuleOfThumbPlayer, deal_hand, play_out
 from euchre_lesson.teach.course import exercises
 from euchre_lesson.teach.progress import Progress
-from euchre_lesson.widgets import (BiddingTrainer, DummyTrainer, ExerciseView, FollowSuitTrainer, HandReplay,
-                                   PracticeWidget, ProgressBoard, RankingExplorer, ScoreCalculator, ScoreQuiz, Table)
+from euchre_lesson.widgets import (
+    BiddingTrainer,
+    DummyTrainer,
+    ExerciseView,
+    FollowSuitTrainer,
+    HandReplay,
+    PracticeWidget,
+    ProgressBoard,
+    RankingExplorer,
+    ScoreCalculator,
+    ScoreQuiz,
+    Table,
+)
 from euchre_lesson.widgets.cards import CardRow
 from euchre_lesson.widgets.fallback import Described
 
@@ -22,7 +33,7 @@ def widget_classes():
     """Every widget class the package defines, module by module."""
     found = {}
     for module in pkgutil.iter_modules(package.__path__):
-        for name, value in vars(importlib.import_module(f"{package.__name__}.{module.name}")).items():
+        for _name, value in vars(importlib.import_module(f"{package.__name__}.{module.name}")).items():
             if inspect.isclass(value) and issubclass(value, w.Widget) and value.__module__.startswith(package.__name__):
                 found[value.__qualname__] = value
     return sorted(found.values(), key=lambda cls: cls.__qualname__)

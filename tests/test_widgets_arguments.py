@@ -5,8 +5,7 @@ import pytest
 from table_checks import check
 from test_widgets_table import callbacks_raise  # noqa: F401  (autouse: an exception in a click handler fails)
 
-from euchre_lesson import CUTTHROAT, PARTNERSHIP, RandomPlayer, Suit, deal_hand, parse_card, play_out
-from euchre_lesson import widgets
+from euchre_lesson import CUTTHROAT, PARTNERSHIP, RandomPlayer, Suit, deal_hand, parse_card, play_out, widgets
 
 # None, text, empty text, floats, bools, huge and negative whole numbers, a list, an object.
 BAD = (None, "nonsense", "", 1.5, float("nan"), True, False, 10**30, 2**64, -1, [], {}, object())
@@ -46,8 +45,11 @@ CONSTRUCTORS = [
 ]
 
 
-@pytest.mark.parametrize("widget, argument, values, make", CONSTRUCTORS,
-                         ids=[f"{widget}-{argument}" for widget, argument, _, _ in CONSTRUCTORS])
+@pytest.mark.parametrize(
+    "widget, argument, values, make",
+    CONSTRUCTORS,
+    ids=[f"{widget}-{argument}" for widget, argument, _, _ in CONSTRUCTORS],
+)
 def test_a_constructor_refuses_wrong_values_by_name(widget, argument, values, make):
     for value in values:
         with pytest.raises(ValueError) as refused:
@@ -56,9 +58,16 @@ def test_a_constructor_refuses_wrong_values_by_name(widget, argument, values, ma
         assert len(str(refused.value)) < 400, "a message quotes a short excerpt of the input"
 
 
-@pytest.mark.parametrize("make", [lambda: widgets.Table(seet=1), lambda: widgets.Table(layout=5),
-                                  lambda: widgets.RankingExplorer(colour="red"), lambda: widgets.ScoreQuiz(layout=[])],
-                         ids=["unknown", "bad layout", "unknown", "bad layout"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: widgets.Table(seet=1),
+        lambda: widgets.Table(layout=5),
+        lambda: widgets.RankingExplorer(colour="red"),
+        lambda: widgets.ScoreQuiz(layout=[]),
+    ],
+    ids=["unknown", "bad layout", "unknown", "bad layout"],
+)
 def test_a_wrong_keyword_for_the_box_is_refused_by_name(make):
     with pytest.raises(ValueError, match="seet|layout|colour"):
         make()
@@ -85,25 +94,26 @@ METHODS = [
     ("Table", "start", "game", wrong(), _table, lambda t, v: t.start(v, "random")),
     ("Table", "start", "level", wrong(), _table, lambda t, v: t.start(t.game, v)),
     ("BiddingTrainer", "deal", "seed", wrong(None), lambda: widgets.BiddingTrainer(worlds=8), lambda t, v: t.deal(v)),
-    ("BiddingTrainer", "choose", "action", wrong(), lambda: widgets.BiddingTrainer(worlds=8),
-     lambda t, v: t.choose(v)),
+    ("BiddingTrainer", "choose", "action", wrong(), lambda: widgets.BiddingTrainer(worlds=8), lambda t, v: t.choose(v)),
     ("DummyTrainer", "deal", "seed", wrong(None), widgets.DummyTrainer, lambda t, v: t.deal(v)),
-    ("DummyTrainer", "toggle", "card", wrong() + ["A♠ K♠", "J♦" * 60], widgets.DummyTrainer,
-     lambda t, v: t.toggle(v)),
+    ("DummyTrainer", "toggle", "card", wrong() + ["A♠ K♠", "J♦" * 60], widgets.DummyTrainer, lambda t, v: t.toggle(v)),
     ("FollowSuitTrainer", "deal", "seed", wrong(None), widgets.FollowSuitTrainer, lambda t, v: t.deal(v)),
     ("FollowSuitTrainer", "pick", "card", wrong(), widgets.FollowSuitTrainer, lambda t, v: t.pick(v)),
     ("RankingExplorer", "pick", "card", wrong() + ["7♥"], widgets.RankingExplorer, lambda t, v: t.pick(v)),
-    ("HandReplay", "go", "step", wrong(10**30, 2**64, -1), lambda: widgets.HandReplay(RECORD),
-     lambda t, v: t.go(v)),
+    ("HandReplay", "go", "step", wrong(10**30, 2**64, -1), lambda: widgets.HandReplay(RECORD), lambda t, v: t.go(v)),
 ]
 
 
-@pytest.mark.parametrize("widget, method, argument, values, make, call", METHODS,
-                         ids=[f"{widget}.{method}-{argument}" for widget, method, argument, *_ in METHODS])
+@pytest.mark.parametrize(
+    "widget, method, argument, values, make, call",
+    METHODS,
+    ids=[f"{widget}.{method}-{argument}" for widget, method, argument, *_ in METHODS],
+)
 def test_a_method_refuses_wrong_values_by_name_and_changes_nothing(widget, method, argument, values, make, call):
     shown = make()
-    before = {name: getattr(shown, name) for name in ("game", "state", "chosen", "step", "trump") if
-              hasattr(shown, name)}
+    before = {
+        name: getattr(shown, name) for name in ("game", "state", "chosen", "step", "trump") if hasattr(shown, name)
+    }
     for value in values:
         with pytest.raises(ValueError) as refused:
             call(shown, value)

@@ -22,8 +22,10 @@ def test_every_face_shows_rank_and_suit_and_has_words(size):
 
 @pytest.mark.rule("C2")
 def test_the_bowers_and_the_joker_are_marked_once_trump_is_fixed():
-    marks = {str(c): card_button(c, Suit.HEARTS).description.split("\n")[-1]
-             for c in map(parse_card, ["J♥", "J♦", "Joker", "A♥"])}
+    marks = {
+        str(c): card_button(c, Suit.HEARTS).description.split("\n")[-1]
+        for c in map(parse_card, ["J♥", "J♦", "Joker", "A♥"])
+    }
     assert marks == {"J♥": "R", "J♦": "L", "Joker": "★", "A♥": "A♥"}
     assert "left bower" in card_button(parse_card("J♦"), Suit.HEARTS).tooltip
     assert "\n" not in card_button(parse_card("J♦")).description  # no trump yet: no mark
@@ -57,8 +59,11 @@ def test_a_strip_of_cards_to_look_at_marks_the_legal_ones_as_a_row_does():
     strip = CardStrip()
     strip.show(deck()[:3], legal=deck()[:1])
     faces = re.findall(r'<span class="([^"]*)"[^>]*aria-label="([^"]*)"', strip.value)
-    assert [("euchre-legal" in marks, "playable" in words) for marks, words in faces] == [(True, True), (False, False),
-                                                                                          (False, False)]
+    assert [("euchre-legal" in marks, "playable" in words) for marks, words in faces] == [
+        (True, True),
+        (False, False),
+        (False, False),
+    ]
     assert "<button" not in strip.value
 
 

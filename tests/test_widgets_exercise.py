@@ -12,16 +12,15 @@ import ipywidgets as w
 import pytest
 from IPython.lib.pretty import pretty
 from test_widgets_table import callbacks_raise  # noqa: F401  (autouse: an exception in a click handler fails)
+from widget_checks import check
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, NotationError, deal_hand
-from euchre_lesson.engine.display import words_html
 from euchre_lesson.engine.cards import sort_key
+from euchre_lesson.engine.display import words_html
 from euchre_lesson.teach.course import exercises
-from euchre_lesson.teach.exercises import (BestFive, Bid, Choice, LegalPlays, PlayableCard, Score, TrickWinner,
-                                     WhichSuit)
+from euchre_lesson.teach.exercises import BestFive, Bid, Choice, LegalPlays, PlayableCard, Score, TrickWinner, WhichSuit
 from euchre_lesson.widgets import ExerciseView, ask
 from euchre_lesson.widgets.cards import has_class
-from widget_checks import check
 
 LESSON_EXERCISES = [(f"{n}-{name}", q) for n in range(12) for name, q in vars(exercises(n)).items()]
 MORE = [  # kinds and shapes the lessons do not use yet
@@ -164,7 +163,9 @@ def never(folder) -> None:
     (folder / "house_rules.json").write_text(json.dumps({"show_answer": "never"}))
 
 
-@pytest.mark.parametrize("name, question", LESSON_EXERCISES[::7] + MORE, ids=[n for n, _ in LESSON_EXERCISES[::7] + MORE])
+@pytest.mark.parametrize(
+    "name, question", LESSON_EXERCISES[::7] + MORE, ids=[n for n, _ in LESSON_EXERCISES[::7] + MORE]
+)
 def test_with_answers_never_shown_solution_typed_says_so_in_one_sentence(tmp_path, monkeypatch, name, question):
     given = question.solution()
     assert given.startswith("Answer:")
@@ -188,8 +189,9 @@ def test_with_answers_never_shown_the_view_has_no_show_the_answer_and_says_why(t
     assert "Answer" not in view.solution_note.value
 
 
-@pytest.mark.parametrize("setting, words", [("after a try", None), ("always", "Show the answer gives"),
-                                            ("never", "turned the answers off")])
+@pytest.mark.parametrize(
+    "setting, words", [("after a try", None), ("always", "Show the answer gives"), ("never", "turned the answers off")]
+)
 def test_the_view_s_words_on_how_to_answer_follow_the_setting(setting, words):
     view = ExerciseView(exercises(1).q1, show_answer=setting)
     said = status(view)
@@ -259,7 +261,9 @@ def test_a_double_click_on_check_reports_once(monkeypatch):
     assert len(heard) == 2
 
 
-@pytest.mark.parametrize("name, question", LESSON_EXERCISES[::3] + MORE, ids=[n for n, _ in LESSON_EXERCISES[::3] + MORE])
+@pytest.mark.parametrize(
+    "name, question", LESSON_EXERCISES[::3] + MORE, ids=[n for n, _ in LESSON_EXERCISES[::3] + MORE]
+)
 def test_random_clicking_never_raises_and_the_view_stays_valid(name, question):
     rng = random.Random(name)
     heard = []
@@ -280,14 +284,17 @@ def test_a_notebook_shows_the_widget_and_github_the_words():
     assert has_class(ask(question), "euchre-exercise-lesson-3-q1")
 
 
-@pytest.mark.parametrize("make, name", [
-    (lambda: ExerciseView("q1"), "exercise"),
-    (lambda: ExerciseView(exercises(1).q1, on_answer="progress"), "on_answer"),
-    (lambda: ExerciseView(exercises(1).q1, show_answer="sometimes"), "show_answer"),
-    (lambda: ExerciseView(exercises(1).q1, show_answer=True), "show_answer"),
-    (lambda: ExerciseView(exercises(1).q1, folder=3), "folder"),
-    (lambda: ExerciseView(exercises(1).q1).button_for("spades"), "value"),
-])
+@pytest.mark.parametrize(
+    "make, name",
+    [
+        (lambda: ExerciseView("q1"), "exercise"),
+        (lambda: ExerciseView(exercises(1).q1, on_answer="progress"), "on_answer"),
+        (lambda: ExerciseView(exercises(1).q1, show_answer="sometimes"), "show_answer"),
+        (lambda: ExerciseView(exercises(1).q1, show_answer=True), "show_answer"),
+        (lambda: ExerciseView(exercises(1).q1, folder=3), "folder"),
+        (lambda: ExerciseView(exercises(1).q1).button_for("spades"), "value"),
+    ],
+)
 def test_wrong_arguments_are_refused_by_name(make, name):
     with pytest.raises(NotationError, match=name):
         make()

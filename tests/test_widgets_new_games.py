@@ -4,6 +4,7 @@ import re
 
 import ipywidgets as w
 import pytest
+from widget_checks import check
 
 from euchre_lesson import RAILROAD, TWO_HANDED, Phase, RuleOfThumbPlayer, deal_hand, replay
 from euchre_lesson.engine import narration
@@ -11,7 +12,6 @@ from euchre_lesson.engine.display import words_html
 from euchre_lesson.widgets import BiddingTrainer, HandReplay
 from euchre_lesson.widgets.cards import CardRow, CardStrip, face_up_cards
 from euchre_lesson.widgets.replay import onlooker
-from widget_checks import check
 
 
 def played(rules, seed, defend_alone=False):
@@ -30,8 +30,11 @@ def played(rules, seed, defend_alone=False):
 RAILROAD_TWO_CALLS = played(RAILROAD, 7, defend_alone=True)
 RAILROAD_PARTNER_ALONE = played(RAILROAD, 60)
 TWO_HAND = played(TWO_HANDED, 0)  # the dealer picks up, then five tricks
-HANDS = {"railroad-two-calls": RAILROAD_TWO_CALLS, "railroad-partner-alone": RAILROAD_PARTNER_ALONE,
-         "twohand": TWO_HAND}
+HANDS = {
+    "railroad-two-calls": RAILROAD_TWO_CALLS,
+    "railroad-partner-alone": RAILROAD_PARTNER_ALONE,
+    "twohand": TWO_HAND,
+}
 
 
 def test_the_sample_hands_have_what_the_tests_need():
@@ -75,8 +78,10 @@ def check_the_step(widget, viewer):
                 assert not secret & set(face_up_cards(row)), f"seat {viewer} is told which card was exchanged"
     for number, (giver, lone) in enumerate(state.exchanges):
         given, laid = widget.calls_for_best[number]
-        for place, cards, sees in ((given, state.given[number:number + 1], (giver, lone)),
-                                   (laid, state.laid_down[number:number + 1], (lone,))):
+        for place, cards, sees in (
+            (given, state.given[number : number + 1], (giver, lone)),
+            (laid, state.laid_down[number : number + 1], (lone,)),
+        ):
             assert len(place.row.cards) == len(cards) and (not cards or place.layout.display != "none")
             face_up = viewer is None or viewer in sees
             assert face_up_cards(place.row) == (list(cards) if face_up else [])
@@ -220,10 +225,16 @@ def enabled_buttons(widget):
     return [b for b in descendants(widget) if isinstance(b, w.Button) and not b.disabled]
 
 
-@pytest.mark.parametrize("make", [lambda: HandReplay(RAILROAD_TWO_CALLS, seat=2), lambda: HandReplay(TWO_HAND, seat=1),
-                                  lambda: BiddingTrainer(RAILROAD, seed=3, worlds=8),
-                                  lambda: BiddingTrainer(TWO_HANDED, seed=3, worlds=8)],
-                         ids=["replay-railroad", "replay-twohand", "bidding-railroad", "bidding-twohand"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: HandReplay(RAILROAD_TWO_CALLS, seat=2),
+        lambda: HandReplay(TWO_HAND, seat=1),
+        lambda: BiddingTrainer(RAILROAD, seed=3, worlds=8),
+        lambda: BiddingTrainer(TWO_HANDED, seed=3, worlds=8),
+    ],
+    ids=["replay-railroad", "replay-twohand", "bidding-railroad", "bidding-twohand"],
+)
 def test_random_clicks_in_the_new_games_never_raise_and_always_leave_a_way_on(make):
     """Coverage (these widgets' buttons already worked in the new games): every click keeps the widget valid."""
     import random

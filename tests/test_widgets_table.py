@@ -24,13 +24,13 @@ from euchre_lesson import (
 )
 from euchre_lesson.engine.actions import Verb
 from euchre_lesson.engine.display import words_html
-from euchre_lesson.engine.rules import switch_words
 from euchre_lesson.engine.game import game_from_record
-from euchre_lesson.play.session import learner_decisions
 from euchre_lesson.engine.narration import HIDDEN
+from euchre_lesson.engine.rules import switch_words
 from euchre_lesson.engine.view import View
-from euchre_lesson.widgets.bidding import BiddingTrainer
+from euchre_lesson.play.session import learner_decisions
 from euchre_lesson.widgets import table as table_module
+from euchre_lesson.widgets.bidding import BiddingTrainer
 from euchre_lesson.widgets.cards import face_up_cards
 from euchre_lesson.widgets.table import Table
 
@@ -40,9 +40,11 @@ GAMES = 50
 @pytest.fixture(autouse=True)
 def callbacks_raise(monkeypatch):
     """ipywidgets logs an exception in a click handler and carries on; here it fails the test."""
+
     def call(self, *args, **kwargs):
         for callback in self.callbacks:
             callback(*args, **kwargs)
+
     monkeypatch.setattr(CallbackDispatcher, "__call__", call)
 
 
@@ -182,8 +184,9 @@ def test_the_keep_is_told_and_the_five_laid_aside_lie_face_down_for_the_others()
 
 
 def test_the_last_trick_stays_with_its_winner_until_the_next_card():
-    table = first(Table(CUTTHROAT, seed=2), lambda t: t.hand.phase is Phase.PLAY and t.hand.tricks
-                  and not t.hand.trick.cards)
+    table = first(
+        Table(CUTTHROAT, seed=2), lambda t: t.hand.phase is Phase.PLAY and t.hand.tricks and not t.hand.trick.cards
+    )
     last = table.hand.tricks[-1]
     assert list(table.trick_row.cards) == list(last.cards)
     assert "won by" in table.trick_label.value
@@ -195,6 +198,7 @@ def test_the_last_trick_stays_with_its_winner_until_the_next_card():
 def test_an_illegal_card_is_explained_and_changes_nothing():
     def must_follow(t):
         return t.my_turn and t.hand.phase is Phase.PLAY and len(t.game.legal_actions()) < len(t.hand.hands[t.seat])
+
     table = first(Table(CUTTHROAT, seed=1), must_follow)
     before, undo = table.game, table.history
     legal = {a.card for a in table.game.legal_actions()}
@@ -287,9 +291,14 @@ def test_a_bad_path_or_a_corrupt_file_shows_an_error_and_keeps_the_game(tmp_path
 
 # What a learner may type in the File box: none of it may crash the table, lose the game or a file.
 BAD_PATHS = {
-    "a NUL character": "bad\0name.json", "nothing": "", "spaces": "   ", "a folder": "{tmp}",
-    "a missing folder": "{tmp}/no such folder/game.json", "not a game": "{tmp}/notes.txt",
-    "a long name": "x" * 5000, "a long name in a folder": "{tmp}/" + "y" * 300 + ".json",
+    "a NUL character": "bad\0name.json",
+    "nothing": "",
+    "spaces": "   ",
+    "a folder": "{tmp}",
+    "a missing folder": "{tmp}/no such folder/game.json",
+    "not a game": "{tmp}/notes.txt",
+    "a long name": "x" * 5000,
+    "a long name in a folder": "{tmp}/" + "y" * 300 + ".json",
 }
 
 
@@ -397,6 +406,7 @@ def test_the_bidding_trainer_keeps_the_chosen_seat():
 
 def test_action_words_cover_every_verb():
     from euchre_lesson.engine.narration import offer, said_words
+
     table = Table(CUTTHROAT, seed=1)
     view = table.view
     for token in ("pass", "order", "call ♥", "decline", "alone", "stay", "pickup 9♥", "play 9♥"):
@@ -407,9 +417,12 @@ def test_action_words_cover_every_verb():
     assert said_words(parse_action("pickup 9♥"), 1, view) == said_words("pickup", 1, view)  # another's discard
 
 
-HOUSE_RULES = [replace(CUTTHROAT, deck=25), replace(CUTTHROAT, stick_the_dealer=True, dealer_must_pick_up=True),
-               replace(PARTNERSHIP, deck=25, allow_lone_defender=False), replace(PARTNERSHIP, may_name_turned_suit=True,
-                                                                              opening_lead="dealer_left", target=5)]
+HOUSE_RULES = [
+    replace(CUTTHROAT, deck=25),
+    replace(CUTTHROAT, stick_the_dealer=True, dealer_must_pick_up=True),
+    replace(PARTNERSHIP, deck=25, allow_lone_defender=False),
+    replace(PARTNERSHIP, may_name_turned_suit=True, opening_lead="dealer_left", target=5),
+]
 
 
 @pytest.mark.parametrize("rules", HOUSE_RULES, ids=lambda rules: f"{rules.game}-{rules.switches()}")
@@ -514,7 +527,6 @@ def test_buttons_a_click_retires_are_closed_after_the_note_says_what_happened(wi
     assert closes > 0, "no click retired a button: the test saw nothing"
 
 
-
 def learner_until(table: Table, wanted) -> bool:
     """Play the learner's seat by the rule of thumb, going alone when offered, until `wanted` is the learner's."""
     player = RuleOfThumbPlayer()
@@ -531,6 +543,7 @@ def learner_until(table: Table, wanted) -> bool:
 def test_a_call_for_best_is_made_by_clicking_a_card(verb):
     """R3 at the table: the learner gives or lays down a card by clicking it, told what to do, with no bid buttons."""
     from euchre_lesson import RAILROAD
+
     table = next((t for seed in range(300) if learner_until(t := Table(RAILROAD, seed=seed), verb)), None)
     assert table is not None, f"no seed below 300 asks the learner to {verb}"
     assert "(R3)" in table.prompt() and ("give" if verb is Verb.GIVE else "lay it down") in table.prompt()
@@ -546,7 +559,7 @@ def waited_for(sent: list, note) -> list:
     """The messages of a click that reach the browser before the note's update: the ones the learner waits for."""
     said = [i for i, (kind, comm_id, _) in enumerate(sent) if kind == "comm_msg" and comm_id == note.comm.comm_id]
     assert said, "the click did not update the note"
-    return sent[:said[-1] + 1]
+    return sent[: said[-1] + 1]
 
 
 def clicks_by_kind(wire: Wire, table: Table, learner, count: int) -> dict[str, list[list]]:
@@ -587,14 +600,18 @@ def test_the_learner_waits_for_few_messages_and_for_no_widget_opening(wire, rule
 def test_the_review_says_how_many_points_the_better_bid_was_worth():
     """Issue 16, 3: a bid graded below the best names the better bid and its worth in points, in the table's words."""
     from euchre_lesson import TWO_HANDED
+
     table = Table(TWO_HANDED, seat=0, level="expert", seed=11)
     while not table.hand.is_over:  # the learner orders whenever it may, then plays the first card allowed
         view = table.view
         table.act(next((a for a in view.legal if a.kind is Verb.ORDER), view.legal[0]))
     table.grade_button.click()
     review = re.sub("<[^>]+>", "", table.grades.value)
-    found = re.search(r"Order up the [^:]+: (\w+)\. Better: (Pass|Name [^,]+), which brings your side (\d+\.\d+) "
-                      r"points? more", review)
+    found = re.search(
+        r"Order up the [^:]+: (\w+)\. Better: (Pass|Name [^,]+), which brings your side (\d+\.\d+) "
+        r"points? more",
+        review,
+    )
     assert found, review
     assert found.group(1) in ("Good", "Inaccuracy", "Mistake", "Blunder") and float(found.group(3)) > 0
 
@@ -603,8 +620,10 @@ def test_the_review_says_how_many_points_the_better_bid_was_worth():
 
 
 def test_the_up_card_the_dealer_took_is_drawn_in_the_dealer_s_hand_not_in_its_old_place():
-    table = first(Table(PARTNERSHIP, seed=4), lambda t: t.view.picked_up and t.view.dealer != t.seat
-                  and t.view.phase is Phase.PLAY)
+    table = first(
+        Table(PARTNERSHIP, seed=4),
+        lambda t: t.view.picked_up and t.view.dealer != t.seat and t.view.phase is Phase.PLAY,
+    )
     view, up = table.view, table.view.up_card
     assert not face_up_cards(table.up_row), "the up-card is still drawn where it lay"
     assert f"the {up}, taken by the dealer" in table.up_label.value
@@ -632,6 +651,7 @@ def test_after_grading_the_table_no_longer_asks_for_a_grade():
 
 def test_the_table_names_the_cue_the_learner_sees_on_playable_cards():
     from euchre_lesson.widgets.cards import CSS, LEGAL_CUE
+
     table = first(Table(CUTTHROAT, seed=3), lambda t: t.my_turn and t.view.phase is Phase.PLAY)
     assert LEGAL_CUE in table.note.value and "raised" not in table.note.value
     assert ".euchre-card.euchre-legal { border: 3px solid #1f5fbf" in CSS  # the blue outline the words name
@@ -639,6 +659,7 @@ def test_the_table_names_the_cue_the_learner_sees_on_playable_cards():
 
 def test_the_bidding_trainer_says_it_is_thinking_with_its_controls_off_while_it_weighs(monkeypatch):
     from euchre_lesson.widgets import bidding
+
     trainer, seen = BiddingTrainer(CUTTHROAT, seed=1, worlds=8), {}
     weigh = bidding.advise
 
@@ -668,7 +689,8 @@ def test_the_bidding_trainer_keeps_the_deal_and_its_controls_above_what_grows():
 
 
 def test_the_bidding_trainer_draws_a_turned_down_up_card_face_down():
-    trainer = next(t for t in (BiddingTrainer(CUTTHROAT, seed=s, worlds=8) for s in range(40))
-                   if t.state.turned_down is not None)
+    trainer = next(
+        t for t in (BiddingTrainer(CUTTHROAT, seed=s, worlds=8) for s in range(40)) if t.state.turned_down is not None
+    )
     assert not face_up_cards(trainer.up_row) and len(trainer.up_row.cards) == 1
     assert f"the {trainer.state.up_card}, turned down" in trainer.up_label.value

@@ -8,25 +8,47 @@ import re
 from html import escape
 
 import pytest
+from widget_checks import check
 
-from euchre_lesson import (CUTTHROAT, JOKER, PARTNERSHIP, IllegalAction, NotationError, Phase, RandomPlayer,
-                           RuleOfThumbPlayer, Suit, best_five, deal_hand, parse_card, play_out, ranking, replay,
-                           score_hand, scoring_row)
+from euchre_lesson import (
+    CUTTHROAT,
+    JOKER,
+    PARTNERSHIP,
+    IllegalAction,
+    NotationError,
+    Phase,
+    RandomPlayer,
+    RuleOfThumbPlayer,
+    Suit,
+    best_five,
+    deal_hand,
+    parse_card,
+    play_out,
+    ranking,
+    replay,
+    score_hand,
+    scoring_row,
+    widgets,
+)
+from euchre_lesson.engine import narration
 from euchre_lesson.engine.actions import play
 from euchre_lesson.engine.cards import sort_key
-from euchre_lesson.play.dummy import keep_strength
+from euchre_lesson.engine.display import rule_link, words_html
 from euchre_lesson.engine.ranking import bower, effective_suit
 from euchre_lesson.engine.tricks import trick_winner
-from euchre_lesson.engine.display import rule_link, words_html
 from euchre_lesson.engine.view import seat_roles, trick_on_table
-from euchre_lesson.widgets import (DummyTrainer, FollowSuitTrainer, HandReplay, RankingExplorer, ScoreCalculator,
-                                   ScoreQuiz)
-from euchre_lesson import widgets
-from euchre_lesson.engine import narration
+from euchre_lesson.play.dummy import keep_strength
 from euchre_lesson.teach.exercises import BestFive, PlayableCard, Score
+from euchre_lesson.widgets import (
+    DummyTrainer,
+    FollowSuitTrainer,
+    HandReplay,
+    RankingExplorer,
+    ScoreCalculator,
+    ScoreQuiz,
+)
 from euchre_lesson.widgets.cards import LEGAL_CUE, face_up_cards, has_class
 from euchre_lesson.widgets.replay import onlooker
-from widget_checks import check
 
 DECKS = (24, 32, 25)
 
@@ -163,8 +185,9 @@ def test_follow_positions_cover_the_three_left_bower_traps():
         led = effective_suit(lead, trump)
         for card in state.hands[state.to_act]:
             if bower(card, trump) == "left":
-                kinds.add("held, its printed suit led" if card.suit is led else "held, trump led" if led is trump
-                          else "held")
+                kinds.add(
+                    "held, its printed suit led" if card.suit is led else "held, trump led" if led is trump else "held"
+                )
         if bower(lead, trump) == "left":
             kinds.add("led")
     assert {"led", "held, its printed suit led", "held, trump led"} <= kinds
@@ -231,8 +254,13 @@ def test_dummy_verdicts_over_every_five():
         choose(trainer, five)
         trainer.keep_button.click()
         check(trainer)
-        expected = ("best" if set(five) == set(best.cards) else
-                    "as good" if keep_strength(five, trump) == keep_strength(best.cards, trump) else "worse")
+        expected = (
+            "best"
+            if set(five) == set(best.cards)
+            else "as good"
+            if keep_strength(five, trump) == keep_strength(best.cards, trump)
+            else "worse"
+        )
         assert trainer.verdict == expected
         seen[expected] = seen.get(expected, 0) + 1
     assert seen["best"] == 1 and seen["worse"] > 200
@@ -246,7 +274,10 @@ def test_dummy_refuses_anything_but_five_with_the_engine_explanation():
     assert "Chosen: 3 of 5" in trainer.counter.value
     trainer.keep_button.click()
     check(trainer)
-    assert "Keep exactly five different cards, not 3" in trainer.note.value and f"(rule {rule_link('T5')})" in trainer.note.value
+    assert (
+        "Keep exactly five different cards, not 3" in trainer.note.value
+        and f"(rule {rule_link('T5')})" in trainer.note.value
+    )
     assert trainer.verdict is None and trainer.state.phase is Phase.DUMMY
     click(trainer.own_row if trainer.ten[0] in trainer.own_row.cards else trainer.dummy_row, trainer.ten[0])
     assert "Chosen: 2 of 5" in trainer.counter.value
@@ -394,8 +425,12 @@ def test_the_follow_trainer_asks_and_checks_a_playable_card_exercise():
 
 def finished_hands():
     """Finished hands under several rule sets (the joker deck and stick the dealer included)."""
-    tables = (CUTTHROAT, PARTNERSHIP, dataclasses.replace(CUTTHROAT, deck=25),
-              dataclasses.replace(PARTNERSHIP, deck=32, stick_the_dealer=True))
+    tables = (
+        CUTTHROAT,
+        PARTNERSHIP,
+        dataclasses.replace(CUTTHROAT, deck=25),
+        dataclasses.replace(PARTNERSHIP, deck=32, stick_the_dealer=True),
+    )
     hands = []
     for rules in tables:
         for seed in range(4):
@@ -441,8 +476,14 @@ def test_replay_as_a_seat_saw_it_never_shows_another_seat_s_hidden_cards(hand):
             view = widget.state.view(seat)
             known = set(view.hand) | set(view.dummy or ()) | set(view.set_aside) | {view.discard, view.up_card}
             known |= {c for t in view.tricks for c in t.cards} | set(view.trick.cards if view.trick else ())
-            places = widget.seats + [widget.dummy, widget.set_aside, widget.up_card, widget.kitty,
-                                     widget.discard, widget.trick]
+            places = widget.seats + [
+                widget.dummy,
+                widget.set_aside,
+                widget.up_card,
+                widget.kitty,
+                widget.discard,
+                widget.trick,
+            ]
             for place in places:
                 assert set(face_up_cards(place.row)) <= known
             assert face_up_cards(widget.seats[seat].row) == sorted(view.hand, key=sort_key)
@@ -514,17 +555,21 @@ def test_the_replay_draws_a_turned_down_up_card_face_down():
 def test_replay_open_hands_show_every_card():
     widget = HandReplay(HANDS[0].record())
     widget.go(1)
-    shown = {c for place in widget.seats + [widget.dummy, widget.up_card, widget.kitty]
-             for c in face_up_cards(place.row)}
+    shown = {
+        c for place in widget.seats + [widget.dummy, widget.up_card, widget.kitty] for c in face_up_cards(place.row)
+    }
     assert len(shown) == 24
 
 
-@pytest.mark.parametrize("bad, part", [
-    ("{", "not readable JSON"),  # the words every JSON reader says (files.parse_json)
-    ('{"rules": "cutthroat"}', "no 'dealer'"),
-    ({**HANDS[0].record(), "actions": ["play JH"]}, "actions[0]"),
-    ({**HANDS[0].record(), "rules": "euchre500"}, "not a preset"),
-])
+@pytest.mark.parametrize(
+    "bad, part",
+    [
+        ("{", "not readable JSON"),  # the words every JSON reader says (files.parse_json)
+        ('{"rules": "cutthroat"}', "no 'dealer'"),
+        ({**HANDS[0].record(), "actions": ["play JH"]}, "actions[0]"),
+        ({**HANDS[0].record(), "rules": "euchre500"}, "not a preset"),
+    ],
+)
 def test_replay_refuses_a_bad_record_with_the_notation_error(bad, part):
     with pytest.raises(NotationError, match=part.replace("[", r"\[").replace("]", r"\]")):
         HandReplay(bad)
@@ -551,9 +596,11 @@ def buttons(widget):
     return [b for child in getattr(widget, "children", ()) for b in buttons(child)]
 
 
-@pytest.mark.parametrize("make", [RankingExplorer, FollowSuitTrainer, DummyTrainer, ScoreQuiz,
-                                  lambda: HandReplay(HANDS[1], seat=1)],
-                         ids=["ranking", "follow", "dummy", "quiz", "replay"])
+@pytest.mark.parametrize(
+    "make",
+    [RankingExplorer, FollowSuitTrainer, DummyTrainer, ScoreQuiz, lambda: HandReplay(HANDS[1], seat=1)],
+    ids=["ranking", "follow", "dummy", "quiz", "replay"],
+)
 def test_random_clicks_never_raise_and_the_widget_stays_valid(make):
     rng = random.Random(2)
     widget = make()
@@ -585,10 +632,17 @@ def assert_only_our_tags(widget) -> None:
     assert found <= TAGS, f"tags {found - TAGS} on the page"
 
 
-@pytest.mark.parametrize("make", [lambda v: DummyTrainer(seed=v), lambda v: FollowSuitTrainer(seed=v),
-                                  lambda v: widgets.BiddingTrainer(seed=v, worlds=8), lambda v: ScoreQuiz(seed=v),
-                                  lambda v: widgets.Table(seed=v)],
-                         ids=["dummy", "follow", "bidding", "quiz", "table"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda v: DummyTrainer(seed=v),
+        lambda v: FollowSuitTrainer(seed=v),
+        lambda v: widgets.BiddingTrainer(seed=v, worlds=8),
+        lambda v: ScoreQuiz(seed=v),
+        lambda v: widgets.Table(seed=v),
+    ],
+    ids=["dummy", "follow", "bidding", "quiz", "table"],
+)
 def test_a_seed_never_reaches_the_page_as_html(make):
     try:
         widget = make(HOSTILE)

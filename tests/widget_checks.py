@@ -35,7 +35,9 @@ def check_bidding(trainer: BiddingTrainer) -> None:
     assert not trainer.choices.actions, "bids are still offered after your bid"
     assert {o.action for o in trainer.options} == set(legal), "the advice does not cover every legal bid"
     shown = {int(s): int(p) for s, p in re.findall(r'data-points-seat="(\d)">[^<]*<b>(\d+)</b>', trainer.result.value)}
-    assert shown == dict(enumerate(trainer.final.points)), f"points shown {shown}, the hand gives {trainer.final.points}"
+    assert shown == dict(enumerate(trainer.final.points)), (
+        f"points shown {shown}, the hand gives {trainer.final.points}"
+    )
 
 
 def check_dummy(trainer: DummyTrainer) -> None:
@@ -63,7 +65,8 @@ def check_dummy(trainer: DummyTrainer) -> None:
 def check_exercise(view: ExerciseView) -> None:
     """The answer buttons, the marks, the verdict and "Show the answer" agree with the exercise."""
     assert [b.description for b in view.answer_buttons] == [
-        face(c) if isinstance(c, Card) else view.exercise.label(c) for c in view.choices], "stale answers"
+        face(c) if isinstance(c, Card) else view.exercise.label(c) for c in view.choices
+    ], "stale answers"
     for choice, button in zip(view.choices, view.answer_buttons):
         chosen = choice in view._chosen
         assert has_class(button, "euchre-chosen") == chosen, f"{choice} is shown {'not ' * chosen}chosen"
@@ -87,7 +90,9 @@ def check_follow(trainer: FollowSuitTrainer) -> None:
     if trainer.last is not None:
         card, accepted = trainer.last
         assert accepted == (play(card) in state.legal_actions()), f"{card} was judged wrongly"
-        assert words_html(str(trainer.exercise.check(card))) in trainer.note.value, "the note does not match the verdict"
+        assert words_html(str(trainer.exercise.check(card))) in trainer.note.value, (
+            "the note does not match the verdict"
+        )
 
 
 def check_practice(widget: PracticeWidget) -> None:
@@ -114,8 +119,9 @@ def check_ranking(explorer: RankingExplorer) -> None:
     assert explorer.trick_row.cards == (trick or ()), "the trick shown is not the one judged"
     if trick is not None:
         winner = trick[trick_winner(trick, trump)]
-        assert f"{winner} (" in explorer.note.value and words_html(why_wins(trick, trump)) in explorer.note.value, \
+        assert f"{winner} (" in explorer.note.value and words_html(why_wins(trick, trump)) in explorer.note.value, (
             "the verdict shown is not the engine's"
+        )
 
 
 def check_replay(hand_replay: HandReplay) -> None:
@@ -123,12 +129,13 @@ def check_replay(hand_replay: HandReplay) -> None:
     state, viewer = hand_replay.state, hand_replay.seat_picker.value
     assert 0 <= hand_replay.step < len(hand_replay.states), f"step {hand_replay.step} is outside the hand"
     assert hand_replay.step_slider.max == len(hand_replay.states) - 1, "the slider does not reach the hand's end"
-    assert state.history == hand_replay.states[-1].history[:hand_replay.step], "the step is not a prefix of the hand"
+    assert state.history == hand_replay.states[-1].history[: hand_replay.step], "the step is not a prefix of the hand"
     for seat, place in enumerate(hand_replay.seats):
         assert len(place.row.cards) == len(state.hands[seat]), f"seat {seat} shows the wrong number of cards"
         shown_face_up = face_up_cards(place.row)
-        assert not shown_face_up or sorted(shown_face_up, key=sort_key) == sorted(state.hands[seat], key=sort_key), \
+        assert not shown_face_up or sorted(shown_face_up, key=sort_key) == sorted(state.hands[seat], key=sort_key), (
             f"seat {seat}'s cards are not the engine's"
+        )
     if viewer is not None:
         check_replay_hides(hand_replay, viewer)
     assert hand_replay.trick.row.cards == hand_replay.shown_trick()[0], "the trick shown is not the engine's"
@@ -168,9 +175,17 @@ def check_score_quiz(quiz: ScoreQuiz) -> None:
         assert words_html(row.result) in quiz.note.value, "the note does not name the scoring row"
 
 
-CHECKS = {BiddingTrainer: check_bidding, DummyTrainer: check_dummy, ExerciseView: check_exercise,
-          FollowSuitTrainer: check_follow, PracticeWidget: check_practice, RankingExplorer: check_ranking,
-          HandReplay: check_replay, ScoreCalculator: check_score_calculator, ScoreQuiz: check_score_quiz}
+CHECKS = {
+    BiddingTrainer: check_bidding,
+    DummyTrainer: check_dummy,
+    ExerciseView: check_exercise,
+    FollowSuitTrainer: check_follow,
+    PracticeWidget: check_practice,
+    RankingExplorer: check_ranking,
+    HandReplay: check_replay,
+    ScoreCalculator: check_score_calculator,
+    ScoreQuiz: check_score_quiz,
+}
 
 
 def check(widget) -> None:

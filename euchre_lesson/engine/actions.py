@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from typing import Any, cast
 
 from .cards import Card, Suit, parse_card, parse_cards, parse_suit, readable, sort_key
 from .errors import NotationError, excerpt
@@ -17,7 +19,12 @@ class Verb(StrEnum):
     A Verb is its token as text (Verb.PLAY == "play", and the same key in a dict), so records read as before.
     """
 
-    def __new__(cls, token: str, carries: str | None = None, asked: str = "", face_down: bool = False):
+    # What each verb carries besides its token, set in __new__ (annotated here so that a type checker knows them).
+    carries: str | None
+    asked: str
+    face_down: bool
+
+    def __new__(cls, token: str, carries: str | None = None, asked: str = "", face_down: bool = False) -> Verb:
         verb = str.__new__(cls, token)
         verb._value_ = token
         verb.carries, verb.asked, verb.face_down = carries, asked, face_down
@@ -38,21 +45,26 @@ class Verb(StrEnum):
     PLAY = "play", "card", "a card"
 
     @classmethod
-    def of(cls, kind) -> Verb:
+    def of(cls, kind: object) -> Verb:
         """The verb named by `kind` (a Verb or its token); anything else is a NotationError."""
-        verb = cls._value2member_map_.get(kind) if type(kind) in (str, cls) else None
+        verb = verb_named(kind) if type(kind) in (str, cls) else None
         if verb is None:
-            raise NotationError(excerpt(kind), f"The action kind {excerpt(kind)} is not a verb of the notation. "
-                                               f"{TOKEN_HELP}")
+            raise NotationError(
+                excerpt(kind), f"The action kind {excerpt(kind)} is not a verb of the notation. {TOKEN_HELP}"
+            )
         return verb
+
+
+def verb_named(token: object) -> Verb | None:
+    """The verb whose token is `token`, or None."""
+    return cast("Verb | None", Verb._value2member_map_.get(token))
 
 
 MOST_KEPT = 10  # a keep names five of the maker's ten (T5); more cannot be meant
 VERBS = tuple(Verb)
 # How a token writes what a verb carries (Notation).
 PLACEHOLDERS = {None: "", "suit": " S", "card": " X", "cards": " A B C D E"}
-TOKEN_HELP = (f"Actions are: {', '.join(verb + PLACEHOLDERS[verb.carries] for verb in Verb)} "
-              f"(S a suit, X a card).")
+TOKEN_HELP = f"Actions are: {', '.join(verb + PLACEHOLDERS[verb.carries] for verb in Verb)} (S a suit, X a card)."
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,17 +76,18 @@ class Action:
     suit: Suit | None = None
     cards: tuple[Card, ...] = ()
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         kind, card, suit, cards = self.kind, self.card, self.suit, self.cards
         if type(kind) is not Verb:  # a verb's text, as records and older code write it
             object.__setattr__(self, "kind", kind := Verb.of(kind))
         if type(cards) is not tuple:
             object.__setattr__(self, "cards", cards := _five_of_ten(kind, cards))
         needs = kind.carries
-        if not ((type(card) is Card if needs == "card" else card is None)
-                and (type(suit) is Suit if needs == "suit" else suit is None)
-                and (0 < len(cards) <= MOST_KEPT and all(type(c) is Card for c in cards) if needs == "cards"
-                     else not cards)):
+        if not (
+            (type(card) is Card if needs == "card" else card is None)
+            and (type(suit) is Suit if needs == "suit" else suit is None)
+            and (0 < len(cards) <= MOST_KEPT and all(type(c) is Card for c in cards) if needs == "cards" else not cards)
+        ):
             raise NotationError(kind, _shape_problem(kind, needs, self))
 
     def __str__(self) -> str:
@@ -85,7 +98,7 @@ class Action:
         """The token as written in records: 'play JH', 'call H'."""
         return self._token(lambda c: c.ascii, lambda s: s.value)
 
-    def _token(self, card_text, suit_text) -> str:
+    def _token(self, card_text: Callable[[Card], str], suit_text: Callable[[Suit], str]) -> str:
         if self.card is not None:
             return f"{self.kind} {card_text(self.card)}"
         if self.suit is not None:
@@ -98,26 +111,38 @@ class Action:
         return f"Action({str(self)!r})"
 
 
-def _five_of_ten(kind: Verb, cards) -> tuple:
+def _five_of_ten(kind: Verb, cards: object) -> tuple[Card, ...]:
     """A keep's cards as a tuple; a list is copied, anything else refused."""
     if not isinstance(cards, list) or len(cards) > MOST_KEPT:
-        raise NotationError("cards", f"The action {str(kind)!r} takes cards as a tuple of Cards, up to the maker's "
-                                     f"{MOST_KEPT}, not {excerpt(cards)}. To read cards from text, "
-                                     f"write keep('JH JD AH AS KS').")
+        raise NotationError(
+            "cards",
+            f"The action {str(kind)!r} takes cards as a tuple of Cards, up to the maker's "
+            f"{MOST_KEPT}, not {excerpt(cards)}. To read cards from text, "
+            f"write keep('JH JD AH AS KS').",
+        )
     return tuple(cards)
 
 
-def _shape_problem(kind: Verb, needs: str | None, action) -> str:
+def _shape_problem(kind: Verb, needs: str | None, action: Action) -> str:
     """What a hand-made action lacks or carries in excess, in a sentence."""
-    what = {"card": "one card, a Card such as parse_card('JH')", "suit": "one suit, a Suit such as Suit.HEARTS",
-            "cards": f"cards, a tuple of 1 to {MOST_KEPT} Cards", None: "nothing more"}[needs]
-    given = [f"{name}={excerpt(value)}" for name, value in (("card", action.card), ("suit", action.suit))
-             if value is not None] + ([f"cards={excerpt(action.cards)}"] if action.cards else [])
-    return (f"The action {str(kind)!r} takes {what}, not {', '.join(given) or 'nothing'} (Notation). "
-            f"To read an action from text, write parse_action('play JH'). {TOKEN_HELP}")
+    what = {
+        "card": "one card, a Card such as parse_card('JH')",
+        "suit": "one suit, a Suit such as Suit.HEARTS",
+        "cards": f"cards, a tuple of 1 to {MOST_KEPT} Cards",
+        None: "nothing more",
+    }[needs]
+    given = [
+        f"{name}={excerpt(value)}"
+        for name, value in (("card", action.card), ("suit", action.suit))
+        if value is not None
+    ] + ([f"cards={excerpt(action.cards)}"] if action.cards else [])
+    return (
+        f"The action {str(kind)!r} takes {what}, not {', '.join(given) or 'nothing'} (Notation). "
+        f"To read an action from text, write parse_action('play JH'). {TOKEN_HELP}"
+    )
 
 
-def with_argument(verb: Verb, value) -> Action:
+def with_argument(verb: Verb, value: Any) -> Action:  # Any: the parser the verb names checks it
     """An action of `verb` carrying what `value` names (as text or as cards and suits): a suit, a card, or
     cards, sorted so that the same five are one keep."""
     if verb.carries == "suit":
@@ -134,37 +159,42 @@ ALONE = Action(Verb.ALONE)
 STAY = Action(Verb.STAY)
 
 
-def call(suit) -> Action:
+def call(suit: str | Suit) -> Action:
     return with_argument(Verb.CALL, suit)
 
 
-def pickup(discard) -> Action:
+def pickup(discard: str | Card) -> Action:
     """The dealer takes the up-card and lays `discard` away (C7)."""
     return Action(Verb.PICKUP, card=parse_card(discard))  # not through with_argument: the engine's hot path
 
 
-def give(card) -> Action:
+def give(card: str | Card) -> Action:
     """The partner of a lone player passes `card` to them, face down (R3)."""
     return with_argument(Verb.GIVE, card)
 
 
-def discard(card) -> Action:
+def discard(card: str | Card) -> Action:
     """The lone player who received a card lays `card` down, out of play (R3)."""
     return with_argument(Verb.DISCARD, card)
 
 
-def keep(cards) -> Action:
+def keep(cards: str | Sequence[str | Card]) -> Action:
     """The cutthroat maker keeps these five of ten (T5); order does not matter."""
     return with_argument(Verb.KEEP, cards)
 
 
-def play(card) -> Action:
+def play(card: str | Card) -> Action:
     return Action(Verb.PLAY, card=parse_card(card))  # not through with_argument: the engine's hot path
 
 
 # Other words people say for an action (Notation); every verb is also its own word.
-_SYNONYMS = {"order up": Verb.ORDER, "orderup": Verb.ORDER, "assist": Verb.ORDER, "accept": Verb.ORDER,
-             "go alone": Verb.ALONE}
+_SYNONYMS = {
+    "order up": Verb.ORDER,
+    "orderup": Verb.ORDER,
+    "assist": Verb.ORDER,
+    "accept": Verb.ORDER,
+    "go alone": Verb.ALONE,
+}
 
 
 SHORT_TOKEN = 40  # the longest token read once and remembered: a keep of five cards takes 24 characters
@@ -179,19 +209,20 @@ def parse_action(token: str | Action) -> Action:
     return _parsed(token)
 
 
-def _parsed(token) -> Action:
+def _parsed(token: str) -> Action:
     words = readable(token, "an action", TOKEN_HELP).split()
     said = " ".join(words).lower()
-    bare = _SYNONYMS.get(said) or Verb._value2member_map_.get(said)
+    bare = _SYNONYMS.get(said) or verb_named(said)
     if bare is not None and bare.carries is None:
         return Action(bare)
     if [w.lower() for w in words[:2]] == ["pick", "up"]:
         words = ["pickup"] + words[2:]
-    verb = Verb._value2member_map_.get(words[0].lower() if words else "")
+    verb = verb_named(words[0].lower() if words else "")
     if verb is None or verb.carries is None:
         named = words[0].lower() if words else ""
-        raise NotationError(token, f"{excerpt(token)} is not an action ({excerpt(named)} is not a verb of the "
-                                   f"notation). {TOKEN_HELP}")
+        raise NotationError(
+            token, f"{excerpt(token)} is not an action ({excerpt(named)} is not a verb of the notation). {TOKEN_HELP}"
+        )
     if len(words) == 1:
         raise NotationError(token, f"{excerpt(token)} needs {verb.asked} after {str(verb)!r}. {TOKEN_HELP}")
     try:

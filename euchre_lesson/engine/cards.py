@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
-from functools import lru_cache
+from functools import cache
 
 from .errors import NotationError, excerpt
 
@@ -85,8 +86,15 @@ class Rank(IntEnum):
 
 
 RANK_LABELS = {
-    Rank.SEVEN: "7", Rank.EIGHT: "8", Rank.NINE: "9", Rank.TEN: "10", Rank.JACK: "J",
-    Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A", Rank.JOKER: "Joker",
+    Rank.SEVEN: "7",
+    Rank.EIGHT: "8",
+    Rank.NINE: "9",
+    Rank.TEN: "10",
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    Rank.ACE: "A",
+    Rank.JOKER: "Joker",
 }
 RANK_ASCII = {**RANK_LABELS, Rank.TEN: "T", Rank.JOKER: "JK"}
 
@@ -99,18 +107,27 @@ class Card:
     suit: Suit | None
     ascii: str = field(init=False, repr=False, compare=False)  # the file form, 'JH', 'TD', 'JK': see below
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if type(self.rank) is not Rank:
-            raise NotationError("rank", f"A Card's rank must be a Rank such as Rank.JACK, not {excerpt(self.rank)}. "
-                                        f"To read a card from text, write parse_card('JH').")
+            raise NotationError(
+                "rank",
+                f"A Card's rank must be a Rank such as Rank.JACK, not {excerpt(self.rank)}. "
+                f"To read a card from text, write parse_card('JH').",
+            )
         if self.suit is not None and type(self.suit) is not Suit:
-            raise NotationError("suit", f"A Card's suit must be a Suit such as Suit.HEARTS (None for the joker), "
-                                        f"not {excerpt(self.suit)}. To read a card from text, write parse_card('JH').")
+            raise NotationError(
+                "suit",
+                f"A Card's suit must be a Suit such as Suit.HEARTS (None for the joker), "
+                f"not {excerpt(self.suit)}. To read a card from text, write parse_card('JH').",
+            )
         if (self.rank is Rank.JOKER) != (self.suit is None):
-            raise NotationError("suit", f"Card(rank={self.rank!r}, suit={self.suit!r}): only the joker has no suit, "
-                                        f"and the joker has none (C1, C3).")
+            raise NotationError(
+                "suit",
+                f"Card(rank={self.rank!r}, suit={self.suit!r}): only the joker has no suit, "
+                f"and the joker has none (C1, C3).",
+            )
         # Worked out once: every record written and every saved game read compares cards in this form.
-        object.__setattr__(self, "ascii", "JK" if self.rank is Rank.JOKER else self.rank.ascii + self.suit.value)
+        object.__setattr__(self, "ascii", "JK" if self.suit is None else self.rank.ascii + self.suit.value)
 
     @property
     def is_joker(self) -> bool:
@@ -118,10 +135,10 @@ class Card:
 
     @property
     def colour(self) -> str:
-        return "black" if self.is_joker else self.suit.colour
+        return "black" if self.suit is None else self.suit.colour
 
     def __str__(self) -> str:
-        return "Joker" if self.is_joker else self.rank.label + self.suit.symbol
+        return "Joker" if self.suit is None else self.rank.label + self.suit.symbol
 
     def __repr__(self) -> str:
         return str(self)
@@ -133,6 +150,14 @@ class Card:
 
 
 JOKER = Card(Rank.JOKER, None)
+
+
+def fixed_suit(suit: Suit | None) -> Suit:
+    """A suit the rules have fixed by the time it is asked for (the up-card's in the bidding, trump in the play)."""
+    if suit is None:
+        raise ValueError("no suit is fixed yet: it is asked for only once the rules have fixed one")
+    return suit
+
 
 # Which ranks each deck holds (C1); the 25-card deck adds the joker.
 DECK_RANKS = {
@@ -148,7 +173,7 @@ def deck(size: int = 24) -> tuple[Card, ...]:
     return _deck(valid_deck_size("size", size))
 
 
-def valid_deck_size(name: str, size) -> int:
+def valid_deck_size(name: str, size: object) -> int:
     """A deck size argument: 24, 32 or 25 (C1)."""
     if type(size) is not int or size not in DECK_RANKS:
         raise NotationError(name, f"There is no deck of {excerpt(size)} cards: {name} must be 24, 32 or 25 (C1).")
@@ -160,7 +185,7 @@ def valid_deck_size(name: str, size) -> int:
 _CARDS = {(rank, suit): Card(rank, suit) for suit in Suit for rank in DECK_RANKS[32]} | {(Rank.JOKER, None): JOKER}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _deck(size: int) -> tuple[Card, ...]:
     cards = tuple(_CARDS[rank, suit] for suit in Suit for rank in DECK_RANKS[size])
     return cards + (JOKER,) if size == 25 else cards
@@ -175,11 +200,31 @@ def sort_key(card: Card) -> tuple[int, int]:
 
 
 # Reading cards: rank then suit, case-insensitive, spaces ignored.
-_RANK_WORDS = {"7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "10": Rank.TEN, "T": Rank.TEN,
-               "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE}
-_SUIT_WORDS = {"C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES,
-               "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES,
-               "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
+_RANK_WORDS = {
+    "7": Rank.SEVEN,
+    "8": Rank.EIGHT,
+    "9": Rank.NINE,
+    "10": Rank.TEN,
+    "T": Rank.TEN,
+    "J": Rank.JACK,
+    "Q": Rank.QUEEN,
+    "K": Rank.KING,
+    "A": Rank.ACE,
+}
+_SUIT_WORDS = {
+    "C": Suit.CLUBS,
+    "D": Suit.DIAMONDS,
+    "H": Suit.HEARTS,
+    "S": Suit.SPADES,
+    "♣": Suit.CLUBS,
+    "♦": Suit.DIAMONDS,
+    "♥": Suit.HEARTS,
+    "♠": Suit.SPADES,
+    "♧": Suit.CLUBS,
+    "♢": Suit.DIAMONDS,
+    "♡": Suit.HEARTS,
+    "♤": Suit.SPADES,
+}
 _SUIT_NAMES = {s.name: s for s in Suit} | {s.noun.upper(): s for s in Suit}
 _CARD_HELP = "Write a card as rank then suit, like J♥, 10♦, TD or AS, or Joker."
 _CARD_TEXT = re.compile(r"^(10|[0-9]+|[A-Z])(.*)$")
@@ -194,8 +239,11 @@ def refuse_look_alikes(text: str, what: str, help_text: str) -> None:
     odd = next((c for c in text if c.isalnum() and not c.isascii()), None)
     if odd is not None:
         name = unicodedata.name(odd, "a character without a name")
-        raise NotationError(text, f"{excerpt(text)} is not {what}: {odd!r} (U+{ord(odd):04X} {name}) only looks like "
-                                  f"a letter or digit of the notation; type plain letters and digits. {help_text}")
+        raise NotationError(
+            text,
+            f"{excerpt(text)} is not {what}: {odd!r} (U+{ord(odd):04X} {name}) only looks like "
+            f"a letter or digit of the notation; type plain letters and digits. {help_text}",
+        )
 
 
 def _squeeze(text: str) -> str:
@@ -217,7 +265,7 @@ def parse_suit(text: str | Suit) -> Suit:
     return suit
 
 
-def readable(value, what: str, help_text: str) -> str:
+def readable(value: object, what: str, help_text: str) -> str:
     """The text to read a card or an action from; refused, naming it, unless it is plain text."""
     if not isinstance(value, str):
         raise NotationError(excerpt(value), f"{excerpt(value)} is not {what}. {help_text}")
@@ -237,17 +285,20 @@ def parse_card(text: str | Card) -> Card:
         raise NotationError(text, f"{excerpt(text)} is not a card. {_CARD_HELP}")
     rank_text, suit_text = match.groups()
     if rank_text not in _RANK_WORDS:
-        raise NotationError(text, f"{excerpt(text)} is not a card: {excerpt(rank_text)} is not a rank "
-                                  f"(ranks are 7 8 9 10 J Q K A; T also means 10). {_CARD_HELP}")
+        raise NotationError(
+            text,
+            f"{excerpt(text)} is not a card: {excerpt(rank_text)} is not a rank "
+            f"(ranks are 7 8 9 10 J Q K A; T also means 10). {_CARD_HELP}",
+        )
     if suit_text not in _SUIT_WORDS:
         what = "it has no suit" if not suit_text else f"{excerpt(suit_text)} is not a suit"
-        raise NotationError(text, f"{excerpt(text)} is not a card: {what} "
-                                  f"(suits are C D H S or ♣ ♦ ♥ ♠). {_CARD_HELP}")
+        raise NotationError(text, f"{excerpt(text)} is not a card: {what} (suits are C D H S or ♣ ♦ ♥ ♠). {_CARD_HELP}")
     return _CARDS[_RANK_WORDS[rank_text], _SUIT_WORDS[suit_text]]
 
 
-def parse_cards(cards: str | Card | list | tuple) -> list[Card]:
+def parse_cards(cards: str | Card | Sequence[str | Card]) -> list[Card]:
     """Cards from 'JH JD AH', 'J♥, J♦' or a list of texts or cards."""
+    items: Sequence[str | Card]
     if isinstance(cards, (str, Card)):
         items = [cards] if isinstance(cards, Card) else cards.replace(",", " ").split()
     elif isinstance(cards, (list, tuple)):
@@ -255,6 +306,9 @@ def parse_cards(cards: str | Card | list | tuple) -> list[Card]:
     else:
         raise NotationError(excerpt(cards), f"{excerpt(cards)} is not a list of cards. {_CARD_HELP}")
     if len(items) > MOST_CARDS:
-        raise NotationError(excerpt(cards), f"{excerpt(cards)} lists {len(items):,} cards; a list of cards "
-                                            f"holds at most {MOST_CARDS}, a whole deck (C1).")
+        raise NotationError(
+            excerpt(cards),
+            f"{excerpt(cards)} lists {len(items):,} cards; a list of cards "
+            f"holds at most {MOST_CARDS}, a whole deck (C1).",
+        )
     return [parse_card(item) for item in items]

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .cards import Card, Suit, sort_key
 from .faces import RANK_WORDS, face_html, plain_name  # noqa: F401 (RANK_WORDS: words are found here too)
 from .ranking import bower
 from .view import seat_roles, trick_on_table
+
+if TYPE_CHECKING:
+    from .game import GameState
+    from .hand import HandState
 
 # Every rule id a page shows links to its entry in the rule-book lesson, which sits beside the lessons; a page
 # elsewhere (the app, in app/) names the way to it in $EUCHRE_LESSON_RULE_BOOK, e.g. ../notebooks/13_rule_book.ipynb.
@@ -26,7 +32,7 @@ _NO_LINKS_INSIDE = ("a", "style", "script", "button", "textarea")  # text there 
 
 
 def rule_book_address() -> str:
-    """Where a link to the rule book leads from the page being drawn: the one place that depends on where it is shown."""
+    """Where a link to the rule book leads from the page being drawn: the one place that knows where it is shown."""
     pages, root = os.environ.get(PAGES_SETTING), os.environ.get(ROOT_SETTING)
     if os.environ.get(RULE_BOOK_SETTING) or not (pages and root):
         return os.environ.get(RULE_BOOK_SETTING) or RULE_BOOK
@@ -39,8 +45,10 @@ def rule_book_address() -> str:
 def rule_link(rule: str) -> str:
     """An HTML link from a lesson to a rule's entry in the rule book, underlined so it is not told by colour alone."""
     book = escape(rule_book_address(), quote=True)
-    return (f'<a href="{book}#{rule}" target="_blank" title="rule {rule} in the rule book" '
-            f'style="text-decoration:underline">{rule}</a>')
+    return (
+        f'<a href="{book}#{rule}" target="_blank" title="rule {rule} in the rule book" '
+        f'style="text-decoration:underline">{rule}</a>'
+    )
 
 
 def rule_links(html: str) -> str:
@@ -80,16 +88,16 @@ def card_html(card: Card, trump: Suit | None = None, *, dim: bool = False) -> st
     return face_html(card, card_name(card, trump), mark=mark, ring=bool(role), dim=dim)
 
 
-def cards_html(cards, trump: Suit | None = None) -> str:
+def cards_html(cards: Iterable[Card], trump: Suit | None = None) -> str:
     return "".join(card_html(c, trump) for c in cards) or '<span style="color:#888">—</span>'
 
 
-def _seat_label(state, seat: int) -> str:
+def _seat_label(state: HandState, seat: int) -> str:
     roles = seat_roles(state, seat)
     return f"seat {seat} ({', '.join(roles)})" if roles else f"seat {seat}"
 
 
-def _status(state) -> str:
+def _status(state: HandState) -> str:
     parts = [f"{state.rules.game.capitalize()}", f"{state.phase}"]
     if state.trump is not None:
         parts.append(f"trump {state.trump} {state.trump.plural}")
@@ -97,11 +105,11 @@ def _status(state) -> str:
         if state.thrown_in:
             parts.append("thrown in: everyone passed (C9)")
         else:
-            parts.append(f"{state.result.result}; points {list(state.points)}")
+            parts.append(f"{state.result.result if state.result else ''}; points {list(state.points or ())}")
     return " · ".join(parts)
 
 
-def hand_text(state) -> str:
+def hand_text(state: HandState) -> str:
     """A few lines describing a hand, readable in a terminal."""
     lines = [_status(state)]
     if not state.is_over or state.thrown_in:
@@ -122,15 +130,17 @@ def hand_text(state) -> str:
 SEAT_AREAS = ("south", "west", "north", "east")
 
 
-def _seat_html(state, seat: int) -> str:
+def _seat_html(state: HandState, seat: int) -> str:
     bold = "font-weight:700;" if seat == state.to_act else ""
     hand = sorted(state.hands[seat], key=sort_key)
-    return (f'<div style="grid-area:{SEAT_AREAS[seat]};text-align:center">'
-            f'<div style="{bold}">{escape(_seat_label(state, seat))} · tricks {state.tricks_won[seat]}</div>'
-            f"{cards_html(hand, state.trump)}</div>")
+    return (
+        f'<div style="grid-area:{SEAT_AREAS[seat]};text-align:center">'
+        f'<div style="{bold}">{escape(_seat_label(state, seat))} · tricks {state.tricks_won[seat]}</div>'
+        f"{cards_html(hand, state.trump)}</div>"
+    )
 
 
-def _centre_html(state) -> str:
+def _centre_html(state: HandState) -> str:
     trump = state.trump
     lines = []
     if not state.is_over:
@@ -145,20 +155,27 @@ def _centre_html(state) -> str:
     return f'<div style="grid-area:centre;text-align:center">{"<br>".join(lines)}</div>'
 
 
-def hand_html(state) -> str:
+def hand_html(state: HandState) -> str:
     """The table seen from above: seats around it, the up-card and the trick in the middle."""
     seats = [_seat_html(state, seat) for seat in range(state.players)]
     if state.dummy is not None:
-        seats.append(f'<div style="grid-area:east;text-align:center"><div>dummy (open side)</div>'
-                     f"{cards_html(state.dummy, state.trump)}</div>")
-    grid = ("display:grid;grid-template-areas:'. north .' 'west centre east' '. south .';grid-template-columns:1fr auto 1fr;"
-            "gap:0.6em;align-items:center;font-family:sans-serif;padding:0.5em;"
-            "background:#e8f3ea;border-radius:0.6em;max-width:52em")
-    return (f'<div class="euchre-hand"><div style="font-family:sans-serif;margin-bottom:0.3em">'
-            f'{words_html(_status(state))}</div><div style="{grid}">{"".join(seats)}{_centre_html(state)}</div></div>')
+        seats.append(
+            f'<div style="grid-area:east;text-align:center"><div>dummy (open side)</div>'
+            f"{cards_html(state.dummy, state.trump)}</div>"
+        )
+    grid = (
+        "display:grid;grid-template-areas:'. north .' 'west centre east' '. south .';"
+        "grid-template-columns:1fr auto 1fr;"
+        "gap:0.6em;align-items:center;font-family:sans-serif;padding:0.5em;"
+        "background:#e8f3ea;border-radius:0.6em;max-width:52em"
+    )
+    return (
+        f'<div class="euchre-hand"><div style="font-family:sans-serif;margin-bottom:0.3em">'
+        f'{words_html(_status(state))}</div><div style="{grid}">{"".join(seats)}{_centre_html(state)}</div></div>'
+    )
 
 
-def _score_line(game) -> str:
+def _score_line(game: GameState) -> str:
     names = [" & ".join(f"seat {s}" for s in side) for side in game.sides]
     scores = ", ".join(f"{name}: {score}" for name, score in zip(names, game.scores))
     if game.is_over:
@@ -167,9 +184,11 @@ def _score_line(game) -> str:
     return f"Hand {len(game.hands)} · scores {scores} · target {game.rules.target}"
 
 
-def game_text(game) -> str:
+def game_text(game: GameState) -> str:
     return _score_line(game) + "\n" + hand_text(game.hand)
 
 
-def game_html(game) -> str:
-    return f'<div style="font-family:sans-serif;font-weight:600">{escape(_score_line(game))}</div>' + hand_html(game.hand)
+def game_html(game: GameState) -> str:
+    return f'<div style="font-family:sans-serif;font-weight:600">{escape(_score_line(game))}</div>' + hand_html(
+        game.hand
+    )

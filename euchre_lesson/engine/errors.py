@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Callable
+from typing import Any
 
 WHOLE = 100  # a text up to this long is quoted whole in a message
 CUT = 40  # a longer one: its first characters, and how long it was
@@ -50,15 +52,15 @@ class JsonRefused(NotationError):
 class _Short(reprlib.Repr):
     """reprlib's short repr, also for whole numbers past the 4,300 digits Python will print."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.maxlevel, self.maxstring, self.maxother, self.maxlong = 3, CUT, CUT, CUT
         self.maxlist = self.maxtuple = self.maxdict = self.maxset = self.maxfrozenset = 6
 
-    def repr_str(self, x, level):
+    def repr_str(self, x: str, level: int) -> str:
         return repr(x) if len(x) <= WHOLE else repr(x[:CUT]) + "…"
 
-    def repr_int(self, x, level):
+    def repr_int(self, x: int, level: int) -> str:
         if x.bit_length() > 128:  # str() of a huge int is slow, and refused past 4,300 digits
             return f"a whole number of about {int(x.bit_length() * 0.30103) + 1:,} digits"
         return repr(x)
@@ -67,7 +69,7 @@ class _Short(reprlib.Repr):
 _SHORT = _Short()
 
 
-def excerpt(value, most: int = WHOLE, show=None) -> str:
+def excerpt(value: object, most: int = WHOLE, show: Callable[[Any], str] | None = None) -> str:
     """The input as a message quotes it: whole when up to `most` characters, else its start and its length.
 
     `show` spells it otherwise than Python's repr (str, or JSON's spelling); a length counts the value's own
@@ -75,7 +77,7 @@ def excerpt(value, most: int = WHOLE, show=None) -> str:
     if show is not None:
         return _spelled(value, most, show)
     if isinstance(value, str):
-        return repr(value) if len(value) <= most else f"{value[:_cut(most)]!r}… ({len(value):,} characters)"
+        return repr(value) if len(value) <= most else f"{value[: _cut(most)]!r}… ({len(value):,} characters)"
     text = _SHORT.repr(value)
     if isinstance(value, (bytes, bytearray)) and len(value) > WHOLE:
         return f"{text} ({len(value):,} bytes)"
@@ -89,7 +91,7 @@ def _cut(most: int) -> int:
     return max(CUT, most * CUT // WHOLE)
 
 
-def _spelled(value, most: int, show) -> str:
+def _spelled(value: object, most: int, show: Callable[[Any], str]) -> str:
     """excerpt with `show` spelling the value."""
     if type(value) is int and value.bit_length() > 128:  # show() of a huge int is slow, or refused
         return _SHORT.repr_int(value, 0)
@@ -103,4 +105,4 @@ def _spelled(value, most: int, show) -> str:
         size = f"{len(value):,} items"
     else:
         size = f"{len(value) if isinstance(value, str) else len(text):,} characters"
-    return f"{text[:_cut(most)]}… ({size})"
+    return f"{text[: _cut(most)]}… ({size})"

@@ -7,17 +7,25 @@ A verb with no words here yet (a new one) is still told, plainly: its token.
 
 from __future__ import annotations
 
-from .actions import Action, Verb, parse_action
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from .actions import Action, Verb, parse_action, verb_named
+from .cards import Card, fixed_suit
 from .phases import Phase
 from .rules import GameFacts, RuleSet, ScoreRow
 from .scoring import Points
 from .tricks import Trick
 from .view import View, exchange_cards_unseen, partner_this_hand, public_token, receiver_of
 
+if TYPE_CHECKING:
+    from .hand import HandState
+    from .view import Table
+
 ORDERED = {"accept": "accepted", "assist": "assisted", "order up": "ordered up"}
 
 
-def listener(table) -> int | None:
+def listener(table: Table) -> int | None:
     """The seat whose point of view this is; None with the hands open."""
     return table.seat if isinstance(table, View) else None
 
@@ -32,7 +40,7 @@ def sentence(words: str) -> str:
     return f"{capital(words)}."
 
 
-def seat_words(seat: int, table) -> str:
+def seat_words(seat: int | None, table: Table) -> str:
     """'you', 'your partner (seat 2)' or 'seat 1', from the seat whose view this is; 'seat 1' with the hands open,
     and in a view told to an onlooker (a replay: what the seat saw, but that seat was not the listener)."""
     me = None if getattr(table, "to_onlooker", False) else listener(table)
@@ -43,12 +51,12 @@ def seat_words(seat: int, table) -> str:
     return f"seat {seat}"
 
 
-def side_words(seats, table) -> str:
+def side_words(seats: Iterable[int], table: Table) -> str:
     """A side named seat by seat: 'you and your partner (seat 2)'."""
     return " and ".join(seat_words(seat, table) for seat in seats)
 
 
-def order_name(actor: int, table) -> str:
+def order_name(actor: int, table: Table) -> str:
     """The name of an order in round one (C6, F2): the dealer accepts, the dealer's partner assists, others order up."""
     if actor == table.dealer:
         return "accept"
@@ -60,7 +68,7 @@ def order_name(actor: int, table) -> str:
 # -- what a seat did, as the table heard it --------------------------------------------------------------
 
 
-def heard(action: Action | str, actor: int, table) -> tuple[Verb, Action | None]:
+def heard(action: Action | str, actor: int, table: Table) -> tuple[Verb, Action | None]:
     """The verb of an action, and the action itself unless it went face down for this table (C7, T5).
 
     `action` is an Action (hidden here if it is another seat's discard or keep) or a token as a View's
@@ -70,19 +78,19 @@ def heard(action: Action | str, actor: int, table) -> tuple[Verb, Action | None]
         token = public_token(action, actor, listener(table), receiver_of(action, actor, table))
     else:
         token = action
-    verb = Verb._value2member_map_.get(token)
+    verb = verb_named(token)
     if verb is not None and verb.carries is not None:
         return verb, None
     action = parse_action(token)
     return action.kind, action
 
 
-def _pickup_words(action, actor, table, who) -> str:
+def _pickup_words(action: Action | None, actor: int, table: Table, who: str) -> str:
     laid = f"the {action.card}" if action else "a card face down"
     return f"{who} took the {table.up_card} and discarded {laid}"
 
 
-def _alone_words(action, actor, table, who) -> str:
+def _alone_words(action: Action | None, actor: int, table: Table, who: str) -> str:
     if actor == table.maker:
         return f"{who} went alone"
     if actor in table.makers:
@@ -91,7 +99,7 @@ def _alone_words(action, actor, table, who) -> str:
     return f"{who} chose to defend alone"
 
 
-def _stay_words(action, actor, table, who) -> str:
+def _stay_words(action: Action | None, actor: int, table: Table, who: str) -> str:
     if actor in table.makers and actor != table.maker:
         return f"{who} chose not to go alone"
     if actor != table.maker:
@@ -99,26 +107,31 @@ def _stay_words(action, actor, table, who) -> str:
     return f"{who} chose to take the dummy" if table.rules.has_dummy else f"{who} chose to play with help"
 
 
-def _give_words(action, actor, table, who) -> str:
+def _give_words(action: Action | None, actor: int, table: Table, who: str) -> str:
     to = seat_words(partner_this_hand(table, actor), table)
     return f"{who} gave the {action.card} to {to}" if action else f"{who} passed a card face down to {to}"
 
 
-def _discard_words(action, actor, table, who) -> str:
+def _discard_words(action: Action | None, actor: int, table: Table, who: str) -> str:
     return f"{who} discarded the {action.card}" if action else f"{who} discarded a card face down"
 
 
-def _keep_words(action, actor, table, who) -> str:
+def _call_words(action: Action | None, actor: int, table: Table, who: str) -> str:
+    suit = action.suit if action else None  # a call is said aloud, so its suit is always heard
+    return f"{who} named {suit.plural} {suit} as trump" if suit else f"{who} named trump"
+
+
+def _keep_words(action: Action | None, actor: int, table: Table, who: str) -> str:
     if action is None:
         return f"{who} took the dummy and laid five cards aside face down"
     return f"{who} took the dummy, kept {' '.join(map(str, action.cards))} and laid the other five aside"
 
 
 # What each verb said sounds like, in the past tense: (action or None if face down, actor, table, who) -> words.
-SAID = {
+SAID: dict[Verb, Callable[[Action | None, int, Table, str], str]] = {
     Verb.PASS: lambda action, actor, table, who: f"{who} passed",
     Verb.ORDER: lambda action, actor, table, who: f"{who} {ORDERED[order_name(actor, table)]} the {table.up_card}",
-    Verb.CALL: lambda action, actor, table, who: f"{who} named {action.suit.plural} {action.suit} as trump",
+    Verb.CALL: _call_words,
     Verb.PICKUP: _pickup_words,
     Verb.DECLINE: lambda action, actor, table, who: f"{who} left the {table.up_card}",
     Verb.ALONE: _alone_words,
@@ -126,11 +139,11 @@ SAID = {
     Verb.GIVE: _give_words,
     Verb.DISCARD: _discard_words,
     Verb.KEEP: _keep_words,
-    Verb.PLAY: lambda action, actor, table, who: f"{who} played the {action.card}",
+    Verb.PLAY: lambda action, actor, table, who: f"{who} played the {action.card if action else 'a card'}",
 }
 
 
-def said_words(action: Action | str, actor: int, table) -> str:
+def said_words(action: Action | str, actor: int, table: Table) -> str:
     """What a seat did, in the past tense, as `table` heard it: 'seat 1 took the 9♠ and discarded a card face down'."""
     verb, shown = heard(action, actor, table)
     who = seat_words(actor, table)
@@ -142,39 +155,50 @@ def said_words(action: Action | str, actor: int, table) -> str:
 # -- the buttons: one legal action of the seat to act ------------------------------------------------------
 
 
-def _order_offer(action, view) -> tuple[str, str]:
+def _order_offer(action: Action, view: View) -> tuple[str, str]:
     up = view.up_card
-    trump = f"{up.suit.plural} are trump"
-    return {"accept": (f"Accept the {up}", f"{trump}: you, the dealer, take the {up} and discard (C6, C7)"),
-            "assist": (f"Assist: the {up} to your partner",
-                       f"{trump}: your partner, the dealer, may take the {up} (C6, C7)"),
-            "order up": (f"Order up the {up}", f"{trump}: the dealer may take the {up} (C6, C7)")}[
-        order_name(view.seat, view)]
+    trump = f"{fixed_suit(up.suit).plural} are trump"
+    return {
+        "accept": (f"Accept the {up}", f"{trump}: you, the dealer, take the {up} and discard (C6, C7)"),
+        "assist": (
+            f"Assist: the {up} to your partner",
+            f"{trump}: your partner, the dealer, may take the {up} (C6, C7)",
+        ),
+        "order up": (f"Order up the {up}", f"{trump}: the dealer may take the {up} (C6, C7)"),
+    }[order_name(view.seat, view)]
 
 
-def _pass_offer(action, view) -> tuple[str, str]:
+def _pass_offer(action: Action, view: View) -> tuple[str, str]:
     if view.phase is Phase.ROUND_ONE:
-        return "Pass", f"do not make {view.up_card.suit.plural} trump; the next player bids (C6)"
+        return "Pass", f"do not make {fixed_suit(view.up_card.suit).plural} trump; the next player bids (C6)"
     return "Pass", "name no suit; if everyone passes, the hand is thrown in (C8, C9)"
 
 
-def _call_offer(action, view) -> tuple[str, str]:
-    suit = action.suit
+def _call_offer(action: Action, view: View) -> tuple[str, str]:
+    suit = fixed_suit(action.suit)
     if view.phase is Phase.JOKER_CALL:
-        return (f"Name {suit.plural} {suit}",
-                f"the joker is turned up: name {suit.plural} as trump and take the joker (C3)")
+        return (
+            f"Name {suit.plural} {suit}",
+            f"the joker is turned up: name {suit.plural} as trump and take the joker (C3)",
+        )
     return f"Call {suit.plural} {suit}", f"make {suit.plural} trump; you become the maker (C8)"
 
 
-def _alone_offer(action, view) -> tuple[str, str]:
+def _alone_offer(action: Action, view: View) -> tuple[str, str]:
     if view.seat == view.maker:
-        return "Go alone", "play without your partner or the dummy; a march scores more where the rules say so (C10, T6)"
+        return (
+            "Go alone",
+            "play without your partner or the dummy; a march scores more where the rules say so (C10, T6)",
+        )
     if view.seat in view.makers:
-        return "Go alone", "play for the makers without your partner, the maker, who sits out; a march scores more (C10, F3)"
+        return (
+            "Go alone",
+            "play for the makers without your partner, the maker, who sits out; a march scores more (C10, F3)",
+        )
     return "Defend alone", "defend without your partner, who sits out (C10, T6)"
 
 
-def _stay_offer(action, view) -> tuple[str, str]:
+def _stay_offer(action: Action, view: View) -> tuple[str, str]:
     if view.seat in view.makers and view.seat != view.maker:
         return "Play with your partner", "let your partner, the maker, play the hand with you (C10)"
     if view.seat != view.maker:
@@ -185,22 +209,32 @@ def _stay_offer(action, view) -> tuple[str, str]:
 
 
 # A button's words for each verb: (action, view of the seat to act) -> (description, tooltip).
-OFFERS = {
+OFFERS: dict[Verb, Callable[[Action, View], tuple[str, str]]] = {
     Verb.PASS: _pass_offer,
     Verb.ORDER: _order_offer,
     Verb.CALL: _call_offer,
-    Verb.PICKUP: lambda action, view: (f"Discard the {action.card}",
-                                       f"take the {view.up_card} and lay the {action.card} away face down (C7)"),
-    Verb.DECLINE: lambda action, view: (f"Leave the {view.up_card}",
-                                        f"do not take the up-card; {view.up_card.suit.plural} stay trump (C7)"),
+    Verb.PICKUP: lambda action, view: (
+        f"Discard the {action.card}",
+        f"take the {view.up_card} and lay the {action.card} away face down (C7)",
+    ),
+    Verb.DECLINE: lambda action, view: (
+        f"Leave the {view.up_card}",
+        f"do not take the up-card; {fixed_suit(view.up_card.suit).plural} stay trump (C7)",
+    ),
     Verb.ALONE: _alone_offer,
     Verb.STAY: _stay_offer,
-    Verb.GIVE: lambda action, view: (f"Give the {action.card}",
-                                     f"pass the {action.card} face down to your partner, who goes alone (R3)"),
-    Verb.DISCARD: lambda action, view: (f"Discard the {action.card}",
-                                        f"lay the {action.card} away face down, out of play, and keep five (R3)"),
-    Verb.KEEP: lambda action, view: ("Keep these five",
-                                     "keep the five selected cards and lay the other five aside face down (T5)"),
+    Verb.GIVE: lambda action, view: (
+        f"Give the {action.card}",
+        f"pass the {action.card} face down to your partner, who goes alone (R3)",
+    ),
+    Verb.DISCARD: lambda action, view: (
+        f"Discard the {action.card}",
+        f"lay the {action.card} away face down, out of play, and keep five (R3)",
+    ),
+    Verb.KEEP: lambda action, view: (
+        "Keep these five",
+        "keep the five selected cards and lay the other five aside face down (T5)",
+    ),
     Verb.PLAY: lambda action, view: (f"Play the {action.card}", f"play the {action.card} to the trick (C12)"),
 }
 
@@ -212,7 +246,7 @@ def offer(action: Action, view: View) -> tuple[str, str]:
     return OFFERS[action.kind](action, view)
 
 
-def cards_words(cards) -> str:
+def cards_words(cards: Iterable[Card]) -> str:
     """Cards named in a sentence, in their order: 'the 9♥', 'the A♣, Q♦ and K♥'."""
     names = [str(card) for card in cards]
     if len(names) < 2:
@@ -231,14 +265,14 @@ def choice_words(action: Action, view: View) -> str:
 # -- tricks, results and the story of a hand ---------------------------------------------------------------
 
 
-def trick_words(trick: Trick, table, number: int) -> str:
+def trick_words(trick: Trick, table: Table, number: int) -> str:
     """'Trick 2, led by seat 1: 9♠ seat 1, K♠ you; won by you'."""
     played = ", ".join(f"{card} {seat_words(seat, table)}" for card, seat in zip(trick.cards, trick.seats))
     won = f"; won by {seat_words(trick.winner, table)}" if trick.winner is not None else ""
     return f"Trick {number}, led by {seat_words(trick.leader, table)}: {played or 'no card yet'}{won}"
 
 
-def up_card_words(table) -> str:
+def up_card_words(table: Table) -> str:
     """What became of the up-card, in a few words (C7, C8)."""
     if table.turned_down:
         return "turned down (C8)"
@@ -256,8 +290,10 @@ def scorers(facts: GameFacts) -> tuple[str, str]:
 def points_words(rules: RuleSet, points: Points) -> str:
     """'the maker scores 1' or 'each defender scores 2'; 'nobody scores' for 0 and 0."""
     makers, defenders = scorers(rules.facts)
-    parts = [f"{makers} {points.makers}" if points.makers else "",
-             f"{defenders} {points.defenders}" if points.defenders else ""]
+    parts = [
+        f"{makers} {points.makers}" if points.makers else "",
+        f"{defenders} {points.defenders}" if points.defenders else "",
+    ]
     return ", ".join(part for part in parts if part) or "nobody scores"
 
 
@@ -266,7 +302,7 @@ def row_words(rules: RuleSet, row: ScoreRow) -> str:
     return f"{row.result}, so {points_words(rules, Points(row.makers, row.defenders))} ({row.rule})"
 
 
-def result_words(hand, table) -> str:
+def result_words(hand: HandState, table: Table) -> str:
     """How a finished hand went: who made what, the tricks, the row of the scoring table, the points."""
     if hand.thrown_in:
         return "Everyone passed twice: the hand is thrown in, nobody scores, and the deal passes left (C9)."
@@ -275,19 +311,26 @@ def result_words(hand, table) -> str:
         alone = f"; {seat_words(hand.lone_maker_seat, table)} went alone"
     side = "the makers" if hand.players == 4 else "the maker"
     tricks = f"{hand.maker_tricks} trick{'s' * (hand.maker_tricks != 1)}"
-    got = ", ".join(f"{seat_words(seat, table)} {points}" for seat, points in enumerate(hand.points))
-    return (f"{seat_words(hand.maker, table).capitalize()} made {hand.trump.plural} {hand.trump} trump{alone}; "
-            f"{side} took {tricks}: {row_words(hand.rules, hand.result)}. Points this hand: {got}.")
+    got = ", ".join(f"{seat_words(seat, table)} {points}" for seat, points in enumerate(hand.points or ()))
+    trump, row = fixed_suit(hand.trump), hand.result
+    if row is None:
+        raise ValueError("the hand is not over: only a finished hand has a result")
+    return (
+        f"{seat_words(hand.maker, table).capitalize()} made {trump.plural} {trump} trump{alone}; "
+        f"{side} took {tricks}: {row_words(hand.rules, row)}. Points this hand: {got}."
+    )
 
 
-def deal_words(hand, table) -> str:
+def deal_words(hand: HandState, table: Table) -> str:
     """The start of `hand`: who dealt, the up-card, who spoke first (the dealer, if the joker was turned up)."""
     first = seat_words(hand.states()[0].to_act, table)
-    return (f"{capital(seat_words(hand.dealer, table))} dealt; the up-card is the {hand.up_card}. "
-            f"{capital(first)} {'are' if first == 'you' else 'is'} first to speak.")
+    return (
+        f"{capital(seat_words(hand.dealer, table))} dealt; the up-card is the {hand.up_card}. "
+        f"{capital(first)} {'are' if first == 'you' else 'is'} first to speak."
+    )
 
 
-def step_words(hand, table) -> str:
+def step_words(hand: HandState, table: Table) -> str:
     """The last step of `hand` told as the table heard it: the action, the trick it won, the end of the hand."""
     if not hand.history:
         return deal_words(hand, table)
@@ -298,14 +341,19 @@ def step_words(hand, table) -> str:
     return f"{text} {result_words(hand, table)}" if hand.is_over else text
 
 
-def story(table) -> list[tuple[int, str]]:
+def story(table: Table) -> list[tuple[int, str]]:
     """The hand so far, one line per action with its place in the history: what was said, then every card.
 
     The bidding and the announcements all come before the first card is led (C13), so a View, which keeps
     what was said apart from the tricks, still tells them in order.
     """
-    said = table.said if isinstance(table, View) else [
-        (actor, str(action)) for action, actor in zip(table.history, table.actors) if action.kind is not Verb.PLAY]
+    said = (
+        table.said
+        if isinstance(table, View)
+        else [
+            (actor, str(action)) for action, actor in zip(table.history, table.actors) if action.kind is not Verb.PLAY
+        ]
+    )
     lines = [(i, said_words(token, actor, table)) for i, (actor, token) in enumerate(said)]
     tricks = table.tricks + ((table.trick,) if table.trick is not None and table.trick.cards else ())
     for number, trick in enumerate(tricks, 1):
@@ -318,14 +366,14 @@ def story(table) -> list[tuple[int, str]]:
 HIDDEN = "[hidden]"
 
 
-def hide_cards(words: str, cards) -> str:
+def hide_cards(words: str, cards: Iterable[Card]) -> str:
     """The words with each of these cards' names replaced by [hidden]."""
     for card in cards:
         words = words.replace(str(card), HIDDEN)
     return words
 
 
-def reasons_heard(hand, seat: int, reasons: dict[int, str]) -> dict[int, str]:
+def reasons_heard(hand: HandState, seat: int, reasons: dict[int, str]) -> dict[int, str]:
     """The reasons said in `hand` as `seat` may read them once it is over: a card of a call for best this seat took no
     part in is hidden in what was said before the play, since it would tell who held it (R3). A reason for a card
     played may name it: the trick shows it anyway, and not where it came from."""
@@ -336,7 +384,7 @@ def reasons_heard(hand, seat: int, reasons: dict[int, str]) -> dict[int, str]:
     return {i: hide_cards(reason, secret) if i in before_play else reason for i, reason in reasons.items()}
 
 
-def reason_words(reason: str, table) -> str:
+def reason_words(reason: str, table: Table) -> str:
     """A player's reason as this table may hear it: the names of cards this seat has not seen are [hidden]."""
     if isinstance(table, View):
         for card in table.unseen:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Iterable
+from functools import cache
+from typing import overload
 
 from . import checks
 from .cards import SAME_COLOUR, Card, Rank, Suit, deck, valid_deck_size
@@ -12,11 +14,20 @@ TRUMP_ORDER = ("7", "8", "9", "10", "Q", "K", "A", "LEFT", "RIGHT", "JOKER")
 PLAIN_ORDER = ("7", "8", "9", "10", "J", "Q", "K", "A")
 
 
+@overload
+def effective_suit(card: Card | str, trump: Suit | str) -> Suit: ...
+@overload
+def effective_suit(card: Card | str, trump: Suit | str | None) -> Suit | None: ...
 def effective_suit(card: Card | str, trump: Suit | str | None) -> Suit | None:
     """The suit a card counts as: the left bower and the joker belong to trump (C2, C3)."""
     return suit_in_play(checks.card("card", card), checks.suit("trump", trump, optional=True))
 
 
+# With trump fixed every card has a suit in play (the joker's is trump); before, the joker has none.
+@overload
+def suit_in_play(card: Card, trump: Suit) -> Suit: ...
+@overload
+def suit_in_play(card: Card, trump: Suit | None) -> Suit | None: ...
 def suit_in_play(card: Card, trump: Suit | None) -> Suit | None:
     """effective_suit without the argument checks, for the engine's own loops."""
     if card.is_joker:
@@ -62,14 +73,14 @@ def ranking(trump: Suit | str, deck_size: int = 24) -> tuple[Card, ...]:
     return _ranking(checks.suit("trump", trump), valid_deck_size("deck_size", deck_size))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ranking(trump: Suit, deck_size: int) -> tuple[Card, ...]:
-    def strength(card):
+    def strength(card: Card) -> tuple[bool, int]:
         return (is_trump(card, trump), power(card, trump, suit_in_play(card, trump)))
 
     return tuple(sorted(deck(deck_size), key=strength, reverse=True))
 
 
-def trumps_in(cards, trump: Suit) -> list[Card]:
+def trumps_in(cards: Iterable[Card], trump: Suit) -> list[Card]:
     """The trumps among some cards, strongest first (the left bower and joker included)."""
     return sorted((c for c in cards if is_trump(c, trump)), key=lambda c: power(c, trump, trump), reverse=True)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import DECK_SIZES
 from .errors import NotationError, excerpt
@@ -50,8 +51,9 @@ def _cutthroat_table(rules: RuleSet) -> tuple[ScoreRow, ...]:
         *_lone_march(rules, 3, "T7"),
         ScoreRow("maker takes all 5 tricks", (5,), None, None, 3, 0, "T7"),
         *_lone_vs_lone(rules.lone_vs_lone_euchre_points),
-        ScoreRow("a defender went alone, and that side takes 3 or 4", (1, 2), None, True, 0, LONE_DEFENDER_EUCHRE,
-                 "T7"),
+        ScoreRow(
+            "a defender went alone, and that side takes 3 or 4", (1, 2), None, True, 0, LONE_DEFENDER_EUCHRE, "T7"
+        ),
         ScoreRow("a defender went alone, and that side takes all 5", (0,), None, True, 0, 4, "T7"),
         ScoreRow("no defender alone, the maker is euchred (takes 0 to 2)", (0, 1, 2), None, False, 0, 2, "T7"),
     )
@@ -93,7 +95,7 @@ class GameFacts(NamedTuple):
     players: int
     dummy: bool  # T1: the open side of the three-hand table
     alone: bool  # W4: two players are already one against one
-    scoring: object  # (RuleSet) -> its scoring table
+    scoring: Callable[[RuleSet], tuple[ScoreRow, ...]]  # the game's scoring table under a rule set
     players_rule: str
     winning_rule: str
     name: str  # "Cutthroat Euchre"
@@ -114,23 +116,64 @@ class GameFacts(NamedTuple):
 # (T5); the two-hand maker plays one opponent, whose five come from the nineteen cards the maker cannot see (W2).
 _PARTNERS = dict(makers=Side("the makers", "the makers' side"), defenders=Side("the defenders", "the defenders' side"))
 GAMES = {
-    "cutthroat": GameFacts(3, True, True, _cutthroat_table, "T1", "T8", name="Cutthroat Euchre",
-                           label="Cutthroat (3 players, dummy)",
-                           described="Cutthroat (three players, each for themselves)", said="cutthroat",
-                           makers=Side("the maker", "the makers' side"), defenders=Side("each defender", "each defender"),
-                           make_trump_at=4),
-    "partnership": GameFacts(4, False, True, _partnership_table, "F1", "F5", name="Partnership Euchre",
-                             label="Partnership (4 players)",
-                             described="Partnership Euchre (four players, partners opposite)", said="partnership",
-                             **_PARTNERS, make_trump_at=5),
-    "twohand": GameFacts(2, False, False, _two_hand_table, "W1", "W6", name="Two-handed Euchre",
-                         label="Two-handed (2 players)", described="Two-handed Euchre (two players)",
-                         said="Two-handed Euchre", makers=Side("the maker", "the maker"),
-                         defenders=Side("the opponent", "the opponent"), make_trump_at=4),
-    "railroad": GameFacts(4, False, True, _partnership_table, "R1", "R5", name="Railroad Euchre",
-                          label="Railroad (4 players, joker)",
-                          described="Railroad Euchre (four players, partners opposite, with the joker)",
-                          said="Railroad Euchre", **_PARTNERS, make_trump_at=5),
+    "cutthroat": GameFacts(
+        3,
+        True,
+        True,
+        _cutthroat_table,
+        "T1",
+        "T8",
+        name="Cutthroat Euchre",
+        label="Cutthroat (3 players, dummy)",
+        described="Cutthroat (three players, each for themselves)",
+        said="cutthroat",
+        makers=Side("the maker", "the makers' side"),
+        defenders=Side("each defender", "each defender"),
+        make_trump_at=4,
+    ),
+    "partnership": GameFacts(
+        4,
+        False,
+        True,
+        _partnership_table,
+        "F1",
+        "F5",
+        name="Partnership Euchre",
+        label="Partnership (4 players)",
+        described="Partnership Euchre (four players, partners opposite)",
+        said="partnership",
+        **_PARTNERS,
+        make_trump_at=5,
+    ),
+    "twohand": GameFacts(
+        2,
+        False,
+        False,
+        _two_hand_table,
+        "W1",
+        "W6",
+        name="Two-handed Euchre",
+        label="Two-handed (2 players)",
+        described="Two-handed Euchre (two players)",
+        said="Two-handed Euchre",
+        makers=Side("the maker", "the maker"),
+        defenders=Side("the opponent", "the opponent"),
+        make_trump_at=4,
+    ),
+    "railroad": GameFacts(
+        4,
+        False,
+        True,
+        _partnership_table,
+        "R1",
+        "R5",
+        name="Railroad Euchre",
+        label="Railroad (4 players, joker)",
+        described="Railroad Euchre (four players, partners opposite, with the joker)",
+        said="Railroad Euchre",
+        **_PARTNERS,
+        make_trump_at=5,
+    ),
 }
 PLAYERS = {name: game.players for name, game in GAMES.items()}
 OPENING_LEADS = ("left_of_lone", "dealer_left")
@@ -143,7 +186,7 @@ class Allowed:
     and how a learner reads it: its words, as lesson 10 names it, and the words of its values."""
 
     kind: type
-    values: tuple | range
+    values: tuple[object, ...] | range
     rule: str
     words: str  # "stick the dealer"
     unit: str = ""  # what a number counts: "cards", "points"
@@ -153,11 +196,12 @@ class Allowed:
         # the type first: `[] in PLAYERS` would raise, and True == 1 would pass for a number
         return type(value) is self.kind and value in self.values
 
-    def value_words(self, value) -> str:
+    def value_words(self, value: object) -> str:
         """One value in words: 'on', '25 cards', 'the dealer's left always leads'."""
         if self.kind is bool:
             return "on" if value else "off"
-        return dict(self.named).get(value, f"{value} {self.unit}".strip())
+        named: dict[object, str] = dict(self.named)
+        return named.get(value, f"{value} {self.unit}".strip())
 
     def __str__(self) -> str:
         if isinstance(self.values, range):
@@ -171,8 +215,13 @@ class Allowed:
 # Every field of RuleSet, with its rule and its words (those of lesson 10's table of house rules). The ranges
 # are what a class could want; they also keep a widget from building a million-entry list of possible scores.
 ALLOWED = {
-    "game": Allowed(str, tuple(GAMES), ", ".join(game.players_rule for game in GAMES.values()), "the game",
-                    named=tuple((name, game.name) for name, game in GAMES.items())),
+    "game": Allowed(
+        str,
+        tuple(GAMES),
+        ", ".join(game.players_rule for game in GAMES.values()),
+        "the game",
+        named=tuple((name, game.name) for name, game in GAMES.items()),
+    ),
     "deck": Allowed(int, DECK_SIZES, "C1", "the deck", "cards"),
     "target": Allowed(int, range(1, 101), "T8, F5", "the game is won at", "points"),
     "dealer_must_pick_up": Allowed(bool, (True, False), "C7", "the dealer must take the up-card"),
@@ -180,19 +229,29 @@ ALLOWED = {
     "stick_the_dealer": Allowed(bool, (True, False), "C9", "stick the dealer"),
     "allow_lone_defender": Allowed(bool, (True, False), "C10", "lone defenders"),
     "partner_may_go_alone": Allowed(bool, (True, False), "C10", "the maker's partner going alone"),
-    "opening_lead": Allowed(str, OPENING_LEADS, "C11", "the opening lead",
-                            named=(("left_of_lone", "the lone player's left leads"),
-                                   ("dealer_left", "the dealer's left always leads"))),
+    "opening_lead": Allowed(
+        str,
+        OPENING_LEADS,
+        "C11",
+        "the opening lead",
+        named=(("left_of_lone", "the lone player's left leads"), ("dealer_left", "the dealer's left always leads")),
+    ),
     "lone_maker_march_points": Allowed(int, range(0, 11), "T7, F4", "a lone maker's march", "points"),
-    "tie_rule": Allowed(str, TIE_RULES, "T8", "a tie at the top",
-                        named=(("play_on", "level at the top plays on"), ("shared", "the leaders share the win"))),
+    "tie_rule": Allowed(
+        str,
+        TIE_RULES,
+        "T8",
+        "a tie at the top",
+        named=(("play_on", "level at the top plays on"), ("shared", "the leaders share the win")),
+    ),
     "call_for_best": Allowed(bool, (True, False), "R3", "calling for best"),
-    "lone_vs_lone_euchre_points": Allowed(int, range(0, 11), "R4", "a lone defender's euchre of a lone maker",
-                                          "points"),
+    "lone_vs_lone_euchre_points": Allowed(
+        int, range(0, 11), "R4", "a lone defender's euchre of a lone maker", "points"
+    ),
 }
 
 
-def switch_words(name: str, value) -> str:
+def switch_words(name: str, value: object) -> str:
     """A switch and its value as a learner reads them, with its rule: 'stick the dealer: on (C9)'."""
     allowed = ALLOWED[name]
     return f"{allowed.words}: {allowed.value_words(value)} ({allowed.rule})"
@@ -216,7 +275,7 @@ class RuleSet:
     call_for_best: bool = False  # R3: a lone player receives the partner's best card and lays one down
     lone_vs_lone_euchre_points: int = LONE_DEFENDER_EUCHRE  # R4: a lone defender euchres a lone maker
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         problems = _problems(self)
         if problems:
             raise NotationError(problems[0][0], problems[0][1])
@@ -263,11 +322,14 @@ class RuleSet:
     def name(self) -> str:
         return self.game
 
-    def switches(self) -> dict:
+    def switches(self) -> dict[str, Any]:
         """The settings that differ from this game's preset, as a record writes them."""
         base = PRESETS[self.game]
-        return {f.name: getattr(self, f.name) for f in fields(self)
-                if f.name != "game" and getattr(self, f.name) != getattr(base, f.name)}
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if f.name != "game" and getattr(self, f.name) != getattr(base, f.name)
+        }
 
     def switches_words(self) -> tuple[str, ...]:
         """The settings that differ from this game's preset, in words: ('stick the dealer: on (C9)',)."""
@@ -276,9 +338,11 @@ class RuleSet:
 
 def _problems(rules: RuleSet) -> list[tuple[str, str]]:
     """What is wrong with a rule set's fields, if anything."""
-    return [(f.name, f"The rule {f.name}={excerpt(getattr(rules, f.name))} is not possible: "
-                     f"use {ALLOWED[f.name]}.")
-            for f in fields(rules) if not ALLOWED[f.name].allows(getattr(rules, f.name))]
+    return [
+        (f.name, f"The rule {f.name}={excerpt(getattr(rules, f.name))} is not possible: use {ALLOWED[f.name]}.")
+        for f in fields(rules)
+        if not ALLOWED[f.name].allows(getattr(rules, f.name))
+    ]
 
 
 def side_of(rules: RuleSet, seat: int, maker: int | None = None) -> tuple[int, ...]:
@@ -295,24 +359,26 @@ def side_of(rules: RuleSet, seat: int, maker: int | None = None) -> tuple[int, .
 CUTTHROAT = RuleSet()
 PARTNERSHIP = RuleSet(game="partnership", lone_maker_march_points=4)
 TWO_HANDED = RuleSet(game="twohand", dealer_must_pick_up=True)  # W3
-RAILROAD = RuleSet(game="railroad", deck=25, lone_maker_march_points=4, call_for_best=True,
-                   lone_vs_lone_euchre_points=4)  # R1, F4, R3, R4
+RAILROAD = RuleSet(
+    game="railroad", deck=25, lone_maker_march_points=4, call_for_best=True, lone_vs_lone_euchre_points=4
+)  # R1, F4, R3, R4
 PRESETS = {"cutthroat": CUTTHROAT, "partnership": PARTNERSHIP, "twohand": TWO_HANDED, "railroad": RAILROAD}
 SWITCH_NAMES = tuple(f.name for f in fields(RuleSet) if f.name != "game")
 
 
-def with_switches(rules: RuleSet, switches: dict) -> RuleSet:
+def with_switches(rules: RuleSet, switches: dict[str, Any]) -> RuleSet:
     """`rules` with some switches (name: value) changed; NotationError names a wrong one."""
     if not isinstance(switches, dict):  # [], 0, "" and false are mistakes too, not "no switches"
         raise NotationError("switches", f"switches must be an object of name: value, not {excerpt(switches)}.")
     unknown = [k for k in switches if k not in SWITCH_NAMES]
     if unknown:
-        raise NotationError("switches", f"{excerpt(unknown[0])} is not a switch; "
-                                        f"switches are {', '.join(SWITCH_NAMES)}.")
+        raise NotationError(
+            "switches", f"{excerpt(unknown[0])} is not a switch; switches are {', '.join(SWITCH_NAMES)}."
+        )
     return replace(rules, **switches)
 
 
-def rules_from(name: str, switches: dict | None = None) -> RuleSet:
+def rules_from(name: str, switches: dict[str, Any] | None = None) -> RuleSet:
     """A preset by name, with the switches of a record applied (Notation); None means no switches."""
     if not isinstance(name, str) or name not in PRESETS:
         raise NotationError("rules", f"rules {excerpt(name)} is not a preset: use {ALLOWED['game']}.")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from . import checks
 from .cards import Card, Suit
@@ -62,7 +63,7 @@ def _suit_words(suit: Suit, trump: Suit) -> str:
 def _role(card: Card, trump: Suit) -> str:
     """A short aside for the cards whose suit is not what it looks like."""
     role = bower(card, trump)
-    if role == "left":
+    if role == "left" and card.suit is not None:  # a left bower has a suit, the one it is not
         return f"{card} is not a {card.suit.noun} while {trump.plural} are trump: it is the left bower, a trump"
     if role == "joker":
         return "the Joker is always a trump (C3)"
@@ -107,7 +108,9 @@ def why_wins(cards: Sequence[Card], trump: Suit) -> str:
     asides = [_role(c, trump) for c in cards if _role(c, trump)]
     if is_trump(winner, trump):
         best = "the only trump" if sum(is_trump(c, trump) for c in cards) == 1 else "the highest trump"
-        because = f"{winner} wins: it is {best} played" + ("" if led is trump else f", and a trump beats any {led.noun}")
+        because = f"{winner} wins: it is {best} played" + (
+            "" if led is trump else f", and a trump beats any {led.noun}"
+        )
     else:
         because = f"{winner} wins: nobody played a trump, and it is the highest {led.noun}, the suit led"
     losers = []

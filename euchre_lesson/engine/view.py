@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeAlias
 
 from . import checks
 from .actions import Action, Verb
@@ -11,6 +12,12 @@ from .errors import NotationError
 from .phases import Phase
 from .rules import RuleSet, side_of
 from .tricks import Trick
+
+if TYPE_CHECKING:
+    from .hand import HandState
+
+    # What the public facts below are read from: one seat's View, or the HandState with the hands open.
+    Table: TypeAlias = "View | HandState"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +74,9 @@ class View:
         """Every card this seat has seen: its hand, the up-card, the cards played, its own discard, the dummy it
         took, the five it laid aside, and the cards of a call for best it took part in."""
         own = (self.discard,) if self.discard is not None else ()
-        return frozenset((*self.hand, self.up_card, *self.played, *own, *(self.dummy or ()), *self.set_aside,
-                          *self.exchanged))
+        return frozenset(
+            (*self.hand, self.up_card, *self.played, *own, *(self.dummy or ()), *self.set_aside, *self.exchanged)
+        )
 
     @property
     def unseen(self) -> tuple[Card, ...]:
@@ -103,15 +111,22 @@ class View:
 # -- public facts, the same read from a HandState (the hands open) or from a View (one seat) ---------------
 
 
-def lone_maker_seat(table) -> int | None:
+def lone_maker_seat(table: Table) -> int | None:
     """Who goes alone for the makers, from a HandState or a View: the maker, the maker's partner, or nobody (C10)."""
-    if not table.lone_maker:
+    if not table.lone_maker or table.maker is None:  # a lone maker is a maker
         return None
     return table.rules.partner(table.maker) if table.lone_partner else table.maker
 
 
-def seat_roles(table, seat: int) -> list[str]:
-    """What a seat is this hand, from a HandState or a View: dealer, maker (alone), lone defender, sitting out, to act."""
+def acting_seat(table: Table) -> int:
+    """The seat to act, from a HandState or a View; a hand that is over has none, and asking for it is a mistake."""
+    if table.to_act is None:
+        raise ValueError("the hand is over: no seat is to act")
+    return table.to_act
+
+
+def seat_roles(table: Table, seat: int) -> list[str]:
+    """What a seat is this hand (in a HandState or View): dealer, maker (alone), lone defender, sitting out, to act."""
     out = ["dealer"] if seat == table.dealer else []
     if seat == table.maker:
         out.append("maker, alone" if lone_maker_seat(table) == seat else "maker")
@@ -126,7 +141,7 @@ def seat_roles(table, seat: int) -> list[str]:
     return out
 
 
-def trick_on_table(table) -> tuple[Trick | None, int]:
+def trick_on_table(table: Table) -> tuple[Trick | None, int]:
     """The trick to show in the middle, with its number: the one in progress, or the last one taken until the
     next card is led (at the first lead, the empty first trick); None before the play."""
     if table.trick is not None and table.trick.cards:
@@ -136,7 +151,7 @@ def trick_on_table(table) -> tuple[Trick | None, int]:
     return table.trick, len(table.tricks) + 1
 
 
-def cards_known(table) -> frozenset[Card]:
+def cards_known(table: Table) -> frozenset[Card]:
     """The cards `table` may show face up: what a View's seat has seen, or every card of the deal with the hands
     open (a HandState)."""
     if isinstance(table, View):
@@ -156,23 +171,23 @@ def public_token(action: Action, actor: int, seat: int | None, receiver: int | N
     return str(action)
 
 
-def partner_this_hand(table, seat: int) -> int | None:
+def partner_this_hand(table: Table, seat: int) -> int | None:
     """The seat on `seat`'s side this hand, from a HandState or a View: the opposite seat, or the other cutthroat
     defender; None for a seat alone on its side."""
     return next((other for other in side_of(table.rules, seat, table.maker) if other != seat), None)
 
 
-def receiver_of(action: Action, actor: int, table) -> int | None:
+def receiver_of(action: Action, actor: int, table: Table) -> int | None:
     """Who receives what `actor` hands over, from a HandState or a View: the lone partner a card is given to
     (R3); None for every other action."""
     return partner_this_hand(table, actor) if action.kind is Verb.GIVE else None
 
 
-def exchange_cards_seen(state, seat: int) -> tuple[Card, ...]:
+def exchange_cards_seen(state: HandState, seat: int) -> tuple[Card, ...]:
     """The cards of each call for best `seat` took part in: the card given, seen by giver and receiver, and the
     card the lone player laid down, seen by that player alone (R3)."""
     seen = []
-    for number, (giver, lone) in enumerate(state.exchanges[:len(state.given)]):
+    for number, (giver, lone) in enumerate(state.exchanges[: len(state.given)]):
         if seat in (giver, lone):
             seen.append(state.given[number])
         if seat == lone and number < len(state.laid_down):
@@ -180,40 +195,62 @@ def exchange_cards_seen(state, seat: int) -> tuple[Card, ...]:
     return tuple(seen)
 
 
-def exchange_cards_unseen(state, seat: int) -> tuple[Card, ...]:
+def exchange_cards_unseen(state: HandState, seat: int) -> tuple[Card, ...]:
     """The cards of each call for best `seat` took no part in: known to the giver and the lone player only (R3)."""
     seen = exchange_cards_seen(state, seat)
     return tuple(card for card in (*state.given, *state.laid_down) if card not in seen)
 
 
-def deciding(view) -> View:
+def deciding(view: object) -> View:
     """The view given to choose(): a View of the seat to act, which has a decision to make."""
-    checks.instance("view", view, View, "the View of the seat to act, state.view(state.to_act)")
+    view = checks.instance("view", view, View, "the View of the seat to act, state.view(state.to_act)")
     if not view.legal:
-        raise NotationError("view", f"view must be the view of the seat to act, seat {view.to_act}: "
-                                    f"seat {view.seat} has no decision to make now.")
+        raise NotationError(
+            "view",
+            f"view must be the view of the seat to act, seat {view.to_act}: "
+            f"seat {view.seat} has no decision to make now.",
+        )
     return view
 
 
-def view_of(state, seat: int) -> View:
+def view_of(state: HandState, seat: int) -> View:
     """The view of `state` from `seat`; nothing hidden from that seat is copied into it."""
     if type(seat) is not int or not 0 <= seat < state.players:
         raise ValueError(f"seat {seat!r} is not a seat: use 0 to {state.players - 1}.")
-    said = tuple((actor, public_token(action, actor, seat, receiver_of(action, actor, state)))
-                 for action, actor in zip(state.history, state.actors) if action.kind is not Verb.PLAY)
+    said = tuple(
+        (actor, public_token(action, actor, seat, receiver_of(action, actor, state)))
+        for action, actor in zip(state.history, state.actors)
+        if action.kind is not Verb.PLAY
+    )
     is_maker = seat == state.maker and state.rules.has_dummy and not state.lone_maker
     took_dummy = is_maker and state.phase in (Phase.DUMMY, Phase.EXCHANGE, Phase.PLAY, Phase.DONE)
     return View(
-        seat=seat, rules=state.rules, dealer=state.dealer, phase=state.phase, to_act=state.to_act,
-        hand=state.hands[seat], up_card=state.up_card, turned_down=state.turned_down,
-        picked_up=state.picked_up, said=said, trump=state.trump, maker=state.maker, makers=state.makers,
-        lone_maker=state.lone_maker, lone_partner=state.lone_partner, lone_defender=state.lone_defender,
+        seat=seat,
+        rules=state.rules,
+        dealer=state.dealer,
+        phase=state.phase,
+        to_act=state.to_act,
+        hand=state.hands[seat],
+        up_card=state.up_card,
+        turned_down=state.turned_down,
+        picked_up=state.picked_up,
+        said=said,
+        trump=state.trump,
+        maker=state.maker,
+        makers=state.makers,
+        lone_maker=state.lone_maker,
+        lone_partner=state.lone_partner,
+        lone_defender=state.lone_defender,
         sitting_out=state.sitting_out,
-        tricks=state.tricks, trick=state.trick, tricks_won=state.tricks_won,
+        tricks=state.tricks,
+        trick=state.trick,
+        tricks_won=state.tricks_won,
         legal=tuple(state.legal_actions()) if seat == state.to_act else (),
         discard=state.discard if seat == state.dealer else None,
         dummy=state.deal.dummy if took_dummy else None,
         set_aside=state.set_aside if is_maker else (),
         hand_sizes=tuple(map(len, state.hands)),
-        dummy_size=len(state.dummy or ()), laid_aside=len(state.set_aside), exchanged=exchange_cards_seen(state, seat),
+        dummy_size=len(state.dummy or ()),
+        laid_aside=len(state.set_aside),
+        exchanged=exchange_cards_seen(state, seat),
     )

@@ -1,1 +1,1 @@
-"""Playing on the engine: the bit layout, the exact solver, fast playouts, computer players, advice, the table session."""
+"""Playing on the engine: the bit layout, the exact solver, fast playouts, computer players, advice, the session."""

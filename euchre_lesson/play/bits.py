@@ -9,11 +9,12 @@ winner of a trick is the highest bit among the trumps and the led block (C13).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
-from ..engine.actions import play
+from ..engine.actions import Action, play
 from ..engine.cards import Card, Suit, deck
 from ..engine.ranking import effective_suit, is_trump, power
 
@@ -25,12 +26,12 @@ class Layout:
     trump: Suit
     deck_size: int
     cards: tuple[Card, ...]  # cards[i] is the card on bit 1 << i
-    bit: dict  # Card -> its bit
-    bit_by_id: dict  # id() of this deck's own card objects -> its bit: see bit_of()
-    suit_of: dict  # bit -> the block of its effective suit (all the bits of that suit)
+    bit: dict[Card, int]  # Card -> its bit
+    bit_by_id: dict[int, int]  # id() of this deck's own card objects -> its bit: see bit_of()
+    suit_of: dict[int, int]  # bit -> the block of its effective suit (all the bits of that suit)
     trumps: int  # the trump block: the bowers and the joker included
     blocks: tuple[int, ...]  # every block, trump last
-    plays: dict  # bit -> the action of playing that card
+    plays: dict[int, Action]  # bit -> the action of playing that card
     dealt: tuple[int, ...]  # [i]: the bit of deck(deck_size)[i], the order every deal shuffles
 
 
@@ -41,19 +42,28 @@ def layout(trump: Suit, deck_size: int = 24) -> Layout:
     suits = sorted({effective_suit(card, trump) for card in cards}, key=lambda s: (s is trump, s.value))
     # Blocks of effective suits, trump on top, each block weakest to strongest: then
     # "the highest bit among the trumps and the led suit wins" says what C13 says.
-    order = tuple(sorted(cards, key=lambda c: (suits.index(effective_suit(c, trump)),
-                                               power(c, trump, effective_suit(c, trump)))))
+    order = tuple(
+        sorted(cards, key=lambda c: (suits.index(effective_suit(c, trump)), power(c, trump, effective_suit(c, trump))))
+    )
     bit = {card: 1 << i for i, card in enumerate(order)}
     block = {suit: sum(bit[c] for c in cards if effective_suit(c, trump) is suit) for suit in suits}
-    laid = Layout(trump, deck_size, order, bit, {id(c): bit[c] for c in cards},
-                  {bit[c]: block[effective_suit(c, trump)] for c in cards}, block[trump],
-                  tuple(block[suit] for suit in suits), {bit[c]: play(c) for c in cards},
-                  tuple(bit[c] for c in cards))
+    laid = Layout(
+        trump,
+        deck_size,
+        order,
+        bit,
+        {id(c): bit[c] for c in cards},
+        {bit[c]: block[effective_suit(c, trump)] for c in cards},
+        block[trump],
+        tuple(block[suit] for suit in suits),
+        {bit[c]: play(c) for c in cards},
+        tuple(bit[c] for c in cards),
+    )
     _check_against_power(laid, suits)
     return laid
 
 
-def _check_against_power(laid: Layout, suits) -> None:
+def _check_against_power(laid: Layout, suits: Iterable[Suit]) -> None:
     """Refuse a layout that disagrees with ranking.py for any led suit: the rules live there only."""
     trump, bit = laid.trump, laid.bit
     if any(is_trump(c, trump) != bool(bit[c] & laid.trumps) for c in laid.cards):
@@ -74,7 +84,7 @@ def bit_of(laid: Layout, card: Card) -> int:
     return laid.bit_by_id.get(id(card)) or laid.bit[card]
 
 
-def mask(laid: Layout, cards) -> int:
+def mask(laid: Layout, cards: Iterable[Card]) -> int:
     """The bits of some cards."""
     bits, by_id = 0, laid.bit_by_id
     for card in cards:
@@ -89,7 +99,7 @@ def cards_of(laid: Layout, bits: int) -> list[Card]:
 
 def single_bits(bits: int) -> list[int]:
     """The single bits of a mask, lowest first."""
-    out = []
+    out: list[int] = []
     while bits:
         low = bits & -bits
         out.append(low)
@@ -127,8 +137,7 @@ def bit_lists(deck_size: int) -> BitLists:
 
 def _lists(width: int, offset: int) -> tuple[tuple[int, ...], ...]:
     """For every mask of `width` bits, its single bits (shifted up by offset), ascending."""
-    table = [()]
+    table: list[tuple[int, ...]] = [()]
     for i in range(width):
         table += [bits + (1 << (i + offset),) for bits in table]
     return tuple(table)
-

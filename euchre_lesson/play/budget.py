@@ -16,7 +16,7 @@ import numbers
 import sys
 import time
 from collections.abc import Callable, Iterator
-from typing import NamedTuple
+from typing import NamedTuple, TypeGuard
 
 from ..engine import checks
 from ..engine.errors import NotationError, excerpt
@@ -39,23 +39,27 @@ def decision_seconds(compiled: bool, platform: str) -> float:
 DECISION_SECONDS = decision_seconds(COMPILED, sys.platform)
 
 
-def real(value) -> bool:
+# Typed as a float, which compares and converts as any real number does here (typing's numbers.Real does not).
+def real(value: object) -> TypeGuard[float]:
     """A number that can be a time: a real number, not a bool (True is no number of seconds)."""
     return isinstance(value, numbers.Real) and not isinstance(value, bool)
 
 
-def checked_seconds(name: str, value) -> float | None:
+def checked_seconds(name: str, value: object) -> float | None:
     """None (no time limit: the count of worlds alone decides), or a number of seconds from 0 to MOST_SECONDS."""
     if value is None:
         return None
     if real(value) and 0 <= value <= MOST_SECONDS:  # a NaN fails both comparisons
         return float(value)
-    raise checks.refused(name, value, f"a number of seconds from 0 to {MOST_SECONDS:,}, such as 0.4, "
-                                      f"or None for no time limit")
+    raise checks.refused(
+        name, value, f"a number of seconds from 0 to {MOST_SECONDS:,}, such as 0.4, or None for no time limit"
+    )
 
 
-def checked_clock(name: str, value) -> Callable[[], float]:
-    return checks.instance(name, value, Callable, "a function that reads the time in seconds, such as time.monotonic")
+def checked_clock(name: str, value: object) -> Callable[[], float]:
+    if callable(value):
+        return value
+    raise checks.refused(name, value, "a function that reads the time in seconds, such as time.monotonic")
 
 
 def reading(read: Callable[[], float]) -> float:
@@ -63,8 +67,10 @@ def reading(read: Callable[[], float]) -> float:
     now = read()
     if real(now) and -FAR < now < FAR:  # a NaN or an infinity fails too
         return float(now)
-    raise NotationError("clock", f"clock() must give a number of seconds, as time.monotonic() does, "
-                                 f"not {excerpt(now)} ({type(now).__name__}).")
+    raise NotationError(
+        "clock",
+        f"clock() must give a number of seconds, as time.monotonic() does, not {excerpt(now)} ({type(now).__name__}).",
+    )
 
 
 class OutOfTime(Exception):

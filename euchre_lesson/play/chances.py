@@ -34,8 +34,10 @@ def win_chances(rules: RuleSet, scores: tuple[int, ...], contenders: tuple[int, 
     """Each side's chance of winning the game from `scores` (sides in GameState.sides order)."""
     checks.rules("rules", rules)
     if not weighs_chances(rules):
-        raise ValueError(f"There is no table of hand results for {rules.facts.name}: chances are worked out for "
-                         f"{', '.join(facts.name for facts in HAND_ENDS)}.")
+        raise ValueError(
+            f"There is no table of hand results for {rules.facts.name}: chances are worked out for "
+            f"{', '.join(facts.name for facts in HAND_ENDS)}."
+        )
     count = len(sides(rules))
     if not isinstance(scores, tuple) or len(scores) != count or not all(type(s) is int for s in scores):
         raise checks.refused("scores", scores, f"a tuple of {count} whole numbers, one score per side")
@@ -59,7 +61,7 @@ def _chances(rules: RuleSet, scores: tuple[int, ...], contenders: tuple[int, ...
     for maker_tricks, share in HAND_ENDS[rules.facts].items():
         makers, defenders = score_hand(rules, maker_tricks)
         if makers == defenders == 0:  # like a hand thrown in, it changes nothing; and leaving it out looks ahead
-            continue                  # a finite way, as every hand counted scores a point at least
+            continue  # a finite way, as every hand counted scores a point at least
         for maker in range(count):
             points = tuple(makers if side == maker else defenders for side in range(count))
             for side, chance in enumerate(_chances(rules, *scored_points(rules, scores, contenders, points))):

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import itertools
-from typing import NamedTuple, Sequence
+from collections.abc import Iterable, Sequence, Sized
+from typing import NamedTuple
 
 from ..engine import checks
 from ..engine.cards import Card, Rank, Suit, sort_key
 from ..engine.errors import NotationError
 from ..engine.ranking import is_trump, power, trumps_in
+
+# What keep_strength compares: trumps, their powers, off-suit aces, minus the side suits, side ranks.
+Strength = tuple[int, list[int], int, int, list[int]]
+Traits = tuple[bool, int, bool, Suit | None, int]
 
 
 class Keep(NamedTuple):
@@ -18,56 +23,70 @@ class Keep(NamedTuple):
     reason: str
 
 
-def _traits(card: Card, trump: Suit) -> tuple[bool, int, bool, Suit | None, int]:
+def _traits(card: Card, trump: Suit) -> Traits:
     """What keep_strength asks of one card: trump or not, its power, ace or not, suit, rank."""
     trump_card = is_trump(card, trump)
     return trump_card, power(card, trump, trump) if trump_card else 0, card.rank is Rank.ACE, card.suit, int(card.rank)
 
 
-def _strength(traits) -> tuple:
+def _strength(traits: Sequence[Traits]) -> Strength:
     """The comparison key of five cards, from their traits."""
     trumps = sorted((t[1] for t in traits if t[0]), reverse=True)
     side = [t for t in traits if not t[0]]
-    return (len(trumps), trumps, sum(t[2] for t in side), -len({t[3] for t in side}),
-            sorted((t[4] for t in side), reverse=True))
+    return (
+        len(trumps),
+        trumps,
+        sum(t[2] for t in side),
+        -len({t[3] for t in side}),
+        sorted((t[4] for t in side), reverse=True),
+    )
 
 
-def keep_strength(five: Sequence[Card], trump: Suit) -> tuple:
+def keep_strength(five: Sequence[Card], trump: Suit) -> Strength:
     """Compare fives: most trumps, then the best trumps, off-suit aces, fewest suits, high cards."""
     return _strength([_traits(c, trump) for c in five])
 
 
-def best_five(cards, trump: Suit, *, keeping=None) -> Keep:
+def best_five(cards: str | Sequence[Card | str], trump: Suit | str, *, keeping: Card | str | None = None) -> Keep:
     """The strongest five of the maker's ten by the teacher's rule, with the reason (T5); with `keeping`, the
     strongest five that hold that card (the dealer's up-card, which stays in the hand: C7)."""
-    ten, trump = checks.cards("cards", cards), checks.suit("trump", trump)
+    ten, suit = checks.cards("cards", cards), checks.suit("trump", trump)
     if len(ten) < 5 or len(set(ten)) != len(ten):
         raise NotationError("cards", f"Choose five from at least five different cards, not {len(ten)} (T5).")
-    keeping = None if keeping is None else checks.card("keeping", keeping)
-    if keeping is not None and keeping not in ten:
-        raise NotationError("keeping", f"keeping: {keeping} is not among the cards {' '.join(map(str, ten))}.")
+    kept = None if keeping is None else checks.card("keeping", keeping)
+    if kept is not None and kept not in ten:
+        raise NotationError("keeping", f"keeping: {kept} is not among the cards {' '.join(map(str, ten))}.")
     ordered = sorted(ten, key=sort_key)
-    traits = [_traits(c, trump) for c in ordered]  # once per card, not once per card of each of 252 fives
-    fives = [f for f in itertools.combinations(range(len(ordered)), 5)
-             if keeping is None or any(ordered[i] == keeping for i in f)]
+    traits = [_traits(c, suit) for c in ordered]  # once per card, not once per card of each of 252 fives
+    fives = [
+        f for f in itertools.combinations(range(len(ordered)), 5) if kept is None or any(ordered[i] == kept for i in f)
+    ]
     best = max(fives, key=lambda f: _strength([traits[i] for i in f]))
     five = tuple(ordered[i] for i in best)
-    return Keep(five, _reason(five, ten, trump))
+    return Keep(five, _reason(five, ten, suit))
 
 
-def best_card(cards, trump: Suit) -> Card:
+def best_card(cards: Iterable[Card], trump: Suit) -> Card:
     """The card a partner gives a lone player who calls for best (R3): the highest trump, else an off-suit ace,
     else the highest card."""
-    return max(cards, key=lambda c: (is_trump(c, trump), power(c, trump, trump) if is_trump(c, trump) else 0,
-                                     c.rank is Rank.ACE, int(c.rank), -sort_key(c)[0]))
+    return max(
+        cards,
+        key=lambda c: (
+            is_trump(c, trump),
+            power(c, trump, trump) if is_trump(c, trump) else 0,
+            c.rank is Rank.ACE,
+            int(c.rank),
+            -sort_key(c)[0],
+        ),
+    )
 
 
-def _reason(five, ten, trump: Suit) -> str:
+def _reason(five: Sequence[Card], ten: Sequence[Card], trump: Suit) -> str:
     trumps = sorted((c for c in five if is_trump(c, trump)), key=lambda c: power(c, trump, trump), reverse=True)
     side = [c for c in five if not is_trump(c, trump)]
     aces = [c for c in side if c.rank is Rank.ACE]
     all_trumps = sum(is_trump(c, trump) for c in ten)
-    parts = []
+    parts: list[str] = []
     if trumps:
         every = "every trump" if len(trumps) == all_trumps else f"the {len(trumps)} best trumps"
         parts.append(f"keep {every} ({' '.join(map(str, trumps))})")
@@ -83,30 +102,36 @@ def _reason(five, ten, trump: Suit) -> str:
     return text[0].upper() + text[1:] + "."
 
 
-def _cards(cards) -> str:
+def _cards(cards: Iterable[Card]) -> str:
     return " ".join(map(str, cards)) or "none"
 
 
-def _count(items, noun: str) -> str:
+def _count(items: Sized, noun: str) -> str:
     n = len(items)
     return f"{n} {noun}{'s' * (n != 1)}"
 
 
-def shortfall(mine, best, trump) -> str:
+def shortfall(mine: Sequence[Card], best: Sequence[Card], trump: Suit) -> str:
     """How a five falls short of the best five, by the first measure of `keep_strength` that differs."""
     ours, theirs = keep_strength(mine, trump), keep_strength(best, trump)
     my_trumps, best_trumps = trumps_in(mine, trump), trumps_in(best, trump)
     my_side = [c for c in mine if not is_trump(c, trump)]
     best_side = [c for c in best if not is_trump(c, trump)]
     if ours[0] != theirs[0]:
-        return (f"you kept {_count(my_trumps, 'trump')} ({_cards(my_trumps)}) where you could keep "
-                f"{len(best_trumps)} ({_cards(best_trumps)}): every trump is a likely trick")
+        return (
+            f"you kept {_count(my_trumps, 'trump')} ({_cards(my_trumps)}) where you could keep "
+            f"{len(best_trumps)} ({_cards(best_trumps)}): every trump is a likely trick"
+        )
     if ours[1] != theirs[1]:
         return f"your trumps ({_cards(my_trumps)}) are weaker than {_cards(best_trumps)}"
     if ours[2] != theirs[2]:
-        return (f"you kept {_count(range(ours[2]), 'off-suit ace')} where you could keep {theirs[2]}: "
-                f"an ace is likely to win its suit's first lead")
+        return (
+            f"you kept {_count(range(ours[2]), 'off-suit ace')} where you could keep {theirs[2]}: "
+            f"an ace is likely to win its suit's first lead"
+        )
     if ours[3] != theirs[3]:
-        return (f"your side cards ({_cards(my_side)}) spread over {-ours[3]} suits where {_cards(best_side)} "
-                f"spread over {-theirs[3]}: fewer suits leave you void, free to trump those leads")
+        return (
+            f"your side cards ({_cards(my_side)}) spread over {-ours[3]} suits where {_cards(best_side)} "
+            f"spread over {-theirs[3]}: fewer suits leave you void, free to trump those leads"
+        )
     return f"your side cards ({_cards(my_side)}) are lower than {_cards(best_side)}"

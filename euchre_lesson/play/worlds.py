@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import NamedTuple
 
-from ..engine.actions import Verb, parse_action
-from ..engine.cards import Card, Rank, Suit, deck
-from ..engine.hand import Deal, HandState, Phase, deal_hand
+from ..engine.actions import Action, Verb, parse_action, verb_named
+from ..engine.cards import Card, Rank, Suit, deck, fixed_suit
+from ..engine.hand import Deal, HandState, deal_hand
+from ..engine.phases import Phase
 from ..engine.ranking import bower, effective_suit, is_trump
 from ..engine.view import View
 from .dummy import best_five
@@ -19,6 +20,8 @@ from .rule_of_thumb import RuleOfThumbPlayer
 def voids(view: View) -> dict[int, set[Suit]]:
     """Suits each seat has shown it lacks, by failing to follow them (C12)."""
     out: dict[int, set[Suit]] = {seat: set() for seat in range(view.players)}
+    if view.trump is None:  # no trick is played before trump is made
+        return out
     tricks = view.tricks + ((view.trick,) if view.trick and view.trick.cards else ())
     for trick in tricks:
         led = effective_suit(trick.cards[0], view.trump)
@@ -36,7 +39,7 @@ class PlayWorlds:
     world of the view is worked out once, here.
     """
 
-    def __init__(self, view: View):
+    def __init__(self, view: View) -> None:
         if view.phase is not Phase.PLAY:
             raise ValueError(f"sampling a world for trick play needs a hand in play, not {view.phase}")
         self.view = view
@@ -46,8 +49,13 @@ class PlayWorlds:
         self.fixed: dict[int, list[Card]] = {s: [] for s in self.others}
         lacking = voids(view)
         # The up-card is with the dealer, unless the dealer has shown no trump since or has no card left.
-        if (view.picked_up and view.dealer in self.fixed and view.up_card not in view.played
-                and trump not in lacking[view.dealer] and sizes[view.dealer] > 0):
+        if (
+            view.picked_up
+            and view.dealer in self.fixed
+            and view.up_card not in view.played
+            and trump not in lacking[view.dealer]
+            and sizes[view.dealer] > 0
+        ):
             self.fixed[view.dealer].append(view.up_card)
         self.need = {s: sizes[s] - len(self.fixed[s]) for s in self.others}
         self.pool = [c for c in deck(view.rules.deck) if c not in known]
@@ -67,28 +75,35 @@ class PlayWorlds:
             hands = self._kept(hands, rng)
         hands = self.fitting.fitted(hands, rng, check)
         view = self.view
-        return _play_state(view, tuple(view.hand if s == view.seat else tuple(hands.get(s, ()))
-                                       for s in range(view.players)))
+        return _play_state(
+            view, tuple(view.hand if s == view.seat else tuple(hands.get(s, ())) for s in range(view.players))
+        )
 
     def _kept(self, hands: dict[int, list[Card]], rng: random.Random) -> dict[int, list[Card]]:
         """The hands with the dummy-taking maker's made the five the rule of thumb keeps of its ten (T5): those it
         holds and has played, with the five laid aside drawn from the cards out of play. Unchanged if that five
         would drop a card the maker is known to hold or take one it cannot (a void)."""
         maker, view = self.dummy_maker, self.view
+        if maker is None:
+            return hands
         taken = {c for cards in hands.values() for c in cards}
         out = [c for c in self.pool if c not in taken]
         if len(out) < view.laid_aside:
             return hands
         aside = rng.sample(out, view.laid_aside)
-        five = best_five(hands[maker] + self.played[maker] + aside, view.trump).cards
+        five = best_five(hands[maker] + self.played[maker] + aside, fixed_suit(view.trump)).cards
         held = [c for c in five if c not in self.played[maker]]
-        if (len(held) != len(hands[maker]) or not set(self.fixed[maker]) <= set(held)
-                or any(maker not in self.eligible[c] for c in held if c in aside)):
+        if (
+            len(held) != len(hands[maker])
+            or not set(self.fixed[maker]) <= set(held)
+            or any(maker not in self.eligible[c] for c in held if c in aside)
+        ):
             return hands
         return {**hands, maker: held}
 
-    def _cards_when_bid(self, seat: int, hands: dict[int, list[Card]], rng: random.Random,
-                        after_pickup: bool) -> list[Card]:
+    def _cards_when_bid(
+        self, seat: int, hands: dict[int, list[Card]], rng: random.Random, after_pickup: bool
+    ) -> list[Card]:
         """`seat`'s cards when it bid: those it holds and has played; before the dealer's pick-up, with the up-card
         swapped for the unseen discard, drawn from the cards out of play."""
         view, up = self.view, self.view.up_card
@@ -108,12 +123,14 @@ class PlayWorlds:
             if self.no_voids:  # nobody has shown a void: deal the shuffled cards in turn
                 start = 0
                 for s in self.others:
-                    hands[s] += pool[start:start + self.need[s]]
+                    hands[s] += pool[start : start + self.need[s]]
                     start += self.need[s]
                 break
             # Cards that few seats can hold are placed first, so a void never strands a card.
             for card in sorted(pool, key=lambda c: len(self.eligible[c])):
-                room = [s for s in self.eligible[card] for _ in range(self.need[s] + len(self.fixed[s]) - len(hands[s]))]
+                room = [
+                    s for s in self.eligible[card] for _ in range(self.need[s] + len(self.fixed[s]) - len(hands[s]))
+                ]
                 if room:
                     hands[rng.choice(room)].append(card)
             if all(len(hands[s]) == self.need[s] + len(self.fixed[s]) for s in self.others):
@@ -127,7 +144,7 @@ class BiddingWorlds:
     """Deals before the play that agree with one view and fit the others' bidding so far; the hand's public
     words are replayed into each (see sample_world)."""
 
-    def __init__(self, view: View):
+    def __init__(self, view: View) -> None:
         if view.phase in (Phase.PLAY, Phase.DONE):
             raise ValueError(f"sampling a world before the play needs a hand in the bidding, not {view.phase}")
         self.view = view
@@ -148,13 +165,14 @@ class BiddingWorlds:
         *_, (state, _, _) = said_again(self.view, deal_of(self.view, self.dealt, hands, spare), self.placed)
         return state
 
-    def _cards_when_bid(self, seat: int, hands: dict[int, list[Card]], rng: random.Random,
-                        after_pickup: bool) -> list[Card]:
+    def _cards_when_bid(
+        self, seat: int, hands: dict[int, list[Card]], rng: random.Random, after_pickup: bool
+    ) -> list[Card]:
         """`seat`'s cards when it bid: as dealt; after the dealer's pick-up, the up-card and the best four (C7)."""
         view = self.view
         if not after_pickup:
             return hands[seat]
-        return list(best_five(hands[seat] + [view.up_card], view.trump, keeping=view.up_card).cards)
+        return list(best_five(hands[seat] + [view.up_card], fixed_suit(view.trump), keeping=view.up_card).cards)
 
 
 def worlds_of(view: View) -> PlayWorlds | BiddingWorlds:
@@ -164,14 +182,26 @@ def worlds_of(view: View) -> PlayWorlds | BiddingWorlds:
     return PlayWorlds(view) if view.phase is Phase.PLAY else BiddingWorlds(view)
 
 
-def _play_state(view: View, hands) -> HandState:
+def _play_state(view: View, hands: tuple[tuple[Card, ...], ...]) -> HandState:
     """A HandState in trick play with the given hands and everything public from the view."""
     blank = Deal(hands, None, (view.up_card,))
-    return HandState(rules=view.rules, dealer=view.dealer, deal=blank, phase=Phase.PLAY, to_act=view.to_act,
-                     hands=hands, trump=view.trump, maker=view.maker, picked_up=view.picked_up,
-                     lone_maker=view.lone_maker, lone_partner=view.lone_partner, lone_defender=view.lone_defender,
-                     tricks=view.tricks,
-                     trick=view.trick, tricks_won=view.tricks_won)
+    return HandState(
+        rules=view.rules,
+        dealer=view.dealer,
+        deal=blank,
+        phase=Phase.PLAY,
+        to_act=view.to_act,
+        hands=hands,
+        trump=view.trump,
+        maker=view.maker,
+        picked_up=view.picked_up,
+        lone_maker=view.lone_maker,
+        lone_partner=view.lone_partner,
+        lone_defender=view.lone_defender,
+        tricks=view.tricks,
+        trick=view.trick,
+        tricks_won=view.tricks_won,
+    )
 
 
 def sample_world(view: View, rng: random.Random) -> HandState:
@@ -195,16 +225,19 @@ def deal_of(view: View, dealt: list[Card], hands: dict[int, list[Card]], spare: 
     return Deal(cards, dummy, (view.up_card, *spare))
 
 
-def said_again(view: View, deal: Deal, placed: list[tuple[int, Card]]):
+def said_again(
+    view: View, deal: Deal, placed: list[tuple[int, Card]]
+) -> Iterator[tuple[HandState, int | None, str | None]]:
     """(state, actor, token) before each public word of the hand, said again in `deal` (which agrees with the
     view as it was before the play); last (state, None, None), the state after them all."""
     state = deal_hand(view.rules, view.dealer, deal=deal)
     for actor, token in view.said:
         yield state, actor, token
-        verb = Verb._value2member_map_.get(token)
+        verb = verb_named(token)
+        said: Action | str = token
         if verb is not None and verb.carries is not None:  # face down to this seat: chosen as a player would
-            token = _face_down_choice(state, {card for _, card in placed})
-        state = state.apply(token)
+            said = _face_down_choice(state, {card for _, card in placed})
+        state = state.apply(said)
     yield state, None, None
 
 
@@ -215,8 +248,14 @@ MISFIT = 0.1  # a world is kept with this weight for each bid of the others the 
 SWAPS = 40  # swaps of cards tried at most to fit one world to the bidding
 # What a card adds to a bidder's count (rule_of_thumb.count), by (bower, trump, ace); the top trump most, as going
 # alone needs it.
-COUNTED = {("joker", True, False): 3, ("right", True, False): 3, ("left", True, False): 2, (None, True, False): 1,
-           (None, True, True): 1, (None, False, True): 1}
+COUNTED = {
+    ("joker", True, False): 3,
+    ("right", True, False): 3,
+    ("left", True, False): 2,
+    (None, True, False): 1,
+    (None, True, True): 1,
+    (None, False, True): 1,
+}
 
 
 class HeardBid(NamedTuple):
@@ -235,8 +274,11 @@ def before_the_play(view: View) -> tuple[list[Card], list[tuple[int, Card]], lis
     seen = set(dealt) | {view.up_card} | set(view.dummy or ()) | {card for _, card in placed}
     unseen = [c for c in deck(view.rules.deck) if c not in seen]
     # A card given to this seat was in the giver's hand (the up-card came from the kitty).
-    fixed = {s: [card for giver, card in placed if giver == s and card != view.up_card]
-             for s in range(view.players) if s != view.seat}
+    fixed = {
+        s: [card for giver, card in placed if giver == s and card != view.up_card]
+        for s in range(view.players)
+        if s != view.seat
+    }
     return dealt, placed, unseen, fixed
 
 
@@ -247,7 +289,7 @@ def public_bids(view: View) -> list[HeardBid]:
     hands = {s: cards + [unseen.pop() for _ in range(5 - len(cards))] for s, cards in fixed.items()}
     bids = []
     for state, actor, token in said_again(view, deal_of(view, dealt, hands, unseen), placed):
-        if actor is not None and actor != view.seat and state.phase in BIDDING:
+        if actor is not None and token is not None and actor != view.seat and state.phase in BIDDING:
             bids.append(HeardBid(actor, state.view(actor), token, actor == state.dealer and bool(state.picked_up)))
     return bids
 
@@ -258,19 +300,25 @@ class Fitting:
     that fits worse seldom taken, until they fit or SWAPS have been tried. A world is always found: at worst
     the best fit the walk reached."""
 
-    def __init__(self, bids: list[HeardBid], worlds, cards_when_bid):
+    def __init__(
+        self,
+        bids: list[HeardBid],
+        worlds: PlayWorlds | BiddingWorlds,
+        cards_when_bid: Callable[[int, dict[int, list[Card]], random.Random, bool], list[Card]],
+    ) -> None:
         # cards_when_bid(seat, hands, rng, after_pickup): that seat's cards when it bid, in a world of `hands`
         self.worlds, self.cards_when_bid = worlds, cards_when_bid
         self.bids = [bid for bid in bids if bid.actor in worlds.others]
 
-    def fitted(self, hands: dict[int, list[Card]], rng: random.Random,
-               check: Callable[[], None] | None = None) -> dict[int, list[Card]]:
+    def fitted(
+        self, hands: dict[int, list[Card]], rng: random.Random, check: Callable[[], None] | None = None
+    ) -> dict[int, list[Card]]:
         """The hands fitted to the bidding; `check()`, if given, is called before each swap and raises to stop."""
         if not self.bids:
             return hands
         missed = {s: self.misfits(s, hands, rng) for s in self.worlds.others}
         total = sum(missed.values())
-        if total == 0 or rng.random() < MISFIT ** total:
+        if total == 0 or rng.random() < MISFIT**total:
             return hands
         for _ in range(SWAPS):
             if check is not None:  # each swap asks the rule of thumb again: the slowest part of a world
@@ -286,12 +334,16 @@ class Fitting:
                     break
         return hands
 
-    def _swapped(self, hands: dict[int, list[Card]], wrong: list[int], rng: random.Random):
+    def _swapped(
+        self, hands: dict[int, list[Card]], wrong: list[int], rng: random.Random
+    ) -> tuple[dict[int, list[Card]], list[int]] | None:
         """The hands with a card of a seat that misfits swapped for an unseen card that brings it nearer its bid
         (another seat's or one out of play), voids respected; and the seats changed. None if a void forbids."""
         worlds, seat = self.worlds, rng.choice(wrong)
         taken = {c for cards in hands.values() for c in cards}
-        theirs = [(c, s) for s in worlds.others if s != seat for c in hands[s] if c not in worlds.fixed[s]]
+        theirs: list[tuple[Card, int | None]] = [
+            (c, s) for s in worlds.others if s != seat for c in hands[s] if c not in worlds.fixed[s]
+        ]
         theirs += [(c, None) for c in worlds.pool if c not in taken]
         mine = [c for c in hands[seat] if c not in worlds.fixed[seat]]
         if not mine or not theirs:
@@ -318,11 +370,14 @@ class Fitting:
                 said = parse_action(bid.token)
                 suit = said.suit or bid.view.trump or bid.view.up_card.suit
                 sign = 1 if said.kind in (Verb.ORDER, Verb.CALL, Verb.ALONE) else -1
-                return lambda card: sign * COUNTED.get((bower(card, suit), is_trump(card, suit),
-                                                        card.rank is Rank.ACE), 0)
+                return lambda card: (
+                    sign * COUNTED.get((bower(card, suit), is_trump(card, suit), card.rank is Rank.ACE), 0)
+                )
         return lambda card: 0
 
-    def misfits(self, seat: int, hands: dict[int, list[Card]], rng: random.Random, bids=None) -> int:
+    def misfits(
+        self, seat: int, hands: dict[int, list[Card]], rng: random.Random, bids: Sequence[HeardBid] | None = None
+    ) -> int:
         """How many of `seat`'s bids (or of `bids`) the rule of thumb would not have made with these cards."""
         mine = [bid for bid in bids or self.bids if bid.actor == seat]
         if not mine:
@@ -340,10 +395,13 @@ def played_by(view: View, seat: int) -> list[Card]:
     return [card for trick in tricks for card, who in zip(trick.cards, trick.seats) if who == seat]
 
 
-def _face_down_choice(state: HandState, needed: set[Card]):
+def _face_down_choice(state: HandState, needed: set[Card]) -> Action:
     """What the seat to act laid down or passed unseen, chosen by the rule of thumb; never a card this seat saw
     given to it later (R3), which the world must keep where it was."""
-    choice = RuleOfThumbPlayer().choose(state.view(state.to_act))
+    seat = state.to_act
+    if seat is None:  # cannot be: a word of the hand is said by the seat to act
+        raise ValueError("nobody is to act, so nobody lays a card down")
+    choice = RuleOfThumbPlayer().choose(state.view(seat))
     if choice.card not in needed:
         return choice
     return next(action for action in state.legal_actions() if action.card not in needed)
@@ -352,14 +410,14 @@ def _face_down_choice(state: HandState, needed: set[Card]):
 def dealt_hand(view: View) -> list[Card]:
     """The five cards `view`'s seat was dealt, from what it holds and has played and what it did: each exchange
     of the hand undone, the last first (a call for best R3, the keep T5, the pick-up C7)."""
-    gave = [action.card for action in _own(view, Verb.GIVE)]
-    discarded = [action.card for action in _own(view, Verb.DISCARD)]
+    gave = [action.card for action in _own(view, Verb.GIVE) if action.card is not None]
+    discarded = [action.card for action in _own(view, Verb.DISCARD) if action.card is not None]
     received = [card for _, card in cards_given_to(view)]
     held = list(view.hand) + played_by(view, view.seat) + discarded + gave
     for card in received:
         held.remove(card)
     if view.set_aside:  # the maker who took the dummy kept five of the ten (T5)
-        held = [card for card in held + list(view.set_aside) if card not in view.dummy]
+        held = [card for card in held + list(view.set_aside) if card not in (view.dummy or ())]
     if view.discard is not None:  # the dealer who picked up (C7)
         held = [card for card in held if card != view.up_card] + [view.discard]
     return held
@@ -367,14 +425,21 @@ def dealt_hand(view: View) -> list[Card]:
 
 def cards_given_to(view: View) -> list[tuple[int, Card]]:
     """(giver, card) for each card given to `view`'s seat in a call for best (R3)."""
-    return [(actor, action.card) for actor, action in _heard(view, Verb.GIVE) if actor != view.seat]
+    return [
+        (actor, action.card)
+        for actor, action in _heard(view, Verb.GIVE)
+        if actor != view.seat and action.card is not None  # a card given is always named to its receiver
+    ]
 
 
-def _own(view: View, verb: Verb) -> list:
+def _own(view: View, verb: Verb) -> list[Action]:
     return [action for actor, action in _heard(view, verb) if actor == view.seat]
 
 
-def _heard(view: View, verb: Verb) -> list:
+def _heard(view: View, verb: Verb) -> list[tuple[int, Action]]:
     """(actor, action) for each action of `verb` this seat heard in full (its own, or a card given to it)."""
-    return [(actor, parse_action(token)) for actor, token in view.said
-            if token.startswith(f"{verb} ") and token.split()[0] == verb]
+    return [
+        (actor, parse_action(token))
+        for actor, token in view.said
+        if token.startswith(f"{verb} ") and token.split()[0] == verb
+    ]

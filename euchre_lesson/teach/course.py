@@ -9,12 +9,21 @@ from dataclasses import replace
 from functools import cache
 from types import SimpleNamespace
 
+from ..engine.errors import NotationError, excerpt
 from . import lessons
 from .deals import deal_for  # noqa: F401 - the lessons' notebooks import it from here
+
 # The house rules have a module of their own; the lessons, the app and the widgets import these names from here.
-from .house_rules import (HOUSE_RULES_FILE, HOUSE_RULES_LIMIT, SHOW_ANSWER, HouseRules,  # noqa: F401
-                          HouseRulesWarning, class_rules, read_house_rules, show_answer)
-from ..engine.errors import NotationError, excerpt
+from .house_rules import (  # noqa: F401
+    HOUSE_RULES_FILE,
+    HOUSE_RULES_LIMIT,
+    SHOW_ANSWER,
+    HouseRules,
+    HouseRulesWarning,
+    class_rules,
+    read_house_rules,
+    show_answer,
+)
 
 ____ = ...  # the blank a student replaces with an answer; check(____) asks for one
 
@@ -38,6 +47,9 @@ def _named(lesson: int) -> dict:
 def exercises(lesson: int) -> SimpleNamespace:
     """The exercises of one lesson, by name: `exercises(1).q1`."""
     if type(lesson) is not int or lesson not in lesson_numbers():  # a list is not a lesson number, nor True lesson 1
-        raise NotationError("lesson", f"No exercises for lesson {excerpt(lesson)}: the lessons with exercises "
-                                      f"are {', '.join(map(str, lesson_numbers()))}; write exercises(1), say.")
+        raise NotationError(
+            "lesson",
+            f"No exercises for lesson {excerpt(lesson)}: the lessons with exercises "
+            f"are {', '.join(map(str, lesson_numbers()))}; write exercises(1), say.",
+        )
     return SimpleNamespace(**_named(lesson))

@@ -11,7 +11,7 @@ from ..engine.hand import HAND_SIZE, Deal, HandState, deal_hand
 from ..engine.rules import RuleSet
 
 
-def deal_for(rules: RuleSet, dealer: int, seat: int, hand: str, up_card: str, seed: int = 0) -> HandState:
+def deal_for(rules: RuleSet, dealer: int, seat: int, hand: str, up_card: str, seed: int | None = 0) -> HandState:
     """A hand where `seat` holds `hand` and `up_card` is turned up; the other cards shuffled from `seed`."""
     rules = checks.rules("rules", rules)
     dealer = checks.seat("dealer", dealer, rules.players)
@@ -26,8 +26,9 @@ def deal_for(rules: RuleSet, dealer: int, seat: int, hand: str, up_card: str, se
     cards = deck(rules.deck)
     for name, card in [*(("hand", c) for c in mine), ("up_card", up)]:
         if card not in cards:
-            raise NotationError(name, f"{name} holds {card}, which is not in the {rules.deck}-card deck of "
-                                      f"these rules (C1).")
+            raise NotationError(
+                name, f"{name} holds {card}, which is not in the {rules.deck}-card deck of these rules (C1)."
+            )
     rest = [c for c in cards if c not in mine and c != up]
     random.Random(seed).shuffle(rest)
     packets = [mine if s == seat else tuple(rest.pop() for _ in range(HAND_SIZE)) for s in range(rules.players)]

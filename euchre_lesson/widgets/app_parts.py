@@ -56,9 +56,14 @@ class BrowserFiles:
         self.folder = Path.cwd()  # where the table's Save writes and an uploaded file is kept
         table.path_input.value = SAVED_NAME
         table.save_button.tooltip = "save the game as a file your browser downloads"
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load a saved game", icon="",
-                                   tooltip="choose a game saved from this table on your computer",
-                                   layout=w.Layout(width="auto"))
+        self.upload = w.FileUpload(
+            accept=".json",
+            multiple=False,
+            description="Load a saved game",
+            icon="",
+            tooltip="choose a game saved from this table on your computer",
+            layout=w.Layout(width="auto"),
+        )
         self.upload.observe(self._uploaded, "value")
         self.link = w.HTML("")
         self.said = note()
@@ -73,8 +78,10 @@ class BrowserFiles:
         name = Path(news.path).name
         data = (self.folder / news.path).read_bytes()
         address = "data:application/json;base64," + base64.b64encode(data).decode("ascii")
-        self.link.value = (f"<a class='euchre-download' download='{escape(name)}' href='{address}' "
-                           f"style='text-decoration:underline'>Download {escape(name)}</a>")
+        self.link.value = (
+            f"<a class='euchre-download' download='{escape(name)}' href='{address}' "
+            f"style='text-decoration:underline'>Download {escape(name)}</a>"
+        )
         say(self.said, f"Click Download {name} to keep the game on your computer; Load a saved game reads it back.")
 
     def _uploaded(self, change: dict) -> None:
@@ -86,8 +93,12 @@ class BrowserFiles:
         self.upload.value = ()  # the same file may be chosen again
         data, name = bytes(chosen["content"]), _upload_name(chosen["name"])
         if len(data) > MAX_RECORD_BYTES:
-            say(self.said, f"Not loaded: {name} holds {len(data):,} bytes, more than a saved game can "
-                           f"({MAX_RECORD_BYTES:,}). Choose a game saved from this table.", "bad")
+            say(
+                self.said,
+                f"Not loaded: {name} holds {len(data):,} bytes, more than a saved game can "
+                f"({MAX_RECORD_BYTES:,}). Choose a game saved from this table.",
+                "bad",
+            )
             return
         write_atomically(self.folder / name, data)
         self.link.value = ""
@@ -99,16 +110,22 @@ class BrowserFiles:
 class ProjectorSwitch(Described, w.HBox):
     """Projector mode for the whole app (large type, the table on one screen) and, at the table, the open hands."""
 
-    purpose = ("Projector mode: large type, the table and its buttons on one screen for a class, and the choice "
-               "to show every hand for a demonstration.")
+    purpose = (
+        "Projector mode: large type, the table and its buttons on one screen for a class, and the choice "
+        "to show every hand for a demonstration."
+    )
 
     def __init__(self, app: w.Box, table: Table):
         checks.instance("app", app, w.Box, "the box holding the whole app, such as a VBox")
         checks.instance("table", table, Table, "the app's Table")
         super().__init__()
         self.app, self.table = app, table
-        self.toggle = w.ToggleButton(value=False, description="Projector", icon="",
-                                     tooltip="large type, and the table with its buttons on one screen, for a class")
+        self.toggle = w.ToggleButton(
+            value=False,
+            description="Projector",
+            icon="",
+            tooltip="large type, and the table with its buttons on one screen, for a class",
+        )
         self.toggle.observe(lambda change: self.show(change["new"]), "value")
         self.children = [projector_style_sheet(), self.toggle]
         self.add_class(SWITCH)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Iterable
+from typing import Literal, overload
 
 import ipywidgets as w
 from traitlets import TraitError
@@ -61,10 +62,14 @@ def seed(name: str, value, *, optional: bool = True) -> int:
         return random.SystemRandom().randrange(RANDOM_SEEDS)
     if value is None:
         raise checks.refused(name, value, "a whole number from 0 to 2**64 - 1")
-    return checks.seed(name, value)
+    return checks.whole(name, value, 0, checks.MOST_SEED, "a whole number from 0 to 2**64 - 1, or None")
 
 
-def seat(name: str, value, players: int, none_means: str = "") -> int | None:
+@overload
+def seat(name: str, value: object, players: int, none_means: Literal[""] = "") -> int: ...
+@overload
+def seat(name: str, value: object, players: int, none_means: str) -> int | None: ...
+def seat(name: str, value: object, players: int, none_means: str = "") -> int | None:
     """A seat from 0 to players - 1; None too where `none_means` says what None does."""
     name, players = _named(name), checks.whole("players", players, 2, 4, "the number of players, 2 to 4")
     if none_means != "":
@@ -78,8 +83,11 @@ def seat(name: str, value, players: int, none_means: str = "") -> int | None:
 def choice(name: str, value, choices: Iterable):
     """One of some words or numbers (a level of play, a deck size); True is not 1 here."""
     name = _named(name)
-    if not isinstance(choices, (tuple, list, frozenset, set, dict)) or not 0 < len(choices) <= MOST_CHOICES or \
-            any(type(c) not in (str, int) or (type(c) is str and len(c) > LONGEST_NAME) for c in choices):
+    if (
+        not isinstance(choices, (tuple, list, frozenset, set, dict))
+        or not 0 < len(choices) <= MOST_CHOICES
+        or any(type(c) not in (str, int) or (type(c) is str and len(c) > LONGEST_NAME) for c in choices)
+    ):
         raise checks.refused("choices", choices, "a list of the words or whole numbers allowed")
     choices = tuple(choices)
     if any(type(value) is type(c) and value == c for c in choices):
@@ -128,7 +136,7 @@ def callback(name: str, value) -> Callable | None:
 BOX_OPTIONS = frozenset(name for name in w.VBox.class_trait_names() if not name.startswith("_"))
 
 
-def start_box(cls: type, widget: w.Box, options: dict) -> None:
+def start_box(cls: type[w.Box], widget: w.Box, options: dict[str, object]) -> None:
     """`super(cls, widget).__init__(**options)`: an unknown or wrong option (layout=5) is refused by name."""
     if not (isinstance(cls, type) and issubclass(cls, w.Box)):
         raise checks.refused("cls", cls, "the widget's own class, a kind of box")
@@ -137,8 +145,11 @@ def start_box(cls: type, widget: w.Box, options: dict) -> None:
         raise checks.refused("options", options, "the box's options by name, such as {'layout': Layout()}")
     unknown = sorted(set(options) - BOX_OPTIONS)
     if unknown:
-        raise NotationError(unknown[0], f"{cls.__name__} has no option {excerpt(unknown[0])}: its options are its "
-                                        f"arguments and the box's (layout, box_style, ...).")
+        raise NotationError(
+            unknown[0],
+            f"{cls.__name__} has no option {excerpt(unknown[0])}: its options are its "
+            f"arguments and the box's (layout, box_style, ...).",
+        )
     try:
         super(cls, widget).__init__(**options)
     except TraitError as error:

@@ -1,4 +1,4 @@
-"""Bidding practice: a seeded deal at your bid; you choose, the computer's advice follows, and the hand is played out."""
+"""Bidding practice: a seeded deal at your bid; you choose, the computer's advice follows, the hand is played out."""
 
 from __future__ import annotations
 
@@ -7,24 +7,26 @@ from html import escape
 
 import ipywidgets as w
 
+from ..engine import checks
 from ..engine.actions import Action
-from ..play.advice import Option, advise
 from ..engine.cards import sort_key
 from ..engine.display import words_html
 from ..engine.errors import IllegalAction
-from ..engine.hand import HandState, Phase
+from ..engine.hand import HandState
 from ..engine.narration import offer, reasons_heard, result_words, seat_words  # reasons_heard: R3, written once
-from ..play.players import RuleOfThumbPlayer
+from ..engine.phases import Phase
 from ..engine.rules import CUTTHROAT, RuleSet
-from ..engine import checks
+from ..engine.view import acting_seat
+from ..play.advice import Option, advise
+from ..play.rule_of_thumb import RuleOfThumbPlayer
 from . import arguments
 from .bids import BidButtons
 from .cards import CardStrip, note, say, style_sheet, up_card_place
 from .clicks import TiedButton
+from .fallback import Described
 from .hand_log import log_html
 from .positions import seeded_states
 from .trick_list import TrickList
-from .fallback import Described
 
 BIDDING = (Phase.ROUND_ONE, Phase.ROUND_TWO, Phase.JOKER_CALL)
 # Worlds for the advice: a quarter of them (at least 32) are simulated hands per option
@@ -51,7 +53,7 @@ def _played_by_rule_of_thumb(state: HandState) -> tuple[HandState, dict[int, str
     """Rule-of-thumb players finish the hand, each from its own view; also what each said, by history index."""
     player, reasons = RuleOfThumbPlayer(), {}
     while not state.is_over:
-        action = player.choose(state.view(state.to_act))
+        action = player.choose(state.view(acting_seat(state)))
         reasons[len(state.history)] = player.explain()
         state = state.apply(action)
     return state, reasons
@@ -61,7 +63,7 @@ def _rule_of_thumb_reasons(state: HandState) -> dict[int, str]:
     """Why each action so far was taken, said by a rule-of-thumb player (for the actions it would take too)."""
     player, reasons = RuleOfThumbPlayer(), {}
     for i, (before, action) in enumerate(zip(state.states(), state.history)):
-        if player.choose(before.view(before.to_act)) == action:
+        if player.choose(before.view(acting_seat(before))) == action:
             reasons[i] = player.explain()
     return reasons
 
@@ -88,26 +90,40 @@ def _options_html(options: list[Option], chosen: Action, view) -> str:
         marks = [word for word, yes in (("best", n == 0), ("your choice", option.action == chosen)) if yes]
         label = escape(offer(option.action, view)[0]) + (f" <b>({', '.join(marks)})</b>" if marks else "")
         cell = f"<mark>{label}</mark>" if option.action == chosen else label
-        rows.append(f"<tr><td>{cell}</td><td style='text-align:right'>{escape(_worth_cell(option))}</td>"
-                    f"<td>{words_html(option.reason)}</td></tr>")
+        rows.append(
+            f"<tr><td>{cell}</td><td style='text-align:right'>{escape(_worth_cell(option))}</td>"
+            f"<td>{words_html(option.reason)}</td></tr>"
+        )
     unit = options[0].unit if options else "points"
-    head = (f"<tr><th scope='col'>option</th><th scope='col'>{escape(WORTH_HEADS.get(unit, 'worth'))}</th>"
-            f"<th scope='col'>reason</th></tr>")
-    caption = ("<caption style='text-align:left'>The computer's advice: what each option is worth to you, "
-               "on average over simulated hands that fit what you know; a close call is too close to tell apart "
-               "from the best on those hands</caption>")
+    head = (
+        f"<tr><th scope='col'>option</th><th scope='col'>{escape(WORTH_HEADS.get(unit, 'worth'))}</th>"
+        f"<th scope='col'>reason</th></tr>"
+    )
+    caption = (
+        "<caption style='text-align:left'>The computer's advice: what each option is worth to you, "
+        "on average over simulated hands that fit what you know; a close call is too close to tell apart "
+        "from the best on those hands</caption>"
+    )
     return f"<table class='euchre-advice' style='border-collapse:collapse'>{caption}{head}{''.join(rows)}</table>"
 
 
 class BiddingTrainer(Described, w.VBox):
     """Your bid on a seeded deal, then the computer's advice on every option and the hand played out."""
 
-    purpose = ("Bidding trainer: a seeded deal stops at your bid; choose pass, order up or a suit, and the "
-               "computer shows what each choice was worth on average over simulated hands, then plays the hand "
-               "out.")
+    purpose = (
+        "Bidding trainer: a seeded deal stops at your bid; choose pass, order up or a suit, and the "
+        "computer shows what each choice was worth on average over simulated hands, then plays the hand "
+        "out."
+    )
 
-    def __init__(self, rules: RuleSet = CUTTHROAT, seed: int | None = 1, seat: int | None = None,
-                 worlds: int = ADVICE_WORLDS, **kwargs):
+    def __init__(
+        self,
+        rules: RuleSet = CUTTHROAT,
+        seed: int | None = 1,
+        seat: int | None = None,
+        worlds: int = ADVICE_WORLDS,
+        **kwargs,
+    ):
         rules = arguments.rules("rules", rules)
         seed = arguments.seed("seed", seed)
         seat = arguments.seat("seat", seat, rules.players, none_means="the seed to choose the seat")
@@ -121,15 +137,28 @@ class BiddingTrainer(Described, w.VBox):
         self.note = note()
         self.trick_list = TrickList()
         self.new_tie = TiedButton("New deal", "deal the next seeded hand", self.new_deal)
-        table = w.VBox([self.situation,
-                        w.HBox([self.up_label, self.up_row], layout=w.Layout(align_items="center")),
-                        w.HBox([w.HTML("<b>Your hand</b>"), self.hand_row], layout=w.Layout(align_items="center")),
-                        self.bids, self.choices])
+        table = w.VBox(
+            [
+                self.situation,
+                w.HBox([self.up_label, self.up_row], layout=w.Layout(align_items="center")),
+                w.HBox([w.HTML("<b>Your hand</b>"), self.hand_row], layout=w.Layout(align_items="center")),
+                self.bids,
+                self.choices,
+            ]
+        )
         table.add_class("euchre-table")
         # New deal sits by the deal, above all that grows once you bid: the next deal then replaces this one where
         # you are looking, instead of appearing above the screen after a long story.
-        self.children = [style_sheet(), table, self.note, w.HBox([self.new_tie]), self.advice, self.result,
-                         self.trick_list, self.story]
+        self.children = [
+            style_sheet(),
+            table,
+            self.note,
+            w.HBox([self.new_tie]),
+            self.advice,
+            self.result,
+            self.trick_list,
+            self.story,
+        ]
         self.deal(seed)
 
     def deal(self, seed: int | None) -> None:
@@ -137,7 +166,7 @@ class BiddingTrainer(Described, w.VBox):
         seed = arguments.seed("seed", seed)
         state = _bidding_position(seed, self.rules, self.wanted_seat)
         self.seed, self.state = seed, state
-        self.seat = self.state.to_act
+        self.seat = acting_seat(self.state)
         self.reasons = _rule_of_thumb_reasons(self.state)
         self.options: list[Option] = []
         self.chosen: Action | None = None
@@ -156,9 +185,11 @@ class BiddingTrainer(Described, w.VBox):
         state, seat = self.state, self.seat
         view = state.view(seat)
         game = state.rules.facts.label
-        self.situation.value = (f"<b>Deal {escape(str(self.seed))}</b> · {escape(game)} · you are seat {seat} · "
-                                f"dealer {escape(seat_words(state.dealer, view))} · {escape(str(state.phase))}<br>"
-                                f"Earlier bids (yours too, in round two) were made by rule-of-thumb players.")
+        self.situation.value = (
+            f"<b>Deal {escape(str(self.seed))}</b> · {escape(game)} · you are seat {seat} · "
+            f"dealer {escape(seat_words(state.dealer, view))} · {escape(str(state.phase))}<br>"
+            f"Earlier bids (yours too, in round two) were made by rule-of-thumb players."
+        )
         words, up, face_down = up_card_place(view)  # turned down in round two: face down (C8)
         self.up_label.value = f"<b>Up-card</b>: {escape(words)}"
         self.up_row.show(up, hidden=face_down)
@@ -168,16 +199,19 @@ class BiddingTrainer(Described, w.VBox):
         self.bids.value = "<b>The bidding so far</b><br>" + log_html(view, said)
         self.choices.show(view.legal if self.chosen is None else (), view, state)
         self.new_tie.draw(self.seed)
-        if self.final is None:
+        if self.final is None or self.chosen is None:  # set together, once you have bid
             self.advice.value = self.result.value = self.story.value = ""
             self.trick_list.show((), None, view)
             return
         self.advice.value = _options_html(self.options, self.chosen, view)
         end = self.final.view(seat)
-        points = " · ".join(f'<span data-points-seat="{s}">{escape(seat_words(s, end))}: <b>{p}</b></span>'
-                            for s, p in enumerate(self.final.points))
-        self.result.value = (f"<b>Played out by rule-of-thumb players.</b> {escape(result_words(self.final, end))}"
-                             f"<br>Points: {points}")
+        points = " · ".join(
+            f'<span data-points-seat="{s}">{escape(seat_words(s, end))}: <b>{p}</b></span>'
+            for s, p in enumerate(self.final.points or ())
+        )
+        self.result.value = (
+            f"<b>Played out by rule-of-thumb players.</b> {escape(result_words(self.final, end))}<br>Points: {points}"
+        )
         self.trick_list.show(end.tricks, end.trump, end)
         self.story.value = "<b>The whole hand</b>" + log_html(end, reasons_heard(self.final, seat, self.reasons))
 
@@ -212,7 +246,11 @@ class BiddingTrainer(Described, w.VBox):
         view = self.state.view(self.seat)
         best = self.options[0]
         mine = next(o for o in self.options if o.action == action)
-        verdict = ("That is the computer's choice too." if best.action == action else
-                   f"A close call: the computer prefers {offer(best.action, view)[0]} by too little to tell apart."
-                   if mine.close else f"The computer prefers {offer(best.action, view)[0]}. {best.reason}")
+        verdict = (
+            "That is the computer's choice too."
+            if best.action == action
+            else f"A close call: the computer prefers {offer(best.action, view)[0]} by too little to tell apart."
+            if mine.close
+            else f"The computer prefers {offer(best.action, view)[0]}. {best.reason}"
+        )
         say(self.note, f"You chose {offer(action, view)[0]}. {verdict}", "good" if best.action == action else "")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 import ipywidgets as w
 
@@ -25,6 +25,7 @@ class BidButtons(Described, w.HBox):
     """
 
     purpose = "The bids you may make now, one button each."
+    children: Sequence[w.Widget]  # ipywidgets' trait, declared for the type checker
 
     def __init__(self, on_choose: Callable[[Action], None], **kwargs):
         if not callable(on_choose):
@@ -46,9 +47,16 @@ class BidButtons(Described, w.HBox):
             return
         _, style, layout = shared_look()
         choose = self._on_choose
-        self.children = [self.drawing.button(functools.partial(choose, action), layout=layout, style=style,
-                                             **dict(zip(("description", "tooltip"), offer(action, view))))
-                         for action in self.actions]
+        self.children = [
+            self.drawing.button(
+                functools.partial(choose, action),
+                layout=layout,
+                style=style,
+                **dict(zip(("description", "tooltip"), offer(action, view))),
+            )
+            for action in self.actions
+            if view is not None  # no view, no actions
+        ]
 
     def button_for(self, action: Action) -> w.Button:
         """The button offering this action (for tests and lessons that click from code)."""

@@ -11,7 +11,11 @@ import ipywidgets as w
 
 from ..engine import checks
 from ..engine.cards import JOKER, MOST_CARDS, Card, Suit
-from ..engine.display import ROLE_MARKS, card_name, words_html  # ROLE_MARKS: the small letter of a bower or the joker (C2, C3)
+from ..engine.display import (  # ROLE_MARKS: the small letter of a bower or the joker (C2, C3)
+    ROLE_MARKS,
+    card_name,
+    words_html,
+)
 from ..engine.errors import NotationError
 from ..engine.hand import HandState
 from ..engine.narration import up_card_words
@@ -43,9 +47,10 @@ CSS = """<style>
 .euchre-card.euchre-trump-card { box-shadow: 0 0 0 3px #e0a800; }
 .euchre-card.euchre-legal { border: 3px solid #1f5fbf; transform: translateY(-0.25em); }
 .euchre-card.euchre-chosen { background: #fff4c2; border: 3px solid #8a5a00; }
-.euchre-card.jupyter-button.euchre-back, .euchre-face.euchre-back { background: repeating-linear-gradient(45deg, #2d5aa0 0 6px, #3f6fbf 6px 12px); color: #fff; }
-.euchre-table { background: #e8f3ea; border-radius: 0.6em; padding: 0.5em; contain: content; }  /* laid out on its own: a
-  change on the felt does not make the browser lay out the whole notebook again */
+.euchre-card.jupyter-button.euchre-back, .euchre-face.euchre-back {
+  background: repeating-linear-gradient(45deg, #2d5aa0 0 6px, #3f6fbf 6px 12px); color: #fff; }
+.euchre-table { background: #e8f3ea; border-radius: 0.6em; padding: 0.5em; contain: content; }  /* laid out on its own:
+  a change on the felt does not make the browser lay out the whole notebook again */
 .euchre-note { font-family: system-ui, sans-serif; }
 .euchre-note .bad { color: #a4001d; } .euchre-note .good { color: #0a6a2a; }
 .euchre-note mark { background: #fff0a8; }
@@ -103,8 +108,12 @@ def card_button(card: Card, trump: Suit | None = None) -> w.Button:
 def _card_look(card: Card, trump: Suit | None, legal: bool, chosen: bool, disabled: bool, hidden: bool) -> dict:
     """A card button's traits: its face, its words for screen readers, whether it may be clicked, its classes."""
     if hidden:
-        return {"description": "", "tooltip": "a card face down", "disabled": True,
-                "_dom_classes": ("euchre-card", "euchre-back")}
+        return {
+            "description": "",
+            "tooltip": "a card face down",
+            "disabled": True,
+            "_dom_classes": ("euchre-card", "euchre-back"),
+        }
     marks = _classes(card, trump) + (("euchre-legal",) if legal else ()) + (("euchre-chosen",) if chosen else ())
     words = card_name(card, trump) + (", playable" if legal else "") + (", selected" if chosen else "")
     return {"description": _face(card, trump), "tooltip": words, "disabled": disabled, "_dom_classes": marks}
@@ -158,13 +167,22 @@ class CardRow(Described, w.HBox):
         self._on_pick = on_pick
         self.drawing = Drawing()
 
-    def show(self, cards: Iterable[Card], trump: Suit | None = None, *, legal: Iterable[Card] = (),
-             chosen: Iterable[Card] = (), disabled: bool = False, hidden: bool = False, moment: object = None) -> None:
+    def show(
+        self,
+        cards: Iterable[Card],
+        trump: Suit | None = None,
+        *,
+        legal: Iterable[Card] = (),
+        chosen: Iterable[Card] = (),
+        disabled: bool = False,
+        hidden: bool = False,
+        moment: object = None,
+    ) -> None:
         """Draw these cards: legal ones outlined, chosen ones marked; `hidden` shows their backs."""
         cards, trump = arguments.cards("cards", cards), checks.suit("trump", trump, optional=True)
         legal, chosen = set(arguments.cards("legal", legal)), set(arguments.cards("chosen", chosen))
         disabled, hidden = checks.flag("disabled", disabled), checks.flag("hidden", hidden)
-        self._drawn = None  # what `redraw` last drew is no longer on screen
+        self._drawn: object = None  # what `redraw` last drew is no longer on screen
         self.cards = cards
         if hidden:  # stand-ins: a face-down row never holds the hidden cards, not even in Python
             self.cards = (JOKER,) * len(self.cards)
@@ -172,7 +190,7 @@ class CardRow(Described, w.HBox):
         self._buttons_for(moment, looks)
         for button, look in zip(self._pool, looks):
             _redraw_button(button, look)
-        self.children = self._pool[:len(self.cards)]
+        self.children = self._pool[: len(self.cards)]
 
     def _buttons_for(self, moment: object, looks: list[dict]) -> None:
         """New buttons for a new drawing of a clickable row; otherwise enough buttons to reuse."""
@@ -180,8 +198,10 @@ class CardRow(Described, w.HBox):
         layout, style, _ = shared_look()
         if self._on_pick is not None and self.drawing.renew((moment, self.cards), self._pool):
             pick = self._on_pick
-            self._pool = [self.drawing.button(functools.partial(pick, card), layout=layout, style=style, **look)
-                          for card, look in zip(self.cards, looks)]
+            self._pool = [
+                self.drawing.button(functools.partial(pick, card), layout=layout, style=style, **look)
+                for card, look in zip(self.cards, looks)
+            ]
         while len(self._pool) < len(self.cards):
             self._pool.append(SPARES.take(layout=layout, style=style, **looks[len(self._pool)]))
 
@@ -212,19 +232,27 @@ class CardStrip(Described, w.HTML):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.cards: tuple[Card, ...] = ()
-        self.hidden, self.known = False, ()
+        self.hidden = False
+        self.known: tuple[Card, ...] = ()
 
-    def show(self, cards: Iterable[Card], trump: Suit | None = None, *, legal: Iterable[Card] = (),
-             hidden: bool = False, known: Iterable[Card] = ()) -> None:
+    def show(
+        self,
+        cards: Iterable[Card],
+        trump: Suit | None = None,
+        *,
+        legal: Iterable[Card] = (),
+        hidden: bool = False,
+        known: Iterable[Card] = (),
+    ) -> None:
         """Draw these cards face up, legal ones outlined, or (`hidden`) their backs: the strip then holds stand-ins,
         after the `known` ones face up (cards everyone knows the seat holds, such as the up-card it took)."""
         cards, trump = arguments.cards("cards", cards), checks.suit("trump", trump, optional=True)
         legal, known = set(arguments.cards("legal", legal)), arguments.cards("known", known)
         self.hidden = checks.flag("hidden", hidden)
-        self.known = known[:len(cards)] if self.hidden else ()
+        self.known = known[: len(cards)] if self.hidden else ()
         backs = len(cards) - len(self.known) if self.hidden else 0
         self.cards = self.known + (JOKER,) * backs if self.hidden else cards
-        faces = [_face_html(card, trump, legal=card in legal) for card in self.cards[:len(self.cards) - backs]]
+        faces = [_face_html(card, trump, legal=card in legal) for card in self.cards[: len(self.cards) - backs]]
         self.value = f'<div class="euchre-strip">{"".join(faces + [_face_html(JOKER, hidden=True)] * backs)}</div>'
 
     @property
@@ -233,26 +261,33 @@ class CardStrip(Described, w.HTML):
         return list(self.known) if self.hidden else list(self.cards)
 
 
-def strip_html(cards: Iterable[Card], trump: Suit | None = None, hidden: bool = False,
-               legal: Collection[Card] = ()) -> str:
+def strip_html(
+    cards: Iterable[Card], trump: Suit | None = None, hidden: bool = False, legal: Collection[Card] = ()
+) -> str:
     """Cards side by side in HTML, as a CardStrip shows them."""
     cards, trump = arguments.cards("cards", cards), checks.suit("trump", trump, optional=True)
     hidden, legal = checks.flag("hidden", hidden), set(arguments.cards("legal", legal))
-    return f'<div class="euchre-strip">{"".join(_face_html(card, trump, hidden, card in legal) for card in cards)}</div>'
+    return (
+        f'<div class="euchre-strip">{"".join(_face_html(card, trump, hidden, card in legal) for card in cards)}</div>'
+    )
 
 
 def _face_html(card: Card, trump: Suit | None = None, hidden: bool = False, legal: bool = False) -> str:
     """One card drawn in HTML as its button would look, named in words for screen readers and on hover."""
     look = _card_look(card, trump, legal=legal, chosen=False, disabled=True, hidden=hidden)  # a button's, in HTML
     marks, words = " ".join(look["_dom_classes"]), escape(look["tooltip"])
-    return (f'<span class="{marks} euchre-face" role="img" aria-label="{words}" title="{words}">'
-            f'{escape(look["description"])}</span>')
+    return (
+        f'<span class="{marks} euchre-face" role="img" aria-label="{words}" title="{words}">'
+        f"{escape(look['description'])}</span>"
+    )
 
 
 def up_card_place(table) -> tuple[str, tuple[Card, ...], bool]:
     """What the up-card's place shows, from a View or a HandState: its words, its card (none once the dealer took
     it: it is in the dealer's hand), and whether that card lies face down (turned down, C8; its name stays public)."""
-    checks.instance("table", table, (View, HandState), "a View or a HandState: the table as a seat sees it, or all of it")
+    checks.instance(
+        "table", table, (View, HandState), "a View or a HandState: the table as a seat sees it, or all of it"
+    )
     up, words = table.up_card, up_card_words(table)
     if table.turned_down:
         return f"the {up}, {words}", (up,), True
@@ -296,7 +331,9 @@ def action_button(description: str, tooltip: str, on_click: Callable[[], None]) 
 
 def _row(name: str, row, kind=(CardRow, CardStrip)):
     """A row of cards to draw in: a CardRow (or, where a strip will do, a CardStrip)."""
-    return checks.instance(name, row, kind, "a row of cards: a CardRow" + (" or a CardStrip" if kind != CardRow else ""))
+    return checks.instance(
+        name, row, kind, "a row of cards: a CardRow" + (" or a CardStrip" if kind != CardRow else "")
+    )
 
 
 def face_up_cards(row: CardRow | CardStrip) -> list[Card]:
@@ -309,10 +346,13 @@ def show_backs(row: CardRow | CardStrip, count: int, known: Iterable[Card] = (),
     shows the `known` ones among them face up."""
     row, count = _row("row", row), checks.whole("count", count, 0, MOST_CARDS)
     known, trump = arguments.cards("known", known), checks.suit("trump", trump, optional=True)
-    if known and not isinstance(row, CardStrip):
-        raise NotationError("known", f"known cards are shown face up among the backs only in a CardStrip, not in a "
-                                     f"{type(row).__name__}: give known=() for it.")
     if known:
+        if not isinstance(row, CardStrip):
+            raise NotationError(
+                "known",
+                f"known cards are shown face up among the backs only in a CardStrip, not in a "
+                f"{type(row).__name__}: give known=() for it.",
+            )
         row.show((JOKER,) * count, trump, hidden=True, known=known)
     else:
         row.show((JOKER,) * count, hidden=True)
@@ -321,8 +361,12 @@ def show_backs(row: CardRow | CardStrip, count: int, known: Iterable[Card] = (),
 def redraw(row: CardRow, cards: Iterable[Card], trump: Suit | None = None, moment: object = None, **marks) -> None:
     """`row.show(...)`, skipped when the row already shows exactly this: a table redraws often, most rows unchanged."""
     row, cards = _row("row", row, CardRow), arguments.cards("cards", cards)
-    key = (cards, trump, moment, tuple((name, value if isinstance(value, bool) else tuple(value))
-                                       for name, value in sorted(marks.items())))
+    key = (
+        cards,
+        trump,
+        moment,
+        tuple((name, value if isinstance(value, bool) else tuple(value)) for name, value in sorted(marks.items())),
+    )
     if getattr(row, "_drawn", None) != key:
         row.show(cards, trump, moment=moment, **marks)
         row._drawn = key

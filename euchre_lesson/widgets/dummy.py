@@ -7,16 +7,17 @@ from html import escape
 import ipywidgets as w
 
 from ..engine.actions import keep
-from ..engine.cards import Card, sort_key
+from ..engine.cards import Card, fixed_suit, sort_key
 from ..engine.errors import IllegalAction, NotationError
-from ..teach.exercises import BestFive
-from ..engine.hand import HandState, Phase
+from ..engine.hand import HandState
+from ..engine.phases import Phase
 from ..engine.rules import CUTTHROAT, RuleSet
+from ..teach.exercises import BestFive
+from . import arguments
 from .cards import CardRow, CardStrip, action_button, note, say, style_sheet
 from .clicks import TiedButton
-from . import arguments
-from .positions import find_position
 from .fallback import Described
+from .positions import find_position
 
 
 def _dummy_position(seed: int, rules: RuleSet = CUTTHROAT) -> HandState:
@@ -27,33 +28,37 @@ def _dummy_position(seed: int, rules: RuleSet = CUTTHROAT) -> HandState:
 class DummyTrainer(Described, w.VBox):
     """You made trump in cutthroat and took the dummy: choose the five to keep; the BestFive exercise judges them."""
 
-    purpose = ("Dummy trainer: you made trump in Cutthroat and took the dummy; click the five of your ten cards "
-               "to keep, and it compares them with the engine's best five and says why.")
+    purpose = (
+        "Dummy trainer: you made trump in Cutthroat and took the dummy; click the five of your ten cards "
+        "to keep, and it compares them with the engine's best five and says why."
+    )
 
     def __init__(self, seed: int | None = 1, rules: RuleSet = CUTTHROAT, **kwargs):
         seed = arguments.seed("seed", seed)
         self.rules = arguments.rules("rules", rules)  # a class's Cutthroat rules: the bidding before the dummy
         if not self.rules.has_dummy:
-            raise NotationError("rules", f"rules must be Cutthroat's (a game with a dummy), "
-                                         f"not {self.rules.facts.label}'s.")
+            raise NotationError(
+                "rules", f"rules must be Cutthroat's (a game with a dummy), not {self.rules.facts.label}'s."
+            )
         arguments.start_box(DummyTrainer, self, kwargs)
         self.situation = w.HTML()
         self.own_row = CardRow(on_pick=self.toggle)
         self.dummy_row = CardRow(on_pick=self.toggle)
         self.counter = w.HTML()
-        self.keep_button = action_button("Keep these five", "keep the chosen five and lay the others aside",
-                                         self.keep)
+        self.keep_button = action_button("Keep these five", "keep the chosen five and lay the others aside", self.keep)
         self.new_tie = TiedButton("New deal", "deal another seeded hand", self.new_deal)
         self.best_label = w.HTML()
         self.best_row = CardStrip()
         self.note = note()
-        self.children = [style_sheet(), self.situation,
-                         w.HBox([w.HTML("<b>Your five</b>"), self.own_row], layout=w.Layout(align_items="center")),
-                         w.HBox([w.HTML("<b>The dummy's five</b>"), self.dummy_row],
-                                layout=w.Layout(align_items="center")),
-                         w.HBox([self.counter, self.keep_button, self.new_tie],
-                                layout=w.Layout(align_items="center")),
-                         self.note, w.HBox([self.best_label, self.best_row], layout=w.Layout(align_items="center"))]
+        self.children = [
+            style_sheet(),
+            self.situation,
+            w.HBox([w.HTML("<b>Your five</b>"), self.own_row], layout=w.Layout(align_items="center")),
+            w.HBox([w.HTML("<b>The dummy's five</b>"), self.dummy_row], layout=w.Layout(align_items="center")),
+            w.HBox([self.counter, self.keep_button, self.new_tie], layout=w.Layout(align_items="center")),
+            self.note,
+            w.HBox([self.best_label, self.best_row], layout=w.Layout(align_items="center")),
+        ]
         self.deal(seed)
 
     def deal(self, seed: int | None) -> None:
@@ -64,12 +69,15 @@ class DummyTrainer(Described, w.VBox):
         self.chosen: set[Card] = set()
         self.verdict: str | None = None  # 'best', 'as good' or 'worse' once a five is kept
         state = self.state
-        self.exercise = BestFive(self.ten, state.trump)
+        made = fixed_suit(state.trump)  # the position is the maker's, after trump is made
+        self.exercise = BestFive(self.ten, made)
         self.best = self.exercise.best  # the engine's five and why, shown after a keep
-        trump = escape(f"{state.trump} {state.trump.plural}")
-        self.situation.value = (f"<p>Deal {escape(str(seed))} · you are seat {state.maker} and made <b>{trump}</b> "
-                                f"trump, and you take the dummy: the five you do not keep are laid aside (T5).<br>"
-                                f"{escape(self.exercise.question)}</p>")
+        trump = escape(f"{made} {made.plural}")
+        self.situation.value = (
+            f"<p>Deal {escape(str(seed))} · you are seat {state.maker} and made <b>{trump}</b> "
+            f"trump, and you take the dummy: the five you do not keep are laid aside (T5).<br>"
+            f"{escape(self.exercise.question)}</p>"
+        )
         self.best_label.value = ""
         self.best_row.show(())
         self.new_tie.draw(seed)
@@ -84,14 +92,19 @@ class DummyTrainer(Described, w.VBox):
         self.deal(self.seed + 1)
 
     @property
+    def _own(self) -> tuple[Card, ...]:
+        """The maker's own five."""
+        return self.state.hands[self.state.maker] if self.state.maker is not None else ()
+
+    @property
     def ten(self) -> tuple[Card, ...]:
-        return self.state.hands[self.state.maker] + self.state.dummy
+        return self._own + (self.state.dummy or ())
 
     def redraw(self) -> None:
         trump = self.state.trump
         state = self.state  # the cards' clicks act on this deal: a click on an earlier deal's card is dropped
-        self.own_row.show(sorted(state.hands[state.maker], key=sort_key), trump, chosen=self.chosen, moment=state)
-        self.dummy_row.show(sorted(state.dummy, key=sort_key), trump, chosen=self.chosen, moment=state)
+        self.own_row.show(sorted(self._own, key=sort_key), trump, chosen=self.chosen, moment=state)
+        self.dummy_row.show(sorted(state.dummy or (), key=sort_key), trump, chosen=self.chosen, moment=state)
         self.counter.value = f"<span class='euchre-note'>Chosen: {len(self.chosen)} of 5</span>"
 
     def toggle(self, card: Card) -> None:

@@ -25,7 +25,7 @@ class Described:
 
     def _repr_mimebundle_(self, **kwargs) -> dict | None:
         """The widget, and for a page that cannot run it the words of `fallback_text`."""
-        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]  # a mixin: the widget after it draws
         if bundle is not None:
             bundle["text/plain"] = self.fallback_text()
         return bundle

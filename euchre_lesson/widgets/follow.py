@@ -6,36 +6,48 @@ from html import escape
 
 import ipywidgets as w
 
-from ..engine.cards import Card, sort_key
-from ..teach.exercises import PlayableCard
-from ..engine.hand import HandState, Phase
+from ..engine.cards import Card, fixed_suit, sort_key
+from ..engine.hand import HandState
+from ..engine.phases import Phase
 from ..engine.ranking import bower, effective_suit
 from ..engine.rules import CUTTHROAT, RuleSet
+from ..teach.exercises import PlayableCard
+from . import arguments
 from .cards import LEGAL_CUE, CardRow, CardStrip, action_button, note, say, style_sheet
 from .clicks import TiedButton
-from . import arguments
-from .positions import find_position
 from .fallback import Described
+from .positions import find_position
+
+
+def _trick_cards(state: HandState) -> tuple[Card, ...]:
+    """The cards of the trick in play: none outside the play."""
+    return state.trick.cards if state.trick is not None else ()
+
+
+def _own_hand(state: HandState) -> tuple[Card, ...]:
+    """The cards of the seat to act: none once the hand is over."""
+    return state.hands[state.to_act] if state.to_act is not None else ()
 
 
 def _refuses_some(state: HandState) -> bool:
     """Mid-trick, and the engine refuses at least one card of the hand: a real question."""
-    return (state.phase is Phase.PLAY and bool(state.trick.cards)
-            and len(state.legal_actions()) < len(state.hands[state.to_act]))
+    return (
+        state.phase is Phase.PLAY and bool(_trick_cards(state)) and len(state.legal_actions()) < len(_own_hand(state))
+    )
 
 
 def _left_bower_led(state: HandState) -> bool:
-    return bower(state.trick.cards[0], state.trump) == "left"
+    return bower(_trick_cards(state)[0], state.trump) == "left"
 
 
 def _left_bower_held(state: HandState) -> bool:
-    return any(bower(card, state.trump) == "left" for card in state.hands[state.to_act])
+    return any(bower(card, state.trump) == "left" for card in _own_hand(state))
 
 
 def _printed_suit_led(state: HandState) -> bool:
     """The player holds the left bower and its printed suit was led: it cannot follow (C2)."""
-    led = effective_suit(state.trick.cards[0], state.trump)
-    return any(bower(card, state.trump) == "left" and card.suit is led for card in state.hands[state.to_act])
+    led = effective_suit(_trick_cards(state)[0], state.trump)
+    return any(bower(card, state.trump) == "left" and card.suit is led for card in _own_hand(state))
 
 
 # The traps of C12, one per seed in turn: the left bower led (trump is led, not its printed suit),
@@ -43,23 +55,29 @@ def _printed_suit_led(state: HandState) -> bool:
 TRAPS = (
     _left_bower_led,
     _printed_suit_led,
-    lambda s: _left_bower_held(s) and effective_suit(s.trick.cards[0], s.trump) is s.trump,
+    lambda s: _left_bower_held(s) and effective_suit(_trick_cards(s)[0], s.trump) is s.trump,
 )
 
 
 def _follow_position(seed: int, rules: RuleSet = CUTTHROAT) -> HandState:
     """A seeded position mid-trick with a left-bower trap (the kind chosen by the seed)."""
     trap = TRAPS[seed % len(TRAPS)]
-    return find_position(seed, rules, lambda s: _refuses_some(s) and trap(s),
-                         lambda s: _refuses_some(s) and (_left_bower_led(s) or _left_bower_held(s)))
+    return find_position(
+        seed,
+        rules,
+        lambda s: _refuses_some(s) and trap(s),
+        lambda s: _refuses_some(s) and (_left_bower_led(s) or _left_bower_held(s)),
+    )
 
 
 class FollowSuitTrainer(Described, w.VBox):
     """A trick in progress and your hand: click the card you would play; the PlayableCard exercise judges it
     and refuses an illegal card with the rule."""
 
-    purpose = ("Follow-suit trainer: a trick in progress and your hand; click the card you would play, and a "
-               "legal card is accepted while an illegal one is refused with the rule that stops it.")
+    purpose = (
+        "Follow-suit trainer: a trick in progress and your hand; click the card you would play, and a "
+        "legal card is accepted while an illegal one is refused with the rule that stops it."
+    )
 
     def __init__(self, seed: int | None = 1, rules: RuleSet = CUTTHROAT, **kwargs):
         seed, rules = arguments.seed("seed", seed), arguments.rules("rules", rules)
@@ -72,10 +90,14 @@ class FollowSuitTrainer(Described, w.VBox):
         self.hint_button = action_button("Show legal cards", "outline the cards the rules allow", self.hint)
         self.tally = w.HTML()
         self.note = note()
-        self.children = [style_sheet(), self.situation,
-                         w.HBox([w.HTML("<b>Trick so far</b>"), self.trick_row], layout=w.Layout(align_items="center")),
-                         w.HBox([w.HTML("<b>Your hand</b>"), self.hand_row], layout=w.Layout(align_items="center")),
-                         self.note, w.HBox([self.new_tie, self.hint_button, self.tally])]
+        self.children = [
+            style_sheet(),
+            self.situation,
+            w.HBox([w.HTML("<b>Trick so far</b>"), self.trick_row], layout=w.Layout(align_items="center")),
+            w.HBox([w.HTML("<b>Your hand</b>"), self.hand_row], layout=w.Layout(align_items="center")),
+            self.note,
+            w.HBox([self.new_tie, self.hint_button, self.tally]),
+        ]
         self.children[2].add_class("euchre-table")
         self.deal(seed)
 
@@ -87,13 +109,17 @@ class FollowSuitTrainer(Described, w.VBox):
         self.last: tuple[Card, bool] | None = None
         self.hinted = False
         self.judged: dict[Card, bool] = {}  # each card tried at this position, and whether it may be played
-        state, trump = self.state, self.state.trump
-        self.exercise = PlayableCard(state.hands[state.to_act], state.trick.cards, trump)
-        played = "; then ".join(f"seat {s} played {c}" for s, c in zip(state.trick.seats, state.trick.cards))
-        self.situation.value = (f"<p>Position {escape(str(seed))} · {escape(state.rules.game.capitalize())} · "
-                                f"trump <b>{escape(f'{trump} {trump.plural}')}</b> · you are seat {state.to_act}.<br>"
-                                f"{escape(played[0].upper() + played[1:])}.<br>{escape(self.exercise.prompt)}</p>")
-        self.trick_row.show(state.trick.cards, trump)
+        state, trump = self.state, fixed_suit(self.state.trump)
+        self.exercise = PlayableCard(_own_hand(state), _trick_cards(state), trump)
+        played = "; then ".join(
+            f"seat {s} played {c}" for s, c in zip(state.trick.seats if state.trick else (), _trick_cards(state))
+        )
+        self.situation.value = (
+            f"<p>Position {escape(str(seed))} · {escape(state.rules.game.capitalize())} · "
+            f"trump <b>{escape(f'{trump} {trump.plural}')}</b> · you are seat {state.to_act}.<br>"
+            f"{escape(played[0].upper() + played[1:])}.<br>{escape(self.exercise.prompt)}</p>"
+        )
+        self.trick_row.show(_trick_cards(state), trump)
         say(self.note, "Click a card to play it.")
         self.new_tie.draw(seed)
         self.redraw()
@@ -116,15 +142,20 @@ class FollowSuitTrainer(Described, w.VBox):
 
     @property
     def hand(self) -> tuple[Card, ...]:
-        return tuple(sorted(self.state.hands[self.state.to_act], key=sort_key))
+        return tuple(sorted(_own_hand(self.state), key=sort_key))
 
     def legal_cards(self) -> list[Card]:
         return sorted(self.exercise.answer(), key=sort_key)
 
     def redraw(self) -> None:
         chosen = [self.last[0]] if self.last and self.last[1] else []
-        self.hand_row.show(self.hand, self.state.trump, legal=self.legal_cards() if self.hinted else (),
-                           chosen=chosen, moment=self.state)
+        self.hand_row.show(
+            self.hand,
+            self.state.trump,
+            legal=self.legal_cards() if self.hinted else (),
+            chosen=chosen,
+            moment=self.state,
+        )
         self.tally.value = f"<span class='euchre-note'>Accepted {self.right}, refused {self.wrong}</span>"
 
     def pick(self, card: Card) -> None:

@@ -17,8 +17,11 @@ def log_html(view: View, reasons: dict[int, str]) -> str:
     checks.instance("view", view, View, "a View: the hand as one seat saw it")
     if not isinstance(reasons, dict) or not all(type(i) is int and type(said) is str for i, said in reasons.items()):
         raise checks.refused("reasons", reasons, "a dict from the number of an action to its player's reason")
-    lines = [sentence(words) + (f" — “{reason_words(reasons[i], view)}”" if i in reasons else "")
-             for i, words in story(view)]
+    lines = [
+        sentence(words) + (f" — “{reason_words(reasons[i], view)}”" if i in reasons else "") for i, words in story(view)
+    ]
     if not lines:
         return "<i>Nothing has been said yet.</i>"
-    return "<ol style='margin:0;padding-left:1.6em'>" + "".join(f"<li>{words_html(line)}</li>" for line in lines) + "</ol>"
+    return (
+        "<ol style='margin:0;padding-left:1.6em'>" + "".join(f"<li>{words_html(line)}</li>" for line in lines) + "</ol>"
+    )

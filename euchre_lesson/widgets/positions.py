@@ -6,9 +6,12 @@ import random
 from collections.abc import Callable, Iterator
 
 from ..engine import checks
-from ..engine.hand import HandState, Phase, deal_hand
-from ..play.players import RandomPlayer, RuleOfThumbPlayer
+from ..engine.hand import HandState, deal_hand
+from ..engine.phases import Phase
 from ..engine.rules import RuleSet
+from ..engine.view import acting_seat
+from ..play.players import RandomPlayer
+from ..play.rule_of_thumb import RuleOfThumbPlayer
 
 Wanted = Callable[[HandState], bool]
 
@@ -24,7 +27,7 @@ def seeded_states(seed: int, rules: RuleSet, hands: int = 400) -> Iterator[HandS
             if state.is_over:
                 break
             player = chance if state.phase is Phase.PLAY else bidder  # sensible bids, varied play
-            state = state.apply(player.choose(state.view(state.to_act)))
+            state = state.apply(player.choose(state.view(acting_seat(state))))
 
 
 def find_position(seed: int, rules: RuleSet, wanted: Wanted, acceptable: Wanted | None = None) -> HandState:

@@ -6,11 +6,11 @@ from html import escape
 
 import ipywidgets as w
 
+from ..engine import checks
 from ..engine.cards import DECK_SIZES, Card, Suit
 from ..engine.display import ROLE_WORDS
 from ..engine.ranking import bower, effective_suit, is_trump, ranking
 from ..engine.tricks import trick_winner, why_wins
-from ..engine import checks
 from . import arguments
 from .cards import CardRow, CardStrip, note, say, style_sheet
 from .fallback import Described
@@ -29,34 +29,53 @@ def _card_label(card: Card, trump: Suit) -> str:
 class RankingExplorer(Described, w.VBox):
     """Choose trump and deck: every card in order of power; pick two cards and a led suit to see who wins and why."""
 
-    purpose = ("Ranking explorer: choose a trump suit and a deck to see every card in order of power, the two "
-               "bowers moved to the top; pick two cards and a suit led to see which wins and why.")
+    purpose = (
+        "Ranking explorer: choose a trump suit and a deck to see every card in order of power, the two "
+        "bowers moved to the top; pick two cards and a suit led to see which wins and why."
+    )
 
     def __init__(self, trump: Suit | str = Suit.SPADES, deck: int = 24, **kwargs):
         trump, deck = checks.suit("trump", trump), arguments.choice("deck", deck, DECK_SIZES)
         arguments.start_box(RankingExplorer, self, kwargs)
-        self.trump_picker = w.ToggleButtons(options=SUITS, value=trump, description="Trump",
-                                            tooltips=[f"make {s.plural} trump" for s in Suit],
-                                            style={"button_width": "auto"})
+        self.trump_picker = w.ToggleButtons(
+            options=SUITS,
+            value=trump,
+            description="Trump",
+            tooltips=[f"make {s.plural} trump" for s in Suit],
+            style={"button_width": "auto"},
+        )
         self.deck_picker = w.Dropdown(options=DECKS, value=deck, description="Deck")
         self.order_text = w.HTML()
         self.trump_row = CardRow(on_pick=self.pick, layout=w.Layout(flex_flow="row wrap"))
         self.plain_row = CardRow(on_pick=self.pick, layout=w.Layout(flex_flow="row wrap"))
         # index=0 said outright: ipywidgets can leave a first choice whose value is None unselected.
-        self.led_picker = w.Dropdown(options=[(FIRST_LEADS, None)] + list(SUITS), index=0,
-                                     description="Suit led", style={"description_width": "initial"})
+        self.led_picker = w.Dropdown(
+            options=[(FIRST_LEADS, None)] + list(SUITS),
+            index=0,
+            description="Suit led",
+            style={"description_width": "initial"},
+        )
         self.first_picker = w.Dropdown(description="First card", style={"description_width": "initial"})
         self.second_picker = w.Dropdown(description="Second card", style={"description_width": "initial"})
         self.trick_row = CardStrip()
         self.note = note()
         self._next_slot = 0  # a click on a card fills the first card, then the second, in turn
         self.children = [
-            style_sheet(), w.HBox([self.trump_picker, self.deck_picker]), self.order_text,
-            w.HTML("<b>Trumps, strongest first</b>"), self.trump_row,
-            w.HTML("<b>The other suits, strongest first</b> (a card of another suit only beats lower cards "
-                   "of its own suit, and only when that suit is led)"), self.plain_row,
+            style_sheet(),
+            w.HBox([self.trump_picker, self.deck_picker]),
+            self.order_text,
+            w.HTML("<b>Trumps, strongest first</b>"),
+            self.trump_row,
+            w.HTML(
+                "<b>The other suits, strongest first</b> (a card of another suit only beats lower cards "
+                "of its own suit, and only when that suit is led)"
+            ),
+            self.plain_row,
             w.HTML("<b>A trick</b>: click two cards above, or choose them here"),
-            w.HBox([self.first_picker, self.second_picker, self.led_picker]), self.trick_row, self.note]
+            w.HBox([self.first_picker, self.second_picker, self.led_picker]),
+            self.trick_row,
+            self.note,
+        ]
         for picker in (self.trump_picker, self.deck_picker):
             picker.observe(lambda _: self.redraw_order(), "value")
         for picker in (self.led_picker, self.first_picker, self.second_picker):
@@ -78,8 +97,10 @@ class RankingExplorer(Described, w.VBox):
         trumps = [c for c in order if is_trump(c, trump)]
         self.trump_row.show(trumps, trump)
         self.plain_row.show([c for c in order if not is_trump(c, trump)], trump)
-        self.order_text.value = (f"<p>With {escape(trump.plural)} trump the trumps are, strongest first: "
-                                 f"{escape(', '.join(_card_label(c, trump) for c in trumps))}.</p>")
+        self.order_text.value = (
+            f"<p>With {escape(trump.plural)} trump the trumps are, strongest first: "
+            f"{escape(', '.join(_card_label(c, trump) for c in trumps))}.</p>"
+        )
         keep = self.first_picker.value, self.second_picker.value
         options = [(_card_label(c, trump), c) for c in order]
         with self.hold_trait_notifications():
@@ -112,7 +133,12 @@ class RankingExplorer(Described, w.VBox):
             say(self.note, "Choose two different cards to compare.", "bad")
             return
         winner = trick[trick_winner(trick, trump)]
-        who = ("the card led" if winner == trick[0] and len(trick) == 3
-               else "the first card" if winner == self.first_picker.value else "the second card")
+        who = (
+            "the card led"
+            if winner == trick[0] and len(trick) == 3
+            else "the first card"
+            if winner == self.first_picker.value
+            else "the second card"
+        )
         lead = f"{trick[0]} is led by another player. " if len(trick) == 3 else ""
         say(self.note, f"{lead}{winner} ({who}) takes the trick. {why_wins(trick, trump)}")

@@ -6,11 +6,12 @@ from html import escape
 
 import ipywidgets as w
 
-from ..engine.cards import Card, sort_key
-from ..engine.hand import HandState, Phase, replay
-from ..engine.narration import seat_words, step_words, trick_words
-from ..engine.view import View, cards_known, seat_roles, trick_on_table
 from ..engine import checks
+from ..engine.cards import Card, sort_key
+from ..engine.hand import HandState, replay
+from ..engine.narration import seat_words, step_words, trick_words
+from ..engine.phases import Phase
+from ..engine.view import View, cards_known, seat_roles, trick_on_table
 from . import arguments
 from .cards import CardStrip, action_button, note, say, show_backs, style_sheet, up_card_place
 from .fallback import Described
@@ -52,8 +53,10 @@ class _Place(Described, w.HBox):
 class HandReplay(Described, w.VBox):
     """Step through a recorded hand: start, back, forward, end; hands open or as one seat saw it."""
 
-    purpose = ("Hand replay: step through a recorded hand, bid by bid and card by card, with the hands open or "
-               "as one seat saw it.")
+    purpose = (
+        "Hand replay: step through a recorded hand, bid by bid and card by card, with the hands open or "
+        "as one seat saw it."
+    )
 
     def __init__(self, record, seat: int | None = None, **kwargs):
         # A record (dict or JSON text) or a HandState, replayed by the engine: a bad one raises NotationError.
@@ -68,11 +71,10 @@ class HandReplay(Described, w.VBox):
         self.forward_button = action_button("Forward", "one action forward", lambda: self.go(self.step + 1))
         self.end_button = action_button("End", "go to the end of the hand", lambda: self.go(last))
         # A number box, not a slider: the handle of ipywidgets' slider has no accessible name (WCAG 4.1.2, axe).
-        self.step_slider = w.BoundedIntText(value=0, min=0, max=last, description="Step",
-                                            layout=w.Layout(width="12em"))
-        self.seat_picker = w.Dropdown(options=[("Open hands", None)] + [(f"As seat {s} saw it", s)
-                                                                        for s in range(players)],
-                                      description="Show")
+        self.step_slider = w.BoundedIntText(value=0, min=0, max=last, description="Step", layout=w.Layout(width="12em"))
+        self.seat_picker = w.Dropdown(
+            options=[("Open hands", None)] + [(f"As seat {s} saw it", s) for s in range(players)], description="Show"
+        )
         # By index: ipywidgets reads a value of None as "nothing chosen" and shows an empty box.
         self.seat_picker.index = 0 if seat is None else seat + 1
         self.status = w.HTML()
@@ -85,9 +87,14 @@ class HandReplay(Described, w.VBox):
         self.note = note()
         table = w.VBox(self.places)
         table.add_class("euchre-table")
-        self.children = [style_sheet(),
-                         w.HBox([self.start_button, self.back_button, self.forward_button, self.end_button]),
-                         w.HBox([self.step_slider, self.seat_picker]), self.status, self.note, table]
+        self.children = [
+            style_sheet(),
+            w.HBox([self.start_button, self.back_button, self.forward_button, self.end_button]),
+            w.HBox([self.step_slider, self.seat_picker]),
+            self.status,
+            self.note,
+            table,
+        ]
         self.step_slider.observe(lambda _: self.redraw(), "value")
         self.seat_picker.observe(lambda _: self.redraw(), "value")
         self.redraw()
@@ -132,24 +139,38 @@ class HandReplay(Described, w.VBox):
             return view is not None and not seen
 
         for seat, place in enumerate(self.seats):
-            legal = [a.card for a in state.legal_actions()] \
-                if seat == state.to_act and state.phase is Phase.PLAY and viewer in (None, seat) else ()
-            place.show(self.seat_label(seat), sorted(state.hands[seat], key=sort_key), trump,
-                       hidden=hidden(seat == viewer), legal=legal)
+            legal = (
+                [a.card for a in state.legal_actions()]
+                if seat == state.to_act and state.phase is Phase.PLAY and viewer in (None, seat)
+                else ()
+            )
+            place.show(
+                self.seat_label(seat),
+                sorted(state.hands[seat], key=sort_key),
+                trump,
+                hidden=hidden(seat == viewer),
+                legal=legal,
+            )
         self.dummy.show("Dummy (open side)", state.dummy or (), trump, hidden=hidden(view and view.dummy))
         self.set_aside.show("Laid aside by the maker", state.set_aside, trump, hidden=hidden(view and view.set_aside))
         words, up, face_down = up_card_place(state)  # turned down: face down (C8); taken: in the dealer's hand
         self.up_card.show(f"Up-card: {words}", up, trump, hidden=face_down)
         self.kitty.show("Rest of the kitty", state.deal.kitty[1:], trump, hidden=hidden(False))
-        self.discard.show("The dealer's discard", [state.discard] if state.discard else [], trump,
-                          hidden=hidden(view and view.discard))
+        self.discard.show(
+            "The dealer's discard",
+            [state.discard] if state.discard else [],
+            trump,
+            hidden=hidden(view and view.discard),
+        )
         self.show_calls_for_best(table)
         trick, label = self._trick(table)
         self.trick.show(label, trick, trump)
         who = "the hands open" if view is None else f"as seat {viewer} saw it"
         trump_words = f" · trump {trump} {trump.plural}" if trump else ""
-        self.status.value = (f"<p>Step {self.step} of {self.step_slider.max} · {escape(str(state.phase))}"
-                             f"{escape(trump_words)} · {escape(who)}</p>")
+        self.status.value = (
+            f"<p>Step {self.step} of {self.step_slider.max} · {escape(str(state.phase))}"
+            f"{escape(trump_words)} · {escape(who)}</p>"
+        )
         say(self.note, step_words(state, table))
 
     def show_calls_for_best(self, table: View | HandState) -> None:
@@ -162,11 +183,16 @@ class HandReplay(Described, w.VBox):
 
         for number, (given_place, laid_place) in enumerate(self.calls_for_best):
             giver, lone = state.exchanges[number] if number < len(state.exchanges) else (None, None)
-            given, laid = state.given[number:number + 1], state.laid_down[number:number + 1]
-            given_place.show(f"Given by {seat_words(giver, table)} to {seat_words(lone, table)}" if given else "",
-                             given, state.trump, hidden=face_down(given))
-            laid_place.show(f"Laid down by {seat_words(lone, table)}" if laid else "", laid, state.trump,
-                            hidden=face_down(laid))
+            given, laid = state.given[number : number + 1], state.laid_down[number : number + 1]
+            given_place.show(
+                f"Given by {seat_words(giver, table)} to {seat_words(lone, table)}" if given else "",
+                given,
+                state.trump,
+                hidden=face_down(given),
+            )
+            laid_place.show(
+                f"Laid down by {seat_words(lone, table)}" if laid else "", laid, state.trump, hidden=face_down(laid)
+            )
 
     def known_cards(self) -> frozenset[Card]:
         """Every card the chosen seat may see face up now (all of them with the hands open)."""
@@ -187,4 +213,3 @@ class HandReplay(Described, w.VBox):
         roles = seat_roles(self.state, seat)
         extra = f" ({', '.join(roles)})" if roles else ""
         return f"Seat {seat}{extra} · tricks {self.state.tricks_won[seat]}"
-

@@ -7,16 +7,17 @@ from html import escape
 
 import ipywidgets as w
 
-from ..teach.exercises import Score
 from ..engine.display import words_html
-from ..engine.narration import capital, points_words, scorers
 from ..engine.errors import NotationError
+from ..engine.narration import capital, points_words, scorers
 from ..engine.rules import CUTTHROAT, PARTNERSHIP, PRESETS, RuleSet, ScoreRow
 from ..engine.scoring import Points, score_hand, scoring_row
+from ..teach.exercises import Score
 from . import arguments
 from .cards import action_button, note, say, style_sheet
 from .clicks import TiedButton
 from .fallback import Described
+
 
 def _when(flag: bool | None, yes: str, no: str) -> str:
     return "" if flag is None else (yes if flag else no)
@@ -25,24 +26,35 @@ def _when(flag: bool | None, yes: str, no: str) -> str:
 def _table_html(rules: RuleSet, applying: ScoreRow | None = None) -> str:
     """The scoring table as an HTML table; the applying row carries ▶ and <mark>, not colour alone."""
     makers, defenders = scorers(rules.facts)
-    head = (f"<tr><th scope='col'></th><th scope='col'>result</th><th scope='col'>maker tricks</th>"
-            f"<th scope='col'>maker alone</th><th scope='col'>lone defender</th>"
-            f"<th scope='col'>{escape(makers.removeprefix('the '))}</th>"
-            f"<th scope='col'>{escape(defenders.removeprefix('the '))}</th></tr>")
+    head = (
+        f"<tr><th scope='col'></th><th scope='col'>result</th><th scope='col'>maker tricks</th>"
+        f"<th scope='col'>maker alone</th><th scope='col'>lone defender</th>"
+        f"<th scope='col'>{escape(makers.removeprefix('the '))}</th>"
+        f"<th scope='col'>{escape(defenders.removeprefix('the '))}</th></tr>"
+    )
     rows = []
     for row in rules.scoring:
         here = row == applying
-        cells = [row.result, " or ".join(map(str, row.maker_tricks)),
-                 _when(row.maker_alone, "yes", "no"), _when(row.lone_defender, "yes", "no"),
-                 str(row.makers), str(row.defenders)]
+        cells = [
+            row.result,
+            " or ".join(map(str, row.maker_tricks)),
+            _when(row.maker_alone, "yes", "no"),
+            _when(row.lone_defender, "yes", "no"),
+            str(row.makers),
+            str(row.defenders),
+        ]
         cells = [f"<mark>{escape(c)}</mark>" if here else escape(c) for c in cells]
         marker = "<td aria-label='this row applies'>▶</td>" if here else "<td></td>"
         rows.append(f"<tr>{marker}" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    caption = (f"<caption style='text-align:left'>{escape(capital(rules.facts.said))} scoring "
-               f"({words_html(rules.scoring[0].rule)}); "
-               f"the first row that matches applies</caption>")
-    return (f"<table class='euchre-score-table' style='border-collapse:collapse;font-family:system-ui,sans-serif'>"
-            f"{caption}{head}{''.join(rows)}</table>")
+    caption = (
+        f"<caption style='text-align:left'>{escape(capital(rules.facts.said))} scoring "
+        f"({words_html(rules.scoring[0].rule)}); "
+        f"the first row that matches applies</caption>"
+    )
+    return (
+        f"<table class='euchre-score-table' style='border-collapse:collapse;font-family:system-ui,sans-serif'>"
+        f"{caption}{head}{''.join(rows)}</table>"
+    )
 
 
 def rules_by_game(rules: RuleSet) -> dict[str, RuleSet]:
@@ -54,28 +66,47 @@ def rules_by_game(rules: RuleSet) -> dict[str, RuleSet]:
 class ScoreCalculator(Described, w.VBox):
     """Choose the game, the makers' tricks and who went alone; see the points and the table row that gives them."""
 
-    purpose = ("Score calculator: choose the game, the makers' tricks and who went alone, and see the points "
-               "with the row of the scoring table that gives them.")
+    purpose = (
+        "Score calculator: choose the game, the makers' tricks and who went alone, and see the points "
+        "with the row of the scoring table that gives them."
+    )
 
     def __init__(self, rules: RuleSet | str = CUTTHROAT, **kwargs):
         rules = arguments.rules("rules", rules)
         arguments.start_box(ScoreCalculator, self, kwargs)
         self.rules_by_game = rules_by_game(rules)
-        self.game_picker = w.ToggleButtons(options=[(preset.facts.label, game) for game, preset in PRESETS.items()], value=rules.game, description="Game",
-                                           tooltips=["three players, each for themselves", "two teams of two",
-                                                     "two players, one against one",
-                                                     "two teams of two, with the joker and calling for best"])
-        self.tricks_picker = w.ToggleButtons(options=list(range(6)), value=3, description="Maker tricks",
-                                             tooltips=[f"the makers took {n} of the 5 tricks" for n in range(6)],
-                                             style={"button_width": "2.5em"})
+        self.game_picker = w.ToggleButtons(
+            options=[(preset.facts.label, game) for game, preset in PRESETS.items()],
+            value=rules.game,
+            description="Game",
+            tooltips=[
+                "three players, each for themselves",
+                "two teams of two",
+                "two players, one against one",
+                "two teams of two, with the joker and calling for best",
+            ],
+        )
+        self.tricks_picker = w.ToggleButtons(
+            options=list(range(6)),
+            value=3,
+            description="Maker tricks",
+            tooltips=[f"the makers took {n} of the 5 tricks" for n in range(6)],
+            style={"button_width": "2.5em"},
+        )
         self.maker_alone = w.Checkbox(value=False, description="The maker went alone", indent=False)
         self.defender_alone = w.Checkbox(value=False, description="A defender went alone", indent=False)
         self.points = note()
         self.table = w.HTML()
         for control in (self.game_picker, self.tricks_picker, self.maker_alone, self.defender_alone):
             control.observe(lambda _: self.redraw(), "value")
-        self.children = [style_sheet(), self.game_picker, self.tricks_picker,
-                         w.HBox([self.maker_alone, self.defender_alone]), self.points, self.table]
+        self.children = [
+            style_sheet(),
+            self.game_picker,
+            self.tricks_picker,
+            w.HBox([self.maker_alone, self.defender_alone]),
+            self.points,
+            self.table,
+        ]
         self.redraw()
 
     @property
@@ -89,8 +120,10 @@ class ScoreCalculator(Described, w.VBox):
 
     def redraw(self) -> None:
         # C10: some tables forbid defending alone; W4: in Two-handed Euchre nobody goes alone
-        for box, allowed in ((self.maker_alone, self.rules.may_go_alone), (self.defender_alone,
-                                                                              self.rules.may_defend_alone)):
+        for box, allowed in (
+            (self.maker_alone, self.rules.may_go_alone),
+            (self.defender_alone, self.rules.may_defend_alone),
+        ):
             box.disabled = not allowed
             if not allowed and box.value:
                 box.value = False  # this change redraws
@@ -104,11 +137,18 @@ class ScoreQuiz(Described, w.VBox):
     """A seeded scoring question, the Score exercise for both sides: choose each side's points, check, and
     read the exercise's verdict beside the table row that decides."""
 
-    purpose = ("Score quiz: a hand's result is told; choose the points each side scores, press Check, and the "
-               "quiz explains the row of the scoring table that applies.")
+    purpose = (
+        "Score quiz: a hand's result is told; choose the points each side scores, press Check, and the "
+        "quiz explains the row of the scoring table that applies."
+    )
 
-    def __init__(self, seed: int | None = 7, rules: RuleSet | str | None = None,
-                 games: tuple[RuleSet, ...] = (CUTTHROAT, PARTNERSHIP), **kwargs):
+    def __init__(
+        self,
+        seed: int | None = 7,
+        rules: RuleSet | str | None = None,
+        games: tuple[RuleSet, ...] = (CUTTHROAT, PARTNERSHIP),
+        **kwargs,
+    ):
         seed = arguments.seed("seed", seed)
         rules = None if rules is None else arguments.rules("rules", rules)
         self.games = arguments.rule_sets("games", games)  # a class's rules for them, say
@@ -120,17 +160,23 @@ class ScoreQuiz(Described, w.VBox):
         self.fixed_rules = rules  # None: each question picks one of the games
         top = max(max(r.makers, r.defenders) for g in ((rules,) if rules else self.games) for r in g.scoring)
         self.question = w.HTML()
-        self.makers_answer = w.Dropdown(options=list(range(top + 1)), description="Makers score",
-                                        style={"description_width": "initial"})
-        self.defenders_answer = w.Dropdown(options=list(range(top + 1)), description="Each defender scores",
-                                           style={"description_width": "initial"})
+        self.makers_answer = w.Dropdown(
+            options=list(range(top + 1)), description="Makers score", style={"description_width": "initial"}
+        )
+        self.defenders_answer = w.Dropdown(
+            options=list(range(top + 1)), description="Each defender scores", style={"description_width": "initial"}
+        )
         self.check_button = action_button("Check", "check your answer against the scoring table", self.check)
         self.next_tie = TiedButton("Next question", "ask another scoring question", self.next_question)
         self.questions = 0  # how many were asked: Next question acts on the one shown
         self.note = note()
-        self.children = [style_sheet(), self.question,
-                         w.HBox([self.makers_answer, self.defenders_answer]),
-                         w.HBox([self.check_button, self.next_tie]), self.note]
+        self.children = [
+            style_sheet(),
+            self.question,
+            w.HBox([self.makers_answer, self.defenders_answer]),
+            w.HBox([self.check_button, self.next_tie]),
+            self.note,
+        ]
         for answer in (self.makers_answer, self.defenders_answer):
             answer.observe(self._answer_changed, "value")
         self.next_question()
@@ -140,7 +186,7 @@ class ScoreQuiz(Described, w.VBox):
         return self.next_tie.button
 
     def _answer_changed(self, _change) -> None:
-        self.verdict = None  # a changed answer has not been checked yet
+        self.verdict: bool | None = None  # a changed answer has not been checked yet
 
     def next_question(self) -> None:
         """Draw a new question from the seeded generator."""
@@ -151,7 +197,8 @@ class ScoreQuiz(Described, w.VBox):
         self.asked = (rules, rng.randrange(6), alone, defender)
         self.exercise = Score(self.asked[1], maker_alone=alone, lone_defender=defender, rules=rules, who="both")
         self.makers_answer.description, self.defenders_answer.description = (
-            side.capitalize() for side in scorers(rules.facts))
+            side.capitalize() for side in scorers(rules.facts)
+        )
         self.makers_answer.value = self.defenders_answer.value = 0
         self.verdict = None
         self.questions += 1

@@ -31,6 +31,7 @@ class TrickList(Described, w.HTML):
         checks.instance("view", view, View, "a View: the hand as one seat saw it")
         lines = "".join(
             f'<div style="display:flex;align-items:center"><span style="display:inline-block;min-width:16em">'
-            f'{escape(trick_words(trick, view, number))}</span>{strip_html(trick.cards, trump)}</div>'
-            for number, trick in enumerate(tricks, 1))
+            f"{escape(trick_words(trick, view, number))}</span>{strip_html(trick.cards, trump)}</div>"
+            for number, trick in enumerate(tricks, 1)
+        )
         self.value = f"<b>Finished tricks</b>{lines}" if tricks else ""

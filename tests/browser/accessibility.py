@@ -39,8 +39,10 @@ def inject_axe(page) -> None:
     if page.evaluate("() => typeof window.axe === 'object'"):
         return
     if not AXE_JS.exists():
-        raise AssertionError(f"{AXE_JS} is missing: the accessibility checks need axe-core. `make test` installs "
-                             f"it (npm install --prefix .venv/node axe-core, the version pinned in the Makefile).")
+        raise AssertionError(
+            f"{AXE_JS} is missing: the accessibility checks need axe-core. `make test` installs "
+            f"it (npm install --prefix .venv/node axe-core, the version pinned in the Makefile)."
+        )
     page.add_script_tag(content=AXE_JS.read_text())
     assert page.evaluate("() => typeof window.axe === 'object'"), "axe-core did not load into the page"
 

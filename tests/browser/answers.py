@@ -51,8 +51,10 @@ def plan(exercise) -> dict:
     """What to click and what the page must then say: wrong, right, the first hint, the answer shown."""
     steps = {}
     for attempt, picked in (("wrong", wrong_answer(exercise)), ("right", right_answer(exercise))):
-        steps[attempt] = {"classes": [answer_class(exercise, choice) for choice in picked],
-                          "written": exercise.written(given(exercise, picked)),
-                          "correct": exercise.check(given(exercise, picked)).correct,
-                          "verdict": shown_verdict(exercise, picked)}
+        steps[attempt] = {
+            "classes": [answer_class(exercise, choice) for choice in picked],
+            "written": exercise.written(given(exercise, picked)),
+            "correct": exercise.check(given(exercise, picked)).correct,
+            "verdict": shown_verdict(exercise, picked),
+        }
     return dict(steps, several=exercise.several, hint=f"Hint: {exercise.hint(1)}", solution=str(exercise.solution()))

@@ -32,13 +32,15 @@ class Student:
 
     def __init__(self, url: str, path: str = ""):
         with urllib.request.urlopen(url + path, timeout=30) as response:  # the page sets the session's cookie
-            cookie = "; ".join(value.split(";")[0] for key, value in response.headers.items()
-                               if key.lower() == "set-cookie")
+            cookie = "; ".join(
+                value.split(";")[0] for key, value in response.headers.items() if key.lower() == "set-cookie"
+            )
         self.page = uuid.uuid4().hex
         address = url.replace("http", "ws", 1) + f"jupyter/api/kernels/{uuid.uuid4().hex}/channels"
         self._open = contextlib.ExitStack()
-        self.socket = self._open.enter_context(connect(f"{address}?session_id={self.page}", max_size=None,
-                                                       additional_headers={"Cookie": cookie}))
+        self.socket = self._open.enter_context(
+            connect(f"{address}?session_id={self.page}", max_size=None, additional_headers={"Cookie": cookie})
+        )
         self.widgets: dict[str, dict] = {}
         self.lock = threading.Condition()
         self.story = ""
@@ -47,14 +49,31 @@ class Student:
         threading.Thread(target=self._read, daemon=True).start()
         control = uuid.uuid4().hex
         self._send("comm_open", {"comm_id": control, "target_name": "solara.control", "data": {}})
-        self._send("comm_msg", {"comm_id": control,
-                                "data": {"method": "run", "args": {"path": path, "appName": "__default__"}}})
+        self._send(
+            "comm_msg",
+            {"comm_id": control, "data": {"method": "run", "args": {"path": path, "appName": "__default__"}}},
+        )
 
     def _send(self, kind: str, content: dict) -> None:
-        self.socket.send(json.dumps({
-            "header": {"msg_id": uuid.uuid4().hex, "msg_type": kind, "session": self.page, "username": "",
-                       "date": "", "version": "5.3"},
-            "parent_header": {}, "metadata": {}, "content": content, "channel": "shell", "buffers": []}))
+        self.socket.send(
+            json.dumps(
+                {
+                    "header": {
+                        "msg_id": uuid.uuid4().hex,
+                        "msg_type": kind,
+                        "session": self.page,
+                        "username": "",
+                        "date": "",
+                        "version": "5.3",
+                    },
+                    "parent_header": {},
+                    "metadata": {},
+                    "content": content,
+                    "channel": "shell",
+                    "buffers": [],
+                }
+            )
+        )
 
     def _read(self) -> None:
         while True:
@@ -86,8 +105,11 @@ class Student:
 
     def _buttons(self) -> list[tuple[str, str, str]]:
         """Each button on the page: (its widget, its words, its classes)."""
-        return [(key, " ".join(map(str, state.get("children") or [])), state.get("class_") or "")
-                for key, state in self.widgets.items() if state.get("_model_name") == "BtnModel"]
+        return [
+            (key, " ".join(map(str, state.get("children") or [])), state.get("class_") or "")
+            for key, state in self.widgets.items()
+            if state.get("_model_name") == "BtnModel"
+        ]
 
     def wait_for(self, found, timeout: float = 60.0):
         """The first truthy answer of found() over the page's widgets, waiting for the server's messages."""
@@ -101,8 +123,9 @@ class Student:
     def click(self, widget: str) -> float:
         """Click a button, as a browser sends it; the moment of the click."""
         clicked = now_ms()
-        self._send("comm_msg", {"comm_id": widget,
-                                "data": {"method": "custom", "content": {"event": "click", "data": {}}}})
+        self._send(
+            "comm_msg", {"comm_id": widget, "data": {"method": "custom", "content": {"event": "click", "data": {}}}}
+        )
         return clicked
 
     def button(self, words: str) -> str | None:
@@ -110,16 +133,19 @@ class Student:
         return next((key for key, said, _ in self._buttons() if pattern.search(said)), None)
 
     def type_into(self, label: str, words: str) -> None:
-        key = self.wait_for(lambda: next((key for key, state in self.widgets.items()
-                                          if state.get("label") == label), None))
-        self._send("comm_msg", {"comm_id": key, "data": {"method": "update", "state": {"v_model": words},
-                                                          "buffer_paths": []}})
+        key = self.wait_for(
+            lambda: next((key for key, state in self.widgets.items() if state.get("label") == label), None)
+        )
+        self._send(
+            "comm_msg", {"comm_id": key, "data": {"method": "update", "state": {"v_model": words}, "buffer_paths": []}}
+        )
 
     def join(self, name: str, code: str, table: int) -> None:
         """Open the class (its seat keeper finds no token), join by name and code, and sit at `table`."""
         keeper = self.wait_for(self._seat_keeper)
-        self._send("comm_msg", {"comm_id": keeper, "data": {"method": "update", "state": {"loaded": True},
-                                                             "buffer_paths": []}})
+        self._send(
+            "comm_msg", {"comm_id": keeper, "data": {"method": "update", "state": {"loaded": True}, "buffer_paths": []}}
+        )
         self.type_into("Your first name", name)
         self.type_into("Join code", code)
         self.click(self.wait_for(lambda: self.button("^Join$")))
@@ -128,12 +154,15 @@ class Student:
 
     def _seat_keeper(self) -> str | None:
         """The page's seat keeper: its template (text, or a template widget of its own) keeps the seat's token."""
+
         def template(state):
             text = state.get("template") or ""
             shared = self.widgets.get(text.removeprefix("IPY_MODEL_"), {})
             return shared.get("template") or text
-        return next((key for key, state in self.widgets.items()
-                     if "loaded" in state and "seat-keeper" in template(state)), None)
+
+        return next(
+            (key for key, state in self.widgets.items() if "loaded" in state and "seat-keeper" in template(state)), None
+        )
 
     def shows(self, words: str) -> bool:
         """Whether some block of the page holds `words`."""
@@ -142,7 +171,6 @@ class Student:
 
     def my_turn(self) -> bool:
         return self.shows("<strong>Your turn.</strong>")
-
 
     def keep_the_first(self) -> bool:
         """If this seat must keep cards (the dummy, T5): click the first it may keep, one by one as the page shows
@@ -153,16 +181,29 @@ class Student:
             return False
         wanted = int(keep.split(" of ")[1].split()[0])
         for chosen in range(wanted):
-            card = self.wait_for(lambda: next((key for key, _, classes in self._buttons() if "class-card" in classes
-                                               and key not in self._picked()), None))
+            card = self.wait_for(
+                lambda: next(
+                    (
+                        key
+                        for key, _, classes in self._buttons()
+                        if "class-card" in classes and key not in self._picked()
+                    ),
+                    None,
+                )
+            )
             self.click(card)
-            self.wait_for(lambda: self.button(f"{chosen + 1} of {wanted} chosen|^Keep these"))
+            self.wait_for(lambda: self.button(f"{chosen + 1} of {wanted} chosen|^Keep these"))  # noqa: B023 (called within this iteration)
         self.click(self.wait_for(lambda: self.button("^Keep these")))
         return True
 
     def _picked(self) -> set[str]:
-        return {key for key, state in self.widgets.items() if state.get("_model_name") == "BtnModel"
-                and state.get("color") == "primary" and "class-card" in (state.get("class_") or "")}
+        return {
+            key
+            for key, state in self.widgets.items()
+            if state.get("_model_name") == "BtnModel"
+            and state.get("color") == "primary"
+            and "class-card" in (state.get("class_") or "")
+        }
 
     def messages(self) -> list[str]:
         """Every message the server sent this page, as text (escapes undone: a card reads 9♠, not \\u2660)."""

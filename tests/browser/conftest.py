@@ -6,7 +6,6 @@ import tempfile
 from pathlib import Path
 
 import pytest
-
 from labdriver import VIEWPORT, LabServer, launch_chromium, watched_page
 
 SHOTS: list[Path] = []  # the session's screenshot folder, made when the first test asks for it

@@ -26,8 +26,15 @@ ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "notebooks"
 CHROMIUM = "/usr/bin/chromium"
 # Debian's Chromium, headless, as DESIGN.md "Facts already checked" says; nothing fetched from the network.
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 VIEWPORT = {"width": 1280, "height": 1000}
 # Every wait has a limit; the machine is small and shared, so the limits are generous.
@@ -38,9 +45,11 @@ RUN_ALL_MS = 240_000
 def launch_chromium(playwright):
     """Debian's Chromium; a clear failure (never a skip) if it is not installed."""
     if not Path(CHROMIUM).exists():
-        raise RuntimeError(f"{CHROMIUM} is missing: the browser tests need Debian's chromium. "
-                           f"Install it with `apt-get install -y chromium` (make test does this); "
-                           f"never `playwright install`.")
+        raise RuntimeError(
+            f"{CHROMIUM} is missing: the browser tests need Debian's chromium. "
+            f"Install it with `apt-get install -y chromium` (make test does this); "
+            f"never `playwright install`."
+        )
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
 
 
@@ -66,24 +75,44 @@ class LabServer:
         # The news pop-up would cover the page: the same file `jupyter labextension disable --level=user` writes.
         labconfig = dirs["config"] / "labconfig"
         labconfig.mkdir()
-        (labconfig / "page_config.json").write_text(json.dumps(
-            {"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}))
-        return dict(os.environ, JUPYTER_CONFIG_DIR=str(dirs["config"]), JUPYTER_DATA_DIR=str(dirs["data"]),
-                    JUPYTER_RUNTIME_DIR=str(dirs["runtime"]), IPYTHONDIR=str(dirs["ipython"]),
-                    HOME=str(dirs["home"]), XDG_CACHE_HOME=str(dirs["cache"]), MPLCONFIGDIR=str(dirs["cache"]),
-                    JUPYTER_PLATFORM_DIRS="1", PYTHONDONTWRITEBYTECODE="1", **self.extra_env)
+        (labconfig / "page_config.json").write_text(
+            json.dumps({"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}})
+        )
+        return dict(
+            os.environ,
+            JUPYTER_CONFIG_DIR=str(dirs["config"]),
+            JUPYTER_DATA_DIR=str(dirs["data"]),
+            JUPYTER_RUNTIME_DIR=str(dirs["runtime"]),
+            IPYTHONDIR=str(dirs["ipython"]),
+            HOME=str(dirs["home"]),
+            XDG_CACHE_HOME=str(dirs["cache"]),
+            MPLCONFIGDIR=str(dirs["cache"]),
+            JUPYTER_PLATFORM_DIRS="1",
+            PYTHONDONTWRITEBYTECODE="1",
+            **self.extra_env,
+        )
 
-    def start(self) -> "LabServer":
-        command = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--ServerApp.port={self.port}",
-                   "--ServerApp.port_retries=0", "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={self.token}",
-                   f"--ServerApp.root_dir={self.folder}", "--LabApp.news_url=",
-                   "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-                   "--LabApp.expose_app_in_browser=True"]  # window.jupyterapp: the tests read the kernel status
+    def start(self) -> LabServer:
+        command = [
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            "--no-browser",
+            f"--ServerApp.port={self.port}",
+            "--ServerApp.port_retries=0",
+            "--ServerApp.ip=127.0.0.1",
+            f"--IdentityProvider.token={self.token}",
+            f"--ServerApp.root_dir={self.folder}",
+            "--LabApp.news_url=",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            "--LabApp.expose_app_in_browser=True",
+        ]  # window.jupyterapp: the tests read the kernel status
         if os.geteuid() == 0:
             command.append("--allow-root")
-        self.log = open(self.home / "server.log", "wb")
-        self.process = subprocess.Popen(command, env=self.env(), cwd=self.folder, stdout=self.log,
-                                        stderr=subprocess.STDOUT)
+        self.log = open(self.home / "server.log", "wb")  # noqa: SIM115 (the server writes it until stop())
+        self.process = subprocess.Popen(
+            command, env=self.env(), cwd=self.folder, stdout=self.log, stderr=subprocess.STDOUT
+        )
         deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -128,7 +157,7 @@ class LabServer:
             self.log.close()
         shutil.rmtree(self.home, ignore_errors=True)
 
-    def __enter__(self) -> "LabServer":
+    def __enter__(self) -> LabServer:
         return self.start()
 
     def __exit__(self, *exc) -> None:
@@ -155,11 +184,16 @@ def write_notebook(path: Path, cells: list[str]) -> Path:
 def widget_outputs(path: Path) -> int:
     """How many widget views a notebook's stored (seeded) outputs show: the number the browser must render."""
     notebook = nbformat.read(path, as_version=4)
-    return sum(WIDGET_MIME in output.get("data", {}) for cell in notebook.cells if cell.cell_type == "code"
-               for output in cell.get("outputs", ()))
+    return sum(
+        WIDGET_MIME in output.get("data", {})
+        for cell in notebook.cells
+        if cell.cell_type == "code"
+        for output in cell.get("outputs", ())
+    )
 
 
 # -- the learner's steps in the page --------------------------------------------------------------
+
 
 def open_notebook(page, server: LabServer, name: str) -> None:
     """Open a notebook and wait until its kernel is idle."""
@@ -184,7 +218,7 @@ def menu(page, top: str, command: str) -> None:
 
 
 def run_all(page, timeout: float = RUN_ALL_MS) -> float:
-    """Edit > Clear Outputs of All Cells, then Run > Run All Cells (runmenu:run-all); wait until every cell ran. Seconds."""
+    """Edit > Clear Outputs of All Cells, Run > Run All Cells (runmenu:run-all); wait until all have run. Seconds."""
     menu(page, "Edit", "editmenu:clear-all")  # so every output checked afterwards is from this run
     page.wait_for_function("() => !document.querySelector('.jp-CodeCell .jp-OutputArea-output')", timeout=timeout)
     start = time.perf_counter()
@@ -195,7 +229,9 @@ def run_all(page, timeout: float = RUN_ALL_MS) -> float:
                    if (prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent))) return true;
                    return document.querySelector('[data-mime-type="application/vnd.jupyter.stderr"]')
                           && !prompts.some(p => p.textContent.includes('*')); }""",
-        timeout=timeout, polling=250)
+        timeout=timeout,
+        polling=250,
+    )
     wait_kernel_idle(page, timeout)
     return time.perf_counter() - start
 
@@ -213,7 +249,9 @@ def kernel_run(page, code: str) -> str:
             };
             await future.done;
             return {out, error};
-        }""", code)
+        }""",
+        code,
+    )
     if result["error"]:
         raise AssertionError(f"the kernel raised {result['error']} running:\n{code}")
     return result["out"]
@@ -254,7 +292,7 @@ NEXT_CONTROL = """([more]) => {
     if (!target) return null;
     target.setAttribute('data-euchre-next', '1');
     return {kind, text: text(target)};
-}"""
+}"""  # noqa: E501 (JavaScript, as the browser runs it)
 
 # A card in your row that is not raised (not legal now) but may be clicked: the illegal click to try.
 MARK_ILLEGAL_CARD = """() => {
@@ -274,15 +312,23 @@ def note_text(page) -> str:
 
 def scores_on_screen(page) -> dict[int, int]:
     """The scores the table shows, side by side number: {side: points}."""
-    return {int(side): int(points) for side, points in page.evaluate(
-        """() => [...document.querySelector('.euchre-table').closest('.jp-OutputArea-output').querySelectorAll('span[data-side]')]
-                 .map(s => [s.dataset.side, s.querySelector('b').textContent])""")}
+    return {
+        int(side): int(points)
+        for side, points in page.evaluate(
+            """() => [...document.querySelector('.euchre-table').closest('.jp-OutputArea-output').querySelectorAll('span[data-side]')]
+                 .map(s => [s.dataset.side, s.querySelector('b').textContent])"""  # noqa: E501 (JavaScript, as the browser runs it)
+        )
+    }
 
 
 def wait_for_update(page, before: str, timeout: float = 60_000) -> str:
     """Wait until the note has changed from `before` (the table's last update) and the kernel is idle."""
-    page.wait_for_function("(before) => { const n = document.querySelector('.euchre-note');"
-                           " return n && n.innerText.trim() !== before; }", arg=before, timeout=timeout, polling="raf")
+    page.wait_for_function(
+        "(before) => { const n = document.querySelector('.euchre-note'); return n && n.innerText.trim() !== before; }",
+        arg=before,
+        timeout=timeout,
+        polling="raf",
+    )
     wait_kernel_idle(page, timeout)
     return note_text(page)
 

@@ -12,19 +12,24 @@ import time
 from pathlib import Path
 
 import pytest
-
 from accessibility import axe_check, described
 from labdriver import ROOT, VIEWPORT, free_port
 
-PROMPT_APP = ("--Voila.kernel_websocket_connection_class="  # as `make app` starts it (euchre_lesson.server_extension)
-              "euchre_lesson.server_extension.PromptZMQChannelsWebsocketConnection")
+PROMPT_APP = (
+    "--Voila.kernel_websocket_connection_class="  # as `make app` starts it (euchre_lesson.server_extension)
+    "euchre_lesson.server_extension.PromptZMQChannelsWebsocketConnection"
+)
 APP = ROOT / "app" / "euchre_table.ipynb"
 RULE_BOOK = ROOT / "notebooks" / "13_rule_book.ipynb"
 BIN = Path(sys.executable).parent
 TABS = ["Play a game", "The bowers", "Follow suit", "Bidding", "The dummy", "Scoring quiz"]
 # A switch changed in each game: every tab and every game names its own.
-HOUSE_RULES = {"cutthroat": {"stick_the_dealer": True}, "partnership": {"lone_maker_march_points": 6},
-               "twohand": {"stick_the_dealer": True}, "railroad": {"lone_vs_lone_euchre_points": 6}}
+HOUSE_RULES = {
+    "cutthroat": {"stick_the_dealer": True},
+    "partnership": {"lone_maker_march_points": 6},
+    "twohand": {"stick_the_dealer": True},
+    "railroad": {"lone_vs_lone_euchre_points": 6},
+}
 SEED = 1  # the learner orders up, takes the dummy and keeps five: every kind of click
 SLOW = 120_000  # ms: the machine may be busy; a kernel start and a redraw can take a while
 
@@ -44,10 +49,21 @@ def app_url(tmp_path):
         env[name] = str(tmp_path / "jupyter" / name.lower())
     port, log = free_port(), tmp_path / "voila.log"
     with log.open("w") as out:
-        server = subprocess.Popen([str(BIN / "voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-                                   "--template=euchre-app", PROMPT_APP],
-                                  cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                  start_new_session=True)  # its own group: the kernels it starts stop with it
+        server = subprocess.Popen(
+            [
+                str(BIN / "voila"),
+                "--no-browser",
+                f"--port={port}",
+                "--Voila.ip=127.0.0.1",
+                "--template=euchre-app",
+                PROMPT_APP,
+            ],
+            cwd=tmp_path,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )  # its own group: the kernels it starts stop with it
     try:
         deadline = time.monotonic() + SLOW / 1000
         while "running at" not in log.read_text():
@@ -155,8 +171,6 @@ def test_a_hand_is_played_to_its_end_in_the_app_offline(app_url, chromium):
     assert "Take the dummy" in steps and "keep" in steps and sum(s.startswith("card") for s in steps) == 5, steps
 
 
-
-
 def _open_app(chromium, app_url):
     """The app in a new page, once its widgets are drawn and the kernel's first replies are in."""
     page = chromium.new_page(viewport=VIEWPORT)
@@ -229,8 +243,7 @@ def test_a_rule_link_in_the_apps_table_message_lands_on_the_rule(app_url, chromi
         page.context.close()  # the app's page and the rule book it opened (new_page gave them their own context)
 
 
-def test_the_apps_save_downloads_the_game_and_load_reads_it_back_in_another_visitors_page(app_url, chromium,
-                                                                                         tmp_path):
+def test_the_apps_save_downloads_the_game_and_load_reads_it_back_in_another_visitors_page(app_url, chromium, tmp_path):
     """issue 28, 7: Save wrote app/euchre_game.json on the server, one file shared by every visitor."""
     page = _open_app(chromium, app_url)
     try:
@@ -291,7 +304,8 @@ SCROLL = "() => [document.scrollingElement.scrollWidth, document.scrollingElemen
 
 
 def test_projector_mode_shows_the_table_and_its_buttons_on_one_1280_by_720_screen_in_large_type(
-        app_url, chromium, shots):
+    app_url, chromium, shots
+):
     """issue 28, 4: at 1280 x 720 the prompt and the buttons fell below the fold, in 13 px type."""
     page = chromium.new_page(viewport=PROJECTOR_SCREEN)
     try:

@@ -18,7 +18,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
 from labdriver import VIEWPORT, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,9 +39,24 @@ class ClassServer:
         self.process, self.printed, self.starts = None, "", 0
 
     def command(self) -> list[str]:
-        return [sys.executable, "-m", "euchre_lesson.classroom", "--host", "127.0.0.1", "--port", str(self.port),
-                "--folder", str(self.folder), "--join-code", JOIN, "--teacher-code", TEACHER,
-                "--assets", str(ROOT / ".venv" / "classroom-assets"), *self.options]
+        return [
+            sys.executable,
+            "-m",
+            "euchre_lesson.classroom",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--folder",
+            str(self.folder),
+            "--join-code",
+            JOIN,
+            "--teacher-code",
+            TEACHER,
+            "--assets",
+            str(ROOT / ".venv" / "classroom-assets"),
+            *self.options,
+        ]
 
     def start(self) -> ClassServer:
         """Start the server and wait until it has printed where to join and answers there."""
@@ -51,8 +65,9 @@ class ClassServer:
         # The server's own fetches go nowhere either: a file missing from the local assets fails the page
         cut = {**os.environ, "SOLARA_ASSETS_CDN": "http://127.0.0.1:9/npm/", "PYTHONUNBUFFERED": "1"}
         with open(log, "w", encoding="utf-8") as out:
-            self.process = subprocess.Popen(self.command(), cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-                                            text=True, env=cut)
+            self.process = subprocess.Popen(
+                self.command(), cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, text=True, env=cut
+            )
         self.log = log
         LOGS.append(log)
         deadline = time.monotonic() + START_SECONDS
@@ -320,17 +335,25 @@ def seat_words(page) -> str:
 def table_seen(page) -> dict:
     """What a student's page shows of the table: the heading, the seat, the hand, the scores, the trick, the turn."""
     trick = page.locator(".class-trick")
-    return {"heading": page.locator("h2").inner_text(), "seat": seat_words(page),
-            "hand": page.locator(".class-hand button").all_inner_texts(),
-            "scores": page.locator(".class-scores").inner_text(),
-            "trick": trick.inner_text() if trick.count() else "", "turn": page.locator(".class-turn").inner_text()}
+    return {
+        "heading": page.locator("h2").inner_text(),
+        "seat": seat_words(page),
+        "hand": page.locator(".class-hand button").all_inner_texts(),
+        "scores": page.locator(".class-scores").inner_text(),
+        "trick": trick.inner_text() if trick.count() else "",
+        "turn": page.locator(".class-turn").inner_text(),
+    }
 
 
 def mid_trick(page) -> bool:
     """Whether a trick is under way on this page (some of its cards played, not all) and this student is to act."""
     trick = page.locator(".class-trick")
-    return my_turn(page) and trick.count() == 1 and re.match(r"^Trick \d: .+\.$", trick.inner_text()) is not None \
+    return (
+        my_turn(page)
+        and trick.count() == 1
+        and re.match(r"^Trick \d: .+\.$", trick.inner_text()) is not None
         and " went to " not in trick.inner_text()
+    )
 
 
 def hand_number(page) -> int:
@@ -352,16 +375,16 @@ def play_until_hand(pages, number: int, seconds: float = 300) -> None:
 @pytest.fixture
 def partnership(tmp_path):
     """A class of one partnership table whose computer players move briskly; stopped after the test."""
-    served = ClassServer(tmp_path / "kept", "--game", "partnership", "--pace", "0.3", "--seed", "5",
-                         "--absent-after", "120")
+    served = ClassServer(
+        tmp_path / "kept", "--game", "partnership", "--pace", "0.3", "--seed", "5", "--absent-after", "120"
+    )
     try:
         yield served.start()
     finally:
         served.stop()
 
 
-def test_two_students_and_two_computers_play_a_partnership_hand_through_a_server_killed_mid_hand(
-        browsers, partnership):
+def test_two_students_and_two_computers_play_a_partnership_hand_through_a_server_killed_mid_hand(browsers, partnership):
     outside = []
     pages = [browsers(outside) for _ in range(2)]
     for page, name in zip(pages, ("Gil", "Hana")):
@@ -419,14 +442,17 @@ def test_a_forged_seat_token_and_a_10000_character_name_are_refused_in_words_and
     for token in ("Q2hlYXRpbmctaXMtbm90LW9r", "x" * 10_000, '{"table": 1, "seat": 0}'):
         page.evaluate("([key, token]) => window.localStorage.setItem(key, token)", [SEAT_KEY, token])
         page.reload()
-        page.get_by_text("This browser's seat is not one of this class's any more: join again with your first name "
-                         "and the join code on the board.").wait_for()
+        page.get_by_text(
+            "This browser's seat is not one of this class's any more: join again with your first name "
+            "and the join code on the board."
+        ).wait_for()
         assert page.get_by_label("Your first name").count() == 1 and page.locator(".class-hand").count() == 0
     enter(page, "Your first name", "N" * 10_000)
     enter(page, "Join code", JOIN)
     click_and_see(page, page.get_by_role("button", name="Join"))
-    assert said(page) == ("A first name is at most 40 characters; this one has 10,000. Type your first name, "
-                          "perhaps with an initial.")
+    assert said(page) == (
+        "A first name is at most 40 characters; this one has 10,000. Type your first name, perhaps with an initial."
+    )
     enter(page, "Join code", "A" * 10_000)
     click_and_see(page, page.get_by_role("button", name="Join"))
     assert said(page).startswith("The join code must be the short code you were given, not ")
@@ -520,8 +546,10 @@ def test_a_malformed_message_changes_nothing_and_the_page_goes_on(browsers, serv
     assert said(page) == "Type your first name, such as Ana: the name is empty."
     assert kept_class(server["folder"]) == before, "nobody joined, no seat changed"
     page.evaluate(SEND_TO_SEAT_KEEPER, {"token": "x" * 10_000})
-    page.get_by_text("This browser's seat is not one of this class's any more: join again with your first name "
-                     "and the join code on the board.").wait_for()
+    page.get_by_text(
+        "This browser's seat is not one of this class's any more: join again with your first name "
+        "and the join code on the board."
+    ).wait_for()
     assert kept_class(server["folder"]) == before
     sign_in(page, "Ivy")
     page.get_by_text("Welcome, Ivy").wait_for()  # the same page joins as any other
@@ -531,8 +559,7 @@ def test_a_malformed_message_changes_nothing_and_the_page_goes_on(browsers, serv
 @pytest.fixture
 def short_absence(tmp_path):
     """A class of one Cutthroat table where a seat whose page has gone a second is played by the computer."""
-    served = ClassServer(tmp_path / "kept", "--pace", "0.3", "--seed", "8", "--absent-after", "1",
-                         "--cull-after", "2s")
+    served = ClassServer(tmp_path / "kept", "--pace", "0.3", "--seed", "8", "--absent-after", "1", "--cull-after", "2s")
     try:
         yield served.start()
     finally:

@@ -8,6 +8,7 @@ and after they are answered.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
@@ -17,8 +18,18 @@ import pytest
 from accessibility import axe_check, described
 from answers import plan
 from conftest import TIMINGS
-from labdriver import (LESSONS, VIEWPORT, LabServer, copy_lessons, kernel_run, menu, open_notebook, run_all,
-                       wait_kernel_idle, widget_outputs)
+from labdriver import (
+    LESSONS,
+    VIEWPORT,
+    LabServer,
+    copy_lessons,
+    kernel_run,
+    menu,
+    open_notebook,
+    run_all,
+    wait_kernel_idle,
+    widget_outputs,
+)
 
 from euchre_lesson.teach.course import exercises
 from euchre_lesson.teach.progress import ENVIRONMENT, FILE_NAME, Progress, lessons
@@ -62,11 +73,13 @@ def view_class(exercise_id: str) -> str:
 
 def wait_text(page, root, selector: str, expected: str, drawn: bool = False) -> str:
     """Wait until the element shows `expected` (whitespace aside), or with `drawn` any text; what it shows then."""
-    try:
-        page.wait_for_function(TEXT_DRAWN if drawn else TEXT_IS, arg=[root.element_handle(), selector,
-                                                                     normal(expected)], timeout=ANSWER_MS, polling=100)
-    except Exception:  # the caller compares and reports what is shown
-        pass
+    with contextlib.suppress(Exception):  # the caller compares and reports what is shown
+        page.wait_for_function(
+            TEXT_DRAWN if drawn else TEXT_IS,
+            arg=[root.element_handle(), selector, normal(expected)],
+            timeout=ANSWER_MS,
+            polling=100,
+        )
     return page.evaluate(TEXT_IN, [root.element_handle(), selector])
 
 
@@ -76,11 +89,8 @@ def choose(page, root, classes: list[str], several: bool) -> list[str]:
     clicks = [name for name in chosen if name not in classes] if several else []
     for name in clicks + [name for name in classes if name not in chosen]:
         root.locator(f".euchre-answer.{name}").click()
-    try:
-        page.wait_for_function(CHOSEN_ARE, arg=[root.element_handle(), sorted(classes)], timeout=ANSWER_MS,
-                               polling=100)
-    except Exception:  # the caller compares and reports what is chosen
-        pass
+    with contextlib.suppress(Exception):  # the caller compares and reports what is chosen
+        page.wait_for_function(CHOSEN_ARE, arg=[root.element_handle(), sorted(classes)], timeout=ANSWER_MS, polling=100)
     return page.evaluate(CHOSEN, root.element_handle())
 
 
@@ -101,8 +111,10 @@ def answer_exercise(page, root, exercise) -> list[str]:
         root.locator(".euchre-check").click()
         shown = wait_text(page, root, ".euchre-verdict", step["verdict"])
         if shown != normal(step["verdict"]):
-            problems.append(f"{exercise.id} {attempt} answer {step['written']!r}: the page says {shown!r}; "
-                            f"the engine says {normal(step['verdict'])!r}")
+            problems.append(
+                f"{exercise.id} {attempt} answer {step['written']!r}: the page says {shown!r}; "
+                f"the engine says {normal(step['verdict'])!r}"
+            )
     for control, key, where in ((".euchre-hint", "hint", HINT_NOTE), (".euchre-show-answer", "solution", ANSWER_NOTE)):
         root.locator(control).click()  # "Show the answer" is offered now: the learner has tried
         shown = wait_text(page, root, where, steps[key])
@@ -153,8 +165,14 @@ class Learner:
             if problems or violations or after:
                 self.page.screenshot(path=self.shots / f"course_{name.removesuffix('.ipynb')}.png", full_page=True)
             TIMINGS.append((f"{name} opened, run, checked and answered by clicking", time.perf_counter() - start))
-            self.visits[name] = {"widgets": widgets, "violations": violations + after, "checked": checked + more,
-                                 "answered": answered, "problems": problems, "errors": self.page.errors[errors:]}
+            self.visits[name] = {
+                "widgets": widgets,
+                "violations": violations + after,
+                "checked": checked + more,
+                "answered": answered,
+                "problems": problems,
+                "errors": self.page.errors[errors:],
+            }
         return self.visits[name]
 
 
@@ -182,10 +200,12 @@ def notebook_of(lesson: int) -> str:
 def test_axe_finds_no_wcag_2_a_or_aa_violation_in_a_lessons_widgets(learner, name):
     """axe-core, WCAG 2 A and AA rules, on every widget output after Run All, and again once all are answered."""
     visit = learner.visit(name)
-    assert not visit["violations"], (f"axe-core finds WCAG 2 A/AA violations in the widgets of {name}:\n"
-                                     + "\n".join(visit["violations"]))
-    assert visit["widgets"] == widget_outputs(LESSONS / name), \
+    assert not visit["violations"], f"axe-core finds WCAG 2 A/AA violations in the widgets of {name}:\n" + "\n".join(
+        visit["violations"]
+    )
+    assert visit["widgets"] == widget_outputs(LESSONS / name), (
         f"{name}: {visit['widgets']} widget outputs drawn, {widget_outputs(LESSONS / name)} stored: {visit['problems']}"
+    )
     assert visit["checked"] > 0 or not visit["widgets"], f"axe-core checked nothing in {name}"
     assert not visit["errors"], f"{name}: JavaScript errors {visit['errors']}"
 
@@ -211,13 +231,16 @@ def test_progress_survives_a_kernel_restart_and_shows_every_lesson_done_on_the_c
     learner.open(CONTENTS)
     rows = page.locator(".euchre-progress-board table.euchre-progress tr:has(td)")
     rows.first.wait_for()
-    shown = {int(re.match(r"Lesson (\d+)", cells[0])[1]): cells for cells in
-             (row.locator("td").all_inner_texts() for row in rows.all())}
+    shown = {
+        int(re.match(r"Lesson (\d+)", cells[0])[1]): cells
+        for cells in (row.locator("td").all_inner_texts() for row in rows.all())
+    }
     expected = {lesson: len(vars(exercises(lesson))) for lesson in lessons()}
     assert sorted(shown) == sorted(expected), f"the board lists lessons {sorted(shown)}"
     for lesson, total in expected.items():
-        assert f"{total} of {total}" in shown[lesson][1] and "all done" in shown[lesson][2], \
+        assert f"{total} of {total}" in shown[lesson][1] and "all done" in shown[lesson][2], (
             f"lesson {lesson}: the board shows {shown[lesson]}, not all {total} done"
+        )
     # Kept where the server was told, and only there: never in the server's own Jupyter data folder.
     assert all(line.complete for line in Progress(learner.kept).summary())
     assert (learner.kept / FILE_NAME).exists() and not list(learner.lab.home.rglob(FILE_NAME))
@@ -226,11 +249,13 @@ def test_progress_survives_a_kernel_restart_and_shows_every_lesson_done_on_the_c
 def practice_plan(page, number: int) -> dict:
     """The practice widget's question `number`, asked of the kernel it lives in: what to click, what it says."""
     source = (Path(__file__).parent / "answers.py").read_text()
-    code = (f"import json as _json\n_plan = {{}}\nexec({source!r}, _plan)\n"
-            "from euchre_lesson.widgets import PracticeWidget as _Practice\n"
-            "_widget = [v for v in Out.values() if isinstance(v, _Practice)][-1]\n"
-            "print(_json.dumps(dict(_plan['plan'](_widget.question.exercise), number=_widget.session.number)))\n"
-            "del _plan, _widget, _Practice, _json")
+    code = (
+        f"import json as _json\n_plan = {{}}\nexec({source!r}, _plan)\n"
+        "from euchre_lesson.widgets import PracticeWidget as _Practice\n"
+        "_widget = [v for v in Out.values() if isinstance(v, _Practice)][-1]\n"
+        "print(_json.dumps(dict(_plan['plan'](_widget.question.exercise), number=_widget.session.number)))\n"
+        "del _plan, _widget, _Practice, _json"
+    )
     for _ in range(40):  # the click on Next question may still be on its way to the kernel
         step = json.loads(kernel_run(page, code))
         if step["number"] == number:

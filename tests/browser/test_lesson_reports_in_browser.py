@@ -14,9 +14,9 @@ import time
 from pathlib import Path
 
 import pytest
-
 from labdriver import VIEWPORT, LabServer, copy_lessons
 from test_classroom_in_browser import JOIN, TEACHER, ClassServer
+
 from euchre_lesson.teach.progress import exercise_names
 from euchre_lesson.widgets.clicks import DOUBLE_CLICK
 
@@ -37,8 +37,14 @@ def server(tmp_path_factory):
 
 def in_a_lesson(code: str, progress: Path) -> str:
     """Run `code` in a Python of its own, as a lesson's kernel runs a cell, with the learner's progress folder."""
-    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=ROOT, capture_output=True, text=True,
-                          timeout=120, env={**os.environ, "EUCHRE_LESSON_PROGRESS": str(progress)})
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "EUCHRE_LESSON_PROGRESS": str(progress)},
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -68,7 +74,8 @@ def test_an_answer_judged_in_a_lesson_reaches_the_running_class_server(server, t
     ann = tmp_path / "ann"
     assert in_a_lesson(LINK.format(name="Ann", url=server["url"], join="acde"), ann).startswith("You are in, Ann")
     assert in_a_lesson(LINK.format(name="Bob", url=server["url"], join="WXYZ"), tmp_path / "bob").startswith(
-        "That is not this class's join code")
+        "That is not this class's join code"
+    )
     said = in_a_lesson(ANSWER.format(answers="lesson.check(ex.q1, wrong); lesson.check(ex.q1, ex.q1.answer())"), ann)
     assert said.strip() == "True"
     assert kept(server)["Ann"] == {"lesson 1 q1": {"correct": True, "tries": 2, "first": False}}
@@ -104,8 +111,9 @@ def test_the_teacher_s_page_shows_the_tables_shaded_and_downloads_them_as_csv(se
     assert cell.inner_text() == f"2 of {total}"
     assert "rgb" in cell.evaluate("td => getComputedStyle(td).backgroundColor")
     shade = cell.evaluate("td => getComputedStyle(td).backgroundColor")
-    assert shade != row.locator("td").nth(0).evaluate("td => getComputedStyle(td).backgroundColor"), \
+    assert shade != row.locator("td").nth(0).evaluate("td => getComputedStyle(td).backgroundColor"), (
         "a lesson done in part is shaded darker than one not begun"
+    )
     assert tables.locator("table.euchre-class-rules").get_by_text("first tries wrong").count() >= 1
     page.screenshot(path=shots / "teacher_lesson_answers.png", full_page=True)
     with page.expect_download() as downloading:
@@ -114,7 +122,7 @@ def test_the_teacher_s_page_shows_the_tables_shaded_and_downloads_them_as_csv(se
     assert download.suggested_filename == "class-lessons.csv"
     rows = list(csv.reader(Path(download.path()).read_text(encoding="utf-8").splitlines()))
     assert rows[0][0] == "student" and rows[0][2] == f"lesson 1 (of {total})"
-    assert ["Cara", "0", "2"] == rows[[r[0] for r in rows].index("Cara")][:3]
+    assert rows[[r[0] for r in rows].index("Cara")][:3] == ["Cara", "0", "2"]
     with page.expect_download() as downloading:
         page.get_by_role("button", name="Download what to teach again (CSV)").click()
     rules = list(csv.reader(Path(downloading.value.path()).read_text(encoding="utf-8").splitlines()))
@@ -128,8 +136,11 @@ def test_a_learner_joins_on_the_contents_page_by_typing_and_clicking(server, chr
     lessons, mine = tmp_path / "lessons", tmp_path / "progress"
     lessons.mkdir()
     copy_lessons(lessons)
-    env = {"JUPYTER_CONFIG_PATH": str(ROOT / "jupyter-config"), "EUCHRE_LESSON_PROGRESS": str(mine),
-           "EUCHRE_LESSON_CLASS_SERVER": server["url"]}
+    env = {
+        "JUPYTER_CONFIG_PATH": str(ROOT / "jupyter-config"),
+        "EUCHRE_LESSON_PROGRESS": str(mine),
+        "EUCHRE_LESSON_CLASS_SERVER": server["url"],
+    }
     with LabServer(lessons, env=env) as lab:
         context = chromium.new_context(viewport=VIEWPORT)
         page = context.new_page()

@@ -19,7 +19,7 @@ SURVEY = """() => {
         empty: widgets.filter(o => !o.querySelector('.jupyter-widgets [class*="widget-"]') || o.offsetHeight < 10).length,
         problems: outputs.map(o => o.innerText).filter(t => /Error displaying widget|model not found|Traceback/i.test(t)).map(t => t.slice(0, 500)),
     };
-}"""
+}"""  # noqa: E501 (JavaScript, as the browser runs it)
 
 
 def test_lessons_are_all_here():
@@ -43,7 +43,8 @@ def test_lesson_runs_in_jupyterlab(name, lab, page, shots):
     assert not survey["errors"], f"{name} shows error output: {survey['errors']}"
     assert not survey["unrun"], f"{name}: Run All left {survey['unrun']} cells unrun"
     assert not survey["problems"], f"{name} shows: {survey['problems']}"
-    assert survey["widgets"] == widget_outputs(LESSONS / name), \
+    assert survey["widgets"] == widget_outputs(LESSONS / name), (
         f"{name}: {survey['widgets']} widgets drawn, {widget_outputs(LESSONS / name)} expected"
+    )
     assert not survey["empty"], f"{name}: {survey['empty']} widget outputs drew nothing"
     assert not page.errors, f"{name}: JavaScript errors {page.errors}"

@@ -7,7 +7,6 @@ widget's link opens the rule book's page."""
 from __future__ import annotations
 
 import pytest
-
 from labdriver import ROOT, START_SECONDS, LabServer, copy_lessons, run_all, wait_kernel_idle
 
 SLOW = 120_000  # ms: a page runs every cell before it shows; the machine is small and shared
@@ -26,7 +25,7 @@ IN_VIEW = """(rule) => {
     const scroller = anchor.closest('.jp-WindowedPanel-outer');  // JupyterLab's notebook scrolls inside the page
     const frame = scroller ? scroller.getBoundingClientRect() : {top: 0, bottom: window.innerHeight};
     return box.height > 0 && box.top >= Math.max(frame.top, 0) - 1 && box.bottom <= Math.min(frame.bottom, window.innerHeight);
-}"""
+}"""  # noqa: E501 (JavaScript, as the browser runs it)
 
 
 # The first of these links that leads to a rule (not the glossary), marked for the click; the rule's id.
@@ -74,7 +73,9 @@ def rule_link(page, within: str):
 def test_the_contents_opens_as_a_page_with_the_code_one_link_away(server, page):
     open_page(page, page_url(server, CONTENTS))
     assert not page.locator(".jp-CodeCell .jp-InputArea:visible").count(), "the contents page shows code"
-    lessons = page.eval_on_selector_all("#rendered_cells a[href$='.ipynb']:not(.euchre-code-link)", "as => as.map(a => a.href)")
+    lessons = page.eval_on_selector_all(
+        "#rendered_cells a[href$='.ipynb']:not(.euchre-code-link)", "as => as.map(a => a.href)"
+    )
     assert lessons and all("/voila/render/" in href for href in lessons), lessons
     page.get_by_role("link", name="Show the code (JupyterLab)").click()
     page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=SLOW)
@@ -127,8 +128,9 @@ def test_a_rule_link_in_a_jupyterlab_lessons_prose_lands_on_the_rule(server, pag
     link, rule = rule_link(page, ".jp-MarkdownCell .jp-RenderedMarkdown")
     link.click()
     page.locator(".jp-NotebookPanel:visible .jp-Notebook").first.wait_for(timeout=SLOW)
-    page.wait_for_function("() => window.jupyterapp.shell.currentWidget.context.path === '13_rule_book.ipynb'",
-                           timeout=SLOW, polling=200)
+    page.wait_for_function(
+        "() => window.jupyterapp.shell.currentWidget.context.path === '13_rule_book.ipynb'", timeout=SLOW, polling=200
+    )
     lands_on_the_rule(page, rule)
     page.wait_for_timeout(2_000)  # still there once the rule book has finished drawing
     lands_on_the_rule(page, rule)

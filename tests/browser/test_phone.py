@@ -11,7 +11,6 @@ Each step is photographed for review.
 from __future__ import annotations
 
 import pytest
-
 from labdriver import NEXT_CONTROL, ROOT, LabServer, copy_lessons, watched_page
 from test_site_in_browser import site  # noqa: F401 (fixture)
 
@@ -47,7 +46,7 @@ GEOMETRY = """() => {
         code: code && seen(code) ? {left: codeBox.left, right: codeBox.right, top: codeBox.top, bottom: codeBox.bottom}
                                   : null,
     };
-}"""
+}"""  # noqa: E501 (JavaScript, as the browser runs it)
 
 # Every visible button of the Table (its cards among them), with its box, for the width check.
 TABLE_BUTTONS = """() => {
@@ -65,7 +64,7 @@ TABLE_DRAWN = """() => { const table = document.querySelector('.euchre-table');
 
 
 def fits_a_phone(page, where: str, at_the_top: bool = True) -> None:
-    """The page's geometry on a phone: full width, wrapping text, nothing cut, Show the code on the screen (at the top)."""
+    """The page's geometry on a phone: full width, wrapping text, nothing cut, Show the code on screen (at the top)."""
     geometry = page.evaluate(GEOMETRY)
     width, height = PHONE["width"], PHONE["height"]
     assert geometry["scrollWidth"] <= width, f"{where}: the page scrolls sideways: {geometry}"
@@ -75,7 +74,7 @@ def fits_a_phone(page, where: str, at_the_top: bool = True) -> None:
     assert not geometry["fileBrowser"], f"{where}: a file browser is open: {geometry}"
     assert not geometry["menus"], f"{where}: menus are cut at the screen's edge: {geometry}"
     code = geometry["code"]
-    on_screen = code and 0 <= code["left"] and code["right"] <= width and 0 <= code["top"] and code["bottom"] <= height
+    on_screen = code and code["left"] >= 0 and code["right"] <= width and code["top"] >= 0 and code["bottom"] <= height
     assert on_screen or not at_the_top, f"{where}: the Show the code link is not on the screen: {geometry}"
 
 
@@ -112,8 +111,12 @@ def phone(chromium, shots, request):
 
 def test_a_site_lesson_page_fits_a_phone_and_its_table_plays_by_mouse(site, phone, shots):
     phone.goto(site.page(f"notebooks/{GAME}"))
-    phone.wait_for_function("() => ['ready', 'stopped'].includes((document.querySelector('.jp-NotebookPanel') || "
-                            "{dataset: {}}).dataset.euchreLesson)", timeout=PAGE_MS, polling=250)
+    phone.wait_for_function(
+        "() => ['ready', 'stopped'].includes((document.querySelector('.jp-NotebookPanel') || "
+        "{dataset: {}}).dataset.euchreLesson)",
+        timeout=PAGE_MS,
+        polling=250,
+    )
     phone.screenshot(path=shots / "phone_site_top.png")
     fits_a_phone(phone, "the site")
     clicked = play_the_table_by_mouse(phone, shots, "site")

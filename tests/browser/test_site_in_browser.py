@@ -16,22 +16,46 @@ import zipfile
 
 import pytest
 from conftest import TIMINGS
-from labdriver import (LESSONS, ROOT, VIEWPORT, kernel_run, note_text, open_notebook, run_all, wait_for_update,
-                       wait_kernel_idle, watched_page)
+from labdriver import (
+    ROOT,
+    VIEWPORT,
+    kernel_run,
+    note_text,
+    open_notebook,
+    run_all,
+    wait_for_update,
+    wait_kernel_idle,
+    watched_page,
+)
 from test_table_in_browser import play_hand
 
 sys.path.insert(0, str(ROOT / "jupyterlite"))
-from build_site import (CONTENTS_PAGE_GLOB, PLUGIN, QUICK_START_URL, SITE, BuildError, SiteServer,  # noqa: E402
-                        content_files, joined_outputs, read_wheel, sha256_of, site_lock)
+from build_site import (  # noqa: E402
+    CONTENTS_PAGE_GLOB,
+    PLUGIN,
+    QUICK_START_URL,
+    SITE,
+    BuildError,
+    SiteServer,
+    content_files,
+    joined_outputs,
+    read_wheel,
+    sha256_of,
+    site_lock,
+)
 
 # The lessons the site holds: the hand-out's (euchre_lesson/teach/handout.py), so not the teacher's guide.
-LESSON_NAMES = [name.removeprefix("notebooks/") for name in content_files() if re.fullmatch(r"notebooks/\d\d_.*\.ipynb", name)]
+LESSON_NAMES = [
+    name.removeprefix("notebooks/") for name in content_files() if re.fullmatch(r"notebooks/\d\d_.*\.ipynb", name)
+]
 APP = "app/euchre_table.ipynb"
 OUTSIDE = "https://pypi.org/pypi/micropip/json"  # what a kernel with PyPI fallback would ask for
 # no-cors: an answer from PyPI would resolve the fetch (opaque); only a request cut here fails it.
 FETCH = "(url) => fetch(url, {mode: 'no-cors'}).then(r => 'answered', e => 'failed: ' + e)"
-PYFETCH = ("import pyodide.http\ntry:\n    await pyodide.http.pyfetch(%r, mode='no-cors')\n    print('answered')\n"
-           "except Exception as error:\n    print('failed:', type(error).__name__)")
+PYFETCH = (
+    "import pyodide.http\ntry:\n    await pyodide.http.pyfetch(%r, mode='no-cors')\n    print('answered')\n"
+    "except Exception as error:\n    print('failed:', type(error).__name__)"
+)
 SAVED = "euchre_game.json"
 STALE = "site/ is not built from the tree as it is now: run `make site`"
 
@@ -80,6 +104,7 @@ def offline(chromium, site, shots, request):
 
 # -- the site as built ----------------------------------------------------------------------------------------
 
+
 def test_the_site_holds_the_hand_out_as_it_is_now_and_nothing_else():
     """The students' version: the student copies, the rule book and the app's table (tests/test_handout.py plants
     answers, a marks.csv and a link in a teacher's folder and sees none of them reach the site)."""
@@ -125,9 +150,20 @@ def test_a_lessons_first_lines_import_only_what_they_need_and_every_name_still_i
     done = subprocess.run([sys.executable, "-c", FIRST_LINES], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 0, done.stderr
     loaded, names = done.stdout.splitlines()
-    heavy = [m for m in loaded.split() if m.startswith("euchre_lesson.teach") or m in (
-        "euchre_lesson.widgets.table", "euchre_lesson.widgets.bidding", "euchre_lesson.widgets.practice",
-        "euchre_lesson.widgets.exercise", "euchre_lesson.widgets.dummy", "euchre_lesson.widgets.scoring")]
+    heavy = [
+        m
+        for m in loaded.split()
+        if m.startswith("euchre_lesson.teach")
+        or m
+        in (
+            "euchre_lesson.widgets.table",
+            "euchre_lesson.widgets.bidding",
+            "euchre_lesson.widgets.practice",
+            "euchre_lesson.widgets.exercise",
+            "euchre_lesson.widgets.dummy",
+            "euchre_lesson.widgets.scoring",
+        )
+    ]
     assert not heavy, f"lesson 0's first lines import {heavy}"
     assert names == "euchre_lesson.widgets.table euchre_lesson.play.solver euchre_lesson.play.advice", names
 
@@ -176,8 +212,13 @@ def offline_python(tmp_path, *args: str) -> tuple[subprocess.CompletedProcess, l
     log = tmp_path / f"offline{len(list(tmp_path.glob('offline*.log')))}.log"
     log.touch()
     env = {**os.environ, "PYTHONPATH": str(tmp_path / "guard"), "OFFLINE_LOG": str(log)}
-    done = subprocess.run([str(ROOT / ".venv" / "site-build" / "bin" / "python"), *args], env=env,
-                          capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [str(ROOT / ".venv" / "site-build" / "bin" / "python"), *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     return done, log.read_text().splitlines()
 
 
@@ -185,8 +226,9 @@ def test_a_rebuild_from_the_cache_needs_no_network_and_gives_this_site(tmp_path)
     fetch = "import urllib.request\nurllib.request.urlopen('https://pypi.org/')"
     tried, reached = offline_python(tmp_path, "-c", fetch)
     assert tried.returncode != 0 and reached == ["pypi.org"], "the network guard does not work"
-    done, reached = offline_python(tmp_path, str(ROOT / "jupyterlite" / "build_site.py"), "build",
-                                   "--site", str(tmp_path / "site"))
+    done, reached = offline_python(
+        tmp_path, str(ROOT / "jupyterlite" / "build_site.py"), "build", "--site", str(tmp_path / "site")
+    )
     assert done.returncode == 0 and not reached, f"{reached}\n{done.stderr[-3000:]}"
     assert the_sites_lock(tmp_path / "site") == the_sites_lock(), f"the package or the pins changed: {STALE}"
     listing = {str(p.relative_to(SITE)) for p in SITE.rglob("*")}
@@ -194,10 +236,22 @@ def test_a_rebuild_from_the_cache_needs_no_network_and_gives_this_site(tmp_path)
 
 
 def test_stored_text_outputs_are_joined_and_json_outputs_kept():
-    notebook = {"cells": [{"cell_type": "code", "source": ["x\n", "y"], "outputs": [
-        {"output_type": "stream", "name": "stdout", "text": ["a\n", "b\n"]},
-        {"output_type": "execute_result", "data": {"text/plain": ["1,\n", "2"], "application/json": ["1", "2"]}}]},
-        {"cell_type": "markdown", "source": ["# x"]}]}
+    notebook = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "source": ["x\n", "y"],
+                "outputs": [
+                    {"output_type": "stream", "name": "stdout", "text": ["a\n", "b\n"]},
+                    {
+                        "output_type": "execute_result",
+                        "data": {"text/plain": ["1,\n", "2"], "application/json": ["1", "2"]},
+                    },
+                ],
+            },
+            {"cell_type": "markdown", "source": ["# x"]},
+        ]
+    }
     joined = joined_outputs(notebook)
     assert joined["cells"][0]["outputs"][0]["text"] == "a\nb\n"
     assert joined["cells"][0]["outputs"][1]["data"] == {"text/plain": "1,\n2", "application/json": ["1", "2"]}
@@ -209,9 +263,12 @@ def test_the_lock_refuses_a_need_the_site_cannot_meet(tmp_path):
     wheel = tmp_path / "euchre_lesson-9-py3-none-any.whl"
     with zipfile.ZipFile(wheel, "w") as archive:
         archive.writestr("euchre_lesson/__init__.py", "")
-        archive.writestr("euchre_lesson-9.dist-info/METADATA", "Metadata-Version: 2.1\nName: euchre_lesson\n"
-                         "Version: 9\nRequires-Dist: ipywidgets>=8.1\n"
-                         "Requires-Dist: pexpect; sys_platform != 'emscripten'\n")
+        archive.writestr(
+            "euchre_lesson-9.dist-info/METADATA",
+            "Metadata-Version: 2.1\nName: euchre_lesson\n"
+            "Version: 9\nRequires-Dist: ipywidgets>=8.1\n"
+            "Requires-Dist: pexpect; sys_platform != 'emscripten'\n",
+        )
     shipped = {"info": {"python": "3.14.2"}, "packages": {}}
     with pytest.raises(BuildError, match=r"needs ipywidgets>=8\.1 in the browser, but the site does not carry it"):
         site_lock(shipped, [read_wheel(wheel)])
@@ -219,14 +276,16 @@ def test_the_lock_refuses_a_need_the_site_cannot_meet(tmp_path):
 
 def test_the_pages_workflow_publishes_what_make_site_builds_once_the_tests_pass():
     workflow = (ROOT / ".github" / "workflows" / "site.yml").read_text()
-    assert re.search(r"^  workflow_run:\n    workflows: \[tests\]\n    types: \[completed\]\n    branches: \[main\]$",
-                     workflow, re.M)
+    assert re.search(
+        r"^  workflow_run:\n    workflows: \[tests\]\n    types: \[completed\]\n    branches: \[main\]$", workflow, re.M
+    )
     assert "github.event.workflow_run.conclusion == 'success'" in workflow and "run: make site" in workflow
     assert re.search(r"upload-pages-artifact@v\d+\n        with:\n          path: site$", workflow, re.M)
     assert "actions/deploy-pages@" in workflow and "pages: write" in workflow
 
 
 # -- in the browser -----------------------------------------------------------------------------------------
+
 
 def test_the_site_opens_on_the_contents_page_and_a_request_to_the_outside_is_aborted(site, offline):
     page = offline
@@ -292,8 +351,7 @@ def test_the_experts_clock_stops_its_sampling_in_the_browser(site, offline):
     found = json.loads(kernel_run(page, EXPERT_IN_THE_PAGE))
     assert set(found) == {"cutthroat", "partnership", "twohand", "railroad"}, found
     for game, (stopped, decisions, slowest) in found.items():
-        TIMINGS.append((f"site: the slowest {game} expert decision (25 times the worlds, the table's budget)",
-                        slowest))
+        TIMINGS.append((f"site: the slowest {game} expert decision (25 times the worlds, the table's budget)", slowest))
         assert decisions > 0 and stopped > 0, f"{game}: the clock stopped none of {decisions} decisions"
 
 
@@ -337,6 +395,6 @@ def test_a_hand_at_the_table_by_clicking_saved_and_loaded_in_the_browsers_storag
     assert loaded["hands"][0] == saved["hands"][0] and loaded["hands"][0]["actions"]
     assert loaded["scores"] == saved["scores"] and loaded["seed"] == saved["seed"]
     for old, new in zip(saved["hands"], loaded["hands"]):
-        assert new["actions"][:len(old["actions"])] == old["actions"]
+        assert new["actions"][: len(old["actions"])] == old["actions"]
     assert not page.errors, page.errors
     assert not page.context.outside, page.context.outside

@@ -14,7 +14,7 @@ import nbformat
 import pytest
 from conftest import TIMINGS
 from labdriver import LESSONS, WIDGET_MIME, kernel_run, wait_kernel_idle
-from test_site_in_browser import LESSON_NAMES, site, offline  # noqa: F401 (fixtures)
+from test_site_in_browser import LESSON_NAMES, offline, site  # noqa: F401 (fixtures)
 
 PHONE = {"width": 390, "height": 844}
 RULE_LINK = re.compile(r"\]\((13_rule_book\.ipynb#([A-Z]\d+))\)")
@@ -37,7 +37,7 @@ SURVEY = """() => {
         text: document.querySelector('.jp-Notebook').innerText,
         dirty: window.jupyterapp.shell.currentWidget.context.model.dirty,
     };
-}"""
+}"""  # noqa: E501 (JavaScript, as the browser runs it)
 
 
 def shown_cells(path) -> list:
@@ -55,8 +55,12 @@ def shown_cells(path) -> list:
 
 
 def widgets_shown(path) -> int:
-    return sum(WIDGET_MIME in out.get("data", {}) for cell in shown_cells(path) if cell.cell_type == "code"
-               for out in cell.get("outputs", ()))
+    return sum(
+        WIDGET_MIME in out.get("data", {})
+        for cell in shown_cells(path)
+        if cell.cell_type == "code"
+        for out in cell.get("outputs", ())
+    )
 
 
 def open_page(page, site, path: str) -> dict:
@@ -66,8 +70,12 @@ def open_page(page, site, path: str) -> dict:
 
 
 def wait_ready(page) -> dict:
-    page.wait_for_function("() => ['ready', 'stopped'].includes((document.querySelector('.jp-NotebookPanel') || "
-                           "{dataset: {}}).dataset.euchreLesson)", timeout=PAGE_MS, polling=250)
+    page.wait_for_function(
+        "() => ['ready', 'stopped'].includes((document.querySelector('.jp-NotebookPanel') || "
+        "{dataset: {}}).dataset.euchreLesson)",
+        timeout=PAGE_MS,
+        polling=250,
+    )
     wait_kernel_idle(page)
     return page.evaluate(SURVEY)
 
@@ -114,12 +122,19 @@ CHECK_PAGE = "notebooks/zz_check_page.ipynb"
 def check_notebook() -> dict:
     code = nbformat.v4.new_code_cell
     stored = nbformat.v4.new_output("stream", name="stdout", text="STORED OUTPUT\n")
-    cells = [nbformat.v4.new_markdown_cell("# A check page"), code('print("SHOWN")', outputs=[stored]),
-             code('print("THE ANSWER")', metadata={"tags": ["solution"]}),
-             nbformat.v4.new_markdown_cell("## For programmers\nHow the code works."), code('print("CODE DEMO")'),
-             nbformat.v4.new_markdown_cell("### Typing answers"), code('print("ALSO CODE")'),
-             nbformat.v4.new_markdown_cell("## Back to the game"), code('print("AFTER")'), code("1 / 0"),
-             code('print("NEVER RUN")')]
+    cells = [
+        nbformat.v4.new_markdown_cell("# A check page"),
+        code('print("SHOWN")', outputs=[stored]),
+        code('print("THE ANSWER")', metadata={"tags": ["solution"]}),
+        nbformat.v4.new_markdown_cell("## For programmers\nHow the code works."),
+        code('print("CODE DEMO")'),
+        nbformat.v4.new_markdown_cell("### Typing answers"),
+        code('print("ALSO CODE")'),
+        nbformat.v4.new_markdown_cell("## Back to the game"),
+        code('print("AFTER")'),
+        code("1 / 0"),
+        code('print("NEVER RUN")'),
+    ]
     notebook = nbformat.v4.new_notebook(cells=cells)
     notebook.metadata["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
     return json.loads(nbformat.writes(notebook))
@@ -129,19 +144,34 @@ def test_a_page_leaves_out_answers_programmers_parts_and_stored_outputs_and_stop
     page = offline
     page.goto(f"{site.base}/")
     page.locator(".jp-NotebookPanel").first.wait_for(timeout=PAGE_MS)
-    page.evaluate("""(nb) => window.jupyterapp.serviceManager.contents.save('%s',
-        {type: 'notebook', format: 'json', content: nb})""" % CHECK_PAGE, check_notebook())
+    page.evaluate(
+        """(nb) => window.jupyterapp.serviceManager.contents.save('%s',
+        {type: 'notebook', format: 'json', content: nb})"""  # noqa: UP031 (the JavaScript's braces stay as they are)
+        % CHECK_PAGE,
+        check_notebook(),
+    )
     survey = open_page(page, site, CHECK_PAGE)
     text = survey["text"]
     assert survey["state"] == "stopped", survey["state"]
     assert "SHOWN" in text and "AFTER" in text and "Back to the game" in text and "A check page" in text, text
-    for hidden in ("STORED OUTPUT", "THE ANSWER", "For programmers", "CODE DEMO", "ALSO CODE", "Typing answers",
-                   "NEVER RUN", "ZeroDivisionError"):
+    for hidden in (
+        "STORED OUTPUT",
+        "THE ANSWER",
+        "For programmers",
+        "CODE DEMO",
+        "ALSO CODE",
+        "Typing answers",
+        "NEVER RUN",
+        "ZeroDivisionError",
+    ):
         assert hidden not in text, f"the page shows {hidden!r}"
     assert page.locator(".euchre-status").inner_text().startswith("This lesson stopped at a problem")
     assert survey["dirty"] is False
-    stored = page.evaluate("""async () => (await window.jupyterapp.serviceManager.contents.get('%s',
-        {content: true})).content.cells[1].outputs""" % CHECK_PAGE)
+    stored = page.evaluate(
+        """async () => (await window.jupyterapp.serviceManager.contents.get('%s',
+        {content: true})).content.cells[1].outputs"""  # noqa: UP031 (the JavaScript's braces stay as they are)
+        % CHECK_PAGE
+    )
     assert stored and "".join(stored[0]["text"]).startswith("STORED OUTPUT"), "the page saved the notebook"
 
 
@@ -174,9 +204,12 @@ def test_a_link_to_the_next_lesson_opens_it_in_the_same_page_on_the_same_python(
     link.scroll_into_view_if_needed()
     link.click()
     page.wait_for_url(re.compile(r"\?path=notebooks%2F" + re.escape(later) + "$"), timeout=PAGE_MS)
-    page.wait_for_function("(path) => window.jupyterapp.shell.currentWidget && "
-                           "window.jupyterapp.shell.currentWidget.context.path === path", arg=f"notebooks/{later}",
-                           timeout=PAGE_MS)
+    page.wait_for_function(
+        "(path) => window.jupyterapp.shell.currentWidget && "
+        "window.jupyterapp.shell.currentWidget.context.path === path",
+        arg=f"notebooks/{later}",
+        timeout=PAGE_MS,
+    )
     survey = wait_ready(page)
     after = page.evaluate(KERNELS)
     assert after["path"] == f"notebooks/{later}" and after["current"] == before["current"], (before, after)
@@ -222,8 +255,9 @@ def test_a_rule_link_in_a_widget_opens_the_rule_book_at_the_rule(site, offline):
     link.scroll_into_view_if_needed()
     rule = link.get_attribute("href").split("#")[1]
     link.click()
-    page.wait_for_url(re.compile(r"/notebooks/index\.html\?path=notebooks%2F13_rule_book\.ipynb#" + rule + "$"),
-                      timeout=PAGE_MS)
+    page.wait_for_url(
+        re.compile(r"/notebooks/index\.html\?path=notebooks%2F13_rule_book\.ipynb#" + rule + "$"), timeout=PAGE_MS
+    )
     wait_rule_at_top(page, rule)
     assert len(page.context.pages) == 1, "the link opened another tab"
     assert not page.errors, page.errors
@@ -259,7 +293,7 @@ def test_a_lesson_on_a_phone_fits_the_screen(site, offline, shots):
                 scrollers: scrollers.map(e => e.className).slice(0, 5), wide: wide.length,
                 words: paragraph.innerText.split(/\\s+/).length,
                 lines: Math.round(paragraph.getBoundingClientRect().height / parseFloat(getComputedStyle(paragraph).lineHeight))};
-    }""")
+    }""")  # noqa: E501 (JavaScript, as the browser runs it)
     assert geometry["width"] >= PHONE["width"] - 2, f"the lesson is not at full width: {geometry}"
     assert geometry["page"] <= PHONE["width"], f"the page scrolls sideways: {geometry}"
     assert not geometry["scrollers"] and not geometry["wide"], f"something is wider than the screen: {geometry}"

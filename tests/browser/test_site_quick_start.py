@@ -11,7 +11,7 @@ import gzip
 
 import pytest
 from labdriver import kernel_run
-from test_site_in_browser import LESSON_NAMES, site, offline  # noqa: F401 (fixtures)
+from test_site_in_browser import LESSON_NAMES, offline, site  # noqa: F401 (fixtures)
 from test_site_lesson_pages import open_page
 
 HOW = "import os; print(os.environ.get('EUCHRE_LESSON_PYTHON_START'))"

@@ -6,8 +6,20 @@ import json
 import re
 import time
 
-from labdriver import (MARK_ILLEGAL_CARD, NEXT_CONTROL, ROOT, kernel_run, note_text, open_notebook, photograph,
-                       run_all, scores_on_screen, wait_for_update, wait_kernel_idle, write_notebook)
+from labdriver import (
+    MARK_ILLEGAL_CARD,
+    NEXT_CONTROL,
+    ROOT,
+    kernel_run,
+    note_text,
+    open_notebook,
+    photograph,
+    run_all,
+    scores_on_screen,
+    wait_for_update,
+    wait_kernel_idle,
+    write_notebook,
+)
 
 from euchre_lesson.engine.game import game_from_record
 from euchre_lesson.widgets.clicks import DOUBLE_CLICK
@@ -16,7 +28,9 @@ from euchre_lesson.widgets.clicks import DOUBLE_CLICK
 # plays five cards, and once must follow suit (so a card in the row is not raised: the illegal click).
 SEED = 5
 NOTEBOOK = "table.ipynb"
-RULE_IDS = set(re.findall(r"^- \*\*([A-Z]\d+) ", (ROOT / "RULES.md").read_text(), re.M))  # "- **C7 The dealer's pick-up.**"
+RULE_IDS = set(
+    re.findall(r"^- \*\*([A-Z]\d+) ", (ROOT / "RULES.md").read_text(), re.M)
+)  # "- **C7 The dealer's pick-up.**"
 MOST_STEPS = 60  # a hand takes about 15 presses; more means the table stopped changing
 PACE = DOUBLE_CLICK + 0.1  # seconds from one press to the next, as a person who reads the table
 LAST_PRESS = [0.0]  # when the last press was made (time.monotonic)
@@ -90,23 +104,33 @@ def press(page, by: str, key: str) -> int:
 
 
 # The table's checks are the tests' (tests/table_checks.py), imported into the kernel from the repository.
-CHECK_TABLE = (f"import sys\nsys.path.insert(0, {str(ROOT / 'tests')!r})\n"
-               "from table_checks import assert_valid\nassert_valid(table)\n")
+CHECK_TABLE = (
+    f"import sys\nsys.path.insert(0, {str(ROOT / 'tests')!r})\n"
+    "from table_checks import assert_valid\nassert_valid(table)\n"
+)
 
 
 def check_hand(page, played: dict) -> None:
     """The hand is over, the scores on screen are the kernel's and the engine's (replayed here), the clicks arrived."""
     assert "The hand is over" in played["note"], played["note"]
     kinds = {kind for kind, _ in played["pressed"]}
-    assert kinds == {"bid", "card", "select", "keep"}, f"the hand did not use every kind of control: {played['pressed']}"
-    kernel = json.loads(kernel_run(page, CHECK_TABLE + "import json\n"
-                                         "print(json.dumps({'record': table.game.record(), 'scores': table.game.scores,"
-                                         " 'mine': [str(a.card) for a, s in zip(table.hand.history, table.hand.actors)"
-                                         " if s == table.seat and a.card is not None]}))"))
+    assert kinds == {"bid", "card", "select", "keep"}, (
+        f"the hand did not use every kind of control: {played['pressed']}"
+    )
+    kernel = json.loads(
+        kernel_run(
+            page,
+            CHECK_TABLE + "import json\n"
+            "print(json.dumps({'record': table.game.record(), 'scores': table.game.scores,"
+            " 'mine': [str(a.card) for a, s in zip(table.hand.history, table.hand.actors)"
+            " if s == table.seat and a.card is not None]}))",
+        )
+    )
     engine = game_from_record(kernel["record"])  # the engine replays every action and checks the stored scores
     shown = scores_on_screen(page)
-    assert shown == dict(enumerate(kernel["scores"])) == dict(enumerate(engine.scores)), \
+    assert shown == dict(enumerate(kernel["scores"])) == dict(enumerate(engine.scores)), (
         f"scores on screen {shown}, kernel {kernel['scores']}, engine replay {engine.scores}"
+    )
     assert engine.hands[0].is_over, "the record does not hold a finished hand"
     cards_pressed = [text for kind, text in played["pressed"] if kind == "card"]
     assert cards_pressed == kernel["mine"], f"pressed {cards_pressed}, the engine has {kernel['mine']}"
@@ -120,8 +144,10 @@ def check_hand(page, played: dict) -> None:
 def test_a_hand_played_by_clicking(page, lab, shots, record_property):
     open_table(page, lab)
     # Cards face down must look like card backs (striped), not like blank disabled buttons.
-    backs = page.evaluate("() => [...document.querySelectorAll('.euchre-table .euchre-back')]"
-                          ".map(b => getComputedStyle(b).backgroundImage)")
+    backs = page.evaluate(
+        "() => [...document.querySelectorAll('.euchre-table .euchre-back')]"
+        ".map(b => getComputedStyle(b).backgroundImage)"
+    )
     assert backs and all("gradient" in back for back in backs), f"card backs drawn as {set(backs)}"
     played = play_hand(page, shots, "mouse")
     check_hand(page, played)
@@ -138,8 +164,9 @@ def test_the_same_hand_by_keyboard_alone(page, lab, shots):
     print("pressed by keyboard:", played["pressed"], "key presses:", played["keys"])
 
 
-MY_MOVES = ("import json\nprint(json.dumps([str(a) for a, s in zip(table.hand.history, table.hand.actors)"
-            " if s == table.seat]))")
+MY_MOVES = (
+    "import json\nprint(json.dumps([str(a) for a, s in zip(table.hand.history, table.hand.actors) if s == table.seat]))"
+)
 
 
 def double_click(page, locator, gap_ms: int | None = None) -> list[str]:
@@ -160,10 +187,12 @@ def double_click(page, locator, gap_ms: int | None = None) -> list[str]:
     return json.loads(kernel_run(page, MY_MOVES))
 
 
-TO_MY_CARD = ("from euchre_lesson import Phase, RuleOfThumbPlayer\n"  # on to your next card, clicked in code
-              "while not (table.my_turn and table.hand.phase is Phase.PLAY):\n"
-              "    if table.hand.is_over:\n        table.next_button.click()\n"
-              "    else:\n        table.act(RuleOfThumbPlayer().choose(table.view))")
+TO_MY_CARD = (
+    "from euchre_lesson import Phase, RuleOfThumbPlayer\n"  # on to your next card, clicked in code
+    "while not (table.my_turn and table.hand.phase is Phase.PLAY):\n"
+    "    if table.hand.is_over:\n        table.next_button.click()\n"
+    "    else:\n        table.act(RuleOfThumbPlayer().choose(table.view))"
+)
 
 
 def test_a_double_click_acts_once(page, lab):
