@@ -995,11 +995,12 @@ def good_arguments(owner: str, parameters) -> dict:
     return good
 
 
-def calling(call, parameters, good: dict, hostile: dict = {}):
+def calling(call, parameters, good: dict, hostile: dict | None = None):
     """`call` with the `hostile` values and fresh good ones: positional-only ones by place, the rest by name."""
+    bad = hostile or {}
 
     def called():
-        arguments = {name: hostile[name] if name in hostile else make() for name, make in good.items()}
+        arguments = {name: bad[name] if name in bad else make() for name, make in good.items()}
         places = [arguments[p.name] for p in parameters if p.kind == p.POSITIONAL_ONLY]
         return call(*places, **{p.name: arguments[p.name] for p in parameters if p.kind != p.POSITIONAL_ONLY})
 
@@ -1024,7 +1025,8 @@ def fuzz_one(name: str, make_call, abstract: bool = False, asked: str = "") -> d
             count("public callables")
             made = []
             problem = misbehaviour(
-                lambda: made.append(calling(call, parameters, good, {parameter.name: value})()), abstract
+                lambda: made.append(calling(call, parameters, good, {parameter.name: value})()),  # noqa: B023 (called within this iteration)
+                abstract,
             )
             place, given = f"{name}({parameter.name})", kind + asked
             if problem:  # again on a fresh object: the earlier hostile calls may have left this one broken
@@ -1122,8 +1124,8 @@ def test_every_public_callable_of_teach_and_widgets_answers_hostile_arguments(tm
         found = fuzz_public_callables()
     calls = TALLY["public callables"] - calls_before
     places = {}
-    for (place, given), problem in found.items():
-        places.setdefault(place, []).append(f"{given}: {problem}")
+    for (place, asked), problem in found.items():
+        places.setdefault(place, []).append(f"{asked}: {problem}")
     new = {place: said for place, said in places.items() if place not in PENDING}
     if new:
         pytest.fail("\n".join(f"{place} <- {said[0]} (and {len(said) - 1} more)" for place, said in new.items()))
