@@ -14,10 +14,10 @@ allows ("a game or a setting"); a format's `tag` is a field every file of it sta
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Callable
+from typing import Any
 
 import fastjsonschema
 
@@ -177,7 +177,7 @@ def _described(schema: Mapping[str, Any]) -> str:
     if "const" in schema:
         return json.dumps(schema["const"])
     if "enum" in schema:
-        return "one of " + _words(schema["enum"], json.dumps)
+        return "one of " + either(schema["enum"])
     words = {"object": "an object", "array": "a list", "string": "text", "integer": "a whole number",
              "number": "a number", "boolean": "true or false", "null": "null"}
     if isinstance(kind, list):
@@ -191,7 +191,7 @@ def _and(names: list[str], spell: Callable[[Any], str] = str) -> str:
     return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
 
 
-def _words(names: list[Any], spell: Callable[[Any], str] = repr) -> str:
-    """'a', 'b' or 'c'."""
-    shown = [spell(name) for name in names]
+def either(values: Any, spell: Callable[[Any], str] = json.dumps) -> str:
+    """Values as a JSON file spells them, for a description: "a", "b" or "c"."""
+    shown = [spell(value) for value in values]
     return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
