@@ -7,7 +7,8 @@ What a schema cannot say (a card's notation, an action that cannot be replayed, 
 the hands) is checked by the reader afterwards, as before.
 
 A schema's "description" of a field says what is right there, as the end of "<field> must be ...": "a whole
-number from 0 to 2", "a list of hand records". An object's "propertyNames" may carry a description of the names it
+number from 0 to 2", "a list of hand records"; its "title", if any, names the field there ("The section
+'cutthroat'"). An object's "propertyNames" may carry a description of the names it
 allows ("a game or a setting"); a format's `tag` is a field every file of it starts with, e.g. "format".
 """
 
@@ -168,7 +169,7 @@ def _value_sentence(form: Format, schema: Mapping[str, Any], value: object, step
     if not steps:
         example = f", e.g. {form.example}" if form.example else ""
         return f"A {form.name} is {right}{example}, not {shown}."
-    return f"{place(steps)} must be {right}, not {shown}."
+    return f"{schema.get('title') or place(steps)} must be {right}, not {shown}."
 
 
 def _described(schema: Mapping[str, Any]) -> str:
