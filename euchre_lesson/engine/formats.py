@@ -103,10 +103,14 @@ def sentence(form: Format, data: object, steps: list[str | int]) -> tuple[str, s
     schema: Mapping[str, Any] = form.schema
     node = data
     for depth in range(len(steps) + 1):
+        schema = _branch(schema, node)
         said = _object_sentence(form, schema, node, steps[:depth])
         if said is not None:
             return said
         if depth == len(steps):
+            deeper = _within_choice(schema, node)  # fastjsonschema names a choice that failed, not the field in it
+            if deeper:
+                return sentence(form, data, [*steps, *deeper])
             break
         step = steps[depth]
         inner = _inner_schema(schema, step)
@@ -114,6 +118,41 @@ def sentence(form: Format, data: object, steps: list[str | int]) -> tuple[str, s
             break
         schema, node = inner, node[step]  # type: ignore[index]
     return place(steps) or "record", _value_sentence(form, schema, node, steps)
+
+
+def _within_choice(schema: Mapping[str, Any], node: object) -> list[str | int]:
+    """Where inside `node` the choice `schema` (picked by _branch) fails, if it is one and fails inside; else []."""
+    if "anyOf" in schema or not schema.get("properties"):
+        return []
+    try:
+        fastjsonschema.compile(dict(schema))(node)  # compiled only to say a mistake, so not kept
+    except fastjsonschema.JsonSchemaValueException as error:
+        return _steps(node, error.path or ["data"])
+    return []
+
+
+def _branch(schema: Mapping[str, Any], node: object) -> Mapping[str, Any]:
+    """Of a schema with choices (anyOf), the one for a value of this JSON type, to say what is wrong inside it; the
+    schema itself if there is none such (a wrong type is then said with the choices' description)."""
+    for choice in schema.get("anyOf", ()):
+        if choice.get("type") == _json_type(node):
+            return choice
+    return schema
+
+
+def _json_type(value: object) -> str:
+    """The JSON Schema type of a value read from JSON."""
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, bool):
+        return "boolean"
+    if value is None:
+        return "null"
+    return "integer" if isinstance(value, int) else "number"
 
 
 def _holds(node: object, step: str | int) -> bool:
