@@ -103,6 +103,8 @@ class GameFacts(NamedTuple):
     makers: Side
     defenders: Side
     make_trump_at: int  # the rule of thumb's count to make trump (lessons 2 and 3)
+    hand_rules: tuple[str, ...] = ()  # the rules of a hand of it, in the order it is played (its rules card quotes them)
+    scoring_rules: tuple[str, ...] = ()  # the rules that score it and name its winner
 
     @property
     def partners(self) -> bool:
@@ -118,19 +120,25 @@ GAMES = {
                            label="Cutthroat (3 players, dummy)",
                            described="Cutthroat (three players, each for themselves)", said="cutthroat",
                            makers=Side("the maker", "the makers' side"), defenders=Side("each defender", "each defender"),
-                           make_trump_at=4),
+                           make_trump_at=4, hand_rules=("T1", "T2", "C6", "C7", "C8", "C9", "T4", "T5", "T6", "C12", "C13"),
+                           scoring_rules=("T7", "T8")),
     "partnership": GameFacts(4, False, True, _partnership_table, "F1", "F5", name="Partnership Euchre",
                              label="Partnership (4 players)",
                              described="Partnership Euchre (four players, partners opposite)", said="partnership",
-                             **_PARTNERS, make_trump_at=5),
+                             **_PARTNERS, make_trump_at=5,
+                             hand_rules=("F1", "C5", "F2", "C7", "C8", "C9", "F3", "C11", "C12", "C13"),
+                             scoring_rules=("F5",)),
     "twohand": GameFacts(2, False, False, _two_hand_table, "W1", "W6", name="Two-handed Euchre",
                          label="Two-handed (2 players)", described="Two-handed Euchre (two players)",
                          said="Two-handed Euchre", makers=Side("the maker", "the maker"),
-                         defenders=Side("the opponent", "the opponent"), make_trump_at=4),
+                         defenders=Side("the opponent", "the opponent"), make_trump_at=4,
+                         hand_rules=("W1", "W2", "W3", "C8", "C9", "W4", "W5", "C12", "C13"), scoring_rules=("W6",)),
     "railroad": GameFacts(4, False, True, _partnership_table, "R1", "R5", name="Railroad Euchre",
                           label="Railroad (4 players, joker)",
                           described="Railroad Euchre (four players, partners opposite, with the joker)",
-                          said="Railroad Euchre", **_PARTNERS, make_trump_at=5),
+                          said="Railroad Euchre", **_PARTNERS, make_trump_at=5,
+                          hand_rules=("F1", "R1", "F2", "C7", "C8", "C9", "F3", "R2", "R3", "C12", "C13"),
+                          scoring_rules=("R4", "R5")),
 }
 PLAYERS = {name: game.players for name, game in GAMES.items()}
 OPENING_LEADS = ("left_of_lone", "dealer_left")
