@@ -8,8 +8,9 @@ the hands) is checked by the reader afterwards, as before.
 
 A schema's "description" of a field says what is right there, as the end of "<field> must be ...": "a whole
 number from 0 to 2", "a list of hand records"; its "title", if any, names the field there ("The section
-'cutthroat'"). An object's "propertyNames" may carry a description of the names it
-allows ("a game or a setting"); a format's `tag` is a field every file of it starts with, e.g. "format".
+'cutthroat'"). An object's "propertyNames" may carry a description of the names it allows ("a game or a
+setting"). A format's `tag` is a field every file of it starts with, e.g. "format": a file without it is said to
+be no file of that format at all, before anything else is said of it.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def read(form: Format, data: object) -> Any:
     try:
         _validator(form)(data)
     except fastjsonschema.JsonSchemaValueException as error:
-        part, message = sentence(form, data, _steps(data, error.path or ["data"]))
+        part, message = what_is_wrong(form, data, _steps(data, error.path or ["data"]))
         raise FormatRefused(part, message, form) from None
     return data
 
@@ -94,7 +95,7 @@ def place(steps: list[str | int]) -> str:
     return text
 
 
-def sentence(form: Format, data: object, steps: list[str | int]) -> tuple[str, str]:
+def what_is_wrong(form: Format, data: object, steps: list[str | int]) -> tuple[str, str]:
     """The part and the sentence for the first thing wrong on the way to the field at `steps`: an outer object's
     wrong tag, unknown or missing field is said before what is wrong inside it."""
     if form.tag and (not isinstance(data, dict) or data.get(form.tag) != form.tag_value):
@@ -110,7 +111,7 @@ def sentence(form: Format, data: object, steps: list[str | int]) -> tuple[str, s
         if depth == len(steps):
             deeper = _within_choice(schema, node)  # fastjsonschema names a choice that failed, not the field in it
             if deeper:
-                return sentence(form, data, [*steps, *deeper])
+                return what_is_wrong(form, data, [*steps, *deeper])
             break
         step = steps[depth]
         inner = _inner_schema(schema, step)
@@ -134,10 +135,8 @@ def _within_choice(schema: Mapping[str, Any], node: object) -> list[str | int]:
 def _branch(schema: Mapping[str, Any], node: object) -> Mapping[str, Any]:
     """Of a schema with choices (anyOf), the one for a value of this JSON type, to say what is wrong inside it; the
     schema itself if there is none such (a wrong type is then said with the choices' description)."""
-    for choice in schema.get("anyOf", ()):
-        if choice.get("type") == _json_type(node):
-            return choice
-    return schema
+    choices: list[Mapping[str, Any]] = schema.get("anyOf", [])
+    return next((choice for choice in choices if choice.get("type") == _json_type(node)), schema)
 
 
 def _json_type(value: object) -> str:
@@ -213,12 +212,12 @@ def _value_sentence(form: Format, schema: Mapping[str, Any], value: object, step
 
 def _described(schema: Mapping[str, Any]) -> str:
     """Plain words for a schema that has no description of its own."""
-    kind = schema.get("type")
+    kind: str | list[str] = schema.get("type", "")
     if "const" in schema:
         return json.dumps(schema["const"])
     if "enum" in schema:
         return "one of " + either(schema["enum"])
-    words = {"object": "an object", "array": "a list", "string": "text", "integer": "a whole number",
+    words: dict[str, str] = {"object": "an object", "array": "a list", "string": "text", "integer": "a whole number",
              "number": "a number", "boolean": "true or false", "null": "null"}
     if isinstance(kind, list):
         return " or ".join(words.get(one, one) for one in kind)

@@ -103,7 +103,7 @@ class GameFacts(NamedTuple):
     makers: Side
     defenders: Side
     make_trump_at: int  # the rule of thumb's count to make trump (lessons 2 and 3)
-    hand_rules: tuple[str, ...] = ()  # the rules of a hand of it, in the order it is played (its rules card quotes them)
+    hand_rules: tuple[str, ...] = ()  # the rules of a hand of it, in the order played (its rules card quotes them)
     scoring_rules: tuple[str, ...] = ()  # the rules that score it and name its winner
 
     @property
@@ -120,7 +120,8 @@ GAMES = {
                            label="Cutthroat (3 players, dummy)",
                            described="Cutthroat (three players, each for themselves)", said="cutthroat",
                            makers=Side("the maker", "the makers' side"), defenders=Side("each defender", "each defender"),
-                           make_trump_at=4, hand_rules=("T1", "T2", "C6", "C7", "C8", "C9", "T4", "T5", "T6", "C12", "C13"),
+                           make_trump_at=4,
+                           hand_rules=("T1", "T2", "C6", "C7", "C8", "C9", "T4", "T5", "T6", "C12", "C13"),
                            scoring_rules=("T7", "T8")),
     "partnership": GameFacts(4, False, True, _partnership_table, "F1", "F5", name="Partnership Euchre",
                              label="Partnership (4 players)",

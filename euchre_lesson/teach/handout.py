@@ -29,6 +29,7 @@ from ..engine import checks
 from ..engine.display import RULE_BOOK
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, replace_folder, shown
+from ..engine.formats import Format, FormatRefused, read
 from .house_rules import HOUSE_RULES_FILE, house_rules_bytes
 from .refusals import ToolRefused, exit_on_refusal
 
@@ -46,6 +47,13 @@ MOST_TEXT_BYTES = 2**20  # the rule book's text is 0.1 MB
 NOTEBOOK_NESTING = 100  # levels of lists and objects: a lesson nests 10 at most
 NOTEBOOK_DIGITS = 100  # of a whole number: a lesson's are counts and sizes
 MARK = ".euchre-handout"  # in every folder written here: only such a folder is replaced by a rewrite
+# The top of a format-4 notebook, which nbformat's own checker assumes before it checks the rest.
+NOTEBOOK_TOP = Format("notebook", {
+    "type": "object",
+    "properties": {"nbformat": {"type": "integer", "const": 4}, "nbformat_minor": {"type": "integer"},
+                   "metadata": {"type": "object"}, "cells": {"type": "array", "items": {"type": "object"}}},
+    "required": ["nbformat", "nbformat_minor", "metadata", "cells"],
+})
 
 
 def lessons(folder: Path, answers: bool = False) -> list[Path]:
@@ -119,7 +127,8 @@ def _write_folder(files: dict[str, bytes], target: Path) -> None:
     if os.path.lexists(target) and not ours:
         raise ToolRefused(f"{shown(target)} exists and was not written by this tool (no {MARK} in it): "
                           "name another folder, or move it away yourself.")
-    replace_folder(target, {**files, MARK: b"written by python -m euchre_lesson.teach.handout: a rewrite replaces it\n"})
+    mark = b"written by python -m euchre_lesson.teach.handout: a rewrite replaces it\n"
+    replace_folder(target, {**files, MARK: mark})
 
 
 # -- a lesson without its answers ----------------------------------------------------------------------------
@@ -174,9 +183,11 @@ def _parse_lesson(data: bytes) -> nbformat.NotebookNode:
 
 def _checked_notebook(raw) -> nbformat.NotebookNode:
     """`raw` as a valid notebook; a ValueError saying what is wrong with it."""
-    if not _notebook_shaped(raw):
+    try:
+        read(NOTEBOOK_TOP, raw)
+    except FormatRefused:
         raise ValueError('is not a Jupyter notebook of format 4 (an object with "nbformat": 4, '
-                         '"nbformat_minor", "metadata" and a list of "cells")')
+                         '"nbformat_minor", "metadata" and a list of "cells")') from None
     notebook = nbformat.from_dict(raw)
     try:
         with warnings.catch_warnings():  # a missing cell id is only a warning; validate adds it
@@ -187,13 +198,6 @@ def _checked_notebook(raw) -> nbformat.NotebookNode:
     except (TypeError, KeyError, AttributeError):  # nbformat's checker trips over some wrong shapes
         raise ValueError("is not a valid notebook (a cell or a field has the wrong type)") from None
     return notebook
-
-
-def _notebook_shaped(raw) -> bool:
-    """Whether `raw` has the top of a format-4 notebook, which nbformat's checker assumes before checking."""
-    return (isinstance(raw, dict) and type(raw.get("nbformat")) is int and raw["nbformat"] == 4
-            and type(raw.get("nbformat_minor")) is int and isinstance(raw.get("metadata"), dict)
-            and isinstance(raw.get("cells"), list) and all(isinstance(cell, dict) for cell in raw["cells"]))
 
 
 # -- the other files -----------------------------------------------------------------------------------------

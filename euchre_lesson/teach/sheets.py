@@ -25,6 +25,7 @@ from ..engine import checks
 from ..engine.cards import Suit
 from ..engine.errors import NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, replace_files, shown
+from ..engine.formats import Format, read
 from ..engine.narration import capital, points_words
 from ..engine.ranking import is_trump, ranking
 from ..engine.rules import ALLOWED, PRESETS, SWITCH_NAMES, RuleSet, switch_words
@@ -40,6 +41,15 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-back
                   "--disable-component-update", "--disable-sync", "--no-first-run"]
 PAPERS = {"A4": "210mm 297mm", "Letter": "8.5in 11in"}
 MANIFEST = ".sheets.json"
+WRITTEN_BY = "python -m euchre_lesson.teach.sheets"
+# The list of the sheets this tool wrote, with a checksum of each: written by _write, read by _manifest.
+SHEETS_LIST = Format("list of sheets", {
+    "type": "object",
+    "properties": {"written_by": {"const": WRITTEN_BY},
+                   "sheets": {"type": "object",
+                              "additionalProperties": {"type": "string", "pattern": "^[0-9a-f]{64}$"}}},
+    "required": ["sheets"],
+})
 MOST_SHEET_BYTES = 16 * 2**20  # a sheet's PDF is some tens of kilobytes
 MOST_MANIFEST_BYTES = 2**20
 HAND_ROWS = 18  # rows on a score sheet: a game to 10 takes some 8 to 15 hands
@@ -330,7 +340,8 @@ def write_sheets(target: str | os.PathLike, files: dict[str, bytes]) -> list[Pat
     try:
         return _write(target, files)
     except OSError as error:
-        raise ToolRefused(f"Cannot write the sheets into {excerpt(str(target), 200)}: {error.strerror or error}.") from None
+        raise ToolRefused(f"Cannot write the sheets into {excerpt(str(target), 200)}: "
+                          f"{error.strerror or error}.") from None
 
 
 def _plain(name: str) -> bool:
@@ -353,7 +364,7 @@ def _write(target: Path, files: dict[str, bytes]) -> list[Path]:
                           f"{', '.join(in_the_way)}. Nothing was written. Move them away, or choose another folder for "
                           "the sheets.")
     digests = {**written, **{name: _sha256(data) for name, data in files.items()}}
-    listing = {"written_by": "python -m euchre_lesson.teach.sheets", "sheets": dict(sorted(digests.items()))}
+    listing = {"written_by": WRITTEN_BY, "sheets": dict(sorted(digests.items()))}
     everything = {**files, MANIFEST: (json.dumps(listing, indent=1) + "\n").encode("utf-8")}
     target.mkdir(parents=True, exist_ok=True)
     replace_files(target, everything)  # each whole, all staged first; this tool's own files only, never through a link
@@ -364,10 +375,9 @@ def _manifest(target: Path) -> dict[str, str]:
     """The files this tool last wrote into `target` (name to sha256); empty if its list is missing or unreadable."""
     try:
         raw = parse_json(as_text(read_regular(target / MANIFEST, MOST_MANIFEST_BYTES, follow_links=False)), 10, 20)
-    except (OSError, ValueError):
+        return dict(read(SHEETS_LIST, raw)["sheets"])
+    except (OSError, ValueError):  # missing, a link, not JSON, not of its format: not this tool's list
         return {}
-    listed = raw.get("sheets") if isinstance(raw, dict) else None
-    return {k: v for k, v in listed.items() if isinstance(v, str)} if isinstance(listed, dict) else {}
 
 
 def _in_the_way(path: Path, digest: str | None) -> bool:
@@ -396,7 +406,8 @@ def class_house_rules(path: str | os.PathLike = DEFAULT_HOUSE_RULES) -> HouseRul
     try:
         return _class_house_rules(path)
     except OSError as error:
-        raise ToolRefused(f"Cannot read the house rules {excerpt(str(path), 200)}: {error.strerror or error}.") from None
+        raise ToolRefused(f"Cannot read the house rules {excerpt(str(path), 200)}: "
+                          f"{error.strerror or error}.") from None
 
 
 def _class_house_rules(path: Path) -> HouseRules:

@@ -34,6 +34,7 @@ from pathlib import Path
 from ..engine import checks
 from ..engine.errors import excerpt
 from ..engine.files import as_text, parse_json, read_regular, replace_files, shown
+from ..engine.formats import Format, read
 from .handout import (MOST_LESSON_BYTES, NOTEBOOK_DIGITS, NOTEBOOK_NESTING, lessons, student_copy,  # noqa: F401
                       student_files)
 from .house_rules import HOUSE_RULES_FILE
@@ -41,6 +42,14 @@ from .refusals import ToolRefused, exit_on_refusal
 
 JUPYTER_OWN = {".ipynb_checkpoints"}  # folders Jupyter itself makes beside an opened notebook
 MANIFEST = ".student_copies.json"
+WRITTEN_BY = "python -m euchre_lesson.teach.student_copies"
+SHA256 = {"type": "string", "pattern": "^[0-9a-f]{64}$", "description": "a SHA-256 checksum in hexadecimal"}
+# The list of the copies this tool wrote, with a checksum of each: written by _manifest_bytes, read by _manifest.
+COPIES_LIST = Format("list of student copies", {
+    "type": "object",
+    "properties": {"written_by": {"const": WRITTEN_BY}, "copies": {"type": "object", "additionalProperties": SHA256}},
+    "required": ["copies"],
+})
 MOST_MANIFEST_BYTES = 2**20
 NAMES_SHOWN = 10
 
@@ -146,12 +155,9 @@ def _manifest(target: Path) -> dict[str, str]:
     try:
         raw = parse_json(as_text(read_regular(target / MANIFEST, MOST_MANIFEST_BYTES, follow_links=False)),
                          NOTEBOOK_NESTING, NOTEBOOK_DIGITS)
-    except ValueError:  # a link, not a file, not JSON: not this tool's list
+        return dict(read(COPIES_LIST, raw)["copies"])
+    except ValueError:  # a link, not a file, not JSON, not of its format (FormatRefused): not this tool's list
         return {}
-    copies = raw.get("copies") if isinstance(raw, dict) else None
-    if not isinstance(copies, dict):
-        return {}
-    return {name: digest for name, digest in copies.items() if isinstance(digest, str)}
 
 
 def _not_ours(entry: os.DirEntry, written: dict[str, str]) -> str | None:
@@ -177,8 +183,9 @@ def _refuse_folders_in_the_way(target: Path, copies: dict[str, bytes]) -> None:
     if (target / MANIFEST).is_dir() and not (target / MANIFEST).is_symlink():
         blocked.append(MANIFEST)
     if blocked:
-        raise ToolRefused(f"In {shown(target)}, {_names(blocked)} {'is a folder' if len(blocked) == 1 else 'are folders'}"
-                          " where a student copy goes. Nothing was written; move it away and run again.")
+        kind = "is a folder" if len(blocked) == 1 else "are folders"
+        raise ToolRefused(f"In {shown(target)}, {_names(blocked)} {kind} where a student copy goes. Nothing was "
+                          "written; move it away and run again.")
 
 
 def _write_all(target: Path, copies: dict[str, bytes], untouched: dict[str, str]) -> None:
@@ -199,7 +206,7 @@ def _write_all(target: Path, copies: dict[str, bytes], untouched: dict[str, str]
 
 def _manifest_bytes(digests: dict[str, str]) -> bytes:
     """The list of the copies this tool wrote, as it is stored in the output folder."""
-    listing = {"written_by": "python -m euchre_lesson.teach.student_copies", "copies": dict(sorted(digests.items()))}
+    listing = {"written_by": WRITTEN_BY, "copies": dict(sorted(digests.items()))}
     return (json.dumps(listing, indent=1) + "\n").encode("utf-8")
 
 
