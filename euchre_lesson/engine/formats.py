@@ -185,13 +185,11 @@ def _object_sentence(form: Format, schema: Mapping[str, Any], node: object,
         if unknown:
             key = unknown[0]
             plain = isinstance(key, str) and key.isprintable() and "." not in key and len(key) <= 100
-            if "description" in names:
-                said = f"{owner} has a field {excerpt(key)}, which is not {names['description']}"
-            elif steps:
-                said = f"{owner} has a field {excerpt(key)} that does not belong there"
-            else:
-                said = f"{owner} has a field {excerpt(key)} that no {form.name} has"
-            return (place([*steps, key]) if plain else excerpt(key)), f"{said}; its fields are {_and(allowed, repr)}."
+            part = place([*steps, key]) if plain else excerpt(key)  # a field's name, if it reads as it is written
+            if "description" in names:  # which names are right, in the format's own words
+                return part, f"{owner} has a field {excerpt(key)}, which is not {names['description']}."
+            belongs = "that does not belong there" if steps else f"that no {form.name} has"
+            return part, f"{owner} has a field {excerpt(key)} {belongs}; its fields are {_and(allowed, repr)}."
     needs = list(schema.get("required", ()))
     missing = [key for key in needs if key not in node]
     if missing:

@@ -10,7 +10,7 @@ from typing import Any
 
 from .checks import MOST_SEED
 from .formats import Format, either
-from .rules import PRESETS
+from .rules import ALLOWED, PRESETS
 
 RECORD_FORMAT = "euchre_lesson game"  # what a game record's "format" says
 # A game to 10 rarely lasts 50 hands. The caps leave room for 400 times that (a record of
@@ -21,14 +21,15 @@ HAND_RECORD_SCHEMA: dict[str, Any] = {
     "type": "object",
     "description": "a JSON object with the fields rules, dealer, deal and actions (and switches, if any)",
     "properties": {
-        "rules": {"enum": list(PRESETS), "description": f"the name of a game: {either(PRESETS)}"},
+        "rules": {"enum": list(PRESETS),
+                  "description": f"the name of a game: {either(PRESETS)} ({ALLOWED['game'].rule})"},
         "switches": {"type": ["object", "null"],  # null: no switches
                      "description": 'an object of switches, such as {"stick_the_dealer": true}'},
         "dealer": {"description": "a seat of the game"},  # which seats there are follows from the rules
         # null is read, to say why a record must carry its deal; the cards are read by the deal's own reader
         "deal": {"type": ["object", "null"], "description": "an object with hands, kitty (and dummy in cutthroat)"},
-        "actions": {"type": "array", "items": {"type": "string", "description": 'an action, such as "pass"'},
-                    "description": 'a list of actions, such as ["pass", "order"]'},
+        # each action is read by the engine, which names the actions there are
+        "actions": {"type": "array", "description": 'a list of actions, such as ["pass", "order"]'},
     },
     "required": ["rules", "dealer", "deal", "actions"],
     "additionalProperties": False,

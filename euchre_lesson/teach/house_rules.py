@@ -34,7 +34,8 @@ SECTIONS = {game: {"type": "object", "title": f"The section {game!r}",
 HOUSE_RULES = Format("house rules file", {
     "type": "object",
     "description": "one object with a section per game",
-    "propertyNames": {"enum": [*PRESETS, *SETTINGS], "description": "a game or a setting"},
+    "propertyNames": {"enum": [*PRESETS, *SETTINGS], "description": f"a game ({either(PRESETS, repr)}) or a setting "
+                                                                    f"({either(SETTINGS, repr)})"},
     "properties": {**SECTIONS, **{name: {"enum": list(allowed), "description": either(allowed)}
                                   for name, allowed in SETTINGS.items()}},
     "additionalProperties": False,
