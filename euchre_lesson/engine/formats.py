@@ -187,7 +187,8 @@ def _object_sentence(form: Format, schema: Mapping[str, Any], node: object,
             plain = isinstance(key, str) and key.isprintable() and "." not in key and len(key) <= 100
             part = place([*steps, key]) if plain else excerpt(key)  # a field's name, if it reads as it is written
             if "description" in names:  # which names are right, in the format's own words
-                return part, f"{owner} has a field {excerpt(key)}, which is not {names['description']}."
+                where = f"In {place(steps)}, " if steps else ""
+                return part, f"{where}{excerpt(key)} is not {names['description']}."
             belongs = "that does not belong there" if steps else f"that no {form.name} has"
             return part, f"{owner} has a field {excerpt(key)} {belongs}; its fields are {_and(allowed, repr)}."
     needs = list(schema.get("required", ()))

@@ -34,9 +34,10 @@ SECTIONS = {game: {"type": "object", "title": f"The section {game!r}",
 HOUSE_RULES = Format("house rules file", {
     "type": "object",
     "description": "one object with a section per game",
-    "propertyNames": {"enum": [*PRESETS, *SETTINGS], "description": f"a game ({either(PRESETS, repr)}) or a setting "
-                                                                    f"({either(SETTINGS, repr)})"},
-    "properties": {**SECTIONS, **{name: {"enum": list(allowed), "description": either(allowed)}
+    "propertyNames": {"enum": [*PRESETS, *SETTINGS],
+                      "description": f"a game or a setting; the sections are {', '.join(map(repr, PRESETS))}, and the "
+                                     f"settings {', '.join(map(repr, SETTINGS))}"},
+    "properties": {**SECTIONS, **{name: {"enum": list(allowed), "description": either(allowed, repr)}
                                   for name, allowed in SETTINGS.items()}},
     "additionalProperties": False,
 }, example=EXAMPLE)
