@@ -113,3 +113,11 @@ def test_the_class_and_table_files_are_written_in_their_formats(tmp_path):
 def test_the_house_rules_format_reads_every_game_and_setting_a_teacher_may_write():
     read(HOUSE_RULES, {"cutthroat": {"stick_the_dealer": True}, "partnership": {}, "twohand": {}, "railroad": {},
                        "show_answer": "never"})
+
+
+def test_a_declared_format_cannot_be_changed_after_it_is_declared():
+    with pytest.raises(TypeError):
+        GAME_RECORD.schema["properties"]["seed"]["maximum"] = 10  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        GAME_RECORD.schema["required"].append("note")
+    assert isinstance(formats.frozen({"a": [1, {"b": 2}]})["a"], tuple)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..engine.errors import FileRefused, NotationError, excerpt
 from ..engine.files import as_text, data_folder, read_regular, shown, write_atomically
-from ..engine.formats import Format, FormatRefused, either, read
+from ..engine.formats import Format, FormatRefused, either, frozen, read
 from ..engine.game import MAX_RECORD_BYTES, GameState, game_from_record
 from ..engine.hand import read_json
 from ..engine.rules import PRESETS
@@ -31,13 +31,13 @@ MOST_TABLES = 999
 # The formats of the two files, shared by their writers (Classroom.record, table_record) and read_record. What
 # depends on more than a field's shape (a join code's letters, a level's name, seats as many as the game's players,
 # the game record itself) is checked as the class is restored.
-TEXT = {"type": "string", "minLength": 1, "maxLength": 100, "description": "text of 1 to 100 characters"}
-STUDENT = {"type": "object", "description": "an object with a name and a token", "required": ["name", "token"],
-           "properties": {"name": TEXT, "token": TEXT}, "additionalProperties": False}
-TABLE_NUMBERS = {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": MOST_TABLES,
-                                            "description": f"a table's number, from 1 to {MOST_TABLES}"},
-                 "description": "a list of tables' numbers"}
-SECONDS = {"type": "number", "minimum": 0, "description": "a number of seconds, such as 1.5"}
+TEXT = frozen({"type": "string", "minLength": 1, "maxLength": 100, "description": "text of 1 to 100 characters"})
+STUDENT = frozen({"type": "object", "description": "an object with a name and a token", "required": ["name", "token"],
+                  "properties": {"name": TEXT, "token": TEXT}, "additionalProperties": False})
+TABLE_NUMBERS = frozen({"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": MOST_TABLES,
+                                                   "description": f"a table's number, from 1 to {MOST_TABLES}"},
+                        "description": "a list of tables' numbers"})
+SECONDS = frozen({"type": "number", "minimum": 0, "description": "a number of seconds, such as 1.5"})
 CLASS_FILE_FORMAT = Format("class file", {
     "type": "object",
     "properties": {
@@ -75,7 +75,6 @@ TABLE_FILE_FORMAT = Format("table file", {
     "required": ["format", "number", "level", "paused", "seats", "game"],
 }, tag="format")
 STUDENT_RECORD = Format("student", STUDENT)
-FORMATS = {"class": CLASS_FILE_FORMAT, "table": TABLE_FILE_FORMAT}
 
 
 def default_folder() -> Path:
@@ -142,10 +141,11 @@ def read_record(path: Path, limit: int, kind: str) -> dict:
         raise NotationError("file", f"The {kind} file {shown(path)} cannot be read: {refused}.") from None
     except NotationError as error:
         raise NotationError(error.part, f"{shown(path)}: {error}") from None
+    form = CLASS_FILE_FORMAT if kind == "class" else TABLE_FILE_FORMAT
     try:
-        return read(FORMATS[kind], record)
+        return read(form, record)
     except FormatRefused as refused:
-        if refused.part == FORMATS[kind].tag:
+        if refused.part == form.tag:
             raise NotationError("format", f"{shown(path)} is not a {kind} file of euchre_lesson.") from None
         raise NotationError(refused.part, f"The {kind} file {shown(path)} is damaged, so the class cannot be "
                                           f"restored: {refused}") from None

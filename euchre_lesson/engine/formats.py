@@ -16,9 +16,10 @@ be no file of that format at all, before anything else is said of it.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 import fastjsonschema
@@ -31,9 +32,12 @@ class Format:
     """A declared file format: its name in a message ('game record'), its JSON Schema, and a right example."""
 
     name: str
-    schema: Mapping[str, Any]
+    schema: Mapping[str, Any]  # kept frozen (see `frozen`): a format never changes once declared
     example: str = ""
     tag: str = ""  # the field whose constant value says what file this is ("format"); "" if none
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "schema", frozen(self.schema))
 
     @property
     def tag_value(self) -> object:
@@ -70,7 +74,25 @@ def check(form: Format, data: object) -> Any:
 
 @cache  # compiled once per format: a Format is immutable and hashed by identity
 def _validator(form: Format) -> Callable[[object], object]:
-    return fastjsonschema.compile(dict(form.schema))
+    return fastjsonschema.compile(_thawed(form.schema))
+
+
+def frozen(value: Any) -> Any:
+    """A schema (or any JSON value) that cannot be changed: its objects read-only mappings, its lists tuples."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({key: frozen(item) for key, item in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(item) for item in value)
+    return value
+
+
+def _thawed(value: Any) -> Any:
+    """A frozen schema as the dicts and lists fastjsonschema compiles."""
+    if isinstance(value, Mapping):
+        return {key: _thawed(item) for key, item in value.items()}
+    if isinstance(value, tuple):
+        return [_thawed(item) for item in value]
+    return value
 
 
 def _steps(data: object, path: list[str]) -> list[str | int]:
@@ -126,7 +148,7 @@ def _within_choice(schema: Mapping[str, Any], node: object) -> list[str | int]:
     if "anyOf" in schema or not schema.get("properties"):
         return []
     try:
-        fastjsonschema.compile(dict(schema))(node)  # compiled only to say a mistake, so not kept
+        fastjsonschema.compile(_thawed(schema))(node)  # compiled only to say a mistake, so not kept
     except fastjsonschema.JsonSchemaValueException as error:
         return _steps(node, error.path or ["data"])
     return []
@@ -135,7 +157,7 @@ def _within_choice(schema: Mapping[str, Any], node: object) -> list[str | int]:
 def _branch(schema: Mapping[str, Any], node: object) -> Mapping[str, Any]:
     """Of a schema with choices (anyOf), the one for a value of this JSON type, to say what is wrong inside it; the
     schema itself if there is none such (a wrong type is then said with the choices' description)."""
-    choices: list[Mapping[str, Any]] = schema.get("anyOf", [])
+    choices: tuple[Mapping[str, Any], ...] = schema.get("anyOf", ())
     return next((choice for choice in choices if choice.get("type") == _json_type(node)), schema)
 
 
@@ -211,19 +233,19 @@ def _value_sentence(form: Format, schema: Mapping[str, Any], value: object, step
 
 def _described(schema: Mapping[str, Any]) -> str:
     """Plain words for a schema that has no description of its own."""
-    kind: str | list[str] = schema.get("type", "")
+    kind: str | tuple[str, ...] = schema.get("type", "")
     if "const" in schema:
         return json.dumps(schema["const"])
     if "enum" in schema:
         return "one of " + either(schema["enum"])
     words: dict[str, str] = {"object": "an object", "array": "a list", "string": "text", "integer": "a whole number",
              "number": "a number", "boolean": "true or false", "null": "null"}
-    if isinstance(kind, list):
+    if not isinstance(kind, str):  # a choice of types
         return " or ".join(words.get(one, one) for one in kind)
     return words.get(kind, "something else")
 
 
-def _and(names: list[str], spell: Callable[[Any], str] = str) -> str:
+def _and(names: Sequence[str], spell: Callable[[Any], str] = str) -> str:
     """a, b and c."""
     shown = [spell(name) for name in names]
     return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"

@@ -6,10 +6,11 @@ that can be replayed, scores that follow from the hands) is checked by the reade
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .checks import MOST_SEED
-from .formats import Format, either
+from .formats import Format, either, frozen
 from .rules import ALLOWED, PRESETS
 
 RECORD_FORMAT = "euchre_lesson game"  # what a game record's "format" says
@@ -17,7 +18,7 @@ RECORD_FORMAT = "euchre_lesson game"  # what a game record's "format" says
 # 16,000 thrown-in hands still loads, in seconds) yet keep a damaged file from filling the memory.
 MAX_HANDS = 20_000
 
-HAND_RECORD_SCHEMA: dict[str, Any] = {
+HAND_RECORD_SCHEMA: Mapping[str, Any] = frozen({
     "type": "object",
     "description": "a JSON object with the fields rules, dealer, deal and actions (and switches, if any)",
     "properties": {
@@ -33,12 +34,12 @@ HAND_RECORD_SCHEMA: dict[str, Any] = {
     },
     "required": ["rules", "dealer", "deal", "actions"],
     "additionalProperties": False,
-}
+})
 HAND_RECORD = Format("hand record", HAND_RECORD_SCHEMA)
 
 # The fields derived from the hands (scores, winners, dealt_by_hand) are compared with what the hands give, and a
 # wrong one is told with its right value: the schema leaves their shape to that comparison.
-GAME_RECORD_SCHEMA: dict[str, Any] = {
+GAME_RECORD_SCHEMA: Mapping[str, Any] = frozen({
     "type": "object",
     "properties": {
         "format": {"const": RECORD_FORMAT},
@@ -61,5 +62,5 @@ GAME_RECORD_SCHEMA: dict[str, Any] = {
     },
     "required": ["format", "rules", "seed", "first_dealer", "hands", "scores", "winners"],
     "additionalProperties": False,
-}
+})
 GAME_RECORD = Format("game record", GAME_RECORD_SCHEMA, tag="format")

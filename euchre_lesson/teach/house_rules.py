@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular
-from ..engine.formats import Format, FormatRefused, either, read
+from ..engine.formats import Format, FormatRefused, either, frozen, read
 from ..engine.rules import ALLOWED, PRESETS, RuleSet, with_switches
 
 HOUSE_RULES_FILE = "house_rules.json"
@@ -29,8 +29,8 @@ SETTINGS = {"show_answer": SHOW_ANSWER}  # the file's top-level keys that are no
 # Refusals after which the example of a good file helps: the file holds no house rules one can read.
 SHOW_EXAMPLE = frozenset({"kind", "empty", "syntax", "deep"})
 # One game's section: its switches, each checked by the rules' own table (rules.ALLOWED) once the shape is right.
-SECTIONS = {game: {"type": "object", "title": f"The section {game!r}",
-                   "description": 'an object of switches, e.g. {"stick_the_dealer": true}'} for game in PRESETS}
+SECTIONS = frozen({game: {"type": "object", "title": f"The section {game!r}",
+                          "description": 'an object of switches, e.g. {"stick_the_dealer": true}'} for game in PRESETS})
 HOUSE_RULES = Format("house rules file", {
     "type": "object",
     "description": "one object with a section per game",

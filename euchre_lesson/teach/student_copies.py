@@ -34,7 +34,7 @@ from pathlib import Path
 from ..engine import checks
 from ..engine.errors import excerpt
 from ..engine.files import as_text, parse_json, read_regular, replace_files, shown
-from ..engine.formats import Format, read
+from ..engine.formats import Format, frozen, read
 from .handout import (MOST_LESSON_BYTES, NOTEBOOK_DIGITS, NOTEBOOK_NESTING, lessons, student_copy,  # noqa: F401
                       student_files)
 from .house_rules import HOUSE_RULES_FILE
@@ -43,7 +43,7 @@ from .refusals import ToolRefused, exit_on_refusal
 JUPYTER_OWN = {".ipynb_checkpoints"}  # folders Jupyter itself makes beside an opened notebook
 MANIFEST = ".student_copies.json"
 WRITTEN_BY = "python -m euchre_lesson.teach.student_copies"
-SHA256 = {"type": "string", "pattern": "^[0-9a-f]{64}$", "description": "a SHA-256 checksum in hexadecimal"}
+SHA256 = frozen({"type": "string", "pattern": "^[0-9a-f]{64}$", "description": "a SHA-256 checksum in hexadecimal"})
 # The list of the copies this tool wrote, with a checksum of each: written by _manifest_bytes, read by _manifest.
 COPIES_LIST = Format("list of student copies", {
     "type": "object",
