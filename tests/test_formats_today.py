@@ -1,8 +1,8 @@
 """Files written by the release before the formats were declared (issue 34, point 3) still load, and are written
 again byte for byte as they were.
 
-The files in tests/formats_today were written by that release's own code (save_game, the class's keeper, a hand's
-record); its key of saved games is there too, so the sealed game can be checked.
+The files in tests/formats_today were written by that release's own code, at commit 163a50b (save_game, the class's
+keeper, a hand's record); its key of saved games is there too, so the sealed game can be checked.
 """
 
 from __future__ import annotations
