@@ -22,8 +22,8 @@ HAND_RECORD_SCHEMA: Mapping[str, Any] = frozen({
     "type": "object",
     "description": "a JSON object with the fields rules, dealer, deal and actions (and switches, if any)",
     "properties": {
-        "rules": {"enum": list(PRESETS),
-                  "description": f"the name of a game: {either(PRESETS)} ({ALLOWED['game'].rule})"},
+        # the games are the rules' table's (rules.ALLOWED), which says a wrong one with its rule
+        "rules": {"description": f"the name of a game: {either(PRESETS)} ({ALLOWED['game'].rule})"},
         "switches": {"type": ["object", "null"],  # null: no switches
                      "description": 'an object of switches, such as {"stick_the_dealer": true}'},
         "dealer": {"description": "a seat of the game"},  # which seats there are follows from the rules
