@@ -238,7 +238,7 @@ def _described(schema: Mapping[str, Any]) -> str:
         return json.dumps(schema["const"])
     if "enum" in schema:
         return "one of " + either(schema["enum"])
-    words: dict[str, str] = {"object": "an object", "array": "a list", "string": "text", "integer": "a whole number",
+    words = {"object": "an object", "array": "a list", "string": "text", "integer": "a whole number",
              "number": "a number", "boolean": "true or false", "null": "null"}
     if not isinstance(kind, str):  # a choice of types
         return " or ".join(words.get(one, one) for one in kind)
