@@ -21,8 +21,12 @@ from euchre_lesson.play.seal import Trust, trust_of
 from euchre_lesson.teach.house_rules import read_house_rules
 
 TODAY = Path(__file__).parent / "formats_today"
-GAMES = ["finished_cutthroat_game.json", "partnership_game_in_its_third_hand.json", "game_set_up_by_hand.json",
-         "sealed_twohand_game.json"]
+GAMES = [
+    "finished_cutthroat_game.json",
+    "partnership_game_in_its_third_hand.json",
+    "game_set_up_by_hand.json",
+    "sealed_twohand_game.json",
+]
 
 
 def text(name: str) -> str:

@@ -121,8 +121,10 @@ def what_is_wrong(form: Format, data: object, steps: list[str | int]) -> tuple[s
     """The part and the sentence for the first thing wrong on the way to the field at `steps`: an outer object's
     wrong tag, unknown or missing field is said before what is wrong inside it."""
     if form.tag and (not isinstance(data, dict) or data.get(form.tag) != form.tag_value):
-        return form.tag, (f"This is not a {form.name}: it should start with "
-                          f"{json.dumps(form.tag)}: {json.dumps(form.tag_value, ensure_ascii=False)}.")
+        return form.tag, (
+            f"This is not a {form.name}: it should start with "
+            f"{json.dumps(form.tag)}: {json.dumps(form.tag_value, ensure_ascii=False)}."
+        )
     schema: Mapping[str, Any] = form.schema
     node = data
     for depth in range(len(steps) + 1):
@@ -193,8 +195,9 @@ def _inner_schema(schema: Mapping[str, Any], step: str | int) -> Mapping[str, An
     return inner if isinstance(inner, Mapping) else None
 
 
-def _object_sentence(form: Format, schema: Mapping[str, Any], node: object,
-                     steps: list[str | int]) -> tuple[str, str] | None:
+def _object_sentence(
+    form: Format, schema: Mapping[str, Any], node: object, steps: list[str | int]
+) -> tuple[str, str] | None:
     """What is wrong with an object's fields (one no such object has, one it needs and lacks), or None."""
     if not isinstance(node, dict) or schema.get("type") != "object":
         return None
@@ -216,8 +219,7 @@ def _object_sentence(form: Format, schema: Mapping[str, Any], node: object,
     needs = list(schema.get("required", ()))
     missing = [key for key in needs if key not in node]
     if missing:
-        return (place([*steps, missing[0]]),
-                f"{owner} has no {missing[0]!r}; it needs {_and(needs)}.")
+        return (place([*steps, missing[0]]), f"{owner} has no {missing[0]!r}; it needs {_and(needs)}.")
     return None
 
 
@@ -238,8 +240,15 @@ def _described(schema: Mapping[str, Any]) -> str:
         return json.dumps(schema["const"])
     if "enum" in schema:
         return "one of " + either(schema["enum"])
-    words = {"object": "an object", "array": "a list", "string": "text", "integer": "a whole number",
-             "number": "a number", "boolean": "true or false", "null": "null"}
+    words = {
+        "object": "an object",
+        "array": "a list",
+        "string": "text",
+        "integer": "a whole number",
+        "number": "a number",
+        "boolean": "true or false",
+        "null": "null",
+    }
     if not isinstance(kind, str):  # a choice of types
         return " or ".join(words.get(one, one) for one in kind)
     return words.get(kind, "something else")
