@@ -17,7 +17,8 @@ from pathlib import Path
 from . import checks
 from .actions import Action
 from .errors import FileRefused, IllegalAction, NotationError, excerpt
-from .files import as_text, read_regular, replaceable, shown as _shown, write_atomically
+from .files import as_text, read_regular, replaceable, write_atomically
+from .files import shown as _shown
 from .formats import read
 from .hand import Deal, HandState, deal_hand, read_json, replay, replayed_actions, shuffled_deal, start_of_hand
 from .quick_replay import QuickReplay

@@ -200,7 +200,8 @@ def _section(game: str, switches: object) -> RuleSet:
 
 
 def _json_words(name: str, value: object) -> str:
-    """A switch's wrong value and the right ones, as a JSON file spells them (true, not True; "shared", not 'shared')."""
+    """A switch's wrong value and the right ones, as a JSON file spells them (true, not True; "shared", not
+    'shared')."""
     allowed = ALLOWED[name]
     if isinstance(allowed.values, range):
         right = str(allowed)

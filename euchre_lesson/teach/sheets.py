@@ -52,6 +52,7 @@ SHEETS_LIST = Format("list of sheets", {
 })
 MOST_SHEET_BYTES = 16 * 2**20  # a sheet's PDF is some tens of kilobytes
 MOST_MANIFEST_BYTES = 2**20
+STANDARD = HouseRules()  # the standard rules of every game: a class with no house rules file
 HAND_ROWS = 18  # rows on a score sheet: a game to 10 takes some 8 to 15 hands
 
 # Each card quotes its game's rules from the game's facts (rules.facts: hand_rules in the order a hand is played,
@@ -178,7 +179,8 @@ def _suit_html(suit: Suit) -> str:
 
 def _scoring_html(rules: RuleSet) -> str:
     """The scoring table that applies, in the rule book's words (the engine's rows), first matching row first."""
-    rows = "".join(f"<tr><td>{escape(row.result)}</td><td>{escape(points_words(rules, Points(row.makers, row.defenders)))}"
+    rows = "".join(f"<tr><td>{escape(row.result)}</td>"
+                   f"<td>{escape(points_words(rules, Points(row.makers, row.defenders)))}"
                    f"</td><td>{row.rule}</td></tr>" for row in rules.scoring)
     return (f"<table class='scoring'><caption>The first row that fits the hand applies.</caption>"
             f"<tr><th scope='col'>result</th><th scope='col'>points</th><th scope='col'>rule</th></tr>{rows}</table>")
@@ -278,7 +280,7 @@ def _page(title: str, body: str, paper: str) -> str:
             f"<style>{STYLE % {'size': PAPERS[paper]}}</style></head><body>{body}</body></html>\n")
 
 
-def all_sheets(house: HouseRules = HouseRules(), paper: str = "A4", book: str | None = None) -> dict[str, str]:
+def all_sheets(house: HouseRules = STANDARD, paper: str = "A4", book: str | None = None) -> dict[str, str]:
     """Every game's rules card and score sheet under the class's house rules: file name (no ending) to HTML page."""
     if not isinstance(house, HouseRules):
         raise ValueError(f"house must be a class's house rules, as read_house_rules gives, not {excerpt(house)}.")
@@ -427,7 +429,8 @@ def main(argv: list[str] | None = None) -> None:
     """The command: `argv` is its words (sys.argv[1:] when None)."""
     if argv is not None and (isinstance(argv, str) or not isinstance(argv, (list, tuple))
                              or not all(isinstance(word, str) for word in argv)):
-        raise ValueError(f"argv must be a list of the command's words, such as ['--out', 'sheets'], not {excerpt(argv)}.")
+        raise ValueError(f"argv must be a list of the command's words, such as ['--out', 'sheets'], "
+                         f"not {excerpt(argv)}.")
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, required=True, help="the folder to write the sheets to")
     parser.add_argument("--house-rules", type=Path, default=DEFAULT_HOUSE_RULES,

@@ -3,7 +3,8 @@
     python -m euchre_lesson.teach.student_copies notebooks student_notebooks [--branch students]
 
 The teacher's guide is not copied. The class's house rules (`house_rules.json` beside the lessons) are
-copied beside the copies, checked first, for the lessons read them from their own folder. A cell tagged `solution` in a source notebook (the teacher's demonstration that a checker refuses
+copied beside the copies, checked first, for the lessons read them from their own folder. A cell tagged
+`solution` in a source notebook (the teacher's demonstration that a checker refuses
 a wrong answer and accepts the right one, or a call of `solution()`) is left out of the copy;
 every other cell is kept with its outputs cleared, so students run the lesson themselves.
 
@@ -35,8 +36,7 @@ from ..engine import checks
 from ..engine.errors import excerpt
 from ..engine.files import as_text, parse_json, read_regular, replace_files, shown
 from ..engine.formats import Format, frozen, read
-from .handout import (MOST_LESSON_BYTES, NOTEBOOK_DIGITS, NOTEBOOK_NESTING, lessons, student_copy,  # noqa: F401
-                      student_files)
+from .handout import MOST_LESSON_BYTES, NOTEBOOK_DIGITS, NOTEBOOK_NESTING, lessons, student_copy, student_files  # noqa: F401
 from .house_rules import HOUSE_RULES_FILE
 from .refusals import ToolRefused, exit_on_refusal
 
@@ -268,7 +268,8 @@ def build_branch(source: Path, branch: str) -> str:
     if tip and tree == _git(top, "rev-parse", f"{tip}^{{tree}}").strip():
         return tip
     head = _git(top, "rev-parse", "--short", "HEAD").strip()
-    message = f"Student copies of {folder}/ at {head}: no solution cells, no outputs, no teacher's guide\n\n{BRANCH_MARK}\n"
+    message = (f"Student copies of {folder}/ at {head}: no solution cells, no outputs, no teacher's guide\n\n"
+               f"{BRANCH_MARK}\n")
     identity = {} if _git(top, "var", "GIT_AUTHOR_IDENT", check=False).strip() else GIT_FALLBACK_IDENTITY
     commit = _git(top, "commit-tree", tree, *(["-p", tip] if tip else []), data=message.encode(), env=identity).strip()
     _git(top, "update-ref", ref, commit, tip or "")  # only if the branch is still where it was read
