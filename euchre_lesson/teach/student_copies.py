@@ -301,7 +301,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("target", type=Path, help="the folder to write the student copies to")
     parser.add_argument("--force", action="store_true",
                         help="replace the student copies even if the output folder holds files this tool "
-                             "did not write (files that are not copies are left alone)")
+                             "did not write, or copies changed since (files that are not copies are left alone, "
+                             "even one named as a lesson: that lesson is then not copied)")
     parser.add_argument("--branch", help="also commit the project with these copies as its lessons on this git "
                                          "branch (for Binder or nbgitpuller), e.g. students")
     options = parser.parse_args(argv)
