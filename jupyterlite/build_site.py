@@ -465,9 +465,10 @@ def handout():
 def content_files(answers: bool = False, root: Path | None = None) -> dict[str, bytes]:
     """What the site holds, by its path: the hand-out (student copies, the rule book, the app's table) and nothing
     else, never through a link; with `answers`, the lessons as they are and the teacher's guide."""
+    module = handout()
     try:
-        return handout().site_files(root or ROOT, answers)
-    except SystemExit as refused:
+        return module.site_files(root or ROOT, answers)
+    except module.ToolRefused as refused:
         raise BuildError(str(refused)) from None
 
 

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import stat
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -298,6 +300,37 @@ def test_a_damaged_class_file_is_refused_in_words(room):
     (room.keeper.folder / "classroom.json").write_text("[1, 2", encoding="utf-8")
     with pytest.raises(NotationError, match="classroom.json"):
         Classroom.restore(room.keeper.folder)
+
+
+KEPT_TODAY = Path(__file__).parent / "formats_today"  # a class's files written by the release before issue 34
+DAMAGED = [  # (file, change, the part named, words the message holds)
+    ("classroom.json", lambda r: r.pop("day"), "day", ["classroom.json", "damaged", "no 'day'"]),
+    ("classroom.json", lambda r: r["students"][1].pop("token"), "students[1].token", ["students[1]", "'token'"]),
+    ("classroom.json", lambda r: r["students"].append(3), "students[2]", ["a name and a token", "not 3"]),
+    ("classroom.json", lambda r: r.update(tables=[0]), "tables[0]", ["from 1 to 999", "not 0"]),
+    ("classroom.json", lambda r: r.update(day={"game": "euchre", "seed": 1, "tables": [2]}), "day.game",
+     ['"cutthroat"', '"euchre"']),
+    ("classroom.json", lambda r: r.update(pace="fast"), "pace", ["a number of seconds", '"fast"']),
+    ("classroom.json", lambda r: r.update(format="x"), "format", ["not a class file"]),
+    ("table-1.json", lambda r: r.update(paused="yes"), "paused", ["table-1.json", "true or false", '"yes"']),
+    ("table-1.json", lambda r: r["seats"].__setitem__(1, {"name": "A"}), "seats[1].token", ["seats[1]", "'token'"]),
+    ("table-1.json", lambda r: r["seats"].__setitem__(1, "A"), "seats[1]", ["a student", "or null", '"A"']),
+    ("table-1.json", lambda r: r["seats"].pop(), "seats", ["3 seats"]),
+    ("table-1.json", lambda r: r["game"].pop("seed"), "game", ["table-1.json", "no 'seed'"]),
+]
+
+
+@pytest.mark.parametrize("name, change, part, said", DAMAGED, ids=[d[2] for d in DAMAGED])
+def test_a_damaged_class_or_table_file_is_refused_naming_the_field(tmp_path, name, change, part, said):
+    """A field missing or of the wrong kind was a KeyError or a TypeError's repr, or a table restored with it."""
+    for kept in ("classroom.json", "table-1.json", "table-2.json"):
+        shutil.copy(KEPT_TODAY / kept, tmp_path / kept)
+    record = json.loads((tmp_path / name).read_text(encoding="utf-8"))
+    change(record)
+    (tmp_path / name).write_text(json.dumps(record), encoding="utf-8")
+    with pytest.raises(NotationError) as info:
+        Classroom.restore(tmp_path, clock=lambda: 0.0)
+    assert info.value.part == part and all(words in str(info.value) for words in said), str(info.value)
 
 
 def test_an_older_snapshot_never_overwrites_a_newer_one(room):

@@ -257,3 +257,50 @@ def test_a_new_file_is_made_where_os_has_no_hard_links(tmp_path, monkeypatch):
     assert (tmp_path / "key").read_text() == "secret\n" and (tmp_path / "key").stat().st_mode & 0o777 == 0o600
     assert write_new(tmp_path / "key", "another\n") is False and (tmp_path / "key").read_text() == "secret\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["key"], "nothing else is left beside it"
+
+
+# -- several files, and a whole folder, replaced in one place (issue 34, point 7) ---------------------------------
+
+
+def test_several_files_are_all_replaced_or_none_and_a_link_is_replaced_not_written_through(tmp_path):
+    (tmp_path / "a.txt").write_text("old a")
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("private")
+    (tmp_path / "b.txt").symlink_to(elsewhere)
+    files.replace_files(tmp_path, {"a.txt": b"new a", "b.txt": b"new b"})
+    assert (tmp_path / "a.txt").read_text() == "new a" and not (tmp_path / "b.txt").is_symlink()
+    assert (tmp_path / "b.txt").read_text() == "new b" and elsewhere.read_text() == "private"
+    with pytest.raises(FileNotFoundError):  # the second cannot be staged: the first is not put in place either
+        files.replace_files(tmp_path, {"a.txt": b"newer a", "no folder/c.txt": b"c"})
+    assert (tmp_path / "a.txt").read_text() == "new a"
+    assert names(tmp_path) == ["a.txt", "b.txt", "elsewhere.txt"], "no staged file left behind"
+
+
+def test_a_folder_is_replaced_whole_or_left_as_it_was(tmp_path, monkeypatch):
+    target = tmp_path / "app-folder"
+    files.replace_folder(target, {"app/a.txt": b"one", "b.txt": b"two"})
+    assert (target / "app" / "a.txt").read_bytes() == b"one" and names(target) == ["app", "b.txt"]
+    files.replace_folder(target, {"c.txt": b"three"})
+    assert names(target) == ["c.txt"], "a rewrite holds the new files and nothing else"
+
+    def failing(handle):
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", failing)
+    with pytest.raises(OSError, match="Input/output"):
+        files.replace_folder(target, {"d.txt": b"four"})
+    assert names(target) == ["c.txt"] and names(tmp_path) == ["app-folder"], "nothing else left behind"
+
+
+def test_the_teacher_s_tools_replace_files_through_the_files_module_only():
+    """student_copies, handout and sheets each renamed and synced files beside engine/files.py."""
+    import ast
+    import inspect
+
+    from euchre_lesson.teach import handout, sheets, student_copies
+
+    for module in (student_copies, handout, sheets):
+        calls = {ast.unparse(node.func) for node in ast.walk(ast.parse(inspect.getsource(module)))
+                 if isinstance(node, ast.Call)}
+        assert not calls & {"os.replace", "os.rename", "os.fsync", "staged", "tempfile.mkdtemp", "shutil.rmtree",
+                            "write_new"}, module.__name__

@@ -23,6 +23,7 @@ import nbformat
 import pytest
 
 from euchre_lesson.teach import handout
+from euchre_lesson.teach.refusals import ToolRefused
 from euchre_lesson.teach.student_copies import MANIFEST, build, build_branch
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -163,8 +164,8 @@ def test_a_link_where_a_handed_out_file_goes_is_refused_and_nothing_written(proj
     }
     if name.endswith(".ipynb"):
         routes.pop("app")  # the app hands out one lesson, the rule book: a link by another name is never read
-    for _route, make in routes.items():
-        with pytest.raises(SystemExit, match=rf"{re.escape(name)} is a link, and a hand-out never follows one"):
+    for route, make in routes.items():
+        with pytest.raises(ToolRefused, match=rf"{re.escape(name)} is a link, and a hand-out never follows one"):
             make()
     assert not (tmp_path / "copies").exists() and not (tmp_path / "app-folder").exists()
     with pytest.raises(build_site.BuildError, match="never follows"):
@@ -188,7 +189,7 @@ def test_the_app_s_folder_holds_the_app_and_the_rule_book_only(project, tmp_path
     mine = tmp_path / "my folder"
     mine.mkdir()
     (mine / "lesson plan.txt").write_text("mine")
-    with pytest.raises(SystemExit, match="not written by this tool"):
+    with pytest.raises(ToolRefused, match="not written by this tool"):
         handout.write_folder(handout.app_files(project), mine)
     assert listing(mine) == {"lesson plan.txt": b"mine"}
 
@@ -321,7 +322,7 @@ def test_the_students_branch_holds_the_copies_as_its_lessons_and_no_answer(repos
 def test_the_students_branch_never_moves_a_branch_of_the_teacher_s(repository, branch, refusal):
     git(repository, "branch", "lessons")
     refs = git(repository, "show-ref")
-    with pytest.raises(SystemExit, match=refusal):
+    with pytest.raises(ToolRefused, match=refusal):
         build_branch(repository / "notebooks", branch)
     assert git(repository, "show-ref") == refs
 
@@ -359,3 +360,20 @@ def test_every_lesson_link_in_the_hand_out_leads_to_a_file_in_it():
             for cell in json.loads(data)["cells"]:
                 for target in re.findall(r"\]\(([^)#\s]+\.ipynb)", "".join(cell["source"])):
                     assert target in files, f"{name} links {target}, which the hand-out does not hold"
+
+
+def test_the_app_command_says_a_refusal_in_one_sentence_with_exit_status_1(project, tmp_path):
+    """The library raises ToolRefused; `python -m euchre_lesson.teach.handout app` still ends with the sentence and
+    status 1, no traceback."""
+    mine = tmp_path / "my folder"
+    mine.mkdir()
+    (mine / "lesson plan.txt").write_text("mine")
+    done = subprocess.run(
+        [sys.executable, "-m", "euchre_lesson.teach.handout", "app", str(mine), "--root", str(project)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "exists and was not written by this tool" in done.stderr and listing(mine) == {"lesson plan.txt": b"mine"}

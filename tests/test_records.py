@@ -459,3 +459,20 @@ def test_a_record_is_not_changed_by_loading_it():
     kept = copy.deepcopy(record)
     game_from_record(record)
     assert record == kept
+
+
+# -- issue 34, point 3: the record's format is declared once, and a wrong field is told by it -------------------
+
+WRONG_FIELDS = [  # (field, value, what the message must say)
+    ("seed", None, ["seed must be a whole number from 0 to 2**64 - 1", "not null"]),  # it was read as "shuffle"
+    ("seed", "31", ["seed must be a whole number", 'not "31"']),
+    ("hands", {}, ["hands must be a non-empty list of hand records", "not {}"]),
+    ("switches", [], ["switches must be an object of switches", "not []"]),
+]
+
+
+@pytest.mark.parametrize("field, value, said", WRONG_FIELDS, ids=[f"{f}={v!r}" for f, v, _ in WRONG_FIELDS])
+def test_a_field_of_the_wrong_kind_is_told_by_the_record_s_format(field, value, said):
+    record = {**a_game_in_its_third_hand().record(), field: value}
+    refused(game_from_record, record, names=said, part=field)
+    refused(game_from_record, json.dumps(record), names=said, part=field)  # the same, read from its text

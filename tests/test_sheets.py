@@ -13,6 +13,7 @@ import pytest
 from euchre_lesson.engine.rules import PRESETS
 from euchre_lesson.teach import sheets
 from euchre_lesson.teach.house_rules import read_house_rules
+from euchre_lesson.teach.refusals import ToolRefused
 
 ROOT = Path(__file__).resolve().parent.parent
 # Two switches turned on in every game's section, none of them on in its preset.
@@ -140,7 +141,7 @@ def test_it_never_writes_over_a_file_it_did_not_write(tmp_path):
     (tmp_path / "rules-card-cutthroat.html").write_text("the teacher's own notes", encoding="utf-8")
     (tmp_path / "score-sheet-twohand.pdf").write_bytes(b"someone else's")
     with pytest.raises(
-        SystemExit,
+        ToolRefused,
         match="holds files this tool did not write: rules-card-cutthroat.html, "
         "score-sheet-twohand.pdf. Nothing was written",
     ):
@@ -156,7 +157,7 @@ def test_a_link_where_a_sheet_goes_is_refused(tmp_path):
     out = tmp_path / "out"
     out.mkdir()
     (out / "score-sheet-cutthroat.html").symlink_to(elsewhere)
-    with pytest.raises(SystemExit, match="did not write: score-sheet-cutthroat.html"):
+    with pytest.raises(ToolRefused, match="did not write: score-sheet-cutthroat.html"):
         sheets.write_sheets(out, {"score-sheet-cutthroat.html": b"<p></p>"})
     assert elsewhere.read_text(encoding="utf-8") == "private"
 
@@ -164,11 +165,38 @@ def test_a_link_where_a_sheet_goes_is_refused(tmp_path):
 def test_a_house_rules_file_of_another_name_or_with_a_mistake_is_refused_in_words(tmp_path):
     other = tmp_path / "class_a.json"
     other.write_text("{}", encoding="utf-8")
-    with pytest.raises(SystemExit, match="must be named house_rules.json"):
+    with pytest.raises(ToolRefused, match="must be named house_rules.json"):
         sheets.class_house_rules(other)
     (tmp_path / "house_rules.json").write_text('{"cutthroat": {"stick_the_dealer": 1}}', encoding="utf-8")
-    with pytest.raises(SystemExit, match="The house rules were not read: .*stick_the_dealer"):
+    with pytest.raises(ToolRefused, match="The house rules were not read: .*stick_the_dealer"):
         sheets.class_house_rules(tmp_path / "house_rules.json")
     empty = tmp_path / "empty"
     empty.mkdir()
     assert sheets.class_house_rules(empty / "house_rules.json").games == tuple(PRESETS.values())  # no file: the presets
+
+
+def test_the_command_says_a_refusal_in_one_sentence_with_exit_status_1(tmp_path):
+    """The library raises ToolRefused; the command line still ends with its sentence and status 1, no traceback."""
+    import os
+    import subprocess
+    import sys
+
+    other = tmp_path / "class_a.json"
+    other.write_text("{}", encoding="utf-8")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "euchre_lesson.teach.sheets",
+            "--out",
+            str(tmp_path / "out"),
+            "--house-rules",
+            str(other),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "The house rules file must be named house_rules.json" in done.stderr and not (tmp_path / "out").exists()

@@ -14,6 +14,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from euchre_lesson.teach.refusals import ToolRefused
 from euchre_lesson.teach.student_copies import build
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -84,7 +85,7 @@ def test_links_in_the_output_folder_never_change_the_originals(source, link):
     before = originals(source)
     assert has_solutions(source / SAMPLE[0])
     target = linked_output(source, link)
-    with pytest.raises(SystemExit, match=SAMPLE[0]):
+    with pytest.raises(ToolRefused, match=SAMPLE[0]):
         build(source, target)
     assert originals(source) == before
     written = build(source, target, force=True)
@@ -101,14 +102,32 @@ def test_a_foreign_file_is_refused_by_name_and_force_replaces_only_the_copies(so
     (target / "notes.txt").write_text("my marking notes")
     (target / SAMPLE[1]).write_text("a teacher's own version")
     before = snapshot(target)
-    with pytest.raises(SystemExit, match=r"notes\.txt") as refusal:
+    with pytest.raises(ToolRefused, match=r"notes\.txt") as refusal:
         build(source, target)
     assert SAMPLE[1] in str(refusal.value) and "--force" in str(refusal.value)
     assert snapshot(target) == before, "nothing written"
     written = build(source, target, force=True)
-    assert [p.name for p in written] == SAMPLE
+    assert [p.name for p in written] == SAMPLE[:1], "the teacher's own version is no copy: its lesson is not copied"
     assert (target / "notes.txt").read_text() == "my marking notes", "a file that is not a copy is left alone"
+    assert (target / SAMPLE[1]).read_text() == "a teacher's own version", "even under a lesson's name"
     assert not has_solutions(target / SAMPLE[0])
+
+
+def test_force_leaves_alone_a_lesson_file_this_tool_never_wrote_and_says_so(source):
+    """--force replaced a teacher's own 14_contents.ipynb, though its help says files that are not copies are left
+    alone: a file the tool never wrote is not a copy, even where a copy would go."""
+    folder = source.parent
+    target = folder / "student_notebooks"
+    target.mkdir()
+    (target / SAMPLE[1]).write_text("a teacher's own version")
+    forced = run("notebooks", "student_notebooks", "--force", cwd=folder)
+    assert forced.returncode == 0, forced.stderr
+    assert (target / SAMPLE[1]).read_text() == "a teacher's own version"
+    assert f"{SAMPLE[1]} was left as it is" in forced.stdout and "move it away" in forced.stdout
+    assert not has_solutions(target / SAMPLE[0]) and nbformat.read(target / SAMPLE[0], as_version=4).cells
+    assert SAMPLE[1] not in json.loads((target / ".student_copies.json").read_text())["copies"]
+    (target / SAMPLE[1]).unlink()  # moved away: its copy is written
+    assert run("notebooks", "student_notebooks", cwd=folder).returncode == 0
     assert nbformat.read(target / SAMPLE[1], as_version=4).cells
 
 
@@ -121,7 +140,7 @@ def test_a_rerun_over_its_own_output_works_but_an_edited_copy_is_refused(source,
     edited = target / SAMPLE[1]
     edited.write_text(edited.read_text().replace("Contents", "My contents"))
     before = snapshot(target)
-    with pytest.raises(SystemExit, match=SAMPLE[1]):
+    with pytest.raises(ToolRefused, match=SAMPLE[1]):
         build(source, target)
     assert snapshot(target) == before
     build(source, target, force=True)
@@ -140,7 +159,7 @@ def test_an_output_folder_overlapping_the_input_is_refused(source, where):
         target = source.parent
     before = snapshot(source.parent)
     for force in (False, True):
-        with pytest.raises(SystemExit, match="another folder"):
+        with pytest.raises(ToolRefused, match="another folder"):
             build(source, target, force=force)
     assert snapshot(source.parent) == before
 
@@ -166,7 +185,7 @@ def test_a_broken_lesson_stops_the_run_and_writes_nothing(source, tmp_path, cont
         (source / SAMPLE[1]).write_text((source / SAMPLE[1]).read_text().replace("Contents", "New contents"))
     (source / "07_broken.ipynb").write_bytes(content)
     before = snapshot(target)
-    with pytest.raises(SystemExit, match="07_broken.ipynb"):
+    with pytest.raises(ToolRefused, match="07_broken.ipynb"):
         build(source, target)
     assert snapshot(target) == before, "no new files, no changed files"
 
@@ -175,11 +194,11 @@ def test_a_broken_lesson_stops_the_run_and_writes_nothing(source, tmp_path, cont
 def test_a_lesson_that_is_a_folder_or_a_pipe_is_refused_without_hanging(source, tmp_path):
     target = tmp_path / "student_notebooks"
     (source / "07_folder.ipynb").mkdir()
-    with pytest.raises(SystemExit, match="07_folder.ipynb"):
+    with pytest.raises(ToolRefused, match="07_folder.ipynb"):
         build(source, target)
     (source / "07_folder.ipynb").rmdir()
     os.mkfifo(source / "08_pipe.ipynb")
-    with pytest.raises(SystemExit, match="08_pipe.ipynb"):
+    with pytest.raises(ToolRefused, match="08_pipe.ipynb"):
         build(source, target)
     assert not target.exists()
 
@@ -202,7 +221,7 @@ def test_the_command_line_says_what_is_wrong_without_a_traceback(source):
     (folder / "student_notebooks" / "notes.txt").write_text("mine")
     for args in (["notebooks", "notebooks/students"], ["notebooks", "student_notebooks"]):
         result = run(*args, cwd=folder)
-        assert result.returncode != 0, args
+        assert result.returncode == 1, args
         assert "Traceback" not in result.stderr and result.stderr.strip(), args
         assert not (folder / "notebooks" / "students").exists()
     assert "notes.txt" in result.stderr and "--force" in result.stderr
@@ -230,7 +249,7 @@ def test_student_copies_are_made_where_os_lacks_the_unix_flags(source, tmp_path,
     assert build(source, target) == first, "a re-run reads its own list and copies back"
     edited = target / SAMPLE[1]
     edited.write_text(edited.read_text().replace("Contents", "My contents"))
-    with pytest.raises(SystemExit, match=SAMPLE[1]):
+    with pytest.raises(ToolRefused, match=SAMPLE[1]):
         build(source, target)
 
 
@@ -266,7 +285,7 @@ def test_student_copy_of_a_notebook_as_a_plain_dict_is_made(source):
 @pytest.mark.parametrize("where", ["source", "target"])
 def test_a_folder_name_too_long_for_the_system_is_refused_with_a_message(source, tmp_path, where):
     long_name = tmp_path / ("x" * 100_000)
-    with pytest.raises(SystemExit, match="too long"):
+    with pytest.raises(ToolRefused, match="too long"):
         build(long_name, tmp_path / "out") if where == "source" else build(source, long_name)
 
 
@@ -321,14 +340,14 @@ def test_house_rules_a_teacher_put_in_the_copies_folder_are_not_written_over(sou
     target = tmp_path / "students"
     build(source, target)
     (target / "house_rules.json").write_text('{"show_answer": "always"}')  # changed by hand since
-    with pytest.raises(SystemExit, match="house_rules.json"):
+    with pytest.raises(ToolRefused, match="house_rules.json"):
         build(source, target)
     assert (target / "house_rules.json").read_text() == '{"show_answer": "always"}'
 
 
 def test_a_house_rules_file_with_a_mistake_stops_the_run_and_writes_nothing(source, tmp_path):
     (source / "house_rules.json").write_text('{"partnership": {"stick_the_dealer": "yes"}}')
-    with pytest.raises(SystemExit) as refusal:
+    with pytest.raises(ToolRefused) as refusal:
         build(source, tmp_path / "students")
     message = str(refusal.value)
     assert "house_rules.json" in message and "true or false" in message and "Nothing was written" in message
@@ -348,3 +367,15 @@ def test_executed_student_copies_read_the_class_s_house_rules(source, tmp_path):
     printed = ["".join(o.get("text", "") for o in cell.outputs) for cell in copy.cells]
     assert "stick the dealer: on (C9)" in printed[0] and "never" in printed[0], printed
     assert printed[1].split() == ["never", "False"], "no Show the answer in a class that turned answers off"
+
+
+def test_only_a_command_s_entry_point_ends_the_process():
+    """31 `raise SystemExit` stood in the tools' library functions (issue 34, point 5): they raise ToolRefused, a
+    ValueError a notebook or the site's build can catch, and only refusals.exit_on_refusal, used by each main, exits."""
+    import ast
+
+    package = ROOT / "euchre_lesson"
+    raising = {path.relative_to(package).as_posix() for path in package.rglob("*.py")
+               if any(isinstance(node, ast.Raise) and "SystemExit" in ast.unparse(node)
+                      for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))))}
+    assert {name for name in raising if not name.endswith("__main__.py")} == {"teach/refusals.py"}, raising

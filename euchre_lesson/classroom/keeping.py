@@ -14,8 +14,11 @@ from pathlib import Path
 
 from ..engine.errors import FileRefused, NotationError, excerpt
 from ..engine.files import as_text, data_folder, read_regular, shown, write_atomically
+from ..engine.formats import Format, FormatRefused, either, frozen, read
 from ..engine.game import MAX_RECORD_BYTES, GameState, game_from_record
 from ..engine.hand import read_json
+from ..engine.rules import PRESETS
+from ..teach.house_rules import SECTIONS
 from .students import Student
 
 CLASS_FILE = "classroom.json"
@@ -23,6 +26,55 @@ CLASS_FORMAT = "euchre_lesson classroom"
 TABLE_FORMAT = "euchre_lesson class table"
 CLASS_LIMIT = 4 * 1024 * 1024  # bytes: a class of a thousand students takes about 100,000
 TABLE_LIMIT = MAX_RECORD_BYTES + 100_000  # a saved game and a few seats
+MOST_TABLES = 999
+
+# The formats of the two files, shared by their writers (Classroom.record, table_record) and read_record. What
+# depends on more than a field's shape (a join code's letters, a level's name, seats as many as the game's players,
+# the game record itself) is checked as the class is restored.
+TEXT = frozen({"type": "string", "minLength": 1, "maxLength": 100, "description": "text of 1 to 100 characters"})
+STUDENT = frozen({"type": "object", "description": "an object with a name and a token", "required": ["name", "token"],
+                  "properties": {"name": TEXT, "token": TEXT}, "additionalProperties": False})
+TABLE_NUMBERS = frozen({"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": MOST_TABLES,
+                                                   "description": f"a table's number, from 1 to {MOST_TABLES}"},
+                        "description": "a list of tables' numbers"})
+SECONDS = frozen({"type": "number", "minimum": 0, "description": "a number of seconds, such as 1.5"})
+CLASS_FILE_FORMAT = Format("class file", {
+    "type": "object",
+    "properties": {
+        "format": {"const": CLASS_FORMAT},
+        "join_code": {"type": "string", "description": "the join code's letters"},
+        "teacher_code": {"type": "string", "description": "the teacher code"},
+        "level": {"type": "string", "description": "the computer players' level"},
+        "pace": SECONDS,
+        "absent_after": SECONDS,
+        "house_rules": {"type": "object", "properties": SECTIONS, "additionalProperties": False,
+                        "description": "an object with a section of switches per game"},
+        "students": {"type": "array", "items": STUDENT, "description": "a list of students"},
+        "tables": TABLE_NUMBERS,
+        "day": {"type": ["object", "null"], "description": "the deal of the day (a game, a seed, tables), or null",
+                "properties": {"game": {"enum": list(PRESETS), "description": f"a game: {either(PRESETS)}"},
+                               "seed": {"type": "integer", "minimum": 0, "description": "a whole number from 0"},
+                               "tables": TABLE_NUMBERS},
+                "required": ["game", "seed", "tables"], "additionalProperties": False},
+    },
+    "required": ["format", "join_code", "teacher_code", "level", "pace", "absent_after", "house_rules", "students",
+                 "tables", "day"],
+}, tag="format")
+TABLE_FILE_FORMAT = Format("table file", {
+    "type": "object",
+    "properties": {
+        "format": {"const": TABLE_FORMAT},
+        "number": TABLE_NUMBERS["items"],
+        "level": {"type": "string", "description": "the computer players' level"},
+        "paused": {"type": "boolean", "description": "true or false"},
+        "seats": {"type": "array", "items": {"anyOf": [STUDENT, {"type": "null"}],
+                                             "description": "a student (an object with a name and a token) or null"},
+                  "description": "a list of seats, each a student or null (a computer's)"},
+        "game": {"type": "object", "description": "a game record"},  # read as a game record is (game_from_record)
+    },
+    "required": ["format", "number", "level", "paused", "seats", "game"],
+}, tag="format")
+STUDENT_RECORD = Format("student", STUDENT)
 
 
 def default_folder() -> Path:
@@ -81,36 +133,48 @@ def table_record(number: int, level: str, game: GameState, seats, paused: bool) 
 
 
 def read_record(path: Path, limit: int, kind: str) -> dict:
-    """The record of one of the class's files; NotationError names the file and what is wrong with it."""
+    """The record of one of the class's files ("class" or "table", of its format); NotationError names the file and
+    what is wrong with it."""
     try:
         record = read_json(as_text(read_regular(path, limit, what=f"a {kind} file")), f"{kind} file")
     except FileRefused as refused:
         raise NotationError("file", f"The {kind} file {shown(path)} cannot be read: {refused}.") from None
     except NotationError as error:
         raise NotationError(error.part, f"{shown(path)}: {error}") from None
-    if not isinstance(record, dict) or record.get("format") != (CLASS_FORMAT if kind == "class" else TABLE_FORMAT):
-        raise NotationError("format", f"{shown(path)} is not a {kind} file of euchre_lesson.")
-    return record
+    form = CLASS_FILE_FORMAT if kind == "class" else TABLE_FILE_FORMAT
+    try:
+        return read(form, record)
+    except FormatRefused as refused:
+        if refused.part == form.tag:
+            raise NotationError("format", f"{shown(path)} is not a {kind} file of euchre_lesson.") from None
+        raise NotationError(refused.part, f"The {kind} file {shown(path)} is damaged, so the class cannot be "
+                                          f"restored: {refused}") from None
 
 
 def student_from(record, where: str) -> Student | None:
-    """A seat's or a student's record read back: None for a computer's seat."""
+    """A seat's or a student's record read back (of the format STUDENT, or null): None for a computer's seat."""
     if record is None:
         return None
-    if (not isinstance(record, dict) or set(record) != {"name", "token"}
-            or not all(isinstance(record[key], str) and 0 < len(record[key]) <= 100 for key in record)):
-        raise NotationError(where, f"In {where}: {excerpt(record)} is not a student (a name and a token).")
+    try:
+        read(STUDENT_RECORD, record)
+    except FormatRefused as refused:
+        raise NotationError(where, f"In {where}: {refused}") from None
     return Student(record["name"], record["token"])
 
 
 def table_from(record: dict, where: str) -> dict:
-    """A table's record read back: its number, level, paused, seats and game, checked."""
+    """A table's record read back (of the format TABLE_FILE_FORMAT): its number, level, paused, seats and game,
+    checked."""
     try:
-        game = game_from_record(record.get("game"))
+        read(TABLE_FILE_FORMAT, record)
+    except FormatRefused as refused:
+        raise NotationError(refused.part, f"In {where}: {refused}") from None
+    try:
+        game = game_from_record(record["game"])
     except NotationError as error:
         raise NotationError("game", f"In {where}, the game cannot be read: {error}") from None
-    seats = record.get("seats")
-    if not isinstance(seats, list) or len(seats) != game.rules.players:
+    seats = record["seats"]
+    if len(seats) != game.rules.players:
         raise NotationError("seats", f"In {where}: seats must list the game's {game.rules.players} seats.")
-    return {"number": record.get("number"), "level": record.get("level"), "paused": record.get("paused"),
+    return {"number": record["number"], "level": record["level"], "paused": record["paused"],
             "seats": tuple(student_from(seat, where) for seat in seats), "game": game}

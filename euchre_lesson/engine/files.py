@@ -13,8 +13,10 @@ import json
 import math
 import os
 import secrets
+import shutil
 import stat
 import sys
+import tempfile
 from pathlib import Path
 
 from .errors import FileRefused, JsonRefused, excerpt
@@ -192,6 +194,43 @@ def write_new(path: str | os.PathLike, data: str | bytes, *, private: bool = Fal
         return _create_exclusively(path, data, private)
     finally:
         temporary.unlink(missing_ok=True)
+
+
+def replace_files(folder: str | os.PathLike, files: dict[str, bytes]) -> None:
+    """Put each of `files` (a name in `folder`, its bytes) in place whole: every one is staged beside its place
+    before any is renamed, so a failure while staging leaves the folder as it was and nothing else behind. What is
+    at a name already (a file, a link) is replaced by the rename, never written through: the caller has decided
+    that it may be (the tools' lists of what they wrote say which files are theirs)."""
+    folder = Path(folder)
+    ready: list[tuple[Path, Path]] = []
+    try:
+        for name, data in files.items():
+            ready.append((staged(folder / name, data), folder / name))  # the mode open would give a new file
+        for temporary, final in ready:
+            os.replace(temporary, final)
+    except BaseException:
+        for temporary, _ in ready:
+            temporary.unlink(missing_ok=True)
+        raise
+
+
+def replace_folder(target: str | os.PathLike, files: dict[str, bytes]) -> None:
+    """Make a new folder beside `target` holding `files` (paths inside it, their bytes), then put it in place of
+    `target`, which is removed first if there is one (the caller has decided that it may be). A failure while the
+    new folder is written leaves `target` as it was and nothing else behind."""
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fresh = Path(tempfile.mkdtemp(prefix=f"{target.name[:100]}.", dir=target.parent))  # nothing to write through
+    try:
+        for name, data in files.items():
+            (fresh / name).parent.mkdir(parents=True, exist_ok=True)
+            write_new(fresh / name, data)
+        if os.path.lexists(target):
+            shutil.rmtree(target)
+        os.replace(fresh, target)
+    except BaseException:
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise
 
 
 def _create_exclusively(path: Path, data: str | bytes, private: bool) -> bool:

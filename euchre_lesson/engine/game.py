@@ -17,25 +17,19 @@ from pathlib import Path
 from . import checks
 from .actions import Action
 from .errors import FileRefused, IllegalAction, NotationError, excerpt
-from .files import as_text, read_regular, replaceable, shown as _shown, write_atomically
-from .hand import (Deal, HandState, check_hand_fields, deal_hand, read_json, record_fields, replay, replayed_actions,
-                   shuffled_deal, start_of_hand)
+from .files import as_text, read_regular, replaceable, write_atomically
+from .files import shown as _shown
+from .formats import read
+from .hand import Deal, HandState, deal_hand, read_json, replay, replayed_actions, shuffled_deal, start_of_hand
 from .quick_replay import QuickReplay
+from .records import GAME_RECORD, MAX_HANDS, RECORD_FORMAT
 from .rules import CUTTHROAT, RuleSet, rules_from, side_of
 from .view import View
 
-RECORD_FORMAT = "euchre_lesson game"
-# A game to 10 rarely lasts 50 hands. The caps leave room for 400 times that (a record of
-# 16,000 thrown-in hands still loads, in seconds) yet keep a damaged file from filling the memory.
-MAX_HANDS = 20_000
 MAX_RECORD_BYTES = 40_000_000  # 2,000 bytes a hand: about twice what the largest hands take
 STARTING_SCORES = range(-999, 1000)  # what a game set up by hand may start from
-# The fields of a game record: True for those every record has, False for those it may leave out.
-RECORD_FIELDS = {"format": True, "rules": True, "switches": False, "seed": True, "first_dealer": True,
-                 "starting_scores": False, "hands": True, "scores": True, "winners": True,
-                 "dealt_by_hand": False, "seal": False}
-# "seal" is a place for a signature of the record that a layer above may write (save_game's `seal`) and check
-# (load_saved gives the record read): the engine itself neither makes nor reads one.
+# A record's "seal" is a place for a signature of the record that a layer above may write (save_game's `seal`) and
+# check (load_saved gives the record read): the engine itself neither makes nor reads one.
 # Where each derived field of a record comes from, for the message when a stored one disagrees.
 DERIVED_FROM = {"scores": "starting_scores and the hands' points", "winners": "the scores",
                 "dealt_by_hand": "the deals of the seed"}
@@ -449,9 +443,7 @@ def _game_of(record: dict) -> GameState:
     rules = rules_from(record["rules"], record.get("switches"))
     game = new_game(rules, seed=record["seed"], first_dealer=record["first_dealer"])
     start = _starting_scores(game, record.get("starting_scores", [0] * len(game.sides)))
-    hands = record["hands"]
-    if not isinstance(hands, list) or not hands:
-        raise NotationError("hands", "hands must be a non-empty list of hand records.")
+    hands = record["hands"]  # hand records, as the record's format says
     if len(hands) > MAX_HANDS:
         raise NotationError("hands", f"The record holds {len(hands):,} hands, too many for a game record, which "
                                      f"holds at most {MAX_HANDS:,} (a game to 10 rarely lasts 50 hands).")
@@ -464,16 +456,13 @@ def _game_of(record: dict) -> GameState:
 
 
 def _record_object(record: dict | str) -> dict:
-    """The record as an object with the fields of a game record, its size checked before it is read."""
+    """The record as an object of a game record's format (records.GAME_RECORD), its size checked before it is read."""
     if isinstance(record, str):
         if len(record) > MAX_RECORD_BYTES:
             raise NotationError("record", f"The game record is too long: {len(record):,} characters, and a saved "
                                           f"game is at most {MAX_RECORD_BYTES:,} ({MAX_HANDS:,} hands).")
         record = read_json(record, "game record")
-    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-        raise NotationError("format", f"This is not a game record: it should start with "
-                                      f'"format": "{RECORD_FORMAT}".')
-    return record_fields(record, RECORD_FIELDS, "game record")
+    return read(GAME_RECORD, record)
 
 
 def _starting_scores(game: GameState, scores) -> tuple[int, ...]:
@@ -534,8 +523,8 @@ def _seed_header(rules: RuleSet) -> dict:
 
 
 def _seed_deal_written(game: GameState, number: int, record, header: dict) -> Deal | None:
-    """The seed's deal of hand `number`, if `record` is a hand record of it written exactly as the game writes one."""
-    check_hand_fields(record)
+    """The seed's deal of hand `number`, if `record` (of a hand record's format) is a hand record of it written
+    exactly as the game writes one."""
     dealer = game._dealer(number)
     if not (record["rules"] == header["rules"] and _same_switches(record.get("switches", {}), header["switches"])
             and type(record["dealer"]) is int and record["dealer"] == dealer):

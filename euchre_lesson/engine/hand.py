@@ -13,9 +13,11 @@ from typing import NamedTuple
 from . import checks
 from .actions import ALONE, DECLINE, ORDER, PASS, STAY, Action, Verb, call, discard, give, parse_action, pickup, play
 from .cards import Card, Suit, deck, parse_cards, sort_key
-from .errors import WHOLE, IllegalAction, JsonRefused, NotationError, excerpt
+from .errors import IllegalAction, JsonRefused, NotationError, excerpt
 from .files import parse_json
+from .formats import read
 from .phases import Phase
+from .records import HAND_RECORD
 from .rules import RuleSet, ScoreRow, rules_from, side_of
 from .scoring import scoring_row
 from .tricks import Trick, playable, why_not, winning_index
@@ -762,8 +764,6 @@ MAX_NUMBER_DIGITS = 100  # a record's numbers are seats, scores and seeds (at mo
 # The largest hands' records take about 1,000 characters; what is far longer is no hand record (a saved game
 # allows 2,000 a hand: game.MAX_RECORD_BYTES).
 MAX_HAND_RECORD_CHARS = 100_000
-# The fields of a hand record: True for those every record has, False for those it may leave out (Notation).
-HAND_RECORD_FIELDS = {"rules": True, "switches": False, "dealer": True, "deal": True, "actions": True}
 
 
 def read_json(text: str, what: str):
@@ -792,27 +792,9 @@ def replay(record: dict | str) -> HandState:
 
 
 def check_hand_fields(record) -> dict:
-    """A hand record is an object with the fields of one: every field it needs, and none that no hand record has."""
-    if not isinstance(record, dict):
-        raise NotationError("record", f"A hand record is a JSON object, not {type(record).__name__}.")
-    return record_fields(record, HAND_RECORD_FIELDS, "hand record")
-
-
-def record_fields(record: dict, fields: dict[str, bool], what: str) -> dict:
-    """A record with every field it needs (True in `fields`) and none that no such record has; `what` names it."""
-    unknown = [key for key in record if key not in fields]
-    if unknown:
-        key = unknown[0]  # the part is the field's name, as for every field ("seed"), if it reads as it is written
-        plain = isinstance(key, str) and key.isprintable() and "." not in key and len(key) <= WHOLE
-        part = key if plain else excerpt(key)
-        raise NotationError(part, f"The {what} has a field {excerpt(key)} that no {what} has; its fields are "
-                                  f"{', '.join(fields)}.")
-    needs = [key for key, needed in fields.items() if needed]
-    missing = [key for key in needs if key not in record]
-    if missing:
-        raise NotationError(missing[0], f"The {what} has no {missing[0]!r}; it needs {', '.join(needs[:-1])} "
-                                        f"and {needs[-1]}.")
-    return record
+    """A hand record is an object with the fields of one (records.HAND_RECORD): every field it needs, each of its
+    shape, and none that no hand record has."""
+    return read(HAND_RECORD, record)
 
 
 def replayed_actions(state: HandState, actions) -> HandState:

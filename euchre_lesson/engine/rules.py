@@ -105,6 +105,8 @@ class GameFacts(NamedTuple):
     makers: Side
     defenders: Side
     make_trump_at: int  # the rule of thumb's count to make trump (lessons 2 and 3)
+    hand_rules: tuple[str, ...] = ()  # the rules of a hand of it, in the order played (its rules card quotes them)
+    scoring_rules: tuple[str, ...] = ()  # the rules that score it and name its winner
 
     @property
     def partners(self) -> bool:
@@ -130,6 +132,8 @@ GAMES = {
         makers=Side("the maker", "the makers' side"),
         defenders=Side("each defender", "each defender"),
         make_trump_at=4,
+        hand_rules=("T1", "T2", "C6", "C7", "C8", "C9", "T4", "T5", "T6", "C12", "C13"),
+        scoring_rules=("T7", "T8"),
     ),
     "partnership": GameFacts(
         4,
@@ -144,6 +148,8 @@ GAMES = {
         said="partnership",
         **_PARTNERS,
         make_trump_at=5,
+        hand_rules=("F1", "C5", "F2", "C7", "C8", "C9", "F3", "C11", "C12", "C13"),
+        scoring_rules=("F5",),
     ),
     "twohand": GameFacts(
         2,
@@ -159,6 +165,8 @@ GAMES = {
         makers=Side("the maker", "the maker"),
         defenders=Side("the opponent", "the opponent"),
         make_trump_at=4,
+        hand_rules=("W1", "W2", "W3", "C8", "C9", "W4", "W5", "C12", "C13"),
+        scoring_rules=("W6",),
     ),
     "railroad": GameFacts(
         4,
@@ -173,6 +181,8 @@ GAMES = {
         said="Railroad Euchre",
         **_PARTNERS,
         make_trump_at=5,
+        hand_rules=("F1", "R1", "F2", "C7", "C8", "C9", "F3", "R2", "R3", "C12", "C13"),
+        scoring_rules=("R4", "R5"),
     ),
 }
 PLAYERS = {name: game.players for name, game in GAMES.items()}

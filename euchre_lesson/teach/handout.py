@@ -19,9 +19,7 @@ import argparse
 import contextlib
 import os
 import re
-import shutil
 import sys
-import tempfile
 import warnings
 from pathlib import Path
 
@@ -30,8 +28,10 @@ import nbformat
 from ..engine import checks
 from ..engine.display import RULE_BOOK
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
-from ..engine.files import as_text, parse_json, read_regular, write_new
+from ..engine.files import as_text, parse_json, read_regular, replace_folder, shown
+from ..engine.formats import Format, FormatRefused, read
 from .house_rules import HOUSE_RULES_FILE, house_rules_bytes
+from .refusals import ToolRefused, exit_on_refusal
 
 LESSONS_FOLDER = "notebooks"  # in the project: the lessons, beside them the class's house rules
 LESSON_NAMES = "[0-9][0-9]_*.ipynb"
@@ -47,6 +47,13 @@ MOST_TEXT_BYTES = 2**20  # the rule book's text is 0.1 MB
 NOTEBOOK_NESTING = 100  # levels of lists and objects: a lesson nests 10 at most
 NOTEBOOK_DIGITS = 100  # of a whole number: a lesson's are counts and sizes
 MARK = ".euchre-handout"  # in every folder written here: only such a folder is replaced by a rewrite
+# The top of a format-4 notebook, which nbformat's own checker assumes before it checks the rest.
+NOTEBOOK_TOP = Format("notebook", {
+    "type": "object",
+    "properties": {"nbformat": {"type": "integer", "const": 4}, "nbformat_minor": {"type": "integer"},
+                   "metadata": {"type": "object"}, "cells": {"type": "array", "items": {"type": "object"}}},
+    "required": ["nbformat", "nbformat_minor", "metadata", "cells"],
+})
 
 
 def lessons(folder: Path, answers: bool = False) -> list[Path]:
@@ -57,12 +64,12 @@ def lessons(folder: Path, answers: bool = False) -> list[Path]:
 
 
 def _lessons(folder: Path, answers: bool) -> list[Path]:
-    """The lessons of `folder`, once their arguments are checked; SystemExit for no lessons or a link."""
+    """The lessons of `folder`, once their arguments are checked; ToolRefused for no lessons or a link."""
     if not folder.is_dir():
-        raise SystemExit(f"The lessons folder {folder} is not a folder (or does not exist).")
+        raise ToolRefused(f"The lessons folder {shown(folder)} is not a folder (or does not exist).")
     found = sorted(path for path in folder.glob(LESSON_NAMES) if answers or not path.match(TEACHERS_ONLY))
     if not found:
-        raise SystemExit(f"No lessons (files like 01_cards.ipynb) in {folder}.")
+        raise ToolRefused(f"No lessons (files like 01_cards.ipynb) in {shown(folder)}.")
     for path in found:
         _refuse_a_link(path)
     return found
@@ -118,20 +125,10 @@ def _write_folder(files: dict[str, bytes], target: Path) -> None:
     """Write `files` into a new folder beside `target`, then put it in place of the old one (ours or empty only)."""
     ours = target.is_dir() and not target.is_symlink() and ((target / MARK).is_file() or not any(target.iterdir()))
     if os.path.lexists(target) and not ours:
-        raise SystemExit(f"{target} exists and was not written by this tool (no {MARK} in it): "
-                         "name another folder, or move it away yourself.")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fresh = Path(tempfile.mkdtemp(prefix=f"{target.name}.", dir=target.parent))  # new: nothing in it to write through
-    try:
-        for name, data in {**files, MARK: b"written by python -m euchre_lesson.teach.handout: a rewrite replaces it\n"}.items():
-            (fresh / name).parent.mkdir(parents=True, exist_ok=True)
-            write_new(fresh / name, data)
-        if os.path.lexists(target):
-            shutil.rmtree(target)
-        os.replace(fresh, target)
-    except BaseException:
-        shutil.rmtree(fresh, ignore_errors=True)
-        raise
+        raise ToolRefused(f"{shown(target)} exists and was not written by this tool (no {MARK} in it): "
+                          "name another folder, or move it away yourself.")
+    mark = b"written by python -m euchre_lesson.teach.handout: a rewrite replaces it\n"
+    replace_folder(target, {**files, MARK: mark})
 
 
 # -- a lesson without its answers ----------------------------------------------------------------------------
@@ -145,15 +142,15 @@ def student_copy(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
 
 
 def student_bytes(path: Path) -> bytes:
-    """The student copy of the lesson at `path` (never through a link), as the bytes to write; SystemExit if broken."""
+    """The student copy of the lesson at `path` (never through a link), as the bytes to write; ToolRefused if broken."""
     path = _as_path(path, "path")
     try:
         lesson = _parse_lesson(read_regular(path, MOST_LESSON_BYTES, follow_links=False, what="a lesson"))
         text = nbformat.writes(_without_answers(lesson))
     except (ValueError, RecursionError, nbformat.ValidationError) as error:
         reason = str(error) if isinstance(error, FileRefused) else f"it {error}"
-        raise SystemExit(f"Cannot make a student copy of {path}: {reason}. "
-                         "Nothing was written; repair or move that file and run again.") from None
+        raise ToolRefused(f"Cannot make a student copy of {shown(path)}: {reason}. "
+                          "Nothing was written; repair or move that file and run again.") from None
     return (text if text.endswith("\n") else text + "\n").encode("utf-8")
 
 
@@ -186,9 +183,11 @@ def _parse_lesson(data: bytes) -> nbformat.NotebookNode:
 
 def _checked_notebook(raw) -> nbformat.NotebookNode:
     """`raw` as a valid notebook; a ValueError saying what is wrong with it."""
-    if not _notebook_shaped(raw):
+    try:
+        read(NOTEBOOK_TOP, raw)
+    except FormatRefused:
         raise ValueError('is not a Jupyter notebook of format 4 (an object with "nbformat": 4, '
-                         '"nbformat_minor", "metadata" and a list of "cells")')
+                         '"nbformat_minor", "metadata" and a list of "cells")') from None
     notebook = nbformat.from_dict(raw)
     try:
         with warnings.catch_warnings():  # a missing cell id is only a warning; validate adds it
@@ -201,29 +200,22 @@ def _checked_notebook(raw) -> nbformat.NotebookNode:
     return notebook
 
 
-def _notebook_shaped(raw) -> bool:
-    """Whether `raw` has the top of a format-4 notebook, which nbformat's checker assumes before checking."""
-    return (isinstance(raw, dict) and type(raw.get("nbformat")) is int and raw["nbformat"] == 4
-            and type(raw.get("nbformat_minor")) is int and isinstance(raw.get("metadata"), dict)
-            and isinstance(raw.get("cells"), list) and all(isinstance(cell, dict) for cell in raw["cells"]))
-
-
 # -- the other files -----------------------------------------------------------------------------------------
 
 def _refuse_a_link(path: Path) -> None:
     """Refuse a link where a hand-out's file goes: what it leads to may be anything of the teacher's."""
     if path.is_symlink():
-        raise SystemExit(f"{path} is a link, and a hand-out never follows one (it could lead to a private file). "
-                         "Put the file itself there, or move the link away.")
+        raise ToolRefused(f"{shown(path)} is a link, and a hand-out never follows one (it could lead to a private "
+                          "file). Put the file itself there, or move the link away.")
 
 
 def _regular(path: Path, most: int) -> bytes:
-    """The bytes of the file at `path`, as they are; SystemExit for a link or what is not a file."""
+    """The bytes of the file at `path`, as they are; ToolRefused for a link or what is not a file."""
     _refuse_a_link(path)
     try:
         return read_regular(path, most, follow_links=False)
     except FileRefused as refused:
-        raise SystemExit(f"Cannot hand out {path}: {refused}.") from None
+        raise ToolRefused(f"Cannot hand out {shown(path)}: {refused}.") from None
 
 
 def _house_rules(folder: Path) -> bytes | None:
@@ -232,8 +224,8 @@ def _house_rules(folder: Path) -> bytes | None:
     try:
         return house_rules_bytes(folder)
     except NotationError as mistake:
-        raise SystemExit(f"Cannot copy the class's house rules: {mistake} "
-                         "Nothing was written; correct the file and run again.") from None
+        raise ToolRefused(f"Cannot copy the class's house rules: {mistake} "
+                          "Nothing was written; correct the file and run again.") from None
 
 
 def _as_path(value, argument: str) -> Path:
@@ -261,7 +253,7 @@ def _system_refusals(what: str):
     try:
         yield
     except OSError as error:
-        raise SystemExit(f"Cannot {what}: {error.strerror or error}.") from None
+        raise ToolRefused(f"Cannot {what}: {error.strerror or error}.") from None
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -275,8 +267,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("folder", type=Path, help="the folder to write, e.g. .venv/app-folder")
     parser.add_argument("--root", type=Path, default=Path("."), help="the project folder (default: here)")
     options = parser.parse_args(argv)
-    files = app_files(options.root)
-    write_folder(files, options.folder)
+    with exit_on_refusal():  # the one place a refusal ends the command: its sentence, exit status 1
+        files = app_files(options.root)
+        write_folder(files, options.folder)
     print(f"the app's folder {options.folder} holds {', '.join(sorted(files))}")
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular
+from ..engine.formats import Format, FormatRefused, either, frozen, read
 from ..engine.rules import ALLOWED, PRESETS, RuleSet, with_switches
 
 HOUSE_RULES_FILE = "house_rules.json"
@@ -26,7 +27,20 @@ EXAMPLE = '{"cutthroat": {"stick_the_dealer": true}}'
 SHOW_ANSWER = ("after a try", "always", "never")  # when an exercise offers "Show the answer"; the first is the default
 SETTINGS = {"show_answer": SHOW_ANSWER}  # the file's top-level keys that are not games, and their values
 # Refusals after which the example of a good file helps: the file holds no house rules one can read.
-SHOW_EXAMPLE = {"kind", "empty", "syntax", "deep"}
+SHOW_EXAMPLE = frozenset({"kind", "empty", "syntax", "deep"})
+# One game's section: its switches, each checked by the rules' own table (rules.ALLOWED) once the shape is right.
+SECTIONS = frozen({game: {"type": "object", "title": f"The section {game!r}",
+                          "description": 'an object of switches, e.g. {"stick_the_dealer": true}'} for game in PRESETS})
+HOUSE_RULES = Format("house rules file", {
+    "type": "object",
+    "description": "one object with a section per game",
+    "propertyNames": {"enum": [*PRESETS, *SETTINGS],
+                      "description": f"a game or a setting; the sections are {', '.join(map(repr, PRESETS))}, and the "
+                                     f"settings {', '.join(map(repr, SETTINGS))}"},
+    "properties": {**SECTIONS, **{name: {"enum": list(allowed), "description": either(allowed, repr)}
+                                  for name, allowed in SETTINGS.items()}},
+    "additionalProperties": False,
+}, example=EXAMPLE)
 
 
 class HouseRulesWarning(UserWarning):
@@ -165,32 +179,19 @@ def _example(kind: str) -> str:
 
 
 def _house_rules_from(data: object) -> HouseRules:
-    """Every game's rules from the file's object, each section checked, whichever game is asked for."""
-    if not isinstance(data, dict):
-        raise _Mistake(f"it must hold one object with a section per game, e.g. {EXAMPLE}, not {_shown(data)}.")
-    unknown = [key for key in data if key not in PRESETS and key not in SETTINGS]  # games: the presets table
-    if unknown:
-        raise _Mistake(f"{excerpt(unknown[0])} is not a game or a setting; the sections are "
-                       f"{', '.join(map(repr, PRESETS))}, and the settings {', '.join(map(repr, SETTINGS))}.")
+    """Every game's rules from the file's object (of the format HOUSE_RULES), each section's switches checked,
+    whichever game is asked for."""
+    try:
+        data = read(HOUSE_RULES, data)
+    except FormatRefused as refused:
+        raise _Mistake(str(refused)) from None
     games = tuple(_section(game, data[game]) if game in data else preset for game, preset in PRESETS.items())
-    return HouseRules(games, **{name: _setting(name, data[name]) for name in SETTINGS if name in data})
-
-
-def _setting(name: str, value: object) -> str:
-    """One of the setting's allowed words, exactly as written in the table."""
-    allowed = SETTINGS[name]
-    if not isinstance(value, str) or value not in allowed:
-        words = ", ".join(map(repr, allowed[:-1])) + f" or {allowed[-1]!r}"
-        raise _Mistake(f"{name} must be {words}, not {_shown(value)}.")
-    return value
+    return HouseRules(games, **{name: data[name] for name in SETTINGS if name in data})
 
 
 def _section(game: str, switches: object) -> RuleSet:
-    """One game's preset with the switches of its section."""
+    """One game's preset with the switches of its section (an object, as the format says)."""
     where = f", section {game!r}"
-    if not isinstance(switches, dict):
-        raise _Mistake(f"a section must be an object of switches, e.g. {{\"stick_the_dealer\": true}}, "
-                       f"not {_shown(switches)}.", where)
     try:
         return with_switches(PRESETS[game], switches)
     except NotationError as error:
@@ -199,7 +200,8 @@ def _section(game: str, switches: object) -> RuleSet:
 
 
 def _json_words(name: str, value: object) -> str:
-    """A switch's wrong value and the right ones, as a JSON file spells them (true, not True; "shared", not 'shared')."""
+    """A switch's wrong value and the right ones, as a JSON file spells them (true, not True; "shared", not
+    'shared')."""
     allowed = ALLOWED[name]
     if isinstance(allowed.values, range):
         right = str(allowed)

@@ -24,12 +24,14 @@ from pathlib import Path
 from ..engine import checks
 from ..engine.cards import Suit
 from ..engine.errors import NotationError, excerpt
-from ..engine.files import as_text, parse_json, read_regular, staged
+from ..engine.files import as_text, parse_json, read_regular, replace_files, shown
+from ..engine.formats import Format, read
 from ..engine.narration import capital, points_words
 from ..engine.ranking import is_trump, ranking
 from ..engine.rules import ALLOWED, PRESETS, SWITCH_NAMES, RuleSet, switch_words
 from ..engine.scoring import Points
 from .house_rules import HOUSE_RULES_FILE, HouseRules, read_house_rules
+from .refusals import ToolRefused, exit_on_refusal
 
 RULE_BOOK = Path(__file__).resolve().parents[2] / "RULES.md"  # beside the package in the checkout
 DEFAULT_HOUSE_RULES = Path("notebooks") / HOUSE_RULES_FILE
@@ -39,19 +41,22 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-back
                   "--disable-component-update", "--disable-sync", "--no-first-run"]
 PAPERS = {"A4": "210mm 297mm", "Letter": "8.5in 11in"}
 MANIFEST = ".sheets.json"
+WRITTEN_BY = "python -m euchre_lesson.teach.sheets"
+# The list of the sheets this tool wrote, with a checksum of each: written by _write, read by _manifest.
+SHEETS_LIST = Format("list of sheets", {
+    "type": "object",
+    "properties": {"written_by": {"const": WRITTEN_BY},
+                   "sheets": {"type": "object",
+                              "additionalProperties": {"type": "string", "pattern": "^[0-9a-f]{64}$"}}},
+    "required": ["sheets"],
+})
 MOST_SHEET_BYTES = 16 * 2**20  # a sheet's PDF is some tens of kilobytes
 MOST_MANIFEST_BYTES = 2**20
+STANDARD = HouseRules()  # the standard rules of every game: a class with no house rules file
 HAND_ROWS = 18  # rows on a score sheet: a game to 10 takes some 8 to 15 hands
 
-# The rules each card quotes, in the order a hand is played; the bowers (C2, and C3 with the joker) head the
-# order of the cards, and the scoring rule sits under its table.
-PLAY_RULES = {
-    "cutthroat": ("T1", "T2", "C6", "C7", "C8", "C9", "T4", "T5", "T6", "C12", "C13"),
-    "partnership": ("F1", "C5", "F2", "C7", "C8", "C9", "F3", "C11", "C12", "C13"),
-    "twohand": ("W1", "W2", "W3", "C8", "C9", "W4", "W5", "C12", "C13"),
-    "railroad": ("F1", "R1", "F2", "C7", "C8", "C9", "F3", "R2", "R3", "C12", "C13"),
-}
-SCORING_RULES = {"cutthroat": ("T7", "T8"), "partnership": ("F5",), "twohand": ("W6",), "railroad": ("R4", "R5")}
+# Each card quotes its game's rules from the game's facts (rules.facts: hand_rules in the order a hand is played,
+# scoring_rules under the scoring table); the bowers (C2, and C3 with the joker) head the order of the cards.
 # Sentences of the rule book that speak to its readers about the book (the sources it was distilled from, the
 # engine, the lessons, the switches by their code names) rather than to players about the game: left off a card.
 BOOK_TALK = ("`", "the sources say", "from the sources", "the sources use", "the sources copy", "A lesson",
@@ -62,14 +67,14 @@ HEADING_TAIL = re.compile(r"^\s*\([^()]*\):?")  # "**T7 Scoring** (each player k
 
 
 def read_rule_book(path: str | os.PathLike = RULE_BOOK) -> str:
-    """The rule book's text; SystemExit saying where it should be if it cannot be read."""
+    """The rule book's text; ToolRefused saying where it should be if it cannot be read."""
     path = checks.path("path", path, "the rule book's path, as text or a Path")
     try:
         return as_text(read_regular(path, 2**20, what="the rule book"))
     except (OSError, ValueError) as error:
-        raise SystemExit(f"Cannot read the rule book {excerpt(os.fspath(path), 200)}: {str(error)[:300]} The sheets "
-                         f"quote it; run this from a checkout of the project, where RULES.md sits beside the "
-                         f"package.") from None
+        raise ToolRefused(f"Cannot read the rule book {excerpt(os.fspath(path), 200)}: {str(error)[:300]} The "
+                          f"sheets quote it; run this from a checkout of the project, where RULES.md sits beside the "
+                          f"package.") from None
 
 
 def rule_entry(rule: str, book: str | None = None) -> tuple[str, str]:
@@ -174,7 +179,8 @@ def _suit_html(suit: Suit) -> str:
 
 def _scoring_html(rules: RuleSet) -> str:
     """The scoring table that applies, in the rule book's words (the engine's rows), first matching row first."""
-    rows = "".join(f"<tr><td>{escape(row.result)}</td><td>{escape(points_words(rules, Points(row.makers, row.defenders)))}"
+    rows = "".join(f"<tr><td>{escape(row.result)}</td>"
+                   f"<td>{escape(points_words(rules, Points(row.makers, row.defenders)))}"
                    f"</td><td>{row.rule}</td></tr>" for row in rules.scoring)
     return (f"<table class='scoring'><caption>The first row that fits the hand applies.</caption>"
             f"<tr><th scope='col'>result</th><th scope='col'>points</th><th scope='col'>rule</th></tr>{rows}</table>")
@@ -184,8 +190,8 @@ def rules_card(rules: RuleSet, paper: str = "A4", book: str | None = None) -> st
     """The one-page rules card of a game under the class's rules, as an HTML page; `book` as for rule_entry."""
     _check(rules, paper)
     book, facts = _book(book), rules.facts
-    play = "".join(_rule_html(book, rule, rules) for rule in PLAY_RULES[rules.game])
-    scoring = "".join(_rule_html(book, rule, rules) for rule in SCORING_RULES[rules.game])
+    play = "".join(_rule_html(book, rule, rules) for rule in facts.hand_rules)
+    scoring = "".join(_rule_html(book, rule, rules) for rule in facts.scoring_rules)
     body = (f"<header><h1>{escape(facts.name)} · rules card</h1>"
             f"<p>{escape(facts.described)}; the game is won at {rules.target} points. The rules are the rule "
             f"book's, by their ids; the class's house rules are marked.</p></header>"
@@ -274,7 +280,7 @@ def _page(title: str, body: str, paper: str) -> str:
             f"<style>{STYLE % {'size': PAPERS[paper]}}</style></head><body>{body}</body></html>\n")
 
 
-def all_sheets(house: HouseRules = HouseRules(), paper: str = "A4", book: str | None = None) -> dict[str, str]:
+def all_sheets(house: HouseRules = STANDARD, paper: str = "A4", book: str | None = None) -> dict[str, str]:
     """Every game's rules card and score sheet under the class's house rules: file name (no ending) to HTML page."""
     if not isinstance(house, HouseRules):
         raise ValueError(f"house must be a class's house rules, as read_house_rules gives, not {excerpt(house)}.")
@@ -290,15 +296,15 @@ def all_sheets(house: HouseRules = HouseRules(), paper: str = "A4", book: str | 
 
 
 def _printed(pages: dict[str, str], paper: str, chromium: str) -> dict[str, bytes]:
-    """Each sheet printed to PDF by Chromium, by file name; SystemExit saying what to install if it cannot be."""
+    """Each sheet printed to PDF by Chromium, by file name; ToolRefused saying what to install if it cannot be."""
     if not Path(chromium).exists():
-        raise SystemExit(f"{chromium} is missing: the sheets are printed by Debian's Chromium. Install it with "
-                         f"`apt-get install -y chromium` (make test does), or name another with --chromium.")
+        raise ToolRefused(f"{shown(chromium)} is missing: the sheets are printed by Debian's Chromium. Install it with "
+                          f"`apt-get install -y chromium` (make test does), or name another with --chromium.")
     try:
         from playwright.sync_api import sync_playwright  # only printing needs it: the test extra has it
     except ImportError:
-        raise SystemExit("The sheets are printed through Playwright, which is not installed: "
-                         "`pip install playwright` (never `playwright install`; the browser is Debian's).") from None
+        raise ToolRefused("The sheets are printed through Playwright, which is not installed: "
+                          "`pip install playwright` (never `playwright install`; the browser is Debian's).") from None
     out, failed = {}, []
 
     def print_all() -> None:
@@ -326,7 +332,7 @@ def _printed(pages: dict[str, str], paper: str, chromium: str) -> dict[str, byte
 
 
 def write_sheets(target: str | os.PathLike, files: dict[str, bytes]) -> list[Path]:
-    """Write the files (name: bytes) into `target`, never over one this tool did not write; SystemExit if one is
+    """Write the files (name: bytes) into `target`, never over one this tool did not write; ToolRefused if one is
     in the way, and then nothing is written."""
     target = _folder(target, "target")
     if not isinstance(files, dict) or not all(isinstance(name, str) and isinstance(data, bytes) and _plain(name)
@@ -336,7 +342,8 @@ def write_sheets(target: str | os.PathLike, files: dict[str, bytes]) -> list[Pat
     try:
         return _write(target, files)
     except OSError as error:
-        raise SystemExit(f"Cannot write the sheets into {excerpt(str(target), 200)}: {error.strerror or error}.") from None
+        raise ToolRefused(f"Cannot write the sheets into {excerpt(str(target), 200)}: "
+                          f"{error.strerror or error}.") from None
 
 
 def _plain(name: str) -> bool:
@@ -351,26 +358,18 @@ def _folder(value: object, argument: str) -> Path:
 
 def _write(target: Path, files: dict[str, bytes]) -> list[Path]:
     if os.path.lexists(target) and not target.is_dir():
-        raise SystemExit(f"The output folder {target} is not a folder. Name a folder for the sheets.")
+        raise ToolRefused(f"The output folder {shown(target)} is not a folder. Name a folder for the sheets.")
     written = _manifest(target)
     in_the_way = [name for name in [*files, MANIFEST] if _in_the_way(target / name, written.get(name))]
     if in_the_way:
-        raise SystemExit(f"The output folder {target} holds files this tool did not write: {', '.join(in_the_way)}. "
-                         "Nothing was written. Move them away, or choose another folder for the sheets.")
+        raise ToolRefused(f"The output folder {shown(target)} holds files this tool did not write: "
+                          f"{', '.join(in_the_way)}. Nothing was written. Move them away, or choose another folder for "
+                          "the sheets.")
     digests = {**written, **{name: _sha256(data) for name, data in files.items()}}
-    listing = {"written_by": "python -m euchre_lesson.teach.sheets", "sheets": dict(sorted(digests.items()))}
+    listing = {"written_by": WRITTEN_BY, "sheets": dict(sorted(digests.items()))}
     everything = {**files, MANIFEST: (json.dumps(listing, indent=1) + "\n").encode("utf-8")}
     target.mkdir(parents=True, exist_ok=True)
-    ready = []
-    try:
-        for name, data in everything.items():
-            ready.append((staged(target / name, data), target / name))
-        for temporary, final in ready:
-            os.replace(temporary, final)  # a rename: replaces this tool's own file, never writes through a link
-    except BaseException:
-        for temporary, _ in ready:
-            temporary.unlink(missing_ok=True)
-        raise
+    replace_files(target, everything)  # each whole, all staged first; this tool's own files only, never through a link
     return [target / name for name in files]
 
 
@@ -378,10 +377,9 @@ def _manifest(target: Path) -> dict[str, str]:
     """The files this tool last wrote into `target` (name to sha256); empty if its list is missing or unreadable."""
     try:
         raw = parse_json(as_text(read_regular(target / MANIFEST, MOST_MANIFEST_BYTES, follow_links=False)), 10, 20)
-    except (OSError, ValueError):
+        return dict(read(SHEETS_LIST, raw)["sheets"])
+    except (OSError, ValueError):  # missing, a link, not JSON, not of its format: not this tool's list
         return {}
-    listed = raw.get("sheets") if isinstance(raw, dict) else None
-    return {k: v for k, v in listed.items() if isinstance(v, str)} if isinstance(listed, dict) else {}
 
 
 def _in_the_way(path: Path, digest: str | None) -> bool:
@@ -405,32 +403,34 @@ def _sha256(data: bytes) -> str:
 def class_house_rules(path: str | os.PathLike = DEFAULT_HOUSE_RULES) -> HouseRules:
     """The class's house rules from a file named house_rules.json (or the folder holding it); none: the presets.
 
-    SystemExit says what is wrong with the file, for a teacher printing sheets before class."""
+    ToolRefused says what is wrong with the file, for a teacher printing sheets before class."""
     path = _folder(path, "path")
     try:
         return _class_house_rules(path)
     except OSError as error:
-        raise SystemExit(f"Cannot read the house rules {excerpt(str(path), 200)}: {error.strerror or error}.") from None
+        raise ToolRefused(f"Cannot read the house rules {excerpt(str(path), 200)}: "
+                          f"{error.strerror or error}.") from None
 
 
 def _class_house_rules(path: Path) -> HouseRules:
     folder = path if path.is_dir() else path.parent
     if not path.is_dir() and path.name != HOUSE_RULES_FILE:
-        raise SystemExit(f"The house rules file must be named {HOUSE_RULES_FILE}, as the lessons read it, "
-                         f"not {path.name}: rename it, or name the folder that holds it.")
+        raise ToolRefused(f"The house rules file must be named {HOUSE_RULES_FILE}, as the lessons read it, "
+                          f"not {shown(path.name)}: rename it, or name the folder that holds it.")
     if not folder.is_dir():
-        raise SystemExit(f"The folder {folder} of the house rules file does not exist.")
+        raise ToolRefused(f"The folder {shown(folder)} of the house rules file does not exist.")
     try:
         return read_house_rules(folder)
     except NotationError as mistake:
-        raise SystemExit(f"The house rules were not read: {mistake}") from None
+        raise ToolRefused(f"The house rules were not read: {mistake}") from None
 
 
 def main(argv: list[str] | None = None) -> None:
     """The command: `argv` is its words (sys.argv[1:] when None)."""
     if argv is not None and (isinstance(argv, str) or not isinstance(argv, (list, tuple))
                              or not all(isinstance(word, str) for word in argv)):
-        raise ValueError(f"argv must be a list of the command's words, such as ['--out', 'sheets'], not {excerpt(argv)}.")
+        raise ValueError(f"argv must be a list of the command's words, such as ['--out', 'sheets'], "
+                         f"not {excerpt(argv)}.")
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, required=True, help="the folder to write the sheets to")
     parser.add_argument("--house-rules", type=Path, default=DEFAULT_HOUSE_RULES,
@@ -439,10 +439,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--paper", choices=tuple(PAPERS), default="A4", help="the paper size (default A4)")
     parser.add_argument("--chromium", default=CHROMIUM, help=f"the Chromium that prints (default {CHROMIUM})")
     options = parser.parse_args(argv)
-    pages = all_sheets(class_house_rules(options.house_rules), options.paper)
-    files = {f"{name}.html": html.encode("utf-8") for name, html in pages.items()}
-    files.update(_printed(pages, options.paper, options.chromium))
-    for path in write_sheets(options.out, dict(sorted(files.items()))):
+    with exit_on_refusal():  # the one place a refusal ends the command: its sentence, exit status 1
+        pages = all_sheets(class_house_rules(options.house_rules), options.paper)
+        files = {f"{name}.html": html.encode("utf-8") for name, html in pages.items()}
+        files.update(_printed(pages, options.paper, options.chromium))
+        written = write_sheets(options.out, dict(sorted(files.items())))
+    for path in written:
         print(path)
 
 

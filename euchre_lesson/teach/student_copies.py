@@ -3,14 +3,17 @@
     python -m euchre_lesson.teach.student_copies notebooks student_notebooks [--branch students]
 
 The teacher's guide is not copied. The class's house rules (`house_rules.json` beside the lessons) are
-copied beside the copies, checked first, for the lessons read them from their own folder. A cell tagged `solution` in a source notebook (the teacher's demonstration that a checker refuses
+copied beside the copies, checked first, for the lessons read them from their own folder. A cell tagged
+`solution` in a source notebook (the teacher's demonstration that a checker refuses
 a wrong answer and accepts the right one, or a call of `solution()`) is left out of the copy;
 every other cell is kept with its outputs cleared, so students run the lesson themselves.
 
 Nothing is lost: every lesson is read and converted before anything is written; each copy is
 written to a new file and renamed into place, so a link in the output folder is replaced, never
 written through; and an output folder holding files this tool did not write (a student's edited
-copy, say) is refused unless --force is given. The tool lists what it wrote, with a checksum of
+copy, say) is refused unless --force is given. With --force the copies this tool wrote are replaced,
+edited or not, and a file it never wrote is left as it is, even one named as a lesson (that lesson's
+copy is then not written, and the command says so). The tool lists what it wrote, with a checksum of
 each copy, in `.student_copies.json` in the output folder, so running it again just works.
 
 What a copy holds, and which files are copied, is teach/handout.py's one list (the site and the app use it too).
@@ -31,12 +34,22 @@ from pathlib import Path
 
 from ..engine import checks
 from ..engine.errors import excerpt
-from ..engine.files import as_text, parse_json, read_regular, staged
-from .handout import MOST_LESSON_BYTES, NOTEBOOK_DIGITS, NOTEBOOK_NESTING, student_copy, student_files  # noqa: F401
+from ..engine.files import as_text, parse_json, read_regular, replace_files, shown
+from ..engine.formats import Format, frozen, read
+from .handout import MOST_LESSON_BYTES, NOTEBOOK_DIGITS, NOTEBOOK_NESTING, lessons, student_copy, student_files  # noqa: F401
 from .house_rules import HOUSE_RULES_FILE
+from .refusals import ToolRefused, exit_on_refusal
 
 JUPYTER_OWN = {".ipynb_checkpoints"}  # folders Jupyter itself makes beside an opened notebook
 MANIFEST = ".student_copies.json"
+WRITTEN_BY = "python -m euchre_lesson.teach.student_copies"
+SHA256 = frozen({"type": "string", "pattern": "^[0-9a-f]{64}$", "description": "a SHA-256 checksum in hexadecimal"})
+# The list of the copies this tool wrote, with a checksum of each: written by _manifest_bytes, read by _manifest.
+COPIES_LIST = Format("list of student copies", {
+    "type": "object",
+    "properties": {"written_by": {"const": WRITTEN_BY}, "copies": {"type": "object", "additionalProperties": SHA256}},
+    "required": ["copies"],
+})
 MOST_MANIFEST_BYTES = 2**20
 NAMES_SHOWN = 10
 
@@ -44,26 +57,30 @@ NAMES_SHOWN = 10
 def build(source: Path, target: Path, force: bool = False) -> list[Path]:
     """Write a student copy of every numbered lesson in `source` into `target`; the paths written.
 
-    Refuses (SystemExit with a message, nothing written) a broken lesson, an output folder that
-    overlaps `source`, and, unless `force`, an output folder holding files this tool did not write."""
+    Refuses (ToolRefused saying why, nothing written) a broken lesson, an output folder that overlaps `source`,
+    and, unless `force`, an output folder holding files this tool did not write; with `force`, a file this tool
+    never wrote is left as it is, even where a copy would go (that copy is not written, nor returned)."""
     source, target = _folder(source, "source"), _folder(target, "target")
     try:
         return _build(source, target, force)
     except OSError as error:  # a name the system cannot take (too long, say), met before anything is written
-        raise SystemExit(f"Cannot make the student copies from {_excerpt(str(source))} into "
-                         f"{_excerpt(str(target))}: {error.strerror or error}.") from None
+        raise ToolRefused(f"Cannot make the student copies from {_excerpt(str(source))} into "
+                          f"{_excerpt(str(target))}: {error.strerror or error}.") from None
 
 
 def _build(source: Path, target: Path, force: bool) -> list[Path]:
     copies = student_files(source)  # all read before any is written: the hand-out's list (teach/handout.py)
     rules = copies.get(HOUSE_RULES_FILE)
     _refuse_overlap(source, target)
-    untouched, foreign = _survey(target)
+    untouched, foreign, never_written = _survey(target)
     if foreign and not force:
-        raise SystemExit(
-            f"The output folder {target} holds files this tool did not write: {_names(foreign)}. "
+        raise ToolRefused(
+            f"The output folder {shown(target)} holds files this tool did not write: {_names(foreign)}. "
             "Nothing was written. Move them away, or run again with --force to replace the student copies; "
             "other files are left as they are.")
+    # A file this tool never wrote is not a copy, even under a lesson's name (the teacher's own version, say):
+    # --force leaves it as it is, and that lesson's copy is not written.
+    copies = {name: data for name, data in copies.items() if name not in never_written}
     _refuse_folders_in_the_way(target, copies)
     # Rules the class no longer has must not linger beside the copies (only this tool's own, unchanged, go).
     stale = rules is None and untouched.pop(HOUSE_RULES_FILE, None) is not None
@@ -89,8 +106,8 @@ def _refuse_overlap(source: Path, target: Path) -> None:
         where = "holds the lessons folder"
     else:
         return
-    raise SystemExit(f"Write the student copies to another folder: the output folder {target} {where} "
-                     f"({source}), whose notebooks must not be touched.")
+    raise ToolRefused(f"Write the student copies to another folder: the output folder {shown(target)} {where} "
+                      f"({shown(source)}), whose notebooks must not be touched.")
 
 
 def _identity(path: Path) -> tuple[int, int] | None:
@@ -107,14 +124,15 @@ def _enclosing(path: Path) -> set:
     return {_identity(parent) for parent in Path(os.path.realpath(path)).parents} - {None}
 
 
-def _survey(target: Path) -> tuple[dict[str, str], list[str]]:
-    """The copies in `target` this tool wrote and nobody changed since (name to sha256), and every other entry."""
+def _survey(target: Path) -> tuple[dict[str, str], list[str], set[str]]:
+    """The copies in `target` this tool wrote and nobody changed since (name to sha256), every other entry (its name
+    and why it is not such a copy, for a message), and the names of the files this tool never wrote (not links)."""
     if not os.path.lexists(target):
-        return {}, []
+        return {}, [], set()
     if not target.is_dir():
-        raise SystemExit(f"The output folder {target} is not a folder. Name a folder for the student copies.")
+        raise ToolRefused(f"The output folder {shown(target)} is not a folder. Name a folder for the student copies.")
     written = _manifest(target)
-    untouched, foreign = {}, []
+    untouched, foreign, never_written = {}, [], set()
     try:
         with os.scandir(target) as entries:
             for entry in sorted(entries, key=lambda e: e.name):
@@ -125,9 +143,11 @@ def _survey(target: Path) -> tuple[dict[str, str], list[str]]:
                     untouched[entry.name] = written[entry.name]
                 elif why is not None:
                     foreign.append(f"{_excerpt(entry.name)}{why}")
+                    if why == "" and entry.stat(follow_symlinks=False).st_nlink == 1:  # a hard link's data is kept
+                        never_written.add(entry.name)
     except OSError as error:
-        raise SystemExit(f"Cannot look into the output folder {target}: {error.strerror or error}.") from None
-    return untouched, foreign
+        raise ToolRefused(f"Cannot look into the output folder {shown(target)}: {error.strerror or error}.") from None
+    return untouched, foreign, never_written
 
 
 def _manifest(target: Path) -> dict[str, str]:
@@ -135,12 +155,9 @@ def _manifest(target: Path) -> dict[str, str]:
     try:
         raw = parse_json(as_text(read_regular(target / MANIFEST, MOST_MANIFEST_BYTES, follow_links=False)),
                          NOTEBOOK_NESTING, NOTEBOOK_DIGITS)
-    except ValueError:  # a link, not a file, not JSON: not this tool's list
+        return dict(read(COPIES_LIST, raw)["copies"])
+    except ValueError:  # a link, not a file, not JSON, not of its format (FormatRefused): not this tool's list
         return {}
-    copies = raw.get("copies") if isinstance(raw, dict) else None
-    if not isinstance(copies, dict):
-        return {}
-    return {name: digest for name, digest in copies.items() if isinstance(digest, str)}
 
 
 def _not_ours(entry: os.DirEntry, written: dict[str, str]) -> str | None:
@@ -166,35 +183,30 @@ def _refuse_folders_in_the_way(target: Path, copies: dict[str, bytes]) -> None:
     if (target / MANIFEST).is_dir() and not (target / MANIFEST).is_symlink():
         blocked.append(MANIFEST)
     if blocked:
-        raise SystemExit(f"In {target}, {_names(blocked)} {'is a folder' if len(blocked) == 1 else 'are folders'} "
-                         "where a student copy goes. Nothing was written; move it away and run again.")
+        kind = "is a folder" if len(blocked) == 1 else "are folders"
+        raise ToolRefused(f"In {shown(target)}, {_names(blocked)} {kind} where a student copy goes. Nothing was "
+                          "written; move it away and run again.")
 
 
 def _write_all(target: Path, copies: dict[str, bytes], untouched: dict[str, str]) -> None:
-    """Stage every copy and the list of them as new files in `target`, then rename each into place."""
+    """Stage every copy and the list of them as new files in `target`, then rename each into place (files.py)."""
     created = not os.path.lexists(target)
     digests = {**untouched, **{name: _sha256(data) for name, data in copies.items()}}
-    files = {**copies, MANIFEST: _manifest_bytes(digests)}
-    ready: list[tuple[Path, Path]] = []
     try:
         target.mkdir(parents=True, exist_ok=True)
-        for name, data in files.items():
-            ready.append((staged(target / name, data), target / name))  # the mode open would give a new file
-        for temporary, final in ready:
-            os.replace(temporary, final)  # replaces a link or a file; never writes into what was there
+        replace_files(target, {**copies, MANIFEST: _manifest_bytes(digests)})  # a link is replaced, not written into
     except BaseException as error:
-        for temporary, _ in ready:
-            temporary.unlink(missing_ok=True)
         if created and target.is_dir() and not any(target.iterdir()):
             target.rmdir()
         if isinstance(error, OSError):
-            raise SystemExit(f"Cannot write the student copies into {target}: {error.strerror or error}.") from None
+            raise ToolRefused(f"Cannot write the student copies into {shown(target)}: "
+                              f"{error.strerror or error}.") from None
         raise
 
 
 def _manifest_bytes(digests: dict[str, str]) -> bytes:
     """The list of the copies this tool wrote, as it is stored in the output folder."""
-    listing = {"written_by": "python -m euchre_lesson.teach.student_copies", "copies": dict(sorted(digests.items()))}
+    listing = {"written_by": WRITTEN_BY, "copies": dict(sorted(digests.items()))}
     return (json.dumps(listing, indent=1) + "\n").encode("utf-8")
 
 
@@ -233,18 +245,18 @@ def build_branch(source: Path, branch: str) -> str:
     top = Path(_git(source, "rev-parse", "--show-toplevel").strip())
     folder = Path(os.path.realpath(source)).relative_to(os.path.realpath(top)).as_posix()
     if folder == ".":
-        raise SystemExit(f"The lessons folder {source} is the whole project: name the folder of the lessons, "
-                         "such as notebooks.")
+        raise ToolRefused(f"The lessons folder {shown(source)} is the whole project: name the folder of the lessons, "
+                          "such as notebooks.")
     ref = f"refs/heads/{_git(top, 'check-ref-format', '--branch', branch).strip()}"
     if _git(top, "symbolic-ref", "-q", "HEAD", check=False).strip() == ref:
-        raise SystemExit(f"The branch {branch} is the one checked out here: name another branch for the students, "
-                         "such as students.")
+        raise ToolRefused(f"The branch {branch} is the one checked out here: name another branch for the students, "
+                          "such as students.")
     if not _git(top, "rev-parse", "-q", "--verify", "HEAD^{commit}", check=False).strip():
-        raise SystemExit("This project has no commit yet: commit it first (the branch is the project as committed).")
+        raise ToolRefused("This project has no commit yet: commit it first (the branch is the project as committed).")
     tip = _git(top, "rev-parse", "-q", "--verify", f"{ref}^{{commit}}", check=False).strip()
     if tip and BRANCH_MARK not in _git(top, "log", "-1", "--format=%B", tip):
-        raise SystemExit(f"The branch {branch} exists and was not written by this tool. Nothing was written; "
-                         "name another branch for the students.")
+        raise ToolRefused(f"The branch {branch} exists and was not written by this tool. Nothing was written; "
+                          "name another branch for the students.")
     with tempfile.TemporaryDirectory() as scratch:  # an index of its own: the teacher's index is left as it is
         index = {"GIT_INDEX_FILE": str(Path(scratch) / "index")}
         _git(top, "read-tree", "HEAD", env=index)
@@ -256,7 +268,8 @@ def build_branch(source: Path, branch: str) -> str:
     if tip and tree == _git(top, "rev-parse", f"{tip}^{{tree}}").strip():
         return tip
     head = _git(top, "rev-parse", "--short", "HEAD").strip()
-    message = f"Student copies of {folder}/ at {head}: no solution cells, no outputs, no teacher's guide\n\n{BRANCH_MARK}\n"
+    message = (f"Student copies of {folder}/ at {head}: no solution cells, no outputs, no teacher's guide\n\n"
+               f"{BRANCH_MARK}\n")
     identity = {} if _git(top, "var", "GIT_AUTHOR_IDENT", check=False).strip() else GIT_FALLBACK_IDENTITY
     commit = _git(top, "commit-tree", tree, *(["-p", tip] if tip else []), data=message.encode(), env=identity).strip()
     _git(top, "update-ref", ref, commit, tip or "")  # only if the branch is still where it was read
@@ -264,16 +277,16 @@ def build_branch(source: Path, branch: str) -> str:
 
 
 def _git(where: Path, *words: str, check: bool = True, data: bytes | None = None, env: dict | None = None) -> str:
-    """What git prints for `words`, run in `where`; SystemExit saying what failed (with `check`)."""
+    """What git prints for `words`, run in `where`; ToolRefused saying what failed (with `check`)."""
     try:
         done = subprocess.run(["git", "-C", str(where), *words], input=data, capture_output=True,
                               env={**os.environ, **(env or {})}, check=False)
     except FileNotFoundError:
-        raise SystemExit("Writing the students' branch needs git, which is not installed here.") from None
+        raise ToolRefused("Writing the students' branch needs git, which is not installed here.") from None
     if check and done.returncode:
         said = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise SystemExit(f"Cannot write the students' branch: git {words[0]} says {_excerpt(said[-1] if said else '')!r}. "
-                         "Nothing was written.")
+        raise ToolRefused(f"Cannot write the students' branch: git {words[0]} says "
+                          f"{_excerpt(said[-1] if said else '')!r}. Nothing was written.")
     return done.stdout.decode("utf-8", "replace")
 
 
@@ -288,15 +301,29 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("target", type=Path, help="the folder to write the student copies to")
     parser.add_argument("--force", action="store_true",
                         help="replace the student copies even if the output folder holds files this tool "
-                             "did not write (files that are not copies are left alone)")
+                             "did not write, or copies changed since (files that are not copies are left alone, "
+                             "even one named as a lesson: that lesson is then not copied)")
     parser.add_argument("--branch", help="also commit the project with these copies as its lessons on this git "
                                          "branch (for Binder or nbgitpuller), e.g. students")
     options = parser.parse_args(argv)
-    for path in build(options.source, options.target, force=options.force):
-        print(path)
-    if options.branch:
-        commit = build_branch(options.source, options.branch)
-        print(f"branch {options.branch} at {commit[:12]}: push it (git push origin {options.branch}) for Binder or nbgitpuller")
+    with exit_on_refusal():  # the one place a refusal ends the command: its sentence, exit status 1
+        written = build(options.source, options.target, force=options.force)
+        for path in written:
+            print(path)
+        for name in _left_alone(options.source, written):
+            print(f"{name} was left as it is: this tool did not write it; move it away to have its student copy "
+                  f"written")
+        if options.branch:
+            commit = build_branch(options.source, options.branch)
+            print(f"branch {options.branch} at {commit[:12]}: push it (git push origin {options.branch}) for Binder "
+                  f"or nbgitpuller")
+
+
+def _left_alone(source: Path, written: list[Path]) -> list[str]:
+    """The files of the hand-out that build did not write (with --force, files it never wrote stand there)."""
+    handed = [path.name for path in lessons(source)] + ([HOUSE_RULES_FILE] if (source / HOUSE_RULES_FILE).is_file()
+                                                        else [])
+    return [name for name in handed if name not in {path.name for path in written}]
 
 
 if __name__ == "__main__":
