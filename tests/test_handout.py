@@ -164,7 +164,7 @@ def test_a_link_where_a_handed_out_file_goes_is_refused_and_nothing_written(proj
     }
     if name.endswith(".ipynb"):
         routes.pop("app")  # the app hands out one lesson, the rule book: a link by another name is never read
-    for route, make in routes.items():
+    for make in routes.values():
         with pytest.raises(ToolRefused, match=rf"{re.escape(name)} is a link, and a hand-out never follows one"):
             make()
     assert not (tmp_path / "copies").exists() and not (tmp_path / "app-folder").exists()
