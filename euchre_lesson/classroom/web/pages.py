@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import TYPE_CHECKING
 
 import ipyvuetify
 import solara
@@ -22,6 +23,9 @@ from . import solara_door
 from .progress_page import LessonAnswers
 from .served import ServedClass
 from .server import qr_svg
+
+if TYPE_CHECKING:
+    import reacton.core
 
 SEAT_KEY = "euchre-class-seat"  # where a browser keeps its seat token (localStorage: this address only)
 RED = "♥♦"
@@ -53,7 +57,8 @@ module.exports = {
 
 # -- the class this page serves, and hearing it ------------------------------------------------------------
 
-SERVED = solara.create_context(None)  # the page's ServedClass, given by WithClass to every component below it
+# The page's ServedClass, given by WithClass to every component below it (None: no class given).
+SERVED: reacton.core.UserContext[ServedClass | None] = solara.create_context(None)
 
 
 def use_served() -> ServedClass:
