@@ -26,8 +26,8 @@ from euchre_lesson.play.playout import random_hands, rule_tables
 GOAL = 2.5
 SEED = 2024
 ROUNDS = 3
-# OpenSpiel's rules as our switches (DESIGN.md): the dealer must pick up, stick the dealer,
-# no lone defenders, only the maker may go alone, the dealer's left always leads; the 24-card deck.
+# OpenSpiel's rules as our switches (ARCHITECTURE.md: OpenSpiel is the referee): the dealer must pick up,
+# stick the dealer, no lone defenders, only the maker may go alone, the dealer's left always leads; the 24-card deck.
 AS_OPENSPIEL = replace(
     PARTNERSHIP,
     dealer_must_pick_up=True,

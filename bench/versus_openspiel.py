@@ -73,7 +73,7 @@ class Settings:
 
 
 def openspiel_rules() -> RuleSet:
-    """Our partnership rules switched to OpenSpiel's (DESIGN.md, the referee), games to 10 (F5)."""
+    """Our partnership rules switched to OpenSpiel's (the referee: ARCHITECTURE.md), games to 10 (F5)."""
     defaults = dict(pyspiel.load_game("euchre").get_parameters())
     switches = {
         "dealer_must_pick_up": True,

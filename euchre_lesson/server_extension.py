@@ -9,6 +9,10 @@ message when it is written. Installing the package turns the extension on (see j
 
 Where Voila's pages are on (make lessons), the extension also tells the kernels where, so that a rule link drawn
 in JupyterLab opens the rule book's page at the rule.
+
+This module is the one door to jupyter_server's internals (the web app's "kernel_websocket_connection_class"
+setting, a connection's `websocket_handler`): tests/test_server_extension.py checks them against the installed
+version.
 """
 
 from __future__ import annotations

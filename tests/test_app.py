@@ -1,6 +1,7 @@
 """The classroom set-ups: the Voila app (played in a browser in tests/browser), the Binder plan, the GitHub workflow."""
 
 import base64
+import fnmatch
 import html
 import json
 import os
@@ -277,14 +278,57 @@ def test_make_apps_voila_takes_the_next_port_when_8866_is_busy_and_its_address_o
 # -- Binder ------------------------------------------------------------------------------------------
 
 
+def _ignored(name: str, is_folder: bool, patterns: list[str]) -> bool:
+    """Whether a .gitignore's patterns leave out this entry: `name`, `*.so`, or `name/` (folders only)."""
+    return any(fnmatch.fnmatchcase(name, pattern.rstrip("/")) and (is_folder or not pattern.endswith("/"))
+               for pattern in patterns)
+
+
+def _repository_files(root: Path = ROOT) -> list[Path]:
+    """The files a clone of the repository holds, found without git (a downloaded archive has no .git): every file
+    under `root` but .git (a folder, or in a worktree a file) and those its .gitignore files leave out (each applies
+    to its folder and below)."""
+    found, inherited = [], {root: []}
+    for folder, folders, files in os.walk(root):  # symbolic links (the .venv) are listed, never followed
+        here = Path(folder)
+        patterns = list(inherited[here])
+        if (here / ".gitignore").is_file():
+            lines = (here / ".gitignore").read_text(encoding="utf-8").splitlines()
+            own = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+            assert not [p for p in own if p.startswith("!") or "/" in p.rstrip("/")], \
+                f"{here / '.gitignore'} uses a pattern this walk does not read (a ! or a path): teach it"
+            patterns += own
+        folders[:] = sorted(name for name in folders if name != ".git" and not _ignored(name, True, patterns))
+        inherited.update({here / name: patterns for name in folders})
+        found += [here / name for name in sorted(files) if name != ".git" and not _ignored(name, False, patterns)]
+    return found
+
+
 def _copy_of_the_repository(folder: Path) -> Path:
-    """The committed files and the working copies of them (not .venv): what Binder would clone."""
-    files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
-    for name in filter(None, files.decode().split("\0")):
-        if (ROOT / name).is_file():
+    """The repository's files as a clone or a downloaded archive holds them (not .venv): what Binder would clone."""
+    for path in _repository_files():
+        if path.is_file():
+            name = path.relative_to(ROOT)
             (folder / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, folder / name)
+            shutil.copy2(path, folder / name)
     return folder
+
+
+def test_the_repository_s_files_are_found_without_git(tmp_path):
+    """The Binder tests copy the repository without asking git, so they pass in a downloaded archive (no .git)."""
+    planted = tmp_path / "archive"
+    for name in ("environment.yml", "euchre_lesson/engine/rules.py", "euchre_lesson/__pycache__/rules.pyc",
+                 "euchre_lesson/play/_search.so", ".venv/bin/python", "build/lib/x.py", "site/index.html",
+                 "notebooks/.ipynb_checkpoints/00-checkpoint.ipynb", "cache/.gitignore", "cache/data"):
+        (planted / name).parent.mkdir(parents=True, exist_ok=True)
+        (planted / name).write_text("")
+    (planted / ".gitignore").write_bytes((ROOT / ".gitignore").read_bytes())
+    (planted / "cache" / ".gitignore").write_text("*\n")  # as ruff's cache keeps itself out
+    kept = sorted(str(path.relative_to(planted)) for path in _repository_files(planted))
+    assert kept == [".gitignore", "environment.yml", "euchre_lesson/engine/rules.py"]
+    mine = {str(path.relative_to(ROOT)) for path in _repository_files()}
+    assert {"environment.yml", "pyproject.toml", "setup.py", "euchre_lesson/__init__.py"} <= mine
+    assert not [name for name in mine if name.startswith((".venv", ".git/")) or name.endswith((".so", ".pyc"))]
 
 
 def _snapshot(folder: Path) -> dict[str, bytes]:

@@ -70,7 +70,7 @@ def test_the_front_end_files_are_the_versions_solara_s_page_asks_for(tmp_path):
 
     wanted = assets.wanted()
     assert [package.rpartition("@")[0] for package in wanted] == ["@widgetti/solara-vuetify3-app", "requirejs"]
-    assert all(package in assets.template().read_text() for package in wanted)
+    assert all(package in assets.page_template().read_text() for package in wanted)
     assert assets.missing(tmp_path) == wanted
     first = assets.first_file(tmp_path, wanted[1])
     first.parent.mkdir(parents=True)
@@ -79,50 +79,13 @@ def test_the_front_end_files_are_the_versions_solara_s_page_asks_for(tmp_path):
 
 
 def test_a_seat_is_away_only_when_its_last_page_closes():
-    from euchre_lesson.classroom.web.pages import Presence
+    from euchre_lesson.classroom.web.served import Presence
 
     presence = Presence()
     presence.arrive("token")
     presence.arrive("token")  # a reload: the new page opens before the old one's kernel closes
     assert presence.leave("token") is False
     assert presence.leave("token") is True
-
-
-def test_solara_is_pinned_at_the_version_whose_kernel_fields_the_pages_use():
-    """The pages reach a kernel's event_loop and lock, which are Solara's internals: pinned, and checked here."""
-    import asyncio
-    import threading
-    import tomllib
-    from pathlib import Path
-
-    import solara
-    from solara.server import kernel_context
-
-    extra = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())["project"]
-    assert f"solara=={solara.__version__}" in extra["optional-dependencies"]["classroom"]
-    context = kernel_context.create_dummy_context()
-    context.event_loop = asyncio.new_event_loop()  # its own: the main thread's may be one another test left behind
-    ran, done = [], threading.Event()
-
-    def redraw():  # as pages.use_class_news hands a redraw to a page's loop, from another thread
-        with context.lock, context:
-            ran.append(kernel_context.get_current_context() is context)
-        done.set()
-        context.event_loop.stop()
-
-    runner = threading.Thread(target=context.event_loop.run_forever)
-    runner.start()
-    try:
-        threading.Thread(target=lambda: context.event_loop.call_soon_threadsafe(redraw)).start()
-        assert done.wait(10) and ran == [True]
-    finally:  # a loop left running would be every later test's trouble
-        context.event_loop.call_soon_threadsafe(context.event_loop.stop)
-        runner.join(10)
-        context.event_loop.close()
-    closing = []
-    context.on_close(lambda: closing.append(True))
-    context._on_close_callbacks[-1]()  # what closing the page calls (Solara's close needs a live kernel)
-    assert closing == [True]
 
 
 def test_the_pacer_moves_the_computers_where_students_sit_and_leaves_empty_tables_alone(room):
@@ -166,17 +129,19 @@ def test_a_seat_s_view_is_made_once_per_change_and_shared_by_its_pages(room, mon
     assert table.seat_view(token)["players"][0]["away"] and made == [0, 0, 0]
 
 
-def test_a_join_code_s_last_letters_arriving_after_the_click_still_join(room, monkeypatch):
+def test_a_join_code_s_last_letters_arriving_after_the_click_still_join(room):
     """The browser may send a click before the letters typed just ahead of it (it holds typed letters back while
     the server is busy): letters arriving just after a refused Join join with them."""
     import ipyvuetify as v
     import solara
 
-    from euchre_lesson.classroom.web import pages, server
+    from euchre_lesson.classroom.web import pages
+    from euchre_lesson.classroom.web.served import ServedClass
 
-    monkeypatch.setattr(server, "ROOM", room)
+    served = ServedClass.of(room)
     joined = []
-    box, rc = solara.render(pages.JoinForm(on_joined=joined.append, stale=False), handle_error=False)
+    box, rc = solara.render(pages.WithClass(served, [pages.JoinForm(on_joined=joined.append, stale=False)]),
+                            handle_error=False)
     name, code = (field.widget for field in rc.find(v.TextField))
     name.v_model = "Ana"
     code.v_model = "AC"  # two of the four letters have arrived when the click does
@@ -186,7 +151,8 @@ def test_a_join_code_s_last_letters_arriving_after_the_click_still_join(room, mo
     assert len(joined) == 1 and room.student(joined[0]).name == "Ana"
     rc.close()
     # A Join refused for another reason (an empty name) waits for the next press: typing does not join.
-    box, rc = solara.render(pages.JoinForm(on_joined=joined.append, stale=False), handle_error=False)
+    box, rc = solara.render(pages.WithClass(served, [pages.JoinForm(on_joined=joined.append, stale=False)]),
+                            handle_error=False)
     name, code = (field.widget for field in rc.find(v.TextField))
     code.v_model = "ACDE"
     rc.find(v.Btn, children=["Join"]).widget.click()
@@ -204,3 +170,61 @@ def test_the_class_s_server_plays_by_the_house_rules_of_the_folder_it_is_given(t
     (lessons / "house_rules.json").write_text(json.dumps({"cutthroat": {"stick_the_dealer": True}}))
     room = open_class(arguments(["--folder", str(tmp_path / "class"), "--house-rules", str(lessons)]))
     assert room.tables[0].game.rules.stick_the_dealer
+
+
+def test_two_classes_served_in_one_process_each_reach_their_own_pages(tmp_path):
+    """The class reaches its pages through their context (WithClass), not a module global: two classes side by side
+    (two tests, or two servers in one process) each get their own students, and a page outside any class refuses."""
+    import ipyvuetify as v
+    import solara
+
+    from euchre_lesson.classroom.web import pages
+    from euchre_lesson.classroom.web.served import ServedClass
+
+    rooms = [Classroom(tmp_path / name, level="random", pace=0.0, join=code, teacher="secret")
+             for name, code in (("first", "ACDE"), ("second", "FHJK"))]
+    forms = []
+    for room in rooms:
+        joined: list[str] = []
+        form = pages.JoinForm(on_joined=joined.append, stale=False)
+        _, rc = solara.render(pages.WithClass(ServedClass.of(room), [form]), handle_error=False)
+        forms.append((joined, rc))
+    for (joined, rc), (name, code) in zip(forms, (("Ana", "ACDE"), ("Ben", "FHJK"))):
+        fields = [field.widget for field in rc.find(v.TextField)]
+        fields[0].v_model, fields[1].v_model = name, code
+        rc.find(v.Btn, children=["Join"]).widget.click()
+    for room, (joined, rc), name in zip(rooms, forms, ("Ana", "Ben")):
+        assert len(joined) == 1 and room.student(joined[0]).name == name
+        rc.close()
+    with pytest.raises(RuntimeError, match="inside WithClass"):
+        solara.render(pages.JoinForm(on_joined=print, stale=False), handle_error=False)
+
+
+def test_the_class_s_server_keeps_no_module_level_state():
+    """What the pages share is handed to them (ServedClass), so no module of the server holds it: no `global`
+    statement, no module-level dict, list or set (a table of constant words aside), no holder made at import."""
+    import ast
+    from pathlib import Path
+
+    made_at_import = {"re.compile", "solara.create_context"}  # a pattern; a context's key (its values are per page)
+    solara_reads = {"routes"}  # Solara reads the pages' routes from their module: a list, never changed
+    package = Path(__file__).resolve().parent.parent / "euchre_lesson" / "classroom"
+    found = []
+    for path in sorted((package / "web").glob("*.py")) + [package / "__main__.py"]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found += [f"{path.name}:{node.lineno} global" for node in ast.walk(tree) if isinstance(node, ast.Global)]
+        for node in tree.body:
+            if isinstance(node, ast.Assign):
+                names, value = [ast.unparse(target) for target in node.targets], node.value
+            elif isinstance(node, ast.AnnAssign) and node.value is not None:
+                names, value = [ast.unparse(node.target)], node.value
+            else:
+                continue
+            values = value.values if isinstance(value, ast.Dict) else []
+            words = bool(values) and all(isinstance(one, ast.Constant) for one in values)
+            if set(names) <= solara_reads or words and all(name.isupper() for name in names):
+                continue
+            if isinstance(value, (ast.List, ast.Set, ast.Dict)) or \
+                    isinstance(value, ast.Call) and ast.unparse(value.func) not in made_at_import:
+                found.append(f"{path.name}:{node.lineno} {', '.join(names)}")
+    assert found == [], found

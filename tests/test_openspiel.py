@@ -16,8 +16,8 @@ from openspiel_referee import disagreement, os_action, os_deal, os_game, os_tric
 from euchre_lesson import PARTNERSHIP, deal_hand, replay
 
 HANDS_PER_SETTING = 2000  # two settings: 4,000 hands in all
-# Our rules switched to OpenSpiel's (DESIGN.md): the dealer must pick up, the dealer's left
-# leads, no lone defenders, only the maker may go alone; stick_the_dealer is compared both ways.
+# Our rules switched to OpenSpiel's (ARCHITECTURE.md: OpenSpiel is the referee): the dealer must pick up,
+# the dealer's left leads, no lone defenders, only the maker may go alone; stick_the_dealer is compared both ways.
 MATCHING = replace(
     PARTNERSHIP,
     dealer_must_pick_up=True,

@@ -102,3 +102,28 @@ def test_the_voila_app_connects_its_kernels_without_delay():
     )
     assert option in (ROOT / "Makefile").read_text().replace("\\\n\t\t", "")
     assert PromptZMQChannelsWebsocketConnection.__mro__[1] is ZMQChannelsWebsocketConnection
+
+
+def test_jupyter_server_still_connects_kernels_as_the_extension_relies_on():
+    """The contract with jupyter_server (2.x; the one door to it is server_extension.py). When upgrading, check:
+    the web app's setting "kernel_websocket_connection_class" (the ServerApp option of that name, and Voila's) is
+    still the class each kernel websocket handler makes its connection from, given `websocket_handler=` the handler;
+    a connection still has `websocket_handler` and `connect()`; the handler is still tornado's, with set_nodelay."""
+    import inspect
+
+    from jupyter_server.serverapp import ServerApp
+    from jupyter_server.services.kernels.connection.abc import KernelWebsocketConnectionABC
+    from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+    from tornado.websocket import WebSocketHandler
+    from voila.app import Voila
+
+    assert "kernel_websocket_connection_class" in ServerApp.class_trait_names()
+    assert "kernel_websocket_connection_class" in Voila.class_trait_names()
+    handler = SimpleNamespace(settings={"kernel_websocket_connection_class": PromptZMQChannelsWebsocketConnection})
+    made_from = KernelWebsocketHandler.kernel_websocket_connection_class.fget(handler)
+    assert made_from is PromptZMQChannelsWebsocketConnection
+    assert "self.kernel_websocket_connection_class(" in inspect.getsource(KernelWebsocketHandler)
+    assert "websocket_handler=self" in inspect.getsource(KernelWebsocketHandler)
+    assert "websocket_handler" in KernelWebsocketConnectionABC.__annotations__
+    assert "connect" in KernelWebsocketConnectionABC.__abstractmethods__
+    assert issubclass(KernelWebsocketHandler, WebSocketHandler) and callable(WebSocketHandler.set_nodelay)

@@ -24,6 +24,7 @@ from euchre_lesson import (
 )
 from euchre_lesson.play.players import RandomPlayer
 from euchre_lesson.widgets.cards import has_class
+from euchre_lesson.widgets.ipywidgets_door import click_from_the_page
 
 CLICKS_PER_WIDGET = 1200  # nine widgets: 10,800 clicks in all
 
@@ -312,7 +313,7 @@ def clock(monkeypatch):
 
 def from_page(button) -> None:
     """A click as the kernel hears it from the page: a message to the button's model."""
-    button._handle_button_msg(None, {"event": "click"}, [])
+    click_from_the_page(button)
 
 
 def test_the_second_click_of_a_double_click_on_the_redrawn_table_is_dropped(clock):

@@ -24,6 +24,7 @@ from ..engine.view import View
 from . import arguments
 from .clicks import SPARES, Drawing, shared_look
 from .fallback import Described
+from .ipywidgets_door import CLASSES, css_classes
 
 # What the learner sees on the cards a click may act on (the style sheet's .euchre-legal): the words that point to them.
 LEGAL_CUE = "outlined in blue"
@@ -112,11 +113,11 @@ def _card_look(card: Card, trump: Suit | None, legal: bool, chosen: bool, disabl
             "description": "",
             "tooltip": "a card face down",
             "disabled": True,
-            "_dom_classes": ("euchre-card", "euchre-back"),
+            CLASSES: ("euchre-card", "euchre-back"),
         }
     marks = _classes(card, trump) + (("euchre-legal",) if legal else ()) + (("euchre-chosen",) if chosen else ())
     words = card_name(card, trump) + (", playable" if legal else "") + (", selected" if chosen else "")
-    return {"description": _face(card, trump), "tooltip": words, "disabled": disabled, "_dom_classes": marks}
+    return {"description": _face(card, trump), "tooltip": words, "disabled": disabled, CLASSES: marks}
 
 
 def _redraw_button(button: w.Button, look: dict) -> None:
@@ -135,7 +136,7 @@ def set_classes(widget: w.DOMWidget, wanted: Iterable[str]) -> None:
         raise checks.refused("wanted", wanted, "a list of CSS class names, such as ['euchre-card']")
     wanted = tuple(dict.fromkeys(wanted))
     with widget.hold_sync():
-        for name in widget._dom_classes:
+        for name in css_classes(widget):
             if name not in wanted:
                 widget.remove_class(name)
         for name in wanted:
@@ -146,7 +147,7 @@ def has_class(widget: w.DOMWidget, name: str) -> bool:
     """Whether a widget carries this CSS class."""
     checks.instance("widget", widget, w.DOMWidget, "a widget, such as a Button")
     checks.instance("name", name, str, "a CSS class name, such as 'euchre-legal'")
-    return name in widget._dom_classes
+    return name in css_classes(widget)
 
 
 class CardRow(Described, w.HBox):
@@ -275,7 +276,7 @@ def strip_html(
 def _face_html(card: Card, trump: Suit | None = None, hidden: bool = False, legal: bool = False) -> str:
     """One card drawn in HTML as its button would look, named in words for screen readers and on hover."""
     look = _card_look(card, trump, legal=legal, chosen=False, disabled=True, hidden=hidden)  # a button's, in HTML
-    marks, words = " ".join(look["_dom_classes"]), escape(look["tooltip"])
+    marks, words = " ".join(look[CLASSES]), escape(look["tooltip"])
     return (
         f'<span class="{marks} euchre-face" role="img" aria-label="{words}" title="{words}">'
         f"{escape(look['description'])}</span>"

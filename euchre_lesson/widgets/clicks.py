@@ -12,6 +12,7 @@ import ipywidgets as w
 
 from ..engine import checks
 from .fallback import Described
+from .ipywidgets_door import CLASSES, HearsThePage
 
 # Seconds: a click from the page this soon after the last one taken, on the same button or on a button
 # drawn since (the table changed under the pointer), is the second click of a double-click. The common
@@ -51,15 +52,16 @@ class PageClicks:
 PAGE = PageClicks()  # one pointer per person, whichever widget it clicks
 
 
-class _PageButton(Described, w.Button):
+class _PageButton(Described, HearsThePage, w.Button):
     """A button that tells a click from the page (a person) from one made in code (button.click())."""
 
     purpose = "A button of the Euchre lessons."
 
-    def _handle_button_msg(self, _, content, buffers):
-        PAGE.clicking = time.monotonic() if content.get("event") == "click" else None
+    @contextlib.contextmanager
+    def page_click(self) -> Iterator[None]:
+        PAGE.clicking = time.monotonic()
         try:
-            super()._handle_button_msg(_, content, buffers)
+            yield
         finally:
             PAGE.clicking = None
 
@@ -101,7 +103,7 @@ class _Spares:
 
 
 # What a spare's look is made of: each trait a button of the lessons is given, at ipywidgets' default.
-BLANK = {"description": "", "tooltip": None, "disabled": False, "_dom_classes": (), "button_style": "", "icon": ""}
+BLANK = {"description": "", "tooltip": None, "disabled": False, CLASSES: (), "button_style": "", "icon": ""}
 
 
 def _look_key(traits: dict) -> object:

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from .ipywidgets_door import TextWhereNoWidget
+
 # Said in clicks, for someone who has never written code: the menu and the button of JupyterLab.
 START = "open this notebook in JupyterLab and choose Run ▸ Run All Cells (or press the ▶▶ button above it)"
 RUN = f"A widget: to use it, {START}."
 
 
-class Described:
+class Described(TextWhereNoWidget):
     """A widget whose plain text says what it does (`purpose`) and how to use it (`how`); first among the bases."""
 
     purpose: ClassVar[str] = "A widget of the Euchre lessons."
@@ -22,10 +24,3 @@ class Described:
     def fallback_text(self) -> str:
         """What a page that cannot run the notebook shows instead of the widget."""
         return f"{self.purpose} ({self.how})"
-
-    def _repr_mimebundle_(self, **kwargs) -> dict | None:
-        """The widget, and for a page that cannot run it the words of `fallback_text`."""
-        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]  # a mixin: the widget after it draws
-        if bundle is not None:
-            bundle["text/plain"] = self.fallback_text()
-        return bundle

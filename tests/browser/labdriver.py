@@ -25,7 +25,8 @@ import nbformat
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "notebooks"
 CHROMIUM = "/usr/bin/chromium"
-# Debian's Chromium, headless, as DESIGN.md "Facts already checked" says; nothing fetched from the network.
+# Debian's Chromium, headless (never `playwright install`: these machines download no browser); nothing fetched
+# from the network.
 CHROMIUM_FLAGS = [
     "--headless",
     "--no-sandbox",

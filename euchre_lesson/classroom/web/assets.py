@@ -7,7 +7,6 @@ read from Solara's own page template (so a new Solara asks for its own versions)
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import shutil
 import subprocess
@@ -16,24 +15,18 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-# The page template's CDN packages; Font Awesome is left out, as the server turns its icons off (DESIGN: the
-# lessons never rely on widget icons).
+from .solara_door import page_template
+
+# The page template's CDN packages; Font Awesome is left out, as the server turns its icons off (the pages use no
+# icon: icons come from a CDN, which a school's network may not reach).
 WANTED = re.compile(r"\{\{cdn\}\}/((?:@widgetti/solara-vuetify3-app|requirejs)@[0-9.]+)/")
 # One file of each package that the page loads first: its presence says the package is in the folder.
 FIRST_FILE = {"@widgetti/solara-vuetify3-app": "dist/solara-vuetify-app8.min.js", "requirejs": "require.js"}
 
 
-def template() -> Path:
-    """Solara's page template, where the versions it wants are written."""
-    spec = importlib.util.find_spec("solara")
-    if spec is None or not spec.submodule_search_locations:
-        raise RuntimeError("Solara is not installed: install the class's server with pip install \".[classroom]\".")
-    return Path(spec.submodule_search_locations[0]) / "server" / "templates" / "solara.html.j2"
-
-
 def wanted() -> list[str]:
     """The npm packages, with versions, that Solara's page loads: ['@widgetti/solara-vuetify3-app@5.2.0', ...]."""
-    return sorted(set(WANTED.findall(template().read_text(encoding="utf-8"))))
+    return sorted(set(WANTED.findall(page_template().read_text(encoding="utf-8"))))
 
 
 def first_file(folder: Path, package: str) -> Path:

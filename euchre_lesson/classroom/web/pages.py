@@ -1,24 +1,31 @@
 """The class's pages, as Solara components: a student's page (join, choose a table, play one seat) and the teacher's.
 
 Each browser page is one of Solara's virtual kernels, with widgets of its own (never shared with another page);
-it draws only what the class tells it: a student's page from seat_view(token), the teacher's from the Desk. A
-page hears its table through Classroom.observe, on the route DESIGN.md found free of races: the listener, in
-whichever thread changed the table, hands a redraw to the page's event loop, which runs it inside the page's
-kernel, under its lock.
+it draws only what the class tells it: a student's page from seat_view(token), the teacher's from the Desk. Each
+page is handed the class it serves (a ServedClass) in its context: the layout reads it from the page's kernel
+(solara_door.served) and gives it to every component below through SERVED. A page hears its table through
+Classroom.observe, on the route found free of races (ARCHITECTURE.md, "Why the code is as it is"): the listener, in
+whichever thread changed the table, hands a redraw to the page (solara_door.Page.soon), which runs it on the page's
+event loop, inside its kernel, under its lock.
 """
 
 from __future__ import annotations
 
 import threading
 import time
+from typing import TYPE_CHECKING
 
 import ipyvuetify
 import solara
 import traitlets
-from solara.server import kernel_context
 
+from . import solara_door
 from .progress_page import LessonAnswers
-from .server import ADDRESS, current_room, qr_svg
+from .served import ServedClass
+from .server import qr_svg
+
+if TYPE_CHECKING:
+    import reacton.core
 
 SEAT_KEY = "euchre-class-seat"  # where a browser keeps its seat token (localStorage: this address only)
 RED = "♥♦"
@@ -48,7 +55,25 @@ module.exports = {
 """ % (SEAT_KEY, SEAT_KEY, SEAT_KEY)).tag(sync=True)
 
 
-# -- hearing the class ---------------------------------------------------------------------------------------
+# -- the class this page serves, and hearing it ------------------------------------------------------------
+
+# The page's ServedClass, given by WithClass to every component below it (None: no class given).
+SERVED: reacton.core.UserContext[ServedClass | None] = solara.create_context(None)
+
+
+def use_served() -> ServedClass:
+    """The class this page serves, as given by the WithClass above it."""
+    served = solara.use_context(SERVED)
+    if served is None:
+        raise RuntimeError("A class page is drawn inside WithClass(served), which gives it the class it serves.")
+    return served
+
+
+@solara.component
+def WithClass(served: ServedClass, children=[]):
+    """Its children, each given the class they serve (use_served)."""
+    solara.provide_context(SERVED, served)
+    return solara.Column(children=children, style="padding: 0")
 
 
 def use_class_news(concerns) -> int:
@@ -56,26 +81,20 @@ def use_class_news(concerns) -> int:
     heard_ref = solara.use_ref(concerns)
     heard_ref.current = concerns
     news, set_news = solara.use_state(0)
+    room = use_served().room
 
     def subscribe():
-        context = kernel_context.get_current_context()
-        room = current_room()
-
+        page = solara_door.this_page()
         pending = threading.Event()  # a redraw is on its way: the changes heard meanwhile need no other
 
-        def redraw():  # runs on the page's event loop, inside its kernel
+        def redraw():  # runs on the page's event loop, inside its kernel, under its lock
             pending.clear()  # before drawing: a change heard from now on is drawn by the next redraw
-            try:
-                with context.lock, context:
-                    set_news(lambda count: count + 1)
-            except RuntimeError:  # the page disconnected: its kernel catches up when it reconnects
-                with context:
-                    set_news(lambda count: count + 1)
+            set_news(lambda count: count + 1)
 
         def heard(table):  # runs in the thread that changed the class: never touches this page's widgets
             if heard_ref.current(table) and not pending.is_set():
                 pending.set()
-                context.event_loop.call_soon_threadsafe(redraw)
+                page.soon(redraw)
 
         room.observe(heard)
         forgotten = []
@@ -85,46 +104,23 @@ def use_class_news(concerns) -> int:
                 forgotten.append(True)
                 room.forget(heard)
 
-        context.on_close(forget)
+        page.on_close(forget)
         return forget
 
     solara.use_effect(subscribe, [])
     return news
 
 
-class Presence:
-    """How many open pages hold each seat token: a seat counts as away only once its last page has closed."""
-
-    def __init__(self):
-        self._lock = threading.Lock()
-        self._pages: dict[str, int] = {}
-
-    def arrive(self, token: str) -> None:
-        with self._lock:
-            self._pages[token] = self._pages.get(token, 0) + 1
-
-    def leave(self, token: str) -> bool:
-        """One page of `token` closed; whether it was the last."""
-        with self._lock:
-            self._pages[token] = self._pages.get(token, 1) - 1
-            if self._pages[token] > 0:
-                return False
-            del self._pages[token]
-            return True
-
-
-PRESENCE = Presence()
-
-
 def use_presence(token: str) -> None:
     """While this page is open with a known token, its student is at the table; when it closes, away."""
+    served = use_served()
 
     def arrive():
         if not token:
             return None
-        room = current_room()
-        context = kernel_context.get_current_context()
-        PRESENCE.arrive(token)
+        room, presence = served.room, served.presence
+        page = solara_door.this_page()
+        presence.arrive(token)
         try:
             room.back(token)
         except ValueError:
@@ -135,13 +131,13 @@ def use_presence(token: str) -> None:
             if left:
                 return
             left.append(True)
-            if PRESENCE.leave(token):
+            if presence.leave(token):
                 try:
                     room.away(token)
                 except ValueError:  # the student left the class meanwhile
                     pass
 
-        context.on_close(leave)
+        page.on_close(leave)
         return leave
 
     solara.use_effect(arrive, [token])
@@ -206,7 +202,7 @@ def StudentPage():
     asked, set_asked = solara.use_state(0)  # counts this page's own asks (a hint, grades): each redraws the page
     place_ref = solara.use_ref(None)  # the table this page shows, read by its listener
     use_class_news(lambda table: table is None or place_ref.current is None or table.number == place_ref.current)
-    room = current_room()
+    room = use_served().room
     known = bool(token)
     if known:
         try:
@@ -239,10 +235,11 @@ def JoinForm(on_joined, stale: bool):
     code, set_code = solara.use_state("")
     said, set_said = solara.use_state("")
     refused, set_refused = solara.use_state(None)  # (when, the code) of a Join refused for its join code
+    room = use_served().room
 
     def join():
         try:
-            joined = current_room().join(name, code)
+            joined = room.join(name, code)
         except ValueError as error:
             set_said(str(error))
             set_refused((time.monotonic(), code) if getattr(error, "part", "") == "join code" else None)
@@ -272,11 +269,12 @@ def JoinForm(on_joined, stale: bool):
 @solara.component
 def Waiting(token: str, view: dict):
     said, set_said = solara.use_state("")
+    room = use_served().room
 
     def choose(number):
         def sit():
             try:
-                current_room().choose_table(token, number)
+                room.choose_table(token, number)
             except ValueError as error:
                 set_said(str(error))
         return sit
@@ -381,10 +379,11 @@ def Moves(token: str, cards: list, choices: dict):
     """The seat's cards (a legal one to click), its bids in words, and the five to keep from ten."""
     said, set_said = solara.use_state("")
     chosen, set_chosen = solara.use_state(())
+    room = use_served().room
 
     def act(action):
         try:
-            current_room().act(token, action)
+            room.act(token, action)
         except ValueError as error:  # the engine's words, or the class's (not your turn, paused)
             set_said(str(error))
             return
@@ -423,7 +422,7 @@ def Moves(token: str, cards: list, choices: dict):
 def Asks(token: str, your_turn: bool, hint, undo: dict, on_asked):
     """Hint (the computer's advice, for this seat alone) and Undo (once every student at the table asks)."""
     said, set_said = solara.use_state("")
-    room = current_room()
+    room = use_served().room
 
     def ask(work):
         def run():
@@ -469,10 +468,11 @@ def Story(story: list):
 def Review(token: str, last: dict, on_asked):
     """The hand just over as this seat saw it: its result, its story, the computers' reasons, this seat's grades."""
     said, set_said = solara.use_state("")
+    room = use_served().room
 
     def grade():
         try:
-            current_room().grade(token)
+            room.grade(token)
             set_said("")
         except ValueError as error:
             set_said(str(error))
@@ -502,10 +502,11 @@ def TeacherPage():
     desk, set_desk = solara.use_state(None)
     said, set_said = solara.use_state("")
     news = use_class_news(lambda table: desk is not None)
+    room = use_served().room
 
     def open_desk():
         try:
-            set_desk(current_room().teacher(code))
+            set_desk(room.teacher(code))
             set_said("")
         except ValueError as error:
             set_said(str(error))
@@ -525,6 +526,7 @@ def Desk(desk, news: int):
     """Every table of the class; `news` counts the changes heard, so the desk redraws each time (its props change)."""
     said, set_said = solara.use_state("")
     game, set_game = solara.use_state("cutthroat")
+    served = use_served()
     room = desk.room
     overview = desk.overview()
     roster = desk.roster()
@@ -538,12 +540,12 @@ def Desk(desk, news: int):
                 set_said(str(error))
         return run
 
-    join = ADDRESS["join"]
+    join = served.join
     with solara.Row(style="align-items: center"):
         solara.HTML("div", unsafe_innerHTML=qr_svg(join) if join else "", classes=["class-qr"])
         solara.HTML("p", unsafe_innerHTML=f"Students open <strong>{escaped(join)}</strong> (or scan the code) and "
                     f"type the join code <strong>{overview['join_code']}</strong>. Other addresses: "
-                    f"{escaped(', '.join(ADDRESS['all'][1:]) or 'none')}.", classes=["class-join"])
+                    f"{escaped(', '.join(served.other_addresses) or 'none')}.", classes=["class-join"])
     waiting = overview["waiting"]
     solara.Text("Waiting to be seated: " + (", ".join(waiting) if waiting else "nobody") + ".")
     Said(said)
@@ -564,7 +566,7 @@ def Desk(desk, news: int):
                              for number, result in sorted(row["tables"].items()))
             lines.append(f"<li>Deal {row['deal']}:<ul>{played}</ul></li>")
         solara.HTML("ul", unsafe_innerHTML="".join(lines), classes=["class-comparison"])
-    LessonAnswers(room, news, join)
+    LessonAnswers(served, news)
 
 
 @solara.component
@@ -610,8 +612,8 @@ def TableCard(desk, table: dict, roster: list, doing):
 
 @solara.component
 def Bare(children=[]):
-    """The pages without Solara's app bar: a class page is one column."""
-    return solara.Column(children=children, style="padding: 0")
+    """The pages without Solara's app bar (a class page is one column), given the class this page is served."""
+    return WithClass(solara_door.served(), children=children)
 
 
 routes = [

@@ -1,7 +1,8 @@
 """The lessons' answers on the class's server: the route each lesson reports to, and the teacher's page's section.
 
 A lesson's kernel posts each judged answer to /lessons/answers (teach/class_report); the body is read only up to
-REPORT_LIMIT, then checked whole by LessonReports before anything is kept. The teacher's page shows the same tables
+REPORT_LIMIT, then checked whole by LessonReports (the served class's, one for the server's run) before anything is
+kept. The teacher's page shows the same tables
 as a folder of hand-ins gives (ClassTables: students x lessons, and per rule the first tries wrong, shaded as a heat
 map) and offers each as a CSV download.
 """
@@ -20,16 +21,9 @@ from ...teach.class_formats import report_reply
 from ...teach.class_report import ROUTE
 from ..progress_reports import REPORT_LIMIT, LessonReports
 from ..refusals import Refused
+from .served import ServedClass
 
 STATUS = {"join code": 403, "report": 400, "name": 400, "answers": 400}  # a refusal's part: the HTTP status
-_REPORTS: dict[int, LessonReports] = {}  # one per class this process serves
-
-
-def reports_for(room) -> LessonReports:
-    """The lessons' answers kept for `room`, in its folder (read once, then kept up to date in memory)."""
-    if id(room) not in _REPORTS:
-        _REPORTS[id(room)] = LessonReports(room.keeper.folder, room.join_code)
-    return _REPORTS[id(room)]
 
 
 async def _body(request: Request) -> bytes | None:
@@ -67,24 +61,17 @@ def answers_route(reports: LessonReports) -> Route:
     return Route("/" + ROUTE, receive, methods=["POST"])
 
 
-def serve_answers(room) -> None:
-    """Add the lessons' route to Solara's app, ahead of its pages (whose last route takes every address)."""
-    from solara.server.starlette import app
-
-    app.router.routes.insert(0, answers_route(reports_for(room)))
-
-
 @solara.component
-def LessonAnswers(room, news: int = 0, address: str = ""):
+def LessonAnswers(served: ServedClass, news: int = 0):
     """The teacher's section: the lessons' answers as two shaded tables, read again on a click, and CSV downloads."""
     reads, set_reads = solara.use_state(0)
-    reports = reports_for(room)
+    reports, address = served.reports, served.join
     tables = reports.tables()
     with solara.Column(classes=["class-lesson-answers"]):
         solara.HTML("h3", unsafe_innerHTML="The lessons: each student's exercises, and what to teach again")
         solara.HTML("p", unsafe_innerHTML="A student's answers arrive here once they join on the lessons' contents "
                     f"page with their first name, the address <strong>{escape(address or 'of this server')}</strong> "
-                    f"and the join code <strong>{escape(room.join_code)}</strong>.")
+                    f"and the join code <strong>{escape(served.room.join_code)}</strong>.")
         solara.HTML("div", unsafe_innerHTML=tables.html(), classes=["class-lesson-tables"])
         with solara.Row(style="align-items: center; flex-wrap: wrap"):
             solara.Button("Show the latest answers", on_click=lambda: set_reads(reads + 1), text=True)

@@ -1,34 +1,27 @@
 """The class's server: one process holds the class and serves its pages with Solara's server (production mode).
 
 The class (a Classroom) lives in this process, beside Solara's virtual kernels, one a browser page: every page
-reads the same tables. A pacer thread makes the computer players' moves when each table's pace says they are due.
+reads the same tables, handed to it as the server starts (a ServedClass, in the page's context). A pacer thread
+makes the computer players' moves when each table's pace says they are due.
 """
 
 from __future__ import annotations
 
 import io
-import os
 import socket
 import threading
 import warnings
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from ..classroom import Classroom
+from . import solara_door
+from .served import ServedClass
 
 PAGES = "euchre_lesson.classroom.web.pages"
 ASSETS = Path(".venv") / "classroom-assets"  # where `make classroom` keeps Solara's front-end files
 CULL_AFTER = "30s"  # a page gone this long is closed (Solara keeps one 24 hours): its seat counts as away
-
-ROOM: Classroom | None = None  # the class this process serves; the pages read it
-ADDRESS: dict = {"join": "", "all": []}  # the join address and every address students may reach
-
-
-def current_room() -> Classroom:
-    """The class this process serves."""
-    if ROOM is None:
-        raise RuntimeError("No class is served: start one with python -m euchre_lesson.classroom.")
-    return ROOM
 
 
 def addresses(host: str, port: int) -> list[str]:
@@ -92,55 +85,30 @@ class Pacer:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
 
-def set_up_solara(assets: Path, cull_after: str = CULL_AFTER) -> None:
-    """Solara's settings, through its environment variables, before Solara is imported (it reads them then)."""
-    os.environ["SOLARA_APP"] = PAGES
-    os.environ["SOLARA_MODE"] = "production"
-    os.environ["SOLARA_ASSETS_PROXY"] = "True"
-    os.environ["SOLARA_ASSETS_PROXY_CACHE_DIR"] = str(Path(assets).resolve())
-    os.environ["SOLARA_ASSETS_FONTAWESOME_ENABLED"] = "False"  # icons come from a CDN: the pages use none
-    os.environ["SOLARA_KERNEL_CULL_TIMEOUT"] = cull_after
-    os.environ["SOLARA_TELEMETRY_MIXPANEL_ENABLE"] = "False"  # nothing leaves the school's network
-    if os.name == "posix":  # a page's messages leave from its own thread, not the one loop (POSIX sockets only)
-        os.environ["SOLARA_SERVER_SYNC_WS_WRITE"] = "True"
-
-
 def serve(room: Classroom, host: str, port: int, assets: Path = ASSETS, cull_after: str = CULL_AFTER,
-          say=lambda line: print(line, flush=True)) -> None:
+          say: Callable[[str], None] = lambda line: print(line, flush=True)) -> None:
     """Serve `room` at host:port until interrupted: print the addresses, the codes and the QR code first."""
-    global ROOM
     from .assets import fetch, missing
 
     if missing(assets):
         say(f"Fetching Solara's front-end files into {assets} (once; after that the class runs offline).")
         fetch(assets)
-    set_up_solara(Path(assets), cull_after)
-    ROOM = room
-    reach = addresses(host, port)
-    ADDRESS["join"], ADDRESS["all"] = reach[0], reach
+    solara_door.set_up(PAGES, Path(assets), cull_after)
+    served = ServedClass.of(room, addresses(host, port))
     say("The class's server is starting. Students open:")
-    for url in reach:
+    for url in served.addresses:
         say(f"    {url}")
     say(f"Join code: {room.join_code}")
-    say(f"Teacher's page: {reach[0]}teacher   teacher code: {room.teacher_code}")
-    say(qr_text(reach[0]))
+    say(f"Teacher's page: {served.join}teacher   teacher code: {room.teacher_code}")
+    say(qr_text(served.join))
     say("Ctrl-C stops the class's server; started again, it restores every table, seat and score.")
-    import uvicorn
-    import solara.server.settings
-
     # uvicorn calls websockets' own protocol deprecated (its sans-I/O one is to take the name), but Solara writes
     # from a page's thread only on this one: the warning would only puzzle a teacher reading the terminal
     warnings.filterwarnings("ignore", message="The `websockets` implementation is deprecated")
+    from .progress_page import answers_route
 
-    solara.server.settings.main.mode = "production"
-    from .progress_page import serve_answers
-
-    serve_answers(room)  # the lessons' answers come in at /lessons/answers
     pacer = Pacer(room).start()
-    try:
-        # websockets' own protocol (not the sans-I/O one), the one Solara can write a page's messages from its thread
-        # (SOLARA_SERVER_SYNC_WS_WRITE); no compression: it costs the server more than a school's network gains
-        uvicorn.run("solara.server.starlette:app", host=host, port=port, log_level="warning", ws="websockets",
-                    ws_per_message_deflate=False)
+    try:  # the lessons' answers come in at /lessons/answers
+        solara_door.serve(served, host, port, routes=[answers_route(served.reports)])
     finally:
         pacer.stop()
