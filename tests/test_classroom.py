@@ -387,13 +387,12 @@ class SlowPlayer:
     def __init__(self):
         self.thinking, self.go = threading.Event(), threading.Event()
 
-    def choose(self, view):
+    def decide(self, view, rng=None):
+        from euchre_lesson.play.choice import Choice
+
         self.thinking.set()
         self.go.wait(5)
-        return view.legal[0]
-
-    def explain(self) -> str:
-        return "I took my time."
+        return Choice(view.legal[0], "I took my time.")
 
 
 def test_the_table_is_read_while_a_computer_thinks_and_a_change_meanwhile_cancels_its_move(room, clock):

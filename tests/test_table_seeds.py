@@ -26,9 +26,9 @@ def test_every_level_seats_computer_players_at_every_seed(level, seed):
 
 
 def test_each_computer_has_its_own_seed_from_the_game_s():
-    drawn = [p.rng.random() for p in computer_players("random", 4, 2**64 - 1, 0).values()]
+    drawn = [p.seed for p in computer_players("random", 4, 2**64 - 1, 0).values()]
     assert len(set(drawn)) == 3
-    assert drawn == [p.rng.random() for p in computer_players("random", 4, 2**64 - 1, 0).values()]
+    assert drawn == [p.seed for p in computer_players("random", 4, 2**64 - 1, 0).values()]
 
 
 @pytest.mark.parametrize("seed", EDGE_SEEDS)
