@@ -110,24 +110,24 @@ def test_no_seat_is_sent_a_card_it_has_not_seen(game_name):
 @pytest.mark.parametrize("game_name", sorted(GAMES))
 def test_no_hint_grade_or_review_names_a_card_the_seat_has_not_seen(game_name, monkeypatch):
     """Hints and grades are the computer's advice to one seat: worked out from that seat's view alone."""
-    from euchre_lesson.classroom import table as table_module
+    from euchre_lesson.play import table_model
 
-    monkeypatch.setattr(table_module, "ADVICE_WORLDS", 6)  # fewer worlds, to be quick: what a seat knows is the same
+    monkeypatch.setattr(table_model, "ADVICE_WORLDS", 6)  # fewer worlds, to be quick: what a seat knows is the same
     seen = play_and_check(game_name, 4, hands=2, ask=True)
     assert seen["hints"] > 5 and seen["grades"] > 2
 
 
 def test_the_check_catches_a_leaky_hint(monkeypatch):
     """The check fails once a hint names a card the seat has not seen: here, a card of the dummy."""
-    from euchre_lesson.classroom import table as table_module
+    from euchre_lesson.play import table_model
 
-    honest = table_module.hint_words
+    honest = table_model.hint_words
 
     def leaky(action, view, reason):
         return honest(action, view, reason) + " (the dummy holds " + " ".join(map(str, view.unseen)) + ")"
 
-    monkeypatch.setattr(table_module, "ADVICE_WORLDS", 6)
-    monkeypatch.setattr(table_module, "hint_words", leaky)
+    monkeypatch.setattr(table_model, "ADVICE_WORLDS", 6)
+    monkeypatch.setattr(table_model, "hint_words", leaky)
     with pytest.raises(AssertionError, match="in a hint or a grade, which it has not seen"):
         play_and_check("cutthroat", 4, hands=1, ask=True)
 

@@ -13,13 +13,13 @@ from collections.abc import Callable
 
 from ..engine import checks
 from ..engine.actions import Action
+from ..engine.game import GameState
+from ..engine.hand import HandState
+from ..engine.view import View, deciding
 from .advice import NO_TIME, options_for
 from .budget import DECISION_SECONDS, Deadline, checked_clock, checked_seconds
 from .choice import Choice
-from ..engine.game import GameState
-from ..engine.hand import HandState
 from .rule_of_thumb import Count, RuleOfThumbPlayer, count  # noqa: F401 (players are found here)
-from ..engine.view import View, deciding
 
 
 def seated(players, count: int, of: str) -> None:

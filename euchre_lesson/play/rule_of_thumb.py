@@ -6,17 +6,28 @@ import random
 from functools import cache
 from typing import NamedTuple, Sequence
 
-from ..engine.actions import ALONE, ORDER, PASS, STAY, Action, Verb, discard, give, keep, pickup, play
+from ..engine.actions import (
+    ALONE,
+    ORDER,
+    PASS,
+    STAY,
+    Action,
+    Verb,
+    discard,
+    give,
+    keep,
+    pickup,
+    play,
+)
 from ..engine.cards import Card, Rank, Suit
-from .choice import Choice
-from .dummy import best_card, best_five
 from ..engine.narration import order_name
 from ..engine.phases import Phase
 from ..engine.ranking import bower, effective_suit, is_trump, power, suit_in_play
 from ..engine.scoring import scoring_row
 from ..engine.tricks import trick_winner
 from ..engine.view import View, deciding
-
+from .choice import Choice
+from .dummy import best_card, best_five
 
 # -- counting a hand, the way a teacher would ---------------------------------------------
 

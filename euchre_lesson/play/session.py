@@ -21,12 +21,26 @@ from ..engine.errors import WHOLE, IllegalAction, NotationError, excerpt
 from ..engine.game import GameState, load_game, load_saved, new_game, save_game
 from ..engine.hand import HandState, Phase
 from ..engine.narration import reasons_heard
+from ..engine.view import View
 from .advice import Option
 from .seal import Trust, sealer, trust_of
-from .table_model import (ADVICE_WORLDS, EXPERT_WORLDS, GRADE_SECONDS, HINT_SECONDS, LEVELS, NO_MOMENTS,  # noqa: F401
-                          Decision, Graded, Moments, TableModel, advice_seed, computer_seed, learner_decisions,
-                          level_of, scores_before)
-from ..engine.view import View
+from .table_model import (  # noqa: F401
+    ADVICE_WORLDS,
+    EXPERT_WORLDS,
+    GRADE_SECONDS,
+    HINT_SECONDS,
+    LEVELS,
+    NO_MOMENTS,
+    Decision,
+    Graded,
+    Moments,
+    TableModel,
+    advice_seed,
+    computer_seed,
+    learner_decisions,
+    level_of,
+    scores_before,
+)
 
 # The verbs chosen by clicking your cards: one card (card_verb), or five selected for the keep (T5).
 CHOSEN_BY_CARD = frozenset(verb for verb in Verb if verb.carries in ("card", "cards"))

@@ -102,7 +102,11 @@ class Moments:
     one off without copying the others: neither costs more late in a long sitting than early. Each has a `number`
     never given twice at its table, by which a page names the moment it offered to go back to."""
 
-    __slots__ = ("last", "earlier", "number", "_count")
+    __slots__ = ("_count", "earlier", "last", "number")
+    last: Moment  # read only where there is a moment (_count > 0)
+    earlier: Moments
+    number: int
+    _count: int
 
     def __init__(self, last: Moment | None = None, earlier: Moments | None = None, number: int = 0):
         count = 0 if last is None or earlier is None else 1 + len(earlier)
@@ -168,6 +172,46 @@ class Graded(NamedTuple):
             "You made no decision this hand.",)
 
 
+class Listeners:
+    """Who hears of each change, told in turn: one that fails is logged and kept in `problems` (named by `name`),
+    and the others still hear. Told outside any lock of theirs: a listener may read the table, or take a lock."""
+
+    def __init__(self, name: str = "The table"):
+        self.name = name
+        self.lock = threading.Lock()
+        self._listeners: tuple[Callable[[Any], None], ...] = ()
+        self.problems: list[str] = []
+
+    def add(self, listener: Callable[[Any], None]) -> None:
+        if not callable(listener):
+            raise checks.refused("listener", listener, "a function of one message")
+        with self.lock:
+            self._listeners = (*self._listeners, listener)
+
+    def remove(self, listener: Callable[[Any], None]) -> None:
+        with self.lock:
+            self._listeners = tuple(kept for kept in self._listeners if kept != listener)  # a method: equal, not one
+
+    def tell(self, message: Any) -> list[Exception]:
+        """Tell each listener `message`; what went wrong (nothing, mostly)."""
+        with self.lock:
+            listeners = self._listeners
+        failed = []
+        for listener in listeners:
+            try:
+                listener(message)
+            except Exception as error:  # one page's failure must not stop the others hearing the table
+                LOG.exception("%s: a listener failed", self.name)
+                failed.append(error)
+                self.problem(f"{self.name}: {error}")
+        return failed
+
+    def problem(self, words: str) -> None:
+        """Keep what went wrong where whoever watches sees it (the last few only)."""
+        with self.lock:
+            self.problems = [*self.problems[1 - KEPT_PROBLEMS:], words]
+
+
 class TableModel:
     """A game at a table: computer players of `level` at the seats a front says, what they said, what Undo goes
     back to, the hints and grades asked for, and the listeners told of each change."""
@@ -176,10 +220,8 @@ class TableModel:
                  name: str = "The table"):
         checks.instance("game", game, GameState, "a GameState, such as new_game(CUTTHROAT, seed=1)")
         self.lock = threading.RLock()
-        self.name = name  # how a problem telling a listener names this table
-        self.problems: list[str] = []  # what went wrong telling a listener (a page gone, a save that failed)
+        self.listeners = Listeners(name)
         self.version = 0  # counts the changes: a view or a saved copy names the version it was made from
-        self._listeners: list[Callable[[Any], None]] = []
         self._numbered = 0  # numbers the moments Undo goes back to, never twice at this table
         self.sit(game, level, players)
 
@@ -187,30 +229,24 @@ class TableModel:
 
     def observe(self, listener: Callable[[Any], None]) -> None:
         """Call `listener(message)` with each message the table tells."""
-        checks.instance("listener", listener, Callable, "a function of one message")
-        with self.lock:
-            self._listeners = [*self._listeners, listener]
+        self.listeners.add(listener)
 
     def forget(self, listener: Callable[[Any], None]) -> None:
         """Stop telling `listener` (a page that closed)."""
-        with self.lock:
-            self._listeners = [kept for kept in self._listeners if kept is not listener]
+        self.listeners.remove(listener)
 
     def tell(self, message: Any) -> None:
         """Tell every listener `message`: one that fails is logged and kept in `problems`, and the others still hear."""
-        with self.lock:
-            listeners = self._listeners
-        for listener in listeners:
-            try:
-                listener(message)
-            except Exception as error:  # one page's failure must not stop the others hearing the table
-                LOG.exception("%s: a listener failed", self.name)
-                self.problem(f"{self.name}: {error}")
+        self.listeners.tell(message)
+
+    @property
+    def problems(self) -> list[str]:
+        """What went wrong telling a listener (a page gone, a save that failed), the last few."""
+        return self.listeners.problems
 
     def problem(self, words: str) -> None:
         """Keep what went wrong where whoever watches the table sees it (the last few only)."""
-        with self.lock:
-            self.problems = [*self.problems[1 - KEPT_PROBLEMS:], words]
+        self.listeners.problem(words)
 
     def changed(self) -> None:
         """Count one more change of what the table shows."""
@@ -339,6 +375,13 @@ class TableModel:
                 self.hints = {**self.hints, seat: (moment, options[0])}
                 self.version += 1
         return options[0]
+
+    def hint_in_words(self, seat: int, think: Callable[..., Any] = here) -> str:
+        """The hint for `seat` now (see hint), in words, as `seat` sees the moment it was asked at."""
+        with self.lock:
+            view = self.game.view(seat)
+        best = self.hint(seat, think)
+        return hint_words(best.action, view, best.reason)
 
     def hint_for(self, seat: int) -> Option | None:
         """The hint `seat` asked for, while its moment lasts."""

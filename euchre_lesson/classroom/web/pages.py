@@ -17,6 +17,7 @@ import solara
 import traitlets
 from solara.server import kernel_context
 
+from ..seat_view import Choices, PlayerSeen, Review as Reviewed, SeatedView, Undo, WaitingView
 from .progress_page import LessonAnswers
 from .server import ADDRESS, current_room, qr_svg
 
@@ -184,7 +185,7 @@ def side_name(side, players) -> str:
     return " and ".join(player_name(players[seat]) for seat in side)
 
 
-def player_name(player: dict) -> str:
+def player_name(player: PlayerSeen) -> str:
     if player["called"] == "you":
         return "you"
     who = player["name"] or "computer"
@@ -270,7 +271,7 @@ def JoinForm(on_joined, stale: bool):
 
 
 @solara.component
-def Waiting(token: str, view: dict):
+def Waiting(token: str, view: WaitingView):
     said, set_said = solara.use_state("")
 
     def choose(number):
@@ -298,7 +299,7 @@ def names_of(players) -> tuple[str, ...]:
 
 
 @solara.component
-def SeatAtTable(token: str, view: dict, on_asked):
+def SeatAtTable(token: str, view: SeatedView, on_asked):
     """One seat at its table: each part drawn by a component of its own, from its part of the view."""
     hand = view["hand_in_play"]
     players = view["players"]
@@ -377,7 +378,7 @@ def Turn(game_over: bool, winners: list, your_turn: bool, to_act, names: tuple, 
 
 
 @solara.component
-def Moves(token: str, cards: list, choices: dict):
+def Moves(token: str, cards: list, choices: Choices):
     """The seat's cards (a legal one to click), its bids in words, and the five to keep from ten."""
     said, set_said = solara.use_state("")
     chosen, set_chosen = solara.use_state(())
@@ -420,7 +421,7 @@ def Moves(token: str, cards: list, choices: dict):
 
 
 @solara.component
-def Asks(token: str, your_turn: bool, hint, undo: dict, on_asked):
+def Asks(token: str, your_turn: bool, hint, undo: Undo, on_asked):
     """Hint (the computer's advice, for this seat alone) and Undo (once every student at the table asks)."""
     said, set_said = solara.use_state("")
     room = current_room()
@@ -466,7 +467,7 @@ def Story(story: list):
 
 
 @solara.component
-def Review(token: str, last: dict, on_asked):
+def Review(token: str, last: Reviewed, on_asked):
     """The hand just over as this seat saw it: its result, its story, the computers' reasons, this seat's grades."""
     said, set_said = solara.use_state("")
 
