@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
+from typing import Protocol
 
 from ..engine.actions import Action
+from ..engine.view import View
 
 
 @dataclass(frozen=True)
@@ -13,3 +16,9 @@ class Choice:
 
     action: Action
     reason: str
+
+
+class Player(Protocol):
+    """A computer player: its choice for a view, rolling only the dice handed in (None: its own seed's)."""
+
+    def decide(self, view: View, rng: random.Random | None = None) -> Choice: ...

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..engine import checks
 from ..engine.actions import Action
@@ -18,11 +18,11 @@ from ..engine.hand import HandState
 from ..engine.view import View, deciding
 from .advice import NO_TIME, options_for
 from .budget import DECISION_SECONDS, Deadline, checked_clock, checked_seconds
-from .choice import Choice
+from .choice import Choice, Player
 from .rule_of_thumb import Count, RuleOfThumbPlayer, count  # noqa: F401 (players are found here)
 
 
-def seated(players, count: int, of: str) -> None:
+def seated(players: object, count: int, of: str) -> None:
     """Refuse anything but one player per seat of `of` (the argument with the seats), each with a decide(view, rng)."""
     if (not isinstance(players, (list, tuple)) or len(players) != count
             or not all(callable(getattr(player, "decide", None)) for player in players)):
@@ -31,7 +31,7 @@ def seated(players, count: int, of: str) -> None:
                              f"a list of {count} players, one per seat of {of}, each with a decide(view, rng)")
 
 
-def dice(player, rng: random.Random | None = None) -> random.Random:
+def dice(player: object, rng: random.Random | None = None) -> random.Random:
     """The dice a choice rolls: those handed in, else fresh ones from the player's seed (None: unseeded)."""
     return rng if rng is not None else random.Random(getattr(player, "seed", None))
 
@@ -53,7 +53,7 @@ class RandomPlayer:
         return self.decide(view, rng).action
 
 
-def play_out(state, players):
+def play_out(state: HandState, players: Sequence[Player]) -> HandState:
     """Play a hand to its end, each seat's player choosing from its own view."""
     checks.instance("state", state, HandState, "a HandState, a hand in progress")
     seated(players, state.players, f"state (a {state.rules.game} hand)")
@@ -64,7 +64,7 @@ def play_out(state, players):
     return state
 
 
-def play_game(game, players):
+def play_game(game: GameState, players: Sequence[Player]) -> GameState:
     """Play a game to the target score with one player per seat."""
     checks.instance("game", game, GameState, "a GameState, such as new_game(CUTTHROAT)")
     seated(players, game.rules.players, f"game (a {game.rules.game} game)")

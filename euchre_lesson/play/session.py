@@ -1,8 +1,10 @@
 """A game at the table without drawing it: your seat, the computer players, undo, hints, grades, save and load.
 
-`TableSession` is the model the `Table` widget observes: each thing the learner does is a method here,
-which changes the session (or refuses) and tells its listeners what happened as a `News`. The words
-and the drawing are the widget's; the decisions are the engine's. Tests drive the session directly.
+`TableSession` is what the `Table` widget observes: each thing the learner does is a method here, which
+changes the session (or refuses) and tells its listeners what happened as a `News`. It is the learner's front
+of the one table model (table_model.py), which the class's table shares: the game, the computer players, Undo,
+hints and grades are the model's; the news, the cards selected for the keep, and the files are the learner's.
+The words and the drawing are the widget's; the decisions are the engine's. Tests drive the session directly.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from ..engine.hand import HandState, Phase
 from ..engine.narration import reasons_heard
 from ..engine.view import View
 from .advice import Option
+from .choice import Player
 from .seal import Trust, sealer, trust_of
 from .table_model import (  # noqa: F401
     ADVICE_WORLDS,
@@ -52,7 +55,7 @@ def card_verb(view: View) -> Verb | None:
     return next((action.kind for action in view.legal if action.kind.carries == "card"), None)
 
 
-def computer_players(level: str, players: int, seed: int, learner: int) -> dict:
+def computer_players(level: str, players: int, seed: int | None, learner: int) -> dict[int, Player]:
     """One player of this level for every seat but the learner's, each with its own seed."""
     level = level_of(level)
     return {seat: LEVELS[level](computer_seed(seed, seat)) for seat in range(players) if seat != learner}
@@ -173,21 +176,48 @@ class TableSession:
 
     # -- what the model keeps, read through the session ------------------------------------------------------
 
-    game = property(lambda self: self.model.game, doc="The game at the table.")
-    shown = property(lambda self: self.model.shown, doc="The number (from 0) of the hand on the table.")
-    history = property(lambda self: self.model.history, doc="(game, hand shown) before each of your actions.")
-    reasons = property(lambda self: self.model.reasons, doc="Hand number -> place in its history -> what was said.")
-    advised = property(lambda self: self.model.advised, doc="(hand, its history) -> a hint's options.")
-    level = property(lambda self: self.model.level, doc="The computer players' level.")
-    problems = property(lambda self: self.model.problems, doc="What went wrong telling a listener.")
+    @property
+    def game(self) -> GameState:
+        """The game at the table."""
+        return self.model.game
 
     @property
-    def players(self) -> dict[int, Any]:
+    def shown(self) -> int:
+        """The number (from 0) of the hand on the table."""
+        return self.model.shown
+
+    @property
+    def history(self) -> Moments:
+        """(game, hand shown) before each of your actions: what Undo goes back to."""
+        return self.model.history
+
+    @property
+    def reasons(self) -> list[dict[int, str]]:
+        """Hand number -> place in its history -> what the computer player said."""
+        return self.model.reasons
+
+    @property
+    def advised(self) -> dict[tuple[int, tuple[Action, ...]], list[Option]]:
+        """(hand number, its history) -> a hint's options, which the grade reuses."""
+        return self.model.advised
+
+    @property
+    def level(self) -> str:
+        """The computer players' level."""
+        return self.model.level
+
+    @property
+    def problems(self) -> list[str]:
+        """What went wrong telling a listener (kept, so that one failing listener never stops the others)."""
+        return self.model.problems
+
+    @property
+    def players(self) -> dict[int, Player]:
         """The computer players, by seat."""
         return self.model.players
 
     @players.setter
-    def players(self, players: dict[int, Any]) -> None:
+    def players(self, players: dict[int, Player]) -> None:
         self.model.players = players
 
     # -- the game and what you see of it -------------------------------------------------------------
@@ -382,7 +412,7 @@ class TableSession:
     # -- files ----------------------------------------------------------------------------------------------
 
     @locked
-    def save(self, path: str | os.PathLike) -> News:
+    def save(self, path: str | os.PathLike[str]) -> News:
         """Save the game to this file, sealed (see seal.py); a file there that is not a saved game is never written
         over. If the key cannot be had (a folder that cannot be written), the game is saved without a seal."""
         path = _typed("path", path)
@@ -400,7 +430,7 @@ class TableSession:
         return self._tell(Told.SAVED, path=path, unsealed=unsealed)
 
     @locked
-    def load(self, path: str | os.PathLike) -> News:
+    def load(self, path: str | os.PathLike[str]) -> News:
         """Load a saved game; if the file cannot be read, the game in progress stays."""
         path = _typed("path", path)
         if not path:
@@ -413,7 +443,7 @@ class TableSession:
         return self._tell(Told.LOADED, path=path)
 
 
-def _typed(name: str, value) -> str:
+def _typed(name: str, value: object) -> str:
     """A file name as typed, without the spaces around it (empty if none was typed)."""
     if isinstance(value, os.PathLike):
         value = os.fspath(value)

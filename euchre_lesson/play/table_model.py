@@ -26,8 +26,9 @@ from ..engine.game import GameState
 from ..engine.hand import HandState
 from .advice import NO_TIME, Grade, Option, advise, grade_all, graded_words, hint_words
 from .budget import DECISION_SECONDS
-from .choice import Choice
-from .players import ExpertPlayer, RandomPlayer, RuleOfThumbPlayer
+from .choice import Choice, Player
+from .players import ExpertPlayer, RandomPlayer
+from .rule_of_thumb import RuleOfThumbPlayer
 
 LOG = logging.getLogger(__name__)
 
@@ -36,7 +37,7 @@ LOG = logging.getLogger(__name__)
 # (pure Python, the browser) its time budget stops it sooner (bench/decisions.py measures it).
 EXPERT_WORLDS = 32
 
-LEVELS = {
+LEVELS: dict[str, Callable[[int], Player]] = {
     "random": lambda seed: RandomPlayer(seed),
     "rule of thumb": lambda seed: RuleOfThumbPlayer(),
     "expert": lambda seed: ExpertPlayer(seed, worlds=EXPERT_WORLDS, seconds=DECISION_SECONDS),
@@ -216,7 +217,7 @@ class TableModel:
     """A game at a table: computer players of `level` at the seats a front says, what they said, what Undo goes
     back to, the hints and grades asked for, and the listeners told of each change."""
 
-    def __init__(self, game: GameState, level: str = "rule of thumb", players: dict[int, Any] | None = None, *,
+    def __init__(self, game: GameState, level: str = "rule of thumb", players: dict[int, Player] | None = None, *,
                  name: str = "The table"):
         checks.instance("game", game, GameState, "a GameState, such as new_game(CUTTHROAT, seed=1)")
         self.lock = threading.RLock()
@@ -255,13 +256,14 @@ class TableModel:
 
     # -- sitting down at a game ------------------------------------------------------------------------------------
 
-    def sit(self, game: GameState, level: str, players: dict[int, Any] | None = None, shown: int | None = None) -> None:
+    def sit(self, game: GameState, level: str, players: dict[int, Player] | None = None,
+            shown: int | None = None) -> None:
         """A game at this table from here on, with its computer players (those given, the others made from its
         seed when first needed), hand `shown` on the table (the last, by default): nothing said yet, nothing to
         undo, no hint nor grade kept."""
         with self.lock:
             self.game, self.level = game, level_of(level)
-            self.players: dict[int, Any] = dict(players or {})
+            self.players: dict[int, Player] = dict(players or {})
             # the hand on the table: a finished one stays there for a learner, until the next is asked for
             self.shown = len(game.hands) - 1 if shown is None else shown
             self.history: Moments = NO_MOMENTS  # (game, hand shown) before each learner's action
@@ -273,7 +275,7 @@ class TableModel:
             self.graded: dict[tuple[int, int], Graded] = {}  # (hand number, seat) -> its grades
             self.version += 1
 
-    def player(self, seat: int) -> Any:
+    def player(self, seat: int) -> Player:
         """The computer player for `seat`, seeded from the game's seed (made when first needed)."""
         with self.lock:
             if seat not in self.players:
@@ -289,16 +291,17 @@ class TableModel:
     # -- the game goes on ----------------------------------------------------------------------------------------
 
     def choice(self, seat: int, think: Callable[..., Any] = here, game: GameState | None = None,
-               players: dict[int, Any] | None = None) -> Choice:
+               players: dict[int, Player] | None = None) -> Choice:
         """The choice of `seat`'s computer player (of `players`, else the table's) in `game` (else the table's), with
         the dice of that decision."""
         with self.lock:
             game = self.game if game is None else game
             player = self.player(seat) if players is None else players[seat]
             view, dice = game.view(seat), decision_dice(game, seat)
-        return think(player.decide, view, dice)
+        chosen: Choice = think(player.decide, view, dice)
+        return chosen
 
-    def replies(self, game: GameState, shown: int, players: dict[int, Any],
+    def replies(self, game: GameState, shown: int, players: dict[int, Player],
                 said: dict[int, str]) -> tuple[GameState, dict[int, str]]:
         """`game` after the computer `players` act (a dict: seat -> player), until a seat none of them holds is to
         act or hand `shown` ends; and `said`, what they said in that hand, their new words added (a new dict: the
