@@ -18,6 +18,7 @@ import traitlets
 from solara.server import kernel_context
 
 from ..seat_view import Choices, PlayerSeen, Review as Reviewed, SeatedView, Undo, WaitingView
+from ..teacher import Desk as TeacherDesk, RosterEntry, TableAtAGlance
 from .progress_page import LessonAnswers
 from .server import ADDRESS, current_room, qr_svg
 
@@ -522,7 +523,7 @@ def TeacherPage():
 
 
 @solara.component
-def Desk(desk, news: int):
+def Desk(desk: TeacherDesk, news: int):
     """Every table of the class; `news` counts the changes heard, so the desk redraws each time (its props change)."""
     said, set_said = solara.use_state("")
     game, set_game = solara.use_state("cutthroat")
@@ -569,7 +570,7 @@ def Desk(desk, news: int):
 
 
 @solara.component
-def TableCard(desk, table: dict, roster: list, doing):
+def TableCard(desk, table: TableAtAGlance, roster: list[RosterEntry], doing):
     chosen, set_chosen = solara.use_state("")
     number = table["table"]
     names = {f"{entry['name']} ({'waiting' if entry['place'] is None else 'table %d, seat %d' % entry['place']})":
