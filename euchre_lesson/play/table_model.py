@@ -175,7 +175,8 @@ class Graded(NamedTuple):
 
 class Listeners:
     """Who hears of each change, told in turn: one that fails is logged and kept in `problems` (named by `name`),
-    and the others still hear. Told outside any lock of theirs: a listener may read the table, or take a lock."""
+    and the others still hear. The list is read under its own lock and told outside it, so a listener may add or
+    forget a listener as it hears."""
 
     def __init__(self, name: str = "The table"):
         self.name = name
