@@ -62,9 +62,9 @@ def experts(views) -> tuple[list[float], int]:
     expert, seconds, fallbacks = table.LEVELS["expert"](1), [], 0
     for view in views:
         start = time.perf_counter()
-        expert.choose(view)
+        reason = expert.decide(view).reason
         seconds.append(time.perf_counter() - start)
-        fallbacks += expert.explain().startswith("I had no time")
+        fallbacks += reason.startswith("I had no time")
     return seconds, fallbacks
 
 

@@ -55,6 +55,8 @@ def shown_cards(table: Table) -> set[Card]:
 def assert_valid(table: Table) -> None:
     """Raise AssertionError if what the table shows disagrees with the game."""
     game, hand, view = table.game, table.hand, table.view
+    # a redraw that failed is logged and kept, not raised into the click (the other listeners must still hear)
+    assert not table.session.problems, f"telling the table failed: {table.session.problems}"
     wanted = set(game.legal_actions()) if table.my_turn else set()
     assert offered(table) == wanted, f"controls offer {sorted(map(str, offered(table) ^ wanted))} wrongly"
     scores = re.findall(r'data-side="(\d)">[^<]*<b>(\d+)</b>', table.scores.value)

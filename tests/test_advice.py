@@ -104,9 +104,9 @@ def test_the_expert_plays_whole_hands_legally_and_explains():
         expert = ExpertPlayer(seed=1, worlds=8)
         hand = deal_hand(rules, rng.randrange(rules.players), seed=rng.randrange(2**32))
         while not hand.is_over:
-            action = expert.choose(hand.view(hand.to_act))
+            action, reason = (lambda chosen: (chosen.action, chosen.reason))(expert.decide(hand.view(hand.to_act), rng))
             assert action in hand.legal_actions()
-            assert expert.explain().endswith(".")
+            assert reason.endswith(".")
             hand = hand.apply(action)
 
 
@@ -212,8 +212,10 @@ def test_the_table_caps_its_hint_and_its_grades_by_time(monkeypatch):
 
         return called
 
-    monkeypatch.setattr(session, "advise", spy("hint", session.advise))
-    monkeypatch.setattr(session, "grade_all", spy("grade", session.grade_all))
+    from euchre_lesson.play import table_model  # the one table model both tables are fronts of
+
+    monkeypatch.setattr(table_model, "advise", spy("hint", table_model.advise))
+    monkeypatch.setattr(table_model, "grade_all", spy("grade", table_model.grade_all))
     table = session.TableSession(new_game(CUTTHROAT, seed=7), 0, "expert")
     assert table.hint().told is session.Told.HINT and said["hint"]["seconds"] == budget.DECISION_SECONDS
     while not table.hand.is_over:

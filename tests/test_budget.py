@@ -7,7 +7,14 @@ import pytest
 from test_advice import STRONG, first_lead, worlds_in
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Phase, deal_hand, new_game
-from euchre_lesson.play import advice, budget, session, solver, worlds
+from euchre_lesson.play import (
+    advice,
+    budget,
+    session,
+    solver,
+    table_model,  # the table model both tables are fronts of
+    worlds,
+)
 from euchre_lesson.play.advice import NO_TIME, NOT_GRADED, advise, grade
 from euchre_lesson.play.budget import Deadline, OutOfTime
 from euchre_lesson.play.players import ExpertPlayer, RuleOfThumbPlayer
@@ -148,8 +155,8 @@ def test_a_pure_python_world_whose_search_passes_the_deadline_is_dropped(paced, 
 
 def rule_of_thumb(view):
     """The rule of thumb's choice and reason for a view."""
-    player = RuleOfThumbPlayer()
-    return player.choose(view), player.explain()
+    chosen = RuleOfThumbPlayer().decide(view)
+    return chosen.action, chosen.reason
 
 
 def hands_to_decide():
@@ -165,8 +172,9 @@ def test_with_its_deadline_already_passed_the_expert_plays_the_rule_of_thumb_and
         assert len(view.legal) > 1
         expert = ExpertPlayer(1, worlds=32, seconds=0, clock=paced)
         choice, reason = rule_of_thumb(view)
-        assert expert.choose(view) == choice
-        assert expert.explain() == (
+        chosen = expert.decide(view)
+        assert chosen.action == choice
+        assert chosen.reason == (
             f"I had no time to simulate even one deal that fits what I have seen, so I play "
             f"the rule of thumb's choice, {choice}: {reason}"
         )
@@ -200,8 +208,8 @@ def test_the_grades_of_a_hand_stop_at_their_deadline(paced):
 
 
 def test_the_table_s_hint_and_grades_keep_their_deadline(monkeypatch):
-    monkeypatch.setattr(session, "HINT_SECONDS", 0)
-    monkeypatch.setattr(session, "GRADE_SECONDS", 0)
+    monkeypatch.setattr(table_model, "HINT_SECONDS", 0)
+    monkeypatch.setattr(table_model, "GRADE_SECONDS", 0)
     table = session.TableSession(new_game(CUTTHROAT, seed=7), 0, "rule of thumb")
     hinted = 0
     while not table.hand.is_over:
@@ -254,7 +262,7 @@ def test_the_grades_of_a_hand_share_their_time(paced):
 def test_the_table_shows_a_decision_there_was_no_time_to_grade_as_not_graded(monkeypatch):
     from euchre_lesson.widgets.table import Table
 
-    monkeypatch.setattr(session, "GRADE_SECONDS", 0)
+    monkeypatch.setattr(table_model, "GRADE_SECONDS", 0)
     table, player = Table(PARTNERSHIP, seat=1, seed=3), RuleOfThumbPlayer()
     while not table.hand.is_over:
         table.act(player.choose(table.session.view))

@@ -71,8 +71,7 @@ def test_the_expert_weighs_chances_in_a_cutthroat_game_and_points_elsewhere():
     assert all(0.0 <= option.value <= 1.0 for option in options)
     assert "chance of winning the game" in options[0].reason and "%" in options[0].worth
     player = ExpertPlayer(seed=0, worlds=8, seconds=None)
-    player.choose(game.view(game.to_act))
-    assert "chance of winning" in player.explain()
+    assert "chance of winning" in player.decide(game.view(game.to_act)).reason
     # A hand on its own (no game score) and advice to a learner stay in points; so does a partnership game.
     assert {o.unit for o in bid_options(game.hand.view(game.to_act), random.Random(0), worlds=6)} == {"points"}
     assert {o.unit for o in advise(game.hand, worlds=8)} == {"points"}

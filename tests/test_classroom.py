@@ -38,7 +38,9 @@ def clock():
 
 @pytest.fixture
 def room(tmp_path, clock):
-    return Classroom(tmp_path / "class", level="random", pace=2.0, absent_after=30.0, clock=clock)
+    room = Classroom(tmp_path / "class", level="random", pace=2.0, absent_after=30.0, clock=clock)
+    yield room
+    room.close()
 
 
 def everything(room: Classroom) -> tuple:
@@ -308,8 +310,12 @@ DAMAGED = [  # (file, change, the part named, words the message holds)
     ("classroom.json", lambda r: r["students"][1].pop("token"), "students[1].token", ["students[1]", "'token'"]),
     ("classroom.json", lambda r: r["students"].append(3), "students[2]", ["a name and a token", "not 3"]),
     ("classroom.json", lambda r: r.update(tables=[0]), "tables[0]", ["from 1 to 999", "not 0"]),
-    ("classroom.json", lambda r: r.update(day={"game": "euchre", "seed": 1, "tables": [2]}), "day.game",
-     ['"cutthroat"', '"euchre"']),
+    (
+        "classroom.json",
+        lambda r: r.update(day={"game": "euchre", "seed": 1, "tables": [2]}),
+        "day.game",
+        ['"cutthroat"', '"euchre"'],
+    ),
     ("classroom.json", lambda r: r.update(pace="fast"), "pace", ["a number of seconds", '"fast"']),
     ("classroom.json", lambda r: r.update(format="x"), "format", ["not a class file"]),
     ("table-1.json", lambda r: r.update(paused="yes"), "paused", ["table-1.json", "true or false", '"yes"']),
@@ -436,13 +442,12 @@ class SlowPlayer:
     def __init__(self):
         self.thinking, self.go = threading.Event(), threading.Event()
 
-    def choose(self, view):
+    def decide(self, view, rng=None):
+        from euchre_lesson.play.choice import Choice
+
         self.thinking.set()
         self.go.wait(5)
-        return view.legal[0]
-
-    def explain(self) -> str:
-        return "I took my time."
+        return Choice(view.legal[0], "I took my time.")
 
 
 def test_the_table_is_read_while_a_computer_thinks_and_a_change_meanwhile_cancels_its_move(room, clock):
@@ -452,7 +457,7 @@ def test_the_table_is_read_while_a_computer_thinks_and_a_change_meanwhile_cancel
         while not table.computer_plays(table.game.to_act):
             room.act(tokens[0], room.seat_view(tokens[0])["hand_in_play"]["legal"][0])
         clock.now += 5
-        slow = table._players[table.game.to_act] = SlowPlayer()  # the test's own player, at the seat to act
+        slow = table.model.players[table.game.to_act] = SlowPlayer()  # the test's own player, at the seat to act
         moved = []
         thinker = threading.Thread(target=lambda: moved.append(table.step()))  # noqa: B023 (called within this iteration)
         thinker.start()
@@ -512,8 +517,10 @@ def play_moves(room, clock, tokens, until) -> None:
 
 
 def test_a_hint_is_for_the_seat_to_act_alone_and_is_the_advice_of_play_advice(room, clock, monkeypatch):
-    from euchre_lesson.classroom import table as table_module
-    from euchre_lesson.play import advice
+    from euchre_lesson.play import (
+        advice,
+        table_model,  # the one table model: the learner's table hints the same
+    )
 
     desk, tokens = seated_room(room)
     play_until_a_student_acts(room, clock, tokens)
@@ -528,7 +535,7 @@ def test_a_hint_is_for_the_seat_to_act_alone_and_is_the_advice_of_play_advice(ro
     assert everything(room) == before
     asked = []
     monkeypatch.setattr(
-        table_module,
+        table_model,
         "advise",
         lambda *args, **kwargs: asked.append(kwargs) or advice.advise(*args, **{**kwargs, "seconds": None}),
     )  # the project's one voice, untimed
@@ -536,9 +543,9 @@ def test_a_hint_is_for_the_seat_to_act_alone_and_is_the_advice_of_play_advice(ro
     table = room.tables[0]
     seat = table.seat_of(mover)
     best = advice.advise(
-        table.game.view(seat), worlds=table_module.ADVICE_WORLDS, seed=table_module.advice_seed(table.game.hand)
+        table.game.view(seat), worlds=table_model.ADVICE_WORLDS, seed=table_model.advice_seed(table.game.hand)
     )[0]
-    assert words.startswith("Hint: ") and best.reason in words and asked[0]["worlds"] == table_module.ADVICE_WORLDS
+    assert words.startswith("Hint: ") and best.reason in words and asked[0]["worlds"] == table_model.ADVICE_WORLDS
     assert room.seat_view(mover)["hint"] == words and room.seat_view(other)["hint"] is None
     assert room.hint(mover) == words and len(asked) == 1, "asked again at the same moment: the same words, kept"
     assert everything(room) == before, "a hint changes nothing at the table"
@@ -546,7 +553,9 @@ def test_a_hint_is_for_the_seat_to_act_alone_and_is_the_advice_of_play_advice(ro
     assert room.seat_view(mover)["hint"] is None, "the hint was for a moment that has passed"
 
 
-def test_grades_come_once_a_hand_is_over_and_only_to_their_own_seat(room, clock):
+def test_grades_come_once_a_hand_is_over_and_only_to_their_own_seat(room, clock, monkeypatch):
+    from euchre_lesson.play import table_model
+
     desk, tokens = seated_room(room)
     play_until_a_student_acts(room, clock, tokens)
     before = everything(room)
@@ -562,7 +571,8 @@ def test_grades_come_once_a_hand_is_over_and_only_to_their_own_seat(room, clock)
     assert all(": " in line for line in lines) or lines == ("You made no decision this hand.",)
     assert room.seat_view(tokens[0])["last_hand"]["grades"] == list(lines)
     assert room.seat_view(tokens[1])["last_hand"]["grades"] is None, "Ana's grades are Ana's alone"
-    assert room.grade(tokens[0]) is lines, "worked out once per hand and seat"
+    monkeypatch.setattr(table_model, "grade_all", None)  # graded again, it would fail
+    assert room.grade(tokens[0]) == lines, "worked out once per hand and seat"
 
 
 def finished_hands(table) -> int:
@@ -629,26 +639,29 @@ def test_the_teacher_undoes_at_once_and_the_table_s_file_follows(room, clock):
 def test_an_expert_thinks_in_a_process_of_its_own_and_chooses_as_it_would_here(monkeypatch, tmp_path, clock):
     """The pages' threads share one interpreter lock: an expert's quarter second of Python is thought elsewhere."""
     import os
+    import random
 
-    from euchre_lesson.classroom import thinking
+    from euchre_lesson.classroom.thinking import Thinker
     from euchre_lesson.engine.game import new_game
     from euchre_lesson.play.players import ExpertPlayer
     from euchre_lesson.teach.house_rules import HouseRules
 
-    assert thinking.think(os.getpid) != os.getpid()
-    game = new_game(HouseRules().rules("partnership"), seed=4)
-    here, apart = ExpertPlayer(9, worlds=6, seconds=None), ExpertPlayer(9, worlds=6, seconds=None)
-    for _ in range(6):
-        seat, view = game.to_act, game.view(game.to_act)
-        chosen, reason, here = thinking.choose(here, view)
-        far_chosen, far_reason, apart = thinking.think(thinking.choose, apart, view)
-        assert (far_chosen, far_reason) == (chosen, reason) and apart.rng.getstate() == here.rng.getstate()
-        game = game.apply(chosen, seat=seat)
-    thought = []
-    monkeypatch.setattr(thinking, "think", lambda work, *args: thought.append(work) or work(*args))
+    with Thinker() as thinker:
+        assert thinker.think(os.getpid) != os.getpid()
+        game = new_game(HouseRules().rules("partnership"), seed=4)
+        player = ExpertPlayer(9, worlds=6, seconds=None)
+        for number in range(6):  # the player holds no state: only its choice comes back
+            seat, view = game.to_act, game.view(game.to_act)
+            chosen = player.decide(view, random.Random(number))
+            assert thinker.think(player.decide, view, random.Random(number)) == chosen
+            game = game.apply(chosen.action, seat=seat)
+    assert thinker.think(os.getpid) == os.getpid(), "closed, it thinks here"
     room = Classroom(tmp_path / "experts", level="expert", pace=0.0, clock=clock)
+    thought = []
+    monkeypatch.setattr(room.thinker, "think", lambda work, *args: thought.append(work) or work(*args))
     table = room.new_table("partnership", seed=2)
-    assert table.step() is not None and thought == [thinking.choose]
+    assert table.step() is not None and [work.__name__ for work in thought] == ["decide"]
+    room.close()
 
 
 def test_a_thinking_worker_ends_when_the_server_that_started_it_is_stopped():
@@ -659,7 +672,7 @@ def test_a_thinking_worker_ends_when_the_server_that_started_it_is_stopped():
     import time
 
     code = (
-        "from euchre_lesson.classroom import thinking; import os, time; print(thinking.think(os.getpid), "
+        "from euchre_lesson.classroom import thinking; import os, time; print(thinking.Thinker().think(os.getpid), "
         "flush=True); time.sleep(60)"
     )
     server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)

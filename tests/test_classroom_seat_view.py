@@ -110,24 +110,24 @@ def test_no_seat_is_sent_a_card_it_has_not_seen(game_name):
 @pytest.mark.parametrize("game_name", sorted(GAMES))
 def test_no_hint_grade_or_review_names_a_card_the_seat_has_not_seen(game_name, monkeypatch):
     """Hints and grades are the computer's advice to one seat: worked out from that seat's view alone."""
-    from euchre_lesson.classroom import table as table_module
+    from euchre_lesson.play import table_model
 
-    monkeypatch.setattr(table_module, "ADVICE_WORLDS", 6)  # fewer worlds, to be quick: what a seat knows is the same
+    monkeypatch.setattr(table_model, "ADVICE_WORLDS", 6)  # fewer worlds, to be quick: what a seat knows is the same
     seen = play_and_check(game_name, 4, hands=2, ask=True)
     assert seen["hints"] > 5 and seen["grades"] > 2
 
 
 def test_the_check_catches_a_leaky_hint(monkeypatch):
     """The check fails once a hint names a card the seat has not seen: here, a card of the dummy."""
-    from euchre_lesson.classroom import table as table_module
+    from euchre_lesson.play import table_model
 
-    honest = table_module.hint_words
+    honest = table_model.hint_words
 
     def leaky(action, view, reason):
         return honest(action, view, reason) + " (the dummy holds " + " ".join(map(str, view.unseen)) + ")"
 
-    monkeypatch.setattr(table_module, "ADVICE_WORLDS", 6)
-    monkeypatch.setattr(table_module, "hint_words", leaky)
+    monkeypatch.setattr(table_model, "ADVICE_WORLDS", 6)
+    monkeypatch.setattr(table_model, "hint_words", leaky)
     with pytest.raises(AssertionError, match="in a hint or a grade, which it has not seen"):
         play_and_check("cutthroat", 4, hands=1, ask=True)
 
@@ -156,3 +156,52 @@ def test_a_seat_view_is_plain_json_and_shows_the_hidden_cards_as_counts():
     assert [p["cards"] for p in players] == [5, 5, 5] and len(view["hand_in_play"]["hand"]) == 5
     assert view["hand_in_play"]["dummy"] is None and view["hand_in_play"]["dummy_size"] == 5
     assert players[0]["name"] == "Student 0" and players[0]["called"] == "you" and players[1]["computer"]
+
+
+def declared(shape) -> set[str]:
+    """The keys a TypedDict declares."""
+    return set(shape.__required_keys__ | shape.__optional_keys__)
+
+
+def test_every_payload_sent_has_exactly_the_keys_its_type_declares(tmp_path):
+    """The pages read the payloads through their declared types (mypy checks pages.py against them): the dicts
+    built must be those types, key for key, or the check would pass on a shape nobody sends."""
+    from euchre_lesson.classroom import teacher
+    from euchre_lesson.classroom.classroom import Classroom
+
+    shapes = seat_view_module
+    room = Classroom(tmp_path / "class", pace=0.0)
+    try:
+        desk = room.teacher(room.teacher_code)
+        desk.new_table("cutthroat", seed=5)
+        token = room.join("Ana", room.join_code).token
+        waiting = room.seat_view(token)
+        assert set(waiting) == declared(shapes.WaitingView) and waiting["waiting"] is True
+        assert all(set(offered) == declared(shapes.TableOffered) for offered in waiting["tables"])
+        room.choose_table(token, 1)
+        table = room.tables[0]
+        while not any(hand.is_over for hand in table.game.hands):
+            if table.step() is None:
+                room.act(token, room.seat_view(token)["hand_in_play"]["legal"][0])
+        room.grade(token)
+        view = room.seat_view(token)
+        hand = view["hand_in_play"]
+        assert set(view) == declared(shapes.SeatedView) and view["waiting"] is False
+        assert set(hand) == declared(shapes.HandSeen) and set(hand["choices"]) == declared(shapes.Choices)
+        assert all(set(player) == declared(shapes.PlayerSeen) for player in view["players"])
+        assert set(view["undo"]) == declared(shapes.Undo)
+        last = view["last_hand"]
+        assert last is not None and set(last) == declared(shapes.Review) and last["grades"]
+        assert all(set(reason) == declared(shapes.ReasonSeen) for reason in last["reasons"])
+        tricks = [trick for trick in table.game.hands[0].view(0).tricks]
+        seen = shapes.trick_seen(tricks[0], 1)
+        assert set(seen) == declared(shapes.TrickSeen) and set(seen["cards"][0]) == declared(shapes.PlayedCard)
+        desk.open_hands(1, True)
+        assert all(set(open_hand) == declared(shapes.OpenHand) for open_hand in room.seat_view(token)["open_hands"])
+        overview = desk.overview()
+        assert set(overview) == declared(teacher.Overview)
+        assert set(overview["tables"][0]) == declared(teacher.TableAtAGlance)
+        assert all(set(seat) == declared(teacher.SeatHeld) for seat in overview["tables"][0]["seats"])
+        assert all(set(entry) == declared(teacher.RosterEntry) for entry in desk.roster())
+    finally:
+        room.close()

@@ -15,6 +15,7 @@ import pytest
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED
 from euchre_lesson.play import session
+from euchre_lesson.play import table_model  # the table model both tables are fronts of
 from euchre_lesson.play.solver import COMPILED
 from euchre_lesson.teach import practice
 from euchre_lesson.teach.course import exercises, lesson_numbers
@@ -281,7 +282,7 @@ def test_no_practice_question_shows_code_words():
 def few_worlds(monkeypatch):
     """Few worlds and the compiled solver keep a few hinted hands to seconds."""
     assert COMPILED, "the compiled solver is needed to keep this test fast"
-    monkeypatch.setattr(session, "ADVICE_WORLDS", 8)
+    monkeypatch.setattr(table_model, "ADVICE_WORLDS", 8)
 
 
 def table_texts(table: Table, hands: int) -> list[str]:

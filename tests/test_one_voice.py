@@ -9,6 +9,7 @@ from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Phase, d
 from euchre_lesson.engine.actions import Verb
 from euchre_lesson.engine.rules import with_switches
 from euchre_lesson.play import advice, session
+from euchre_lesson.play import table_model  # the table model both tables are fronts of
 from euchre_lesson.play.advice import advise, options_for
 from euchre_lesson.play.rule_of_thumb import RuleOfThumbPlayer
 from euchre_lesson.play.solver import COMPILED
@@ -70,7 +71,7 @@ def hinted_and_graded(rules, wanted: int, forget_hints: bool = False):
 def few_worlds(monkeypatch):
     """Few worlds and the compiled solver keep hundreds of decisions to seconds."""
     assert COMPILED, "the compiled solver is needed to keep this test fast"
-    monkeypatch.setattr(session, "ADVICE_WORLDS", 8)
+    monkeypatch.setattr(table_model, "ADVICE_WORLDS", 8)
 
 
 @pytest.mark.parametrize("rules", GAMES, ids=lambda rules: rules.game)
@@ -87,8 +88,8 @@ def test_a_move_the_hint_recommended_is_never_graded_a_mistake(rules, few_worlds
 def test_a_grade_that_evaluates_afresh_still_agrees_with_the_hint(rules, few_worlds, monkeypatch):
     # The same view, the same seeded worlds and as many of them: without a clock cutting either short, the
     # grade's own evaluation is the hint's.
-    monkeypatch.setattr(session, "HINT_SECONDS", None)
-    monkeypatch.setattr(session, "GRADE_SECONDS", None)
+    monkeypatch.setattr(table_model, "HINT_SECONDS", None)
+    monkeypatch.setattr(table_model, "GRADE_SECONDS", None)
     for hint, decision in hinted_and_graded(rules, 40, forget_hints=True):
         assert decision.grade.verdict == "Best" and decision.grade.best == hint.action, (rules.game, decision.grade)
 
@@ -182,8 +183,9 @@ def test_the_rule_of_thumb_s_reason_for_taking_the_dummy_reads_the_scoring_table
     rules = with_switches(CUTTHROAT, {"lone_maker_march_points": march})
     hand = maker_deciding_alone(rules)
     player = RuleOfThumbPlayer()
-    assert str(player.choose(hand.view(hand.maker))) == "stay"
-    reason = player.explain()
+    chosen = player.decide(hand.view(hand.maker))
+    assert str(chosen.action) == "stay"
+    reason = chosen.reason
     assert re.search(rf"lone march scores (?:only )?{march}\b", reason) and "(T7)" in reason, reason
 
 
@@ -191,8 +193,8 @@ def test_a_lone_march_worth_more_than_the_dummy_s_is_weighed_by_the_count():
     rules = with_switches(CUTTHROAT, {"lone_maker_march_points": 4})
     hand = maker_deciding_alone(rules)
     player = RuleOfThumbPlayer()
-    player.choose(hand.view(hand.maker))
-    assert "count" in player.explain() or "top trump" in player.explain()
+    reason = player.decide(hand.view(hand.maker)).reason
+    assert "count" in reason or "top trump" in reason
 
 
 def test_the_dealer_s_partner_assists_by_the_order_s_name():
@@ -201,9 +203,9 @@ def test_the_dealer_s_partner_assists_by_the_order_s_name():
         hand = deal_hand(PARTNERSHIP, 0, seed=seed)
         hand = hand.apply("pass")  # seat 1
         view = hand.view(2)  # the dealer's partner
-        player.choose(view)
-        assert "needed to assist" in player.explain()
-        assert "needed to order it up" not in player.explain()
+        reason = player.decide(view).reason
+        assert "needed to assist" in reason
+        assert "needed to order it up" not in reason
 
 
 def test_the_table_s_card_chosen_verbs_are_the_session_s():

@@ -40,6 +40,11 @@ def cards_in(value) -> set[Card]:
     return set()
 
 
+def said(choice) -> tuple:
+    """A choice as (action, reason)."""
+    return choice.action, choice.reason
+
+
 def random_states(random_state, count: int, seed: int):
     """`count` hands, each 0 to 44 random steps in, cycling through the rule sets."""
     rng = random.Random(seed)
@@ -84,9 +89,8 @@ def test_players_choose_only_legal_actions_and_say_why(player, random_state):
         if state.is_over:
             continue
         view = state.view(state.to_act)
-        action = player.choose(view)
+        action, reason = said(player.decide(view, random.Random(len(state.history))))
         assert action in state.legal_actions()
-        reason = player.explain()
         assert reason.endswith(".") and len(reason) > 15
 
 
@@ -116,8 +120,9 @@ def test_rule_of_thumb_explains_the_bowers_and_partner():
             "kitty": ["QH", "JC", "JS", "KH"],
         },
     )
-    assert player.choose(hand.view(0)).kind == "order"
-    assert "3 trumps" in player.explain() and "2 bowers" in player.explain()
+    chosen = player.decide(hand.view(0))
+    assert chosen.action.kind == "order"
+    assert "3 trumps" in chosen.reason and "2 bowers" in chosen.reason
 
 
 def test_whole_games_with_computer_players_end_with_a_winner():
@@ -162,13 +167,14 @@ def test_rule_of_thumb_gives_its_best_card_and_keeps_the_best_five_of_six_and_sa
     )
     for token in ("pass", "pass", "pass", "pass", "call H", "alone", "alone"):
         hand = hand.apply(token)
-    given = player.choose(hand.view(0))  # seat 0 holds no heart: its best card is the K♣
-    assert str(given) == "give K♣" and "K♣" in player.explain() and "best card" in player.explain()
+    given, why = said(player.decide(hand.view(0)))  # seat 0 holds no heart: its best card is the K♣
+    assert str(given) == "give K♣" and "K♣" in why and "best card" in why
     hand = hand.apply(given)
-    laid = player.choose(hand.view(2))
-    assert str(laid) == "discard K♣" and "received the K♣" in player.explain() and "every trump" in player.explain()
+    laid, why = said(player.decide(hand.view(2)))
+    assert str(laid) == "discard K♣" and "received the K♣" in why and "every trump" in why
     hand = hand.apply(laid)
-    assert str(player.choose(hand.view(1))) == "give A♣" and "A♣" in player.explain()
+    given, why = said(player.decide(hand.view(1)))
+    assert str(given) == "give A♣" and "A♣" in why
 
 
 def test_rule_of_thumb_goes_alone_sooner_where_the_partner_s_best_card_comes_too():
@@ -241,20 +247,23 @@ def test_the_expert_decides_as_before_when_its_time_is_not_used_up(random_state)
     timed, free = ExpertPlayer(5, worlds=16, seconds=0.4, clock=ticking(0.0)), ExpertPlayer(5, worlds=16, seconds=None)
     views = deciding_views(random_state, 60, seed=8)
     assert {v.phase for v in views} > {Phase.PLAY, Phase.ROUND_ONE}
+    timed_dice, free_dice = random.Random(5), random.Random(5)
     for view in views:
-        assert timed.choose(view) == free.choose(view) and timed.explain() == free.explain()
+        assert timed.decide(view, timed_dice) == free.decide(view, free_dice)
 
 
 def test_the_experts_clock_stops_its_sampling(random_state, paced):
     """On a clock where a world takes a second, a budget of 6.5 s is six worlds (the seventh would end late)."""
     capped, six = ExpertPlayer(5, worlds=32, seconds=6.5, clock=paced), ExpertPlayer(5, worlds=6, seconds=None)
+    dice = random.Random(5)
     for view in deciding_views(random_state, 60, seed=9):
-        before = len(paced.started)
-        action = capped.choose(view)
-        assert action in view.legal and len(paced.started) - before == 6
+        before, rolled = len(paced.started), dice.getstate()
+        chosen = capped.decide(view, dice)
+        assert chosen.action in view.legal and len(paced.started) - before == 6
         if view.phase is Phase.PLAY:  # six worlds, as an expert of six worlds samples them
-            assert action == six.choose(view) and capped.explain() == six.explain()
-        six.rng.setstate(capped.rng.getstate())  # uncapped, bidding samples 32 worlds at least: realign
+            same = random.Random()
+            same.setstate(rolled)
+            assert chosen == six.decide(view, same)
 
 
 def test_the_expert_has_a_time_budget_by_default_and_a_smaller_one_without_the_c_core():
@@ -271,3 +280,40 @@ def test_the_expert_has_a_time_budget_by_default_and_a_smaller_one_without_the_c
         env={**os.environ, "EUCHRE_PURE_PYTHON": "1"},
     )
     assert pure.stdout.split() == ["0.2"]
+
+
+# -- stateless players: a choice is its action and its reason, from the dice handed in --------------------------
+
+
+@pytest.mark.parametrize(
+    "player",
+    [RandomPlayer(3), RuleOfThumbPlayer(), ExpertPlayer(3, worlds=4, seconds=None)],
+    ids=["random", "rule of thumb", "expert"],
+)
+def test_a_player_holds_no_state_and_the_same_dice_give_the_same_choice_and_reason(player, random_state):
+    """Nothing a player holds changes as it decides, so a choice made elsewhere (a worker process) needs nothing
+    sent back; its reason comes with it, never asked for afterwards."""
+    from euchre_lesson.play.choice import Choice
+
+    held = dict(vars(player))
+    for state in random_states(random_state, 40, seed=11):
+        if state.is_over:
+            continue
+        view = state.view(state.to_act)
+        first, again = player.decide(view, random.Random(7)), player.decide(view, random.Random(7))
+        assert isinstance(first, Choice) and first == again and first.action in view.legal and first.reason
+        assert vars(player) == held, "deciding changed the player"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        first.reason = "changed"
+    assert not hasattr(player, "explain") and not hasattr(player, "reason")
+
+
+def test_a_seeded_player_without_dice_decides_from_its_seed_and_play_game_rolls_each_seat_s_dice_on():
+    game = new_game(CUTTHROAT, seed=3)
+    view = game.view(game.to_act)
+    assert RandomPlayer(4).decide(view) == RandomPlayer(4).decide(view) == RandomPlayer().decide(view, random.Random(4))
+    first = play_game(new_game(CUTTHROAT, seed=9), [RandomPlayer(1), RandomPlayer(2), RandomPlayer(3)])
+    assert (
+        first.record()
+        == play_game(new_game(CUTTHROAT, seed=9), [RandomPlayer(1), RandomPlayer(2), RandomPlayer(3)]).record()
+    )

@@ -22,6 +22,8 @@ from euchre_lesson import (
 )
 from euchre_lesson.engine.errors import NotationError
 from euchre_lesson.play import session as sessions
+from euchre_lesson.play import table_model  # the table model both tables are fronts of
+from euchre_lesson.play.choice import Choice
 from euchre_lesson.play.session import TableSession, Told, learner_decisions, scores_before
 from euchre_lesson.widgets.table import Table
 
@@ -189,7 +191,7 @@ def test_a_hint_and_the_grades():
 
 def test_a_hint_asked_again_is_the_same_and_its_grade_reuses_it(monkeypatch):
     # With no time to grade, only the decisions a hint weighed are graded: on the hint's own options.
-    monkeypatch.setattr(sessions, "GRADE_SECONDS", 0)
+    monkeypatch.setattr(table_model, "GRADE_SECONDS", 0)
     session = sitting(CUTTHROAT, seed=7)
     hinted = set()
     while not session.hand.is_over:
@@ -315,8 +317,8 @@ class Passer:
     def choose(self, view):
         return Action("pass") if Action("pass") in view.legal else view.legal[0]
 
-    def explain(self):
-        return "I pass."
+    def decide(self, view, rng=None):
+        return Choice(self.choose(view), "I pass.")
 
 
 def test_a_computer_s_reply_that_would_need_a_hand_past_the_limit_is_refused_and_changes_nothing(monkeypatch):

@@ -26,9 +26,9 @@ def test_every_level_seats_computer_players_at_every_seed(level, seed):
 
 
 def test_each_computer_has_its_own_seed_from_the_game_s():
-    drawn = [p.rng.random() for p in computer_players("random", 4, 2**64 - 1, 0).values()]
+    drawn = [p.seed for p in computer_players("random", 4, 2**64 - 1, 0).values()]
     assert len(set(drawn)) == 3
-    assert drawn == [p.rng.random() for p in computer_players("random", 4, 2**64 - 1, 0).values()]
+    assert drawn == [p.seed for p in computer_players("random", 4, 2**64 - 1, 0).values()]
 
 
 @pytest.mark.parametrize("seed", EDGE_SEEDS)
@@ -114,3 +114,18 @@ def test_a_click_that_meets_a_fault_of_ours_says_so_instead_of_nothing(monkeypat
     monkeypatch.setattr(table.session, "save", broken)
     table._heeded(table.session.save)("game.json")
     assert "through no fault of yours" in table.note.value and "os" in table.note.value
+
+
+def test_a_listener_that_fails_after_a_click_is_said_in_the_note_and_the_table_still_hears():
+    """The session tells every listener even when one fails; the click then says something went wrong."""
+    table = Table(CUTTHROAT, seed=4)
+    before = table.game
+
+    def broken(news):
+        raise RuntimeError("a listener that broke")
+
+    table.session.observe(broken)
+    table._heeded(table.session.act)(table.view.legal[0])
+    assert table.game is not before, "the click was taken"
+    assert "Something went wrong after that, through no fault of yours" in table.note.value
+    assert "a listener that broke" in table.note.value

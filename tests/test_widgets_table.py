@@ -123,13 +123,10 @@ def test_the_computer_players_get_only_their_own_view():
         def __init__(self, seat):
             self.seat, self.player, self.seen = seat, RuleOfThumbPlayer(), 0
 
-        def choose(self, view):
+        def decide(self, view, rng=None):
             assert isinstance(view, View) and view.seat == self.seat
             self.seen += 1
-            return self.player.choose(view)
-
-        def explain(self):
-            return self.player.explain()
+            return self.player.decide(view, rng)
 
     table.session.players = {seat: Watched(seat) for seat in table.players}
     click_through(table, RuleOfThumbPlayer(), until=lambda t: len(t.game.hands) > 3)

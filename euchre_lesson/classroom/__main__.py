@@ -64,6 +64,8 @@ def main(argv=None) -> None:
         server.serve(room, args.host, args.port, **options)
     except KeyboardInterrupt:
         pass
+    finally:
+        room.close()  # its worker processes end with the server
 
 
 if __name__ == "__main__":

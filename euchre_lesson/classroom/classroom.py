@@ -18,17 +18,31 @@ from ..engine import checks
 from ..engine.errors import NotationError
 from ..engine.game import new_game
 from ..engine.rules import rules_from
-from ..play.session import level_of
+from ..play.table_model import Listeners, level_of
 from ..teach.house_rules import HouseRules
 from .codes import checked_join_code, join_code, same_code, seat_token, teacher_code
 from .day import DealOfTheDay
-from .keeping import (CLASS_FILE, CLASS_FORMAT, CLASS_LIMIT, TABLE_LIMIT, Keeper, class_folder, read_record,
-                      seat_record, student_from, table_file, table_from, table_record)
+from .keeping import (
+    CLASS_FILE,
+    CLASS_FORMAT,
+    CLASS_LIMIT,
+    TABLE_LIMIT,
+    Keeper,
+    class_folder,
+    read_record,
+    seat_record,
+    student_from,
+    table_file,
+    table_from,
+    table_record,
+)
 from .names import first_name, same_name_note
 from .refusals import Refused
+from .seat_view import SeatedView, StudentView, TableOffered, WaitingView
 from .students import Student
 from .table import LONGEST_TOKEN, ClassTable, checked_seconds
 from .teacher import Desk
+from .thinking import Thinker
 
 UNKNOWN_TOKEN = ("This browser's seat token is not one of this class's: join again with your first name and the "
                  "join code on the board.")
@@ -58,6 +72,7 @@ class Classroom:
         self.absent_after = checked_seconds("absent_after", absent_after)
         self.clock = clock
         self.keeper = Keeper(folder)
+        self.thinker = Thinker()  # the tables' long thinking, in worker processes started when first needed (close)
         if not restoring and (self.keeper.folder / CLASS_FILE).exists():  # a class kept there is never written over
             raise Refused("folder", f"A class is kept in {self.keeper.folder} already: restore it "
                                     f"(Classroom.restore), or choose another folder for a new class.")
@@ -65,7 +80,7 @@ class Classroom:
         self._students: dict[str, Student] = {}  # token -> student, in the order they joined
         self._tables: dict[int, ClassTable] = {}
         self.version = 0
-        self._listeners: list[Callable[[ClassTable | None], None]] = []
+        self._listeners = Listeners("The class")
         self._keep()
 
     # -- keeping ----------------------------------------------------------------------------------------------
@@ -91,25 +106,20 @@ class Classroom:
     def observe(self, listener: Callable[[ClassTable | None], None]) -> None:
         """Call `listener(table)` after each change of a table, and `listener(None)` after a change of the class
         (a student joined, a table was added): outside the locks, once the change is kept on disk."""
-        checks.instance("listener", listener, Callable, "a function of one ClassTable, or None")
-        with self.lock:
-            self._listeners.append(listener)
+        self._listeners.add(checks.instance("listener", listener, Callable, "a function of one ClassTable, or None"))
 
-    def forget(self, listener) -> None:
+    def forget(self, listener: Callable[[ClassTable | None], None]) -> None:
         """Stop telling `listener` (a page that closed)."""
-        with self.lock:
-            self._listeners = [kept for kept in self._listeners if kept is not listener]
+        self._listeners.remove(listener)
 
     def _tell(self, table: ClassTable | None) -> None:
-        with self.lock:
-            listeners = tuple(self._listeners)
-        for listener in listeners:
-            try:
-                listener(table)
-            except Exception as error:  # one page's failure must not stop the others hearing the class
-                if table is not None:
-                    with table.lock:
-                        table.problems = [*table.problems[-9:], f"Table {table.number}: {error}"]
+        for error in self._listeners.tell(table):  # one page's failure never stops the others hearing the class
+            if table is not None:  # the teacher sees it on the table's card
+                table.model.problem(f"Table {table.number}: {error}")
+
+    def close(self) -> None:
+        """End the class's worker processes (a table's thinking asked for afterwards is done here)."""
+        self.thinker.close()
 
     def _keep_table(self, table: ClassTable) -> None:
         version, game, seats, paused = table.snapshot()
@@ -151,7 +161,8 @@ class Classroom:
         name = table_file(checks.whole("table number", number, 1, 999))
         kept = table_from(read_record(path / name, TABLE_LIMIT, "table"), name)
         table = ClassTable(number, kept["game"], kept["level"], seats=kept["seats"], pace=self.pace,
-                           absent_after=self.absent_after, clock=self.clock, paused=kept["paused"])
+                           absent_after=self.absent_after, clock=self.clock, paused=kept["paused"],
+                           thinker=self.thinker)
         for student in kept["seats"]:
             if student is not None:
                 self._students.setdefault(student.token, student)
@@ -241,7 +252,7 @@ class Classroom:
         with self.lock:
             number = max(self._tables, default=0) + 1
             table = self._adopt(ClassTable(number, game, self.level, pace=self.pace, absent_after=self.absent_after,
-                                           clock=self.clock))
+                                           clock=self.clock, thinker=self.thinker))
         self._keep_table(table)
         self._keep()
         return table
@@ -267,18 +278,18 @@ class Classroom:
             raise Refused("seat", "You are not at a table yet: choose a table, or wait for your teacher to seat you.")
         return self._tables[place[0]]
 
-    def seat_view(self, token) -> dict:
+    def seat_view(self, token) -> StudentView:
         """What the browser holding `token` may see: its table's view, or the tables to choose from while waiting."""
         student = self.student(token)
         with self.lock:
             place = self.where(token)
             if place is None:
-                return {"name": student.name, "table": None, "waiting": True,
-                        "tables": [{"table": table.number, "game": table.game.rules.facts.name,
-                                    "free_seats": sum(holder is None for holder in table.seats)}
-                                   for table in self.tables]}
+                return WaitingView(name=student.name, table=None, waiting=True,
+                                   tables=[TableOffered(table=table.number, game=table.game.rules.facts.name,
+                                                        free_seats=sum(holder is None for holder in table.seats))
+                                           for table in self.tables])
             table = self._tables[place[0]]
-            return {"name": student.name, "table": table.number, "waiting": False, **table.seat_view(token)}
+            return SeatedView(name=student.name, table=table.number, waiting=False, **table.seat_view(token))
 
     def act(self, token, action):
         """The action of the student holding `token`, at their table (see ClassTable.act)."""

@@ -4,11 +4,57 @@ deal of the day. A Desk is had only from Classroom.teacher(code), which refuses 
 from __future__ import annotations
 
 import random
+from typing import TypedDict
 
 from ..engine import checks
 from ..engine.game import new_game
 from .day import DealOfTheDay, comparison
 from .refusals import Refused
+from .seat_view import SeatSeen, SeatView
+
+# -- what the teacher's page is sent (declared, so that a key renamed here and not there fails in mypy) ---------------
+
+
+class SeatHeld(SeatSeen):
+    """A seat on the teacher's card of its table."""
+
+    seat: int
+
+
+class TableAtAGlance(TypedDict):
+    """One table on the teacher's page."""
+
+    table: int
+    game: str
+    paused: bool
+    hands_open: bool
+    hand_number: int
+    seats: list[SeatHeld]
+    scores: list[int]
+    sides: list[list[int]]
+    to_act: int | None
+    to_act_name: str | None
+    waited: float
+    game_over: bool
+    winners: list[int]
+    problems: list[str]
+
+
+class Overview(TypedDict):
+    """Every table, and who waits to be seated."""
+
+    join_code: str
+    level: str
+    waiting: list[str]
+    tables: list[TableAtAGlance]
+
+
+class RosterEntry(TypedDict):
+    """A student, with the token the teacher's page places them by (never sent to a student's page)."""
+
+    name: str
+    token: str
+    place: tuple[int, int] | None  # (table, seat), or None while waiting
 
 
 class Desk:
@@ -19,23 +65,23 @@ class Desk:
 
     # -- looking -----------------------------------------------------------------------------------------------
 
-    def overview(self) -> dict:
+    def overview(self) -> Overview:
         """Every table with who sits where, the scores, whose turn it is and how long they have waited; who waits."""
         room = self.room
         with room.lock:
-            return {"join_code": room.join_code, "level": room.level,
-                    "waiting": [student.name for student in room.waiting],
-                    "tables": [table_at_a_glance(table) for table in room.tables]}
+            return Overview(join_code=room.join_code, level=room.level,
+                            waiting=[student.name for student in room.waiting],
+                            tables=[table_at_a_glance(table) for table in room.tables])
 
-    def roster(self) -> list[dict]:
+    def roster(self) -> list[RosterEntry]:
         """Every student, in the order they joined, with their token (for the teacher's page to place them: never
         send it to a student's page) and where they sit: (table, seat), or None while they wait."""
         room = self.room
         with room.lock:
-            return [{"name": student.name, "token": student.token, "place": room.where(student.token)}
+            return [RosterEntry(name=student.name, token=student.token, place=room.where(student.token))
                     for student in room.students]
 
-    def view_of_seat(self, number: int, seat: int) -> dict:
+    def view_of_seat(self, number: int, seat: int) -> SeatView:
         """What one seat of a table sees, as its browser is sent it (to look over a student's shoulder)."""
         return self.room.table(number).view_of_seat(seat)
 
@@ -134,14 +180,16 @@ def seat_names(table) -> tuple[str, ...]:
     return tuple("computer" if student is None else student.name for student in table.seats)
 
 
-def table_at_a_glance(table) -> dict:
+def table_at_a_glance(table) -> TableAtAGlance:
     """One table on the teacher's page."""
     with table.lock:
         game, seats = table.game, table.seats_seen()
-        return {"table": table.number, "game": game.rules.facts.name, "paused": table.paused,
-                "hands_open": table.hands_open,
-                "hand_number": len(game.hands), "seats": [{"seat": seat, **held} for seat, held in enumerate(seats)],
-                "scores": list(game.scores), "sides": [list(side) for side in game.sides],
-                "to_act": game.to_act, "to_act_name": None if game.to_act is None else seat_names(table)[game.to_act],
-                "waited": round(table.waited(), 1), "game_over": game.is_over, "winners": list(game.winners),
-                "problems": list(table.problems)}
+        return TableAtAGlance(
+            table=table.number, game=game.rules.facts.name, paused=table.paused, hands_open=table.hands_open,
+            hand_number=len(game.hands),
+            seats=[SeatHeld(seat=seat, name=held["name"], computer=held["computer"], away=held["away"])
+                   for seat, held in enumerate(seats)],
+            scores=list(game.scores), sides=[list(side) for side in game.sides],
+            to_act=game.to_act, to_act_name=None if game.to_act is None else seat_names(table)[game.to_act],
+            waited=round(table.waited(), 1), game_over=game.is_over, winners=list(game.winners),
+            problems=list(table.problems))

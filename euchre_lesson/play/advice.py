@@ -174,12 +174,12 @@ def _compared(best: Option, others: list[Option], view: View, hands: str) -> str
 
 def by_rule_of_thumb(view: View, actions: list[Action]) -> list[Option]:
     """The options when not one world fitted in the time: the rule of thumb's choice first, none of them valued."""
-    player = RuleOfThumbPlayer()
-    choice = player.choose(view)
+    rule = RuleOfThumbPlayer().decide(view)
+    choice = rule.action
     first = Option(choice, 0.0, 0.0, NO_TIME,
                    f"{capital(_named(choice, view))} is the rule of thumb's choice: there was no time to simulate "
                    f"even one deal that fits what you have seen. The rule of thumb says: "
-                   f"\u201c{player.explain()}\u201d")
+                   f"\u201c{rule.reason}\u201d")
     return [first] + [Option(action, 0.0, 0.0, NO_TIME, f"{capital(_named(action, view))}: not weighed, as there was "
                                                          f"no time to simulate a deal.")
                       for action in actions if action != choice]

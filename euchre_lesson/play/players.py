@@ -1,28 +1,39 @@
-"""Computer players: each sees only its seat's view and can say why it chose what it chose."""
+"""Computer players: each sees only its seat's view, and its choice comes with why it chose it.
+
+A player holds no state: `decide(view, rng)` returns a `Choice` (the action and its reason) and rolls only the
+dice it is handed, so the same view and the same dice give the same choice, wherever it is made (a class's worker
+process returns the choice alone). A player built with a seed makes its dice from that seed when none are handed.
+"""
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..engine import checks
 from ..engine.actions import Action
-from .advice import NO_TIME, options_for
-from .budget import DECISION_SECONDS, Deadline, checked_clock, checked_seconds
 from ..engine.game import GameState
 from ..engine.hand import HandState
-from .rule_of_thumb import Count, RuleOfThumbPlayer, count  # noqa: F401 (players are found here)
 from ..engine.view import View, deciding
+from .advice import NO_TIME, options_for
+from .budget import DECISION_SECONDS, Deadline, checked_clock, checked_seconds
+from .choice import Choice, Player
+from .rule_of_thumb import Count, RuleOfThumbPlayer, count  # noqa: F401 (players are found here)
 
 
-def seated(players, count: int, of: str) -> None:
-    """Refuse anything but one player per seat of `of` (the argument with the seats), each with a choose(view)."""
+def seated(players: object, count: int, of: str) -> None:
+    """Refuse anything but one player per seat of `of` (the argument with the seats), each with a decide(view, rng)."""
     if (not isinstance(players, (list, tuple)) or len(players) != count
-            or not all(callable(getattr(player, "choose", None)) for player in players)):
+            or not all(callable(getattr(player, "decide", None)) for player in players)):
         # Both arguments are named: a list that fits one game is wrong for a game with other seats.
         raise checks.refused("players", players,
-                             f"a list of {count} players, one per seat of {of}, each with a choose(view)")
+                             f"a list of {count} players, one per seat of {of}, each with a decide(view, rng)")
+
+
+def dice(player: object, rng: random.Random | None = None) -> random.Random:
+    """The dice a choice rolls: those handed in, else fresh ones from the player's seed (None: unseeded)."""
+    return rng if rng is not None else random.Random(getattr(player, "seed", None))
 
 
 class RandomPlayer:
@@ -31,35 +42,36 @@ class RandomPlayer:
     name = "random"
 
     def __init__(self, seed: int | None = None):
-        self.rng = random.Random(checks.seed("seed", seed))
-        self.reason = "I have not chosen anything yet."
+        self.seed = checks.seed("seed", seed)
 
-    def choose(self, view: View) -> Action:
-        action = self.rng.choice(deciding(view).legal)
-        self.reason = f"I picked {action} at random from {len(view.legal)} legal actions."
-        return action
+    def decide(self, view: View, rng: random.Random | None = None) -> Choice:
+        action = dice(self, rng).choice(deciding(view).legal)
+        return Choice(action, f"I picked {action} at random from {len(view.legal)} legal actions.")
 
-    def explain(self) -> str:
-        return self.reason
+    def choose(self, view: View, rng: random.Random | None = None) -> Action:
+        """The action alone, for code that plays without words."""
+        return self.decide(view, rng).action
 
 
-def play_out(state, players):
+def play_out(state: HandState, players: Sequence[Player]) -> HandState:
     """Play a hand to its end, each seat's player choosing from its own view."""
     checks.instance("state", state, HandState, "a HandState, a hand in progress")
     seated(players, state.players, f"state (a {state.rules.game} hand)")
+    rolled = [dice(player) for player in players]  # each seat's dice, rolled on from choice to choice
     while not state.is_over:
         seat = state.to_act
-        state = state.apply(players[seat].choose(state.view(seat)))
+        state = state.apply(players[seat].decide(state.view(seat), rolled[seat]).action)
     return state
 
 
-def play_game(game, players):
+def play_game(game: GameState, players: Sequence[Player]) -> GameState:
     """Play a game to the target score with one player per seat."""
     checks.instance("game", game, GameState, "a GameState, such as new_game(CUTTHROAT)")
     seated(players, game.rules.players, f"game (a {game.rules.game} game)")
+    rolled = [dice(player) for player in players]  # each seat's dice, rolled on from choice to choice
     while not game.is_over:
         seat = game.to_act
-        game = game.apply(players[seat].choose(game.view(seat)))
+        game = game.apply(players[seat].decide(game.view(seat), rolled[seat]).action)
     return game
 
 
@@ -74,27 +86,23 @@ class ExpertPlayer:
 
     def __init__(self, seed: int | None = None, worlds: int = 200, seconds: float | None = DECISION_SECONDS,
                  clock: Callable[[], float] = time.monotonic):
-        self.rng = random.Random(checks.seed("seed", seed))
+        self.seed = checks.seed("seed", seed)
         self.worlds = checks.worlds("worlds", worlds)
         self.seconds = checked_seconds("seconds", seconds)
         self.clock = checked_clock("clock", clock)
-        self.reason = "I have not chosen anything yet."
 
-    def explain(self) -> str:
-        return self.reason
-
-    def choose(self, view: View) -> Action:
+    def decide(self, view: View, rng: random.Random | None = None) -> Choice:
         if len(deciding(view).legal) == 1:
-            self.reason = f"{view.legal[0]} is my only legal choice."
-            return view.legal[0]
-        options = options_for(view, self.rng, self.worlds, Deadline.after(self.seconds, self.clock))
+            return Choice(view.legal[0], f"{view.legal[0]} is my only legal choice.")
+        options = options_for(view, dice(self, rng), self.worlds, Deadline.after(self.seconds, self.clock))
         best = options[0]
         if best.unit == NO_TIME:
-            rule = RuleOfThumbPlayer()
-            rule.choose(view)  # the same choice as best's: asked again for its reason, in the first person
-            self.reason = (f"I had no time to simulate even one deal that fits what I have seen, so I play the rule "
-                           f"of thumb's choice, {best.action}: {rule.explain()}")
-            return best.action
+            rule = RuleOfThumbPlayer().decide(view)  # the same choice as best's: asked again for its reason
+            return Choice(best.action, f"I had no time to simulate even one deal that fits what I have seen, so I "
+                                       f"play the rule of thumb's choice, {best.action}: {rule.reason}")
         runner_up = f"; next best {options[1].action} at {options[1].worth}" if len(options) > 1 else ""
-        self.reason = f"I choose {best.action}: {best.worth} on average{runner_up}."
-        return best.action
+        return Choice(best.action, f"I choose {best.action}: {best.worth} on average{runner_up}.")
+
+    def choose(self, view: View, rng: random.Random | None = None) -> Action:
+        """The action alone, for code that plays without words."""
+        return self.decide(view, rng).action

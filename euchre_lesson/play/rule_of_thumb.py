@@ -2,19 +2,32 @@
 
 from __future__ import annotations
 
+import random
 from functools import cache
 from typing import NamedTuple, Sequence
 
-from ..engine.actions import ALONE, ORDER, PASS, STAY, Action, Verb, discard, give, keep, pickup, play
+from ..engine.actions import (
+    ALONE,
+    ORDER,
+    PASS,
+    STAY,
+    Action,
+    Verb,
+    discard,
+    give,
+    keep,
+    pickup,
+    play,
+)
 from ..engine.cards import Card, Rank, Suit
-from .dummy import best_card, best_five
 from ..engine.narration import order_name
 from ..engine.phases import Phase
 from ..engine.ranking import bower, effective_suit, is_trump, power, suit_in_play
 from ..engine.scoring import scoring_row
 from ..engine.tricks import trick_winner
 from ..engine.view import View, deciding
-
+from .choice import Choice
+from .dummy import best_card, best_five
 
 # -- counting a hand, the way a teacher would ---------------------------------------------
 
@@ -74,21 +87,20 @@ def alone_at(rules, need: int) -> int:
 
 
 class RuleOfThumbPlayer:
-    """Plays by the classic advice a teacher gives; `explain()` says which piece of advice it used."""
+    """Plays by the classic advice a teacher gives, and says which piece of advice it used: it holds no state."""
 
     name = "rule of thumb"
 
-    def __init__(self):
-        self.reason = "I have not chosen anything yet."
-
-    def explain(self) -> str:
-        return self.reason
-
-    def choose(self, view: View) -> Action:
-        action, self.reason = _CHOOSERS[deciding(view).phase](view)
+    def decide(self, view: View, rng: random.Random | None = None) -> Choice:
+        """The action for this view, with its reason (`rng` is accepted as every player's is, and never rolled)."""
+        action, reason = _CHOOSERS[deciding(view).phase](view)
         if action not in view.legal:  # a fault of this module, said here rather than as the engine's refusal
             raise RuntimeError(f"the rule of thumb chose {action}, which is not legal here")
-        return action
+        return Choice(action, reason)
+
+    def choose(self, view: View, rng: random.Random | None = None) -> Action:
+        """The action alone, for code that plays without words."""
+        return self.decide(view, rng).action
 
 
 def _role_adjustment(view: View, seat: int) -> tuple[int, str]:

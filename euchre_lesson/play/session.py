@@ -1,52 +1,49 @@
 """A game at the table without drawing it: your seat, the computer players, undo, hints, grades, save and load.
 
-`TableSession` is the model the `Table` widget observes: each thing the learner does is a method here,
-which changes the session (or refuses) and tells its listeners what happened as a `News`. The words
-and the drawing are the widget's; the decisions are the engine's. Tests drive the session directly.
+`TableSession` is what the `Table` widget observes: each thing the learner does is a method here, which
+changes the session (or refuses) and tells its listeners what happened as a `News`. It is the learner's front
+of the one table model (table_model.py), which the class's table shares: the game, the computer players, Undo,
+hints and grades are the model's; the news, the cards selected for the keep, and the files are the learner's.
+The words and the drawing are the widget's; the decisions are the engine's. Tests drive the session directly.
 """
 
 from __future__ import annotations
 
 import functools
 import os
-import random
-import threading
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
+from typing import Any
 
 from ..engine import checks
 from ..engine.actions import Action, Verb, keep, parse_action
-from .advice import NO_TIME, Grade, Option, advise, grade_all
-from .budget import DECISION_SECONDS
 from ..engine.cards import Card, sort_key
 from ..engine.errors import WHOLE, IllegalAction, NotationError, excerpt
 from ..engine.game import GameState, load_game, load_saved, new_game, save_game
 from ..engine.hand import HandState, Phase
 from ..engine.narration import reasons_heard
-from .players import ExpertPlayer, RandomPlayer, RuleOfThumbPlayer
-from .seal import Trust, sealer, trust_of
 from ..engine.view import View
-
-# Worlds an expert samples per decision: trick play samples them all, bidding a quarter (at least 32),
-# which keeps a decision near 0.25 s on a laptop (bench/widgets.py measures it). Where worlds cost more
-# (pure Python, the browser) its time budget stops it sooner (bench/decisions.py measures it).
-EXPERT_WORLDS = 32
-
-LEVELS = {
-    "random": lambda seed: RandomPlayer(seed),
-    "rule of thumb": lambda seed: RuleOfThumbPlayer(),
-    "expert": lambda seed: ExpertPlayer(seed, worlds=EXPERT_WORLDS, seconds=DECISION_SECONDS),
-}
-
-# Worlds sampled for a hint and for each graded decision: enough to rank the options, quick to click. One count
-# for both, with one seed per decision (advice_seed), so that a grade weighs a decision on the worlds its hint did.
-ADVICE_WORLDS = 40
-# Seconds at most for a hint, and for the grades of a whole hand (one click: each decision gets its share).
-HINT_SECONDS = DECISION_SECONDS
-GRADE_SECONDS = 2 * DECISION_SECONDS
-
+from .advice import Option
+from .choice import Player
+from .seal import Trust, sealer, trust_of
+from .table_model import (  # noqa: F401
+    ADVICE_WORLDS,
+    EXPERT_WORLDS,
+    GRADE_SECONDS,
+    HINT_SECONDS,
+    LEVELS,
+    NO_MOMENTS,
+    Decision,
+    Graded,
+    Moments,
+    TableModel,
+    advice_seed,
+    computer_seed,
+    learner_decisions,
+    level_of,
+    scores_before,
+)
 
 # The verbs chosen by clicking your cards: one card (card_verb), or five selected for the keep (T5).
 CHOSEN_BY_CARD = frozenset(verb for verb in Verb if verb.carries in ("card", "cards"))
@@ -58,101 +55,10 @@ def card_verb(view: View) -> Verb | None:
     return next((action.kind for action in view.legal if action.kind.carries == "card"), None)
 
 
-def level_of(value) -> str:
-    """A level of the computer players: one of LEVELS."""
-    if type(value) is str and value in LEVELS:
-        return value
-    raise checks.refused("level", value, "one of " + ", ".join(map(repr, LEVELS)))
-
-
-def computer_seed(seed: int, seat: int) -> int:
-    """The seed of the computer player at `seat`: drawn from the game's seed, and a seed any player accepts."""
-    return random.Random(f"{seed}:computer at seat {seat}").randrange(checks.MOST_SEED + 1)
-
-
-def computer_players(level: str, players: int, seed: int, learner: int) -> dict:
+def computer_players(level: str, players: int, seed: int | None, learner: int) -> dict[int, Player]:
     """One player of this level for every seat but the learner's, each with its own seed."""
     level = level_of(level)
     return {seat: LEVELS[level](computer_seed(seed, seat)) for seat in range(players) if seat != learner}
-
-
-def replies(game: GameState, shown: int, seat: int, players: dict, said: dict) -> tuple[GameState, dict]:
-    """The game after the computer players act, each from its own view, until it is `seat`'s turn or hand
-    `shown` ends; and `said`, what they said in that hand, with their new words added (a new dict: the
-    session's is changed only once every reply is made)."""
-    said = dict(said)
-    while not game.is_over and len(game.hands) - 1 == shown and game.to_act != seat:
-        actor = game.to_act
-        player = players[actor]
-        action = player.choose(game.view(actor))
-        said[len(game.hand.history)] = player.explain()
-        game = game.apply(action, seat=actor)
-    return game, said
-
-
-def advice_seed(state: HandState) -> int:
-    """The seed of the worlds a decision is weighed on, by its hint and by its grade alike: its place in the hand."""
-    return len(state.history)
-
-
-def scores_before(game: GameState, number: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The game's scores and contenders before hand `number` (from 0): what the players knew while it was played."""
-    return game.scores_before(number)  # kept by the game as it deals: looked up, however long the game
-
-
-class Moments:
-    """What Undo goes back to: (game, hand shown) before each of your actions, oldest first, read as a tuple is.
-
-    Each moment holds the ones before it and is never changed, so that an action adds one and an undo takes
-    one off without copying the others: neither costs more late in a long sitting than early."""
-
-    __slots__ = ("last", "earlier", "_count")
-
-    def __init__(self, last: tuple[GameState, int] | None = None, earlier: Moments | None = None):
-        count = 0 if last is None else 1 + len(earlier)
-        for name, value in (("last", last), ("earlier", earlier), ("_count", count)):
-            object.__setattr__(self, name, value)
-
-    def __setattr__(self, name, value):
-        raise AttributeError(f"Moments are not changed in place ({name}): then makes new ones.")
-
-    def then(self, moment: tuple[GameState, int]) -> Moments:
-        """These moments and one more, the newest."""
-        return Moments(moment, self)
-
-    def __len__(self) -> int:
-        return self._count
-
-    def __iter__(self):
-        newest_first, moments = [], self
-        while moments._count:
-            newest_first.append(moments.last)
-            moments = moments.earlier
-        return reversed(newest_first)
-
-    def __getitem__(self, number):
-        if number == -1 and self._count:
-            return self.last
-        return tuple(self)[number]
-
-    def __eq__(self, other) -> bool:
-        if isinstance(other, (Moments, tuple)):
-            return self is other or (len(self) == len(other) and tuple(self) == tuple(other))
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return f"Moments({len(self)} before your actions)"
-
-
-NO_MOMENTS = Moments()
-
-
-def learner_decisions(hand: HandState, seat: int) -> list[tuple[HandState, Action]]:
-    """Each decision `seat` took in this hand, with the state it was taken in (the hand's own history of states)."""
-    return [(state, action) for state, action, actor in zip(hand.states(), hand.history, hand.actors) if actor == seat]
 
 
 def path_words(path: str) -> str:
@@ -228,34 +134,21 @@ class News:
         return self.told in CHANGES
 
 
-class Decision(NamedTuple):
-    """One of your decisions in a finished hand: the state it was taken in, the action, its grade."""
-
-    state: HandState
-    action: Action
-    grade: Grade | None  # None: it was your only legal choice
-
-
-class Graded(NamedTuple):
-    """The grades of your decisions in one hand (numbered from 1)."""
-
-    hand: HandState
-    number: int
-    decisions: tuple[Decision, ...]
-    edited: bool = False  # the hand is from a game changed outside the table (Trust.EDITED)
-
-
-def locked(method: Callable) -> Callable:
+def locked(method: Callable[..., Any]) -> Callable[..., Any]:
     """The method run holding the session's lock: one thread at a time reads or changes the table."""
     @functools.wraps(method)
-    def run(self, *args, **kwargs):
+    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
         with self.lock:
             return method(self, *args, **kwargs)
     return run
 
 
 class TableSession:
-    """A game to the target score: you at `seat`, computer players of `level` at the other seats."""
+    """A game to the target score: you at `seat`, computer players of `level` at the other seats.
+
+    A front of one `TableModel` (table_model.py), which keeps the game, the computer players and what they said,
+    Undo's history, hints and grades: the session adds what is the learner's alone, the news of each click, the
+    cards selected for the keep, and the files."""
 
     # The hand shown stays on the table once it is over, until next_hand. Each method that answers a
     # learner's click returns the News it tells its listeners (see observe). Every method and property
@@ -264,23 +157,68 @@ class TableSession:
 
     def __init__(self, game: GameState, seat: int = 0, level: str = "rule of thumb"):
         checks.instance("game", game, GameState, "a GameState, such as new_game(CUTTHROAT, seed=1)")
-        self.lock = threading.RLock()
         self.seat = checks.seat("seat", seat, game.rules.players)
-        self._listeners: list[Callable[[News], None]] = []
+        self.model = TableModel(game, level_of(level))
+        self.lock = self.model.lock
         self._view: tuple[HandState, int, View] | None = None  # your view of the hand shown, kept
         self._sit(game, level_of(level))
         self.news = News(Told.STARTED)
 
     @locked
     def observe(self, listener: Callable[[News], None]) -> None:
-        """Call `listener(news)` after each change or refusal."""
-        self._listeners.append(checks.instance("listener", listener, Callable, "a function of one News"))
+        """Call `listener(news)` after each change or refusal (one that fails is logged, and the others still hear)."""
+        self.model.observe(checks.instance("listener", listener, Callable, "a function of one News"))
 
-    def _tell(self, told: Told, **details) -> News:
+    def _tell(self, told: Told, **details: Any) -> News:
         self.news = News(told, **details)
-        for listener in self._listeners:
-            listener(self.news)
+        self.model.tell(self.news)
         return self.news
+
+    # -- what the model keeps, read through the session ------------------------------------------------------
+
+    @property
+    def game(self) -> GameState:
+        """The game at the table."""
+        return self.model.game
+
+    @property
+    def shown(self) -> int:
+        """The number (from 0) of the hand on the table."""
+        return self.model.shown
+
+    @property
+    def history(self) -> Moments:
+        """(game, hand shown) before each of your actions: what Undo goes back to."""
+        return self.model.history
+
+    @property
+    def reasons(self) -> list[dict[int, str]]:
+        """Hand number -> place in its history -> what the computer player said."""
+        return self.model.reasons
+
+    @property
+    def advised(self) -> dict[tuple[int, tuple[Action, ...]], list[Option]]:
+        """(hand number, its history) -> a hint's options, which the grade reuses."""
+        return self.model.advised
+
+    @property
+    def level(self) -> str:
+        """The computer players' level."""
+        return self.model.level
+
+    @property
+    def problems(self) -> list[str]:
+        """What went wrong telling a listener (kept, so that one failing listener never stops the others)."""
+        return self.model.problems
+
+    @property
+    def players(self) -> dict[int, Player]:
+        """The computer players, by seat."""
+        return self.model.players
+
+    @players.setter
+    def players(self, players: dict[int, Player]) -> None:
+        self.model.players = players
 
     # -- the game and what you see of it -------------------------------------------------------------
 
@@ -354,25 +292,13 @@ class TableSession:
         seat = min(self.seat, game.rules.players - 1)
         players = computer_players(level, game.rules.players, game.seed, seat)
         shown = len(game.hands) - 1
-        game, said = replies(game, shown, seat, players, {})
-        self.game, self.level, self.shown, self.seat, self.players = game, level, shown, seat, players
+        game, said = self.model.replies(game, shown, players, {})
+        self.model.sit(game, level, players, shown)
+        self.model.take(game, said)
+        self.seat = seat
         self.trust = trust  # where the game came from: played here, or a file whose seal says what
-        self.history: Moments = NO_MOMENTS  # (game, hand shown) before each of your actions
-        # hand number -> history index -> what the player said; a list changed in place (one hand at a time), so an
-        # action costs the same at hand 20,000 as at hand 1
-        self.reasons: list[dict[int, str]] = [{}] * shown + [said]
         self.selected: frozenset[Card] = frozenset()
-        self.graded: Graded | None = None
-        self.advised: dict[tuple[int, tuple[Action, ...]], list[Option]] = {}  # (hand, its history) -> a hint's options
-
-    def _reasons_before(self, moment: int) -> dict[int, str]:
-        """What computer players said before this moment of the hand shown: after an undo the rest is another story."""
-        return {i: said for i, said in self.reasons[self.shown].items() if i < moment}
-
-    def _keep_reasons(self, shown: int, said: dict[int, str]) -> None:
-        """Hand `shown`'s reasons are `said`; those of later hands, left by an undo, are another story."""
-        del self.reasons[shown + 1:]
-        self.reasons[shown:] = [said]
+        self.graded: Graded | None = None  # the grades you asked for last
 
     @locked
     def start(self, game: GameState, level: str) -> News:
@@ -382,7 +308,7 @@ class TableSession:
         return self._tell(Told.STARTED)
 
     @locked
-    def new(self, rules, seed: int | None, level: str | None = None) -> News:
+    def new(self, rules: Any, seed: int | None, level: str | None = None) -> News:
         """A new game of these rules and seed; if they cannot start one (a seed out of range), the game stays."""
         level = self.level if level is None else level_of(level)
         try:
@@ -410,12 +336,12 @@ class TableSession:
         except NotationError as error:
             return self._tell(Told.NOT_AN_ACTION, action=action, error=error)
         try:
-            game, said = replies(game, self.shown, self.seat, self.players, self._reasons_before(len(self.hand.history)))
+            game, said = self.model.replies(game, self.shown, self.players,
+                                            self.model.said_before(len(self.hand.history)))
         except IllegalAction as error:  # a reply that would end the last hand a game holds with nobody winning
             return self._tell(Told.REFUSED, action=action, error=error)
-        self.history = self.history.then((self.game, self.shown))
-        self.game, self.selected = game, frozenset()
-        self._keep_reasons(self.shown, said)
+        self.model.take(game, said, undoable=True)
+        self.selected = frozenset()
         return self._tell(Told.ACTED, action=action, view=view)
 
     @locked
@@ -447,9 +373,8 @@ class TableSession:
     @locked
     def undo(self) -> News:
         """Back to the moment before your last action (the computer's replies since go too)."""
-        if not self.history:
+        if not self.model.undo():
             return self._tell(Told.NOTHING_TO_UNDO)
-        (self.game, self.shown), self.history = self.history.last, self.history.earlier
         self.selected = frozenset()
         return self._tell(Told.UNDONE)
 
@@ -458,12 +383,12 @@ class TableSession:
         """On from a finished hand to the next one, where the computer players act until your turn."""
         if not self.hand.is_over or self.game.is_over:
             return self._tell(Told.NO_NEXT_HAND)
+        shown = self.shown + 1
         try:
-            self.game, said = replies(self.game, self.shown + 1, self.seat, self.players, {})
+            game, said = self.model.replies(self.game, shown, self.players, {})
         except IllegalAction as error:  # the computers would end the last hand a game holds with nobody winning
             return self._tell(Told.REFUSED, error=error)
-        self.shown += 1
-        self._keep_reasons(self.shown, said)
+        self.model.take(game, said, number=shown, shown=shown)
         return self._tell(Told.NEXT_HAND)
 
     # -- the computer's advice ---------------------------------------------------------------------------
@@ -473,39 +398,21 @@ class TableSession:
         """The computer's best action for you now, with its reason (the news's `action` and `reason`)."""
         if not self.my_turn:
             return self._tell(Told.NO_DECISION)
-        moment = (self.shown, self.hand.history)
-        options = self.advised.get(moment) or advise(self.game.view(self.seat), worlds=ADVICE_WORLDS,
-                                                     seed=advice_seed(self.hand), seconds=HINT_SECONDS)
-        if options[0].unit != NO_TIME:  # kept for the grade, which then says what the hint said (this hand's only)
-            self.advised = {**{kept: weighed for kept, weighed in self.advised.items() if kept[0] == self.shown},
-                            moment: options}
-        return self._tell(Told.HINT, action=options[0].action, view=self.view, reason=options[0].reason)
+        best: Option = self.model.hint(self.seat)
+        return self._tell(Told.HINT, action=best.action, view=self.view, reason=best.reason)
 
     @locked
     def grade(self) -> News:
         """Grade each of your decisions in the finished hand against the computer's best."""
-        hand = self.hand
-        if not hand.is_over:
+        if not self.hand.is_over:
             return self._tell(Told.NOT_OVER)
-        decisions = learner_decisions(hand, self.seat)
-        scores, contenders = scores_before(self.game, self.shown)  # each decision weighed as the hint weighed it:
-        numbers, chosen = [], []                                    # the game's view, its seed, the hint's options
-        for n, (state, action) in enumerate(decisions, 1):
-            if len(state.legal_actions()) > 1:  # an only legal choice has nothing to grade
-                view = replace(state.view(self.seat), scores=scores, contenders=contenders)
-                hinted = self.advised.get((self.shown, state.history))
-                numbers.append(n)
-                chosen.append((view, action, advice_seed(state)) + ((hinted,) if hinted else ()))
-        grades = dict(zip(numbers, grade_all(chosen, worlds=ADVICE_WORLDS, seconds=GRADE_SECONDS)))
-        self.graded = Graded(hand, self.shown + 1, tuple(Decision(state, action, grades.get(n))
-                                                         for n, (state, action) in enumerate(decisions, 1)),
-                             edited=self.edited)
+        self.graded = self.model.grade(self.shown, self.seat, edited=self.edited)
         return self._tell(Told.GRADED)
 
     # -- files ----------------------------------------------------------------------------------------------
 
     @locked
-    def save(self, path: str | os.PathLike) -> News:
+    def save(self, path: str | os.PathLike[str]) -> News:
         """Save the game to this file, sealed (see seal.py); a file there that is not a saved game is never written
         over. If the key cannot be had (a folder that cannot be written), the game is saved without a seal."""
         path = _typed("path", path)
@@ -523,7 +430,7 @@ class TableSession:
         return self._tell(Told.SAVED, path=path, unsealed=unsealed)
 
     @locked
-    def load(self, path: str | os.PathLike) -> News:
+    def load(self, path: str | os.PathLike[str]) -> News:
         """Load a saved game; if the file cannot be read, the game in progress stays."""
         path = _typed("path", path)
         if not path:
@@ -536,7 +443,7 @@ class TableSession:
         return self._tell(Told.LOADED, path=path)
 
 
-def _typed(name: str, value) -> str:
+def _typed(name: str, value: object) -> str:
     """A file name as typed, without the spaces around it (empty if none was typed)."""
     if isinstance(value, os.PathLike):
         value = os.fspath(value)

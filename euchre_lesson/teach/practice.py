@@ -134,9 +134,8 @@ def _bid(rng: random.Random, games: tuple[str, ...]) -> Bid:
     """A round-one decision the rule of thumb settles clearly: half the time to order up, half to pass."""
     rules, order = _game(rng, games), rng.random() < 0.5
     state = _position(rng, rules, lambda s: _clear_bid(s) == order, lambda s: _clear_bid(s) is not None)
-    player = RuleOfThumbPlayer()
-    action = player.choose(state.view(state.to_act))
-    return Bid(state, accept=(str(action),), reason=f"{COUNTING} {player.explain()}", hints=bid_hints(rules))
+    chosen = RuleOfThumbPlayer().decide(state.view(state.to_act))
+    return Bid(state, accept=(str(chosen.action),), reason=f"{COUNTING} {chosen.reason}", hints=bid_hints(rules))
 
 
 def _clear_bid(state: HandState) -> bool | None:

@@ -53,9 +53,9 @@ def _played_by_rule_of_thumb(state: HandState) -> tuple[HandState, dict[int, str
     """Rule-of-thumb players finish the hand, each from its own view; also what each said, by history index."""
     player, reasons = RuleOfThumbPlayer(), {}
     while not state.is_over:
-        action = player.choose(state.view(acting_seat(state)))
-        reasons[len(state.history)] = player.explain()
-        state = state.apply(action)
+        chosen = player.decide(state.view(acting_seat(state)))
+        reasons[len(state.history)] = chosen.reason
+        state = state.apply(chosen.action)
     return state, reasons
 
 
@@ -63,8 +63,9 @@ def _rule_of_thumb_reasons(state: HandState) -> dict[int, str]:
     """Why each action so far was taken, said by a rule-of-thumb player (for the actions it would take too)."""
     player, reasons = RuleOfThumbPlayer(), {}
     for i, (before, action) in enumerate(zip(state.states(), state.history)):
-        if player.choose(before.view(acting_seat(before))) == action:
-            reasons[i] = player.explain()
+        chosen = player.decide(before.view(acting_seat(before)))
+        if chosen.action == action:
+            reasons[i] = chosen.reason
     return reasons
 
 

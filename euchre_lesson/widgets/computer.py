@@ -1,8 +1,8 @@
-"""The computer players a learner can choose, by level, in words (the levels themselves are the session's)."""
+"""The computer players a learner can choose, by level, in words (the levels themselves are the table model's)."""
 
 from __future__ import annotations
 
-from ..play.session import EXPERT_WORLDS, LEVELS
+from ..play.table_model import EXPERT_WORLDS, LEVELS
 
 __all__ = ["EXPERT_WORLDS", "LEVELS", "LEVEL_WORDS"]
 

@@ -19,7 +19,7 @@ Wanted = Callable[[HandState], bool]
 def seeded_states(seed: int, rules: RuleSet, hands: int = 400) -> Iterator[HandState]:
     """Every state of a run of seeded hands: the same seed gives the same states everywhere."""
     rng = random.Random(seed)
-    bidder, chance = RuleOfThumbPlayer(), RandomPlayer(rng.randrange(2**32))
+    bidder, chance, dice = RuleOfThumbPlayer(), RandomPlayer(), random.Random(rng.randrange(2**32))
     for _ in range(hands):
         state = deal_hand(rules, rng.randrange(rules.players), seed=rng.randrange(2**32))
         while True:
@@ -27,7 +27,7 @@ def seeded_states(seed: int, rules: RuleSet, hands: int = 400) -> Iterator[HandS
             if state.is_over:
                 break
             player = chance if state.phase is Phase.PLAY else bidder  # sensible bids, varied play
-            state = state.apply(player.choose(state.view(acting_seat(state))))
+            state = state.apply(player.decide(state.view(acting_seat(state)), dice).action)
 
 
 def find_position(seed: int, rules: RuleSet, wanted: Wanted, acceptable: Wanted | None = None) -> HandState:

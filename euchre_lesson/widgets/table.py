@@ -240,6 +240,7 @@ class Table(Described, w.VBox):
         """`call` as a click runs it: if it raises, the note says why (the session changed nothing), since an error
         in a click handler would only reach a log the learner never sees."""
         def click(*args) -> None:
+            problems = self.session.problems  # a new list once a listener fails (the session tells the others on)
             try:
                 call(*args)
             except (ValueError, LookupError) as error:
@@ -247,6 +248,10 @@ class Table(Described, w.VBox):
             except Exception as error:  # a fault of ours, not the learner's: still said, never a silent click
                 say(self.note, f"That did not work, through no fault of yours ({type(error).__name__}: {error}). "
                                f"The game is as it was; please tell your teacher.", "bad")
+            else:
+                if self.session.problems is not problems:  # the click was taken, but showing it failed somewhere
+                    say(self.note, f"Something went wrong after that, through no fault of yours "
+                                   f"({self.session.problems[-1]}): please tell your teacher.", "bad")
         return click
 
     def _lay_out(self) -> None:

@@ -19,6 +19,10 @@ import ipyvuetify
 import solara
 import traitlets
 
+from ..seat_view import Choices, PlayerSeen, SeatedView, Undo, WaitingView
+from ..seat_view import Review as Reviewed
+from ..teacher import Desk as TeacherDesk
+from ..teacher import RosterEntry, TableAtAGlance
 from . import solara_door
 from .progress_page import LessonAnswers
 from .served import ServedClass
@@ -36,7 +40,8 @@ class SeatKeeper(ipyvuetify.VuetifyTemplate):
 
     token = traitlets.Unicode("").tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)
-    template = traitlets.Unicode("""
+    template = traitlets.Unicode(
+        """
 <template><span class="seat-keeper"></span></template>
 <script>
 module.exports = {
@@ -52,7 +57,9 @@ module.exports = {
   },
 };
 </script>
-""" % (SEAT_KEY, SEAT_KEY, SEAT_KEY)).tag(sync=True)
+"""
+        % (SEAT_KEY, SEAT_KEY, SEAT_KEY)
+    ).tag(sync=True)
 
 
 # -- the class this page serves, and hearing it ------------------------------------------------------------
@@ -155,11 +162,14 @@ def card_style(card: str) -> str:
 def Said(words: str, kind: str = "error"):
     """A refusal or a note, in words, read out by screen readers."""
     if words:
-        solara.HTML("div", unsafe_innerHTML=escaped(words), classes=[f"class-{kind}"],
-                    attributes={"role": "alert" if kind == "error" else "status"},
-                    style="padding: 0.6em; margin: 0.4em 0; border-radius: 4px; "
-                          + ("background: #fdecea; color: #611a15;" if kind == "error" else
-                             "background: #e8f4fd; color: #0d3c61;"))
+        solara.HTML(
+            "div",
+            unsafe_innerHTML=escaped(words),
+            classes=[f"class-{kind}"],
+            attributes={"role": "alert" if kind == "error" else "status"},
+            style="padding: 0.6em; margin: 0.4em 0; border-radius: 4px; "
+            + ("background: #fdecea; color: #611a15;" if kind == "error" else "background: #e8f4fd; color: #0d3c61;"),
+        )
 
 
 def Line(words: str):
@@ -180,7 +190,7 @@ def side_name(side, players) -> str:
     return " and ".join(player_name(players[seat]) for seat in side)
 
 
-def player_name(player: dict) -> str:
+def player_name(player: PlayerSeen) -> str:
     if player["called"] == "you":
         return "you"
     who = player["name"] or "computer"
@@ -250,16 +260,23 @@ def JoinForm(on_joined, stale: bool):
     def late_letters():
         # The browser holds typed letters back while the server is busy, but not a click: on a busy server Join can
         # arrive before the code's last letters. Letters that complete the code just after it was refused join.
-        if refused and time.monotonic() - refused[0] < LATE_LETTERS and code != refused[1] \
-                and code.startswith(refused[1]):
+        if (
+            refused
+            and time.monotonic() - refused[0] < LATE_LETTERS
+            and code != refused[1]
+            and code.startswith(refused[1])
+        ):
             join()
 
     solara.use_effect(late_letters, [code])
 
     heading("Join the class's Euchre tables")
     if stale:
-        Said("This browser's seat is not one of this class's any more: join again with your first name and the "
-             "join code on the board.", "note")
+        Said(
+            "This browser's seat is not one of this class's any more: join again with your first name and the "
+            "join code on the board.",
+            "note",
+        )
     solara.InputText("Your first name", value=name, on_value=set_name, continuous_update=True)
     solara.InputText("Join code", value=code, on_value=set_code, continuous_update=True)
     solara.Button("Join", on_click=join, color="primary")
@@ -267,7 +284,7 @@ def JoinForm(on_joined, stale: bool):
 
 
 @solara.component
-def Waiting(token: str, view: dict):
+def Waiting(token: str, view: WaitingView):
     said, set_said = solara.use_state("")
     room = use_served().room
 
@@ -277,14 +294,19 @@ def Waiting(token: str, view: dict):
                 room.choose_table(token, number)
             except ValueError as error:
                 set_said(str(error))
+
         return sit
 
     heading(f"Welcome, {view['name']}")
     solara.Text("Choose a table, or wait: your teacher can seat you.")
     for table in view["tables"]:
         free = table["free_seats"]
-        solara.Button(f"Sit at table {table['table']} ({table['game']}, {free} seat{'s' * (free != 1)} free)",
-                      on_click=choose(table["table"]), disabled=not free, style="margin: 0.2em 0")
+        solara.Button(
+            f"Sit at table {table['table']} ({table['game']}, {free} seat{'s' * (free != 1)} free)",
+            on_click=choose(table["table"]),
+            disabled=not free,
+            style="margin: 0.2em 0",
+        )
     if not view["tables"]:
         solara.Text("There is no table yet: wait for your teacher.")
     Said(said)
@@ -296,15 +318,36 @@ def names_of(players) -> tuple[str, ...]:
 
 
 @solara.component
-def SeatAtTable(token: str, view: dict, on_asked):
+def SeatAtTable(token: str, view: SeatedView, on_asked):
     """One seat at its table: each part drawn by a component of its own, from its part of the view."""
     hand = view["hand_in_play"]
     players = view["players"]
     names = names_of(players)
-    News(view["table"], view["game_name"], view["hand_number"], players[view["seat"]]["name"], view["seat"],
-         view["paused"], view["sides"], view["scores"], names, players, view["open_hands"])
-    Turn(view["game_over"], view["winners"], hand["your_turn"], hand["to_act"], names, hand["trump"],
-         hand["up_card"], hand["up_card_is"], hand["trick"], hand["tricks"][-1] if hand["tricks"] else None)
+    News(
+        view["table"],
+        view["game_name"],
+        view["hand_number"],
+        players[view["seat"]]["name"],
+        view["seat"],
+        view["paused"],
+        view["sides"],
+        view["scores"],
+        names,
+        players,
+        view["open_hands"],
+    )
+    Turn(
+        view["game_over"],
+        view["winners"],
+        hand["your_turn"],
+        hand["to_act"],
+        names,
+        hand["trump"],
+        hand["up_card"],
+        hand["up_card_is"],
+        hand["trick"],
+        hand["tricks"][-1] if hand["tricks"] else None,
+    )
     Moves(token, hand["hand"], hand["choices"])
     Asks(token, hand["your_turn"] and not view["game_over"], view["hint"], view["undo"], on_asked)
     Story(hand["story"])
@@ -320,38 +363,68 @@ def paragraph(words: str, kind: str = "") -> str:
 
 def notice(words: str) -> str:
     """A paragraph the whole table is told by the teacher, read out by screen readers."""
-    return (f'<p class="class-note" role="status" style="padding: 0.6em; background: #e8f4fd; color: #0d3c61;">'
-            f"{escaped(words)}</p>")
+    return (
+        f'<p class="class-note" role="status" style="padding: 0.6em; background: #e8f4fd; color: #0d3c61;">'
+        f"{escaped(words)}</p>"
+    )
 
 
 @solara.component
-def News(number: int, game_name: str, hand_number: int, name: str, seat: int, paused: bool, sides: list,
-         scores: list, names: tuple, players: list, open_hands: list | None):
+def News(
+    number: int,
+    game_name: str,
+    hand_number: int,
+    name: str,
+    seat: int,
+    paused: bool,
+    sides: list,
+    scores: list,
+    names: tuple,
+    players: list,
+    open_hands: list | None,
+):
     """The table's heading, who this seat is, the scores, who sits where, and every hand while the teacher shows
     them for a demonstration: one block, one message a change."""
     shown = ""
     if open_hands is not None:
-        shown = (notice("Your teacher is showing every hand at this table, for a demonstration: everyone here sees "
-                        "them.")
-                 + listed([f"{names[hand['seat']]}: {', '.join(hand['cards']) or 'no cards'}" for hand in open_hands],
-                          "class-open-hands", "ul"))
+        shown = notice(
+            "Your teacher is showing every hand at this table, for a demonstration: everyone here sees them."
+        ) + listed(
+            [f"{names[hand['seat']]}: {', '.join(hand['cards']) or 'no cards'}" for hand in open_hands],
+            "class-open-hands",
+            "ul",
+        )
     scored = ", ".join(" and ".join(names[place] for place in side) + f" {score}" for side, score in zip(sides, scores))
-    seats = "; ".join(f"{player_name(player)}: {player['cards']} cards"
-                      + (f", {' and '.join(player['roles'])}" if player["roles"] else "")
-                      + (" (away: the computer plays)" if player["away"] and player["computer"] else
-                         " (away)" if player["away"] else "")
-                      for player in players)
-    solara.HTML("div", unsafe_innerHTML=(
-        f"<h2>{escaped(f'Table {number}: {game_name}, hand {hand_number}')}</h2>"
-        + paragraph(f"You are {name}, at seat {seat}.")
-        + (notice("Your teacher has paused this table: wait a moment.") if paused else "")
-        + paragraph(f"Scores: {scored}.", "class-scores") + paragraph(seats, "class-seats") + shown),
-        classes=["class-news"])
+    seats = "; ".join(
+        f"{player_name(player)}: {player['cards']} cards"
+        + (f", {' and '.join(player['roles'])}" if player["roles"] else "")
+        + (
+            " (away: the computer plays)"
+            if player["away"] and player["computer"]
+            else " (away)"
+            if player["away"]
+            else ""
+        )
+        for player in players
+    )
+    solara.HTML(
+        "div",
+        unsafe_innerHTML=(
+            f"<h2>{escaped(f'Table {number}: {game_name}, hand {hand_number}')}</h2>"
+            + paragraph(f"You are {name}, at seat {seat}.")
+            + (notice("Your teacher has paused this table: wait a moment.") if paused else "")
+            + paragraph(f"Scores: {scored}.", "class-scores")
+            + paragraph(seats, "class-seats")
+            + shown
+        ),
+        classes=["class-news"],
+    )
 
 
 @solara.component
-def Turn(game_over: bool, winners: list, your_turn: bool, to_act, names: tuple, trump, up_card, up_card_is,
-         trick, last):
+def Turn(
+    game_over: bool, winners: list, your_turn: bool, to_act, names: tuple, trump, up_card, up_card_is, trick, last
+):
     """Whose turn it is, trump (or the up-card), and the trick in play (or the last one and who won it)."""
     if game_over:
         turn = paragraph(f"The game is over: {' and '.join(names[seat] for seat in winners)} won.", "class-turn")
@@ -375,7 +448,7 @@ def Turn(game_over: bool, winners: list, your_turn: bool, to_act, names: tuple, 
 
 
 @solara.component
-def Moves(token: str, cards: list, choices: dict):
+def Moves(token: str, cards: list, choices: Choices):
     """The seat's cards (a legal one to click), its bids in words, and the five to keep from ten."""
     said, set_said = solara.use_state("")
     chosen, set_chosen = solara.use_state(())
@@ -396,22 +469,35 @@ def Moves(token: str, cards: list, choices: dict):
                 set_chosen(tuple(c for c in chosen if c != card) if card in chosen else (*chosen, card))
                 return
             act(choices["by_card"].get(card, f"play {card}"))
+
         return click
 
-    solara.Text("Your hand:" if not choices["keep"] else
-                f"Choose the {choices['keep']} cards to keep, from your hand and the dummy:")
+    solara.Text(
+        "Your hand:"
+        if not choices["keep"]
+        else f"Choose the {choices['keep']} cards to keep, from your hand and the dummy:"
+    )
     shown = choices["keep_from"] if choices["keep"] else cards
     with solara.Row(classes=["class-hand"], style="flex-wrap: wrap"):
         for card in shown:
             picked = card in chosen
-            solara.Button(card, on_click=card_clicked(card), outlined=not picked and card not in choices["by_card"],
-                          color="primary" if picked else None, style=card_style(card),
-                          classes=["class-card"] + (["legal"] if card in choices["by_card"] else []))
+            solara.Button(
+                card,
+                on_click=card_clicked(card),
+                outlined=not picked and card not in choices["by_card"],
+                color="primary" if picked else None,
+                style=card_style(card),
+                classes=["class-card"] + (["legal"] if card in choices["by_card"] else []),
+            )
     if choices["keep"]:
-        solara.Button(f"Keep these {choices['keep']}" if len(chosen) == choices["keep"] else
-                      f"Keep ({len(chosen)} of {choices['keep']} chosen)",
-                      on_click=lambda: act("keep " + " ".join(chosen)), disabled=len(chosen) != choices["keep"],
-                      color="primary")
+        solara.Button(
+            f"Keep these {choices['keep']}"
+            if len(chosen) == choices["keep"]
+            else f"Keep ({len(chosen)} of {choices['keep']} chosen)",
+            on_click=lambda: act("keep " + " ".join(chosen)),
+            disabled=len(chosen) != choices["keep"],
+            color="primary",
+        )
     with solara.Row(classes=["class-choices"], style="flex-wrap: wrap"):
         for choice in choices["said"]:
             solara.Button(choice["words"], on_click=lambda action=choice["action"]: act(action), color="primary")
@@ -419,7 +505,7 @@ def Moves(token: str, cards: list, choices: dict):
 
 
 @solara.component
-def Asks(token: str, your_turn: bool, hint, undo: dict, on_asked):
+def Asks(token: str, your_turn: bool, hint, undo: Undo, on_asked):
     """Hint (the computer's advice, for this seat alone) and Undo (once every student at the table asks)."""
     said, set_said = solara.use_state("")
     room = use_served().room
@@ -432,21 +518,30 @@ def Asks(token: str, your_turn: bool, hint, undo: dict, on_asked):
             except ValueError as error:
                 set_said(str(error))
             on_asked()
+
         return run
 
     with solara.Row(classes=["class-asks"], style="flex-wrap: wrap"):
         solara.Button("Hint", on_click=ask(lambda: room.hint(token)), disabled=not your_turn, text=True)
-        solara.Button("Undo" if not undo["you_asked"] else "Undo asked",
-                      on_click=ask(lambda: room.ask_undo(token, undo["moment"])),
-                      disabled=undo["moment"] is None or undo["you_asked"], text=True)
+        solara.Button(
+            "Undo" if not undo["you_asked"] else "Undo asked",
+            on_click=ask(lambda: room.ask_undo(token, undo["moment"])),
+            disabled=undo["moment"] is None or undo["you_asked"],
+            text=True,
+        )
     words = ""
     if hint and your_turn:
-        words += (f'<p class="class-hint" style="padding: 0.6em; border-radius: 4px; background: #e8f4fd; '
-                  f'color: #0d3c61;">{escaped(hint)}</p>')
+        words += (
+            f'<p class="class-hint" style="padding: 0.6em; border-radius: 4px; background: #e8f4fd; '
+            f'color: #0d3c61;">{escaped(hint)}</p>'
+        )
     if undo["asked"]:
         waiting = undo["waiting_for"]
-        words += paragraph(f"{' and '.join(undo['asked'])} asked to undo the last student's move: the table goes back "
-                           f"once {' and '.join(waiting)} press{'es' * (len(waiting) == 1)} Undo too.", "class-undo")
+        words += paragraph(
+            f"{' and '.join(undo['asked'])} asked to undo the last student's move: the table goes back "
+            f"once {' and '.join(waiting)} press{'es' * (len(waiting) == 1)} Undo too.",
+            "class-undo",
+        )
     if words:
         solara.HTML("div", unsafe_innerHTML=words, attributes={"role": "status"})
     Said(said)
@@ -465,7 +560,7 @@ def Story(story: list):
 
 
 @solara.component
-def Review(token: str, last: dict, on_asked):
+def Review(token: str, last: Reviewed, on_asked):
     """The hand just over as this seat saw it: its result, its story, the computers' reasons, this seat's grades."""
     said, set_said = solara.use_state("")
     room = use_served().room
@@ -480,16 +575,25 @@ def Review(token: str, last: dict, on_asked):
 
     number = last["number"]
     reasons = [f"{reason['who']}: {reason['words']}" for reason in last["reasons"]]
-    solara.HTML("div", unsafe_innerHTML=(
-        f'<p class="class-review"><strong>Hand {number}:</strong> {escaped(last["result"])}</p>'
-        f"<h4>The story of hand {number}, as you saw it</h4>" + listed(last["story"], "class-review-story")
-        + ("<p>Why the computer players chose as they did:</p>" + listed(reasons, "class-reasons", "ul")
-           if reasons else "")))
+    solara.HTML(
+        "div",
+        unsafe_innerHTML=(
+            f'<p class="class-review"><strong>Hand {number}:</strong> {escaped(last["result"])}</p>'
+            f"<h4>The story of hand {number}, as you saw it</h4>"
+            + listed(last["story"], "class-review-story")
+            + (
+                "<p>Why the computer players chose as they did:</p>" + listed(reasons, "class-reasons", "ul")
+                if reasons
+                else ""
+            )
+        ),
+    )
     if last["grades"] is None:
         solara.Button(f"Grade my decisions in hand {number}", on_click=grade, text=True)
     else:
-        solara.HTML("div", unsafe_innerHTML=f"<h4>Your decisions in hand {number}</h4>"
-                    + listed(last["grades"], "class-grades"))
+        solara.HTML(
+            "div", unsafe_innerHTML=f"<h4>Your decisions in hand {number}</h4>" + listed(last["grades"], "class-grades")
+        )
     Said(said)
 
 
@@ -522,7 +626,7 @@ def TeacherPage():
 
 
 @solara.component
-def Desk(desk, news: int):
+def Desk(desk: TeacherDesk, news: int):
     """Every table of the class; `news` counts the changes heard, so the desk redraws each time (its props change)."""
     said, set_said = solara.use_state("")
     game, set_game = solara.use_state("cutthroat")
@@ -538,20 +642,24 @@ def Desk(desk, news: int):
                 set_said("")
             except ValueError as error:
                 set_said(str(error))
+
         return run
 
     join = served.join
     with solara.Row(style="align-items: center"):
         solara.HTML("div", unsafe_innerHTML=qr_svg(join) if join else "", classes=["class-qr"])
-        solara.HTML("p", unsafe_innerHTML=f"Students open <strong>{escaped(join)}</strong> (or scan the code) and "
-                    f"type the join code <strong>{overview['join_code']}</strong>. Other addresses: "
-                    f"{escaped(', '.join(served.other_addresses) or 'none')}.", classes=["class-join"])
+        solara.HTML(
+            "p",
+            unsafe_innerHTML=f"Students open <strong>{escaped(join)}</strong> (or scan the code) and "
+            f"type the join code <strong>{overview['join_code']}</strong>. Other addresses: "
+            f"{escaped(', '.join(served.other_addresses) or 'none')}.",
+            classes=["class-join"],
+        )
     waiting = overview["waiting"]
     solara.Text("Waiting to be seated: " + (", ".join(waiting) if waiting else "nobody") + ".")
     Said(said)
     with solara.Row():
-        solara.Select("Game", values=[rules.game for rules in room.house_rules.games], value=game,
-                      on_value=set_game)
+        solara.Select("Game", values=[rules.game for rules in room.house_rules.games], value=game, on_value=set_game)
         solara.Button("Add a table", on_click=doing(desk.new_table, game))
         solara.Button("Deal of the day at every table", on_click=doing(desk.deal_of_the_day, game))
         solara.Button("Refresh", on_click=lambda: set_said(""), text=True)
@@ -562,25 +670,36 @@ def Desk(desk, news: int):
         heading("The deal of the day, deal by deal", 3)
         lines = []
         for row in rows:
-            played = "".join(f"<li>Table {number}: {escaped(result['words'])}</li>"
-                             for number, result in sorted(row["tables"].items()))
+            played = "".join(
+                f"<li>Table {number}: {escaped(result['words'])}</li>"
+                for number, result in sorted(row["tables"].items())
+            )
             lines.append(f"<li>Deal {row['deal']}:<ul>{played}</ul></li>")
         solara.HTML("ul", unsafe_innerHTML="".join(lines), classes=["class-comparison"])
     LessonAnswers(served, news)
 
 
 @solara.component
-def TableCard(desk, table: dict, roster: list, doing):
+def TableCard(desk, table: TableAtAGlance, roster: list[RosterEntry], doing):
     chosen, set_chosen = solara.use_state("")
     number = table["table"]
-    names = {f"{entry['name']} ({'waiting' if entry['place'] is None else 'table %d, seat %d' % entry['place']})":
-             entry["token"] for entry in roster}
-    states = [words for shown, words in ((table["paused"], "paused"), (table["hands_open"], "every hand shown"))
-              if shown]
-    with solara.Card(f"Table {number}: {table['game']}, hand {table['hand_number']}"
-                     + "".join(f" ({words})" for words in states), classes=["class-table"]):
-        scores = ", ".join(" and ".join(table["seats"][seat]["name"] or f"computer (seat {seat})" for seat in side)
-                           + f" {score}" for side, score in zip(table["sides"], table["scores"]))
+    names = {
+        f"{entry['name']} ({'waiting' if entry['place'] is None else 'table %d, seat %d' % entry['place']})": entry[
+            "token"
+        ]
+        for entry in roster
+    }
+    states = [
+        words for shown, words in ((table["paused"], "paused"), (table["hands_open"], "every hand shown")) if shown
+    ]
+    with solara.Card(
+        f"Table {number}: {table['game']}, hand {table['hand_number']}" + "".join(f" ({words})" for words in states),
+        classes=["class-table"],
+    ):
+        scores = ", ".join(
+            " and ".join(table["seats"][seat]["name"] or f"computer (seat {seat})" for seat in side) + f" {score}"
+            for side, score in zip(table["sides"], table["scores"])
+        )
         Line(f"Scores: {scores}.")
         if table["game_over"]:
             Line("The game is over.")
@@ -593,18 +712,25 @@ def TableCard(desk, table: dict, roster: list, doing):
                 solara.Text(f"Seat {seat['seat']}: {who}" + (" (away)" if seat["away"] else ""))
                 if seat["name"]:
                     token = next((entry["token"] for entry in roster if entry["place"] == (number, seat["seat"])), "")
-                    solara.Button("A computer plays here", on_click=doing(desk.computer, number, seat["seat"]),
-                                  text=True)
+                    solara.Button(
+                        "A computer plays here", on_click=doing(desk.computer, number, seat["seat"]), text=True
+                    )
                     solara.Button("Remove", on_click=doing(desk.remove, token), text=True)
                 elif chosen in names:
-                    solara.Button(f"Seat {chosen.split(' (')[0]} here",
-                                  on_click=doing(desk.place, names[chosen], number, seat["seat"]), text=True)
+                    solara.Button(
+                        f"Seat {chosen.split(' (')[0]} here",
+                        on_click=doing(desk.place, names[chosen], number, seat["seat"]),
+                        text=True,
+                    )
         with solara.Row():
-            solara.Button("Go on" if table["paused"] else "Pause",
-                          on_click=doing(desk.pause, number, not table["paused"]))
+            solara.Button(
+                "Go on" if table["paused"] else "Pause", on_click=doing(desk.pause, number, not table["paused"])
+            )
             solara.Button("Deal again", on_click=doing(desk.deal_again, number))
-            solara.Button("Hide the hands" if table["hands_open"] else "Show every hand",
-                          on_click=doing(desk.open_hands, number, not table["hands_open"]))
+            solara.Button(
+                "Hide the hands" if table["hands_open"] else "Show every hand",
+                on_click=doing(desk.open_hands, number, not table["hands_open"]),
+            )
             solara.Button("Undo the last student's move", on_click=doing(desk.undo, number))
         for problem in table["problems"]:
             Said(problem)
