@@ -22,10 +22,9 @@ MUTATING = {"append", "extend", "insert", "remove", "pop", "popitem", "clear", "
 ALLOWED: dict[str, str] = {}
 
 # The modules other parts of issue 34 are fixing at the same time: the class's server hands its class to the pages
-# through the page's context (ROOM, _REPORTS), the class's thinking pool (_pool), and the ipywidgets adapter's
-# page pointer and buttons to close (PAGE, _closing_later; its private API behind one door, point 5). The lead
-# empties this once their work is merged.
-NOT_YET = {"euchre_lesson.classroom.web", "euchre_lesson.classroom.thinking", "euchre_lesson.widgets.clicks"}
+# through the page's context (ROOM, _REPORTS) and the class's thinking pool (_pool). The lead empties this once
+# their work is merged.
+NOT_YET = {"euchre_lesson.classroom.web", "euchre_lesson.classroom.thinking"}
 
 
 def module_name(path: Path) -> str:
