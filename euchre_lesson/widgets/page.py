@@ -8,8 +8,9 @@ clicked (the second click of a double-click lands on whatever was drawn since, i
 buttons. Nothing is bound at import; where nothing is bound, the first widget binds a Page of its own (`current()`),
 so the widgets made after it share it. The binding is a context variable: a test, a thread, or a server holding
 several pages in one process (each in a kernel of its own) binds a Page for each, and no page ever takes another's
-spare or pointer. Every widget takes the Page bound when it is made and keeps it (see clicks.Drawing): a later click
-acts on that page whichever context ipykernel handles the click in.
+spare or pointer. Every widget takes the Page bound when it is made and keeps it (see clicks.Drawing), and binds it
+while one of its clicks is handled: the click, and the redraw it causes, act on that page whichever context ipykernel
+handles the click message in.
 """
 
 from __future__ import annotations
