@@ -504,12 +504,12 @@ def test_a_late_click_on_the_last_question_is_dropped_and_older_views_are_closed
 
 
 def test_a_double_click_on_next_question_deals_one(monkeypatch):
-    from euchre_lesson.widgets import clicks
+    from euchre_lesson.widgets import clicks, page
 
     now = [1000.0]
     monkeypatch.setattr(clicks.time, "monotonic", lambda: now[0])
-    monkeypatch.setattr(clicks, "PAGE", clicks.PageClicks())
-    widget = practice_widget()
+    with page.bound():  # a page whose pointer has not clicked yet: the widget keeps it
+        widget = practice_widget()
     number = widget.session.number
     widget.next_button._handle_button_msg(None, {"event": "click"}, [])
     now[0] += 0.15

@@ -298,17 +298,17 @@ def test_a_double_click_on_a_card_in_the_follow_trainer_is_judged_once():
 
 @pytest.fixture
 def clock(monkeypatch):
-    """A clock the test moves by hand, and a pointer that has not clicked yet."""
-    from euchre_lesson.widgets import clicks
+    """A clock the test moves by hand, and a page whose pointer has not clicked yet."""
+    from euchre_lesson.widgets import clicks, page
 
     now = [1000.0]
     monkeypatch.setattr(clicks.time, "monotonic", lambda: now[0])
-    monkeypatch.setattr(clicks, "PAGE", clicks.PageClicks())
 
     def tick(seconds: float) -> None:
         now[0] += seconds
 
-    return tick
+    with page.bound():
+        yield tick
 
 
 def from_page(button) -> None:

@@ -239,13 +239,13 @@ def test_a_single_answer_replaces_the_last_one_and_the_picker_counts():
 
 
 def test_a_double_click_on_check_reports_once(monkeypatch):
-    from euchre_lesson.widgets import clicks
+    from euchre_lesson.widgets import clicks, page
 
     now = [1000.0]
     monkeypatch.setattr(clicks.time, "monotonic", lambda: now[0])
-    monkeypatch.setattr(clicks, "PAGE", clicks.PageClicks())
     heard = []
-    view = ExerciseView(exercises(1).q1, on_answer=lambda *said: heard.append(said))
+    with page.bound():  # a page whose pointer has not clicked yet: the view keeps it
+        view = ExerciseView(exercises(1).q1, on_answer=lambda *said: heard.append(said))
 
     def from_page(button):
         button._handle_button_msg(None, {"event": "click"}, [])

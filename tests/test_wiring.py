@@ -14,18 +14,27 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "euchre_lesson"
-MUTATING = {"append", "extend", "insert", "remove", "pop", "popitem", "clear", "update", "setdefault", "add",
-            "discard", "sort", "reverse", "__setitem__", "__delitem__"}
+MUTATING = {
+    "append",
+    "extend",
+    "insert",
+    "remove",
+    "pop",
+    "popitem",
+    "clear",
+    "update",
+    "setdefault",
+    "add",
+    "discard",
+    "sort",
+    "reverse",
+    "__setitem__",
+    "__delitem__",
+}
 
 # Module globals that are changed after import, each allowed for a reason: a cache of a pure function's results
 # (the same input always gives the same value, so whoever fills it changes nothing anyone can see).
 ALLOWED: dict[str, str] = {}
-
-# The modules other parts of issue 34 are fixing at the same time: the class's server hands its class to the pages
-# through the page's context (ROOM, _REPORTS), the class's thinking pool (_pool), and the ipywidgets adapter's
-# page pointer and buttons to close (PAGE, _closing_later; its private API behind one door, point 5). The lead
-# empties this once their work is merged.
-NOT_YET = {"euchre_lesson.widgets.clicks"}  # helper H is moving its page state into a context
 
 
 def module_name(path: Path) -> str:
@@ -37,8 +46,13 @@ def module_globals(tree: ast.Module) -> set[str]:
     """The names a module binds at its top level to a value (not a function, a class or an import)."""
     names = set()
     for node in tree.body:
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
-            node, (ast.AnnAssign, ast.AugAssign)) else []
+        targets = (
+            node.targets
+            if isinstance(node, ast.Assign)
+            else [node.target]
+            if isinstance(node, (ast.AnnAssign, ast.AugAssign))
+            else []
+        )
         names |= {target.id for target in targets if isinstance(target, ast.Name)}
     return names
 
@@ -51,7 +65,7 @@ def imported_names(tree: ast.Module, path: Path, globals_of: dict[str, set[str]]
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.level:
             parts = package.split(".")
-            base = ".".join(parts[:len(parts) - node.level + 1] + ([node.module] if node.module else []))
+            base = ".".join(parts[: len(parts) - node.level + 1] + ([node.module] if node.module else []))
             for alias in node.names:
                 if alias.name in globals_of.get(base, ()):
                     found[alias.asname or alias.name] = f"{base}.{alias.name}"
@@ -70,8 +84,13 @@ def mutations(tree: ast.Module) -> list[tuple[str, int]]:
     (the name the change starts from, its line); names rebound inside functions are local names, not counted."""
     found = []
     for node in ast.walk(tree):
-        targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else \
-            [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+        targets = (
+            node.targets
+            if isinstance(node, (ast.Assign, ast.Delete))
+            else [node.target]
+            if isinstance(node, (ast.AugAssign, ast.AnnAssign))
+            else []
+        )
         for target in targets:
             if isinstance(target, (ast.Subscript, ast.Attribute)) or isinstance(node, ast.AugAssign):
                 found.append((root(target), node.lineno))
@@ -90,8 +109,9 @@ def local_names(tree: ast.Module) -> dict[int, set[str]]:
             args = function.args
             names = {a.arg for a in args.args + args.posonlyargs + args.kwonlyargs}
             names |= {a.arg for a in (args.vararg, args.kwarg) if a}
-            names |= {node.id for node in ast.walk(function) if isinstance(node, ast.Name)
-                      and isinstance(node.ctx, ast.Store)}
+            names |= {
+                node.id for node in ast.walk(function) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
+            }
             for line in range(function.lineno, (function.end_lineno or function.lineno) + 1):
                 shadows.setdefault(line, set()).update(names)
     return shadows
@@ -107,12 +127,18 @@ def offenders(sources: dict[str, tuple[Path, str]]) -> dict[str, list[str]]:
         others = imported_names(tree, path, globals_of)  # another module's: changed from here, even on import
         mine = {one: f"{name}.{one}" for one in globals_of[name]} | others
         shadows = local_names(tree)
-        said = [f"line {node.lineno}: global {', '.join(node.names)}" for node in ast.walk(tree)
-                if isinstance(node, ast.Global)]
+        said = [
+            f"line {node.lineno}: global {', '.join(node.names)}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Global)
+        ]
         for changed, line in mutations(tree):
             inside = line in shadows and changed not in shadows[line]
-            if changed in mine and (inside or changed in others and line not in shadows) \
-                    and mine[changed] not in ALLOWED:
+            if (
+                changed in mine
+                and (inside or changed in others and line not in shadows)
+                and mine[changed] not in ALLOWED
+            ):
                 said.append(f"line {line}: {changed} (the module global {mine[changed]}) is changed")
         if said:
             found[name] = said
@@ -123,33 +149,31 @@ def package_sources() -> dict[str, tuple[Path, str]]:
     return {module_name(path): (path, path.read_text(encoding="utf-8")) for path in sorted(PACKAGE.rglob("*.py"))}
 
 
-def waiting(name: str) -> bool:
-    return any(name == one or name.startswith(one + ".") for one in NOT_YET)
-
-
 def test_no_module_keeps_state_in_a_module_global():
     found = offenders(package_sources())
     assert len(package_sources()) > 30
-    left = {name: said for name, said in found.items() if not waiting(name)}
-    assert left == {}, "module globals changed after import, or `global` statements: bind them in a context"
+    assert found == {}, "module globals changed after import, or `global` statements: bind them in a context"
 
 
-def test_the_modules_not_yet_fixed_are_still_offenders():
-    """NOT_YET names only modules that still offend: one fixed is taken off the list (and this test says so)."""
-    found = offenders(package_sources())
-    fixed = [one for one in NOT_YET if not any(waiting(name) and name.startswith(one) for name in found)]
-    assert fixed == [], f"these modules no longer keep module state: take them off NOT_YET: {fixed}"
-
-
-@pytest.mark.parametrize("source, words", [
-    ("KEEPER = {'to': None}\ndef f(x):\n    KEEPER['to'] = x\n", "KEEPER"),
-    ("_SHARED = {}\ndef f(p):\n    _SHARED.setdefault('p', p)\n", "_SHARED"),
-    ("class R:\n    pass\nREPORTER = R()\ndef f(link):\n    REPORTER.sent.add(link)\n", "REPORTER"),
-    ("_pool = None\ndef f():\n    global _pool\n    _pool = 1\n", "global _pool"),
-    ("COUNT = [0]\ndef f():\n    COUNT[0] += 1\n", "COUNT"),
-    ("from .holder import KEEPER\ndef keep():\n    pass\nKEEPER['to'] = keep  # filled on import\n", "KEEPER"),
-], ids=["a holder filled", "a dict filled", "an object's set changed", "a global statement", "a counter",
-        "another module's holder filled on import"])
+@pytest.mark.parametrize(
+    "source, words",
+    [
+        ("KEEPER = {'to': None}\ndef f(x):\n    KEEPER['to'] = x\n", "KEEPER"),
+        ("_SHARED = {}\ndef f(p):\n    _SHARED.setdefault('p', p)\n", "_SHARED"),
+        ("class R:\n    pass\nREPORTER = R()\ndef f(link):\n    REPORTER.sent.add(link)\n", "REPORTER"),
+        ("_pool = None\ndef f():\n    global _pool\n    _pool = 1\n", "global _pool"),
+        ("COUNT = [0]\ndef f():\n    COUNT[0] += 1\n", "COUNT"),
+        ("from .holder import KEEPER\ndef keep():\n    pass\nKEEPER['to'] = keep  # filled on import\n", "KEEPER"),
+    ],
+    ids=[
+        "a holder filled",
+        "a dict filled",
+        "an object's set changed",
+        "a global statement",
+        "a counter",
+        "another module's holder filled on import",
+    ],
+)
 def test_the_scan_finds_each_kind_of_module_state(tmp_path, source, words):
     """The check above can fail: each way module state was kept in this package is found."""
     path = PACKAGE / "teach" / "made_up.py"
@@ -159,10 +183,12 @@ def test_the_scan_finds_each_kind_of_module_state(tmp_path, source, words):
 
 
 def test_the_scan_passes_constants_locals_and_a_context_variable():
-    source = ("import contextvars\nKINDS = {'a': 1}\nBOUND = contextvars.ContextVar('b', default=None)\n"
-              "TABLE = {}\nTABLE['x'] = 1  # filled while the module is made: a constant\n"
-              "def f(KINDS):\n    KINDS['b'] = 2\n    BOUND.set(3)\n    seen = {}\n    seen['c'] = 1\n"
-              "    return {**KINDS}\n")
+    source = (
+        "import contextvars\nKINDS = {'a': 1}\nBOUND = contextvars.ContextVar('b', default=None)\n"
+        "TABLE = {}\nTABLE['x'] = 1  # filled while the module is made: a constant\n"
+        "def f(KINDS):\n    KINDS['b'] = 2\n    BOUND.set(3)\n    seen = {}\n    seen['c'] = 1\n"
+        "    return {**KINDS}\n"
+    )
     path = PACKAGE / "teach" / "made_up.py"
     assert offenders({"euchre_lesson.teach.made_up": (path, source)}) == {}
 
@@ -172,8 +198,9 @@ def test_importing_the_lessons_binds_nothing():
     import subprocess
     import sys
 
-    code = ("import euchre_lesson.teach, euchre_lesson.teach.exercises, euchre_lesson.widgets.exercise\n"
-            "from euchre_lesson.teach.context import _BOUND\nprint(_BOUND.get())")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                          cwd=PACKAGE.parent)
+    code = (
+        "import euchre_lesson.teach, euchre_lesson.teach.exercises, euchre_lesson.widgets.exercise\n"
+        "from euchre_lesson.teach.context import _BOUND\nprint(_BOUND.get())"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=PACKAGE.parent)
     assert done.returncode == 0 and done.stdout.strip() == "None", done.stderr

@@ -22,7 +22,7 @@ from ..engine.narration import up_card_words
 from ..engine.ranking import bower
 from ..engine.view import View
 from . import arguments
-from .clicks import SPARES, Drawing, shared_look
+from .clicks import Drawing, shared_look
 from .fallback import Described
 from .ipywidgets_door import CLASSES, css_classes
 
@@ -204,7 +204,7 @@ class CardRow(Described, w.HBox):
                 for card, look in zip(self.cards, looks)
             ]
         while len(self._pool) < len(self.cards):
-            self._pool.append(SPARES.take(layout=layout, style=style, **looks[len(self._pool)]))
+            self._pool.append(self.drawing.page.spares.take(layout=layout, style=style, **looks[len(self._pool)]))
 
     def button_for(self, card: Card) -> w.Button:
         """The button showing this card (for tests and lessons that click from code)."""
