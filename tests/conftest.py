@@ -30,6 +30,16 @@ def lesson_store(tmp_path_factory):
         yield context
 
 
+@pytest.fixture(autouse=True)
+def widget_page():
+    """Each test's own page of widgets: no button, spare or look of an earlier test is drawn again. (Solara, once
+    imported by a class test, refuses a widget made before it: a look shared across tests failed every later one.)"""
+    from euchre_lesson.widgets import page
+
+    with page.bound() as mine:
+        yield mine
+
+
 # Hypothesis keeps caches on disk; keep them in a temporary folder, not in the checkout.
 set_hypothesis_home_dir(tempfile.mkdtemp(prefix="euchre-hypothesis-"))
 
