@@ -18,13 +18,15 @@ import pytest
 
 from euchre_lesson import load_game, replay, save_game
 from euchre_lesson.classroom.classroom import Classroom
+from euchre_lesson.engine.formats import fits
 from euchre_lesson.engine.game import game_from_record, load_saved
 from euchre_lesson.engine.rules import PRESETS
 from euchre_lesson.play.seal import Trust, trust_of
+from euchre_lesson.teach.class_formats import CLASS_LINK
 from euchre_lesson.teach.class_progress import linked
 from euchre_lesson.teach.class_report import Link
 from euchre_lesson.teach.house_rules import read_house_rules
-from euchre_lesson.teach.progress import Progress
+from euchre_lesson.teach.progress import JOURNAL_LINE, PROGRESS_FILE, Progress
 
 TODAY = Path(__file__).parent / "formats_today"
 LEARNER = TODAY / "learner"
@@ -100,6 +102,10 @@ def test_a_learners_progress_of_today_is_read_with_its_journal_and_its_link(tmp_
     assert answers["lesson 2 q1"].when == 1765000010.5, "the journal's line is read"
     assert practice == {"bid": (True, False), "which_suit": (True, False)}
     assert linked(kept) == Link("http://192.168.1.20:8765/", "AC-DE", "Anne-Marie")
+    assert fits(PROGRESS_FILE, json.loads(text("learner/progress.json")))
+    journal = text("learner/progress-0123456789ab.journal").splitlines()
+    assert len(journal) == 3 and all(fits(JOURNAL_LINE, json.loads(line)) for line in journal)
+    assert fits(CLASS_LINK, json.loads(text("learner/class_server.json")))
     assert sorted(path.name for path in (tmp_path / "learner").iterdir()) == sorted(
         path.name for path in LEARNER.iterdir()
     ), "reading changes no file"
