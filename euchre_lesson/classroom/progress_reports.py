@@ -80,7 +80,7 @@ class LessonReports:
         except (FileRefused, JsonRefused) as error:
             raise Refused("report", f"A report is a small JSON object from the lessons; this one {error}.") from None
         wrong = first_wrong(LESSON_REPORT, data)  # the join code first: a stranger is told nothing more
-        if wrong == () or not isinstance(data, dict):  # a field missing, or one too many
+        if wrong == ():  # not an object, a field missing, or one too many
             raise Refused("report", NOT_A_REPORT)
         if wrong == ("join",) or not same_code(data["join"], self.join_code, "join code"):
             raise Refused("join code", NOT_THE_CODE)

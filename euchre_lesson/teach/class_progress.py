@@ -19,6 +19,7 @@ import os
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
+from typing import Any
 
 from ..engine import checks
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
@@ -239,7 +240,8 @@ class ClassProgress(ClassTables):
                 f"{excerpt(str(self.folder), 200)} is not a folder: make a folder, put "
                 f"the files the learners handed in there, and name it.",
             ) from None
-        found, refused = {}, []
+        found: dict[str, Student] = {}  # by name, casefolded
+        refused: list[str] = []
         if len(names) > MOST_FILES:
             refused.append(f"Only the first {MOST_FILES} of the {len(names)} files were read.")
         for entry in names[:MOST_FILES]:
@@ -299,7 +301,7 @@ def _together(one: Student, other: Student) -> Student:
     return Student(one.name, tuple(sorted(answers.items())))
 
 
-def tries_from(key: object, value: object) -> Tries:
+def tries_from(key: object, value: Any) -> Tries:  # Any: a value read from JSON, checked here
     """One exercise as handed in or reported ({"correct", "tries", and perhaps "first"}); NotationError if not."""
     if not kept_id(key) or not fits(EXERCISE_ENTRY, value):
         raise NotationError(

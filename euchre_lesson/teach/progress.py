@@ -24,7 +24,7 @@ import threading
 import time
 import warnings
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import (
@@ -330,7 +330,7 @@ def _items(value) -> list:
     return list(value.items()) if isinstance(value, dict) else []
 
 
-def _answer_from(key: str, value: object) -> Answer:
+def _answer_from(key: str, value: Any) -> Answer:  # Any: a value read from JSON, whose shape ANSWER_ENTRY checks
     """One exercise's entry, read with its format; _Damage names the entry and what is wrong with it."""
     if not EXERCISE_ID.fullmatch(key):
         raise _Damage(f"the entry {excerpt(key)} is not an exercise such as 'lesson 3 q2'")
