@@ -6,7 +6,9 @@ ever replaced whole (a temporary file renamed over it) and only under the folder
 first so that two lessons open at once keep each other's answers; a kernel that cannot have the lock keeps
 its answers in a journal of its own beside it, which every reader merges. A file that cannot be read is
 renamed aside with a message, never deleted, and never stops a lesson; one entry that cannot be read is left
-out with a message, and the rest is read.
+out with a message, and the rest is read. The file and a journal's line are declared formats (PROGRESS_FILE,
+JOURNAL_LINE, of ANSWER_ENTRY and PRACTICE_RESULT): every writer checks what it writes against them, and the reader
+reads each entry with them.
 """
 
 from __future__ import annotations
