@@ -13,7 +13,9 @@ import pytest
 from euchre_lesson.classroom import codes, names
 from euchre_lesson.classroom.progress_reports import REPORTS_FILE, LessonReports
 from euchre_lesson.classroom.refusals import Refused
+from euchre_lesson.engine import formats
 from euchre_lesson.engine.errors import NotationError
+from euchre_lesson.engine.formats import first_wrong, fits
 from euchre_lesson.teach import class_formats, class_report, joining
 from euchre_lesson.teach.class_progress import ClassProgress, hand_in, link_lessons, linked
 from euchre_lesson.teach.class_report import LINK_FILE, ClassReporter, Link
@@ -22,19 +24,29 @@ from euchre_lesson.teach.progress import FILE_NAME, Progress
 JOIN = "ACDE"
 
 # Files as the release before this one wrote them (made by its own code, copied here byte for byte).
-SAVED_PROGRESS = ('{\n "version": 1,\n "answers": {\n  "lesson 1 q1": {\n   "correct": true,\n   "tries": 2,\n   '
-                  '"answer": "♥",\n   "when": 1765000000.0,\n   "first": false\n  },\n  "lesson 1 q2": {\n   '
-                  '"correct": true,\n   "tries": 1,\n   "answer": "♠",\n   "when": 1765000000.0,\n   "first": true\n'
-                  '  }\n },\n "practice": {\n  "score": [\n   [\n    1765000000.0,\n    true\n   ]\n  ]\n }\n}')
-SAVED_HAND_IN = ('{\n "kind": "euchre_lesson hand-in",\n "version": 1,\n "name": "Anne-Marie",\n "answers": {\n  '
-                 '"lesson 1 q1": {\n   "correct": true,\n   "tries": 2,\n   "first": false\n  },\n  "lesson 1 q2": {\n'
-                 '   "correct": true,\n   "tries": 1,\n   "first": true\n  }\n }\n}\n')
-SAVED_ANSWERS = ('{\n "format": "euchre_lesson lesson answers",\n "students": {\n  "Ann": {\n   "lesson 1 q1": {\n'
-                 '    "correct": true,\n    "tries": 2,\n    "first": false\n   }\n  }\n }\n}')
-SAVED_LINK = ('{"kind": "euchre_lesson class link", "server": "http://192.168.1.20:8765/", "join": "acde", '
-              '"name": "Ann"}')
-SAVED_REPORT = {"join": "acde", "name": "Ann", "answers": {"lesson 1 q1": {"correct": True, "tries": 2,
-                                                                          "first": False}}}
+SAVED_PROGRESS = (
+    '{\n "version": 1,\n "answers": {\n  "lesson 1 q1": {\n   "correct": true,\n   "tries": 2,\n   '
+    '"answer": "♥",\n   "when": 1765000000.0,\n   "first": false\n  },\n  "lesson 1 q2": {\n   '
+    '"correct": true,\n   "tries": 1,\n   "answer": "♠",\n   "when": 1765000000.0,\n   "first": true\n'
+    '  }\n },\n "practice": {\n  "score": [\n   [\n    1765000000.0,\n    true\n   ]\n  ]\n }\n}'
+)
+SAVED_HAND_IN = (
+    '{\n "kind": "euchre_lesson hand-in",\n "version": 1,\n "name": "Anne-Marie",\n "answers": {\n  '
+    '"lesson 1 q1": {\n   "correct": true,\n   "tries": 2,\n   "first": false\n  },\n  "lesson 1 q2": {\n'
+    '   "correct": true,\n   "tries": 1,\n   "first": true\n  }\n }\n}\n'
+)
+SAVED_ANSWERS = (
+    '{\n "format": "euchre_lesson lesson answers",\n "students": {\n  "Ann": {\n   "lesson 1 q1": {\n'
+    '    "correct": true,\n    "tries": 2,\n    "first": false\n   }\n  }\n }\n}'
+)
+SAVED_LINK = (
+    '{"kind": "euchre_lesson class link", "server": "http://192.168.1.20:8765/", "join": "acde", "name": "Ann"}'
+)
+SAVED_REPORT = {
+    "join": "acde",
+    "name": "Ann",
+    "answers": {"lesson 1 q1": {"correct": True, "tries": 2, "first": False}},
+}
 
 
 def test_every_file_the_release_before_wrote_is_still_read(tmp_path):
@@ -59,22 +71,28 @@ def test_what_the_writers_write_is_of_the_declared_format(tmp_path):
     kept = Progress(tmp_path)
     kept.check(1, "q1", "♣")
     handed = json.loads(hand_in("Ana 2", kept))
-    assert class_formats.fits("hand-in", handed) and handed["name"] == "Ana 2"
-    report = class_report.lesson_report(Link("http://127.0.0.1:9/", "acde", "Ana 2"),
-                                        {key: one.shared() for key, one in kept.answers().items()})
-    assert class_formats.fits("lesson report", report)
-    assert class_formats.fits("report reply", class_formats.report_reply(False, "No."))
-    assert not class_formats.fits("lesson report", {**report, "marks": "A+"})
-    assert class_formats.wrong_part("lesson report", {**report, "answers": {"lesson 1 q1": {"correct": 1,
-                                                                                            "tries": 1}}}) == (
-        "answers", "lesson 1 q1", "correct")
+    assert fits(class_formats.HAND_IN, handed) and handed["name"] == "Ana 2"
+    report = class_report.lesson_report(
+        Link("http://127.0.0.1:9/", "acde", "Ana 2"), {key: one.shared() for key, one in kept.answers().items()}
+    )
+    assert fits(class_formats.LESSON_REPORT, report)
+    assert fits(class_formats.REPORT_REPLY, class_formats.report_reply(False, "No."))
+    assert not fits(class_formats.LESSON_REPORT, {**report, "marks": "A+"})
+    wrong = {**report, "answers": {"lesson 1 q1": {"correct": 1, "tries": 1}}}
+    assert first_wrong(class_formats.LESSON_REPORT, wrong) == ("answers", "lesson 1 q1", "correct")
+    link_lessons("Ana 2", "127.0.0.1:9", JOIN, kept, ClassReporter(lambda link, answers: None))
+    assert fits(class_formats.CLASS_LINK, json.loads((tmp_path / LINK_FILE).read_text(encoding="utf-8")))
+    (tmp_path / "class").mkdir()
+    LessonReports(tmp_path / "class", JOIN).receive(json.dumps(report).encode())
+    assert fits(class_formats.KEPT_ANSWERS, json.loads((tmp_path / "class" / REPORTS_FILE).read_text("utf-8")))
 
 
-def test_each_schema_is_compiled_once():
-    class_formats._validator.cache_clear()
+def test_each_schema_is_compiled_once_by_the_formats_one_validator():
+    formats._validator.cache_clear()
     for _ in range(3):
-        class_formats.fits("lesson report", SAVED_REPORT)
-    assert class_formats._validator.cache_info().misses == 1
+        fits(class_formats.LESSON_REPORT, SAVED_REPORT)
+    assert formats._validator.cache_info().misses == 1
+    assert not hasattr(class_formats, "wrong_part") and not hasattr(class_formats, "SCHEMAS"), "one mechanism"
 
 
 NAMES = ["Ana 2", "Ann", "  Anne-Marie ", "<b>Ann</b>", "J. R.", "=cmd()", "", "   ", "Ann\u0007", "A" * 41, None, 5]
@@ -158,13 +176,17 @@ def replying():
         server.shutdown()
 
 
-@pytest.mark.parametrize("status, body, said", [
-    (200, {"kept": True, "message": "Kept 1 answer for Ann."}, None),
-    (403, {"kept": False, "message": "That is not this class's join code: ask your teacher."}, "not this class's"),
-    (200, "Kept 1 answer for Ann.", "is not your class's server"),  # text, as a server of another kind might say
-    (200, {"kept": "yes", "message": "Kept"}, "is not your class's server"),
-    (404, {"detail": "Not Found"}, "is not your class's server"),
-], ids=["kept", "refused", "a text reply", "a reply of another shape", "not found"])
+@pytest.mark.parametrize(
+    "status, body, said",
+    [
+        (200, {"kept": True, "message": "Kept 1 answer for Ann."}, None),
+        (403, {"kept": False, "message": "That is not this class's join code: ask your teacher."}, "not this class's"),
+        (200, "Kept 1 answer for Ann.", "is not your class's server"),  # text, as a server of another kind might say
+        (200, {"kept": "yes", "message": "Kept"}, "is not your class's server"),
+        (404, {"detail": "Not Found"}, "is not your class's server"),
+    ],
+    ids=["kept", "refused", "a text reply", "a reply of another shape", "not found"],
+)
 def test_the_lesson_reads_the_server_s_reply_as_json(replying, status, body, said):
     Replying.status = status
     Replying.body = (json.dumps(body) if not isinstance(body, str) else body).encode()

@@ -83,6 +83,33 @@ def test_read_gives_back_a_right_value_and_checks_each_format_with_one_compiled_
     assert formats._validator.cache_info().misses == 1 and formats._validator.cache_info().hits == 2
 
 
+WHERE = [
+    ({"x": 1, "y": 0}, None),
+    ({"x": 1}, ()),  # a field missing: the whole
+    ({"x": 1, "y": 0, "w": 3}, ()),  # a field too many: the whole
+    ({"x": 1, "y": -1}, ("y",)),
+    ({"x": 1, "y": 0, "tags": ["a", 3]}, ("tags", 1)),  # a list's index is a number
+    ({"x": 1, "y": 0, "inner": {"z": 0}}, ("inner", "z")),
+    ([1, 2], ()),
+]
+
+
+@pytest.mark.parametrize("value, where", WHERE, ids=[repr(v) for v, _ in WHERE])
+def test_first_wrong_names_the_keys_that_lead_to_the_first_thing_wrong_and_fits_says_whether_there_is_none(
+    value, where
+):
+    assert formats.first_wrong(POINT, value) == where
+    assert formats.fits(POINT, value) is (where is None)
+
+
+def test_first_wrong_and_fits_use_the_format_s_one_compiled_validator():
+    formats._validator.cache_clear()
+    read(POINT, {"x": 1, "y": 0})
+    formats.first_wrong(POINT, {"x": 1})
+    formats.fits(POINT, {"x": 1, "y": 0})
+    assert formats._validator.cache_info().misses == 1
+
+
 def test_a_huge_wrong_value_is_quoted_by_its_start_and_its_length():
     with pytest.raises(FormatRefused) as info:
         read(POINT, {"x": "9" * 10**6, "y": 0})

@@ -817,8 +817,6 @@ GOOD_FOR = {
     "ClassReporter.report": {"link": _a_link},
     "lesson_report": {"link": _a_link},
     "ClassReporter.wait": {"seconds": lambda: 0.01},
-    "class_formats.wrong_part": {"name": lambda: "lesson report"},
-    "class_formats.fits": {"name": lambda: "lesson report"},
     "joining.typed_code": {"what": lambda: "join code"},
     "joining.join_key": {"code": lambda: "AC-DE"},
     "LessonContext": {"progress": lambda: euchre_lesson.teach.progress.Progress(tempfile.mkdtemp())},

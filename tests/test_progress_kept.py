@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from euchre_lesson.engine.formats import fits
 from euchre_lesson.teach import progress
 from euchre_lesson.teach.course import exercises
 from euchre_lesson.teach.progress import FILE_NAME, Progress, ProgressWarning
@@ -339,8 +340,10 @@ def test_two_learners_in_one_process_each_keep_their_own(tmp_path):
         view.check()
 
     right, wrong = exercises(1).q1.answer(), next(c for c in exercises(1).q1.choices() if c != exercises(1).q1.answer())
-    runs = [threading.Thread(target=contextvars.Context().run, args=(learner, tmp_path / who, answer))
-            for who, answer in (("ann", right), ("bob", wrong))]
+    runs = [
+        threading.Thread(target=contextvars.Context().run, args=(learner, tmp_path / who, answer))
+        for who, answer in (("ann", right), ("bob", wrong))
+    ]
     for run in runs:
         run.start()
     for run in runs:
@@ -423,3 +426,36 @@ def test_two_threads_on_one_progress_keep_every_answer(tmp_path):
     for thread in threads:
         thread.join(timeout=60)
     assert set(Progress(tmp_path).practice_results()) == {f"t{t}_{n}" for t in range(2) for n in range(30)}
+
+
+# -- the file and its journal's lines are declared formats (issue 34, point 3) ------------------------
+
+
+def test_the_file_and_each_journal_line_a_learner_s_kernels_write_are_of_their_declared_formats(tmp_path, monkeypatch):
+    kept = Progress(tmp_path)
+    kept.check(1, "q1", exercises(1).q1.answer())
+    kept.record_practice("score", True)
+    assert fits(progress.PROGRESS_FILE, json.loads((tmp_path / FILE_NAME).read_text(encoding="utf-8")))
+    monkeypatch.setattr(progress, "_locked", lambda folder: contextlib.nullcontext(False))  # never the lock
+    kept.record_practice("bid", False)
+    kept.check(1, "q2", "♣")
+    (journal,) = [p for p in tmp_path.iterdir() if progress.JOURNAL.fullmatch(p.name)]
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2 and all(fits(progress.JOURNAL_LINE, json.loads(line)) for line in lines)
+
+
+def test_a_writer_never_writes_progress_that_is_not_of_its_format():
+    wrong = progress.Kept({"lesson 1 q1": progress.Answer(True, 0, "♥", 1.0, True)}, {})  # no try at all
+    for indent in (1, None):  # the file, and a journal's line
+        with pytest.raises(ValueError, match="not of its format"):
+            progress._json_of(wrong, indent)
+
+
+def test_an_entry_is_read_with_its_format_and_told_in_its_words():
+    right = {"correct": True, "tries": 2, "answer": "♥", "when": 1.0}
+    assert fits(progress.ANSWER_ENTRY, right) and fits(progress.ANSWER_ENTRY, {**right, "first": False})
+    with pytest.raises(progress._Damage, match=r"has tries 0, not a whole number of tries$"):
+        progress._answer_from("lesson 1 q1", {**right, "tries": 0})
+    with pytest.raises(progress._Damage, match=r"is not an answer \(correct, tries, answer and when"):
+        progress._answer_from("lesson 1 q1", {**right, "hint": "x"})
+    assert not fits(progress.PRACTICE_RESULT, [1.0, True, 3]) and fits(progress.PRACTICE_RESULT, [1.0, True])

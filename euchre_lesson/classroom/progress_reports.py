@@ -14,9 +14,11 @@ import json
 import threading
 from pathlib import Path
 
-from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
+from ..engine.errors import FileRefused, JsonRefused, NotationError
 from ..engine.files import as_text, parse_json, read_regular, write_atomically
-from ..teach.class_formats import KEPT_FORMAT as REPORTS_FORMAT, report_reply, wrong_part
+from ..engine.formats import FormatRefused, check, first_wrong, read
+from ..teach.class_formats import KEPT_ANSWERS, LESSON_REPORT, report_reply
+from ..teach.class_formats import KEPT_FORMAT as REPORTS_FORMAT
 from ..teach.class_progress import ClassTables, Student, Tries, together, tries_from
 from .codes import same_code
 from .names import first_name
@@ -26,10 +28,9 @@ REPORTS_FILE = "lesson_answers.json"
 REPORT_LIMIT = 16 * 1024  # bytes of one report: every exercise of every lesson takes about 4 KB
 MOST_STUDENTS = 500  # names kept at most: a class is a few dozen; more is someone filling the disk
 FILE_LIMIT = MOST_STUDENTS * REPORT_LIMIT  # bytes of the kept file read back
-# What a report whose shape is wrong is told, by the field the lesson report's schema names first.
-REPORT_WRONG = {"join": ("join code", "That is not this class's join code: ask your teacher for the four letters."),
-                "answers": ("answers", "The answers of a report are an object of exercises."),
-                "": ("report", "A report holds the join code, the learner's first name and the answers, nothing else.")}
+# What a report is told before its join code is found right: a stranger is told nothing more of the format.
+NOT_A_REPORT = "A report holds the join code, the learner's first name and the answers, nothing else."
+NOT_THE_CODE = "That is not this class's join code: ask your teacher for the four letters."
 
 
 class LessonReports:
@@ -39,7 +40,8 @@ class LessonReports:
         self.path = Path(folder) / REPORTS_FILE
         self.join_code = join_code
         self._lock = threading.Lock()
-        self._students: dict[str, Student] | None = {}  # None: a kept file that cannot be read is never replaced  # by name, casefolded: Ann and ann are one learner
+        # By name, casefolded (Ann and ann are one learner); None: a kept file that cannot be read is never replaced.
+        self._students: dict[str, Student] | None = {}
         self.problem = ""  # why the kept file could not be read, if it could not
         self._read()
 
@@ -77,21 +79,22 @@ class LessonReports:
             data = parse_json(as_text(body), 4, 12)
         except (FileRefused, JsonRefused) as error:
             raise Refused("report", f"A report is a small JSON object from the lessons; this one {error}.") from None
-        wrong = wrong_part("lesson report", data)  # the join code first: a stranger is told nothing more
-        if wrong == () or not isinstance(data, dict):  # a field missing, or one too many
-            raise Refused(*REPORT_WRONG[""])
+        wrong = first_wrong(LESSON_REPORT, data)  # the join code first: a stranger is told nothing more
+        if wrong == ():  # not an object, a field missing, or one too many
+            raise Refused("report", NOT_A_REPORT)
         if wrong == ("join",) or not same_code(data["join"], self.join_code, "join code"):
-            raise Refused(*REPORT_WRONG["join"])
+            raise Refused("join code", NOT_THE_CODE)
         try:
             name = first_name(data["name"])  # the class's one rule, which the lessons write with too
         except NotationError as error:
             raise Refused("name", str(error)) from None
-        if not isinstance(data["answers"], dict):
-            raise Refused(*REPORT_WRONG["answers"])
-        answers = self._answers(data["answers"])  # an exercise that is wrong: its entry's sentence
-        if wrong is not None:
-            raise Refused(*REPORT_WRONG[""])
-        return name, answers
+        try:
+            read(LESSON_REPORT, data)
+        except FormatRefused as refused:
+            if isinstance(data["answers"], dict):
+                self._answers(data["answers"])  # an exercise that is wrong: its own sentence, naming it
+            raise Refused("answers", f"Nothing was kept: {refused}") from None
+        return name, self._answers(data["answers"])
 
     @staticmethod
     def _answers(given: dict) -> dict[str, Tries]:
@@ -109,27 +112,29 @@ class LessonReports:
     def _read(self) -> None:
         """The answers kept by this class's server before it was started again."""
         try:
-            data = parse_json(as_text(read_regular(self.path, FILE_LIMIT, follow_links=False, what="the answers file")),
-                              5, 12)
-            wrong = wrong_part("lesson answers file", data)
-            if wrong is not None and len(wrong) < 2:
-                raise NotationError("file", "it is not this server's file of the lessons' answers")
+            data = parse_json(
+                as_text(read_regular(self.path, FILE_LIMIT, follow_links=False, what="the answers file")), 5, 12
+            )
             students = {}
-            for name, answers in data["students"].items():
-                if not isinstance(answers, dict):
-                    raise NotationError("file", f"the answers of {excerpt(name)} are not an object")
-                student = Student(first_name(name), tuple(sorted((exercise, tries_from(exercise, value))
-                                                                for exercise, value in answers.items())))
+            for name, answers in read(KEPT_ANSWERS, data)["students"].items():
+                student = Student(
+                    first_name(name),
+                    tuple(sorted((exercise, tries_from(exercise, value)) for exercise, value in answers.items())),
+                )
                 students[student.name.casefold()] = student
         except FileRefused as refused:
             if refused.kind != "missing":
-                self.problem = (f"The answers kept in {self.path} could not be read ({refused}); they are left as "
-                                f"they are, and new answers are not kept until the file is moved away.")
+                self.problem = (
+                    f"The answers kept in {self.path} could not be read ({refused}); they are left as "
+                    f"they are, and new answers are not kept until the file is moved away."
+                )
                 self._students = None  # never written over
             return
         except (JsonRefused, NotationError) as error:
-            self.problem = (f"The answers kept in {self.path} could not be read ({error}); they are left as they "
-                            f"are, and new answers are not kept until the file is moved away.")
+            self.problem = (
+                f"The answers kept in {self.path} could not be read ({str(error).rstrip('.')}); they are left as they "
+                f"are, and new answers are not kept until the file is moved away."
+            )
             self._students = None
             return
         self._students = students
@@ -137,6 +142,11 @@ class LessonReports:
 
 def _json_of(students: dict[str, Student]) -> str:
     """The kept file's text: per student, per exercise, right once, tries and the first try."""
-    return json.dumps({"format": REPORTS_FORMAT, "students": {
-        student.name: {exercise: tries.shared() for exercise, tries in student.answers}
-        for student in sorted(students.values(), key=lambda s: s.name.casefold())}}, ensure_ascii=False, indent=1)
+    record = {
+        "format": REPORTS_FORMAT,
+        "students": {
+            student.name: {exercise: tries.shared() for exercise, tries in student.answers}
+            for student in sorted(students.values(), key=lambda s: s.name.casefold())
+        },
+    }
+    return json.dumps(check(KEPT_ANSWERS, record), ensure_ascii=False, indent=1)

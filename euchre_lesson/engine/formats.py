@@ -72,6 +72,21 @@ def check(form: Format, data: object) -> Any:
     return data
 
 
+def first_wrong(form: Format, data: object) -> tuple[str | int, ...] | None:
+    """None if `data` has the shape `form` declares; else where the first thing wrong is, as the keys and indices
+    that lead to it (("answers", "lesson 1 q1", "tries")), () for the whole (a field missing or one too many)."""
+    try:
+        _validator(form)(data)
+    except fastjsonschema.JsonSchemaValueException as error:
+        return tuple(_steps(data, error.path or ["data"]))
+    return None
+
+
+def fits(form: Format, data: object) -> bool:
+    """Whether `data` has the shape `form` declares (a reader that leaves out what does not fit, a writer's test)."""
+    return first_wrong(form, data) is None
+
+
 @cache  # compiled once per format: a Format is immutable and hashed by identity
 def _validator(form: Format) -> Callable[[object], object]:
     return fastjsonschema.compile(_thawed(form.schema))

@@ -19,16 +19,20 @@ import os
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
+from typing import Any
 
-from .course import exercises
-from . import class_report
-from .class_formats import HAND_IN, HAND_IN_KIND as KIND, HAND_IN_VERSION as VERSION, fits, wrong_part
-from .context import current, learners_progress
-from .joining import first_name
-from .progress import Progress, exercise_names, kept_id, lessons
 from ..engine import checks
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_new
+from ..engine.formats import FormatRefused, check, fits, read
+from . import class_report
+from .class_formats import EXERCISE_ENTRY, HAND_IN
+from .class_formats import HAND_IN_KIND as KIND
+from .class_formats import HAND_IN_VERSION as VERSION
+from .context import current, learners_progress
+from .course import exercises
+from .joining import first_name
+from .progress import Progress, exercise_names, kept_id, lessons
 
 HAND_IN_LIMIT = 64 * 1024  # bytes: every exercise of every lesson fits in about 5 KB
 MOST_FILES = 1000  # files read from a folder at most: a class is a few dozen
@@ -74,13 +78,11 @@ class Student:
 
 
 def hand_in(name: str, progress: Progress) -> bytes:
-    """The file a learner hands in: their first name and each exercise they answered, right or not, in how many tries."""
+    """The file a learner hands in: their first name and each exercise answered, right or not, in how many tries."""
     if not isinstance(progress, Progress):
         raise NotationError("progress", f"progress must be a Progress, not {excerpt(progress)}.")
     answers = {key: one.shared() for key, one in sorted(progress.answers().items()) if kept_id(key)}
-    record = {"kind": KIND, "version": VERSION, "name": first_name(name), "answers": answers}
-    if not fits("hand-in", record):  # the writer keeps the format its reader reads: a mistake of the program if not
-        raise ValueError(f"A hand-in about to be written is not of its format: {excerpt(record)}")
+    record = check(HAND_IN, {"kind": KIND, "version": VERSION, "name": first_name(name), "answers": answers})
     return (json.dumps(record, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
 
@@ -129,8 +131,12 @@ class ClassTables:
                     count = counts.setdefault(rule, [0, 0])
                     count[0] += one.first_wrong
                     count[1] += 1
-        return tuple(sorted(((rule, wrong, tried) for rule, (wrong, tried) in counts.items()),
-                            key=lambda row: (-row[1] / row[2], row[0])))
+        return tuple(
+            sorted(
+                ((rule, wrong, tried) for rule, (wrong, tried) in counts.items()),
+                key=lambda row: (-row[1] / row[2], row[0]),
+            )
+        )
 
     # -- shown and exported
 
@@ -138,19 +144,38 @@ class ClassTables:
         """The two tables, each cell shaded as a heat map (the words in it say the same)."""
         lesson_numbers = lessons()
         head = "".join(f"<th scope='col'>Lesson {n}</th>" for n in lesson_numbers)
-        rows = "".join(f"<tr><th scope='row'>{escape(name)}</th>"
-                       + "".join(_cell(done / total if total else 0, f"{done} of {total}", good_high=True)
-                                 for _, done, total in line) + "</tr>"
-                       for name, line in self.lessons())
-        people = (f"<table class='euchre-class-lessons' style='{TABLE}'><caption style='text-align:left'>Exercises "
-                  f"done (answered right at least once), by student and lesson</caption><tr><th scope='col'>student"
-                  f"</th>{head}</tr>{rows}</table>") if self.students else f"<p>{escape(self.nobody)}</p>"
-        rules = "".join(f"<tr><th scope='row'>{rule}</th>"
-                        + _cell(wrong / tried, f"{wrong} of {tried} first tries wrong", good_high=False) + "</tr>"
-                        for rule, wrong, tried in self.rules())
-        again = (f"<table class='euchre-class-rules' style='{TABLE}'><caption style='text-align:left'>What to teach "
-                 f"again: for each rule, the first tries that were wrong</caption><tr><th scope='col'>rule</th>"
-                 f"<th scope='col'>first tries wrong</th></tr>{rules}</table>") if rules else ""
+        rows = "".join(
+            f"<tr><th scope='row'>{escape(name)}</th>"
+            + "".join(
+                _cell(done / total if total else 0, f"{done} of {total}", good_high=True) for _, done, total in line
+            )
+            + "</tr>"
+            for name, line in self.lessons()
+        )
+        people = (
+            (
+                f"<table class='euchre-class-lessons' style='{TABLE}'><caption style='text-align:left'>Exercises "
+                f"done (answered right at least once), by student and lesson</caption><tr><th scope='col'>student"
+                f"</th>{head}</tr>{rows}</table>"
+            )
+            if self.students
+            else f"<p>{escape(self.nobody)}</p>"
+        )
+        rules = "".join(
+            f"<tr><th scope='row'>{rule}</th>"
+            + _cell(wrong / tried, f"{wrong} of {tried} first tries wrong", good_high=False)
+            + "</tr>"
+            for rule, wrong, tried in self.rules()
+        )
+        again = (
+            (
+                f"<table class='euchre-class-rules' style='{TABLE}'><caption style='text-align:left'>What to teach "
+                f"again: for each rule, the first tries that were wrong</caption><tr><th scope='col'>rule</th>"
+                f"<th scope='col'>first tries wrong</th></tr>{rules}</table>"
+            )
+            if rules
+            else ""
+        )
         left_out = "".join(f"<li>{escape(why)}</li>" for why in self.refused)
         notes = f"<p>Files left out:</p><ul>{left_out}</ul>" if left_out else ""
         return f"<div class='euchre-class-progress'>{people}{again}{notes}</div>"
@@ -180,8 +205,11 @@ class ClassTables:
         except OSError as error:
             raise NotationError("path", f"Cannot write {excerpt(str(path), 200)}: {error.strerror or error}.") from None
         if not written:
-            raise NotationError("path", f"There is a file {excerpt(str(path), 200)} already; it was left as it is. "
-                                        f"Choose a new name for the CSV file.")
+            raise NotationError(
+                "path",
+                f"There is a file {excerpt(str(path), 200)} already; it was left as it is. "
+                f"Choose a new name for the CSV file.",
+            )
         return path
 
 
@@ -207,9 +235,13 @@ class ClassProgress(ClassTables):
             with os.scandir(self.folder) as entries:
                 names = sorted((entry for entry in entries if entry.name.endswith(".json")), key=lambda e: e.name)
         except OSError:  # missing, a file, a link, a name too long: nothing to read
-            raise NotationError("folder", f"{excerpt(str(self.folder), 200)} is not a folder: make a folder, put "
-                                          f"the files the learners handed in there, and name it.") from None
-        found, refused = {}, []
+            raise NotationError(
+                "folder",
+                f"{excerpt(str(self.folder), 200)} is not a folder: make a folder, put "
+                f"the files the learners handed in there, and name it.",
+            ) from None
+        found: dict[str, Student] = {}  # by name, casefolded
+        refused: list[str] = []
         if len(names) > MOST_FILES:
             refused.append(f"Only the first {MOST_FILES} of the {len(names)} files were read.")
         for entry in names[:MOST_FILES]:
@@ -241,8 +273,9 @@ def _cell(share: float, words: str, good_high: bool) -> str:
     colour = (10, 106, 42) if good_high else (164, 0, 29)
     mixed = tuple(round(255 - (255 - c) * strength * 0.75) for c in colour)
     ink = "#fff" if strength > 0.6 else "#000"
-    return (f"<td style='background:rgb{mixed};color:{ink};padding:0.2em 0.6em;border:1px solid #999'>"
-            f"{escape(words)}</td>")
+    return (
+        f"<td style='background:rgb{mixed};color:{ink};padding:0.2em 0.6em;border:1px solid #999'>{escape(words)}</td>"
+    )
 
 
 def _rules_of(key: str) -> tuple[str, ...]:
@@ -268,48 +301,44 @@ def _together(one: Student, other: Student) -> Student:
     return Student(one.name, tuple(sorted(answers.items())))
 
 
-def tries_from(key: object, value: object) -> Tries:
+def tries_from(key: object, value: Any) -> Tries:  # Any: a value read from JSON, checked here
     """One exercise as handed in or reported ({"correct", "tries", and perhaps "first"}); NotationError if not."""
-    if not kept_id(key) or not fits("exercise entry", value):
-        raise NotationError("answers", f"the entry {excerpt(key, 60, str)} is not an exercise of these lessons with "
-                                       f"correct (true or false), tries (a whole number) and perhaps first (true or "
-                                       f"false).")
+    if not kept_id(key) or not fits(EXERCISE_ENTRY, value):
+        raise NotationError(
+            "answers",
+            f"the entry {excerpt(key, 60, str)} is not an exercise of these lessons with "
+            f"correct (true or false), tries (a whole number) and perhaps first (true or "
+            f"false).",
+        )
     return Tries(value["correct"], int(value["tries"]), value.get("first"))
 
 
 def _student(path: Path) -> Student:
     """The hand-in at `path`; a NotationError says, in a sentence, why it is not read."""
     try:
-        data = parse_json(as_text(read_regular(path, HAND_IN_LIMIT, follow_links=False, what="a hand-in file")),
-                          NESTING, DIGITS)
+        data = parse_json(
+            as_text(read_regular(path, HAND_IN_LIMIT, follow_links=False, what="a hand-in file")), NESTING, DIGITS
+        )
     except FileRefused as refused:
         raise NotationError("file", f"{refused}.") from None
     except JsonRefused as refused:
         raise NotationError("file", f"it {refused}.") from None
-    wrong = wrong_part("hand-in", data)
-    if wrong is not None:
-        raise NotationError("file", _hand_in_wrong(data, wrong))
+    try:
+        read(HAND_IN, data)
+    except FormatRefused as refused:
+        if refused.part.startswith("answers") and isinstance(data["answers"], dict):
+            _entries(data["answers"])  # an exercise that is wrong: its own sentence, naming it
+        raise NotationError("file", str(refused)) from None
     try:
         name = first_name(data["name"])
     except NotationError:
         raise NotationError("file", f"its name, {excerpt(data['name'], 60)}, is not a first name.") from None
-    return Student(name, tuple(sorted((key, _entry(key, value)) for key, value in data["answers"].items())))
+    return Student(name, _entries(data["answers"]))
 
 
-def _hand_in_wrong(data: object, wrong: tuple[str, ...]) -> str:
-    """What is wrong with a hand-in whose shape is not the declared one, where the schema found it, in a sentence."""
-    if not isinstance(data, dict) or data.get("kind") != KIND:
-        return "it is not a file handed in from the lessons' contents page."
-    field = wrong[0] if wrong else next((name for name in HAND_IN["required"] if name not in data), "answers")
-    if field == "version":
-        return f"it is version {excerpt(data.get('version'))} of a hand-in, not {VERSION}."
-    if field == "name":
-        return f"its name, {excerpt(data.get('name'), 60)}, is not a first name."
-    if isinstance(data.get("answers"), dict):  # one exercise is wrong: that entry's sentence
-        key = wrong[1] if len(wrong) > 1 else next((key for key in data["answers"] if not kept_id(key)), None)
-        if key is not None:
-            _entry(key, data["answers"].get(key))
-    return "its answers are not an object of exercises."
+def _entries(answers: dict[str, object]) -> tuple[tuple[str, Tries], ...]:
+    """A hand-in's exercises, in order; a NotationError names the first that is not an exercise of these lessons."""
+    return tuple(sorted((key, _entry(key, value)) for key, value in answers.items()))
 
 
 def _entry(key: object, value: object) -> Tries:
@@ -317,21 +346,23 @@ def _entry(key: object, value: object) -> Tries:
     try:
         return tries_from(key, value)
     except NotationError as why:
-        raise NotationError("file", f"its {why}") from None
+        raise NotationError("file", str(why)) from None
 
 
 # -- the learner's side with a server: the lessons linked to the class -------------------------------------------
 
 
-def link_lessons(name, server, code, progress: Progress | None = None,
-                 reporter: class_report.ClassReporter | None = None) -> str:
+def link_lessons(
+    name, server, code, progress: Progress | None = None, reporter: class_report.ClassReporter | None = None
+) -> str:
     """Report every answer from now on to the class's server, under this first name; what happened, in words.
 
     The progress and the reporter are the bound lesson's (teach/context) where they are None."""
     mine = learners_progress(progress)
     answers = {key: one.shared() for key, one in mine.answers().items() if kept_id(key)}
-    return class_report.link_lessons(mine.folder, name, server, code, answers,
-                                     current().reporter if reporter is None else reporter)
+    return class_report.link_lessons(
+        mine.folder, name, server, code, answers, current().reporter if reporter is None else reporter
+    )
 
 
 def linked(progress: Progress | None = None) -> class_report.Link | None:

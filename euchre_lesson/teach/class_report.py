@@ -1,4 +1,4 @@
-"""Each answer reported to the class's server as it is judged, under the learner's first name, never holding up a lesson.
+"""Each answer reported to the class's server as it is judged, under the learner's first name, never holding a lesson.
 
 A learner links their lessons to the class once, on the contents page: first name, the server's address (the teacher
 may set it for everyone in $EUCHRE_LESSON_CLASS_SERVER) and the join code. The link is kept beside their progress, so
@@ -22,7 +22,8 @@ from typing import NamedTuple
 from ..engine import checks
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_atomically
-from .class_formats import LINK_KIND, LONGEST_ADDRESS, fits
+from ..engine.formats import check, fits
+from .class_formats import CLASS_LINK, LESSON_REPORT, LINK_KIND, LONGEST_ADDRESS, REPORT_REPLY
 from .joining import first_name, typed_join_code
 
 ENVIRONMENT = "EUCHRE_LESSON_CLASS_SERVER"  # the class server's address, as the teacher sets it for every learner
@@ -48,13 +49,24 @@ def server_address(address: object) -> str:
         text = "http://" + text
     parts = urllib.parse.urlsplit(text) if text and len(text) <= LONGEST_ADDRESS and text.isascii() else None
     try:
-        good = parts is not None and parts.scheme in ("http", "https") and parts.hostname and parts.port is not None \
-            and not parts.username and not parts.query and not parts.fragment and " " not in text
+        good = (
+            parts is not None
+            and parts.scheme in ("http", "https")
+            and parts.hostname
+            and parts.port is not None
+            and not parts.username
+            and not parts.query
+            and not parts.fragment
+            and " " not in text
+        )
     except ValueError:  # a port that is not a number
         good = False
     if not good:
-        raise NotationError("server", f"Write the class server's address as your teacher gave it, such as "
-                                      f"192.168.1.20:8765 (the machine and its port); not {excerpt(address)}.")
+        raise NotationError(
+            "server",
+            f"Write the class server's address as your teacher gave it, such as "
+            f"192.168.1.20:8765 (the machine and its port); not {excerpt(address)}.",
+        )
     return f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}/"
 
 
@@ -78,7 +90,7 @@ def read_link(folder: Path) -> Link | None:
     """The link kept in the progress folder, or None where there is none (or it cannot be read)."""
     try:
         data = parse_json(as_text(read_regular(_link_path(folder), LINK_LIMIT, follow_links=False)), 3, 3)
-        if not fits("class link", data):
+        if not fits(CLASS_LINK, data):
             return None
         return Link(server_address(data["server"]), typed_join_code(data["join"]), first_name(data["name"]))
     except (FileRefused, JsonRefused, NotationError, OSError, TypeError):
@@ -97,19 +109,26 @@ def link_lessons(folder: Path, name, server, code, answers: dict, reporter: Clas
     try:
         refused = reporter.post(link, answers)
     except OSError:
-        raise NotationError("server", f"The class's server at {link.server} did not answer. Check the address with "
-                                      f"your teacher (the server must be running), then press Join again. Your "
-                                      f"answers are kept here meanwhile.") from None
+        raise NotationError(
+            "server",
+            f"The class's server at {link.server} did not answer. Check the address with "
+            f"your teacher (the server must be running), then press Join again. Your "
+            f"answers are kept here meanwhile.",
+        ) from None
     if refused is not None:
         raise NotationError("server", refused)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, json.dumps({"kind": LINK_KIND, **link._asdict()}, ensure_ascii=False), private=True)
+        record = check(CLASS_LINK, {"kind": LINK_KIND, **link._asdict()})  # as read_link will read it
+        write_atomically(path, json.dumps(record, ensure_ascii=False), private=True)
     except (OSError, FileRefused) as error:
-        raise NotationError("folder", f"Your teacher's server said yes, but the link could not be kept beside your "
-                                      f"progress in {excerpt(str(path.parent), 200, str)} "
-                                      f"({getattr(error, 'strerror', None) or error}), so the lessons cannot send your "
-                                      f"answers.") from None
+        raise NotationError(
+            "folder",
+            f"Your teacher's server said yes, but the link could not be kept beside your "
+            f"progress in {excerpt(str(path.parent), 200, str)} "
+            f"({getattr(error, 'strerror', None) or error}), so the lessons cannot send your "
+            f"answers.",
+        ) from None
     reporter.sent_by_this_kernel.add(link)
     return f"You are in, {link.name}: from now on each answer you give reaches your teacher's page."
 
@@ -144,11 +163,12 @@ def _post(link: Link, answers: dict) -> str | None:
 
     OSError when the server cannot be reached or does not answer in time."""
     report = lesson_report(link, answers)
-    if not fits("lesson report", report):
+    if not fits(LESSON_REPORT, report):
         return "These answers cannot be sent: they are not answers to the lessons' exercises."
     body = json.dumps(report, ensure_ascii=False).encode("utf-8")
-    request = urllib.request.Request(link.server + ROUTE, data=body, method="POST",
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        link.server + ROUTE, data=body, method="POST", headers={"Content-Type": "application/json"}
+    )
     try:
         with _DIRECT.open(request, timeout=TIMEOUT) as reply:
             said = _reply(reply.read(4096))
@@ -170,12 +190,14 @@ def _reply(body: bytes) -> dict | None:
         said = parse_json(as_text(body), 2, 3)
     except (FileRefused, JsonRefused):
         return None
-    return said if fits("report reply", said) else None
+    return said if fits(REPORT_REPLY, said) else None
 
 
 def _elsewhere(link: Link) -> str:
-    return (f"The address {link.server} is not your class's server (what answered there is something else): "
-            f"check the address with your teacher.")
+    return (
+        f"The address {link.server} is not your class's server (what answered there is something else): "
+        f"check the address with your teacher."
+    )
 
 
 class ClassReporter:

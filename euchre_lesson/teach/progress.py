@@ -6,7 +6,9 @@ ever replaced whole (a temporary file renamed over it) and only under the folder
 first so that two lessons open at once keep each other's answers; a kernel that cannot have the lock keeps
 its answers in a journal of its own beside it, which every reader merges. A file that cannot be read is
 renamed aside with a message, never deleted, and never stops a lesson; one entry that cannot be read is left
-out with a message, and the rest is read.
+out with a message, and the rest is read. The file and a journal's line are declared formats (PROGRESS_FILE,
+JOURNAL_LINE, of ANSWER_ENTRY and PRACTICE_RESULT): every writer checks what it writes against them, and the reader
+reads each entry with them.
 """
 
 from __future__ import annotations
@@ -24,13 +26,22 @@ import threading
 import time
 import warnings
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from .course import exercises, lesson_numbers
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
-from ..engine.files import BROWSER_FOLDER  # noqa: F401 - where progress is kept in the browser's Python
-from ..engine.files import append_synced, as_text, data_folder, parse_json, read_regular, rename_aside
-from ..engine.files import write_atomically, write_new
+from ..engine.files import (
+    BROWSER_FOLDER,  # noqa: F401 - where progress is kept in the browser's Python
+    append_synced,
+    as_text,
+    data_folder,
+    parse_json,
+    read_regular,
+    rename_aside,
+    write_atomically,
+    write_new,
+)
+from ..engine.formats import Format, check, first_wrong, fits
+from .course import exercises, lesson_numbers
 
 ENVIRONMENT = "EUCHRE_LESSON_PROGRESS"  # a folder: where the progress file is kept instead of the default
 FILE_NAME = "progress.json"
@@ -93,8 +104,9 @@ def progress_folder(folder: str | os.PathLike | None = None) -> Path:
             return default_folder()
     text = os.fspath(folder) if isinstance(folder, os.PathLike) else folder
     if not isinstance(text, str) or not text or "\0" in text:
-        raise NotationError("folder", f"folder must name a folder for the progress file, as text or a Path, "
-                                      f"not {excerpt(folder)}.")
+        raise NotationError(
+            "folder", f"folder must name a folder for the progress file, as text or a Path, not {excerpt(folder)}."
+        )
     return Path(text).expanduser()
 
 
@@ -114,8 +126,11 @@ def exercise_names(lesson: int) -> tuple[str, ...]:
 def checked_lesson(lesson) -> int:
     """A lesson number that has exercises; anything else is refused naming the lessons."""
     if type(lesson) is not int or lesson not in lessons():
-        raise NotationError("lesson", f"lesson must be the number of a lesson with exercises, "
-                                      f"one of {', '.join(map(str, lessons()))}; not {excerpt(lesson)}.")
+        raise NotationError(
+            "lesson",
+            f"lesson must be the number of a lesson with exercises, "
+            f"one of {', '.join(map(str, lessons()))}; not {excerpt(lesson)}.",
+        )
     return lesson
 
 
@@ -123,8 +138,10 @@ def exercise_id(lesson: int, name: str) -> str:
     """The id an exercise is kept under, its `id`: 'lesson 3 q2'; refused if there is no such exercise."""
     checked_lesson(lesson)
     if not isinstance(name, str) or name not in exercise_names(lesson):
-        raise NotationError("name", f"lesson {lesson} has no exercise {excerpt(name)}: its exercises are "
-                                    f"{', '.join(exercise_names(lesson))}.")
+        raise NotationError(
+            "name",
+            f"lesson {lesson} has no exercise {excerpt(name)}: its exercises are {', '.join(exercise_names(lesson))}.",
+        )
     return f"lesson {lesson} {name}"
 
 
@@ -132,8 +149,9 @@ def _split_id(value) -> tuple[int, str]:
     """An exercise id read back into (lesson, name), checked against the lessons."""
     found = EXERCISE_ID.fullmatch(value) if isinstance(value, str) else None
     if not found:
-        raise NotationError("exercise_id", f"exercise_id must be a lesson and an exercise such as 'lesson 3 q2', "
-                                           f"not {excerpt(value)}.")
+        raise NotationError(
+            "exercise_id", f"exercise_id must be a lesson and an exercise such as 'lesson 3 q2', not {excerpt(value)}."
+        )
     lesson, name = int(found[1]), found[2]
     exercise_id(lesson, name)
     return lesson, name
@@ -212,20 +230,87 @@ def _all_combined(copies) -> Kept:
     return kept
 
 
+# -- the file's format, declared once: the writer checks it, the reader reads entry by entry with it --------
+
+SECONDS_UNTIL = 1e11  # about the year 5138: a time past it is not seconds since 1970
+MILLISECONDS_UNTIL = 1e14  # JavaScript's clock counts milliseconds since 1970
+OLDER_FIELDS = ("correct", "tries", "answer", "when")  # an entry's fields in every file; "first" only since it is kept
+TIME = {
+    "type": "number",
+    "minimum": 0,
+    "exclusiveMaximum": SECONDS_UNTIL,
+    "description": "a time in seconds since 1970",
+}
+
+# One exercise's entry; the properties in the order a wrong one is told.
+ANSWER_ENTRY = Format(
+    "exercise's entry",
+    {
+        "description": "an answer (correct, tries, answer and when, and perhaps first)",
+        "type": "object",
+        "properties": {
+            "correct": {"type": "boolean", "description": "true or false"},
+            "first": {"type": "boolean", "description": "true or false"},
+            "tries": {"type": "integer", "minimum": 1, "maximum": 10**9 - 1, "description": "a whole number of tries"},
+            "answer": {"type": "string", "description": "text"},
+            "when": TIME,
+        },
+        "required": list(OLDER_FIELDS),
+        "additionalProperties": False,
+    },
+    example='{"correct": true, "tries": 1, "answer": "JH", "when": 1765000000.0, "first": true}',
+)
+PRACTICE_RESULT = Format(
+    "practice result",
+    {
+        "description": "[time, true or false]",
+        "type": "array",
+        "items": [TIME, {"type": "boolean"}],
+        "minItems": 2,
+        "additionalItems": False,
+    },
+    example="[1765000000.0, true]",
+)
+_PROGRESS = {
+    "description": "the progress of these lessons (an object with version, answers and practice)",
+    "type": "object",
+    "properties": {
+        "version": {"type": "integer", "const": VERSION},
+        "answers": {
+            "type": "object",
+            "propertyNames": {"pattern": f"^{EXERCISE_ID.pattern}$"},
+            "additionalProperties": ANSWER_ENTRY.schema,
+        },
+        "practice": {
+            "type": "object",
+            "propertyNames": {"pattern": f"^{KIND.pattern}$"},
+            "additionalProperties": {"type": "array", "items": PRACTICE_RESULT.schema},
+        },
+    },
+    "required": ["version"],
+    "additionalProperties": False,
+}
+PROGRESS_FILE = Format("progress file", _PROGRESS, example='{"version": 1, "answers": {}, "practice": {}}')
+JOURNAL_LINE = Format("progress journal line", _PROGRESS, example='{"version":1,"answers":{},"practice":{}}')
+
+
 class _Damage(ValueError):
     """Why the progress file cannot be used."""
 
 
-def _kept_from(data: object) -> tuple[Kept, list[str]]:
-    """The progress in a file's JSON value, and each entry left out, in words; _Damage if it is not progress at all."""
+def _kept_from(data: object, form: Format = PROGRESS_FILE) -> tuple[Kept, list[str]]:
+    """The progress in a file's (or a journal line's) JSON value, and each entry left out, in words; _Damage if it is
+    not progress at all. Read part by part with the format, so that one entry that is wrong loses nothing else."""
     if not isinstance(data, dict) or "version" not in data:
-        raise _Damage("it does not hold the progress of these lessons (an object with version, answers "
-                      "and practice)")
-    if data["version"] != VERSION or type(data["version"]) is not int:
+        raise _Damage(f"it does not hold {form.schema['description']}")
+    if not fits(form, {"version": data["version"]}):  # the version alone: a file of it may hold nothing else yet
         raise _Damage(f"it is version {excerpt(data['version'])} of the progress file, not {VERSION}")
+    fields = form.schema["properties"]
     problems, answers, practice = [], {}, {}
-    problems += [f"its field {excerpt(name)} is none of version, answers and practice"
-                 for name in sorted(set(data) - {"version", "answers", "practice"}, key=str)]
+    problems += [
+        f"its field {excerpt(name)} is none of version, answers and practice"
+        for name in sorted(set(data) - set(fields), key=str)
+    ]
     for field in ("answers", "practice"):
         found = data.get(field, {})
         if not isinstance(found, dict):
@@ -247,45 +332,40 @@ def _items(value) -> list:
     return list(value.items()) if isinstance(value, dict) else []
 
 
-def _answer_from(key: str, value: object) -> Answer:
-    """One exercise's entry, checked field by field; _Damage names the entry and what is wrong with it."""
+def _answer_from(key: str, value: Any) -> Answer:  # Any: a value read from JSON, whose shape ANSWER_ENTRY checks
+    """One exercise's entry, read with its format; _Damage names the entry and what is wrong with it."""
     if not EXERCISE_ID.fullmatch(key):
         raise _Damage(f"the entry {excerpt(key)} is not an exercise such as 'lesson 3 q2'")
-    if not isinstance(value, dict) or set(value) - {"first"} != set(OLDER_FIELDS):
-        raise _Damage(f"the entry for exercise {excerpt(key)} is not an answer (correct, tries, answer and when, "
-                      f"and perhaps first)")
-    correct, tries, answer, when = (value[name] for name in OLDER_FIELDS)
-    first = value.get("first")
-    wrong = ("correct", correct, "true or false") if type(correct) is not bool else \
-        ("first", first, "true or false") if "first" in value and type(first) is not bool else \
-        ("tries", tries, "a whole number of tries") if type(tries) is not int or not 0 < tries < 10**9 else \
-        ("answer", answer, "text") if not isinstance(answer, str) else \
-        ("when", when, "a time in seconds since 1970") if _seconds(when) != when else None
-    if wrong:
-        name, found, right = wrong
-        raise _Damage(f"the entry for exercise {excerpt(key)} has {name} {excerpt(found)}, not {right}")
-    return Answer(correct, tries, answer[:ANSWER_CHARS + 1], float(when), first)
-
-
-OLDER_FIELDS = ("correct", "tries", "answer", "when")  # an entry's fields in every file; "first" only since it is kept
+    wrong = first_wrong(ANSWER_ENTRY, value)
+    if wrong is None and not math.isfinite(value["when"]):  # NaN, which a schema's bounds let through
+        wrong = ("when",)
+    if wrong == ():  # not an object, or a field missing or one too many
+        raise _Damage(f"the entry for exercise {excerpt(key)} is not {ANSWER_ENTRY.schema['description']}")
+    if wrong is not None:
+        name = wrong[0]
+        right = ANSWER_ENTRY.schema["properties"][name]["description"]
+        raise _Damage(f"the entry for exercise {excerpt(key)} has {name} {excerpt(value[name])}, not {right}")
+    return Answer(
+        value["correct"],
+        int(value["tries"]),
+        value["answer"][: ANSWER_CHARS + 1],
+        float(value["when"]),
+        value.get("first"),
+    )
 
 
 def _results_from(kind: str, value: object) -> tuple[tuple[tuple[float, bool], ...], list[str]]:
     """One practice kind's readable results, oldest first, and each one left out, in words."""
+    said = PRACTICE_RESULT.schema["description"]
     if not KIND.fullmatch(kind) or not isinstance(value, list):
-        return (), [f"the practice results for {excerpt(kind)} are not a list of [time, true or false]"]
+        return (), [f"the practice results for {excerpt(kind)} are not a list of {said}"]
     good, problems = [], []
     for result in value:
-        if isinstance(result, list) and len(result) == 2 and _seconds(result[0]) == result[0] \
-                and type(result[1]) is bool:
+        if fits(PRACTICE_RESULT, result) and math.isfinite(result[0]):  # NaN, which a schema's bounds let through
             good.append((float(result[0]), result[1]))
         else:
-            problems.append(f"the practice result {excerpt(result)} for {excerpt(kind)} is not [time, true or false]")
+            problems.append(f"the practice result {excerpt(result)} for {excerpt(kind)} is not {said}")
     return tuple(sorted(set(good)))[-RECENT:], problems
-
-
-SECONDS_UNTIL = 1e11  # about the year 5138: a time past it is not seconds since 1970
-MILLISECONDS_UNTIL = 1e14  # JavaScript's clock counts milliseconds since 1970
 
 
 def _seconds(value: object) -> float | None:
@@ -300,11 +380,14 @@ def _seconds(value: object) -> float | None:
 
 
 def _json_of(kept: Kept, indent: int | None = 1) -> str:
-    """The file's text (one line where indent is None, as a journal keeps it)."""
-    return json.dumps({"version": VERSION,
-                       "answers": {key: _entry(one) for key, one in sorted(kept.answers.items())},
-                       "practice": {kind: [list(r) for r in results] for kind, results in sorted(kept.practice.items())}},
-                      ensure_ascii=False, indent=indent, separators=None if indent else (",", ":"))
+    """The file's text (one line where indent is None, as a journal keeps it), checked against its format."""
+    record = {
+        "version": VERSION,
+        "answers": {key: _entry(one) for key, one in sorted(kept.answers.items())},
+        "practice": {kind: [list(r) for r in results] for kind, results in sorted(kept.practice.items())},
+    }
+    check(PROGRESS_FILE if indent else JOURNAL_LINE, record)
+    return json.dumps(record, ensure_ascii=False, indent=indent, separators=None if indent else (",", ":"))
 
 
 def _entry(one: Answer) -> dict:
@@ -339,7 +422,7 @@ def _journal_parsed(data: bytes) -> tuple[Kept, list[str]]:
         if not line.strip():
             continue
         try:
-            one, left_out = _kept_from(_decoded(line))
+            one, left_out = _kept_from(_decoded(line), JOURNAL_LINE)
         except _Damage as damage:
             problems.append(f"line {number} is not progress ({damage})")
             continue
@@ -511,8 +594,9 @@ class Progress:
         self.folder = progress_folder(folder)
         self.path = self.folder / FILE_NAME
         if not callable(clock):
-            raise NotationError("clock", f"clock must be a function giving the time, such as time.time, "
-                                         f"not {excerpt(clock)}.")
+            raise NotationError(
+                "clock", f"clock must be a function giving the time, such as time.time, not {excerpt(clock)}."
+            )
         self._clock = clock
         self._kept = NOTHING  # what this kernel knows: the files as last read, and what it recorded since
         self._journal = self.folder / f"progress-{secrets.token_hex(6)}.journal"  # this kernel's alone
@@ -535,8 +619,13 @@ class Progress:
 
         def change(kept: Kept) -> Kept:
             old = kept.answers.get(exercise_id)
-            one = Answer(correct or (old is not None and old.correct), (old.tries if old else 0) + 1,
-                         text, self._now(), correct if old is None else old.first)
+            one = Answer(
+                correct or (old is not None and old.correct),
+                (old.tries if old else 0) + 1,
+                text,
+                self._now(),
+                correct if old is None else old.first,
+            )
             return Kept({exercise_id: one}, {})
 
         self._update(change)
@@ -571,8 +660,10 @@ class Progress:
             reading = None
         seconds = _seconds(reading)
         if seconds is None:
-            self._note(f"The clock given to Progress gave {excerpt(reading)}, not a time in seconds since 1970; "
-                       f"the computer's clock is used instead.")
+            self._note(
+                f"The clock given to Progress gave {excerpt(reading)}, not a time in seconds since 1970; "
+                f"the computer's clock is used instead."
+            )
             seconds = _seconds(time.time())
         return 0.0 if seconds is None else seconds
 
@@ -645,8 +736,10 @@ class Progress:
         except _Damage as damage:
             found = self._damaged(damage, held)
         for problem in found.problems:
-            self._note(f"In your progress file {self.path}, {problem}: that entry is left out, and the rest of "
-                       f"your progress is read.")
+            self._note(
+                f"In your progress file {self.path}, {problem}: that entry is left out, and the rest of "
+                f"your progress is read."
+            )
         return Found(_all_combined([found.kept, *copies]), found.problems, found.data)
 
     def _journals(self) -> list[Path]:
@@ -657,8 +750,9 @@ class Progress:
         except OSError:  # no folder yet
             return []
         if len(names) > MOST_JOURNALS:
-            self._note(f"The folder {self.folder} holds {len(names):,} progress journals; only {MOST_JOURNALS:,} "
-                       f"are read.")
+            self._note(
+                f"The folder {self.folder} holds {len(names):,} progress journals; only {MOST_JOURNALS:,} are read."
+            )
         return [self.folder / name for name in names[:MOST_JOURNALS]]
 
     def _damaged(self, damage: _Damage, held: bool) -> Found:
@@ -673,8 +767,10 @@ class Progress:
                 except _Damage as still:
                     self._set_aside(still)
                     return NONE_FOUND
-        self._note(f"Your progress file {self.path} cannot be used ({damage}); it is left as it is for now, and "
-                   f"your answers are kept beside it.")
+        self._note(
+            f"Your progress file {self.path} cannot be used ({damage}); it is left as it is for now, and "
+            f"your answers are kept beside it."
+        )
         return NONE_FOUND
 
     def _set_aside(self, damage: _Damage) -> None:
@@ -684,12 +780,16 @@ class Progress:
             target = _set_aside(self.path, self._now())
         except OSError as error:
             self._stuck = True
-            self._note(f"Your progress file {self.path} cannot be used ({damage}), and it could not be set aside "
-                       f"({error.strerror or error}), so it is left as it is. Your answers are kept beside it in "
-                       f"{self._journal.name}; move the file away to have them in {FILE_NAME} again.")
+            self._note(
+                f"Your progress file {self.path} cannot be used ({damage}), and it could not be set aside "
+                f"({error.strerror or error}), so it is left as it is. Your answers are kept beside it in "
+                f"{self._journal.name}; move the file away to have them in {FILE_NAME} again."
+            )
             return
-        self._note(f"Your progress file could not be used ({damage}), so it was set aside as {target.name} in "
-                   f"{self.folder}, and your progress starts afresh. Nothing was deleted: a teacher can look at it.")
+        self._note(
+            f"Your progress file could not be used ({damage}), so it was set aside as {target.name} in "
+            f"{self.folder}, and your progress starts afresh. Nothing was deleted: a teacher can look at it."
+        )
         # A fresh file in its place at once: JupyterLite's storage (/drive) can hang for good when a name
         # just renamed away is looked up again. If this write fails, the next one says so.
         with contextlib.suppress(OSError):
@@ -713,26 +813,32 @@ class Progress:
                 if new is None:
                     new = change(self._kept)
                     self._kept = _combined(new, self._kept)
-                self._note(f"Your progress could not be saved in {self.folder} ({error.strerror or error}). This "
-                           f"answer counts while this notebook runs; to keep your progress, make that folder "
-                           f"writable, or choose a folder of your own: os.environ[{ENVIRONMENT!r}] = 'a folder' "
-                           f"before the lesson's first cell (or Progress('a folder')).")
+                self._note(
+                    f"Your progress could not be saved in {self.folder} ({error.strerror or error}). This "
+                    f"answer counts while this notebook runs; to keep your progress, make that folder "
+                    f"writable, or choose a folder of your own: os.environ[{ENVIRONMENT!r}] = 'a folder' "
+                    f"before the lesson's first cell (or Progress('a folder'))."
+                )
 
     def _save(self, found: Found) -> bool:
         """Replace the file with everything known, the lock held; False if it must be left as it is."""
         if self._stuck:
             return False
         if _read_only(self.path):
-            self._note(f"Your progress file {self.path} is read-only, so it is left as it is. Your new answers are "
-                       f"kept beside it in {self._journal.name} and read with it; to have them in {FILE_NAME} again, "
-                       f"make it writable (chmod u+w {FILE_NAME}, or untick read-only in its properties).")
+            self._note(
+                f"Your progress file {self.path} is read-only, so it is left as it is. Your new answers are "
+                f"kept beside it in {self._journal.name} and read with it; to have them in {FILE_NAME} again, "
+                f"make it writable (chmod u+w {FILE_NAME}, or untick read-only in its properties)."
+            )
             return False
         try:
             if found.problems:  # the entries left out are kept: the file as it was, beside it
                 copy = _keep_copy(self.path, found.data, self._now())
-                self._note(f"Your progress file {self.path} had entries that could not be read "
-                           f"({'; '.join(found.problems)}): the file as it was is kept as {copy.name}, and your "
-                           f"progress is saved without them.")
+                self._note(
+                    f"Your progress file {self.path} had entries that could not be read "
+                    f"({'; '.join(found.problems)}): the file as it was is kept as {copy.name}, and your "
+                    f"progress is saved without them."
+                )
             _write(self.path, _json_of(self._kept))
         except OSError:
             return False  # the journal keeps the answer instead, and says so if it cannot
