@@ -33,8 +33,11 @@ STARTING_SCORES = range(-999, 1000)  # what a game set up by hand may start from
 # A record's "seal" is a place for a signature of the record that a layer above may write (save_game's `seal`) and
 # check (load_saved gives the record read): the engine itself neither makes nor reads one.
 # Where each derived field of a record comes from, for the message when a stored one disagrees.
-DERIVED_FROM = {"scores": "starting_scores and the hands' points", "winners": "the scores",
-                "dealt_by_hand": "the deals of the seed"}
+DERIVED_FROM = {
+    "scores": "starting_scores and the hands' points",
+    "winners": "the scores",
+    "dealt_by_hand": "the deals of the seed",
+}
 
 
 WIDTH = 32  # hands in each leaf of a PlayedHands tree, and branches in each fork
@@ -70,13 +73,29 @@ class PlayedHands(Sequence[HandState]):
     _starts: Tree
     _last_start: Start | None
 
-    def __init__(self, tree: Tree, depth: int, size: int, last: HandState | None, points: tuple[int, ...],
-                 by_hand: tuple[int, ...] = (), origin: Origin | None = None, starts: Tree = (),
-                 last_start: Start | None = None) -> None:
-        for name, value in (("_tree", tree), ("_depth", depth), ("_size", size),  # size: the hands in the tree
-                            ("_last", last), ("_points", points),  # each seat's points from the tree's hands
-                            ("_by_hand", by_hand), ("_origin", origin),  # dealt by hand, for this game
-                            ("_starts", starts), ("_last_start", last_start)):  # the scores each hand began with
+    def __init__(
+        self,
+        tree: Tree,
+        depth: int,
+        size: int,
+        last: HandState | None,
+        points: tuple[int, ...],
+        by_hand: tuple[int, ...] = (),
+        origin: Origin | None = None,
+        starts: Tree = (),
+        last_start: Start | None = None,
+    ) -> None:
+        for name, value in (
+            ("_tree", tree),
+            ("_depth", depth),
+            ("_size", size),  # size: the hands in the tree
+            ("_last", last),
+            ("_points", points),  # each seat's points from the tree's hands
+            ("_by_hand", by_hand),  # dealt by hand, for this game
+            ("_origin", origin),
+            ("_starts", starts),  # the scores each hand began with
+            ("_last_start", last_start),
+        ):
             object.__setattr__(self, name, value)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -84,8 +103,17 @@ class PlayedHands(Sequence[HandState]):
 
     def __reduce__(self) -> tuple[type[PlayedHands], tuple[Any, ...]]:
         # copied and pickled through __init__, as nothing can be set afterwards
-        return PlayedHands, (self._tree, self._depth, self._size, self._last, self._points, self._by_hand,
-                             self._origin, self._starts, self._last_start)
+        return PlayedHands, (
+            self._tree,
+            self._depth,
+            self._size,
+            self._last,
+            self._points,
+            self._by_hand,
+            self._origin,
+            self._starts,
+            self._last_start,
+        )
 
     @classmethod
     def of(cls, hands: Sequence[HandState]) -> PlayedHands:
@@ -108,18 +136,45 @@ class PlayedHands(Sequence[HandState]):
         points = self._points if finished is None else _seat_plus(self._points, finished)
         if size == WIDTH ** (depth + 1):  # the tree is full: it becomes the first branch of a taller one
             tree, starts, depth = (tree,), (starts,), depth + 1
-        return PlayedHands(_pushed(tree, depth, size, last), depth, size + 1, hand, points, numbers, self._origin,
-                           _pushed(starts, depth, size, self._last_start), start)
+        return PlayedHands(
+            _pushed(tree, depth, size, last),
+            depth,
+            size + 1,
+            hand,
+            points,
+            numbers,
+            self._origin,
+            _pushed(starts, depth, size, self._last_start),
+            start,
+        )
 
     def with_last(self, hand: HandState) -> PlayedHands:
         """These hands with the last one replaced by `hand` (the same hand one action later)."""
-        return PlayedHands(self._tree, self._depth, self._size, hand, self._points, self._by_hand, self._origin,
-                           self._starts, self._last_start)
+        return PlayedHands(
+            self._tree,
+            self._depth,
+            self._size,
+            hand,
+            self._points,
+            self._by_hand,
+            self._origin,
+            self._starts,
+            self._last_start,
+        )
 
     def known_for(self, origin: Origin, by_hand: tuple[int, ...]) -> PlayedHands:
         """These hands, knowing that those numbered `by_hand` were not dealt by the game `origin`'s seed."""
-        return PlayedHands(self._tree, self._depth, self._size, self._last, self._points, by_hand, origin,
-                           self._starts, self._last_start)
+        return PlayedHands(
+            self._tree,
+            self._depth,
+            self._size,
+            self._last,
+            self._points,
+            by_hand,
+            origin,
+            self._starts,
+            self._last_start,
+        )
 
     def start_of(self, number: int) -> Start | None:
         """What hand `number` began with, as then's `start` said it; None if nobody said."""
@@ -186,7 +241,7 @@ def _pushed(node: Tree, depth: int, size: int, hand: HandState | Start | None) -
     """The tree `node` of `size` hands, `depth` forks above its leaves, with `hand` added last: one path is copied."""
     if depth == 0:
         return node + (hand,)
-    below = WIDTH ** depth  # the hands a full branch holds
+    below = WIDTH**depth  # the hands a full branch holds
     if size % below == 0:  # every branch is full: a new one
         return node + (_pushed((), depth - 1, 0, hand),)
     return node[:-1] + (_pushed(node[-1], depth - 1, size % below, hand),)
@@ -195,7 +250,7 @@ def _pushed(node: Tree, depth: int, size: int, hand: HandState | Start | None) -
 def _item(node: Tree, depth: int, number: int) -> Any:
     """What a tree `depth` forks above its leaves holds at place `number`."""
     for level in range(depth, 0, -1):
-        node = node[number // WIDTH ** level % WIDTH]
+        node = node[number // WIDTH**level % WIDTH]
     return node[number % WIDTH]
 
 
@@ -291,10 +346,12 @@ class GameState:
         """A game holds at most MAX_HANDS hands, as a saved game does: the hand that would need one more is refused."""
         scores, contenders = scored(self.rules, self.scores, self.contenders, hand)
         if not winners(self.rules, scores, contenders):
-            raise IllegalAction(_winning_rule(self.rules),
-                                f"This game has reached {MAX_HANDS:,} hands, the most a game (and its saved file) "
-                                f"holds, and {str(hand.history[-1])!r} would end hand {len(self.hands):,} with nobody "
-                                f"winning, so a hand more would be needed. Start a new game to play on.")
+            raise IllegalAction(
+                _winning_rule(self.rules),
+                f"This game has reached {MAX_HANDS:,} hands, the most a game (and its saved file) "
+                f"holds, and {str(hand.history[-1])!r} would end hand {len(self.hands):,} with nobody "
+                f"winning, so a hand more would be needed. Start a new game to play on.",
+            )
 
     @property
     def starting_scores(self) -> tuple[int, ...]:
@@ -332,11 +389,14 @@ class GameState:
         said = []
         numbers = [number + 1 for number in self.dealt_by_hand]
         if numbers:
-            said.append(f"{'Hands' if len(numbers) > 1 else 'Hand'} {_listed_in_words(numbers)} "
-                        f"{'were' if len(numbers) > 1 else 'was'} dealt by hand, not from seed {self.seed}.")
+            said.append(
+                f"{'Hands' if len(numbers) > 1 else 'Hand'} {_listed_in_words(numbers)} "
+                f"{'were' if len(numbers) > 1 else 'was'} dealt by hand, not from seed {self.seed}."
+            )
         if any(self.starting_scores):
-            said.append(f"The game started from scores {', '.join(map(str, self.starting_scores))}, "
-                        f"set by hand, not from 0.")
+            said.append(
+                f"The game started from scores {', '.join(map(str, self.starting_scores))}, set by hand, not from 0."
+            )
         return " ".join(said)
 
     def _score_and_deal(self) -> GameState:
@@ -363,17 +423,22 @@ class GameState:
 
     def _from_seed(self, number: int, hand: HandState) -> bool:
         """Whether `hand` is hand `number` as the seed deals it: same rules, dealer and cards."""
-        return (hand.rules == self.rules and hand.dealer == self._dealer(number)
-                and hand.deal == self._seed_deal(number))
+        return hand.rules == self.rules and hand.dealer == self._dealer(number) and hand.deal == self._seed_deal(number)
 
     def record(self) -> dict[str, Any]:
         """The game record: rules, seed, every hand record, and the results derived from them."""
-        return {"format": RECORD_FORMAT, "rules": self.rules.game, "switches": self.rules.switches(),
-                "seed": self.seed, "first_dealer": self.first_dealer,
-                "starting_scores": list(self.starting_scores),
-                "hands": [hand.record() for hand in self.hands],
-                "scores": list(self.scores), "winners": list(self.winners),
-                "dealt_by_hand": list(self.dealt_by_hand)}
+        return {
+            "format": RECORD_FORMAT,
+            "rules": self.rules.game,
+            "switches": self.rules.switches(),
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "starting_scores": list(self.starting_scores),
+            "hands": [hand.record() for hand in self.hands],
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "dealt_by_hand": list(self.dealt_by_hand),
+        }
 
     def to_json(self) -> str:
         return json.dumps(self.record(), indent=1, ensure_ascii=False)
@@ -484,8 +549,11 @@ def _game_of(record: dict[str, Any]) -> GameState:
     start = _starting_scores(game, record.get("starting_scores", [0] * len(game.sides)))
     hands = record["hands"]  # hand records, as the record's format says
     if len(hands) > MAX_HANDS:
-        raise NotationError("hands", f"The record holds {len(hands):,} hands, too many for a game record, which "
-                                     f"holds at most {MAX_HANDS:,} (a game to 10 rarely lasts 50 hands).")
+        raise NotationError(
+            "hands",
+            f"The record holds {len(hands):,} hands, too many for a game record, which "
+            f"holds at most {MAX_HANDS:,} (a game to 10 rarely lasts 50 hands).",
+        )
     played, (scores, contenders), dealt = _replay_hands(game, hands, start, _permitted(record.get("dealt_by_hand")))
     game = replace(game, hands=played, scores=scores, contenders=contenders)  # played: PlayedHands, kept as it is
     _check_results(record, {"scores": list(scores), "winners": list(game.winners), "dealt_by_hand": dealt})
@@ -498,8 +566,11 @@ def _record_object(record: dict[str, Any] | str) -> dict[str, Any]:
     """The record as an object of a game record's format (records.GAME_RECORD), its size checked before it is read."""
     if isinstance(record, str):
         if len(record) > MAX_RECORD_BYTES:
-            raise NotationError("record", f"The game record is too long: {len(record):,} characters, and a saved "
-                                          f"game is at most {MAX_RECORD_BYTES:,} ({MAX_HANDS:,} hands).")
+            raise NotationError(
+                "record",
+                f"The game record is too long: {len(record):,} characters, and a saved "
+                f"game is at most {MAX_RECORD_BYTES:,} ({MAX_HANDS:,} hands).",
+            )
         record = read_json(record, "game record")
     checked: dict[str, Any] = read(GAME_RECORD, record)  # GAME_RECORD is an object
     return checked
@@ -508,9 +579,12 @@ def _record_object(record: dict[str, Any] | str) -> dict[str, Any]:
 def _starting_scores(game: GameState, scores: object) -> tuple[int, ...]:
     """The scores a record says the game started from: one whole number per side, zeros unless set by hand."""
     if not _whole_numbers(scores, len(game.sides)) or not all(score in STARTING_SCORES for score in scores):
-        raise NotationError("starting_scores", f"starting_scores must list {len(game.sides)} whole numbers from "
-                                               f"{STARTING_SCORES[0]} to {STARTING_SCORES[-1]}, one per side, "
-                                               f"not {excerpt(scores)}.")
+        raise NotationError(
+            "starting_scores",
+            f"starting_scores must list {len(game.sides)} whole numbers from "
+            f"{STARTING_SCORES[0]} to {STARTING_SCORES[-1]}, one per side, "
+            f"not {excerpt(scores)}.",
+        )
     return tuple(scores)
 
 
@@ -570,8 +644,12 @@ def _seed_deal_written(game: GameState, number: int, record: dict[str, Any], hea
     """The seed's deal of hand `number`, if `record` (of a hand record's format) is a hand record of it written
     exactly as the game writes one."""
     dealer = game._dealer(number)
-    if not (record["rules"] == header["rules"] and _same_switches(record.get("switches", {}), header["switches"])
-            and type(record["dealer"]) is int and record["dealer"] == dealer):
+    if not (
+        record["rules"] == header["rules"]
+        and _same_switches(record.get("switches", {}), header["switches"])
+        and type(record["dealer"]) is int
+        and record["dealer"] == dealer
+    ):
         return None
     deal = game._seed_deal(number)
     return deal if record["deal"] == deal.record() else None  # lists of card texts: == is exact
@@ -585,23 +663,31 @@ def _same_switches(switches: object, written: dict[str, Any]) -> bool:
 def _after_the_win(game: GameState, number: int, scores: tuple[int, ...]) -> NotationError:
     rule = _winning_rule(game.rules)
     if number == 0:
-        return NotationError("starting_scores", f"The starting_scores {list(scores)} already win the game, so "
-                                                f"no hand can be played ({rule}).")
-    return NotationError(f"hands[{number}]", f"hands[{number}] follows a hand that already won the game; "
-                                             f"nothing is played after the win ({rule}).")
+        return NotationError(
+            "starting_scores",
+            f"The starting_scores {list(scores)} already win the game, so no hand can be played ({rule}).",
+        )
+    return NotationError(
+        f"hands[{number}]",
+        f"hands[{number}] follows a hand that already won the game; nothing is played after the win ({rule}).",
+    )
 
 
 def _check_dealt_by_hand(game: GameState, number: int, hand: HandState, permitted: set[int]) -> None:
     """A hand the seed did not deal belongs to the game only if it has the game's rules and the record lists it."""
     if hand.rules != game.rules:
-        raise NotationError(f"hands[{number}]", f"hands[{number}] does not belong to this game: it is played under "
-                                                f"other rules than the game's (C4).")
+        raise NotationError(
+            f"hands[{number}]",
+            f"hands[{number}] does not belong to this game: it is played under other rules than the game's (C4).",
+        )
     if number in permitted:
         return
     place, right = _first_difference(hand, game._dealer(number), game._seed_deal(number))
-    raise NotationError(f"hands[{number}].{place}",
-                        f"hands[{number}] is not the hand seed {game.seed} deals: its {place} should be {right} "
-                        f"(C4, C5). A hand dealt by hand belongs to the record only when dealt_by_hand lists it.")
+    raise NotationError(
+        f"hands[{number}].{place}",
+        f"hands[{number}] is not the hand seed {game.seed} deals: its {place} should be {right} "
+        f"(C4, C5). A hand dealt by hand belongs to the record only when dealt_by_hand lists it.",
+    )
 
 
 def _first_difference(hand: HandState, dealer: int, deal: Deal) -> tuple[str, str]:
@@ -610,7 +696,9 @@ def _first_difference(hand: HandState, dealer: int, deal: Deal) -> tuple[str, st
         return "dealer", f"seat {dealer}"
     places: dict[str, tuple[Card, ...] | None] = {f"deal.hands[{seat}]": cards for seat, cards in enumerate(deal.hands)}
     places.update({"deal.dummy": deal.dummy, "deal.kitty": deal.kitty})
-    mine: dict[str, tuple[Card, ...] | None] = {f"deal.hands[{seat}]": cards for seat, cards in enumerate(hand.deal.hands)}
+    mine: dict[str, tuple[Card, ...] | None] = {
+        f"deal.hands[{seat}]": cards for seat, cards in enumerate(hand.deal.hands)
+    }
     mine.update({"deal.dummy": hand.deal.dummy, "deal.kitty": hand.deal.kitty})
     place = next(place for place in places if places[place] != mine[place])
     right = places[place]
@@ -623,8 +711,10 @@ def _check_results(record: dict[str, Any], right: dict[str, list[int]]) -> None:
     for field, value in right.items():
         stored = record.get(field, [])
         if not (_whole_numbers(stored, len(value)) and stored == value):
-            raise NotationError(field, f"The stored {field} {excerpt(stored)} do not match {DERIVED_FROM[field]}: "
-                                       f"{field} should be {value}.")
+            raise NotationError(
+                field,
+                f"The stored {field} {excerpt(stored)} do not match {DERIVED_FROM[field]}: {field} should be {value}.",
+            )
 
 
 def _whole_numbers(value: object, count: int) -> TypeGuard[list[int]]:
@@ -693,8 +783,10 @@ def _file_name(path: object) -> Path:
     if not text:
         raise NotationError("path", "path is empty: give a file name such as 'my_game.json'.")
     if "\0" in text:
-        raise NotationError("path", f"path {excerpt(text)} holds a NUL character (\\0), which no file name can "
-                                    f"hold: type the name again.")
+        raise NotationError(
+            "path",
+            f"path {excerpt(text)} holds a NUL character (\\0), which no file name can hold: type the name again.",
+        )
     return Path(text)
 
 
