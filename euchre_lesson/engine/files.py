@@ -8,6 +8,7 @@ of `os` are used only where `os` has them (Windows has none of them).
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import math
@@ -18,12 +19,19 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from .errors import FileRefused, JsonRefused, excerpt
 
 # What a path that is no regular file is, said for a person.
-FILE_KINDS = {stat.S_IFDIR: "a folder", stat.S_IFIFO: "a named pipe", stat.S_IFCHR: "a device",
-              stat.S_IFBLK: "a device", stat.S_IFSOCK: "a socket", stat.S_IFLNK: "a link"}
+FILE_KINDS = {
+    stat.S_IFDIR: "a folder",
+    stat.S_IFIFO: "a named pipe",
+    stat.S_IFCHR: "a device",
+    stat.S_IFBLK: "a device",
+    stat.S_IFSOCK: "a socket",
+    stat.S_IFLNK: "a link",
+}
 # What os.fsync says on a file system that cannot sync at all (the browser's): nothing is lost by going on.
 CANNOT_SYNC = {errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP}
 CHUNK = 1 << 20  # bytes read at a time
@@ -36,7 +44,7 @@ def kind_of(mode: int) -> str:
     return FILE_KINDS.get(stat.S_IFMT(mode), "something other than a file")
 
 
-def shown(path) -> str:
+def shown(path: object) -> str:
     """A path (or a name) as a message shows it: unquoted, and cut short if it is very long."""
     text = str(path)
     return text if len(text) <= 200 else f"{text[:100]}… ({len(text):,} characters)"
@@ -72,15 +80,24 @@ def _per_user_data() -> Path:
 # -- reading -----------------------------------------------------------------------------------------------
 
 
-def read_regular(path: str | os.PathLike, limit: int, *, follow_links: bool = True, what: str = "this file") -> bytes:
+def read_regular(
+    path: str | os.PathLike[str], limit: int, *, follow_links: bool = True, what: str = "this file"
+) -> bytes:
     """The bytes of the regular file at `path`, at most `limit`; FileRefused says why not, `what` naming the file
     in the words of a file too large ('a saved game')."""
     try:
         if not follow_links:  # asked by name first: where os has no O_NOFOLLOW, open would follow the link
             _refuse_kind(os.lstat(path).st_mode)
         # O_NONBLOCK: opening a named pipe does not wait for a writer; fstat then says what was opened, no race.
-        handle = os.open(path, os.O_RDONLY | _flag("O_NONBLOCK") | _flag("O_NOCTTY") | _flag("O_CLOEXEC")
-                         | _flag("O_BINARY") | (0 if follow_links else _flag("O_NOFOLLOW")))
+        handle = os.open(
+            path,
+            os.O_RDONLY
+            | _flag("O_NONBLOCK")
+            | _flag("O_NOCTTY")
+            | _flag("O_CLOEXEC")
+            | _flag("O_BINARY")
+            | (0 if follow_links else _flag("O_NOFOLLOW")),
+        )
     except OSError as error:
         raise _unopenable(path, error, follow_links) from None
     try:
@@ -100,12 +117,14 @@ def _refuse_kind(mode: int) -> None:
         raise FileRefused("link" if stat.S_ISLNK(mode) else "kind", f"it is {kind_of(mode)}, not a file")
 
 
-def _unopenable(path, error: OSError, follow_links: bool) -> FileRefused:
+def _unopenable(path: str | os.PathLike[str], error: OSError, follow_links: bool) -> FileRefused:
     """Why the file cannot be opened, in words."""
     if isinstance(error, (FileNotFoundError, NotADirectoryError)):
         if os.path.islink(path):
-            return FileRefused("missing", f"there is no file of that name: it is a link to "
-                                          f"{shown(os.readlink(path))}, which does not exist")
+            return FileRefused(
+                "missing",
+                f"there is no file of that name: it is a link to {shown(os.readlink(path))}, which does not exist",
+            )
         return FileRefused("missing", "there is no file of that name")
     if error.errno == errno.ELOOP:
         if not follow_links:  # a link put there since it was looked at
@@ -131,14 +150,15 @@ def as_text(data: bytes) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         hint = " (it looks like UTF-16, Notepad's Unicode)" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else ""
-        raise FileRefused("text", f"it is not UTF-8 text{hint}: byte {data[error.start]:#04x} at position "
-                                  f"{error.start:,}") from None
+        raise FileRefused(
+            "text", f"it is not UTF-8 text{hint}: byte {data[error.start]:#04x} at position {error.start:,}"
+        ) from None
 
 
 # -- writing -----------------------------------------------------------------------------------------------
 
 
-def replaceable(path: str | os.PathLike) -> int | None:
+def replaceable(path: str | os.PathLike[str]) -> int | None:
     """The mode of the regular file `path` names, None if there is none yet; FileRefused for anything that must
     not be replaced: a link, a folder, a pipe, a file made read-only, a path whose folder does not exist."""
     path = Path(path)
@@ -146,26 +166,34 @@ def replaceable(path: str | os.PathLike) -> int | None:
         info = os.lstat(path)
     except FileNotFoundError:
         if not path.parent.is_dir():
-            raise FileRefused("folder", f"the folder {shown(path.parent)} does not exist: create it first, or "
-                                        f"choose a folder that exists") from None
+            raise FileRefused(
+                "folder",
+                f"the folder {shown(path.parent)} does not exist: create it first, or choose a folder that exists",
+            ) from None
         return None
     except OSError as error:
         raise FileRefused("system", f"it cannot be written: {error.strerror or error}") from None
     if stat.S_ISLNK(info.st_mode):
-        raise FileRefused("link", f"it is a link to {shown(os.readlink(path))}; saving would replace the link "
-                                  f"with a file: save to the target itself, or choose another name")
+        raise FileRefused(
+            "link",
+            f"it is a link to {shown(os.readlink(path))}; saving would replace the link "
+            f"with a file: save to the target itself, or choose another name",
+        )
     if not stat.S_ISREG(info.st_mode):
         raise FileRefused("kind", f"it is {kind_of(info.st_mode)}, not a regular file: choose a file name")
     mode = stat.S_IMODE(info.st_mode)
     # A rename ignores the file's own mode, so a file nobody may write (chmod 444), or that this user may not,
     # is refused here: whoever protected it meant it to stay. (As root, os.access says yes to every file.)
     if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):
-        raise FileRefused("read-only", "the file is read-only, so it is kept as it is: choose another name, or "
-                                       "make the file writable first if it may be replaced")
+        raise FileRefused(
+            "read-only",
+            "the file is read-only, so it is kept as it is: choose another name, or "
+            "make the file writable first if it may be replaced",
+        )
     return mode
 
 
-def write_atomically(path: str | os.PathLike, data: str | bytes, *, private: bool = False) -> None:
+def write_atomically(path: str | os.PathLike[str], data: str | bytes, *, private: bool = False) -> None:
     """Replace (or make) the regular file at `path` with `data`, whole or not at all: written beside it, synced,
     renamed over it. A failure leaves the old file as it was and nothing else behind. The old file's mode is
     kept; a new file gets what open would give, or only its owner's if `private`. FileRefused: see replaceable."""
@@ -179,7 +207,7 @@ def write_atomically(path: str | os.PathLike, data: str | bytes, *, private: boo
         raise
 
 
-def write_new(path: str | os.PathLike, data: str | bytes, *, private: bool = False) -> bool:
+def write_new(path: str | os.PathLike[str], data: str | bytes, *, private: bool = False) -> bool:
     """Make the file `path` holding `data`, unless there is one already (False then, and it is left as it is)."""
     path = Path(path)
     if not hasattr(os, "link"):  # Pyodide's os has no hard links at all
@@ -196,7 +224,7 @@ def write_new(path: str | os.PathLike, data: str | bytes, *, private: bool = Fal
         temporary.unlink(missing_ok=True)
 
 
-def replace_files(folder: str | os.PathLike, files: dict[str, bytes]) -> None:
+def replace_files(folder: str | os.PathLike[str], files: dict[str, bytes]) -> None:
     """Put each of `files` (a name in `folder`, its bytes) in place whole: every one is staged beside its place
     before any is renamed, so a failure while staging leaves the folder as it was and nothing else behind. What is
     at a name already (a file, a link) is replaced by the rename, never written through: the caller has decided
@@ -214,7 +242,7 @@ def replace_files(folder: str | os.PathLike, files: dict[str, bytes]) -> None:
         raise
 
 
-def replace_folder(target: str | os.PathLike, files: dict[str, bytes]) -> None:
+def replace_folder(target: str | os.PathLike[str], files: dict[str, bytes]) -> None:
     """Make a new folder beside `target` holding `files` (paths inside it, their bytes), then put it in place of
     `target`, which is removed first if there is one (the caller has decided that it may be). A failure while the
     new folder is written leaves `target` as it was and nothing else behind."""
@@ -235,20 +263,24 @@ def replace_folder(target: str | os.PathLike, files: dict[str, bytes]) -> None:
 
 def _create_exclusively(path: Path, data: str | bytes, private: bool) -> bool:
     try:
-        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _flag("O_NOFOLLOW") | _flag("O_BINARY"),
-                         0o600 if private else 0o666)
+        handle = os.open(
+            path,
+            os.O_WRONLY | os.O_CREAT | os.O_EXCL | _flag("O_NOFOLLOW") | _flag("O_BINARY"),
+            0o600 if private else 0o666,
+        )
     except FileExistsError:
         return False
     _write_synced(handle, data)
     return True
 
 
-def append_synced(path: str | os.PathLike, line: str) -> int:
+def append_synced(path: str | os.PathLike[str], line: str) -> int:
     """Add one line at the end of the file at `path` (made, only its owner's, if need be; a link is refused), synced;
     the file's size after. A line cut short before it (a write that failed) is ended first, so it stays its own."""
     data = line.encode("utf-8") + b"\n"
-    handle = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | _flag("O_NOFOLLOW") | _flag("O_CLOEXEC")
-                     | _flag("O_BINARY"), 0o600)
+    handle = os.open(
+        path, os.O_RDWR | os.O_APPEND | os.O_CREAT | _flag("O_NOFOLLOW") | _flag("O_CLOEXEC") | _flag("O_BINARY"), 0o600
+    )
     try:
         size = os.fstat(handle).st_size
         if size:
@@ -256,17 +288,16 @@ def append_synced(path: str | os.PathLike, line: str) -> int:
             if os.read(handle, 1) != b"\n":
                 data = b"\n" + data
         while data:
-            data = data[os.write(handle, data):]
-        try:
+            data = data[os.write(handle, data) :]
+        # The line is written; a disk that cannot sync it keeps it as the system does.
+        with contextlib.suppress(OSError):
             os.fsync(handle)
-        except OSError:  # the line is written; a disk that cannot sync it keeps it as the system does
-            pass
         return os.fstat(handle).st_size
     finally:
         os.close(handle)
 
 
-def rename_aside(path: str | os.PathLike, target: str | os.PathLike) -> None:
+def rename_aside(path: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
     """Rename the file at `path` to `target`, a name not taken (FileExistsError if it is); a link is renamed
     itself, never what it points to. How a file that cannot be used is kept for a person to look at."""
     if os.path.lexists(target):
@@ -274,15 +305,18 @@ def rename_aside(path: str | os.PathLike, target: str | os.PathLike) -> None:
     os.rename(path, target)
 
 
-def staged(path: str | os.PathLike, data: str | bytes, mode: int | None = None) -> Path:
+def staged(path: str | os.PathLike[str], data: str | bytes, mode: int | None = None) -> Path:
     """A new file beside `path` holding `data`, synced, ready to be renamed into place; with `mode`, or for a new
     file what the umask gives, as open would."""
     path = Path(path)
     for _ in range(100):
         temporary = path.with_name(f".{path.name[:100]}.{secrets.token_hex(6)}.tmp")
         try:
-            handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _flag("O_NOFOLLOW") | _flag("O_CLOEXEC")
-                             | _flag("O_BINARY"), 0o666 if mode is None else 0o600)
+            handle = os.open(
+                temporary,
+                os.O_WRONLY | os.O_CREAT | os.O_EXCL | _flag("O_NOFOLLOW") | _flag("O_CLOEXEC") | _flag("O_BINARY"),
+                0o666 if mode is None else 0o600,
+            )
         except FileExistsError:
             continue
         try:
@@ -323,42 +357,52 @@ def _write_synced(handle: int, data: str | bytes) -> None:
 # -- JSON ----------------------------------------------------------------------------------------------------
 
 
-def parse_json(text: str, depth: int, digits: int, *, allow_nan: bool = False):
+def parse_json(text: str, depth: int, digits: int, *, allow_nan: bool = False) -> Any:
     """The JSON value of `text`, refusing (JsonRefused) what json.loads cannot be trusted with: a field written
     twice, lists or objects nested more than `depth` levels, a whole number of more than `digits` digits (at most
     4,300), and unless `allow_nan`, NaN, Infinity and numbers too large for a float."""
     if not text.strip():
         raise JsonRefused("empty", "is empty: it holds no JSON at all")
     try:
-        value = json.loads(text, object_pairs_hook=_once_each, parse_int=lambda found: _whole(found, digits),
-                           parse_float=None if allow_nan else _finite,
-                           parse_constant=None if allow_nan else _no_constant)
+        value = json.loads(
+            text,
+            object_pairs_hook=_once_each,
+            parse_int=lambda found: _whole(found, digits),
+            parse_float=None if allow_nan else _finite,
+            parse_constant=None if allow_nan else _no_constant,
+        )
     except RecursionError:
         raise _too_deep(depth) from None
     except json.JSONDecodeError as error:
-        python = text[error.pos:].startswith(("True", "False", "None"))  # Python's spelling, not JSON's
-        raise JsonRefused("syntax", f"is not readable JSON: {error.msg} at line {error.lineno}, column {error.colno}"
-                                    f"{' (JSON writes true, false and null in small letters)' if python else ''}"
-                          ) from None
+        python = text[error.pos :].startswith(("True", "False", "None"))  # Python's spelling, not JSON's
+        raise JsonRefused(
+            "syntax",
+            f"is not readable JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+            f"{' (JSON writes true, false and null in small letters)' if python else ''}",
+        ) from None
     if nesting(value, depth) > depth:
         raise _too_deep(depth)
     return value
 
 
 def _too_deep(depth: int) -> JsonRefused:
-    return JsonRefused("deep", f"is nested too deeply for JSON these lessons can read: lists or objects inside "
-                               f"each other more than {depth} levels deep")
+    return JsonRefused(
+        "deep",
+        f"is nested too deeply for JSON these lessons can read: lists or objects inside "
+        f"each other more than {depth} levels deep",
+    )
 
 
-def _once_each(pairs: list[tuple[str, object]]) -> dict:
+def _once_each(pairs: list[tuple[str, object]]) -> dict[str, object]:
     """A JSON object whose every field is written once: of two values for one field, neither is right."""
     value = dict(pairs)
     if len(value) < len(pairs):
         seen = set()
         for key, _ in pairs:
             if key in seen:
-                raise JsonRefused("twice", f"has the field {excerpt(key)} twice in one object; write each field "
-                                           f"once", excerpt(key))
+                raise JsonRefused(
+                    "twice", f"has the field {excerpt(key)} twice in one object; write each field once", excerpt(key)
+                )
             seen.add(key)
     return value
 
@@ -367,8 +411,10 @@ def _whole(found: str, digits: int) -> int:
     """A JSON whole number, refused past `digits` (int() of 5,000 digits raises, or is slow)."""
     count = len(found.lstrip("-"))
     if count > digits:
-        raise JsonRefused("number", f"holds a number {count:,} digits long, more than JSON these lessons can read "
-                                    f"(at most {digits:,})")
+        raise JsonRefused(
+            "number",
+            f"holds a number {count:,} digits long, more than JSON these lessons can read (at most {digits:,})",
+        )
     return int(found)
 
 
@@ -376,8 +422,9 @@ def _finite(found: str) -> float:
     """A JSON number with a point or an exponent, refused if it overflows to infinity."""
     number = float(found)
     if not math.isfinite(number):
-        raise JsonRefused("constant", f"holds the number {excerpt(found, show=str)}, too large to read: it would "
-                                      f"be infinity")
+        raise JsonRefused(
+            "constant", f"holds the number {excerpt(found, show=str)}, too large to read: it would be infinity"
+        )
     return number
 
 
@@ -386,12 +433,16 @@ def _no_constant(name: str) -> None:
     raise JsonRefused("constant", f"holds {name}, which is not a number JSON allows")
 
 
-def nesting(value, most: int) -> int:
+def nesting(value: object, most: int) -> int:
     """How deep lists and objects sit inside each other, counted level by level up to one past `most` (no
     recursion to overflow)."""
     depth, level = 0, [value] if isinstance(value, (list, dict)) else []
     while level and depth <= most:
         depth += 1
-        level = [child for node in level for child in (node.values() if isinstance(node, dict) else node)
-                 if isinstance(child, (list, dict))]
+        level = [
+            child
+            for node in level
+            for child in (node.values() if isinstance(node, dict) else node)
+            if isinstance(child, (list, dict))
+        ]
     return depth

@@ -8,14 +8,16 @@ import json
 import operator
 import os
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, TypeGuard, overload
 
 from . import checks
 from .actions import Action
+from .cards import Card
 from .errors import FileRefused, IllegalAction, NotationError, excerpt
 from .files import as_text, read_regular, replaceable, write_atomically
 from .files import shown as _shown
@@ -31,14 +33,24 @@ STARTING_SCORES = range(-999, 1000)  # what a game set up by hand may start from
 # A record's "seal" is a place for a signature of the record that a layer above may write (save_game's `seal`) and
 # check (load_saved gives the record read): the engine itself neither makes nor reads one.
 # Where each derived field of a record comes from, for the message when a stored one disagrees.
-DERIVED_FROM = {"scores": "starting_scores and the hands' points", "winners": "the scores",
-                "dealt_by_hand": "the deals of the seed"}
+DERIVED_FROM = {
+    "scores": "starting_scores and the hands' points",
+    "winners": "the scores",
+    "dealt_by_hand": "the deals of the seed",
+}
 
 
 WIDTH = 32  # hands in each leaf of a PlayedHands tree, and branches in each fork
 
+# What decides every deal of a game (C4): its rules, seed and first dealer.
+Origin = tuple[RuleSet, int, int]
+# What a hand began with (PlayedHands.then's `start`): ((rules, starting scores), its scores, its contenders).
+Start = tuple[tuple[RuleSet, tuple[int, ...]], tuple[int, ...], tuple[int, ...]]
+# A tree of small tuples: HandStates (or Starts) in its leaves, a fork's branches above them, as deep as it needs.
+Tree = tuple[Any, ...]
 
-class PlayedHands(Sequence):
+
+class PlayedHands(Sequence[HandState]):
     """The hands of a game, oldest first, read as a tuple is; the last is the one in play.
 
     The finished hands sit in a tree of small tuples that a game state shares with the state before it:
@@ -50,77 +62,146 @@ class PlayedHands(Sequence):
     """
 
     __slots__ = ("_tree", "_depth", "_size", "_last", "_points", "_by_hand", "_origin", "_starts", "_last_start")
+    # The slots' types (set once, in __init__, through object.__setattr__).
+    _tree: Tree
+    _depth: int
+    _size: int
+    _last: HandState | None
+    _points: tuple[int, ...]
+    _by_hand: tuple[int, ...]
+    _origin: Origin | None
+    _starts: Tree
+    _last_start: Start | None
 
-    def __init__(self, tree: tuple, depth: int, size: int, last: HandState | None, points: tuple[int, ...],
-                 by_hand: tuple[int, ...] = (), origin: tuple | None = None, starts: tuple = (),
-                 last_start: tuple | None = None):
-        for name, value in (("_tree", tree), ("_depth", depth), ("_size", size),  # size: the hands in the tree
-                            ("_last", last), ("_points", points),  # each seat's points from the tree's hands
-                            ("_by_hand", by_hand), ("_origin", origin),  # dealt by hand, for this game
-                            ("_starts", starts), ("_last_start", last_start)):  # the scores each hand began with
+    def __init__(
+        self,
+        tree: Tree,
+        depth: int,
+        size: int,
+        last: HandState | None,
+        points: tuple[int, ...],
+        by_hand: tuple[int, ...] = (),
+        origin: Origin | None = None,
+        starts: Tree = (),
+        last_start: Start | None = None,
+    ) -> None:
+        for name, value in (
+            ("_tree", tree),
+            ("_depth", depth),
+            ("_size", size),  # size: the hands in the tree
+            ("_last", last),
+            ("_points", points),  # each seat's points from the tree's hands
+            ("_by_hand", by_hand),  # dealt by hand, for this game
+            ("_origin", origin),
+            ("_starts", starts),  # the scores each hand began with
+            ("_last_start", last_start),
+        ):
             object.__setattr__(self, name, value)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"A game's hands are not changed in place ({name}): then and with_last make new ones.")
 
-    def __reduce__(self):  # copied and pickled through __init__, as nothing can be set afterwards
-        return PlayedHands, (self._tree, self._depth, self._size, self._last, self._points, self._by_hand,
-                             self._origin, self._starts, self._last_start)
+    def __reduce__(self) -> tuple[type[PlayedHands], tuple[Any, ...]]:
+        # copied and pickled through __init__, as nothing can be set afterwards
+        return PlayedHands, (
+            self._tree,
+            self._depth,
+            self._size,
+            self._last,
+            self._points,
+            self._by_hand,
+            self._origin,
+            self._starts,
+            self._last_start,
+        )
 
     @classmethod
-    def of(cls, hands) -> PlayedHands:
+    def of(cls, hands: Sequence[HandState]) -> PlayedHands:
         """The hands of a tuple or list, in their order."""
         played = cls((), 0, 0, None, ())
         for hand in hands:
             played = played.then(checks.instance("hands", hand, HandState, "a tuple of HandStates"))
         return played
 
-    def then(self, hand: HandState, *, by_hand: bool = False, start: tuple | None = None) -> PlayedHands:
+    def then(self, hand: HandState, *, by_hand: bool = False, start: Start | None = None) -> PlayedHands:
         """These hands and one more, which becomes the last: dealt from the game's seed, unless `by_hand`.
 
         `start`, if known, is what the new hand began with: ((rules, the game's starting scores), its scores,
         its contenders)."""
-        by_hand = self._by_hand + (len(self),) if by_hand else self._by_hand
+        numbers = self._by_hand + (len(self),) if by_hand else self._by_hand
         if self._last is None:
-            return PlayedHands((), 0, 0, hand, (0,) * hand.players, by_hand, self._origin, (), start)
+            return PlayedHands((), 0, 0, hand, (0,) * hand.players, numbers, self._origin, (), start)
         tree, depth, size, last, starts = self._tree, self._depth, self._size, self._last, self._starts
-        points = _seat_plus(self._points, last.points) if last.is_over else self._points
+        finished = last.points  # None while that hand is in play
+        points = self._points if finished is None else _seat_plus(self._points, finished)
         if size == WIDTH ** (depth + 1):  # the tree is full: it becomes the first branch of a taller one
             tree, starts, depth = (tree,), (starts,), depth + 1
-        return PlayedHands(_pushed(tree, depth, size, last), depth, size + 1, hand, points, by_hand, self._origin,
-                           _pushed(starts, depth, size, self._last_start), start)
+        return PlayedHands(
+            _pushed(tree, depth, size, last),
+            depth,
+            size + 1,
+            hand,
+            points,
+            numbers,
+            self._origin,
+            _pushed(starts, depth, size, self._last_start),
+            start,
+        )
 
     def with_last(self, hand: HandState) -> PlayedHands:
         """These hands with the last one replaced by `hand` (the same hand one action later)."""
-        return PlayedHands(self._tree, self._depth, self._size, hand, self._points, self._by_hand, self._origin,
-                           self._starts, self._last_start)
+        return PlayedHands(
+            self._tree,
+            self._depth,
+            self._size,
+            hand,
+            self._points,
+            self._by_hand,
+            self._origin,
+            self._starts,
+            self._last_start,
+        )
 
-    def known_for(self, origin: tuple, by_hand: tuple[int, ...]) -> PlayedHands:
+    def known_for(self, origin: Origin, by_hand: tuple[int, ...]) -> PlayedHands:
         """These hands, knowing that those numbered `by_hand` were not dealt by the game `origin`'s seed."""
-        return PlayedHands(self._tree, self._depth, self._size, self._last, self._points, by_hand, origin,
-                           self._starts, self._last_start)
+        return PlayedHands(
+            self._tree,
+            self._depth,
+            self._size,
+            self._last,
+            self._points,
+            by_hand,
+            origin,
+            self._starts,
+            self._last_start,
+        )
 
-    def start_of(self, number: int) -> tuple | None:
+    def start_of(self, number: int) -> Start | None:
         """What hand `number` began with, as then's `start` said it; None if nobody said."""
         number = operator.index(number) % len(self)
         if number == self._size:
             return self._last_start
-        return _item(self._starts, self._depth, number)
+        start: Start | None = _item(self._starts, self._depth, number)
+        return start
 
-    def dealt_by_hand(self, origin: tuple) -> tuple[int, ...] | None:
+    def dealt_by_hand(self, origin: Origin) -> tuple[int, ...] | None:
         """The numbers of the hands the seed of the game `origin` did not deal; None if not known for that game."""
         return self._by_hand if self._origin == origin else None
 
     @property
     def seat_points(self) -> tuple[int, ...]:
         """Each seat's points from every hand that is over, the last one included."""
-        last = self._last
-        return _seat_plus(self._points, last.points) if last is not None and last.is_over else self._points
+        finished = None if self._last is None else self._last.points  # None while the last hand is in play
+        return self._points if finished is None else _seat_plus(self._points, finished)
 
     def __len__(self) -> int:
         return self._size + (self._last is not None)
 
-    def __getitem__(self, number):
+    @overload
+    def __getitem__(self, number: int) -> HandState: ...
+    @overload
+    def __getitem__(self, number: slice) -> tuple[HandState, ...]: ...
+    def __getitem__(self, number: int | slice) -> HandState | tuple[HandState, ...]:
         if isinstance(number, slice):
             return tuple(self)[number]
         count, number = len(self), operator.index(number)
@@ -128,18 +209,20 @@ class PlayedHands(Sequence):
             raise IndexError(f"hand number {number} is not in a game of {count} hands")
         number %= count
         if number == self._size:
+            assert self._last is not None, "a game with hands has a last one"  # count > 0 and number < count
             return self._last
-        return _item(self._tree, self._depth, number)
+        hand: HandState = _item(self._tree, self._depth, number)
+        return hand
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[HandState]:
         yield from _leaves(self._tree, self._depth)
         if self._last is not None:
             yield self._last
 
-    def __reversed__(self):
+    def __reversed__(self) -> Iterator[HandState]:
         return reversed(tuple(self))
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, (PlayedHands, tuple)):
             return self is other or (len(self) == len(other) and tuple(self) == tuple(other))
         return NotImplemented
@@ -147,37 +230,40 @@ class PlayedHands(Sequence):
     def __hash__(self) -> int:
         return hash(tuple(self))
 
-    def __add__(self, other: tuple) -> tuple:
+    def __add__(self, other: Sequence[HandState]) -> tuple[HandState, ...]:
         return tuple(self) + tuple(other)
 
     def __repr__(self) -> str:
         return repr(tuple(self))
 
 
-def _pushed(node: tuple, depth: int, size: int, hand: HandState) -> tuple:
+def _pushed(node: Tree, depth: int, size: int, hand: HandState | Start | None) -> Tree:
     """The tree `node` of `size` hands, `depth` forks above its leaves, with `hand` added last: one path is copied."""
     if depth == 0:
         return node + (hand,)
-    below = WIDTH ** depth  # the hands a full branch holds
+    below = WIDTH**depth  # the hands a full branch holds
     if size % below == 0:  # every branch is full: a new one
         return node + (_pushed((), depth - 1, 0, hand),)
     return node[:-1] + (_pushed(node[-1], depth - 1, size % below, hand),)
 
 
-def _item(node: tuple, depth: int, number: int):
+def _item(node: Tree, depth: int, number: int) -> Any:
     """What a tree `depth` forks above its leaves holds at place `number`."""
     for level in range(depth, 0, -1):
-        node = node[number // WIDTH ** level % WIDTH]
+        node = node[number // WIDTH**level % WIDTH]
     return node[number % WIDTH]
 
 
-def _leaves(node: tuple, depth: int):
+def _leaves(node: Tree, depth: int) -> Iterator[HandState]:
     """The hands of a tree, in order."""
     if depth == 0:
         yield from node
     else:
         for branch in node:
             yield from _leaves(branch, depth - 1)
+
+
+_NO_TIE: tuple[int, ...] = ()  # contenders when no tie at the top narrows them: every side may win
 
 
 def _seat_plus(points: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...]:
@@ -195,7 +281,7 @@ class GameState:
     scores: tuple[int, ...]
     contenders: tuple[int, ...] = ()  # after a tie at the top, the sides that tied: only they may win (T8); () all
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if type(self.hands) is not PlayedHands:
             checks.instance("hands", self.hands, (tuple, list), "a tuple of HandStates")
             object.__setattr__(self, "hands", PlayedHands.of(self.hands))
@@ -204,7 +290,7 @@ class GameState:
             object.__setattr__(self, "hands", self.hands.known_for(self._origin, by_hand))
 
     @property
-    def _origin(self) -> tuple:
+    def _origin(self) -> Origin:
         """What decides every deal of this game (C4): which hands its seed dealt is known for these."""
         return self.rules, self.seed, self.first_dealer
 
@@ -243,7 +329,8 @@ class GameState:
 
     def view(self, seat: int) -> View:
         """What `seat` may see of the current hand, and the game's scores, which are public."""
-        return replace(self.hand.view(seat), scores=self.scores, contenders=self.contenders)
+        view: View = self.hand.view(seat)
+        return replace(view, scores=self.scores, contenders=self.contenders)
 
     def apply(self, action: Action | str, *, seat: int | None = None) -> GameState:
         """Play one action in the current hand; a finished hand is scored and the next one dealt."""
@@ -259,10 +346,12 @@ class GameState:
         """A game holds at most MAX_HANDS hands, as a saved game does: the hand that would need one more is refused."""
         scores, contenders = scored(self.rules, self.scores, self.contenders, hand)
         if not winners(self.rules, scores, contenders):
-            raise IllegalAction(_winning_rule(self.rules),
-                                f"This game has reached {MAX_HANDS:,} hands, the most a game (and its saved file) "
-                                f"holds, and {str(hand.history[-1])!r} would end hand {len(self.hands):,} with nobody "
-                                f"winning, so a hand more would be needed. Start a new game to play on.")
+            raise IllegalAction(
+                _winning_rule(self.rules),
+                f"This game has reached {MAX_HANDS:,} hands, the most a game (and its saved file) "
+                f"holds, and {str(hand.history[-1])!r} would end hand {len(self.hands):,} with nobody "
+                f"winning, so a hand more would be needed. Start a new game to play on.",
+            )
 
     @property
     def starting_scores(self) -> tuple[int, ...]:
@@ -277,20 +366,22 @@ class GameState:
         said = self.hands.start_of(number)  # kept as the hands were dealt, for these rules and starting scores
         if said is not None and said[0] == self._scoring_origin:
             return said[1], said[2]
-        scores, contenders = self.starting_scores, ()  # hands put together by hand, or scores changed by hand
+        scores, contenders = self.starting_scores, _NO_TIE  # hands put together by hand, or scores changed by hand
         for hand in itertools.islice(self.hands, number):
             scores, contenders = scored(self.rules, scores, contenders, hand)
         return scores, contenders
 
     @property
-    def _scoring_origin(self) -> tuple:
+    def _scoring_origin(self) -> tuple[RuleSet, tuple[int, ...]]:
         """What the scores of every hand follow from: the rules and the starting scores."""
         return self.rules, self.starting_scores
 
     @property
     def dealt_by_hand(self) -> tuple[int, ...]:
         """Places in `hands` of the hands the seed did not deal (put in with deal_hand(..., deal=...))."""
-        return self.hands.dealt_by_hand(self._origin)  # known since the hands were put together
+        numbers = self.hands.dealt_by_hand(self._origin)
+        assert numbers is not None, "known for this game since __post_init__ (or new_game, or a record) put it together"
+        return numbers
 
     @property
     def set_by_hand(self) -> str:
@@ -298,11 +389,14 @@ class GameState:
         said = []
         numbers = [number + 1 for number in self.dealt_by_hand]
         if numbers:
-            said.append(f"{'Hands' if len(numbers) > 1 else 'Hand'} {_listed_in_words(numbers)} "
-                        f"{'were' if len(numbers) > 1 else 'was'} dealt by hand, not from seed {self.seed}.")
+            said.append(
+                f"{'Hands' if len(numbers) > 1 else 'Hand'} {_listed_in_words(numbers)} "
+                f"{'were' if len(numbers) > 1 else 'was'} dealt by hand, not from seed {self.seed}."
+            )
         if any(self.starting_scores):
-            said.append(f"The game started from scores {', '.join(map(str, self.starting_scores))}, "
-                        f"set by hand, not from 0.")
+            said.append(
+                f"The game started from scores {', '.join(map(str, self.starting_scores))}, set by hand, not from 0."
+            )
         return " ".join(said)
 
     def _score_and_deal(self) -> GameState:
@@ -329,17 +423,22 @@ class GameState:
 
     def _from_seed(self, number: int, hand: HandState) -> bool:
         """Whether `hand` is hand `number` as the seed deals it: same rules, dealer and cards."""
-        return (hand.rules == self.rules and hand.dealer == self._dealer(number)
-                and hand.deal == self._seed_deal(number))
+        return hand.rules == self.rules and hand.dealer == self._dealer(number) and hand.deal == self._seed_deal(number)
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """The game record: rules, seed, every hand record, and the results derived from them."""
-        return {"format": RECORD_FORMAT, "rules": self.rules.game, "switches": self.rules.switches(),
-                "seed": self.seed, "first_dealer": self.first_dealer,
-                "starting_scores": list(self.starting_scores),
-                "hands": [hand.record() for hand in self.hands],
-                "scores": list(self.scores), "winners": list(self.winners),
-                "dealt_by_hand": list(self.dealt_by_hand)}
+        return {
+            "format": RECORD_FORMAT,
+            "rules": self.rules.game,
+            "switches": self.rules.switches(),
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "starting_scores": list(self.starting_scores),
+            "hands": [hand.record() for hand in self.hands],
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "dealt_by_hand": list(self.dealt_by_hand),
+        }
 
     def to_json(self) -> str:
         return json.dumps(self.record(), indent=1, ensure_ascii=False)
@@ -386,15 +485,20 @@ def winners(rules: RuleSet, scores: tuple[int, ...], contenders: tuple[int, ...]
     return leaders if len(leaders) == 1 or rules.tie_rule == "shared" else ()
 
 
-def scored(rules: RuleSet, scores: tuple[int, ...], contenders: tuple[int, ...], hand: HandState):
+def scored(
+    rules: RuleSet, scores: tuple[int, ...], contenders: tuple[int, ...], hand: HandState
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The scores and the contenders after `hand` (unchanged while it is in progress): a tie at the top keeps
     only the tied sides in contention (T8)."""
-    if not hand.is_over:
+    points = hand.points  # None while the hand is in progress
+    if points is None:
         return scores, contenders
-    return scored_points(rules, scores, contenders, side_points(rules, hand.points))
+    return scored_points(rules, scores, contenders, side_points(rules, points))
 
 
-def scored_points(rules: RuleSet, scores: tuple[int, ...], contenders: tuple[int, ...], points: tuple[int, ...]):
+def scored_points(
+    rules: RuleSet, scores: tuple[int, ...], contenders: tuple[int, ...], points: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The scores and the contenders after a hand that gave each side `points` (T8, as scored)."""
     before = in_contention(rules, scores, contenders)  # a tie set up by hand counts too
     after = _plus(scores, points)
@@ -409,14 +513,14 @@ def sides(rules: RuleSet) -> tuple[tuple[int, ...], ...]:
     return tuple(sorted({side_of(rules, seat) for seat in range(rules.players)}))
 
 
-def game_from_record(record: dict | str) -> GameState:
+def game_from_record(record: dict[str, Any] | str) -> GameState:
     """Rebuild a game from its record: every hand replayed and checked against the seed, every result recomputed."""
     with _no_cycle_collection():
         return _game_of(_record_object(record))
 
 
 @contextmanager
-def _no_cycle_collection():
+def _no_cycle_collection() -> Iterator[None]:
     """Python's cycle collector paused while a game record is read and its hands are built.
 
     A saved game of 20,000 hands is millions of small objects (its JSON, then tuples and states), none of which
@@ -438,15 +542,18 @@ def _no_cycle_collection():
             gc.enable()
 
 
-def _game_of(record: dict) -> GameState:
+def _game_of(record: dict[str, Any]) -> GameState:
     """The game of a record with a game record's fields (game_from_record)."""
     rules = rules_from(record["rules"], record.get("switches"))
     game = new_game(rules, seed=record["seed"], first_dealer=record["first_dealer"])
     start = _starting_scores(game, record.get("starting_scores", [0] * len(game.sides)))
     hands = record["hands"]  # hand records, as the record's format says
     if len(hands) > MAX_HANDS:
-        raise NotationError("hands", f"The record holds {len(hands):,} hands, too many for a game record, which "
-                                     f"holds at most {MAX_HANDS:,} (a game to 10 rarely lasts 50 hands).")
+        raise NotationError(
+            "hands",
+            f"The record holds {len(hands):,} hands, too many for a game record, which "
+            f"holds at most {MAX_HANDS:,} (a game to 10 rarely lasts 50 hands).",
+        )
     played, (scores, contenders), dealt = _replay_hands(game, hands, start, _permitted(record.get("dealt_by_hand")))
     game = replace(game, hands=played, scores=scores, contenders=contenders)  # played: PlayedHands, kept as it is
     _check_results(record, {"scores": list(scores), "winners": list(game.winners), "dealt_by_hand": dealt})
@@ -455,31 +562,40 @@ def _game_of(record: dict) -> GameState:
     return game
 
 
-def _record_object(record: dict | str) -> dict:
+def _record_object(record: dict[str, Any] | str) -> dict[str, Any]:
     """The record as an object of a game record's format (records.GAME_RECORD), its size checked before it is read."""
     if isinstance(record, str):
         if len(record) > MAX_RECORD_BYTES:
-            raise NotationError("record", f"The game record is too long: {len(record):,} characters, and a saved "
-                                          f"game is at most {MAX_RECORD_BYTES:,} ({MAX_HANDS:,} hands).")
+            raise NotationError(
+                "record",
+                f"The game record is too long: {len(record):,} characters, and a saved "
+                f"game is at most {MAX_RECORD_BYTES:,} ({MAX_HANDS:,} hands).",
+            )
         record = read_json(record, "game record")
-    return read(GAME_RECORD, record)
+    checked: dict[str, Any] = read(GAME_RECORD, record)  # GAME_RECORD is an object
+    return checked
 
 
-def _starting_scores(game: GameState, scores) -> tuple[int, ...]:
+def _starting_scores(game: GameState, scores: object) -> tuple[int, ...]:
     """The scores a record says the game started from: one whole number per side, zeros unless set by hand."""
     if not _whole_numbers(scores, len(game.sides)) or not all(score in STARTING_SCORES for score in scores):
-        raise NotationError("starting_scores", f"starting_scores must list {len(game.sides)} whole numbers from "
-                                               f"{STARTING_SCORES[0]} to {STARTING_SCORES[-1]}, one per side, "
-                                               f"not {excerpt(scores)}.")
+        raise NotationError(
+            "starting_scores",
+            f"starting_scores must list {len(game.sides)} whole numbers from "
+            f"{STARTING_SCORES[0]} to {STARTING_SCORES[-1]}, one per side, "
+            f"not {excerpt(scores)}.",
+        )
     return tuple(scores)
 
 
-def _permitted(listed) -> set[int]:
+def _permitted(listed: object) -> set[int]:
     """The hands a record says were dealt by hand; whether it says so exactly is checked with the results."""
     return {number for number in listed if type(number) is int} if isinstance(listed, list) else set()
 
 
-def _replay_hands(game: GameState, records: list, scores: tuple[int, ...], permitted: set[int]):
+def _replay_hands(
+    game: GameState, records: list[dict[str, Any]], scores: tuple[int, ...], permitted: set[int]
+) -> tuple[PlayedHands, tuple[tuple[int, ...], tuple[int, ...]], list[int]]:
     """Every hand replayed in order and checked against the seed; the scores are kept up as it goes (linear)."""
     played = PlayedHands.of(()).known_for(game._origin, ())
     dealt_by_hand: list[int] = []
@@ -499,7 +615,9 @@ def _replay_hands(game: GameState, records: list, scores: tuple[int, ...], permi
     return played, (scores, contenders), dealt_by_hand
 
 
-def _replayed(game: GameState, number: int, record, header: dict, quick: QuickReplay) -> tuple[HandState, bool]:
+def _replayed(
+    game: GameState, number: int, record: dict[str, Any], header: dict[str, Any], quick: QuickReplay
+) -> tuple[HandState, bool]:
     """Hand `number` replayed from its record, and whether the seed dealt it.
 
     A record that writes the game's rules, the dealer and the seed's cards exactly as the game's own records
@@ -517,23 +635,27 @@ def _replayed(game: GameState, number: int, record, header: dict, quick: QuickRe
     return hand, game._from_seed(number, hand)
 
 
-def _seed_header(rules: RuleSet) -> dict:
+def _seed_header(rules: RuleSet) -> dict[str, Any]:
     """The rules and switches as the game's own hand records write them."""
     return {"rules": rules.game, "switches": rules.switches()}
 
 
-def _seed_deal_written(game: GameState, number: int, record, header: dict) -> Deal | None:
+def _seed_deal_written(game: GameState, number: int, record: dict[str, Any], header: dict[str, Any]) -> Deal | None:
     """The seed's deal of hand `number`, if `record` (of a hand record's format) is a hand record of it written
     exactly as the game writes one."""
     dealer = game._dealer(number)
-    if not (record["rules"] == header["rules"] and _same_switches(record.get("switches", {}), header["switches"])
-            and type(record["dealer"]) is int and record["dealer"] == dealer):
+    if not (
+        record["rules"] == header["rules"]
+        and _same_switches(record.get("switches", {}), header["switches"])
+        and type(record["dealer"]) is int
+        and record["dealer"] == dealer
+    ):
         return None
     deal = game._seed_deal(number)
     return deal if record["deal"] == deal.record() else None  # lists of card texts: == is exact
 
 
-def _same_switches(switches, written: dict) -> bool:
+def _same_switches(switches: object, written: dict[str, Any]) -> bool:
     """Whether a record's switches are exactly `written`: 1 is not true, as == alone would say."""
     return switches == written and all(type(switches[name]) is type(value) for name, value in written.items())
 
@@ -541,47 +663,61 @@ def _same_switches(switches, written: dict) -> bool:
 def _after_the_win(game: GameState, number: int, scores: tuple[int, ...]) -> NotationError:
     rule = _winning_rule(game.rules)
     if number == 0:
-        return NotationError("starting_scores", f"The starting_scores {list(scores)} already win the game, so "
-                                                f"no hand can be played ({rule}).")
-    return NotationError(f"hands[{number}]", f"hands[{number}] follows a hand that already won the game; "
-                                             f"nothing is played after the win ({rule}).")
+        return NotationError(
+            "starting_scores",
+            f"The starting_scores {list(scores)} already win the game, so no hand can be played ({rule}).",
+        )
+    return NotationError(
+        f"hands[{number}]",
+        f"hands[{number}] follows a hand that already won the game; nothing is played after the win ({rule}).",
+    )
 
 
 def _check_dealt_by_hand(game: GameState, number: int, hand: HandState, permitted: set[int]) -> None:
     """A hand the seed did not deal belongs to the game only if it has the game's rules and the record lists it."""
     if hand.rules != game.rules:
-        raise NotationError(f"hands[{number}]", f"hands[{number}] does not belong to this game: it is played under "
-                                                f"other rules than the game's (C4).")
+        raise NotationError(
+            f"hands[{number}]",
+            f"hands[{number}] does not belong to this game: it is played under other rules than the game's (C4).",
+        )
     if number in permitted:
         return
     place, right = _first_difference(hand, game._dealer(number), game._seed_deal(number))
-    raise NotationError(f"hands[{number}].{place}",
-                        f"hands[{number}] is not the hand seed {game.seed} deals: its {place} should be {right} "
-                        f"(C4, C5). A hand dealt by hand belongs to the record only when dealt_by_hand lists it.")
+    raise NotationError(
+        f"hands[{number}].{place}",
+        f"hands[{number}] is not the hand seed {game.seed} deals: its {place} should be {right} "
+        f"(C4, C5). A hand dealt by hand belongs to the record only when dealt_by_hand lists it.",
+    )
 
 
 def _first_difference(hand: HandState, dealer: int, deal: Deal) -> tuple[str, str]:
     """Where a hand first differs from the seed's deal, and what the seed puts there."""
     if hand.dealer != dealer:
         return "dealer", f"seat {dealer}"
-    places = {f"deal.hands[{seat}]": cards for seat, cards in enumerate(deal.hands)}
+    places: dict[str, tuple[Card, ...] | None] = {f"deal.hands[{seat}]": cards for seat, cards in enumerate(deal.hands)}
     places.update({"deal.dummy": deal.dummy, "deal.kitty": deal.kitty})
-    mine = {f"deal.hands[{seat}]": cards for seat, cards in enumerate(hand.deal.hands)}
+    mine: dict[str, tuple[Card, ...] | None] = {
+        f"deal.hands[{seat}]": cards for seat, cards in enumerate(hand.deal.hands)
+    }
     mine.update({"deal.dummy": hand.deal.dummy, "deal.kitty": hand.deal.kitty})
     place = next(place for place in places if places[place] != mine[place])
-    return place, " ".join(map(str, places[place]))
+    right = places[place]
+    assert right is not None, "the hand has the game's rules (checked first): both deals have a dummy or neither"
+    return place, " ".join(map(str, right))
 
 
-def _check_results(record: dict, right: dict) -> None:
+def _check_results(record: dict[str, Any], right: dict[str, list[int]]) -> None:
     """Each derived field of a record must be exactly what the hands give (a missing dealt_by_hand means none)."""
     for field, value in right.items():
         stored = record.get(field, [])
         if not (_whole_numbers(stored, len(value)) and stored == value):
-            raise NotationError(field, f"The stored {field} {excerpt(stored)} do not match {DERIVED_FROM[field]}: "
-                                       f"{field} should be {value}.")
+            raise NotationError(
+                field,
+                f"The stored {field} {excerpt(stored)} do not match {DERIVED_FROM[field]}: {field} should be {value}.",
+            )
 
 
-def _whole_numbers(value, count: int) -> bool:
+def _whole_numbers(value: object, count: int) -> TypeGuard[list[int]]:
     """Whether `value` is a list of `count` whole numbers (JSON numbers without a point; not true or false)."""
     return isinstance(value, list) and len(value) == count and all(type(item) is int for item in value)
 
@@ -612,13 +748,15 @@ def _winning_rule(rules: RuleSet) -> str:
 # -- saving and loading: regular files only, never through a link, never more than a record can be -----
 
 
-def save_game(game: GameState, path: str | os.PathLike, *, seal: Callable[[dict], str] | None = None) -> Path:
+def save_game(
+    game: GameState, path: str | os.PathLike[str], *, seal: Callable[[dict[str, Any]], str] | None = None
+) -> Path:
     """Write the game record to `path` atomically: a failure leaves any old file intact and nothing else behind.
 
     `seal`, if given, makes the text stored in the record's "seal" field from the record without it."""
     checks.instance("game", game, GameState, "a GameState, as new_game and load_game give")
-    if seal is not None:
-        checks.instance("seal", seal, Callable, "a function of the record giving the text of its seal")
+    if seal is not None and not callable(seal):  # what isinstance(seal, Callable) says
+        raise checks.refused("seal", seal, "a function of the record giving the text of its seal")
     path = _file_name(path)
     _saving(path, replaceable)  # a path that cannot be saved to is refused before the record is made and sealed
     record = game.record()
@@ -629,7 +767,7 @@ def save_game(game: GameState, path: str | os.PathLike, *, seal: Callable[[dict]
     return path
 
 
-def _saving(path: Path, step) -> None:
+def _saving(path: Path, step: Callable[[Path], object]) -> None:
     """step(path), a file refused said as the reason a save cannot be made."""
     try:
         step(path)
@@ -637,7 +775,7 @@ def _saving(path: Path, step) -> None:
         raise NotationError("path", f"Cannot save to {_shown(path)}: {refused}.") from None
 
 
-def _file_name(path) -> Path:
+def _file_name(path: object) -> Path:
     """`path` as a Path, if it is a file name at all (text or a path object, no NUL character)."""
     text = os.fspath(path) if isinstance(path, os.PathLike) else path
     if not isinstance(text, str):
@@ -645,17 +783,19 @@ def _file_name(path) -> Path:
     if not text:
         raise NotationError("path", "path is empty: give a file name such as 'my_game.json'.")
     if "\0" in text:
-        raise NotationError("path", f"path {excerpt(text)} holds a NUL character (\\0), which no file name can "
-                                    f"hold: type the name again.")
+        raise NotationError(
+            "path",
+            f"path {excerpt(text)} holds a NUL character (\\0), which no file name can hold: type the name again.",
+        )
     return Path(text)
 
 
-def load_game(path: str | os.PathLike) -> GameState:
+def load_game(path: str | os.PathLike[str]) -> GameState:
     """Read a saved game from a regular file; anything wrong is a NotationError naming the file and the problem."""
     return load_saved(path)[0]
 
 
-def load_saved(path: str | os.PathLike) -> tuple[GameState, dict]:
+def load_saved(path: str | os.PathLike[str]) -> tuple[GameState, dict[str, Any]]:
     """A saved game, as load_game reads it, and the record it was read from (with its seal, if it has one)."""
     path = _file_name(path)
     text = _read_text(path)

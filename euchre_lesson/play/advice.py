@@ -18,25 +18,26 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from ..engine import checks
 from ..engine.actions import Action, parse_action
+from ..engine.cards import fixed_suit
+from ..engine.errors import IllegalAction
 from ..engine.game import GameState
+from ..engine.hand import PHASE_RULES, HandState
+from ..engine.narration import capital, choice_words
+from ..engine.phases import Phase
+from ..engine.rules import side_of
+from ..engine.scoring import score_hand
+from ..engine.view import View, acting_seat
 from .budget import NO_DEADLINE, Deadline, OutOfTime, deadline
 from .chances import chance_after, weighs_chances
 from .dummy import keep_strength
-from ..engine.errors import IllegalAction
-from ..engine.hand import PHASE_RULES, HandState, Phase
-from ..engine.narration import capital, choice_words
 from .rule_of_thumb import RuleOfThumbPlayer, kept
-from ..engine.rules import side_of
-from ..engine.scoring import score_hand
 from .solver import solve_checked
-from ..engine.view import View
 from .worlds import PlayWorlds, worlds_of
-
 
 NO_TIME = "not valued"  # the unit of options the time allowed no world for: the rule of thumb's choice comes first
 
@@ -62,20 +63,20 @@ class Option(NamedTuple):
         return f"{self.value:.2f} {self.unit}"
 
 
-def _mean_error(values: list[float]) -> tuple[float, float]:
+def _mean_error(values: Sequence[float]) -> tuple[float, float]:
     if len(values) < 2:
         return (values[0] if values else 0.0), 0.0
     return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
-def _told_apart(best: list[float], other: list[float]) -> bool:
+def _told_apart(best: Sequence[float], other: Sequence[float]) -> bool:
     """Whether the best option beats the other by more than chance would, the two tried in the same worlds: the mean
     of their differences is above its 95% margin (with one world, whether they differ at all)."""
     mean, error = _mean_error([b - o for b, o in zip(best, other)])
     return mean > error
 
 
-def _ranked(samples: dict, unit: str, view: View) -> list[Option]:
+def _ranked(samples: Mapping[Action, Sequence[float]], unit: str, view: View) -> list[Option]:
     """Options from the sampled values of each action, best first, each with its reason in words."""
     order = sorted(samples, key=lambda action: -statistics.fmean(samples[action]))  # stable: the careful card first
     best = samples[order[0]]
@@ -91,9 +92,11 @@ def _ranked(samples: dict, unit: str, view: View) -> list[Option]:
 
 # -- the words: what an option is worth, and how it compares, as a learner reads it ----------------------------
 
-MEASURES = {"chance of winning": "your chance of winning the game",
-            "points": "the points your side scores against the others",
-            "tricks": "the tricks your side takes"}
+MEASURES = {
+    "chance of winning": "your chance of winning the game",
+    "points": "the points your side scores against the others",
+    "tricks": "the tricks your side takes",
+}
 
 
 def _hands(unit: str, worlds: int) -> str:
@@ -167,8 +170,10 @@ def _compared(best: Option, others: list[Option], view: View, hands: str) -> str
         return f"{capital(name)}: {_worth_words(best)} on average {hands}."
     runner_up = _named(others[0].action, view)
     if others[0].close:
-        return (f"A close call: {name} or {runner_up}, which do about as well for {MEASURES[best.unit]}, on average "
-                f"{hands}.")
+        return (
+            f"A close call: {name} or {runner_up}, which do about as well for {MEASURES[best.unit]}, on average "
+            f"{hands}."
+        )
     return f"{capital(name)} rather than {runner_up}: it {_gain(best, others[0], view)} on average, {hands}."
 
 
@@ -176,13 +181,26 @@ def by_rule_of_thumb(view: View, actions: list[Action]) -> list[Option]:
     """The options when not one world fitted in the time: the rule of thumb's choice first, none of them valued."""
     rule = RuleOfThumbPlayer().decide(view)
     choice = rule.action
-    first = Option(choice, 0.0, 0.0, NO_TIME,
-                   f"{capital(_named(choice, view))} is the rule of thumb's choice: there was no time to simulate "
-                   f"even one deal that fits what you have seen. The rule of thumb says: "
-                   f"\u201c{rule.reason}\u201d")
-    return [first] + [Option(action, 0.0, 0.0, NO_TIME, f"{capital(_named(action, view))}: not weighed, as there was "
-                                                         f"no time to simulate a deal.")
-                      for action in actions if action != choice]
+    first = Option(
+        choice,
+        0.0,
+        0.0,
+        NO_TIME,
+        f"{capital(_named(choice, view))} is the rule of thumb's choice: there was no time to simulate "
+        f"even one deal that fits what you have seen. The rule of thumb says: "
+        f"\u201c{rule.reason}\u201d",
+    )
+    return [first] + [
+        Option(
+            action,
+            0.0,
+            0.0,
+            NO_TIME,
+            f"{capital(_named(action, view))}: not weighed, as there was no time to simulate a deal.",
+        )
+        for action in actions
+        if action != choice
+    ]
 
 
 # -- trick play: exact play in sampled worlds ----------------------------------------------------
@@ -216,20 +234,25 @@ def finish_bidding(state: HandState) -> HandState:
     """Let rule-of-thumb players take every decision until the first lead (or a throw-in)."""
     player = RuleOfThumbPlayer()
     while not state.is_over and state.phase is not Phase.PLAY:
+        seat = acting_seat(state)
         if state.phase is Phase.DUMMY:  # its keep straight from the cards: a view would first list all 252 fives
-            state = state.apply(kept(state.hands[state.to_act], state.deal.dummy, state.trump))
+            dummy = state.deal.dummy
+            assert dummy is not None, "a hand with a dummy to take was dealt one (T2)"
+            state = state.apply(kept(state.hands[seat], dummy, fixed_suit(state.trump)))
         else:
-            state = state.apply(player.choose(state.view(state.to_act)))
+            state = state.apply(player.choose(state.view(seat)))
     return state
 
 
 def exact_points(state: HandState, check: Callable[[], None] | None = None) -> tuple[int, ...]:
     """The points each seat scores if the hand is played out perfectly from here (all cards open); `check()`, if
     given, is called now and then by the search and raises to stop it (a deadline)."""
-    if state.is_over:
-        return state.points
+    points = state.points  # None while the hand is in play
+    if points is not None:
+        return points
     best = max(solve_checked(state, check).values())  # the tricks the side to act takes from here, this trick included
-    to_come = best if state.to_act in state.makers else len(state.hands[state.to_act]) - best
+    seat = acting_seat(state)
+    to_come = best if seat in state.makers else len(state.hands[seat]) - best
     maker_tricks = state.maker_tricks + to_come  # and the tricks the makers have already won
     row = score_hand(state.rules, maker_tricks, state.lone_maker, state.lone_defender is not None)
     return tuple(row.makers if s in state.makers else row.defenders for s in range(state.rules.players))
@@ -246,7 +269,8 @@ def candidates(view: View) -> list[Action]:
     """The options worth simulating: all of them, but only the most promising fives of the dummy."""
     if view.phase is not Phase.DUMMY:
         return list(view.legal)
-    ranked = sorted(view.legal, key=lambda a: keep_strength(a.cards, view.trump), reverse=True)
+    trump = fixed_suit(view.trump)
+    ranked = sorted(view.legal, key=lambda a: keep_strength(a.cards, trump), reverse=True)
     return ranked[:6]
 
 
@@ -258,7 +282,7 @@ def bid_options(view: View, rng: random.Random, worlds: int = 60, until: Deadlin
     by_chance = bool(view.scores) and weighs_chances(view.rules)
     for _ in until.worlds(worlds):  # every option is tried in the same worlds, as many as there is time for
         try:
-            world = deals.sample(rng, check)
+            world = deals.sample(rng, check=check)
             row = [worth_in(world, action, view, by_chance, check) for action in samples]
         except OutOfTime:  # the deadline passed before every option was tried in this world: it is dropped
             continue
@@ -269,8 +293,7 @@ def bid_options(view: View, rng: random.Random, worlds: int = 60, until: Deadlin
     return _ranked(samples, "chance of winning" if by_chance else "points", view)
 
 
-def worth_in(world: HandState, action: Action, view: View, by_chance: bool,
-             check: Callable[[], None] | None) -> float:
+def worth_in(world: HandState, action: Action, view: View, by_chance: bool, check: Callable[[], None] | None) -> float:
     """What `action` brings `view`'s seat in one world: the hand finished, then played out exactly."""
     if check is not None:  # no option's play-out is started after the deadline
         check()
@@ -301,8 +324,15 @@ def bidding_worlds(worlds: int) -> int:
 # -- the public helpers -------------------------------------------------------------------------
 
 
-def advise(state: GameState | HandState | View, seat: int | None = None, *, worlds: int = 200, seed: int = 0,
-           seconds: float | None = None, clock: Callable[[], float] = time.monotonic) -> list[Option]:
+def advise(
+    state: GameState | HandState | View,
+    seat: int | None = None,
+    *,
+    worlds: int = 200,
+    seed: int = 0,
+    seconds: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> list[Option]:
     """The options for `seat` (the player to act by default), best first, each with its value and reason.
 
     A game is advised on as the expert plays it, from the game's view (its scores weigh the chance of winning
@@ -312,14 +342,18 @@ def advise(state: GameState | HandState | View, seat: int | None = None, *, worl
     return _advise(table_view(state, seat), worlds, seed, deadline(seconds, clock))
 
 
-def table_view(state, seat: int | None = None) -> View:
+def table_view(state: GameState | HandState | View, seat: int | None = None) -> View:
     """What `seat` (the player to act by default) knows at this table, with a decision to make."""
-    checks.instance("state", state, (GameState, HandState, View),
-                    "a GameState (a game in progress), a HandState (a hand in progress) or a seat's View")
+    checks.instance(
+        "state",
+        state,
+        (GameState, HandState, View),
+        "a GameState (a game in progress), a HandState (a hand in progress) or a seat's View",
+    )
     if isinstance(state, View):
         if seat is not None and seat != state.seat:
             raise ValueError(f"This view is seat {state.seat}'s, so it advises seat {state.seat}, not seat {seat}.")
-        view = state
+        view: View = state
     else:
         seat = state.to_act if seat is None else seat
         if seat is None:
@@ -344,6 +378,13 @@ SCALES = {"tricks": 1.0, "points": 2.0, "chance of winning": 0.14}
 NOT_GRADED = "Not graded"  # the verdict where the time allowed not one world to weigh the decision
 
 
+# A decision grade_all grades: (state, action, seed), and a fourth item, the options a hint already weighed, if any.
+ToGrade = (
+    tuple[GameState | HandState | View, Action | str, int]
+    | tuple[GameState | HandState | View, Action | str, int, list[Option]]
+)
+
+
 class Grade(NamedTuple):
     """A verdict on one decision: its name, how much it lost against the best, and the better option."""
 
@@ -355,12 +396,12 @@ class Grade(NamedTuple):
     better: str = ""  # the table's sentence after the verdict: the better option and what it gains, or a close call
 
 
-def hint_words(action: Action, view, reason: str) -> str:
+def hint_words(action: Action, view: View, reason: str) -> str:
     """The computer's advice for a decision in words, as every table says it."""
     return f"Hint: {choice_words(action, view)}. {reason}"
 
 
-def graded_words(action: Action, view, grade: Grade | None) -> str:
+def graded_words(action: Action, view: View, grade: Grade | None) -> str:
     """One graded decision in words, as every table says it: the choice, its verdict, and the better option
     (`grade` None: it was the only legal choice)."""
     words = choice_words(action, view)
@@ -369,15 +410,27 @@ def graded_words(action: Action, view, grade: Grade | None) -> str:
     return f"{words}: {grade.verdict}." + (f" {grade.better}" if grade.better else "")
 
 
-def grade(state: GameState | HandState | View, action: Action | str, *, worlds: int = 200, seed: int = 0,
-          seconds: float | None = None, clock: Callable[[], float] = time.monotonic) -> Grade:
+def grade(
+    state: GameState | HandState | View,
+    action: Action | str,
+    *,
+    worlds: int = 200,
+    seed: int = 0,
+    seconds: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> Grade:
     """Best / Good / Inaccuracy / Mistake / Blunder, by the loss against the best option (`state`, `seconds`: as
     advise); Not graded where the time allowed not one simulated deal."""
     return _grade(table_view(state), action, worlds, seed, deadline(seconds, clock))
 
 
-def grade_all(decisions, *, worlds: int = 200, seconds: float | None = None,
-              clock: Callable[[], float] = time.monotonic) -> list[Grade]:
+def grade_all(
+    decisions: Sequence[ToGrade],
+    *,
+    worlds: int = 200,
+    seconds: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> list[Grade]:
     """A grade for each (state, action, seed) in `decisions`, each given an equal share of the time left; a fourth
     item, if given, is the options already weighed for that decision (a hint's), which the grade then reuses, so
     that the hint and the grade say one thing."""
@@ -385,43 +438,75 @@ def grade_all(decisions, *, worlds: int = 200, seconds: float | None = None,
     if not all(isinstance(d, tuple) and len(d) in (3, 4) for d in decisions):
         raise checks.refused("decisions", decisions, "a list of (state, action, seed) triples")
     until = deadline(seconds, clock)
-    return [_grade(table_view(decision[0]), decision[1], worlds, decision[2], until.share(len(decisions) - i),
-                   decision[3] if len(decision) == 4 else None)
-            for i, decision in enumerate(decisions)]
+    return [
+        _grade(
+            table_view(decision[0]),
+            decision[1],
+            worlds,
+            decision[2],
+            until.share(len(decisions) - i),
+            decision[3] if len(decision) == 4 else None,
+        )
+        for i, decision in enumerate(decisions)
+    ]
 
 
-def _grade(view: View, action: Action | str, worlds: int, seed: int, until: Deadline,
-           options: list[Option] | None = None) -> Grade:
+def _grade(
+    view: View, action: Action | str, worlds: int, seed: int, until: Deadline, options: list[Option] | None = None
+) -> Grade:
     action = parse_action(action)
     if action not in view.legal:  # only a legal action has a worth; the engine says why this one is not
-        raise IllegalAction(PHASE_RULES[view.phase], f"{capital(_named(action, view))} is not possible now: this is "
-                                                     f"{view.phase}, and the choices are {_listed(view)}.")
+        raise IllegalAction(
+            PHASE_RULES[view.phase],
+            f"{capital(_named(action, view))} is not possible now: this is "
+            f"{view.phase}, and the choices are {_listed(view)}.",
+        )
     options = options or _advise(view, worlds, seed, until)
     best = options[0]
     chosen = next((o for o in options if o.action == action), None)
     if chosen is None and best.unit != NO_TIME:  # a keep outside the simulated short list: value it alone
         chosen = _alone(view, action, worlds, seed, until, best)
     if chosen is None or best.unit == NO_TIME:
-        return Grade(NOT_GRADED, 0.0, NO_TIME, best.action,
-                     f"{NOT_GRADED}: there was no time to simulate even one deal that fits what you saw, so "
-                     f"{_named(action, view)} could not be weighed. {best.reason}")
+        return Grade(
+            NOT_GRADED,
+            0.0,
+            NO_TIME,
+            best.action,
+            f"{NOT_GRADED}: there was no time to simulate even one deal that fits what you saw, so "
+            f"{_named(action, view)} could not be weighed. {best.reason}",
+        )
     if action == best.action:
-        return Grade("Best", 0.0, best.unit, best.action,
-                     f"{capital(_named(action, view))} is the best choice here. {best.reason}")
+        return Grade(
+            "Best",
+            0.0,
+            best.unit,
+            best.action,
+            f"{capital(_named(action, view))} is the best choice here. {best.reason}",
+        )
     loss = max(0.0, best.value - chosen.value)
     verdict = next((name for name, limit in GRADES if loss <= limit * SCALES[best.unit]), "Blunder")
     name, better = _named(action, view), _named(best.action, view)
     if chosen.close:  # the deals sampled cannot tell the two apart: no verdict worse than Good, and no figure
         verdict = "Best" if verdict == "Best" else "Good"
-        return Grade(verdict, loss, best.unit, best.action,
-                     f"{verdict}: a close call. {capital(name)} and {better} do about as well for "
-                     f"{MEASURES[best.unit]}. {best.reason}",
-                     f"A close call: the computer would {better}, which does about as well.")
+        return Grade(
+            verdict,
+            loss,
+            best.unit,
+            best.action,
+            f"{verdict}: a close call. {capital(name)} and {better} do about as well for "
+            f"{MEASURES[best.unit]}. {best.reason}",
+            f"A close call: the computer would {better}, which does about as well.",
+        )
     if verdict == "Best":
         return Grade("Best", 0.0, best.unit, best.action, f"{capital(name)} is as good as the best here. {best.reason}")
-    return Grade(verdict, loss, best.unit, best.action,
-                 f"{verdict}. {_compared(best, [chosen], view, _hands(best.unit, chosen.worlds))}",
-                 f"Better: {capital(better)}, which {_gain(best, chosen, view)} on average.")
+    return Grade(
+        verdict,
+        loss,
+        best.unit,
+        best.action,
+        f"{verdict}. {_compared(best, [chosen], view, _hands(best.unit, chosen.worlds))}",
+        f"Better: {capital(better)}, which {_gain(best, chosen, view)} on average.",
+    )
 
 
 def _alone(view: View, action: Action, worlds: int, seed: int, until: Deadline, best: Option) -> Option | None:

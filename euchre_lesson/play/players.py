@@ -15,20 +15,28 @@ from ..engine import checks
 from ..engine.actions import Action
 from ..engine.game import GameState
 from ..engine.hand import HandState
-from ..engine.view import View, deciding
+from ..engine.view import View, acting_seat, deciding
 from .advice import NO_TIME, options_for
 from .budget import DECISION_SECONDS, Deadline, checked_clock, checked_seconds
 from .choice import Choice, Player
-from .rule_of_thumb import Count, RuleOfThumbPlayer, count  # noqa: F401 (players are found here)
+
+# Players are found here: the rule of thumb's player, and its count of a hand, are taken from this module too.
+from .rule_of_thumb import Count as Count
+from .rule_of_thumb import RuleOfThumbPlayer as RuleOfThumbPlayer
+from .rule_of_thumb import count as count
 
 
-def seated(players: object, count: int, of: str) -> None:
+def seated(players: object, seats: int, of: str) -> None:
     """Refuse anything but one player per seat of `of` (the argument with the seats), each with a decide(view, rng)."""
-    if (not isinstance(players, (list, tuple)) or len(players) != count
-            or not all(callable(getattr(player, "decide", None)) for player in players)):
+    if (
+        not isinstance(players, (list, tuple))
+        or len(players) != seats
+        or not all(callable(getattr(player, "decide", None)) for player in players)
+    ):
         # Both arguments are named: a list that fits one game is wrong for a game with other seats.
-        raise checks.refused("players", players,
-                             f"a list of {count} players, one per seat of {of}, each with a decide(view, rng)")
+        raise checks.refused(
+            "players", players, f"a list of {seats} players, one per seat of {of}, each with a decide(view, rng)"
+        )
 
 
 def dice(player: object, rng: random.Random | None = None) -> random.Random:
@@ -59,7 +67,7 @@ def play_out(state: HandState, players: Sequence[Player]) -> HandState:
     seated(players, state.players, f"state (a {state.rules.game} hand)")
     rolled = [dice(player) for player in players]  # each seat's dice, rolled on from choice to choice
     while not state.is_over:
-        seat = state.to_act
+        seat = acting_seat(state)
         state = state.apply(players[seat].decide(state.view(seat), rolled[seat]).action)
     return state
 
@@ -70,7 +78,7 @@ def play_game(game: GameState, players: Sequence[Player]) -> GameState:
     seated(players, game.rules.players, f"game (a {game.rules.game} game)")
     rolled = [dice(player) for player in players]  # each seat's dice, rolled on from choice to choice
     while not game.is_over:
-        seat = game.to_act
+        seat = acting_seat(game.hand)  # the game's seat to act, as it is not over
         game = game.apply(players[seat].decide(game.view(seat), rolled[seat]).action)
     return game
 
@@ -84,8 +92,13 @@ class ExpertPlayer:
 
     name = "expert"
 
-    def __init__(self, seed: int | None = None, worlds: int = 200, seconds: float | None = DECISION_SECONDS,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        seed: int | None = None,
+        worlds: int = 200,
+        seconds: float | None = DECISION_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.seed = checks.seed("seed", seed)
         self.worlds = checks.worlds("worlds", worlds)
         self.seconds = checked_seconds("seconds", seconds)
@@ -98,8 +111,11 @@ class ExpertPlayer:
         best = options[0]
         if best.unit == NO_TIME:
             rule = RuleOfThumbPlayer().decide(view)  # the same choice as best's: asked again for its reason
-            return Choice(best.action, f"I had no time to simulate even one deal that fits what I have seen, so I "
-                                       f"play the rule of thumb's choice, {best.action}: {rule.reason}")
+            return Choice(
+                best.action,
+                f"I had no time to simulate even one deal that fits what I have seen, so I "
+                f"play the rule of thumb's choice, {best.action}: {rule.reason}",
+            )
         runner_up = f"; next best {options[1].action} at {options[1].worth}" if len(options) > 1 else ""
         return Choice(best.action, f"I choose {best.action}: {best.worth} on average{runner_up}.")
 

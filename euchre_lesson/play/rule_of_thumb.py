@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from functools import cache
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 from ..engine.actions import (
     ALONE,
@@ -19,10 +20,11 @@ from ..engine.actions import (
     pickup,
     play,
 )
-from ..engine.cards import Card, Rank, Suit
+from ..engine.cards import Card, Rank, Suit, fixed_suit
 from ..engine.narration import order_name
 from ..engine.phases import Phase
 from ..engine.ranking import bower, effective_suit, is_trump, power, suit_in_play
+from ..engine.rules import RuleSet
 from ..engine.scoring import scoring_row
 from ..engine.tricks import trick_winner
 from ..engine.view import View, deciding
@@ -61,9 +63,12 @@ def count(hand: Sequence[Card], trump: Suit) -> Count:
     trumps = tuple(sorted((c for c in hand if is_trump(c, trump)), key=lambda c: -power(c, trump, trump)))
     side = [c for c in hand if not is_trump(c, trump)]
     held = {suit_in_play(c, trump) for c in hand}  # unchecked: counted for every bid of every simulated deal
-    return Count(trumps, tuple(c for c in trumps if bower(c, trump)),
-                 tuple(c for c in side if c.rank is Rank.ACE),
-                 tuple(s for s in Suit if s is not trump and s not in held))
+    return Count(
+        trumps,
+        tuple(c for c in trumps if bower(c, trump)),
+        tuple(c for c in side if c.rank is Rank.ACE),
+        tuple(s for s in Suit if s is not trump and s not in held),
+    )
 
 
 # How high a count must be to make trump is a fact of each game: view.rules.facts.make_trump_at.
@@ -75,13 +80,13 @@ BEST_CARD_WORTH = 1  # a lone player who calls for best (R3) counts on one more 
 
 def round_one_count(view: View) -> Count:
     """The count a seat bids on in round one: the dealer's is of the hand once it takes the up-card and discards."""
-    trump, hand = view.up_card.suit, view.hand
+    trump, hand = fixed_suit(view.up_card.suit), view.hand  # a joker turned up: no round one (C3)
     if view.seat == view.dealer:  # the up-card stays in the dealer's hand (C7)
         hand = best_five(hand + (view.up_card,), trump, keeping=view.up_card).cards
     return count(hand, trump)
 
 
-def alone_at(rules, need: int) -> int:
+def alone_at(rules: RuleSet, need: int) -> int:
     """The count needed to go alone: one less where the partner's best card comes too (R3)."""
     return need - BEST_CARD_WORTH if rules.call_for_best else need
 
@@ -110,14 +115,20 @@ def _role_adjustment(view: View, seat: int) -> tuple[int, str]:
     if seat == view.dealer:
         return 0, ""  # the dealer's count is of the hand after the pick-up
     if seat == view.rules.partner(view.dealer):
-        return ((1, f"If I assist, my partner the dealer may take the {up}, a bower: one more") if special else
-                (0, f"If I assist, my partner the dealer may take the {up} or leave it"))
-    return ((-1, f"If I order it up, the dealer, an opponent, may take the {up}, a bower: one less") if special else
-            (0, f"If I order it up, the dealer may take the {up} or leave it"))
+        return (
+            (1, f"If I assist, my partner the dealer may take the {up}, a bower: one more")
+            if special
+            else (0, f"If I assist, my partner the dealer may take the {up} or leave it")
+        )
+    return (
+        (-1, f"If I order it up, the dealer, an opponent, may take the {up}, a bower: one less")
+        if special
+        else (0, f"If I order it up, the dealer may take the {up} or leave it")
+    )
 
 
-def _round_one(view: View):
-    trump, up = view.up_card.suit, view.up_card
+def _round_one(view: View) -> tuple[Action, str]:
+    trump, up = fixed_suit(view.up_card.suit), view.up_card
     counted = round_one_count(view)
     bonus, whose = _role_adjustment(view, view.seat)
     need = view.rules.facts.make_trump_at
@@ -125,37 +136,49 @@ def _round_one(view: View):
     word = {"order up": "order it up"}.get(order_name(view.seat, view), order_name(view.seat, view))
     holding = f", once I take the {up} and discard my weakest card, I hold" if view.seat == view.dealer else " I hold"
     whose += f", {total} in all. " if bonus else ". " if whose else ""
-    reason = (f"With {trump.plural} trump{holding} {counted.describe()}: a count of {counted.score} ({COUNT_WORDS}). "
-              f"{whose}A count of {need} is needed to {word}, so I {word if total >= need else 'pass'}.")
+    reason = (
+        f"With {trump.plural} trump{holding} {counted.describe()}: a count of {counted.score} ({COUNT_WORDS}). "
+        f"{whose}A count of {need} is needed to {word}, so I {word if total >= need else 'pass'}."
+    )
     return (ORDER if total >= need else PASS), reason
 
 
-def _round_two(view: View):
-    options = [a for a in view.legal if a.kind is Verb.CALL]
-    best = max(options, key=lambda a: count(view.hand, a.suit).score)
-    counted = count(view.hand, best.suit)
+def _round_two(view: View) -> tuple[Action, str]:
+    options = [a for a in view.legal if a.kind is Verb.CALL]  # a call names its suit
+    best = max(options, key=lambda a: count(view.hand, fixed_suit(a.suit)).score)
+    suit = fixed_suit(best.suit)
+    counted = count(view.hand, suit)
     need = view.rules.facts.make_trump_at
     if counted.score >= need:
-        return best, f"{best.suit.plural.capitalize()} is my best suit: {counted.describe()}, a count of {counted.score}, and {need} is enough."
+        return best, (
+            f"{suit.plural.capitalize()} is my best suit: {counted.describe()}, a count of {counted.score}, "
+            f"and {need} is enough."
+        )
     if PASS not in view.legal:
-        return best, f"Stick the dealer: I must name a suit, and {best.suit.plural} is my best ({counted.describe()})."
-    return PASS, f"My best suit, {best.suit.plural}, counts only {counted.score} ({counted.describe()}); I need {need}, so I pass."
+        return best, f"Stick the dealer: I must name a suit, and {suit.plural} is my best ({counted.describe()})."
+    return PASS, (
+        f"My best suit, {suit.plural}, counts only {counted.score} ({counted.describe()}); I need {need}, so I pass."
+    )
 
 
-def _joker_call(view: View):
-    best = max(view.legal, key=lambda a: count(view.hand + (view.up_card,), a.suit).score)
-    return best, f"The joker is turned up, so I must name trump: {best.suit.plural}, my strongest suit with the joker."
+def _joker_call(view: View) -> tuple[Action, str]:
+    # Each legal action is a call, naming its suit.
+    best = max(view.legal, key=lambda a: count(view.hand + (view.up_card,), fixed_suit(a.suit)).score)
+    suit = fixed_suit(best.suit)
+    return best, f"The joker is turned up, so I must name trump: {suit.plural}, my strongest suit with the joker."
 
 
-def _pickup(view: View):
-    kept = best_five(view.hand + (view.up_card,), view.trump, keeping=view.up_card).cards
+def _pickup(view: View) -> tuple[Action, str]:
+    kept = best_five(view.hand + (view.up_card,), fixed_suit(view.trump), keeping=view.up_card).cards
     dropped = next(c for c in view.hand if c not in kept)
-    return pickup(dropped), (f"I take the {view.up_card}, a trump, and discard the {dropped}: "
-                             f"keep trumps and aces, and make a void where I can.")
+    return pickup(dropped), (
+        f"I take the {view.up_card}, a trump, and discard the {dropped}: "
+        f"keep trumps and aces, and make a void where I can."
+    )
 
 
-def _going_alone(view: View):
-    counted = count(view.hand, view.trump)
+def _going_alone(view: View) -> tuple[Action, str]:
+    counted = count(view.hand, fixed_suit(view.trump))
     right = any(bower(c, view.trump) in ("right", "joker") for c in counted.trumps)
     need = alone_at(view.rules, GO_ALONE_AT)
     best = " with my partner's best card to come" if view.rules.call_for_best else ""
@@ -165,12 +188,16 @@ def _going_alone(view: View):
             return STAY, dummy_march
         if counted.score >= need and right:
             return ALONE, f"I go alone{best}: {counted.describe()}, and the top trump is mine."
-        return STAY, (f"I play with help: {counted.describe()} is not enough to go alone (a count of "
-                      f"{counted.score}; going alone needs {need}).")
+        return STAY, (
+            f"I play with help: {counted.describe()} is not enough to go alone (a count of "
+            f"{counted.score}; going alone needs {need})."
+        )
     if view.seat in view.makers:
         if counted.score >= need and right:
-            return ALONE, (f"I go alone for our side{best}, and my partner sits out: {counted.describe()}, "
-                           f"and the top trump is mine.")
+            return ALONE, (
+                f"I go alone for our side{best}, and my partner sits out: {counted.describe()}, "
+                f"and the top trump is mine."
+            )
         return STAY, f"I let my partner, the maker, play with me: {counted.describe()} is not enough to go alone."
     if counted.score >= alone_at(view.rules, DEFEND_ALONE_AT) and right:
         return ALONE, f"I defend alone{best}: {counted.describe()} should stop the makers by myself."
@@ -178,7 +205,7 @@ def _going_alone(view: View):
 
 
 @cache  # asked at every maker's choice of every simulated deal: the answer is the rule set's
-def _dummy_over_lone(rules) -> str:
+def _dummy_over_lone(rules: RuleSet) -> str:
     """Why the maker takes the dummy whatever the hand, where a lone march scores no more than a march with it (T7);
     empty where going alone can pay more, or there is no dummy."""
     if not rules.has_dummy:
@@ -188,17 +215,20 @@ def _dummy_over_lone(rules) -> str:
         return ""
     than = "the same as" if lone.makers == helped.makers else f"less than the {helped.makers} of"
     only = "" if lone.makers == helped.makers else "only "
-    return (f"A lone march scores {only}{lone.makers} here, {than} a march with the dummy ({lone.rule}), so I take "
-            f"the dummy.")
+    return (
+        f"A lone march scores {only}{lone.makers} here, {than} a march with the dummy ({lone.rule}), so I take "
+        f"the dummy."
+    )
 
 
-def _exchange(view: View):
+def _exchange(view: View) -> tuple[Action, str]:
     """R3: give a lone partner my best card; as the lone player, keep the best five of six."""
+    trump = fixed_suit(view.trump)
     if view.legal[0].kind is Verb.GIVE:
-        card = best_card(view.hand, view.trump)
-        what = "my highest trump" if is_trump(card, view.trump) else "my best card, having no trump"
+        card = best_card(view.hand, trump)
+        what = "my highest trump" if is_trump(card, trump) else "my best card, having no trump"
         return give(card), f"My partner goes alone and calls for my best card: I give the {card}, {what}."
-    kept = best_five(view.hand, view.trump)
+    kept = best_five(view.hand, trump)
     dropped = next(c for c in view.hand if c not in kept.cards)
     received = view.exchanged[-1] if view.exchanged else None
     got = f"I received the {received} from my partner. " if received else ""
@@ -210,20 +240,22 @@ def kept(hand: Sequence[Card], dummy: Sequence[Card], trump: Suit) -> Action:
     return keep(best_five(tuple(hand) + tuple(dummy), trump).cards)
 
 
-def _keep(view: View):
-    chosen = best_five(view.hand + view.dummy, view.trump)
+def _keep(view: View) -> tuple[Action, str]:
+    assert view.dummy is not None, "the maker who keeps five sees the dummy it took (T5)"
+    chosen = best_five(view.hand + view.dummy, fixed_suit(view.trump))
     return keep(chosen.cards), chosen.reason
 
 
-def _lowest(cards, trump: Suit, led: Suit | None) -> Card:
+def _lowest(cards: Sequence[Card], trump: Suit, led: Suit | None) -> Card:
     """The cheapest card: off-suit before trump, low before high."""
     return min(cards, key=lambda c: (is_trump(c, trump), power(c, trump, led), c.rank))
 
 
-def _play(view: View):
-    trump = view.trump
-    cards = [a.card for a in view.legal]
+def _play(view: View) -> tuple[Action, str]:
+    trump = fixed_suit(view.trump)
+    cards = [a.card for a in view.legal if a.card is not None]  # every one: a play carries its card
     trick = view.trick
+    assert trick is not None, "while a card is to be played a trick is on the table, empty before the lead"
     if not trick.cards:
         return _lead(view, cards)
     led = effective_suit(trick.cards[0], trump)
@@ -244,8 +276,8 @@ def _play(view: View):
     return play(card), f"I cannot beat the {winning}, so I throw my lowest card, the {card}."
 
 
-def _lead(view: View, cards: list[Card]):
-    trump = view.trump
+def _lead(view: View, cards: list[Card]) -> tuple[Action, str]:
+    trump = fixed_suit(view.trump)
     trumps = sorted((c for c in cards if is_trump(c, trump)), key=lambda c: -power(c, trump, trump))
     if view.seat in view.makers and trumps and (len(trumps) >= 2 or bower(trumps[0], trump)):
         return play(trumps[0]), f"The makers lead trump to draw the defenders' trumps: I lead the {trumps[0]}."
@@ -259,8 +291,13 @@ def _lead(view: View, cards: list[Card]):
     return play(trumps[-1]), f"I hold only trumps, so I lead my lowest, the {trumps[-1]}."
 
 
-_CHOOSERS = {
-    Phase.ROUND_ONE: _round_one, Phase.ROUND_TWO: _round_two, Phase.JOKER_CALL: _joker_call,
-    Phase.PICKUP: _pickup, Phase.GOING_ALONE: _going_alone, Phase.DUMMY: _keep, Phase.EXCHANGE: _exchange,
+_CHOOSERS: dict[Phase, Callable[[View], tuple[Action, str]]] = {
+    Phase.ROUND_ONE: _round_one,
+    Phase.ROUND_TWO: _round_two,
+    Phase.JOKER_CALL: _joker_call,
+    Phase.PICKUP: _pickup,
+    Phase.GOING_ALONE: _going_alone,
+    Phase.DUMMY: _keep,
+    Phase.EXCHANGE: _exchange,
     Phase.PLAY: _play,
 }

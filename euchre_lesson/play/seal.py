@@ -12,8 +12,10 @@ import hmac
 import json
 import os
 import secrets
+from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
+from typing import Any, Literal, overload
 
 from ..engine.errors import FileRefused, NotationError
 from ..engine.files import data_folder, read_regular, write_new
@@ -35,8 +37,13 @@ class Trust(Enum):
 
 
 # What a seal says of the game it was made for: a game saved from an edited game stays an edited game.
-SEALED_AS = {Trust.PLAYED: "played", Trust.KEPT: "played", Trust.EDITED: "edited",
-             Trust.UNCHECKED: "unchecked", Trust.ELSEWHERE: "unchecked"}
+SEALED_AS = {
+    Trust.PLAYED: "played",
+    Trust.KEPT: "played",
+    Trust.EDITED: "edited",
+    Trust.UNCHECKED: "unchecked",
+    Trust.ELSEWHERE: "unchecked",
+}
 READ_AS = {"played": Trust.KEPT, "edited": Trust.EDITED, "unchecked": Trust.UNCHECKED}
 
 
@@ -50,6 +57,10 @@ def key_folder() -> Path:
     return data_folder()
 
 
+@overload
+def key(*, make: Literal[True]) -> bytes: ...
+@overload
+def key(*, make: bool) -> bytes | None: ...
 def key(*, make: bool) -> bytes | None:
     """The user's key; None if there is none yet and `make` is false. An OSError or NotationError says why there is
     none to use."""
@@ -72,8 +83,11 @@ def _read_key(path: Path) -> bytes:
     except ValueError:
         value = b""
     if len(value) != KEY_BYTES:
-        raise NotationError("key", f"The key of saved games in {path} is damaged: remove that file, and the next "
-                                   f"save makes a new key (games sealed with the old one can then not be checked).")
+        raise NotationError(
+            "key",
+            f"The key of saved games in {path} is damaged: remove that file, and the next "
+            f"save makes a new key (games sealed with the old one can then not be checked).",
+        )
     return value
 
 
@@ -101,30 +115,33 @@ def _key_id(value: bytes) -> str:
 # -- seals ----------------------------------------------------------------------------------------------------
 
 
-def _message(record: dict, sealed_as: str) -> bytes:
+def _message(record: dict[str, Any], sealed_as: str) -> bytes:
     """The record without its seal, in one canonical form (key order and spacing do not count), and what it is."""
     body = {name: value for name, value in record.items() if name != "seal"}
-    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8") + \
-        b"\n" + sealed_as.encode("ascii")
+    return (
+        json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        + b"\n"
+        + sealed_as.encode("ascii")
+    )
 
 
-def _mac(record: dict, key_value: bytes, sealed_as: str) -> str:
+def _mac(record: dict[str, Any], key_value: bytes, sealed_as: str) -> str:
     return hmac.new(key_value, _message(record, sealed_as), hashlib.sha256).hexdigest()
 
 
-def seal(record: dict, key_value: bytes, trust: Trust) -> str:
+def seal(record: dict[str, Any], key_value: bytes, trust: Trust) -> str:
     """The seal of a record saved from a game of this trust: 'hmac-sha256:<key id>:<played|edited|unchecked>:<mac>'."""
     sealed_as = SEALED_AS[trust]
     return f"{SCHEME}:{_key_id(key_value)}:{sealed_as}:{_mac(record, key_value, sealed_as)}"
 
 
-def sealer(trust: Trust):
+def sealer(trust: Trust) -> Callable[[dict[str, Any]], str]:
     """A function of a record giving its seal, with the user's key (made now if there is none): for save_game."""
     value = key(make=True)
     return lambda record: seal(record, value, trust)
 
 
-def trust_of(record: dict) -> Trust:
+def trust_of(record: dict[str, Any]) -> Trust:
     """What the seal of a record read from a file says: kept as saved, edited, or not to be checked here."""
     stored = record.get("seal")
     if stored is None:

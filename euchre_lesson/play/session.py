@@ -14,15 +14,16 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from ..engine import checks
 from ..engine.actions import Action, Verb, keep, parse_action
 from ..engine.cards import Card, sort_key
 from ..engine.errors import WHOLE, IllegalAction, NotationError, excerpt
 from ..engine.game import GameState, load_game, load_saved, new_game, save_game
-from ..engine.hand import HandState, Phase
+from ..engine.hand import HandState
 from ..engine.narration import reasons_heard
+from ..engine.phases import Phase
 from ..engine.view import View
 from .advice import Option
 from .choice import Player
@@ -73,8 +74,11 @@ def keep_what_is_not_a_game(path: str) -> None:
     try:
         load_game(path)
     except NotationError:
-        raise NotationError("path", f"{path_words(path)} is there already and is not a saved game: "
-                                    f"choose another name, so that it is not lost.") from None
+        raise NotationError(
+            "path",
+            f"{path_words(path)} is there already and is not a saved game: "
+            f"choose another name, so that it is not lost.",
+        ) from None
 
 
 class Told(Enum):
@@ -106,11 +110,26 @@ class Told(Enum):
 
 
 # What was refused (nothing changed), and what changed what the table shows.
-REFUSALS = frozenset({Told.REFUSED, Told.NOT_AN_ACTION, Told.NOT_YOUR_TURN, Told.NO_CARD_YET, Told.NOTHING_SELECTED,
-                      Told.NOTHING_TO_UNDO, Told.NO_NEXT_HAND, Told.NO_DECISION, Told.NOT_OVER, Told.CANNOT_START,
-                      Told.NO_PATH, Told.NOT_SAVED, Told.NOT_LOADED})
-CHANGES = frozenset({Told.STARTED, Told.ACTED, Told.SELECTED, Told.UNDONE, Told.NEXT_HAND, Told.GRADED,
-                     Told.NEW_GAME, Told.LOADED})
+REFUSALS = frozenset(
+    {
+        Told.REFUSED,
+        Told.NOT_AN_ACTION,
+        Told.NOT_YOUR_TURN,
+        Told.NO_CARD_YET,
+        Told.NOTHING_SELECTED,
+        Told.NOTHING_TO_UNDO,
+        Told.NO_NEXT_HAND,
+        Told.NO_DECISION,
+        Told.NOT_OVER,
+        Told.CANNOT_START,
+        Told.NO_PATH,
+        Told.NOT_SAVED,
+        Told.NOT_LOADED,
+    }
+)
+CHANGES = frozenset(
+    {Told.STARTED, Told.ACTED, Told.SELECTED, Told.UNDONE, Told.NEXT_HAND, Told.GRADED, Told.NEW_GAME, Told.LOADED}
+)
 
 
 @dataclass(frozen=True)
@@ -134,12 +153,20 @@ class News:
         return self.told in CHANGES
 
 
-def locked(method: Callable[..., Any]) -> Callable[..., Any]:
+Args = ParamSpec("Args")
+Result = TypeVar("Result")
+
+
+def locked(
+    method: Callable[Concatenate[TableSession, Args], Result],
+) -> Callable[Concatenate[TableSession, Args], Result]:
     """The method run holding the session's lock: one thread at a time reads or changes the table."""
+
     @functools.wraps(method)
-    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
+    def run(self: TableSession, /, *args: Args.args, **kwargs: Args.kwargs) -> Result:
         with self.lock:
             return method(self, *args, **kwargs)
+
     return run
 
 
@@ -167,7 +194,9 @@ class TableSession:
     @locked
     def observe(self, listener: Callable[[News], None]) -> None:
         """Call `listener(news)` after each change or refusal (one that fails is logged, and the others still hear)."""
-        self.model.observe(checks.instance("listener", listener, Callable, "a function of one News"))
+        if not callable(listener):  # what isinstance(listener, Callable) says
+            raise checks.refused("listener", listener, "a function of one News")
+        self.model.observe(listener)
 
     def _tell(self, told: Told, **details: Any) -> News:
         self.news = News(told, **details)
@@ -336,8 +365,9 @@ class TableSession:
         except NotationError as error:
             return self._tell(Told.NOT_AN_ACTION, action=action, error=error)
         try:
-            game, said = self.model.replies(game, self.shown, self.players,
-                                            self.model.said_before(len(self.hand.history)))
+            game, said = self.model.replies(
+                game, self.shown, self.players, self.model.said_before(len(self.hand.history))
+            )
         except IllegalAction as error:  # a reply that would end the last hand a game holds with nobody winning
             return self._tell(Told.REFUSED, action=action, error=error)
         self.model.take(game, said, undoable=True)
@@ -354,8 +384,9 @@ class TableSession:
             return self._tell(Told.NOT_YOUR_TURN)
         if phase is Phase.DUMMY:
             if card not in self.selectable:
-                raise NotationError("card", f"card {card} is not one of your ten: choose one of "
-                                            f"{' '.join(map(str, self.selectable))}.")
+                raise NotationError(
+                    "card", f"card {card} is not one of your ten: choose one of {' '.join(map(str, self.selectable))}."
+                )
             self.selected ^= {card}
             return self._tell(Told.SELECTED)
         verb = card_verb(self.view)
@@ -368,7 +399,8 @@ class TableSession:
         """Keep the five cards selected (T5); the engine says if they are not five of your ten."""
         if not self.selected:
             return self._tell(Told.NOTHING_SELECTED)
-        return self.act(keep(sorted(self.selected, key=sort_key)))
+        chosen = sorted(self.selected, key=sort_key)
+        return self.act(keep(chosen))
 
     @locked
     def undo(self) -> News:

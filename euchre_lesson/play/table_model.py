@@ -170,7 +170,8 @@ class Graded(NamedTuple):
     def lines(self, seat: int) -> tuple[str, ...]:
         """One line of words per decision, as `seat` saw each; one line saying so where it made none."""
         return tuple(graded_words(d.action, d.state.view(seat), d.grade) for d in self.decisions) or (
-            "You made no decision this hand.",)
+            "You made no decision this hand.",
+        )
 
 
 class Listeners:
@@ -211,15 +212,21 @@ class Listeners:
     def problem(self, words: str) -> None:
         """Keep what went wrong where whoever watches sees it (the last few only)."""
         with self.lock:
-            self.problems = [*self.problems[1 - KEPT_PROBLEMS:], words]
+            self.problems = [*self.problems[1 - KEPT_PROBLEMS :], words]
 
 
 class TableModel:
     """A game at a table: computer players of `level` at the seats a front says, what they said, what Undo goes
     back to, the hints and grades asked for, and the listeners told of each change."""
 
-    def __init__(self, game: GameState, level: str = "rule of thumb", players: dict[int, Player] | None = None, *,
-                 name: str = "The table"):
+    def __init__(
+        self,
+        game: GameState,
+        level: str = "rule of thumb",
+        players: dict[int, Player] | None = None,
+        *,
+        name: str = "The table",
+    ):
         checks.instance("game", game, GameState, "a GameState, such as new_game(CUTTHROAT, seed=1)")
         self.lock = threading.RLock()
         self.listeners = Listeners(name)
@@ -257,8 +264,9 @@ class TableModel:
 
     # -- sitting down at a game ------------------------------------------------------------------------------------
 
-    def sit(self, game: GameState, level: str, players: dict[int, Player] | None = None,
-            shown: int | None = None) -> None:
+    def sit(
+        self, game: GameState, level: str, players: dict[int, Player] | None = None, shown: int | None = None
+    ) -> None:
         """A game at this table from here on, with its computer players (those given, the others made from its
         seed when first needed), hand `shown` on the table (the last, by default): nothing said yet, nothing to
         undo, no hint nor grade kept."""
@@ -291,8 +299,13 @@ class TableModel:
 
     # -- the game goes on ----------------------------------------------------------------------------------------
 
-    def choice(self, seat: int, think: Callable[..., Any] = here, game: GameState | None = None,
-               players: dict[int, Player] | None = None) -> Choice:
+    def choice(
+        self,
+        seat: int,
+        think: Callable[..., Any] = here,
+        game: GameState | None = None,
+        players: dict[int, Player] | None = None,
+    ) -> Choice:
         """The choice of `seat`'s computer player (of `players`, else the table's) in `game` (else the table's), with
         the dice of that decision."""
         with self.lock:
@@ -302,8 +315,9 @@ class TableModel:
         chosen: Choice = think(player.decide, view, dice)
         return chosen
 
-    def replies(self, game: GameState, shown: int, players: dict[int, Player],
-                said: dict[int, str]) -> tuple[GameState, dict[int, str]]:
+    def replies(
+        self, game: GameState, shown: int, players: dict[int, Player], said: dict[int, str]
+    ) -> tuple[GameState, dict[int, str]]:
         """`game` after the computer `players` act (a dict: seat -> player), until a seat none of them holds is to
         act or hand `shown` ends; and `said`, what they said in that hand, their new words added (a new dict: the
         table changes only once every reply is made, by `take`)."""
@@ -323,8 +337,15 @@ class TableModel:
             kept = self.reasons[number] if number < len(self.reasons) else {}
             return {i: words for i, words in kept.items() if i < place}
 
-    def take(self, game: GameState, said: dict[int, str], *, number: int | None = None, shown: int | None = None,
-             undoable: bool = False) -> None:
+    def take(
+        self,
+        game: GameState,
+        said: dict[int, str],
+        *,
+        number: int | None = None,
+        shown: int | None = None,
+        undoable: bool = False,
+    ) -> None:
         """The table's game is now `game`: hand `number` (the one shown) has `said` for its reasons (later hands'
         are another story), the hand shown is `shown` (unchanged by default), and with `undoable` (a learner's
         action) Undo can go back to the moment before."""
@@ -335,7 +356,7 @@ class TableModel:
             number = self.shown if number is None else number
             self.game = game
             self.shown = self.shown if shown is None else shown
-            del self.reasons[number + 1:]
+            del self.reasons[number + 1 :]
             self.reasons.extend({} for _ in range(number - len(self.reasons)))
             self.reasons[number:] = [said]
             self.version += 1
@@ -373,8 +394,10 @@ class TableModel:
             options = think(advise, view, worlds=ADVICE_WORLDS, seed=advice_seed(game.hand), seconds=HINT_SECONDS)
         with self.lock:
             if options[0].unit != NO_TIME:  # this hand's and the last one's: a class grades the last while playing on
-                self.advised = {**{kept: weighed for kept, weighed in self.advised.items() if kept[0] >= moment[0] - 1},
-                                moment: options}
+                self.advised = {
+                    **{kept: weighed for kept, weighed in self.advised.items() if kept[0] >= moment[0] - 1},
+                    moment: options,
+                }
             if self.moment == moment:  # not if the table moved on meanwhile
                 self.hints = {**self.hints, seat: (moment, options[0])}
                 self.version += 1
@@ -417,13 +440,20 @@ class TableModel:
                     hinted = self.advised.get((number, state.history))
                     numbers.append(n)
                     chosen.append((view, action, advice_seed(state)) + ((hinted,) if hinted else ()))
-        grades = dict(zip(numbers, think(grade_all, chosen, worlds=ADVICE_WORLDS, seconds=GRADE_SECONDS)
-                          if chosen else ()))
-        graded = Graded(hand, number + 1, tuple(Decision(state, action, grades.get(n))
-                                                for n, (state, action) in enumerate(decisions, 1)), edited=edited)
+        grades = dict(
+            zip(numbers, think(grade_all, chosen, worlds=ADVICE_WORLDS, seconds=GRADE_SECONDS) if chosen else ())
+        )
+        graded = Graded(
+            hand,
+            number + 1,
+            tuple(Decision(state, action, grades.get(n)) for n, (state, action) in enumerate(decisions, 1)),
+            edited=edited,
+        )
         with self.lock:
-            self.graded = {**{key: kept for key, kept in self.graded.items() if key[0] >= number - 1},
-                           (number, seat): graded}
+            self.graded = {
+                **{key: kept for key, kept in self.graded.items() if key[0] >= number - 1},
+                (number, seat): graded,
+            }
             self.version += 1
         return graded
 
