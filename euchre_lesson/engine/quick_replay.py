@@ -2,8 +2,9 @@
 
 A saved game of 20,000 hands holds 440,000 actions, and HandState.apply makes a new state for each. Here one
 small step function per phase moves a few plain values instead (cards as their two-letter texts), asking the
-same rule questions as the engine (bidders, must_call, asked_to_go_alone, opening_leader, the suit in play),
-and the finished hand becomes one HandState at the end.
+same rule questions as the engine (must_call, dealer_may_decline, the suit in play) and walking the same order
+of play (sequence.py: who acts next and which phase follows), and the finished hand becomes one HandState at
+the end.
 
 It only ever says yes: for anything it does not take on (a joker turned up, a call for best, an action the
 engine would refuse, a hand left unfinished) it gives None and the engine replays the hand, so that every
@@ -16,11 +17,12 @@ from __future__ import annotations
 from .actions import SHORT_TOKEN, Action, Verb, parse_action
 from .cards import deck, sort_key
 from .errors import NotationError
-from .hand import (HAND_SIZE, TRICKS_PER_HAND, HandState, asked_to_go_alone, bidders, dealer_may_decline,
-                   discard_choices, must_call, nameable_suits, opening_leader)
+from .hand import HAND_SIZE, HandState, dealer_may_decline, discard_choices, must_call, nameable_suits
 from .phases import Phase
 from .ranking import power, suit_in_play
 from .rules import RuleSet
+from .sequence import (TRICKS_PER_HAND, Lineup, Turn, after_answer, after_keep, after_pickup, after_round_one,
+                       after_round_two, seating)
 from .tricks import Trick
 
 KNOWN_TOKENS = 4096  # the tokens remembered: a game reads the same few hundred again and again
@@ -33,8 +35,6 @@ class QuickReplay:
         self.rules = rules
         self.card = {card.ascii: card for card in deck(rules.deck)}  # the engine's card for each text
         self._actions: dict[str, tuple] = {}  # token -> (action, its verb, what it carries, as text)
-        self._asked: dict[tuple, int | None] = {}  # (maker, answers so far) -> who is asked to go alone next
-        self._seating: dict[tuple, tuple] = {}  # who goes alone -> (who leads, who plays after whom, seats in play)
         self._suits: dict = {}  # trump -> each card's suit in play
         self._powers: dict = {}  # trump -> card led -> each card's power in its trick
 
@@ -90,25 +90,6 @@ class QuickReplay:
             return None
         return Action(Verb.KEEP, cards=cards), Verb.KEEP, tuple(words[1:])
 
-    def asked(self, maker: int, answers: tuple) -> int | None:
-        """Who is asked next whether to go alone (C10): the engine's answer, remembered."""
-        key = (maker, answers)
-        if key not in self._asked:
-            self._asked[key] = asked_to_go_alone(self.rules, maker, answers)
-        return self._asked[key]
-
-    def seating(self, hand: _Hand) -> tuple:
-        """Who leads the first trick, who plays after each seat, and how many play (C11, T6, F3): the engine's."""
-        key = (hand.dealer, hand.maker, hand.lone_maker, hand.lone_partner, hand.lone_defender)
-        if key not in self._seating:
-            seated = HandState(self.rules, hand.dealer, hand.start.deal, Phase.PLAY, None, (), maker=hand.maker,
-                               lone_maker=hand.lone_maker, lone_partner=hand.lone_partner,
-                               lone_defender=hand.lone_defender)
-            active = seated.active_seats
-            self._seating[key] = (opening_leader(seated), {seat: seated._next_active(seat) for seat in active},
-                                  len(active))
-        return self._seating[key]
-
     def suits(self, trump) -> dict:
         """Each card's suit in play under `trump`: the bowers' and the joker's are trump's (C2, C3)."""
         if trump not in self._suits:
@@ -162,27 +143,29 @@ class _Hand:
 # -- the steps: each takes (action, verb, what it carries) and says whether the engine takes it too ------------
 
 
-def _next_bidder(hand: _Hand) -> int | None:
-    """The seat that bids after the one to act, or None after the dealer (C6, C8)."""
-    order = bidders(hand.rules, hand.dealer)
-    later = order.index(hand.to_act) + 1
-    return order[later] if later < len(order) else None
+def _moved(hand: _Hand, turn: Turn) -> bool:
+    """The hand at the turn that the order of play (sequence.py) says follows; at the play, who plays after whom."""
+    hand.phase, hand.to_act = turn
+    if turn.phase is Phase.PLAY:
+        seated = seating(hand.rules, hand.dealer, _lineup(hand))
+        hand.next_seat, hand.in_trick = seated.next_seat, len(seated.active)
+        hand.suit_of = hand.replay.suits(hand.trump)
+    return True
+
+
+def _lineup(hand: _Hand) -> Lineup:
+    """Who goes alone for whom, as sequence.py reads it (C10)."""
+    lone = None if not hand.lone_maker else hand.rules.partner(hand.maker) if hand.lone_partner else hand.maker
+    return Lineup(hand.maker, lone, hand.lone_defender)
 
 
 def _round_one(hand: _Hand, known) -> bool:
     _, verb, _ = known
     if verb is Verb.ORDER:
         hand.maker, hand.trump = hand.to_act, hand.start.up_card.suit
-        hand.phase, hand.to_act = Phase.PICKUP, hand.dealer
-        return True
-    if verb is not Verb.PASS:
+    elif verb is not Verb.PASS:
         return False
-    later = _next_bidder(hand)
-    if later is None:
-        hand.phase, hand.to_act = Phase.ROUND_TWO, bidders(hand.rules, hand.dealer)[0]
-    else:
-        hand.to_act = later
-    return True
+    return _moved(hand, after_round_one(hand.rules, hand.dealer, hand.to_act, verb is Verb.ORDER))
 
 
 def _pickup(hand: _Hand, known) -> bool:
@@ -192,13 +175,13 @@ def _pickup(hand: _Hand, known) -> bool:
         if not dealer_may_decline(rules, hand.maker, dealer):
             return False
         hand.picked_up = False
-        return _after_trump(hand)
+        return _moved(hand, after_pickup(rules, dealer, hand.maker))
     up_card, five = hand.start.up_card.ascii, hand.hands[dealer]
     if verb is not Verb.PICKUP or card not in discard_choices(rules, five, up_card):
         return False
     hand.hands[dealer] = [other for other in five + [up_card] if other != card]
     hand.picked_up, hand.discard = True, card
-    return _after_trump(hand)
+    return _moved(hand, after_pickup(rules, dealer, hand.maker))
 
 
 def _round_two(hand: _Hand, known) -> bool:
@@ -207,25 +190,12 @@ def _round_two(hand: _Hand, known) -> bool:
     if verb is Verb.PASS:
         if must_call(hand.rules, seat, hand.dealer):
             return False
-        later = _next_bidder(hand)
-        if later is None:  # thrown in (C9)
-            hand.phase, hand.to_act = Phase.DONE, None
-        else:
-            hand.to_act = later
-        return True
+        return _moved(hand, after_round_two(hand.rules, hand.dealer, seat, False))  # thrown in after the last (C9)
     # Round two follows every seat passing in round one, so the up-card's suit was turned down (C8).
     if verb is not Verb.CALL or suit not in nameable_suits(hand.rules, hand.start.up_card.suit):
         return False
     hand.trump, hand.maker = suit, seat
-    return _after_trump(hand)
-
-
-def _after_trump(hand: _Hand) -> bool:
-    asked = hand.replay.asked(hand.maker, ())
-    if asked is None:
-        return _after_announcements(hand)
-    hand.phase, hand.to_act = Phase.GOING_ALONE, asked
-    return True
+    return _moved(hand, after_round_two(hand.rules, hand.dealer, seat, True))
 
 
 def _going_alone(hand: _Hand, known) -> bool:
@@ -239,18 +209,7 @@ def _going_alone(hand: _Hand, known) -> bool:
     elif alone:
         hand.lone_defender = seat
     hand.answers += ((seat, alone),)
-    asked = hand.replay.asked(hand.maker, hand.answers)
-    if asked is None:
-        return _after_announcements(hand)
-    hand.to_act = asked
-    return True
-
-
-def _after_announcements(hand: _Hand) -> bool:
-    if hand.rules.has_dummy and not hand.lone_maker:
-        hand.phase, hand.to_act = Phase.DUMMY, hand.maker
-        return True
-    return _start_play(hand)
+    return _moved(hand, after_answer(hand.rules, hand.dealer, hand.maker, hand.answers))
 
 
 def _keep(hand: _Hand, known) -> bool:
@@ -263,18 +222,7 @@ def _keep(hand: _Hand, known) -> bool:
     hand.hands[hand.maker] = [card for card in ten if card in chosen]
     hand.set_aside = [card for card in ten if card not in chosen]
     hand.dummy = None
-    return _start_play(hand)
-
-
-def _start_play(hand: _Hand) -> bool:
-    """The play begins (C11); a lone player's call for best would come first, which the engine replays (R3)."""
-    if hand.rules.call_for_best and (hand.lone_maker or hand.lone_defender is not None):
-        return False
-    replay = hand.replay
-    leader, hand.next_seat, hand.in_trick = replay.seating(hand)
-    hand.suit_of = replay.suits(hand.trump)
-    hand.phase, hand.to_act = Phase.PLAY, leader
-    return True
+    return _moved(hand, after_keep(seating(hand.rules, hand.dealer, _lineup(hand))))
 
 
 def _play(hand: _Hand, tokens) -> bool:
@@ -318,6 +266,6 @@ def _play(hand: _Hand, tokens) -> bool:
 
 _PLAY = Verb.PLAY
 # The step of each phase of the bidding; the play has its own loop. A hand over (DONE) takes no step, and
-# the joker's call (C3) and the call for best (R3), rare, are never reached: the engine replays those hands.
+# the joker's call (C3) and the call for best (R3), rare, have none: the engine replays those hands.
 _STEPS = {Phase.ROUND_ONE: _round_one, Phase.PICKUP: _pickup, Phase.ROUND_TWO: _round_two,
           Phase.GOING_ALONE: _going_alone, Phase.DUMMY: _keep}
