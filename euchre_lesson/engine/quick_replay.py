@@ -21,8 +21,8 @@ from .hand import HAND_SIZE, HandState, dealer_may_decline, discard_choices, mus
 from .phases import Phase
 from .ranking import power, suit_in_play
 from .rules import RuleSet
-from .sequence import (TRICKS_PER_HAND, Lineup, Turn, after_answer, after_keep, after_pickup, after_round_one,
-                       after_round_two, seating)
+from .sequence import (TRICKS_PER_HAND, Lineup, Seating, Turn, after_answer, after_keep, after_pickup,
+                       after_round_one, after_round_two, seating)
 from .tricks import Trick
 
 KNOWN_TOKENS = 4096  # the tokens remembered: a game reads the same few hundred again and again
@@ -35,6 +35,8 @@ class QuickReplay:
         self.rules = rules
         self.card = {card.ascii: card for card in deck(rules.deck)}  # the engine's card for each text
         self._actions: dict[str, tuple] = {}  # token -> (action, its verb, what it carries, as text)
+        self._turns: dict[tuple, Turn] = {}  # (a step of sequence.py, what it is told) -> the turn it gives
+        self._seating: dict[tuple, Seating] = {}  # (dealer, lineup) -> sequence.seating's answer
         self._suits: dict = {}  # trump -> each card's suit in play
         self._powers: dict = {}  # trump -> card led -> each card's power in its trick
 
@@ -89,6 +91,23 @@ class QuickReplay:
         if len(set(words)) != len(words) or list(cards) != sorted(cards, key=sort_key):
             return None
         return Action(Verb.KEEP, cards=cards), Verb.KEEP, tuple(words[1:])
+
+    def turn(self, step, *told) -> Turn:
+        """The turn that `step` of the order of play (sequence.py) gives under these rules, remembered: a game
+        asks the same few questions again and again, and the rules need not be hashed for each."""
+        key = (step, *told)
+        known = self._turns.get(key)
+        if known is None:
+            known = self._turns[key] = step(self.rules, *told)
+        return known
+
+    def seating(self, dealer: int, lineup: Lineup) -> Seating:
+        """Who plays the tricks after whom, for one dealer and lineup (sequence.seating), remembered."""
+        key = (dealer, lineup)
+        known = self._seating.get(key)
+        if known is None:
+            known = self._seating[key] = seating(self.rules, dealer, lineup)
+        return known
 
     def suits(self, trump) -> dict:
         """Each card's suit in play under `trump`: the bowers' and the joker's are trump's (C2, C3)."""
@@ -146,8 +165,8 @@ class _Hand:
 def _moved(hand: _Hand, turn: Turn) -> bool:
     """The hand at the turn that the order of play (sequence.py) says follows; at the play, who plays after whom."""
     hand.phase, hand.to_act = turn
-    if turn.phase is Phase.PLAY:
-        seated = seating(hand.rules, hand.dealer, _lineup(hand))
+    if turn.phase is _PLAYING:
+        seated = hand.replay.seating(hand.dealer, _lineup(hand))
         hand.next_seat, hand.in_trick = seated.next_seat, len(seated.active)
         hand.suit_of = hand.replay.suits(hand.trump)
     return True
@@ -165,7 +184,7 @@ def _round_one(hand: _Hand, known) -> bool:
         hand.maker, hand.trump = hand.to_act, hand.start.up_card.suit
     elif verb is not Verb.PASS:
         return False
-    return _moved(hand, after_round_one(hand.rules, hand.dealer, hand.to_act, verb is Verb.ORDER))
+    return _moved(hand, hand.replay.turn(after_round_one, hand.dealer, hand.to_act, verb is Verb.ORDER))
 
 
 def _pickup(hand: _Hand, known) -> bool:
@@ -175,13 +194,13 @@ def _pickup(hand: _Hand, known) -> bool:
         if not dealer_may_decline(rules, hand.maker, dealer):
             return False
         hand.picked_up = False
-        return _moved(hand, after_pickup(rules, dealer, hand.maker))
+        return _moved(hand, hand.replay.turn(after_pickup, dealer, hand.maker))
     up_card, five = hand.start.up_card.ascii, hand.hands[dealer]
     if verb is not Verb.PICKUP or card not in discard_choices(rules, five, up_card):
         return False
     hand.hands[dealer] = [other for other in five + [up_card] if other != card]
     hand.picked_up, hand.discard = True, card
-    return _moved(hand, after_pickup(rules, dealer, hand.maker))
+    return _moved(hand, hand.replay.turn(after_pickup, dealer, hand.maker))
 
 
 def _round_two(hand: _Hand, known) -> bool:
@@ -190,12 +209,12 @@ def _round_two(hand: _Hand, known) -> bool:
     if verb is Verb.PASS:
         if must_call(hand.rules, seat, hand.dealer):
             return False
-        return _moved(hand, after_round_two(hand.rules, hand.dealer, seat, False))  # thrown in after the last (C9)
+        return _moved(hand, hand.replay.turn(after_round_two, hand.dealer, seat, False))  # the last: thrown in (C9)
     # Round two follows every seat passing in round one, so the up-card's suit was turned down (C8).
     if verb is not Verb.CALL or suit not in nameable_suits(hand.rules, hand.start.up_card.suit):
         return False
     hand.trump, hand.maker = suit, seat
-    return _moved(hand, after_round_two(hand.rules, hand.dealer, seat, True))
+    return _moved(hand, hand.replay.turn(after_round_two, hand.dealer, seat, True))
 
 
 def _going_alone(hand: _Hand, known) -> bool:
@@ -209,7 +228,7 @@ def _going_alone(hand: _Hand, known) -> bool:
     elif alone:
         hand.lone_defender = seat
     hand.answers += ((seat, alone),)
-    return _moved(hand, after_answer(hand.rules, hand.dealer, hand.maker, hand.answers))
+    return _moved(hand, hand.replay.turn(after_answer, hand.dealer, hand.maker, hand.answers))
 
 
 def _keep(hand: _Hand, known) -> bool:
@@ -222,7 +241,7 @@ def _keep(hand: _Hand, known) -> bool:
     hand.hands[hand.maker] = [card for card in ten if card in chosen]
     hand.set_aside = [card for card in ten if card not in chosen]
     hand.dummy = None
-    return _moved(hand, after_keep(seating(hand.rules, hand.dealer, _lineup(hand))))
+    return _moved(hand, after_keep(hand.replay.seating(hand.dealer, _lineup(hand))))
 
 
 def _play(hand: _Hand, tokens) -> bool:
@@ -265,6 +284,7 @@ def _play(hand: _Hand, tokens) -> bool:
 
 
 _PLAY = Verb.PLAY
+_PLAYING = Phase.PLAY
 # The step of each phase of the bidding; the play has its own loop. A hand over (DONE) takes no step, and
 # the joker's call (C3) and the call for best (R3), rare, have none: the engine replays those hands.
 _STEPS = {Phase.ROUND_ONE: _round_one, Phase.PICKUP: _pickup, Phase.ROUND_TWO: _round_two,
