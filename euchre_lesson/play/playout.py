@@ -43,7 +43,7 @@ from .bits import BitLists, Layout, bit_lists, cards_of, layout
 ROUND_ONE = (PASS, ORDER)  # C6: index 1 orders the up-card
 ANNOUNCE = (STAY, ALONE)  # C10: index 1 goes alone
 # The phases a step compares with, named once here: an Enum member looked up in its class costs more than a name.
-_BID, _BID_AGAIN, _EXCHANGE, _PLAY, _DONE = Phase.ROUND_ONE, Phase.ROUND_TWO, Phase.EXCHANGE, Phase.PLAY, Phase.DONE
+_EXCHANGE, _PLAY, _DONE = Phase.EXCHANGE, Phase.PLAY, Phase.DONE
 
 
 class Places(NamedTuple):
@@ -79,6 +79,23 @@ def _calls(rules: RuleSet, turned_down: Suit | None, stuck: bool) -> Calls:
     return Calls(options, tuple(None if o is PASS else layout(o.suit, rules.deck) for o in options))
 
 
+class Round(NamedTuple):
+    """A round of bidding from one seat on, walked once through sequence.py: who bids while all pass, and then."""
+
+    seats: tuple[int, ...]  # each bidder in turn, while the bids are passes
+    after_passes: Turn  # the turn after every one of them passed
+    after_bid: tuple[Turn, ...]  # [seat]: the turn after that seat orders up or names a suit
+
+
+def _round(step, phase: Phase, rules: RuleSet, dealer: int, seat: int) -> Round:
+    """Walk `step` of the order of play (after_round_one or after_round_two) from `seat` while all pass."""
+    turn, seats = Turn(phase, seat), []
+    while turn.phase is phase and turn.seat not in seats:  # (an order that came round again would end here)
+        seats.append(turn.seat)
+        turn = step(rules, dealer, turn.seat, False)
+    return Round(tuple(seats), turn, tuple(step(rules, dealer, bidder, True) for bidder in range(rules.players)))
+
+
 class RuleTables(NamedTuple):
     """Everything `random_hands` needs for one rule set, worked out once."""
 
@@ -89,8 +106,8 @@ class RuleTables(NamedTuple):
     up_layout: tuple  # [card]: the layout under its suit as trump, for an up-card ordered up (C6)
     places: tuple[Places, ...]  # [dealer]
     starts: tuple[tuple[Turn, ...], ...]  # [dealer][up-card]: the first turn (C3, C6)
-    round_one: tuple  # [dealer][seat][ordered]: the turn after a round-one bid (C6, C7, C8)
-    round_two: tuple  # [dealer][seat][called]: the turn after a round-two bid (C8, C9, C10)
+    round_one: tuple  # [dealer][seat]: the round from that seat on, a Round (C6, C7, C8)
+    round_two: tuple  # [dealer][seat]: the same for round two (C8, C9, C10)
     joker_call: tuple[Turn, ...]  # [dealer]: the turn after the dealer names trump for the joker (C3)
     joker_calls: Calls  # the dealer's options when the joker is turned up (C3)
     calls: tuple  # [card][must call]: a round-two bidder's options once that card was turned down (C8, C9)
@@ -98,6 +115,7 @@ class RuleTables(NamedTuple):
     keeps: tuple[tuple[int, ...], ...]  # every five of the ten, as places among the ten (T5)
     announcements: tuple  # [dealer][maker]: the tree of who is asked to go alone, its leaves Plans (C10)
     lists: BitLists
+    thrown_in: tuple[int, ...]  # the points of a hand thrown in: none (C9)
 
 
 @cache
@@ -112,14 +130,14 @@ def rule_tables(rules: RuleSet) -> RuleTables:
     return RuleTables(
         rules, players, pack, cards, tuple(None if c.is_joker else layout(c.suit, rules.deck) for c in cards), places,
         tuple(tuple(sequence.first_turn(rules, dealer, card) for card in cards) for dealer in seats),
-        tuple(tuple((sequence.after_round_one(rules, dealer, seat, False), sequence.after_round_one(rules, dealer, seat, True))
-                    for seat in seats) for dealer in seats),
-        tuple(tuple((sequence.after_round_two(rules, dealer, seat, False), sequence.after_round_two(rules, dealer, seat, True))
-                    for seat in seats) for dealer in seats),
+        tuple(tuple(_round(sequence.after_round_one, Phase.ROUND_ONE, rules, dealer, seat) for seat in seats)
+              for dealer in seats),
+        tuple(tuple(_round(sequence.after_round_two, Phase.ROUND_TWO, rules, dealer, seat) for seat in seats)
+              for dealer in seats),
         tuple(sequence.after_joker_call(rules, dealer) for dealer in seats), _calls(rules, None, True),
         tuple(calls.get(c.suit) for c in cards), declines, engine.keep_choices(range(2 * HAND_SIZE)),
         tuple(tuple(_announcements(rules, dealer, maker, ()) for maker in seats) for dealer in seats),
-        bit_lists(rules.deck))
+        bit_lists(rules.deck), (0,) * players)
 
 
 def _places(rules: RuleSet, dealer: int, pack: tuple[int, ...]) -> Places:
@@ -259,14 +277,13 @@ def _hand(tables: RuleTables, rng, recorder) -> tuple[int, ...]:
     if recorder is not None:
         recorder.dealer, recorder.pack, recorder.tricks_won = dealer, pack, (0,) * tables.players
     up = hand.up = pack[tables.places[dealer].up]
-    turn = tables.starts[dealer][up]
-    phase = turn.phase
-    while phase is not _PLAY:
-        if phase is _DONE:
-            return (0,) * tables.players  # C9: thrown in
-        turn = _STEPS[phase](tables, hand, turn.seat, random_fraction, recorder)
-        phase = turn.phase
-    return _tricks(tables, hand, turn.seat, random_fraction, recorder)
+    phase, seat = tables.starts[dealer][up]
+    steps, play, done = _STEPS, _PLAY, _DONE
+    while phase is not play:
+        if phase is done:
+            return tables.thrown_in  # C9
+        phase, seat = steps[phase](tables, hand, seat, random_fraction, recorder)
+    return _tricks(tables, hand, seat, random_fraction, recorder)
 
 
 def _same(action: Action) -> Action:
@@ -285,25 +302,22 @@ def _joker_call(tables: RuleTables, hand: _Hand, dealer: int, random_fraction, r
 
 def _round_one(tables: RuleTables, hand: _Hand, seat: int, random_fraction, recorder) -> Turn:
     """C6: each bidder in turn passes or orders the up-card."""
-    after = tables.round_one[hand.dealer]
-    while True:
+    seats, after_passes, after_bid = tables.round_one[hand.dealer][seat]
+    for seat in seats:
         order = random_fraction() < 0.5
         if recorder is not None:
             recorder(seat, _same, ROUND_ONE, order)
-        turn = after[seat][order]
         if order:
             hand.trump_made(tables, seat, tables.up_layout[hand.up])
-            return turn
-        if turn.phase is not _BID:
-            return turn
-        seat = turn.seat
+            return after_bid[seat]
+    return after_passes
 
 
 def _round_two(tables: RuleTables, hand: _Hand, seat: int, random_fraction, recorder) -> Turn:
     """C8, C9: each bidder in turn names a suit or passes, where allowed."""
     dealer, calls, rules = hand.dealer, tables.calls[hand.up], tables.rules
-    after = tables.round_two[dealer]
-    while True:
+    seats, after_passes, after_bid = tables.round_two[dealer][seat]
+    for seat in seats:
         options, layouts = calls[engine.must_call(rules, seat, dealer)]
         k = int(random_fraction() * len(options))
         if recorder is not None:
@@ -311,11 +325,8 @@ def _round_two(tables: RuleTables, hand: _Hand, seat: int, random_fraction, reco
         called = layouts[k]
         if called is not None:
             hand.trump_made(tables, seat, called)
-            return after[seat][True]
-        turn = after[seat][False]
-        if turn.phase is not _BID_AGAIN:
-            return turn
-        seat = turn.seat
+            return after_bid[seat]
+    return after_passes
 
 
 def _pickup(tables: RuleTables, hand: _Hand, dealer: int, random_fraction, recorder) -> Turn:
