@@ -20,9 +20,10 @@ from .rules import RuleSet, ScoreRow, rules_from
 from .scoring import scoring_row
 # The order of play (who acts next, the verbs of each phase, the phase after) is sequence.py's; the hand walks it.
 # PHASE_RULES is named here too, for the callers that have always found it in hand.py.
-from .sequence import (PHASE_RULES, PHASE_VERBS, TRICKS_PER_HAND, Lineup, Seating, Turn, after_answer, after_card,
-                       after_exchange, after_joker_call, after_keep, after_pickup, after_round_one, after_round_two,
-                       after_trick, bidders, defenders_of, first_turn, makers_of, seating)
+from .sequence import (PHASE_RULES, PHASE_VERBS, Lineup, Seating, Turn, after_answer, after_card, after_exchange,
+                       after_joker_call, after_keep, after_pickup, after_round_one, after_round_two, after_trick,
+                       bidders, defenders_of, first_turn, makers_of, seating)
+from .sequence import TRICKS_PER_HAND  # noqa: F401 (named here too, for the callers that find it in hand.py)
 from .tricks import Trick, playable, why_not, winning_index
 from .view import lone_maker_seat, view_of
 

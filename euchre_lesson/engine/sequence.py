@@ -148,7 +148,7 @@ def seating(rules: RuleSet, dealer: int, lineup: Lineup) -> Seating:
     if rules.opening_lead == "dealer_left" or not lone:
         leader = after(dealer)
     else:
-        leader = lone_defender if len(lone) == 2 else after(lone[0])
+        leader = lone[1] if len(lone) == 2 else after(lone[0])  # two lone players: the lone defender leads
     exchanges = () if not rules.call_for_best else tuple(
         (partner, seat) for seat in lone for partner in side_of(rules, seat, maker) if partner != seat)
     return Seating(tuple(sorted(out)), tuple(s for s in range(rules.players) if s not in out),

@@ -257,7 +257,7 @@ def random_hand_tokens(rules: RuleSet, seed: int) -> Trace:
 class _Hand:
     """The moving parts of one hand: the pack, the dealer, and once trump is made the maker, hands and plan."""
 
-    __slots__ = ("pack", "dealer", "up", "maker", "layout", "hands", "plan")
+    __slots__ = ("dealer", "hands", "layout", "maker", "pack", "plan", "up")
 
     def trump_made(self, tables: RuleTables, maker: int, bit_layout: Layout) -> Turn:
         """The hands on the bit layout of trump, and the announcements' tree: the turn after trump (C10)."""
@@ -302,30 +302,30 @@ def _joker_call(tables: RuleTables, hand: _Hand, dealer: int, random_fraction, r
 
 def _round_one(tables: RuleTables, hand: _Hand, seat: int, random_fraction, recorder) -> Turn:
     """C6: each bidder in turn passes or orders the up-card."""
-    seats, after_passes, after_bid = tables.round_one[hand.dealer][seat]
-    for seat in seats:
+    bidders, after_passes, after_bid = tables.round_one[hand.dealer][seat]
+    for bidder in bidders:
         order = random_fraction() < 0.5
         if recorder is not None:
-            recorder(seat, _same, ROUND_ONE, order)
+            recorder(bidder, _same, ROUND_ONE, order)
         if order:
-            hand.trump_made(tables, seat, tables.up_layout[hand.up])
-            return after_bid[seat]
+            hand.trump_made(tables, bidder, tables.up_layout[hand.up])
+            return after_bid[bidder]
     return after_passes
 
 
 def _round_two(tables: RuleTables, hand: _Hand, seat: int, random_fraction, recorder) -> Turn:
     """C8, C9: each bidder in turn names a suit or passes, where allowed."""
     dealer, calls, rules = hand.dealer, tables.calls[hand.up], tables.rules
-    seats, after_passes, after_bid = tables.round_two[dealer][seat]
-    for seat in seats:
-        options, layouts = calls[engine.must_call(rules, seat, dealer)]
+    bidders, after_passes, after_bid = tables.round_two[dealer][seat]
+    for bidder in bidders:
+        options, layouts = calls[engine.must_call(rules, bidder, dealer)]
         k = int(random_fraction() * len(options))
         if recorder is not None:
-            recorder(seat, _same, options, k)
+            recorder(bidder, _same, options, k)
         called = layouts[k]
         if called is not None:
-            hand.trump_made(tables, seat, called)
-            return after_bid[seat]
+            hand.trump_made(tables, bidder, called)
+            return after_bid[bidder]
     return after_passes
 
 
