@@ -108,7 +108,7 @@ class HandState:
     @property
     def seating(self) -> Seating:
         """Who sits out, who plays after whom and who leads, for the lineup so far (sequence.seating)."""
-        maker = self.maker
+        maker = self.maker  # before trump is made nobody goes alone, whoever the maker will be: every seat plays
         lineup = Lineup(0) if maker is None else Lineup(maker, lone_maker_seat(self), self.lone_defender)
         return seating(self.rules, self.dealer, lineup)
 

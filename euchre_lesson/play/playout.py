@@ -259,13 +259,12 @@ class _Hand:
 
     __slots__ = ("dealer", "hands", "layout", "maker", "pack", "plan", "up")
 
-    def trump_made(self, tables: RuleTables, maker: int, bit_layout: Layout) -> Turn:
-        """The hands on the bit layout of trump, and the announcements' tree: the turn after trump (C10)."""
+    def trump_made(self, tables: RuleTables, maker: int, bit_layout: Layout) -> None:
+        """The hands on the bit layout of trump, and the tree of the announcements that follow (C10)."""
         dealt = bit_layout.dealt.__getitem__
         self.maker, self.layout = maker, bit_layout
         self.hands = [sum(map(dealt, take(self.pack))) for take in tables.places[self.dealer].takers]
-        plan = self.plan = tables.announcements[self.dealer][maker]
-        return plan[0] if type(plan) is tuple else plan.turn
+        self.plan = tables.announcements[self.dealer][maker]
 
 
 def _hand(tables: RuleTables, rng, recorder) -> tuple[int, ...]:
