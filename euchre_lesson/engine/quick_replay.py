@@ -14,6 +14,8 @@ hand for thousands of random hands under every rule set, and that neither takes 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .actions import SHORT_TOKEN, Action, Verb, parse_action
 from .cards import deck, sort_key
 from .errors import NotationError
@@ -92,7 +94,7 @@ class QuickReplay:
             return None
         return Action(Verb.KEEP, cards=cards), Verb.KEEP, tuple(words[1:])
 
-    def turn(self, step, *told) -> Turn:
+    def turn(self, step: Callable[..., Turn], *told: object) -> Turn:
         """The turn that `step` of the order of play (sequence.py) gives under these rules, remembered: a game
         asks the same few questions again and again, and the rules need not be hashed for each."""
         key = (step, *told)

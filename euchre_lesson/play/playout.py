@@ -26,6 +26,7 @@ traced hand are `Action.ascii`. Random numbers: `int(random() * n)` for a choice
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import cache
 from operator import itemgetter
 from typing import NamedTuple
@@ -87,10 +88,12 @@ class Round(NamedTuple):
     after_bid: tuple[Turn, ...]  # [seat]: the turn after that seat orders up or names a suit
 
 
-def _round(step, phase: Phase, rules: RuleSet, dealer: int, seat: int) -> Round:
+def _round(step: Callable[[RuleSet, int, int, bool], Turn], phase: Phase, rules: RuleSet, dealer: int,
+           seat: int) -> Round:
     """Walk `step` of the order of play (after_round_one or after_round_two) from `seat` while all pass."""
-    turn, seats = Turn(phase, seat), []
-    while turn.phase is phase and turn.seat not in seats:  # (an order that came round again would end here)
+    turn = Turn(phase, seat)
+    seats: list[int] = []
+    while turn.phase is phase and turn.seat is not None and turn.seat not in seats:  # (a round comes round once)
         seats.append(turn.seat)
         turn = step(rules, dealer, turn.seat, False)
     return Round(tuple(seats), turn, tuple(step(rules, dealer, bidder, True) for bidder in range(rules.players)))
@@ -258,6 +261,13 @@ class _Hand:
     """The moving parts of one hand: the pack, the dealer, and once trump is made the maker, hands and plan."""
 
     __slots__ = ("dealer", "hands", "layout", "maker", "pack", "plan", "up")
+    dealer: int
+    hands: list[int]  # [seat]: the cards held, as bits of `layout`
+    layout: Layout  # the bit layout under trump
+    maker: int
+    pack: list[int]  # the shuffled pack, as indices into RuleTables.cards
+    plan: tuple[Turn, object, object] | Plan  # the announcements' tree, then the Plan at its end
+    up: int  # the up-card, as an index into RuleTables.cards
 
     def trump_made(self, tables: RuleTables, maker: int, bit_layout: Layout) -> None:
         """The hands on the bit layout of trump, and the tree of the announcements that follow (C10)."""
