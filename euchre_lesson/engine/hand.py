@@ -22,7 +22,7 @@ from .scoring import scoring_row
 # PHASE_RULES is named here too, for the callers that have always found it in hand.py.
 from .sequence import (PHASE_RULES, PHASE_VERBS, Lineup, Seating, Turn, after_answer, after_card, after_exchange,
                        after_joker_call, after_keep, after_pickup, after_round_one, after_round_two, after_trick,
-                       bidders, defenders_of, first_turn, makers_of, seating)
+                       bidders, defenders_of, first_turn, lineup_of, makers_of, seating)
 from .sequence import TRICKS_PER_HAND  # noqa: F401 (named here too, for the callers that find it in hand.py)
 from .tricks import Trick, playable, why_not, winning_index
 from .view import lone_maker_seat, view_of
@@ -162,10 +162,11 @@ class HandState:
         """Points per seat for the finished hand; partners both show their side's points."""
         if not self.is_over:
             return None
-        row = self.result
-        if row is None:
+        if self.maker is None:  # thrown in (C9)
             return (0,) * self.players
-        makers = self.makers
+        makers = self.makers  # worked out once here, for a saved game scores every hand it loads
+        won = sum(self.tricks_won[seat] for seat in makers)
+        row = _scoring_row(self.rules, won, self.lone_maker, self.lone_defender is not None)
         return tuple(row.makers if seat in makers else row.defenders for seat in range(self.players))
 
     # -- the rules API -----------------------------------------------------
@@ -404,12 +405,10 @@ def _going_alone_legal(state):
 
 
 def _going_alone_apply(state, action):
-    seat, alone = state.to_act, action.kind is Verb.ALONE
-    if alone and seat in state.makers:
-        state = _changed(state, lone_maker=True, lone_partner=seat != state.maker)
-    elif alone:
-        state = _changed(state, lone_defender=seat)
-    return _moved(state, after_answer(state.rules, state.dealer, state.maker, _answers(state) + ((seat, alone),)))
+    said = _answers(state) + ((state.to_act, action.kind is Verb.ALONE),)
+    _, lone_maker, lone_defender = lineup_of(state.rules, state.maker, said)
+    return _moved(state, after_answer(state.rules, state.dealer, state.maker, said), lone_maker=lone_maker is not None,
+                  lone_partner=lone_maker not in (None, state.maker), lone_defender=lone_defender)
 
 
 def _dummy_legal(state):

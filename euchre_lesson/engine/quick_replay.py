@@ -15,6 +15,7 @@ hand for thousands of random hands under every rule set, and that neither takes 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from .actions import SHORT_TOKEN, Action, Verb, parse_action
 from .cards import deck, sort_key
@@ -24,9 +25,10 @@ from .phases import Phase
 from .ranking import power, suit_in_play
 from .rules import RuleSet
 from .sequence import (TRICKS_PER_HAND, Lineup, Seating, Turn, after_answer, after_keep, after_pickup,
-                       after_round_one, after_round_two, seating)
+                       after_round_one, after_round_two, lineup_of, seating)
 from .tricks import Trick
 
+T = TypeVar("T")
 KNOWN_TOKENS = 4096  # the tokens remembered: a game reads the same few hundred again and again
 
 
@@ -37,7 +39,7 @@ class QuickReplay:
         self.rules = rules
         self.card = {card.ascii: card for card in deck(rules.deck)}  # the engine's card for each text
         self._actions: dict[str, tuple] = {}  # token -> (action, its verb, what it carries, as text)
-        self._turns: dict[tuple, Turn] = {}  # (a step of sequence.py, what it is told) -> the turn it gives
+        self._answers: dict[tuple, Any] = {}  # (a question of sequence.py, what it is told) -> its answer
         self._seating: dict[tuple, Seating] = {}  # (dealer, lineup) -> sequence.seating's answer
         self._suits: dict = {}  # trump -> each card's suit in play
         self._powers: dict = {}  # trump -> card led -> each card's power in its trick
@@ -94,14 +96,13 @@ class QuickReplay:
             return None
         return Action(Verb.KEEP, cards=cards), Verb.KEEP, tuple(words[1:])
 
-    def turn(self, step: Callable[..., Turn], *told: object) -> Turn:
-        """The turn that `step` of the order of play (sequence.py) gives under these rules, remembered: a game
-        asks the same few questions again and again, and the rules need not be hashed for each."""
-        key = (step, *told)
-        known = self._turns.get(key)
-        if known is None:
-            known = self._turns[key] = step(self.rules, *told)
-        return known
+    def remembered(self, question: Callable[..., T], *told: object) -> T:
+        """What `question` of the order of play (sequence.py) answers under these rules, remembered: a game asks
+        the same few questions again and again, and the rules need not be hashed for each."""
+        key = (question, *told)
+        if key not in self._answers:
+            self._answers[key] = question(self.rules, *told)
+        return self._answers[key]
 
     def seating(self, dealer: int, lineup: Lineup) -> Seating:
         """Who plays the tricks after whom, for one dealer and lineup (sequence.seating), remembered."""
@@ -130,7 +131,7 @@ class _Hand:
     """The moving parts of one hand, as plain values that the steps change in place."""
 
     __slots__ = ("replay", "start", "rules", "dealer", "phase", "to_act", "hands", "history", "actors", "trump",
-                 "maker", "picked_up", "discard", "lone_maker", "lone_partner", "lone_defender", "answers",
+                 "maker", "picked_up", "discard", "answers",
                  "dummy", "set_aside", "tricks", "tricks_won", "next_seat", "in_trick", "suit_of")
 
     def __init__(self, replay: QuickReplay, start: HandState):
@@ -139,8 +140,7 @@ class _Hand:
         self.hands = [[card.ascii for card in cards] for cards in start.hands]
         self.dummy = None if start.dummy is None else [card.ascii for card in start.dummy]
         self.history, self.actors = [], []
-        self.trump = self.maker = self.picked_up = self.discard = self.lone_defender = None
-        self.lone_maker = self.lone_partner = False
+        self.trump = self.maker = self.picked_up = self.discard = None
         self.answers = ()  # (seat, alone) for each going-alone answer (C10)
         self.set_aside = ()
         self.tricks, self.tricks_won = [], [0] * start.rules.players
@@ -148,6 +148,7 @@ class _Hand:
     def finished(self) -> HandState:
         """The HandState of the finished hand, as the engine's last apply leaves it."""
         card = self.replay.card
+        lone_maker, lone_defender = (None, None) if self.maker is None else _lineup(self)[1:]
 
         def cards(texts):
             return None if texts is None else tuple(map(card.__getitem__, texts))
@@ -155,8 +156,10 @@ class _Hand:
         return HandState(rules=self.rules, dealer=self.dealer, deal=self.start.deal, phase=Phase.DONE, to_act=None,
                          hands=tuple(map(cards, self.hands)), history=tuple(self.history), actors=tuple(self.actors),
                          trump=self.trump, maker=self.maker, picked_up=self.picked_up,
-                         discard=None if self.discard is None else card[self.discard], lone_maker=self.lone_maker,
-                         lone_partner=self.lone_partner, lone_defender=self.lone_defender, dummy=cards(self.dummy),
+                         discard=None if self.discard is None else card[self.discard],
+                         lone_maker=lone_maker is not None, lone_partner=lone_maker not in (None, self.maker),
+                         lone_defender=lone_defender,
+                         dummy=cards(self.dummy),
                          set_aside=cards(self.set_aside), tricks=tuple(self.tricks), trick=None,
                          tricks_won=tuple(self.tricks_won))
 
@@ -164,8 +167,10 @@ class _Hand:
 # -- the steps: each takes (action, verb, what it carries) and says whether the engine takes it too ------------
 
 
-def _moved(hand: _Hand, turn: Turn) -> bool:
-    """The hand at the turn that the order of play (sequence.py) says follows; at the play, who plays after whom."""
+def _moved(hand: _Hand, question: Callable[..., Turn], *told: object) -> bool:
+    """The hand at the turn that `question` of the order of play (sequence.py) says follows, asked once per rule set
+    (QuickReplay.remembered, looked up here first, at every bid); at the play, who plays after whom."""
+    turn = hand.replay._answers.get((question, *told)) or hand.replay.remembered(question, *told)
     hand.phase, hand.to_act = turn
     if turn.phase is _PLAYING:
         seated = hand.replay.seating(hand.dealer, _lineup(hand))
@@ -174,10 +179,14 @@ def _moved(hand: _Hand, turn: Turn) -> bool:
     return True
 
 
+def _after_keep(rules: RuleSet, dealer: int, lineup: Lineup) -> Turn:
+    """What follows the cutthroat maker's keep (sequence.after_keep), for one dealer and lineup."""
+    return after_keep(seating(rules, dealer, lineup))
+
+
 def _lineup(hand: _Hand) -> Lineup:
-    """Who goes alone for whom, as sequence.py reads it (C10)."""
-    lone = None if not hand.lone_maker else hand.rules.partner(hand.maker) if hand.lone_partner else hand.maker
-    return Lineup(hand.maker, lone, hand.lone_defender)
+    """Who goes alone for whom after the answers so far, as sequence.py reads them (C10)."""
+    return hand.replay.remembered(lineup_of, hand.maker, hand.answers)
 
 
 def _round_one(hand: _Hand, known) -> bool:
@@ -186,7 +195,7 @@ def _round_one(hand: _Hand, known) -> bool:
         hand.maker, hand.trump = hand.to_act, hand.start.up_card.suit
     elif verb is not Verb.PASS:
         return False
-    return _moved(hand, hand.replay.turn(after_round_one, hand.dealer, hand.to_act, verb is Verb.ORDER))
+    return _moved(hand, after_round_one, hand.dealer, hand.to_act, verb is Verb.ORDER)
 
 
 def _pickup(hand: _Hand, known) -> bool:
@@ -196,13 +205,13 @@ def _pickup(hand: _Hand, known) -> bool:
         if not dealer_may_decline(rules, hand.maker, dealer):
             return False
         hand.picked_up = False
-        return _moved(hand, hand.replay.turn(after_pickup, dealer, hand.maker))
+        return _moved(hand, after_pickup, dealer, hand.maker)
     up_card, five = hand.start.up_card.ascii, hand.hands[dealer]
     if verb is not Verb.PICKUP or card not in discard_choices(rules, five, up_card):
         return False
     hand.hands[dealer] = [other for other in five + [up_card] if other != card]
     hand.picked_up, hand.discard = True, card
-    return _moved(hand, hand.replay.turn(after_pickup, dealer, hand.maker))
+    return _moved(hand, after_pickup, dealer, hand.maker)
 
 
 def _round_two(hand: _Hand, known) -> bool:
@@ -211,12 +220,12 @@ def _round_two(hand: _Hand, known) -> bool:
     if verb is Verb.PASS:
         if must_call(hand.rules, seat, hand.dealer):
             return False
-        return _moved(hand, hand.replay.turn(after_round_two, hand.dealer, seat, False))  # the last: thrown in (C9)
+        return _moved(hand, after_round_two, hand.dealer, seat, False)  # the last: thrown in (C9)
     # Round two follows every seat passing in round one, so the up-card's suit was turned down (C8).
     if verb is not Verb.CALL or suit not in nameable_suits(hand.rules, hand.start.up_card.suit):
         return False
     hand.trump, hand.maker = suit, seat
-    return _moved(hand, hand.replay.turn(after_round_two, hand.dealer, seat, True))
+    return _moved(hand, after_round_two, hand.dealer, seat, True)
 
 
 def _going_alone(hand: _Hand, known) -> bool:
@@ -224,13 +233,8 @@ def _going_alone(hand: _Hand, known) -> bool:
     seat = hand.to_act
     if verb is not Verb.ALONE and verb is not Verb.STAY:
         return False
-    alone = verb is Verb.ALONE
-    if alone and (seat == hand.maker or seat == hand.rules.partner(hand.maker)):  # one of the makers (C10, F3)
-        hand.lone_maker, hand.lone_partner = True, seat != hand.maker
-    elif alone:
-        hand.lone_defender = seat
-    hand.answers += ((seat, alone),)
-    return _moved(hand, hand.replay.turn(after_answer, hand.dealer, hand.maker, hand.answers))
+    hand.answers += ((seat, verb is Verb.ALONE),)  # who goes alone for whom is read from them (_lineup)
+    return _moved(hand, after_answer, hand.dealer, hand.maker, hand.answers)
 
 
 def _keep(hand: _Hand, known) -> bool:
@@ -243,7 +247,7 @@ def _keep(hand: _Hand, known) -> bool:
     hand.hands[hand.maker] = [card for card in ten if card in chosen]
     hand.set_aside = [card for card in ten if card not in chosen]
     hand.dummy = None
-    return _moved(hand, after_keep(hand.replay.seating(hand.dealer, _lineup(hand))))
+    return _moved(hand, _after_keep, hand.dealer, _lineup(hand))
 
 
 def _play(hand: _Hand, tokens) -> bool:
