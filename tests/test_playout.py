@@ -9,6 +9,9 @@ import pytest
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, deal_hand, deck, replay
 from euchre_lesson.engine import hand as engine
+from euchre_lesson.engine import sequence
+from euchre_lesson.engine.hand import replayed_actions
+from euchre_lesson.engine.quick_replay import QuickReplay
 from euchre_lesson.play.playout import random_hand_tokens, random_hands, rule_tables
 
 SWITCHES = {
@@ -198,15 +201,21 @@ def test_the_deal_shuffles_as_random_shuffle_does_draw_for_draw():
             assert engine.shuffled(random.Random(seed), deck(size)) == cards
 
 
-# House rules to come (issue 14), each written as a change to one phase question of hand.py only.
+# House rules to come (issue 14), each written as a change to one question only: of the options (hand.py), or
+# of the order of play (sequence.py).
 HOUSE_RULES = {
-    "the dealer may discard the up-card too": ("discard_choices", lambda rules, hand, up_card: (*hand, up_card)),
-    "deal and bid counter-clockwise": (
+    "the dealer may discard the up-card too": (
+        engine,
+        "discard_choices",
+        lambda rules, hand, up_card: (*hand, up_card),
+    ),
+    "bid counter-clockwise": (
+        sequence,
         "bidders",
         lambda rules, dealer: tuple((dealer - i) % rules.players for i in range(1, rules.players + 1)),
     ),
-    "the dealer may always leave the up-card": ("dealer_may_decline", lambda rules, maker, dealer: True),
-    "everyone must name a suit in round two": ("must_call", lambda rules, seat, dealer: True),
+    "the dealer may always leave the up-card": (engine, "dealer_may_decline", lambda rules, maker, dealer: True),
+    "everyone must name a suit in round two": (engine, "must_call", lambda rules, seat, dealer: True),
 }
 
 
@@ -219,16 +228,24 @@ def fresh_tables():
 
 
 @pytest.mark.parametrize("house_rule", HOUSE_RULES)
-def test_a_rule_changed_in_hand_py_alone_reaches_the_playouts(house_rule, monkeypatch, fresh_tables):
-    question, answer = HOUSE_RULES[house_rule]
-    monkeypatch.setattr(engine, question, answer)
-    steps, up_cards_laid_away = 0, 0
+def test_a_rule_changed_in_one_place_alone_reaches_the_playouts(house_rule, monkeypatch, fresh_tables):
+    """The engine and the playouts (and, for the order of play, the quick replay) follow a question changed where
+    it is written, and nowhere else."""
+    module, question, answer = HOUSE_RULES[house_rule]
+    monkeypatch.setattr(module, question, answer)
+    steps, up_cards_laid_away, counter_clockwise = 0, 0, 0
     for rules in (CUTTHROAT, replace(PARTNERSHIP, deck=25), replace(CUTTHROAT, deck=32, dealer_must_pick_up=True)):
+        quick = QuickReplay(rules)
         for seed in range(60):
             trace = random_hand_tokens(rules, seed)
             steps += replay_and_compare(trace)
+            counter_clockwise += trace.steps[0][0] == (trace.dealer - 1) % rules.players
+            if question == "bidders":  # the quick replay walks the same order (its option questions are its own)
+                start = deal_hand(rules, trace.dealer, deal=trace.deal)
+                assert quick(start, trace.tokens) in (None, replayed_actions(start, trace.tokens))
             assert trace.deal == deal_hand(rules, trace.dealer, seed=seed).deal
             up_cards_laid_away += f"pickup {trace.deal.up_card.ascii}" in trace.tokens
             if question == "must_call":
                 assert trace.points != (0,) * rules.players  # never thrown in
     assert steps > 2000 and (up_cards_laid_away > 0) == (question == "discard_choices")
+    assert (counter_clockwise > 100) == (question == "bidders"), counter_clockwise

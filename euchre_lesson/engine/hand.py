@@ -18,30 +18,38 @@ from .files import parse_json
 from .formats import read
 from .phases import Phase
 from .records import HAND_RECORD
-from .rules import RuleSet, ScoreRow, rules_from, side_of
+from .rules import RuleSet, ScoreRow, rules_from
 from .scoring import scoring_row
+
+# The order of play (who acts next, the verbs of each phase, the phase after) is sequence.py's; the hand walks it.
+# PHASE_RULES is named here too, for the callers that have always found it in hand.py.
+from .sequence import (
+    PHASE_RULES,
+    PHASE_VERBS,
+    TRICKS_PER_HAND,  # noqa: F401 (named here too, for the callers that find it in hand.py)
+    Lineup,
+    Seating,
+    Turn,
+    after_answer,
+    after_card,
+    after_exchange,
+    after_joker_call,
+    after_keep,
+    after_pickup,
+    after_round_one,
+    after_round_two,
+    after_trick,
+    bidders,
+    defenders_of,
+    first_turn,
+    lineup_of,
+    makers_of,
+    seating,
+)
 from .tricks import Trick, playable, why_not, winning_index
 from .view import lone_maker_seat, view_of
 
-
-# Which verbs each phase accepts, and the rule that governs whose turn it is.
-PHASE_VERBS = {
-    Phase.ROUND_ONE: (Verb.PASS, Verb.ORDER),
-    Phase.JOKER_CALL: (Verb.CALL,),
-    Phase.PICKUP: (Verb.PICKUP, Verb.DECLINE),
-    Phase.ROUND_TWO: (Verb.PASS, Verb.CALL),
-    Phase.GOING_ALONE: (Verb.ALONE, Verb.STAY),
-    Phase.DUMMY: (Verb.KEEP,),
-    Phase.EXCHANGE: (Verb.GIVE, Verb.DISCARD),
-    Phase.PLAY: (Verb.PLAY,),
-    Phase.DONE: (),
-}
-PHASE_RULES = {
-    Phase.ROUND_ONE: "C6", Phase.JOKER_CALL: "C3", Phase.PICKUP: "C7", Phase.ROUND_TWO: "C8",
-    Phase.GOING_ALONE: "C10", Phase.DUMMY: "T5", Phase.EXCHANGE: "R3", Phase.PLAY: "C13", Phase.DONE: "C13",
-}
 HAND_SIZE = 5
-TRICKS_PER_HAND = 5
 
 
 class Deal(NamedTuple):
@@ -107,10 +115,7 @@ class HandState:
     @property
     def makers(self) -> tuple[int, ...]:
         """The maker and, in the four-hand game, the maker's partner (T4, F2)."""
-        if self.maker is None:
-            return ()
-        partner = self.rules.partner(self.maker)
-        return (self.maker,) if partner is None else (self.maker, partner)
+        return () if self.maker is None else makers_of(self.rules, self.maker)
 
     @property
     def defenders(self) -> tuple[int, ...]:
@@ -123,32 +128,24 @@ class HandState:
         return lone_maker_seat(self)
 
     @property
+    def seating(self) -> Seating:
+        """Who sits out, who plays after whom and who leads, for the lineup so far (sequence.seating)."""
+        maker = self.maker  # before trump is made nobody goes alone, whoever the maker will be: every seat plays
+        lineup = Lineup(0) if maker is None else Lineup(maker, lone_maker_seat(self), self.lone_defender)
+        return seating(self.rules, self.dealer, lineup)
+
+    @property
     def sitting_out(self) -> tuple[int, ...]:
         """Partners of lone players, who lay their cards face down (T6, F3)."""
-        if not self.lone_maker and self.lone_defender is None:
-            return ()  # most hands: nobody goes alone (asked for every card played)
-        out = []
-        if self.lone_maker and self.rules.partner(self.maker) is not None:
-            out += [seat for seat in self.makers if seat != self.lone_maker_seat]
-        if self.lone_defender is not None:
-            out += [seat for seat in self.defenders if seat != self.lone_defender]
-        return tuple(sorted(out))
+        return self.seating.sitting_out
 
     def next_active(self, seat: int) -> int:
         """The next seat clockwise that is in play: sitting-out seats are skipped (C11)."""
-        return self._next_active(checks.seat("seat", seat, self.players))
-
-    def _next_active(self, seat: int) -> int:
-        out = self.sitting_out
-        seat = self.left_of(seat)
-        while seat in out:
-            seat = self.left_of(seat)
-        return seat
+        return self.seating.next_seat[checks.seat("seat", seat, self.players)]
 
     @property
     def active_seats(self) -> tuple[int, ...]:
-        out = self.sitting_out
-        return tuple(s for s in range(self.players) if s not in out)
+        return self.seating.active
 
     @property
     def turned_down(self) -> Suit | None:
@@ -187,10 +184,11 @@ class HandState:
         """Points per seat for the finished hand; partners both show their side's points."""
         if not self.is_over:
             return None
-        row = self.result
-        if row is None:
+        if self.maker is None:  # thrown in (C9)
             return (0,) * self.players
-        makers = self.makers
+        makers = self.makers  # worked out once here, for a saved game scores every hand it loads
+        won = sum(self.tricks_won[seat] for seat in makers)
+        row = _scoring_row(self.rules, won, self.lone_maker, self.lone_defender is not None)
         return tuple(row.makers if seat in makers else row.defenders for seat in range(self.players))
 
     # -- the rules API -----------------------------------------------------
@@ -222,10 +220,13 @@ class HandState:
         if self.is_over:
             return IllegalAction(rule, f"The hand is over, so {action} is not possible. Deal the next hand.")
         if seat is not None and seat != self.to_act:
-            return IllegalAction(rule, f"It is not seat {seat}'s turn: seat {self.to_act} is to act "
-                                       f"({self.phase}) and may {self.options()}.")
-        return IllegalAction(rule, f"{action} is not possible now: this is {self.phase}, "
-                                   f"and seat {self.to_act} may {self.options()}.")
+            return IllegalAction(
+                rule,
+                f"It is not seat {seat}'s turn: seat {self.to_act} is to act ({self.phase}) and may {self.options()}.",
+            )
+        return IllegalAction(
+            rule, f"{action} is not possible now: this is {self.phase}, and seat {self.to_act} may {self.options()}."
+        )
 
     def options(self) -> str:
         """The legal actions now, said in words."""
@@ -254,8 +255,13 @@ class HandState:
 
     def record(self) -> dict:
         """The hand record of RULES.md (Notation), enough to replay this state."""
-        return {"rules": self.rules.game, "switches": self.rules.switches(), "dealer": self.dealer,
-                "deal": self.deal.record(), "actions": [a.ascii for a in self.history]}
+        return {
+            "rules": self.rules.game,
+            "switches": self.rules.switches(),
+            "dealer": self.dealer,
+            "deal": self.deal.record(),
+            "actions": [a.ascii for a in self.history],
+        }
 
     def to_json(self) -> str:
         return json.dumps(self.record(), ensure_ascii=False)
@@ -269,29 +275,10 @@ class HandState:
         """The cutthroat maker's own five and the dummy's five (T5)."""
         return self.hands[self.maker] + self.dummy
 
-    def _after_trump(self) -> HandState:
-        """Trump is fixed (and any pick-up done): ask who goes alone (C10), where anyone may (W4)."""
-        asked = asked_to_go_alone(self.rules, self.maker, ())
-        if asked is None:
-            return self._after_announcements()
-        return _changed(self, phase=Phase.GOING_ALONE, to_act=asked)
-
-    def _after_announcements(self) -> HandState:
-        if self.rules.has_dummy and not self.lone_maker:
-            return _changed(self, phase=Phase.DUMMY, to_act=self.maker)
-        return self._after_the_dummy()
-
-    def _after_the_dummy(self) -> HandState:
-        """Each lone player calls for the partner's best card, where the table plays so (R3); then the play."""
-        exchanges = calls_for_best(self)
-        if exchanges:
-            return _changed(self, phase=Phase.EXCHANGE, to_act=exchanges[0][0])
-        return self._start_play()
-
     @property
     def exchanges(self) -> tuple[tuple[int, int], ...]:
         """(giver, lone player) for each call for best of this hand, the lone maker's first (R3)."""
-        return calls_for_best(self)
+        return () if self.maker is None else self.seating.exchanges
 
     @property
     def exchanging(self) -> tuple[int, int] | None:
@@ -299,10 +286,6 @@ class HandState:
         if self.phase is not Phase.EXCHANGE:
             return None
         return self.exchanges[len(self.laid_down)]
-
-    def _start_play(self) -> HandState:
-        leader = opening_leader(self)
-        return _changed(self, phase=Phase.PLAY, to_act=leader, trick=Trick(leader, (), ()))
 
     def _repr_html_(self) -> str:
         from .display import hand_html
@@ -332,34 +315,15 @@ def _changed(state: HandState, **changes) -> HandState:
     return HandState(*values)
 
 
-def opening_leader(state: HandState) -> int:
-    """Who leads the first trick (C11)."""
-    lone = [s for s in (state.lone_maker_seat, state.lone_defender) if s is not None]
-    if state.rules.opening_lead == "dealer_left" or not lone:
-        return state._next_active(state.dealer)
-    if len(lone) == 2:
-        return state.lone_defender
-    return state._next_active(lone[0])
+def _moved(state: HandState, turn: Turn, **changes) -> HandState:
+    """`state` with `changes`, at the turn that the order of play (sequence.py) says follows; a play that begins
+    begins with an empty trick led by the one to act."""
+    if turn.phase is Phase.PLAY and "trick" not in changes:
+        changes["trick"] = Trick(turn.seat, (), ())
+    return _changed(state, phase=turn.phase, to_act=turn.seat, **changes)
 
 
-# -- the phase questions, asked by HandState below and by the fast playouts (playout.py) -----------
-
-
-def bidders(rules: RuleSet, dealer: int) -> tuple[int, ...]:
-    """Who bids, in order, in each round, and who is dealt to, in order: every seat once, clockwise from
-    the dealer's left, the dealer last (C5, C6, C8)."""
-    return _clockwise_after(rules.players, dealer)
-
-
-@cache
-def _clockwise_after(players: int, seat: int) -> tuple[int, ...]:
-    """Every seat once, clockwise from `seat`'s left, `seat` last: worked out once, for every bid asks it."""
-    return tuple((seat + i) % players for i in range(1, players + 1))
-
-
-def dealer_names_trump_at_once(up_card: Card) -> bool:
-    """A joker turned up: the dealer names trump, with no bidding (C3)."""
-    return up_card.is_joker
+# -- the questions of the options, asked by HandState below and by the fast playouts (playout.py) -----------
 
 
 def nameable_suits(rules: RuleSet, turned_down: Suit | None) -> tuple[Suit, ...]:
@@ -382,62 +346,18 @@ def discard_choices(rules: RuleSet, hand, up_card) -> tuple:
     return tuple(hand)
 
 
-def defenders_of(rules: RuleSet, maker: int) -> tuple[int, ...]:
-    """The seats against the makers, clockwise from the maker (T4, F2)."""
-    clockwise = [(maker + i) % rules.players for i in range(1, rules.players)]
-    return tuple(seat for seat in clockwise if seat != rules.partner(maker))
-
-
-def going_alone_order(rules: RuleSet, maker: int) -> tuple[int, ...]:
-    """Who may be asked whether to go alone, in order: the maker; in the four-hand game the maker's partner,
-    unless the table keeps to the club rule; then, where defenders may go alone, each defender clockwise from
-    the maker (C10). Nobody, where two play one against one (W4)."""
-    if not rules.may_go_alone:
-        return ()
-    partner = rules.partner(maker)
-    makers = (maker,) if partner is None or not rules.partner_may_go_alone else (maker, partner)
-    return makers + (defenders_of(rules, maker) if rules.allow_lone_defender else ())
-
-
-def asked_to_go_alone(rules: RuleSet, maker: int, said: tuple[tuple[int, bool], ...]) -> int | None:
-    """Who is asked next whether to go alone, after the answers `said` as (seat, alone); None when done.
-
-    Each seat of going_alone_order in turn, but never a seat whose side already has a lone player: at most
-    one of each side goes alone (C10).
-    """
-    answered = {seat for seat, _ in said}
-    alone_sides = {side_of(rules, seat, maker) for seat, alone in said if alone}
-    waiting = (seat for seat in going_alone_order(rules, maker)
-               if seat not in answered and side_of(rules, seat, maker) not in alone_sides)
-    return next(waiting, None)
-
-
-def calls_for_best(state) -> tuple[tuple[int, int], ...]:
-    """(giver, lone player) for each lone player who has a partner sitting out, where the table calls for best:
-    the lone maker's first, then the lone defender's (R3)."""
-    if not state.rules.call_for_best:
-        return ()
-    lone = [seat for seat in (state.lone_maker_seat, state.lone_defender) if seat is not None]
-    return tuple((partner, seat) for seat in lone
-                 for partner in side_of(state.rules, seat, state.maker) if partner != seat)
-
-
 def keep_choices(ten) -> tuple[tuple, ...]:
     """Every five the cutthroat maker may keep of the ten, in the order of the ten (T5)."""
     return tuple(itertools.combinations(ten, HAND_SIZE))
 
 
-def _next_bidder(state) -> int | None:
-    """The seat that bids after the one to act, or None after the dealer (C6, C8)."""
-    order = bidders(state.rules, state.dealer)
-    later = order[order.index(state.to_act) + 1:]
-    return later[0] if later else None
-
-
 def _answers(state) -> tuple[tuple[int, bool], ...]:
     """The going-alone answers given so far, as (seat, alone) (C10)."""
-    return tuple((seat, action.kind is Verb.ALONE) for action, seat in zip(state.history, state.actors)
-                 if action.kind in (Verb.ALONE, Verb.STAY))
+    return tuple(
+        (seat, action.kind is Verb.ALONE)
+        for action, seat in zip(state.history, state.actors)
+        if action.kind in (Verb.ALONE, Verb.STAY)
+    )
 
 
 # -- each phase: its legal actions and how an action changes the state -----------
@@ -449,12 +369,10 @@ def _round_one_legal(state):
 
 def _round_one_apply(state, action):
     seat = state.to_act
+    turn = after_round_one(state.rules, state.dealer, seat, action.kind is Verb.ORDER)
     if action.kind is Verb.ORDER:
-        return _changed(state, phase=Phase.PICKUP, to_act=state.dealer, trump=state.up_card.suit, maker=seat)
-    later = _next_bidder(state)
-    if later is None:
-        return _changed(state, phase=Phase.ROUND_TWO, to_act=bidders(state.rules, state.dealer)[0])
-    return _changed(state, to_act=later)
+        return _moved(state, turn, trump=state.up_card.suit, maker=seat)
+    return _moved(state, turn)
 
 
 def _joker_call_legal(state):
@@ -462,7 +380,7 @@ def _joker_call_legal(state):
 
 
 def _joker_call_apply(state, action):
-    return _changed(state, phase=Phase.PICKUP, trump=action.suit, maker=state.dealer)
+    return _moved(state, after_joker_call(state.rules, state.dealer), trump=action.suit, maker=state.dealer)
 
 
 def _pickup_legal(state):
@@ -473,17 +391,24 @@ def _pickup_legal(state):
 def _pickup_apply(state, action):
     if action.kind is Verb.DECLINE:
         if not dealer_may_decline(state.rules, state.maker, state.dealer):
-            why = ("you made trump yourself" if state.maker == state.dealer
-                   else "this table plays dealer_must_pick_up")
-            raise IllegalAction("C7", f"The dealer must take the up-card {state.up_card} here ({why}): "
-                                      f"choose a card to discard with pickup X.")
-        return _changed(state, picked_up=False)._after_trump()
+            why = "you made trump yourself" if state.maker == state.dealer else "this table plays dealer_must_pick_up"
+            raise IllegalAction(
+                "C7",
+                f"The dealer must take the up-card {state.up_card} here ({why}): "
+                f"choose a card to discard with pickup X.",
+            )
+        return _moved(state, after_pickup(state.rules, state.dealer, state.maker), picked_up=False)
     five = state.hands[state.dealer]
     if action.card not in discard_choices(state.rules, five, state.up_card):
         raise IllegalAction("C7", _why_not_discarded(action.card, state.up_card, five))
     kept = tuple(card for card in five + (state.up_card,) if card != action.card)
-    return _changed(state, hands=state._with_hand(state.dealer, kept), picked_up=True,
-                   discard=action.card)._after_trump()
+    return _moved(
+        state,
+        after_pickup(state.rules, state.dealer, state.maker),
+        hands=state._with_hand(state.dealer, kept),
+        picked_up=True,
+        discard=action.card,
+    )
 
 
 def _why_not_discarded(card, up_card, five) -> str:
@@ -492,8 +417,10 @@ def _why_not_discarded(card, up_card, five) -> str:
     held = " ".join(map(str, five))
     if card == up_card:
         joker = " The turned-up joker is the dealer's to keep too (C3)." if card.is_joker else ""
-        return (f"The up-card {card} stays with the dealer who takes it: discard one of your own five cards "
-                f"instead: {held}.{joker}")
+        return (
+            f"The up-card {card} stays with the dealer who takes it: discard one of your own five cards "
+            f"instead: {held}.{joker}"
+        )
     return f"You can only discard one of your own five cards, and {card} is not one of them: {held}."
 
 
@@ -506,14 +433,17 @@ def _round_two_apply(state, action):
     seat = state.to_act
     if action.kind is Verb.PASS:
         if must_call(state.rules, seat, state.dealer):
-            raise IllegalAction("C9", "Stick the dealer: the dealer may not pass in round two and must "
-                                      f"name a suit: {state.options()}.")
-        later = _next_bidder(state)
-        return _changed(state, to_act=later) if later is not None else _changed(state, phase=Phase.DONE, to_act=None)
+            raise IllegalAction(
+                "C9", f"Stick the dealer: the dealer may not pass in round two and must name a suit: {state.options()}."
+            )
+        return _moved(state, after_round_two(state.rules, state.dealer, seat, False))
     if action.suit not in nameable_suits(state.rules, state.turned_down):
-        raise IllegalAction("C8", f"{state.turned_down} was turned down in round one, so it cannot be named "
-                                  f"now; name another suit: {state.options()}.")
-    return _changed(state, trump=action.suit, maker=seat)._after_trump()
+        raise IllegalAction(
+            "C8",
+            f"{state.turned_down} was turned down in round one, so it cannot be named "
+            f"now; name another suit: {state.options()}.",
+        )
+    return _moved(state, after_round_two(state.rules, state.dealer, seat, True), trump=action.suit, maker=seat)
 
 
 def _going_alone_legal(state):
@@ -521,13 +451,15 @@ def _going_alone_legal(state):
 
 
 def _going_alone_apply(state, action):
-    seat, alone = state.to_act, action.kind is Verb.ALONE
-    if alone and seat in state.makers:
-        state = _changed(state, lone_maker=True, lone_partner=seat != state.maker)
-    elif alone:
-        state = _changed(state, lone_defender=seat)
-    asked = asked_to_go_alone(state.rules, state.maker, _answers(state) + ((seat, alone),))
-    return _changed(state, to_act=asked) if asked is not None else state._after_announcements()
+    said = _answers(state) + ((state.to_act, action.kind is Verb.ALONE),)
+    _, lone_maker, lone_defender = lineup_of(state.rules, state.maker, said)
+    return _moved(
+        state,
+        after_answer(state.rules, state.dealer, state.maker, said),
+        lone_maker=lone_maker is not None,
+        lone_partner=lone_maker not in (None, state.maker),
+        lone_defender=lone_defender,
+    )
 
 
 def _dummy_legal(state):
@@ -539,16 +471,19 @@ def _dummy_apply(state, action):
     ten = state._ten()
     chosen = action.cards
     if len(set(chosen)) != HAND_SIZE or len(chosen) != HAND_SIZE:
-        raise IllegalAction("T5", f"Keep exactly five different cards, not {len(chosen)}: "
-                                  f"choose five of {' '.join(map(str, ten))}.")
+        raise IllegalAction(
+            "T5", f"Keep exactly five different cards, not {len(chosen)}: choose five of {' '.join(map(str, ten))}."
+        )
     strangers = [c for c in chosen if c not in ten]
     if strangers:
-        raise IllegalAction("T5", f"{strangers[0]} is not among your ten cards; keep five of "
-                                  f"{' '.join(map(str, ten))}.")
+        raise IllegalAction(
+            "T5", f"{strangers[0]} is not among your ten cards; keep five of {' '.join(map(str, ten))}."
+        )
     aside = tuple(card for card in ten if card not in chosen)
     kept = tuple(card for card in ten if card in chosen)
-    return _changed(state, hands=state._with_hand(state.maker, kept), dummy=None,
-                   set_aside=aside)._after_the_dummy()
+    return _moved(
+        state, after_keep(state.seating), hands=state._with_hand(state.maker, kept), dummy=None, set_aside=aside
+    )
 
 
 def _exchange_legal(state):
@@ -567,22 +502,26 @@ def _exchange_apply(state, action):
     if card not in state.hands[seat]:
         raise IllegalAction("R3", f"{card} is not in your hand; {verb} one of {' '.join(map(str, state.hands[seat]))}.")
     rest = tuple(c for c in state.hands[seat] if c != card)
+    turn = after_exchange(state.seating, len(state.laid_down), verb is Verb.GIVE)
     if verb is Verb.GIVE:
-        hands = tuple(rest if s == giver else state.hands[lone] + (card,) if s == lone else h
-                      for s, h in enumerate(state.hands))
-        return _changed(state, hands=hands, given=state.given + (card,), to_act=lone)
-    state = _changed(state, hands=state._with_hand(lone, rest), laid_down=state.laid_down + (card,))
-    waiting = state.exchanges[len(state.laid_down):]
-    return _changed(state, to_act=waiting[0][0]) if waiting else state._start_play()
+        hands = tuple(
+            rest if s == giver else state.hands[lone] + (card,) if s == lone else h for s, h in enumerate(state.hands)
+        )
+        return _moved(state, turn, hands=hands, given=state.given + (card,))
+    return _moved(state, turn, hands=state._with_hand(lone, rest), laid_down=state.laid_down + (card,))
 
 
 def _exchange_turn_words(state, seat: int, giver: int, lone: int) -> str:
     """Whose move it is in a call for best, in a sentence (R3)."""
     if seat == giver:
-        return (f"Seat {lone} goes alone and calls for your best card: give one of yours to them with give X, "
-                f"from {' '.join(map(str, state.hands[giver]))}.")
-    return (f"You received your partner's best card: lay one of your six cards down with discard X, "
-            f"from {' '.join(map(str, state.hands[lone]))}.")
+        return (
+            f"Seat {lone} goes alone and calls for your best card: give one of yours to them with give X, "
+            f"from {' '.join(map(str, state.hands[giver]))}."
+        )
+    return (
+        f"You received your partner's best card: lay one of your six cards down with discard X, "
+        f"from {' '.join(map(str, state.hands[lone]))}."
+    )
 
 
 def _play_legal(state):
@@ -597,28 +536,42 @@ def _play_apply(state, action):
         raise IllegalAction("C14" if card not in hand else "C12", problem)
     hands = state._with_hand(seat, (c for c in hand if c != card))
     trick = Trick(trick.leader, trick.cards + (card,), trick.seats + (seat,))
-    if len(trick.cards) < len(state.active_seats):
-        return _changed(state, hands=hands, trick=trick, to_act=state._next_active(seat))
+    turn = after_card(state.seating, seat, len(trick.cards))
+    if turn is not None:
+        return _changed(state, hands=hands, trick=trick, to_act=turn.seat)
     winner = trick.seats[winning_index(trick.cards, state.trump)]
     won = tuple(n + (s == winner) for s, n in enumerate(state.tricks_won))
     tricks = state.tricks + (trick._replace(winner=winner),)
-    if len(tricks) == TRICKS_PER_HAND:
-        return _changed(state, hands=hands, tricks=tricks, tricks_won=won, trick=None,
-                       phase=Phase.DONE, to_act=None)
-    return _changed(state, hands=hands, tricks=tricks, tricks_won=won, trick=Trick(winner, (), ()),
-                   to_act=winner)
+    turn = after_trick(winner, len(tricks))
+    return _moved(
+        state,
+        turn,
+        hands=hands,
+        tricks=tricks,
+        tricks_won=won,
+        trick=None if turn.phase is Phase.DONE else Trick(winner, (), ()),
+    )
 
 
 _LEGAL = {
-    Phase.ROUND_ONE: _round_one_legal, Phase.JOKER_CALL: _joker_call_legal,
-    Phase.PICKUP: _pickup_legal, Phase.ROUND_TWO: _round_two_legal,
-    Phase.GOING_ALONE: _going_alone_legal, Phase.DUMMY: _dummy_legal, Phase.EXCHANGE: _exchange_legal,
-    Phase.PLAY: _play_legal, Phase.DONE: lambda state: [],
+    Phase.ROUND_ONE: _round_one_legal,
+    Phase.JOKER_CALL: _joker_call_legal,
+    Phase.PICKUP: _pickup_legal,
+    Phase.ROUND_TWO: _round_two_legal,
+    Phase.GOING_ALONE: _going_alone_legal,
+    Phase.DUMMY: _dummy_legal,
+    Phase.EXCHANGE: _exchange_legal,
+    Phase.PLAY: _play_legal,
+    Phase.DONE: lambda state: [],
 }
 _APPLY = {
-    Phase.ROUND_ONE: _round_one_apply, Phase.JOKER_CALL: _joker_call_apply,
-    Phase.PICKUP: _pickup_apply, Phase.ROUND_TWO: _round_two_apply,
-    Phase.GOING_ALONE: _going_alone_apply, Phase.DUMMY: _dummy_apply, Phase.EXCHANGE: _exchange_apply,
+    Phase.ROUND_ONE: _round_one_apply,
+    Phase.JOKER_CALL: _joker_call_apply,
+    Phase.PICKUP: _pickup_apply,
+    Phase.ROUND_TWO: _round_two_apply,
+    Phase.GOING_ALONE: _going_alone_apply,
+    Phase.DUMMY: _dummy_apply,
+    Phase.EXCHANGE: _exchange_apply,
     Phase.PLAY: _play_apply,
 }
 
@@ -626,8 +579,9 @@ _APPLY = {
 # -- dealing ----------------------------------------------------------------
 
 
-def deal_hand(rules: RuleSet, dealer: int, *, seed: int | random.Random | None = None,
-              deal: Deal | dict | None = None) -> HandState:
+def deal_hand(
+    rules: RuleSet, dealer: int, *, seed: int | random.Random | None = None, deal: Deal | dict | None = None
+) -> HandState:
     """A new hand: shuffled from `seed`, or the given `deal` (a record's deal object)."""
     checks.rules("rules", rules)
     checks.seat("dealer", dealer, rules.players)
@@ -635,8 +589,9 @@ def deal_hand(rules: RuleSet, dealer: int, *, seed: int | random.Random | None =
     if deal is not None:
         checks.instance("deal", deal, (Deal, dict), "a Deal, or a record's deal object (a dict), or None to shuffle")
         if seed is not None:
-            raise NotationError("seed", "Give deal_hand a seed to shuffle with or a deal, not both: "
-                                        "a given deal is not shuffled.")
+            raise NotationError(
+                "seed", "Give deal_hand a seed to shuffle with or a deal, not both: a given deal is not shuffled."
+            )
     if deal is None:
         deal = shuffled_deal(rules, dealer, seed)
     elif not isinstance(deal, Deal):
@@ -648,12 +603,17 @@ def deal_hand(rules: RuleSet, dealer: int, *, seed: int | random.Random | None =
 
 def start_of_hand(rules: RuleSet, dealer: int, deal: Deal) -> HandState:
     """The hand at its deal, before anyone speaks; `deal` is trusted (checked by deal_hand, or a shuffle's)."""
-    joker_up = dealer_names_trump_at_once(deal.up_card)
+    turn = first_turn(rules, dealer, deal.up_card)
     return HandState(
-        rules=rules, dealer=dealer, deal=deal,
-        phase=Phase.JOKER_CALL if joker_up else Phase.ROUND_ONE,
-        to_act=dealer if joker_up else bidders(rules, dealer)[0],
-        hands=deal.hands, dummy=deal.dummy, tricks_won=(0,) * rules.players)
+        rules=rules,
+        dealer=dealer,
+        deal=deal,
+        phase=turn.phase,
+        to_act=turn.seat,
+        hands=deal.hands,
+        dummy=deal.dummy,
+        tricks_won=(0,) * rules.players,
+    )
 
 
 def shuffled_deal(rules: RuleSet, dealer: int, seed: int | random.Random | None) -> Deal:
@@ -688,7 +648,7 @@ def _swaps(size: int) -> tuple[tuple[int, int, int], ...]:
 def deal_out(rules: RuleSet, dealer: int, pack) -> tuple[tuple, tuple | None, tuple]:
     """Hands, dummy and kitty from a shuffled pack (of cards, or of anything standing for them): five
     to each seat clockwise from the dealer's left, then five to the dummy; the rest is the kitty (C5, T2)."""
-    packets = [tuple(pack[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(len(pack) // HAND_SIZE)]
+    packets = [tuple(pack[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(len(pack) // HAND_SIZE)]
     order = bidders(rules, dealer)
     hands = tuple(packets[order.index(seat)] for seat in range(rules.players))
     dummy = packets[rules.players] if rules.has_dummy else None
@@ -705,18 +665,23 @@ def kitty_size(rules: RuleSet) -> int:
 def deal_from_record(obj, rules: RuleSet) -> Deal:
     """A Deal from a record's `deal` object, checked card by card against the deck (C1, C5)."""
     if not isinstance(obj, dict):
-        raise NotationError("deal", f"deal must be an object with hands, kitty (and dummy in cutthroat), not {excerpt(obj)}.")
+        raise NotationError(
+            "deal", f"deal must be an object with hands, kitty (and dummy in cutthroat), not {excerpt(obj)}."
+        )
     expected = {"hands", "kitty"} | ({"dummy"} if rules.has_dummy else set())
     missing = sorted(expected - obj.keys())
     # In the deal's own order, for a key may be anything in a dict made in Python, and 1 and "x" do not sort.
     extra = [key for key in obj if key not in expected and not (key == "dummy" and obj[key] is None)]
     if missing:
-        raise NotationError(f"deal.{missing[0]}", f"deal.{missing[0]} is missing: a {rules.game} deal "
-                                                  f"lists {', '.join(sorted(expected))}.")
+        raise NotationError(
+            f"deal.{missing[0]}",
+            f"deal.{missing[0]} is missing: a {rules.game} deal lists {', '.join(sorted(expected))}.",
+        )
     if extra:
         place = f"deal.{extra[0]}" if isinstance(extra[0], str) else f"deal[{excerpt(extra[0])}]"
-        raise NotationError(place, f"{place} is not part of a {rules.game} deal, which lists "
-                                   f"{', '.join(sorted(expected))}.")
+        raise NotationError(
+            place, f"{place} is not part of a {rules.game} deal, which lists {', '.join(sorted(expected))}."
+        )
     hands = obj["hands"]
     if not isinstance(hands, (list, tuple)) or len(hands) != rules.players:
         raise NotationError("deal.hands", f"deal.hands must list {rules.players} hands for {rules.game}, one per seat.")
@@ -730,8 +695,11 @@ def deal_from_record(obj, rules: RuleSet) -> Deal:
             raise NotationError(place, f"{place} has {len(parsed[place])} cards; every hand is dealt {HAND_SIZE} (C5).")
     kitty = _cards_at("deal.kitty", obj["kitty"])
     if len(kitty) != kitty_size(rules):
-        raise NotationError("deal.kitty", f"deal.kitty has {len(kitty)} cards; with the {rules.deck}-card deck "
-                                          f"{rules.game} leaves {kitty_size(rules)} (C5, W2).")
+        raise NotationError(
+            "deal.kitty",
+            f"deal.kitty has {len(kitty)} cards; with the {rules.deck}-card deck "
+            f"{rules.game} leaves {kitty_size(rules)} (C5, W2).",
+        )
     parsed["deal.kitty"] = kitty
     full = set(deck(rules.deck))
     seen: dict[Card, str] = {}
@@ -779,15 +747,21 @@ def replay(record: dict | str) -> HandState:
     """Rebuild a hand from its record (a dict or JSON text); every problem names its place."""
     if isinstance(record, str):
         if len(record) > MAX_HAND_RECORD_CHARS:
-            raise NotationError("record", f"The hand record is too long: {len(record):,} characters, and a hand "
-                                          f"record is at most {MAX_HAND_RECORD_CHARS:,} (the largest hands take "
-                                          f"about 1,000).")
+            raise NotationError(
+                "record",
+                f"The hand record is too long: {len(record):,} characters, and a hand "
+                f"record is at most {MAX_HAND_RECORD_CHARS:,} (the largest hands take "
+                f"about 1,000).",
+            )
         record = read_json(record, "hand record")
     check_hand_fields(record)
     rules = rules_from(record["rules"], record.get("switches"))
     if record["deal"] is None:  # deal_hand reads deal=None as "shuffle": a record must carry its cards
-        raise NotationError("deal", "The hand record's deal is null: a record carries its deal (hands, kitty and, "
-                                    "in cutthroat, the dummy) and is never dealt at random.")
+        raise NotationError(
+            "deal",
+            "The hand record's deal is null: a record carries its deal (hands, kitty and, "
+            "in cutthroat, the dummy) and is never dealt at random.",
+        )
     return replayed_actions(deal_hand(rules, record["dealer"], deal=record["deal"]), record["actions"])
 
 
@@ -805,5 +779,7 @@ def replayed_actions(state: HandState, actions) -> HandState:
         try:
             state = state.apply(token)
         except (IllegalAction, NotationError) as error:
-            raise NotationError(f"actions[{i}]", f"actions[{i}] ({excerpt(token)}) cannot be replayed: {error}") from None
+            raise NotationError(
+                f"actions[{i}]", f"actions[{i}] ({excerpt(token)}) cannot be replayed: {error}"
+            ) from None
     return state

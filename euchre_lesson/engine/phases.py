@@ -18,5 +18,9 @@ class Phase(Enum):
     PLAY = "trick play"
     DONE = "the hand is over"
 
+    # A phase is its own one member, so its identity is its hash: Enum's own hashes the name in Python, and the
+    # engine, the quick replay and the playouts look a phase up in a table at every step.
+    __hash__ = object.__hash__
+
     def __str__(self) -> str:
         return self.value

@@ -2,8 +2,9 @@
 
 A saved game of 20,000 hands holds 440,000 actions, and HandState.apply makes a new state for each. Here one
 small step function per phase moves a few plain values instead (cards as their two-letter texts), asking the
-same rule questions as the engine (bidders, must_call, asked_to_go_alone, opening_leader, the suit in play),
-and the finished hand becomes one HandState at the end.
+same rule questions as the engine (must_call, dealer_may_decline, the suit in play) and walking the same order
+of play (sequence.py: who acts next and which phase follows), and the finished hand becomes one HandState at
+the end.
 
 It only ever says yes: for anything it does not take on (a joker turned up, a call for best, an action the
 engine would refuse, a hand left unfinished) it gives None and the engine replays the hand, so that every
@@ -13,16 +14,21 @@ hand for thousands of random hands under every rule set, and that neither takes 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 from .actions import SHORT_TOKEN, Action, Verb, parse_action
 from .cards import deck, sort_key
 from .errors import NotationError
-from .hand import (HAND_SIZE, TRICKS_PER_HAND, HandState, asked_to_go_alone, bidders, dealer_may_decline,
-                   discard_choices, must_call, nameable_suits, opening_leader)
+from .hand import HAND_SIZE, HandState, dealer_may_decline, discard_choices, must_call, nameable_suits
 from .phases import Phase
 from .ranking import power, suit_in_play
 from .rules import RuleSet
+from .sequence import (TRICKS_PER_HAND, Lineup, Seating, Turn, after_answer, after_keep, after_pickup,
+                       after_round_one, after_round_two, lineup_of, seating)
 from .tricks import Trick
 
+T = TypeVar("T")
 KNOWN_TOKENS = 4096  # the tokens remembered: a game reads the same few hundred again and again
 
 
@@ -33,8 +39,8 @@ class QuickReplay:
         self.rules = rules
         self.card = {card.ascii: card for card in deck(rules.deck)}  # the engine's card for each text
         self._actions: dict[str, tuple] = {}  # token -> (action, its verb, what it carries, as text)
-        self._asked: dict[tuple, int | None] = {}  # (maker, answers so far) -> who is asked to go alone next
-        self._seating: dict[tuple, tuple] = {}  # who goes alone -> (who leads, who plays after whom, seats in play)
+        self._answers: dict[tuple, Any] = {}  # (a question of sequence.py, what it is told) -> its answer
+        self._seating: dict[tuple, Seating] = {}  # (dealer, lineup) -> sequence.seating's answer
         self._suits: dict = {}  # trump -> each card's suit in play
         self._powers: dict = {}  # trump -> card led -> each card's power in its trick
 
@@ -90,24 +96,21 @@ class QuickReplay:
             return None
         return Action(Verb.KEEP, cards=cards), Verb.KEEP, tuple(words[1:])
 
-    def asked(self, maker: int, answers: tuple) -> int | None:
-        """Who is asked next whether to go alone (C10): the engine's answer, remembered."""
-        key = (maker, answers)
-        if key not in self._asked:
-            self._asked[key] = asked_to_go_alone(self.rules, maker, answers)
-        return self._asked[key]
+    def remembered(self, question: Callable[..., T], *told: object) -> T:
+        """What `question` of the order of play (sequence.py) answers under these rules, remembered: a game asks
+        the same few questions again and again, and the rules need not be hashed for each."""
+        key = (question, *told)
+        if key not in self._answers:
+            self._answers[key] = question(self.rules, *told)
+        return self._answers[key]
 
-    def seating(self, hand: _Hand) -> tuple:
-        """Who leads the first trick, who plays after each seat, and how many play (C11, T6, F3): the engine's."""
-        key = (hand.dealer, hand.maker, hand.lone_maker, hand.lone_partner, hand.lone_defender)
-        if key not in self._seating:
-            seated = HandState(self.rules, hand.dealer, hand.start.deal, Phase.PLAY, None, (), maker=hand.maker,
-                               lone_maker=hand.lone_maker, lone_partner=hand.lone_partner,
-                               lone_defender=hand.lone_defender)
-            active = seated.active_seats
-            self._seating[key] = (opening_leader(seated), {seat: seated._next_active(seat) for seat in active},
-                                  len(active))
-        return self._seating[key]
+    def seating(self, dealer: int, lineup: Lineup) -> Seating:
+        """Who plays the tricks after whom, for one dealer and lineup (sequence.seating), remembered."""
+        key = (dealer, lineup)
+        known = self._seating.get(key)
+        if known is None:
+            known = self._seating[key] = seating(self.rules, dealer, lineup)
+        return known
 
     def suits(self, trump) -> dict:
         """Each card's suit in play under `trump`: the bowers' and the joker's are trump's (C2, C3)."""
@@ -128,7 +131,7 @@ class _Hand:
     """The moving parts of one hand, as plain values that the steps change in place."""
 
     __slots__ = ("replay", "start", "rules", "dealer", "phase", "to_act", "hands", "history", "actors", "trump",
-                 "maker", "picked_up", "discard", "lone_maker", "lone_partner", "lone_defender", "answers",
+                 "maker", "picked_up", "discard", "answers",
                  "dummy", "set_aside", "tricks", "tricks_won", "next_seat", "in_trick", "suit_of")
 
     def __init__(self, replay: QuickReplay, start: HandState):
@@ -137,8 +140,7 @@ class _Hand:
         self.hands = [[card.ascii for card in cards] for cards in start.hands]
         self.dummy = None if start.dummy is None else [card.ascii for card in start.dummy]
         self.history, self.actors = [], []
-        self.trump = self.maker = self.picked_up = self.discard = self.lone_defender = None
-        self.lone_maker = self.lone_partner = False
+        self.trump = self.maker = self.picked_up = self.discard = None
         self.answers = ()  # (seat, alone) for each going-alone answer (C10)
         self.set_aside = ()
         self.tricks, self.tricks_won = [], [0] * start.rules.players
@@ -146,6 +148,7 @@ class _Hand:
     def finished(self) -> HandState:
         """The HandState of the finished hand, as the engine's last apply leaves it."""
         card = self.replay.card
+        lone_maker, lone_defender = (None, None) if self.maker is None else _lineup(self)[1:]
 
         def cards(texts):
             return None if texts is None else tuple(map(card.__getitem__, texts))
@@ -153,8 +156,10 @@ class _Hand:
         return HandState(rules=self.rules, dealer=self.dealer, deal=self.start.deal, phase=Phase.DONE, to_act=None,
                          hands=tuple(map(cards, self.hands)), history=tuple(self.history), actors=tuple(self.actors),
                          trump=self.trump, maker=self.maker, picked_up=self.picked_up,
-                         discard=None if self.discard is None else card[self.discard], lone_maker=self.lone_maker,
-                         lone_partner=self.lone_partner, lone_defender=self.lone_defender, dummy=cards(self.dummy),
+                         discard=None if self.discard is None else card[self.discard],
+                         lone_maker=lone_maker is not None, lone_partner=lone_maker not in (None, self.maker),
+                         lone_defender=lone_defender,
+                         dummy=cards(self.dummy),
                          set_aside=cards(self.set_aside), tricks=tuple(self.tricks), trick=None,
                          tricks_won=tuple(self.tricks_won))
 
@@ -162,27 +167,35 @@ class _Hand:
 # -- the steps: each takes (action, verb, what it carries) and says whether the engine takes it too ------------
 
 
-def _next_bidder(hand: _Hand) -> int | None:
-    """The seat that bids after the one to act, or None after the dealer (C6, C8)."""
-    order = bidders(hand.rules, hand.dealer)
-    later = order.index(hand.to_act) + 1
-    return order[later] if later < len(order) else None
+def _moved(hand: _Hand, question: Callable[..., Turn], *told: object) -> bool:
+    """The hand at the turn that `question` of the order of play (sequence.py) says follows, asked once per rule set
+    (QuickReplay.remembered, looked up here first, at every bid); at the play, who plays after whom."""
+    turn = hand.replay._answers.get((question, *told)) or hand.replay.remembered(question, *told)
+    hand.phase, hand.to_act = turn
+    if turn.phase is _PLAYING:
+        seated = hand.replay.seating(hand.dealer, _lineup(hand))
+        hand.next_seat, hand.in_trick = seated.next_seat, len(seated.active)
+        hand.suit_of = hand.replay.suits(hand.trump)
+    return True
+
+
+def _after_keep(rules: RuleSet, dealer: int, lineup: Lineup) -> Turn:
+    """What follows the cutthroat maker's keep (sequence.after_keep), for one dealer and lineup."""
+    return after_keep(seating(rules, dealer, lineup))
+
+
+def _lineup(hand: _Hand) -> Lineup:
+    """Who goes alone for whom after the answers so far, as sequence.py reads them (C10)."""
+    return hand.replay.remembered(lineup_of, hand.maker, hand.answers)
 
 
 def _round_one(hand: _Hand, known) -> bool:
     _, verb, _ = known
     if verb is Verb.ORDER:
         hand.maker, hand.trump = hand.to_act, hand.start.up_card.suit
-        hand.phase, hand.to_act = Phase.PICKUP, hand.dealer
-        return True
-    if verb is not Verb.PASS:
+    elif verb is not Verb.PASS:
         return False
-    later = _next_bidder(hand)
-    if later is None:
-        hand.phase, hand.to_act = Phase.ROUND_TWO, bidders(hand.rules, hand.dealer)[0]
-    else:
-        hand.to_act = later
-    return True
+    return _moved(hand, after_round_one, hand.dealer, hand.to_act, verb is Verb.ORDER)
 
 
 def _pickup(hand: _Hand, known) -> bool:
@@ -192,13 +205,13 @@ def _pickup(hand: _Hand, known) -> bool:
         if not dealer_may_decline(rules, hand.maker, dealer):
             return False
         hand.picked_up = False
-        return _after_trump(hand)
+        return _moved(hand, after_pickup, dealer, hand.maker)
     up_card, five = hand.start.up_card.ascii, hand.hands[dealer]
     if verb is not Verb.PICKUP or card not in discard_choices(rules, five, up_card):
         return False
     hand.hands[dealer] = [other for other in five + [up_card] if other != card]
     hand.picked_up, hand.discard = True, card
-    return _after_trump(hand)
+    return _moved(hand, after_pickup, dealer, hand.maker)
 
 
 def _round_two(hand: _Hand, known) -> bool:
@@ -207,25 +220,12 @@ def _round_two(hand: _Hand, known) -> bool:
     if verb is Verb.PASS:
         if must_call(hand.rules, seat, hand.dealer):
             return False
-        later = _next_bidder(hand)
-        if later is None:  # thrown in (C9)
-            hand.phase, hand.to_act = Phase.DONE, None
-        else:
-            hand.to_act = later
-        return True
+        return _moved(hand, after_round_two, hand.dealer, seat, False)  # the last: thrown in (C9)
     # Round two follows every seat passing in round one, so the up-card's suit was turned down (C8).
     if verb is not Verb.CALL or suit not in nameable_suits(hand.rules, hand.start.up_card.suit):
         return False
     hand.trump, hand.maker = suit, seat
-    return _after_trump(hand)
-
-
-def _after_trump(hand: _Hand) -> bool:
-    asked = hand.replay.asked(hand.maker, ())
-    if asked is None:
-        return _after_announcements(hand)
-    hand.phase, hand.to_act = Phase.GOING_ALONE, asked
-    return True
+    return _moved(hand, after_round_two, hand.dealer, seat, True)
 
 
 def _going_alone(hand: _Hand, known) -> bool:
@@ -233,24 +233,8 @@ def _going_alone(hand: _Hand, known) -> bool:
     seat = hand.to_act
     if verb is not Verb.ALONE and verb is not Verb.STAY:
         return False
-    alone = verb is Verb.ALONE
-    if alone and (seat == hand.maker or seat == hand.rules.partner(hand.maker)):  # one of the makers (C10, F3)
-        hand.lone_maker, hand.lone_partner = True, seat != hand.maker
-    elif alone:
-        hand.lone_defender = seat
-    hand.answers += ((seat, alone),)
-    asked = hand.replay.asked(hand.maker, hand.answers)
-    if asked is None:
-        return _after_announcements(hand)
-    hand.to_act = asked
-    return True
-
-
-def _after_announcements(hand: _Hand) -> bool:
-    if hand.rules.has_dummy and not hand.lone_maker:
-        hand.phase, hand.to_act = Phase.DUMMY, hand.maker
-        return True
-    return _start_play(hand)
+    hand.answers += ((seat, verb is Verb.ALONE),)  # who goes alone for whom is read from them (_lineup)
+    return _moved(hand, after_answer, hand.dealer, hand.maker, hand.answers)
 
 
 def _keep(hand: _Hand, known) -> bool:
@@ -263,18 +247,7 @@ def _keep(hand: _Hand, known) -> bool:
     hand.hands[hand.maker] = [card for card in ten if card in chosen]
     hand.set_aside = [card for card in ten if card not in chosen]
     hand.dummy = None
-    return _start_play(hand)
-
-
-def _start_play(hand: _Hand) -> bool:
-    """The play begins (C11); a lone player's call for best would come first, which the engine replays (R3)."""
-    if hand.rules.call_for_best and (hand.lone_maker or hand.lone_defender is not None):
-        return False
-    replay = hand.replay
-    leader, hand.next_seat, hand.in_trick = replay.seating(hand)
-    hand.suit_of = replay.suits(hand.trump)
-    hand.phase, hand.to_act = Phase.PLAY, leader
-    return True
+    return _moved(hand, _after_keep, hand.dealer, _lineup(hand))
 
 
 def _play(hand: _Hand, tokens) -> bool:
@@ -317,7 +290,8 @@ def _play(hand: _Hand, tokens) -> bool:
 
 
 _PLAY = Verb.PLAY
+_PLAYING = Phase.PLAY
 # The step of each phase of the bidding; the play has its own loop. A hand over (DONE) takes no step, and
-# the joker's call (C3) and the call for best (R3), rare, are never reached: the engine replays those hands.
+# the joker's call (C3) and the call for best (R3), rare, have none: the engine replays those hands.
 _STEPS = {Phase.ROUND_ONE: _round_one, Phase.PICKUP: _pickup, Phase.ROUND_TWO: _round_two,
           Phase.GOING_ALONE: _going_alone, Phase.DUMMY: _keep}

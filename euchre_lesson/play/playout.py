@@ -7,42 +7,44 @@ for statistics and benchmarks, and decides no rule itself:
 - it deals with hand.py's own `shuffled` and `deal_out`, so `random_hands(rules, 1, seed)`
   deals what `deal_hand(rules, dealer, seed=seed)` deals (the dealer is drawn after the
   shuffle);
-- it asks hand.py's phase questions (`bidders`, `dealer_names_trump_at_once`,
-  `nameable_suits`, `must_call`, `dealer_may_decline`, `discard_choices`, `keep_choices`,
-  `calls_for_best`) once per rule set, and reads who is asked to go alone and in what order,
-  who sits out, who calls for whose best card, who leads (`opening_leader`) and the points
-  off `HandState` itself, walking a real hand through the announcements for each maker (so
-  who is asked must not depend on the dealer or on the round in which trump was made: the
-  step-by-step test would see it if it did);
+- it walks the order of play of sequence.py, the engine's own: which phase comes and who
+  acts next are the Turns its step functions give (worked out once per rule set, into
+  tables, for speed), from the deal to the last trick;
+- it asks hand.py's questions of the options (`nameable_suits`, `must_call`,
+  `dealer_may_decline`, `discard_choices`, `keep_choices`) and reads the points off
+  `HandState` itself;
 - it plays the tricks on the bit layout of bits.py, which is checked against ranking.py.
 
-What is written here is the order of the phases, one small step function each, as pgx
-writes its games. Every decision is drawn uniformly from exactly the actions
-`HandState.legal_actions()` offers at that moment (tests/test_playout.py replays thousands
-of hands through the engine and compares the sets step by step); the tokens of a traced
-hand are `Action.ascii`. Random numbers: `int(random() * n)` for a choice among n (uniform
-to within n * 2**-53); the shuffle is `random.shuffle`'s, draw for draw.
+One small step function per phase, as pgx writes its games: each draws the phase's
+decisions and returns the Turn that follows. Every decision is drawn uniformly from exactly
+the actions `HandState.legal_actions()` offers at that moment (tests/test_playout.py replays
+thousands of hands through the engine and compares the sets step by step); the tokens of a
+traced hand are `Action.ascii`. Random numbers: `int(random() * n)` for a choice among n
+(uniform to within n * 2**-53); the shuffle is `random.shuffle`'s, draw for draw.
 """
 
 from __future__ import annotations
 
-import itertools
 import random
-from dataclasses import replace
+from collections.abc import Callable
 from functools import cache
 from operator import itemgetter
 from typing import NamedTuple
 
 from ..engine import checks
+from ..engine import hand as engine  # the questions of the options, read as engine.<question> so a change there reaches here
+from ..engine import sequence  # the order of play, read as sequence.<step> so that a change there reaches here
 from ..engine.actions import ALONE, DECLINE, ORDER, PASS, STAY, Action, Verb, call, discard, give, pickup
-from .bits import BitLists, Layout, bit_lists, cards_of, layout
 from ..engine.cards import Card, Suit, deck, sort_key
-from ..engine import hand as engine  # the phase questions, read as engine.<question> so that a change there reaches here
-from ..engine.hand import HAND_SIZE, TRICKS_PER_HAND, Deal, HandState, Phase, deal_hand, opening_leader, shuffled
+from ..engine.hand import HAND_SIZE, Deal, HandState, Phase, shuffled
 from ..engine.rules import RuleSet
+from ..engine.sequence import TRICKS_PER_HAND, Lineup, Seating, Turn
+from .bits import BitLists, Layout, bit_lists, cards_of, layout
 
 ROUND_ONE = (PASS, ORDER)  # C6: index 1 orders the up-card
 ANNOUNCE = (STAY, ALONE)  # C10: index 1 goes alone
+# The phases a step compares with, named once here: an Enum member looked up in its class costs more than a name.
+_EXCHANGE, _PLAY, _DONE = Phase.EXCHANGE, Phase.PLAY, Phase.DONE
 
 
 class Places(NamedTuple):
@@ -55,13 +57,13 @@ class Places(NamedTuple):
 
 
 class Plan(NamedTuple):
-    """Everything that is settled once the announcements are made: read off HandState."""
+    """Everything that is settled once the announcements are made, from sequence.py and HandState."""
 
-    keeps: bool  # the maker takes the dummy and keeps five (T5)
-    exchanges: tuple[tuple[int, int], ...]  # (giver, lone player) of each call for best, in order (R3)
+    turn: Turn  # what follows the announcements: the dummy, a call for best or the play
+    after_keep: Turn  # what follows the cutthroat maker's keep (T5)
+    exchanges: tuple[tuple[Turn, Turn], ...]  # the turns after each give and each lay-down of a call for best (R3)
     makers: tuple[int, int]  # the makers' seats; a cutthroat maker's second is the spare count, always 0
     followers: tuple[tuple[int, ...], ...]  # [leader]: the seats in play after the leader, clockwise
-    leaders: tuple[int, ...]  # [dealer]: who leads the first trick (C11)
     points: tuple[tuple[int, ...], ...]  # [makers' tricks]: points per seat (T7, F4)
 
 
@@ -78,6 +80,25 @@ def _calls(rules: RuleSet, turned_down: Suit | None, stuck: bool) -> Calls:
     return Calls(options, tuple(None if o is PASS else layout(o.suit, rules.deck) for o in options))
 
 
+class Round(NamedTuple):
+    """A round of bidding from one seat on, walked once through sequence.py: who bids while all pass, and then."""
+
+    seats: tuple[int, ...]  # each bidder in turn, while the bids are passes
+    after_passes: Turn  # the turn after every one of them passed
+    after_bid: tuple[Turn, ...]  # [seat]: the turn after that seat orders up or names a suit
+
+
+def _round(step: Callable[[RuleSet, int, int, bool], Turn], phase: Phase, rules: RuleSet, dealer: int,
+           seat: int) -> Round:
+    """Walk `step` of the order of play (after_round_one or after_round_two) from `seat` while all pass."""
+    turn = Turn(phase, seat)
+    seats: list[int] = []
+    while turn.phase is phase and turn.seat is not None and turn.seat not in seats:  # (a round comes round once)
+        seats.append(turn.seat)
+        turn = step(rules, dealer, turn.seat, False)
+    return Round(tuple(seats), turn, tuple(step(rules, dealer, bidder, True) for bidder in range(rules.players)))
+
+
 class RuleTables(NamedTuple):
     """Everything `random_hands` needs for one rule set, worked out once."""
 
@@ -85,32 +106,41 @@ class RuleTables(NamedTuple):
     players: int
     pack: tuple[int, ...]  # the deck as indices into `cards`, in the order every deal shuffles
     cards: tuple[Card, ...]
-    joker_up: tuple[bool, ...]  # [card]: the dealer names trump at once (C3)
     up_layout: tuple  # [card]: the layout under its suit as trump, for an up-card ordered up (C6)
     places: tuple[Places, ...]  # [dealer]
-    bidders: tuple[tuple[int, ...], ...]  # [dealer]
+    starts: tuple[tuple[Turn, ...], ...]  # [dealer][up-card]: the first turn (C3, C6)
+    round_one: tuple  # [dealer][seat]: the round from that seat on, a Round (C6, C7, C8)
+    round_two: tuple  # [dealer][seat]: the same for round two (C8, C9, C10)
+    joker_call: tuple[Turn, ...]  # [dealer]: the turn after the dealer names trump for the joker (C3)
     joker_calls: Calls  # the dealer's options when the joker is turned up (C3)
     calls: tuple  # [card][must call]: a round-two bidder's options once that card was turned down (C8, C9)
     declines: tuple[tuple[bool, ...], ...]  # [dealer][maker]: the dealer may leave the up-card (C7)
     keeps: tuple[tuple[int, ...], ...]  # every five of the ten, as places among the ten (T5)
-    announcements: tuple  # [maker]: the tree of who is asked to go alone, its leaves Plans (C10)
+    announcements: tuple  # [dealer][maker]: the tree of who is asked to go alone, its leaves Plans (C10)
     lists: BitLists
+    thrown_in: tuple[int, ...]  # the points of a hand thrown in: none (C9)
 
 
 @cache
 def rule_tables(rules: RuleSet) -> RuleTables:
-    """The tables of a rule set, from the engine's own phase questions and HandState."""
+    """The tables of a rule set, from the order of play (sequence.py) and the engine's questions of the options."""
     players, cards = rules.players, deck(rules.deck)
     pack = tuple(range(len(cards)))
-    places = tuple(_places(rules, dealer, pack) for dealer in range(players))
+    seats = range(players)
+    places = tuple(_places(rules, dealer, pack) for dealer in seats)
     calls = {suit: (_calls(rules, suit, False), _calls(rules, suit, True)) for suit in Suit}
-    declines = tuple(tuple(engine.dealer_may_decline(rules, maker, dealer) for maker in range(players))
-                     for dealer in range(players))
-    return RuleTables(rules, players, pack, cards, tuple(map(engine.dealer_names_trump_at_once, cards)),
-                      tuple(None if c.is_joker else layout(c.suit, rules.deck) for c in cards), places,
-                      tuple(engine.bidders(rules, dealer) for dealer in range(players)), _calls(rules, None, True),
-                      tuple(calls.get(c.suit) for c in cards), declines, engine.keep_choices(range(2 * HAND_SIZE)),
-                      _announcement_trees(rules), bit_lists(rules.deck))
+    declines = tuple(tuple(engine.dealer_may_decline(rules, maker, dealer) for maker in seats) for dealer in seats)
+    return RuleTables(
+        rules, players, pack, cards, tuple(None if c.is_joker else layout(c.suit, rules.deck) for c in cards), places,
+        tuple(tuple(sequence.first_turn(rules, dealer, card) for card in cards) for dealer in seats),
+        tuple(tuple(_round(sequence.after_round_one, Phase.ROUND_ONE, rules, dealer, seat) for seat in seats)
+              for dealer in seats),
+        tuple(tuple(_round(sequence.after_round_two, Phase.ROUND_TWO, rules, dealer, seat) for seat in seats)
+              for dealer in seats),
+        tuple(sequence.after_joker_call(rules, dealer) for dealer in seats), _calls(rules, None, True),
+        tuple(calls.get(c.suit) for c in cards), declines, engine.keep_choices(range(2 * HAND_SIZE)),
+        tuple(tuple(_announcements(rules, dealer, maker, ()) for maker in seats) for dealer in seats),
+        bit_lists(rules.deck), (0,) * players)
 
 
 def _places(rules: RuleSet, dealer: int, pack: tuple[int, ...]) -> Places:
@@ -120,49 +150,45 @@ def _places(rules: RuleSet, dealer: int, pack: tuple[int, ...]) -> Places:
                   kitty[0], engine.discard_choices(rules, hands[dealer], kitty[0]))
 
 
-def _announcement_trees(rules: RuleSet) -> tuple:
-    """For each maker, who HandState asks whether to go alone and where each answer leads (C10)."""
-    return tuple(_announcements(_trump_made_by(rules, maker)) for maker in range(rules.players))
+def _announcements(rules: RuleSet, dealer: int, maker: int, said: tuple[tuple[int, bool], ...]):
+    """(the turn of the seat asked, tree after "stay", tree after "alone"), as sequence.after_answer asks, down to
+    the Plan once all have answered (C10)."""
+    turn = sequence.after_answer(rules, dealer, maker, said)
+    if turn.phase is Phase.GOING_ALONE:
+        seat = turn.seat
+        return (turn, _announcements(rules, dealer, maker, said + ((seat, False),)),
+                _announcements(rules, dealer, maker, said + ((seat, True),)))
+    lineup = sequence.lineup_of(rules, maker, said)
+    seated = sequence.seating(rules, dealer, lineup)
+    exchanges = tuple((sequence.after_exchange(seated, done, True), sequence.after_exchange(seated, done, False))
+                      for done in range(len(seated.exchanges)))
+    makers = (sequence.makers_of(rules, maker) + (rules.players,))[:2]
+    return Plan(turn, sequence.after_keep(seated), exchanges, makers,
+                tuple(_clockwise_after(seated, seat) for seat in range(rules.players)),
+                tuple(_points(rules, dealer, lineup, tricks) for tricks in range(TRICKS_PER_HAND + 1)))
 
 
-def _trump_made_by(rules: RuleSet, maker: int) -> HandState:
-    """A hand, dealt by seat 0, in which `maker` has ordered the up-card up and the dealer taken it."""
-    seed = next(s for s in itertools.count() if not deal_hand(rules, 0, seed=s).up_card.is_joker)
-    state = deal_hand(rules, 0, seed=seed)
-    while state.to_act != maker:
-        state = state.apply(PASS)
-    state = state.apply(ORDER)
-    return state.apply(state.legal_actions()[0])
-
-
-def _announcements(state: HandState):
-    """(seat asked, tree after "stay", tree after "alone"), down to the Plan once all have answered."""
-    if state.phase is Phase.GOING_ALONE:
-        return (state.to_act, _announcements(state.apply(STAY)), _announcements(state.apply(ALONE)))
-    makers = (state.makers + (state.players,))[:2]
-    return Plan(state.phase is Phase.DUMMY, engine.calls_for_best(state), makers,
-                tuple(_clockwise_after(state, seat) for seat in range(state.players)),
-                tuple(opening_leader(replace(state, dealer=d)) for d in range(state.players)),
-                tuple(_points(state, tricks) for tricks in range(TRICKS_PER_HAND + 1)))
-
-
-def _clockwise_after(state: HandState, leader: int) -> tuple[int, ...]:
+def _clockwise_after(seated: Seating, leader: int) -> tuple[int, ...]:
     """The seats in play after `leader`, in the order they play to its trick (C11, T6, F3)."""
-    if leader in state.sitting_out:
+    if leader in seated.sitting_out:
         return ()
-    seats, seat = [], state.next_active(leader)
+    seats, seat = [], seated.next_seat[leader]
     while seat != leader:
         seats.append(seat)
-        seat = state.next_active(seat)
+        seat = seated.next_seat[seat]
     return tuple(seats)
 
 
-def _points(state: HandState, maker_tricks: int) -> tuple[int, ...]:
+def _points(rules: RuleSet, dealer: int, lineup: Lineup, maker_tricks: int) -> tuple[int, ...]:
     """The points per seat, as HandState scores them, when the makers take `maker_tricks` (T7, F4)."""
-    won = [0] * state.players
-    won[state.maker] = maker_tricks
-    won[state.defenders[0]] = TRICKS_PER_HAND - maker_tricks
-    return replace(state, phase=Phase.DONE, to_act=None, tricks_won=tuple(won)).points
+    maker, lone_maker, lone_defender = lineup
+    won = [0] * rules.players
+    won[maker] = maker_tricks
+    won[sequence.defenders_of(rules, maker)[0]] = TRICKS_PER_HAND - maker_tricks
+    finished = HandState(rules, dealer, Deal((), None, ()), Phase.DONE, None, (), maker=maker,
+                         lone_maker=lone_maker is not None, lone_partner=lone_maker not in (None, maker),
+                         lone_defender=lone_defender, tricks_won=tuple(won))
+    return finished.points
 
 
 class Trace(NamedTuple):
@@ -226,144 +252,189 @@ def random_hand_tokens(rules: RuleSet, seed: int) -> Trace:
     return Trace(rules, recorder.dealer, deal, tuple(recorder.decisions), points, recorder.tricks_won)
 
 
-# -- one hand, phase by phase ---------------------------------------------------------------------
+
+
+# -- one hand, phase by phase: each step draws its phase's decisions and returns the turn that follows --------
+
+
+class _Hand:
+    """The moving parts of one hand: the pack, the dealer, and once trump is made the maker, hands and plan."""
+
+    __slots__ = ("dealer", "hands", "layout", "maker", "pack", "plan", "up")
+    dealer: int
+    hands: list[int]  # [seat]: the cards held, as bits of `layout`
+    layout: Layout  # the bit layout under trump
+    maker: int
+    pack: list[int]  # the shuffled pack, as indices into RuleTables.cards
+    plan: tuple[Turn, object, object] | Plan  # the announcements' tree, then the Plan at its end
+    up: int  # the up-card, as an index into RuleTables.cards
+
+    def trump_made(self, tables: RuleTables, maker: int, bit_layout: Layout) -> None:
+        """The hands on the bit layout of trump, and the tree of the announcements that follow (C10)."""
+        dealt = bit_layout.dealt.__getitem__
+        self.maker, self.layout = maker, bit_layout
+        self.hands = [sum(map(dealt, take(self.pack))) for take in tables.places[self.dealer].takers]
+        self.plan = tables.announcements[self.dealer][maker]
 
 
 def _hand(tables: RuleTables, rng, recorder) -> tuple[int, ...]:
     """Play one hand; with `recorder`, tell it every decision."""
     random_fraction = rng.random
-    pack = shuffled(rng, tables.pack)  # C5: the deal's own shuffle, so a seed deals what deal_hand deals
-    dealer = int(random_fraction() * tables.players)  # C4
+    hand = _Hand()
+    pack = hand.pack = shuffled(rng, tables.pack)  # C5: the deal's own shuffle, so a seed deals what deal_hand deals
+    dealer = hand.dealer = int(random_fraction() * tables.players)  # C4
     if recorder is not None:
         recorder.dealer, recorder.pack, recorder.tricks_won = dealer, pack, (0,) * tables.players
-    places = tables.places[dealer]
-    up = pack[places.up]
-    if tables.joker_up[up]:
-        maker, bit_layout, picks_up = dealer, _joker_call(tables, random_fraction, dealer, recorder), True
-    else:
-        maker, bit_layout, picks_up = _bidding(tables, random_fraction, dealer, up, recorder)
-    if maker is None:
-        return (0,) * tables.players  # C9: thrown in
-    dealt = bit_layout.dealt.__getitem__
-    hands = [sum(map(dealt, take(pack))) for take in places.takers]
-    if picks_up:
-        _pickup(tables, bit_layout, random_fraction, hands, pack, dealer, maker, recorder)
-    plan = tables.announcements[maker]
-    while type(plan) is tuple:  # C10: who is asked, in HandState's order, until a Plan is reached
-        seat, stay, alone = plan
-        k = random_fraction() < 0.5
-        if recorder is not None:
-            recorder(seat, _same, ANNOUNCE, k)
-        plan = alone if k else stay
-    if plan.keeps:
-        _keep(tables, bit_layout, random_fraction, hands, sum(map(dealt, places.dummy_taker(pack))), maker, recorder)
-    for giver, lone in plan.exchanges:
-        _call_for_best(tables, bit_layout, random_fraction, hands, giver, lone, recorder)
-    return _tricks(tables, bit_layout, random_fraction, hands, plan, dealer, recorder)
+    up = hand.up = pack[tables.places[dealer].up]
+    phase, seat = tables.starts[dealer][up]
+    steps, play, done = _STEPS, _PLAY, _DONE
+    while phase is not play:
+        if phase is done:
+            return tables.thrown_in  # C9
+        phase, seat = steps[phase](tables, hand, seat, random_fraction, recorder)
+    return _tricks(tables, hand, seat, random_fraction, recorder)
 
 
 def _same(action: Action) -> Action:
     return action
 
 
-def _joker_call(tables: RuleTables, random_fraction, dealer: int, recorder) -> Layout:
+def _joker_call(tables: RuleTables, hand: _Hand, dealer: int, random_fraction, recorder) -> Turn:
     """C3: the dealer names trump for the joker, from the suits that may be named."""
     options, layouts = tables.joker_calls
     k = int(random_fraction() * len(options))
     if recorder is not None:
         recorder(dealer, _same, options, k)
-    return layouts[k]
+    hand.trump_made(tables, dealer, layouts[k])
+    return tables.joker_call[dealer]
 
 
-def _bidding(tables: RuleTables, random_fraction, dealer: int, up: int, recorder):
-    """C6: each bidder passes or orders the up-card; then C8, C9: round two. (maker, layout, picks up)."""
-    seats = tables.bidders[dealer]
-    for seat in seats:
+def _round_one(tables: RuleTables, hand: _Hand, seat: int, random_fraction, recorder) -> Turn:
+    """C6: each bidder in turn passes or orders the up-card."""
+    bidders, after_passes, after_bid = tables.round_one[hand.dealer][seat]
+    for bidder in bidders:
         order = random_fraction() < 0.5
         if recorder is not None:
-            recorder(seat, _same, ROUND_ONE, order)
+            recorder(bidder, _same, ROUND_ONE, order)
         if order:
-            return seat, tables.up_layout[up], True
-    for seat in seats:
-        options, layouts = tables.calls[up][engine.must_call(tables.rules, seat, dealer)]
+            hand.trump_made(tables, bidder, tables.up_layout[hand.up])
+            return after_bid[bidder]
+    return after_passes
+
+
+def _round_two(tables: RuleTables, hand: _Hand, seat: int, random_fraction, recorder) -> Turn:
+    """C8, C9: each bidder in turn names a suit or passes, where allowed."""
+    dealer, calls, rules = hand.dealer, tables.calls[hand.up], tables.rules
+    bidders, after_passes, after_bid = tables.round_two[dealer][seat]
+    for bidder in bidders:
+        options, layouts = calls[engine.must_call(rules, bidder, dealer)]
         k = int(random_fraction() * len(options))
         if recorder is not None:
-            recorder(seat, _same, options, k)
-        if layouts[k] is not None:
-            return seat, layouts[k], False
-    return None, None, False
+            recorder(bidder, _same, options, k)
+        called = layouts[k]
+        if called is not None:
+            hand.trump_made(tables, bidder, called)
+            return after_bid[bidder]
+    return after_passes
 
 
-def _pickup(tables: RuleTables, bit_layout: Layout, random_fraction, hands: list[int], pack: list[int], dealer: int,
-            maker: int, recorder) -> None:
+def _pickup(tables: RuleTables, hand: _Hand, dealer: int, random_fraction, recorder) -> Turn:
     """C7: the dealer takes the up-card and lays one card away, or, where allowed, leaves it."""
-    places = tables.places[dealer]
-    options = places.discards + ((DECLINE,) if tables.declines[dealer][maker] else ())
+    places, pack, bit_layout = tables.places[dealer], hand.pack, hand.layout
+    options = places.discards + ((DECLINE,) if tables.declines[dealer][hand.maker] else ())
     k = int(random_fraction() * len(options))
     if recorder is not None:
         recorder(dealer, lambda o: o if o is DECLINE else pickup(tables.cards[pack[o]]), options, k)
     if options[k] is not DECLINE:
+        hands = hand.hands
         hands[dealer] = (hands[dealer] | bit_layout.dealt[pack[places.up]]) ^ bit_layout.dealt[pack[options[k]]]
+    plan = hand.plan  # the turn after trump, sequence.after_pickup's: the announcements' tree starts there
+    return plan[0] if type(plan) is tuple else plan.turn
 
 
-def _keep(tables: RuleTables, bit_layout: Layout, random_fraction, hands: list[int], dummy: int, maker: int,
-          recorder) -> None:
+def _going_alone(tables: RuleTables, hand: _Hand, seat: int, random_fraction, recorder) -> Turn:
+    """C10: who is asked, in the order of play's order, until everyone has answered."""
+    plan = hand.plan
+    while type(plan) is tuple:
+        turn, stay, alone = plan
+        k = random_fraction() < 0.5
+        if recorder is not None:
+            recorder(turn.seat, _same, ANNOUNCE, k)
+        plan = alone if k else stay
+    hand.plan = plan
+    return plan.turn
+
+
+def _keep(tables: RuleTables, hand: _Hand, maker: int, random_fraction, recorder) -> Turn:
     """T5: the maker keeps any five of the ten."""
     low, high, split, low_mask = tables.lists
-    both = hands[maker] | dummy
+    bit_layout, hands = hand.layout, hand.hands
+    dealt = bit_layout.dealt.__getitem__
+    both = hands[maker] | sum(map(dealt, tables.places[hand.dealer].dummy_taker(hand.pack)))
     ten = low[both & low_mask] + high[both >> split]
     k = int(random_fraction() * len(tables.keeps))
     if recorder is not None:
         cards = cards_of(bit_layout, both)
         recorder(maker, lambda five: Action(Verb.KEEP, cards=tuple(sorted((cards[i] for i in five), key=sort_key))),
-             tables.keeps, k)
+                 tables.keeps, k)
     hands[maker] = sum(ten[i] for i in tables.keeps[k])
+    return hand.plan.after_keep
 
 
-def _call_for_best(tables: RuleTables, bit_layout: Layout, random_fraction, hands: list[int], giver: int, lone: int,
-                   recorder) -> None:
+def _call_for_best(tables: RuleTables, hand: _Hand, giver: int, random_fraction, recorder) -> Turn:
     """R3: the partner sitting out gives any card; the lone player lays any of the six down."""
     low, high, split, low_mask = tables.lists
-    for seat, verb in ((giver, give), (lone, discard)):
-        hand = hands[seat]
-        options = low[hand & low_mask] + high[hand >> split]
-        card = options[int(random_fraction() * len(options))]
-        if recorder is not None:
-            recorder(seat, lambda bit, verb=verb: verb(cards_of(bit_layout, bit)[0]), options, options.index(card))
-        hands[seat] = hand ^ card
-        if seat == giver:
-            hands[lone] |= card
+    bit_layout, hands = hand.layout, hand.hands
+    for after_give, after_laid in hand.plan.exchanges:
+        lone = after_give.seat
+        for seat, verb in ((giver, give), (lone, discard)):
+            held = hands[seat]
+            options = low[held & low_mask] + high[held >> split]
+            card = options[int(random_fraction() * len(options))]
+            if recorder is not None:
+                recorder(seat, lambda bit, verb=verb: verb(cards_of(bit_layout, bit)[0]), options, options.index(card))
+            hands[seat] = held ^ card
+            if seat == giver:
+                hands[lone] |= card
+        if after_laid.phase is not _EXCHANGE:
+            return after_laid
+        giver = after_laid.seat
+    raise AssertionError("a call for best is followed by the play")  # sequence.after_exchange ends in the play
 
 
-def _tricks(tables: RuleTables, bit_layout: Layout, random_fraction, hands: list[int], plan: Plan, dealer: int,
-            recorder) -> tuple[int, ...]:
+def _tricks(tables: RuleTables, hand: _Hand, leader: int, random_fraction, recorder) -> tuple[int, ...]:
     """C12, C13 on bits: five tricks, each card drawn from those that follow suit; the points (T7, F4)."""
     low, high, split, low_mask = tables.lists
+    bit_layout, hands, plan = hand.layout, hand.hands, hand.plan
     trumps, suit_of, followers = bit_layout.trumps, bit_layout.suit_of, plan.followers
     won = [0] * (tables.players + 1)  # tricks per seat, and a spare count that stays 0: see Plan.makers
-    leader = plan.leaders[dealer]
     for _ in range(TRICKS_PER_HAND):
-        hand = hands[leader]
-        options = low[hand & low_mask] + high[hand >> split]
+        held = hands[leader]
+        options = low[held & low_mask] + high[held >> split]
         best = options[int(random_fraction() * len(options))]
         if recorder is not None:
             recorder(leader, bit_layout.plays.__getitem__, options, options.index(best))
-        hands[leader] = hand ^ best
+        hands[leader] = held ^ best
         led = suit_of[best]
         contenders, winner = trumps | led, leader
         for seat in followers[leader]:
-            hand = hands[seat]
-            legal = hand & led or hand  # follow suit if able
+            held = hands[seat]
+            legal = held & led or held  # follow suit if able
             options = low[legal & low_mask] + high[legal >> split]
             card = options[int(random_fraction() * len(options))]
             if recorder is not None:
                 recorder(seat, bit_layout.plays.__getitem__, options, options.index(card))
-            hands[seat] = hand ^ card
+            hands[seat] = held ^ card
             if card & contenders > best:  # the highest trump or card of the led suit wins
                 best, winner = card, seat
         won[winner] += 1
-        leader = winner
+        leader = winner  # the winner leads the next trick (C13, sequence.after_trick)
     if recorder is not None:
         recorder.tricks_won = tuple(won[:tables.players])
     maker, partner = plan.makers
     return plan.points[won[maker] + won[partner]]
+
+
+# The step of each phase before the play, as pgx writes a game: the play has its own loop, _tricks.
+_STEPS = {Phase.JOKER_CALL: _joker_call, Phase.ROUND_ONE: _round_one, Phase.ROUND_TWO: _round_two,
+          Phase.PICKUP: _pickup, Phase.GOING_ALONE: _going_alone, Phase.DUMMY: _keep, Phase.EXCHANGE: _call_for_best}
