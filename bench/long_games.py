@@ -127,7 +127,7 @@ def table_costs(game, moments: int) -> tuple[float, float]:
     average over PAIRS of them, each action undone, with an undo history of `moments` moments before."""
     session = TableSession(game, seat=0, level="random")
     for _ in range(moments):  # the moment now, again and again: what the moments hold does not change the cost
-        session.history = session.history.then(session.moment)
+        session.model.history = session.history.then(session.moment)
     action = session.view.legal[0]  # a bid: it never ends the hand, so it is never refused at the hand limit
     acting = undoing = 0.0
     for _ in range(PAIRS):
