@@ -20,6 +20,13 @@ T = TypeVar("T")
 S = TypeVar("S")
 
 
+def known(value: T | None, why: str) -> T:
+    """A value the phase guarantees is there (`why` says how); a ValueError, a mistake of the program, if it is not."""
+    if value is None:
+        raise ValueError(f"a value the program relies on is missing: {why}")
+    return value
+
+
 def refused(name: str, value: object, right: str) -> NotationError:
     """The error for argument `name`: what it must be, and what it was."""
     kind = "" if value is None or type(value) in (str, int) else f" ({type(value).__name__})"

@@ -209,8 +209,7 @@ class PlayedHands(Sequence[HandState]):
             raise IndexError(f"hand number {number} is not in a game of {count} hands")
         number %= count
         if number == self._size:
-            assert self._last is not None, "a game with hands has a last one"  # count > 0 and number < count
-            return self._last
+            return checks.known(self._last, "a game with hands has a last one")  # count > 0 and number < count
         hand: HandState = _item(self._tree, self._depth, number)
         return hand
 
@@ -379,9 +378,8 @@ class GameState:
     @property
     def dealt_by_hand(self) -> tuple[int, ...]:
         """Places in `hands` of the hands the seed did not deal (put in with deal_hand(..., deal=...))."""
-        numbers = self.hands.dealt_by_hand(self._origin)
-        assert numbers is not None, "known for this game since __post_init__ (or new_game, or a record) put it together"
-        return numbers
+        why = "known for this game since __post_init__ (or new_game, or a record) put it together"
+        return checks.known(self.hands.dealt_by_hand(self._origin), why)
 
     @property
     def set_by_hand(self) -> str:
@@ -701,8 +699,9 @@ def _first_difference(hand: HandState, dealer: int, deal: Deal) -> tuple[str, st
     }
     mine.update({"deal.dummy": hand.deal.dummy, "deal.kitty": hand.deal.kitty})
     place = next(place for place in places if places[place] != mine[place])
-    right = places[place]
-    assert right is not None, "the hand has the game's rules (checked first): both deals have a dummy or neither"
+    right = checks.known(
+        places[place], "the hand has the game's rules (checked first): both deals have a dummy or neither"
+    )
     return place, " ".join(map(str, right))
 
 

@@ -236,8 +236,7 @@ def finish_bidding(state: HandState) -> HandState:
     while not state.is_over and state.phase is not Phase.PLAY:
         seat = acting_seat(state)
         if state.phase is Phase.DUMMY:  # its keep straight from the cards: a view would first list all 252 fives
-            dummy = state.deal.dummy
-            assert dummy is not None, "a hand with a dummy to take was dealt one (T2)"
+            dummy = checks.known(state.deal.dummy, "a hand with a dummy to take was dealt one (T2)")
             state = state.apply(kept(state.hands[seat], dummy, fixed_suit(state.trump)))
         else:
             state = state.apply(player.choose(state.view(seat)))

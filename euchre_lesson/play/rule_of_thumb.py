@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import NamedTuple
 
+from ..engine import checks
 from ..engine.actions import (
     ALONE,
     ORDER,
@@ -241,8 +242,8 @@ def kept(hand: Sequence[Card], dummy: Sequence[Card], trump: Suit) -> Action:
 
 
 def _keep(view: View) -> tuple[Action, str]:
-    assert view.dummy is not None, "the maker who keeps five sees the dummy it took (T5)"
-    chosen = best_five(view.hand + view.dummy, fixed_suit(view.trump))
+    dummy = checks.known(view.dummy, "the maker who keeps five sees the dummy it took (T5)")
+    chosen = best_five(view.hand + dummy, fixed_suit(view.trump))
     return keep(chosen.cards), chosen.reason
 
 
@@ -254,8 +255,7 @@ def _lowest(cards: Sequence[Card], trump: Suit, led: Suit | None) -> Card:
 def _play(view: View) -> tuple[Action, str]:
     trump = fixed_suit(view.trump)
     cards = [a.card for a in view.legal if a.card is not None]  # every one: a play carries its card
-    trick = view.trick
-    assert trick is not None, "while a card is to be played a trick is on the table, empty before the lead"
+    trick = checks.known(view.trick, "while a card is to be played a trick is on the table, empty before the lead")
     if not trick.cards:
         return _lead(view, cards)
     led = effective_suit(trick.cards[0], trump)
