@@ -584,7 +584,11 @@ def clicks_by_kind(wire: Wire, table: Table, learner, count: int) -> dict[str, l
 def test_the_learner_waits_for_few_messages_and_for_no_widget_opening(wire, rules, most):
     """A selection sends the card's look and the note; a card play opens no widget before the note says what
     happened (new buttons come from spares opened after the last answer), and waits for fewer messages."""
-    table, learner = Table(rules, seed=11), RuleOfThumbPlayer()
+    learner = RuleOfThumbPlayer()
+    # Spares are opened with the looks just used: the page's first drawing of a look (a round-two bid's buttons)
+    # may open one. A lesson's page has drawn a table before; so has this one, and the spares hold its looks.
+    clicks_by_kind(wire, Table(rules, seed=11), learner, 120)
+    table = Table(rules, seed=11)
     by_kind = clicks_by_kind(wire, table, learner, 120)
     assert by_kind["card"] and (by_kind["select"] or not rules.has_dummy), "the test saw no card play or selection"
     counts = sorted(len(sent) for sent in by_kind["card"])
