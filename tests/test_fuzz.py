@@ -700,6 +700,9 @@ def _a_link():
 
 
 GOOD_ARGUMENTS = {
+    "button": lambda: euchre_lesson.widgets.page.PageButton(description="Deal"),
+    "buttons": lambda: [],
+    "drawn_at": lambda: 0.0,
     "reporter": lambda: euchre_lesson.teach.class_report.ClassReporter(lambda link, answers: None),
     "post": lambda: lambda link, answers: None,
     "busy": lambda: False,

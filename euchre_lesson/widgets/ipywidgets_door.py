@@ -18,11 +18,14 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..engine import checks
+
 CLASSES = "_dom_classes"  # the trait of a widget's CSS classes, as a button's traits are given (a tuple of names)
 
 
 def css_classes(widget: w.DOMWidget) -> tuple[str, ...]:
     """The CSS classes a widget carries now."""
+    widget = checks.instance("widget", widget, w.DOMWidget, "a widget that is drawn, such as a Button")
     return tuple(getattr(widget, CLASSES))
 
 
@@ -45,6 +48,7 @@ class HearsThePage:
 
 def click_from_the_page(button: w.Button) -> None:
     """Click `button` as a person on the page does: the message the browser sends, as the widget receives it."""
+    button = checks.instance("button", button, w.Button, "a Button")
     button._handle_custom_msg({"event": "click"}, [])
 
 

@@ -64,6 +64,7 @@ class Pointer:
 
     def second_of_double(self, button: PageButton, drawn_at: float) -> bool:
         """Whether this click is the second of a double-click; else it is taken, and remembered."""
+        button = checks.instance("button", button, PageButton, "a button of the lessons (a PageButton)")
         now = button.heard
         if now is None:  # a click made in code (a test, a lesson) is never a double-click
             return False
@@ -156,6 +157,9 @@ class Page:
 
     def retire(self, buttons: Iterable[w.Button]) -> None:
         """Close these buttons now, or at the end of the drawing under way (closed_after)."""
+        buttons = checks.instance("buttons", buttons, (list, tuple), "a list of buttons")
+        if not all(isinstance(button, w.Widget) for button in buttons):
+            raise checks.refused("buttons", buttons, "a list of buttons")
         if self._closing:
             self._closing[-1].extend(buttons)
             return
