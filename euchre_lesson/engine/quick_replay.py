@@ -24,8 +24,19 @@ from .hand import HAND_SIZE, HandState, dealer_may_decline, discard_choices, mus
 from .phases import Phase
 from .ranking import power, suit_in_play
 from .rules import RuleSet
-from .sequence import (TRICKS_PER_HAND, Lineup, Seating, Turn, after_answer, after_keep, after_pickup,
-                       after_round_one, after_round_two, lineup_of, seating)
+from .sequence import (
+    TRICKS_PER_HAND,
+    Lineup,
+    Seating,
+    Turn,
+    after_answer,
+    after_keep,
+    after_pickup,
+    after_round_one,
+    after_round_two,
+    lineup_of,
+    seating,
+)
 from .tricks import Trick
 
 T = TypeVar("T")
@@ -64,7 +75,7 @@ class QuickReplay:
             actors.append(seat)
             phase = hand.phase
             if phase is Phase.PLAY:  # then the tricks, all the rest of the actions
-                return hand.finished() if _play(hand, actions[number + 1:]) else None
+                return hand.finished() if _play(hand, actions[number + 1 :]) else None
             step = _STEPS.get(phase)
         return hand.finished() if hand.phase is Phase.DONE else None
 
@@ -78,8 +89,13 @@ class QuickReplay:
                 action = parse_action(token)
             except NotationError:
                 return None
-            carried = (action.card.ascii if action.card is not None else action.suit if action.suit is not None
-                       else tuple(card.ascii for card in action.cards))
+            carried = (
+                action.card.ascii
+                if action.card is not None
+                else action.suit
+                if action.suit is not None
+                else tuple(card.ascii for card in action.cards)
+            )
             known = (action, action.kind, carried)
             if len(self._actions) < KNOWN_TOKENS:
                 self._actions[token] = known
@@ -121,8 +137,10 @@ class QuickReplay:
     def powers(self, trump) -> dict:
         """For each card led under `trump`, each card's power in that trick (C13)."""
         if trump not in self._powers:
-            by_suit = {led: {text: power(card, trump, led) for text, card in self.card.items()}
-                       for led in {suit_in_play(card, trump) for card in self.card.values()}}
+            by_suit = {
+                led: {text: power(card, trump, led) for text, card in self.card.items()}
+                for led in {suit_in_play(card, trump) for card in self.card.values()}
+            }
             self._powers[trump] = {text: by_suit[suit_in_play(card, trump)] for text, card in self.card.items()}
         return self._powers[trump]
 
@@ -130,9 +148,29 @@ class QuickReplay:
 class _Hand:
     """The moving parts of one hand, as plain values that the steps change in place."""
 
-    __slots__ = ("replay", "start", "rules", "dealer", "phase", "to_act", "hands", "history", "actors", "trump",
-                 "maker", "picked_up", "discard", "answers",
-                 "dummy", "set_aside", "tricks", "tricks_won", "next_seat", "in_trick", "suit_of")
+    __slots__ = (
+        "replay",
+        "start",
+        "rules",
+        "dealer",
+        "phase",
+        "to_act",
+        "hands",
+        "history",
+        "actors",
+        "trump",
+        "maker",
+        "picked_up",
+        "discard",
+        "answers",
+        "dummy",
+        "set_aside",
+        "tricks",
+        "tricks_won",
+        "next_seat",
+        "in_trick",
+        "suit_of",
+    )
 
     def __init__(self, replay: QuickReplay, start: HandState):
         self.replay, self.start, self.rules, self.dealer = replay, start, start.rules, start.dealer
@@ -153,15 +191,28 @@ class _Hand:
         def cards(texts):
             return None if texts is None else tuple(map(card.__getitem__, texts))
 
-        return HandState(rules=self.rules, dealer=self.dealer, deal=self.start.deal, phase=Phase.DONE, to_act=None,
-                         hands=tuple(map(cards, self.hands)), history=tuple(self.history), actors=tuple(self.actors),
-                         trump=self.trump, maker=self.maker, picked_up=self.picked_up,
-                         discard=None if self.discard is None else card[self.discard],
-                         lone_maker=lone_maker is not None, lone_partner=lone_maker not in (None, self.maker),
-                         lone_defender=lone_defender,
-                         dummy=cards(self.dummy),
-                         set_aside=cards(self.set_aside), tricks=tuple(self.tricks), trick=None,
-                         tricks_won=tuple(self.tricks_won))
+        return HandState(
+            rules=self.rules,
+            dealer=self.dealer,
+            deal=self.start.deal,
+            phase=Phase.DONE,
+            to_act=None,
+            hands=tuple(map(cards, self.hands)),
+            history=tuple(self.history),
+            actors=tuple(self.actors),
+            trump=self.trump,
+            maker=self.maker,
+            picked_up=self.picked_up,
+            discard=None if self.discard is None else card[self.discard],
+            lone_maker=lone_maker is not None,
+            lone_partner=lone_maker not in (None, self.maker),
+            lone_defender=lone_defender,
+            dummy=cards(self.dummy),
+            set_aside=cards(self.set_aside),
+            tricks=tuple(self.tricks),
+            trick=None,
+            tricks_won=tuple(self.tricks_won),
+        )
 
 
 # -- the steps: each takes (action, verb, what it carries) and says whether the engine takes it too ------------
@@ -293,5 +344,10 @@ _PLAY = Verb.PLAY
 _PLAYING = Phase.PLAY
 # The step of each phase of the bidding; the play has its own loop. A hand over (DONE) takes no step, and
 # the joker's call (C3) and the call for best (R3), rare, have none: the engine replays those hands.
-_STEPS = {Phase.ROUND_ONE: _round_one, Phase.PICKUP: _pickup, Phase.ROUND_TWO: _round_two,
-          Phase.GOING_ALONE: _going_alone, Phase.DUMMY: _keep}
+_STEPS = {
+    Phase.ROUND_ONE: _round_one,
+    Phase.PICKUP: _pickup,
+    Phase.ROUND_TWO: _round_two,
+    Phase.GOING_ALONE: _going_alone,
+    Phase.DUMMY: _keep,
+}

@@ -31,9 +31,10 @@ from functools import cache
 from operator import itemgetter
 from typing import NamedTuple
 
-from ..engine import checks
-from ..engine import hand as engine  # the questions of the options, read as engine.<question> so a change there reaches here
-from ..engine import sequence  # the order of play, read as sequence.<step> so that a change there reaches here
+# The order of play and the questions of the options are read as sequence.<step> and engine.<question>,
+# so that a change there reaches here.
+from ..engine import checks, sequence
+from ..engine import hand as engine
 from ..engine.actions import ALONE, DECLINE, ORDER, PASS, STAY, Action, Verb, call, discard, give, pickup
 from ..engine.cards import Card, Suit, deck, sort_key
 from ..engine.hand import HAND_SIZE, Deal, HandState, Phase, shuffled
@@ -88,8 +89,9 @@ class Round(NamedTuple):
     after_bid: tuple[Turn, ...]  # [seat]: the turn after that seat orders up or names a suit
 
 
-def _round(step: Callable[[RuleSet, int, int, bool], Turn], phase: Phase, rules: RuleSet, dealer: int,
-           seat: int) -> Round:
+def _round(
+    step: Callable[[RuleSet, int, int, bool], Turn], phase: Phase, rules: RuleSet, dealer: int, seat: int
+) -> Round:
     """Walk `step` of the order of play (after_round_one or after_round_two) from `seat` while all pass."""
     turn = Turn(phase, seat)
     seats: list[int] = []
@@ -131,23 +133,41 @@ def rule_tables(rules: RuleSet) -> RuleTables:
     calls = {suit: (_calls(rules, suit, False), _calls(rules, suit, True)) for suit in Suit}
     declines = tuple(tuple(engine.dealer_may_decline(rules, maker, dealer) for maker in seats) for dealer in seats)
     return RuleTables(
-        rules, players, pack, cards, tuple(None if c.is_joker else layout(c.suit, rules.deck) for c in cards), places,
+        rules,
+        players,
+        pack,
+        cards,
+        tuple(None if c.is_joker else layout(c.suit, rules.deck) for c in cards),
+        places,
         tuple(tuple(sequence.first_turn(rules, dealer, card) for card in cards) for dealer in seats),
-        tuple(tuple(_round(sequence.after_round_one, Phase.ROUND_ONE, rules, dealer, seat) for seat in seats)
-              for dealer in seats),
-        tuple(tuple(_round(sequence.after_round_two, Phase.ROUND_TWO, rules, dealer, seat) for seat in seats)
-              for dealer in seats),
-        tuple(sequence.after_joker_call(rules, dealer) for dealer in seats), _calls(rules, None, True),
-        tuple(calls.get(c.suit) for c in cards), declines, engine.keep_choices(range(2 * HAND_SIZE)),
+        tuple(
+            tuple(_round(sequence.after_round_one, Phase.ROUND_ONE, rules, dealer, seat) for seat in seats)
+            for dealer in seats
+        ),
+        tuple(
+            tuple(_round(sequence.after_round_two, Phase.ROUND_TWO, rules, dealer, seat) for seat in seats)
+            for dealer in seats
+        ),
+        tuple(sequence.after_joker_call(rules, dealer) for dealer in seats),
+        _calls(rules, None, True),
+        tuple(calls.get(c.suit) for c in cards),
+        declines,
+        engine.keep_choices(range(2 * HAND_SIZE)),
         tuple(tuple(_announcements(rules, dealer, maker, ()) for maker in seats) for dealer in seats),
-        bit_lists(rules.deck), (0,) * players)
+        bit_lists(rules.deck),
+        (0,) * players,
+    )
 
 
 def _places(rules: RuleSet, dealer: int, pack: tuple[int, ...]) -> Places:
     """Deal the positions of the pack themselves, with the engine's deal_out, to learn who gets which."""
     hands, dummy, kitty = engine.deal_out(rules, dealer, pack)
-    return Places(tuple(itemgetter(*seat) for seat in hands), itemgetter(*dummy) if dummy else None,
-                  kitty[0], engine.discard_choices(rules, hands[dealer], kitty[0]))
+    return Places(
+        tuple(itemgetter(*seat) for seat in hands),
+        itemgetter(*dummy) if dummy else None,
+        kitty[0],
+        engine.discard_choices(rules, hands[dealer], kitty[0]),
+    )
 
 
 def _announcements(rules: RuleSet, dealer: int, maker: int, said: tuple[tuple[int, bool], ...]):
@@ -156,16 +176,26 @@ def _announcements(rules: RuleSet, dealer: int, maker: int, said: tuple[tuple[in
     turn = sequence.after_answer(rules, dealer, maker, said)
     if turn.phase is Phase.GOING_ALONE:
         seat = turn.seat
-        return (turn, _announcements(rules, dealer, maker, said + ((seat, False),)),
-                _announcements(rules, dealer, maker, said + ((seat, True),)))
+        return (
+            turn,
+            _announcements(rules, dealer, maker, said + ((seat, False),)),
+            _announcements(rules, dealer, maker, said + ((seat, True),)),
+        )
     lineup = sequence.lineup_of(rules, maker, said)
     seated = sequence.seating(rules, dealer, lineup)
-    exchanges = tuple((sequence.after_exchange(seated, done, True), sequence.after_exchange(seated, done, False))
-                      for done in range(len(seated.exchanges)))
+    exchanges = tuple(
+        (sequence.after_exchange(seated, done, True), sequence.after_exchange(seated, done, False))
+        for done in range(len(seated.exchanges))
+    )
     makers = (sequence.makers_of(rules, maker) + (rules.players,))[:2]
-    return Plan(turn, sequence.after_keep(seated), exchanges, makers,
-                tuple(_clockwise_after(seated, seat) for seat in range(rules.players)),
-                tuple(_points(rules, dealer, lineup, tricks) for tricks in range(TRICKS_PER_HAND + 1)))
+    return Plan(
+        turn,
+        sequence.after_keep(seated),
+        exchanges,
+        makers,
+        tuple(_clockwise_after(seated, seat) for seat in range(rules.players)),
+        tuple(_points(rules, dealer, lineup, tricks) for tricks in range(TRICKS_PER_HAND + 1)),
+    )
 
 
 def _clockwise_after(seated: Seating, leader: int) -> tuple[int, ...]:
@@ -185,9 +215,19 @@ def _points(rules: RuleSet, dealer: int, lineup: Lineup, maker_tricks: int) -> t
     won = [0] * rules.players
     won[maker] = maker_tricks
     won[sequence.defenders_of(rules, maker)[0]] = TRICKS_PER_HAND - maker_tricks
-    finished = HandState(rules, dealer, Deal((), None, ()), Phase.DONE, None, (), maker=maker,
-                         lone_maker=lone_maker is not None, lone_partner=lone_maker not in (None, maker),
-                         lone_defender=lone_defender, tricks_won=tuple(won))
+    finished = HandState(
+        rules,
+        dealer,
+        Deal((), None, ()),
+        Phase.DONE,
+        None,
+        (),
+        maker=maker,
+        lone_maker=lone_maker is not None,
+        lone_partner=lone_maker not in (None, maker),
+        lone_defender=lone_defender,
+        tricks_won=tuple(won),
+    )
     return finished.points
 
 
@@ -204,8 +244,10 @@ class Trace(NamedTuple):
     @property
     def steps(self) -> list[tuple[int, tuple[str, ...], str]]:
         """Each decision: who acted, the legal tokens offered (ASCII notation), the token chosen."""
-        return [(seat, tuple(action(o).ascii for o in options), action(options[k]).ascii)
-                for seat, action, options, k in self.decisions]
+        return [
+            (seat, tuple(action(o).ascii for o in options), action(options[k]).ascii)
+            for seat, action, options, k in self.decisions
+        ]
 
     @property
     def tokens(self) -> list[str]:
@@ -214,8 +256,13 @@ class Trace(NamedTuple):
 
     def record(self) -> dict:
         """The hand record of RULES.md (Notation)."""
-        return {"rules": self.rules.game, "switches": self.rules.switches(), "dealer": self.dealer,
-                "deal": self.deal.record(), "actions": self.tokens}
+        return {
+            "rules": self.rules.game,
+            "switches": self.rules.switches(),
+            "dealer": self.dealer,
+            "deal": self.deal.record(),
+            "actions": self.tokens,
+        }
 
 
 class _Recorder:
@@ -250,8 +297,6 @@ def random_hand_tokens(rules: RuleSet, seed: int) -> Trace:
     points = _hand(tables, random.Random(seed), recorder)
     deal = Deal(*engine.deal_out(rules, recorder.dealer, [tables.cards[i] for i in recorder.pack]))
     return Trace(rules, recorder.dealer, deal, tuple(recorder.decisions), points, recorder.tricks_won)
-
-
 
 
 # -- one hand, phase by phase: each step draws its phase's decisions and returns the turn that follows --------
@@ -375,8 +420,12 @@ def _keep(tables: RuleTables, hand: _Hand, maker: int, random_fraction, recorder
     k = int(random_fraction() * len(tables.keeps))
     if recorder is not None:
         cards = cards_of(bit_layout, both)
-        recorder(maker, lambda five: Action(Verb.KEEP, cards=tuple(sorted((cards[i] for i in five), key=sort_key))),
-                 tables.keeps, k)
+        recorder(
+            maker,
+            lambda five: Action(Verb.KEEP, cards=tuple(sorted((cards[i] for i in five), key=sort_key))),
+            tables.keeps,
+            k,
+        )
     hands[maker] = sum(ten[i] for i in tables.keeps[k])
     return hand.plan.after_keep
 
@@ -430,11 +479,18 @@ def _tricks(tables: RuleTables, hand: _Hand, leader: int, random_fraction, recor
         won[winner] += 1
         leader = winner  # the winner leads the next trick (C13, sequence.after_trick)
     if recorder is not None:
-        recorder.tricks_won = tuple(won[:tables.players])
+        recorder.tricks_won = tuple(won[: tables.players])
     maker, partner = plan.makers
     return plan.points[won[maker] + won[partner]]
 
 
 # The step of each phase before the play, as pgx writes a game: the play has its own loop, _tricks.
-_STEPS = {Phase.JOKER_CALL: _joker_call, Phase.ROUND_ONE: _round_one, Phase.ROUND_TWO: _round_two,
-          Phase.PICKUP: _pickup, Phase.GOING_ALONE: _going_alone, Phase.DUMMY: _keep, Phase.EXCHANGE: _call_for_best}
+_STEPS = {
+    Phase.JOKER_CALL: _joker_call,
+    Phase.ROUND_ONE: _round_one,
+    Phase.ROUND_TWO: _round_two,
+    Phase.PICKUP: _pickup,
+    Phase.GOING_ALONE: _going_alone,
+    Phase.DUMMY: _keep,
+    Phase.EXCHANGE: _call_for_best,
+}

@@ -20,8 +20,8 @@ from collections.abc import Callable
 
 from ..engine import checks
 from ..engine.actions import Action
-from .bits import bit_of, layout, legal_bits, mask, single_bits, winning_index
 from ..engine.hand import HandState, Phase
+from .bits import bit_of, layout, legal_bits, mask, single_bits, winning_index
 
 try:
     from . import _search
@@ -193,8 +193,9 @@ class PythonSearch:
         self.tt[key] = (lo << 3 | v) if v <= alpha else (v << 3 | hi) if v >= beta else (v << 3 | v)
         return v
 
-    def follow(self, pos: int, count: int, led: int, best: int, winner: int, in_play: int, rem: int,
-               alpha: int, beta: int) -> int:
+    def follow(
+        self, pos: int, count: int, led: int, best: int, winner: int, in_play: int, rem: int, alpha: int, beta: int
+    ) -> int:
         """The makers' tricks from here when position `pos` plays to a trick holding `count` cards."""
         moves = self.legal(self.hands[pos], led)
         if not moves & (moves - 1):  # one legal card: play it without the bookkeeping of a choice
@@ -206,8 +207,21 @@ class PythonSearch:
             takes = 0
         return self.best_of(pos, count, led, best, winner, in_play, rem, alpha, beta, takes, moves ^ takes, False)
 
-    def best_of(self, pos: int, count: int, led: int, best: int, winner: int, in_play: int, rem: int,
-                alpha: int, beta: int, first: int, rest: int, high_first: bool) -> int:
+    def best_of(
+        self,
+        pos: int,
+        count: int,
+        led: int,
+        best: int,
+        winner: int,
+        in_play: int,
+        rem: int,
+        alpha: int,
+        beta: int,
+        first: int,
+        rest: int,
+        high_first: bool,
+    ) -> int:
         """The best value for the side of `pos` over its cards `first` then `rest`, each low to high
         (or `first` high to low); a card merged with the next one up is skipped (fail-soft alpha-beta)."""
         hand, maxing = self.hands[pos], self.makers[pos]
@@ -228,8 +242,19 @@ class PythonSearch:
                 break
         return v
 
-    def after(self, pos: int, count: int, led: int, best: int, winner: int, in_play: int, rem: int, c: int,
-              alpha: int, beta: int) -> int:
+    def after(
+        self,
+        pos: int,
+        count: int,
+        led: int,
+        best: int,
+        winner: int,
+        in_play: int,
+        rem: int,
+        c: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
         """A move: the makers' tricks after position `pos` plays bit `c` to a trick holding `count` cards."""
         hands = self.hands
         hand = hands[pos]
@@ -247,8 +272,9 @@ class PythonSearch:
         hands[pos] = hand
         return val
 
-    def exact(self, pos: int, count: int, led: int, best: int, winner: int, in_play: int, rem: int, c: int,
-              guess: int) -> int:
+    def exact(
+        self, pos: int, count: int, led: int, best: int, winner: int, in_play: int, rem: int, c: int, guess: int
+    ) -> int:
         """The exact makers' tricks after bit `c`."""
         where = (pos, count, led, best, winner, in_play, rem, c)
         if self.n < 4:
@@ -268,8 +294,9 @@ class PythonSearch:
                 lo = v
         return lo
 
-    def values(self, pos: int, count: int, led: int, best: int, winner: int, in_play: int, rem: int,
-               cards: int) -> tuple[int, ...]:
+    def values(
+        self, pos: int, count: int, led: int, best: int, winner: int, in_play: int, rem: int, cards: int
+    ) -> tuple[int, ...]:
         """The exact makers' tricks after each bit of `cards`, lowest first."""
         found = []
         guess = (rem + 1) // 2  # each card's value is the guess for the next
@@ -342,8 +369,9 @@ def solve(state: HandState, compiled: bool | None = None) -> dict[Action, int]:
     return solve_checked(state, None, compiled)  # compiled=False forces the Python search
 
 
-def solve_checked(state: HandState, check: Callable[[], None] | None,
-                  compiled: bool | None = None) -> dict[Action, int]:
+def solve_checked(
+    state: HandState, check: Callable[[], None] | None, compiled: bool | None = None
+) -> dict[Action, int]:
     """solve(), with `check()` called now and then by the Python search: it raises to stop it (a deadline)."""
     search = Search(state, compiled=compiled, check=check)
     values = search.values()  # the makers' tricks, by bit
