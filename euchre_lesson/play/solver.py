@@ -15,18 +15,28 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable
+from types import ModuleType
 
 from ..engine import checks
 from ..engine.actions import Action
-from ..engine.hand import HandState, Phase
+from ..engine.hand import HandState
+from ..engine.phases import Phase
+from ..engine.view import acting_seat
 from .bits import bit_of, layout, legal_bits, mask, single_bits, winning_index
 
-try:
-    from . import _search
-except ImportError:  # installed without a C compiler: the Python search gives the same values
-    _search = None
+
+def _compiled_search() -> ModuleType | None:
+    """The search compiled from _search.c, or None when it was installed without a C compiler."""
+    try:
+        return importlib.import_module("._search", __package__)
+    except ImportError:  # the Python search gives the same values
+        return None
+
+
+_search = _compiled_search()
 
 # True when solve() uses the compiled search: it is built, and EUCHRE_PURE_PYTHON=1 is not set.
 COMPILED = _search is not None and os.environ.get("EUCHRE_PURE_PYTHON") != "1"
@@ -37,7 +47,7 @@ COMPILED = _search is not None and os.environ.get("EUCHRE_PURE_PYTHON") != "1"
 CHECK_EVERY = 64
 
 
-def merged(in_play: int, hand: int, c: int, suit_of: dict) -> bool:
+def merged(in_play: int, hand: int, c: int, suit_of: dict[int, int]) -> bool:
     """True when the next higher card that can still matter is this hand's, of the same suit: it stands for c."""
     above = in_play & -(c << 1)
     above &= -above
@@ -68,7 +78,7 @@ class PythonSearch:
         self.defender_pos = [p for p in range(n) if not self.makers[p]]
         self.trumps, self.blocks, self.suit_of = bit_layout.trumps, bit_layout.blocks, bit_layout.suit_of
         self.width = len(bit_layout.cards)  # bits per hand in a key
-        self.tt = {}
+        self.tt: dict[int, int] = {}  # key -> (low << 3 | high)
         self.nodes = 0  # trick-boundary positions visited
         self.check = search.check  # None, or called now and then: it raises to stop the search (a deadline passed)
 
@@ -325,9 +335,11 @@ class Search:
         self.makers = [int(s in state.makers) for s in seats]
         self.hands = [mask(bit_layout, state.hands[s]) for s in seats]
         trick = state.trick
+        assert trick is not None, "a hand in trick play always has a trick"
         self.played = [(seats.index(s), bit_of(bit_layout, c)) for s, c in zip(trick.seats, trick.cards)]
-        self.to_act = seats.index(state.to_act)
-        self.tricks_left = len(state.hands[state.to_act])
+        to_act = acting_seat(state)
+        self.to_act = seats.index(to_act)
+        self.tricks_left = len(state.hands[to_act])
         self.nodes = 0  # trick-boundary positions visited, after `values()`
 
     def values(self) -> dict[int, int]:
@@ -347,6 +359,7 @@ class Search:
         roots = [c for c in single_bits(moves) if not merged(in_play, hands[pos], c, bit_layout.suit_of)]
         where = (pos, len(trick), led, best, winner, in_play, self.tricks_left, sum(roots))
         if self.compiled:
+            assert _search is not None, "Search() refuses compiled=True when it is not built"
             found, self.nodes = _search.values(self.hands, self.makers, bit_layout.trumps, bit_layout.blocks, *where)
         else:
             python = self.searcher(self)
@@ -378,7 +391,7 @@ def solve_checked(
     bit_layout, rem = search.layout, search.tricks_left
     mine = values if search.makers[search.to_act] else {c: rem - v for c, v in values.items()}
     out = {}
-    for card in state.hands[state.to_act]:  # in the order of the hand, as legal_actions() gives them
+    for card in state.hands[acting_seat(state)]:  # in the order of the hand, as legal_actions() gives them
         c = bit_of(bit_layout, card)
         if c in mine:
             out[bit_layout.plays[c]] = mine[c]
