@@ -5,14 +5,15 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
 from functools import cache, lru_cache
 from operator import attrgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from . import checks
 from .actions import ALONE, DECLINE, ORDER, PASS, STAY, Action, Verb, call, discard, give, parse_action, pickup, play
-from .cards import Card, Suit, deck, parse_cards, sort_key
+from .cards import Card, Suit, deck, fixed_suit, parse_cards, sort_key
 from .errors import IllegalAction, JsonRefused, NotationError, excerpt
 from .files import parse_json
 from .formats import read
@@ -47,7 +48,9 @@ from .sequence import (
     seating,
 )
 from .tricks import Trick, playable, why_not, winning_index
-from .view import lone_maker_seat, view_of
+from .view import View, acting_seat, lone_maker_seat, view_of
+
+T = TypeVar("T")  # what a pack holds: cards, or the places of cards (the fast playouts deal those)
 
 HAND_SIZE = 5
 
@@ -63,9 +66,9 @@ class Deal(NamedTuple):
     def up_card(self) -> Card:
         return self.kitty[0]
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """The `deal` object of a hand record, in ASCII notation."""
-        out = {"hands": [[c.ascii for c in hand] for hand in self.hands]}
+        out: dict[str, Any] = {"hands": [[c.ascii for c in hand] for hand in self.hands]}
         if self.dummy is not None:
             out["dummy"] = [c.ascii for c in self.dummy]
         out["kitty"] = [c.ascii for c in self.kitty]
@@ -237,7 +240,7 @@ class HandState:
             return "play " + " or ".join(str(a.card) for a in self.legal_actions())
         return " or ".join(map(str, self.legal_actions()))
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> View:
         """What `seat` may see now: its own cards and everything public (for players)."""
         return view_of(self, checks.seat("seat", seat, self.players))
 
@@ -253,7 +256,7 @@ class HandState:
 
     # -- records -----------------------------------------------------------
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """The hand record of RULES.md (Notation), enough to replay this state."""
         return {
             "rules": self.rules.game,
@@ -268,12 +271,14 @@ class HandState:
 
     # -- helpers for the phases ----------------------------------------------
 
-    def _with_hand(self, seat: int, cards) -> tuple[tuple[Card, ...], ...]:
+    def _with_hand(self, seat: int, cards: Iterable[Card]) -> tuple[tuple[Card, ...], ...]:
         return tuple(tuple(cards) if s == seat else hand for s, hand in enumerate(self.hands))
 
     def _ten(self) -> tuple[Card, ...]:
         """The cutthroat maker's own five and the dummy's five (T5)."""
-        return self.hands[self.maker] + self.dummy
+        maker, dummy = self.maker, self.dummy
+        assert maker is not None and dummy is not None, "asked in the cutthroat keep (T5), after trump is made"
+        return self.hands[maker] + dummy
 
     @property
     def exchanges(self) -> tuple[tuple[int, int], ...]:
@@ -306,7 +311,7 @@ _values_of = attrgetter(*_FIELDS)
 _PLACE = {name: place for place, name in enumerate(_FIELDS)}
 
 
-def _changed(state: HandState, **changes) -> HandState:
+def _changed(state: HandState, **changes: Any) -> HandState:
     """`state` with some fields changed: dataclasses.replace, cut down for the one class it is used on, for every
     action of every hand comes through here (a long saved game replays hundreds of thousands)."""
     values = list(_values_of(state))
@@ -315,10 +320,11 @@ def _changed(state: HandState, **changes) -> HandState:
     return HandState(*values)
 
 
-def _moved(state: HandState, turn: Turn, **changes) -> HandState:
+def _moved(state: HandState, turn: Turn, **changes: Any) -> HandState:
     """`state` with `changes`, at the turn that the order of play (sequence.py) says follows; a play that begins
     begins with an empty trick led by the one to act."""
     if turn.phase is Phase.PLAY and "trick" not in changes:
+        assert turn.seat is not None, "a turn in the play has a seat to act: the leader"
         changes["trick"] = Trick(turn.seat, (), ())
     return _changed(state, phase=turn.phase, to_act=turn.seat, **changes)
 
@@ -341,17 +347,17 @@ def dealer_may_decline(rules: RuleSet, maker: int, dealer: int) -> bool:
     return maker != dealer and not rules.dealer_must_pick_up
 
 
-def discard_choices(rules: RuleSet, hand, up_card) -> tuple:
+def discard_choices(rules: RuleSet, hand: Iterable[T], up_card: T) -> tuple[T, ...]:
     """What the dealer who takes the up-card may lay away: one of the original five, for the up-card stays (C7)."""
     return tuple(hand)
 
 
-def keep_choices(ten) -> tuple[tuple, ...]:
+def keep_choices(ten: Iterable[T]) -> tuple[tuple[T, ...], ...]:
     """Every five the cutthroat maker may keep of the ten, in the order of the ten (T5)."""
     return tuple(itertools.combinations(ten, HAND_SIZE))
 
 
-def _answers(state) -> tuple[tuple[int, bool], ...]:
+def _answers(state: HandState) -> tuple[tuple[int, bool], ...]:
     """The going-alone answers given so far, as (seat, alone) (C10)."""
     return tuple(
         (seat, action.kind is Verb.ALONE)
@@ -363,55 +369,63 @@ def _answers(state) -> tuple[tuple[int, bool], ...]:
 # -- each phase: its legal actions and how an action changes the state -----------
 
 
-def _round_one_legal(state):
+def _round_one_legal(state: HandState) -> list[Action]:
     return [PASS, ORDER]
 
 
-def _round_one_apply(state, action):
-    seat = state.to_act
+def _round_one_apply(state: HandState, action: Action) -> HandState:
+    seat = acting_seat(state)
     turn = after_round_one(state.rules, state.dealer, seat, action.kind is Verb.ORDER)
     if action.kind is Verb.ORDER:
         return _moved(state, turn, trump=state.up_card.suit, maker=seat)
     return _moved(state, turn)
 
 
-def _joker_call_legal(state):
+def _joker_call_legal(state: HandState) -> list[Action]:
     return [call(suit) for suit in nameable_suits(state.rules, None)]
 
 
-def _joker_call_apply(state, action):
+def _joker_call_apply(state: HandState, action: Action) -> HandState:
     return _moved(state, after_joker_call(state.rules, state.dealer), trump=action.suit, maker=state.dealer)
 
 
-def _pickup_legal(state):
+def _maker(state: HandState) -> int:
+    """The maker, in a phase after trump is made (the pickup, going alone, the keep, the call for best, the play)."""
+    maker = state.maker
+    assert maker is not None, "asked only in a phase after trump is made"
+    return maker
+
+
+def _pickup_legal(state: HandState) -> list[Action]:
     options = [pickup(card) for card in discard_choices(state.rules, state.hands[state.dealer], state.up_card)]
-    return options + [DECLINE] if dealer_may_decline(state.rules, state.maker, state.dealer) else options
+    return options + [DECLINE] if dealer_may_decline(state.rules, _maker(state), state.dealer) else options
 
 
-def _pickup_apply(state, action):
+def _pickup_apply(state: HandState, action: Action) -> HandState:
+    maker = _maker(state)
     if action.kind is Verb.DECLINE:
-        if not dealer_may_decline(state.rules, state.maker, state.dealer):
-            why = "you made trump yourself" if state.maker == state.dealer else "this table plays dealer_must_pick_up"
+        if not dealer_may_decline(state.rules, maker, state.dealer):
+            why = "you made trump yourself" if maker == state.dealer else "this table plays dealer_must_pick_up"
             raise IllegalAction(
                 "C7",
                 f"The dealer must take the up-card {state.up_card} here ({why}): "
                 f"choose a card to discard with pickup X.",
             )
-        return _moved(state, after_pickup(state.rules, state.dealer, state.maker), picked_up=False)
+        return _moved(state, after_pickup(state.rules, state.dealer, maker), picked_up=False)
     five = state.hands[state.dealer]
     if action.card not in discard_choices(state.rules, five, state.up_card):
         raise IllegalAction("C7", _why_not_discarded(action.card, state.up_card, five))
     kept = tuple(card for card in five + (state.up_card,) if card != action.card)
     return _moved(
         state,
-        after_pickup(state.rules, state.dealer, state.maker),
+        after_pickup(state.rules, state.dealer, maker),
         hands=state._with_hand(state.dealer, kept),
         picked_up=True,
         discard=action.card,
     )
 
 
-def _why_not_discarded(card, up_card, five) -> str:
+def _why_not_discarded(card: Card | None, up_card: Card, five: tuple[Card, ...]) -> str:
     """Why the dealer may not lay `card` away: it is the up-card, which stays (C7, and C3 for the joker), or not
     one of the dealer's cards."""
     held = " ".join(map(str, five))
@@ -424,13 +438,13 @@ def _why_not_discarded(card, up_card, five) -> str:
     return f"You can only discard one of your own five cards, and {card} is not one of them: {held}."
 
 
-def _round_two_legal(state):
-    passes = [] if must_call(state.rules, state.to_act, state.dealer) else [PASS]
+def _round_two_legal(state: HandState) -> list[Action]:
+    passes = [] if must_call(state.rules, acting_seat(state), state.dealer) else [PASS]
     return passes + [call(s) for s in nameable_suits(state.rules, state.turned_down)]
 
 
-def _round_two_apply(state, action):
-    seat = state.to_act
+def _round_two_apply(state: HandState, action: Action) -> HandState:
+    seat = acting_seat(state)
     if action.kind is Verb.PASS:
         if must_call(state.rules, seat, state.dealer):
             raise IllegalAction(
@@ -446,28 +460,29 @@ def _round_two_apply(state, action):
     return _moved(state, after_round_two(state.rules, state.dealer, seat, True), trump=action.suit, maker=seat)
 
 
-def _going_alone_legal(state):
+def _going_alone_legal(state: HandState) -> list[Action]:
     return [ALONE, STAY]
 
 
-def _going_alone_apply(state, action):
-    said = _answers(state) + ((state.to_act, action.kind is Verb.ALONE),)
-    _, lone_maker, lone_defender = lineup_of(state.rules, state.maker, said)
+def _going_alone_apply(state: HandState, action: Action) -> HandState:
+    maker = _maker(state)
+    said = _answers(state) + ((acting_seat(state), action.kind is Verb.ALONE),)
+    _, lone_maker, lone_defender = lineup_of(state.rules, maker, said)
     return _moved(
         state,
-        after_answer(state.rules, state.dealer, state.maker, said),
+        after_answer(state.rules, state.dealer, maker, said),
         lone_maker=lone_maker is not None,
-        lone_partner=lone_maker not in (None, state.maker),
+        lone_partner=lone_maker not in (None, maker),
         lone_defender=lone_defender,
     )
 
 
-def _dummy_legal(state):
+def _dummy_legal(state: HandState) -> list[Action]:
     ten = sorted(state._ten(), key=sort_key)
     return [Action(Verb.KEEP, cards=five) for five in keep_choices(ten)]
 
 
-def _dummy_apply(state, action):
+def _dummy_apply(state: HandState, action: Action) -> HandState:
     ten = state._ten()
     chosen = action.cards
     if len(set(chosen)) != HAND_SIZE or len(chosen) != HAND_SIZE:
@@ -482,20 +497,20 @@ def _dummy_apply(state, action):
     aside = tuple(card for card in ten if card not in chosen)
     kept = tuple(card for card in ten if card in chosen)
     return _moved(
-        state, after_keep(state.seating), hands=state._with_hand(state.maker, kept), dummy=None, set_aside=aside
+        state, after_keep(state.seating), hands=state._with_hand(_maker(state), kept), dummy=None, set_aside=aside
     )
 
 
-def _exchange_legal(state):
-    giver, lone = state.exchanging
+def _exchange_legal(state: HandState) -> list[Action]:
+    giver, lone = state.exchanges[len(state.laid_down)]  # the call for best in progress (state.exchanging)
     if state.to_act == giver:
         return [give(card) for card in state.hands[giver]]
     return [discard(card) for card in state.hands[lone]]
 
 
-def _exchange_apply(state, action):
-    giver, lone = state.exchanging
-    seat, card = state.to_act, action.card
+def _exchange_apply(state: HandState, action: Action) -> HandState:
+    giver, lone = state.exchanges[len(state.laid_down)]  # the call for best in progress (state.exchanging)
+    seat, card = acting_seat(state), action.card
     verb = Verb.GIVE if seat == giver else Verb.DISCARD
     if action.kind is not verb:
         raise IllegalAction("R3", _exchange_turn_words(state, seat, giver, lone))
@@ -511,7 +526,7 @@ def _exchange_apply(state, action):
     return _moved(state, turn, hands=state._with_hand(lone, rest), laid_down=state.laid_down + (card,))
 
 
-def _exchange_turn_words(state, seat: int, giver: int, lone: int) -> str:
+def _exchange_turn_words(state: HandState, seat: int, giver: int, lone: int) -> str:
     """Whose move it is in a call for best, in a sentence (R3)."""
     if seat == giver:
         return (
@@ -524,14 +539,24 @@ def _exchange_turn_words(state, seat: int, giver: int, lone: int) -> str:
     )
 
 
-def _play_legal(state):
-    return [play(card) for card in playable(state.hands[state.to_act], state.trick.cards, state.trump)]
+def _trick(state: HandState) -> Trick:
+    """The trick in progress, in the play."""
+    trick = state.trick
+    assert trick is not None, "a hand in the play always has a trick in progress"
+    return trick
 
 
-def _play_apply(state, action):
-    seat, card, trick = state.to_act, action.card, state.trick
+def _play_legal(state: HandState) -> list[Action]:
+    return [
+        play(card) for card in playable(state.hands[acting_seat(state)], _trick(state).cards, fixed_suit(state.trump))
+    ]
+
+
+def _play_apply(state: HandState, action: Action) -> HandState:
+    seat, card, trick, trump = acting_seat(state), action.card, _trick(state), fixed_suit(state.trump)
+    assert card is not None, "a play names its card (parse_action)"
     hand = state.hands[seat]
-    problem = why_not(card, hand, trick.cards, state.trump)
+    problem = why_not(card, hand, trick.cards, trump)
     if problem:
         raise IllegalAction("C14" if card not in hand else "C12", problem)
     hands = state._with_hand(seat, (c for c in hand if c != card))
@@ -539,7 +564,7 @@ def _play_apply(state, action):
     turn = after_card(state.seating, seat, len(trick.cards))
     if turn is not None:
         return _changed(state, hands=hands, trick=trick, to_act=turn.seat)
-    winner = trick.seats[winning_index(trick.cards, state.trump)]
+    winner = trick.seats[winning_index(trick.cards, trump)]
     won = tuple(n + (s == winner) for s, n in enumerate(state.tricks_won))
     tricks = state.tricks + (trick._replace(winner=winner),)
     turn = after_trick(winner, len(tricks))
@@ -553,7 +578,7 @@ def _play_apply(state, action):
     )
 
 
-_LEGAL = {
+_LEGAL: dict[Phase, Callable[[HandState], list[Action]]] = {
     Phase.ROUND_ONE: _round_one_legal,
     Phase.JOKER_CALL: _joker_call_legal,
     Phase.PICKUP: _pickup_legal,
@@ -564,7 +589,7 @@ _LEGAL = {
     Phase.PLAY: _play_legal,
     Phase.DONE: lambda state: [],
 }
-_APPLY = {
+_APPLY: dict[Phase, Callable[[HandState, Action], HandState]] = {
     Phase.ROUND_ONE: _round_one_apply,
     Phase.JOKER_CALL: _joker_call_apply,
     Phase.PICKUP: _pickup_apply,
@@ -580,7 +605,7 @@ _APPLY = {
 
 
 def deal_hand(
-    rules: RuleSet, dealer: int, *, seed: int | random.Random | None = None, deal: Deal | dict | None = None
+    rules: RuleSet, dealer: int, *, seed: int | random.Random | None = None, deal: Deal | dict[str, Any] | None = None
 ) -> HandState:
     """A new hand: shuffled from `seed`, or the given `deal` (a record's deal object)."""
     checks.rules("rules", rules)
@@ -622,7 +647,7 @@ def shuffled_deal(rules: RuleSet, dealer: int, seed: int | random.Random | None)
     return Deal(*deal_out(rules, dealer, shuffled(rng, deck(rules.deck))))
 
 
-def shuffled(rng: random.Random, pack) -> list:
+def shuffled(rng: random.Random, pack: Iterable[T]) -> list[T]:
     """The pack in random order: the one shuffle of every deal, so that a seed always deals the same cards.
 
     This is random.shuffle's Fisher-Yates, draw for draw (tests/test_playout.py checks it), written
@@ -645,7 +670,9 @@ def _swaps(size: int) -> tuple[tuple[int, int, int], ...]:
     return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
-def deal_out(rules: RuleSet, dealer: int, pack) -> tuple[tuple, tuple | None, tuple]:
+def deal_out(
+    rules: RuleSet, dealer: int, pack: Sequence[T]
+) -> tuple[tuple[tuple[T, ...], ...], tuple[T, ...] | None, tuple[T, ...]]:
     """Hands, dummy and kitty from a shuffled pack (of cards, or of anything standing for them): five
     to each seat clockwise from the dealer's left, then five to the dummy; the rest is the kitty (C5, T2)."""
     packets = [tuple(pack[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(len(pack) // HAND_SIZE)]
@@ -662,7 +689,7 @@ def kitty_size(rules: RuleSet) -> int:
     return rules.deck - HAND_SIZE * (rules.players + rules.has_dummy)
 
 
-def deal_from_record(obj, rules: RuleSet) -> Deal:
+def deal_from_record(obj: object, rules: RuleSet) -> Deal:
     """A Deal from a record's `deal` object, checked card by card against the deck (C1, C5)."""
     if not isinstance(obj, dict):
         raise NotationError(
@@ -715,7 +742,7 @@ def deal_from_record(obj, rules: RuleSet) -> Deal:
     return Deal(hands, dummy, tuple(kitty))
 
 
-def _cards_at(place: str, cards) -> list[Card]:
+def _cards_at(place: str, cards: object) -> list[Card]:
     if not isinstance(cards, (list, tuple)):
         raise NotationError(place, f"{place} must be a list of cards, not {excerpt(cards)}.")
     try:
@@ -734,7 +761,7 @@ MAX_NUMBER_DIGITS = 100  # a record's numbers are seats, scores and seeds (at mo
 MAX_HAND_RECORD_CHARS = 100_000
 
 
-def read_json(text: str, what: str):
+def read_json(text: str, what: str) -> Any:
     """Parse a record's JSON text; anything unreadable (nested too deep, a number too long, a field written twice)
     is a NotationError saying so."""
     try:
@@ -743,7 +770,7 @@ def read_json(text: str, what: str):
         raise NotationError(refused.part, f"The {what} {refused}.") from None
 
 
-def replay(record: dict | str) -> HandState:
+def replay(record: dict[str, Any] | str) -> HandState:
     """Rebuild a hand from its record (a dict or JSON text); every problem names its place."""
     if isinstance(record, str):
         if len(record) > MAX_HAND_RECORD_CHARS:
@@ -754,24 +781,25 @@ def replay(record: dict | str) -> HandState:
                 f"about 1,000).",
             )
         record = read_json(record, "hand record")
-    check_hand_fields(record)
-    rules = rules_from(record["rules"], record.get("switches"))
-    if record["deal"] is None:  # deal_hand reads deal=None as "shuffle": a record must carry its cards
+    checked = check_hand_fields(record)  # the record itself, now known to have a hand record's fields
+    rules = rules_from(checked["rules"], checked.get("switches"))
+    if checked["deal"] is None:  # deal_hand reads deal=None as "shuffle": a record must carry its cards
         raise NotationError(
             "deal",
             "The hand record's deal is null: a record carries its deal (hands, kitty and, "
             "in cutthroat, the dummy) and is never dealt at random.",
         )
-    return replayed_actions(deal_hand(rules, record["dealer"], deal=record["deal"]), record["actions"])
+    return replayed_actions(deal_hand(rules, checked["dealer"], deal=checked["deal"]), checked["actions"])
 
 
-def check_hand_fields(record) -> dict:
+def check_hand_fields(record: object) -> dict[str, Any]:
     """A hand record is an object with the fields of one (records.HAND_RECORD): every field it needs, each of its
     shape, and none that no hand record has."""
-    return read(HAND_RECORD, record)
+    checked: dict[str, Any] = read(HAND_RECORD, record)
+    return checked
 
 
-def replayed_actions(state: HandState, actions) -> HandState:
+def replayed_actions(state: HandState, actions: object) -> HandState:
     """`state` after the actions of a record, in order; a token that cannot be played names its place."""
     if not isinstance(actions, list):
         raise NotationError("actions", f"actions must be a list of tokens, not {excerpt(actions)}.")

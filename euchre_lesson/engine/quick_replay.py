@@ -14,42 +14,58 @@ hand for thousands of random hands under every rule set, and that neither takes 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeAlias, TypeVar, cast
 
 from .actions import SHORT_TOKEN, Action, Verb, parse_action
-from .cards import deck, sort_key
+from .cards import Card, Suit, deck, sort_key
 from .errors import NotationError
 from .hand import HAND_SIZE, HandState, dealer_may_decline, discard_choices, must_call, nameable_suits
 from .phases import Phase
 from .ranking import power, suit_in_play
 from .rules import RuleSet
-from .sequence import (TRICKS_PER_HAND, Lineup, Seating, Turn, after_answer, after_keep, after_pickup,
-                       after_round_one, after_round_two, lineup_of, seating)
+from .sequence import (
+    TRICKS_PER_HAND,
+    Lineup,
+    Seating,
+    Turn,
+    after_answer,
+    after_keep,
+    after_pickup,
+    after_round_one,
+    after_round_two,
+    lineup_of,
+    seating,
+)
 from .tricks import Trick
+from .view import acting_seat
 
 T = TypeVar("T")
+# An action as the steps read it: the action, its verb, and what it carries (a card's text, a suit, or the five
+# card texts of a keep, as the verb says: each step reads the one its verbs carry).
+Known: TypeAlias = tuple[Action, Verb, Any]
 KNOWN_TOKENS = 4096  # the tokens remembered: a game reads the same few hundred again and again
 
 
 class QuickReplay:
     """Hand records of one rule set replayed quickly; what depends only on the rules is worked out once."""
 
-    def __init__(self, rules: RuleSet):
+    def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         self.card = {card.ascii: card for card in deck(rules.deck)}  # the engine's card for each text
-        self._actions: dict[str, tuple] = {}  # token -> (action, its verb, what it carries, as text)
-        self._answers: dict[tuple, Any] = {}  # (a question of sequence.py, what it is told) -> its answer
-        self._seating: dict[tuple, Seating] = {}  # (dealer, lineup) -> sequence.seating's answer
-        self._suits: dict = {}  # trump -> each card's suit in play
-        self._powers: dict = {}  # trump -> card led -> each card's power in its trick
+        self._actions: dict[str, Known] = {}  # token -> (action, its verb, what it carries, as text)
+        self._answers: dict[tuple[object, ...], Any] = {}  # (a question of sequence.py, what it is told) -> answer
+        self._seating: dict[tuple[int, Lineup], Seating] = {}  # (dealer, lineup) -> sequence.seating's answer
+        self._suits: dict[Suit, dict[str, Suit]] = {}  # trump -> each card's suit in play
+        self._powers: dict[Suit, dict[str, dict[str, int]]] = {}  # trump -> card led -> each card's power
 
-    def __call__(self, start: HandState, actions) -> HandState | None:
+    def __call__(self, start: HandState, actions: object) -> HandState | None:
         """The finished hand after the record's `actions` from `start` (a hand just dealt), exactly as the
         engine's replay makes it; None where this quick way does not say (the engine then replays it)."""
         if start.phase is not Phase.ROUND_ONE or start.history or not isinstance(actions, list):
             return None
         hand = _Hand(self, start)
+        step: Step | None
         step, history, actors, remembered = _round_one, hand.history, hand.actors, self._actions
         for number, token in enumerate(actions):  # the bidding, a step an action
             known = remembered.get(token) if type(token) is str else None
@@ -64,11 +80,11 @@ class QuickReplay:
             actors.append(seat)
             phase = hand.phase
             if phase is Phase.PLAY:  # then the tricks, all the rest of the actions
-                return hand.finished() if _play(hand, actions[number + 1:]) else None
+                return hand.finished() if _play(hand, actions[number + 1 :]) else None
             step = _STEPS.get(phase)
         return hand.finished() if hand.phase is Phase.DONE else None
 
-    def _action(self, token) -> tuple | None:
+    def _action(self, token: object) -> Known | None:
         """The action a token names, with its verb and what it carries as card texts; None if it names none."""
         if type(token) is not str or len(token) > SHORT_TOKEN:
             return None
@@ -78,14 +94,19 @@ class QuickReplay:
                 action = parse_action(token)
             except NotationError:
                 return None
-            carried = (action.card.ascii if action.card is not None else action.suit if action.suit is not None
-                       else tuple(card.ascii for card in action.cards))
+            carried = (
+                action.card.ascii
+                if action.card is not None
+                else action.suit
+                if action.suit is not None
+                else tuple(card.ascii for card in action.cards)
+            )
             known = (action, action.kind, carried)
             if len(self._actions) < KNOWN_TOKENS:
                 self._actions[token] = known
         return known
 
-    def _keep_written(self, token: str) -> tuple | None:
+    def _keep_written(self, token: str) -> Known | None:
         """A keep written as the engine writes one ('keep' and five different card texts in the engine's order),
         read without parse_action, which would read it to the same action: each keep of a game is a new token."""
         words = token.split(" ")
@@ -102,7 +123,8 @@ class QuickReplay:
         key = (question, *told)
         if key not in self._answers:
             self._answers[key] = question(self.rules, *told)
-        return self._answers[key]
+        answer: T = self._answers[key]
+        return answer
 
     def seating(self, dealer: int, lineup: Lineup) -> Seating:
         """Who plays the tricks after whom, for one dealer and lineup (sequence.seating), remembered."""
@@ -112,17 +134,19 @@ class QuickReplay:
             known = self._seating[key] = seating(self.rules, dealer, lineup)
         return known
 
-    def suits(self, trump) -> dict:
+    def suits(self, trump: Suit) -> dict[str, Suit]:
         """Each card's suit in play under `trump`: the bowers' and the joker's are trump's (C2, C3)."""
         if trump not in self._suits:
             self._suits[trump] = {text: suit_in_play(card, trump) for text, card in self.card.items()}
         return self._suits[trump]
 
-    def powers(self, trump) -> dict:
+    def powers(self, trump: Suit) -> dict[str, dict[str, int]]:
         """For each card led under `trump`, each card's power in that trick (C13)."""
         if trump not in self._powers:
-            by_suit = {led: {text: power(card, trump, led) for text, card in self.card.items()}
-                       for led in {suit_in_play(card, trump) for card in self.card.values()}}
+            by_suit = {
+                led: {text: power(card, trump, led) for text, card in self.card.items()}
+                for led in {suit_in_play(card, trump) for card in self.card.values()}
+            }
             self._powers[trump] = {text: by_suit[suit_in_play(card, trump)] for text, card in self.card.items()}
         return self._powers[trump]
 
@@ -130,13 +154,54 @@ class QuickReplay:
 class _Hand:
     """The moving parts of one hand, as plain values that the steps change in place."""
 
-    __slots__ = ("replay", "start", "rules", "dealer", "phase", "to_act", "hands", "history", "actors", "trump",
-                 "maker", "picked_up", "discard", "answers",
-                 "dummy", "set_aside", "tricks", "tricks_won", "next_seat", "in_trick", "suit_of")
+    __slots__ = (
+        "replay",
+        "start",
+        "rules",
+        "dealer",
+        "phase",
+        "to_act",
+        "hands",
+        "history",
+        "actors",
+        "trump",
+        "maker",
+        "picked_up",
+        "discard",
+        "answers",
+        "dummy",
+        "set_aside",
+        "tricks",
+        "tricks_won",
+        "next_seat",
+        "in_trick",
+        "suit_of",
+    )
+    replay: QuickReplay
+    start: HandState
+    rules: RuleSet
+    dealer: int
+    phase: Phase
+    to_act: int  # the seat to act; None once the hand is over (Phase.DONE), when no step reads it
+    hands: list[list[str]]
+    history: list[Action]
+    actors: list[int]
+    trump: Suit | None
+    maker: int | None
+    picked_up: bool | None
+    discard: str | None
+    answers: tuple[tuple[int, bool], ...]
+    dummy: list[str] | None
+    set_aside: Sequence[str]
+    tricks: list[Trick]
+    tricks_won: list[int]
+    next_seat: tuple[int, ...]  # these three are set when the play begins (_moved)
+    in_trick: int
+    suit_of: dict[str, Suit]
 
-    def __init__(self, replay: QuickReplay, start: HandState):
+    def __init__(self, replay: QuickReplay, start: HandState) -> None:
         self.replay, self.start, self.rules, self.dealer = replay, start, start.rules, start.dealer
-        self.phase, self.to_act = start.phase, start.to_act
+        self.phase, self.to_act = start.phase, acting_seat(start)
         self.hands = [[card.ascii for card in cards] for cards in start.hands]
         self.dummy = None if start.dummy is None else [card.ascii for card in start.dummy]
         self.history, self.actors = [], []
@@ -150,18 +215,31 @@ class _Hand:
         card = self.replay.card
         lone_maker, lone_defender = (None, None) if self.maker is None else _lineup(self)[1:]
 
-        def cards(texts):
-            return None if texts is None else tuple(map(card.__getitem__, texts))
+        def cards(texts: Iterable[str]) -> tuple[Card, ...]:
+            return tuple(map(card.__getitem__, texts))
 
-        return HandState(rules=self.rules, dealer=self.dealer, deal=self.start.deal, phase=Phase.DONE, to_act=None,
-                         hands=tuple(map(cards, self.hands)), history=tuple(self.history), actors=tuple(self.actors),
-                         trump=self.trump, maker=self.maker, picked_up=self.picked_up,
-                         discard=None if self.discard is None else card[self.discard],
-                         lone_maker=lone_maker is not None, lone_partner=lone_maker not in (None, self.maker),
-                         lone_defender=lone_defender,
-                         dummy=cards(self.dummy),
-                         set_aside=cards(self.set_aside), tricks=tuple(self.tricks), trick=None,
-                         tricks_won=tuple(self.tricks_won))
+        return HandState(
+            rules=self.rules,
+            dealer=self.dealer,
+            deal=self.start.deal,
+            phase=Phase.DONE,
+            to_act=None,
+            hands=tuple(map(cards, self.hands)),
+            history=tuple(self.history),
+            actors=tuple(self.actors),
+            trump=self.trump,
+            maker=self.maker,
+            picked_up=self.picked_up,
+            discard=None if self.discard is None else card[self.discard],
+            lone_maker=lone_maker is not None,
+            lone_partner=lone_maker not in (None, self.maker),
+            lone_defender=lone_defender,
+            dummy=None if self.dummy is None else cards(self.dummy),
+            set_aside=cards(self.set_aside),
+            tricks=tuple(self.tricks),
+            trick=None,
+            tricks_won=tuple(self.tricks_won),
+        )
 
 
 # -- the steps: each takes (action, verb, what it carries) and says whether the engine takes it too ------------
@@ -170,12 +248,12 @@ class _Hand:
 def _moved(hand: _Hand, question: Callable[..., Turn], *told: object) -> bool:
     """The hand at the turn that `question` of the order of play (sequence.py) says follows, asked once per rule set
     (QuickReplay.remembered, looked up here first, at every bid); at the play, who plays after whom."""
-    turn = hand.replay._answers.get((question, *told)) or hand.replay.remembered(question, *told)
-    hand.phase, hand.to_act = turn
+    turn: Turn = hand.replay._answers.get((question, *told)) or hand.replay.remembered(question, *told)
+    hand.phase, hand.to_act = turn  # type: ignore[assignment]  # a seat to act until DONE, when no step reads it
     if turn.phase is _PLAYING:
         seated = hand.replay.seating(hand.dealer, _lineup(hand))
         hand.next_seat, hand.in_trick = seated.next_seat, len(seated.active)
-        hand.suit_of = hand.replay.suits(hand.trump)
+        hand.suit_of = hand.replay.suits(cast(Suit, hand.trump))  # trump is made before the play
     return True
 
 
@@ -186,10 +264,10 @@ def _after_keep(rules: RuleSet, dealer: int, lineup: Lineup) -> Turn:
 
 def _lineup(hand: _Hand) -> Lineup:
     """Who goes alone for whom after the answers so far, as sequence.py reads them (C10)."""
-    return hand.replay.remembered(lineup_of, hand.maker, hand.answers)
+    return hand.replay.remembered(lineup_of, hand.maker, hand.answers)  # asked once trump is made
 
 
-def _round_one(hand: _Hand, known) -> bool:
+def _round_one(hand: _Hand, known: Known) -> bool:
     _, verb, _ = known
     if verb is Verb.ORDER:
         hand.maker, hand.trump = hand.to_act, hand.start.up_card.suit
@@ -198,23 +276,23 @@ def _round_one(hand: _Hand, known) -> bool:
     return _moved(hand, after_round_one, hand.dealer, hand.to_act, verb is Verb.ORDER)
 
 
-def _pickup(hand: _Hand, known) -> bool:
+def _pickup(hand: _Hand, known: Known) -> bool:
     _, verb, card = known
-    rules, dealer = hand.rules, hand.dealer
+    rules, dealer, maker = hand.rules, hand.dealer, cast(int, hand.maker)  # the pickup follows an order (C7)
     if verb is Verb.DECLINE:
-        if not dealer_may_decline(rules, hand.maker, dealer):
+        if not dealer_may_decline(rules, maker, dealer):
             return False
         hand.picked_up = False
-        return _moved(hand, after_pickup, dealer, hand.maker)
+        return _moved(hand, after_pickup, dealer, maker)
     up_card, five = hand.start.up_card.ascii, hand.hands[dealer]
     if verb is not Verb.PICKUP or card not in discard_choices(rules, five, up_card):
         return False
     hand.hands[dealer] = [other for other in five + [up_card] if other != card]
     hand.picked_up, hand.discard = True, card
-    return _moved(hand, after_pickup, dealer, hand.maker)
+    return _moved(hand, after_pickup, dealer, maker)
 
 
-def _round_two(hand: _Hand, known) -> bool:
+def _round_two(hand: _Hand, known: Known) -> bool:
     _, verb, suit = known
     seat = hand.to_act
     if verb is Verb.PASS:
@@ -228,7 +306,7 @@ def _round_two(hand: _Hand, known) -> bool:
     return _moved(hand, after_round_two, hand.dealer, seat, True)
 
 
-def _going_alone(hand: _Hand, known) -> bool:
+def _going_alone(hand: _Hand, known: Known) -> bool:
     _, verb, _ = known
     seat = hand.to_act
     if verb is not Verb.ALONE and verb is not Verb.STAY:
@@ -237,27 +315,30 @@ def _going_alone(hand: _Hand, known) -> bool:
     return _moved(hand, after_answer, hand.dealer, hand.maker, hand.answers)
 
 
-def _keep(hand: _Hand, known) -> bool:
+def _keep(hand: _Hand, known: Known) -> bool:
     _, verb, chosen = known
     if verb is not Verb.KEEP:
         return False
-    ten = hand.hands[hand.maker] + hand.dummy  # the maker's five and the dummy's (T5)
+    maker, dummy = cast(int, hand.maker), cast("list[str]", hand.dummy)  # the keep follows the bidding (T5)
+    ten = hand.hands[maker] + dummy  # the maker's five and the dummy's (T5)
     if len(chosen) != HAND_SIZE or len(set(chosen)) != HAND_SIZE or any(card not in ten for card in chosen):
         return False
-    hand.hands[hand.maker] = [card for card in ten if card in chosen]
+    hand.hands[maker] = [card for card in ten if card in chosen]
     hand.set_aside = [card for card in ten if card not in chosen]
     hand.dummy = None
     return _moved(hand, _after_keep, hand.dealer, _lineup(hand))
 
 
-def _play(hand: _Hand, tokens) -> bool:
+def _play(hand: _Hand, tokens: Iterable[object]) -> bool:
     """The tricks (C12, C13), played from the rest of the record's tokens: a finished hand ends with its last."""
     replay, hands, suit_of, next_seat, in_trick = hand.replay, hand.hands, hand.suit_of, hand.next_seat, hand.in_trick
     remembered, card_of, tricks, tricks_won = replay._actions, replay.card, hand.tricks, hand.tricks_won
-    powers_after = replay.powers(hand.trump)
+    powers_after = replay.powers(cast(Suit, hand.trump))  # trump is made before the play
     add_action, add_actor = hand.history.append, hand.actors.append
     seat = leader = hand.to_act
-    cards, seats, led = [], [], None
+    cards: list[str] = []
+    seats: list[int] = []
+    led: Suit | None = None
     for token in tokens:
         known = remembered.get(token) if type(token) is str else None
         if known is None:
@@ -293,5 +374,11 @@ _PLAY = Verb.PLAY
 _PLAYING = Phase.PLAY
 # The step of each phase of the bidding; the play has its own loop. A hand over (DONE) takes no step, and
 # the joker's call (C3) and the call for best (R3), rare, have none: the engine replays those hands.
-_STEPS = {Phase.ROUND_ONE: _round_one, Phase.PICKUP: _pickup, Phase.ROUND_TWO: _round_two,
-          Phase.GOING_ALONE: _going_alone, Phase.DUMMY: _keep}
+Step: TypeAlias = Callable[[_Hand, Known], bool]
+_STEPS: dict[Phase, Step] = {
+    Phase.ROUND_ONE: _round_one,
+    Phase.PICKUP: _pickup,
+    Phase.ROUND_TWO: _round_two,
+    Phase.GOING_ALONE: _going_alone,
+    Phase.DUMMY: _keep,
+}

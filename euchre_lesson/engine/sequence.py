@@ -34,8 +34,15 @@ PHASE_VERBS: dict[Phase, tuple[Verb, ...]] = {
     Phase.DONE: (),
 }
 PHASE_RULES: dict[Phase, str] = {
-    Phase.ROUND_ONE: "C6", Phase.JOKER_CALL: "C3", Phase.PICKUP: "C7", Phase.ROUND_TWO: "C8",
-    Phase.GOING_ALONE: "C10", Phase.DUMMY: "T5", Phase.EXCHANGE: "R3", Phase.PLAY: "C13", Phase.DONE: "C13",
+    Phase.ROUND_ONE: "C6",
+    Phase.JOKER_CALL: "C3",
+    Phase.PICKUP: "C7",
+    Phase.ROUND_TWO: "C8",
+    Phase.GOING_ALONE: "C10",
+    Phase.DUMMY: "T5",
+    Phase.EXCHANGE: "R3",
+    Phase.PLAY: "C13",
+    Phase.DONE: "C13",
 }
 
 
@@ -119,8 +126,11 @@ def asked_to_go_alone(rules: RuleSet, maker: int, said: tuple[tuple[int, bool], 
     """
     answered = {seat for seat, _ in said}
     alone_sides = {side_of(rules, seat, maker) for seat, alone in said if alone}
-    waiting = (seat for seat in going_alone_order(rules, maker)
-               if seat not in answered and side_of(rules, seat, maker) not in alone_sides)
+    waiting = (
+        seat
+        for seat in going_alone_order(rules, maker)
+        if seat not in answered and side_of(rules, seat, maker) not in alone_sides
+    )
     return next(waiting, None)
 
 
@@ -128,7 +138,9 @@ def lineup_of(rules: RuleSet, maker: int, said: tuple[tuple[int, bool], ...]) ->
     """Who goes alone after the answers `said` as (seat, alone): a maker's seat or a defender's (C10)."""
     makers = makers_of(rules, maker)
     alone = [seat for seat, lone in said if lone]
-    return Lineup(maker, next((s for s in alone if s in makers), None), next((s for s in alone if s not in makers), None))
+    return Lineup(
+        maker, next((s for s in alone if s in makers), None), next((s for s in alone if s not in makers), None)
+    )
 
 
 @cache
@@ -152,10 +164,19 @@ def seating(rules: RuleSet, dealer: int, lineup: Lineup) -> Seating:
         leader = after(dealer)
     else:
         leader = lone[1] if len(lone) == 2 else after(lone[0])  # two lone players: the lone defender leads
-    exchanges = () if not rules.call_for_best else tuple(
-        (partner, seat) for seat in lone for partner in side_of(rules, seat, maker) if partner != seat)
-    return Seating(tuple(sorted(out)), tuple(s for s in range(rules.players) if s not in out),
-                   tuple(map(after, range(rules.players))), leader, rules.has_dummy and lone_maker is None, exchanges)
+    exchanges = (
+        ()
+        if not rules.call_for_best
+        else tuple((partner, seat) for seat in lone for partner in side_of(rules, seat, maker) if partner != seat)
+    )
+    return Seating(
+        tuple(sorted(out)),
+        tuple(s for s in range(rules.players) if s not in out),
+        tuple(map(after, range(rules.players))),
+        leader,
+        rules.has_dummy and lone_maker is None,
+        exchanges,
+    )
 
 
 # -- one step for each phase: the turn that follows --------------------------------------------------------

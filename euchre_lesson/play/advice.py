@@ -26,11 +26,12 @@ from ..engine.actions import Action, parse_action
 from ..engine.cards import fixed_suit
 from ..engine.errors import IllegalAction
 from ..engine.game import GameState
-from ..engine.hand import PHASE_RULES, HandState
+from ..engine.hand import HandState
 from ..engine.narration import capital, choice_words
 from ..engine.phases import Phase
 from ..engine.rules import side_of
 from ..engine.scoring import score_hand
+from ..engine.sequence import PHASE_RULES
 from ..engine.view import View, acting_seat
 from .budget import NO_DEADLINE, Deadline, OutOfTime, deadline
 from .chances import chance_after, weighs_chances

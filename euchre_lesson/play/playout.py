@@ -26,17 +26,19 @@ traced hand are `Action.ascii`. Random numbers: `int(random() * n)` for a choice
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeAlias, cast
 
-from ..engine import checks
-from ..engine import hand as engine  # the questions of the options, read as engine.<question> so a change there reaches here
-from ..engine import sequence  # the order of play, read as sequence.<step> so that a change there reaches here
+# The order of play and the questions of the options are read as sequence.<step> and engine.<question>,
+# so that a change there reaches here.
+from ..engine import checks, sequence
+from ..engine import hand as engine
 from ..engine.actions import ALONE, DECLINE, ORDER, PASS, STAY, Action, Verb, call, discard, give, pickup
 from ..engine.cards import Card, Suit, deck, sort_key
-from ..engine.hand import HAND_SIZE, Deal, HandState, Phase, shuffled
+from ..engine.hand import HAND_SIZE, Deal, HandState, shuffled
+from ..engine.phases import Phase
 from ..engine.rules import RuleSet
 from ..engine.sequence import TRICKS_PER_HAND, Lineup, Seating, Turn
 from .bits import BitLists, Layout, bit_lists, cards_of, layout
@@ -45,13 +47,15 @@ ROUND_ONE = (PASS, ORDER)  # C6: index 1 orders the up-card
 ANNOUNCE = (STAY, ALONE)  # C10: index 1 goes alone
 # The phases a step compares with, named once here: an Enum member looked up in its class costs more than a name.
 _EXCHANGE, _PLAY, _DONE = Phase.EXCHANGE, Phase.PLAY, Phase.DONE
+# Takes a seat's (or the dummy's) cards from the shuffled pack: an itemgetter of the seat's positions in it.
+Taker: TypeAlias = Callable[[Sequence[int]], tuple[int, ...]]
 
 
 class Places(NamedTuple):
     """Where each seat's cards lie in the shuffled pack, for one dealer (C5, T2)."""
 
-    takers: tuple  # [seat]: takes that seat's cards from the pack (an itemgetter of its positions)
-    dummy_taker: object  # the same for the dummy's cards
+    takers: tuple[Taker, ...]  # [seat]: takes that seat's cards from the pack (an itemgetter of its positions)
+    dummy_taker: Taker | None  # the same for the dummy's cards (cutthroat only)
     up: int  # the position of the up-card
     discards: tuple[int, ...]  # what the dealer may lay away after taking the up-card (C7)
 
@@ -65,6 +69,11 @@ class Plan(NamedTuple):
     makers: tuple[int, int]  # the makers' seats; a cutthroat maker's second is the spare count, always 0
     followers: tuple[tuple[int, ...], ...]  # [leader]: the seats in play after the leader, clockwise
     points: tuple[tuple[int, ...], ...]  # [makers' tricks]: points per seat (T7, F4)
+
+
+# The announcements' tree: (the turn of the seat asked, the tree after "stay", the tree after "alone"), down to the
+# Plan once all have answered (C10). A Plan is a tuple too: the steps tell them apart with type(plan) is tuple.
+Announcements: TypeAlias = "tuple[Turn, Announcements, Announcements] | Plan"
 
 
 class Calls(NamedTuple):
@@ -88,8 +97,9 @@ class Round(NamedTuple):
     after_bid: tuple[Turn, ...]  # [seat]: the turn after that seat orders up or names a suit
 
 
-def _round(step: Callable[[RuleSet, int, int, bool], Turn], phase: Phase, rules: RuleSet, dealer: int,
-           seat: int) -> Round:
+def _round(
+    step: Callable[[RuleSet, int, int, bool], Turn], phase: Phase, rules: RuleSet, dealer: int, seat: int
+) -> Round:
     """Walk `step` of the order of play (after_round_one or after_round_two) from `seat` while all pass."""
     turn = Turn(phase, seat)
     seats: list[int] = []
@@ -106,17 +116,21 @@ class RuleTables(NamedTuple):
     players: int
     pack: tuple[int, ...]  # the deck as indices into `cards`, in the order every deal shuffles
     cards: tuple[Card, ...]
-    up_layout: tuple  # [card]: the layout under its suit as trump, for an up-card ordered up (C6)
+    up_layout: tuple[Layout | None, ...]  # [card]: the layout under its suit as trump, for an up-card ordered up (C6)
     places: tuple[Places, ...]  # [dealer]
     starts: tuple[tuple[Turn, ...], ...]  # [dealer][up-card]: the first turn (C3, C6)
-    round_one: tuple  # [dealer][seat]: the round from that seat on, a Round (C6, C7, C8)
-    round_two: tuple  # [dealer][seat]: the same for round two (C8, C9, C10)
+    round_one: tuple[tuple[Round, ...], ...]  # [dealer][seat]: the round from that seat on, a Round (C6, C7, C8)
+    round_two: tuple[tuple[Round, ...], ...]  # [dealer][seat]: the same for round two (C8, C9, C10)
     joker_call: tuple[Turn, ...]  # [dealer]: the turn after the dealer names trump for the joker (C3)
     joker_calls: Calls  # the dealer's options when the joker is turned up (C3)
-    calls: tuple  # [card][must call]: a round-two bidder's options once that card was turned down (C8, C9)
+    # [card][must call]: a round-two bidder's options once that card was turned down (C8, C9); None for the joker,
+    # which is never turned down: the dealer names trump for it (C3)
+    calls: tuple[tuple[Calls, Calls] | None, ...]
     declines: tuple[tuple[bool, ...], ...]  # [dealer][maker]: the dealer may leave the up-card (C7)
     keeps: tuple[tuple[int, ...], ...]  # every five of the ten, as places among the ten (T5)
-    announcements: tuple  # [dealer][maker]: the tree of who is asked to go alone, its leaves Plans (C10)
+    announcements: tuple[
+        tuple[Announcements, ...], ...
+    ]  # [dealer][maker]: the tree of who is asked to go alone, its leaves Plans (C10)
     lists: BitLists
     thrown_in: tuple[int, ...]  # the points of a hand thrown in: none (C9)
 
@@ -131,48 +145,78 @@ def rule_tables(rules: RuleSet) -> RuleTables:
     calls = {suit: (_calls(rules, suit, False), _calls(rules, suit, True)) for suit in Suit}
     declines = tuple(tuple(engine.dealer_may_decline(rules, maker, dealer) for maker in seats) for dealer in seats)
     return RuleTables(
-        rules, players, pack, cards, tuple(None if c.is_joker else layout(c.suit, rules.deck) for c in cards), places,
+        rules,
+        players,
+        pack,
+        cards,
+        tuple(None if c.is_joker else layout(c.suit, rules.deck) for c in cards),
+        places,
         tuple(tuple(sequence.first_turn(rules, dealer, card) for card in cards) for dealer in seats),
-        tuple(tuple(_round(sequence.after_round_one, Phase.ROUND_ONE, rules, dealer, seat) for seat in seats)
-              for dealer in seats),
-        tuple(tuple(_round(sequence.after_round_two, Phase.ROUND_TWO, rules, dealer, seat) for seat in seats)
-              for dealer in seats),
-        tuple(sequence.after_joker_call(rules, dealer) for dealer in seats), _calls(rules, None, True),
-        tuple(calls.get(c.suit) for c in cards), declines, engine.keep_choices(range(2 * HAND_SIZE)),
+        tuple(
+            tuple(_round(sequence.after_round_one, Phase.ROUND_ONE, rules, dealer, seat) for seat in seats)
+            for dealer in seats
+        ),
+        tuple(
+            tuple(_round(sequence.after_round_two, Phase.ROUND_TWO, rules, dealer, seat) for seat in seats)
+            for dealer in seats
+        ),
+        tuple(sequence.after_joker_call(rules, dealer) for dealer in seats),
+        _calls(rules, None, True),
+        tuple(None if c.suit is None else calls.get(c.suit) for c in cards),
+        declines,
+        engine.keep_choices(range(2 * HAND_SIZE)),
         tuple(tuple(_announcements(rules, dealer, maker, ()) for maker in seats) for dealer in seats),
-        bit_lists(rules.deck), (0,) * players)
+        bit_lists(rules.deck),
+        (0,) * players,
+    )
 
 
 def _places(rules: RuleSet, dealer: int, pack: tuple[int, ...]) -> Places:
     """Deal the positions of the pack themselves, with the engine's deal_out, to learn who gets which."""
     hands, dummy, kitty = engine.deal_out(rules, dealer, pack)
-    return Places(tuple(itemgetter(*seat) for seat in hands), itemgetter(*dummy) if dummy else None,
-                  kitty[0], engine.discard_choices(rules, hands[dealer], kitty[0]))
+    return Places(
+        tuple(itemgetter(*seat) for seat in hands),
+        itemgetter(*dummy) if dummy else None,
+        kitty[0],
+        engine.discard_choices(rules, hands[dealer], kitty[0]),
+    )
 
 
-def _announcements(rules: RuleSet, dealer: int, maker: int, said: tuple[tuple[int, bool], ...]):
+def _announcements(rules: RuleSet, dealer: int, maker: int, said: tuple[tuple[int, bool], ...]) -> Announcements:
     """(the turn of the seat asked, tree after "stay", tree after "alone"), as sequence.after_answer asks, down to
     the Plan once all have answered (C10)."""
     turn = sequence.after_answer(rules, dealer, maker, said)
     if turn.phase is Phase.GOING_ALONE:
         seat = turn.seat
-        return (turn, _announcements(rules, dealer, maker, said + ((seat, False),)),
-                _announcements(rules, dealer, maker, said + ((seat, True),)))
+        assert seat is not None, "a seat is asked in the going-alone phase"
+        return (
+            turn,
+            _announcements(rules, dealer, maker, said + ((seat, False),)),
+            _announcements(rules, dealer, maker, said + ((seat, True),)),
+        )
     lineup = sequence.lineup_of(rules, maker, said)
     seated = sequence.seating(rules, dealer, lineup)
-    exchanges = tuple((sequence.after_exchange(seated, done, True), sequence.after_exchange(seated, done, False))
-                      for done in range(len(seated.exchanges)))
-    makers = (sequence.makers_of(rules, maker) + (rules.players,))[:2]
-    return Plan(turn, sequence.after_keep(seated), exchanges, makers,
-                tuple(_clockwise_after(seated, seat) for seat in range(rules.players)),
-                tuple(_points(rules, dealer, lineup, tricks) for tricks in range(TRICKS_PER_HAND + 1)))
+    exchanges = tuple(
+        (sequence.after_exchange(seated, done, True), sequence.after_exchange(seated, done, False))
+        for done in range(len(seated.exchanges))
+    )
+    first, second = (sequence.makers_of(rules, maker) + (rules.players,))[:2]
+    return Plan(
+        turn,
+        sequence.after_keep(seated),
+        exchanges,
+        (first, second),
+        tuple(_clockwise_after(seated, seat) for seat in range(rules.players)),
+        tuple(_points(rules, dealer, lineup, tricks) for tricks in range(TRICKS_PER_HAND + 1)),
+    )
 
 
 def _clockwise_after(seated: Seating, leader: int) -> tuple[int, ...]:
     """The seats in play after `leader`, in the order they play to its trick (C11, T6, F3)."""
     if leader in seated.sitting_out:
         return ()
-    seats, seat = [], seated.next_seat[leader]
+    seats: list[int] = []
+    seat = seated.next_seat[leader]
     while seat != leader:
         seats.append(seat)
         seat = seated.next_seat[seat]
@@ -185,10 +229,27 @@ def _points(rules: RuleSet, dealer: int, lineup: Lineup, maker_tricks: int) -> t
     won = [0] * rules.players
     won[maker] = maker_tricks
     won[sequence.defenders_of(rules, maker)[0]] = TRICKS_PER_HAND - maker_tricks
-    finished = HandState(rules, dealer, Deal((), None, ()), Phase.DONE, None, (), maker=maker,
-                         lone_maker=lone_maker is not None, lone_partner=lone_maker not in (None, maker),
-                         lone_defender=lone_defender, tricks_won=tuple(won))
-    return finished.points
+    finished = HandState(
+        rules,
+        dealer,
+        Deal((), None, ()),
+        Phase.DONE,
+        None,
+        (),
+        maker=maker,
+        lone_maker=lone_maker is not None,
+        lone_partner=lone_maker not in (None, maker),
+        lone_defender=lone_defender,
+        tricks_won=tuple(won),
+    )
+    points = finished.points
+    assert points is not None, "a finished hand has its points"
+    return points
+
+
+# A decision as a traced hand keeps it: (seat, option -> Action, the options, index chosen). The options are what
+# the step drew from: actions, places in the pack, bits of cards, or fives of the ten.
+Decision: TypeAlias = tuple[int, Callable[[Any], Action], Sequence[Any], int]
 
 
 class Trace(NamedTuple):
@@ -197,34 +258,44 @@ class Trace(NamedTuple):
     rules: RuleSet
     dealer: int
     deal: Deal
-    decisions: tuple  # (seat, option -> Action, the options, index chosen); actions made on demand
+    decisions: tuple[Decision, ...]  # actions made on demand
     points: tuple[int, ...]
     tricks_won: tuple[int, ...]
 
     @property
     def steps(self) -> list[tuple[int, tuple[str, ...], str]]:
         """Each decision: who acted, the legal tokens offered (ASCII notation), the token chosen."""
-        return [(seat, tuple(action(o).ascii for o in options), action(options[k]).ascii)
-                for seat, action, options, k in self.decisions]
+        return [
+            (seat, tuple(action(o).ascii for o in options), action(options[k]).ascii)
+            for seat, action, options, k in self.decisions
+        ]
 
     @property
     def tokens(self) -> list[str]:
         """The hand's actions in ASCII notation, as a hand record lists them."""
         return [action(options[k]).ascii for _, action, options, k in self.decisions]
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """The hand record of RULES.md (Notation)."""
-        return {"rules": self.rules.game, "switches": self.rules.switches(), "dealer": self.dealer,
-                "deal": self.deal.record(), "actions": self.tokens}
+        return {
+            "rules": self.rules.game,
+            "switches": self.rules.switches(),
+            "dealer": self.dealer,
+            "deal": self.deal.record(),
+            "actions": self.tokens,
+        }
 
 
 class _Recorder:
     """Told every decision of a traced hand, and its deal and tricks."""
 
-    def __init__(self):
-        self.decisions, self.dealer, self.pack, self.tricks_won = [], None, None, None
+    def __init__(self) -> None:
+        self.decisions: list[Decision] = []
+        self.dealer: int | None = None  # these three are told by _hand, before the first decision
+        self.pack: list[int] | None = None
+        self.tricks_won: tuple[int, ...] | None = None
 
-    def __call__(self, seat: int, action, options, k: int) -> None:
+    def __call__(self, seat: int, action: Callable[[Any], Action], options: Sequence[Any], k: int) -> None:
         self.decisions.append((seat, action, options, k))
 
 
@@ -248,10 +319,10 @@ def random_hand_tokens(rules: RuleSet, seed: int) -> Trace:
     tables = rule_tables(rules)
     recorder = _Recorder()
     points = _hand(tables, random.Random(seed), recorder)
-    deal = Deal(*engine.deal_out(rules, recorder.dealer, [tables.cards[i] for i in recorder.pack]))
-    return Trace(rules, recorder.dealer, deal, tuple(recorder.decisions), points, recorder.tricks_won)
-
-
+    dealer, pack, tricks_won = recorder.dealer, recorder.pack, recorder.tricks_won
+    assert dealer is not None and pack is not None and tricks_won is not None, "_hand tells the recorder its deal"
+    deal = Deal(*engine.deal_out(rules, dealer, [tables.cards[i] for i in pack]))
+    return Trace(rules, dealer, deal, tuple(recorder.decisions), points, tricks_won)
 
 
 # -- one hand, phase by phase: each step draws its phase's decisions and returns the turn that follows --------
@@ -266,7 +337,7 @@ class _Hand:
     layout: Layout  # the bit layout under trump
     maker: int
     pack: list[int]  # the shuffled pack, as indices into RuleTables.cards
-    plan: tuple[Turn, object, object] | Plan  # the announcements' tree, then the Plan at its end
+    plan: Announcements  # the announcements' tree, then the Plan at its end
     up: int  # the up-card, as an index into RuleTables.cards
 
     def trump_made(self, tables: RuleTables, maker: int, bit_layout: Layout) -> None:
@@ -277,7 +348,7 @@ class _Hand:
         self.plan = tables.announcements[self.dealer][maker]
 
 
-def _hand(tables: RuleTables, rng, recorder) -> tuple[int, ...]:
+def _hand(tables: RuleTables, rng: random.Random, recorder: _Recorder | None) -> tuple[int, ...]:
     """Play one hand; with `recorder`, tell it every decision."""
     random_fraction = rng.random
     hand = _Hand()
@@ -291,25 +362,33 @@ def _hand(tables: RuleTables, rng, recorder) -> tuple[int, ...]:
     while phase is not play:
         if phase is done:
             return tables.thrown_in  # C9
-        phase, seat = steps[phase](tables, hand, seat, random_fraction, recorder)
-    return _tricks(tables, hand, seat, random_fraction, recorder)
+        # A turn before the hand is over always has a seat to act: no check here, in the hot loop.
+        phase, seat = steps[phase](tables, hand, seat, random_fraction, recorder)  # type: ignore[arg-type]
+    return _tricks(tables, hand, seat, random_fraction, recorder)  # type: ignore[arg-type]  # as above
+
+
+Fraction: TypeAlias = Callable[[], float]  # rng.random: a number in [0, 1)
 
 
 def _same(action: Action) -> Action:
     return action
 
 
-def _joker_call(tables: RuleTables, hand: _Hand, dealer: int, random_fraction, recorder) -> Turn:
+def _joker_call(
+    tables: RuleTables, hand: _Hand, dealer: int, random_fraction: Fraction, recorder: _Recorder | None
+) -> Turn:
     """C3: the dealer names trump for the joker, from the suits that may be named."""
     options, layouts = tables.joker_calls
     k = int(random_fraction() * len(options))
     if recorder is not None:
         recorder(dealer, _same, options, k)
-    hand.trump_made(tables, dealer, layouts[k])
+    hand.trump_made(tables, dealer, cast(Layout, layouts[k]))  # the dealer must name a suit: no pass, no None
     return tables.joker_call[dealer]
 
 
-def _round_one(tables: RuleTables, hand: _Hand, seat: int, random_fraction, recorder) -> Turn:
+def _round_one(
+    tables: RuleTables, hand: _Hand, seat: int, random_fraction: Fraction, recorder: _Recorder | None
+) -> Turn:
     """C6: each bidder in turn passes or orders the up-card."""
     bidders, after_passes, after_bid = tables.round_one[hand.dealer][seat]
     for bidder in bidders:
@@ -317,14 +396,17 @@ def _round_one(tables: RuleTables, hand: _Hand, seat: int, random_fraction, reco
         if recorder is not None:
             recorder(bidder, _same, ROUND_ONE, order)
         if order:
-            hand.trump_made(tables, bidder, tables.up_layout[hand.up])
+            hand.trump_made(tables, bidder, cast(Layout, tables.up_layout[hand.up]))  # not the joker: it has no round
             return after_bid[bidder]
     return after_passes
 
 
-def _round_two(tables: RuleTables, hand: _Hand, seat: int, random_fraction, recorder) -> Turn:
+def _round_two(
+    tables: RuleTables, hand: _Hand, seat: int, random_fraction: Fraction, recorder: _Recorder | None
+) -> Turn:
     """C8, C9: each bidder in turn names a suit or passes, where allowed."""
-    dealer, calls, rules = hand.dealer, tables.calls[hand.up], tables.rules
+    # A round two follows a turned-down card, never the joker (C3): its calls are there.
+    dealer, calls, rules = hand.dealer, cast("tuple[Calls, Calls]", tables.calls[hand.up]), tables.rules
     bidders, after_passes, after_bid = tables.round_two[dealer][seat]
     for bidder in bidders:
         options, layouts = calls[engine.must_call(rules, bidder, dealer)]
@@ -338,74 +420,93 @@ def _round_two(tables: RuleTables, hand: _Hand, seat: int, random_fraction, reco
     return after_passes
 
 
-def _pickup(tables: RuleTables, hand: _Hand, dealer: int, random_fraction, recorder) -> Turn:
+def _pickup(
+    tables: RuleTables, hand: _Hand, dealer: int, random_fraction: Fraction, recorder: _Recorder | None
+) -> Turn:
     """C7: the dealer takes the up-card and lays one card away, or, where allowed, leaves it."""
     places, pack, bit_layout = tables.places[dealer], hand.pack, hand.layout
-    options = places.discards + ((DECLINE,) if tables.declines[dealer][hand.maker] else ())
+    options: tuple[int | Action, ...] = places.discards + ((DECLINE,) if tables.declines[dealer][hand.maker] else ())
     k = int(random_fraction() * len(options))
     if recorder is not None:
         recorder(dealer, lambda o: o if o is DECLINE else pickup(tables.cards[pack[o]]), options, k)
     if options[k] is not DECLINE:
         hands = hand.hands
-        hands[dealer] = (hands[dealer] | bit_layout.dealt[pack[places.up]]) ^ bit_layout.dealt[pack[options[k]]]
+        laid_away = cast(int, options[k])  # a place in the pack: the option that is not DECLINE
+        hands[dealer] = (hands[dealer] | bit_layout.dealt[pack[places.up]]) ^ bit_layout.dealt[pack[laid_away]]
     plan = hand.plan  # the turn after trump, sequence.after_pickup's: the announcements' tree starts there
-    return plan[0] if type(plan) is tuple else plan.turn
+    return plan[0] if type(plan) is tuple else cast(Plan, plan).turn
 
 
-def _going_alone(tables: RuleTables, hand: _Hand, seat: int, random_fraction, recorder) -> Turn:
+def _going_alone(
+    tables: RuleTables, hand: _Hand, seat: int, random_fraction: Fraction, recorder: _Recorder | None
+) -> Turn:
     """C10: who is asked, in the order of play's order, until everyone has answered."""
     plan = hand.plan
     while type(plan) is tuple:
-        turn, stay, alone = plan
+        turn, stay, alone = cast("tuple[Turn, Announcements, Announcements]", plan)  # a node: a seat is asked
         k = random_fraction() < 0.5
         if recorder is not None:
-            recorder(turn.seat, _same, ANNOUNCE, k)
+            recorder(cast(int, turn.seat), _same, ANNOUNCE, k)
         plan = alone if k else stay
     hand.plan = plan
-    return plan.turn
+    return cast(Plan, plan).turn  # the tree's leaf
 
 
-def _keep(tables: RuleTables, hand: _Hand, maker: int, random_fraction, recorder) -> Turn:
+def _keep(tables: RuleTables, hand: _Hand, maker: int, random_fraction: Fraction, recorder: _Recorder | None) -> Turn:
     """T5: the maker keeps any five of the ten."""
     low, high, split, low_mask = tables.lists
     bit_layout, hands = hand.layout, hand.hands
     dealt = bit_layout.dealt.__getitem__
-    both = hands[maker] | sum(map(dealt, tables.places[hand.dealer].dummy_taker(hand.pack)))
+    take_dummy = cast(Taker, tables.places[hand.dealer].dummy_taker)  # a keep is made only where there is a dummy
+    both = hands[maker] | sum(map(dealt, take_dummy(hand.pack)))
     ten = low[both & low_mask] + high[both >> split]
     k = int(random_fraction() * len(tables.keeps))
     if recorder is not None:
         cards = cards_of(bit_layout, both)
-        recorder(maker, lambda five: Action(Verb.KEEP, cards=tuple(sorted((cards[i] for i in five), key=sort_key))),
-                 tables.keeps, k)
+        recorder(
+            maker,
+            lambda five: Action(Verb.KEEP, cards=tuple(sorted((cards[i] for i in five), key=sort_key))),
+            tables.keeps,
+            k,
+        )
     hands[maker] = sum(ten[i] for i in tables.keeps[k])
-    return hand.plan.after_keep
+    return cast(Plan, hand.plan).after_keep  # the announcements are over: hand.plan is their Plan
 
 
-def _call_for_best(tables: RuleTables, hand: _Hand, giver: int, random_fraction, recorder) -> Turn:
+def _card_action(verb: Callable[[Card], Action], bit_layout: Layout) -> Callable[[int], Action]:
+    """The action of `verb` (give or discard) with the card of a bit, for a traced hand."""
+    return lambda bit: verb(cards_of(bit_layout, bit)[0])
+
+
+def _call_for_best(
+    tables: RuleTables, hand: _Hand, giver: int, random_fraction: Fraction, recorder: _Recorder | None
+) -> Turn:
     """R3: the partner sitting out gives any card; the lone player lays any of the six down."""
     low, high, split, low_mask = tables.lists
     bit_layout, hands = hand.layout, hand.hands
-    for after_give, after_laid in hand.plan.exchanges:
-        lone = after_give.seat
+    for after_give, after_laid in cast(Plan, hand.plan).exchanges:  # the announcements are over
+        lone = cast(int, after_give.seat)  # the lone player lays a card down next
         for seat, verb in ((giver, give), (lone, discard)):
             held = hands[seat]
             options = low[held & low_mask] + high[held >> split]
             card = options[int(random_fraction() * len(options))]
             if recorder is not None:
-                recorder(seat, lambda bit, verb=verb: verb(cards_of(bit_layout, bit)[0]), options, options.index(card))
+                recorder(seat, _card_action(verb, bit_layout), options, options.index(card))
             hands[seat] = held ^ card
             if seat == giver:
                 hands[lone] |= card
         if after_laid.phase is not _EXCHANGE:
             return after_laid
-        giver = after_laid.seat
+        giver = cast(int, after_laid.seat)  # the giver of the next call for best
     raise AssertionError("a call for best is followed by the play")  # sequence.after_exchange ends in the play
 
 
-def _tricks(tables: RuleTables, hand: _Hand, leader: int, random_fraction, recorder) -> tuple[int, ...]:
+def _tricks(
+    tables: RuleTables, hand: _Hand, leader: int, random_fraction: Fraction, recorder: _Recorder | None
+) -> tuple[int, ...]:
     """C12, C13 on bits: five tricks, each card drawn from those that follow suit; the points (T7, F4)."""
     low, high, split, low_mask = tables.lists
-    bit_layout, hands, plan = hand.layout, hand.hands, hand.plan
+    bit_layout, hands, plan = hand.layout, hand.hands, cast(Plan, hand.plan)  # the announcements are over
     trumps, suit_of, followers = bit_layout.trumps, bit_layout.suit_of, plan.followers
     won = [0] * (tables.players + 1)  # tricks per seat, and a spare count that stays 0: see Plan.makers
     for _ in range(TRICKS_PER_HAND):
@@ -430,11 +531,19 @@ def _tricks(tables: RuleTables, hand: _Hand, leader: int, random_fraction, recor
         won[winner] += 1
         leader = winner  # the winner leads the next trick (C13, sequence.after_trick)
     if recorder is not None:
-        recorder.tricks_won = tuple(won[:tables.players])
+        recorder.tricks_won = tuple(won[: tables.players])
     maker, partner = plan.makers
     return plan.points[won[maker] + won[partner]]
 
 
 # The step of each phase before the play, as pgx writes a game: the play has its own loop, _tricks.
-_STEPS = {Phase.JOKER_CALL: _joker_call, Phase.ROUND_ONE: _round_one, Phase.ROUND_TWO: _round_two,
-          Phase.PICKUP: _pickup, Phase.GOING_ALONE: _going_alone, Phase.DUMMY: _keep, Phase.EXCHANGE: _call_for_best}
+Step: TypeAlias = Callable[[RuleTables, _Hand, int, Fraction, _Recorder | None], Turn]
+_STEPS: dict[Phase, Step] = {
+    Phase.JOKER_CALL: _joker_call,
+    Phase.ROUND_ONE: _round_one,
+    Phase.ROUND_TWO: _round_two,
+    Phase.PICKUP: _pickup,
+    Phase.GOING_ALONE: _going_alone,
+    Phase.DUMMY: _keep,
+    Phase.EXCHANGE: _call_for_best,
+}

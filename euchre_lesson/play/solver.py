@@ -15,18 +15,28 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable
+from types import ModuleType
 
 from ..engine import checks
 from ..engine.actions import Action
+from ..engine.hand import HandState
+from ..engine.phases import Phase
+from ..engine.view import acting_seat
 from .bits import bit_of, layout, legal_bits, mask, single_bits, winning_index
-from ..engine.hand import HandState, Phase
 
-try:
-    from . import _search
-except ImportError:  # installed without a C compiler: the Python search gives the same values
-    _search = None
+
+def _compiled_search() -> ModuleType | None:
+    """The search compiled from _search.c, or None when it was installed without a C compiler."""
+    try:
+        return importlib.import_module("._search", __package__)
+    except ImportError:  # the Python search gives the same values
+        return None
+
+
+_search = _compiled_search()
 
 # True when solve() uses the compiled search: it is built, and EUCHRE_PURE_PYTHON=1 is not set.
 COMPILED = _search is not None and os.environ.get("EUCHRE_PURE_PYTHON") != "1"
@@ -37,7 +47,7 @@ COMPILED = _search is not None and os.environ.get("EUCHRE_PURE_PYTHON") != "1"
 CHECK_EVERY = 64
 
 
-def merged(in_play: int, hand: int, c: int, suit_of: dict) -> bool:
+def merged(in_play: int, hand: int, c: int, suit_of: dict[int, int]) -> bool:
     """True when the next higher card that can still matter is this hand's, of the same suit: it stands for c."""
     above = in_play & -(c << 1)
     above &= -above
@@ -68,7 +78,7 @@ class PythonSearch:
         self.defender_pos = [p for p in range(n) if not self.makers[p]]
         self.trumps, self.blocks, self.suit_of = bit_layout.trumps, bit_layout.blocks, bit_layout.suit_of
         self.width = len(bit_layout.cards)  # bits per hand in a key
-        self.tt = {}
+        self.tt: dict[int, int] = {}  # key -> (low << 3 | high)
         self.nodes = 0  # trick-boundary positions visited
         self.check = search.check  # None, or called now and then: it raises to stop the search (a deadline passed)
 
@@ -193,8 +203,9 @@ class PythonSearch:
         self.tt[key] = (lo << 3 | v) if v <= alpha else (v << 3 | hi) if v >= beta else (v << 3 | v)
         return v
 
-    def follow(self, pos: int, count: int, led: int, best: int, winner: int, in_play: int, rem: int,
-               alpha: int, beta: int) -> int:
+    def follow(
+        self, pos: int, count: int, led: int, best: int, winner: int, in_play: int, rem: int, alpha: int, beta: int
+    ) -> int:
         """The makers' tricks from here when position `pos` plays to a trick holding `count` cards."""
         moves = self.legal(self.hands[pos], led)
         if not moves & (moves - 1):  # one legal card: play it without the bookkeeping of a choice
@@ -206,8 +217,21 @@ class PythonSearch:
             takes = 0
         return self.best_of(pos, count, led, best, winner, in_play, rem, alpha, beta, takes, moves ^ takes, False)
 
-    def best_of(self, pos: int, count: int, led: int, best: int, winner: int, in_play: int, rem: int,
-                alpha: int, beta: int, first: int, rest: int, high_first: bool) -> int:
+    def best_of(
+        self,
+        pos: int,
+        count: int,
+        led: int,
+        best: int,
+        winner: int,
+        in_play: int,
+        rem: int,
+        alpha: int,
+        beta: int,
+        first: int,
+        rest: int,
+        high_first: bool,
+    ) -> int:
         """The best value for the side of `pos` over its cards `first` then `rest`, each low to high
         (or `first` high to low); a card merged with the next one up is skipped (fail-soft alpha-beta)."""
         hand, maxing = self.hands[pos], self.makers[pos]
@@ -228,8 +252,19 @@ class PythonSearch:
                 break
         return v
 
-    def after(self, pos: int, count: int, led: int, best: int, winner: int, in_play: int, rem: int, c: int,
-              alpha: int, beta: int) -> int:
+    def after(
+        self,
+        pos: int,
+        count: int,
+        led: int,
+        best: int,
+        winner: int,
+        in_play: int,
+        rem: int,
+        c: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
         """A move: the makers' tricks after position `pos` plays bit `c` to a trick holding `count` cards."""
         hands = self.hands
         hand = hands[pos]
@@ -247,8 +282,9 @@ class PythonSearch:
         hands[pos] = hand
         return val
 
-    def exact(self, pos: int, count: int, led: int, best: int, winner: int, in_play: int, rem: int, c: int,
-              guess: int) -> int:
+    def exact(
+        self, pos: int, count: int, led: int, best: int, winner: int, in_play: int, rem: int, c: int, guess: int
+    ) -> int:
         """The exact makers' tricks after bit `c`."""
         where = (pos, count, led, best, winner, in_play, rem, c)
         if self.n < 4:
@@ -268,8 +304,9 @@ class PythonSearch:
                 lo = v
         return lo
 
-    def values(self, pos: int, count: int, led: int, best: int, winner: int, in_play: int, rem: int,
-               cards: int) -> tuple[int, ...]:
+    def values(
+        self, pos: int, count: int, led: int, best: int, winner: int, in_play: int, rem: int, cards: int
+    ) -> tuple[int, ...]:
         """The exact makers' tricks after each bit of `cards`, lowest first."""
         found = []
         guess = (rem + 1) // 2  # each card's value is the guess for the next
@@ -298,9 +335,11 @@ class Search:
         self.makers = [int(s in state.makers) for s in seats]
         self.hands = [mask(bit_layout, state.hands[s]) for s in seats]
         trick = state.trick
+        assert trick is not None, "a hand in trick play always has a trick"
         self.played = [(seats.index(s), bit_of(bit_layout, c)) for s, c in zip(trick.seats, trick.cards)]
-        self.to_act = seats.index(state.to_act)
-        self.tricks_left = len(state.hands[state.to_act])
+        to_act = acting_seat(state)
+        self.to_act = seats.index(to_act)
+        self.tricks_left = len(state.hands[to_act])
         self.nodes = 0  # trick-boundary positions visited, after `values()`
 
     def values(self) -> dict[int, int]:
@@ -320,6 +359,7 @@ class Search:
         roots = [c for c in single_bits(moves) if not merged(in_play, hands[pos], c, bit_layout.suit_of)]
         where = (pos, len(trick), led, best, winner, in_play, self.tricks_left, sum(roots))
         if self.compiled:
+            assert _search is not None, "Search() refuses compiled=True when it is not built"
             found, self.nodes = _search.values(self.hands, self.makers, bit_layout.trumps, bit_layout.blocks, *where)
         else:
             python = self.searcher(self)
@@ -342,15 +382,16 @@ def solve(state: HandState, compiled: bool | None = None) -> dict[Action, int]:
     return solve_checked(state, None, compiled)  # compiled=False forces the Python search
 
 
-def solve_checked(state: HandState, check: Callable[[], None] | None,
-                  compiled: bool | None = None) -> dict[Action, int]:
+def solve_checked(
+    state: HandState, check: Callable[[], None] | None, compiled: bool | None = None
+) -> dict[Action, int]:
     """solve(), with `check()` called now and then by the Python search: it raises to stop it (a deadline)."""
     search = Search(state, compiled=compiled, check=check)
     values = search.values()  # the makers' tricks, by bit
     bit_layout, rem = search.layout, search.tricks_left
     mine = values if search.makers[search.to_act] else {c: rem - v for c, v in values.items()}
     out = {}
-    for card in state.hands[state.to_act]:  # in the order of the hand, as legal_actions() gives them
+    for card in state.hands[acting_seat(state)]:  # in the order of the hand, as legal_actions() gives them
         c = bit_of(bit_layout, card)
         if c in mine:
             out[bit_layout.plays[c]] = mine[c]
