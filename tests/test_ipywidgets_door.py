@@ -15,8 +15,13 @@ import contextlib
 
 import ipywidgets as w
 
-from euchre_lesson.widgets.ipywidgets_door import (CLASSES, HearsThePage, TextWhereNoWidget, click_from_the_page,
-                                                  css_classes)
+from euchre_lesson.widgets.ipywidgets_door import (
+    CLASSES,
+    HearsThePage,
+    TextWhereNoWidget,
+    click_from_the_page,
+    css_classes,
+)
 
 VIEW = "application/vnd.jupyter.widget-view+json"
 

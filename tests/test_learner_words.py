@@ -14,8 +14,9 @@ import nbformat
 import pytest
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED
-from euchre_lesson.play import session
-from euchre_lesson.play import table_model  # the table model both tables are fronts of
+from euchre_lesson.play import (
+    table_model,  # the table model both tables are fronts of
+)
 from euchre_lesson.play.solver import COMPILED
 from euchre_lesson.teach import practice
 from euchre_lesson.teach.course import exercises, lesson_numbers

@@ -8,8 +8,11 @@ import pytest
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Phase, deal_hand, new_game
 from euchre_lesson.engine.actions import Verb
 from euchre_lesson.engine.rules import with_switches
-from euchre_lesson.play import advice, session
-from euchre_lesson.play import table_model  # the table model both tables are fronts of
+from euchre_lesson.play import (
+    advice,
+    session,
+    table_model,  # the table model both tables are fronts of
+)
 from euchre_lesson.play.advice import advise, options_for
 from euchre_lesson.play.rule_of_thumb import RuleOfThumbPlayer
 from euchre_lesson.play.solver import COMPILED

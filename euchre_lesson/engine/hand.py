@@ -276,9 +276,8 @@ class HandState:
 
     def _ten(self) -> tuple[Card, ...]:
         """The cutthroat maker's own five and the dummy's five (T5)."""
-        maker, dummy = self.maker, self.dummy
-        assert maker is not None and dummy is not None, "asked in the cutthroat keep (T5), after trump is made"
-        return self.hands[maker] + dummy
+        why = "asked in the cutthroat keep (T5), after trump is made"
+        return self.hands[checks.known(self.maker, why)] + checks.known(self.dummy, why)
 
     @property
     def exchanges(self) -> tuple[tuple[int, int], ...]:
@@ -324,8 +323,7 @@ def _moved(state: HandState, turn: Turn, **changes: Any) -> HandState:
     """`state` with `changes`, at the turn that the order of play (sequence.py) says follows; a play that begins
     begins with an empty trick led by the one to act."""
     if turn.phase is Phase.PLAY and "trick" not in changes:
-        assert turn.seat is not None, "a turn in the play has a seat to act: the leader"
-        changes["trick"] = Trick(turn.seat, (), ())
+        changes["trick"] = Trick(checks.known(turn.seat, "a turn in the play has a seat to act: the leader"), (), ())
     return _changed(state, phase=turn.phase, to_act=turn.seat, **changes)
 
 
@@ -391,9 +389,7 @@ def _joker_call_apply(state: HandState, action: Action) -> HandState:
 
 def _maker(state: HandState) -> int:
     """The maker, in a phase after trump is made (the pickup, going alone, the keep, the call for best, the play)."""
-    maker = state.maker
-    assert maker is not None, "asked only in a phase after trump is made"
-    return maker
+    return checks.known(state.maker, "asked only in a phase after trump is made")
 
 
 def _pickup_legal(state: HandState) -> list[Action]:
@@ -541,9 +537,7 @@ def _exchange_turn_words(state: HandState, seat: int, giver: int, lone: int) -> 
 
 def _trick(state: HandState) -> Trick:
     """The trick in progress, in the play."""
-    trick = state.trick
-    assert trick is not None, "a hand in the play always has a trick in progress"
-    return trick
+    return checks.known(state.trick, "a hand in the play always has a trick in progress")
 
 
 def _play_legal(state: HandState) -> list[Action]:
@@ -554,7 +548,7 @@ def _play_legal(state: HandState) -> list[Action]:
 
 def _play_apply(state: HandState, action: Action) -> HandState:
     seat, card, trick, trump = acting_seat(state), action.card, _trick(state), fixed_suit(state.trump)
-    assert card is not None, "a play names its card (parse_action)"
+    card = checks.known(card, "a play names its card (parse_action)")
     hand = state.hands[seat]
     problem = why_not(card, hand, trick.cards, trump)
     if problem:

@@ -187,8 +187,7 @@ def _announcements(rules: RuleSet, dealer: int, maker: int, said: tuple[tuple[in
     the Plan once all have answered (C10)."""
     turn = sequence.after_answer(rules, dealer, maker, said)
     if turn.phase is Phase.GOING_ALONE:
-        seat = turn.seat
-        assert seat is not None, "a seat is asked in the going-alone phase"
+        seat = checks.known(turn.seat, "a seat is asked in the going-alone phase")
         return (
             turn,
             _announcements(rules, dealer, maker, said + ((seat, False),)),
@@ -242,9 +241,7 @@ def _points(rules: RuleSet, dealer: int, lineup: Lineup, maker_tricks: int) -> t
         lone_defender=lone_defender,
         tricks_won=tuple(won),
     )
-    points = finished.points
-    assert points is not None, "a finished hand has its points"
-    return points
+    return checks.known(finished.points, "a finished hand has its points")
 
 
 # A decision as a traced hand keeps it: (seat, option -> Action, the options, index chosen). The options are what
@@ -319,8 +316,9 @@ def random_hand_tokens(rules: RuleSet, seed: int) -> Trace:
     tables = rule_tables(rules)
     recorder = _Recorder()
     points = _hand(tables, random.Random(seed), recorder)
-    dealer, pack, tricks_won = recorder.dealer, recorder.pack, recorder.tricks_won
-    assert dealer is not None and pack is not None and tricks_won is not None, "_hand tells the recorder its deal"
+    why = "_hand tells the recorder its deal"
+    dealer, pack = checks.known(recorder.dealer, why), checks.known(recorder.pack, why)
+    tricks_won = checks.known(recorder.tricks_won, why)
     deal = Deal(*engine.deal_out(rules, dealer, [tables.cards[i] for i in pack]))
     return Trace(rules, dealer, deal, tuple(recorder.decisions), points, tricks_won)
 

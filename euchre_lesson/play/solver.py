@@ -334,8 +334,7 @@ class Search:
         # From here on a player is a position: an index into `seats`.
         self.makers = [int(s in state.makers) for s in seats]
         self.hands = [mask(bit_layout, state.hands[s]) for s in seats]
-        trick = state.trick
-        assert trick is not None, "a hand in trick play always has a trick"
+        trick = checks.known(state.trick, "a hand in trick play always has a trick")
         self.played = [(seats.index(s), bit_of(bit_layout, c)) for s, c in zip(trick.seats, trick.cards)]
         to_act = acting_seat(state)
         self.to_act = seats.index(to_act)
@@ -359,8 +358,8 @@ class Search:
         roots = [c for c in single_bits(moves) if not merged(in_play, hands[pos], c, bit_layout.suit_of)]
         where = (pos, len(trick), led, best, winner, in_play, self.tricks_left, sum(roots))
         if self.compiled:
-            assert _search is not None, "Search() refuses compiled=True when it is not built"
-            found, self.nodes = _search.values(self.hands, self.makers, bit_layout.trumps, bit_layout.blocks, *where)
+            compiled = checks.known(_search, "Search() refuses compiled=True when it is not built")
+            found, self.nodes = compiled.values(self.hands, self.makers, bit_layout.trumps, bit_layout.blocks, *where)
         else:
             python = self.searcher(self)
             found, self.nodes = python.values(*where), python.nodes

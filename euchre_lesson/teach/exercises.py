@@ -13,9 +13,8 @@ from typing import ClassVar
 
 from ..engine import checks
 from ..engine.actions import Action, parse_action
-from ..engine.display import words_html
 from ..engine.cards import Card, Suit, parse_card, parse_cards, parse_suit, sort_key
-from ..play.dummy import Keep, best_five, keep_strength, shortfall
+from ..engine.display import words_html
 from ..engine.errors import IllegalAction, NotationError, excerpt
 from ..engine.hand import PHASE_RULES, HandState
 from ..engine.narration import cards_words, choice_words
@@ -23,6 +22,7 @@ from ..engine.ranking import bower, effective_suit
 from ..engine.rules import CUTTHROAT, RuleSet
 from ..engine.scoring import Points, scoring_row
 from ..engine.tricks import legal_plays, trick_winner, why_may, why_not, why_wins
+from ..play.dummy import Keep, best_five, keep_strength, shortfall
 from .house_rules import show_answer
 
 

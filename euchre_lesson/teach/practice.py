@@ -17,13 +17,13 @@ from ..engine import checks
 from ..engine.actions import Verb
 from ..engine.cards import Rank, Suit, deck, sort_key
 from ..engine.errors import NotationError
-from .exercises import BestFive, Bid, Exercise, LegalPlays, Score, TrickWinner, Verdict, WhichSuit
 from ..engine.hand import HandState, Phase, deal_hand
-from ..play.rule_of_thumb import RuleOfThumbPlayer, round_one_count
-from .context import current
-from .progress import Progress
 from ..engine.ranking import bower, is_trump
 from ..engine.rules import CUTTHROAT, PRESETS, RuleSet, excerpt
+from ..play.rule_of_thumb import RuleOfThumbPlayer, round_one_count
+from .context import current
+from .exercises import BestFive, Bid, Exercise, LegalPlays, Score, TrickWinner, Verdict, WhichSuit
+from .progress import Progress
 
 MOST_SEED = 2**32  # the seed of each question, drawn from the practice's own seeded generator
 POSITION_HANDS = 300  # hands dealt at most to find a wanted position; then any position of the kind will do

@@ -17,10 +17,11 @@ import ipywidgets as w
 from ..engine import checks
 from ..engine.actions import Action
 from ..engine.cards import Card, Suit
-from ..teach.course import SHOW_ANSWER, exercises, lesson_numbers, show_answer as class_show_answer
 from ..engine.display import card_name, words_html
 from ..engine.errors import NotationError, excerpt
 from ..teach.context import LessonContext, bind, current
+from ..teach.course import SHOW_ANSWER, exercises, lesson_numbers
+from ..teach.course import show_answer as class_show_answer
 from ..teach.exercises import Exercise, Verdict
 from . import arguments
 from .cards import CardStrip, classes, face, note, say, set_classes, style_sheet

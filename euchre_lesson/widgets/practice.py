@@ -11,7 +11,8 @@ from html import escape
 import ipywidgets as w
 
 from ..engine import checks
-from ..teach.course import SHOW_ANSWER, show_answer as class_show_answer
+from ..teach.course import SHOW_ANSWER
+from ..teach.course import show_answer as class_show_answer
 from ..teach.practice import KINDS, PRACTISED, Practice, Question
 from ..teach.progress import Progress
 from . import arguments
@@ -19,6 +20,7 @@ from .cards import note, say, style_sheet
 from .clicks import TiedButton
 from .exercise import ExerciseView
 from .fallback import START, Described
+
 
 def _close_all(widget: w.Widget) -> None:
     """Close a widget and everything inside it (never a shared layout or style: those are not children)."""

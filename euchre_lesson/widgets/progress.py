@@ -6,11 +6,11 @@ from html import escape
 
 import ipywidgets as w
 
-from ..teach.class_progress import ClassProgress, data_link, hand_in, hand_in_file_name
-from ..teach.practice import KINDS
-from ..teach.context import learners_progress
-from ..teach.progress import LessonProgress, Progress
 from ..engine.errors import NotationError
+from ..teach.class_progress import ClassProgress, data_link, hand_in, hand_in_file_name
+from ..teach.context import learners_progress
+from ..teach.practice import KINDS
+from ..teach.progress import LessonProgress, Progress
 from . import arguments
 from .cards import note, say, style_sheet
 from .clicks import TiedButton

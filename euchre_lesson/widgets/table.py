@@ -14,24 +14,33 @@ from ..engine.display import words_html
 from ..engine.errors import NotationError
 from ..engine.game import GameState, new_game
 from ..engine.hand import Phase
-from ..engine.narration import (heard, result_words, said_words, seat_words, sentence, side_words,
-                         trick_words)
+from ..engine.narration import heard, result_words, said_words, seat_words, sentence, side_words, trick_words
 from ..engine.rules import CUTTHROAT, RuleSet
+from ..engine.view import View
 from ..play.advice import graded_words, hint_words
 from ..play.seal import Trust
 from ..play.session import CHOSEN_BY_CARD, News, TableSession, Told, path_words
-from ..engine.view import View
 from . import arguments
 from .bids import BidButtons
-from .cards import (LEGAL_CUE, CardRow, CardStrip, action_button, note, redraw, say, show_backs, style_sheet,
-                    up_card_place)
+from .cards import (
+    LEGAL_CUE,
+    CardRow,
+    CardStrip,
+    action_button,
+    note,
+    redraw,
+    say,
+    show_backs,
+    style_sheet,
+    up_card_place,
+)
 from .clicks import TiedButton, closed_after
 from .computer import LEVEL_WORDS, LEVELS
+from .fallback import Described
 from .hand_log import log_html
 from .projector import PROJECTOR, projector_style_sheet
 from .scoring import rules_by_game
 from .trick_list import TrickList
-from .fallback import Described
 
 # Actions chosen by clicking your cards (a keep: five selected, then Keep); the others have buttons.
 CARD_CHOSEN = CHOSEN_BY_CARD
