@@ -32,8 +32,13 @@ def _load_jupyter_server_extension(server_app) -> None:
     """Make the server's kernel websockets send without delay, and tell its kernels where the lessons' pages are."""
     settings = server_app.web_app.settings
     settings["kernel_websocket_connection_class"] = without_delay(settings["kernel_websocket_connection_class"])
-    os.environ.update(pages_settings(getattr(server_app, "jpserver_extensions", {}),
-                                     getattr(server_app, "base_url", "/"), getattr(server_app, "root_dir", ".")))
+    os.environ.update(
+        pages_settings(
+            getattr(server_app, "jpserver_extensions", {}),
+            getattr(server_app, "base_url", "/"),
+            getattr(server_app, "root_dir", "."),
+        )
+    )
 
 
 def pages_settings(extensions: dict, base_url: str, root_dir: str) -> dict[str, str]:
@@ -48,6 +53,7 @@ def pages_settings(extensions: dict, base_url: str, root_dir: str) -> dict[str, 
 
 def without_delay(connection: type) -> type:
     """A kernel websocket connection class like `connection` that turns Nagle's algorithm off as it connects."""
+
     class PromptConnection(connection):
         def connect(self):
             self.websocket_handler.set_nodelay(True)

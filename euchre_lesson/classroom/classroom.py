@@ -44,8 +44,10 @@ from .table import LONGEST_TOKEN, ClassTable, checked_seconds
 from .teacher import Desk
 from .thinking import Thinker
 
-UNKNOWN_TOKEN = ("This browser's seat token is not one of this class's: join again with your first name and the "
-                 "join code on the board.")
+UNKNOWN_TOKEN = (
+    "This browser's seat token is not one of this class's: join again with your first name and the "
+    "join code on the board."
+)
 
 
 class Joined(NamedTuple):
@@ -59,14 +61,28 @@ class Joined(NamedTuple):
 class Classroom:
     """A class at its tables, kept in `folder` (by default the user's data folder, see keeping.py)."""
 
-    def __init__(self, folder=None, *, house_rules: HouseRules | None = None, level: str = "rule of thumb",
-                 pace: float = 1.0, absent_after: float = 60.0, clock: Callable[[], float] = time.monotonic,
-                 join: str | None = None, teacher: str | None = None, restoring: bool = False):
+    def __init__(
+        self,
+        folder=None,
+        *,
+        house_rules: HouseRules | None = None,
+        level: str = "rule of thumb",
+        pace: float = 1.0,
+        absent_after: float = 60.0,
+        clock: Callable[[], float] = time.monotonic,
+        join: str | None = None,
+        teacher: str | None = None,
+        restoring: bool = False,
+    ):
         self.lock = threading.RLock()
         self.join_code = join_code() if join is None else checked_join_code(join)
         self.teacher_code = teacher_code() if teacher is None else checks.instance("teacher", teacher, str, "text")
-        self.house_rules = checks.instance("house_rules", house_rules or HouseRules(), HouseRules,
-                                           "the class's house rules, as read_house_rules(folder) reads them")
+        self.house_rules = checks.instance(
+            "house_rules",
+            house_rules or HouseRules(),
+            HouseRules,
+            "the class's house rules, as read_house_rules(folder) reads them",
+        )
         self.level = level_of(level)  # the computer players' level at every table
         self.pace = checked_seconds("pace", pace)
         self.absent_after = checked_seconds("absent_after", absent_after)
@@ -74,8 +90,11 @@ class Classroom:
         self.keeper = Keeper(folder)
         self.thinker = Thinker()  # the tables' long thinking, in worker processes started when first needed (close)
         if not restoring and (self.keeper.folder / CLASS_FILE).exists():  # a class kept there is never written over
-            raise Refused("folder", f"A class is kept in {self.keeper.folder} already: restore it "
-                                    f"(Classroom.restore), or choose another folder for a new class.")
+            raise Refused(
+                "folder",
+                f"A class is kept in {self.keeper.folder} already: restore it "
+                f"(Classroom.restore), or choose another folder for a new class.",
+            )
         self.day: DealOfTheDay | None = None
         self._students: dict[str, Student] = {}  # token -> student, in the order they joined
         self._tables: dict[int, ClassTable] = {}
@@ -88,11 +107,18 @@ class Classroom:
     def record(self) -> dict:
         """The class file: codes, settings, house rules, students, the tables' numbers, the deal of the day."""
         with self.lock:
-            return {"format": CLASS_FORMAT, "join_code": self.join_code, "teacher_code": self.teacher_code,
-                    "level": self.level, "pace": self.pace, "absent_after": self.absent_after,
-                    "house_rules": {rules.game: rules.switches() for rules in self.house_rules.games},
-                    "students": [seat_record(student) for student in self._students.values()],
-                    "tables": sorted(self._tables), "day": None if self.day is None else self.day.record()}
+            return {
+                "format": CLASS_FORMAT,
+                "join_code": self.join_code,
+                "teacher_code": self.teacher_code,
+                "level": self.level,
+                "pace": self.pace,
+                "absent_after": self.absent_after,
+                "house_rules": {rules.game: rules.switches() for rules in self.house_rules.games},
+                "students": [seat_record(student) for student in self._students.values()],
+                "tables": sorted(self._tables),
+                "day": None if self.day is None else self.day.record(),
+            }
 
     def _keep(self) -> None:
         with self.lock:
@@ -123,8 +149,9 @@ class Classroom:
 
     def _keep_table(self, table: ClassTable) -> None:
         version, game, seats, paused = table.snapshot()
-        self.keeper.keep(table_file(table.number), version,
-                         table_record(table.number, table.level, game, seats, paused))
+        self.keeper.keep(
+            table_file(table.number), version, table_record(table.number, table.level, game, seats, paused)
+        )
 
     def _adopt(self, table: ClassTable) -> ClassTable:
         """A table of the class, kept on disk after each of its changes (before the pages hear of it)."""
@@ -139,17 +166,27 @@ class Classroom:
         path = class_folder(folder)
         record = read_record(path / CLASS_FILE, CLASS_LIMIT, "class")
         try:
-            house = HouseRules(games=tuple(rules_from(game, switches)
-                                           for game, switches in record["house_rules"].items()))
-            room = cls(path, house_rules=house, level=record["level"], pace=record["pace"],
-                       absent_after=record["absent_after"], clock=clock, join=record["join_code"],
-                       teacher=record["teacher_code"], restoring=True)
+            house = HouseRules(
+                games=tuple(rules_from(game, switches) for game, switches in record["house_rules"].items())
+            )
+            room = cls(
+                path,
+                house_rules=house,
+                level=record["level"],
+                pace=record["pace"],
+                absent_after=record["absent_after"],
+                clock=clock,
+                join=record["join_code"],
+                teacher=record["teacher_code"],
+                restoring=True,
+            )
             students = [student_from(kept, "the class file's students") for kept in record["students"]]
             numbers = record["tables"]
             day = record["day"]
         except (KeyError, TypeError, AttributeError) as error:
-            raise NotationError("class", f"The class file in {path} is damaged ({error!r} is wrong or missing): "
-                                         f"it cannot be restored.") from None
+            raise NotationError(
+                "class", f"The class file in {path} is damaged ({error!r} is wrong or missing): it cannot be restored."
+            ) from None
         room._students = {student.token: student for student in students}
         for number in numbers:
             room._restore_table(path, number)
@@ -160,9 +197,17 @@ class Classroom:
     def _restore_table(self, path, number) -> None:
         name = table_file(checks.whole("table number", number, 1, 999))
         kept = table_from(read_record(path / name, TABLE_LIMIT, "table"), name)
-        table = ClassTable(number, kept["game"], kept["level"], seats=kept["seats"], pace=self.pace,
-                           absent_after=self.absent_after, clock=self.clock, paused=kept["paused"],
-                           thinker=self.thinker)
+        table = ClassTable(
+            number,
+            kept["game"],
+            kept["level"],
+            seats=kept["seats"],
+            pace=self.pace,
+            absent_after=self.absent_after,
+            clock=self.clock,
+            paused=kept["paused"],
+            thinker=self.thinker,
+        )
         for student in kept["seats"]:
             if student is not None:
                 self._students.setdefault(student.token, student)
@@ -174,8 +219,11 @@ class Classroom:
     def join(self, name, code) -> Joined:
         """A student joins with a first name and the join code; a wrong code or name is refused in words."""
         if not same_code(code, self.join_code, "join code"):
-            raise NotationError("join code", "That is not this class's join code: type the four letters on the "
-                                             "board (the letters can be small or capital).")
+            raise NotationError(
+                "join code",
+                "That is not this class's join code: type the four letters on the "
+                "board (the letters can be small or capital).",
+            )
         name = first_name(name)
         with self.lock:
             note = same_name_note(name, (student.name for student in self._students.values()))
@@ -251,8 +299,17 @@ class Classroom:
         game = new_game(self.house_rules.rules(game), seed=seed)
         with self.lock:
             number = max(self._tables, default=0) + 1
-            table = self._adopt(ClassTable(number, game, self.level, pace=self.pace, absent_after=self.absent_after,
-                                           clock=self.clock, thinker=self.thinker))
+            table = self._adopt(
+                ClassTable(
+                    number,
+                    game,
+                    self.level,
+                    pace=self.pace,
+                    absent_after=self.absent_after,
+                    clock=self.clock,
+                    thinker=self.thinker,
+                )
+            )
         self._keep_table(table)
         self._keep()
         return table
@@ -264,8 +321,9 @@ class Classroom:
             table = self.table(number)
             place = self.where(token)
             if place is not None:
-                raise Refused("seat", f"You sit at table {place[0]}, seat {place[1]} already: ask your teacher to "
-                                      f"move you.")
+                raise Refused(
+                    "seat", f"You sit at table {place[0]}, seat {place[1]} already: ask your teacher to move you."
+                )
             free = [seat for seat, holder in enumerate(table.seats) if holder is None]
             if not free:
                 raise Refused("table", f"Table {table.number} is full: choose another table, or wait to be seated.")
@@ -284,10 +342,19 @@ class Classroom:
         with self.lock:
             place = self.where(token)
             if place is None:
-                return WaitingView(name=student.name, table=None, waiting=True,
-                                   tables=[TableOffered(table=table.number, game=table.game.rules.facts.name,
-                                                        free_seats=sum(holder is None for holder in table.seats))
-                                           for table in self.tables])
+                return WaitingView(
+                    name=student.name,
+                    table=None,
+                    waiting=True,
+                    tables=[
+                        TableOffered(
+                            table=table.number,
+                            game=table.game.rules.facts.name,
+                            free_seats=sum(holder is None for holder in table.seats),
+                        )
+                        for table in self.tables
+                    ],
+                )
             table = self._tables[place[0]]
             return SeatedView(name=student.name, table=table.number, waiting=False, **table.seat_view(token))
 
@@ -326,6 +393,8 @@ class Classroom:
     def teacher(self, code):
         """The teacher's desk, for the teacher code alone; NotationError (in words) for any other code."""
         if not same_code(code, self.teacher_code, "teacher code"):
-            raise NotationError("teacher code", "That is not this class's teacher code: type the teacher code "
-                                                "printed when the class's server started.")
+            raise NotationError(
+                "teacher code",
+                "That is not this class's teacher code: type the teacher code printed when the class's server started.",
+            )
         return Desk(self)

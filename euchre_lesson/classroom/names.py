@@ -10,5 +10,7 @@ def same_name_note(name: str, others) -> str:
     if not any(other.casefold() == name.casefold() for other in others):
         return ""
     initial = "B" if name[:1].upper() != "B" else "C"
-    return (f"Another student in the class is called {name} too. You are in: add an initial to your name, "
-            f"such as {name} {initial}, so that the class can tell you apart.")
+    return (
+        f"Another student in the class is called {name} too. You are in: add an initial to your name, "
+        f"such as {name} {initial}, so that the class can tell you apart."
+    )

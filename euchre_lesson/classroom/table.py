@@ -29,13 +29,19 @@ from .seat_view import Own, SeatSeen, SeatView, Undo, finished_hand, seat_view
 from .students import Student
 from .thinking import Thinker, thinks_long
 
-NO_SEAT = ("This browser holds no seat at this table: join the class again with the join code, "
-           "or ask your teacher to seat you.")
+NO_SEAT = (
+    "This browser holds no seat at this table: join the class again with the join code, "
+    "or ask your teacher to seat you."
+)
 LONGEST_TOKEN = 100  # a seat token is 22 characters; anything much longer is not one
-NOTHING_TO_UNDO = ("Nothing to undo at table {number}: no student has acted here since this game started (or since "
-                   "the class's server started).")
-MOVED_ON = ("The table has moved on since your page offered Undo: press Undo again to go back to before the last "
-            "student's move.")
+NOTHING_TO_UNDO = (
+    "Nothing to undo at table {number}: no student has acted here since this game started (or since "
+    "the class's server started)."
+)
+MOVED_ON = (
+    "The table has moved on since your page offered Undo: press Undo again to go back to before the last "
+    "student's move."
+)
 
 
 def checked_seconds(name: str, value: Any) -> float:
@@ -48,9 +54,19 @@ def checked_seconds(name: str, value: Any) -> float:
 class ClassTable:
     """A table of the class: `game` played by the students seated at it, computer players of `level` elsewhere."""
 
-    def __init__(self, number: int, game: GameState, level: str = "rule of thumb", *,
-                 seats: tuple[Student | None, ...] | None = None, pace: float = 1.0, absent_after: float = 60.0,
-                 clock: Callable[[], float] = time.monotonic, paused: bool = False, thinker: Thinker | None = None):
+    def __init__(
+        self,
+        number: int,
+        game: GameState,
+        level: str = "rule of thumb",
+        *,
+        seats: tuple[Student | None, ...] | None = None,
+        pace: float = 1.0,
+        absent_after: float = 60.0,
+        clock: Callable[[], float] = time.monotonic,
+        paused: bool = False,
+        thinker: Thinker | None = None,
+    ):
         self.number = checks.whole("number", number, 1, 999)
         checks.instance("game", game, GameState, "a GameState, such as new_game(CUTTHROAT, seed=1)")
         self.model = TableModel(game, level_of(level), name=f"Table {self.number}")
@@ -150,8 +166,14 @@ class ClassTable:
     def seats_seen(self) -> tuple[SeatSeen, ...]:
         """Who sits where, as every seat may see it."""
         with self.lock:
-            return tuple(SeatSeen(name=None if student is None else student.name, computer=self.computer_plays(seat),
-                                  away=seat in self._away) for seat, student in enumerate(self._seats))
+            return tuple(
+                SeatSeen(
+                    name=None if student is None else student.name,
+                    computer=self.computer_plays(seat),
+                    away=seat in self._away,
+                )
+                for seat, student in enumerate(self._seats)
+            )
 
     def seat_view(self, token: object) -> SeatView:
         """What the browser holding `token` may see of this table (see seat_view.py)."""
@@ -181,10 +203,16 @@ class ClassTable:
         students = {place: student.name for place, student in enumerate(self._seats) if student is not None}
         moment = self.model.history.number if self.model.history else None
         asked = {place for place, wanted in self._undo_asked.items() if wanted == moment}
-        return Own(hint=self.model.hint_said(seat), grades=None if graded is None else graded.lines(seat),
-                   undo=Undo(moment=moment, you_asked=seat in asked,
-                             asked=[students[place] for place in sorted(asked) if place in students],
-                             waiting_for=[name for place, name in sorted(students.items()) if place not in asked]))
+        return Own(
+            hint=self.model.hint_said(seat),
+            grades=None if graded is None else graded.lines(seat),
+            undo=Undo(
+                moment=moment,
+                you_asked=seat in asked,
+                asked=[students[place] for place in sorted(asked) if place in students],
+                waiting_for=[name for place, name in sorted(students.items()) if place not in asked],
+            ),
+        )
 
     # -- playing ---------------------------------------------------------------------------------------------
 
@@ -213,7 +241,9 @@ class ClassTable:
         to_act = game.to_act
         student = self._seats[to_act]
         who = seat_words(to_act, view) if student is None else f"{student.name} ({seat_words(to_act, view)})"
-        return IllegalAction(PHASE_RULES[game.hand.phase], f"It is not your turn: {who} is to act, in {game.hand.phase}.")
+        return IllegalAction(
+            PHASE_RULES[game.hand.phase], f"It is not your turn: {who} is to act, in {game.hand.phase}."
+        )
 
     def _took(self, after: GameState, reason: str | None = None, undoable: bool = False) -> None:
         """The table's game is now `after`, the next action taken (and what its computer player said, if one chose
@@ -332,9 +362,12 @@ class ClassTable:
             checks.instance("student", student, Student, "a Student who joined the class")
             held = self._seats[seat]
             if held is not None:
-                raise Refused("seat", f"Seat {seat} at table {self.number} is {held.name}'s: "
-                                      f"move {held.name} first, or choose a seat a computer plays.")
-            self._seats = self._seats[:seat] + (student,) + self._seats[seat + 1:]
+                raise Refused(
+                    "seat",
+                    f"Seat {seat} at table {self.number} is {held.name}'s: "
+                    f"move {held.name} first, or choose a seat a computer plays.",
+                )
+            self._seats = self._seats[:seat] + (student,) + self._seats[seat + 1 :]
             self.model.changed()
         self._tell()
 
@@ -343,7 +376,7 @@ class ClassTable:
         with self.lock:
             seat = checks.seat("seat", seat, self.game.rules.players)
             student = self._seats[seat]
-            self._seats = self._seats[:seat] + (None,) + self._seats[seat + 1:]
+            self._seats = self._seats[:seat] + (None,) + self._seats[seat + 1 :]
             self._away.pop(seat, None)
             self.model.changed()
         self._tell()
@@ -401,8 +434,11 @@ class ClassTable:
         checks.instance("game", game, GameState, "a GameState, such as new_game(CUTTHROAT, seed=1)")
         with self.lock:
             if game.rules.players != len(self._seats):
-                raise Refused("game", f"Table {self.number} has {len(self._seats)} seats, and {game.rules.facts.name} "
-                                      f"needs {game.rules.players}: choose a game for {len(self._seats)}.")
+                raise Refused(
+                    "game",
+                    f"Table {self.number} has {len(self._seats)} seats, and {game.rules.facts.name} "
+                    f"needs {game.rules.players}: choose a game for {len(self._seats)}.",
+                )
             self._start(game)
         self._tell()
 

@@ -69,17 +69,22 @@ class Desk:
         """Every table with who sits where, the scores, whose turn it is and how long they have waited; who waits."""
         room = self.room
         with room.lock:
-            return Overview(join_code=room.join_code, level=room.level,
-                            waiting=[student.name for student in room.waiting],
-                            tables=[table_at_a_glance(table) for table in room.tables])
+            return Overview(
+                join_code=room.join_code,
+                level=room.level,
+                waiting=[student.name for student in room.waiting],
+                tables=[table_at_a_glance(table) for table in room.tables],
+            )
 
     def roster(self) -> list[RosterEntry]:
         """Every student, in the order they joined, with their token (for the teacher's page to place them: never
         send it to a student's page) and where they sit: (table, seat), or None while they wait."""
         room = self.room
         with room.lock:
-            return [RosterEntry(name=student.name, token=student.token, place=room.where(student.token))
-                    for student in room.students]
+            return [
+                RosterEntry(name=student.name, token=student.token, place=room.where(student.token))
+                for student in room.students
+            ]
 
     def view_of_seat(self, number: int, seat: int) -> SeatView:
         """What one seat of a table sees, as its browser is sent it (to look over a student's shoulder)."""
@@ -96,8 +101,11 @@ class Desk:
             seat = checks.seat("seat", seat, len(table.seats))
             holder = table.seats[seat]
             if holder is not None and holder.token != student.token:
-                raise Refused("seat", f"Seat {seat} at table {table.number} is {holder.name}'s: move {holder.name} "
-                                      f"first, or choose a seat a computer plays.")
+                raise Refused(
+                    "seat",
+                    f"Seat {seat} at table {table.number} is {holder.name}'s: move {holder.name} "
+                    f"first, or choose a seat a computer plays.",
+                )
             if holder is not None:
                 return
             place = room.where(token)
@@ -156,9 +164,12 @@ class Desk:
             chosen = list(room.tables) if tables is None else [room.table(number) for number in tables]
             wrong = [table.number for table in chosen if len(table.seats) != rules.players]
             if not chosen or wrong:
-                raise Refused("tables", f"The deal of the day needs tables of {rules.players} seats for "
-                                        f"{rules.facts.name}; {'these have another number' if wrong else 'none'}"
-                                        f"{': ' + ', '.join(map(str, wrong)) if wrong else ' was chosen'}.")
+                raise Refused(
+                    "tables",
+                    f"The deal of the day needs tables of {rules.players} seats for "
+                    f"{rules.facts.name}; {'these have another number' if wrong else 'none'}"
+                    f"{': ' + ', '.join(map(str, wrong)) if wrong else ' was chosen'}.",
+                )
             for table in chosen:
                 table.start(new_game(rules, seed=seed))
             room.day = DealOfTheDay(game, seed, tuple(table.number for table in chosen))
@@ -185,11 +196,21 @@ def table_at_a_glance(table) -> TableAtAGlance:
     with table.lock:
         game, seats = table.game, table.seats_seen()
         return TableAtAGlance(
-            table=table.number, game=game.rules.facts.name, paused=table.paused, hands_open=table.hands_open,
+            table=table.number,
+            game=game.rules.facts.name,
+            paused=table.paused,
+            hands_open=table.hands_open,
             hand_number=len(game.hands),
-            seats=[SeatHeld(seat=seat, name=held["name"], computer=held["computer"], away=held["away"])
-                   for seat, held in enumerate(seats)],
-            scores=list(game.scores), sides=[list(side) for side in game.sides],
-            to_act=game.to_act, to_act_name=None if game.to_act is None else seat_names(table)[game.to_act],
-            waited=round(table.waited(), 1), game_over=game.is_over, winners=list(game.winners),
-            problems=list(table.problems))
+            seats=[
+                SeatHeld(seat=seat, name=held["name"], computer=held["computer"], away=held["away"])
+                for seat, held in enumerate(seats)
+            ],
+            scores=list(game.scores),
+            sides=[list(side) for side in game.sides],
+            to_act=game.to_act,
+            to_act_name=None if game.to_act is None else seat_names(table)[game.to_act],
+            waited=round(table.waited(), 1),
+            game_over=game.is_over,
+            winners=list(game.winners),
+            problems=list(table.problems),
+        )

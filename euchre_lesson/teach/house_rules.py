@@ -29,18 +29,37 @@ SETTINGS = {"show_answer": SHOW_ANSWER}  # the file's top-level keys that are no
 # Refusals after which the example of a good file helps: the file holds no house rules one can read.
 SHOW_EXAMPLE = frozenset({"kind", "empty", "syntax", "deep"})
 # One game's section: its switches, each checked by the rules' own table (rules.ALLOWED) once the shape is right.
-SECTIONS = frozen({game: {"type": "object", "title": f"The section {game!r}",
-                          "description": 'an object of switches, e.g. {"stick_the_dealer": true}'} for game in PRESETS})
-HOUSE_RULES = Format("house rules file", {
-    "type": "object",
-    "description": "one object with a section per game",
-    "propertyNames": {"enum": [*PRESETS, *SETTINGS],
-                      "description": f"a game or a setting; the sections are {', '.join(map(repr, PRESETS))}, and the "
-                                     f"settings {', '.join(map(repr, SETTINGS))}"},
-    "properties": {**SECTIONS, **{name: {"enum": list(allowed), "description": either(allowed, repr)}
-                                  for name, allowed in SETTINGS.items()}},
-    "additionalProperties": False,
-}, example=EXAMPLE)
+SECTIONS = frozen(
+    {
+        game: {
+            "type": "object",
+            "title": f"The section {game!r}",
+            "description": 'an object of switches, e.g. {"stick_the_dealer": true}',
+        }
+        for game in PRESETS
+    }
+)
+HOUSE_RULES = Format(
+    "house rules file",
+    {
+        "type": "object",
+        "description": "one object with a section per game",
+        "propertyNames": {
+            "enum": [*PRESETS, *SETTINGS],
+            "description": f"a game or a setting; the sections are {', '.join(map(repr, PRESETS))}, and the "
+            f"settings {', '.join(map(repr, SETTINGS))}",
+        },
+        "properties": {
+            **SECTIONS,
+            **{
+                name: {"enum": list(allowed), "description": either(allowed, repr)}
+                for name, allowed in SETTINGS.items()
+            },
+        },
+        "additionalProperties": False,
+    },
+    example=EXAMPLE,
+)
 
 
 class HouseRulesWarning(UserWarning):
@@ -73,8 +92,11 @@ def class_rules(game: str = "cutthroat", folder: str | os.PathLike = ".") -> Rul
     try:
         return _read(path).rules(game)
     except NotationError as refused:
-        warnings.warn(f"The house rules file was refused, so the standard {game} rules apply. {refused}",
-                      HouseRulesWarning, stacklevel=2)
+        warnings.warn(
+            f"The house rules file was refused, so the standard {game} rules apply. {refused}",
+            HouseRulesWarning,
+            stacklevel=2,
+        )
         return PRESETS[game]
 
 
@@ -87,8 +109,11 @@ def show_answer(folder: str | os.PathLike = ".") -> str:
     try:
         return _read(path).show_answer
     except NotationError as refused:
-        warnings.warn(f"The house rules file was refused, so answers are offered {SHOW_ANSWER[0]!r}. {refused}",
-                      HouseRulesWarning, stacklevel=2)
+        warnings.warn(
+            f"The house rules file was refused, so answers are offered {SHOW_ANSWER[0]!r}. {refused}",
+            HouseRulesWarning,
+            stacklevel=2,
+        )
         return SHOW_ANSWER[0]
 
 
@@ -112,8 +137,11 @@ def _house_rules_path(folder: object) -> Path:
     if not isinstance(name, str) or "\0" in name:
         raise NotationError("folder", f"folder must name a folder, as text or a Path, not {excerpt(folder)}.")
     if not os.path.isdir(name):
-        raise NotationError("folder", f"folder {excerpt(name, 300)} is not a folder: give the folder "
-                                      f"that holds (or would hold) {HOUSE_RULES_FILE}.")
+        raise NotationError(
+            "folder",
+            f"folder {excerpt(name, 300)} is not a folder: give the folder "
+            f"that holds (or would hold) {HOUSE_RULES_FILE}.",
+        )
     return Path(name) / HOUSE_RULES_FILE
 
 

@@ -17,13 +17,13 @@ from ..engine import checks
 from ..engine.actions import Verb
 from ..engine.cards import Rank, Suit, deck, sort_key
 from ..engine.errors import NotationError
-from .exercises import BestFive, Bid, Exercise, LegalPlays, Score, TrickWinner, Verdict, WhichSuit
 from ..engine.hand import HandState, Phase, deal_hand
-from ..play.rule_of_thumb import RuleOfThumbPlayer, round_one_count
-from .context import current
-from .progress import Progress
 from ..engine.ranking import bower, is_trump
 from ..engine.rules import CUTTHROAT, PRESETS, RuleSet, excerpt
+from ..play.rule_of_thumb import RuleOfThumbPlayer, round_one_count
+from .context import current
+from .exercises import BestFive, Bid, Exercise, LegalPlays, Score, TrickWinner, Verdict, WhichSuit
+from .progress import Progress
 
 MOST_SEED = 2**32  # the seed of each question, drawn from the practice's own seeded generator
 POSITION_HANDS = 300  # hands dealt at most to find a wanted position; then any position of the kind will do
@@ -98,10 +98,13 @@ def _trick_winner(rng: random.Random, games: tuple[str, ...]) -> TrickWinner:
     rules, trumpy = _game(rng, games), rng.random() < 0.7
 
     def finished(state: HandState) -> bool:
-        return bool(state.tricks) and not (state.trick and state.trick.cards) and state.phase in (Phase.PLAY, Phase.DONE)
+        return (
+            bool(state.tricks) and not (state.trick and state.trick.cards) and state.phase in (Phase.PLAY, Phase.DONE)
+        )
 
-    state = _position(rng, rules, lambda s: finished(s) and (not trumpy or _has_trump(s.tricks[-1].cards, s.trump)),
-                      finished)
+    state = _position(
+        rng, rules, lambda s: finished(s) and (not trumpy or _has_trump(s.tricks[-1].cards, s.trump)), finished
+    )
     return TrickWinner(state.tricks[-1].cards, state.trump, hints=HINTS["trick_winner"])
 
 
@@ -150,11 +153,17 @@ def _clear_bid(state: HandState) -> bool | None:
 COUNTING = "The rule of thumb of the lessons counts each trump, each bower once more, and each off-suit ace:"
 
 HINTS = {
-    "which_suit": ("Only jacks change suit: the jack of trump, and the jack of the other suit of trump's colour (C2).",),
-    "trick_winner": ("Any trump beats every card of the other suits; else the highest card of the suit led wins (C13).",
-                     "Remember the left bower is a trump (C2)."),
+    "which_suit": (
+        "Only jacks change suit: the jack of trump, and the jack of the other suit of trump's colour (C2).",
+    ),
+    "trick_winner": (
+        "Any trump beats every card of the other suits; else the highest card of the suit led wins (C13).",
+        "Remember the left bower is a trump (C2).",
+    ),
     "legal_plays": ("You must follow the suit led if you can (C12); the left bower belongs to trump (C2).",),
-    "best_five": ("Keep every trump first (the left bower too), then off-suit aces, then as few suits as you can (T5).",),
+    "best_five": (
+        "Keep every trump first (the left bower too), then off-suit aces, then as few suits as you can (T5).",
+    ),
 }
 
 
@@ -168,8 +177,10 @@ def score_hints(rules: RuleSet) -> tuple[str, ...]:
 def bid_hints(rules: RuleSet) -> tuple[str, ...]:
     """The hint of a bidding question: how to count, and what count this game needs."""
     rules = checks.rules("rules", rules)
-    return (f"Count each trump, each bower once more, and each off-suit ace; {rules.facts.name} needs a count of "
-            f"{rules.facts.make_trump_at} to make trump.",)
+    return (
+        f"Count each trump, each bower once more, and each off-suit ace; {rules.facts.name} needs a count of "
+        f"{rules.facts.make_trump_at} to make trump.",
+    )
 
 
 class Kind(NamedTuple):
@@ -228,10 +239,15 @@ def _bid_prompt(state: HandState) -> str:
     """A round-one decision in words: the table, the up-card, who passed, your hand."""
     seat, up = state.to_act, state.up_card
     you = "You are the dealer" if seat == state.dealer else f"You are seat {seat}"
-    offer = (f"take the {up} and make {up.suit.plural} trump" if seat == state.dealer
-             else f"order it up, making {up.suit.plural} trump")
-    return (f"{_bid_setting(state)} The up-card is the {up}. {you}, holding "
-            f"{' '.join(map(str, state.hands[seat]))}: {offer}, or pass?")
+    offer = (
+        f"take the {up} and make {up.suit.plural} trump"
+        if seat == state.dealer
+        else f"order it up, making {up.suit.plural} trump"
+    )
+    return (
+        f"{_bid_setting(state)} The up-card is the {up}. {you}, holding "
+        f"{' '.join(map(str, state.hands[seat]))}: {offer}, or pass?"
+    )
 
 
 def question(kind: str, seed: int, games=PRACTISED) -> Question:
@@ -252,10 +268,12 @@ def weights(results: dict[str, tuple[bool, ...]], kinds) -> dict[str, float]:
     """How likely each kind is to be asked next: 1, and PER_MISTAKE more per recent mistake."""
     kinds = _kinds(tuple(kinds) if isinstance(kinds, dict) else kinds)
     if not isinstance(results, dict) or not all(
-            isinstance(kind, str) and isinstance(marks, tuple) and all(type(mark) is bool for mark in marks)
-            for kind, marks in results.items()):
-        raise checks.refused("results", results, "a dict of each kind to its results in order, a tuple of True "
-                                                 "(right) and False (wrong)")
+        isinstance(kind, str) and isinstance(marks, tuple) and all(type(mark) is bool for mark in marks)
+        for kind, marks in results.items()
+    ):
+        raise checks.refused(
+            "results", results, "a dict of each kind to its results in order, a tuple of True (right) and False (wrong)"
+        )
     return {kind: 1.0 + PER_MISTAKE * results.get(kind, ())[-LOOK_BACK:].count(False) for kind in kinds}
 
 
@@ -269,8 +287,9 @@ class Tally(NamedTuple):
 class Practice:
     """Questions one at a time: `answer(given)` checks one, `next()` deals another; the streak counts first answers."""
 
-    def __init__(self, seed: int | None = None, *, progress: Progress | bool | None = None, kinds=tuple(KINDS),
-                 games=PRACTISED):
+    def __init__(
+        self, seed: int | None = None, *, progress: Progress | bool | None = None, kinds=tuple(KINDS), games=PRACTISED
+    ):
         seed = checks.seed("seed", seed)
         self.seed = random.SystemRandom().randrange(MOST_SEED) if seed is None else seed
         self.rng = random.Random(self.seed)
@@ -355,5 +374,7 @@ def _progress(value) -> Progress | None:
         return None
     if isinstance(value, Progress):
         return value
-    raise NotationError("progress", f"progress must be a Progress, None for the learner's own, or False to keep "
-                                    f"nothing, not {excerpt(value)}.")
+    raise NotationError(
+        "progress",
+        f"progress must be a Progress, None for the learner's own, or False to keep nothing, not {excerpt(value)}.",
+    )

@@ -17,10 +17,11 @@ import ipywidgets as w
 from ..engine import checks
 from ..engine.actions import Action
 from ..engine.cards import Card, Suit
-from ..teach.course import SHOW_ANSWER, exercises, lesson_numbers, show_answer as class_show_answer
 from ..engine.display import card_name, words_html
 from ..engine.errors import NotationError, excerpt
 from ..teach.context import LessonContext, bind, current
+from ..teach.course import SHOW_ANSWER, exercises, lesson_numbers
+from ..teach.course import show_answer as class_show_answer
 from ..teach.exercises import Exercise, Verdict
 from . import arguments
 from .cards import CardStrip, classes, face, note, say, set_classes, style_sheet
@@ -36,8 +37,11 @@ CSS = """<style>
 </style>"""
 
 # What a fresh exercise says of Show the answer, after its prompt: the lessons' own words tell the default.
-ANSWER_WORDS = {"after a try": "", "always": " Show the answer gives the answer with its reason, whenever you want it.",
-                "never": " Your teacher has turned the answers off for these lessons: Hint gives a clue."}
+ANSWER_WORDS = {
+    "after a try": "",
+    "always": " Show the answer gives the answer with its reason, whenever you want it.",
+    "never": " Your teacher has turned the answers off for these lessons: Hint gives a clue.",
+}
 OUT_OF_SIGHT = {"height": "0px", "margin": "0", "overflow": "hidden"}  # a layout's settings: no widget at import
 
 
@@ -63,8 +67,9 @@ def _lesson_exercise(id: str) -> Exercise:
     found = EXERCISE_ID.fullmatch(" ".join(id.lower().split()))
     named = vars(exercises(int(found[1]))) if found and int(found[1]) in lesson_numbers() else {}
     if not found or found[2] not in named:
-        raise NotationError("exercise", f"No exercise {excerpt(id)}: name one as the lessons do, such as "
-                                        f"ask(\"lesson 2 q1\").")
+        raise NotationError(
+            "exercise", f'No exercise {excerpt(id)}: name one as the lessons do, such as ask("lesson 2 q1").'
+        )
     return named[found[2]]
 
 
@@ -87,14 +92,25 @@ class ExerciseView(Described, w.VBox):
 
     purpose = "An exercise answered by clicking: the question, its answers as buttons, Check, Hint and Show the answer."
 
-    def __init__(self, exercise: Exercise, *, on_answer: Callable[[str, bool, str], None] | None = None,
-                 show_answer: str | None = None, folder=".", **kwargs):
+    def __init__(
+        self,
+        exercise: Exercise,
+        *,
+        on_answer: Callable[[str, bool, str], None] | None = None,
+        show_answer: str | None = None,
+        folder=".",
+        **kwargs,
+    ):
         if not isinstance(exercise, Exercise):
-            raise NotationError("exercise", f"exercise must be an exercise such as exercises(1).q1, not "
-                                            f"{excerpt(exercise)}.")
+            raise NotationError(
+                "exercise", f"exercise must be an exercise such as exercises(1).q1, not {excerpt(exercise)}."
+            )
         on_answer = arguments.callback("on_answer", on_answer)
-        show_answer = class_show_answer(folder) if show_answer is None else \
-            arguments.choice("show_answer", show_answer, SHOW_ANSWER)
+        show_answer = (
+            class_show_answer(folder)
+            if show_answer is None
+            else arguments.choice("show_answer", show_answer, SHOW_ANSWER)
+        )
         arguments.start_box(ExerciseView, self, kwargs)
         self.exercise, self.on_answer, self.show_answer = exercise, on_answer, show_answer
         bound = current()  # where this view's answers go, whatever context a click later runs in
@@ -125,17 +141,27 @@ class ExerciseView(Described, w.VBox):
         answers.add_class("euchre-answers")
         self.check_button = self._control("Check", "check your answer", "euchre-check", self.check)
         self.hint_button = self._control("Hint", "show a hint; press again for the next one", "euchre-hint", self.hint)
-        self.show_button = self._control("Show the answer", "show the right answer and why", "euchre-show-answer",
-                                         self.reveal)
+        self.show_button = self._control(
+            "Show the answer", "show the right answer and why", "euchre-show-answer", self.reveal
+        )
         # "never" means never: the button is not even on the page, hidden or not, for a student to turn on.
-        self.show_box = w.Box([] if self.show_answer == "never" else [self.show_button],
-                              layout=w.Layout(overflow="visible"))
+        self.show_box = w.Box(
+            [] if self.show_answer == "never" else [self.show_button], layout=w.Layout(overflow="visible")
+        )
         self.choice_note, self.note, self.hint_note, self.solution_note = note(), note(), note(), note()
         self.note.add_class("euchre-verdict")
-        self.children = [style_sheet(), w.HTML(CSS, layout=w.Layout(**OUT_OF_SIGHT)), self.question, *exhibits, answers,
-                         self.choice_note, w.HBox([self.check_button, self.hint_button, self.show_box],
-                                                  layout=w.Layout(overflow="visible")),
-                         self.note, self.hint_note, self.solution_note]
+        self.children = [
+            style_sheet(),
+            w.HTML(CSS, layout=w.Layout(**OUT_OF_SIGHT)),
+            self.question,
+            *exhibits,
+            answers,
+            self.choice_note,
+            w.HBox([self.check_button, self.hint_button, self.show_box], layout=w.Layout(overflow="visible")),
+            self.note,
+            self.hint_note,
+            self.solution_note,
+        ]
         self.add_class("euchre-exercise")
         if self.exercise.id:
             self.add_class("euchre-exercise-" + re.sub(r"[^a-z0-9]+", "-", self.exercise.id.lower()).strip("-"))
@@ -145,12 +171,18 @@ class ExerciseView(Described, w.VBox):
         """A button for one choice: a card face for a card, else the exercise's words for it."""
         card_layout, style, word_layout = shared_look()
         if isinstance(choice, Card):
-            button = self.drawing.button(functools.partial(self.pick, choice), layout=card_layout, style=style,
-                                         description=face(choice), tooltip=card_name(choice))
+            button = self.drawing.button(
+                functools.partial(self.pick, choice),
+                layout=card_layout,
+                style=style,
+                description=face(choice),
+                tooltip=card_name(choice),
+            )
         else:
             words = self.exercise.label(choice)
-            button = self.drawing.button(functools.partial(self.pick, choice), layout=word_layout, style=style,
-                                         description=words, tooltip=words)
+            button = self.drawing.button(
+                functools.partial(self.pick, choice), layout=word_layout, style=style, description=words, tooltip=words
+            )
         button.add_class("euchre-answer")
         button.add_class(answer_class(self.exercise, choice))
         return button
@@ -178,8 +210,15 @@ class ExerciseView(Described, w.VBox):
             base = classes(choice) if isinstance(choice, Card) else ()
             words = card_name(choice) if isinstance(choice, Card) else self.exercise.label(choice)
             with button.hold_sync():
-                set_classes(button, (*base, "euchre-answer", answer_class(self.exercise, choice),
-                                     *(("euchre-chosen",) if chosen else ())))
+                set_classes(
+                    button,
+                    (
+                        *base,
+                        "euchre-answer",
+                        answer_class(self.exercise, choice),
+                        *(("euchre-chosen",) if chosen else ()),
+                    ),
+                )
                 button.tooltip = words + (", chosen" if chosen else "")
         say(self.choice_note, self._chosen_words())
         self.show_box.layout.display = "" if self.answer_offered else "none"

@@ -45,12 +45,15 @@ def fetch(folder) -> list[str]:
     todo = missing(folder)
     npm = shutil.which("npm")  # its whole path: on Windows it is npm.cmd, which a bare "npm" would not start
     if todo and npm is None:
-        raise RuntimeError("npm is needed once to fetch Solara's front-end files; install Node.js, which brings it "
-                           "(apt-get install npm on Debian or Ubuntu, brew install node on macOS, nodejs.org on Windows).")
+        raise RuntimeError(
+            "npm is needed once to fetch Solara's front-end files; install Node.js, which brings it "
+            "(apt-get install npm on Debian or Ubuntu, brew install node on macOS, nodejs.org on Windows)."
+        )
     for package in todo:
         with tempfile.TemporaryDirectory() as scratch:
-            subprocess.run([npm, "pack", "--silent", "--pack-destination", scratch, package], check=True,
-                           stdout=subprocess.DEVNULL)
+            subprocess.run(
+                [npm, "pack", "--silent", "--pack-destination", scratch, package], check=True, stdout=subprocess.DEVNULL
+            )
             (packed,) = Path(scratch).glob("*.tgz")
             target = folder / package
             unpacked = Path(scratch) / "unpacked"

@@ -11,6 +11,7 @@ event loop, inside its kernel, under its lock.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from typing import TYPE_CHECKING
@@ -46,19 +47,22 @@ class SeatKeeper(ipyvuetify.VuetifyTemplate):
 <script>
 module.exports = {
   mounted() {
-    this.token = window.localStorage.getItem("%s") || "";
+    this.token = window.localStorage.getItem("SEAT_KEY") || "";
     this.loaded = true;
   },
   watch: {
     token(value) {
       if (!this.loaded) return;
-      if (value) { window.localStorage.setItem("%s", value); } else { window.localStorage.removeItem("%s"); }
+      if (value) {
+        window.localStorage.setItem("SEAT_KEY", value);
+      } else {
+        window.localStorage.removeItem("SEAT_KEY");
+      }
     },
   },
 };
 </script>
-"""
-        % (SEAT_KEY, SEAT_KEY, SEAT_KEY)
+""".replace("SEAT_KEY", SEAT_KEY)
     ).tag(sync=True)
 
 
@@ -77,10 +81,10 @@ def use_served() -> ServedClass:
 
 
 @solara.component
-def WithClass(served: ServedClass, children=[]):
+def WithClass(served: ServedClass, children: list[reacton.core.Element] | None = None) -> reacton.core.Element:
     """Its children, each given the class they serve (use_served)."""
     solara.provide_context(SERVED, served)
-    return solara.Column(children=children, style="padding: 0")
+    return solara.Column(children=children or [], style="padding: 0")
 
 
 def use_class_news(concerns) -> int:
@@ -128,10 +132,8 @@ def use_presence(token: str) -> None:
         room, presence = served.room, served.presence
         page = solara_door.this_page()
         presence.arrive(token)
-        try:
+        with contextlib.suppress(ValueError):  # the student left the class meanwhile
             room.back(token)
-        except ValueError:
-            pass
         left = []
 
         def leave():
@@ -139,10 +141,8 @@ def use_presence(token: str) -> None:
                 return
             left.append(True)
             if presence.leave(token):
-                try:
+                with contextlib.suppress(ValueError):  # the student left the class meanwhile
                     room.away(token)
-                except ValueError:  # the student left the class meanwhile
-                    pass
 
         page.on_close(leave)
         return leave
@@ -679,16 +679,17 @@ def Desk(desk: TeacherDesk, news: int):
     LessonAnswers(served, news)
 
 
+def roster_label(entry: RosterEntry) -> str:
+    """A student as the teacher's list names them: 'Ana (table 1, seat 2)' or 'Ben (waiting)'."""
+    place = entry["place"]
+    return f"{entry['name']} ({'waiting' if place is None else f'table {place[0]}, seat {place[1]}'})"
+
+
 @solara.component
 def TableCard(desk, table: TableAtAGlance, roster: list[RosterEntry], doing):
     chosen, set_chosen = solara.use_state("")
     number = table["table"]
-    names = {
-        f"{entry['name']} ({'waiting' if entry['place'] is None else 'table %d, seat %d' % entry['place']})": entry[
-            "token"
-        ]
-        for entry in roster
-    }
+    names = {roster_label(entry): entry["token"] for entry in roster}
     states = [
         words for shown, words in ((table["paused"], "paused"), (table["hands_open"], "every hand shown")) if shown
     ]
@@ -737,9 +738,9 @@ def TableCard(desk, table: TableAtAGlance, roster: list[RosterEntry], doing):
 
 
 @solara.component
-def Bare(children=[]):
+def Bare(children: list[reacton.core.Element] | None = None) -> reacton.core.Element:
     """The pages without Solara's app bar (a class page is one column), given the class this page is served."""
-    return WithClass(solara_door.served(), children=children)
+    return WithClass(solara_door.served(), children=children or [])
 
 
 routes = [
