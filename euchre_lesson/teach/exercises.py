@@ -7,9 +7,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypedDict
 
 from ..engine import checks
 from ..engine.actions import Action, parse_action
@@ -22,8 +23,25 @@ from ..engine.ranking import bower, effective_suit
 from ..engine.rules import CUTTHROAT, RuleSet
 from ..engine.scoring import Points, scoring_row
 from ..engine.tricks import legal_plays, trick_winner, why_may, why_not, why_wins
+from ..engine.view import acting_seat
 from ..play.dummy import Keep, best_five, keep_strength, shortfall
 from .house_rules import show_answer
+
+if TYPE_CHECKING:
+    from typing import Unpack
+
+
+class Written(TypedDict, total=False):
+    """What the author of any exercise may add, by keyword: its hints, its id, and the rules it exercises."""
+
+    hints: str | Sequence[str]
+    id: str
+    rule_ids: str | Sequence[str]
+
+
+# The kinds below keep their cards, suits and actions read (a Card, a Suit), but an author writes them in notation
+# ("J♠", "♥", "order"): each such kind tells the type checker so with an __init__ of its own, seen only by the
+# checker (TYPE_CHECKING); at run time the dataclass writes __init__ and __post_init__ reads the notation.
 
 
 @dataclass(frozen=True)
@@ -304,8 +322,12 @@ def _sorted(cards) -> tuple[Card, ...]:
 class WhichSuit(Exercise):
     """Which suit does this card belong to once trump is fixed? (C2, C3)"""
 
-    card: Card | str
-    trump: Suit | str
+    card: Card
+    trump: Suit
+
+    if TYPE_CHECKING:
+
+        def __init__(self, card: Card | str, trump: Suit | str, **written: Unpack[Written]) -> None: ...
 
     def __post_init__(self):
         super().__post_init__()
@@ -345,15 +367,20 @@ class WhichSuit(Exercise):
             return f"{self.card} is the right bower, the jack of trump: the highest trump but the joker (C2)."
         if role == "joker":
             return "The joker is always a trump, the highest card of all (C3)."
-        return f"{self.card} is an ordinary card: it keeps its own suit, {self.card.suit.plural} (C2)."
+        own = effective_suit(self.card, self.trump)  # neither bower nor joker: the card's own suit
+        return f"{self.card} is an ordinary card: it keeps its own suit, {own.plural} (C2)."
 
 
 @dataclass(frozen=True, repr=False)
 class _CardsAndTrump(Exercise):
     """A question about some cards once trump is fixed: both read from notation."""
 
-    cards: tuple[Card, ...] | str
-    trump: Suit | str
+    cards: tuple[Card, ...]
+    trump: Suit
+
+    if TYPE_CHECKING:
+
+        def __init__(self, cards: Sequence[Card] | str, trump: Suit | str, **written: Unpack[Written]) -> None: ...
 
     def __post_init__(self):
         super().__post_init__()
@@ -364,6 +391,10 @@ class _CardsAndTrump(Exercise):
 @dataclass(frozen=True, repr=False)
 class TrickWinner(_CardsAndTrump):
     """Which card wins this trick? Cards in play order, the first one led (C13)."""
+
+    if TYPE_CHECKING:
+
+        def __init__(self, cards: Sequence[Card] | str, trump: Suit | str, **written: Unpack[Written]) -> None: ...
 
     def __post_init__(self):
         super().__post_init__()
@@ -415,11 +446,21 @@ def _bower_rules(cards, trump: Suit) -> tuple[str, ...]:
 class LegalPlays(Exercise):
     """Which of these cards may be played to the trick? (C12)"""
 
-    hand: tuple[Card, ...] | str
-    trick: tuple[Card, ...] | str
-    trump: Suit | str
+    hand: tuple[Card, ...]
+    trick: tuple[Card, ...]
+    trump: Suit
 
     several: ClassVar[bool] = True
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            hand: Sequence[Card] | str,
+            trick: Sequence[Card] | str,
+            trump: Suit | str,
+            **written: Unpack[Written],
+        ) -> None: ...
 
     def __post_init__(self):
         super().__post_init__()
@@ -447,7 +488,7 @@ class LegalPlays(Exercise):
     def answer(self) -> frozenset[Card]:
         return frozenset(legal_plays(self.hand, self.trick, self.trump))
 
-    def _read(self, given) -> frozenset[Card]:
+    def _read(self, given) -> frozenset[Card] | Card:  # some cards; a PlayableCard reads one card
         return frozenset(_cards(given))
 
     def explain(self) -> str:
@@ -458,7 +499,9 @@ class LegalPlays(Exercise):
             led = effective_suit(self.trick[0], self.trump)
             return f"You hold no {led.noun} (trumps counted by their real suit, C2), so any card may be played (C12)."
         refused = min(set(self.hand) - legal, key=sort_key)
-        return why_not(refused, self.hand, self.trick, self.trump) + " (C12)"
+        why = why_not(refused, self.hand, self.trick, self.trump)
+        assert why is not None, "a card outside the legal plays has a reason"
+        return why + " (C12)"
 
     def _wrong(self, given) -> str:
         legal = self.answer()
@@ -473,6 +516,16 @@ class PlayableCard(LegalPlays):
     """Which one card of the hand may you play to this trick? Any card the rules allow is right (C12)."""
 
     several: ClassVar[bool] = False
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            hand: Sequence[Card] | str,
+            trick: Sequence[Card] | str,
+            trump: Suit | str,
+            **written: Unpack[Written],
+        ) -> None: ...
 
     @property
     def question(self) -> str:
@@ -600,6 +653,10 @@ class BestFive(_CardsAndTrump):
     several: ClassVar[bool] = True
     how_many: ClassVar[int | None] = 5
 
+    if TYPE_CHECKING:
+
+        def __init__(self, cards: Sequence[Card] | str, trump: Suit | str, **written: Unpack[Written]) -> None: ...
+
     @property
     def question(self) -> str:
         return f"With {self.trump} trump, which five of {_words(self.cards)} do you keep?"
@@ -655,8 +712,18 @@ class Bid(Exercise):
     """What should this seat do now? The accepted actions and the reason are declared by the author."""
 
     state: HandState
-    accept: tuple[str, ...]
+    accept: tuple[Action, ...]
     reason: str
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            state: HandState,
+            accept: str | Action | Sequence[str | Action],
+            reason: str,
+            **written: Unpack[Written],
+        ) -> None: ...
 
     def __post_init__(self):
         super().__post_init__()
@@ -683,13 +750,13 @@ class Bid(Exercise):
         up = f"the up-card {state.up_card} was turned down" if state.turned_down else f"the up-card is {state.up_card}"
         return (
             f"You are seat {state.to_act} and the dealer is seat {state.dealer} ({state.phase}). You hold "
-            f"{_words(state.hands[state.to_act])}, and {up}. What do you do?"
+            f"{_words(state.hands[acting_seat(state)])}, and {up}. What do you do?"
         )
 
     def exhibits(self):
         state = self.state
         return (
-            ("Your hand", _sorted(state.hands[state.to_act])),
+            ("Your hand", _sorted(state.hands[acting_seat(state)])),
             ("Turned down" if state.turned_down else "The up-card", (state.up_card,)),
         )
 
@@ -698,7 +765,7 @@ class Bid(Exercise):
 
     def _label(self, choice: Action) -> str:
         # The table's words for the action, as its bid buttons say it: "Order up the 10♥", "Call hearts ♥".
-        return choice_words(choice, self.state.view(self.state.to_act))
+        return choice_words(choice, self.state.view(acting_seat(self.state)))
 
     def kind_rules(self) -> tuple[str, ...]:
         return (PHASE_RULES[self.state.phase],)  # the engine's: the rule that says what a seat may do now
