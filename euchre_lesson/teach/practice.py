@@ -15,11 +15,13 @@ from typing import NamedTuple
 
 from ..engine import checks
 from ..engine.actions import Verb
-from ..engine.cards import Rank, Suit, deck, sort_key
-from ..engine.errors import NotationError
-from ..engine.hand import HandState, Phase, deal_hand
+from ..engine.cards import Rank, Suit, deck, fixed_suit, sort_key
+from ..engine.errors import NotationError, excerpt
+from ..engine.hand import HandState, deal_hand
+from ..engine.phases import Phase
 from ..engine.ranking import bower, is_trump
-from ..engine.rules import CUTTHROAT, PRESETS, RuleSet, excerpt
+from ..engine.rules import CUTTHROAT, PRESETS, RuleSet
+from ..engine.view import acting_seat
 from ..play.rule_of_thumb import RuleOfThumbPlayer, round_one_count
 from .context import current
 from .exercises import BestFive, Bid, Exercise, LegalPlays, Score, TrickWinner, Verdict, WhichSuit
@@ -42,7 +44,7 @@ def _states(rng: random.Random, rules: RuleSet) -> Iterator[HandState]:
             if state.phase is Phase.PLAY:
                 state = state.apply(rng.choice(state.legal_actions()))
             else:
-                state = state.apply(bidder.choose(state.view(state.to_act)))
+                state = state.apply(bidder.choose(state.view(acting_seat(state))))
         yield state
 
 
@@ -66,7 +68,7 @@ def _mid_trick(state: HandState) -> bool:
 
 def _some_refused(state: HandState) -> bool:
     """Mid-trick, and at least one card of the hand may not be played (C12): a real question."""
-    return _mid_trick(state) and len(state.legal_actions()) < len(state.hands[state.to_act])
+    return _mid_trick(state) and len(state.legal_actions()) < len(state.hands[acting_seat(state)])
 
 
 def _has_trump(cards, trump: Suit) -> bool:
@@ -105,14 +107,16 @@ def _trick_winner(rng: random.Random, games: tuple[str, ...]) -> TrickWinner:
     state = _position(
         rng, rules, lambda s: finished(s) and (not trumpy or _has_trump(s.tricks[-1].cards, s.trump)), finished
     )
-    return TrickWinner(state.tricks[-1].cards, state.trump, hints=HINTS["trick_winner"])
+    return TrickWinner(state.tricks[-1].cards, fixed_suit(state.trump), hints=HINTS["trick_winner"])
 
 
 def _legal_plays(rng: random.Random, games: tuple[str, ...]) -> LegalPlays:
     """A hand in the middle of a trick of a real hand; most of the time one where some card is refused."""
     rules, hard = _game(rng, games), rng.random() < 0.75
     state = _position(rng, rules, _some_refused if hard else _mid_trick, _mid_trick)
-    return LegalPlays(state.hands[state.to_act], state.trick.cards, state.trump, hints=HINTS["legal_plays"])
+    trick = state.trick
+    assert trick is not None, "a position mid-trick has a trick in play"
+    return LegalPlays(state.hands[acting_seat(state)], trick.cards, fixed_suit(state.trump), hints=HINTS["legal_plays"])
 
 
 def _score(rng: random.Random, games: tuple[str, ...]) -> Score:
@@ -129,15 +133,16 @@ def _score(rng: random.Random, games: tuple[str, ...]) -> Score:
 def _best_five(rng: random.Random, games: tuple[str, ...]) -> BestFive:
     """The cutthroat maker's ten cards once the dummy is taken (T5), whatever the games practised: only it has one."""
     state = _position(rng, CUTTHROAT, lambda s: s.phase is Phase.DUMMY, lambda s: s.phase is Phase.DUMMY)
+    assert state.maker is not None and state.dummy is not None, "the dummy is taken by the maker"
     ten = tuple(sorted(state.hands[state.maker] + state.dummy, key=sort_key))
-    return BestFive(ten, state.trump, hints=HINTS["best_five"])
+    return BestFive(ten, fixed_suit(state.trump), hints=HINTS["best_five"])
 
 
 def _bid(rng: random.Random, games: tuple[str, ...]) -> Bid:
     """A round-one decision the rule of thumb settles clearly: half the time to order up, half to pass."""
     rules, order = _game(rng, games), rng.random() < 0.5
     state = _position(rng, rules, lambda s: _clear_bid(s) == order, lambda s: _clear_bid(s) is not None)
-    chosen = RuleOfThumbPlayer().decide(state.view(state.to_act))
+    chosen = RuleOfThumbPlayer().decide(state.view(acting_seat(state)))
     return Bid(state, accept=(str(chosen.action),), reason=f"{COUNTING} {chosen.reason}", hints=bid_hints(rules))
 
 
@@ -146,7 +151,7 @@ def _clear_bid(state: HandState) -> bool | None:
     else None."""
     if state.phase is not Phase.ROUND_ONE or bower(state.up_card, state.up_card.suit):
         return None  # a bower turned up shifts the count by who would get it: left to the lessons
-    margin = round_one_count(state.view(state.to_act)).score - state.rules.facts.make_trump_at
+    margin = round_one_count(state.view(acting_seat(state))).score - state.rules.facts.make_trump_at
     return True if margin >= 1 else False if margin <= -2 else None
 
 
@@ -237,12 +242,13 @@ def _bid_setting(state: HandState) -> str:
 
 def _bid_prompt(state: HandState) -> str:
     """A round-one decision in words: the table, the up-card, who passed, your hand."""
-    seat, up = state.to_act, state.up_card
+    seat, up = acting_seat(state), state.up_card
+    suit = fixed_suit(up.suit)  # a turned-up joker has no round one: the dealer names trump at once (C3)
     you = "You are the dealer" if seat == state.dealer else f"You are seat {seat}"
     offer = (
-        f"take the {up} and make {up.suit.plural} trump"
+        f"take the {up} and make {suit.plural} trump"
         if seat == state.dealer
-        else f"order it up, making {up.suit.plural} trump"
+        else f"order it up, making {suit.plural} trump"
     )
     return (
         f"{_bid_setting(state)} The up-card is the {up}. {you}, holding "
