@@ -13,6 +13,7 @@ import os
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular
@@ -130,10 +131,12 @@ def _check_game(game: object) -> None:
 
 def _house_rules_path(folder: object) -> Path:
     """Where the file would be in `folder`, which must be an existing folder named by text or a Path."""
-    try:
-        name = os.fspath(folder)
-    except TypeError:
-        name = None
+    name: object = None
+    if isinstance(folder, (str, os.PathLike)):  # os.PathLike: any object with __fspath__
+        try:
+            name = os.fspath(folder)
+        except TypeError:  # a __fspath__ that gives neither text nor bytes
+            name = None
     if not isinstance(name, str) or "\0" in name:
         raise NotationError("folder", f"folder must name a folder, as text or a Path, not {excerpt(folder)}.")
     if not os.path.isdir(name):
@@ -210,14 +213,14 @@ def _house_rules_from(data: object) -> HouseRules:
     """Every game's rules from the file's object (of the format HOUSE_RULES), each section's switches checked,
     whichever game is asked for."""
     try:
-        data = read(HOUSE_RULES, data)
+        checked: dict[str, Any] = read(HOUSE_RULES, data)  # a JSON object, as the format says
     except FormatRefused as refused:
         raise _Mistake(str(refused)) from None
-    games = tuple(_section(game, data[game]) if game in data else preset for game, preset in PRESETS.items())
-    return HouseRules(games, **{name: data[name] for name in SETTINGS if name in data})
+    games = tuple(_section(game, checked[game]) if game in checked else preset for game, preset in PRESETS.items())
+    return HouseRules(games, **{name: checked[name] for name in SETTINGS if name in checked})
 
 
-def _section(game: str, switches: object) -> RuleSet:
+def _section(game: str, switches: dict[str, Any]) -> RuleSet:
     """One game's preset with the switches of its section (an object, as the format says)."""
     where = f", section {game!r}"
     try:
