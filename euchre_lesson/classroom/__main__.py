@@ -69,11 +69,10 @@ def main(argv=None) -> None:
         sys.exit(str(error))
     from .web import server
 
-    options = {"assets": Path(args.assets)} if args.assets else {}
-    if args.cull_after:
-        options["cull_after"] = args.cull_after
+    assets = Path(args.assets) if args.assets else server.ASSETS
+    cull_after = args.cull_after or server.CULL_AFTER
     try:
-        server.serve(room, args.host, args.port, **options)
+        server.serve(room, args.host, args.port, assets=assets, cull_after=cull_after)
     except KeyboardInterrupt:
         pass
     finally:

@@ -31,7 +31,7 @@ from .keeping import (
     class_folder,
     read_record,
     seat_record,
-    student_from,
+    student_of,
     table_file,
     table_from,
     table_record,
@@ -132,7 +132,9 @@ class Classroom:
     def observe(self, listener: Callable[[ClassTable | None], None]) -> None:
         """Call `listener(table)` after each change of a table, and `listener(None)` after a change of the class
         (a student joined, a table was added): outside the locks, once the change is kept on disk."""
-        self._listeners.add(checks.instance("listener", listener, Callable, "a function of one ClassTable, or None"))
+        if not callable(listener):
+            raise checks.refused("listener", listener, "a function of one ClassTable, or None")
+        self._listeners.add(listener)
 
     def forget(self, listener: Callable[[ClassTable | None], None]) -> None:
         """Stop telling `listener` (a page that closed)."""
@@ -180,7 +182,7 @@ class Classroom:
                 teacher=record["teacher_code"],
                 restoring=True,
             )
-            students = [student_from(kept, "the class file's students") for kept in record["students"]]
+            students = [student_of(kept, "the class file's students") for kept in record["students"]]
             numbers = record["tables"]
             day = record["day"]
         except (KeyError, TypeError, AttributeError) as error:
@@ -296,13 +298,13 @@ class Classroom:
 
     def new_table(self, game: str = "cutthroat", seed: int | None = None) -> ClassTable:
         """A table for `game` by the class's house rules, every seat played by a computer until students sit."""
-        game = new_game(self.house_rules.rules(game), seed=seed)
+        started = new_game(self.house_rules.rules(game), seed=seed)
         with self.lock:
             number = max(self._tables, default=0) + 1
             table = self._adopt(
                 ClassTable(
                     number,
-                    game,
+                    started,
                     self.level,
                     pace=self.pace,
                     absent_after=self.absent_after,

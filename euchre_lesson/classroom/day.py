@@ -28,6 +28,8 @@ class DealOfTheDay:
 
 def bid_and_score(hand: HandState, names: tuple[str, ...]) -> dict:
     """What one table bid and scored on one deal: the maker, trump, alone or not, the tricks, each seat's points."""
+    points = hand.points
+    assert points is not None, "only a hand that is over is compared: it is scored"
     if hand.thrown_in:
         return {
             "thrown_in": True,
@@ -36,9 +38,10 @@ def bid_and_score(hand: HandState, names: tuple[str, ...]) -> dict:
             "trump": None,
             "alone": False,
             "tricks": 0,
-            "points": list(hand.points),
+            "points": list(points),
             "words": result_words(hand, hand),
         }
+    assert hand.maker is not None, "a hand played out has a maker"
     return {
         "thrown_in": False,
         "maker": hand.maker,
@@ -46,7 +49,7 @@ def bid_and_score(hand: HandState, names: tuple[str, ...]) -> dict:
         "trump": str(hand.trump),
         "alone": hand.lone_maker,
         "tricks": hand.maker_tricks,
-        "points": list(hand.points),
+        "points": list(points),
         "words": result_words(hand, hand),
     }  # the hand is over: its result is public, told with the hands open
 

@@ -210,9 +210,12 @@ def read_record(path: Path, limit: int, kind: str) -> dict:
 
 
 def student_from(record, where: str) -> Student | None:
-    """A seat's or a student's record read back (of the format STUDENT, or null): None for a computer's seat."""
-    if record is None:
-        return None
+    """A seat's record read back (of the format STUDENT, or null): None for a computer's seat."""
+    return None if record is None else student_of(record, where)
+
+
+def student_of(record, where: str) -> Student:
+    """A student's record read back (of the format STUDENT)."""
     try:
         read(STUDENT_RECORD, record)
     except FormatRefused as refused:

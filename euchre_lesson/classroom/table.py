@@ -23,6 +23,7 @@ from ..engine.errors import IllegalAction, NotationError
 from ..engine.game import GameState
 from ..engine.hand import PHASE_RULES
 from ..engine.narration import seat_words
+from ..engine.view import acting_seat
 from ..play.table_model import TableModel, here, level_of
 from .refusals import Refused
 from .seat_view import Own, SeatSeen, SeatView, Undo, finished_hand, seat_view
@@ -97,7 +98,9 @@ class ClassTable:
 
     def observe(self, listener: Callable[[ClassTable], None]) -> None:
         """Call `listener(table)` after each change, outside the lock (one that fails is kept in `problems`)."""
-        self.model.observe(checks.instance("listener", listener, Callable, "a function of one ClassTable"))
+        if not callable(listener):
+            raise checks.refused("listener", listener, "a function of one ClassTable")
+        self.model.observe(listener)
 
     def forget(self, listener: Callable[[ClassTable], None]) -> None:
         """Stop telling `listener` (a page that closed)."""
@@ -238,7 +241,7 @@ class ClassTable:
         """'It is not your turn: Ben (seat 2) is to act, in bidding round one.' Never the other seat's options."""
         game = self.game
         view = game.view(seat)
-        to_act = game.to_act
+        to_act = acting_seat(game.hand)  # asked only while the game goes on
         student = self._seats[to_act]
         who = seat_words(to_act, view) if student is None else f"{student.name} ({seat_words(to_act, view)})"
         return IllegalAction(
@@ -260,7 +263,7 @@ class ClassTable:
         """The seat a computer player must act for now, if any (none while paused or once the game is over)."""
         if self._paused or self.game.is_over:
             return None
-        seat = self.game.to_act
+        seat = acting_seat(self.game.hand)  # the game goes on: a seat is to act
         return seat if self.computer_plays(seat) else None
 
     def due(self) -> float | None:
@@ -268,7 +271,7 @@ class ClassTable:
         with self.lock:
             if self._paused or self.game.is_over:
                 return None
-            seat, now = self.game.to_act, self.clock()
+            seat, now = acting_seat(self.game.hand), self.clock()  # the game goes on: a seat is to act
             after_pace = self._last_change + self.pace - now
             if self._seats[seat] is None:
                 return max(0.0, after_pace)

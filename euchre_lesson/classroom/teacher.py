@@ -159,7 +159,8 @@ class Desk:
         """Every table of `tables` (all, if None) starts a game of `game` from the same seed: the same deals."""
         room = self.room
         rules = room.house_rules.rules(game)
-        seed = random.SystemRandom().randrange(2**32) if seed is None else checks.seed("seed", seed)
+        given = checks.seed("seed", seed)  # None: a seed of its own
+        dealt = random.SystemRandom().randrange(2**32) if given is None else given
         with room.lock:
             chosen = list(room.tables) if tables is None else [room.table(number) for number in tables]
             wrong = [table.number for table in chosen if len(table.seats) != rules.players]
@@ -171,8 +172,8 @@ class Desk:
                     f"{': ' + ', '.join(map(str, wrong)) if wrong else ' was chosen'}.",
                 )
             for table in chosen:
-                table.start(new_game(rules, seed=seed))
-            room.day = DealOfTheDay(game, seed, tuple(table.number for table in chosen))
+                table.start(new_game(rules, seed=dealt))
+            room.day = DealOfTheDay(game, dealt, tuple(table.number for table in chosen))
         room._keep()
         return room.day
 

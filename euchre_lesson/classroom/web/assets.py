@@ -43,8 +43,10 @@ def fetch(folder) -> list[str]:
     """Pack each missing package from npm into `folder` (as the CDN lays it out); the packages fetched."""
     folder = Path(folder)
     todo = missing(folder)
+    if not todo:
+        return todo
     npm = shutil.which("npm")  # its whole path: on Windows it is npm.cmd, which a bare "npm" would not start
-    if todo and npm is None:
+    if npm is None:
         raise RuntimeError(
             "npm is needed once to fetch Solara's front-end files; install Node.js, which brings it "
             "(apt-get install npm on Debian or Ubuntu, brew install node on macOS, nodejs.org on Windows)."
