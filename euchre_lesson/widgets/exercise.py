@@ -118,7 +118,7 @@ class ExerciseView(Described, w.VBox):
         self.verdict: Verdict | None = None  # the last answer checked; None before any
         self.tries = self.hints_shown = 0
         self._chosen: tuple = ()
-        self._given = None  # the answer the verdict is about
+        self._given: object = None  # the answer the verdict is about (a choice, or several)
         self.drawing = Drawing()  # one drawing for the view's life: a double-click acts once
         self.drawing.renew(exercise, ())
         self.choices = tuple(exercise.choices())

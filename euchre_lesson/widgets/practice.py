@@ -62,7 +62,10 @@ class PracticeWidget(Described, w.VBox):
         self.heading, self.setting, self.streak_note, self.tally = w.HTML(), note(), note(), w.HTML()
         self.holder = w.Box(layout=w.Layout(overflow="visible"))
         self.next_tie = TiedButton("Next question", "deal a fresh question", self.next_question)
-        self.view = self._replaced = None  # the view before stays open, so a late click on it is dropped quietly
+        self.view: ExerciseView | None = None
+        self._replaced: ExerciseView | None = (
+            None  # the view before stays open, so a late click on it is dropped quietly
+        )
         self.children = [
             style_sheet(),
             self.heading,

@@ -11,10 +11,10 @@ from ..engine import checks
 from ..engine.actions import Action, Verb
 from ..engine.cards import sort_key
 from ..engine.display import words_html
-from ..engine.errors import NotationError
+from ..engine.errors import IllegalAction, NotationError
 from ..engine.game import GameState, new_game
-from ..engine.hand import Phase
 from ..engine.narration import heard, result_words, said_words, seat_words, sentence, side_words, trick_words
+from ..engine.phases import Phase
 from ..engine.rules import CUTTHROAT, RuleSet
 from ..engine.view import View
 from ..play.advice import graded_words, hint_words
@@ -93,7 +93,37 @@ def _saved_words(table: Table, news: News) -> str:
 
 def _done_words(table: Table, news: News) -> str:
     """Your action in the past tense, then what to do now."""
-    return f"{sentence(said_words(news.action, table.seat, news.view))} {table.prompt()}"
+    return f"{sentence(said_words(_action(news), table.seat, _view(news)))} {table.prompt()}"
+
+
+# What a piece of news carries depends on what it tells (an action taken carries the action and your view, a
+# refusal its error): these read it for the words that need it, and say so if it is missing.
+
+
+def _action(news: News) -> Action:
+    if news.action is None:
+        raise ValueError(f"the news that {news.told.value} carries no action")
+    return news.action
+
+
+def _view(news: News) -> View:
+    if news.view is None:
+        raise ValueError(f"the news that {news.told.value} carries no view")
+    return news.view
+
+
+def _error(news: News) -> Exception:
+    if news.error is None:
+        raise ValueError(f"the news that {news.told.value} carries no error")
+    return news.error
+
+
+def _refused_words(table: Table, news: News) -> str:
+    """The rules' refusal of your action, with the rule."""
+    error = _error(news)
+    if not isinstance(error, IllegalAction):
+        raise ValueError(f"the news that {news.told.value} carries {error!r}, not a refusal by the rules")
+    return f"Not allowed: {error.explanation} (rule {error.rule})"
 
 
 def _up_card_holder(view: View) -> int | None:
@@ -111,7 +141,8 @@ def _cards_words(cards) -> str:
 
 
 def _graded_count(table: Table) -> str:
-    count = len(table.session.graded.decisions)
+    graded = table.session.graded
+    count = 0 if graded is None else len(graded.decisions)
     return f"{count} decision{'s' * (count != 1)}"
 
 
@@ -119,7 +150,7 @@ def _graded_count(table: Table) -> str:
 NOTES: dict[Told, Callable[[Table, News], str]] = {
     Told.STARTED: lambda t, n: t.prompt(),
     Told.ACTED: _done_words,
-    Told.REFUSED: lambda t, n: f"Not allowed: {n.error.explanation} (rule {n.error.rule})",
+    Told.REFUSED: _refused_words,
     Told.NOT_AN_ACTION: lambda t, n: f"That is not an action: {n.error}",
     Told.NOT_YOUR_TURN: lambda t, n: f"It is not your turn. {t.prompt()}",
     Told.NO_CARD_YET: lambda t, n: f"Cards are played once trump is made. {t.prompt()}",
@@ -131,7 +162,7 @@ NOTES: dict[Told, Callable[[Table, News], str]] = {
     Told.NOTHING_TO_UNDO: lambda t, n: "Nothing to undo: you have not acted since this game started or was loaded.",
     Told.NEXT_HAND: lambda t, n: t.prompt(),
     Told.NO_NEXT_HAND: lambda t, n: f"There is no next hand now. {t.prompt()}",
-    Told.HINT: lambda t, n: hint_words(n.action, n.view, n.reason),
+    Told.HINT: lambda t, n: hint_words(_action(n), n.view, n.reason),
     Told.NO_DECISION: lambda t, n: f"No decision is yours now. {t.prompt()}",
     Told.GRADED: lambda t, n: f"Graded {_graded_count(t)}. {t.prompt()}",
     Told.NOT_OVER: lambda t, n: "Grades come once the hand is over.",
@@ -140,10 +171,10 @@ NOTES: dict[Told, Callable[[Table, News], str]] = {
     Told.NO_PATH: lambda t, n: "Type a file name first, for example my_game.json.",
     Told.SAVED: _saved_words,
     Told.NOT_SAVED: lambda t, n: (
-        f"Not saved. {_failure_words(n.path, n.error)} Nothing was written; the game in progress is unchanged."
+        f"Not saved. {_failure_words(n.path, _error(n))} Nothing was written; the game in progress is unchanged."
     ),
     Told.LOADED: _loaded_words,
-    Told.NOT_LOADED: lambda t, n: f"Not loaded. {_failure_words(n.path, n.error)} The game in progress is unchanged.",
+    Told.NOT_LOADED: lambda t, n: f"Not loaded. {_failure_words(n.path, _error(n))} The game in progress is unchanged.",
 }
 GOOD_NEWS = frozenset({Told.SAVED, Told.LOADED})
 
@@ -605,7 +636,7 @@ class Table(Described, w.VBox):
                 for card in set(action.cards) ^ self.selected:
                     self.hand_row.button_for(card).click()
                 self.keep_button.click()
-            elif action.kind in CARD_CHOSEN:
+            elif action.kind in CARD_CHOSEN and action.card is not None:  # such verbs carry a card
                 self.hand_row.button_for(action.card).click()
             else:
                 self.choices.button_for(action).click()
