@@ -108,7 +108,7 @@ def use_class_news(concerns) -> int:
                 page.soon(redraw)
 
         room.observe(heard)
-        forgotten = []
+        forgotten: list[bool] = []  # the page forgot the class already
 
         def forget():
             if not forgotten:
@@ -134,7 +134,7 @@ def use_presence(token: str) -> None:
         presence.arrive(token)
         with contextlib.suppress(ValueError):  # the student left the class meanwhile
             room.back(token)
-        left = []
+        left: list[bool] = []  # the page left already
 
         def leave():
             if left:
@@ -210,7 +210,7 @@ def StudentPage():
     token, set_token = solara.use_state("")
     loaded, set_loaded = solara.use_state(False)
     asked, set_asked = solara.use_state(0)  # counts this page's own asks (a hint, grades): each redraws the page
-    place_ref = solara.use_ref(None)  # the table this page shows, read by its listener
+    place_ref: reacton.core.Ref[int | None] = solara.use_ref(None)  # the table this page shows, read by its listener
     use_class_news(lambda table: table is None or place_ref.current is None or table.number == place_ref.current)
     room = use_served().room
     known = bool(token)
@@ -244,7 +244,8 @@ def JoinForm(on_joined, stale: bool):
     name, set_name = solara.use_state("")
     code, set_code = solara.use_state("")
     said, set_said = solara.use_state("")
-    refused, set_refused = solara.use_state(None)  # (when, the code) of a Join refused for its join code
+    not_refused: tuple[float, str] | None = None  # else (when, the code) of a Join refused for its join code
+    refused, set_refused = solara.use_state(not_refused)
     room = use_served().room
 
     def join():
@@ -451,7 +452,8 @@ def Turn(
 def Moves(token: str, cards: list, choices: Choices):
     """The seat's cards (a legal one to click), its bids in words, and the five to keep from ten."""
     said, set_said = solara.use_state("")
-    chosen, set_chosen = solara.use_state(())
+    none_chosen: tuple[str, ...] = ()  # the cards chosen to keep
+    chosen, set_chosen = solara.use_state(none_chosen)
     room = use_served().room
 
     def act(action):
@@ -603,7 +605,8 @@ def Review(token: str, last: Reviewed, on_asked):
 @solara.component
 def TeacherPage():
     code, set_code = solara.use_state("")
-    desk, set_desk = solara.use_state(None)
+    no_desk: TeacherDesk | None = None  # until the teacher's code opens it
+    desk, set_desk = solara.use_state(no_desk)
     said, set_said = solara.use_state("")
     news = use_class_news(lambda table: desk is not None)
     room = use_served().room
@@ -687,7 +690,8 @@ def roster_label(entry: RosterEntry) -> str:
 
 @solara.component
 def TableCard(desk, table: TableAtAGlance, roster: list[RosterEntry], doing):
-    chosen, set_chosen = solara.use_state("")
+    nobody: str | None = None  # the student chosen to seat, as the list names them
+    chosen, set_chosen = solara.use_state(nobody)
     number = table["table"]
     names = {roster_label(entry): entry["token"] for entry in roster}
     states = [
@@ -706,7 +710,7 @@ def TableCard(desk, table: TableAtAGlance, roster: list[RosterEntry], doing):
             Line("The game is over.")
         elif table["to_act"] is not None:
             Line(f"To act: {table['to_act_name']} (seat {table['to_act']}), for {table['waited']:.0f} s.")
-        solara.Select("Student to seat", values=list(names), value=chosen or None, on_value=set_chosen)
+        solara.Select("Student to seat", values=list(names), value=chosen, on_value=set_chosen)
         for seat in table["seats"]:
             with solara.Row(style="align-items: center"):
                 who = seat["name"] or "a computer"
