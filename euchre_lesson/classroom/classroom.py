@@ -12,9 +12,11 @@ import hmac
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import NamedTuple
 
 from ..engine import checks
+from ..engine.actions import Action
 from ..engine.errors import NotationError
 from ..engine.game import new_game
 from ..engine.rules import rules_from
@@ -63,7 +65,7 @@ class Classroom:
 
     def __init__(
         self,
-        folder=None,
+        folder: object = None,
         *,
         house_rules: HouseRules | None = None,
         level: str = "rule of thumb",
@@ -73,7 +75,7 @@ class Classroom:
         join: str | None = None,
         teacher: str | None = None,
         restoring: bool = False,
-    ):
+    ) -> None:
         self.lock = threading.RLock()
         self.join_code = join_code() if join is None else checked_join_code(join)
         self.teacher_code = teacher_code() if teacher is None else checks.instance("teacher", teacher, str, "text")
@@ -163,7 +165,7 @@ class Classroom:
         return table
 
     @classmethod
-    def restore(cls, folder, *, clock: Callable[[], float] = time.monotonic) -> Classroom:
+    def restore(cls, folder: object, *, clock: Callable[[], float] = time.monotonic) -> Classroom:
         """The class kept in `folder`, with every table, seat and score; each student counts as away until back."""
         path = class_folder(folder)
         record = read_record(path / CLASS_FILE, CLASS_LIMIT, "class")
@@ -196,7 +198,7 @@ class Classroom:
         room._keep()
         return room
 
-    def _restore_table(self, path, number) -> None:
+    def _restore_table(self, path: Path, number: int) -> None:
         name = table_file(checks.whole("table number", number, 1, 999))
         kept = table_from(read_record(path / name, TABLE_LIMIT, "table"), name)
         table = ClassTable(
@@ -218,7 +220,7 @@ class Classroom:
 
     # -- students -------------------------------------------------------------------------------------------
 
-    def join(self, name, code) -> Joined:
+    def join(self, name: object, code: object) -> Joined:
         """A student joins with a first name and the join code; a wrong code or name is refused in words."""
         if not same_code(code, self.join_code, "join code"):
             raise NotationError(
@@ -234,7 +236,7 @@ class Classroom:
         self._keep()
         return Joined(student.token, name, note)
 
-    def student(self, token) -> Student:
+    def student(self, token: object) -> Student:
         """The student whose browser holds `token`; NotationError (in words) for a token of no student here."""
         if type(token) is str and 0 < len(token) <= LONGEST_TOKEN:
             with self.lock:
@@ -243,7 +245,7 @@ class Classroom:
                         return student
         raise NotationError("seat token", UNKNOWN_TOKEN)
 
-    def rename(self, token, name) -> str:
+    def rename(self, token: object, name: object) -> str:
         """A student changes the name the table shows (an initial added); the note to show, or ''."""
         student = self.student(token)
         name = first_name(name)
@@ -264,7 +266,7 @@ class Classroom:
         with self.lock:
             return tuple(self._students.values())
 
-    def where(self, token) -> tuple[int, int] | None:
+    def where(self, token: object) -> tuple[int, int] | None:
         """The (table number, seat) of the student holding `token`, or None while they wait to be seated."""
         student = self.student(token)
         with self.lock:
@@ -288,7 +290,7 @@ class Classroom:
         with self.lock:
             return tuple(table for _, table in sorted(self._tables.items()))
 
-    def table(self, number) -> ClassTable:
+    def table(self, number: object) -> ClassTable:
         """Table `number`; NotationError naming the tables there are."""
         with self.lock:
             if type(number) is int and number in self._tables:
@@ -316,7 +318,7 @@ class Classroom:
         self._keep()
         return table
 
-    def choose_table(self, token, number) -> int:
+    def choose_table(self, token: object, number: object) -> int:
         """The student holding `token` sits at table `number`, in the first seat a computer plays; their seat."""
         student = self.student(token)
         with self.lock:
@@ -332,13 +334,13 @@ class Classroom:
             table.sit(free[0], student)
             return free[0]
 
-    def _table_of(self, token) -> ClassTable:
+    def _table_of(self, token: object) -> ClassTable:
         place = self.where(token)
         if place is None:
             raise Refused("seat", "You are not at a table yet: choose a table, or wait for your teacher to seat you.")
         return self._tables[place[0]]
 
-    def seat_view(self, token) -> StudentView:
+    def seat_view(self, token: object) -> StudentView:
         """What the browser holding `token` may see: its table's view, or the tables to choose from while waiting."""
         student = self.student(token)
         with self.lock:
@@ -360,28 +362,28 @@ class Classroom:
             table = self._tables[place[0]]
             return SeatedView(name=student.name, table=table.number, waiting=False, **table.seat_view(token))
 
-    def act(self, token, action):
+    def act(self, token: object, action: Action | str) -> Action:
         """The action of the student holding `token`, at their table (see ClassTable.act)."""
         return self._table_of(token).act(token, action)
 
-    def hint(self, token) -> str:
+    def hint(self, token: object) -> str:
         """The computer's best action now for the student holding `token`, in words (see ClassTable.hint)."""
         return self._table_of(token).hint(token)
 
-    def grade(self, token) -> tuple[str, ...]:
+    def grade(self, token: object) -> tuple[str, ...]:
         """The student's decisions in their table's last finished hand, graded (see ClassTable.grade)."""
         return self._table_of(token).grade(token)
 
-    def ask_undo(self, token, moment) -> bool:
+    def ask_undo(self, token: object, moment: object) -> bool:
         """The student asks their table to go back to before `moment` (see ClassTable.ask_undo)."""
         return self._table_of(token).ask_undo(token, moment)
 
-    def away(self, token) -> None:
+    def away(self, token: object) -> None:
         """The student's browser went away (closed, dropped): after a while the computer plays for them."""
         if self.where(token) is not None:
             self._table_of(token).away(token)
 
-    def back(self, token) -> None:
+    def back(self, token: object) -> None:
         """The student's browser is back: their seat is theirs again."""
         if self.where(token) is not None:
             self._table_of(token).back(token)
@@ -392,7 +394,7 @@ class Classroom:
 
     # -- the teacher -----------------------------------------------------------------------------------------
 
-    def teacher(self, code):
+    def teacher(self, code: object) -> Desk:
         """The teacher's desk, for the teacher code alone; NotationError (in words) for any other code."""
         if not same_code(code, self.teacher_code, "teacher code"):
             raise NotationError(

@@ -10,7 +10,9 @@ from __future__ import annotations
 import json
 import os
 import threading
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from ..engine.errors import FileRefused, NotationError, excerpt
 from ..engine.files import as_text, data_folder, read_regular, shown, write_atomically
@@ -131,12 +133,15 @@ def default_folder() -> Path:
     return data_folder() / "classroom"
 
 
-def class_folder(folder) -> Path:
+def class_folder(folder: object) -> Path:
     """The folder to keep the class in, made if it is not there; NotationError says why one cannot be used."""
-    try:
-        path = Path(os.fspath(default_folder() if folder is None else folder))
+    chosen = default_folder() if folder is None else folder
+    try:  # os.PathLike: any object with __fspath__; Path() refuses bytes
+        path = Path(os.fspath(chosen)) if isinstance(chosen, (str, os.PathLike)) else None
     except TypeError:
-        raise NotationError("folder", f"folder must name a folder, as text or a Path, not {excerpt(folder)}.") from None
+        path = None
+    if path is None:
+        raise NotationError("folder", f"folder must name a folder, as text or a Path, not {excerpt(folder)}.")
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -154,7 +159,7 @@ def table_file(number: int) -> str:
 class Keeper:
     """Writes the class's files into one folder, each only with a newer version than the one written."""
 
-    def __init__(self, folder):
+    def __init__(self, folder: object) -> None:
         self.folder = class_folder(folder)
         self._lock = threading.Lock()
         self._written: dict[str, int] = {}
@@ -177,7 +182,9 @@ def seat_record(student: Student | None) -> dict | None:
     return None if student is None else {"name": student.name, "token": student.token}
 
 
-def table_record(number: int, level: str, game: GameState, seats, paused: bool) -> dict:
+def table_record(
+    number: int, level: str, game: GameState, seats: Iterable[Student | None], paused: bool
+) -> dict[str, Any]:
     """A table as its file holds it: its game record, who holds each seat (name and token), paused or not."""
     return {
         "format": TABLE_FORMAT,
@@ -209,18 +216,18 @@ def read_record(path: Path, limit: int, kind: str) -> dict:
         ) from None
 
 
-def student_from(record, where: str) -> Student | None:
+def student_from(record: object, where: str) -> Student | None:
     """A seat's record read back (of the format STUDENT, or null): None for a computer's seat."""
     return None if record is None else student_of(record, where)
 
 
-def student_of(record, where: str) -> Student:
+def student_of(record: object, where: str) -> Student:
     """A student's record read back (of the format STUDENT)."""
     try:
-        read(STUDENT_RECORD, record)
+        checked: dict[str, str] = read(STUDENT_RECORD, record)  # an object of a name and a token, as text
     except FormatRefused as refused:
         raise NotationError(where, f"In {where}: {refused}") from None
-    return Student(record["name"], record["token"])
+    return Student(checked["name"], checked["token"])
 
 
 def table_from(record: dict, where: str) -> dict:
