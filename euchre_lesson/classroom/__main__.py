@@ -9,10 +9,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported when a class opens: the command's help needs no server
+    from .classroom import Classroom
 
 
-def arguments(argv=None) -> argparse.Namespace:
+def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m euchre_lesson.classroom", description="Serve a class's Euchre tables to the students' browsers."
     )
@@ -38,7 +43,7 @@ def arguments(argv=None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def open_class(args: argparse.Namespace):
+def open_class(args: argparse.Namespace) -> Classroom:
     """The class kept in the folder, restored; or a new one with its tables laid."""
     from ..teach.house_rules import read_house_rules
     from .classroom import Classroom
@@ -61,7 +66,7 @@ def open_class(args: argparse.Namespace):
     return room
 
 
-def main(argv=None) -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     args = arguments(argv)
     try:
         room = open_class(args)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..teach.joining import LONGEST_NAME, first_name  # noqa: F401 - one rule for the class and the lessons
 
 
-def same_name_note(name: str, others) -> str:
+def same_name_note(name: str, others: Iterable[str]) -> str:
     """What to tell a student whose first name another student has already: say so, and suggest an initial."""
     if not any(other.casefold() == name.casefold() for other in others):
         return ""

@@ -4,13 +4,18 @@ deal of the day. A Desk is had only from Classroom.teacher(code), which refuses 
 from __future__ import annotations
 
 import random
-from typing import TypedDict
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, TypedDict
 
 from ..engine import checks
 from ..engine.game import new_game
 from .day import DealOfTheDay, comparison
 from .refusals import Refused
 from .seat_view import SeatSeen, SeatView
+
+if TYPE_CHECKING:  # the class holds its desk: imported for the types alone
+    from .classroom import Classroom
+    from .table import ClassTable
 
 # -- what the teacher's page is sent (declared, so that a key renamed here and not there fails in mypy) ---------------
 
@@ -60,7 +65,7 @@ class RosterEntry(TypedDict):
 class Desk:
     """What the teacher may do to the class `room` (a Classroom)."""
 
-    def __init__(self, room):
+    def __init__(self, room: Classroom) -> None:
         self.room = room
 
     # -- looking -----------------------------------------------------------------------------------------------
@@ -92,7 +97,7 @@ class Desk:
 
     # -- placing students ------------------------------------------------------------------------------------------
 
-    def place(self, token, number, seat) -> None:
+    def place(self, token: object, number: object, seat: object) -> None:
         """Seat the student holding `token` at table `number`, `seat` (taking them from where they sat)."""
         room = self.room
         student = room.student(token)
@@ -113,7 +118,7 @@ class Desk:
                 room.table(place[0]).unseat(place[1])
             table.sit(seat, student)
 
-    def remove(self, token) -> None:
+    def remove(self, token: object) -> None:
         """Take the student holding `token` from their table: a computer plays their seat, and they wait."""
         room = self.room
         with room.lock:
@@ -121,7 +126,7 @@ class Desk:
             if place is not None:
                 room.table(place[0]).unseat(place[1])
 
-    def computer(self, number, seat) -> None:
+    def computer(self, number: object, seat: object) -> None:
         """A computer plays `seat` at table `number`; the student who sat there waits to be seated."""
         with self.room.lock:
             table = self.room.table(number)
@@ -129,33 +134,35 @@ class Desk:
 
     # -- tables -------------------------------------------------------------------------------------------------
 
-    def new_table(self, game: str = "cutthroat", seed: int | None = None):
+    def new_table(self, game: str = "cutthroat", seed: int | None = None) -> ClassTable:
         """A new table of `game` (the class's house rules), computer players at every seat until students sit."""
         return self.room.new_table(game, seed)
 
-    def pause(self, number, paused: bool = True) -> None:
+    def pause(self, number: object, paused: bool = True) -> None:
         self.room.table(number).pause(paused)
 
-    def open_hands(self, number, shown: bool = True) -> None:
+    def open_hands(self, number: object, shown: bool = True) -> None:
         """Show every hand at table `number` to everyone there, for a demonstration, or hide them again."""
         self.room.table(number).open_hands(shown)
 
-    def undo(self, number) -> None:
+    def undo(self, number: object) -> None:
         """Table `number` goes back to before its last student's move (the computers' replies since go too)."""
         self.room.table(number).undo()
 
-    def deal_again(self, number) -> None:
+    def deal_again(self, number: object) -> None:
         """The hand in play at table `number` starts again from its deal."""
         self.room.table(number).deal_again()
 
-    def new_game(self, number, seed: int | None = None) -> None:
+    def new_game(self, number: object, seed: int | None = None) -> None:
         """A new game at table `number`, of the game it plays, with the same students."""
         table = self.room.table(number)
         table.start(new_game(self.room.house_rules.rules(table.game.rules.game), seed=seed))
 
     # -- the deal of the day ---------------------------------------------------------------------------------------
 
-    def deal_of_the_day(self, game: str = "cutthroat", seed: int | None = None, tables=None) -> DealOfTheDay:
+    def deal_of_the_day(
+        self, game: str = "cutthroat", seed: int | None = None, tables: Iterable[object] | None = None
+    ) -> DealOfTheDay:
         """Every table of `tables` (all, if None) starts a game of `game` from the same seed: the same deals."""
         room = self.room
         rules = room.house_rules.rules(game)
@@ -187,12 +194,12 @@ class Desk:
             return comparison(room.day, tables)
 
 
-def seat_names(table) -> tuple[str, ...]:
+def seat_names(table: ClassTable) -> tuple[str, ...]:
     """The name at each seat of a table: the student's, or 'computer'."""
     return tuple("computer" if student is None else student.name for student in table.seats)
 
 
-def table_at_a_glance(table) -> TableAtAGlance:
+def table_at_a_glance(table: ClassTable) -> TableAtAGlance:
     """One table on the teacher's page."""
     with table.lock:
         game, seats = table.game, table.seats_seen()

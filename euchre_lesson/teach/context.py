@@ -37,7 +37,7 @@ class LessonContext:
     on_answer: Callable[[str, bool, str], None] | None = None
     default: bool = False  # bound by the first view where the lesson bound nothing (follows $EUCHRE_LESSON_PROGRESS)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not isinstance(self.progress, Progress):
             raise NotationError(
                 "progress", f"progress must be a Progress, such as Progress('a folder'), not {excerpt(self.progress)}."
@@ -51,7 +51,7 @@ class LessonContext:
                 f"correct, answer), not {excerpt(self.on_answer)}.",
             )
 
-    def check(self, exercise: Exercise, given) -> Verdict:
+    def check(self, exercise: Exercise, given: object) -> Verdict:
         """`exercise.check(given)`, and the verdict kept as a click on its view is (a typed answer that counts)."""
         if not isinstance(exercise, Exercise):
             raise NotationError(

@@ -61,7 +61,7 @@ def typed_join_code(value: object) -> str:
     return code
 
 
-def join_key(code: str) -> str:
+def join_key(code: object) -> str:
     """A join code as the class compares it: read aloud, written on a board, so any case, and 'AC-DE' as 'ACDE'."""
     return typed_code(code, "join code").upper().replace("-", "")
 

@@ -7,6 +7,7 @@ read from Solara's own page template (so a new Solara asks for its own versions)
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -34,12 +35,12 @@ def first_file(folder: Path, package: str) -> Path:
     return folder / package / FIRST_FILE[name]
 
 
-def missing(folder) -> list[str]:
+def missing(folder: str | os.PathLike[str]) -> list[str]:
     """The wanted packages not yet in `folder`."""
     return [package for package in wanted() if not first_file(Path(folder), package).is_file()]
 
 
-def fetch(folder) -> list[str]:
+def fetch(folder: str | os.PathLike[str]) -> list[str]:
     """Pack each missing package from npm into `folder` (as the CDN lays it out); the packages fetched."""
     folder = Path(folder)
     todo = missing(folder)
