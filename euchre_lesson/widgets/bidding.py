@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
@@ -123,8 +124,8 @@ class BiddingTrainer(Described, w.VBox):
         seed: int | None = 1,
         seat: int | None = None,
         worlds: int = ADVICE_WORLDS,
-        **kwargs,
-    ):
+        **kwargs: Any,
+    ) -> None:
         rules = arguments.rules("rules", rules)
         seed = arguments.seed("seed", seed)
         seat = arguments.seat("seat", seat, rules.players, none_means="the seed to choose the seat")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import ipywidgets as w
 
 from ..engine.errors import NotationError
@@ -24,7 +26,7 @@ class ClassLink(Described, w.VBox):
     )
     how = f"A widget: to join your class's server, {START}."
 
-    def __init__(self, progress: Progress | None = None, **kwargs):
+    def __init__(self, progress: Progress | None = None, **kwargs: Any) -> None:
         progress = learners_progress(progress)  # refused, naming what is right, before any widget is made
         arguments.start_box(ClassLink, self, kwargs)
         self.progress = progress

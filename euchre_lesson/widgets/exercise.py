@@ -11,6 +11,7 @@ import functools
 import re
 from collections.abc import Callable
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
@@ -99,8 +100,8 @@ class ExerciseView(Described, w.VBox):
         on_answer: Callable[[str, bool, str], None] | None = None,
         show_answer: str | None = None,
         folder=".",
-        **kwargs,
-    ):
+        **kwargs: Any,
+    ) -> None:
         if not isinstance(exercise, Exercise):
             raise NotationError(
                 "exercise", f"exercise must be an exercise such as exercises(1).q1, not {excerpt(exercise)}."

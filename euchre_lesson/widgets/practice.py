@@ -7,6 +7,7 @@ the exercise's own click-to-answer view (`widgets/exercise.py`), which reports e
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
@@ -48,8 +49,8 @@ class PracticeWidget(Described, w.VBox):
         games=PRACTISED,
         show_answer: str | None = None,
         folder=".",
-        **kwargs,
-    ):
+        **kwargs: Any,
+    ) -> None:
         # Practice refuses a wrong seed, progress, kinds or games
         self.session = Practice(seed, progress=progress, kinds=kinds, games=games)
         show_answer = (

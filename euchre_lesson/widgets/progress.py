@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
@@ -117,7 +118,7 @@ class ProgressBoard(Described, w.VBox):
     )
     how = f"A widget: to see your own progress, which is kept in your Jupyter data folder, {START}."
 
-    def __init__(self, progress: Progress | None = None, **kwargs):
+    def __init__(self, progress: Progress | None = None, **kwargs: Any) -> None:
         progress = learners_progress(progress)  # refused, naming what is right, before any widget is made
         arguments.start_box(ProgressBoard, self, kwargs)
         self.progress = progress
@@ -173,7 +174,7 @@ class HandIn(Described, w.VBox):
     )
     how = f"A widget: to hand in your progress, {START}."
 
-    def __init__(self, progress: Progress | None = None, **kwargs):
+    def __init__(self, progress: Progress | None = None, **kwargs: Any) -> None:
         progress = learners_progress(progress)  # refused, naming what is right, before any widget is made
         arguments.start_box(HandIn, self, kwargs)
         self.progress = progress
@@ -223,7 +224,7 @@ class ClassProgressView(Described, w.VBox):
     )
     how = f"A widget: to see your class's progress from a folder of handed-in files, {START}."
 
-    def __init__(self, folder="handed_in", **kwargs):
+    def __init__(self, folder="handed_in", **kwargs: Any) -> None:
         arguments.start_box(ClassProgressView, self, kwargs)
         self.class_progress = ClassProgress(folder)
         self.tables = w.HTML("")

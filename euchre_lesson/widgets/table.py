@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
@@ -233,8 +234,8 @@ class Table(Described, w.VBox):
         seed: int | None = 2026,
         games: list[RuleSet] | tuple[RuleSet, ...] = (),
         projector: bool = False,
-        **kwargs,
-    ):
+        **kwargs: Any,
+    ) -> None:
         rules = arguments.rules("rules", rules)
         # The rules the Game menu offers for the other games (a class's house rules); the others' presets if none.
         self.games = {game.game: game for game in arguments.rule_sets("games", games)}
