@@ -21,6 +21,7 @@ import os
 import re
 import sys
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 
 import nbformat
@@ -193,7 +194,7 @@ def _parse_lesson(data: bytes) -> nbformat.NotebookNode:
     return _checked_notebook(raw)
 
 
-def _checked_notebook(raw) -> nbformat.NotebookNode:
+def _checked_notebook(raw: object) -> nbformat.NotebookNode:
     """`raw` as a valid notebook; a ValueError saying what is wrong with it."""
     try:
         read(NOTEBOOK_TOP, raw)
@@ -246,12 +247,12 @@ def _house_rules(folder: Path) -> bytes | None:
         ) from None
 
 
-def _as_path(value, argument: str) -> Path:
+def _as_path(value: object, argument: str) -> Path:
     """`value` as a Path; a ValueError naming `argument` for anything that is not a path."""
     return checks.path(argument, value, "a folder or file path such as 'notebooks'")
 
 
-def _as_files(files) -> dict[str, bytes]:
+def _as_files(files: object) -> dict[str, bytes]:
     """`files` checked: paths inside the folder to write (no '..', not absolute), each with its bytes."""
     if not isinstance(files, dict) or not all(
         isinstance(name, str) and isinstance(data, bytes) for name, data in files.items()
@@ -269,7 +270,7 @@ def _as_files(files) -> dict[str, bytes]:
 
 
 @contextlib.contextmanager
-def _system_refusals(what: str):
+def _system_refusals(what: str) -> Iterator[None]:
     """An error of the system (a name too long for it, a disk full) as one sentence saying what could not be done."""
     try:
         yield

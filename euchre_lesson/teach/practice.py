@@ -9,13 +9,13 @@ more, remembered across sessions in the learner's progress), and keeps a streak.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..engine import checks
 from ..engine.actions import Verb
-from ..engine.cards import Rank, Suit, deck, fixed_suit, sort_key
+from ..engine.cards import Card, Rank, Suit, deck, fixed_suit, sort_key
 from ..engine.errors import NotationError, excerpt
 from ..engine.hand import HandState, deal_hand
 from ..engine.phases import Phase
@@ -71,7 +71,7 @@ def _some_refused(state: HandState) -> bool:
     return _mid_trick(state) and len(state.legal_actions()) < len(state.hands[acting_seat(state)])
 
 
-def _has_trump(cards, trump: Suit) -> bool:
+def _has_trump(cards: Iterable[Card], trump: Suit) -> bool:
     """Whether a trump is among the cards: the bowers and the joker are trumps (C2, C3)."""
     return any(is_trump(card, trump) for card in cards)
 
@@ -256,7 +256,7 @@ def _bid_prompt(state: HandState) -> str:
     )
 
 
-def question(kind: str, seed: int, games=PRACTISED) -> Question:
+def question(kind: str, seed: int, games: Sequence[str] = PRACTISED) -> Question:
     """The question of this kind dealt from this seed in these games: always the same one."""
     if not isinstance(kind, str) or kind not in KINDS:
         raise NotationError("kind", f"kind must be one of {', '.join(map(repr, KINDS))}, not {excerpt(kind)}.")
@@ -270,7 +270,7 @@ LOOK_BACK = 8  # a kind's last results that weigh in the choice of the next kind
 PER_MISTAKE = 2.0  # each mistake among them makes the kind this much more likely (each kind starts at 1)
 
 
-def weights(results: dict[str, tuple[bool, ...]], kinds) -> dict[str, float]:
+def weights(results: dict[str, tuple[bool, ...]], kinds: object) -> dict[str, float]:
     """How likely each kind is to be asked next: 1, and PER_MISTAKE more per recent mistake."""
     kinds = _kinds(tuple(kinds) if isinstance(kinds, dict) else kinds)
     if not isinstance(results, dict) or not all(
@@ -294,8 +294,13 @@ class Practice:
     """Questions one at a time: `answer(given)` checks one, `next()` deals another; the streak counts first answers."""
 
     def __init__(
-        self, seed: int | None = None, *, progress: Progress | bool | None = None, kinds=tuple(KINDS), games=PRACTISED
-    ):
+        self,
+        seed: int | None = None,
+        *,
+        progress: Progress | bool | None = None,
+        kinds: Sequence[str] = tuple(KINDS),
+        games: Sequence[str] = PRACTISED,
+    ) -> None:
         seed = checks.seed("seed", seed)
         self.seed = random.SystemRandom().randrange(MOST_SEED) if seed is None else seed
         self.rng = random.Random(self.seed)
@@ -323,7 +328,7 @@ class Practice:
         self.verdict: Verdict | None = None
         return self.question
 
-    def answer(self, given) -> Verdict:
+    def answer(self, given: object) -> Verdict:
         """Check an answer to the question shown; the first one that can be read counts for the streak."""
         exercise = self.question.exercise
         self.verdict = exercise.judge(given)  # counted here, in the practice results, not as a lesson's exercise
@@ -353,7 +358,7 @@ class Practice:
             self.progress.record_practice(kind, right)
 
 
-def _some(name: str, given, known, what: str) -> tuple[str, ...]:
+def _some(name: str, given: object, known: Iterable[str], what: str) -> tuple[str, ...]:
     """Some of the `known` names, at least one, in their own order; `what` one of them is, in words."""
     names = ", ".join(map(repr, known))
     if isinstance(given, str) or not isinstance(given, (list, tuple, set, frozenset)) or not given:
@@ -364,15 +369,15 @@ def _some(name: str, given, known, what: str) -> tuple[str, ...]:
     return tuple(item for item in known if item in given)
 
 
-def _kinds(kinds) -> tuple[str, ...]:
+def _kinds(kinds: object) -> tuple[str, ...]:
     return _some("kinds", kinds, KINDS, "a kind of practice question")
 
 
-def _games(games) -> tuple[str, ...]:
+def _games(games: object) -> tuple[str, ...]:
     return _some("games", games, PRESETS, "a game")
 
 
-def _progress(value) -> Progress | None:
+def _progress(value: object) -> Progress | None:
     """Where results are kept: the bound lesson's progress (None), a given Progress, or nowhere (False)."""
     if value is None:
         return current().progress

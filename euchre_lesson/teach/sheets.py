@@ -22,7 +22,7 @@ from html import escape
 from pathlib import Path
 
 from ..engine import checks
-from ..engine.cards import Suit
+from ..engine.cards import Card, Suit
 from ..engine.errors import NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, replace_files, shown
 from ..engine.formats import Format, read
@@ -205,7 +205,7 @@ def _order_html(book: str, rules: RuleSet) -> str:
     )
 
 
-def _card_html(card) -> str:
+def _card_html(card: Card) -> str:
     text = escape(str(card))
     return f'<span class="red">{text}</span>' if card.colour == "red" and not card.is_joker else text
 

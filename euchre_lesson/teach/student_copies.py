@@ -99,7 +99,7 @@ def _build(source: Path, target: Path, force: bool) -> list[Path]:
     return [target / name for name in copies]
 
 
-def _folder(value, argument: str) -> Path:
+def _folder(value: object, argument: str) -> Path:
     """`value` as a Path; a ValueError naming `argument` for anything that is not a path."""
     return checks.path(argument, value, "a folder path such as 'notebooks'")
 
