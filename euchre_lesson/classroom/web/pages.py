@@ -14,13 +14,14 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import ipyvuetify
 import solara
 import traitlets
 
-from ..seat_view import Choices, PlayerSeen, SeatedView, Undo, WaitingView
+from ..seat_view import Choices, OpenHand, PlayerSeen, SeatedView, TrickSeen, Undo, WaitingView
 from ..seat_view import Review as Reviewed
 from ..teacher import Desk as TeacherDesk
 from ..teacher import RosterEntry, TableAtAGlance
@@ -31,6 +32,8 @@ from .server import qr_svg
 
 if TYPE_CHECKING:
     import reacton.core
+
+    from ..table import ClassTable
 
 SEAT_KEY = "euchre-class-seat"  # where a browser keeps its seat token (localStorage: this address only)
 RED = "♥♦"
@@ -87,7 +90,7 @@ def WithClass(served: ServedClass, children: list[reacton.core.Element] | None =
     return solara.Column(children=children or [], style="padding: 0")
 
 
-def use_class_news(concerns) -> int:
+def use_class_news(concerns: Callable[[ClassTable | None], bool]) -> int:
     """Redraw this page when the class changes in a way `concerns(table or None)` says matters; a counter."""
     heard_ref = solara.use_ref(concerns)
     heard_ref.current = concerns
@@ -159,7 +162,7 @@ def card_style(card: str) -> str:
 
 
 @solara.component
-def Said(words: str, kind: str = "error"):
+def Said(words: str, kind: str = "error") -> None:
     """A refusal or a note, in words, read out by screen readers."""
     if words:
         solara.HTML(
@@ -172,7 +175,7 @@ def Said(words: str, kind: str = "error"):
         )
 
 
-def Line(words: str):
+def Line(words: str) -> None:
     """One line of words on a page of its own (Solara's Text runs on into the next)."""
     solara.HTML("div", unsafe_innerHTML=escaped(words))
 
@@ -186,7 +189,7 @@ def heading(words: str, level: int = 2) -> None:
     solara.HTML(f"h{level}", unsafe_innerHTML=escaped(words))
 
 
-def side_name(side, players) -> str:
+def side_name(side: Iterable[int], players: Sequence[PlayerSeen]) -> str:
     return " and ".join(player_name(players[seat]) for seat in side)
 
 
@@ -206,7 +209,7 @@ def player_name(player: PlayerSeen) -> str:
 
 
 @solara.component
-def StudentPage():
+def StudentPage() -> None:
     token, set_token = solara.use_state("")
     loaded, set_loaded = solara.use_state(False)
     asked, set_asked = solara.use_state(0)  # counts this page's own asks (a hint, grades): each redraws the page
@@ -240,7 +243,7 @@ LATE_LETTERS = 3.0  # seconds after a refused Join in which letters still arrivi
 
 
 @solara.component
-def JoinForm(on_joined, stale: bool):
+def JoinForm(on_joined: Callable[[str], None], stale: bool) -> None:
     name, set_name = solara.use_state("")
     code, set_code = solara.use_state("")
     said, set_said = solara.use_state("")
@@ -285,7 +288,7 @@ def JoinForm(on_joined, stale: bool):
 
 
 @solara.component
-def Waiting(token: str, view: WaitingView):
+def Waiting(token: str, view: WaitingView) -> None:
     said, set_said = solara.use_state("")
     room = use_served().room
 
@@ -313,13 +316,13 @@ def Waiting(token: str, view: WaitingView):
     Said(said)
 
 
-def names_of(players) -> tuple[str, ...]:
+def names_of(players: Iterable[PlayerSeen]) -> tuple[str, ...]:
     """Each seat as this page names it ('you', 'Ben (seat 1)', 'computer (your partner (seat 3))')."""
     return tuple(player_name(player) for player in players)
 
 
 @solara.component
-def SeatAtTable(token: str, view: SeatedView, on_asked):
+def SeatAtTable(token: str, view: SeatedView, on_asked: Callable[[], None]) -> None:
     """One seat at its table: each part drawn by a component of its own, from its part of the view."""
     hand = view["hand_in_play"]
     players = view["players"]
@@ -375,15 +378,15 @@ def News(
     number: int,
     game_name: str,
     hand_number: int,
-    name: str,
+    name: str | None,  # this seat's student, as the players' list names them
     seat: int,
     paused: bool,
-    sides: list,
-    scores: list,
-    names: tuple,
-    players: list,
-    open_hands: list | None,
-):
+    sides: list[list[int]],
+    scores: list[int],
+    names: tuple[str, ...],
+    players: list[PlayerSeen],
+    open_hands: list[OpenHand] | None,
+) -> None:
     """The table's heading, who this seat is, the scores, who sits where, and every hand while the teacher shows
     them for a demonstration: one block, one message a change."""
     shown = ""
@@ -424,8 +427,17 @@ def News(
 
 @solara.component
 def Turn(
-    game_over: bool, winners: list, your_turn: bool, to_act, names: tuple, trump, up_card, up_card_is, trick, last
-):
+    game_over: bool,
+    winners: list[int],
+    your_turn: bool,
+    to_act: int | None,
+    names: tuple[str, ...],
+    trump: str | None,
+    up_card: str,
+    up_card_is: str,
+    trick: TrickSeen | None,
+    last: TrickSeen | None,
+) -> None:
     """Whose turn it is, trump (or the up-card), and the trick in play (or the last one and who won it)."""
     if game_over:
         turn = paragraph(f"The game is over: {' and '.join(names[seat] for seat in winners)} won.", "class-turn")
@@ -442,14 +454,14 @@ def Turn(
     if trick:
         played = ", ".join(f"{names[card['seat']]}: {card['card']}" for card in trick["cards"])
         turn += paragraph(f"Trick {trick['number']}: {played}.", "class-trick")
-    elif last:
+    elif last and last["winner"] is not None:  # the last trick is over: it has a winner
         played = ", ".join(f"{names[card['seat']]}: {card['card']}" for card in last["cards"])
         turn += paragraph(f"Trick {last['number']} went to {names[last['winner']]}: {played}.", "class-trick")
     solara.HTML("div", unsafe_innerHTML=turn, classes=["class-play"])
 
 
 @solara.component
-def Moves(token: str, cards: list, choices: Choices):
+def Moves(token: str, cards: list[str], choices: Choices) -> None:
     """The seat's cards (a legal one to click), its bids in words, and the five to keep from ten."""
     said, set_said = solara.use_state("")
     none_chosen: tuple[str, ...] = ()  # the cards chosen to keep
@@ -507,7 +519,7 @@ def Moves(token: str, cards: list, choices: Choices):
 
 
 @solara.component
-def Asks(token: str, your_turn: bool, hint, undo: Undo, on_asked):
+def Asks(token: str, your_turn: bool, hint: str | None, undo: Undo, on_asked: Callable[[], None]) -> None:
     """Hint (the computer's advice, for this seat alone) and Undo (once every student at the table asks)."""
     said, set_said = solara.use_state("")
     room = use_served().room
@@ -549,20 +561,20 @@ def Asks(token: str, your_turn: bool, hint, undo: Undo, on_asked):
     Said(said)
 
 
-def listed(lines, kind: str, tag: str = "ol") -> str:
+def listed(lines: Iterable[str], kind: str, tag: str = "ol") -> str:
     """Lines of words as an HTML list of this class, indented so that its numbers show."""
     items = "".join(f"<li>{escaped(line)}</li>" for line in lines)
     return f'<{tag} class="{kind}" style="padding-left: 2.5em">{items}</{tag}>'
 
 
 @solara.component
-def Story(story: list):
+def Story(story: list[str]) -> None:
     if story:
         solara.HTML("div", unsafe_innerHTML="<h3>This hand so far</h3>" + listed(story, "class-story"))
 
 
 @solara.component
-def Review(token: str, last: Reviewed, on_asked):
+def Review(token: str, last: Reviewed, on_asked: Callable[[], None]) -> None:
     """The hand just over as this seat saw it: its result, its story, the computers' reasons, this seat's grades."""
     said, set_said = solara.use_state("")
     room = use_served().room
@@ -603,7 +615,7 @@ def Review(token: str, last: Reviewed, on_asked):
 
 
 @solara.component
-def TeacherPage():
+def TeacherPage() -> None:
     code, set_code = solara.use_state("")
     no_desk: TeacherDesk | None = None  # until the teacher's code opens it
     desk, set_desk = solara.use_state(no_desk)
@@ -629,7 +641,7 @@ def TeacherPage():
 
 
 @solara.component
-def Desk(desk: TeacherDesk, news: int):
+def Desk(desk: TeacherDesk, news: int) -> None:
     """Every table of the class; `news` counts the changes heard, so the desk redraws each time (its props change)."""
     said, set_said = solara.use_state("")
     game, set_game = solara.use_state("cutthroat")
@@ -638,7 +650,7 @@ def Desk(desk: TeacherDesk, news: int):
     overview = desk.overview()
     roster = desk.roster()
 
-    def doing(work, *args):
+    def doing(work: Callable[..., Any], *args: object) -> Callable[[], None]:
         def run():
             try:
                 work(*args)
@@ -689,7 +701,12 @@ def roster_label(entry: RosterEntry) -> str:
 
 
 @solara.component
-def TableCard(desk, table: TableAtAGlance, roster: list[RosterEntry], doing):
+def TableCard(
+    desk: TeacherDesk,
+    table: TableAtAGlance,
+    roster: list[RosterEntry],
+    doing: Callable[..., Callable[[], None]],
+) -> None:
     nobody: str | None = None  # the student chosen to seat, as the list names them
     chosen, set_chosen = solara.use_state(nobody)
     number = table["table"]
