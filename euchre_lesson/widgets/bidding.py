@@ -17,7 +17,7 @@ from ..engine.hand import HandState
 from ..engine.narration import offer, reasons_heard, result_words, seat_words  # reasons_heard: R3, written once
 from ..engine.phases import Phase
 from ..engine.rules import CUTTHROAT, RuleSet
-from ..engine.view import acting_seat
+from ..engine.view import View, acting_seat
 from ..play.advice import Option, advise
 from ..play.rule_of_thumb import RuleOfThumbPlayer
 from . import arguments
@@ -85,7 +85,7 @@ def _worth_cell(option: Option) -> str:
 WORTH_HEADS = {"chance of winning": "your chance of winning the game", "points": "points against the others"}
 
 
-def _options_html(options: list[Option], chosen: Action, view) -> str:
+def _options_html(options: list[Option], chosen: Action, view: View) -> str:
     """The advice as a table: option, what it is worth, reason; yours and the best marked in words."""
     rows = []
     for n, option in enumerate(options):

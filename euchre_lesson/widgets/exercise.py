@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import os
 import re
 from collections.abc import Callable
 from html import escape
@@ -56,7 +57,7 @@ def report_answers(on_answer: Callable[[str, bool, str], None] | None) -> Lesson
 EXERCISE_ID = re.compile(r"lesson (\d{1,2}) (q\d{1,2})")  # "lesson 2 q1", as progress names an exercise
 
 
-def ask(exercise: Exercise | str, **options) -> ExerciseView:
+def ask(exercise: Exercise | str, **options: Any) -> ExerciseView:
     """The click-to-answer widget of an exercise, or of a lesson's exercise by its id: `ask("lesson 2 q1")`."""
     if isinstance(exercise, str):
         exercise = _lesson_exercise(exercise)
@@ -74,7 +75,7 @@ def _lesson_exercise(id: str) -> Exercise:
     return named[found[2]]
 
 
-def answer_class(exercise: Exercise, choice) -> str:
+def answer_class(exercise: Exercise, choice: object) -> str:
     """A CSS class naming a choice by its value ('euchre-answer-jd', '-hearts', '-call-h'), for browser tests."""
     checks.instance("exercise", exercise, Exercise, "an exercise of the lessons, such as ask('lesson 1 q1').exercise")
     if isinstance(choice, (Card, Action)):
@@ -99,7 +100,7 @@ class ExerciseView(Described, w.VBox):
         *,
         on_answer: Callable[[str, bool, str], None] | None = None,
         show_answer: str | None = None,
-        folder=".",
+        folder: str | os.PathLike[str] = ".",
         **kwargs: Any,
     ) -> None:
         if not isinstance(exercise, Exercise):
@@ -168,7 +169,7 @@ class ExerciseView(Described, w.VBox):
             self.add_class("euchre-exercise-" + re.sub(r"[^a-z0-9]+", "-", self.exercise.id.lower()).strip("-"))
         say(self.note, self._ask_for_answer())
 
-    def _answer_button(self, choice) -> w.Button:
+    def _answer_button(self, choice: object) -> w.Button:
         """A button for one choice: a card face for a card, else the exercise's words for it."""
         card_layout, style, word_layout = shared_look()
         if isinstance(choice, Card):
@@ -236,14 +237,14 @@ class ExerciseView(Described, w.VBox):
         """The answers chosen now, in the order they are shown."""
         return tuple(c for c in self.choices if c in self._chosen)
 
-    def is_chosen(self, value) -> bool:
+    def is_chosen(self, value: object) -> bool:
         return self._find(value) in self._chosen
 
-    def button_for(self, value) -> w.Button:
+    def button_for(self, value: object) -> w.Button:
         """The button of a choice, given as the value or as written for check() ('J♦', '♥', '2')."""
         return self.answer_buttons[self.choices.index(self._find(value))]
 
-    def _find(self, value):
+    def _find(self, value: object) -> object:
         for choice in self.choices:
             if type(choice) is type(value) and choice == value:
                 return choice
@@ -253,7 +254,7 @@ class ExerciseView(Described, w.VBox):
         offered = ", ".join(self.exercise.written(c) for c in self.choices)
         raise NotationError("value", f"value {excerpt(value)} is not one of this exercise's answers: {offered}.")
 
-    def pick(self, value) -> None:
+    def pick(self, value: object) -> None:
         """Choose an answer (a second click takes it back); with several, each card is chosen on its own."""
         choice = self._find(value)
         if choice in self._chosen:

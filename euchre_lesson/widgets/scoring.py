@@ -186,7 +186,7 @@ class ScoreQuiz(Described, w.VBox):
     def next_button(self) -> w.Button:
         return self.next_tie.button
 
-    def _answer_changed(self, _change) -> None:
+    def _answer_changed(self, _change: object) -> None:
         self.verdict: bool | None = None  # a changed answer has not been checked yet
 
     def next_question(self) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from html import escape
 from typing import Any
 
@@ -10,7 +10,7 @@ import ipywidgets as w
 
 from ..engine import checks
 from ..engine.actions import Action, Verb
-from ..engine.cards import sort_key
+from ..engine.cards import Card, sort_key
 from ..engine.display import words_html
 from ..engine.errors import IllegalAction, NotationError
 from ..engine.game import GameState, new_game
@@ -21,6 +21,7 @@ from ..engine.view import View
 from ..play.advice import graded_words, hint_words
 from ..play.seal import Trust
 from ..play.session import CHOSEN_BY_CARD, News, TableSession, Told, path_words
+from ..play.table_model import Graded
 from . import arguments
 from .bids import BidButtons
 from .cards import (
@@ -137,7 +138,7 @@ def _up_card_holder(view: View) -> int | None:
     return None if hidden_again else view.dealer
 
 
-def _cards_words(cards) -> str:
+def _cards_words(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in sorted(cards, key=sort_key)) or "none"
 
 
@@ -607,7 +608,7 @@ class Table(Described, w.VBox):
             )
         return out
 
-    def _grades_html(self, graded) -> str:
+    def _grades_html(self, graded: Graded | None) -> str:
         """Your graded decisions, one line each (drawn once per grading: each line asks for a view)."""
         if graded is None:
             return ""
