@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, ClassVar, TypedDict
+from typing import TYPE_CHECKING, ClassVar
 
 from ..engine import checks
 from ..engine.actions import Action, parse_action
@@ -27,16 +27,15 @@ from ..engine.view import acting_seat
 from ..play.dummy import Keep, best_five, keep_strength, shortfall
 from .house_rules import show_answer
 
-if TYPE_CHECKING:
-    from typing import Unpack
+if TYPE_CHECKING:  # for the type checker alone: nothing here exists at run time
+    from typing import TypedDict, Unpack
 
+    class Written(TypedDict, total=False):
+        """What the author of any exercise may add, by keyword: its hints, its id, and the rules it exercises."""
 
-class Written(TypedDict, total=False):
-    """What the author of any exercise may add, by keyword: its hints, its id, and the rules it exercises."""
-
-    hints: str | Sequence[str]
-    id: str
-    rule_ids: str | Sequence[str]
+        hints: str | Sequence[str]
+        id: str
+        rule_ids: str | Sequence[str]
 
 
 # The kinds below keep their cards, suits and actions read (a Card, a Suit), but an author writes them in notation

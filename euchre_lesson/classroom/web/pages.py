@@ -97,15 +97,16 @@ def use_class_news(concerns: Callable[[ClassTable | None], bool]) -> int:
     news, set_news = solara.use_state(0)
     room = use_served().room
 
-    def subscribe():
+    def subscribe() -> Callable[[], None]:
         page = solara_door.this_page()
         pending = threading.Event()  # a redraw is on its way: the changes heard meanwhile need no other
 
-        def redraw():  # runs on the page's event loop, inside its kernel, under its lock
+        def redraw() -> None:  # runs on the page's event loop, inside its kernel, under its lock
             pending.clear()  # before drawing: a change heard from now on is drawn by the next redraw
             set_news(lambda count: count + 1)
 
-        def heard(table):  # runs in the thread that changed the class: never touches this page's widgets
+        # Runs in the thread that changed the class: never touches this page's widgets.
+        def heard(table: ClassTable | None) -> None:
             if heard_ref.current(table) and not pending.is_set():
                 pending.set()
                 page.soon(redraw)
@@ -113,7 +114,7 @@ def use_class_news(concerns: Callable[[ClassTable | None], bool]) -> int:
         room.observe(heard)
         forgotten: list[bool] = []  # the page forgot the class already
 
-        def forget():
+        def forget() -> None:
             if not forgotten:
                 forgotten.append(True)
                 room.forget(heard)
@@ -129,7 +130,7 @@ def use_presence(token: str) -> None:
     """While this page is open with a known token, its student is at the table; when it closes, away."""
     served = use_served()
 
-    def arrive():
+    def arrive() -> Callable[[], None] | None:
         if not token:
             return None
         room, presence = served.room, served.presence
@@ -139,7 +140,7 @@ def use_presence(token: str) -> None:
             room.back(token)
         left: list[bool] = []  # the page left already
 
-        def leave():
+        def leave() -> None:
             if left:
                 return
             left.append(True)
@@ -251,7 +252,7 @@ def JoinForm(on_joined: Callable[[str], None], stale: bool) -> None:
     refused, set_refused = solara.use_state(not_refused)
     room = use_served().room
 
-    def join():
+    def join() -> None:
         try:
             joined = room.join(name, code)
         except ValueError as error:
@@ -261,7 +262,7 @@ def JoinForm(on_joined: Callable[[str], None], stale: bool) -> None:
         set_said("")
         on_joined(joined.token)
 
-    def late_letters():
+    def late_letters() -> None:
         # The browser holds typed letters back while the server is busy, but not a click: on a busy server Join can
         # arrive before the code's last letters. Letters that complete the code just after it was refused join.
         if (
@@ -292,8 +293,8 @@ def Waiting(token: str, view: WaitingView) -> None:
     said, set_said = solara.use_state("")
     room = use_served().room
 
-    def choose(number):
-        def sit():
+    def choose(number: int) -> Callable[[], None]:
+        def sit() -> None:
             try:
                 room.choose_table(token, number)
             except ValueError as error:
@@ -468,7 +469,7 @@ def Moves(token: str, cards: list[str], choices: Choices) -> None:
     chosen, set_chosen = solara.use_state(none_chosen)
     room = use_served().room
 
-    def act(action):
+    def act(action: str) -> None:
         try:
             room.act(token, action)
         except ValueError as error:  # the engine's words, or the class's (not your turn, paused)
@@ -477,8 +478,8 @@ def Moves(token: str, cards: list[str], choices: Choices) -> None:
         set_said("")
         set_chosen(())
 
-    def card_clicked(card):
-        def click():
+    def card_clicked(card: str) -> Callable[[], None]:
+        def click() -> None:
             if choices["keep"] and card in choices["keep_from"]:
                 set_chosen(tuple(c for c in chosen if c != card) if card in chosen else (*chosen, card))
                 return
@@ -524,8 +525,8 @@ def Asks(token: str, your_turn: bool, hint: str | None, undo: Undo, on_asked: Ca
     said, set_said = solara.use_state("")
     room = use_served().room
 
-    def ask(work):
-        def run():
+    def ask(work: Callable[[], object]) -> Callable[[], None]:
+        def run() -> None:
             try:
                 work()
                 set_said("")
@@ -579,7 +580,7 @@ def Review(token: str, last: Reviewed, on_asked: Callable[[], None]) -> None:
     said, set_said = solara.use_state("")
     room = use_served().room
 
-    def grade():
+    def grade() -> None:
         try:
             room.grade(token)
             set_said("")
@@ -623,7 +624,7 @@ def TeacherPage() -> None:
     news = use_class_news(lambda table: desk is not None)
     room = use_served().room
 
-    def open_desk():
+    def open_desk() -> None:
         try:
             set_desk(room.teacher(code))
             set_said("")
@@ -651,7 +652,7 @@ def Desk(desk: TeacherDesk, news: int) -> None:
     roster = desk.roster()
 
     def doing(work: Callable[..., Any], *args: object) -> Callable[[], None]:
-        def run():
+        def run() -> None:
             try:
                 work(*args)
                 set_said("")
