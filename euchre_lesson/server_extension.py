@@ -18,22 +18,31 @@ version.
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING, Any
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
 from .engine.display import PAGES_SETTING, ROOT_SETTING
+
+if TYPE_CHECKING:
+    from jupyter_server.serverapp import ServerApp
 
 
 def _jupyter_server_extension_points() -> list[dict]:
     return [{"module": "euchre_lesson.server_extension"}]
 
 
-def _load_jupyter_server_extension(server_app) -> None:
+def _load_jupyter_server_extension(server_app: ServerApp) -> None:
     """Make the server's kernel websockets send without delay, and tell its kernels where the lessons' pages are."""
     settings = server_app.web_app.settings
     settings["kernel_websocket_connection_class"] = without_delay(settings["kernel_websocket_connection_class"])
-    os.environ.update(pages_settings(getattr(server_app, "jpserver_extensions", {}),
-                                     getattr(server_app, "base_url", "/"), getattr(server_app, "root_dir", ".")))
+    os.environ.update(
+        pages_settings(
+            getattr(server_app, "jpserver_extensions", {}),
+            getattr(server_app, "base_url", "/"),
+            getattr(server_app, "root_dir", "."),
+        )
+    )
 
 
 def pages_settings(extensions: dict, base_url: str, root_dir: str) -> dict[str, str]:
@@ -48,8 +57,9 @@ def pages_settings(extensions: dict, base_url: str, root_dir: str) -> dict[str, 
 
 def without_delay(connection: type) -> type:
     """A kernel websocket connection class like `connection` that turns Nagle's algorithm off as it connects."""
+
     class PromptConnection(connection):
-        def connect(self):
+        def connect(self) -> Any:
             self.websocket_handler.set_nodelay(True)
             return super().connect()  # a future or a coroutine, whichever the base returns: the server awaits it
 

@@ -280,8 +280,10 @@ def test_make_apps_voila_takes_the_next_port_when_8866_is_busy_and_its_address_o
 
 def _ignored(name: str, is_folder: bool, patterns: list[str]) -> bool:
     """Whether a .gitignore's patterns leave out this entry: `name`, `*.so`, or `name/` (folders only)."""
-    return any(fnmatch.fnmatchcase(name, pattern.rstrip("/")) and (is_folder or not pattern.endswith("/"))
-               for pattern in patterns)
+    return any(
+        fnmatch.fnmatchcase(name, pattern.rstrip("/")) and (is_folder or not pattern.endswith("/"))
+        for pattern in patterns
+    )
 
 
 def _repository_files(root: Path = ROOT) -> list[Path]:
@@ -295,8 +297,9 @@ def _repository_files(root: Path = ROOT) -> list[Path]:
         if (here / ".gitignore").is_file():
             lines = (here / ".gitignore").read_text(encoding="utf-8").splitlines()
             own = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
-            assert not [p for p in own if p.startswith("!") or "/" in p.rstrip("/")], \
+            assert not [p for p in own if p.startswith("!") or "/" in p.rstrip("/")], (
                 f"{here / '.gitignore'} uses a pattern this walk does not read (a ! or a path): teach it"
+            )
             patterns += own
         folders[:] = sorted(name for name in folders if name != ".git" and not _ignored(name, True, patterns))
         inherited.update({here / name: patterns for name in folders})
@@ -317,9 +320,18 @@ def _copy_of_the_repository(folder: Path) -> Path:
 def test_the_repository_s_files_are_found_without_git(tmp_path):
     """The Binder tests copy the repository without asking git, so they pass in a downloaded archive (no .git)."""
     planted = tmp_path / "archive"
-    for name in ("environment.yml", "euchre_lesson/engine/rules.py", "euchre_lesson/__pycache__/rules.pyc",
-                 "euchre_lesson/play/_search.so", ".venv/bin/python", "build/lib/x.py", "site/index.html",
-                 "notebooks/.ipynb_checkpoints/00-checkpoint.ipynb", "cache/.gitignore", "cache/data"):
+    for name in (
+        "environment.yml",
+        "euchre_lesson/engine/rules.py",
+        "euchre_lesson/__pycache__/rules.pyc",
+        "euchre_lesson/play/_search.so",
+        ".venv/bin/python",
+        "build/lib/x.py",
+        "site/index.html",
+        "notebooks/.ipynb_checkpoints/00-checkpoint.ipynb",
+        "cache/.gitignore",
+        "cache/data",
+    ):
         (planted / name).parent.mkdir(parents=True, exist_ok=True)
         (planted / name).write_text("")
     (planted / ".gitignore").write_bytes((ROOT / ".gitignore").read_bytes())

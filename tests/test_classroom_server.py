@@ -140,8 +140,9 @@ def test_a_join_code_s_last_letters_arriving_after_the_click_still_join(room):
 
     served = ServedClass.of(room)
     joined = []
-    box, rc = solara.render(pages.WithClass(served, [pages.JoinForm(on_joined=joined.append, stale=False)]),
-                            handle_error=False)
+    box, rc = solara.render(
+        pages.WithClass(served, [pages.JoinForm(on_joined=joined.append, stale=False)]), handle_error=False
+    )
     name, code = (field.widget for field in rc.find(v.TextField))
     name.v_model = "Ana"
     code.v_model = "AC"  # two of the four letters have arrived when the click does
@@ -151,8 +152,9 @@ def test_a_join_code_s_last_letters_arriving_after_the_click_still_join(room):
     assert len(joined) == 1 and room.student(joined[0]).name == "Ana"
     rc.close()
     # A Join refused for another reason (an empty name) waits for the next press: typing does not join.
-    box, rc = solara.render(pages.WithClass(served, [pages.JoinForm(on_joined=joined.append, stale=False)]),
-                            handle_error=False)
+    box, rc = solara.render(
+        pages.WithClass(served, [pages.JoinForm(on_joined=joined.append, stale=False)]), handle_error=False
+    )
     name, code = (field.widget for field in rc.find(v.TextField))
     code.v_model = "ACDE"
     rc.find(v.Btn, children=["Join"]).widget.click()
@@ -181,15 +183,17 @@ def test_two_classes_served_in_one_process_each_reach_their_own_pages(tmp_path):
     from euchre_lesson.classroom.web import pages
     from euchre_lesson.classroom.web.served import ServedClass
 
-    rooms = [Classroom(tmp_path / name, level="random", pace=0.0, join=code, teacher="secret")
-             for name, code in (("first", "ACDE"), ("second", "FHJK"))]
+    rooms = [
+        Classroom(tmp_path / name, level="random", pace=0.0, join=code, teacher="secret")
+        for name, code in (("first", "ACDE"), ("second", "FHJK"))
+    ]
     forms = []
     for room in rooms:
         joined: list[str] = []
         form = pages.JoinForm(on_joined=joined.append, stale=False)
         _, rc = solara.render(pages.WithClass(ServedClass.of(room), [form]), handle_error=False)
         forms.append((joined, rc))
-    for (joined, rc), (name, code) in zip(forms, (("Ana", "ACDE"), ("Ben", "FHJK"))):
+    for (_joined, rc), (name, code) in zip(forms, (("Ana", "ACDE"), ("Ben", "FHJK"))):
         fields = [field.widget for field in rc.find(v.TextField)]
         fields[0].v_model, fields[1].v_model = name, code
         rc.find(v.Btn, children=["Join"]).widget.click()
@@ -224,7 +228,10 @@ def test_the_class_s_server_keeps_no_module_level_state():
             words = bool(values) and all(isinstance(one, ast.Constant) for one in values)
             if set(names) <= solara_reads or words and all(name.isupper() for name in names):
                 continue
-            if isinstance(value, (ast.List, ast.Set, ast.Dict)) or \
-                    isinstance(value, ast.Call) and ast.unparse(value.func) not in made_at_import:
+            if (
+                isinstance(value, (ast.List, ast.Set, ast.Dict))
+                or isinstance(value, ast.Call)
+                and ast.unparse(value.func) not in made_at_import
+            ):
                 found.append(f"{path.name}:{node.lineno} {', '.join(names)}")
     assert found == [], found

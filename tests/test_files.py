@@ -300,7 +300,17 @@ def test_the_teacher_s_tools_replace_files_through_the_files_module_only():
     from euchre_lesson.teach import handout, sheets, student_copies
 
     for module in (student_copies, handout, sheets):
-        calls = {ast.unparse(node.func) for node in ast.walk(ast.parse(inspect.getsource(module)))
-                 if isinstance(node, ast.Call)}
-        assert not calls & {"os.replace", "os.rename", "os.fsync", "staged", "tempfile.mkdtemp", "shutil.rmtree",
-                            "write_new"}, module.__name__
+        calls = {
+            ast.unparse(node.func)
+            for node in ast.walk(ast.parse(inspect.getsource(module)))
+            if isinstance(node, ast.Call)
+        }
+        assert not calls & {
+            "os.replace",
+            "os.rename",
+            "os.fsync",
+            "staged",
+            "tempfile.mkdtemp",
+            "shutil.rmtree",
+            "write_new",
+        }, module.__name__

@@ -24,13 +24,19 @@ def text_files() -> list[Path]:
 def test_no_file_cites_a_document_outside_the_repository():
     files = text_files()
     assert ROOT / "pyproject.toml" in files and ROOT / "Makefile" in files and ROOT / "ARCHITECTURE.md" in files
-    citing = [str(path.relative_to(ROOT)) for path in files
-              if OUTSIDE in path.read_text(encoding="utf-8", errors="replace")]
+    citing = [
+        str(path.relative_to(ROOT)) for path in files if OUTSIDE in path.read_text(encoding="utf-8", errors="replace")
+    ]
     assert citing == [], f"say the reason itself (ARCHITECTURE.md, 'Why the code is as it is'), in {citing}"
 
 
 def test_the_reasons_cited_in_the_code_are_in_architecture_md():
     reasons = (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8").split("## Why the code is as it is")[1]
-    for cited in ("OpenSpiel is the referee", "redrawn on the page's own loop", "one door each",
-                  "Nothing depends on a CDN", "Debian's Chromium"):
+    for cited in (
+        "OpenSpiel is the referee",
+        "redrawn on the page's own loop",
+        "one door each",
+        "Nothing depends on a CDN",
+        "Debian's Chromium",
+    ):
         assert cited in reasons, cited

@@ -45,19 +45,34 @@ def test_solara_is_pinned_at_the_version_this_contract_was_checked_with():
 
 def test_the_settings_the_server_writes_are_the_ones_solara_reads(tmp_path):
     """set_up() gives Solara its settings through environment variables, read as Solara's settings are imported."""
-    program = (f"from euchre_lesson.classroom.web import solara_door\n"
-               f"solara_door.set_up('euchre_lesson.classroom.web.pages', {str(tmp_path)!r}, '30s')\n"
-               f"import solara.settings\n"
-               f"from solara.server import settings\n"
-               f"print(settings.main.mode, solara.settings.assets.proxy, settings.assets.proxy_cache_dir,"
-               f" settings.assets.fontawesome_enabled, settings.kernel.cull_timeout,"
-               f" settings.telemetry.mixpanel_enable, settings.server.sync_ws_write)\n")
+    program = (
+        f"from euchre_lesson.classroom.web import solara_door\n"
+        f"solara_door.set_up('euchre_lesson.classroom.web.pages', {str(tmp_path)!r}, '30s')\n"
+        f"import solara.settings\n"
+        f"from solara.server import settings\n"
+        f"print(settings.main.mode, solara.settings.assets.proxy, settings.assets.proxy_cache_dir,"
+        f" settings.assets.fontawesome_enabled, settings.kernel.cull_timeout,"
+        f" settings.telemetry.mixpanel_enable, settings.server.sync_ws_write)\n"
+    )
     environment = {name: value for name, value in os.environ.items() if not name.startswith("SOLARA_")}
-    read = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=False,
-                          env={**environment, "PYTHONPATH": str(ROOT)})
+    read = subprocess.run(
+        [sys.executable, "-c", program],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**environment, "PYTHONPATH": str(ROOT)},
+    )
     assert read.returncode == 0, read.stderr
-    assert read.stdout.split() == ["production", "True", str(tmp_path.resolve()), "False", "30s", "False",
-                                   str(os.name == "posix")]
+    assert read.stdout.split() == [
+        "production",
+        "True",
+        str(tmp_path.resolve()),
+        "False",
+        "30s",
+        "False",
+        str(os.name == "posix"),
+    ]
 
 
 def test_the_page_template_names_the_front_end_files_a_page_loads():

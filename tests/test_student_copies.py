@@ -375,7 +375,12 @@ def test_only_a_command_s_entry_point_ends_the_process():
     import ast
 
     package = ROOT / "euchre_lesson"
-    raising = {path.relative_to(package).as_posix() for path in package.rglob("*.py")
-               if any(isinstance(node, ast.Raise) and "SystemExit" in ast.unparse(node)
-                      for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))))}
+    raising = {
+        path.relative_to(package).as_posix()
+        for path in package.rglob("*.py")
+        if any(
+            isinstance(node, ast.Raise) and "SystemExit" in ast.unparse(node)
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        )
+    }
     assert {name for name in raising if not name.endswith("__main__.py")} == {"teach/refusals.py"}, raising

@@ -94,7 +94,9 @@ def test_both_tables_hint_and_grade_through_the_one_model(monkeypatch):
     monkeypatch.setattr(table_model, "GRADE_SECONDS", None)
     weighed = []
     real_advise = table_model.advise
-    monkeypatch.setattr(table_model, "advise", lambda *args, **kwargs: weighed.append(1) or real_advise(*args, **kwargs))
+    monkeypatch.setattr(
+        table_model, "advise", lambda *args, **kwargs: weighed.append(1) or real_advise(*args, **kwargs)
+    )
     session = TableSession(new_game(CUTTHROAT, seed=7), 0)
     table = class_table_at(new_game(CUTTHROAT, seed=7), "rule of thumb")
     assert isinstance(session.model, TableModel) and isinstance(table.model, TableModel)
@@ -117,9 +119,24 @@ def test_both_tables_hint_and_grade_through_the_one_model(monkeypatch):
 # -- the class adds only what a class has --------------------------------------------------------------------------
 
 # What a hint, a grade or an undo is made of: the class asks the table model for them, never for these.
-MODEL_NAMES = {"advise", "grade_all", "options_for", "NO_TIME", "ADVICE_WORLDS", "HINT_SECONDS", "GRADE_SECONDS",
-               "advice_seed", "learner_decisions", "scores_before", "Moments", "NO_MOMENTS", "LEVELS", "computer_seed",
-               "decision_dice", "replies"}
+MODEL_NAMES = {
+    "advise",
+    "grade_all",
+    "options_for",
+    "NO_TIME",
+    "ADVICE_WORLDS",
+    "HINT_SECONDS",
+    "GRADE_SECONDS",
+    "advice_seed",
+    "learner_decisions",
+    "scores_before",
+    "Moments",
+    "NO_MOMENTS",
+    "LEVELS",
+    "computer_seed",
+    "decision_dice",
+    "replies",
+}
 
 
 def imported_and_named(path: Path) -> tuple[set[str], set[str], set[str]]:

@@ -9,12 +9,18 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported when a class opens: the command's help needs no server
+    from .classroom import Classroom
 
 
-def arguments(argv=None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m euchre_lesson.classroom",
-                                     description="Serve a class's Euchre tables to the students' browsers.")
+def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m euchre_lesson.classroom", description="Serve a class's Euchre tables to the students' browsers."
+    )
     parser.add_argument("--host", default="0.0.0.0", help="the address to listen on (0.0.0.0: the whole network)")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--folder", default=None, help="where the class is kept (default: your data folder)")
@@ -22,8 +28,12 @@ def arguments(argv=None) -> argparse.Namespace:
     parser.add_argument("--game", default="cutthroat", help="the game of those tables")
     parser.add_argument("--level", default="rule of thumb", help="the computer players' level")
     parser.add_argument("--pace", type=float, default=1.0, help="seconds between a move and a computer's next")
-    parser.add_argument("--absent-after", type=float, default=60.0,
-                        help="seconds before the computer plays for a student whose browser went away")
+    parser.add_argument(
+        "--absent-after",
+        type=float,
+        default=60.0,
+        help="seconds before the computer plays for a student whose browser went away",
+    )
     parser.add_argument("--house-rules", default=".", help="the folder whose house_rules.json the tables play by")
     parser.add_argument("--seed", type=int, default=None, help="the first table's seed (later tables: the next)")
     parser.add_argument("--join-code", default=None, help="the join code (default: four letters drawn at random)")
@@ -33,7 +43,7 @@ def arguments(argv=None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def open_class(args: argparse.Namespace):
+def open_class(args: argparse.Namespace) -> Classroom:
     """The class kept in the folder, restored; or a new one with its tables laid."""
     from ..teach.house_rules import read_house_rules
     from .classroom import Classroom
@@ -42,14 +52,21 @@ def open_class(args: argparse.Namespace):
     folder = class_folder(args.folder)
     if (folder / CLASS_FILE).exists():
         return Classroom.restore(folder)
-    room = Classroom(folder, house_rules=read_house_rules(args.house_rules), level=args.level, pace=args.pace,
-                     absent_after=args.absent_after, join=args.join_code, teacher=args.teacher_code)
+    room = Classroom(
+        folder,
+        house_rules=read_house_rules(args.house_rules),
+        level=args.level,
+        pace=args.pace,
+        absent_after=args.absent_after,
+        join=args.join_code,
+        teacher=args.teacher_code,
+    )
     for number in range(args.tables):
         room.new_table(args.game, None if args.seed is None else args.seed + number)
     return room
 
 
-def main(argv=None) -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     args = arguments(argv)
     try:
         room = open_class(args)
@@ -57,11 +74,10 @@ def main(argv=None) -> None:
         sys.exit(str(error))
     from .web import server
 
-    options = {"assets": Path(args.assets)} if args.assets else {}
-    if args.cull_after:
-        options["cull_after"] = args.cull_after
+    assets = Path(args.assets) if args.assets else server.ASSETS
+    cull_after = args.cull_after or server.CULL_AFTER
     try:
-        server.serve(room, args.host, args.port, **options)
+        server.serve(room, args.host, args.port, assets=assets, cull_after=cull_after)
     except KeyboardInterrupt:
         pass
     finally:

@@ -12,9 +12,11 @@ import hmac
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import NamedTuple
 
 from ..engine import checks
+from ..engine.actions import Action
 from ..engine.errors import NotationError
 from ..engine.game import new_game
 from ..engine.rules import rules_from
@@ -31,7 +33,7 @@ from .keeping import (
     class_folder,
     read_record,
     seat_record,
-    student_from,
+    student_of,
     table_file,
     table_from,
     table_record,
@@ -44,8 +46,10 @@ from .table import LONGEST_TOKEN, ClassTable, checked_seconds
 from .teacher import Desk
 from .thinking import Thinker
 
-UNKNOWN_TOKEN = ("This browser's seat token is not one of this class's: join again with your first name and the "
-                 "join code on the board.")
+UNKNOWN_TOKEN = (
+    "This browser's seat token is not one of this class's: join again with your first name and the "
+    "join code on the board."
+)
 
 
 class Joined(NamedTuple):
@@ -59,14 +63,28 @@ class Joined(NamedTuple):
 class Classroom:
     """A class at its tables, kept in `folder` (by default the user's data folder, see keeping.py)."""
 
-    def __init__(self, folder=None, *, house_rules: HouseRules | None = None, level: str = "rule of thumb",
-                 pace: float = 1.0, absent_after: float = 60.0, clock: Callable[[], float] = time.monotonic,
-                 join: str | None = None, teacher: str | None = None, restoring: bool = False):
+    def __init__(
+        self,
+        folder: object = None,
+        *,
+        house_rules: HouseRules | None = None,
+        level: str = "rule of thumb",
+        pace: float = 1.0,
+        absent_after: float = 60.0,
+        clock: Callable[[], float] = time.monotonic,
+        join: str | None = None,
+        teacher: str | None = None,
+        restoring: bool = False,
+    ) -> None:
         self.lock = threading.RLock()
         self.join_code = join_code() if join is None else checked_join_code(join)
         self.teacher_code = teacher_code() if teacher is None else checks.instance("teacher", teacher, str, "text")
-        self.house_rules = checks.instance("house_rules", house_rules or HouseRules(), HouseRules,
-                                           "the class's house rules, as read_house_rules(folder) reads them")
+        self.house_rules = checks.instance(
+            "house_rules",
+            house_rules or HouseRules(),
+            HouseRules,
+            "the class's house rules, as read_house_rules(folder) reads them",
+        )
         self.level = level_of(level)  # the computer players' level at every table
         self.pace = checked_seconds("pace", pace)
         self.absent_after = checked_seconds("absent_after", absent_after)
@@ -74,8 +92,11 @@ class Classroom:
         self.keeper = Keeper(folder)
         self.thinker = Thinker()  # the tables' long thinking, in worker processes started when first needed (close)
         if not restoring and (self.keeper.folder / CLASS_FILE).exists():  # a class kept there is never written over
-            raise Refused("folder", f"A class is kept in {self.keeper.folder} already: restore it "
-                                    f"(Classroom.restore), or choose another folder for a new class.")
+            raise Refused(
+                "folder",
+                f"A class is kept in {self.keeper.folder} already: restore it "
+                f"(Classroom.restore), or choose another folder for a new class.",
+            )
         self.day: DealOfTheDay | None = None
         self._students: dict[str, Student] = {}  # token -> student, in the order they joined
         self._tables: dict[int, ClassTable] = {}
@@ -88,11 +109,18 @@ class Classroom:
     def record(self) -> dict:
         """The class file: codes, settings, house rules, students, the tables' numbers, the deal of the day."""
         with self.lock:
-            return {"format": CLASS_FORMAT, "join_code": self.join_code, "teacher_code": self.teacher_code,
-                    "level": self.level, "pace": self.pace, "absent_after": self.absent_after,
-                    "house_rules": {rules.game: rules.switches() for rules in self.house_rules.games},
-                    "students": [seat_record(student) for student in self._students.values()],
-                    "tables": sorted(self._tables), "day": None if self.day is None else self.day.record()}
+            return {
+                "format": CLASS_FORMAT,
+                "join_code": self.join_code,
+                "teacher_code": self.teacher_code,
+                "level": self.level,
+                "pace": self.pace,
+                "absent_after": self.absent_after,
+                "house_rules": {rules.game: rules.switches() for rules in self.house_rules.games},
+                "students": [seat_record(student) for student in self._students.values()],
+                "tables": sorted(self._tables),
+                "day": None if self.day is None else self.day.record(),
+            }
 
     def _keep(self) -> None:
         with self.lock:
@@ -106,7 +134,9 @@ class Classroom:
     def observe(self, listener: Callable[[ClassTable | None], None]) -> None:
         """Call `listener(table)` after each change of a table, and `listener(None)` after a change of the class
         (a student joined, a table was added): outside the locks, once the change is kept on disk."""
-        self._listeners.add(checks.instance("listener", listener, Callable, "a function of one ClassTable, or None"))
+        if not callable(listener):
+            raise checks.refused("listener", listener, "a function of one ClassTable, or None")
+        self._listeners.add(listener)
 
     def forget(self, listener: Callable[[ClassTable | None], None]) -> None:
         """Stop telling `listener` (a page that closed)."""
@@ -123,8 +153,9 @@ class Classroom:
 
     def _keep_table(self, table: ClassTable) -> None:
         version, game, seats, paused = table.snapshot()
-        self.keeper.keep(table_file(table.number), version,
-                         table_record(table.number, table.level, game, seats, paused))
+        self.keeper.keep(
+            table_file(table.number), version, table_record(table.number, table.level, game, seats, paused)
+        )
 
     def _adopt(self, table: ClassTable) -> ClassTable:
         """A table of the class, kept on disk after each of its changes (before the pages hear of it)."""
@@ -134,22 +165,32 @@ class Classroom:
         return table
 
     @classmethod
-    def restore(cls, folder, *, clock: Callable[[], float] = time.monotonic) -> Classroom:
+    def restore(cls, folder: object, *, clock: Callable[[], float] = time.monotonic) -> Classroom:
         """The class kept in `folder`, with every table, seat and score; each student counts as away until back."""
         path = class_folder(folder)
         record = read_record(path / CLASS_FILE, CLASS_LIMIT, "class")
         try:
-            house = HouseRules(games=tuple(rules_from(game, switches)
-                                           for game, switches in record["house_rules"].items()))
-            room = cls(path, house_rules=house, level=record["level"], pace=record["pace"],
-                       absent_after=record["absent_after"], clock=clock, join=record["join_code"],
-                       teacher=record["teacher_code"], restoring=True)
-            students = [student_from(kept, "the class file's students") for kept in record["students"]]
+            house = HouseRules(
+                games=tuple(rules_from(game, switches) for game, switches in record["house_rules"].items())
+            )
+            room = cls(
+                path,
+                house_rules=house,
+                level=record["level"],
+                pace=record["pace"],
+                absent_after=record["absent_after"],
+                clock=clock,
+                join=record["join_code"],
+                teacher=record["teacher_code"],
+                restoring=True,
+            )
+            students = [student_of(kept, "the class file's students") for kept in record["students"]]
             numbers = record["tables"]
             day = record["day"]
         except (KeyError, TypeError, AttributeError) as error:
-            raise NotationError("class", f"The class file in {path} is damaged ({error!r} is wrong or missing): "
-                                         f"it cannot be restored.") from None
+            raise NotationError(
+                "class", f"The class file in {path} is damaged ({error!r} is wrong or missing): it cannot be restored."
+            ) from None
         room._students = {student.token: student for student in students}
         for number in numbers:
             room._restore_table(path, number)
@@ -157,12 +198,20 @@ class Classroom:
         room._keep()
         return room
 
-    def _restore_table(self, path, number) -> None:
+    def _restore_table(self, path: Path, number: int) -> None:
         name = table_file(checks.whole("table number", number, 1, 999))
         kept = table_from(read_record(path / name, TABLE_LIMIT, "table"), name)
-        table = ClassTable(number, kept["game"], kept["level"], seats=kept["seats"], pace=self.pace,
-                           absent_after=self.absent_after, clock=self.clock, paused=kept["paused"],
-                           thinker=self.thinker)
+        table = ClassTable(
+            number,
+            kept["game"],
+            kept["level"],
+            seats=kept["seats"],
+            pace=self.pace,
+            absent_after=self.absent_after,
+            clock=self.clock,
+            paused=kept["paused"],
+            thinker=self.thinker,
+        )
         for student in kept["seats"]:
             if student is not None:
                 self._students.setdefault(student.token, student)
@@ -171,11 +220,14 @@ class Classroom:
 
     # -- students -------------------------------------------------------------------------------------------
 
-    def join(self, name, code) -> Joined:
+    def join(self, name: object, code: object) -> Joined:
         """A student joins with a first name and the join code; a wrong code or name is refused in words."""
         if not same_code(code, self.join_code, "join code"):
-            raise NotationError("join code", "That is not this class's join code: type the four letters on the "
-                                             "board (the letters can be small or capital).")
+            raise NotationError(
+                "join code",
+                "That is not this class's join code: type the four letters on the "
+                "board (the letters can be small or capital).",
+            )
         name = first_name(name)
         with self.lock:
             note = same_name_note(name, (student.name for student in self._students.values()))
@@ -184,7 +236,7 @@ class Classroom:
         self._keep()
         return Joined(student.token, name, note)
 
-    def student(self, token) -> Student:
+    def student(self, token: object) -> Student:
         """The student whose browser holds `token`; NotationError (in words) for a token of no student here."""
         if type(token) is str and 0 < len(token) <= LONGEST_TOKEN:
             with self.lock:
@@ -193,7 +245,7 @@ class Classroom:
                         return student
         raise NotationError("seat token", UNKNOWN_TOKEN)
 
-    def rename(self, token, name) -> str:
+    def rename(self, token: object, name: object) -> str:
         """A student changes the name the table shows (an initial added); the note to show, or ''."""
         student = self.student(token)
         name = first_name(name)
@@ -214,7 +266,7 @@ class Classroom:
         with self.lock:
             return tuple(self._students.values())
 
-    def where(self, token) -> tuple[int, int] | None:
+    def where(self, token: object) -> tuple[int, int] | None:
         """The (table number, seat) of the student holding `token`, or None while they wait to be seated."""
         student = self.student(token)
         with self.lock:
@@ -238,7 +290,7 @@ class Classroom:
         with self.lock:
             return tuple(table for _, table in sorted(self._tables.items()))
 
-    def table(self, number) -> ClassTable:
+    def table(self, number: object) -> ClassTable:
         """Table `number`; NotationError naming the tables there are."""
         with self.lock:
             if type(number) is int and number in self._tables:
@@ -248,71 +300,90 @@ class Classroom:
 
     def new_table(self, game: str = "cutthroat", seed: int | None = None) -> ClassTable:
         """A table for `game` by the class's house rules, every seat played by a computer until students sit."""
-        game = new_game(self.house_rules.rules(game), seed=seed)
+        started = new_game(self.house_rules.rules(game), seed=seed)
         with self.lock:
             number = max(self._tables, default=0) + 1
-            table = self._adopt(ClassTable(number, game, self.level, pace=self.pace, absent_after=self.absent_after,
-                                           clock=self.clock, thinker=self.thinker))
+            table = self._adopt(
+                ClassTable(
+                    number,
+                    started,
+                    self.level,
+                    pace=self.pace,
+                    absent_after=self.absent_after,
+                    clock=self.clock,
+                    thinker=self.thinker,
+                )
+            )
         self._keep_table(table)
         self._keep()
         return table
 
-    def choose_table(self, token, number) -> int:
+    def choose_table(self, token: object, number: object) -> int:
         """The student holding `token` sits at table `number`, in the first seat a computer plays; their seat."""
         student = self.student(token)
         with self.lock:
             table = self.table(number)
             place = self.where(token)
             if place is not None:
-                raise Refused("seat", f"You sit at table {place[0]}, seat {place[1]} already: ask your teacher to "
-                                      f"move you.")
+                raise Refused(
+                    "seat", f"You sit at table {place[0]}, seat {place[1]} already: ask your teacher to move you."
+                )
             free = [seat for seat, holder in enumerate(table.seats) if holder is None]
             if not free:
                 raise Refused("table", f"Table {table.number} is full: choose another table, or wait to be seated.")
             table.sit(free[0], student)
             return free[0]
 
-    def _table_of(self, token) -> ClassTable:
+    def _table_of(self, token: object) -> ClassTable:
         place = self.where(token)
         if place is None:
             raise Refused("seat", "You are not at a table yet: choose a table, or wait for your teacher to seat you.")
         return self._tables[place[0]]
 
-    def seat_view(self, token) -> StudentView:
+    def seat_view(self, token: object) -> StudentView:
         """What the browser holding `token` may see: its table's view, or the tables to choose from while waiting."""
         student = self.student(token)
         with self.lock:
             place = self.where(token)
             if place is None:
-                return WaitingView(name=student.name, table=None, waiting=True,
-                                   tables=[TableOffered(table=table.number, game=table.game.rules.facts.name,
-                                                        free_seats=sum(holder is None for holder in table.seats))
-                                           for table in self.tables])
+                return WaitingView(
+                    name=student.name,
+                    table=None,
+                    waiting=True,
+                    tables=[
+                        TableOffered(
+                            table=table.number,
+                            game=table.game.rules.facts.name,
+                            free_seats=sum(holder is None for holder in table.seats),
+                        )
+                        for table in self.tables
+                    ],
+                )
             table = self._tables[place[0]]
             return SeatedView(name=student.name, table=table.number, waiting=False, **table.seat_view(token))
 
-    def act(self, token, action):
+    def act(self, token: object, action: Action | str) -> Action:
         """The action of the student holding `token`, at their table (see ClassTable.act)."""
         return self._table_of(token).act(token, action)
 
-    def hint(self, token) -> str:
+    def hint(self, token: object) -> str:
         """The computer's best action now for the student holding `token`, in words (see ClassTable.hint)."""
         return self._table_of(token).hint(token)
 
-    def grade(self, token) -> tuple[str, ...]:
+    def grade(self, token: object) -> tuple[str, ...]:
         """The student's decisions in their table's last finished hand, graded (see ClassTable.grade)."""
         return self._table_of(token).grade(token)
 
-    def ask_undo(self, token, moment) -> bool:
+    def ask_undo(self, token: object, moment: object) -> bool:
         """The student asks their table to go back to before `moment` (see ClassTable.ask_undo)."""
         return self._table_of(token).ask_undo(token, moment)
 
-    def away(self, token) -> None:
+    def away(self, token: object) -> None:
         """The student's browser went away (closed, dropped): after a while the computer plays for them."""
         if self.where(token) is not None:
             self._table_of(token).away(token)
 
-    def back(self, token) -> None:
+    def back(self, token: object) -> None:
         """The student's browser is back: their seat is theirs again."""
         if self.where(token) is not None:
             self._table_of(token).back(token)
@@ -323,9 +394,11 @@ class Classroom:
 
     # -- the teacher -----------------------------------------------------------------------------------------
 
-    def teacher(self, code):
+    def teacher(self, code: object) -> Desk:
         """The teacher's desk, for the teacher code alone; NotationError (in words) for any other code."""
         if not same_code(code, self.teacher_code, "teacher code"):
-            raise NotationError("teacher code", "That is not this class's teacher code: type the teacher code "
-                                                "printed when the class's server started.")
+            raise NotationError(
+                "teacher code",
+                "That is not this class's teacher code: type the teacher code printed when the class's server started.",
+            )
         return Desk(self)

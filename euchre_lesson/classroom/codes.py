@@ -26,7 +26,7 @@ def seat_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
-def same_code(typed, code: str, what: str) -> bool:
+def same_code(typed: object, code: str, what: str) -> bool:
     """Whether a typed code is `code` (a join code in any case), compared in constant time."""
     typed = join_key(typed) if what == "join code" else typed_code(typed, what)  # teach/joining's one rule
     return hmac.compare_digest(typed.encode("utf-8"), code.encode("utf-8"))

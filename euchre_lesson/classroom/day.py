@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine import checks
 from ..engine.game import GameState
 from ..engine.hand import HandState
 from ..engine.narration import result_words
@@ -28,27 +29,56 @@ class DealOfTheDay:
 
 def bid_and_score(hand: HandState, names: tuple[str, ...]) -> dict:
     """What one table bid and scored on one deal: the maker, trump, alone or not, the tricks, each seat's points."""
+    points = checks.known(hand.points, "only a hand that is over is compared: it is scored")
     if hand.thrown_in:
-        return {"thrown_in": True, "maker": None, "maker_name": None, "trump": None, "alone": False,
-                "tricks": 0, "points": list(hand.points), "words": result_words(hand, hand)}
-    return {"thrown_in": False, "maker": hand.maker, "maker_name": names[hand.maker], "trump": str(hand.trump),
-            "alone": hand.lone_maker, "tricks": hand.maker_tricks, "points": list(hand.points),
-            "words": result_words(hand, hand)}  # the hand is over: its result is public, told with the hands open
+        return {
+            "thrown_in": True,
+            "maker": None,
+            "maker_name": None,
+            "trump": None,
+            "alone": False,
+            "tricks": 0,
+            "points": list(points),
+            "words": result_words(hand, hand),
+        }
+    maker = checks.known(hand.maker, "a hand played out has a maker")
+    return {
+        "thrown_in": False,
+        "maker": maker,
+        "maker_name": names[maker],
+        "trump": str(hand.trump),
+        "alone": hand.lone_maker,
+        "tricks": hand.maker_tricks,
+        "points": list(points),
+        "words": result_words(hand, hand),
+    }  # the hand is over: its result is public, told with the hands open
 
 
 def comparison(day: DealOfTheDay, tables: dict[int, tuple[GameState, tuple[str, ...]]]) -> list[dict]:
     """Deal by deal, what each table of the day bid and scored, and each seat's points against the room's average
     for that seat on that deal. `tables`: number -> (its game, the name at each seat)."""
-    games = {number: (game, names) for number, (game, names) in tables.items()
-             if number in day.tables and day.plays(game)}
+    games = {
+        number: (game, names) for number, (game, names) in tables.items() if number in day.tables and day.plays(game)
+    }
     finished = {number: [hand for hand in game.hands if hand.is_over] for number, (game, _) in games.items()}
     rows = []
     for deal in range(max(map(len, finished.values()), default=0)):
-        played = {number: bid_and_score(hands[deal], games[number][1])
-                  for number, hands in finished.items() if deal < len(hands)}
+        played = {
+            number: bid_and_score(hands[deal], games[number][1])
+            for number, hands in finished.items()
+            if deal < len(hands)
+        }
         seats = len(next(iter(played.values()))["points"])
         average = [sum(result["points"][seat] for result in played.values()) / len(played) for seat in range(seats)]
-        rows.append({"deal": deal + 1, "tables": played, "average": average,
-                     "versus_average": {number: [round(result["points"][seat] - average[seat], 2)
-                                                 for seat in range(seats)] for number, result in played.items()}})
+        rows.append(
+            {
+                "deal": deal + 1,
+                "tables": played,
+                "average": average,
+                "versus_average": {
+                    number: [round(result["points"][seat] - average[seat], 2) for seat in range(seats)]
+                    for number, result in played.items()
+                },
+            }
+        )
     return rows

@@ -10,7 +10,9 @@ from __future__ import annotations
 import json
 import os
 import threading
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from ..engine.errors import FileRefused, NotationError, excerpt
 from ..engine.files import as_text, data_folder, read_regular, shown, write_atomically
@@ -32,48 +34,97 @@ MOST_TABLES = 999
 # depends on more than a field's shape (a join code's letters, a level's name, seats as many as the game's players,
 # the game record itself) is checked as the class is restored.
 TEXT = frozen({"type": "string", "minLength": 1, "maxLength": 100, "description": "text of 1 to 100 characters"})
-STUDENT = frozen({"type": "object", "description": "an object with a name and a token", "required": ["name", "token"],
-                  "properties": {"name": TEXT, "token": TEXT}, "additionalProperties": False})
-TABLE_NUMBERS = frozen({"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": MOST_TABLES,
-                                                   "description": f"a table's number, from 1 to {MOST_TABLES}"},
-                        "description": "a list of tables' numbers"})
+STUDENT = frozen(
+    {
+        "type": "object",
+        "description": "an object with a name and a token",
+        "required": ["name", "token"],
+        "properties": {"name": TEXT, "token": TEXT},
+        "additionalProperties": False,
+    }
+)
+TABLE_NUMBERS = frozen(
+    {
+        "type": "array",
+        "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": MOST_TABLES,
+            "description": f"a table's number, from 1 to {MOST_TABLES}",
+        },
+        "description": "a list of tables' numbers",
+    }
+)
 SECONDS = frozen({"type": "number", "minimum": 0, "description": "a number of seconds, such as 1.5"})
-CLASS_FILE_FORMAT = Format("class file", {
-    "type": "object",
-    "properties": {
-        "format": {"const": CLASS_FORMAT},
-        "join_code": {"type": "string", "description": "the join code's letters"},
-        "teacher_code": {"type": "string", "description": "the teacher code"},
-        "level": {"type": "string", "description": "the computer players' level"},
-        "pace": SECONDS,
-        "absent_after": SECONDS,
-        "house_rules": {"type": "object", "properties": SECTIONS, "additionalProperties": False,
-                        "description": "an object with a section of switches per game"},
-        "students": {"type": "array", "items": STUDENT, "description": "a list of students"},
-        "tables": TABLE_NUMBERS,
-        "day": {"type": ["object", "null"], "description": "the deal of the day (a game, a seed, tables), or null",
-                "properties": {"game": {"enum": list(PRESETS), "description": f"a game: {either(PRESETS)}"},
-                               "seed": {"type": "integer", "minimum": 0, "description": "a whole number from 0"},
-                               "tables": TABLE_NUMBERS},
-                "required": ["game", "seed", "tables"], "additionalProperties": False},
+CLASS_FILE_FORMAT = Format(
+    "class file",
+    {
+        "type": "object",
+        "properties": {
+            "format": {"const": CLASS_FORMAT},
+            "join_code": {"type": "string", "description": "the join code's letters"},
+            "teacher_code": {"type": "string", "description": "the teacher code"},
+            "level": {"type": "string", "description": "the computer players' level"},
+            "pace": SECONDS,
+            "absent_after": SECONDS,
+            "house_rules": {
+                "type": "object",
+                "properties": SECTIONS,
+                "additionalProperties": False,
+                "description": "an object with a section of switches per game",
+            },
+            "students": {"type": "array", "items": STUDENT, "description": "a list of students"},
+            "tables": TABLE_NUMBERS,
+            "day": {
+                "type": ["object", "null"],
+                "description": "the deal of the day (a game, a seed, tables), or null",
+                "properties": {
+                    "game": {"enum": list(PRESETS), "description": f"a game: {either(PRESETS)}"},
+                    "seed": {"type": "integer", "minimum": 0, "description": "a whole number from 0"},
+                    "tables": TABLE_NUMBERS,
+                },
+                "required": ["game", "seed", "tables"],
+                "additionalProperties": False,
+            },
+        },
+        "required": [
+            "format",
+            "join_code",
+            "teacher_code",
+            "level",
+            "pace",
+            "absent_after",
+            "house_rules",
+            "students",
+            "tables",
+            "day",
+        ],
     },
-    "required": ["format", "join_code", "teacher_code", "level", "pace", "absent_after", "house_rules", "students",
-                 "tables", "day"],
-}, tag="format")
-TABLE_FILE_FORMAT = Format("table file", {
-    "type": "object",
-    "properties": {
-        "format": {"const": TABLE_FORMAT},
-        "number": TABLE_NUMBERS["items"],
-        "level": {"type": "string", "description": "the computer players' level"},
-        "paused": {"type": "boolean", "description": "true or false"},
-        "seats": {"type": "array", "items": {"anyOf": [STUDENT, {"type": "null"}],
-                                             "description": "a student (an object with a name and a token) or null"},
-                  "description": "a list of seats, each a student or null (a computer's)"},
-        "game": {"type": "object", "description": "a game record"},  # read as a game record is (game_from_record)
+    tag="format",
+)
+TABLE_FILE_FORMAT = Format(
+    "table file",
+    {
+        "type": "object",
+        "properties": {
+            "format": {"const": TABLE_FORMAT},
+            "number": TABLE_NUMBERS["items"],
+            "level": {"type": "string", "description": "the computer players' level"},
+            "paused": {"type": "boolean", "description": "true or false"},
+            "seats": {
+                "type": "array",
+                "items": {
+                    "anyOf": [STUDENT, {"type": "null"}],
+                    "description": "a student (an object with a name and a token) or null",
+                },
+                "description": "a list of seats, each a student or null (a computer's)",
+            },
+            "game": {"type": "object", "description": "a game record"},  # read as a game record is (game_from_record)
+        },
+        "required": ["format", "number", "level", "paused", "seats", "game"],
     },
-    "required": ["format", "number", "level", "paused", "seats", "game"],
-}, tag="format")
+    tag="format",
+)
 STUDENT_RECORD = Format("student", STUDENT)
 
 
@@ -82,17 +133,22 @@ def default_folder() -> Path:
     return data_folder() / "classroom"
 
 
-def class_folder(folder) -> Path:
+def class_folder(folder: object) -> Path:
     """The folder to keep the class in, made if it is not there; NotationError says why one cannot be used."""
-    try:
-        path = Path(os.fspath(default_folder() if folder is None else folder))
+    chosen = default_folder() if folder is None else folder
+    try:  # os.PathLike: any object with __fspath__; Path() refuses bytes
+        path = Path(os.fspath(chosen)) if isinstance(chosen, (str, os.PathLike)) else None
     except TypeError:
-        raise NotationError("folder", f"folder must name a folder, as text or a Path, not {excerpt(folder)}.") from None
+        path = None
+    if path is None:
+        raise NotationError("folder", f"folder must name a folder, as text or a Path, not {excerpt(folder)}.")
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise NotationError("folder", f"The class cannot be kept in {shown(path)}: {error.strerror or error}. "
-                                      f"Choose a folder you may write in.") from None
+        raise NotationError(
+            "folder",
+            f"The class cannot be kept in {shown(path)}: {error.strerror or error}. Choose a folder you may write in.",
+        ) from None
     return path
 
 
@@ -103,7 +159,7 @@ def table_file(number: int) -> str:
 class Keeper:
     """Writes the class's files into one folder, each only with a newer version than the one written."""
 
-    def __init__(self, folder):
+    def __init__(self, folder: object) -> None:
         self.folder = class_folder(folder)
         self._lock = threading.Lock()
         self._written: dict[str, int] = {}
@@ -126,10 +182,18 @@ def seat_record(student: Student | None) -> dict | None:
     return None if student is None else {"name": student.name, "token": student.token}
 
 
-def table_record(number: int, level: str, game: GameState, seats, paused: bool) -> dict:
+def table_record(
+    number: int, level: str, game: GameState, seats: Iterable[Student | None], paused: bool
+) -> dict[str, Any]:
     """A table as its file holds it: its game record, who holds each seat (name and token), paused or not."""
-    return {"format": TABLE_FORMAT, "number": number, "level": level, "paused": paused,
-            "seats": [seat_record(student) for student in seats], "game": game.record()}
+    return {
+        "format": TABLE_FORMAT,
+        "number": number,
+        "level": level,
+        "paused": paused,
+        "seats": [seat_record(student) for student in seats],
+        "game": game.record(),
+    }
 
 
 def read_record(path: Path, limit: int, kind: str) -> dict:
@@ -147,19 +211,23 @@ def read_record(path: Path, limit: int, kind: str) -> dict:
     except FormatRefused as refused:
         if refused.part == form.tag:
             raise NotationError("format", f"{shown(path)} is not a {kind} file of euchre_lesson.") from None
-        raise NotationError(refused.part, f"The {kind} file {shown(path)} is damaged, so the class cannot be "
-                                          f"restored: {refused}") from None
+        raise NotationError(
+            refused.part, f"The {kind} file {shown(path)} is damaged, so the class cannot be restored: {refused}"
+        ) from None
 
 
-def student_from(record, where: str) -> Student | None:
-    """A seat's or a student's record read back (of the format STUDENT, or null): None for a computer's seat."""
-    if record is None:
-        return None
+def student_from(record: object, where: str) -> Student | None:
+    """A seat's record read back (of the format STUDENT, or null): None for a computer's seat."""
+    return None if record is None else student_of(record, where)
+
+
+def student_of(record: object, where: str) -> Student:
+    """A student's record read back (of the format STUDENT)."""
     try:
-        read(STUDENT_RECORD, record)
+        checked: dict[str, str] = read(STUDENT_RECORD, record)  # an object of a name and a token, as text
     except FormatRefused as refused:
         raise NotationError(where, f"In {where}: {refused}") from None
-    return Student(record["name"], record["token"])
+    return Student(checked["name"], checked["token"])
 
 
 def table_from(record: dict, where: str) -> dict:
@@ -176,5 +244,10 @@ def table_from(record: dict, where: str) -> dict:
     seats = record["seats"]
     if len(seats) != game.rules.players:
         raise NotationError("seats", f"In {where}: seats must list the game's {game.rules.players} seats.")
-    return {"number": record["number"], "level": record["level"], "paused": record["paused"],
-            "seats": tuple(student_from(seat, where) for seat in seats), "game": game}
+    return {
+        "number": record["number"],
+        "level": record["level"],
+        "paused": record["paused"],
+        "seats": tuple(student_from(seat, where) for seat in seats),
+        "game": game,
+    }

@@ -211,16 +211,28 @@ def trick_seen(trick: Trick | None, number: int) -> TrickSeen | None:
     """A trick as every seat sees it: who led, each card with its seat, who won."""
     if trick is None:
         return None
-    return TrickSeen(number=number, leader=trick.leader, winner=trick.winner,
-                     cards=[PlayedCard(seat=seat, card=str(card)) for card, seat in zip(trick.cards, trick.seats)])
+    return TrickSeen(
+        number=number,
+        leader=trick.leader,
+        winner=trick.winner,
+        cards=[PlayedCard(seat=seat, card=str(card)) for card, seat in zip(trick.cards, trick.seats)],
+    )
 
 
 def players_seen(view: View, seats: tuple[SeatSeen, ...]) -> list[PlayerSeen]:
     """Each seat as this seat sees it: who sits there, how many cards it holds (not which), its roles this hand."""
-    return [PlayerSeen(seat=seat, called=seat_words(seat, view), name=seats[seat]["name"],
-                       computer=seats[seat]["computer"], away=seats[seat]["away"],
-                       cards=view.hand_sizes[seat] if view.hand_sizes else 0, roles=view.roles(seat))
-            for seat in range(view.players)]
+    return [
+        PlayerSeen(
+            seat=seat,
+            called=seat_words(seat, view),
+            name=seats[seat]["name"],
+            computer=seats[seat]["computer"],
+            away=seats[seat]["away"],
+            cards=view.hand_sizes[seat] if view.hand_sizes else 0,
+            roles=view.roles(seat),
+        )
+        for seat in range(view.players)
+    ]
 
 
 def choices_seen(view: View) -> Choices:
@@ -244,10 +256,16 @@ def choices_seen(view: View) -> Choices:
 def hand_seen(view: View) -> HandSeen:
     """The hand in play as this seat may see it."""
     return HandSeen(
-        phase=str(view.phase), dealer=view.dealer, to_act=view.to_act, your_turn=bool(view.legal),
-        hand=card_names(view.hand), legal=[str(action) for action in view.legal],
-        up_card=str(view.up_card), up_card_is=up_card_words(view),
-        trump=None if view.trump is None else str(view.trump), maker=view.maker,
+        phase=str(view.phase),
+        dealer=view.dealer,
+        to_act=view.to_act,
+        your_turn=bool(view.legal),
+        hand=card_names(view.hand),
+        legal=[str(action) for action in view.legal],
+        up_card=str(view.up_card),
+        up_card_is=up_card_words(view),
+        trump=None if view.trump is None else str(view.trump),
+        maker=view.maker,
         tricks=[trick_seen(trick, number) for number, trick in enumerate(view.tricks, 1)],
         trick=trick_seen(view.trick, len(view.tricks) + 1) if view.trick and view.trick.cards else None,
         tricks_won=list(view.tricks_won),
@@ -255,7 +273,8 @@ def hand_seen(view: View) -> HandSeen:
         dummy=None if view.dummy is None else card_names(view.dummy),  # the maker who took it (T5)
         laid_aside=card_names(view.set_aside),  # the maker's own five laid aside (T5)
         exchanged=card_names(view.exchanged),  # a call for best this seat took part in (R3)
-        dummy_size=view.dummy_size, laid_aside_size=view.laid_aside,
+        dummy_size=view.dummy_size,
+        laid_aside_size=view.laid_aside,
         story=[words for _, words in story(view)],
         choices=choices_seen(view),
     )
@@ -275,8 +294,9 @@ def said_in(reasons: Sequence[Mapping[int, str]], number: int) -> Mapping[int, s
     return reasons[number] if 0 <= number < len(reasons) else {}
 
 
-def review_seen(game: GameState, seat: int, reasons: Sequence[Mapping[int, str]],
-                grades: Sequence[str] | None = None) -> Review | None:
+def review_seen(
+    game: GameState, seat: int, reasons: Sequence[Mapping[int, str]], grades: Sequence[str] | None = None
+) -> Review | None:
     """The last finished hand as this seat may review it: its story as this seat saw it, its result, the computer
     players' reasons as this seat may hear them (a card this seat never saw is [hidden] in them), and this seat's
     own grades if it asked for them."""
@@ -286,10 +306,16 @@ def review_seen(game: GameState, seat: int, reasons: Sequence[Mapping[int, str]]
     number, hand = last
     view = hand.view(seat)
     heard = reasons_heard(hand, seat, dict(said_in(reasons, number - 1)))
-    return Review(number=number, story=[words for _, words in story(view)], result=result_words(hand, view),
-                  reasons=[ReasonSeen(seat=hand.actors[i], who=seat_words(hand.actors[i], view),
-                                      words=reason_words(words, view)) for i, words in sorted(heard.items())],
-                  grades=None if grades is None else list(grades))
+    return Review(
+        number=number,
+        story=[words for _, words in story(view)],
+        result=result_words(hand, view),
+        reasons=[
+            ReasonSeen(seat=hand.actors[i], who=seat_words(hand.actors[i], view), words=reason_words(words, view))
+            for i, words in sorted(heard.items())
+        ],
+        grades=None if grades is None else list(grades),
+    )
 
 
 # a seat that asked for nothing, at a table where nobody asked to undo
@@ -301,19 +327,31 @@ def every_hand(game: GameState) -> list[OpenHand]:
     return [OpenHand(seat=seat, cards=card_names(game.view(seat).hand)) for seat in range(game.rules.players)]
 
 
-def seat_view(game: GameState, seat: int, seats: tuple[SeatSeen, ...], reasons: Sequence[Mapping[int, str]],
-              paused: bool = False, own: Own = NOTHING_OWN, hands_open: bool = False) -> SeatView:
+def seat_view(
+    game: GameState,
+    seat: int,
+    seats: tuple[SeatSeen, ...],
+    reasons: Sequence[Mapping[int, str]],
+    paused: bool = False,
+    own: Own = NOTHING_OWN,
+    hands_open: bool = False,
+) -> SeatView:
     """Everything `seat` may see of the table, as plain data: `seats` says who sits where (public), `reasons` what
     the computer players said, by hand and place in its history (heard only once the hand is over), `own` what is
     this seat's alone: the hint it asked for, its grades, and the undo asked at the table (who asked is public);
     while the teacher shows every hand for a demonstration (`hands_open`), every player's hand."""
     view = game.view(seat)
     return SeatView(
-        seat=seat, game=game.rules.game, game_name=game.rules.facts.name,
-        hand_number=len(game.hands), paused=paused,
+        seat=seat,
+        game=game.rules.game,
+        game_name=game.rules.facts.name,
+        hand_number=len(game.hands),
+        paused=paused,
         players=players_seen(view, seats),
-        scores=list(view.scores), sides=[list(side) for side in game.sides],
-        game_over=game.is_over, winners=list(game.winners),
+        scores=list(view.scores),
+        sides=[list(side) for side in game.sides],
+        game_over=game.is_over,
+        winners=list(game.winners),
         hand_in_play=hand_seen(view),
         last_hand=review_seen(game, seat, reasons, own["grades"]),
         hint=own["hint"],

@@ -21,21 +21,28 @@ from ..engine import checks
 from ..engine.actions import Action, parse_action
 from ..engine.errors import IllegalAction, NotationError
 from ..engine.game import GameState
-from ..engine.hand import PHASE_RULES
 from ..engine.narration import seat_words
+from ..engine.sequence import PHASE_RULES
+from ..engine.view import acting_seat
 from ..play.table_model import TableModel, here, level_of
 from .refusals import Refused
 from .seat_view import Own, SeatSeen, SeatView, Undo, finished_hand, seat_view
 from .students import Student
 from .thinking import Thinker, thinks_long
 
-NO_SEAT = ("This browser holds no seat at this table: join the class again with the join code, "
-           "or ask your teacher to seat you.")
+NO_SEAT = (
+    "This browser holds no seat at this table: join the class again with the join code, "
+    "or ask your teacher to seat you."
+)
 LONGEST_TOKEN = 100  # a seat token is 22 characters; anything much longer is not one
-NOTHING_TO_UNDO = ("Nothing to undo at table {number}: no student has acted here since this game started (or since "
-                   "the class's server started).")
-MOVED_ON = ("The table has moved on since your page offered Undo: press Undo again to go back to before the last "
-            "student's move.")
+NOTHING_TO_UNDO = (
+    "Nothing to undo at table {number}: no student has acted here since this game started (or since "
+    "the class's server started)."
+)
+MOVED_ON = (
+    "The table has moved on since your page offered Undo: press Undo again to go back to before the last "
+    "student's move."
+)
 
 
 def checked_seconds(name: str, value: Any) -> float:
@@ -48,9 +55,19 @@ def checked_seconds(name: str, value: Any) -> float:
 class ClassTable:
     """A table of the class: `game` played by the students seated at it, computer players of `level` elsewhere."""
 
-    def __init__(self, number: int, game: GameState, level: str = "rule of thumb", *,
-                 seats: tuple[Student | None, ...] | None = None, pace: float = 1.0, absent_after: float = 60.0,
-                 clock: Callable[[], float] = time.monotonic, paused: bool = False, thinker: Thinker | None = None):
+    def __init__(
+        self,
+        number: int,
+        game: GameState,
+        level: str = "rule of thumb",
+        *,
+        seats: tuple[Student | None, ...] | None = None,
+        pace: float = 1.0,
+        absent_after: float = 60.0,
+        clock: Callable[[], float] = time.monotonic,
+        paused: bool = False,
+        thinker: Thinker | None = None,
+    ):
         self.number = checks.whole("number", number, 1, 999)
         checks.instance("game", game, GameState, "a GameState, such as new_game(CUTTHROAT, seed=1)")
         self.model = TableModel(game, level_of(level), name=f"Table {self.number}")
@@ -81,7 +98,9 @@ class ClassTable:
 
     def observe(self, listener: Callable[[ClassTable], None]) -> None:
         """Call `listener(table)` after each change, outside the lock (one that fails is kept in `problems`)."""
-        self.model.observe(checks.instance("listener", listener, Callable, "a function of one ClassTable"))
+        if not callable(listener):
+            raise checks.refused("listener", listener, "a function of one ClassTable")
+        self.model.observe(listener)
 
     def forget(self, listener: Callable[[ClassTable], None]) -> None:
         """Stop telling `listener` (a page that closed)."""
@@ -150,8 +169,14 @@ class ClassTable:
     def seats_seen(self) -> tuple[SeatSeen, ...]:
         """Who sits where, as every seat may see it."""
         with self.lock:
-            return tuple(SeatSeen(name=None if student is None else student.name, computer=self.computer_plays(seat),
-                                  away=seat in self._away) for seat, student in enumerate(self._seats))
+            return tuple(
+                SeatSeen(
+                    name=None if student is None else student.name,
+                    computer=self.computer_plays(seat),
+                    away=seat in self._away,
+                )
+                for seat, student in enumerate(self._seats)
+            )
 
     def seat_view(self, token: object) -> SeatView:
         """What the browser holding `token` may see of this table (see seat_view.py)."""
@@ -181,10 +206,16 @@ class ClassTable:
         students = {place: student.name for place, student in enumerate(self._seats) if student is not None}
         moment = self.model.history.number if self.model.history else None
         asked = {place for place, wanted in self._undo_asked.items() if wanted == moment}
-        return Own(hint=self.model.hint_said(seat), grades=None if graded is None else graded.lines(seat),
-                   undo=Undo(moment=moment, you_asked=seat in asked,
-                             asked=[students[place] for place in sorted(asked) if place in students],
-                             waiting_for=[name for place, name in sorted(students.items()) if place not in asked]))
+        return Own(
+            hint=self.model.hint_said(seat),
+            grades=None if graded is None else graded.lines(seat),
+            undo=Undo(
+                moment=moment,
+                you_asked=seat in asked,
+                asked=[students[place] for place in sorted(asked) if place in students],
+                waiting_for=[name for place, name in sorted(students.items()) if place not in asked],
+            ),
+        )
 
     # -- playing ---------------------------------------------------------------------------------------------
 
@@ -210,10 +241,12 @@ class ClassTable:
         """'It is not your turn: Ben (seat 2) is to act, in bidding round one.' Never the other seat's options."""
         game = self.game
         view = game.view(seat)
-        to_act = game.to_act
+        to_act = acting_seat(game.hand)  # asked only while the game goes on
         student = self._seats[to_act]
         who = seat_words(to_act, view) if student is None else f"{student.name} ({seat_words(to_act, view)})"
-        return IllegalAction(PHASE_RULES[game.hand.phase], f"It is not your turn: {who} is to act, in {game.hand.phase}.")
+        return IllegalAction(
+            PHASE_RULES[game.hand.phase], f"It is not your turn: {who} is to act, in {game.hand.phase}."
+        )
 
     def _took(self, after: GameState, reason: str | None = None, undoable: bool = False) -> None:
         """The table's game is now `after`, the next action taken (and what its computer player said, if one chose
@@ -230,7 +263,7 @@ class ClassTable:
         """The seat a computer player must act for now, if any (none while paused or once the game is over)."""
         if self._paused or self.game.is_over:
             return None
-        seat = self.game.to_act
+        seat = acting_seat(self.game.hand)  # the game goes on: a seat is to act
         return seat if self.computer_plays(seat) else None
 
     def due(self) -> float | None:
@@ -238,7 +271,7 @@ class ClassTable:
         with self.lock:
             if self._paused or self.game.is_over:
                 return None
-            seat, now = self.game.to_act, self.clock()
+            seat, now = acting_seat(self.game.hand), self.clock()  # the game goes on: a seat is to act
             after_pace = self._last_change + self.pace - now
             if self._seats[seat] is None:
                 return max(0.0, after_pace)
@@ -332,9 +365,12 @@ class ClassTable:
             checks.instance("student", student, Student, "a Student who joined the class")
             held = self._seats[seat]
             if held is not None:
-                raise Refused("seat", f"Seat {seat} at table {self.number} is {held.name}'s: "
-                                      f"move {held.name} first, or choose a seat a computer plays.")
-            self._seats = self._seats[:seat] + (student,) + self._seats[seat + 1:]
+                raise Refused(
+                    "seat",
+                    f"Seat {seat} at table {self.number} is {held.name}'s: "
+                    f"move {held.name} first, or choose a seat a computer plays.",
+                )
+            self._seats = self._seats[:seat] + (student,) + self._seats[seat + 1 :]
             self.model.changed()
         self._tell()
 
@@ -343,7 +379,7 @@ class ClassTable:
         with self.lock:
             seat = checks.seat("seat", seat, self.game.rules.players)
             student = self._seats[seat]
-            self._seats = self._seats[:seat] + (None,) + self._seats[seat + 1:]
+            self._seats = self._seats[:seat] + (None,) + self._seats[seat + 1 :]
             self._away.pop(seat, None)
             self.model.changed()
         self._tell()
@@ -401,8 +437,11 @@ class ClassTable:
         checks.instance("game", game, GameState, "a GameState, such as new_game(CUTTHROAT, seed=1)")
         with self.lock:
             if game.rules.players != len(self._seats):
-                raise Refused("game", f"Table {self.number} has {len(self._seats)} seats, and {game.rules.facts.name} "
-                                      f"needs {game.rules.players}: choose a game for {len(self._seats)}.")
+                raise Refused(
+                    "game",
+                    f"Table {self.number} has {len(self._seats)} seats, and {game.rules.facts.name} "
+                    f"needs {game.rules.players}: choose a game for {len(self._seats)}.",
+                )
             self._start(game)
         self._tell()
 

@@ -4,13 +4,18 @@ deal of the day. A Desk is had only from Classroom.teacher(code), which refuses 
 from __future__ import annotations
 
 import random
-from typing import TypedDict
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, TypedDict
 
 from ..engine import checks
 from ..engine.game import new_game
 from .day import DealOfTheDay, comparison
 from .refusals import Refused
 from .seat_view import SeatSeen, SeatView
+
+if TYPE_CHECKING:  # the class holds its desk: imported for the types alone
+    from .classroom import Classroom
+    from .table import ClassTable
 
 # -- what the teacher's page is sent (declared, so that a key renamed here and not there fails in mypy) ---------------
 
@@ -60,7 +65,7 @@ class RosterEntry(TypedDict):
 class Desk:
     """What the teacher may do to the class `room` (a Classroom)."""
 
-    def __init__(self, room):
+    def __init__(self, room: Classroom) -> None:
         self.room = room
 
     # -- looking -----------------------------------------------------------------------------------------------
@@ -69,17 +74,22 @@ class Desk:
         """Every table with who sits where, the scores, whose turn it is and how long they have waited; who waits."""
         room = self.room
         with room.lock:
-            return Overview(join_code=room.join_code, level=room.level,
-                            waiting=[student.name for student in room.waiting],
-                            tables=[table_at_a_glance(table) for table in room.tables])
+            return Overview(
+                join_code=room.join_code,
+                level=room.level,
+                waiting=[student.name for student in room.waiting],
+                tables=[table_at_a_glance(table) for table in room.tables],
+            )
 
     def roster(self) -> list[RosterEntry]:
         """Every student, in the order they joined, with their token (for the teacher's page to place them: never
         send it to a student's page) and where they sit: (table, seat), or None while they wait."""
         room = self.room
         with room.lock:
-            return [RosterEntry(name=student.name, token=student.token, place=room.where(student.token))
-                    for student in room.students]
+            return [
+                RosterEntry(name=student.name, token=student.token, place=room.where(student.token))
+                for student in room.students
+            ]
 
     def view_of_seat(self, number: int, seat: int) -> SeatView:
         """What one seat of a table sees, as its browser is sent it (to look over a student's shoulder)."""
@@ -87,7 +97,7 @@ class Desk:
 
     # -- placing students ------------------------------------------------------------------------------------------
 
-    def place(self, token, number, seat) -> None:
+    def place(self, token: object, number: object, seat: object) -> None:
         """Seat the student holding `token` at table `number`, `seat` (taking them from where they sat)."""
         room = self.room
         student = room.student(token)
@@ -96,8 +106,11 @@ class Desk:
             seat = checks.seat("seat", seat, len(table.seats))
             holder = table.seats[seat]
             if holder is not None and holder.token != student.token:
-                raise Refused("seat", f"Seat {seat} at table {table.number} is {holder.name}'s: move {holder.name} "
-                                      f"first, or choose a seat a computer plays.")
+                raise Refused(
+                    "seat",
+                    f"Seat {seat} at table {table.number} is {holder.name}'s: move {holder.name} "
+                    f"first, or choose a seat a computer plays.",
+                )
             if holder is not None:
                 return
             place = room.where(token)
@@ -105,7 +118,7 @@ class Desk:
                 room.table(place[0]).unseat(place[1])
             table.sit(seat, student)
 
-    def remove(self, token) -> None:
+    def remove(self, token: object) -> None:
         """Take the student holding `token` from their table: a computer plays their seat, and they wait."""
         room = self.room
         with room.lock:
@@ -113,7 +126,7 @@ class Desk:
             if place is not None:
                 room.table(place[0]).unseat(place[1])
 
-    def computer(self, number, seat) -> None:
+    def computer(self, number: object, seat: object) -> None:
         """A computer plays `seat` at table `number`; the student who sat there waits to be seated."""
         with self.room.lock:
             table = self.room.table(number)
@@ -121,47 +134,53 @@ class Desk:
 
     # -- tables -------------------------------------------------------------------------------------------------
 
-    def new_table(self, game: str = "cutthroat", seed: int | None = None):
+    def new_table(self, game: str = "cutthroat", seed: int | None = None) -> ClassTable:
         """A new table of `game` (the class's house rules), computer players at every seat until students sit."""
         return self.room.new_table(game, seed)
 
-    def pause(self, number, paused: bool = True) -> None:
+    def pause(self, number: object, paused: bool = True) -> None:
         self.room.table(number).pause(paused)
 
-    def open_hands(self, number, shown: bool = True) -> None:
+    def open_hands(self, number: object, shown: bool = True) -> None:
         """Show every hand at table `number` to everyone there, for a demonstration, or hide them again."""
         self.room.table(number).open_hands(shown)
 
-    def undo(self, number) -> None:
+    def undo(self, number: object) -> None:
         """Table `number` goes back to before its last student's move (the computers' replies since go too)."""
         self.room.table(number).undo()
 
-    def deal_again(self, number) -> None:
+    def deal_again(self, number: object) -> None:
         """The hand in play at table `number` starts again from its deal."""
         self.room.table(number).deal_again()
 
-    def new_game(self, number, seed: int | None = None) -> None:
+    def new_game(self, number: object, seed: int | None = None) -> None:
         """A new game at table `number`, of the game it plays, with the same students."""
         table = self.room.table(number)
         table.start(new_game(self.room.house_rules.rules(table.game.rules.game), seed=seed))
 
     # -- the deal of the day ---------------------------------------------------------------------------------------
 
-    def deal_of_the_day(self, game: str = "cutthroat", seed: int | None = None, tables=None) -> DealOfTheDay:
+    def deal_of_the_day(
+        self, game: str = "cutthroat", seed: int | None = None, tables: Iterable[object] | None = None
+    ) -> DealOfTheDay:
         """Every table of `tables` (all, if None) starts a game of `game` from the same seed: the same deals."""
         room = self.room
         rules = room.house_rules.rules(game)
-        seed = random.SystemRandom().randrange(2**32) if seed is None else checks.seed("seed", seed)
+        given = checks.seed("seed", seed)  # None: a seed of its own
+        dealt = random.SystemRandom().randrange(2**32) if given is None else given
         with room.lock:
             chosen = list(room.tables) if tables is None else [room.table(number) for number in tables]
             wrong = [table.number for table in chosen if len(table.seats) != rules.players]
             if not chosen or wrong:
-                raise Refused("tables", f"The deal of the day needs tables of {rules.players} seats for "
-                                        f"{rules.facts.name}; {'these have another number' if wrong else 'none'}"
-                                        f"{': ' + ', '.join(map(str, wrong)) if wrong else ' was chosen'}.")
+                raise Refused(
+                    "tables",
+                    f"The deal of the day needs tables of {rules.players} seats for "
+                    f"{rules.facts.name}; {'these have another number' if wrong else 'none'}"
+                    f"{': ' + ', '.join(map(str, wrong)) if wrong else ' was chosen'}.",
+                )
             for table in chosen:
-                table.start(new_game(rules, seed=seed))
-            room.day = DealOfTheDay(game, seed, tuple(table.number for table in chosen))
+                table.start(new_game(rules, seed=dealt))
+            room.day = DealOfTheDay(game, dealt, tuple(table.number for table in chosen))
         room._keep()
         return room.day
 
@@ -175,21 +194,31 @@ class Desk:
             return comparison(room.day, tables)
 
 
-def seat_names(table) -> tuple[str, ...]:
+def seat_names(table: ClassTable) -> tuple[str, ...]:
     """The name at each seat of a table: the student's, or 'computer'."""
     return tuple("computer" if student is None else student.name for student in table.seats)
 
 
-def table_at_a_glance(table) -> TableAtAGlance:
+def table_at_a_glance(table: ClassTable) -> TableAtAGlance:
     """One table on the teacher's page."""
     with table.lock:
         game, seats = table.game, table.seats_seen()
         return TableAtAGlance(
-            table=table.number, game=game.rules.facts.name, paused=table.paused, hands_open=table.hands_open,
+            table=table.number,
+            game=game.rules.facts.name,
+            paused=table.paused,
+            hands_open=table.hands_open,
             hand_number=len(game.hands),
-            seats=[SeatHeld(seat=seat, name=held["name"], computer=held["computer"], away=held["away"])
-                   for seat, held in enumerate(seats)],
-            scores=list(game.scores), sides=[list(side) for side in game.sides],
-            to_act=game.to_act, to_act_name=None if game.to_act is None else seat_names(table)[game.to_act],
-            waited=round(table.waited(), 1), game_over=game.is_over, winners=list(game.winners),
-            problems=list(table.problems))
+            seats=[
+                SeatHeld(seat=seat, name=held["name"], computer=held["computer"], away=held["away"])
+                for seat, held in enumerate(seats)
+            ],
+            scores=list(game.scores),
+            sides=[list(side) for side in game.sides],
+            to_act=game.to_act,
+            to_act_name=None if game.to_act is None else seat_names(table)[game.to_act],
+            waited=round(table.waited(), 1),
+            game_over=game.is_over,
+            winners=list(game.winners),
+            problems=list(table.problems),
+        )

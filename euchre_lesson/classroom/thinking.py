@@ -37,6 +37,7 @@ def thinks_long(player: object) -> bool:
 
 def _watch(parent: int) -> None:
     """In a worker: end when the server that started it has ended (stopped by a signal, it could not say so)."""
+
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(1)
@@ -58,8 +59,12 @@ class Thinker:
         with self._lock:
             if self._pool is None and self._apart:
                 # spawn, not fork: the server has threads, and a forked child would inherit their locks held
-                self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=_watch, initargs=(os.getpid(),))
+                self._pool = ProcessPoolExecutor(
+                    self.workers,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_watch,
+                    initargs=(os.getpid(),),
+                )
             return self._pool
 
     def think(self, work: Callable[..., Answer], *args: Any, **kwargs: Any) -> Answer:

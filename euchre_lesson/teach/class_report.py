@@ -44,7 +44,7 @@ class Link(NamedTuple):
 
 def server_address(address: object) -> str:
     """The class server's address as typed ('192.168.1.20:8765' or 'http://...'), made whole: 'http://.../'."""
-    text = address.strip() if isinstance(address, str) else None
+    text = address.strip() if isinstance(address, str) else ""
     if text and "://" not in text:
         text = "http://" + text
     parts = urllib.parse.urlsplit(text) if text and len(text) <= LONGEST_ADDRESS and text.isascii() else None
@@ -61,7 +61,7 @@ def server_address(address: object) -> str:
         )
     except ValueError:  # a port that is not a number
         good = False
-    if not good:
+    if not good or parts is None:
         raise NotationError(
             "server",
             f"Write the class server's address as your teacher gave it, such as "

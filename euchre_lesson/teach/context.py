@@ -8,8 +8,8 @@ the progress board, practice, the class link) takes the context bound when it is
 click is kept where the lesson said; a typed answer counts the same way through `current().check(exercise,
 answer)` (an exercise's own `check()` only judges). Nothing is bound at import. Where a lesson binds nothing, the
 first view binds the learner's own: the progress in the default folder ($EUCHRE_LESSON_PROGRESS, else the Jupyter
-data folder) and a reporter of its own. The binding is a context variable: a test, a thread or a second learner in one process binds
-its own without touching anyone else's, and without environment variables.
+data folder) and a reporter of its own. The binding is a context variable: a test, a thread or a second learner in
+one process binds its own without touching anyone else's, and without environment variables.
 """
 
 from __future__ import annotations
@@ -37,21 +37,26 @@ class LessonContext:
     on_answer: Callable[[str, bool, str], None] | None = None
     default: bool = False  # bound by the first view where the lesson bound nothing (follows $EUCHRE_LESSON_PROGRESS)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not isinstance(self.progress, Progress):
-            raise NotationError("progress", f"progress must be a Progress, such as Progress('a folder'), "
-                                            f"not {excerpt(self.progress)}.")
+            raise NotationError(
+                "progress", f"progress must be a Progress, such as Progress('a folder'), not {excerpt(self.progress)}."
+            )
         if not isinstance(self.reporter, ClassReporter):
             raise NotationError("reporter", f"reporter must be a ClassReporter, not {excerpt(self.reporter)}.")
         if self.on_answer is not None and not callable(self.on_answer):
-            raise NotationError("on_answer", f"on_answer must be None or a function called as on_answer(id, "
-                                             f"correct, answer), not {excerpt(self.on_answer)}.")
+            raise NotationError(
+                "on_answer",
+                f"on_answer must be None or a function called as on_answer(id, "
+                f"correct, answer), not {excerpt(self.on_answer)}.",
+            )
 
-    def check(self, exercise: Exercise, given) -> Verdict:
+    def check(self, exercise: Exercise, given: object) -> Verdict:
         """`exercise.check(given)`, and the verdict kept as a click on its view is (a typed answer that counts)."""
         if not isinstance(exercise, Exercise):
-            raise NotationError("exercise", f"exercise must be an exercise such as exercises(1).q1, not "
-                                            f"{excerpt(exercise)}.")
+            raise NotationError(
+                "exercise", f"exercise must be an exercise such as exercises(1).q1, not {excerpt(exercise)}."
+            )
         verdict = exercise.check(given)
         self.keep(exercise.id, verdict)
         return verdict
@@ -74,15 +79,21 @@ class LessonContext:
         mine.record(exercise_id, verdict.correct, verdict.answer)
         kept = mine.known().answers  # as just recorded: no second read of the file
         if exercise_id in kept:
-            self.reporter.answered(mine.folder, {exercise_id: kept[exercise_id].shared()},
-                                   lambda: {key: one.shared() for key, one in kept.items() if kept_id(key)})
+            self.reporter.answered(
+                mine.folder,
+                {exercise_id: kept[exercise_id].shared()},
+                lambda: {key: one.shared() for key, one in kept.items() if kept_id(key)},
+            )
 
 
 _BOUND: ContextVar[LessonContext | None] = ContextVar("euchre_lesson_lesson", default=None)
 
 
-def bind(progress: Progress | None = None, reporter: ClassReporter | None = None,
-         on_answer: Callable[[str, bool, str], None] | None = None) -> LessonContext:
+def bind(
+    progress: Progress | None = None,
+    reporter: ClassReporter | None = None,
+    on_answer: Callable[[str, bool, str], None] | None = None,
+) -> LessonContext:
     """Bind a lesson's context here and in what runs from here: the progress given (else the learner's own)."""
     context = _made(progress, reporter, on_answer)
     _BOUND.set(context)
@@ -90,8 +101,11 @@ def bind(progress: Progress | None = None, reporter: ClassReporter | None = None
 
 
 @contextlib.contextmanager
-def bound(progress: Progress | None = None, reporter: ClassReporter | None = None,
-          on_answer: Callable[[str, bool, str], None] | None = None) -> Iterator[LessonContext]:
+def bound(
+    progress: Progress | None = None,
+    reporter: ClassReporter | None = None,
+    on_answer: Callable[[str, bool, str], None] | None = None,
+) -> Iterator[LessonContext]:
     """A lesson's context bound for a `with` block only, and the one before it bound again after (for tests)."""
     context = _made(progress, reporter, on_answer)
     token = _BOUND.set(context)
@@ -101,10 +115,12 @@ def bound(progress: Progress | None = None, reporter: ClassReporter | None = Non
         _BOUND.reset(token)
 
 
-def _made(progress: Progress | None, reporter: ClassReporter | None,
-          on_answer: Callable[[str, bool, str], None] | None) -> LessonContext:
-    return LessonContext(Progress() if progress is None else progress,
-                         ClassReporter() if reporter is None else reporter, on_answer)
+def _made(
+    progress: Progress | None, reporter: ClassReporter | None, on_answer: Callable[[str, bool, str], None] | None
+) -> LessonContext:
+    return LessonContext(
+        Progress() if progress is None else progress, ClassReporter() if reporter is None else reporter, on_answer
+    )
 
 
 def current() -> LessonContext:
@@ -121,6 +137,7 @@ def learners_progress(progress: Progress | None = None) -> Progress:
     if progress is None:
         return current().progress
     if not isinstance(progress, Progress):
-        raise NotationError("progress", f"progress must be a Progress, or None for the learner's own, "
-                                        f"not {excerpt(progress)}.")
+        raise NotationError(
+            "progress", f"progress must be a Progress, or None for the learner's own, not {excerpt(progress)}."
+        )
     return progress

@@ -7,23 +7,41 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..engine import checks
 from ..engine.actions import Action, parse_action
 from ..engine.cards import Card, Suit, parse_card, parse_cards, parse_suit, sort_key
 from ..engine.display import words_html
 from ..engine.errors import IllegalAction, NotationError, excerpt
-from ..engine.hand import PHASE_RULES, HandState
+from ..engine.hand import HandState
 from ..engine.narration import cards_words, choice_words
 from ..engine.ranking import bower, effective_suit
 from ..engine.rules import CUTTHROAT, RuleSet
 from ..engine.scoring import Points, scoring_row
+from ..engine.sequence import PHASE_RULES
 from ..engine.tricks import legal_plays, trick_winner, why_may, why_not, why_wins
+from ..engine.view import acting_seat
 from ..play.dummy import Keep, best_five, keep_strength, shortfall
 from .house_rules import show_answer
+
+if TYPE_CHECKING:  # for the type checker alone: nothing here exists at run time
+    from typing import TypedDict, Unpack
+
+    class Written(TypedDict, total=False):
+        """What the author of any exercise may add, by keyword: its hints, its id, and the rules it exercises."""
+
+        hints: str | Sequence[str]
+        id: str
+        rule_ids: str | Sequence[str]
+
+
+# The kinds below keep their cards, suits and actions read (a Card, a Suit), but an author writes them in notation
+# ("J♠", "♥", "order"): each such kind tells the type checker so with an __init__ of its own, seen only by the
+# checker (TYPE_CHECKING); at run time the dataclass writes __init__ and __post_init__ reads the notation.
 
 
 @dataclass(frozen=True)
@@ -52,8 +70,10 @@ class Verdict:
         # The mark and its words carry the verdict; the colour only repeats it.
         colour, mark = (("#0a6a2a", "✔ ") if self.correct else ("#a4001d", "✘ ")) if self.answered else ("#555", "")
         lead = f'<b style="color:{colour}">{mark}{self.lead}</b> ' if self.answered else ""
-        return (f'<div role="status" style="font-family:sans-serif;border-left:4px solid {colour};padding:0.2em 0.6em">'
-                f'{lead}{words_html(_sentence(self.message))}</div>')
+        return (
+            f'<div role="status" style="font-family:sans-serif;border-left:4px solid {colour};padding:0.2em 0.6em">'
+            f"{lead}{words_html(_sentence(self.message))}</div>"
+        )
 
 
 def _sentence(text: str) -> str:
@@ -93,14 +113,21 @@ class Exercise:
 
     def __post_init__(self):
         hints = (self.hints,) if isinstance(self.hints, str) else self.hints  # one hint may be written alone
-        if not isinstance(hints, (tuple, list)) or len(hints) > MOST_HINTS or not all(isinstance(h, str) for h in hints):
+        if (
+            not isinstance(hints, (tuple, list))
+            or len(hints) > MOST_HINTS
+            or not all(isinstance(h, str) for h in hints)
+        ):
             raise checks.refused("hints", self.hints, f"a few hints as text, at most {MOST_HINTS}")
         object.__setattr__(self, "hints", tuple(hints))
         if not isinstance(self.id, str):
             raise checks.refused("id", self.id, "text such as 'lesson 3 q1'")
         ids = (self.rule_ids,) if isinstance(self.rule_ids, str) else self.rule_ids
-        if not isinstance(ids, (tuple, list)) or len(ids) > MOST_HINTS or \
-                not all(isinstance(i, str) and RULE_ID.fullmatch(i) for i in ids):
+        if (
+            not isinstance(ids, (tuple, list))
+            or len(ids) > MOST_HINTS
+            or not all(isinstance(i, str) and RULE_ID.fullmatch(i) for i in ids)
+        ):
             raise checks.refused("rule_ids", self.rule_ids, "the ids of the rules it exercises, such as ('C7', 'T5')")
         object.__setattr__(self, "rule_ids", tuple(ids))
 
@@ -137,8 +164,11 @@ class Exercise:
     def read(self, given):
         """The learner's answer as an engine value; raises NotationError when unreadable."""
         if _nesting(given) > MOST_NESTING:  # refused before any reading, which would recurse into it
-            raise NotationError("given", f"I could not read that answer: it is lists inside lists more than "
-                                         f"{MOST_NESTING} deep. {self.question}")
+            raise NotationError(
+                "given",
+                f"I could not read that answer: it is lists inside lists more than "
+                f"{MOST_NESTING} deep. {self.question}",
+            )
         return self._read(given)
 
     def _read(self, given):
@@ -180,8 +210,13 @@ class Exercise:
         if any(type(value) is type(one) and value == one for one in offered):  # True is not 1, (1, 0) not Points
             return value
         cards = [one for one in offered if isinstance(one, Card)]
-        if several and cards and type(value) in (tuple, list, set, frozenset) and len(value) <= len(cards) \
-                and all(type(one) is Card and one in cards for one in value):
+        if (
+            several
+            and cards
+            and type(value) in (tuple, list, set, frozenset)
+            and len(value) <= len(cards)
+            and all(type(one) is Card and one in cards for one in value)
+        ):
             return value
         shown = ", ".join(self._written(one) for one in offered[:8]) + (", ..." if len(offered) > 8 else "")
         some = ", or a few of them" if several and cards else ""
@@ -196,8 +231,12 @@ class Exercise:
         if given is None or given is Ellipsis:
             return Verdict(False, f"Replace the ____ or ... with your answer first. {self.question}", answered=False)
         if _nesting(given) > MOST_NESTING:
-            return Verdict(False, f"I could not read that answer: it is lists inside lists more than {MOST_NESTING} "
-                                  f"deep. {self.question}", answered=False)
+            return Verdict(
+                False,
+                f"I could not read that answer: it is lists inside lists more than {MOST_NESTING} "
+                f"deep. {self.question}",
+                answered=False,
+            )
         try:
             value = self.read(given)
         except Unfinished as error:
@@ -231,8 +270,10 @@ class Exercise:
     def fallback_text(self) -> str:
         """What a page that cannot run the notebook shows (GitHub, an old viewer): what this is and how to answer."""
         name = f"Exercise {self.id}" if self.id else "Exercise"
-        return (f"{name}: {self.prompt}\n(A click-to-answer exercise: open this notebook in JupyterLab and choose "
-                f"Run ▸ Run All Cells (or press the ▶▶ button above it), then click an answer and press Check.)")
+        return (
+            f"{name}: {self.prompt}\n(A click-to-answer exercise: open this notebook in JupyterLab and choose "
+            f"Run ▸ Run All Cells (or press the ▶▶ button above it), then click an answer and press Check.)"
+        )
 
     def __repr__(self) -> str:
         # The widget lives a layer up (widgets.ask); a bare `ex.q1` in a notebook says how to answer it.
@@ -281,8 +322,12 @@ def _sorted(cards) -> tuple[Card, ...]:
 class WhichSuit(Exercise):
     """Which suit does this card belong to once trump is fixed? (C2, C3)"""
 
-    card: Card | str
-    trump: Suit | str
+    card: Card
+    trump: Suit
+
+    if TYPE_CHECKING:
+
+        def __init__(self, card: Card | str, trump: Suit | str, **written: Unpack[Written]) -> None: ...
 
     def __post_init__(self):
         super().__post_init__()
@@ -314,21 +359,28 @@ class WhichSuit(Exercise):
     def explain(self) -> str:
         role = bower(self.card, self.trump)
         if role == "left":
-            return (f"{self.card} is the left bower: the jack of the suit of the same colour as trump "
-                    f"counts as a {self.trump.noun}, the second-highest trump (C2).")
+            return (
+                f"{self.card} is the left bower: the jack of the suit of the same colour as trump "
+                f"counts as a {self.trump.noun}, the second-highest trump (C2)."
+            )
         if role == "right":
             return f"{self.card} is the right bower, the jack of trump: the highest trump but the joker (C2)."
         if role == "joker":
             return "The joker is always a trump, the highest card of all (C3)."
-        return f"{self.card} is an ordinary card: it keeps its own suit, {self.card.suit.plural} (C2)."
+        own = effective_suit(self.card, self.trump)  # neither bower nor joker: the card's own suit
+        return f"{self.card} is an ordinary card: it keeps its own suit, {own.plural} (C2)."
 
 
 @dataclass(frozen=True, repr=False)
 class _CardsAndTrump(Exercise):
     """A question about some cards once trump is fixed: both read from notation."""
 
-    cards: tuple[Card, ...] | str
-    trump: Suit | str
+    cards: tuple[Card, ...]
+    trump: Suit
+
+    if TYPE_CHECKING:
+
+        def __init__(self, cards: Sequence[Card] | str, trump: Suit | str, **written: Unpack[Written]) -> None: ...
 
     def __post_init__(self):
         super().__post_init__()
@@ -340,16 +392,24 @@ class _CardsAndTrump(Exercise):
 class TrickWinner(_CardsAndTrump):
     """Which card wins this trick? Cards in play order, the first one led (C13)."""
 
+    if TYPE_CHECKING:
+
+        def __init__(self, cards: Sequence[Card] | str, trump: Suit | str, **written: Unpack[Written]) -> None: ...
+
     def __post_init__(self):
         super().__post_init__()
         if not 2 <= len(self.cards) <= 4:  # a led card and at least one more; four seats at most
-            raise NotationError("cards", f"cards holds {len(self.cards)} cards, but a trick to ask about has 2 to 4, "
-                                         f"the led card first (C13).")
+            raise NotationError(
+                "cards",
+                f"cards holds {len(self.cards)} cards, but a trick to ask about has 2 to 4, the led card first (C13).",
+            )
 
     @property
     def question(self) -> str:
-        return (f"With {self.trump} trump, {self.cards[0]} is led and then {_words_in_order(self.cards[1:])} played: "
-                f"which card wins?")
+        return (
+            f"With {self.trump} trump, {self.cards[0]} is led and then {_words_in_order(self.cards[1:])} played: "
+            f"which card wins?"
+        )
 
     def choices(self) -> tuple[Card, ...]:
         return self.cards  # play order: part of the question, not of the answer
@@ -363,8 +423,9 @@ class TrickWinner(_CardsAndTrump):
     def _read(self, given) -> Card:
         card = parse_card(given)
         if card not in self.cards:
-            raise NotationError(excerpt(given), f"{card} was not played to this trick; choose one of "
-                                                f"{_words_in_order(self.cards)}.")
+            raise NotationError(
+                excerpt(given), f"{card} was not played to this trick; choose one of {_words_in_order(self.cards)}."
+            )
         return card
 
     def explain(self) -> str:
@@ -385,11 +446,21 @@ def _bower_rules(cards, trump: Suit) -> tuple[str, ...]:
 class LegalPlays(Exercise):
     """Which of these cards may be played to the trick? (C12)"""
 
-    hand: tuple[Card, ...] | str
-    trick: tuple[Card, ...] | str
-    trump: Suit | str
+    hand: tuple[Card, ...]
+    trick: tuple[Card, ...]
+    trump: Suit
 
     several: ClassVar[bool] = True
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            hand: Sequence[Card] | str,
+            trick: Sequence[Card] | str,
+            trump: Suit | str,
+            **written: Unpack[Written],
+        ) -> None: ...
 
     def __post_init__(self):
         super().__post_init__()
@@ -417,7 +488,7 @@ class LegalPlays(Exercise):
     def answer(self) -> frozenset[Card]:
         return frozenset(legal_plays(self.hand, self.trick, self.trump))
 
-    def _read(self, given) -> frozenset[Card]:
+    def _read(self, given) -> frozenset[Card] | Card:  # some cards; a PlayableCard reads one card
         return frozenset(_cards(given))
 
     def explain(self) -> str:
@@ -428,7 +499,8 @@ class LegalPlays(Exercise):
             led = effective_suit(self.trick[0], self.trump)
             return f"You hold no {led.noun} (trumps counted by their real suit, C2), so any card may be played (C12)."
         refused = min(set(self.hand) - legal, key=sort_key)
-        return why_not(refused, self.hand, self.trick, self.trump) + " (C12)"
+        why = why_not(refused, self.hand, self.trick, self.trump)
+        return checks.known(why, "a card outside the legal plays has a reason") + " (C12)"
 
     def _wrong(self, given) -> str:
         legal = self.answer()
@@ -443,6 +515,16 @@ class PlayableCard(LegalPlays):
     """Which one card of the hand may you play to this trick? Any card the rules allow is right (C12)."""
 
     several: ClassVar[bool] = False
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            hand: Sequence[Card] | str,
+            trick: Sequence[Card] | str,
+            trump: Suit | str,
+            **written: Unpack[Written],
+        ) -> None: ...
 
     @property
     def question(self) -> str:
@@ -493,8 +575,10 @@ class Score(Exercise):
         defender = ", against a lone defender" if self.lone_defender else ""
         facts = self.rules.facts
         side = {"makers": facts.makers.asked, "defenders": facts.defenders.asked, "both": "each side"}[self.who]
-        return (f"In {facts.said}, the maker{alone} took {self.maker_tricks} trick"
-                f"{'s' * (self.maker_tricks != 1)}{defender}: how many points does {side} score?")
+        return (
+            f"In {facts.said}, the maker{alone} took {self.maker_tricks} trick"
+            f"{'s' * (self.maker_tricks != 1)}{defender}: how many points does {side} score?"
+        )
 
     def _row(self):
         return scoring_row(self.rules, self.maker_tricks, self.maker_alone, self.lone_defender)
@@ -529,8 +613,10 @@ class Score(Exercise):
             return _points(given)
         parts = given.replace(",", " ").replace("-", " ").split() if isinstance(given, str) else given
         if not isinstance(parts, (tuple, list)) or len(parts) != 2:
-            raise NotationError(excerpt(given), "Answer with two whole numbers, the makers' points and the "
-                                                "defenders', such as (1, 0) or '1 0'.")
+            raise NotationError(
+                excerpt(given),
+                "Answer with two whole numbers, the makers' points and the defenders', such as (1, 0) or '1 0'.",
+            )
         return Points(*map(_points, parts))
 
     def explained(self) -> str:
@@ -544,8 +630,10 @@ class Score(Exercise):
 
     def explain(self) -> str:
         row = self._row()
-        return (f"The row that applies is '{row.result}' ({row.rule}): the makers score {row.makers} "
-                f"and {self._defenders} {row.defenders}.")
+        return (
+            f"The row that applies is '{row.result}' ({row.rule}): the makers score {row.makers} "
+            f"and {self._defenders} {row.defenders}."
+        )
 
 
 def _points(given) -> int:
@@ -563,6 +651,10 @@ class BestFive(_CardsAndTrump):
 
     several: ClassVar[bool] = True
     how_many: ClassVar[int | None] = 5
+
+    if TYPE_CHECKING:
+
+        def __init__(self, cards: Sequence[Card] | str, trump: Suit | str, **written: Unpack[Written]) -> None: ...
 
     @property
     def question(self) -> str:
@@ -588,8 +680,9 @@ class BestFive(_CardsAndTrump):
         if strangers:
             raise IllegalAction("T5", f"{strangers[0]} is not among your ten cards; keep five of {_words(self.cards)}.")
         if len(five) != 5:
-            raise Unfinished(excerpt(given), f"Choose five different cards from {_words(self.cards)}, "
-                                             f"not {len(five)} (T5).")
+            raise Unfinished(
+                excerpt(given), f"Choose five different cards from {_words(self.cards)}, not {len(five)} (T5)."
+            )
         return five
 
     def _is_right(self, given) -> bool:
@@ -607,8 +700,10 @@ class BestFive(_CardsAndTrump):
     def _wrong(self, given) -> str:
         dropped = cards_words(_sorted(set(self.answer()) - given))
         why = shortfall(_sorted(given), self.answer(), self.trump)  # sorted: a set's order is not the learner's
-        return (f"Better to keep {dropped} instead of {cards_words(_sorted(given - set(self.answer())))}: {why}. "
-                f"{self.explain()}")
+        return (
+            f"Better to keep {dropped} instead of {cards_words(_sorted(given - set(self.answer())))}: {why}. "
+            f"{self.explain()}"
+        )
 
 
 @dataclass(frozen=True, repr=False)
@@ -616,8 +711,18 @@ class Bid(Exercise):
     """What should this seat do now? The accepted actions and the reason are declared by the author."""
 
     state: HandState
-    accept: tuple[str, ...]
+    accept: tuple[Action, ...]
     reason: str
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            state: HandState,
+            accept: str | Action | Sequence[str | Action],
+            reason: str,
+            **written: Unpack[Written],
+        ) -> None: ...
 
     def __post_init__(self):
         super().__post_init__()
@@ -642,20 +747,24 @@ class Bid(Exercise):
     def prompt(self) -> str:
         state = self.state
         up = f"the up-card {state.up_card} was turned down" if state.turned_down else f"the up-card is {state.up_card}"
-        return (f"You are seat {state.to_act} and the dealer is seat {state.dealer} ({state.phase}). You hold "
-                f"{_words(state.hands[state.to_act])}, and {up}. What do you do?")
+        return (
+            f"You are seat {state.to_act} and the dealer is seat {state.dealer} ({state.phase}). You hold "
+            f"{_words(state.hands[acting_seat(state)])}, and {up}. What do you do?"
+        )
 
     def exhibits(self):
         state = self.state
-        return (("Your hand", _sorted(state.hands[state.to_act])),
-                ("Turned down" if state.turned_down else "The up-card", (state.up_card,)))
+        return (
+            ("Your hand", _sorted(state.hands[acting_seat(state)])),
+            ("Turned down" if state.turned_down else "The up-card", (state.up_card,)),
+        )
 
     def choices(self) -> tuple[Action, ...]:
         return tuple(self.state.legal_actions())
 
     def _label(self, choice: Action) -> str:
         # The table's words for the action, as its bid buttons say it: "Order up the 10♥", "Call hearts ♥".
-        return choice_words(choice, self.state.view(self.state.to_act))
+        return choice_words(choice, self.state.view(acting_seat(self.state)))
 
     def kind_rules(self) -> tuple[str, ...]:
         return (PHASE_RULES[self.state.phase],)  # the engine's: the rule that says what a seat may do now
@@ -704,13 +813,21 @@ class Choice(Exercise):
         super().__post_init__()
         checks.instance("ask", self.ask, str, "the question, as text")
         options = self.options
-        if (not isinstance(options, dict) or not 2 <= len(options) <= MOST_OPTIONS
-                or not all(isinstance(o, str) and isinstance(why, str) for o, why in options.items())):
-            raise checks.refused("options", options, f"a dict of 2 to {MOST_OPTIONS} options, each text to why it "
-                                                     f"is right or wrong, as text")
+        if (
+            not isinstance(options, dict)
+            or not 2 <= len(options) <= MOST_OPTIONS
+            or not all(isinstance(o, str) and isinstance(why, str) for o, why in options.items())
+        ):
+            raise checks.refused(
+                "options",
+                options,
+                f"a dict of 2 to {MOST_OPTIONS} options, each text to why it is right or wrong, as text",
+            )
         if not isinstance(self.right, str) or self.right not in self.options:
-            raise NotationError(excerpt(self.right), f"right={excerpt(self.right)}: the right option must be one of "
-                                                     f"{list(self.options)}.")
+            raise NotationError(
+                excerpt(self.right),
+                f"right={excerpt(self.right)}: the right option must be one of {list(self.options)}.",
+            )
 
     @property
     def question(self) -> str:

@@ -21,6 +21,7 @@ import os
 import re
 import sys
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 
 import nbformat
@@ -48,12 +49,19 @@ NOTEBOOK_NESTING = 100  # levels of lists and objects: a lesson nests 10 at most
 NOTEBOOK_DIGITS = 100  # of a whole number: a lesson's are counts and sizes
 MARK = ".euchre-handout"  # in every folder written here: only such a folder is replaced by a rewrite
 # The top of a format-4 notebook, which nbformat's own checker assumes before it checks the rest.
-NOTEBOOK_TOP = Format("notebook", {
-    "type": "object",
-    "properties": {"nbformat": {"type": "integer", "const": 4}, "nbformat_minor": {"type": "integer"},
-                   "metadata": {"type": "object"}, "cells": {"type": "array", "items": {"type": "object"}}},
-    "required": ["nbformat", "nbformat_minor", "metadata", "cells"],
-})
+NOTEBOOK_TOP = Format(
+    "notebook",
+    {
+        "type": "object",
+        "properties": {
+            "nbformat": {"type": "integer", "const": 4},
+            "nbformat_minor": {"type": "integer"},
+            "metadata": {"type": "object"},
+            "cells": {"type": "array", "items": {"type": "object"}},
+        },
+        "required": ["nbformat", "nbformat_minor", "metadata", "cells"],
+    },
+)
 
 
 def lessons(folder: Path, answers: bool = False) -> list[Path]:
@@ -125,13 +133,16 @@ def _write_folder(files: dict[str, bytes], target: Path) -> None:
     """Write `files` into a new folder beside `target`, then put it in place of the old one (ours or empty only)."""
     ours = target.is_dir() and not target.is_symlink() and ((target / MARK).is_file() or not any(target.iterdir()))
     if os.path.lexists(target) and not ours:
-        raise ToolRefused(f"{shown(target)} exists and was not written by this tool (no {MARK} in it): "
-                          "name another folder, or move it away yourself.")
+        raise ToolRefused(
+            f"{shown(target)} exists and was not written by this tool (no {MARK} in it): "
+            "name another folder, or move it away yourself."
+        )
     mark = b"written by python -m euchre_lesson.teach.handout: a rewrite replaces it\n"
     replace_folder(target, {**files, MARK: mark})
 
 
 # -- a lesson without its answers ----------------------------------------------------------------------------
+
 
 def student_copy(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """A copy of a lesson without the solution cells, its outputs cleared; a ValueError for what is not a notebook."""
@@ -149,8 +160,10 @@ def student_bytes(path: Path) -> bytes:
         text = nbformat.writes(_without_answers(lesson))
     except (ValueError, RecursionError, nbformat.ValidationError) as error:
         reason = str(error) if isinstance(error, FileRefused) else f"it {error}"
-        raise ToolRefused(f"Cannot make a student copy of {shown(path)}: {reason}. "
-                          "Nothing was written; repair or move that file and run again.") from None
+        raise ToolRefused(
+            f"Cannot make a student copy of {shown(path)}: {reason}. "
+            "Nothing was written; repair or move that file and run again."
+        ) from None
     return (text if text.endswith("\n") else text + "\n").encode("utf-8")
 
 
@@ -181,13 +194,15 @@ def _parse_lesson(data: bytes) -> nbformat.NotebookNode:
     return _checked_notebook(raw)
 
 
-def _checked_notebook(raw) -> nbformat.NotebookNode:
+def _checked_notebook(raw: object) -> nbformat.NotebookNode:
     """`raw` as a valid notebook; a ValueError saying what is wrong with it."""
     try:
         read(NOTEBOOK_TOP, raw)
     except FormatRefused:
-        raise ValueError('is not a Jupyter notebook of format 4 (an object with "nbformat": 4, '
-                         '"nbformat_minor", "metadata" and a list of "cells")') from None
+        raise ValueError(
+            'is not a Jupyter notebook of format 4 (an object with "nbformat": 4, '
+            '"nbformat_minor", "metadata" and a list of "cells")'
+        ) from None
     notebook = nbformat.from_dict(raw)
     try:
         with warnings.catch_warnings():  # a missing cell id is only a warning; validate adds it
@@ -202,11 +217,14 @@ def _checked_notebook(raw) -> nbformat.NotebookNode:
 
 # -- the other files -----------------------------------------------------------------------------------------
 
+
 def _refuse_a_link(path: Path) -> None:
     """Refuse a link where a hand-out's file goes: what it leads to may be anything of the teacher's."""
     if path.is_symlink():
-        raise ToolRefused(f"{shown(path)} is a link, and a hand-out never follows one (it could lead to a private "
-                          "file). Put the file itself there, or move the link away.")
+        raise ToolRefused(
+            f"{shown(path)} is a link, and a hand-out never follows one (it could lead to a private "
+            "file). Put the file itself there, or move the link away."
+        )
 
 
 def _regular(path: Path, most: int) -> bytes:
@@ -224,31 +242,35 @@ def _house_rules(folder: Path) -> bytes | None:
     try:
         return house_rules_bytes(folder)
     except NotationError as mistake:
-        raise ToolRefused(f"Cannot copy the class's house rules: {mistake} "
-                          "Nothing was written; correct the file and run again.") from None
+        raise ToolRefused(
+            f"Cannot copy the class's house rules: {mistake} Nothing was written; correct the file and run again."
+        ) from None
 
 
-def _as_path(value, argument: str) -> Path:
+def _as_path(value: object, argument: str) -> Path:
     """`value` as a Path; a ValueError naming `argument` for anything that is not a path."""
     return checks.path(argument, value, "a folder or file path such as 'notebooks'")
 
 
-def _as_files(files) -> dict[str, bytes]:
+def _as_files(files: object) -> dict[str, bytes]:
     """`files` checked: paths inside the folder to write (no '..', not absolute), each with its bytes."""
-    if not isinstance(files, dict) or not all(isinstance(name, str) and isinstance(data, bytes)
-                                              for name, data in files.items()):
-        raise ValueError(f"files must map each path in the folder to its bytes, as app_files gives, "
-                         f"not {excerpt(files, 60)}.")
+    if not isinstance(files, dict) or not all(
+        isinstance(name, str) and isinstance(data, bytes) for name, data in files.items()
+    ):
+        raise ValueError(
+            f"files must map each path in the folder to its bytes, as app_files gives, not {excerpt(files, 60)}."
+        )
     for name in files:
         parts = Path(name).parts
         if not parts or Path(name).is_absolute() or ".." in parts or "\0" in name or name == MARK:
-            raise ValueError(f"files must name paths inside the folder, such as 'app/euchre_table.ipynb', "
-                             f"not {excerpt(name, 60)}.")
+            raise ValueError(
+                f"files must name paths inside the folder, such as 'app/euchre_table.ipynb', not {excerpt(name, 60)}."
+            )
     return files
 
 
 @contextlib.contextmanager
-def _system_refusals(what: str):
+def _system_refusals(what: str) -> Iterator[None]:
     """An error of the system (a name too long for it, a disk full) as one sentence saying what could not be done."""
     try:
         yield
@@ -258,10 +280,12 @@ def _system_refusals(what: str):
 
 def main(argv: list[str] | None = None) -> None:
     """The command: `app FOLDER` writes the folder the app serves (`argv`: its words, sys.argv[1:] when None)."""
-    if argv is not None and (isinstance(argv, str) or not isinstance(argv, (list, tuple))
-                             or not all(isinstance(word, str) for word in argv)):
-        raise ValueError(f"argv must be a list of the command's words, such as ['app', '.venv/app-folder'], "
-                         f"not {excerpt(argv, 60)}.")
+    if argv is not None and (
+        isinstance(argv, str) or not isinstance(argv, (list, tuple)) or not all(isinstance(word, str) for word in argv)
+    ):
+        raise ValueError(
+            f"argv must be a list of the command's words, such as ['app', '.venv/app-folder'], not {excerpt(argv, 60)}."
+        )
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("route", choices=["app"], help="app: the folder `make app` serves")
     parser.add_argument("folder", type=Path, help="the folder to write, e.g. .venv/app-folder")

@@ -13,6 +13,7 @@ import os
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular
@@ -29,18 +30,37 @@ SETTINGS = {"show_answer": SHOW_ANSWER}  # the file's top-level keys that are no
 # Refusals after which the example of a good file helps: the file holds no house rules one can read.
 SHOW_EXAMPLE = frozenset({"kind", "empty", "syntax", "deep"})
 # One game's section: its switches, each checked by the rules' own table (rules.ALLOWED) once the shape is right.
-SECTIONS = frozen({game: {"type": "object", "title": f"The section {game!r}",
-                          "description": 'an object of switches, e.g. {"stick_the_dealer": true}'} for game in PRESETS})
-HOUSE_RULES = Format("house rules file", {
-    "type": "object",
-    "description": "one object with a section per game",
-    "propertyNames": {"enum": [*PRESETS, *SETTINGS],
-                      "description": f"a game or a setting; the sections are {', '.join(map(repr, PRESETS))}, and the "
-                                     f"settings {', '.join(map(repr, SETTINGS))}"},
-    "properties": {**SECTIONS, **{name: {"enum": list(allowed), "description": either(allowed, repr)}
-                                  for name, allowed in SETTINGS.items()}},
-    "additionalProperties": False,
-}, example=EXAMPLE)
+SECTIONS = frozen(
+    {
+        game: {
+            "type": "object",
+            "title": f"The section {game!r}",
+            "description": 'an object of switches, e.g. {"stick_the_dealer": true}',
+        }
+        for game in PRESETS
+    }
+)
+HOUSE_RULES = Format(
+    "house rules file",
+    {
+        "type": "object",
+        "description": "one object with a section per game",
+        "propertyNames": {
+            "enum": [*PRESETS, *SETTINGS],
+            "description": f"a game or a setting; the sections are {', '.join(map(repr, PRESETS))}, and the "
+            f"settings {', '.join(map(repr, SETTINGS))}",
+        },
+        "properties": {
+            **SECTIONS,
+            **{
+                name: {"enum": list(allowed), "description": either(allowed, repr)}
+                for name, allowed in SETTINGS.items()
+            },
+        },
+        "additionalProperties": False,
+    },
+    example=EXAMPLE,
+)
 
 
 class HouseRulesWarning(UserWarning):
@@ -73,8 +93,11 @@ def class_rules(game: str = "cutthroat", folder: str | os.PathLike = ".") -> Rul
     try:
         return _read(path).rules(game)
     except NotationError as refused:
-        warnings.warn(f"The house rules file was refused, so the standard {game} rules apply. {refused}",
-                      HouseRulesWarning, stacklevel=2)
+        warnings.warn(
+            f"The house rules file was refused, so the standard {game} rules apply. {refused}",
+            HouseRulesWarning,
+            stacklevel=2,
+        )
         return PRESETS[game]
 
 
@@ -87,8 +110,11 @@ def show_answer(folder: str | os.PathLike = ".") -> str:
     try:
         return _read(path).show_answer
     except NotationError as refused:
-        warnings.warn(f"The house rules file was refused, so answers are offered {SHOW_ANSWER[0]!r}. {refused}",
-                      HouseRulesWarning, stacklevel=2)
+        warnings.warn(
+            f"The house rules file was refused, so answers are offered {SHOW_ANSWER[0]!r}. {refused}",
+            HouseRulesWarning,
+            stacklevel=2,
+        )
         return SHOW_ANSWER[0]
 
 
@@ -105,15 +131,20 @@ def _check_game(game: object) -> None:
 
 def _house_rules_path(folder: object) -> Path:
     """Where the file would be in `folder`, which must be an existing folder named by text or a Path."""
-    try:
-        name = os.fspath(folder)
-    except TypeError:
-        name = None
+    name: object = None
+    if isinstance(folder, (str, os.PathLike)):  # os.PathLike: any object with __fspath__
+        try:
+            name = os.fspath(folder)
+        except TypeError:  # a __fspath__ that gives neither text nor bytes
+            name = None
     if not isinstance(name, str) or "\0" in name:
         raise NotationError("folder", f"folder must name a folder, as text or a Path, not {excerpt(folder)}.")
     if not os.path.isdir(name):
-        raise NotationError("folder", f"folder {excerpt(name, 300)} is not a folder: give the folder "
-                                      f"that holds (or would hold) {HOUSE_RULES_FILE}.")
+        raise NotationError(
+            "folder",
+            f"folder {excerpt(name, 300)} is not a folder: give the folder "
+            f"that holds (or would hold) {HOUSE_RULES_FILE}.",
+        )
     return Path(name) / HOUSE_RULES_FILE
 
 
@@ -182,14 +213,14 @@ def _house_rules_from(data: object) -> HouseRules:
     """Every game's rules from the file's object (of the format HOUSE_RULES), each section's switches checked,
     whichever game is asked for."""
     try:
-        data = read(HOUSE_RULES, data)
+        checked: dict[str, Any] = read(HOUSE_RULES, data)  # a JSON object, as the format says
     except FormatRefused as refused:
         raise _Mistake(str(refused)) from None
-    games = tuple(_section(game, data[game]) if game in data else preset for game, preset in PRESETS.items())
-    return HouseRules(games, **{name: data[name] for name in SETTINGS if name in data})
+    games = tuple(_section(game, checked[game]) if game in checked else preset for game, preset in PRESETS.items())
+    return HouseRules(games, **{name: checked[name] for name in SETTINGS if name in checked})
 
 
-def _section(game: str, switches: object) -> RuleSet:
+def _section(game: str, switches: dict[str, Any]) -> RuleSet:
     """One game's preset with the switches of its section (an object, as the format says)."""
     where = f", section {game!r}"
     try:

@@ -26,11 +26,16 @@ def first_name(value: object) -> str:
     if not name:
         raise NotationError("name", "Type your first name, such as Ana: the name is empty.")
     if len(name) > LONGEST_NAME:
-        raise NotationError("name", f"A first name is at most {LONGEST_NAME} characters; this one has "
-                                    f"{len(name):,}. Type your first name, perhaps with an initial.")
+        raise NotationError(
+            "name",
+            f"A first name is at most {LONGEST_NAME} characters; this one has "
+            f"{len(name):,}. Type your first name, perhaps with an initial.",
+        )
     if any(unicodedata.category(letter).startswith("C") for letter in name):
-        raise NotationError("name", f"The name {excerpt(name)} holds a control character, which no name "
-                                    f"has: type your first name again.")
+        raise NotationError(
+            "name",
+            f"The name {excerpt(name)} holds a control character, which no name has: type your first name again.",
+        )
     return name
 
 
@@ -50,12 +55,13 @@ def typed_join_code(value: object) -> str:
     """A join code as typed, its spaces dropped (kept so, and compared by `join_key`); refused if empty or not text."""
     code = typed_code(value, "join code")
     if not code:
-        raise NotationError("join code", "Write the join code your teacher gave the class, such as ACDE: the join "
-                                         "code is empty.")
+        raise NotationError(
+            "join code", "Write the join code your teacher gave the class, such as ACDE: the join code is empty."
+        )
     return code
 
 
-def join_key(code: str) -> str:
+def join_key(code: object) -> str:
     """A join code as the class compares it: read aloud, written on a board, so any case, and 'AC-DE' as 'ACDE'."""
     return typed_code(code, "join code").upper().replace("-", "")
 
@@ -63,6 +69,7 @@ def join_key(code: str) -> str:
 def checked_join_code(value: object) -> str:
     """A join code given by the teacher: four letters of JOIN_LETTERS."""
     if type(value) is not str or len(value) != JOIN_LENGTH or not set(value) <= set(JOIN_LETTERS):
-        raise NotationError("join code", f"A join code is {JOIN_LENGTH} letters of {JOIN_LETTERS}, not "
-                                         f"{excerpt(value)}.")
+        raise NotationError(
+            "join code", f"A join code is {JOIN_LENGTH} letters of {JOIN_LETTERS}, not {excerpt(value)}."
+        )
     return value

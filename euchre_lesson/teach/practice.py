@@ -9,17 +9,19 @@ more, remembered across sessions in the learner's progress), and keeps a streak.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..engine import checks
 from ..engine.actions import Verb
-from ..engine.cards import Rank, Suit, deck, sort_key
-from ..engine.errors import NotationError
-from ..engine.hand import HandState, Phase, deal_hand
+from ..engine.cards import Card, Rank, Suit, deck, fixed_suit, sort_key
+from ..engine.errors import NotationError, excerpt
+from ..engine.hand import HandState, deal_hand
+from ..engine.phases import Phase
 from ..engine.ranking import bower, is_trump
-from ..engine.rules import CUTTHROAT, PRESETS, RuleSet, excerpt
+from ..engine.rules import CUTTHROAT, PRESETS, RuleSet
+from ..engine.view import acting_seat
 from ..play.rule_of_thumb import RuleOfThumbPlayer, round_one_count
 from .context import current
 from .exercises import BestFive, Bid, Exercise, LegalPlays, Score, TrickWinner, Verdict, WhichSuit
@@ -42,7 +44,7 @@ def _states(rng: random.Random, rules: RuleSet) -> Iterator[HandState]:
             if state.phase is Phase.PLAY:
                 state = state.apply(rng.choice(state.legal_actions()))
             else:
-                state = state.apply(bidder.choose(state.view(state.to_act)))
+                state = state.apply(bidder.choose(state.view(acting_seat(state))))
         yield state
 
 
@@ -66,10 +68,10 @@ def _mid_trick(state: HandState) -> bool:
 
 def _some_refused(state: HandState) -> bool:
     """Mid-trick, and at least one card of the hand may not be played (C12): a real question."""
-    return _mid_trick(state) and len(state.legal_actions()) < len(state.hands[state.to_act])
+    return _mid_trick(state) and len(state.legal_actions()) < len(state.hands[acting_seat(state)])
 
 
-def _has_trump(cards, trump: Suit) -> bool:
+def _has_trump(cards: Iterable[Card], trump: Suit) -> bool:
     """Whether a trump is among the cards: the bowers and the joker are trumps (C2, C3)."""
     return any(is_trump(card, trump) for card in cards)
 
@@ -98,18 +100,22 @@ def _trick_winner(rng: random.Random, games: tuple[str, ...]) -> TrickWinner:
     rules, trumpy = _game(rng, games), rng.random() < 0.7
 
     def finished(state: HandState) -> bool:
-        return bool(state.tricks) and not (state.trick and state.trick.cards) and state.phase in (Phase.PLAY, Phase.DONE)
+        return (
+            bool(state.tricks) and not (state.trick and state.trick.cards) and state.phase in (Phase.PLAY, Phase.DONE)
+        )
 
-    state = _position(rng, rules, lambda s: finished(s) and (not trumpy or _has_trump(s.tricks[-1].cards, s.trump)),
-                      finished)
-    return TrickWinner(state.tricks[-1].cards, state.trump, hints=HINTS["trick_winner"])
+    state = _position(
+        rng, rules, lambda s: finished(s) and (not trumpy or _has_trump(s.tricks[-1].cards, s.trump)), finished
+    )
+    return TrickWinner(state.tricks[-1].cards, fixed_suit(state.trump), hints=HINTS["trick_winner"])
 
 
 def _legal_plays(rng: random.Random, games: tuple[str, ...]) -> LegalPlays:
     """A hand in the middle of a trick of a real hand; most of the time one where some card is refused."""
     rules, hard = _game(rng, games), rng.random() < 0.75
     state = _position(rng, rules, _some_refused if hard else _mid_trick, _mid_trick)
-    return LegalPlays(state.hands[state.to_act], state.trick.cards, state.trump, hints=HINTS["legal_plays"])
+    trick = checks.known(state.trick, "a position mid-trick has a trick in play")
+    return LegalPlays(state.hands[acting_seat(state)], trick.cards, fixed_suit(state.trump), hints=HINTS["legal_plays"])
 
 
 def _score(rng: random.Random, games: tuple[str, ...]) -> Score:
@@ -126,15 +132,16 @@ def _score(rng: random.Random, games: tuple[str, ...]) -> Score:
 def _best_five(rng: random.Random, games: tuple[str, ...]) -> BestFive:
     """The cutthroat maker's ten cards once the dummy is taken (T5), whatever the games practised: only it has one."""
     state = _position(rng, CUTTHROAT, lambda s: s.phase is Phase.DUMMY, lambda s: s.phase is Phase.DUMMY)
-    ten = tuple(sorted(state.hands[state.maker] + state.dummy, key=sort_key))
-    return BestFive(ten, state.trump, hints=HINTS["best_five"])
+    why = "the dummy is taken by the maker"
+    ten = tuple(sorted(state.hands[checks.known(state.maker, why)] + checks.known(state.dummy, why), key=sort_key))
+    return BestFive(ten, fixed_suit(state.trump), hints=HINTS["best_five"])
 
 
 def _bid(rng: random.Random, games: tuple[str, ...]) -> Bid:
     """A round-one decision the rule of thumb settles clearly: half the time to order up, half to pass."""
     rules, order = _game(rng, games), rng.random() < 0.5
     state = _position(rng, rules, lambda s: _clear_bid(s) == order, lambda s: _clear_bid(s) is not None)
-    chosen = RuleOfThumbPlayer().decide(state.view(state.to_act))
+    chosen = RuleOfThumbPlayer().decide(state.view(acting_seat(state)))
     return Bid(state, accept=(str(chosen.action),), reason=f"{COUNTING} {chosen.reason}", hints=bid_hints(rules))
 
 
@@ -143,18 +150,24 @@ def _clear_bid(state: HandState) -> bool | None:
     else None."""
     if state.phase is not Phase.ROUND_ONE or bower(state.up_card, state.up_card.suit):
         return None  # a bower turned up shifts the count by who would get it: left to the lessons
-    margin = round_one_count(state.view(state.to_act)).score - state.rules.facts.make_trump_at
+    margin = round_one_count(state.view(acting_seat(state))).score - state.rules.facts.make_trump_at
     return True if margin >= 1 else False if margin <= -2 else None
 
 
 COUNTING = "The rule of thumb of the lessons counts each trump, each bower once more, and each off-suit ace:"
 
 HINTS = {
-    "which_suit": ("Only jacks change suit: the jack of trump, and the jack of the other suit of trump's colour (C2).",),
-    "trick_winner": ("Any trump beats every card of the other suits; else the highest card of the suit led wins (C13).",
-                     "Remember the left bower is a trump (C2)."),
+    "which_suit": (
+        "Only jacks change suit: the jack of trump, and the jack of the other suit of trump's colour (C2).",
+    ),
+    "trick_winner": (
+        "Any trump beats every card of the other suits; else the highest card of the suit led wins (C13).",
+        "Remember the left bower is a trump (C2).",
+    ),
     "legal_plays": ("You must follow the suit led if you can (C12); the left bower belongs to trump (C2).",),
-    "best_five": ("Keep every trump first (the left bower too), then off-suit aces, then as few suits as you can (T5).",),
+    "best_five": (
+        "Keep every trump first (the left bower too), then off-suit aces, then as few suits as you can (T5).",
+    ),
 }
 
 
@@ -168,8 +181,10 @@ def score_hints(rules: RuleSet) -> tuple[str, ...]:
 def bid_hints(rules: RuleSet) -> tuple[str, ...]:
     """The hint of a bidding question: how to count, and what count this game needs."""
     rules = checks.rules("rules", rules)
-    return (f"Count each trump, each bower once more, and each off-suit ace; {rules.facts.name} needs a count of "
-            f"{rules.facts.make_trump_at} to make trump.",)
+    return (
+        f"Count each trump, each bower once more, and each off-suit ace; {rules.facts.name} needs a count of "
+        f"{rules.facts.make_trump_at} to make trump.",
+    )
 
 
 class Kind(NamedTuple):
@@ -226,15 +241,21 @@ def _bid_setting(state: HandState) -> str:
 
 def _bid_prompt(state: HandState) -> str:
     """A round-one decision in words: the table, the up-card, who passed, your hand."""
-    seat, up = state.to_act, state.up_card
+    seat, up = acting_seat(state), state.up_card
+    suit = fixed_suit(up.suit)  # a turned-up joker has no round one: the dealer names trump at once (C3)
     you = "You are the dealer" if seat == state.dealer else f"You are seat {seat}"
-    offer = (f"take the {up} and make {up.suit.plural} trump" if seat == state.dealer
-             else f"order it up, making {up.suit.plural} trump")
-    return (f"{_bid_setting(state)} The up-card is the {up}. {you}, holding "
-            f"{' '.join(map(str, state.hands[seat]))}: {offer}, or pass?")
+    offer = (
+        f"take the {up} and make {suit.plural} trump"
+        if seat == state.dealer
+        else f"order it up, making {suit.plural} trump"
+    )
+    return (
+        f"{_bid_setting(state)} The up-card is the {up}. {you}, holding "
+        f"{' '.join(map(str, state.hands[seat]))}: {offer}, or pass?"
+    )
 
 
-def question(kind: str, seed: int, games=PRACTISED) -> Question:
+def question(kind: str, seed: int, games: Sequence[str] = PRACTISED) -> Question:
     """The question of this kind dealt from this seed in these games: always the same one."""
     if not isinstance(kind, str) or kind not in KINDS:
         raise NotationError("kind", f"kind must be one of {', '.join(map(repr, KINDS))}, not {excerpt(kind)}.")
@@ -248,14 +269,16 @@ LOOK_BACK = 8  # a kind's last results that weigh in the choice of the next kind
 PER_MISTAKE = 2.0  # each mistake among them makes the kind this much more likely (each kind starts at 1)
 
 
-def weights(results: dict[str, tuple[bool, ...]], kinds) -> dict[str, float]:
+def weights(results: dict[str, tuple[bool, ...]], kinds: object) -> dict[str, float]:
     """How likely each kind is to be asked next: 1, and PER_MISTAKE more per recent mistake."""
     kinds = _kinds(tuple(kinds) if isinstance(kinds, dict) else kinds)
     if not isinstance(results, dict) or not all(
-            isinstance(kind, str) and isinstance(marks, tuple) and all(type(mark) is bool for mark in marks)
-            for kind, marks in results.items()):
-        raise checks.refused("results", results, "a dict of each kind to its results in order, a tuple of True "
-                                                 "(right) and False (wrong)")
+        isinstance(kind, str) and isinstance(marks, tuple) and all(type(mark) is bool for mark in marks)
+        for kind, marks in results.items()
+    ):
+        raise checks.refused(
+            "results", results, "a dict of each kind to its results in order, a tuple of True (right) and False (wrong)"
+        )
     return {kind: 1.0 + PER_MISTAKE * results.get(kind, ())[-LOOK_BACK:].count(False) for kind in kinds}
 
 
@@ -269,8 +292,14 @@ class Tally(NamedTuple):
 class Practice:
     """Questions one at a time: `answer(given)` checks one, `next()` deals another; the streak counts first answers."""
 
-    def __init__(self, seed: int | None = None, *, progress: Progress | bool | None = None, kinds=tuple(KINDS),
-                 games=PRACTISED):
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        progress: Progress | bool | None = None,
+        kinds: Sequence[str] = tuple(KINDS),
+        games: Sequence[str] = PRACTISED,
+    ) -> None:
         seed = checks.seed("seed", seed)
         self.seed = random.SystemRandom().randrange(MOST_SEED) if seed is None else seed
         self.rng = random.Random(self.seed)
@@ -298,7 +327,7 @@ class Practice:
         self.verdict: Verdict | None = None
         return self.question
 
-    def answer(self, given) -> Verdict:
+    def answer(self, given: object) -> Verdict:
         """Check an answer to the question shown; the first one that can be read counts for the streak."""
         exercise = self.question.exercise
         self.verdict = exercise.judge(given)  # counted here, in the practice results, not as a lesson's exercise
@@ -328,7 +357,7 @@ class Practice:
             self.progress.record_practice(kind, right)
 
 
-def _some(name: str, given, known, what: str) -> tuple[str, ...]:
+def _some(name: str, given: object, known: Iterable[str], what: str) -> tuple[str, ...]:
     """Some of the `known` names, at least one, in their own order; `what` one of them is, in words."""
     names = ", ".join(map(repr, known))
     if isinstance(given, str) or not isinstance(given, (list, tuple, set, frozenset)) or not given:
@@ -339,15 +368,15 @@ def _some(name: str, given, known, what: str) -> tuple[str, ...]:
     return tuple(item for item in known if item in given)
 
 
-def _kinds(kinds) -> tuple[str, ...]:
+def _kinds(kinds: object) -> tuple[str, ...]:
     return _some("kinds", kinds, KINDS, "a kind of practice question")
 
 
-def _games(games) -> tuple[str, ...]:
+def _games(games: object) -> tuple[str, ...]:
     return _some("games", games, PRESETS, "a game")
 
 
-def _progress(value) -> Progress | None:
+def _progress(value: object) -> Progress | None:
     """Where results are kept: the bound lesson's progress (None), a given Progress, or nowhere (False)."""
     if value is None:
         return current().progress
@@ -355,5 +384,7 @@ def _progress(value) -> Progress | None:
         return None
     if isinstance(value, Progress):
         return value
-    raise NotationError("progress", f"progress must be a Progress, None for the learner's own, or False to keep "
-                                    f"nothing, not {excerpt(value)}.")
+    raise NotationError(
+        "progress",
+        f"progress must be a Progress, None for the learner's own, or False to keep nothing, not {excerpt(value)}.",
+    )

@@ -64,7 +64,7 @@ DIGITS = 1000  # of a whole number read: a time or a count of 400 digits is one 
 try:  # POSIX; Windows has no fcntl, and the lock falls back to a file created exclusively
     import fcntl
 except ImportError:  # pragma: no cover - depends on the platform
-    fcntl = None
+    fcntl = None  # type: ignore[assignment]  # no module here: _locked takes the exclusive-file way
 
 
 class ProgressWarning(UserWarning):
@@ -370,7 +370,11 @@ def _results_from(kind: str, value: object) -> tuple[tuple[tuple[float, bool], .
 
 def _seconds(value: object) -> float | None:
     """A time as the file keeps it, seconds since 1970, from a clock's reading; None if it is no such time."""
-    if type(value) not in (int, float) or (type(value) is float and not math.isfinite(value)):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or (isinstance(value, float) and not math.isfinite(value))
+    ):
         return None  # a bool, text, NaN or infinity; an int of any size compares exactly, never overflows
     if 0 <= value < SECONDS_UNTIL:
         return float(value)

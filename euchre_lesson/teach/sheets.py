@@ -22,7 +22,7 @@ from html import escape
 from pathlib import Path
 
 from ..engine import checks
-from ..engine.cards import Suit
+from ..engine.cards import Card, Suit
 from ..engine.errors import NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, replace_files, shown
 from ..engine.formats import Format, read
@@ -37,19 +37,30 @@ RULE_BOOK = Path(__file__).resolve().parents[2] / "RULES.md"  # beside the packa
 DEFAULT_HOUSE_RULES = Path("notebooks") / HOUSE_RULES_FILE
 CHROMIUM = "/usr/bin/chromium"
 # Headless, nothing fetched from the network: the flags of the browser tests (tests/browser/labdriver.py).
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 PAPERS = {"A4": "210mm 297mm", "Letter": "8.5in 11in"}
 MANIFEST = ".sheets.json"
 WRITTEN_BY = "python -m euchre_lesson.teach.sheets"
 # The list of the sheets this tool wrote, with a checksum of each: written by _write, read by _manifest.
-SHEETS_LIST = Format("list of sheets", {
-    "type": "object",
-    "properties": {"written_by": {"const": WRITTEN_BY},
-                   "sheets": {"type": "object",
-                              "additionalProperties": {"type": "string", "pattern": "^[0-9a-f]{64}$"}}},
-    "required": ["sheets"],
-})
+SHEETS_LIST = Format(
+    "list of sheets",
+    {
+        "type": "object",
+        "properties": {
+            "written_by": {"const": WRITTEN_BY},
+            "sheets": {"type": "object", "additionalProperties": {"type": "string", "pattern": "^[0-9a-f]{64}$"}},
+        },
+        "required": ["sheets"],
+    },
+)
 MOST_SHEET_BYTES = 16 * 2**20  # a sheet's PDF is some tens of kilobytes
 MOST_MANIFEST_BYTES = 2**20
 STANDARD = HouseRules()  # the standard rules of every game: a class with no house rules file
@@ -59,8 +70,18 @@ HAND_ROWS = 18  # rows on a score sheet: a game to 10 takes some 8 to 15 hands
 # scoring_rules under the scoring table); the bowers (C2, and C3 with the joker) head the order of the cards.
 # Sentences of the rule book that speak to its readers about the book (the sources it was distilled from, the
 # engine, the lessons, the switches by their code names) rather than to players about the game: left off a card.
-BOOK_TALK = ("`", "the sources say", "from the sources", "the sources use", "the sources copy", "A lesson",
-             "The engine", "The references", "The sources", "citing C")
+BOOK_TALK = (
+    "`",
+    "the sources say",
+    "from the sources",
+    "the sources use",
+    "the sources copy",
+    "A lesson",
+    "The engine",
+    "The references",
+    "The sources",
+    "citing C",
+)
 ABOUT_THE_BOOK = re.compile(r"\s*\((?:[^()]*(?:`|sources|references)[^()]*)\)")  # such words in brackets
 DECISION = re.compile(r"^\*\*Decision[^*]*\*\*:?\s*")  # the mark, not the decision: the card says what holds
 HEADING_TAIL = re.compile(r"^\s*\([^()]*\):?")  # "**T7 Scoring** (each player keeps a personal score):"
@@ -72,9 +93,11 @@ def read_rule_book(path: str | os.PathLike = RULE_BOOK) -> str:
     try:
         return as_text(read_regular(path, 2**20, what="the rule book"))
     except (OSError, ValueError) as error:
-        raise ToolRefused(f"Cannot read the rule book {excerpt(os.fspath(path), 200)}: {str(error)[:300]} The "
-                          f"sheets quote it; run this from a checkout of the project, where RULES.md sits beside the "
-                          f"package.") from None
+        raise ToolRefused(
+            f"Cannot read the rule book {excerpt(os.fspath(path), 200)}: {str(error)[:300]} The "
+            f"sheets quote it; run this from a checkout of the project, where RULES.md sits beside the "
+            f"package."
+        ) from None
 
 
 def rule_entry(rule: str, book: str | None = None) -> tuple[str, str]:
@@ -130,22 +153,30 @@ def _cites(name: str, rule: str) -> bool:
 def _house_rules_html(rules: RuleSet) -> str:
     """The class's house rules: what it changed, then every setting of the game as the engine words it."""
     changed = rules.switches()
-    said = ("; ".join(escape(w) for w in rules.switches_words()) if changed
-            else "none; this class plays the standard rules")
+    said = (
+        "; ".join(escape(w) for w in rules.switches_words()) if changed else "none; this class plays the standard rules"
+    )
     settings = "".join(
         f'<li class="{"changed" if name in changed else "standard"}">{escape(switch_words(name, getattr(rules, name)))}'
-        f'{" <b>(changed)</b>" if name in changed else ""}</li>' for name in SWITCH_NAMES)
-    return (f'<section class="house"><h2>House rules of this class</h2>'
-            f'<p class="changes"><b>Changed from the standard rules:</b> {said}.</p>'
-            f'<ul class="settings">{settings}</ul></section>')
+        f"{' <b>(changed)</b>' if name in changed else ''}</li>"
+        for name in SWITCH_NAMES
+    )
+    return (
+        f'<section class="house"><h2>House rules of this class</h2>'
+        f'<p class="changes"><b>Changed from the standard rules:</b> {said}.</p>'
+        f'<ul class="settings">{settings}</ul></section>'
+    )
 
 
 def _rule_html(book: str, rule: str, rules: RuleSet) -> str:
     """One rule as the card prints it: its id and title, its words, and any house rule that changes it."""
     title = rule_entry(rule, book)[0]
     words = " ".join(_suited(_inline(s)) for s in rule_sentences(rule, book))
-    notes = "".join(f'<span class="here">This class: {escape(switch_words(name, value))}.</span> '
-                    for name, value in rules.switches().items() if _cites(name, rule))
+    notes = "".join(
+        f'<span class="here">This class: {escape(switch_words(name, value))}.</span> '
+        for name, value in rules.switches().items()
+        if _cites(name, rule)
+    )
     return f'<p class="rule"><b class="id">{rule} {escape(title)}.</b> {words} {notes}</p>'
 
 
@@ -156,19 +187,25 @@ def _order_html(book: str, rules: RuleSet) -> str:
         cards = ranking(trump, rules.deck)
         trumps = " ".join(_card_html(c) for c in cards if is_trump(c, trump))
         others = "<br>".join(
-            f'{_suit_html(suit)} {" ".join(c.rank.label for c in cards if not is_trump(c, trump) and c.suit is suit)}'
-            for suit in Suit if suit is not trump)
-        rows.append(f"<tr><th scope='row'>{_suit_html(trump)} {trump.plural}</th><td class='trumps'>{trumps}</td>"
-                    f"<td class='others'>{others}</td></tr>")
+            f"{_suit_html(suit)} {' '.join(c.rank.label for c in cards if not is_trump(c, trump) and c.suit is suit)}"
+            for suit in Suit
+            if suit is not trump
+        )
+        rows.append(
+            f"<tr><th scope='row'>{_suit_html(trump)} {trump.plural}</th><td class='trumps'>{trumps}</td>"
+            f"<td class='others'>{others}</td></tr>"
+        )
     bowers = [_rule_html(book, "C2", rules)] + ([_rule_html(book, "C3", rules)] if rules.deck == 25 else [])
-    return (f'<section><h2>The order of the cards</h2>{"".join(bowers)}'
-            f"<table class='order'><caption>Strongest first. A trump beats every card of the other suits; "
-            f"a card of another suit wins only in the suit led.</caption><tr><th scope='col'>trump</th>"
-            f"<th scope='col'>the trumps</th><th scope='col'>the other suits</th></tr>{''.join(rows)}</table>"
-            f"</section>")
+    return (
+        f"<section><h2>The order of the cards</h2>{''.join(bowers)}"
+        f"<table class='order'><caption>Strongest first. A trump beats every card of the other suits; "
+        f"a card of another suit wins only in the suit led.</caption><tr><th scope='col'>trump</th>"
+        f"<th scope='col'>the trumps</th><th scope='col'>the other suits</th></tr>{''.join(rows)}</table>"
+        f"</section>"
+    )
 
 
-def _card_html(card) -> str:
+def _card_html(card: Card) -> str:
     text = escape(str(card))
     return f'<span class="red">{text}</span>' if card.colour == "red" and not card.is_joker else text
 
@@ -179,11 +216,16 @@ def _suit_html(suit: Suit) -> str:
 
 def _scoring_html(rules: RuleSet) -> str:
     """The scoring table that applies, in the rule book's words (the engine's rows), first matching row first."""
-    rows = "".join(f"<tr><td>{escape(row.result)}</td>"
-                   f"<td>{escape(points_words(rules, Points(row.makers, row.defenders)))}"
-                   f"</td><td>{row.rule}</td></tr>" for row in rules.scoring)
-    return (f"<table class='scoring'><caption>The first row that fits the hand applies.</caption>"
-            f"<tr><th scope='col'>result</th><th scope='col'>points</th><th scope='col'>rule</th></tr>{rows}</table>")
+    rows = "".join(
+        f"<tr><td>{escape(row.result)}</td>"
+        f"<td>{escape(points_words(rules, Points(row.makers, row.defenders)))}"
+        f"</td><td>{row.rule}</td></tr>"
+        for row in rules.scoring
+    )
+    return (
+        f"<table class='scoring'><caption>The first row that fits the hand applies.</caption>"
+        f"<tr><th scope='col'>result</th><th scope='col'>points</th><th scope='col'>rule</th></tr>{rows}</table>"
+    )
 
 
 def rules_card(rules: RuleSet, paper: str = "A4", book: str | None = None) -> str:
@@ -192,13 +234,15 @@ def rules_card(rules: RuleSet, paper: str = "A4", book: str | None = None) -> st
     book, facts = _book(book), rules.facts
     play = "".join(_rule_html(book, rule, rules) for rule in facts.hand_rules)
     scoring = "".join(_rule_html(book, rule, rules) for rule in facts.scoring_rules)
-    body = (f"<header><h1>{escape(facts.name)} · rules card</h1>"
-            f"<p>{escape(facts.described)}; the game is won at {rules.target} points. The rules are the rule "
-            f"book's, by their ids; the class's house rules are marked.</p></header>"
-            f"{_house_rules_html(rules)}"
-            f'<div class="columns"><section><h2>How a hand goes</h2>{play}</section>'
-            f"<div>{_order_html(book, rules)}<section><h2>Scoring</h2>{_scoring_html(rules)}{scoring}</section>"
-            f"</div></div>")
+    body = (
+        f"<header><h1>{escape(facts.name)} · rules card</h1>"
+        f"<p>{escape(facts.described)}; the game is won at {rules.target} points. The rules are the rule "
+        f"book's, by their ids; the class's house rules are marked.</p></header>"
+        f"{_house_rules_html(rules)}"
+        f'<div class="columns"><section><h2>How a hand goes</h2>{play}</section>'
+        f"<div>{_order_html(book, rules)}<section><h2>Scoring</h2>{_scoring_html(rules)}{scoring}</section>"
+        f"</div></div>"
+    )
     return _page(f"{facts.name}: rules card", body, paper)
 
 
@@ -214,20 +258,29 @@ def score_sheet(rules: RuleSet, paper: str = "A4") -> str:
     _check(rules, paper)
     facts, sides = rules.facts, _sides(rules)
     hand = ["hand", "dealer", "maker", "trump"] + (["alone?"] if facts.alone else []) + ["maker's tricks"]
-    head = ("<tr>" + "".join(f"<th scope='col' rowspan='2'>{h}</th>" for h in hand)
-            + "".join(f"<th scope='colgroup' colspan='2' class='name'>{escape(side)}<br><span class='blank'>name: "
-                      f"</span></th>" for side in sides) + "</tr><tr>"
-            + "<th scope='col'>points</th><th scope='col'>total</th>" * len(sides) + "</tr>")
+    head = (
+        "<tr>"
+        + "".join(f"<th scope='col' rowspan='2'>{h}</th>" for h in hand)
+        + "".join(
+            f"<th scope='colgroup' colspan='2' class='name'>{escape(side)}<br><span class='blank'>name: </span></th>"
+            for side in sides
+        )
+        + "</tr><tr>"
+        + "<th scope='col'>points</th><th scope='col'>total</th>" * len(sides)
+        + "</tr>"
+    )
     blank = "<td></td>" * (len(hand) - 1 + 2 * len(sides))
     rows = "".join(f"<tr><th scope='row'>{n}</th>{blank}</tr>" for n in range(1, HAND_ROWS + 1))
     changed = rules.switches_words()
     said = "; ".join(escape(w) for w in changed) if changed else "none; this class plays the standard rules"
-    body = (f"<header><h1>{escape(facts.name)} · score sheet</h1>"
-            f"<p class='fill'>Class: <span class='line'></span> Date: <span class='line short'></span></p>"
-            f"<p class='changes'><b>Changed from the standard rules:</b> {said}. The game is won at "
-            f"{rules.target} points.</p></header>"
-            f"<table class='sheet'>{head}{rows}</table>"
-            f"<section><h2>Points for a hand</h2>{_scoring_html(rules)}</section>")
+    body = (
+        f"<header><h1>{escape(facts.name)} · score sheet</h1>"
+        f"<p class='fill'>Class: <span class='line'></span> Date: <span class='line short'></span></p>"
+        f"<p class='changes'><b>Changed from the standard rules:</b> {said}. The game is won at "
+        f"{rules.target} points.</p></header>"
+        f"<table class='sheet'>{head}{rows}</table>"
+        f"<section><h2>Points for a hand</h2>{_scoring_html(rules)}</section>"
+    )
     return _page(f"{facts.name}: score sheet", body, paper)
 
 
@@ -276,8 +329,10 @@ th { background: #eee; }
 
 
 def _page(title: str, body: str, paper: str) -> str:
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
-            f"<style>{STYLE % {'size': PAPERS[paper]}}</style></head><body>{body}</body></html>\n")
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
+        f"<style>{STYLE % {'size': PAPERS[paper]}}</style></head><body>{body}</body></html>\n"
+    )
 
 
 def all_sheets(house: HouseRules = STANDARD, paper: str = "A4", book: str | None = None) -> dict[str, str]:
@@ -298,13 +353,17 @@ def all_sheets(house: HouseRules = STANDARD, paper: str = "A4", book: str | None
 def _printed(pages: dict[str, str], paper: str, chromium: str) -> dict[str, bytes]:
     """Each sheet printed to PDF by Chromium, by file name; ToolRefused saying what to install if it cannot be."""
     if not Path(chromium).exists():
-        raise ToolRefused(f"{shown(chromium)} is missing: the sheets are printed by Debian's Chromium. Install it with "
-                          f"`apt-get install -y chromium` (make test does), or name another with --chromium.")
+        raise ToolRefused(
+            f"{shown(chromium)} is missing: the sheets are printed by Debian's Chromium. Install it with "
+            f"`apt-get install -y chromium` (make test does), or name another with --chromium."
+        )
     try:
         from playwright.sync_api import sync_playwright  # only printing needs it: the test extra has it
     except ImportError:
-        raise ToolRefused("The sheets are printed through Playwright, which is not installed: "
-                          "`pip install playwright` (never `playwright install`; the browser is Debian's).") from None
+        raise ToolRefused(
+            "The sheets are printed through Playwright, which is not installed: "
+            "`pip install playwright` (never `playwright install`; the browser is Debian's)."
+        ) from None
     out, failed = {}, []
 
     def print_all() -> None:
@@ -335,15 +394,19 @@ def write_sheets(target: str | os.PathLike, files: dict[str, bytes]) -> list[Pat
     """Write the files (name: bytes) into `target`, never over one this tool did not write; ToolRefused if one is
     in the way, and then nothing is written."""
     target = _folder(target, "target")
-    if not isinstance(files, dict) or not all(isinstance(name, str) and isinstance(data, bytes) and _plain(name)
-                                              for name, data in files.items()):
-        raise ValueError(f"files must map plain file names to bytes, such as {{'score-sheet-cutthroat.pdf': b'...'}}, "
-                         f"not {excerpt(files)}.")
+    if not isinstance(files, dict) or not all(
+        isinstance(name, str) and isinstance(data, bytes) and _plain(name) for name, data in files.items()
+    ):
+        raise ValueError(
+            f"files must map plain file names to bytes, such as {{'score-sheet-cutthroat.pdf': b'...'}}, "
+            f"not {excerpt(files)}."
+        )
     try:
         return _write(target, files)
     except OSError as error:
-        raise ToolRefused(f"Cannot write the sheets into {excerpt(str(target), 200)}: "
-                          f"{error.strerror or error}.") from None
+        raise ToolRefused(
+            f"Cannot write the sheets into {excerpt(str(target), 200)}: {error.strerror or error}."
+        ) from None
 
 
 def _plain(name: str) -> bool:
@@ -362,9 +425,11 @@ def _write(target: Path, files: dict[str, bytes]) -> list[Path]:
     written = _manifest(target)
     in_the_way = [name for name in [*files, MANIFEST] if _in_the_way(target / name, written.get(name))]
     if in_the_way:
-        raise ToolRefused(f"The output folder {shown(target)} holds files this tool did not write: "
-                          f"{', '.join(in_the_way)}. Nothing was written. Move them away, or choose another folder for "
-                          "the sheets.")
+        raise ToolRefused(
+            f"The output folder {shown(target)} holds files this tool did not write: "
+            f"{', '.join(in_the_way)}. Nothing was written. Move them away, or choose another folder for "
+            "the sheets."
+        )
     digests = {**written, **{name: _sha256(data) for name, data in files.items()}}
     listing = {"written_by": WRITTEN_BY, "sheets": dict(sorted(digests.items()))}
     everything = {**files, MANIFEST: (json.dumps(listing, indent=1) + "\n").encode("utf-8")}
@@ -408,15 +473,18 @@ def class_house_rules(path: str | os.PathLike = DEFAULT_HOUSE_RULES) -> HouseRul
     try:
         return _class_house_rules(path)
     except OSError as error:
-        raise ToolRefused(f"Cannot read the house rules {excerpt(str(path), 200)}: "
-                          f"{error.strerror or error}.") from None
+        raise ToolRefused(
+            f"Cannot read the house rules {excerpt(str(path), 200)}: {error.strerror or error}."
+        ) from None
 
 
 def _class_house_rules(path: Path) -> HouseRules:
     folder = path if path.is_dir() else path.parent
     if not path.is_dir() and path.name != HOUSE_RULES_FILE:
-        raise ToolRefused(f"The house rules file must be named {HOUSE_RULES_FILE}, as the lessons read it, "
-                          f"not {shown(path.name)}: rename it, or name the folder that holds it.")
+        raise ToolRefused(
+            f"The house rules file must be named {HOUSE_RULES_FILE}, as the lessons read it, "
+            f"not {shown(path.name)}: rename it, or name the folder that holds it."
+        )
     if not folder.is_dir():
         raise ToolRefused(f"The folder {shown(folder)} of the house rules file does not exist.")
     try:
@@ -427,15 +495,20 @@ def _class_house_rules(path: Path) -> HouseRules:
 
 def main(argv: list[str] | None = None) -> None:
     """The command: `argv` is its words (sys.argv[1:] when None)."""
-    if argv is not None and (isinstance(argv, str) or not isinstance(argv, (list, tuple))
-                             or not all(isinstance(word, str) for word in argv)):
-        raise ValueError(f"argv must be a list of the command's words, such as ['--out', 'sheets'], "
-                         f"not {excerpt(argv)}.")
+    if argv is not None and (
+        isinstance(argv, str) or not isinstance(argv, (list, tuple)) or not all(isinstance(word, str) for word in argv)
+    ):
+        raise ValueError(
+            f"argv must be a list of the command's words, such as ['--out', 'sheets'], not {excerpt(argv)}."
+        )
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, required=True, help="the folder to write the sheets to")
-    parser.add_argument("--house-rules", type=Path, default=DEFAULT_HOUSE_RULES,
-                        help=f"the class's {HOUSE_RULES_FILE} (default {DEFAULT_HOUSE_RULES}; none there: the "
-                             "standard rules)")
+    parser.add_argument(
+        "--house-rules",
+        type=Path,
+        default=DEFAULT_HOUSE_RULES,
+        help=f"the class's {HOUSE_RULES_FILE} (default {DEFAULT_HOUSE_RULES}; none there: the standard rules)",
+    )
     parser.add_argument("--paper", choices=tuple(PAPERS), default="A4", help="the paper size (default A4)")
     parser.add_argument("--chromium", default=CHROMIUM, help=f"the Chromium that prints (default {CHROMIUM})")
     options = parser.parse_args(argv)

@@ -45,11 +45,17 @@ MANIFEST = ".student_copies.json"
 WRITTEN_BY = "python -m euchre_lesson.teach.student_copies"
 SHA256 = frozen({"type": "string", "pattern": "^[0-9a-f]{64}$", "description": "a SHA-256 checksum in hexadecimal"})
 # The list of the copies this tool wrote, with a checksum of each: written by _manifest_bytes, read by _manifest.
-COPIES_LIST = Format("list of student copies", {
-    "type": "object",
-    "properties": {"written_by": {"const": WRITTEN_BY}, "copies": {"type": "object", "additionalProperties": SHA256}},
-    "required": ["copies"],
-})
+COPIES_LIST = Format(
+    "list of student copies",
+    {
+        "type": "object",
+        "properties": {
+            "written_by": {"const": WRITTEN_BY},
+            "copies": {"type": "object", "additionalProperties": SHA256},
+        },
+        "required": ["copies"],
+    },
+)
 MOST_MANIFEST_BYTES = 2**20
 NAMES_SHOWN = 10
 
@@ -64,8 +70,10 @@ def build(source: Path, target: Path, force: bool = False) -> list[Path]:
     try:
         return _build(source, target, force)
     except OSError as error:  # a name the system cannot take (too long, say), met before anything is written
-        raise ToolRefused(f"Cannot make the student copies from {_excerpt(str(source))} into "
-                          f"{_excerpt(str(target))}: {error.strerror or error}.") from None
+        raise ToolRefused(
+            f"Cannot make the student copies from {_excerpt(str(source))} into "
+            f"{_excerpt(str(target))}: {error.strerror or error}."
+        ) from None
 
 
 def _build(source: Path, target: Path, force: bool) -> list[Path]:
@@ -77,7 +85,8 @@ def _build(source: Path, target: Path, force: bool) -> list[Path]:
         raise ToolRefused(
             f"The output folder {shown(target)} holds files this tool did not write: {_names(foreign)}. "
             "Nothing was written. Move them away, or run again with --force to replace the student copies; "
-            "other files are left as they are.")
+            "other files are left as they are."
+        )
     # A file this tool never wrote is not a copy, even under a lesson's name (the teacher's own version, say):
     # --force leaves it as it is, and that lesson's copy is not written.
     copies = {name: data for name, data in copies.items() if name not in never_written}
@@ -90,7 +99,7 @@ def _build(source: Path, target: Path, force: bool) -> list[Path]:
     return [target / name for name in copies]
 
 
-def _folder(value, argument: str) -> Path:
+def _folder(value: object, argument: str) -> Path:
     """`value` as a Path; a ValueError naming `argument` for anything that is not a path."""
     return checks.path(argument, value, "a folder path such as 'notebooks'")
 
@@ -106,8 +115,10 @@ def _refuse_overlap(source: Path, target: Path) -> None:
         where = "holds the lessons folder"
     else:
         return
-    raise ToolRefused(f"Write the student copies to another folder: the output folder {shown(target)} {where} "
-                      f"({shown(source)}), whose notebooks must not be touched.")
+    raise ToolRefused(
+        f"Write the student copies to another folder: the output folder {shown(target)} {where} "
+        f"({shown(source)}), whose notebooks must not be touched."
+    )
 
 
 def _identity(path: Path) -> tuple[int, int] | None:
@@ -153,8 +164,11 @@ def _survey(target: Path) -> tuple[dict[str, str], list[str], set[str]]:
 def _manifest(target: Path) -> dict[str, str]:
     """The copies this tool last wrote into `target` (name to sha256); empty if its list is missing or unreadable."""
     try:
-        raw = parse_json(as_text(read_regular(target / MANIFEST, MOST_MANIFEST_BYTES, follow_links=False)),
-                         NOTEBOOK_NESTING, NOTEBOOK_DIGITS)
+        raw = parse_json(
+            as_text(read_regular(target / MANIFEST, MOST_MANIFEST_BYTES, follow_links=False)),
+            NOTEBOOK_NESTING,
+            NOTEBOOK_DIGITS,
+        )
         return dict(read(COPIES_LIST, raw)["copies"])
     except ValueError:  # a link, not a file, not JSON, not of its format (FormatRefused): not this tool's list
         return {}
@@ -184,8 +198,10 @@ def _refuse_folders_in_the_way(target: Path, copies: dict[str, bytes]) -> None:
         blocked.append(MANIFEST)
     if blocked:
         kind = "is a folder" if len(blocked) == 1 else "are folders"
-        raise ToolRefused(f"In {shown(target)}, {_names(blocked)} {kind} where a student copy goes. Nothing was "
-                          "written; move it away and run again.")
+        raise ToolRefused(
+            f"In {shown(target)}, {_names(blocked)} {kind} where a student copy goes. Nothing was "
+            "written; move it away and run again."
+        )
 
 
 def _write_all(target: Path, copies: dict[str, bytes], untouched: dict[str, str]) -> None:
@@ -199,8 +215,9 @@ def _write_all(target: Path, copies: dict[str, bytes], untouched: dict[str, str]
         if created and target.is_dir() and not any(target.iterdir()):
             target.rmdir()
         if isinstance(error, OSError):
-            raise ToolRefused(f"Cannot write the student copies into {shown(target)}: "
-                              f"{error.strerror or error}.") from None
+            raise ToolRefused(
+                f"Cannot write the student copies into {shown(target)}: {error.strerror or error}."
+            ) from None
         raise
 
 
@@ -224,11 +241,16 @@ def _names(names: list[str]) -> str:
     shown = ", ".join(names[:NAMES_SHOWN])
     return shown if len(names) <= NAMES_SHOWN else f"{shown} and {len(names) - NAMES_SHOWN} more"
 
+
 # -- a branch of the project for Binder and nbgitpuller -----------------------------------------------------------
 
 BRANCH_MARK = "Written-by: python -m euchre_lesson.teach.student_copies --branch"
-GIT_FALLBACK_IDENTITY = {"GIT_AUTHOR_NAME": "student copies", "GIT_AUTHOR_EMAIL": "student-copies@localhost",
-                         "GIT_COMMITTER_NAME": "student copies", "GIT_COMMITTER_EMAIL": "student-copies@localhost"}
+GIT_FALLBACK_IDENTITY = {
+    "GIT_AUTHOR_NAME": "student copies",
+    "GIT_AUTHOR_EMAIL": "student-copies@localhost",
+    "GIT_COMMITTER_NAME": "student copies",
+    "GIT_COMMITTER_EMAIL": "student-copies@localhost",
+}
 
 
 def build_branch(source: Path, branch: str) -> str:
@@ -245,18 +267,23 @@ def build_branch(source: Path, branch: str) -> str:
     top = Path(_git(source, "rev-parse", "--show-toplevel").strip())
     folder = Path(os.path.realpath(source)).relative_to(os.path.realpath(top)).as_posix()
     if folder == ".":
-        raise ToolRefused(f"The lessons folder {shown(source)} is the whole project: name the folder of the lessons, "
-                          "such as notebooks.")
+        raise ToolRefused(
+            f"The lessons folder {shown(source)} is the whole project: name the folder of the lessons, "
+            "such as notebooks."
+        )
     ref = f"refs/heads/{_git(top, 'check-ref-format', '--branch', branch).strip()}"
     if _git(top, "symbolic-ref", "-q", "HEAD", check=False).strip() == ref:
-        raise ToolRefused(f"The branch {branch} is the one checked out here: name another branch for the students, "
-                          "such as students.")
+        raise ToolRefused(
+            f"The branch {branch} is the one checked out here: name another branch for the students, such as students."
+        )
     if not _git(top, "rev-parse", "-q", "--verify", "HEAD^{commit}", check=False).strip():
         raise ToolRefused("This project has no commit yet: commit it first (the branch is the project as committed).")
     tip = _git(top, "rev-parse", "-q", "--verify", f"{ref}^{{commit}}", check=False).strip()
     if tip and BRANCH_MARK not in _git(top, "log", "-1", "--format=%B", tip):
-        raise ToolRefused(f"The branch {branch} exists and was not written by this tool. Nothing was written; "
-                          "name another branch for the students.")
+        raise ToolRefused(
+            f"The branch {branch} exists and was not written by this tool. Nothing was written; "
+            "name another branch for the students."
+        )
     with tempfile.TemporaryDirectory() as scratch:  # an index of its own: the teacher's index is left as it is
         index = {"GIT_INDEX_FILE": str(Path(scratch) / "index")}
         _git(top, "read-tree", "HEAD", env=index)
@@ -268,8 +295,9 @@ def build_branch(source: Path, branch: str) -> str:
     if tip and tree == _git(top, "rev-parse", f"{tip}^{{tree}}").strip():
         return tip
     head = _git(top, "rev-parse", "--short", "HEAD").strip()
-    message = (f"Student copies of {folder}/ at {head}: no solution cells, no outputs, no teacher's guide\n\n"
-               f"{BRANCH_MARK}\n")
+    message = (
+        f"Student copies of {folder}/ at {head}: no solution cells, no outputs, no teacher's guide\n\n{BRANCH_MARK}\n"
+    )
     identity = {} if _git(top, "var", "GIT_AUTHOR_IDENT", check=False).strip() else GIT_FALLBACK_IDENTITY
     commit = _git(top, "commit-tree", tree, *(["-p", tip] if tip else []), data=message.encode(), env=identity).strip()
     _git(top, "update-ref", ref, commit, tip or "")  # only if the branch is still where it was read
@@ -279,50 +307,70 @@ def build_branch(source: Path, branch: str) -> str:
 def _git(where: Path, *words: str, check: bool = True, data: bytes | None = None, env: dict | None = None) -> str:
     """What git prints for `words`, run in `where`; ToolRefused saying what failed (with `check`)."""
     try:
-        done = subprocess.run(["git", "-C", str(where), *words], input=data, capture_output=True,
-                              env={**os.environ, **(env or {})}, check=False)
+        done = subprocess.run(
+            ["git", "-C", str(where), *words],
+            input=data,
+            capture_output=True,
+            env={**os.environ, **(env or {})},
+            check=False,
+        )
     except FileNotFoundError:
         raise ToolRefused("Writing the students' branch needs git, which is not installed here.") from None
     if check and done.returncode:
         said = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise ToolRefused(f"Cannot write the students' branch: git {words[0]} says "
-                          f"{_excerpt(said[-1] if said else '')!r}. Nothing was written.")
+        raise ToolRefused(
+            f"Cannot write the students' branch: git {words[0]} says "
+            f"{_excerpt(said[-1] if said else '')!r}. Nothing was written."
+        )
     return done.stdout.decode("utf-8", "replace")
 
 
 def main(argv: list[str] | None = None) -> None:
     """The command: `argv` is its words (sys.argv[1:] when None)."""
-    if argv is not None and (isinstance(argv, str) or not isinstance(argv, (list, tuple))
-                             or not all(isinstance(word, str) for word in argv)):
-        raise ValueError(f"argv must be a list of the command's words, such as ['notebooks', 'student_notebooks'], "
-                         f"not {excerpt(argv)}.")
+    if argv is not None and (
+        isinstance(argv, str) or not isinstance(argv, (list, tuple)) or not all(isinstance(word, str) for word in argv)
+    ):
+        raise ValueError(
+            f"argv must be a list of the command's words, such as ['notebooks', 'student_notebooks'], "
+            f"not {excerpt(argv)}."
+        )
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("source", type=Path, help="the folder of source lessons, e.g. notebooks")
     parser.add_argument("target", type=Path, help="the folder to write the student copies to")
-    parser.add_argument("--force", action="store_true",
-                        help="replace the student copies even if the output folder holds files this tool "
-                             "did not write, or copies changed since (files that are not copies are left alone, "
-                             "even one named as a lesson: that lesson is then not copied)")
-    parser.add_argument("--branch", help="also commit the project with these copies as its lessons on this git "
-                                         "branch (for Binder or nbgitpuller), e.g. students")
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the student copies even if the output folder holds files this tool "
+        "did not write, or copies changed since (files that are not copies are left alone, "
+        "even one named as a lesson: that lesson is then not copied)",
+    )
+    parser.add_argument(
+        "--branch",
+        help="also commit the project with these copies as its lessons on this git "
+        "branch (for Binder or nbgitpuller), e.g. students",
+    )
     options = parser.parse_args(argv)
     with exit_on_refusal():  # the one place a refusal ends the command: its sentence, exit status 1
         written = build(options.source, options.target, force=options.force)
         for path in written:
             print(path)
         for name in _left_alone(options.source, written):
-            print(f"{name} was left as it is: this tool did not write it; move it away to have its student copy "
-                  f"written")
+            print(
+                f"{name} was left as it is: this tool did not write it; move it away to have its student copy written"
+            )
         if options.branch:
             commit = build_branch(options.source, options.branch)
-            print(f"branch {options.branch} at {commit[:12]}: push it (git push origin {options.branch}) for Binder "
-                  f"or nbgitpuller")
+            print(
+                f"branch {options.branch} at {commit[:12]}: push it (git push origin {options.branch}) for Binder "
+                f"or nbgitpuller"
+            )
 
 
 def _left_alone(source: Path, written: list[Path]) -> list[str]:
     """The files of the hand-out that build did not write (with --force, files it never wrote stand there)."""
-    handed = [path.name for path in lessons(source)] + ([HOUSE_RULES_FILE] if (source / HOUSE_RULES_FILE).is_file()
-                                                        else [])
+    handed = [path.name for path in lessons(source)] + (
+        [HOUSE_RULES_FILE] if (source / HOUSE_RULES_FILE).is_file() else []
+    )
     return [name for name in handed if name not in {path.name for path in written}]
 
 

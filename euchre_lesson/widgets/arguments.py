@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Iterable
-from typing import Literal, overload
+from typing import Any, Literal, overload
 
 import ipywidgets as w
 from traitlets import TraitError
@@ -22,19 +22,19 @@ LONGEST_NAME = 40  # an argument's name, as the widgets' code spells it: every m
 MOST_CHOICES = 12  # a refusal lists every choice
 
 
-def _text(name: str, value, right: str) -> str:
+def _text(name: str, value: object, right: str) -> str:
     """Words the widgets' code hands a check (an argument's name, where a card must be): short text, never a list."""
     if type(value) is str and value.strip() and len(value) <= LONGEST_NAME:
         return value
     raise checks.refused(name, value, right)
 
 
-def _named(name) -> str:
+def _named(name: object) -> str:
     """The name of the argument being checked: the messages begin with it."""
     return _text("name", name, f"an argument's name, such as 'seat' (text of at most {LONGEST_NAME} characters)")
 
 
-def rules(name: str, value) -> RuleSet:
+def rules(name: str, value: object) -> RuleSet:
     """A RuleSet, or a preset's name ('cutthroat', 'partnership')."""
     name = _named(name)
     if isinstance(value, RuleSet):
@@ -44,7 +44,7 @@ def rules(name: str, value) -> RuleSet:
     raise checks.refused(name, value, f"a RuleSet such as CUTTHROAT or PARTNERSHIP, or the name {PRESET_WORDS}")
 
 
-def rule_sets(name: str, value) -> tuple[RuleSet, ...]:
+def rule_sets(name: str, value: object) -> tuple[RuleSet, ...]:
     """RuleSets of different games (a class's house rules, each game once), as a list or tuple."""
     name = _named(name)
     right = "a list of RuleSets of different games, such as [CUTTHROAT, PARTNERSHIP]"
@@ -55,7 +55,7 @@ def rule_sets(name: str, value) -> tuple[RuleSet, ...]:
     return tuple(value)
 
 
-def seed(name: str, value, *, optional: bool = True) -> int:
+def seed(name: str, value: object, *, optional: bool = True) -> int:
     """A seed: a whole number from 0 to 2**64 - 1; None (where optional) draws one at random."""
     name, optional = _named(name), checks.flag("optional", optional)
     if value is None and optional:
@@ -95,7 +95,7 @@ def choice(name: str, value, choices: Iterable):
     raise checks.refused(name, value, "one of " + ", ".join(repr(c) for c in choices))
 
 
-def action(name: str, value) -> Action:
+def action(name: str, value: str | Action) -> Action:
     """An Action, or its text ('pass', 'play J♥')."""
     name = _named(name)
     try:
@@ -104,7 +104,7 @@ def action(name: str, value) -> Action:
         raise NotationError(name, f"{name}: {error}") from None
 
 
-def cards(name: str, value) -> tuple[Card, ...]:
+def cards(name: str, value: object) -> tuple[Card, ...]:
     """Cards to draw, as Cards or their texts, at most a deck (rows of backs repeat a stand-in: repeats are fine)."""
     name = _named(name)
     if isinstance(value, (str, Card, dict)) or not isinstance(value, Iterable):
@@ -115,7 +115,7 @@ def cards(name: str, value) -> tuple[Card, ...]:
     return tuple(checks.card(name, item) for item in found)
 
 
-def card_among(name: str, value, among: Iterable[Card], where: str) -> Card:
+def card_among(name: str, value: object, among: Iterable[Card], where: str) -> Card:
     """A Card (or its text) that is one of `among`; `where` says where those are ('in your hand')."""
     name, among = _named(name), cards("among", among)
     where = _text("where", where, "a few words saying where the cards are, such as 'in your hand'")
@@ -125,7 +125,7 @@ def card_among(name: str, value, among: Iterable[Card], where: str) -> Card:
     return card
 
 
-def callback(name: str, value) -> Callable | None:
+def callback(name: str, value: object) -> Callable[..., Any] | None:
     """A function to call, or None."""
     name = _named(name)
     if value is None or callable(value):

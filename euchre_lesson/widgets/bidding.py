@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
@@ -16,7 +17,7 @@ from ..engine.hand import HandState
 from ..engine.narration import offer, reasons_heard, result_words, seat_words  # reasons_heard: R3, written once
 from ..engine.phases import Phase
 from ..engine.rules import CUTTHROAT, RuleSet
-from ..engine.view import acting_seat
+from ..engine.view import View, acting_seat
 from ..play.advice import Option, advise
 from ..play.rule_of_thumb import RuleOfThumbPlayer
 from . import arguments
@@ -84,7 +85,7 @@ def _worth_cell(option: Option) -> str:
 WORTH_HEADS = {"chance of winning": "your chance of winning the game", "points": "points against the others"}
 
 
-def _options_html(options: list[Option], chosen: Action, view) -> str:
+def _options_html(options: list[Option], chosen: Action, view: View) -> str:
     """The advice as a table: option, what it is worth, reason; yours and the best marked in words."""
     rows = []
     for n, option in enumerate(options):
@@ -123,8 +124,8 @@ class BiddingTrainer(Described, w.VBox):
         seed: int | None = 1,
         seat: int | None = None,
         worlds: int = ADVICE_WORLDS,
-        **kwargs,
-    ):
+        **kwargs: Any,
+    ) -> None:
         rules = arguments.rules("rules", rules)
         seed = arguments.seed("seed", seed)
         seat = arguments.seat("seat", seat, rules.players, none_means="the seed to choose the seat")

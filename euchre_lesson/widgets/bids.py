@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import ipywidgets as w
 
@@ -27,7 +28,7 @@ class BidButtons(Described, w.HBox):
     purpose = "The bids you may make now, one button each."
     children: Sequence[w.Widget]  # ipywidgets' trait, declared for the type checker
 
-    def __init__(self, on_choose: Callable[[Action], None], **kwargs):
+    def __init__(self, on_choose: Callable[[Action], None], **kwargs: Any) -> None:
         if not callable(on_choose):
             raise checks.refused("on_choose", on_choose, "a function to call with the action chosen")
         arguments.start_box(BidButtons, self, kwargs)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import ipywidgets as w
 
 from ..engine.errors import NotationError
@@ -18,29 +20,42 @@ from .fallback import START, Described
 class ClassLink(Described, w.VBox):
     """Send every answer from now on to the teacher's class server, under the learner's first name."""
 
-    purpose = ("Send your answers to your teacher: if your class has a server, write your first name, its address "
-               "and the join code once, and press Join; each answer you give then reaches your teacher's page.")
+    purpose = (
+        "Send your answers to your teacher: if your class has a server, write your first name, its address "
+        "and the join code once, and press Join; each answer you give then reaches your teacher's page."
+    )
     how = f"A widget: to join your class's server, {START}."
 
-    def __init__(self, progress: Progress | None = None, **kwargs):
+    def __init__(self, progress: Progress | None = None, **kwargs: Any) -> None:
         progress = learners_progress(progress)  # refused, naming what is right, before any widget is made
         arguments.start_box(ClassLink, self, kwargs)
         self.progress = progress
         self.reporter = current().reporter  # the lesson's, bound when the page is made: whatever runs a click later
         link = linked(self.progress)
         wide = w.Layout(width="22em")
-        self.name = w.Text(value=link.name if link else "", placeholder="your first name", description="First name",
-                           layout=wide)
-        self.server = w.Text(value=link.server if link else default_server(), placeholder="such as 192.168.1.20:8765",
-                             description="Address", layout=wide)
-        self.code = w.Text(value=link.join if link else "", placeholder="such as ACDE", description="Join code",
-                           layout=wide)
+        self.name = w.Text(
+            value=link.name if link else "", placeholder="your first name", description="First name", layout=wide
+        )
+        self.server = w.Text(
+            value=link.server if link else default_server(),
+            placeholder="such as 192.168.1.20:8765",
+            description="Address",
+            layout=wide,
+        )
+        self.code = w.Text(
+            value=link.join if link else "", placeholder="such as ACDE", description="Join code", layout=wide
+        )
         self.join_tie = TiedButton("Join", "send your answers to your teacher's page from now on", self.join)
         self.leave_tie = TiedButton("Stop sending", "stop sending your answers to your teacher's server", self.leave)
         self.said = note()
-        self.children = [w.HTML("<h4 class='euchre-note'>Send your answers to your teacher</h4>"),
-                         self.name, self.server, self.code,
-                         w.HBox([self.join_tie, self.leave_tie], layout=w.Layout(overflow="visible")), self.said]
+        self.children = [
+            w.HTML("<h4 class='euchre-note'>Send your answers to your teacher</h4>"),
+            self.name,
+            self.server,
+            self.code,
+            w.HBox([self.join_tie, self.leave_tie], layout=w.Layout(overflow="visible")),
+            self.said,
+        ]
         self.add_class("euchre-class-link")
         self._show(link)
 
@@ -48,8 +63,11 @@ class ClassLink(Described, w.VBox):
         """Say whether answers are sent, and offer Stop sending only when they are."""
         if link is None:
             self.leave_tie.hide()
-            say(self.said, "Your answers are kept on this computer only. If your teacher runs a class server, "
-                           "write its address and the join code (your teacher gives both) and press Join.")
+            say(
+                self.said,
+                "Your answers are kept on this computer only. If your teacher runs a class server, "
+                "write its address and the join code (your teacher gives both) and press Join.",
+            )
         else:
             self.leave_tie.draw(link)
             say(self.said, f"Your answers go to your teacher's server at {link.server} as {link.name}.")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
@@ -33,7 +34,7 @@ class DummyTrainer(Described, w.VBox):
         "to keep, and it compares them with the engine's best five and says why."
     )
 
-    def __init__(self, seed: int | None = 1, rules: RuleSet = CUTTHROAT, **kwargs):
+    def __init__(self, seed: int | None = 1, rules: RuleSet = CUTTHROAT, **kwargs: Any) -> None:
         seed = arguments.seed("seed", seed)
         self.rules = arguments.rules("rules", rules)  # a class's Cutthroat rules: the bidding before the dummy
         if not self.rules.has_dummy:

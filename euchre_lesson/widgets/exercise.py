@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import os
 import re
 from collections.abc import Callable
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
@@ -37,8 +39,11 @@ CSS = """<style>
 </style>"""
 
 # What a fresh exercise says of Show the answer, after its prompt: the lessons' own words tell the default.
-ANSWER_WORDS = {"after a try": "", "always": " Show the answer gives the answer with its reason, whenever you want it.",
-                "never": " Your teacher has turned the answers off for these lessons: Hint gives a clue."}
+ANSWER_WORDS = {
+    "after a try": "",
+    "always": " Show the answer gives the answer with its reason, whenever you want it.",
+    "never": " Your teacher has turned the answers off for these lessons: Hint gives a clue.",
+}
 OUT_OF_SIGHT = {"height": "0px", "margin": "0", "overflow": "hidden"}  # a layout's settings: no widget at import
 
 
@@ -52,7 +57,7 @@ def report_answers(on_answer: Callable[[str, bool, str], None] | None) -> Lesson
 EXERCISE_ID = re.compile(r"lesson (\d{1,2}) (q\d{1,2})")  # "lesson 2 q1", as progress names an exercise
 
 
-def ask(exercise: Exercise | str, **options) -> ExerciseView:
+def ask(exercise: Exercise | str, **options: Any) -> ExerciseView:
     """The click-to-answer widget of an exercise, or of a lesson's exercise by its id: `ask("lesson 2 q1")`."""
     if isinstance(exercise, str):
         exercise = _lesson_exercise(exercise)
@@ -64,12 +69,13 @@ def _lesson_exercise(id: str) -> Exercise:
     found = EXERCISE_ID.fullmatch(" ".join(id.lower().split()))
     named = vars(exercises(int(found[1]))) if found and int(found[1]) in lesson_numbers() else {}
     if not found or found[2] not in named:
-        raise NotationError("exercise", f"No exercise {excerpt(id)}: name one as the lessons do, such as "
-                                        f"ask(\"lesson 2 q1\").")
+        raise NotationError(
+            "exercise", f'No exercise {excerpt(id)}: name one as the lessons do, such as ask("lesson 2 q1").'
+        )
     return named[found[2]]
 
 
-def answer_class(exercise: Exercise, choice) -> str:
+def answer_class(exercise: Exercise, choice: object) -> str:
     """A CSS class naming a choice by its value ('euchre-answer-jd', '-hearts', '-call-h'), for browser tests."""
     checks.instance("exercise", exercise, Exercise, "an exercise of the lessons, such as ask('lesson 1 q1').exercise")
     if isinstance(choice, (Card, Action)):
@@ -88,14 +94,25 @@ class ExerciseView(Described, w.VBox):
 
     purpose = "An exercise answered by clicking: the question, its answers as buttons, Check, Hint and Show the answer."
 
-    def __init__(self, exercise: Exercise, *, on_answer: Callable[[str, bool, str], None] | None = None,
-                 show_answer: str | None = None, folder=".", **kwargs):
+    def __init__(
+        self,
+        exercise: Exercise,
+        *,
+        on_answer: Callable[[str, bool, str], None] | None = None,
+        show_answer: str | None = None,
+        folder: str | os.PathLike[str] = ".",
+        **kwargs: Any,
+    ) -> None:
         if not isinstance(exercise, Exercise):
-            raise NotationError("exercise", f"exercise must be an exercise such as exercises(1).q1, not "
-                                            f"{excerpt(exercise)}.")
+            raise NotationError(
+                "exercise", f"exercise must be an exercise such as exercises(1).q1, not {excerpt(exercise)}."
+            )
         on_answer = arguments.callback("on_answer", on_answer)
-        show_answer = class_show_answer(folder) if show_answer is None else \
-            arguments.choice("show_answer", show_answer, SHOW_ANSWER)
+        show_answer = (
+            class_show_answer(folder)
+            if show_answer is None
+            else arguments.choice("show_answer", show_answer, SHOW_ANSWER)
+        )
         arguments.start_box(ExerciseView, self, kwargs)
         self.exercise, self.on_answer, self.show_answer = exercise, on_answer, show_answer
         bound = current()  # where this view's answers go, whatever context a click later runs in
@@ -103,7 +120,7 @@ class ExerciseView(Described, w.VBox):
         self.verdict: Verdict | None = None  # the last answer checked; None before any
         self.tries = self.hints_shown = 0
         self._chosen: tuple = ()
-        self._given = None  # the answer the verdict is about
+        self._given: object = None  # the answer the verdict is about (a choice, or several)
         self.drawing = Drawing()  # one drawing for the view's life: a double-click acts once
         self.drawing.renew(exercise, ())
         self.choices = tuple(exercise.choices())
@@ -126,32 +143,48 @@ class ExerciseView(Described, w.VBox):
         answers.add_class("euchre-answers")
         self.check_button = self._control("Check", "check your answer", "euchre-check", self.check)
         self.hint_button = self._control("Hint", "show a hint; press again for the next one", "euchre-hint", self.hint)
-        self.show_button = self._control("Show the answer", "show the right answer and why", "euchre-show-answer",
-                                         self.reveal)
+        self.show_button = self._control(
+            "Show the answer", "show the right answer and why", "euchre-show-answer", self.reveal
+        )
         # "never" means never: the button is not even on the page, hidden or not, for a student to turn on.
-        self.show_box = w.Box([] if self.show_answer == "never" else [self.show_button],
-                              layout=w.Layout(overflow="visible"))
+        self.show_box = w.Box(
+            [] if self.show_answer == "never" else [self.show_button], layout=w.Layout(overflow="visible")
+        )
         self.choice_note, self.note, self.hint_note, self.solution_note = note(), note(), note(), note()
         self.note.add_class("euchre-verdict")
-        self.children = [style_sheet(), w.HTML(CSS, layout=w.Layout(**OUT_OF_SIGHT)), self.question, *exhibits, answers,
-                         self.choice_note, w.HBox([self.check_button, self.hint_button, self.show_box],
-                                                  layout=w.Layout(overflow="visible")),
-                         self.note, self.hint_note, self.solution_note]
+        self.children = [
+            style_sheet(),
+            w.HTML(CSS, layout=w.Layout(**OUT_OF_SIGHT)),
+            self.question,
+            *exhibits,
+            answers,
+            self.choice_note,
+            w.HBox([self.check_button, self.hint_button, self.show_box], layout=w.Layout(overflow="visible")),
+            self.note,
+            self.hint_note,
+            self.solution_note,
+        ]
         self.add_class("euchre-exercise")
         if self.exercise.id:
             self.add_class("euchre-exercise-" + re.sub(r"[^a-z0-9]+", "-", self.exercise.id.lower()).strip("-"))
         say(self.note, self._ask_for_answer())
 
-    def _answer_button(self, choice) -> w.Button:
+    def _answer_button(self, choice: object) -> w.Button:
         """A button for one choice: a card face for a card, else the exercise's words for it."""
         card_layout, style, word_layout = shared_look()
         if isinstance(choice, Card):
-            button = self.drawing.button(functools.partial(self.pick, choice), layout=card_layout, style=style,
-                                         description=face(choice), tooltip=card_name(choice))
+            button = self.drawing.button(
+                functools.partial(self.pick, choice),
+                layout=card_layout,
+                style=style,
+                description=face(choice),
+                tooltip=card_name(choice),
+            )
         else:
             words = self.exercise.label(choice)
-            button = self.drawing.button(functools.partial(self.pick, choice), layout=word_layout, style=style,
-                                         description=words, tooltip=words)
+            button = self.drawing.button(
+                functools.partial(self.pick, choice), layout=word_layout, style=style, description=words, tooltip=words
+            )
         button.add_class("euchre-answer")
         button.add_class(answer_class(self.exercise, choice))
         return button
@@ -179,8 +212,15 @@ class ExerciseView(Described, w.VBox):
             base = classes(choice) if isinstance(choice, Card) else ()
             words = card_name(choice) if isinstance(choice, Card) else self.exercise.label(choice)
             with button.hold_sync():
-                set_classes(button, (*base, "euchre-answer", answer_class(self.exercise, choice),
-                                     *(("euchre-chosen",) if chosen else ())))
+                set_classes(
+                    button,
+                    (
+                        *base,
+                        "euchre-answer",
+                        answer_class(self.exercise, choice),
+                        *(("euchre-chosen",) if chosen else ()),
+                    ),
+                )
                 button.tooltip = words + (", chosen" if chosen else "")
         say(self.choice_note, self._chosen_words())
         self.show_box.layout.display = "" if self.answer_offered else "none"
@@ -197,14 +237,14 @@ class ExerciseView(Described, w.VBox):
         """The answers chosen now, in the order they are shown."""
         return tuple(c for c in self.choices if c in self._chosen)
 
-    def is_chosen(self, value) -> bool:
+    def is_chosen(self, value: object) -> bool:
         return self._find(value) in self._chosen
 
-    def button_for(self, value) -> w.Button:
+    def button_for(self, value: object) -> w.Button:
         """The button of a choice, given as the value or as written for check() ('J♦', '♥', '2')."""
         return self.answer_buttons[self.choices.index(self._find(value))]
 
-    def _find(self, value):
+    def _find(self, value: object) -> object:
         for choice in self.choices:
             if type(choice) is type(value) and choice == value:
                 return choice
@@ -214,7 +254,7 @@ class ExerciseView(Described, w.VBox):
         offered = ", ".join(self.exercise.written(c) for c in self.choices)
         raise NotationError("value", f"value {excerpt(value)} is not one of this exercise's answers: {offered}.")
 
-    def pick(self, value) -> None:
+    def pick(self, value: object) -> None:
         """Choose an answer (a second click takes it back); with several, each card is chosen on its own."""
         choice = self._find(value)
         if choice in self._chosen:

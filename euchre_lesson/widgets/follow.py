@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
@@ -79,7 +80,7 @@ class FollowSuitTrainer(Described, w.VBox):
         "legal card is accepted while an illegal one is refused with the rule that stops it."
     )
 
-    def __init__(self, seed: int | None = 1, rules: RuleSet = CUTTHROAT, **kwargs):
+    def __init__(self, seed: int | None = 1, rules: RuleSet = CUTTHROAT, **kwargs: Any) -> None:
         seed, rules = arguments.seed("seed", seed), arguments.rules("rules", rules)
         arguments.start_box(FollowSuitTrainer, self, kwargs)
         self.rules = rules

@@ -7,6 +7,7 @@ the exercise's own click-to-answer view (`widgets/exercise.py`), which reports e
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
@@ -32,27 +33,48 @@ def _close_all(widget: w.Widget) -> None:
 class PracticeWidget(Described, w.VBox):
     """Questions one after another, answered by clicking; Next question deals a fresh one."""
 
-    purpose = ("Endless practice: one question at a time dealt from real hands (which suit a card belongs to, who "
-               "wins a trick, which cards may be played, scoring, the best five, bid or pass), with a streak; the "
-               "kinds you get wrong come back more often.")
+    purpose = (
+        "Endless practice: one question at a time dealt from real hands (which suit a card belongs to, who "
+        "wins a trick, which cards may be played, scoring, the best five, bid or pass), with a streak; the "
+        "kinds you get wrong come back more often."
+    )
     how = f"A widget: to practise, {START}."
 
-    def __init__(self, seed: int | None = None, *, progress: Progress | bool | None = None, kinds=tuple(KINDS),
-                 games=PRACTISED, show_answer: str | None = None, folder=".", **kwargs):
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        progress: Progress | bool | None = None,
+        kinds=tuple(KINDS),
+        games=PRACTISED,
+        show_answer: str | None = None,
+        folder=".",
+        **kwargs: Any,
+    ) -> None:
         # Practice refuses a wrong seed, progress, kinds or games
         self.session = Practice(seed, progress=progress, kinds=kinds, games=games)
-        show_answer = class_show_answer(folder) if show_answer is None else \
-            arguments.choice("show_answer", show_answer, SHOW_ANSWER)
+        show_answer = (
+            class_show_answer(folder)
+            if show_answer is None
+            else arguments.choice("show_answer", show_answer, SHOW_ANSWER)
+        )
         arguments.start_box(PracticeWidget, self, kwargs)
         self.show_answer = show_answer
         self.heading, self.setting, self.streak_note, self.tally = w.HTML(), note(), note(), w.HTML()
         self.holder = w.Box(layout=w.Layout(overflow="visible"))
         self.next_tie = TiedButton("Next question", "deal a fresh question", self.next_question)
-        self.view = self._replaced = None  # the view before stays open, so a late click on it is dropped quietly
-        self.children = [style_sheet(), self.heading, self.setting, self.holder,
-                         w.HBox([self.next_tie, self.streak_note], layout=w.Layout(align_items="center",
-                                                                                   overflow="visible")),
-                         self.tally]
+        self.view: ExerciseView | None = None
+        self._replaced: ExerciseView | None = (
+            None  # the view before stays open, so a late click on it is dropped quietly
+        )
+        self.children = [
+            style_sheet(),
+            self.heading,
+            self.setting,
+            self.holder,
+            w.HBox([self.next_tie, self.streak_note], layout=w.Layout(align_items="center", overflow="visible")),
+            self.tally,
+        ]
         self.add_class("euchre-practice")
         self.show_question()
 
@@ -72,13 +94,18 @@ class PracticeWidget(Described, w.VBox):
     def show_question(self) -> None:
         """Show the session's question in a fresh view; a click on an earlier question's view is dropped."""
         number = self.session.number
-        view = ExerciseView(self.question.exercise, on_answer=lambda _id, _right, text: self._answered(number, text),
-                             show_answer=self.show_answer)
+        view = ExerciseView(
+            self.question.exercise,
+            on_answer=lambda _id, _right, text: self._answered(number, text),
+            show_answer=self.show_answer,
+        )
         if self._replaced is not None:  # two questions back: any click on it was sent long ago
             _close_all(self._replaced)
         self._replaced, self.view, self.holder.children = self.view, view, (view,)
-        self.heading.value = (f"<p class='euchre-note'><b>Endless practice</b> · question {number}: "
-                              f"<b>{escape(self.question.words)}</b></p>")
+        self.heading.value = (
+            f"<p class='euchre-note'><b>Endless practice</b> · question {number}: "
+            f"<b>{escape(self.question.words)}</b></p>"
+        )
         say(self.setting, self.question.setting)
         self.setting.layout.display = "" if self.question.setting else "none"
         self.next_tie.draw(number)
@@ -109,8 +136,12 @@ def tally_html(session: Practice) -> str:
     for kind in session.kinds:
         right, wrong = session.tally[kind]
         again = "more often" if weights[kind] > 1 else "as usual"
-        rows.append(f"<tr><td>{escape(KINDS[kind].words)}</td><td>{right + wrong}</td><td>{right}</td>"
-                    f"<td>{wrong}</td><td>{again}</td></tr>")
+        rows.append(
+            f"<tr><td>{escape(KINDS[kind].words)}</td><td>{right + wrong}</td><td>{right}</td>"
+            f"<td>{wrong}</td><td>{again}</td></tr>"
+        )
     heads = "".join(f"<th scope='col'>{head}</th>" for head in ("kind", "answered", "✔ right", "✘ wrong", "comes back"))
-    return ("<table class='euchre-note euchre-tally' style='border-collapse:collapse'><caption style='text-align:left'>"
-            f"This session, first answers by kind</caption><tr>{heads}</tr>" + "".join(rows) + "</table>")
+    return (
+        "<table class='euchre-note euchre-tally' style='border-collapse:collapse'><caption style='text-align:left'>"
+        f"This session, first answers by kind</caption><tr>{heads}</tr>" + "".join(rows) + "</table>"
+    )

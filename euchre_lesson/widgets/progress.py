@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
@@ -33,6 +34,7 @@ LESSON_PAGES = {
     12: ("Two-handed and Railroad Euchre", "12_two_handed_and_railroad.ipynb"),
 }
 
+
 def _lesson_name(lesson: int) -> str:
     """'Lesson 3 · Round two, the throw-in and stick the dealer'."""
     title = LESSON_PAGES.get(lesson, ("", ""))[0]
@@ -61,22 +63,32 @@ def _board_html(summary: tuple[LessonProgress, ...], practice: dict[str, tuple[b
     rows = "".join(
         f"<tr><td>{_lesson_link(line.lesson)}</td><td><progress max='{line.total}' value='{line.done}' "
         f"aria-label='{line.done} of {line.total} exercises done'></progress> {line.done} of {line.total}</td>"
-        f"<td>{'✔ ' if line.complete else ''}{escape(_next_words(line))}</td></tr>" for line in summary)
-    table = ("<table class='euchre-progress' style='border-collapse:collapse;font-family:system-ui,sans-serif'>"
-             "<caption style='text-align:left'>Exercises done in each lesson (answered right at least once)"
-             "</caption><tr><th scope='col'>lesson</th><th scope='col'>done</th><th scope='col'>what next</th></tr>"
-             f"{rows}</table>")
-    return f"<div class='euchre-note'><p>{_next_html(summary)}</p>{table}<p>{escape(_practice_words(practice))}</p></div>"
+        f"<td>{'✔ ' if line.complete else ''}{escape(_next_words(line))}</td></tr>"
+        for line in summary
+    )
+    table = (
+        "<table class='euchre-progress' style='border-collapse:collapse;font-family:system-ui,sans-serif'>"
+        "<caption style='text-align:left'>Exercises done in each lesson (answered right at least once)"
+        "</caption><tr><th scope='col'>lesson</th><th scope='col'>done</th><th scope='col'>what next</th></tr>"
+        f"{rows}</table>"
+    )
+    return (
+        f"<div class='euchre-note'><p>{_next_html(summary)}</p>{table}<p>{escape(_practice_words(practice))}</p></div>"
+    )
 
 
 def _next_html(summary: tuple[LessonProgress, ...]) -> str:
     """The next step: the first lesson not finished, linked, and its next exercise."""
     line = next((line for line in summary if not line.complete), None)
     if line is None:
-        return ("<b>Next:</b> every exercise is done. Keep your eye in with the endless practice at the end of any "
-                "lesson, or play a game in lesson 8 or 9.")
-    return (f"<b>Next:</b> {_lesson_link(line.lesson)}: {line.done} of {line.total} exercise"
-            f"{'s' * (line.total != 1)} done; {escape(_next_words(line))}.")
+        return (
+            "<b>Next:</b> every exercise is done. Keep your eye in with the endless practice at the end of any "
+            "lesson, or play a game in lesson 8 or 9."
+        )
+    return (
+        f"<b>Next:</b> {_lesson_link(line.lesson)}: {line.done} of {line.total} exercise"
+        f"{'s' * (line.total != 1)} done; {escape(_next_words(line))}."
+    )
 
 
 def _board_text(summary: tuple[LessonProgress, ...], practice: dict[str, tuple[bool, ...]]) -> str:
@@ -87,8 +99,11 @@ def _board_text(summary: tuple[LessonProgress, ...], practice: dict[str, tuple[b
 
 def _practice_words(practice: dict[str, tuple[bool, ...]]) -> str:
     """The endless practice's recent results by kind, in words."""
-    parts = [f"{KINDS[kind].words} {results.count(True)} of {len(results)} right"
-             for kind, results in practice.items() if kind in KINDS and results]
+    parts = [
+        f"{KINDS[kind].words} {results.count(True)} of {len(results)} right"
+        for kind, results in practice.items()
+        if kind in KINDS and results
+    ]
     if not parts:
         return "Endless practice: no questions answered yet; it is the last cell of each lesson."
     return "Endless practice, your recent answers: " + "; ".join(parts) + "."
@@ -97,22 +112,31 @@ def _practice_words(practice: dict[str, tuple[bool, ...]]) -> str:
 class ProgressBoard(Described, w.VBox):
     """The learner's progress through the lessons: done of total per lesson, links, and what to do next."""
 
-    purpose = ("Your progress through the lessons: for each lesson, the exercises you have done out of the total, a "
-               "link to it, and what to do next.")
+    purpose = (
+        "Your progress through the lessons: for each lesson, the exercises you have done out of the total, a "
+        "link to it, and what to do next."
+    )
     how = f"A widget: to see your own progress, which is kept in your Jupyter data folder, {START}."
 
-    def __init__(self, progress: Progress | None = None, **kwargs):
+    def __init__(self, progress: Progress | None = None, **kwargs: Any) -> None:
         progress = learners_progress(progress)  # refused, naming what is right, before any widget is made
         arguments.start_box(ProgressBoard, self, kwargs)
         self.progress = progress
         self.board = w.Output()  # shown by the notebook's own renderer, which opens a lesson's link in place
         self.problems = note()
-        self.update_tie = TiedButton("Update", "read your progress again, after answering in another lesson",
-                                     self.redraw)
+        self.update_tie = TiedButton(
+            "Update", "read your progress again, after answering in another lesson", self.redraw
+        )
         self.updates = 0
         self.hand_in = HandIn(self.progress)
-        self.children = [style_sheet(), w.HTML("<h3 class='euchre-note'>Your progress</h3>"), self.board,
-                         self.update_tie, self.problems, self.hand_in]
+        self.children = [
+            style_sheet(),
+            w.HTML("<h3 class='euchre-note'>Your progress</h3>"),
+            self.board,
+            self.update_tie,
+            self.problems,
+            self.hand_in,
+        ]
         self.add_class("euchre-progress-board")
         self.redraw()
 
@@ -123,9 +147,13 @@ class ProgressBoard(Described, w.VBox):
     def redraw(self) -> None:
         """Read the progress again and show it."""
         summary, practice = self.progress.summary(), self.progress.practice_results()
-        self.board.outputs = ({"output_type": "display_data", "metadata": {},
-                               "data": {"text/html": _board_html(summary, practice),
-                                        "text/plain": _board_text(summary, practice)}},)
+        self.board.outputs = (
+            {
+                "output_type": "display_data",
+                "metadata": {},
+                "data": {"text/html": _board_html(summary, practice), "text/plain": _board_text(summary, practice)},
+            },
+        )
         say(self.problems, " ".join(self.progress.notes))
         self.problems.layout.display = "" if self.progress.notes else "none"
         self.updates += 1
@@ -137,30 +165,34 @@ class ProgressBoard(Described, w.VBox):
         return self.board.outputs[0]["data"]["text/html"]
 
 
-
 class HandIn(Described, w.VBox):
-    """Hand in your progress without a server: your first name, then a link that downloads a small file for the teacher."""
+    """Hand in your progress without a server: your first name, then a link to a small file for the teacher."""
 
-    purpose = ("Hand in your progress: write your first name and press Hand in; a link appears that saves a small "
-               "file of your progress, to give to your teacher.")
+    purpose = (
+        "Hand in your progress: write your first name and press Hand in; a link appears that saves a small "
+        "file of your progress, to give to your teacher."
+    )
     how = f"A widget: to hand in your progress, {START}."
 
-    def __init__(self, progress: Progress | None = None, **kwargs):
+    def __init__(self, progress: Progress | None = None, **kwargs: Any) -> None:
         progress = learners_progress(progress)  # refused, naming what is right, before any widget is made
         arguments.start_box(HandIn, self, kwargs)
         self.progress = progress
-        self.name = w.Text(placeholder="your first name", description="First name",
-                           layout=w.Layout(width="18em"))
-        self.hand_in_tie = TiedButton("Hand in", "make a file of your progress and your name to give your teacher",
-                                      self.make_file)
+        self.name = w.Text(placeholder="your first name", description="First name", layout=w.Layout(width="18em"))
+        self.hand_in_tie = TiedButton(
+            "Hand in", "make a file of your progress and your name to give your teacher", self.make_file
+        )
         # A plain link the learner clicks: a data: address saves the file in JupyterLab and in JupyterLite alike,
         # with no server to fetch it from.
         self.link = w.HTML("")
         self.data, self.file_name = b"", ""  # the file last made, and the name it is saved under
         self.said = note()
-        self.children = [w.HTML("<h4 class='euchre-note'>Hand in your progress</h4>"),
-                         w.HBox([self.name, self.hand_in_tie], layout=w.Layout(overflow="visible")),
-                         self.said, self.link]
+        self.children = [
+            w.HTML("<h4 class='euchre-note'>Hand in your progress</h4>"),
+            w.HBox([self.name, self.hand_in_tie], layout=w.Layout(overflow="visible")),
+            self.said,
+            self.link,
+        ]
         self.add_class("euchre-hand-in")
 
     @property
@@ -176,31 +208,41 @@ class HandIn(Described, w.VBox):
             say(self.said, str(mistake), "bad")
             return
         self.data, self.file_name = data, file_name
-        self.link.value = (f"<a class='euchre-hand-in-link' download='{escape(file_name)}' href='{data_link(data)}' "
-                           f"style='text-decoration:underline'>Save {escape(file_name)}</a>")
+        self.link.value = (
+            f"<a class='euchre-hand-in-link' download='{escape(file_name)}' href='{data_link(data)}' "
+            f"style='text-decoration:underline'>Save {escape(file_name)}</a>"
+        )
         say(self.said, f"Click the link below to save {file_name}, then give that file to your teacher.")
 
 
 class ClassProgressView(Described, w.VBox):
     """The teacher's view of a folder of handed-in files: students x lessons, and what to teach again."""
 
-    purpose = ("The class's progress from the files the learners handed in: exercises done by student and lesson, "
-               "and for each rule how many first tries were wrong.")
+    purpose = (
+        "The class's progress from the files the learners handed in: exercises done by student and lesson, "
+        "and for each rule how many first tries were wrong."
+    )
     how = f"A widget: to see your class's progress from a folder of handed-in files, {START}."
 
-    def __init__(self, folder="handed_in", **kwargs):
+    def __init__(self, folder="handed_in", **kwargs: Any) -> None:
         arguments.start_box(ClassProgressView, self, kwargs)
         self.class_progress = ClassProgress(folder)
         self.tables = w.HTML("")
         self.read_tie = TiedButton("Read again", "read the folder again, after more files were handed in", self.redraw)
         self.csv_path = w.Text(placeholder="class.csv", description="CSV file", layout=w.Layout(width="24em"))
-        self.export_tie = TiedButton("Save as CSV", "save the table of students and lessons as a new CSV file",
-                                     self.export)
+        self.export_tie = TiedButton(
+            "Save as CSV", "save the table of students and lessons as a new CSV file", self.export
+        )
         self.said = note()
         self.reads = 0
-        self.children = [style_sheet(), w.HTML("<h3 class='euchre-note'>Your class's progress</h3>"), self.tables,
-                         self.read_tie, w.HBox([self.csv_path, self.export_tie], layout=w.Layout(overflow="visible")),
-                         self.said]
+        self.children = [
+            style_sheet(),
+            w.HTML("<h3 class='euchre-note'>Your class's progress</h3>"),
+            self.tables,
+            self.read_tie,
+            w.HBox([self.csv_path, self.export_tie], layout=w.Layout(overflow="visible")),
+            self.said,
+        ]
         self.add_class("euchre-class-progress-view")
         self.redraw(read=False)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
@@ -34,7 +35,7 @@ class RankingExplorer(Described, w.VBox):
         "bowers moved to the top; pick two cards and a suit led to see which wins and why."
     )
 
-    def __init__(self, trump: Suit | str = Suit.SPADES, deck: int = 24, **kwargs):
+    def __init__(self, trump: Suit | str = Suit.SPADES, deck: int = 24, **kwargs: Any) -> None:
         trump, deck = checks.suit("trump", trump), arguments.choice("deck", deck, DECK_SIZES)
         arguments.start_box(RankingExplorer, self, kwargs)
         self.trump_picker = w.ToggleButtons(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
@@ -36,7 +37,7 @@ class _Place(Described, w.HBox):
 
     purpose = "One place at the table of a replayed hand, with its cards."
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.label = w.HTML(layout=w.Layout(width="15em"))
         self.row = CardStrip()
         super().__init__([self.label, self.row], layout=w.Layout(align_items="center"))
@@ -58,7 +59,7 @@ class HandReplay(Described, w.VBox):
         "as one seat saw it."
     )
 
-    def __init__(self, record, seat: int | None = None, **kwargs):
+    def __init__(self, record, seat: int | None = None, **kwargs: Any) -> None:
         # A record (dict or JSON text) or a HandState, replayed by the engine: a bad one raises NotationError.
         states = replay(record.record() if isinstance(record, HandState) else record).states()
         players = states[0].players

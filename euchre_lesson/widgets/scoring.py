@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
@@ -71,7 +72,7 @@ class ScoreCalculator(Described, w.VBox):
         "with the row of the scoring table that gives them."
     )
 
-    def __init__(self, rules: RuleSet | str = CUTTHROAT, **kwargs):
+    def __init__(self, rules: RuleSet | str = CUTTHROAT, **kwargs: Any) -> None:
         rules = arguments.rules("rules", rules)
         arguments.start_box(ScoreCalculator, self, kwargs)
         self.rules_by_game = rules_by_game(rules)
@@ -147,8 +148,8 @@ class ScoreQuiz(Described, w.VBox):
         seed: int | None = 7,
         rules: RuleSet | str | None = None,
         games: tuple[RuleSet, ...] = (CUTTHROAT, PARTNERSHIP),
-        **kwargs,
-    ):
+        **kwargs: Any,
+    ) -> None:
         seed = arguments.seed("seed", seed)
         rules = None if rules is None else arguments.rules("rules", rules)
         self.games = arguments.rule_sets("games", games)  # a class's rules for them, say
@@ -185,7 +186,7 @@ class ScoreQuiz(Described, w.VBox):
     def next_button(self) -> w.Button:
         return self.next_tie.button
 
-    def _answer_changed(self, _change) -> None:
+    def _answer_changed(self, _change: object) -> None:
         self.verdict: bool | None = None  # a changed answer has not been checked yet
 
     def next_question(self) -> None:

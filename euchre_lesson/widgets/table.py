@@ -2,24 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
 from ..engine import checks
 from ..engine.actions import Action, Verb
-from ..engine.cards import sort_key
+from ..engine.cards import Card, sort_key
 from ..engine.display import words_html
-from ..engine.errors import NotationError
+from ..engine.errors import IllegalAction, NotationError
 from ..engine.game import GameState, new_game
-from ..engine.hand import Phase
 from ..engine.narration import heard, result_words, said_words, seat_words, sentence, side_words, trick_words
+from ..engine.phases import Phase
 from ..engine.rules import CUTTHROAT, RuleSet
 from ..engine.view import View
 from ..play.advice import graded_words, hint_words
 from ..play.seal import Trust
 from ..play.session import CHOSEN_BY_CARD, News, TableSession, Told, path_words
+from ..play.table_model import Graded
 from . import arguments
 from .bids import BidButtons
 from .cards import (
@@ -61,17 +63,17 @@ def _failure_words(path: str, error: Exception) -> str:
         why = f"{path_words(path)}: {error.strerror or 'the system refused'}."
     else:
         why = str(error) if str(error).endswith(".") else f"{error}."
-    return why if len(why) <= MOST_SAID else why[:MOST_SAID // 2] + " … " + why[-MOST_SAID // 2:]
+    return why if len(why) <= MOST_SAID else why[: MOST_SAID // 2] + " … " + why[-MOST_SAID // 2 :]
 
 
 # What the table says of a game's seal (see play/seal.py), once loaded; nothing for a game played or kept as saved.
 TRUST_WORDS = {
     Trust.EDITED: "This game was changed outside the table after it was saved: its hands, moves or scores are not "
-                  "what the table saved. You may play on, but its grades and scores are marked as from an edited game.",
+    "what the table saved. You may play on, but its grades and scores are marked as from an edited game.",
     Trust.UNCHECKED: "This file has no seal (it was saved by an older version, by save_game in code, or from a game "
-                     "that had none), so whether it was changed outside the table cannot be checked.",
+    "that had none), so whether it was changed outside the table cannot be checked.",
     Trust.ELSEWHERE: "This game was sealed by another user or on another computer, so whether it was changed "
-                     "outside the table cannot be checked here.",
+    "outside the table cannot be checked here.",
 }
 EDITED_MARK = "from an edited game"
 
@@ -84,14 +86,46 @@ def _loaded_words(table: Table, news: News) -> str:
 def _saved_words(table: Table, news: News) -> str:
     said = f"Saved the game (hand {len(table.game.hands)}) to {path_words(news.path)}."
     if news.unsealed is not None:
-        said += (f" It was saved without a seal, so a later load cannot tell whether it was changed: "
-                 f"{_failure_words(str(news.unsealed), news.unsealed)}")
+        said += (
+            f" It was saved without a seal, so a later load cannot tell whether it was changed: "
+            f"{_failure_words(str(news.unsealed), news.unsealed)}"
+        )
     return said
 
 
 def _done_words(table: Table, news: News) -> str:
     """Your action in the past tense, then what to do now."""
-    return f"{sentence(said_words(news.action, table.seat, news.view))} {table.prompt()}"
+    return f"{sentence(said_words(_action(news), table.seat, _view(news)))} {table.prompt()}"
+
+
+# What a piece of news carries depends on what it tells (an action taken carries the action and your view, a
+# refusal its error): these read it for the words that need it, and say so if it is missing.
+
+
+def _action(news: News) -> Action:
+    if news.action is None:
+        raise ValueError(f"the news that {news.told.value} carries no action")
+    return news.action
+
+
+def _view(news: News) -> View:
+    if news.view is None:
+        raise ValueError(f"the news that {news.told.value} carries no view")
+    return news.view
+
+
+def _error(news: News) -> Exception:
+    if news.error is None:
+        raise ValueError(f"the news that {news.told.value} carries no error")
+    return news.error
+
+
+def _refused_words(table: Table, news: News) -> str:
+    """The rules' refusal of your action, with the rule."""
+    error = _error(news)
+    if not isinstance(error, IllegalAction):
+        raise ValueError(f"the news that {news.told.value} carries {error!r}, not a refusal by the rules")
+    return f"Not allowed: {error.explanation} (rule {error.rule})"
 
 
 def _up_card_holder(view: View) -> int | None:
@@ -104,12 +138,13 @@ def _up_card_holder(view: View) -> int | None:
     return None if hidden_again else view.dealer
 
 
-def _cards_words(cards) -> str:
+def _cards_words(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in sorted(cards, key=sort_key)) or "none"
 
 
 def _graded_count(table: Table) -> str:
-    count = len(table.session.graded.decisions)
+    graded = table.session.graded
+    count = 0 if graded is None else len(graded.decisions)
     return f"{count} decision{'s' * (count != 1)}"
 
 
@@ -117,18 +152,19 @@ def _graded_count(table: Table) -> str:
 NOTES: dict[Told, Callable[[Table, News], str]] = {
     Told.STARTED: lambda t, n: t.prompt(),
     Told.ACTED: _done_words,
-    Told.REFUSED: lambda t, n: f"Not allowed: {n.error.explanation} (rule {n.error.rule})",
+    Told.REFUSED: _refused_words,
     Told.NOT_AN_ACTION: lambda t, n: f"That is not an action: {n.error}",
     Told.NOT_YOUR_TURN: lambda t, n: f"It is not your turn. {t.prompt()}",
     Told.NO_CARD_YET: lambda t, n: f"Cards are played once trump is made. {t.prompt()}",
     Told.SELECTED: lambda t, n: f"Selected {len(t.selected)} of 5: {_cards_words(t.selected)}.",
-    Told.NOTHING_SELECTED: lambda t, n: "Select five of your ten cards first (click them), then press Keep these "
-                                        "five (T5).",
+    Told.NOTHING_SELECTED: lambda t, n: (
+        "Select five of your ten cards first (click them), then press Keep these five (T5)."
+    ),
     Told.UNDONE: lambda t, n: f"Undone: back to before your last action. {t.prompt()}",
     Told.NOTHING_TO_UNDO: lambda t, n: "Nothing to undo: you have not acted since this game started or was loaded.",
     Told.NEXT_HAND: lambda t, n: t.prompt(),
     Told.NO_NEXT_HAND: lambda t, n: f"There is no next hand now. {t.prompt()}",
-    Told.HINT: lambda t, n: hint_words(n.action, n.view, n.reason),
+    Told.HINT: lambda t, n: hint_words(_action(n), _view(n), n.reason),
     Told.NO_DECISION: lambda t, n: f"No decision is yours now. {t.prompt()}",
     Told.GRADED: lambda t, n: f"Graded {_graded_count(t)}. {t.prompt()}",
     Told.NOT_OVER: lambda t, n: "Grades come once the hand is over.",
@@ -136,10 +172,11 @@ NOTES: dict[Told, Callable[[Table, News], str]] = {
     Told.CANNOT_START: lambda t, n: f"Cannot start that game: {n.error}",
     Told.NO_PATH: lambda t, n: "Type a file name first, for example my_game.json.",
     Told.SAVED: _saved_words,
-    Told.NOT_SAVED: lambda t, n: f"Not saved. {_failure_words(n.path, n.error)} Nothing was written; "
-                                 f"the game in progress is unchanged.",
+    Told.NOT_SAVED: lambda t, n: (
+        f"Not saved. {_failure_words(n.path, _error(n))} Nothing was written; the game in progress is unchanged."
+    ),
     Told.LOADED: _loaded_words,
-    Told.NOT_LOADED: lambda t, n: f"Not loaded. {_failure_words(n.path, n.error)} The game in progress is unchanged.",
+    Told.NOT_LOADED: lambda t, n: f"Not loaded. {_failure_words(n.path, _error(n))} The game in progress is unchanged.",
 }
 GOOD_NEWS = frozenset({Told.SAVED, Told.LOADED})
 
@@ -163,9 +200,14 @@ SESSION_FACTS = {
 
 def _of_session(name: str, doc: str) -> property:
     """A table attribute that is the session's, read through the table (as lessons and tests do)."""
+
     def refuse(_table, value) -> None:
-        raise NotationError(name, f"The table's {name} is its session's and is not set here: change the game "
-                                  f"through table.session (a TableSession), or make a new Table.")
+        raise NotationError(
+            name,
+            f"The table's {name} is its session's and is not set here: change the game "
+            f"through table.session (a TableSession), or make a new Table.",
+        )
+
     return property(lambda table: getattr(table.session, name), refuse, doc=doc)
 
 
@@ -180,12 +222,21 @@ def _reads_session(cls: type) -> type:
 class Table(Described, w.VBox):
     """A game to the target score, you at `seat`: its `session` plays it; the table draws it and forwards clicks."""
 
-    purpose = ("The Euchre table: play a whole game against computer players by clicking your bids and cards, "
-               "with a hint, undo, grades of your decisions, and save and load.")
+    purpose = (
+        "The Euchre table: play a whole game against computer players by clicking your bids and cards, "
+        "with a hint, undo, grades of your decisions, and save and load."
+    )
 
-    def __init__(self, rules: RuleSet = CUTTHROAT, seat: int = 0, level: str = "rule of thumb",
-                 seed: int | None = 2026, games: list[RuleSet] | tuple[RuleSet, ...] = (), projector: bool = False,
-                 **kwargs):
+    def __init__(
+        self,
+        rules: RuleSet = CUTTHROAT,
+        seat: int = 0,
+        level: str = "rule of thumb",
+        seed: int | None = 2026,
+        games: list[RuleSet] | tuple[RuleSet, ...] = (),
+        projector: bool = False,
+        **kwargs: Any,
+    ) -> None:
         rules = arguments.rules("rules", rules)
         # The rules the Game menu offers for the other games (a class's house rules); the others' presets if none.
         self.games = {game.game: game for game in arguments.rule_sets("games", games)}
@@ -222,32 +273,43 @@ class Table(Described, w.VBox):
         session = self.session
         # Buttons whose click changes the game are made anew for each moment: a double-click acts once.
         heeded = self._heeded
-        self.keep_tie = TiedButton("Keep these five", "keep the five selected cards (T5)",
-                                   heeded(session.keep_selected))
-        self.hint_button = action_button("Hint", "the best action now and why (the computer's advice)",
-                                         heeded(self.hint))
+        self.keep_tie = TiedButton(
+            "Keep these five", "keep the five selected cards (T5)", heeded(session.keep_selected)
+        )
+        self.hint_button = action_button(
+            "Hint", "the best action now and why (the computer's advice)", heeded(self.hint)
+        )
         self.undo_tie = TiedButton("Undo", "take back your last action and the computer's replies", heeded(self.undo))
-        self.grade_button = action_button("Grade my decisions", "each of your decisions this hand, graded",
-                                          heeded(self.grade))
+        self.grade_button = action_button(
+            "Grade my decisions", "each of your decisions this hand, graded", heeded(self.grade)
+        )
         self.next_tie = TiedButton("Next hand", "deal the next hand (the deal passes left, C4)", heeded(self.next_hand))
         self.game_input = w.Dropdown(description="Game", tooltip="which game the next new game plays")
-        self.level_input = w.Dropdown(options=list(LEVELS), value=level, description="Computer",
-                                      tooltip="how the computer players choose")
+        self.level_input = w.Dropdown(
+            options=list(LEVELS), value=level, description="Computer", tooltip="how the computer players choose"
+        )
         self.seed_input = w.IntText(value=seed, description="Seed", tooltip="the same seed deals the same game")
-        self.new_button = action_button("New game", "start a new game with this game, computer level and seed",
-                                        heeded(self.new))
-        self.path_input = w.Text(value="euchre_game.json", description="File",
-                                 tooltip="the file to save the game to or load it from")
+        self.new_button = action_button(
+            "New game", "start a new game with this game, computer level and seed", heeded(self.new)
+        )
+        self.path_input = w.Text(
+            value="euchre_game.json", description="File", tooltip="the file to save the game to or load it from"
+        )
         self.save_button = action_button("Save", "save the game record to this file", heeded(self.save))
         self.load_button = action_button("Load", "load a saved game record from this file", heeded(self.load))
         # For a class watching one screen: every hand face up, offered only in projector mode (see show_projector).
-        self.open_hands_input = w.Checkbox(value=False, description="Show every hand (a demonstration)",
-                                           indent=False, layout=w.Layout(display="none", width="auto"))
+        self.open_hands_input = w.Checkbox(
+            value=False,
+            description="Show every hand (a demonstration)",
+            indent=False,
+            layout=w.Layout(display="none", width="auto"),
+        )
         self.open_hands_input.observe(self._hands_opened, "value")
 
     def _heeded(self, call: Callable) -> Callable:
         """`call` as a click runs it: if it raises, the note says why (the session changed nothing), since an error
         in a click handler would only reach a log the learner never sees."""
+
         def click(*args) -> None:
             problems = self.session.problems  # a new list once a listener fails (the session tells the others on)
             try:
@@ -255,38 +317,73 @@ class Table(Described, w.VBox):
             except (ValueError, LookupError) as error:
                 say(self.note, f"That did not work: {error}", "bad")
             except Exception as error:  # a fault of ours, not the learner's: still said, never a silent click
-                say(self.note, f"That did not work, through no fault of yours ({type(error).__name__}: {error}). "
-                               f"The game is as it was; please tell your teacher.", "bad")
+                say(
+                    self.note,
+                    f"That did not work, through no fault of yours ({type(error).__name__}: {error}). "
+                    f"The game is as it was; please tell your teacher.",
+                    "bad",
+                )
             else:
                 if self.session.problems is not problems:  # the click was taken, but showing it failed somewhere
-                    say(self.note, f"Something went wrong after that, through no fault of yours "
-                                   f"({self.session.problems[-1]}): please tell your teacher.", "bad")
+                    say(
+                        self.note,
+                        f"Something went wrong after that, through no fault of yours "
+                        f"({self.session.problems[-1]}): please tell your teacher.",
+                        "bad",
+                    )
+
         return click
 
     def _lay_out(self) -> None:
         def wrap() -> w.Layout:  # one layout per box: a layout is a model that every box holding it obeys
             return w.Layout(flex_flow="row wrap", justify_content="space-around")
+
         middle = [w.VBox([self.up_label, self.up_row]), self.dummy_box, w.VBox([self.trick_label, self.trick_row])]
         for box in middle:
             box.add_class("euchre-beside")  # projector mode puts each label beside its cards, to fit the screen
-        table = w.VBox([w.HBox(self.seat_boxes, layout=wrap()), w.HBox(middle, layout=wrap()),
-                        w.VBox([self.you_label, self.hand_row, self.choices, self.keep_tie])])
+        table = w.VBox(
+            [
+                w.HBox(self.seat_boxes, layout=wrap()),
+                w.HBox(middle, layout=wrap()),
+                w.VBox([self.you_label, self.hand_row, self.choices, self.keep_tie]),
+            ]
+        )
         table.children[-1].add_class("euchre-you")  # projector mode lays your cards and buttons side by side
         table.add_class("euchre-table")
         self.story.layout = w.Layout(max_height="14em", overflow="auto")
         story_title = w.HTML("<b>This hand so far</b> (the computer players' reasons show once the hand is over)")
         for extra in (story_title, self.story, self.trick_list):  # what projector mode leaves out
             extra.add_class("euchre-extra")
-        self.file_row = w.HBox([self.path_input, self.save_button, self.load_button],
-                               layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.file_row = w.HBox(
+            [self.path_input, self.save_button, self.load_button],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
+        )
         self.children = [
-            style_sheet(), projector_style_sheet(), self.header, self.scores, table, self.note,
-            w.HBox([self.hint_button, self.undo_tie, self.grade_button, self.next_tie, self.open_hands_input],
-                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
-            self.result, self.grades, self.trick_list, story_title, self.story,
-            w.HBox([w.HBox([self.game_input, self.level_input, self.seed_input, self.new_button],
-                           layout=w.Layout(flex_flow="row wrap", align_items="center")), self.file_row],
-                   layout=w.Layout(flex_flow="row wrap")),  # one line where the screen is wide enough
+            style_sheet(),
+            projector_style_sheet(),
+            self.header,
+            self.scores,
+            table,
+            self.note,
+            w.HBox(
+                [self.hint_button, self.undo_tie, self.grade_button, self.next_tie, self.open_hands_input],
+                layout=w.Layout(flex_flow="row wrap", align_items="center"),
+            ),
+            self.result,
+            self.grades,
+            self.trick_list,
+            story_title,
+            self.story,
+            w.HBox(
+                [
+                    w.HBox(
+                        [self.game_input, self.level_input, self.seed_input, self.new_button],
+                        layout=w.Layout(flex_flow="row wrap", align_items="center"),
+                    ),
+                    self.file_row,
+                ],
+                layout=w.Layout(flex_flow="row wrap"),
+            ),  # one line where the screen is wide enough
         ]
 
     def show_projector(self, on: bool = True) -> None:
@@ -393,27 +490,33 @@ class Table(Described, w.VBox):
         facts = [f"hand {self.shown + 1}", f"dealer {seat_words(view.dealer, view)}"]
         if trump is not None:
             facts.append(f"trump {trump} {trump.plural}")
-        return (f"<b>{escape(game.rules.facts.label)}</b> to {escape(str(game.rules.target))} points"
-                f" · house rules: {words_html(switches)} · computer players: {escape(self.level)} "
-                f'<span class="euchre-level-words">({escape(LEVEL_WORDS[self.level])})</span>'
-                f" · seed {escape(str(game.seed))}<br>"
-                f"{escape(' · '.join(facts))}{self._origin_html(game)}")
+        return (
+            f"<b>{escape(game.rules.facts.label)}</b> to {escape(str(game.rules.target))} points"
+            f" · house rules: {words_html(switches)} · computer players: {escape(self.level)} "
+            f'<span class="euchre-level-words">({escape(LEVEL_WORDS[self.level])})</span>'
+            f" · seed {escape(str(game.seed))}<br>"
+            f"{escape(' · '.join(facts))}{self._origin_html(game)}"
+        )
 
     def _origin_html(self, game: GameState) -> str:
         """What the table knows of where the game came from: an edited file, a seal it cannot check, set by hand."""
         trust, lines = self.session.trust, []
         if trust in TRUST_WORDS:
             lead = "<b>Edited game.</b> " if trust is Trust.EDITED else ""
-            lines.append(f'<span class="euchre-origin" data-trust="{trust.name.lower()}">{lead}'
-                         f'{escape(TRUST_WORDS[trust])}</span>')
+            lines.append(
+                f'<span class="euchre-origin" data-trust="{trust.name.lower()}">{lead}'
+                f"{escape(TRUST_WORDS[trust])}</span>"
+            )
         if game.set_by_hand:
             lines.append(f'<span class="euchre-origin">{escape(game.set_by_hand)}</span>')
         return "".join(f"<br>{line}" for line in lines)
 
     def _scores_html(self) -> str:
         game, view = self.game, self.view
-        parts = [f'<span data-side="{i}">{escape(side_words(side, view).capitalize())}: <b>{score}</b></span>'
-                 for i, (side, score) in enumerate(zip(game.sides, game.scores))]
+        parts = [
+            f'<span data-side="{i}">{escape(side_words(side, view).capitalize())}: <b>{score}</b></span>'
+            for i, (side, score) in enumerate(zip(game.sides, game.scores))
+        ]
         mark = f", {EDITED_MARK}" if self.session.edited else ""
         return f"Scores (to {escape(str(game.rules.target))}{mark}): " + " · ".join(parts)
 
@@ -425,9 +528,11 @@ class Table(Described, w.VBox):
             box.layout.display = ""
             count = view.hand_sizes[seat]  # how many cards a seat holds is public; which cards is not
             facts = view.roles(seat) + [f"tricks {view.tricks_won[seat]}", f"{count} card{'s' * (count != 1)}"]
-            label.value = (f'<b>{escape(seat_words(seat, view).capitalize())}</b> '
-                           f'<span class="euchre-level">(computer, {escape(self.level)})</span>'
-                           f'<br><span data-seat="{seat}">{escape(" · ".join(facts))}</span>')
+            label.value = (
+                f"<b>{escape(seat_words(seat, view).capitalize())}</b> "
+                f'<span class="euchre-level">(computer, {escape(self.level)})</span>'
+                f'<br><span data-seat="{seat}">{escape(" · ".join(facts))}</span>'
+            )
             if self.hands_open:  # a demonstration: the cards themselves, from the hand (not from this seat's view)
                 row.show(sorted(self.hand.hands[seat], key=sort_key), view.trump)
             else:
@@ -468,8 +573,9 @@ class Table(Described, w.VBox):
 
     def _draw_learner(self, view: View) -> None:
         facts = view.roles(self.seat) + [f"tricks {view.tricks_won[self.seat]}"]
-        self.you_label.value = (f"<b>You, seat {self.seat}</b><br>"
-                                f'<span data-seat="{self.seat}">{escape(" · ".join(facts))}</span>')
+        self.you_label.value = (
+            f'<b>You, seat {self.seat}</b><br><span data-seat="{self.seat}">{escape(" · ".join(facts))}</span>'
+        )
         self._draw_hand(view)
         legal, phase, moment = view.legal, view.phase, self.moment
         self.choices.show([a for a in legal if a.kind not in CARD_CHOSEN], view, moment)
@@ -496,19 +602,24 @@ class Table(Described, w.VBox):
         out = f"<b>Hand {self.shown + 1} is over.</b> {words_html(result_words(self.hand, self.view))}"
         if self.session.finished:
             names = " and ".join(side_words(self.game.sides[i], self.view) for i in self.game.winners)
-            out += (f"<br><b>Game over after {len(self.game.hands)} hands: {escape(names)} won.</b> "
-                    f"Press New game to play again.")
+            out += (
+                f"<br><b>Game over after {len(self.game.hands)} hands: {escape(names)} won.</b> "
+                f"Press New game to play again."
+            )
         return out
 
-    def _grades_html(self, graded) -> str:
+    def _grades_html(self, graded: Graded | None) -> str:
         """Your graded decisions, one line each (drawn once per grading: each line asks for a view)."""
         if graded is None:
             return ""
         if self._grades_drawn[0] is not graded:
-            lines = [graded_words(decision.action, decision.state.view(self.seat), decision.grade)
-                     for decision in graded.decisions]
-            body = ("".join(f"<li>{words_html(line)}</li>" for line in lines)
-                    or "<li>You made no decision this hand.</li>")
+            lines = [
+                graded_words(decision.action, decision.state.view(self.seat), decision.grade)
+                for decision in graded.decisions
+            ]
+            body = (
+                "".join(f"<li>{words_html(line)}</li>" for line in lines) or "<li>You made no decision this hand.</li>"
+            )
             mark = f" ({EDITED_MARK})" if graded.edited else ""
             self._grades_drawn = (graded, f"<b>Your decisions in hand {graded.number}{mark}</b><ol>{body}</ol>")
         return self._grades_drawn[1]
@@ -527,7 +638,7 @@ class Table(Described, w.VBox):
                 for card in set(action.cards) ^ self.selected:
                     self.hand_row.button_for(card).click()
                 self.keep_button.click()
-            elif action.kind in CARD_CHOSEN:
+            elif action.kind in CARD_CHOSEN and action.card is not None:  # such verbs carry a card
                 self.hand_row.button_for(action.card).click()
             else:
                 self.choices.button_for(action).click()

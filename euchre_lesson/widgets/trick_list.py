@@ -20,7 +20,7 @@ class TrickList(Described, w.HTML):
 
     purpose = "The finished tricks of a hand, one row each, with who led and who won."
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()  # no value from outside: show() draws it
 
     def show(self, tricks: tuple[Trick, ...], trump: Suit | None, view: View) -> None:

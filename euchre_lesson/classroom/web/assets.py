@@ -7,6 +7,7 @@ read from Solara's own page template (so a new Solara asks for its own versions)
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -34,23 +35,28 @@ def first_file(folder: Path, package: str) -> Path:
     return folder / package / FIRST_FILE[name]
 
 
-def missing(folder) -> list[str]:
+def missing(folder: str | os.PathLike[str]) -> list[str]:
     """The wanted packages not yet in `folder`."""
     return [package for package in wanted() if not first_file(Path(folder), package).is_file()]
 
 
-def fetch(folder) -> list[str]:
+def fetch(folder: str | os.PathLike[str]) -> list[str]:
     """Pack each missing package from npm into `folder` (as the CDN lays it out); the packages fetched."""
     folder = Path(folder)
     todo = missing(folder)
+    if not todo:
+        return todo
     npm = shutil.which("npm")  # its whole path: on Windows it is npm.cmd, which a bare "npm" would not start
-    if todo and npm is None:
-        raise RuntimeError("npm is needed once to fetch Solara's front-end files; install Node.js, which brings it "
-                           "(apt-get install npm on Debian or Ubuntu, brew install node on macOS, nodejs.org on Windows).")
+    if npm is None:
+        raise RuntimeError(
+            "npm is needed once to fetch Solara's front-end files; install Node.js, which brings it "
+            "(apt-get install npm on Debian or Ubuntu, brew install node on macOS, nodejs.org on Windows)."
+        )
     for package in todo:
         with tempfile.TemporaryDirectory() as scratch:
-            subprocess.run([npm, "pack", "--silent", "--pack-destination", scratch, package], check=True,
-                           stdout=subprocess.DEVNULL)
+            subprocess.run(
+                [npm, "pack", "--silent", "--pack-destination", scratch, package], check=True, stdout=subprocess.DEVNULL
+            )
             (packed,) = Path(scratch).glob("*.tgz")
             target = folder / package
             unpacked = Path(scratch) / "unpacked"

@@ -11,15 +11,17 @@ event loop, inside its kernel, under its lock.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import ipyvuetify
 import solara
 import traitlets
 
-from ..seat_view import Choices, PlayerSeen, SeatedView, Undo, WaitingView
+from ..seat_view import Choices, OpenHand, PlayerSeen, SeatedView, TrickSeen, Undo, WaitingView
 from ..seat_view import Review as Reviewed
 from ..teacher import Desk as TeacherDesk
 from ..teacher import RosterEntry, TableAtAGlance
@@ -30,6 +32,8 @@ from .server import qr_svg
 
 if TYPE_CHECKING:
     import reacton.core
+
+    from ..table import ClassTable
 
 SEAT_KEY = "euchre-class-seat"  # where a browser keeps its seat token (localStorage: this address only)
 RED = "♥♦"
@@ -46,19 +50,22 @@ class SeatKeeper(ipyvuetify.VuetifyTemplate):
 <script>
 module.exports = {
   mounted() {
-    this.token = window.localStorage.getItem("%s") || "";
+    this.token = window.localStorage.getItem("SEAT_KEY") || "";
     this.loaded = true;
   },
   watch: {
     token(value) {
       if (!this.loaded) return;
-      if (value) { window.localStorage.setItem("%s", value); } else { window.localStorage.removeItem("%s"); }
+      if (value) {
+        window.localStorage.setItem("SEAT_KEY", value);
+      } else {
+        window.localStorage.removeItem("SEAT_KEY");
+      }
     },
   },
 };
 </script>
-"""
-        % (SEAT_KEY, SEAT_KEY, SEAT_KEY)
+""".replace("SEAT_KEY", SEAT_KEY)
     ).tag(sync=True)
 
 
@@ -77,36 +84,37 @@ def use_served() -> ServedClass:
 
 
 @solara.component
-def WithClass(served: ServedClass, children=[]):
+def WithClass(served: ServedClass, children: list[reacton.core.Element] | None = None) -> reacton.core.Element:
     """Its children, each given the class they serve (use_served)."""
     solara.provide_context(SERVED, served)
-    return solara.Column(children=children, style="padding: 0")
+    return solara.Column(children=children or [], style="padding: 0")
 
 
-def use_class_news(concerns) -> int:
+def use_class_news(concerns: Callable[[ClassTable | None], bool]) -> int:
     """Redraw this page when the class changes in a way `concerns(table or None)` says matters; a counter."""
     heard_ref = solara.use_ref(concerns)
     heard_ref.current = concerns
     news, set_news = solara.use_state(0)
     room = use_served().room
 
-    def subscribe():
+    def subscribe() -> Callable[[], None]:
         page = solara_door.this_page()
         pending = threading.Event()  # a redraw is on its way: the changes heard meanwhile need no other
 
-        def redraw():  # runs on the page's event loop, inside its kernel, under its lock
+        def redraw() -> None:  # runs on the page's event loop, inside its kernel, under its lock
             pending.clear()  # before drawing: a change heard from now on is drawn by the next redraw
             set_news(lambda count: count + 1)
 
-        def heard(table):  # runs in the thread that changed the class: never touches this page's widgets
+        # Runs in the thread that changed the class: never touches this page's widgets.
+        def heard(table: ClassTable | None) -> None:
             if heard_ref.current(table) and not pending.is_set():
                 pending.set()
                 page.soon(redraw)
 
         room.observe(heard)
-        forgotten = []
+        forgotten: list[bool] = []  # the page forgot the class already
 
-        def forget():
+        def forget() -> None:
             if not forgotten:
                 forgotten.append(True)
                 room.forget(heard)
@@ -122,27 +130,23 @@ def use_presence(token: str) -> None:
     """While this page is open with a known token, its student is at the table; when it closes, away."""
     served = use_served()
 
-    def arrive():
+    def arrive() -> Callable[[], None] | None:
         if not token:
             return None
         room, presence = served.room, served.presence
         page = solara_door.this_page()
         presence.arrive(token)
-        try:
+        with contextlib.suppress(ValueError):  # the student left the class meanwhile
             room.back(token)
-        except ValueError:
-            pass
-        left = []
+        left: list[bool] = []  # the page left already
 
-        def leave():
+        def leave() -> None:
             if left:
                 return
             left.append(True)
             if presence.leave(token):
-                try:
+                with contextlib.suppress(ValueError):  # the student left the class meanwhile
                     room.away(token)
-                except ValueError:  # the student left the class meanwhile
-                    pass
 
         page.on_close(leave)
         return leave
@@ -159,7 +163,7 @@ def card_style(card: str) -> str:
 
 
 @solara.component
-def Said(words: str, kind: str = "error"):
+def Said(words: str, kind: str = "error") -> None:
     """A refusal or a note, in words, read out by screen readers."""
     if words:
         solara.HTML(
@@ -172,7 +176,7 @@ def Said(words: str, kind: str = "error"):
         )
 
 
-def Line(words: str):
+def Line(words: str) -> None:
     """One line of words on a page of its own (Solara's Text runs on into the next)."""
     solara.HTML("div", unsafe_innerHTML=escaped(words))
 
@@ -186,7 +190,7 @@ def heading(words: str, level: int = 2) -> None:
     solara.HTML(f"h{level}", unsafe_innerHTML=escaped(words))
 
 
-def side_name(side, players) -> str:
+def side_name(side: Iterable[int], players: Sequence[PlayerSeen]) -> str:
     return " and ".join(player_name(players[seat]) for seat in side)
 
 
@@ -206,11 +210,11 @@ def player_name(player: PlayerSeen) -> str:
 
 
 @solara.component
-def StudentPage():
+def StudentPage() -> None:
     token, set_token = solara.use_state("")
     loaded, set_loaded = solara.use_state(False)
     asked, set_asked = solara.use_state(0)  # counts this page's own asks (a hint, grades): each redraws the page
-    place_ref = solara.use_ref(None)  # the table this page shows, read by its listener
+    place_ref: reacton.core.Ref[int | None] = solara.use_ref(None)  # the table this page shows, read by its listener
     use_class_news(lambda table: table is None or place_ref.current is None or table.number == place_ref.current)
     room = use_served().room
     known = bool(token)
@@ -240,14 +244,15 @@ LATE_LETTERS = 3.0  # seconds after a refused Join in which letters still arrivi
 
 
 @solara.component
-def JoinForm(on_joined, stale: bool):
+def JoinForm(on_joined: Callable[[str], None], stale: bool) -> None:
     name, set_name = solara.use_state("")
     code, set_code = solara.use_state("")
     said, set_said = solara.use_state("")
-    refused, set_refused = solara.use_state(None)  # (when, the code) of a Join refused for its join code
+    not_refused: tuple[float, str] | None = None  # else (when, the code) of a Join refused for its join code
+    refused, set_refused = solara.use_state(not_refused)
     room = use_served().room
 
-    def join():
+    def join() -> None:
         try:
             joined = room.join(name, code)
         except ValueError as error:
@@ -257,7 +262,7 @@ def JoinForm(on_joined, stale: bool):
         set_said("")
         on_joined(joined.token)
 
-    def late_letters():
+    def late_letters() -> None:
         # The browser holds typed letters back while the server is busy, but not a click: on a busy server Join can
         # arrive before the code's last letters. Letters that complete the code just after it was refused join.
         if (
@@ -284,12 +289,12 @@ def JoinForm(on_joined, stale: bool):
 
 
 @solara.component
-def Waiting(token: str, view: WaitingView):
+def Waiting(token: str, view: WaitingView) -> None:
     said, set_said = solara.use_state("")
     room = use_served().room
 
-    def choose(number):
-        def sit():
+    def choose(number: int) -> Callable[[], None]:
+        def sit() -> None:
             try:
                 room.choose_table(token, number)
             except ValueError as error:
@@ -312,13 +317,13 @@ def Waiting(token: str, view: WaitingView):
     Said(said)
 
 
-def names_of(players) -> tuple[str, ...]:
+def names_of(players: Iterable[PlayerSeen]) -> tuple[str, ...]:
     """Each seat as this page names it ('you', 'Ben (seat 1)', 'computer (your partner (seat 3))')."""
     return tuple(player_name(player) for player in players)
 
 
 @solara.component
-def SeatAtTable(token: str, view: SeatedView, on_asked):
+def SeatAtTable(token: str, view: SeatedView, on_asked: Callable[[], None]) -> None:
     """One seat at its table: each part drawn by a component of its own, from its part of the view."""
     hand = view["hand_in_play"]
     players = view["players"]
@@ -374,15 +379,15 @@ def News(
     number: int,
     game_name: str,
     hand_number: int,
-    name: str,
+    name: str | None,  # this seat's student, as the players' list names them
     seat: int,
     paused: bool,
-    sides: list,
-    scores: list,
-    names: tuple,
-    players: list,
-    open_hands: list | None,
-):
+    sides: list[list[int]],
+    scores: list[int],
+    names: tuple[str, ...],
+    players: list[PlayerSeen],
+    open_hands: list[OpenHand] | None,
+) -> None:
     """The table's heading, who this seat is, the scores, who sits where, and every hand while the teacher shows
     them for a demonstration: one block, one message a change."""
     shown = ""
@@ -423,8 +428,17 @@ def News(
 
 @solara.component
 def Turn(
-    game_over: bool, winners: list, your_turn: bool, to_act, names: tuple, trump, up_card, up_card_is, trick, last
-):
+    game_over: bool,
+    winners: list[int],
+    your_turn: bool,
+    to_act: int | None,
+    names: tuple[str, ...],
+    trump: str | None,
+    up_card: str,
+    up_card_is: str,
+    trick: TrickSeen | None,
+    last: TrickSeen | None,
+) -> None:
     """Whose turn it is, trump (or the up-card), and the trick in play (or the last one and who won it)."""
     if game_over:
         turn = paragraph(f"The game is over: {' and '.join(names[seat] for seat in winners)} won.", "class-turn")
@@ -441,20 +455,21 @@ def Turn(
     if trick:
         played = ", ".join(f"{names[card['seat']]}: {card['card']}" for card in trick["cards"])
         turn += paragraph(f"Trick {trick['number']}: {played}.", "class-trick")
-    elif last:
+    elif last and last["winner"] is not None:  # the last trick is over: it has a winner
         played = ", ".join(f"{names[card['seat']]}: {card['card']}" for card in last["cards"])
         turn += paragraph(f"Trick {last['number']} went to {names[last['winner']]}: {played}.", "class-trick")
     solara.HTML("div", unsafe_innerHTML=turn, classes=["class-play"])
 
 
 @solara.component
-def Moves(token: str, cards: list, choices: Choices):
+def Moves(token: str, cards: list[str], choices: Choices) -> None:
     """The seat's cards (a legal one to click), its bids in words, and the five to keep from ten."""
     said, set_said = solara.use_state("")
-    chosen, set_chosen = solara.use_state(())
+    none_chosen: tuple[str, ...] = ()  # the cards chosen to keep
+    chosen, set_chosen = solara.use_state(none_chosen)
     room = use_served().room
 
-    def act(action):
+    def act(action: str) -> None:
         try:
             room.act(token, action)
         except ValueError as error:  # the engine's words, or the class's (not your turn, paused)
@@ -463,8 +478,8 @@ def Moves(token: str, cards: list, choices: Choices):
         set_said("")
         set_chosen(())
 
-    def card_clicked(card):
-        def click():
+    def card_clicked(card: str) -> Callable[[], None]:
+        def click() -> None:
             if choices["keep"] and card in choices["keep_from"]:
                 set_chosen(tuple(c for c in chosen if c != card) if card in chosen else (*chosen, card))
                 return
@@ -505,13 +520,13 @@ def Moves(token: str, cards: list, choices: Choices):
 
 
 @solara.component
-def Asks(token: str, your_turn: bool, hint, undo: Undo, on_asked):
+def Asks(token: str, your_turn: bool, hint: str | None, undo: Undo, on_asked: Callable[[], None]) -> None:
     """Hint (the computer's advice, for this seat alone) and Undo (once every student at the table asks)."""
     said, set_said = solara.use_state("")
     room = use_served().room
 
-    def ask(work):
-        def run():
+    def ask(work: Callable[[], object]) -> Callable[[], None]:
+        def run() -> None:
             try:
                 work()
                 set_said("")
@@ -547,25 +562,25 @@ def Asks(token: str, your_turn: bool, hint, undo: Undo, on_asked):
     Said(said)
 
 
-def listed(lines, kind: str, tag: str = "ol") -> str:
+def listed(lines: Iterable[str], kind: str, tag: str = "ol") -> str:
     """Lines of words as an HTML list of this class, indented so that its numbers show."""
     items = "".join(f"<li>{escaped(line)}</li>" for line in lines)
     return f'<{tag} class="{kind}" style="padding-left: 2.5em">{items}</{tag}>'
 
 
 @solara.component
-def Story(story: list):
+def Story(story: list[str]) -> None:
     if story:
         solara.HTML("div", unsafe_innerHTML="<h3>This hand so far</h3>" + listed(story, "class-story"))
 
 
 @solara.component
-def Review(token: str, last: Reviewed, on_asked):
+def Review(token: str, last: Reviewed, on_asked: Callable[[], None]) -> None:
     """The hand just over as this seat saw it: its result, its story, the computers' reasons, this seat's grades."""
     said, set_said = solara.use_state("")
     room = use_served().room
 
-    def grade():
+    def grade() -> None:
         try:
             room.grade(token)
             set_said("")
@@ -601,14 +616,15 @@ def Review(token: str, last: Reviewed, on_asked):
 
 
 @solara.component
-def TeacherPage():
+def TeacherPage() -> None:
     code, set_code = solara.use_state("")
-    desk, set_desk = solara.use_state(None)
+    no_desk: TeacherDesk | None = None  # until the teacher's code opens it
+    desk, set_desk = solara.use_state(no_desk)
     said, set_said = solara.use_state("")
     news = use_class_news(lambda table: desk is not None)
     room = use_served().room
 
-    def open_desk():
+    def open_desk() -> None:
         try:
             set_desk(room.teacher(code))
             set_said("")
@@ -626,7 +642,7 @@ def TeacherPage():
 
 
 @solara.component
-def Desk(desk: TeacherDesk, news: int):
+def Desk(desk: TeacherDesk, news: int) -> None:
     """Every table of the class; `news` counts the changes heard, so the desk redraws each time (its props change)."""
     said, set_said = solara.use_state("")
     game, set_game = solara.use_state("cutthroat")
@@ -635,8 +651,8 @@ def Desk(desk: TeacherDesk, news: int):
     overview = desk.overview()
     roster = desk.roster()
 
-    def doing(work, *args):
-        def run():
+    def doing(work: Callable[..., Any], *args: object) -> Callable[[], None]:
+        def run() -> None:
             try:
                 work(*args)
                 set_said("")
@@ -679,16 +695,23 @@ def Desk(desk: TeacherDesk, news: int):
     LessonAnswers(served, news)
 
 
+def roster_label(entry: RosterEntry) -> str:
+    """A student as the teacher's list names them: 'Ana (table 1, seat 2)' or 'Ben (waiting)'."""
+    place = entry["place"]
+    return f"{entry['name']} ({'waiting' if place is None else f'table {place[0]}, seat {place[1]}'})"
+
+
 @solara.component
-def TableCard(desk, table: TableAtAGlance, roster: list[RosterEntry], doing):
-    chosen, set_chosen = solara.use_state("")
+def TableCard(
+    desk: TeacherDesk,
+    table: TableAtAGlance,
+    roster: list[RosterEntry],
+    doing: Callable[..., Callable[[], None]],
+) -> None:
+    nobody: str | None = None  # the student chosen to seat, as the list names them
+    chosen, set_chosen = solara.use_state(nobody)
     number = table["table"]
-    names = {
-        f"{entry['name']} ({'waiting' if entry['place'] is None else 'table %d, seat %d' % entry['place']})": entry[
-            "token"
-        ]
-        for entry in roster
-    }
+    names = {roster_label(entry): entry["token"] for entry in roster}
     states = [
         words for shown, words in ((table["paused"], "paused"), (table["hands_open"], "every hand shown")) if shown
     ]
@@ -705,7 +728,7 @@ def TableCard(desk, table: TableAtAGlance, roster: list[RosterEntry], doing):
             Line("The game is over.")
         elif table["to_act"] is not None:
             Line(f"To act: {table['to_act_name']} (seat {table['to_act']}), for {table['waited']:.0f} s.")
-        solara.Select("Student to seat", values=list(names), value=chosen or None, on_value=set_chosen)
+        solara.Select("Student to seat", values=list(names), value=chosen, on_value=set_chosen)
         for seat in table["seats"]:
             with solara.Row(style="align-items: center"):
                 who = seat["name"] or "a computer"
@@ -737,9 +760,9 @@ def TableCard(desk, table: TableAtAGlance, roster: list[RosterEntry], doing):
 
 
 @solara.component
-def Bare(children=[]):
+def Bare(children: list[reacton.core.Element] | None = None) -> reacton.core.Element:
     """The pages without Solara's app bar (a class page is one column), given the class this page is served."""
-    return WithClass(solara_door.served(), children=children)
+    return WithClass(solara_door.served(), children=children or [])
 
 
 routes = [

@@ -47,15 +47,21 @@ def answers_route(reports: LessonReports) -> Route:
     async def receive(request: Request) -> JSONResponse:
         body = await _body(request)
         if body is None:
-            return JSONResponse(report_reply(False, f"A report is at most {REPORT_LIMIT // 1024} KB; this one is "
-                                                    f"larger: nothing was kept."), status_code=413)
+            return JSONResponse(
+                report_reply(
+                    False, f"A report is at most {REPORT_LIMIT // 1024} KB; this one is larger: nothing was kept."
+                ),
+                status_code=413,
+            )
         try:
             said = await run_in_threadpool(reports.receive, body)  # a small file written: off the event loop
         except Refused as refused:
             return JSONResponse(report_reply(False, str(refused)), status_code=STATUS.get(refused.part, 400))
         except OSError as error:
-            return JSONResponse(report_reply(False, f"The class's server could not keep the answers "
-                                                    f"({error.strerror or error})."), status_code=503)
+            return JSONResponse(
+                report_reply(False, f"The class's server could not keep the answers ({error.strerror or error})."),
+                status_code=503,
+            )
         return JSONResponse(said)
 
     return Route("/" + ROUTE, receive, methods=["POST"])
@@ -69,15 +75,24 @@ def LessonAnswers(served: ServedClass, news: int = 0):
     tables = reports.tables()
     with solara.Column(classes=["class-lesson-answers"]):
         solara.HTML("h3", unsafe_innerHTML="The lessons: each student's exercises, and what to teach again")
-        solara.HTML("p", unsafe_innerHTML="A student's answers arrive here once they join on the lessons' contents "
-                    f"page with their first name, the address <strong>{escape(address or 'of this server')}</strong> "
-                    f"and the join code <strong>{escape(served.room.join_code)}</strong>.")
+        solara.HTML(
+            "p",
+            unsafe_innerHTML="A student's answers arrive here once they join on the lessons' contents "
+            f"page with their first name, the address <strong>{escape(address or 'of this server')}</strong> "
+            f"and the join code <strong>{escape(served.room.join_code)}</strong>.",
+        )
         solara.HTML("div", unsafe_innerHTML=tables.html(), classes=["class-lesson-tables"])
         with solara.Row(style="align-items: center; flex-wrap: wrap"):
             solara.Button("Show the latest answers", on_click=lambda: set_reads(reads + 1), text=True)
-            solara.FileDownload(lambda: reports.tables().csv_text("lessons").encode("utf-8"),
-                                filename="class-lessons.csv", label="Download students and lessons (CSV)",
-                                mime_type="text/csv")
-            solara.FileDownload(lambda: reports.tables().csv_text("rules").encode("utf-8"),
-                                filename="class-rules.csv", label="Download what to teach again (CSV)",
-                                mime_type="text/csv")
+            solara.FileDownload(
+                lambda: reports.tables().csv_text("lessons").encode("utf-8"),
+                filename="class-lessons.csv",
+                label="Download students and lessons (CSV)",
+                mime_type="text/csv",
+            )
+            solara.FileDownload(
+                lambda: reports.tables().csv_text("rules").encode("utf-8"),
+                filename="class-rules.csv",
+                label="Download what to teach again (CSV)",
+                mime_type="text/csv",
+            )

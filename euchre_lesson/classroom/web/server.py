@@ -7,6 +7,7 @@ makes the computer players' moves when each table's pace says they are due.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import socket
 import threading
@@ -37,10 +38,8 @@ def addresses(host: str, port: int) -> list[str]:
         pass
     finally:
         probe.close()
-    try:
+    with contextlib.suppress(OSError):  # a machine without a name on the network: its route's address alone
         found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
-    except OSError:
-        pass
     local = [ip for ip in dict.fromkeys(found) if not ip.startswith("127.")]
     return [f"http://{ip}:{port}/" for ip in local] or [f"http://127.0.0.1:{port}/"]
 
@@ -85,8 +84,14 @@ class Pacer:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
 
-def serve(room: Classroom, host: str, port: int, assets: Path = ASSETS, cull_after: str = CULL_AFTER,
-          say: Callable[[str], None] = lambda line: print(line, flush=True)) -> None:
+def serve(
+    room: Classroom,
+    host: str,
+    port: int,
+    assets: Path = ASSETS,
+    cull_after: str = CULL_AFTER,
+    say: Callable[[str], None] = lambda line: print(line, flush=True),
+) -> None:
     """Serve `room` at host:port until interrupted: print the addresses, the codes and the QR code first."""
     from .assets import fetch, missing
 

@@ -49,7 +49,7 @@ def page_template() -> Path:
     """Solara's page template, where the versions of the front-end files it loads are written."""
     spec = importlib.util.find_spec("solara")
     if spec is None or not spec.submodule_search_locations:
-        raise RuntimeError("Solara is not installed: install the class's server with pip install \".[classroom]\".")
+        raise RuntimeError('Solara is not installed: install the class\'s server with pip install ".[classroom]".')
     return Path(spec.submodule_search_locations[0]) / "server" / "templates" / "solara.html.j2"
 
 
