@@ -125,8 +125,10 @@ def recorded_nodes() -> None:
             search = Search(state, compiled=compiled)
             search.values()
             nodes += search.nodes
-        print(f"{'compiled' if compiled else 'Python':8} {nodes:,} nodes on the {len(states)} recorded positions "
-              f"({nodes / RECORDED_NODES:.2f}x the {RECORDED_NODES:,} when they were recorded; fewer is a better order)")
+        print(
+            f"{'compiled' if compiled else 'Python':8} {nodes:,} nodes on the {len(states)} recorded positions "
+            f"({nodes / RECORDED_NODES:.2f}x the {RECORDED_NODES:,} when they were recorded; fewer is a better order)"
+        )
 
 
 def python_speed() -> float:
