@@ -313,9 +313,9 @@ def test_the_site_opens_on_the_contents_page_and_a_request_to_the_outside_is_abo
 EXPERT_IN_THE_PAGE = """import json, sys, time
 from euchre_lesson import RuleOfThumbPlayer, deal_hand
 from euchre_lesson.engine.rules import PRESETS
-from euchre_lesson.play import budget, session, solver
+from euchre_lesson.play import budget, solver, table_model
 assert sys.platform == "emscripten" and not solver.COMPILED and budget.DECISION_SECONDS == 0.2, budget.DECISION_SECONDS
-session.EXPERT_WORLDS *= 25
+table_model.EXPERT_WORLDS *= 25
 sampled, plain = [], budget.Deadline.worlds
 def counted(self, most):
     done = 0
@@ -325,8 +325,8 @@ def counted(self, most):
 budget.Deadline.worlds = counted
 found = {}
 for name, rules in PRESETS.items():
-    hand, expert, rule_of_thumb = deal_hand(rules, 0, seed=3), session.LEVELS["expert"](1), RuleOfThumbPlayer()
-    assert expert.seconds == budget.DECISION_SECONDS and expert.worlds == session.EXPERT_WORLDS
+    hand, expert, rule_of_thumb = deal_hand(rules, 0, seed=3), table_model.LEVELS["expert"](1), RuleOfThumbPlayer()
+    assert expert.seconds == budget.DECISION_SECONDS and expert.worlds == table_model.EXPERT_WORLDS
     sampled.clear()
     slowest = 0.0
     while not hand.is_over:
