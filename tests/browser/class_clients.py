@@ -100,16 +100,18 @@ class Student:
                 self.lock.notify_all()
 
     def html(self) -> list[str]:
-        """The HTML of every block of words on the page."""
-        return [state["unsafe_innerHTML"] or "" for state in self.widgets.values() if "unsafe_innerHTML" in state]
+        """The HTML of every block of words on the page (read under the lock: the receiving thread adds widgets)."""
+        with self.lock:  # a Condition over an RLock: the receiving thread, holding it already, may call this too
+            return [state["unsafe_innerHTML"] or "" for state in self.widgets.values() if "unsafe_innerHTML" in state]
 
     def _buttons(self) -> list[tuple[str, str, str]]:
         """Each button on the page: (its widget, its words, its classes)."""
-        return [
-            (key, " ".join(map(str, state.get("children") or [])), state.get("class_") or "")
-            for key, state in self.widgets.items()
-            if state.get("_model_name") == "BtnModel"
-        ]
+        with self.lock:
+            return [
+                (key, " ".join(map(str, state.get("children") or [])), state.get("class_") or "")
+                for key, state in self.widgets.items()
+                if state.get("_model_name") == "BtnModel"
+            ]
 
     def wait_for(self, found, timeout: float = 60.0):
         """The first truthy answer of found() over the page's widgets, waiting for the server's messages."""
