@@ -131,7 +131,7 @@ def test_the_engine_never_imports_ipywidgets_nor_a_widget():
         assert not {m for m in reached if m.startswith(WIDGETS)}, f"{name} reaches the widgets"
 
 
-LAYERS = ("engine", "play", "teach", "widgets")  # as the data flows: each may import only those before it
+LAYERS = ("engine", "play", "look", "teach", "widgets")  # as the data flows: each may import only those before it
 # The class's tables sit beside the widgets, above teach: they may import engine, play and teach, and neither the
 # widgets nor the class's model imports the other (a web server drives the model; the widgets draw a lesson).
 BESIDE = {"classroom": "widgets"}
