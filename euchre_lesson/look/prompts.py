@@ -62,7 +62,7 @@ def card_words(card: Card, trump: Suit | None) -> str:
     return f"the {card}, the {role} bower" if role else f"the {card}"
 
 
-def trick_words(view: View, names: Sequence[Sitter], trick: Trick, number: int) -> str:
+def trick_told(view: View, names: Sequence[Sitter], trick: Trick, number: int) -> str:
     """ "Trick 3: Ann won it with the J♠, the right bower"; "Trick 2: Ben led the 9♠"; "Trick 1: you lead"."""
     if trick.winner is not None:
         card = trick.cards[trick.seats.index(trick.winner)]

@@ -23,7 +23,7 @@ from ..engine.rules import side_of
 from ..engine.sequence import bidders
 from ..engine.view import View, lone_maker_seat, seat_roles, trick_on_table
 from .picture import Button, CardPicture, Mood, Picture, Pile, Place, Played, Score, SeatPicture, TrickPicture
-from .prompts import Sitter, card_why_not, hand_over, side_names, trick_words, trump_words, waiting, who, your_turn
+from .prompts import Sitter, card_why_not, hand_over, side_names, trick_told, trump_words, waiting, who, your_turn
 
 # Where each seat sits, clockwise from the viewer's left (the order of play, C4), by the number of players: the
 # partner opposite in the four-hand games; in Cutthroat the dummy lies where a fourth player would sit (T1).
@@ -225,7 +225,7 @@ def trick_picture(view: View, names: Sequence[Sitter], seated: Mapping[int, Plac
         Played(seat=seat, place=seated[seat], card=card_picture(card, view))
         for card, seat in zip(trick.cards, trick.seats)
     ]
-    return TrickPicture(number=number, cards=played, winner=trick.winner, words=trick_words(view, names, trick, number))
+    return TrickPicture(number=number, cards=played, winner=trick.winner, words=trick_told(view, names, trick, number))
 
 
 def bid_buttons(view: View, chosen: Collection[Card]) -> list[Button]:
