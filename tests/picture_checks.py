@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from euchre_lesson.engine.cards import deck
@@ -42,28 +43,32 @@ def card_pictures(picture: Picture) -> Iterator[tuple[str, CardPicture]]:
             yield name, card
 
 
-def hidden_from(state: HandState, seat: int) -> set[str]:
+def hidden_from(state: HandState, seat: int | None) -> set[str]:
     """The cards `seat` may not see, read from the whole hand (not from the view): the other seats' hands (the
     up-card aside, which was shown to all), the dummy until this seat takes it as maker, the five laid aside by
-    another seat, the cards still in the kitty, another dealer's discard, a call for best this seat took no part in."""
+    another seat, the cards still in the kitty, another dealer's discard, a call for best this seat took no part in.
+    A seat of None is an onlooker's, who sees no hand."""
     taken = seat == state.maker and state.phase in (Phase.DUMMY, Phase.EXCHANGE, Phase.PLAY, Phase.DONE)
     hidden = {card for other, hand in enumerate(state.hands) if other != seat for card in hand}
     if state.deal.dummy and not (taken and not state.lone_maker):
-        hidden |= set(state.deal.dummy) - set(state.hands[seat])
+        hidden |= set(state.deal.dummy) - (set(state.hands[seat]) if seat is not None else set())
     if seat != state.maker:
         hidden |= set(state.set_aside)
     hidden |= set(state.deal.kitty[1:])
     if seat != state.dealer and state.discard is not None:
         hidden.add(state.discard)
-    hidden |= set(exchange_cards_unseen(state, seat))
+    hidden |= set(exchange_cards_unseen(state, seat if seat is not None else -1))
     played = {card for trick in (*state.tricks, state.trick) if trick is not None for card in trick.cards}
     return {str(card) for card in hidden - {state.up_card} - played}
 
 
-def check_picture(picture: Picture, view: View, state: HandState | None = None) -> None:
+def check_picture(picture: Picture, view: View, state: HandState | None = None, onlooker: bool = False) -> None:
     """Raise AssertionError unless `picture` shows only what `view`'s seat may see and offers exactly its legal
     actions: JSON-ready; no card it has not seen, face up or named in any words; a legal card for each legal
-    action of one card, a button for each other one (Keep these five for the keep, T5), and nothing else."""
+    action of one card, a button for each other one (Keep these five for the keep, T5), and nothing else. An
+    onlooker's picture (a teacher's) shows no hand and offers nothing."""
+    if onlooker:
+        view = replace(view, hand=(), legal=(), discard=None, dummy=None, set_aside=(), exchanged=())
     assert json.loads(json.dumps(picture)) == picture, "the picture does not survive JSON"
     seen = {str(card) for card in view.seen}
     unseen = [str(card) for card in deck(view.rules.deck) if str(card) not in seen]
@@ -73,7 +78,7 @@ def check_picture(picture: Picture, view: View, state: HandState | None = None) 
     named = [card for card in unseen if re.search(rf"(?<![0-9]){re.escape(card)}", words)]
     assert not named, f"cards named in words that the seat has not seen: {named}"
     if state is not None:
-        hidden = hidden_from(state, view.seat)
+        hidden = hidden_from(state, None if onlooker else view.seat)
         assert not hidden & face_up, f"hidden cards face up: {sorted(hidden & face_up)}"
         assert not [card for card in hidden if card in words], "a hidden card is named in the picture's words"
     mine = next(seat for seat in picture["seats"] if seat["seat"] == view.seat)
@@ -94,7 +99,7 @@ def check_picture(picture: Picture, view: View, state: HandState | None = None) 
         assert legal_cards == by_card, f"legal cards {sorted(legal_cards)}, the engine's {sorted(by_card)}"
         assert not keeps and picture["keep"] == 0, "Keep these five offered outside the keep step"
     assert bids == other, f"bid buttons {sorted(bids)}, the engine's {sorted(other)}"
-    for card in mine["cards"]:
+    for card in mine["cards"] if not onlooker else ():  # an onlooker's bottom seat is not theirs to click
         assert card["legal"] or card["why_not"], f"{card['id']} may not be clicked and says not why"
     assert picture["your_turn"] == bool(view.legal), "your_turn disagrees with the engine"
     assert picture["prompt"].strip(), "no prompt"

@@ -80,6 +80,7 @@ def test_every_seat_sees_only_its_view_and_is_offered_exactly_its_legal_actions(
                 view = game.view(seat)
                 picture = picture_of(view, moment=moments)
                 check_picture(picture, view, hand)
+                check_picture(picture_of(view, onlooker=True), view, hand, onlooker=True)
                 for action in view.legal[:12]:  # every action offered reads back as itself
                     if action.kind.carries == "card":
                         assert action_for(view, click(picture, card=str(action.card)), moment=moments) == action
@@ -208,7 +209,7 @@ def test_round_two_prompt_and_waiting_words():
     game = first(PARTNERSHIP, lambda g: g.hand.phase is Phase.ROUND_TWO, actions=passing)
     seat = game.hand.to_act
     picture = picture_of(game.view(seat))
-    assert picture["prompt"].startswith("Round two: name a suit as trump, or pass")
+    assert picture["prompt"].startswith('Round two: name a suit as trump, or "Pass"')
     assert {button["key"] for button in picture["buttons"]} >= {"pass"}
     names = [Sitter("Ann"), Sitter("Ben"), Sitter("Cy"), Sitter("Dev")]
     names[(seat + 1) % 4] = Sitter("You")
@@ -254,7 +255,7 @@ def test_a_card_that_does_not_follow_suit_says_why():
     picture = picture_of(view)
     assert picture["prompt"].startswith("Your turn: follow suit")
     barred = next(card for card in seat_of(picture, view.seat)["cards"] if not card["legal"])
-    assert barred["why_not"].startswith("You must follow") and barred["why_not"].endswith("(C12)")
+    assert barred["why_not"].startswith("You must follow") and barred["why_not"].endswith(" (C12).")
     with pytest.raises(ValueError, match="You must follow"):
         action_for(view, click(picture, card=barred["id"]), moment=0)
 
@@ -311,13 +312,20 @@ def test_the_hand_over_and_the_game_over():
     game = states(CUTTHROAT, 7, hands=40)[-1]
     assert game.is_over
     view = game.view(0)
-    picture = picture_of(view, tools=[tool("new game", "New game", "start again")])
+    picture = picture_of(view, tools=[tool("new game", "New game", "start again"), tool("hint", "Hint", "", False)])
     assert picture["prompt"].startswith(("The hand is over", "Everyone passed")) and "Game over: " in picture["prompt"]
+    assert picture["prompt"].endswith(' won. Press "New game".')
     assert picture["buttons"][-1]["kind"] == "tool" and not picture["your_turn"]
     mid = first(PARTNERSHIP, lambda g: len(g.hands) == 2)
     over = mid.hands[0]
-    said = picture_of(over.view(0), scores=mid.scores)["prompt"]
+    tools = [
+        tool("grade", "Grade my decisions", "grade"),
+        tool("next hand", "Next hand", "deal"),
+        tool("undo", "Undo", ""),
+    ]
+    said = picture_of(over.view(0), scores=mid.scores, tools=tools)["prompt"]
     assert said.startswith(("The hand is over: ", "Everyone passed twice")) and "Game over" not in said
+    assert said.endswith('. Press "Grade my decisions" or "Next hand".')
 
 
 def test_open_hands_show_every_card():
@@ -325,6 +333,24 @@ def test_open_hands_show_every_card():
     picture = picture_of(game.view(0), open_hands=open_hands_of(game.hand))
     assert all(len(seat["cards"]) == 5 and seat["backs"] == 0 for seat in picture["seats"])
     assert len(picture["dummy"]["cards"]) == 5
+
+
+def test_an_onlooker_sees_no_hand_and_may_click_nothing():
+    game = first(CUTTHROAT, lambda g: g.hand.phase is Phase.DUMMY, hands=60)
+    maker = game.hand.maker
+    names = [Sitter("Ann"), Sitter("Ben"), Sitter("Cy")]
+    picture = picture_of(game.view(maker), names=names, onlooker=True)
+    assert not picture["your_turn"] and picture["buttons"] == [] and picture["keep"] == 0
+    up = str(game.hand.up_card)  # the up-card taken is known to lie in the dealer's hand
+    assert all(len(seat["cards"]) + seat["backs"] == 5 for seat in picture["seats"])
+    assert {card["id"] for seat in picture["seats"] for card in seat["cards"]} <= {up}
+    assert (
+        picture["prompt"].startswith(f"{names[maker].name} made ")
+        and f"Waiting for {names[maker].name} to take" in picture["prompt"]
+    )
+    opened = picture_of(game.view(maker), names=names, onlooker=True, open_hands=open_hands_of(game.hand))
+    assert all(len(seat["cards"]) == 5 for seat in opened["seats"]) and not opened["your_turn"]
+    assert default_names(game.view(0), onlooker=True)[0].name == "South"
 
 
 # -- clicks read back --------------------------------------------------------------------------------------

@@ -99,18 +99,28 @@ def doing(view: View, names: Sequence[Sitter], seat: int) -> str:
     return f"to {DOING.get(view.phase, 'act')}"
 
 
+def context(view: View, names: Sequence[Sitter]) -> str:
+    """What the table says before naming whose turn it is: the up-card in round one, trump once it is made."""
+    if view.seat in view.sitting_out and names[view.seat].name == "You":
+        return f"You sit this hand out while {who(names, view.partner_of(view.seat))} plays alone (C10). "
+    if view.phase is Phase.ROUND_ONE:
+        return f"The up-card, the {view.up_card}, proposes {fixed_suit(view.up_card.suit).plural}. "
+    if view.phase is Phase.JOKER_CALL:
+        return "The Joker was turned up (C3). "
+    if view.phase in (Phase.PICKUP, Phase.GOING_ALONE, Phase.DUMMY, Phase.EXCHANGE):
+        return f"{who(names, view.maker, start=True)} made {fixed_suit(view.trump).plural} trump. "
+    return ""
+
+
 def waiting(view: View, names: Sequence[Sitter]) -> str:
-    """While another seat is to act: "Waiting for Ann to bid."."""
-    up = f"The up-card, the {view.up_card}, proposes {fixed_suit(view.up_card.suit).plural}. "
-    before = up if view.phase is Phase.ROUND_ONE and view.up_card.suit is not None else ""
-    if view.seat in view.sitting_out:
-        before = f"You sit this hand out while {who(names, view.partner_of(view.seat))} plays alone (C10). "
-    return f"{before}Waiting for {who(names, view.to_act, start=True)} {doing(view, names, view.to_act or 0)}."
+    """While another seat is to act: "The up-card, the K♣, proposes clubs. Waiting for Ann to bid."."""
+    seat = view.to_act
+    return f"{context(view, names)}Waiting for {who(names, seat, start=True)} {doing(view, names, seat or 0)}."
 
 
-def _offered(view: View, verb: Verb) -> str:
-    """The words on the button of the first legal action of `verb`."""
-    return next(offer(action, view)[0] for action in view.legal if action.kind is verb)
+def pressed(view: View, verb: Verb) -> str:
+    """The words on the button of the first legal action of `verb`, quoted as a prompt names a button."""
+    return next(f'"{offer(action, view)[0]}"' for action in view.legal if action.kind is verb)
 
 
 def your_turn(view: View, names: Sequence[Sitter], chosen: int) -> str:
@@ -122,27 +132,27 @@ def your_turn(view: View, names: Sequence[Sitter], chosen: int) -> str:
         dealer = "You are the dealer. " if view.seat == view.dealer else ""
         return (
             f"{dealer}Round one: the up-card, the {up}, proposes {suit.plural} as trump. Press "
-            f"{_offered(view, Verb.ORDER)} to make {suit.plural} trump, or Pass (C6)."
+            f'{pressed(view, Verb.ORDER)} to make {suit.plural} trump, or "Pass" (C6).'
         )
     if phase is Phase.JOKER_CALL:
-        return "The Joker was turned up, so you, the dealer, name trump: press a suit, then take the Joker (C3)."
+        return "The Joker was turned up, so you, the dealer, name trump: press a suit; the Joker is yours (C3)."
     if phase is Phase.PICKUP:
-        leave = f", or press {_offered(view, Verb.DECLINE)}" if Verb.DECLINE in verbs else ""
+        leave = f", or press {pressed(view, Verb.DECLINE)}" if Verb.DECLINE in verbs else ""
         return (
-            f"You are the dealer: click one of your six cards to lay it aside (the up-card, the {up}, "
-            f"stays in your hand){leave} (C7)."
+            f"You are the dealer: click one of your six cards to lay it aside; the up-card, the {up}, "
+            f"stays in your hand{leave} (C7)."
         )
     if phase is Phase.ROUND_TWO and Verb.PASS not in verbs:
         return "Stick the dealer: everyone else passed, so you must name trump: press a suit (C9)."
     if phase is Phase.ROUND_TWO:
         down = f"; {view.turned_down.plural} were turned down" if view.turned_down is not None else ""
-        return f"Round two: name a suit as trump, or pass{down} (C8)."
+        return f'Round two: name a suit as trump, or "Pass"{down} (C8).'
     if phase is Phase.GOING_ALONE:
-        return _alone_prompt(view, names)
+        return alone_prompt(view, names)
     if phase is Phase.DUMMY:
         return (
             f"You made trump and take the dummy: click five of your ten cards to keep them (the dummy's five are "
-            f"marked), then press Keep these five; the other five are laid aside (T5). Selected {chosen} of 5."
+            f'marked), then press "Keep these five"; the other five are laid aside (T5). Selected {chosen} of 5.'
         )
     if Verb.GIVE in verbs:
         lone = who(names, view.partner_of(view.seat), start=True)
@@ -151,22 +161,22 @@ def your_turn(view: View, names: Sequence[Sitter], chosen: int) -> str:
         got = f"the {view.exchanged[-1]}" if view.exchanged else "a card"
         return f"Your partner gave you {got}: click one of your six cards to lay it down, out of play (R3)."
     if phase is Phase.PLAY:
-        return _play_prompt(view)
+        return play_prompt(view)
     return "Your turn: choose with the buttons."
 
 
-def _alone_prompt(view: View, names: Sequence[Sitter]) -> str:
+def alone_prompt(view: View, names: Sequence[Sitter]) -> str:
     """Going alone, for the maker, the maker's partner or a defender (C10)."""
-    stay = _offered(view, Verb.STAY)
-    made = f"{who(names, view.maker, start=True)} made {fixed_suit(view.trump).plural} trump"
+    alone, stay = pressed(view, Verb.ALONE), pressed(view, Verb.STAY)
     if view.seat == view.maker:
-        return f"You made {fixed_suit(view.trump).plural} trump: press Go alone, or {stay} (C10)."
+        return f"You made {fixed_suit(view.trump).plural} trump: press {alone}, or {stay} (C10)."
+    made = context(view, names).strip()
     if view.seat in view.makers:
-        return f"{made}: press Go alone to play for the makers without your partner, or {stay} (C10)."
-    return f"{made}: press Defend alone, or {stay} (C10)."
+        return f"{made} Press {alone} to play for the makers without your partner, or {stay} (C10)."
+    return f"{made} Press {alone}, or {stay} (C10)."
 
 
-def _play_prompt(view: View) -> str:
+def play_prompt(view: View) -> str:
     """The play: lead anything, follow suit when you can (C12)."""
     trump = fixed_suit(view.trump)
     if view.trick is None or not view.trick.cards:
@@ -178,8 +188,9 @@ def _play_prompt(view: View) -> str:
     return f"Your turn: follow suit, {led.plural} {led}{trumps}: click one of the cards you may play (C12)."
 
 
-def hand_over(view: View, names: Sequence[Sitter], scores: Sequence[int]) -> str:
-    """The end of a hand: thrown in, or who made trump, the tricks taken, the points; the game's end if it is."""
+def hand_over(view: View, names: Sequence[Sitter], scores: Sequence[int], then: Sequence[str] = ()) -> str:
+    """The end of a hand: thrown in, or who made trump, the tricks taken, the points; the game's end if it is;
+    then the buttons that go on (`then`: their words)."""
     if view.maker is None:
         said = "Everyone passed twice: the hand is thrown in, nobody scores, and the deal passes left (C9)."
     else:
@@ -192,7 +203,9 @@ def hand_over(view: View, names: Sequence[Sitter], scores: Sequence[int]) -> str
         )
     won = winners(view.rules, tuple(scores), view.contenders) if scores else ()
     if won:
-        return f"{said} Game over: {' and '.join(side_names(view, names, side) for side in won)} won."
+        said += f" Game over: {' and '.join(side_names(view, names, side) for side in won)} won."
+    if then:
+        said += " Press " + " or ".join(f'"{words}"' for words in then) + "."
     return said
 
 
@@ -206,7 +219,7 @@ def card_why_not(view: View, names: Sequence[Sitter], card: Card) -> str:
     """Why one of the viewer's cards may not be clicked now, in a sentence."""
     if view.phase is Phase.DONE:
         return "The hand is over."
-    if view.seat in view.sitting_out:
+    if view.seat in view.sitting_out and names[view.seat].name == "You":
         return f"You sit this hand out: {who(names, view.partner_of(view.seat))} plays alone (C10)."
     if not view.legal:
         seat = view.to_act
@@ -216,7 +229,7 @@ def card_why_not(view: View, names: Sequence[Sitter], card: Card) -> str:
     if view.phase is Phase.PLAY and view.trick is not None and view.trump is not None:
         because = why_not(card, view.hand, view.trick.cards, view.trump)
         if because:
-            return f"{because} (C12)"
+            return f"{because.rstrip('.')} (C12)."
     if view.phase in (Phase.ROUND_ONE, Phase.ROUND_TWO, Phase.JOKER_CALL):
         return "Cards are played once trump is made: bid with the buttons first."
     if view.phase is Phase.GOING_ALONE:

@@ -9,6 +9,7 @@ demonstration's open hands (`OpenHands`), every seat's cards face up.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import replace
 from typing import Literal, NamedTuple
 
 from ..engine.actions import Verb
@@ -63,14 +64,16 @@ def places(view: View) -> dict[int, Place]:
     return dict(zip(bidders(view.rules, view.seat), PLACES[view.players]))
 
 
-def default_names(view: View, people: Mapping[int, str] | None = None, away: Collection[int] = ()) -> list[Sitter]:
+def default_names(
+    view: View, people: Mapping[int, str] | None = None, away: Collection[int] = (), onlooker: bool = False
+) -> list[Sitter]:
     """Each seat's name as the viewer sees it: "You", a person's name from `people`, else a computer named by
-    where it sits ("West", "North", "East")."""
+    where it sits ("West", "North", "East"; "South" at the bottom for an onlooker)."""
     people = people or {}
     seated = places(view)
     return [
         Sitter("You", False, seat in away)
-        if seat == view.seat
+        if seat == view.seat and not onlooker
         else Sitter(people[seat], False, seat in away)
         if seat in people
         else Sitter(COMPASS[seated[seat]], True, False)
@@ -148,19 +151,25 @@ def up_card_holder(view: View) -> int | None:
 
 
 def _seat(
-    view: View, seat: int, place: Place, names: Sequence[Sitter], mine: list[CardPicture], open_hands: OpenHands | None
+    view: View,
+    seat: int,
+    place: Place,
+    names: Sequence[Sitter],
+    mine: list[CardPicture],
+    open_hands: OpenHands | None,
+    onlooker: bool,
 ) -> SeatPicture:
     """One seat: who, its roles, its tricks, its cards (face up if yours or open, else how many)."""
     count = view.hand_sizes[seat] if view.hand_sizes else len(view.hand)
     cards: list[CardPicture] = []
-    if seat == view.seat:
+    if seat == view.seat and not onlooker:
         cards, count = mine, 0
     elif open_hands is not None:
         cards, count = [card_picture(card, view) for card in in_hand_order(open_hands.hands[seat], view)], 0
     elif seat == up_card_holder(view):
         cards, count = [card_picture(view.up_card, view)], count - 1
     roles = seat_roles(view, seat)
-    if seat != view.seat and seat == view.rules.partner(view.seat):
+    if seat != view.seat and seat == view.rules.partner(view.seat) and not onlooker:
         roles.insert(0, "your partner")
     return SeatPicture(
         seat=seat,
@@ -255,10 +264,13 @@ def scores_of(view: View, names: Sequence[Sitter], scores: Sequence[int]) -> lis
     return [Score(side=side, words=side_names(view, names, side), points=points) for side, points in enumerate(scores)]
 
 
-def prompt_of(view: View, names: Sequence[Sitter], chosen: Collection[Card], scores: Sequence[int]) -> str:
-    """What to do now and why, at every step."""
+def prompt_of(
+    view: View, names: Sequence[Sitter], chosen: Collection[Card], scores: Sequence[int], tools: Sequence[Button]
+) -> str:
+    """What to do now and why, at every step; once the hand is over, the host's tools that go on."""
     if view.phase is Phase.DONE:
-        return hand_over(view, names, scores)
+        then = [button["words"] for button in tools if button["enabled"] and button["key"] not in (HINT, UNDO)]
+        return hand_over(view, names, scores, then)
     if view.legal:
         return your_turn(view, names, len(chosen))
     return waiting(view, names)
@@ -277,6 +289,7 @@ def picture_of(
     note: str = "",
     mood: Mood = "",
     title_extra: str = "",
+    onlooker: bool = False,
 ) -> Picture:
     """Everything `view`'s seat sees of its table now, as the one table view draws it.
 
@@ -284,9 +297,13 @@ def picture_of(
     is drawn (a click for another moment is stale); `scores`: the game's scores by side, if not the view's own
     (a host showing a finished hand passes the scores after it); `open_hands`: every seat's cards for a
     demonstration; `chosen`: the cards selected in the keep step (T5); `tools`: the host's buttons; `note`: words
-    said before the prompt (a refusal, a hint), read as `mood` ("", "good" or "bad").
+    said before the prompt (a refusal, a hint), read as `mood` ("", "good" or "bad"); `onlooker`: drawn for
+    someone watching from `view`'s place (a teacher, a projector), who sees no hand unless hands are open, and may
+    click nothing. `names` name the viewer "You", except for an onlooker.
     """
-    names = list(names) if names is not None else default_names(view)
+    if onlooker:  # what the seat alone knows is not drawn, nor may anything be clicked
+        view = replace(view, hand=(), legal=(), discard=None, dummy=None, set_aside=(), exchanged=())
+    names = list(names) if names is not None else default_names(view, onlooker=onlooker)
     if len(names) != view.players:
         raise ValueError(f"names must name each of the {view.players} seats, not {len(names)}: {names!r}")
     if mood not in ("", "good", "bad"):
@@ -298,13 +315,13 @@ def picture_of(
     scores = tuple(view.scores if scores is None else scores)
     seated = places(view)
     mine = your_cards(view, names, chosen)
-    prompt = prompt_of(view, names, chosen, scores)
+    prompt = prompt_of(view, names, chosen, scores, tools)
     title = " · ".join(filter(None, (view.rules.facts.name, f"to {view.rules.target} points", title_extra)))
     return Picture(
         moment=moment,
         title=title,
         players=view.players,
-        seats=[_seat(view, seat, seated[seat], names, mine, open_hands) for seat in range(view.players)],
+        seats=[_seat(view, seat, seated[seat], names, mine, open_hands, onlooker) for seat in range(view.players)],
         dummy=dummy_pile(view, names, open_hands),
         up_card=up_card_pile(view),
         trick=trick_picture(view, names, seated),
