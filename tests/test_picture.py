@@ -290,7 +290,7 @@ def test_going_alone_sitting_out_and_the_call_for_best():
     assert "their best card" in watcher["prompt"] and "alone" in watcher["trump_words"]
     gave = game.apply(game.legal_actions()[0])
     laying = picture_of(gave.view(lone))
-    assert laying["prompt"].startswith("Your partner gave you the") and "six cards" in laying["prompt"]
+    assert laying["prompt"].startswith("North, your partner, gave you the") and "six cards" in laying["prompt"]
     played = first(RAILROAD, lambda g: g.hand.phase is Phase.PLAY, actions=alone)
     out = played.hand.sitting_out[0]
     assert picture_of(played.view(out))["prompt"].startswith("You sit this hand out")

@@ -49,9 +49,12 @@ def who(names: Sequence[Sitter], seat: int | None, start: bool = False) -> str:
     return name if start or name != "You" else "you"
 
 
-def is_(names: Sequence[Sitter], seat: int | None) -> str:
-    """The verb "to be" for a seat's name: "you are", "Ann is"."""
-    return "are" if seat is not None and names[seat].name == "You" else "is"
+def agree(names: Sequence[Sitter], seat: int | None, verb: str) -> str:
+    """A verb in the present agreeing with a seat's name: "you play", "Ann plays"; "you are", "Ann is"."""
+    you = seat is not None and names[seat].name == "You"
+    if verb == "is":
+        return "are" if you else "is"
+    return verb[:-1] if you else verb  # the verb given as the third person says: "plays", "leads", "defends"
 
 
 def card_words(card: Card, trump: Suit | None) -> str:
@@ -68,7 +71,7 @@ def trick_told(view: View, names: Sequence[Sitter], trick: Trick, number: int) -
         card = trick.cards[trick.seats.index(trick.winner)]
         return f"Trick {number}: {who(names, trick.winner)} won it with {card_words(card, view.trump)}"
     if not trick.cards:
-        return f"Trick {number}: {who(names, trick.leader)} {'lead' if names[trick.leader].name == 'You' else 'leads'}"
+        return f"Trick {number}: {who(names, trick.leader)} {agree(names, trick.leader, 'leads')}"
     return f"Trick {number}: {who(names, trick.leader)} led {card_words(trick.cards[0], view.trump)}"
 
 
@@ -79,12 +82,11 @@ def trump_words(view: View, names: Sequence[Sitter]) -> str:
     out = f"Trump: {view.trump.plural} {view.trump}, made by {who(names, view.maker)}"
     lone = lone_maker_seat(view)
     if lone is not None and lone == view.maker:
-        out += f", who {'play' if names[lone].name == 'You' else 'plays'} alone"
+        out += f", who {agree(names, lone, 'plays')} alone"
     elif lone is not None:
-        out += f"; {who(names, lone)} {'play' if names[lone].name == 'You' else 'plays'} alone for the makers"
+        out += f"; {who(names, lone)} {agree(names, lone, 'plays')} alone for the makers"
     if view.lone_defender is not None:
-        defends = "defend" if names[view.lone_defender].name == "You" else "defends"
-        out += f"; {who(names, view.lone_defender)} {defends} alone"
+        out += f"; {who(names, view.lone_defender)} {agree(names, view.lone_defender, 'defends')} alone"
     return out
 
 
@@ -99,10 +101,16 @@ def doing(view: View, names: Sequence[Sitter], seat: int) -> str:
     return f"to {DOING.get(view.phase, 'act')}"
 
 
+def sitting_out(view: View, names: Sequence[Sitter]) -> str:
+    """Why the viewer sits this hand out: "North plays alone", "Ann defends alone" (C10)."""
+    lone = view.partner_of(view.seat)
+    return f"{who(names, lone)} {agree(names, lone, 'defends' if lone == view.lone_defender else 'plays')} alone"
+
+
 def context(view: View, names: Sequence[Sitter]) -> str:
     """What the table says before naming whose turn it is: the up-card in round one, trump once it is made."""
     if view.seat in view.sitting_out and names[view.seat].name == "You":
-        return f"You sit this hand out while {who(names, view.partner_of(view.seat))} plays alone (C10). "
+        return f"You sit this hand out while {sitting_out(view, names)} (C10). "
     if view.phase is Phase.ROUND_ONE:
         return f"The up-card, the {view.up_card}, proposes {fixed_suit(view.up_card.suit).plural}. "
     if view.phase is Phase.JOKER_CALL:
@@ -159,7 +167,8 @@ def your_turn(view: View, names: Sequence[Sitter], chosen: int) -> str:
         return f"{lone} plays alone and calls for your best card: click the card to give (R3)."
     if Verb.DISCARD in verbs:
         got = f"the {view.exchanged[-1]}" if view.exchanged else "a card"
-        return f"Your partner gave you {got}: click one of your six cards to lay it down, out of play (R3)."
+        partner = who(names, view.partner_of(view.seat), start=True)
+        return f"{partner}, your partner, gave you {got}: click one of your six cards to lay it down, out of play (R3)."
     if phase is Phase.PLAY:
         return play_prompt(view)
     return "Your turn: choose with the buttons."
@@ -196,7 +205,8 @@ def hand_over(view: View, names: Sequence[Sitter], scores: Sequence[int], then: 
     else:
         tricks = sum(view.tricks_won[seat] for seat in view.makers)
         row = scoring_row(view.rules, tricks, view.lone_maker, view.lone_defender is not None)
-        side = "the makers" if len(view.makers) > 1 else who(names, view.maker)
+        makers = sorted(view.makers, key=lambda seat: seat != view.seat)  # the viewer first: "you and North"
+        side = " and ".join(who(names, seat) for seat in makers)
         said = (
             f"The hand is over: {side} took {tricks} trick{'s' * (tricks != 1)} with "
             f"{fixed_suit(view.trump).plural} trump: {row_words(view.rules, row)}."
@@ -220,10 +230,10 @@ def card_why_not(view: View, names: Sequence[Sitter], card: Card) -> str:
     if view.phase is Phase.DONE:
         return "The hand is over."
     if view.seat in view.sitting_out and names[view.seat].name == "You":
-        return f"You sit this hand out: {who(names, view.partner_of(view.seat))} plays alone (C10)."
+        return f"You sit this hand out: {sitting_out(view, names)} (C10)."
     if not view.legal:
         seat = view.to_act
-        return f"Not your turn: {who(names, seat)} {is_(names, seat)} {doing(view, names, seat or 0)}."
+        return f"Not your turn: {who(names, seat)} {agree(names, seat, 'is')} {doing(view, names, seat or 0)}."
     if view.phase is Phase.PICKUP and card == view.up_card:
         return f"The up-card, the {card}, stays in your hand: lay aside one of your own five cards (C7)."
     if view.phase is Phase.PLAY and view.trick is not None and view.trump is not None:
