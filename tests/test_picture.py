@@ -390,3 +390,10 @@ def test_a_hand_alone_has_no_scores_and_a_picture_is_json():
     json.dumps(picture)
     with pytest.raises(ValueError, match="name each of the 4 seats"):
         picture_of(hand.view(1), names=[Sitter("You")])
+    with pytest.raises(ValueError, match="not empty"):
+        picture_of(hand.view(1), names=["Ann", "You", "", "Dev"])
+    with pytest.raises(ValueError, match="game.view"):
+        picture_of(hand)
+    named = picture_of(hand.view(1), names=["Ann", "You", "Cy", "Dev"])
+    assert [seat["name"] for seat in named["seats"]] == ["Ann", "You", "Cy", "Dev"]
+    assert named["scores"] == [] and not any(seat["computer"] for seat in named["seats"])

@@ -1,5 +1,6 @@
 """A Click from the table view read back as what it asks for: an action of the engine, or a card to select or
-unselect in the keep step (T5), which the host keeps track of until Keep these five is pressed.
+unselect in the keep step (T5). The host keeps the cards selected: on a Toggle it adds the card or takes it away
+and draws again with picture_of(..., chosen=selected); "Keep these five" then sends the keep itself.
 
 The host's own tools (Hint, Undo, Next hand) are the host's: it reads their keys before asking here.
 """
@@ -15,7 +16,7 @@ from ..engine.errors import NotationError, excerpt
 from ..engine.phases import Phase
 from ..engine.view import View
 from .prompts import Sitter, card_why_not
-from .seat_picture import default_names
+from .seat_picture import sitters
 
 
 class Toggle(NamedTuple):
@@ -39,7 +40,7 @@ def _field(click: Mapping[str, object], name: str, kind: type) -> object:
 
 
 def action_for(
-    view: View, click: Mapping[str, object], *, moment: int, names: Sequence[Sitter] | None = None
+    view: View, click: Mapping[str, object], *, moment: int, names: Sequence[Sitter | str] | None = None
 ) -> Action | Toggle:
     """What a click on `view`'s picture drawn at `moment` asks for: the legal action of a card or a button, or a
     Toggle of a card in the keep step. A ValueError says what was wrong (a stale click, a card not held or not
@@ -55,7 +56,7 @@ def action_for(
     if (card is None) == (key is None):
         raise ValueError(f"a click names a card or a button's key, one of the two, not {excerpt(dict(click))}")
     if isinstance(card, str):
-        return _card_action(view, card, names if names is not None else default_names(view))
+        return _card_action(view, card, sitters(view, names))
     return _key_action(view, str(key))
 
 

@@ -4,6 +4,11 @@ at every redraw (see picture.py for the shape).
 Everything comes from the View (GameState.view(seat) or HandState.view(seat)), so the picture holds only what
 that seat may see: a card face down is a count, never a card. The one exception is asked for by name: a
 demonstration's open hands (`OpenHands`), every seat's cards face up.
+
+A host, at each redraw and each click (clicks.py reads a click back):
+
+    picture = picture_of(view, names=names, moment=moment, chosen=selected, tools=[tool(HINT, "Hint", "...")])
+    got = action_for(view, click, moment=moment)  # an Action to take, or a Toggle: select or unselect, redraw
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import Literal, NamedTuple
 
+from ..engine import checks
 from ..engine.actions import Verb
 from ..engine.cards import Card, sort_key
 from ..engine.display import card_name
@@ -79,6 +85,18 @@ def default_names(
         else Sitter(COMPASS[seated[seat]], True, False)
         for seat in range(view.players)
     ]
+
+
+def sitters(view: View, names: Sequence[Sitter | str] | None, onlooker: bool = False) -> list[Sitter]:
+    """The names given for a picture, checked: a Sitter (or a name alone) for each seat; default_names if None."""
+    if names is None:
+        return default_names(view, onlooker=onlooker)
+    if isinstance(names, str) or len(names) != view.players:
+        raise ValueError(f"names must name each of the {view.players} seats in seat order, not {names!r}")
+    out = [Sitter(name) if isinstance(name, str) else name for name in names]
+    if not all(isinstance(name, Sitter) and isinstance(name.name, str) and name.name.strip() for name in out):
+        raise ValueError(f'each name must be a Sitter("Ann") or a name, not empty: {names!r}')
+    return out
 
 
 def tool(key: str, words: str, why: str, enabled: bool = True) -> Button:
@@ -279,7 +297,7 @@ def prompt_of(
 def picture_of(
     view: View,
     *,
-    names: Sequence[Sitter] | None = None,
+    names: Sequence[Sitter | str] | None = None,
     moment: int = 0,
     scores: Sequence[int] | None = None,
     four_colour: bool = False,
@@ -293,19 +311,22 @@ def picture_of(
 ) -> Picture:
     """Everything `view`'s seat sees of its table now, as the one table view draws it.
 
-    `names`: each seat's Sitter as the viewer sees it (default_names if None); `moment`: the host's count of what
-    is drawn (a click for another moment is stale); `scores`: the game's scores by side, if not the view's own
-    (a host showing a finished hand passes the scores after it); `open_hands`: every seat's cards for a
-    demonstration; `chosen`: the cards selected in the keep step (T5); `tools`: the host's buttons; `note`: words
-    said before the prompt (a refusal, a hint), read as `mood` ("", "good" or "bad"); `onlooker`: drawn for
-    someone watching from `view`'s place (a teacher, a projector), who sees no hand unless hands are open, and may
-    click nothing. `names` name the viewer "You", except for an onlooker.
+    - `names`: each seat's Sitter (or name) as the viewer sees it, in seat order, the viewer "You" (except for an
+      onlooker); default_names if None.
+    - `moment`: the host's count of what is drawn: a click made on another moment is stale.
+    - `scores`: the game's scores by side, if not the view's own (a host showing a finished hand passes the
+      scores after it).
+    - `open_hands`: every seat's cards, for a demonstration.
+    - `chosen`: the cards selected in the keep step (T5); ignored at any other step.
+    - `tools`: the host's buttons (see `tool`).
+    - `note`: words said before the prompt (a refusal, a hint), read as `mood` ("", "good" or "bad").
+    - `onlooker`: drawn for someone watching from `view`'s place (a teacher, a projector), who sees no hand unless
+      hands are open, and may click nothing.
     """
+    view = checks.instance("view", view, View, "the View of one seat: game.view(seat) or hand.view(seat)")
     if onlooker:  # what the seat alone knows is not drawn, nor may anything be clicked
         view = replace(view, hand=(), legal=(), discard=None, dummy=None, set_aside=(), exchanged=())
-    names = list(names) if names is not None else default_names(view, onlooker=onlooker)
-    if len(names) != view.players:
-        raise ValueError(f"names must name each of the {view.players} seats, not {len(names)}: {names!r}")
+    names = sitters(view, names, onlooker)
     if mood not in ("", "good", "bad"):
         raise ValueError(f'mood must be "", "good" or "bad", not {mood!r}')
     chosen = frozenset(chosen) if _keep_step(view) else frozenset()
