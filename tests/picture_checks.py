@@ -81,6 +81,16 @@ def check_picture(picture: Picture, view: View, state: HandState | None = None, 
         hidden = hidden_from(state, None if onlooker else view.seat)
         assert not hidden & face_up, f"hidden cards face up: {sorted(hidden & face_up)}"
         assert not [card for card in hidden if card in words], "a hidden card is named in the picture's words"
+    if state is not None:  # each seat's cards are truly its own, and as many as it holds
+        for shown in picture["seats"]:
+            held = {str(card) for card in state.hands[shown["seat"]]}
+            if shown["seat"] == view.seat and not onlooker:
+                held |= {str(card) for card in (*(view.dummy or ()), view.up_card)}  # the keep, the pick-up's sixth
+            else:
+                count = len(shown["cards"]) + shown["backs"]
+                assert count == len(held), f"seat {shown['seat']} drawn with {count} cards, holds {len(held)}"
+            faces = {card["id"] for card in shown["cards"]}
+            assert faces <= held, f"seat {shown['seat']} drawn holding {sorted(faces - held)}, which it does not hold"
     mine = next(seat for seat in picture["seats"] if seat["seat"] == view.seat)
     legal_cards = {card["id"] for card in mine["cards"] if card["legal"]}
     elsewhere = [(where, card["id"]) for where, card in card_pictures(picture) if card["legal"]]
