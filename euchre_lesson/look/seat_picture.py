@@ -294,6 +294,17 @@ def prompt_of(
     return waiting(view, names)
 
 
+def chosen_of(view: View, chosen: Collection[Card]) -> frozenset[Card]:
+    """The cards selected in the keep step, checked to be among the maker's ten (T5); none at any other step."""
+    if not _keep_step(view):
+        return frozenset()
+    chosen = frozenset(chosen)
+    strangers = chosen - {card for action in view.legal for card in action.cards}
+    if strangers:
+        raise ValueError(f"chosen cards must be among the maker's ten, and {sorted(map(str, strangers))} are not")
+    return chosen
+
+
 def picture_of(
     view: View,
     *,
@@ -329,10 +340,7 @@ def picture_of(
     names = sitters(view, names, onlooker)
     if mood not in ("", "good", "bad"):
         raise ValueError(f'mood must be "", "good" or "bad", not {mood!r}')
-    chosen = frozenset(chosen) if _keep_step(view) else frozenset()
-    strangers = chosen - {card for action in view.legal for card in action.cards}
-    if strangers:
-        raise ValueError(f"chosen cards must be among the maker's ten, and {sorted(map(str, strangers))} are not")
+    chosen = chosen_of(view, chosen)
     scores = tuple(view.scores if scores is None else scores)
     seated = places(view)
     mine = your_cards(view, names, chosen)
