@@ -85,9 +85,10 @@ def _svg(words: str, colour: str, body: str) -> str:
     )
 
 
-def _glyph(text: str, x: float, y: float, size: float, extra: str = "") -> str:
-    """Text centred on (x, y): a pip, a letter."""
-    return f"<text x='{x:g}' y='{y + size * TEXT_MIDDLE:g}' font-size='{size:g}'{extra}>{text}</text>"
+def _glyph(text: str, x: float, y: float, size: float, extra: str = "", *, sized: bool = True) -> str:
+    """Text centred on (x, y): a pip, a letter; `sized` False leaves its size to the group around it."""
+    font = f" font-size='{size:g}'" if sized else ""
+    return f"<text x='{x:g}' y='{y + size * TEXT_MIDDLE:g}'{font}{extra}>{text}</text>"
 
 
 def _turned(body: str) -> str:
@@ -120,8 +121,9 @@ def _face(card: Card, four_colour: bool) -> str:
 def _pips(rank: Rank, pip: str) -> str:
     """A plain card's pips: the top half, the same turned over in the bottom half, and those in the middle row."""
     mirrored, once = PIPS[rank]
-    top = "".join(_glyph(pip, x, y, PIP_SIZE) for x, y in mirrored)
-    return top + _turned(top) + "".join(_glyph(pip, x, y, PIP_SIZE) for x, y in once)
+    top = "".join(_glyph(pip, x, y, PIP_SIZE, sized=False) for x, y in mirrored)
+    middle = "".join(_glyph(pip, x, y, PIP_SIZE, sized=False) for x, y in once)
+    return f"<g font-size='{PIP_SIZE}'>{top}{_turned(top)}{middle}</g>"
 
 
 def _court(rank: Rank, pip: str, colour: str) -> str:
