@@ -183,16 +183,19 @@ function header(picture) {
 }
 
 // Your hand at the felt's edge: a row of faces, the dummy's cards apart from yours in the keep step.
-function handRow(seat, view) {
-  const hand = h("div", { class: `tv-hand${seat.cards.length > 6 ? " is-long" : ""}`, role: "group",
-    "aria-label": "Your hand" });
+function handRow(seat, view, keep) {
+  const classes = ["tv-hand", seat.cards.length > 6 ? "is-long" : "", keep ? "is-choosing" : ""];
+  const hand = h("div", { class: classes.filter(Boolean).join(" "), role: "group", "aria-label": "Your hand" });
   const own = seat.cards.filter((card) => !card.from_dummy);
   const dummy = seat.cards.filter((card) => card.from_dummy);
-  const group = (cards, words) => h("div", { class: "tv-hand-group" },
-    words ? h("div", { class: "tv-hand-words", text: words }) : null,
-    h("div", { class: "tv-hand-cards" }, cards.map((card) => cardElement(card, view, "hand", true))));
-  if (dummy.length) hand.append(group(own, "Your cards"), group(dummy, "From the dummy"));
-  else if (own.length) hand.append(group(own, ""));
+  const group = (cards, words, className) => {
+    const row = h("div", { class: "tv-hand-cards" }, cards.map((card) => cardElement(card, view, "hand", true)));
+    row.style.setProperty("--n", String(Math.max(cards.length, 2))); // a narrow screen overlaps the cards to fit
+    return h("div", { class: `tv-hand-group ${className}` },
+      words ? h("div", { class: "tv-hand-words", text: words }) : null, row);
+  };
+  if (dummy.length) hand.append(group(own, "Your cards", "is-own"), group(dummy, "From the dummy", "is-dummy"));
+  else if (own.length) hand.append(group(own, "", "is-own"));
   else if (seat.backs) hand.append(backsFan(seat.backs, view.faces, `${plural(seat.backs, "card", "cards")} face down`));
   return hand;
 }
@@ -233,7 +236,7 @@ function table(picture, view) {
   felt.append(middle(picture, view));
   const you = places.get("bottom");
   if (you) {
-    felt.append(h("div", { class: "tv-you" }, seatBox(you, view), handRow(you, view)));
+    felt.append(h("div", { class: "tv-you" }, seatBox(you, view), handRow(you, view, picture.keep)));
   }
   if (!dummyDrawn) felt.append(h("div", { class: "tv-extra" }, pileBox(picture.dummy, view, "tv-dummy")));
   return h("div", { class: `tv-table${picture.four_colour ? " is-four-colour" : ""}` },

@@ -5,9 +5,11 @@ motion; and checked by axe-core."""
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 from accessibility import axe_check, described
+from labdriver import kernel_run, open_notebook, photograph, run_all, write_notebook
 from table_pictures import PICTURES, partnership_trick, played, railroad_finished
 from table_view_harness import keep_shot, open_view, sent, update
 
@@ -231,3 +233,41 @@ def test_a_missing_face_falls_back_to_the_cards_name(at_size):
     open_view(page, partnership_trick(), with_faces={})
     assert page.locator(".tv-hand [data-card='A♥'] .tv-face-plain").inner_text() == "A♥"
     assert page.locator(".tv-at-top .tv-back-plain").count() == 3
+
+
+def test_the_widget_in_jupyterlab_draws_and_answers_a_click(page, lab, shots):
+    """A real host: TableView in a JupyterLab notebook draws its picture (script and style from the package), and
+    a click reaches Python, whose next picture is drawn."""
+    cell = f"""import sys
+sys.path.insert(0, {str(Path(__file__).parent)!r})
+from table_pictures import partnership_trick
+from table_view_harness import faces
+from euchre_lesson.widgets.table_view import TableView
+
+view = TableView(picture=partnership_trick(), faces=faces(4))
+clicks = []
+
+def answer(click):
+    clicks.append(click)
+    words = f"You played the {{click['card']}}"
+    view.picture = {{**view.picture, "moment": view.picture["moment"] + 1, "prompt": words}}
+
+view.on_click(answer)
+view"""
+    write_notebook(lab.folder / "table_view.ipynb", [cell])
+    open_notebook(page, lab, "table_view.ipynb")
+    run_all(page)
+    table = page.locator(".euchre-tv .tv-table")
+    table.wait_for()
+    assert "radial-gradient" in page.evaluate(
+        "() => getComputedStyle(document.querySelector('.tv-felt')).backgroundImage"
+    )
+    page.locator(".tv-hand [data-card='9♥']").click()
+    page.locator(".tv-prompt", has_text="You played the 9♥").wait_for()
+    photograph(page, table, shots / "table_view_in_jupyterlab.png")
+    keep_shot(shots / "table_view_in_jupyterlab.png")
+    assert kernel_run(page, "print(clicks)").strip() == "[{'moment': 7, 'card': '9♥', 'key': None}]"
+    page.locator(".tv-hand [data-card='K♠']").click(force=True)  # not legal: nothing reaches Python
+    page.locator(".tv-reason", has_text="follow suit").wait_for()
+    assert kernel_run(page, "print(len(clicks))").strip() == "1"
+    assert not page.errors, page.errors
