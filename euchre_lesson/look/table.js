@@ -125,11 +125,12 @@ function seatBox(seat, view) {
     h("span", { class: "tv-name", text: seat.name }), chips(seat), tricksWon(seat));
   const box = h("section", { class: classes, "aria-label": about, "data-place": seat.place }, plate);
   if (seat.place === "bottom") return box; // your hand is drawn at the felt's edge, larger
-  if (seat.cards && seat.cards.length) {
-    box.append(h("div", { class: "tv-open-hand" }, seat.cards.map((card) => cardElement(card, view, "small"))));
-  } else if (seat.backs) {
-    box.append(backsFan(seat.backs, view.faces, `${seat.name}: ${plural(seat.backs, "card", "cards")} face down`));
-  }
+  // Cards face up (every hand open, or a card all have seen, as the up-card the dealer took) and the rest face down.
+  const open = seat.cards && seat.cards.length
+    ? h("div", { class: "tv-open-hand" }, seat.cards.map((card) => cardElement(card, view, "small"))) : null;
+  const down = seat.backs
+    ? backsFan(seat.backs, view.faces, `${seat.name}: ${plural(seat.backs, "card", "cards")} face down`) : null;
+  if (open || down) box.append(h("div", { class: "tv-seat-cards" }, open, down));
   return box;
 }
 
@@ -142,7 +143,12 @@ function pileBox(pile, view, className) {
 }
 
 // The middle of the felt: the trick, each card toward the side of the seat that played it, and the up-card.
-function middle(picture, view) {
+// While a trick is on the table, the up-card (turned down) lies aside: in an empty place if there is one.
+function upCardAside(picture) {
+  return Boolean(picture.up_card && picture.trick && picture.trick.cards.length);
+}
+
+function middle(picture, view, aside) {
   const trick = picture.trick;
   const box = h("section", { class: "tv-middle", "aria-label": "The middle of the table" });
   const cross = h("div", { class: "tv-trick" + (trick && trick.winner !== null ? " is-won" : "") });
@@ -157,13 +163,14 @@ function middle(picture, view) {
       cross.append(slot);
     }
   }
-  if (picture.up_card) {
+  if (picture.up_card && !upCardAside(picture)) {
     cross.append(h("div", { class: "tv-slot tv-slot-centre" }, pileBox(picture.up_card, view, "tv-up-card")));
   }
   box.append(cross);
   if (trick && trick.words) {
     box.append(h("p", { class: "tv-trick-words" + (trick.winner !== null ? " is-won" : ""), text: trick.words }));
   }
+  if (aside) box.append(aside);
   return box;
 }
 
@@ -184,7 +191,10 @@ function header(picture) {
 
 // Your hand at the felt's edge: a row of faces, the dummy's cards apart from yours in the keep step.
 function handRow(seat, view, keep) {
-  const classes = ["tv-hand", seat.cards.length > 6 ? "is-long" : "", keep ? "is-choosing" : ""];
+  // A hand with no card to click now (the bidding, another's turn) is shown plainly, none of it dimmed.
+  const resting = !seat.cards.some((card) => card.legal);
+  const classes = ["tv-hand", seat.cards.length > 6 ? "is-long" : "", keep ? "is-choosing" : "",
+    resting ? "is-resting" : ""];
   const hand = h("div", { class: classes.filter(Boolean).join(" "), role: "group", "aria-label": "Your hand" });
   const own = seat.cards.filter((card) => !card.from_dummy);
   const dummy = seat.cards.filter((card) => card.from_dummy);
@@ -223,22 +233,25 @@ function talk(picture, view) {
 function table(picture, view) {
   const places = new Map(picture.seats.map((seat) => [seat.place, seat]));
   const felt = h("div", { class: `tv-felt tv-players-${picture.players}` });
-  let dummyDrawn = !picture.dummy;
+  // The piles away from the middle take the empty places, the dummy first.
+  const piles = [];
+  if (picture.dummy) piles.push(pileBox(picture.dummy, view, "tv-dummy"));
+  if (upCardAside(picture)) piles.push(pileBox(picture.up_card, view, "tv-up-card is-aside"));
   for (const place of SIDES) {
     const seat = places.get(place);
     if (seat) felt.append(seatBox(seat, view));
-    else if (!dummyDrawn) {
-      felt.append(h("div", { class: `tv-seat tv-at-${place} tv-dummy-place`, "data-place": place },
-        pileBox(picture.dummy, view, "tv-dummy")));
-      dummyDrawn = true;
+    else if (piles.length) {
+      felt.append(h("div", { class: `tv-seat tv-at-${place} tv-pile-place`, "data-place": place }, piles.shift()));
     }
   }
-  felt.append(middle(picture, view));
+  // No empty place left for a pile: the up-card goes under the trick, the dummy below your hand.
+  const left = (name) => piles.find((pile) => pile.classList.contains(name)) || null;
+  felt.append(middle(picture, view, left("tv-up-card")));
   const you = places.get("bottom");
   if (you) {
     felt.append(h("div", { class: "tv-you" }, seatBox(you, view), handRow(you, view, picture.keep)));
   }
-  if (!dummyDrawn) felt.append(h("div", { class: "tv-extra" }, pileBox(picture.dummy, view, "tv-dummy")));
+  if (left("tv-dummy")) felt.append(h("div", { class: "tv-extra" }, left("tv-dummy")));
   return h("div", { class: `tv-table${picture.four_colour ? " is-four-colour" : ""}` },
     header(picture), felt, talk(picture, view));
 }

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from accessibility import axe_check, described
 from labdriver import kernel_run, open_notebook, photograph, run_all, write_notebook
-from table_pictures import PICTURES, partnership_trick, played, railroad_finished
+from table_pictures import PICTURES, card, partnership_trick, played, railroad_finished
 from table_view_harness import keep_shot, open_view, sent, update
 
 SIZES = {"phone": (390, 844), "projector": (1280, 720), "desktop": (1920, 1080)}
@@ -271,3 +271,34 @@ view"""
     page.locator(".tv-reason", has_text="follow suit").wait_for()
     assert kernel_run(page, "print(len(clicks))").strip() == "1"
     assert not page.errors, page.errors
+
+
+def test_a_hand_with_nothing_to_click_now_is_shown_plainly(at_size):
+    """In the bidding no card may be played: the hand is not dimmed, though each card still says why on a tap."""
+    page = at_size(390, 844)
+    picture = PICTURES["cutthroat_bidding"]()
+    for shown in picture["seats"][0]["cards"]:
+        shown["why_not"] = "Bid first: cards are played once trump is made."
+    open_view(page, picture)
+    filters = page.evaluate(
+        "() => [...document.querySelectorAll('.tv-hand .tv-card')].map(e => getComputedStyle(e).filter)"
+    )
+    assert filters == ["none"] * 5
+    page.locator(".tv-hand [data-card='A♣']").click(force=True)
+    assert page.locator(".tv-reason").inner_text() == "Bid first: cards are played once trump is made."
+    assert sent(page) == []
+
+
+def test_piles_lie_in_the_empty_places(at_size):
+    """Two-handed: the up-card, turned down, lies in an empty side place while a trick is on; a seat shows the card
+    all have seen (the up-card the dealer took) beside its backs."""
+    page = at_size(1280, 720)
+    picture = PICTURES["twohanded_trick"]()
+    picture["up_card"] = {"words": "Up-card, turned down", "cards": [], "backs": 1}
+    top = picture["seats"][1]
+    top["cards"], top["backs"] = [card("9♦")], 1
+    open_view(page, picture)
+    assert page.locator(".tv-at-left .tv-up-card .tv-fan-card").count() == 1
+    assert page.locator(".tv-trick .tv-up-card").count() == 0, "not under the trick's cards"
+    assert page.locator(".tv-at-top .tv-open-hand [data-card='9♦']").count() == 1
+    assert page.locator(".tv-at-top .tv-fan-card").count() == 1
