@@ -4,6 +4,7 @@
 // it drew, so Python can tell a click on an old picture from a click on the current one.
 
 const SIDES = ["top", "left", "right"]; // the places around the felt other than yours, in the order filled
+const UNMOVE_MS = 4000; // a card shown moved at once goes back if no new picture came in this time
 const BOWER_WORDS = { right: "right bower", left: "left bower", joker: "best bower" };
 
 // An element: h("div", {class: "x", text: "y", title: "z"}, child, ...); attributes with a null value are left out.
@@ -66,9 +67,9 @@ function cardClasses(card, size) {
 }
 
 // A card that a click could name (yours, or any the picture marks legal): a real button. Others (the trick's, a
-// pile's, another seat's): a picture, named aloud all the same.
-function cardElement(card, view, size, mine = false) {
-  const clickable = mine || card.legal || card.why_not;
+// pile's, another seat's): a picture, named aloud all the same. `how`: "mine" (always a button), "still" (never).
+function cardElement(card, view, size, how = "") {
+  const clickable = how !== "still" && (how === "mine" || card.legal || card.why_not);
   if (!clickable) {
     return h("span", { class: cardClasses(card, size), role: "img", "aria-label": card.spoken, "data-card": card.id },
       face(card.id, view.faces), marks(card));
@@ -154,7 +155,7 @@ function middle(picture, view, aside) {
   const cross = h("div", { class: "tv-trick" + (trick && trick.winner !== null ? " is-won" : "") });
   if (trick) {
     for (const played of trick.cards) {
-      const card = cardElement(played.card, view, "trick");
+      const card = cardElement(played.card, view, "trick", "still");
       const key = `${trick.number}:${played.seat}:${played.card.id}`;
       const slot = h("div", { class: `tv-slot tv-slot-${played.place}`, "data-seat": played.seat }, card);
       if (trick.winner !== null && played.seat === trick.winner) slot.classList.add("is-winner");
@@ -199,7 +200,7 @@ function handRow(seat, view, keep) {
   const own = seat.cards.filter((card) => !card.from_dummy);
   const dummy = seat.cards.filter((card) => card.from_dummy);
   const group = (cards, words, className) => {
-    const row = h("div", { class: "tv-hand-cards" }, cards.map((card) => cardElement(card, view, "hand", true)));
+    const row = h("div", { class: "tv-hand-cards" }, cards.map((card) => cardElement(card, view, "hand", "mine")));
     row.style.setProperty("--n", String(Math.max(cards.length, 2))); // a narrow screen overlaps the cards to fit
     return h("div", { class: `tv-hand-group ${className}` },
       words ? h("div", { class: "tv-hand-words", text: words }) : null, row);
@@ -314,14 +315,50 @@ function render({ model, el }) {
     drawn: false,
     seenPlayed: new Set(), // the trick's cards already drawn: only a newly played card moves in
     moment: null,
+    movedAt: null, // the moment whose picture shows a card moved at once (one card a picture)
+    unmove: null,
     clickCard(card, button) {
       if (!card.legal) {
         view.showReason(card.why_not || "");
         return;
       }
       view.showReason("");
-      button.classList.add("is-sent"); // at once, before Python's next picture confirms the play
       model.send({ moment: view.moment, card: card.id });
+      if (view.movedAt !== view.moment) view.moveAtOnce(card, button);
+    },
+    // Shown moved before Python's next picture confirms it (that may take a second on the static site): a card
+    // played to a trick goes to your side of it, any other card is lifted. If no picture follows, the table is
+    // drawn again as it was.
+    moveAtOnce(card, button) {
+      const picture = view.picture;
+      const you = picture.seats.find((seat) => seat.place === "bottom");
+      const trick = picture.trick;
+      const cross = root.querySelector(".tv-trick");
+      view.movedAt = picture.moment;
+      const toTrick = trick && trick.winner === null && !picture.keep && you && cross
+        && !cross.querySelector(".tv-slot-bottom");
+      if (toTrick) {
+        cross.append(h("div", { class: "tv-slot tv-slot-bottom is-arriving is-pending" },
+          cardElement(card, view, "trick", "still")));
+        view.seenPlayed.add(`${trick.number}:${you.seat}:${card.id}`);
+        if (document.activeElement === button) { // a keyboard player keeps a place in the hand
+          const hand = [...root.querySelectorAll(".tv-hand button.tv-card")].filter((other) => other !== button);
+          const at = [...root.querySelectorAll(".tv-hand button.tv-card")].indexOf(button);
+          const next = hand[Math.min(at, hand.length - 1)];
+          if (next) {
+            rove(root, next);
+            next.focus({ preventScroll: true });
+          }
+        }
+        button.classList.add("is-gone");
+      } else {
+        button.classList.add("is-sent");
+      }
+      const moment = picture.moment;
+      clearTimeout(view.unmove);
+      view.unmove = setTimeout(() => {
+        if (view.moment === moment) draw();
+      }, UNMOVE_MS);
     },
     press(button) {
       if (!button.enabled) return;
@@ -342,6 +379,9 @@ function render({ model, el }) {
     }
     if (picture.moment !== view.moment) view.reason = "";
     view.moment = picture.moment;
+    view.picture = picture;
+    view.movedAt = null;
+    clearTimeout(view.unmove);
     const focus = focusOf(root);
     root.replaceChildren(table(picture, view));
     const hand = [...root.querySelectorAll(".tv-hand button.tv-card")];

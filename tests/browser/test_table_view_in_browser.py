@@ -114,7 +114,8 @@ def test_a_click_sends_the_card_with_its_moment_and_moves_it_at_once(at_size):
     open_view(page, partnership_trick())
     page.click(".tv-hand [data-card='9♥']")
     assert sent(page) == [{"moment": 7, "card": "9♥"}]
-    assert "is-sent" in page.get_attribute(".tv-hand [data-card='9♥']", "class"), "the card moves before Python answers"
+    assert page.locator(".tv-trick .tv-slot-bottom [data-card='9♥']").count() == 1, "moved before Python answers"
+    assert not page.locator(".tv-hand [data-card='9♥']").is_visible()
     page.click(".tv-buttons [data-key='hint']")
     assert sent(page)[-1] == {"moment": 7, "key": "hint"}
     later = partnership_trick()
@@ -302,3 +303,31 @@ def test_piles_lie_in_the_empty_places(at_size):
     assert page.locator(".tv-trick .tv-up-card").count() == 0, "not under the trick's cards"
     assert page.locator(".tv-at-top .tv-open-hand [data-card='9♦']").count() == 1
     assert page.locator(".tv-at-top .tv-fan-card").count() == 1
+
+
+def test_a_card_moved_at_once_is_confirmed_by_the_next_picture_or_goes_back(at_size):
+    """The next picture, with the card in the trick, draws it there without moving it a second time; with no
+    picture after a few seconds (a click Python did not take), the table is drawn again as it was."""
+    page = at_size(1280, 720)
+    open_view(page, partnership_trick())
+    page.click(".tv-hand [data-card='A♥']")
+    later = partnership_trick()
+    trick = copy.deepcopy(later["trick"])
+    assert trick is not None
+    trick["cards"].append(played(0, "bottom", "A♥"))
+    later["moment"], later["trick"] = 8, trick
+    later["seats"][0]["cards"] = [c for c in later["seats"][0]["cards"] if c["id"] != "A♥"]
+    update(page, later)
+    assert page.locator(".tv-slot-bottom [data-card='A♥']").count() == 1
+    assert page.locator(".tv-slot-bottom.is-arriving").count() == 0, "it does not fly in again"
+
+    again = partnership_trick()
+    again["moment"] = 9
+    update(page, again)
+    page.click(".tv-hand [data-card='9♥']")  # nothing will follow this one
+    page.click(".tv-hand [data-card='A♥']")  # a second click: sent (Python finds it stale), not moved
+    assert [click["card"] for click in sent(page)] == ["A♥", "9♥", "A♥"]
+    assert page.locator(".tv-slot-bottom [data-card='9♥']").count() == 1
+    assert page.locator(".tv-slot-bottom").count() == 1 and page.locator(".tv-hand [data-card='A♥']").is_visible()
+    page.locator(".tv-hand [data-card='9♥']").wait_for(state="visible", timeout=8000)
+    assert page.locator(".tv-slot-bottom").count() == 0, "back as Python last drew it"
