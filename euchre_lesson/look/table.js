@@ -22,22 +22,28 @@ function h(tag, attributes = {}, ...children) {
   return element;
 }
 
-// A card's face: the SVG the host sent for its id, or the id in large type when no face came.
-function face(id, faces) {
-  const svg = faces && faces[id];
-  if (svg) {
-    const holder = h("span", { class: "tv-face", "aria-hidden": "true" });
-    holder.innerHTML = svg;
-    return holder;
+// A face's SVG, parsed once a view and copied after (a redraw parses no SVG again).
+function svgCopy(svg, view) {
+  let parsed = view.parsed.get(svg);
+  if (!parsed) {
+    parsed = document.createElement("template");
+    parsed.innerHTML = svg;
+    view.parsed.set(svg, parsed);
   }
+  return parsed.content.cloneNode(true);
+}
+
+// A card's face: the SVG the host sent for its id, or the id in large type when no face came.
+function face(id, view) {
+  const svg = view.faces[id];
+  if (svg) return h("span", { class: "tv-face", "aria-hidden": "true" }, svgCopy(svg, view));
   return h("span", { class: "tv-face tv-face-plain", "aria-hidden": "true" }, h("span", { text: id }));
 }
 
-function back(faces) {
-  const svg = faces && faces.back;
-  const holder = h("span", { class: svg ? "tv-back" : "tv-back tv-back-plain", "aria-hidden": "true" });
-  if (svg) holder.innerHTML = svg;
-  return holder;
+function back(view) {
+  const svg = view.faces.back;
+  return h("span", { class: svg ? "tv-back" : "tv-back tv-back-plain", "aria-hidden": "true" },
+    svg ? svgCopy(svg, view) : null);
 }
 
 function plural(count, one, many) {
@@ -72,7 +78,7 @@ function cardElement(card, view, size, how = "") {
   const clickable = how !== "still" && (how === "mine" || card.legal || card.why_not);
   if (!clickable) {
     return h("span", { class: cardClasses(card, size), role: "img", "aria-label": card.spoken, "data-card": card.id },
-      face(card.id, view.faces), marks(card));
+      face(card.id, view), marks(card));
   }
   const button = h("button", {
     type: "button",
@@ -83,15 +89,15 @@ function cardElement(card, view, size, how = "") {
     title: card.legal ? null : card.why_not,
     "data-card": card.id,
     tabindex: "-1",
-  }, face(card.id, view.faces), marks(card));
+  }, face(card.id, view), marks(card));
   button.addEventListener("click", () => view.clickCard(card, button));
   return button;
 }
 
-function backsFan(count, faces, label) {
+function backsFan(count, view, label) {
   const fan = h("span", { class: "tv-fan", role: "img", "aria-label": label });
   for (let i = 0; i < count; i += 1) {
-    const card = h("span", { class: "tv-fan-card" }, back(faces));
+    const card = h("span", { class: "tv-fan-card" }, back(view));
     card.style.setProperty("--turn", `${(i - (count - 1) / 2) * 7}deg`);
     fan.append(card);
   }
@@ -130,14 +136,14 @@ function seatBox(seat, view) {
   const open = seat.cards && seat.cards.length
     ? h("div", { class: "tv-open-hand" }, seat.cards.map((card) => cardElement(card, view, "small"))) : null;
   const down = seat.backs
-    ? backsFan(seat.backs, view.faces, `${seat.name}: ${plural(seat.backs, "card", "cards")} face down`) : null;
+    ? backsFan(seat.backs, view, `${seat.name}: ${plural(seat.backs, "card", "cards")} face down`) : null;
   if (open || down) box.append(h("div", { class: "tv-seat-cards" }, open, down));
   return box;
 }
 
 function pileBox(pile, view, className) {
   const cards = pile.cards.map((card) => cardElement(card, view, "small"));
-  const backs = pile.backs ? backsFan(pile.backs, view.faces, `${pile.words}: ${plural(pile.backs, "card", "cards")}`)
+  const backs = pile.backs ? backsFan(pile.backs, view, `${pile.words}: ${plural(pile.backs, "card", "cards")}`)
     : null;
   return h("section", { class: `tv-pile ${className}`, "aria-label": pile.words },
     h("div", { class: "tv-pile-cards" }, cards, backs), h("div", { class: "tv-pile-words", text: pile.words }));
@@ -207,7 +213,7 @@ function handRow(seat, view, keep) {
   };
   if (dummy.length) hand.append(group(own, "Your cards", "is-own"), group(dummy, "From the dummy", "is-dummy"));
   else if (own.length) hand.append(group(own, "", "is-own"));
-  else if (seat.backs) hand.append(backsFan(seat.backs, view.faces, `${plural(seat.backs, "card", "cards")} face down`));
+  else if (seat.backs) hand.append(backsFan(seat.backs, view, `${plural(seat.backs, "card", "cards")} face down`));
   return hand;
 }
 
@@ -228,7 +234,7 @@ function talk(picture, view) {
     return element;
   }));
   return h("section", { class: "tv-talk", "aria-label": "What to do" },
-    h("div", { class: "tv-status", role: "status" }, prompt, count), reason, buttons);
+    h("div", { class: "tv-status" }, prompt, count), reason, buttons);
 }
 
 function table(picture, view) {
@@ -307,10 +313,14 @@ function arrowKeys(root) {
 }
 
 function render({ model, el }) {
-  const root = h("div", { class: "euchre-tv" });
+  const stage = h("div", { class: "tv-stage" });
+  // The prompt is read out from here when it changes: a live region must outlast the redraws to be heard.
+  const live = h("p", { class: "tv-live", "aria-live": "polite" });
+  const root = h("div", { class: "euchre-tv" }, stage, live);
   el.append(root);
   const view = {
     faces: {},
+    parsed: new Map(), // a face's SVG -> its parsed copy
     reason: "",
     drawn: false,
     seenPlayed: new Set(), // the trick's cards already drawn: only a newly played card moves in
@@ -374,7 +384,7 @@ function render({ model, el }) {
     const picture = model.get("picture");
     view.faces = model.get("faces") || {};
     if (!picture || !picture.seats) {
-      root.replaceChildren(h("p", { class: "tv-empty", text: "The table is being laid…" }));
+      stage.replaceChildren(h("p", { class: "tv-empty", text: "The table is being laid…" }));
       return;
     }
     if (picture.moment !== view.moment) view.reason = "";
@@ -383,7 +393,8 @@ function render({ model, el }) {
     view.movedAt = null;
     clearTimeout(view.unmove);
     const focus = focusOf(root);
-    root.replaceChildren(table(picture, view));
+    stage.replaceChildren(table(picture, view));
+    if (live.textContent !== picture.prompt) live.textContent = picture.prompt;
     const hand = [...root.querySelectorAll(".tv-hand button.tv-card")];
     rove(root, hand.find((card) => card.classList.contains("is-legal")) || hand[0]);
     refocus(root, focus);
@@ -391,11 +402,15 @@ function render({ model, el }) {
   };
   arrowKeys(root);
   model.on("change:picture", draw);
-  model.on("change:faces", draw);
+  const newFaces = () => {
+    view.parsed.clear();
+    draw();
+  };
+  model.on("change:faces", newFaces);
   draw();
   return () => {
     model.off("change:picture", draw);
-    model.off("change:faces", draw);
+    model.off("change:faces", newFaces);
   };
 }
 

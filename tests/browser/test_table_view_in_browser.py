@@ -331,3 +331,15 @@ def test_a_card_moved_at_once_is_confirmed_by_the_next_picture_or_goes_back(at_s
     assert page.locator(".tv-slot-bottom").count() == 1 and page.locator(".tv-hand [data-card='A♥']").is_visible()
     page.locator(".tv-hand [data-card='9♥']").wait_for(state="visible", timeout=8000)
     assert page.locator(".tv-slot-bottom").count() == 0, "back as Python last drew it"
+
+
+def test_the_prompt_is_read_out_from_a_live_region_that_outlasts_the_redraw(at_size):
+    page = at_size(390, 844)
+    open_view(page, partnership_trick())
+    page.evaluate("() => { window.liveBefore = document.querySelector('.euchre-tv [aria-live=polite].tv-live'); }")
+    later = partnership_trick()
+    later["moment"], later["prompt"] = 8, "Dev's turn."
+    update(page, later)
+    assert page.evaluate("() => document.querySelector('.tv-live') === window.liveBefore")
+    assert page.locator(".tv-live").inner_text() == "Dev's turn."
+    assert page.locator(".tv-prompt").inner_text() == "Dev's turn."
