@@ -53,6 +53,12 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # What the kernel loads at start (its worker's list, plus micropip and piplite): preloaded in one batch.
 KERNEL_PACKAGES = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
 PACKAGE = "euchre-lesson"
+# Packages with a half in the page (a lab extension, installed in the build venv) and a half in the kernel (a
+# pinned wheel): the two halves must be the same version, or the page refuses the kernel's widgets.
+PAGE_HALVES = {"jupyterlab_widgets": "the page's widget manager", "anywidget": "the page's anywidget extension"}
+# The lab extensions every page needs: the widget manager, anywidget's (the table view) and the lesson pages.
+PAGE_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "anywidget", LESSON_PAGES.name)
+BUILD_TOOLS = "jupyterlite/build-requirements.txt"
 # Python's snapshot, made at build time and restored by the kernel's worker (quick-start/README.md).
 QUICK_START = HERE / "quick-start"
 QUICK_START_FILES = ("quick-start.mjs", "python-memory.gz", "python-files.gz")
@@ -382,15 +388,14 @@ def kernel_wheels(pins: Pins) -> list[Path]:
         path = folder / name
         if not path.is_file() or sha256_of(path) != digest:
             raise BuildError(
-                f"{path} is missing or not the pinned file: is jupyterlite-pyodide-kernel the "
-                f"version of {(HERE / 'build-requirements.txt').relative_to(ROOT)}?"
+                f"{path} is missing or not the pinned file: is jupyterlite-pyodide-kernel the version of {BUILD_TOOLS}?"
             )
         out.append(path)
     return out
 
 
 def check_versions_fit(pins: Pins) -> None:
-    """The kernel's Pyodide is the pinned runtime; the widgets' lab extension is the kernel's jupyterlab-widgets."""
+    """The kernel's Pyodide is the pinned runtime; each lab extension of the page is its package's kernel half."""
     from importlib.metadata import version
 
     from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
@@ -400,12 +405,14 @@ def check_versions_fit(pins: Pins) -> None:
             f"jupyterlite-pyodide-kernel is made for Pyodide {PYODIDE_VERSION}, "
             f"{PINS.name} pins {pins.pyodide_version}: change them together"
         )
-    extension, kernel = version("jupyterlab_widgets"), [p for p in pins.pypi if p.startswith("jupyterlab-widgets==")]
-    if kernel != [f"jupyterlab-widgets=={extension}"]:
-        raise BuildError(
-            f"the build's jupyterlab_widgets {extension} (the page's widget manager) and {PINS.name}'s "
-            f"{kernel} (the kernel's) must be the same version"
-        )
+    for package, role in PAGE_HALVES.items():
+        extension = version(package)
+        kernel = [p for p in pins.pypi if p.startswith(f"{canonical(package)}==")]
+        if kernel != [f"{canonical(package)}=={extension}"]:
+            raise BuildError(
+                f"the build's {package} {extension} ({role}) and {PINS.name}'s "
+                f"{kernel} (the kernel's) must be the same version"
+            )
 
 
 def runtime(pins: Pins, cache: Path, wheels: list[Path], into: Path) -> None:
@@ -640,6 +647,10 @@ def check_site(site: Path, front: str) -> None:
         raise BuildError(f"the site's kernel settings came out wrong: {kernel}")
     if not (site / "files" / front).is_file():
         raise BuildError(f"{front} is not in the site")
+    extensions = {extension["name"] for extension in config.get("federated_extensions", [])}
+    absent = [name for name in PAGE_EXTENSIONS if name not in extensions]
+    if absent:
+        raise BuildError(f"the site's pages lack the lab extensions {absent}: install {BUILD_TOOLS} in the build venv")
     pyodide = site / "static" / "pyodide"
     missing = [name for name in QUICK_START_FILES if not (pyodide / name).is_file()]
     if missing:
