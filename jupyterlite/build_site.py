@@ -25,6 +25,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -43,6 +44,19 @@ SITE = ROOT / "site"
 LESSONS = ROOT / "notebooks"
 # The project's own extension (lessons as pages, rule links that land on the rule): a prebuilt one, copied as is.
 LESSON_PAGES = HERE / "lesson-pages"
+# The lesson page's frame: its title and opening text drawn at once, before JupyterLab (lesson-frame.html).
+LESSON_FRAME = HERE / "lesson-frame.html"
+# Cells a lesson page leaves out (the lesson pages extension leaves out the same).
+HIDDEN_TAGS = frozenset({"solution", "jupyterlab-only"})
+# The framework's own marks a lesson page does without: its logos, the file name as the title, and as the tab's name.
+DISABLED_PLUGINS = (
+    "@jupyter-notebook/application-extension:logo",
+    "@jupyter-notebook/application-extension:title",
+    "@jupyter-notebook/application-extension:tab-title",
+    "@jupyterlite/notebook-application-extension:logo",
+    "@jupyterlab/application-extension:logo",
+    "@jupyterlite/application-extension:logo",
+)
 # The Notebook app shows a lesson as a page; tree lists files; JupyterLab is the code view, one link away.
 APPS = ("notebooks", "tree", "lab")
 CONTENTS_PAGE_GLOB = "*_contents.ipynb"  # a later change may renumber the lessons
@@ -57,7 +71,7 @@ PACKAGE = "euchre-lesson"
 # pinned wheel): the two halves must be the same version, or the page refuses the kernel's widgets.
 PAGE_HALVES = {"jupyterlab_widgets": "the page's widget manager", "anywidget": "the page's anywidget extension"}
 # The lab extensions every page needs: the widget manager, anywidget's (the table view) and the lesson pages.
-PAGE_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "anywidget", LESSON_PAGES.name)
+PAGE_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "anywidget", "euchre-lesson-pages")
 BUILD_TOOLS = "jupyterlite/build-requirements.txt"
 # Python's snapshot, made at build time and restored by the kernel's worker (quick-start/README.md).
 QUICK_START = HERE / "quick-start"
@@ -501,6 +515,7 @@ def lite_config(stage: Path) -> dict:
             "appName": "Euchre lessons",
             # window.jupyterapp: the browser tests and bench/site.py read the kernel's status from it.
             "exposeAppInBrowser": True,
+            "disabledExtensions": list(DISABLED_PLUGINS),
             "litePluginSettings": {
                 PLUGIN: {
                     "disablePyPIFallback": True,
@@ -550,6 +565,51 @@ def start_from_snapshot(config: Path) -> None:
     settings = json.loads(config.read_text(encoding="utf-8"))
     settings["jupyter-config-data"]["litePluginSettings"][PLUGIN]["pyodideUrl"] = QUICK_START_URL
     config.write_text(json.dumps(settings, indent=2), encoding="utf-8")
+
+
+def source_of(cell: dict) -> str:
+    return "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+
+
+def lesson_title(notebook: dict, path: str) -> str:
+    """A lesson's title from its first heading: "# 1 · The cards and the bowers" gives "Lesson 1 · The cards ..."."""
+    for cell in notebook["cells"]:
+        heading = re.search(r"^#{1,6}\s+(.+)$", source_of(cell), re.M) if cell["cell_type"] == "markdown" else None
+        if heading:
+            title = re.sub(r"[*_`]", "", heading[1]).strip()
+            return f"Lesson {title}" if re.match(r"\d+ · ", title) else title
+    return Path(path).stem
+
+
+def opening_text(notebook: dict) -> str:
+    """A lesson's opening prose as HTML: the markdown cells its page shows before its first code cell."""
+    import mistune
+
+    parts = []
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            break
+        if cell["cell_type"] == "markdown" and not HIDDEN_TAGS & set(cell.get("metadata", {}).get("tags", [])):
+            parts.append(source_of(cell))
+    return str(mistune.html("\n\n".join(parts)))
+
+
+def lesson_frame(page: str, content: Path) -> str:
+    """The Notebook app's page with the lesson frame at the top of its body: every lesson's title and opening text."""
+    lessons = {}
+    for path in sorted(content.glob(f"{LESSONS.name}/*.ipynb")):
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        name = path.relative_to(content).as_posix()
+        lessons[name] = {"title": lesson_title(notebook, name), "text": opening_text(notebook)}
+    # In a <script> element nothing may read as its end tag.
+    data = json.dumps(lessons, ensure_ascii=False).replace("</", "<\\/")
+    frame = LESSON_FRAME.read_text(encoding="utf-8").replace("LESSONS_JSON", data)
+    body = re.search(r"<body[^>]*>", page)
+    title = re.search(r"<title>[^<]*</title>", page)
+    if not body or not title:
+        raise BuildError("the Notebook app's page has no <title> or <body>: has JupyterLite changed it?")
+    page = page[: body.end()] + "\n" + frame + page[body.end() :]
+    return page.replace(title[0], "<title>Euchre lessons</title>", 1)
 
 
 def redirect_page(target: str) -> str:
@@ -619,6 +679,8 @@ def build(pins: Pins, cache: Path, site: Path, answers: bool = False) -> None:
         )
         start_from_snapshot(output / "jupyter-lite.json")
         (output / "index.html").write_text(redirect_page(front), encoding="utf-8")
+        notebook_page = output / "notebooks" / "index.html"
+        notebook_page.write_text(lesson_frame(notebook_page.read_text(encoding="utf-8"), stage / "content"), "utf-8")
         check_site(output, front)
         (output / MARK).write_text("built by jupyterlite/build_site.py: a rebuild replaces this folder\n")
         replace_site(output, site)
