@@ -48,6 +48,8 @@ LESSON_PAGES = HERE / "lesson-pages"
 LESSON_FRAME = HERE / "lesson-frame.html"
 # Cells a lesson page leaves out (the lesson pages extension leaves out the same).
 HIDDEN_TAGS = frozenset({"solution", "jupyterlab-only"})
+# The Notebook app's settings (its overrides.json): the header with the lesson's title stays on a phone too.
+NOTEBOOK_APP_SETTINGS = {"@jupyter-notebook/application-extension:top": {"visible": "yes"}}
 # The framework's own marks a lesson page does without: its logos, the file name as the title, and as the tab's name.
 DISABLED_PLUGINS = (
     "@jupyter-notebook/application-extension:logo",
@@ -656,6 +658,8 @@ def build(pins: Pins, cache: Path, site: Path, answers: bool = False) -> None:
         copy_contents(stage / "content", answers)
         shutil.copytree(LESSON_PAGES, stage / LESSON_PAGES.name)
         (stage / "jupyter-lite.json").write_text(json.dumps(lite_config(stage), indent=2), encoding="utf-8")
+        (stage / "notebooks").mkdir()
+        (stage / "notebooks" / "overrides.json").write_text(json.dumps(NOTEBOOK_APP_SETTINGS, indent=2), "utf-8")
         output = Path(scratch) / "site"
         run(
             [
