@@ -193,7 +193,7 @@ def breakdown(page, origin: float, widget: float) -> dict[str, float]:
 
 def one_start(browser, server: SiteServer, first: str, later: str) -> dict[str, tuple[float, dict]]:
     """One run of each start: (seconds to the first widget, where they went) by kind."""
-    found = {}
+    found: dict[str, tuple[float, dict]] = {}
     page = offline_page(browser, server)
     text, cold = text_then_widget(page, server.page(first))  # a fresh context: nothing cached
     found["text"], found["cold"] = (text, {}), (cold, breakdown(page, 0.0, cold))
@@ -354,7 +354,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.hands < 1:
         parser.error("--hands must be 1 or more")
-    if budget_in_python(args.seconds) is None:
+    budget = budget_in_python(args.seconds)
+    if budget is None:
         parser.error(f"--seconds must be a number of seconds from 0 to 3600, none, or table; not {args.seconds!r}")
     if not (args.site / "index.html").is_file():
         sys.exit(f"{args.site} is missing: run `make site` first")
@@ -369,7 +370,7 @@ def main() -> None:
         if args.part in ("all", "lessons"):
             lessons(browser, server)
         if args.part in ("all", "decisions"):
-            met = decisions(browser, server, args.hands, budget_in_python(args.seconds))
+            met = decisions(browser, server, args.hands, budget)
         browser.close()
     sys.exit(0 if met else 1)
 

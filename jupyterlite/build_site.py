@@ -34,7 +34,7 @@ import tempfile
 import threading
 import zipfile
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "jupyterlite"
@@ -216,9 +216,10 @@ def download_wheels(pins: Pins, cache: Path) -> None:
         )
 
 
-def run(command: list[str], quiet: bool = False, **kwargs) -> None:
+def run(command: list[str], quiet: bool = False, **kwargs: Any) -> None:
     """Run a step; a quiet one shows its output only if it fails."""
-    done = subprocess.run(command, **kwargs, **({"capture_output": True, "text": True} if quiet else {}))
+    quietly: dict[str, Any] = {"capture_output": True, "text": True} if quiet else {}
+    done = subprocess.run(command, **kwargs, **quietly)
     if done.returncode:
         shown = f":\n{(done.stdout + done.stderr)[-4000:]}" if quiet else ""
         raise BuildError(f"{' '.join(command[:4])} ... failed with exit code {done.returncode}{shown}")
@@ -437,6 +438,8 @@ def runtime(pins: Pins, cache: Path, wheels: list[Path], into: Path) -> None:
     with tarfile.open(runtime_tarball(pins, cache)) as archive:
         for name in RUNTIME_FILES + ("pyodide-lock.json",):
             source = archive.extractfile(f"package/{name}")
+            if source is None:
+                raise BuildError(f"the npm package pyodide {pins.pyodide_version} has no file {name}")
             (into / name).write_bytes(source.read())
     for wheel in wheels:
         shutil.copy2(wheel, into / wheel.name)
