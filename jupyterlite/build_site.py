@@ -25,6 +25,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -33,7 +34,7 @@ import tempfile
 import threading
 import zipfile
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "jupyterlite"
@@ -43,6 +44,21 @@ SITE = ROOT / "site"
 LESSONS = ROOT / "notebooks"
 # The project's own extension (lessons as pages, rule links that land on the rule): a prebuilt one, copied as is.
 LESSON_PAGES = HERE / "lesson-pages"
+# The lesson page's frame: its title and opening text drawn at once, before JupyterLab (lesson-frame.html).
+LESSON_FRAME = HERE / "lesson-frame.html"
+# Cells a lesson page leaves out (the lesson pages extension leaves out the same).
+HIDDEN_TAGS = frozenset({"solution", "jupyterlab-only"})
+# The Notebook app's settings (its overrides.json): the header with the lesson's title stays on a phone too.
+NOTEBOOK_APP_SETTINGS = {"@jupyter-notebook/application-extension:top": {"visible": "yes"}}
+# The framework's own marks a lesson page does without: its logos, the file name as the title, and as the tab's name.
+DISABLED_PLUGINS = (
+    "@jupyter-notebook/application-extension:logo",
+    "@jupyter-notebook/application-extension:title",
+    "@jupyter-notebook/application-extension:tab-title",
+    "@jupyterlite/notebook-application-extension:logo",
+    "@jupyterlab/application-extension:logo",
+    "@jupyterlite/application-extension:logo",
+)
 # The Notebook app shows a lesson as a page; tree lists files; JupyterLab is the code view, one link away.
 APPS = ("notebooks", "tree", "lab")
 CONTENTS_PAGE_GLOB = "*_contents.ipynb"  # a later change may renumber the lessons
@@ -53,6 +69,12 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # What the kernel loads at start (its worker's list, plus micropip and piplite): preloaded in one batch.
 KERNEL_PACKAGES = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
 PACKAGE = "euchre-lesson"
+# Packages with a half in the page (a lab extension, installed in the build venv) and a half in the kernel (a
+# pinned wheel): the two halves must be the same version, or the page refuses the kernel's widgets.
+PAGE_HALVES = {"jupyterlab_widgets": "the page's widget manager", "anywidget": "the page's anywidget extension"}
+# The lab extensions every page needs: the widget manager, anywidget's (the table view) and the lesson pages.
+PAGE_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "anywidget", "euchre-lesson-pages")
+BUILD_TOOLS = "jupyterlite/build-requirements.txt"
 # Python's snapshot, made at build time and restored by the kernel's worker (quick-start/README.md).
 QUICK_START = HERE / "quick-start"
 QUICK_START_FILES = ("quick-start.mjs", "python-memory.gz", "python-files.gz")
@@ -194,9 +216,10 @@ def download_wheels(pins: Pins, cache: Path) -> None:
         )
 
 
-def run(command: list[str], quiet: bool = False, **kwargs) -> None:
+def run(command: list[str], quiet: bool = False, **kwargs: Any) -> None:
     """Run a step; a quiet one shows its output only if it fails."""
-    done = subprocess.run(command, **kwargs, **({"capture_output": True, "text": True} if quiet else {}))
+    quietly: dict[str, Any] = {"capture_output": True, "text": True} if quiet else {}
+    done = subprocess.run(command, **kwargs, **quietly)
     if done.returncode:
         shown = f":\n{(done.stdout + done.stderr)[-4000:]}" if quiet else ""
         raise BuildError(f"{' '.join(command[:4])} ... failed with exit code {done.returncode}{shown}")
@@ -382,15 +405,14 @@ def kernel_wheels(pins: Pins) -> list[Path]:
         path = folder / name
         if not path.is_file() or sha256_of(path) != digest:
             raise BuildError(
-                f"{path} is missing or not the pinned file: is jupyterlite-pyodide-kernel the "
-                f"version of {(HERE / 'build-requirements.txt').relative_to(ROOT)}?"
+                f"{path} is missing or not the pinned file: is jupyterlite-pyodide-kernel the version of {BUILD_TOOLS}?"
             )
         out.append(path)
     return out
 
 
 def check_versions_fit(pins: Pins) -> None:
-    """The kernel's Pyodide is the pinned runtime; the widgets' lab extension is the kernel's jupyterlab-widgets."""
+    """The kernel's Pyodide is the pinned runtime; each lab extension of the page is its package's kernel half."""
     from importlib.metadata import version
 
     from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
@@ -400,12 +422,14 @@ def check_versions_fit(pins: Pins) -> None:
             f"jupyterlite-pyodide-kernel is made for Pyodide {PYODIDE_VERSION}, "
             f"{PINS.name} pins {pins.pyodide_version}: change them together"
         )
-    extension, kernel = version("jupyterlab_widgets"), [p for p in pins.pypi if p.startswith("jupyterlab-widgets==")]
-    if kernel != [f"jupyterlab-widgets=={extension}"]:
-        raise BuildError(
-            f"the build's jupyterlab_widgets {extension} (the page's widget manager) and {PINS.name}'s "
-            f"{kernel} (the kernel's) must be the same version"
-        )
+    for package, role in PAGE_HALVES.items():
+        extension = version(package)
+        kernel = [p for p in pins.pypi if p.startswith(f"{canonical(package)}==")]
+        if kernel != [f"{canonical(package)}=={extension}"]:
+            raise BuildError(
+                f"the build's {package} {extension} ({role}) and {PINS.name}'s "
+                f"{kernel} (the kernel's) must be the same version"
+            )
 
 
 def runtime(pins: Pins, cache: Path, wheels: list[Path], into: Path) -> None:
@@ -414,6 +438,8 @@ def runtime(pins: Pins, cache: Path, wheels: list[Path], into: Path) -> None:
     with tarfile.open(runtime_tarball(pins, cache)) as archive:
         for name in RUNTIME_FILES + ("pyodide-lock.json",):
             source = archive.extractfile(f"package/{name}")
+            if source is None:
+                raise BuildError(f"the npm package pyodide {pins.pyodide_version} has no file {name}")
             (into / name).write_bytes(source.read())
     for wheel in wheels:
         shutil.copy2(wheel, into / wheel.name)
@@ -494,6 +520,7 @@ def lite_config(stage: Path) -> dict:
             "appName": "Euchre lessons",
             # window.jupyterapp: the browser tests and bench/site.py read the kernel's status from it.
             "exposeAppInBrowser": True,
+            "disabledExtensions": list(DISABLED_PLUGINS),
             "litePluginSettings": {
                 PLUGIN: {
                     "disablePyPIFallback": True,
@@ -545,6 +572,51 @@ def start_from_snapshot(config: Path) -> None:
     config.write_text(json.dumps(settings, indent=2), encoding="utf-8")
 
 
+def source_of(cell: dict) -> str:
+    return "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+
+
+def lesson_title(notebook: dict, path: str) -> str:
+    """A lesson's title from its first heading: "# 1 · The cards and the bowers" gives "Lesson 1 · The cards ..."."""
+    for cell in notebook["cells"]:
+        heading = re.search(r"^#{1,6}\s+(.+)$", source_of(cell), re.M) if cell["cell_type"] == "markdown" else None
+        if heading:
+            title = re.sub(r"[*_`]", "", heading[1]).strip()
+            return f"Lesson {title}" if re.match(r"\d+ · ", title) else title
+    return Path(path).stem
+
+
+def opening_text(notebook: dict) -> str:
+    """A lesson's opening prose as HTML: the markdown cells its page shows before its first code cell."""
+    import mistune
+
+    parts = []
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            break
+        if cell["cell_type"] == "markdown" and not HIDDEN_TAGS & set(cell.get("metadata", {}).get("tags", [])):
+            parts.append(source_of(cell))
+    return str(mistune.html("\n\n".join(parts)))
+
+
+def lesson_frame(page: str, content: Path) -> str:
+    """The Notebook app's page with the lesson frame at the top of its body: every lesson's title and opening text."""
+    lessons = {}
+    for path in sorted(content.glob(f"{LESSONS.name}/*.ipynb")):
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        name = path.relative_to(content).as_posix()
+        lessons[name] = {"title": lesson_title(notebook, name), "text": opening_text(notebook)}
+    # In a <script> element nothing may read as its end tag.
+    data = json.dumps(lessons, ensure_ascii=False).replace("</", "<\\/")
+    frame = LESSON_FRAME.read_text(encoding="utf-8").replace("LESSONS_JSON", data)
+    body = re.search(r"<body[^>]*>", page)
+    title = re.search(r"<title>[^<]*</title>", page)
+    if not body or not title:
+        raise BuildError("the Notebook app's page has no <title> or <body>: has JupyterLite changed it?")
+    page = page[: body.end()] + "\n" + frame + page[body.end() :]
+    return page.replace(title[0], "<title>Euchre lessons</title>", 1)
+
+
 def redirect_page(target: str) -> str:
     """The site's front page: straight to the contents page, as a page of the Notebook app.
 
@@ -589,6 +661,8 @@ def build(pins: Pins, cache: Path, site: Path, answers: bool = False) -> None:
         copy_contents(stage / "content", answers)
         shutil.copytree(LESSON_PAGES, stage / LESSON_PAGES.name)
         (stage / "jupyter-lite.json").write_text(json.dumps(lite_config(stage), indent=2), encoding="utf-8")
+        (stage / "notebooks").mkdir()
+        (stage / "notebooks" / "overrides.json").write_text(json.dumps(NOTEBOOK_APP_SETTINGS, indent=2), "utf-8")
         output = Path(scratch) / "site"
         run(
             [
@@ -612,6 +686,8 @@ def build(pins: Pins, cache: Path, site: Path, answers: bool = False) -> None:
         )
         start_from_snapshot(output / "jupyter-lite.json")
         (output / "index.html").write_text(redirect_page(front), encoding="utf-8")
+        notebook_page = output / "notebooks" / "index.html"
+        notebook_page.write_text(lesson_frame(notebook_page.read_text(encoding="utf-8"), stage / "content"), "utf-8")
         check_site(output, front)
         (output / MARK).write_text("built by jupyterlite/build_site.py: a rebuild replaces this folder\n")
         replace_site(output, site)
@@ -640,6 +716,10 @@ def check_site(site: Path, front: str) -> None:
         raise BuildError(f"the site's kernel settings came out wrong: {kernel}")
     if not (site / "files" / front).is_file():
         raise BuildError(f"{front} is not in the site")
+    extensions = {extension["name"] for extension in config.get("federated_extensions", [])}
+    absent = [name for name in PAGE_EXTENSIONS if name not in extensions]
+    if absent:
+        raise BuildError(f"the site's pages lack the lab extensions {absent}: install {BUILD_TOOLS} in the build venv")
     pyodide = site / "static" / "pyodide"
     missing = [name for name in QUICK_START_FILES if not (pyodide / name).is_file()]
     if missing:

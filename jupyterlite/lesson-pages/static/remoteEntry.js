@@ -20,8 +20,12 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
   const LESSONS = 'notebooks/';
   const STYLE = document.currentScript.src.replace(/remoteEntry\.js.*$/, 'lesson_pages.css');
   const IS_NOTEBOOK_APP = /\/notebooks\/(index\.html)?$/.test(window.location.pathname);
-  // When each step of a lesson page's start happened (seconds since the navigation), for bench/site.py.
-  const TIMES = (window.euchreLessonTimes = { cells: [] });
+  // When each step of a lesson page's start happened (seconds since the navigation), for bench/site.py (the page's
+  // frame, notebooks/index.html, may have begun it).
+  const TIMES = (window.euchreLessonTimes = window.euchreLessonTimes || { cells: [] });
+  // Every lesson's title, written into the page by the build (build_site.py, from each lesson's first heading).
+  const LESSONS_DATA = document.getElementById('euchre-lessons');
+  const TITLES = LESSONS_DATA ? JSON.parse(LESSONS_DATA.textContent) : {};
   const mark = name => { TIMES[name] = performance.now() / 1000; };
   // Run before a lesson's cells: the names an earlier lesson left in the same Python are cleared (its imports
   // stay loaded: that is what makes the next lesson quick), so each lesson runs as in a fresh kernel.
@@ -51,9 +55,60 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
     });
   }
 
-  function lessonPage(panel, CodeCell, Widget) {
+  function titleOf(panel) {
+    // The build's title for a lesson of the site; for another notebook, its first heading by the build's own rule
+    // (build_site.lesson_title), or its name.
+    const known = TITLES[panel.context.path];
+    if (known) return known.title;
+    for (const cell of panel.context.model.cells) {
+      const heading = cell.type === 'markdown' && /^#{1,6}\s+(.+)$/m.exec(cell.sharedModel.getSource());
+      if (heading) {
+        const title = heading[1].replace(/[*_`]/g, '').trim();
+        return /^\d+ · /.test(title) ? 'Lesson ' + title : title;
+      }
+    }
+    return panel.context.path.replace(/^.*\//, '').replace(/\.ipynb$/, '');
+  }
+
+  function showTitle(app, Widget, title) {
+    // The lesson's title in the tab and in the page's header (in place of the framework's logo and file name); the
+    // page's frame (notebooks/index.html) keeps it the tab's name.
+    if (window.euchreShowTitle) window.euchreShowTitle(title);
+    else document.title = title;
+    let header = document.getElementById('euchre-title');
+    if (!header) {
+      header = document.createElement('h1');
+      header.className = 'euchre-title';
+      const widget = new Widget({ node: header });
+      widget.id = 'euchre-title';
+      app.shell.add(widget, 'top', { rank: 0 });
+      if (app.shell.menu) app.shell.menu.hide();  // its menus are hidden: its empty bar would leave a gap
+    }
+    header.textContent = title;
+  }
+
+  async function dropFrame(panel) {
+    // The frame drawn with the page's first paint (the title, "Python is starting…", the opening text) gives way once
+    // the lesson's own first text is drawn beneath it (a markdown cell renders a moment after the notebook loads).
+    const frame = document.getElementById('euchre-frame');
+    if (!frame) return;
+    const started = Date.now();
+    const drawn = () => {
+      const cell = panel.content.widgets.find(c => c.model.type === 'markdown' && !c.hasClass('euchre-hidden'));
+      const text = cell && cell.node.querySelector('.jp-RenderedMarkdown');
+      return !cell || (text && text.innerText.trim() && text.offsetHeight > 0);
+    };
+    while (!panel.isDisposed && !drawn() && Date.now() - started < 10000) {
+      await new Promise(done => requestAnimationFrame(done));
+    }
+    frame.remove();
+    mark('unframed');
+  }
+
+  function lessonPage(app, panel, CodeCell, Widget) {
     document.body.classList.add('euchre-lesson-page');
     panel.addClass('euchre-lesson');
+    if (TITLES[panel.context.path]) showTitle(app, Widget, titleOf(panel));
     const bar = document.createElement('div');
     bar.className = 'euchre-lesson-bar';
     bar.innerHTML = '<span class="euchre-status" role="status">Python is starting…</span>' +
@@ -82,6 +137,8 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
       });
       model.dirty = false;
       mark('shown');
+      showTitle(app, Widget, titleOf(panel));
+      dropFrame(panel);
       scrollToAnchor(panel, window.location.hash);
       await panel.sessionContext.ready;
       mark('session');
@@ -126,11 +183,12 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
   }
 
   async function openInPlace(here, target, documents, address) {
-    // The lesson's panel gives way to the target's, whose session shares this one's kernel; true if it did.
+    // The lesson's panel gives way to the target's, whose session shares this one's kernel; true if it did. With an
+    // address, it goes into the browser's history; without one (Back and Forward), the address is already there.
     const session = here && here.sessionContext.session;
     if (!session || !session.kernel || !target.path.startsWith(LESSONS)) return false;
     const kernel = { id: session.kernel.id, name: session.kernel.name };
-    window.history.pushState(null, '', address);
+    if (address) window.history.pushState(null, '', address);
     await documents.closeFile(here.context.path);
     documents.open(target.path, 'Notebook', kernel, { ref: '_noref' });  // _noref: in this page, not a new tab
     return true;
@@ -198,10 +256,19 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
         if (IS_NOTEBOOK_APP) {
           mark('activated');
           startPython(app);
-          // Back and Forward: the address says which lesson; the page shows it afresh.
-          window.addEventListener('popstate', () => window.location.reload());
+          // Back and Forward: the address says which lesson; it opens in place on the same Python, as a link does
+          // (a reload would boot Python again: many seconds). With no Python yet, the page shows it afresh.
+          window.addEventListener('popstate', async () => {
+            const target = { path: new URLSearchParams(window.location.search).get('path') || '',
+                             hash: window.location.hash };
+            const here = tracker.currentWidget;
+            if (here && here.context.path === target.path) return scrollToAnchor(here, target.hash);
+            if (!(await openInPlace(here, target, documents, null))) window.location.reload();
+          });
           tracker.widgetAdded.connect((_, panel) => {
-            if (panel.context.path.startsWith(LESSONS)) lessonPage(panel, cellsModule.CodeCell, widgetsModule.Widget);
+            if (panel.context.path.startsWith(LESSONS)) {
+              lessonPage(app, panel, cellsModule.CodeCell, widgetsModule.Widget);
+            }
           });
         } else {
           // JupyterLab on a phone: the file browser would cover two thirds of the lesson, so it starts closed. The

@@ -1,0 +1,216 @@
+"""The static site opens like an app (issue 35, point 7), and an anywidget lives in it (point 1), in Chromium.
+
+Each lesson page is drawn at once with the lesson's own title in the header and the browser's tab (from the lesson's
+first heading), "Python is starting…" and the lesson's opening text, before JupyterLab has loaded; no framework logo;
+Back and Forward between lessons open them in place, on the same Python, without reloading the page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import nbformat
+from conftest import TIMINGS
+from labdriver import kernel_run
+from test_site_in_browser import LESSON_NAMES, SITE, content_files, offline, site  # noqa: F401 (fixtures)
+from test_site_lesson_pages import PAGE_MS, wait_ready
+
+SIZES = {"phone": (390, 844), "projector": (1280, 720), "desktop": (1920, 1080)}
+NOW = "() => performance.now() / 1000"
+# The page's frame, notebooks/index.html: every lesson's title and opening text, written by the build.
+LESSONS_DATA = "() => JSON.parse(document.getElementById('euchre-lessons').textContent)"
+# What the reader sees of the page's top: the header's title, the tab's, the status line, any logo, the text shown.
+TOP = """() => {
+    const seen = e => !!e && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden'
+        && getComputedStyle(e).opacity !== '0';
+    const titles = [...document.querySelectorAll('h1.euchre-title')].filter(seen).map(e => e.innerText);
+    const logos = [...document.querySelectorAll('#jp-NotebookLogo, #jp-MainLogo, .jp-JupyterIcon, ' +
+        '#jupyterlite-loading-indicator, #jupyterlite-main-logo, [class*="Logo"] svg')].filter(seen);
+    const status = [...document.querySelectorAll('.euchre-frame-status, .euchre-status')].filter(seen)
+        .map(e => e.innerText).join(' ');
+    const texts = [...document.querySelectorAll('.euchre-frame-text, .jp-MarkdownCell .jp-RenderedMarkdown')]
+        .filter(seen).map(e => e.innerText).join('\\n');
+    const top = document.querySelector('#top-panel-wrapper');
+    return {tab: document.title, titles, logos: logos.map(e => e.id || e.className.baseVal || e.className),
+            status, texts, header: top && seen(top) ? top.innerText : '', framed: !!document.getElementById('euchre-frame'),
+            marker: window.euchreMarker || null, path: new URLSearchParams(location.search).get('path')};
+}"""  # noqa: E501 (JavaScript, as the browser runs it)
+FIRST_WIDGET = (
+    "() => [...document.querySelectorAll('.jp-OutputArea-output > .jupyter-widgets')]"
+    ".some(w => w.offsetHeight > 10 && w.querySelector('[class*=\"widget-\"]'))"
+)
+
+
+def expected_title(name: str) -> str:
+    """The title a lesson page shows: the lesson's first heading, "Lesson " before a lesson's number."""
+    notebook = json.loads(content_files()[f"notebooks/{name}"])
+    heading = next(
+        found[1]
+        for cell in notebook["cells"]
+        if cell["cell_type"] == "markdown"
+        for found in [re.search(r"^#+\s+(.+)$", "".join(cell["source"]), re.M)]
+        if found
+    )
+    return f"Lesson {heading}" if re.match(r"\d+ · ", heading) else heading
+
+
+def first_words(name: str) -> str:
+    """A sentence of a lesson's opening prose, as a reader sees it (the line under its heading, no markup)."""
+    notebook = json.loads(content_files()[f"notebooks/{name}"])
+    source = "".join(notebook["cells"][0]["source"]).split("\n")
+    line = next(line for line in source[1:] if line.strip())
+    return re.sub(r"[*_`]", "", line).split(":")[0].strip()
+
+
+def test_every_lesson_page_carries_its_title_from_its_first_heading():
+    """The build writes each lesson's title and opening text into the page, from the lesson itself."""
+    page = (SITE / "notebooks" / "index.html").read_text(encoding="utf-8")
+    assert "<title>Euchre lessons</title>" in page and "Jupyter Notebook" not in page.split("</title>")[0]
+    data = re.search(r'<script id="euchre-lessons" type="application/json">(.*?)</script>', page, re.S)
+    assert data, "the page has no lesson titles"
+    lessons = json.loads(data[1])
+    assert lessons["notebooks/01_cards_and_bowers.ipynb"]["title"] == "Lesson 1 · The cards and the bowers"
+    for name in LESSON_NAMES:
+        entry = lessons[f"notebooks/{name}"]
+        assert entry["title"] == expected_title(name), name
+        assert first_words(name) in re.sub(r"<[^>]+>", "", entry["text"]), f"{name}: its opening text is missing"
+    config = json.loads((SITE / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    assert "@jupyterlite/notebook-application-extension:logo" in config["disabledExtensions"]
+
+
+def test_a_lesson_opens_with_its_title_and_text_at_once_and_no_logo(site, offline, shots):  # noqa: F811
+    page = offline
+    name = LESSON_NAMES[1]
+    title = expected_title(name)
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(site.page(f"notebooks/{name}"), wait_until="commit")
+        # The first thing drawn is the lesson: its title, "Python is starting…" and its opening text.
+        page.wait_for_function("() => document.getElementById('euchre-frame') || document.readyState !== 'loading'")
+        at_once = page.evaluate(TOP)
+        painted = page.evaluate(
+            "() => new Promise(done => requestAnimationFrame(() => setTimeout(() => done("
+            "(performance.getEntriesByName('first-contentful-paint')[0] || {startTime: 1e9}).startTime / 1000))))"
+        )
+        TIMINGS.append((f"site app: {name} at {size}, first paint (its title and text)", painted))
+        page.screenshot(path=shots / f"site_app_opening_{size}_{width}x{height}.png")
+        assert at_once["framed"] and at_once["titles"] == [title] and at_once["tab"] == title, at_once
+        assert "Python is starting" in at_once["status"], at_once
+        assert first_words(name) in at_once["texts"], at_once
+        assert painted <= 1.5, f"the lesson's text was first drawn {painted:.2f} s after opening"
+        assert not at_once["logos"], f"a framework logo shows while the lesson starts: {at_once['logos']}"
+        wait_ready(page)
+        ready = page.evaluate(TOP)
+        page.screenshot(path=shots / f"site_app_ready_{size}_{width}x{height}.png")
+        assert ready["titles"] == [title] and ready["tab"] == title, ready
+        assert not ready["logos"], f"a framework logo shows: {ready['logos']}"
+        shown = [line for line in ready["header"].splitlines() if line.strip() and line != "Skip to Main"]  # off-screen
+        assert shown == [title], f"the header shows more than the title: {ready['header']!r}"
+        assert not ready["framed"] and first_words(name) in ready["texts"], ready
+    assert not page.errors, page.errors
+    assert not page.context.outside, page.context.outside
+
+
+def test_back_and_forward_between_lessons_keep_the_page_and_its_python(site, offline, shots):  # noqa: F811
+    """Issue 35, 7: Back to a lesson in <= 2 s, the page not reloaded (a mark on the window survives)."""
+    page = offline
+    first, later = LESSON_NAMES[0], LESSON_NAMES[1]
+    page.goto(site.page(f"notebooks/{first}"))
+    wait_ready(page)
+    page.evaluate("() => { window.euchreMarker = 'kept'; }")
+    kernel = page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.id")
+    link = page.locator(f'.jp-MarkdownCell a[href$="/{later}"]').first
+    link.scroll_into_view_if_needed()
+    link.click()
+    page.wait_for_url(re.compile(r"\?path=notebooks%2F" + re.escape(later) + "$"), timeout=PAGE_MS)
+    wait_ready(page)
+    assert page.evaluate(TOP)["titles"] == [expected_title(later)] and page.title() == expected_title(later)
+    for direction, name in (("back", first), ("forward", later)):
+        clicked = page.evaluate(NOW)
+        page.evaluate(f"() => history.{direction}()")
+        page.wait_for_function(
+            "(path) => { const w = window.jupyterapp.shell.currentWidget; return !!w && w.context.path === path && "
+            "[...document.querySelectorAll('.jp-MarkdownCell .jp-RenderedMarkdown')].some(e => e.offsetHeight > 0); }",
+            arg=f"notebooks/{name}",
+            timeout=PAGE_MS,
+            polling="raf",
+        )
+        text = page.evaluate(NOW) - clicked
+        page.wait_for_function(FIRST_WIDGET, timeout=PAGE_MS, polling="raf")
+        widget = page.evaluate(NOW) - clicked
+        TIMINGS.append((f"site app: {direction} to {name}, its text", text))
+        TIMINGS.append((f"site app: {direction} to {name}, its first widget", widget))
+        survey = wait_ready(page)
+        top = page.evaluate(TOP)
+        assert top["marker"] == "kept", f"{direction} reloaded the page"
+        assert top["path"] == f"notebooks/{name}" and top["titles"] == [expected_title(name)], top
+        assert top["tab"] == expected_title(name), top
+        assert survey["state"] == "ready" and not survey["empty"] and not survey["problems"], survey
+        now = page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.id")
+        assert now == kernel, f"{direction} started another Python"
+        assert text <= 2.0, f"{direction} to {name}: its text took {text:.1f} s"
+    page.screenshot(path=shots / "site_app_after_back_and_forward.png")
+    assert len(page.context.pages) == 1
+    assert not page.errors, page.errors
+
+
+# A tiny anywidget made in a cell: a button counting its clicks, its count a synced trait (both ways).
+ANYWIDGET = '''import anywidget, traitlets
+
+class Counter(anywidget.AnyWidget):
+    _esm = """
+    function render({ model, el }) {
+      const button = document.createElement("button");
+      button.className = "euchre-anywidget-check";
+      const draw = () => { button.textContent = `clicked ${model.get("count")} times`; };
+      button.addEventListener("click", () => { model.set("count", model.get("count") + 1); model.save_changes(); });
+      model.on("change:count", draw);
+      draw();
+      el.appendChild(button);
+    }
+    export default { render };
+    """
+    count = traitlets.Int(0).tag(sync=True)
+
+counter = Counter()
+counter'''
+ANYWIDGET_PAGE = "notebooks/zz_anywidget_check.ipynb"
+
+
+def test_an_anywidget_made_in_a_cell_renders_and_talks_both_ways_offline(site, offline, shots):  # noqa: F811
+    """anywidget's wheel in the kernel and its lab extension in the page: a widget made in a cell draws and syncs."""
+    page = offline
+    page.goto(f"{site.base}/")
+    page.locator(".jp-NotebookPanel").first.wait_for(timeout=PAGE_MS)
+    notebook = nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_markdown_cell("# An anywidget"), nbformat.v4.new_code_cell(ANYWIDGET)]
+    )
+    notebook.metadata["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+    page.evaluate(
+        "([path, nb]) => window.jupyterapp.serviceManager.contents.save(path, {type: 'notebook', format: 'json', "
+        "content: nb})",
+        [ANYWIDGET_PAGE, json.loads(nbformat.writes(notebook))],
+    )
+    page.goto(site.page(ANYWIDGET_PAGE))
+    survey = wait_ready(page)
+    assert survey["state"] == "ready" and not survey["problems"], survey
+    button = page.locator(".euchre-anywidget-check")
+    button.wait_for(timeout=60_000)
+    assert button.inner_text() == "clicked 0 times"
+    button.click()
+    button.click()
+    page.wait_for_function("() => document.querySelector('.euchre-anywidget-check').innerText === 'clicked 2 times'")
+    for _ in range(50):  # the front end's change reaches Python a moment later
+        if kernel_run(page, "print(counter.count)").strip() == "2":
+            break
+        page.wait_for_timeout(100)
+    assert kernel_run(page, "print(counter.count)").strip() == "2", "the click did not reach Python"
+    kernel_run(page, "counter.count = 7")
+    page.wait_for_function("() => document.querySelector('.euchre-anywidget-check').innerText === 'clicked 7 times'")
+    version = kernel_run(page, "import anywidget, psygnal; print(anywidget.__version__)").strip()
+    assert version == "0.11.0", version
+    page.screenshot(path=shots / "site_anywidget.png")
+    assert page.title() == "An anywidget", "a page not of the build takes its title from its first heading"
+    assert not page.errors, page.errors
+    assert not page.context.outside, page.context.outside

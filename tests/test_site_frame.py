@@ -1,0 +1,64 @@
+"""The lesson page's frame (jupyterlite/lesson-frame.html), written by the site's build, checked without a browser."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "jupyterlite"))
+from build_site import BuildError, lesson_frame, lesson_title, opening_text  # noqa: E402
+
+# The head and body of the Notebook app's page, as JupyterLite writes it (cut down).
+APP_PAGE = (
+    '<html><head><title>Jupyter Notebook - Notebooks</title></head>\n<body class="jp-ThemedContainer" '
+    'data-notebook="notebooks"><div id="jupyterlite-loading-indicator"></div></body></html>'
+)
+
+
+def notebook(*cells: tuple[str, str, list[str]]) -> dict:
+    return {"cells": [{"cell_type": kind, "source": text, "metadata": {"tags": tags}} for kind, text, tags in cells]}
+
+
+def test_a_lessons_title_is_its_first_heading_with_lesson_before_its_number():
+    lesson = notebook(("markdown", "# 1 · The cards and the *bowers*\n\nText.", []), ("markdown", "# Later", []))
+    assert lesson_title(lesson, "notebooks/01_x.ipynb") == "Lesson 1 · The cards and the bowers"
+    assert lesson_title(notebook(("markdown", "Intro\n\n## Contents", [])), "n/x.ipynb") == "Contents"
+    assert lesson_title(notebook(("code", "# 1 · not a heading", [])), "notebooks/07_x.ipynb") == "07_x"
+
+
+def test_the_opening_text_is_the_shown_prose_before_the_first_code_cell():
+    lesson = notebook(
+        ("markdown", "# 2 · Bidding\n\n**What this lesson covers:** bids.", []),
+        ("markdown", "Run All in JupyterLab", ["jupyterlab-only"]),
+        ("markdown", "An answer", ["solution"]),
+        ("markdown", "More prose.", []),
+        ("code", "x = 1", []),
+        ("markdown", "After the code.", []),
+    )
+    text = opening_text(lesson)
+    assert "<h1>2 · Bidding</h1>" in text and "<strong>What this lesson covers:</strong>" in text
+    assert "More prose." in text
+    for left_out in ("Run All", "An answer", "After the code"):
+        assert left_out not in text
+
+
+def test_the_frame_goes_first_in_the_pages_body_with_every_lesson_and_nothing_closing_its_script(tmp_path):
+    (tmp_path / "notebooks").mkdir()
+    lesson = notebook(("markdown", "# 3 · Round two\n\nA <script>alert(1)</script> in prose.", []))
+    (tmp_path / "notebooks" / "03_round_two.ipynb").write_text(json.dumps(lesson), encoding="utf-8")
+    page = lesson_frame(APP_PAGE, tmp_path)
+    assert "<title>Euchre lessons</title>" in page and "Jupyter Notebook" not in page
+    body = page[page.index("<body") :]
+    assert body.index('<div id="euchre-frame"') < body.index('<div id="jupyterlite-loading-indicator"')
+    data = re.search(r'<script id="euchre-lessons" type="application/json">(.*?)</script>', page, re.S)
+    assert data, "a </script> in a lesson's prose ended the frame's data early"
+    lessons = json.loads(data[1])
+    assert lessons["notebooks/03_round_two.ipynb"]["title"] == "Lesson 3 · Round two"
+    assert "in prose" in lessons["notebooks/03_round_two.ipynb"]["text"]
+    with pytest.raises(BuildError, match="no <title> or <body>"):
+        lesson_frame("<html></html>", tmp_path)
