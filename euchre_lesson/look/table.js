@@ -188,12 +188,17 @@ function header(picture) {
       h("span", { class: "tv-score-words", text: score.words }),
       h("span", { class: "tv-score-points", text: String(score.points) }))),
     h("li", { class: "tv-target", text: `to ${picture.target}` }));
-  const trump = picture.trump
-    ? h("div", { class: "tv-trump", title: picture.trump_words },
-      h("span", { class: "tv-trump-mark", text: picture.trump, "data-trump": picture.trump, "aria-hidden": "true" }),
-      h("span", { class: "tv-trump-words", text: picture.trump_words }))
-    : h("div", { class: "tv-trump is-none" }, h("span", { class: "tv-trump-words", text: "No trump yet" }));
-  return h("header", { class: "tv-bar" }, h("h2", { class: "tv-title", text: picture.title }), trump, scores);
+  return h("header", { class: "tv-bar" }, h("h2", { class: "tv-title", text: picture.title }), scores);
+}
+
+// Trump and who made it: under the bar on a narrow screen, at the head of the side column on a wide one.
+function trumpBox(picture) {
+  if (!picture.trump) {
+    return h("div", { class: "tv-trump is-none" }, h("span", { class: "tv-trump-words", text: "No trump yet" }));
+  }
+  return h("div", { class: "tv-trump" },
+    h("span", { class: "tv-trump-mark", text: picture.trump, "data-trump": picture.trump, "aria-hidden": "true" }),
+    h("span", { class: "tv-trump-words", text: picture.trump_words }));
 }
 
 // Your hand at the felt's edge: a row of faces, the dummy's cards apart from yours in the keep step.
@@ -260,7 +265,7 @@ function table(picture, view) {
   }
   if (left("tv-dummy")) felt.append(h("div", { class: "tv-extra" }, left("tv-dummy")));
   return h("div", { class: `tv-table${picture.four_colour ? " is-four-colour" : ""}` },
-    header(picture), felt, talk(picture, view));
+    header(picture), trumpBox(picture), felt, talk(picture, view));
 }
 
 // Which control had the focus, so a redraw can give it back (keyboard players keep their place).
