@@ -5,6 +5,7 @@
 
 const SIDES = ["top", "left", "right"]; // the places around the felt other than yours, in the order filled
 const UNMOVE_MS = 4000; // a card shown moved at once goes back if no new picture came in this time
+const LONG_PROMPT = 110; // characters: a longer prompt is set a little smaller
 const BOWER_WORDS = { right: "right bower", left: "left bower", joker: "best bower" };
 
 // An element: h("div", {class: "x", text: "y", title: "z"}, child, ...); attributes with a null value are left out.
@@ -223,11 +224,12 @@ function handRow(seat, view, keep) {
 }
 
 function talk(picture, view) {
-  const prompt = h("p", { class: `tv-prompt${picture.mood ? ` is-${picture.mood}` : ""}`, text: picture.prompt });
+  const long = picture.prompt.length > LONG_PROMPT ? " is-long" : "";
+  const prompt = h("p", { class: `tv-prompt${picture.mood ? ` is-${picture.mood}` : ""}${long}`, text: picture.prompt });
   const reason = h("p", { class: "tv-reason", "aria-live": "polite", text: view.reason });
   const chosen = picture.seats.flatMap((seat) => seat.cards).filter((card) => card.chosen).length;
   const count = picture.keep ? h("p", { class: "tv-keep-count", text: `Chosen: ${chosen} of ${picture.keep}` }) : null;
-  const buttons = h("div", { class: "tv-buttons" }, picture.buttons.map((button) => {
+  const buttonElement = (button) => {
     const element = h("button", {
       type: "button",
       class: `tv-button tv-button-${button.kind}`,
@@ -237,9 +239,14 @@ function talk(picture, view) {
     }, button.words);
     element.addEventListener("click", () => view.press(button));
     return element;
-  }));
+  };
+  // The choices of this step (bids, Keep these five) first and large; the host's tools after, smaller.
+  const choices = picture.buttons.filter((button) => button.kind !== "tool");
+  const tools = picture.buttons.filter((button) => button.kind === "tool");
   return h("section", { class: "tv-talk", "aria-label": "What to do" },
-    h("div", { class: "tv-status" }, prompt, count), reason, buttons);
+    h("div", { class: "tv-status" }, prompt, count), reason,
+    h("div", { class: "tv-buttons tv-choices" }, choices.map(buttonElement)),
+    h("div", { class: "tv-buttons tv-tools" }, tools.map(buttonElement)));
 }
 
 function table(picture, view) {
@@ -288,7 +295,7 @@ function refocus(root, focus) {
       || hand.find((card) => card.classList.contains("is-legal"))
       || hand[Math.min(focus.index, hand.length - 1)];
   }
-  target = target || root.querySelector(".tv-hand button.is-legal, .tv-buttons button:not([disabled])");
+  target = target || root.querySelector(".tv-hand button.is-legal, .tv-talk button:not([disabled])");
   if (target) {
     rove(root, target);
     target.focus({ preventScroll: true });

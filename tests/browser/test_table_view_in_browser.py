@@ -14,7 +14,7 @@ from table_pictures import PICTURES, card, partnership_trick, played, railroad_f
 from table_view_harness import keep_shot, open_view, sent, update
 
 SIZES = {"phone": (390, 844), "projector": (1280, 720), "desktop": (1920, 1080)}
-FOUR_HANDED = {"partnership_discard", "partnership_trick", "railroad_finished"}
+FOUR_HANDED = {"partnership_discard", "partnership_trick", "railroad_finished", "crowded_round_two"}
 
 # Every box the geometry speaks of, measured at once: {name: [left, top, right, bottom]}.
 BOXES = """() => {
@@ -116,7 +116,7 @@ def test_a_click_sends_the_card_with_its_moment_and_moves_it_at_once(at_size):
     assert sent(page) == [{"moment": 7, "card": "9♥"}]
     assert page.locator(".tv-trick .tv-slot-bottom [data-card='9♥']").count() == 1, "moved before Python answers"
     assert not page.locator(".tv-hand [data-card='9♥']").is_visible()
-    page.click(".tv-buttons [data-key='hint']")
+    page.click(".tv-talk [data-key='hint']")
     assert sent(page)[-1] == {"moment": 7, "key": "hint"}
     later = partnership_trick()
     later["moment"] = 8
