@@ -160,6 +160,7 @@ function middle(picture, view, aside) {
   const trick = picture.trick;
   const box = h("section", { class: "tv-middle", "aria-label": "The middle of the table" });
   const cross = h("div", { class: "tv-trick" + (trick && trick.winner !== null ? " is-won" : "") });
+  const seen = new Set();
   if (trick) {
     for (const played of trick.cards) {
       const card = cardElement(played.card, view, "trick", "still");
@@ -167,10 +168,11 @@ function middle(picture, view, aside) {
       const slot = h("div", { class: `tv-slot tv-slot-${played.place}`, "data-seat": played.seat }, card);
       if (trick.winner !== null && played.seat === trick.winner) slot.classList.add("is-winner");
       if (view.drawn && !view.seenPlayed.has(key)) slot.classList.add("is-arriving");
-      view.seenPlayed.add(key);
+      seen.add(key);
       cross.append(slot);
     }
   }
+  view.seenPlayed = seen; // this trick's cards only: the same card in the same trick of a later hand moves again
   if (picture.up_card && !upCardAside(picture)) {
     cross.append(h("div", { class: "tv-slot tv-slot-centre" }, pileBox(picture.up_card, view, "tv-up-card")));
   }
@@ -405,7 +407,12 @@ function render({ model, el }) {
     view.movedAt = null;
     clearTimeout(view.unmove);
     const focus = focusOf(root);
-    stage.replaceChildren(table(picture, view));
+    try {
+      stage.replaceChildren(table(picture, view));
+    } catch (error) { // a picture not of the contract's shape: say so on the page, not only in the console
+      stage.replaceChildren(h("p", { class: "tv-empty", text: `The table could not be drawn: ${error.message}` }));
+      throw error;
+    }
     if (live.textContent !== picture.prompt) live.textContent = picture.prompt;
     const hand = [...root.querySelectorAll(".tv-hand button.tv-card")];
     rove(root, hand.find((card) => card.classList.contains("is-legal")) || hand[0]);

@@ -343,3 +343,14 @@ def test_the_prompt_is_read_out_from_a_live_region_that_outlasts_the_redraw(at_s
     assert page.evaluate("() => document.querySelector('.tv-live') === window.liveBefore")
     assert page.locator(".tv-live").inner_text() == "Dev's turn."
     assert page.locator(".tv-prompt").inner_text() == "Dev's turn."
+
+
+def test_a_picture_of_the_wrong_shape_says_so_on_the_page(at_size):
+    page = at_size(390, 844)
+    open_view(page, partnership_trick())
+    broken = partnership_trick()
+    del broken["scores"]  # type: ignore[misc]
+    drawn = "(p) => { try { window.harness.update('picture', p); } catch (e) { window.caught = e.message; } }"
+    page.evaluate(drawn, broken)
+    assert "The table could not be drawn" in page.locator(".euchre-tv").inner_text()
+    assert page.evaluate("() => window.caught")
