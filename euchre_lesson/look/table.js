@@ -247,7 +247,7 @@ function talk(picture, view) {
   const tools = picture.buttons.filter((button) => button.kind === "tool");
   return h("section", { class: "tv-talk", "aria-label": "What to do" },
     h("div", { class: "tv-status" }, prompt, count), reason,
-    h("div", { class: "tv-buttons tv-choices" }, choices.map(buttonElement)),
+    h("div", { class: `tv-buttons tv-choices${choices.length > 3 ? " is-many" : ""}` }, choices.map(buttonElement)),
     h("div", { class: "tv-buttons tv-tools" }, tools.map(buttonElement)));
 }
 
