@@ -213,8 +213,10 @@ function handRow(seat, view, keep) {
   const hand = h("div", { class: classes.filter(Boolean).join(" "), role: "group", "aria-label": "Your hand" });
   const own = seat.cards.filter((card) => !card.from_dummy);
   const dummy = seat.cards.filter((card) => card.from_dummy);
+  // Your cards are buttons while any of them answers a click (a play, or a reason why not); an onlooker's are not.
+  const how = seat.cards.some((card) => card.legal || card.why_not) ? "mine" : "";
   const group = (cards, words, className) => {
-    const row = h("div", { class: "tv-hand-cards" }, cards.map((card) => cardElement(card, view, "hand", "mine")));
+    const row = h("div", { class: "tv-hand-cards" }, cards.map((card) => cardElement(card, view, "hand", how)));
     row.style.setProperty("--n", String(Math.max(cards.length, 2))); // a narrow screen overlaps the cards to fit
     return h("div", { class: `tv-hand-group ${className}` },
       words ? h("div", { class: "tv-hand-words", text: words }) : null, row);
@@ -351,8 +353,8 @@ function render({ model, el }) {
       if (view.movedAt !== view.moment) view.moveAtOnce(card, button);
     },
     // Shown moved before Python's next picture confirms it (that may take a second on the static site): a card
-    // played to a trick goes to your side of it, any other card is lifted. If no picture follows, the table is
-    // drawn again as it was.
+    // played to a trick goes to your side of it, any other card is shown pressed. If no picture follows, the
+    // table is drawn again as it was.
     moveAtOnce(card, button) {
       const picture = view.picture;
       const you = picture.seats.find((seat) => seat.place === "bottom");

@@ -354,3 +354,14 @@ def test_a_picture_of_the_wrong_shape_says_so_on_the_page(at_size):
     page.evaluate(drawn, broken)
     assert "The table could not be drawn" in page.locator(".euchre-tv").inner_text()
     assert page.evaluate("() => window.caught")
+
+
+def test_an_onlookers_hand_is_not_a_row_of_buttons(at_size):
+    """A teacher watching a seat with its hand open clicks nothing: no card of it is a button or a Tab stop."""
+    page = at_size(1280, 720)
+    picture = railroad_finished()
+    picture["seats"][0]["cards"] = [card("A♣"), card("9♠")]
+    picture["buttons"] = []
+    open_view(page, picture)
+    assert page.locator(".tv-hand [role=img][data-card]").count() == 2
+    assert page.locator(".euchre-tv button").count() == 0
