@@ -20,7 +20,8 @@ from ..look.picture import CardPicture, Click, Picture
 
 LOOK = Path(__file__).resolve().parent.parent / "look"
 LOG = logging.getLogger(__name__)
-FIELDS = tuple(Picture.__annotations__)  # a picture's fields, all of them always there
+# The fields every picture has (the contract may grow optional ones: those may be missing).
+FIELDS = tuple(field for field in Picture.__annotations__ if field in Picture.__required_keys__)
 
 
 class PictureRefused(ValueError):
