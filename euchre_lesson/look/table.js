@@ -52,20 +52,21 @@ function plural(count, one, many) {
 }
 
 // The marks a card carries: a bower's small label, a chosen card's tick (a card from the dummy: its own row).
-function marks(card) {
+function marks(card, still = false) {
   const labels = [];
   if (card.bower) labels.push(h("span", { class: "tv-tag tv-tag-bower", text: BOWER_WORDS[card.bower] }));
-  if (card.chosen) labels.push(h("span", { class: "tv-tick", text: "✓" }));
+  if (card.chosen && !still) labels.push(h("span", { class: "tv-tick", text: "✓" }));
   return labels;
 }
 
-function cardClasses(card, size) {
+// How a card is drawn; one lying still on the table (the trick's) is never marked playable, dimmed or chosen.
+function cardClasses(card, size, still) {
   return [
     "tv-card",
     `tv-card-${size}`,
-    card.legal ? "is-legal" : "",
-    !card.legal && card.why_not ? "is-illegal" : "",
-    card.chosen ? "is-chosen" : "",
+    card.legal && !still ? "is-legal" : "",
+    !card.legal && card.why_not && !still ? "is-illegal" : "",
+    card.chosen && !still ? "is-chosen" : "",
     card.bower ? "is-bower" : "",
     card.from_dummy ? "is-from-dummy" : "",
   ]
@@ -78,8 +79,8 @@ function cardClasses(card, size) {
 function cardElement(card, view, size, how = "") {
   const clickable = how !== "still" && (how === "mine" || card.legal || card.why_not);
   if (!clickable) {
-    return h("span", { class: cardClasses(card, size), role: "img", "aria-label": card.spoken, "data-card": card.id },
-      face(card.id, view), marks(card));
+    const shown = { class: cardClasses(card, size, how === "still"), role: "img", "aria-label": card.spoken };
+    return h("span", { ...shown, "data-card": card.id }, face(card.id, view), marks(card, how === "still"));
   }
   const button = h("button", {
     type: "button",

@@ -115,6 +115,8 @@ def test_a_click_sends_the_card_with_its_moment_and_moves_it_at_once(at_size):
     page.click(".tv-hand [data-card='9♥']")
     assert sent(page) == [{"moment": 7, "card": "9♥"}]
     assert page.locator(".tv-trick .tv-slot-bottom [data-card='9♥']").count() == 1, "moved before Python answers"
+    moved = page.get_attribute(".tv-trick .tv-slot-bottom [data-card='9♥']", "class")
+    assert "is-legal" not in moved, "on the table it is a card lying still, not one to play"
     assert not page.locator(".tv-hand [data-card='9♥']").is_visible()
     page.click(".tv-talk [data-key='hint']")
     assert sent(page)[-1] == {"moment": 7, "key": "hint"}
