@@ -430,7 +430,8 @@ function render({ model, el }) {
   };
   model.on("change:faces", newFaces);
   draw();
-  return () => {
+  return () => { // the view is taken away (a cell cleared, a page left)
+    clearTimeout(view.unmove);
     model.off("change:picture", draw);
     model.off("change:faces", newFaces);
   };
