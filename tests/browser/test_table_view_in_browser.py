@@ -99,14 +99,15 @@ def test_every_game_and_step_is_laid_out_as_a_table(at_size, shots, name, size):
             assert box[2] - box[0] >= 44 and box[3] - box[1] >= 44, f"a card too small to tap on a phone: {box}"
 
 
+@pytest.mark.parametrize("size", ["phone", "projector"])
 @pytest.mark.parametrize("name", PICTURES)
-def test_no_accessibility_violation(at_size, name):
-    """axe-core's WCAG 2 A and AA rules find nothing on any picture (at a phone's size, where space is tightest)."""
-    page = at_size(390, 844)
+def test_no_accessibility_violation(at_size, name, size):
+    """axe-core's WCAG 2 A and AA rules find nothing on any picture, in the narrow layout and the side-by-side one."""
+    page = at_size(*SIZES[size])
     open_view(page, PICTURES[name]())
     result = axe_check(page, ".euchre-tv")
     assert result["parts"] == 1 and result["checked"] > 20, result
-    assert not result["violations"], described(result["violations"], f"{name}: ")
+    assert not result["violations"], described(result["violations"], f"{name} at {size}: ")
 
 
 def test_a_click_sends_the_card_with_its_moment_and_moves_it_at_once(at_size):
