@@ -9,6 +9,7 @@ import logging
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -136,7 +137,7 @@ def test_every_hand_made_picture_has_the_contracts_fields(name):
     from euchre_lesson.look.picture import CardPicture, Picture, SeatPicture
 
     picture = PICTURES[name]()
-    shapes = [(picture, Picture)] + [(seat, SeatPicture) for seat in picture["seats"]]
+    shapes: list[tuple[Any, Any]] = [(picture, Picture)] + [(seat, SeatPicture) for seat in picture["seats"]]
     shapes += [(card, CardPicture) for seat in picture["seats"] for card in seat["cards"]]
     for shown, shape in shapes:
         assert shape.__required_keys__ <= set(shown) <= set(shape.__annotations__), (shape.__name__, sorted(shown))
@@ -148,15 +149,15 @@ def test_a_picture_or_faces_of_another_shape_is_refused_clearly():
     with pytest.raises(PictureRefused, match=r"picture is a dict \(look.picture.Picture\), not True"):
         TableView(picture=True)  # type: ignore[arg-type]
     with pytest.raises(PictureRefused, match="this one lacks title, players, seats"):
-        TableView(picture={"moment": 1})  # type: ignore[typeddict-item]
+        TableView(picture={"moment": 1})  # type: ignore[arg-type]
     with pytest.raises(PictureRefused, match="faces are a dict of card id to SVG text"):
-        TableView(faces={"J♥": 3})  # type: ignore[dict-item]
+        TableView(faces={"J♥": 3})  # type: ignore[dict-item,unused-ignore]
     view, _ = view_with_clicks()
     with pytest.raises(PictureRefused, match="lacks"):
         view.picture = {"moment": 8}
     assert view.picture["moment"] == 7, "the picture drawn stays"
     with pytest.raises(ValueError, match="on_click takes a function of one Click, not 'hint'"):
-        view.on_click("hint")  # type: ignore[arg-type]
+        view.on_click("hint")  # type: ignore[arg-type,unused-ignore]
 
 
 def test_a_refused_click_is_a_lookup_error_and_a_value_error():
