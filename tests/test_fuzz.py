@@ -792,6 +792,9 @@ GOOD_ARGUMENTS = {
     "reasons": lambda: {0: "Too weak to bid."},
     "session": lambda: euchre_lesson.teach.practice.Practice(1, progress=False),
     "tricks": lambda: (),
+    # the one table view (widgets/table_view.py)
+    "card_id": lambda: "J♥",
+    "callback": lambda: lambda click: None,
     # the printable sheets
     "rule": lambda: "C2",
     "files": lambda: {"score-sheet-cutthroat.html": b"<p></p>"},

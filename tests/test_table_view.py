@@ -9,6 +9,7 @@ import logging
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -78,10 +79,10 @@ def test_a_click_from_the_browser_is_passed_on():
 @pytest.mark.parametrize(
     "content, why",
     [
-        ({"moment": 6, "card": "9♥"}, "moved on to moment 7"),
-        ({"moment": 7, "card": "K♠"}, "K♠ is not a card that may be clicked now"),
-        ({"moment": 7, "card": "Q♥"}, "Q♥ is not a card that may be clicked now"),  # in the trick, not yours
-        ({"moment": 7, "card": "A♣"}, "A♣ is not a card"),  # nowhere on the table
+        ({"moment": 6, "card": "9♥"}, "made on moment 6; the table is at moment 7"),
+        ({"moment": 7, "card": "K♠"}, "'K♠' is not a card that may be clicked now"),
+        ({"moment": 7, "card": "Q♥"}, "'Q♥' is not a card that may be clicked now"),  # in the trick, not yours
+        ({"moment": 7, "card": "A♣"}, "'A♣' is not a card"),  # nowhere on the table
         ({"moment": 7, "key": "order"}, "'order' is not a button offered now"),
         ({"moment": 7, "card": "9♥", "key": "hint"}, "exactly one of a card or a key"),
         ({"moment": 7}, "exactly one of a card or a key"),
@@ -110,7 +111,7 @@ def test_python_clicks_as_a_learner_would():
 
 def test_python_may_not_click_what_the_picture_does_not_offer():
     view, clicks = view_with_clicks()
-    with pytest.raises(LookupError, match=r"K♠ is not a card that may be clicked now \(those are: A♥, 9♥\)"):
+    with pytest.raises(LookupError, match=r"'K♠' is not a card that may be clicked now \(those are: A♥, 9♥\)"):
         view.click_card("K♠")
     with pytest.raises(LookupError, match="'pass' is not a button offered now"):
         view.press("pass")
@@ -132,12 +133,39 @@ def test_a_new_picture_makes_old_clicks_stale():
 
 @pytest.mark.parametrize("name", PICTURES)
 def test_every_hand_made_picture_has_the_contracts_fields(name):
-    """The browser tests' pictures are real Pictures: every field the contract names, no other."""
+    """The browser tests' pictures are real Pictures: every field the contract requires, none it does not name."""
     from euchre_lesson.look.picture import CardPicture, Picture, SeatPicture
 
     picture = PICTURES[name]()
-    assert set(picture) == set(Picture.__annotations__)
-    for seat in picture["seats"]:
-        assert set(seat) == set(SeatPicture.__annotations__)
-        for card in seat["cards"]:
-            assert set(card) == set(CardPicture.__annotations__)
+    shapes: list[tuple[Any, Any]] = [(picture, Picture)] + [(seat, SeatPicture) for seat in picture["seats"]]
+    shapes += [(card, CardPicture) for seat in picture["seats"] for card in seat["cards"]]
+    for shown, shape in shapes:
+        assert shape.__required_keys__ <= set(shown) <= set(shape.__annotations__), (shape.__name__, sorted(shown))
+
+
+def test_a_picture_or_faces_of_another_shape_is_refused_clearly():
+    from euchre_lesson.widgets.table_view import PictureRefused
+
+    with pytest.raises(PictureRefused, match=r"picture is a dict \(look.picture.Picture\), not True"):
+        TableView(picture=True)  # type: ignore[arg-type]
+    with pytest.raises(PictureRefused, match="this one lacks title, players, seats"):
+        TableView(picture={"moment": 1})  # type: ignore[arg-type]
+    with pytest.raises(PictureRefused, match="faces are a dict of card id to SVG text"):
+        TableView(faces={"J♥": 3})  # type: ignore[dict-item,unused-ignore]
+    view, _ = view_with_clicks()
+    with pytest.raises(PictureRefused, match="lacks"):
+        view.picture = {"moment": 8}
+    assert view.picture["moment"] == 7, "the picture drawn stays"
+    with pytest.raises(ValueError, match="on_click takes a function of one Click, not 'hint'"):
+        view.on_click("hint")  # type: ignore[arg-type,unused-ignore]
+
+
+def test_a_refused_click_is_a_lookup_error_and_a_value_error():
+    from euchre_lesson.widgets.table_view import ClickRefused
+
+    assert issubclass(ClickRefused, LookupError) and issubclass(ClickRefused, ValueError)
+    with pytest.raises(ClickRefused, match="nothing is drawn yet, so nothing may be clicked"):
+        TableView().press("hint")
+    view, _ = view_with_clicks()
+    with pytest.raises(ClickRefused, match=r"'JJJJ.*… \(100,000 characters\) is not a card"):
+        view.click_card("J" * 100_000)

@@ -5,6 +5,7 @@
 
 const SIDES = ["top", "left", "right"]; // the places around the felt other than yours, in the order filled
 const UNMOVE_MS = 4000; // a card shown moved at once goes back if no new picture came in this time
+const LONG_PROMPT = 110; // characters: a longer prompt is set a little smaller
 const BOWER_WORDS = { right: "right bower", left: "left bower", joker: "best bower" };
 
 // An element: h("div", {class: "x", text: "y", title: "z"}, child, ...); attributes with a null value are left out.
@@ -51,20 +52,21 @@ function plural(count, one, many) {
 }
 
 // The marks a card carries: a bower's small label, a chosen card's tick (a card from the dummy: its own row).
-function marks(card) {
+function marks(card, still = false) {
   const labels = [];
   if (card.bower) labels.push(h("span", { class: "tv-tag tv-tag-bower", text: BOWER_WORDS[card.bower] }));
-  if (card.chosen) labels.push(h("span", { class: "tv-tick", text: "✓" }));
+  if (card.chosen && !still) labels.push(h("span", { class: "tv-tick", text: "✓" }));
   return labels;
 }
 
-function cardClasses(card, size) {
+// How a card is drawn; one lying still on the table (the trick's) is never marked playable, dimmed or chosen.
+function cardClasses(card, size, still) {
   return [
     "tv-card",
     `tv-card-${size}`,
-    card.legal ? "is-legal" : "",
-    !card.legal && card.why_not ? "is-illegal" : "",
-    card.chosen ? "is-chosen" : "",
+    card.legal && !still ? "is-legal" : "",
+    !card.legal && card.why_not && !still ? "is-illegal" : "",
+    card.chosen && !still ? "is-chosen" : "",
     card.bower ? "is-bower" : "",
     card.from_dummy ? "is-from-dummy" : "",
   ]
@@ -77,8 +79,8 @@ function cardClasses(card, size) {
 function cardElement(card, view, size, how = "") {
   const clickable = how !== "still" && (how === "mine" || card.legal || card.why_not);
   if (!clickable) {
-    return h("span", { class: cardClasses(card, size), role: "img", "aria-label": card.spoken, "data-card": card.id },
-      face(card.id, view), marks(card));
+    const shown = { class: cardClasses(card, size, how === "still"), role: "img", "aria-label": card.spoken };
+    return h("span", { ...shown, "data-card": card.id }, face(card.id, view), marks(card, how === "still"));
   }
   const button = h("button", {
     type: "button",
@@ -159,6 +161,7 @@ function middle(picture, view, aside) {
   const trick = picture.trick;
   const box = h("section", { class: "tv-middle", "aria-label": "The middle of the table" });
   const cross = h("div", { class: "tv-trick" + (trick && trick.winner !== null ? " is-won" : "") });
+  const seen = new Set();
   if (trick) {
     for (const played of trick.cards) {
       const card = cardElement(played.card, view, "trick", "still");
@@ -166,10 +169,11 @@ function middle(picture, view, aside) {
       const slot = h("div", { class: `tv-slot tv-slot-${played.place}`, "data-seat": played.seat }, card);
       if (trick.winner !== null && played.seat === trick.winner) slot.classList.add("is-winner");
       if (view.drawn && !view.seenPlayed.has(key)) slot.classList.add("is-arriving");
-      view.seenPlayed.add(key);
+      seen.add(key);
       cross.append(slot);
     }
   }
+  view.seenPlayed = seen; // this trick's cards only: the same card in the same trick of a later hand moves again
   if (picture.up_card && !upCardAside(picture)) {
     cross.append(h("div", { class: "tv-slot tv-slot-centre" }, pileBox(picture.up_card, view, "tv-up-card")));
   }
@@ -188,12 +192,17 @@ function header(picture) {
       h("span", { class: "tv-score-words", text: score.words }),
       h("span", { class: "tv-score-points", text: String(score.points) }))),
     h("li", { class: "tv-target", text: `to ${picture.target}` }));
-  const trump = picture.trump
-    ? h("div", { class: "tv-trump", title: picture.trump_words },
-      h("span", { class: "tv-trump-mark", text: picture.trump, "data-trump": picture.trump, "aria-hidden": "true" }),
-      h("span", { class: "tv-trump-words", text: picture.trump_words }))
-    : h("div", { class: "tv-trump is-none" }, h("span", { class: "tv-trump-words", text: "No trump yet" }));
-  return h("header", { class: "tv-bar" }, h("h2", { class: "tv-title", text: picture.title }), trump, scores);
+  return h("header", { class: "tv-bar" }, h("h2", { class: "tv-title", text: picture.title }), scores);
+}
+
+// Trump and who made it: under the bar on a narrow screen, at the head of the side column on a wide one.
+function trumpBox(picture) {
+  if (!picture.trump) {
+    return h("div", { class: "tv-trump is-none" }, h("span", { class: "tv-trump-words", text: "No trump yet" }));
+  }
+  return h("div", { class: "tv-trump" },
+    h("span", { class: "tv-trump-mark", text: picture.trump, "data-trump": picture.trump, "aria-hidden": "true" }),
+    h("span", { class: "tv-trump-words", text: picture.trump_words }));
 }
 
 // Your hand at the felt's edge: a row of faces, the dummy's cards apart from yours in the keep step.
@@ -205,8 +214,10 @@ function handRow(seat, view, keep) {
   const hand = h("div", { class: classes.filter(Boolean).join(" "), role: "group", "aria-label": "Your hand" });
   const own = seat.cards.filter((card) => !card.from_dummy);
   const dummy = seat.cards.filter((card) => card.from_dummy);
+  // Your cards are buttons while any of them answers a click (a play, or a reason why not); an onlooker's are not.
+  const how = seat.cards.some((card) => card.legal || card.why_not) ? "mine" : "";
   const group = (cards, words, className) => {
-    const row = h("div", { class: "tv-hand-cards" }, cards.map((card) => cardElement(card, view, "hand", "mine")));
+    const row = h("div", { class: "tv-hand-cards" }, cards.map((card) => cardElement(card, view, "hand", how)));
     row.style.setProperty("--n", String(Math.max(cards.length, 2))); // a narrow screen overlaps the cards to fit
     return h("div", { class: `tv-hand-group ${className}` },
       words ? h("div", { class: "tv-hand-words", text: words }) : null, row);
@@ -218,11 +229,12 @@ function handRow(seat, view, keep) {
 }
 
 function talk(picture, view) {
-  const prompt = h("p", { class: `tv-prompt${picture.mood ? ` is-${picture.mood}` : ""}`, text: picture.prompt });
+  const long = picture.prompt.length > LONG_PROMPT ? " is-long" : "";
+  const prompt = h("p", { class: `tv-prompt${picture.mood ? ` is-${picture.mood}` : ""}${long}`, text: picture.prompt });
   const reason = h("p", { class: "tv-reason", "aria-live": "polite", text: view.reason });
   const chosen = picture.seats.flatMap((seat) => seat.cards).filter((card) => card.chosen).length;
   const count = picture.keep ? h("p", { class: "tv-keep-count", text: `Chosen: ${chosen} of ${picture.keep}` }) : null;
-  const buttons = h("div", { class: "tv-buttons" }, picture.buttons.map((button) => {
+  const buttonElement = (button) => {
     const element = h("button", {
       type: "button",
       class: `tv-button tv-button-${button.kind}`,
@@ -232,9 +244,14 @@ function talk(picture, view) {
     }, button.words);
     element.addEventListener("click", () => view.press(button));
     return element;
-  }));
+  };
+  // The choices of this step (bids, Keep these five) first and large; the host's tools after, smaller.
+  const choices = picture.buttons.filter((button) => button.kind !== "tool");
+  const tools = picture.buttons.filter((button) => button.kind === "tool");
   return h("section", { class: "tv-talk", "aria-label": "What to do" },
-    h("div", { class: "tv-status" }, prompt, count), reason, buttons);
+    h("div", { class: "tv-status" }, prompt, count), reason,
+    h("div", { class: `tv-buttons tv-choices${choices.length > 3 ? " is-many" : ""}` }, choices.map(buttonElement)),
+    h("div", { class: "tv-buttons tv-tools" }, tools.map(buttonElement)));
 }
 
 function table(picture, view) {
@@ -260,7 +277,7 @@ function table(picture, view) {
   }
   if (left("tv-dummy")) felt.append(h("div", { class: "tv-extra" }, left("tv-dummy")));
   return h("div", { class: `tv-table${picture.four_colour ? " is-four-colour" : ""}` },
-    header(picture), felt, talk(picture, view));
+    header(picture), trumpBox(picture), felt, talk(picture, view));
 }
 
 // Which control had the focus, so a redraw can give it back (keyboard players keep their place).
@@ -283,7 +300,7 @@ function refocus(root, focus) {
       || hand.find((card) => card.classList.contains("is-legal"))
       || hand[Math.min(focus.index, hand.length - 1)];
   }
-  target = target || root.querySelector(".tv-hand button.is-legal, .tv-buttons button:not([disabled])");
+  target = target || root.querySelector(".tv-hand button.is-legal, .tv-talk button:not([disabled])");
   if (target) {
     rove(root, target);
     target.focus({ preventScroll: true });
@@ -337,8 +354,8 @@ function render({ model, el }) {
       if (view.movedAt !== view.moment) view.moveAtOnce(card, button);
     },
     // Shown moved before Python's next picture confirms it (that may take a second on the static site): a card
-    // played to a trick goes to your side of it, any other card is lifted. If no picture follows, the table is
-    // drawn again as it was.
+    // played to a trick goes to your side of it, any other card is shown pressed. If no picture follows, the
+    // table is drawn again as it was.
     moveAtOnce(card, button) {
       const picture = view.picture;
       const you = picture.seats.find((seat) => seat.place === "bottom");
@@ -393,7 +410,12 @@ function render({ model, el }) {
     view.movedAt = null;
     clearTimeout(view.unmove);
     const focus = focusOf(root);
-    stage.replaceChildren(table(picture, view));
+    try {
+      stage.replaceChildren(table(picture, view));
+    } catch (error) { // a picture not of the contract's shape: say so on the page, not only in the console
+      stage.replaceChildren(h("p", { class: "tv-empty", text: `The table could not be drawn: ${error.message}` }));
+      throw error;
+    }
     if (live.textContent !== picture.prompt) live.textContent = picture.prompt;
     const hand = [...root.querySelectorAll(".tv-hand button.tv-card")];
     rove(root, hand.find((card) => card.classList.contains("is-legal")) || hand[0]);
@@ -408,7 +430,8 @@ function render({ model, el }) {
   };
   model.on("change:faces", newFaces);
   draw();
-  return () => {
+  return () => { // the view is taken away (a cell cleared, a page left)
+    clearTimeout(view.unmove);
     model.off("change:picture", draw);
     model.off("change:faces", newFaces);
   };

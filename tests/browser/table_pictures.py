@@ -287,3 +287,51 @@ PICTURES = {
     "railroad_finished": railroad_finished,
     "twohanded_trick": twohanded_trick,
 }
+
+
+def crowded_round_two() -> Picture:
+    """The most a step says and offers: round two of Railroad with long names, a long prompt, every bid and five of
+    the host's tools; the dealer's partner goes alone... words that run to three lines."""
+    hand = [card(c) for c in ("9♠", "J♣", "A♣", "10♥", "Q♦")] + []
+    hand[4]["why_not"] = "Bid first: the cards are played once trump is made."
+    tools = [
+        HINT,
+        UNDO,
+        button("next", "Next hand", "tool", "Deal the next hand", enabled=False),
+        button("open", "Show every hand", "tool", "Turn every hand face up, to talk it over"),
+        button("new", "New game", "tool", "Start a new game"),
+    ]
+    return picture(
+        "Railroad Euchre · hand 12 · to 10 points · the computer plays carefully",
+        4,
+        [
+            seat(0, "bottom", "You", cards=hand, backs=0, to_act=True, side=0, tricks=0),
+            seat(1, "left", "Computer (west)", side=1, roles=""),
+            seat(2, "top", "Computer (north), your partner", side=0, roles="your partner"),
+            seat(3, "right", "Computer (east)", side=1, dealer=True, roles="dealer"),
+        ],
+        [
+            Score(side=0, words="You and Computer (north)", points=9),
+            Score(side=1, words="Computer (west) and Computer (east)", points=9),
+        ],
+        up_card=Pile(words="Up-card, the 9♣, turned down: clubs may not be named now", cards=[], backs=1),
+        trump_words="",
+        prompt=(
+            "Round two: everyone passed the 9♣, so name any suit but clubs as trump, alone if you wish, or pass; "
+            "if you pass, Computer (east) must name one (stick the dealer)."
+        ),
+        buttons=[
+            button("pass", "Pass"),
+            button("S", "Name ♠ trump"),
+            button("H", "Name ♥ trump"),
+            button("D", "Name ♦ trump"),
+            button("S!", "Name ♠ trump, alone"),
+            button("H!", "Name ♥ trump, alone"),
+            button("D!", "Name ♦ trump, alone"),
+            *tools,
+        ],
+        your_turn=True,
+    )
+
+
+PICTURES["crowded_round_two"] = crowded_round_two

@@ -14,7 +14,7 @@ from table_pictures import PICTURES, card, partnership_trick, played, railroad_f
 from table_view_harness import keep_shot, open_view, sent, update
 
 SIZES = {"phone": (390, 844), "projector": (1280, 720), "desktop": (1920, 1080)}
-FOUR_HANDED = {"partnership_discard", "partnership_trick", "railroad_finished"}
+FOUR_HANDED = {"partnership_discard", "partnership_trick", "railroad_finished", "crowded_round_two"}
 
 # Every box the geometry speaks of, measured at once: {name: [left, top, right, bottom]}.
 BOXES = """() => {
@@ -99,14 +99,15 @@ def test_every_game_and_step_is_laid_out_as_a_table(at_size, shots, name, size):
             assert box[2] - box[0] >= 44 and box[3] - box[1] >= 44, f"a card too small to tap on a phone: {box}"
 
 
+@pytest.mark.parametrize("size", ["phone", "projector"])
 @pytest.mark.parametrize("name", PICTURES)
-def test_no_accessibility_violation(at_size, name):
-    """axe-core's WCAG 2 A and AA rules find nothing on any picture (at a phone's size, where space is tightest)."""
-    page = at_size(390, 844)
+def test_no_accessibility_violation(at_size, name, size):
+    """axe-core's WCAG 2 A and AA rules find nothing on any picture, in the narrow layout and the side-by-side one."""
+    page = at_size(*SIZES[size])
     open_view(page, PICTURES[name]())
     result = axe_check(page, ".euchre-tv")
     assert result["parts"] == 1 and result["checked"] > 20, result
-    assert not result["violations"], described(result["violations"], f"{name}: ")
+    assert not result["violations"], described(result["violations"], f"{name} at {size}: ")
 
 
 def test_a_click_sends_the_card_with_its_moment_and_moves_it_at_once(at_size):
@@ -115,8 +116,10 @@ def test_a_click_sends_the_card_with_its_moment_and_moves_it_at_once(at_size):
     page.click(".tv-hand [data-card='9♥']")
     assert sent(page) == [{"moment": 7, "card": "9♥"}]
     assert page.locator(".tv-trick .tv-slot-bottom [data-card='9♥']").count() == 1, "moved before Python answers"
+    moved = page.get_attribute(".tv-trick .tv-slot-bottom [data-card='9♥']", "class")
+    assert "is-legal" not in moved, "on the table it is a card lying still, not one to play"
     assert not page.locator(".tv-hand [data-card='9♥']").is_visible()
-    page.click(".tv-buttons [data-key='hint']")
+    page.click(".tv-talk [data-key='hint']")
     assert sent(page)[-1] == {"moment": 7, "key": "hint"}
     later = partnership_trick()
     later["moment"] = 8
@@ -343,3 +346,25 @@ def test_the_prompt_is_read_out_from_a_live_region_that_outlasts_the_redraw(at_s
     assert page.evaluate("() => document.querySelector('.tv-live') === window.liveBefore")
     assert page.locator(".tv-live").inner_text() == "Dev's turn."
     assert page.locator(".tv-prompt").inner_text() == "Dev's turn."
+
+
+def test_a_picture_of_the_wrong_shape_says_so_on_the_page(at_size):
+    page = at_size(390, 844)
+    open_view(page, partnership_trick())
+    broken = partnership_trick()
+    del broken["scores"]  # type: ignore[misc]
+    drawn = "(p) => { try { window.harness.update('picture', p); } catch (e) { window.caught = e.message; } }"
+    page.evaluate(drawn, broken)
+    assert "The table could not be drawn" in page.locator(".euchre-tv").inner_text()
+    assert page.evaluate("() => window.caught")
+
+
+def test_an_onlookers_hand_is_not_a_row_of_buttons(at_size):
+    """A teacher watching a seat with its hand open clicks nothing: no card of it is a button or a Tab stop."""
+    page = at_size(1280, 720)
+    picture = railroad_finished()
+    picture["seats"][0]["cards"] = [card("A♣"), card("9♠")]
+    picture["buttons"] = []
+    open_view(page, picture)
+    assert page.locator(".tv-hand [role=img][data-card]").count() == 2
+    assert page.locator(".euchre-tv button").count() == 0
