@@ -1,7 +1,8 @@
 """An anywidget's front end, from the installed package alone (no network), in each host that shows the Table:
 JupyterLab, the lessons' pages (Voila inside the lessons' server, as `make lessons` serves them) and the app
 (Voila on its own with the app's template, as `make app` starts it). A click in the page reaches Python, and
-Python's answer is drawn: the round trip every table view makes."""
+Python's answer is drawn: the round trip every table view makes. First the smallest anywidget, then the Table,
+whose board is the one table view (euchre_lesson/look/table.js)."""
 
 from __future__ import annotations
 
@@ -63,6 +64,9 @@ def offline(page, server: str) -> list[str]:
     return outside
 
 
+TABLE = "from euchre_lesson.widgets.table import Table\n\nTable(seed=5)"
+
+
 def round_trip(page) -> None:
     """The widget drawn with its own style; a click answered by Python and drawn."""
     button = page.locator("button.tiny-anywidget")
@@ -75,12 +79,35 @@ def round_trip(page) -> None:
     )
 
 
-@pytest.fixture
-def notebook(tmp_path) -> Path:
-    return write_notebook(tmp_path / NOTEBOOK, [TINY])
+def table_round_trip(page) -> None:
+    """The Table's board drawn by the one table view, its cards' faces from the package; a bid pressed on the board
+    reaches Python, which draws the next picture and says what happened in the note."""
+    board = page.locator(".euchre-table .tv-table")
+    board.wait_for(timeout=SLOW)
+    faces = page.locator(".euchre-table .tv-hand .tv-face svg").count()
+    assert faces >= 5, f"your hand shows {faces} faces drawn as pictures"
+    moment = board.evaluate("b => b.innerHTML")
+    note = page.locator(".euchre-note").first.inner_text()
+    page.locator(".euchre-table button.tv-button-bid").first.click()
+    page.wait_for_function(
+        "(note) => document.querySelector('.euchre-note').innerText !== note", arg=note, timeout=SLOW
+    )
+    assert board.evaluate("b => b.innerHTML") != moment, "the board was not drawn again after the bid"
 
 
-def test_an_anywidget_runs_offline_in_jupyterlab(notebook, page):
+# What each host is shown, and how the round trip is checked: the smallest anywidget, and the Table.
+SHOWN = {"tiny": (TINY, round_trip), "table": (TABLE, table_round_trip)}
+
+
+@pytest.fixture(params=list(SHOWN))
+def shown(request, tmp_path):
+    """A notebook holding the widget, and the check of its round trip."""
+    cell, check = SHOWN[request.param]
+    return write_notebook(tmp_path / NOTEBOOK, [cell]), check
+
+
+def test_an_anywidget_runs_offline_in_jupyterlab(shown, page):
+    notebook, round_trip = shown
     with LabServer(notebook.parent) as lab:
         outside = offline(page, lab.base)
         open_notebook(page, lab, NOTEBOOK)
@@ -90,7 +117,8 @@ def test_an_anywidget_runs_offline_in_jupyterlab(notebook, page):
     assert outside == [], f"JupyterLab asked the network for: {outside}"
 
 
-def test_an_anywidget_runs_offline_in_the_lessons_pages(notebook, page):
+def test_an_anywidget_runs_offline_in_the_lessons_pages(shown, page):
+    notebook, round_trip = shown
     with LabServer(notebook.parent, env={"JUPYTER_CONFIG_PATH": str(CONFIG)}) as lab:
         outside = offline(page, lab.base)
         page.goto(f"{lab.base}/voila/render/{NOTEBOOK}?token={lab.token}", timeout=SLOW)
@@ -139,7 +167,8 @@ def app_server(folder: Path) -> Iterator[str]:
             server.wait()
 
 
-def test_an_anywidget_runs_offline_in_the_app(notebook, page):
+def test_an_anywidget_runs_offline_in_the_app(shown, page):
+    notebook, round_trip = shown
     with app_server(notebook.parent) as base:
         outside = offline(page, base)
         page.goto(f"{base}voila/render/{NOTEBOOK}", timeout=SLOW)
