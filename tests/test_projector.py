@@ -4,8 +4,8 @@ to the projector class (the browser test measures it at 1280 x 720: tests/browse
 import re
 
 import pytest
+from table_checks import seat_picture
 
-from euchre_lesson.engine.cards import JOKER
 from euchre_lesson.engine.errors import NotationError
 from euchre_lesson.engine.rules import PARTNERSHIP
 from euchre_lesson.widgets import DummyTrainer, ScoreQuiz, Table
@@ -14,8 +14,9 @@ from euchre_lesson.widgets.projector import CSS as PROJECTOR_CSS
 from euchre_lesson.widgets.projector import PROJECTOR
 
 
-def _faces(table: Table, seat: int) -> tuple:
-    return table.seat_rows[seat].cards
+def _faces(table: Table, seat: int) -> set[str]:
+    """The cards the board shows face up at a seat."""
+    return {card["id"] for card in seat_picture(table, seat)["cards"]}
 
 
 def test_a_table_in_projector_mode_carries_the_class_and_offers_open_hands():
@@ -28,16 +29,17 @@ def test_a_table_in_projector_mode_carries_the_class_and_offers_open_hands():
 
 def test_open_hands_show_every_seats_cards_and_the_dummy_and_closing_them_hides_them_again():
     table = Table(seed=3, projector=True)
-    for seat in (1, 2):  # backs (stand-ins), but for the up-card the dealer took, which everyone saw
-        assert set(_faces(table, seat)) - {table.view.up_card} <= {JOKER}, _faces(table, seat)
+    up = str(table.view.up_card)
+    for seat in (1, 2):  # backs, but for the up-card the dealer took, which everyone saw
+        assert _faces(table, seat) <= {up}, _faces(table, seat)
     table.open_hands_input.value = True  # the learner ticks the box
     for seat in (1, 2):
-        assert set(_faces(table, seat)) == set(table.hand.hands[seat])
-    assert set(table.dummy_row.cards) == set(table.hand.dummy)
+        assert _faces(table, seat) == set(map(str, table.hand.hands[seat]))
+    assert {card["id"] for card in table.board.picture["dummy"]["cards"]} == set(map(str, table.hand.dummy))
     table.show_projector(False)  # back at a learner's own screen: only what your seat may see
-    assert not table.hands_open and set(_faces(table, 2)) == {JOKER}
+    assert not table.hands_open and _faces(table, 2) <= {up} and seat_picture(table, 2)["backs"]
     table.open_hands(True)
-    assert set(_faces(table, 2)) == set(table.hand.hands[2])
+    assert _faces(table, 2) == set(map(str, table.hand.hands[2]))
 
 
 def test_projector_settings_refuse_what_is_not_on_or_off():

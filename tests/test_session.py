@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from table_checks import assert_valid
+from table_checks import assert_valid, your_seat
 from test_widgets_table import callbacks_raise  # noqa: F401  (autouse: an exception in a click handler fails)
 
 from euchre_lesson import (
@@ -305,7 +305,8 @@ def test_the_table_draws_what_its_session_does():
         assert_valid(table)
     card = session.selectable[0]
     session.pick(card)
-    assert table.hand_row.marked(card, "chosen") and "Selected 1 of 5" in table.note.value
+    chosen = [shown["id"] for shown in your_seat(table)["cards"] if shown["chosen"]]
+    assert chosen == [str(card)] and "Selected 1 of 5" in table.note.value
     session.undo()
     assert "Undone" in table.note.value and card not in table.selected
     assert_valid(table)

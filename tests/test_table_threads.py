@@ -3,6 +3,7 @@
 import random
 import threading
 
+from table_checks import board_clicks
 from test_widgets_table import callbacks_raise  # noqa: F401  (autouse: an exception in a click handler fails)
 
 from euchre_lesson import PARTNERSHIP, RAILROAD, new_game
@@ -14,8 +15,10 @@ CLICKS = 500  # per thread: a few seconds, and enough to have raised in redraw()
 
 
 def clickable(table: Table) -> list:
-    """The buttons a learner could click now (hint and grades left out: each asks the computer for seconds)."""
-    return [*table.hand_row.children, *table.choices.children, table.keep_button, table.undo_button, table.next_button]
+    """What a learner could click now (hint and grades left out: each asks the computer for seconds): the board's
+    cards and buttons, as the page sends them, and Undo and Next hand."""
+    with table.session.lock:  # the picture read whole, as the page draws it
+        return [*board_clicks(table.board), table.undo_button, table.next_button]
 
 
 def clicker(table: Table, seed: int, errors: list) -> None:

@@ -6,7 +6,7 @@ import random
 
 import ipywidgets as w
 import pytest
-from table_checks import check
+from table_checks import BoardClick, board_click, board_clicks, check
 from test_widgets_table import callbacks_raise  # noqa: F401  (autouse: an exception in a click handler fails)
 
 from euchre_lesson import (
@@ -24,7 +24,7 @@ from euchre_lesson import (
 )
 from euchre_lesson.play.players import RandomPlayer
 from euchre_lesson.widgets.cards import has_class
-from euchre_lesson.widgets.ipywidgets_door import click_from_the_page
+from euchre_lesson.widgets.table_view import TableView
 
 CLICKS_PER_WIDGET = 1200  # nine widgets: 10,800 clicks in all
 
@@ -55,11 +55,14 @@ FACTORIES = {
 
 
 def controls(widget) -> list:
-    """Every control a learner could use now: enabled buttons, choices, number and text boxes."""
+    """Every control a learner could use now: enabled buttons, choices, number and text boxes, and the clicks the
+    Table's board (the one table view) offers."""
     found, stack = [], [widget]
     while stack:
         item = stack.pop()
-        if isinstance(item, w.Box):
+        if isinstance(item, TableView):
+            found += board_clicks(item)
+        elif isinstance(item, w.Box):
             stack.extend(item.children)
         elif isinstance(item, w.ValueWidget | w.Button) and not getattr(item, "disabled", False):
             found.append(item)
@@ -88,7 +91,7 @@ def is_slow(control) -> bool:
 
 def use(control, rng: random.Random, folder) -> None:
     """One random click, choice or entry, as a learner could make it."""
-    if isinstance(control, w.Button):
+    if isinstance(control, w.Button | BoardClick):
         control.click()
     elif isinstance(control, w.widgets.widget_selection._MultipleSelection):
         options = list(control.options)
@@ -151,7 +154,8 @@ def test_every_choice_box_shows_a_choice(name):
 
 
 def twice(button) -> None:
-    """A double-click as the kernel hears it: the same button clicked twice."""
+    """A double-click as the kernel hears it: the same button clicked twice (on the board: the same message, made
+    from the picture the page drew, sent twice)."""
     button.click()
     button.click()
 
@@ -162,19 +166,13 @@ def learner_moves(table) -> list[str]:
 
 def control_for(table, action):
     """The control a learner clicks last for this action (the five of a keep selected first)."""
-    if action.kind == "keep":
-        for card in set(action.cards) ^ table.selected:
-            table.hand_row.button_for(card).click()
-        return table.keep_button
-    if action.kind in ("play", "pickup"):
-        return table.hand_row.button_for(action.card)
-    return table.choices.button_for(action)
+    return board_click(table, action)
 
 
 def test_a_double_click_on_pass_passes_once():
     table = widgets.Table(seed=1)
     assert table.my_turn and table.hand.phase is Phase.ROUND_ONE
-    twice(table.choices.button_for(parse_action("pass")))
+    twice(board_click(table, parse_action("pass")))
     assert learner_moves(table) == ["pass"]
 
 
@@ -187,7 +185,7 @@ def test_a_double_click_on_a_card_plays_it_once():
     before = learner_moves(double)
     card = double.game.legal_actions()[0].card
     single.act(f"play {card}")
-    twice(double.hand_row.button_for(card))
+    twice(BoardClick(double.board, card=str(card)))
     assert learner_moves(double) == before + [f"play {card}"]
     assert double.note.value == single.note.value, double.note.value
 
@@ -197,11 +195,13 @@ def test_a_double_click_on_a_card_plays_it_once():
     [(CUTTHROAT, 1), (CUTTHROAT, 5), (PARTNERSHIP, 2), (PARTNERSHIP, 4)],
     ids=["cutthroat-1", "cutthroat-5", "partnership-2", "partnership-4"],
 )
-def test_double_clicks_at_the_table_act_as_single_clicks(rules, seed):
-    """Every control double-clicked, hand after hand: the same game as single clicks, and the same note."""
+def test_double_clicks_at_the_table_act_as_single_clicks(rules, seed, clock):
+    """Every control double-clicked, hand after hand: the same game as single clicks, and the same note (a
+    person's pace between the double-clicks)."""
     single, double = widgets.Table(rules, seed=seed), widgets.Table(rules, seed=seed)
     learner = RuleOfThumbPlayer()
     while len(single.game.hands) < 4 and not single.game.is_over:
+        clock(1)
         if single.my_turn:
             action = learner.choose(single.view)
             single.act(action)
@@ -224,17 +224,16 @@ def test_a_double_click_on_undo_takes_back_one_action():
     assert table.game == moments[-1] and len(table.history) == 2
 
 
-def test_selecting_cards_keeps_the_buttons_and_a_move_makes_new_ones():
-    """Redraws stay cheap: a highlight changes no widget; what a button means changes only with a new button."""
+def test_selecting_cards_and_moves_open_no_widgets():
+    """Redraws stay cheap: the board is one widget whose picture changes; a long game does not pile up widgets."""
     table = widgets.Table(CUTTHROAT, seed=5)
     while not (table.my_turn and table.hand.phase is Phase.DUMMY):
         table.act(RuleOfThumbPlayer().choose(table.view))
-    buttons, widgets_open = list(table.hand_row.children), len(w.widgets.widget._instances)
-    for card in table.hand_row.cards[:5]:
-        table.hand_row.button_for(card).click()
-    assert list(table.hand_row.children) == buttons and len(w.widgets.widget._instances) == widgets_open
-    table.keep_button.click()
-    assert not {id(b) for b in table.hand_row.children} & {id(b) for b in buttons}
+    widgets_open = len(w.widgets.widget._instances)
+    for click in board_clicks(table.board)[:5]:
+        click.click()
+    assert len(table.selected) == 5 and len(w.widgets.widget._instances) == widgets_open
+    table.act(RuleOfThumbPlayer().choose(table.view))
     for _ in range(40):  # old buttons are closed: a long game does not pile up widgets
         table.act(table.game.legal_actions()[0]) if table.my_turn else table.next_button.click()
     assert len(w.widgets.widget._instances) - widgets_open < 40
@@ -311,20 +310,15 @@ def clock(monkeypatch):
         yield tick
 
 
-def from_page(button) -> None:
-    """A click as the kernel hears it from the page: a message to the button's model."""
-    click_from_the_page(button)
-
-
 def test_the_second_click_of_a_double_click_on_the_redrawn_table_is_dropped(clock):
     """Seed 1: Pass, and 0.15 s later a click on the new Pass (round two) under the pointer: one pass."""
     table = widgets.Table(seed=1)
-    from_page(table.choices.button_for(parse_action("pass")))
+    board_click(table, parse_action("pass")).click()
     clock(0.15)
-    from_page(table.choices.button_for(parse_action("pass")))
+    board_click(table, parse_action("pass")).click()
     assert learner_moves(table) == ["pass"]
     clock(0.5)  # a person who has read the new table clicks again: taken
-    from_page(table.choices.button_for(parse_action("pass")))
+    board_click(table, parse_action("pass")).click()
     assert learner_moves(table) == ["pass", "pass"]
 
 
@@ -333,19 +327,20 @@ def test_a_double_click_on_a_card_to_select_selects_it_and_quick_clicks_on_other
     while not (table.my_turn and table.hand.phase is Phase.DUMMY):
         table.act(RuleOfThumbPlayer().choose(table.view))
     clock(1)
-    first, *others = table.hand_row.cards[:5]
-    from_page(table.hand_row.button_for(first))
+    first, *others = [click.description for click in board_clicks(table.board)][:5]
+    BoardClick(table.board, card=first).click()
     clock(0.12)
-    from_page(table.hand_row.button_for(first))
-    assert table.selected == {first}, "a double-click on a card selects it (not select, then unselect)"
+    BoardClick(table.board, card=first).click()
+    assert {str(card) for card in table.selected} == {first}, "a double-click selects a card (not select, unselect)"
     for card in others:  # quick single clicks on other cards of the same drawing are all taken
         clock(0.12)
-        from_page(table.hand_row.button_for(card))
-    assert table.selected == {first, *others}
-    clock(0.12)  # a double-click on Keep: the second click lands on a card of the new row (play)
-    from_page(table.keep_button)
+        BoardClick(table.board, card=card).click()
+    assert {str(card) for card in table.selected} == {first, *others}
+    clock(0.12)  # a double-click on Keep: the second click lands on a card of the new picture (play)
+    keep = next(b["key"] for b in table.board.picture["buttons"] if b["kind"] == "keep")
+    BoardClick(table.board, key=keep).click()
     clock(0.12)
     before = learner_moves(table)
     assert table.my_turn and table.hand.phase is Phase.PLAY
-    from_page(table.hand_row.button_for(table.game.legal_actions()[0].card))
+    BoardClick(table.board, card=str(table.game.legal_actions()[0].card)).click()
     assert learner_moves(table) == before

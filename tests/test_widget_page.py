@@ -9,6 +9,7 @@ from pathlib import Path
 import ipywidgets as w
 import pytest
 from jupyter_client.manager import start_new_kernel
+from table_checks import board_click
 from test_widgets_table import callbacks_raise  # noqa: F401  (autouse: an exception in a click handler fails)
 
 from euchre_lesson import parse_action
@@ -84,7 +85,7 @@ def test_a_widget_keeps_its_page_when_clicked_in_another_context():
     with bound(tables_page):
         table = Table(seed=1)
     handlers_context = contextvars.Context()
-    handlers_context.run(click_from_the_page, table.choices.button_for(parse_action("pass")))
+    handlers_context.run(board_click(table, parse_action("pass")).click)
     assert [str(a) for a, seat in zip(table.hand.history, table.hand.actors) if seat == table.seat] == ["pass"]
     assert len(tables_page.spares) > 0, "the spares of the table's page were not opened after the click"
     assert handlers_context.run(page._BOUND.get) is None, "the click bound a page of its own"

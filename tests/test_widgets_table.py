@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from ipywidgets.widgets.widget import CallbackDispatcher
-from table_checks import assert_valid, shown_cards
+from table_checks import BoardClick, assert_valid, seat_picture, shown_cards, your_seat
 from widget_checks import check_bidding
 
 from euchre_lesson import (
@@ -160,8 +160,10 @@ def test_the_learner_never_sees_a_hidden_card(rules):
 
 def test_the_dummy_is_shown_to_the_maker_who_takes_it():
     table = first(Table(CUTTHROAT, seed=5), lambda t: t.my_turn and t.hand.phase is Phase.DUMMY)
-    ten = set(table.hand_row.cards)
-    assert ten == set(table.hand.hands[0]) | set(table.hand.dummy) and len(ten) == 10
+    cards = your_seat(table)["cards"]
+    ten = {card["id"] for card in cards}
+    assert ten == set(map(str, (*table.hand.hands[0], *table.hand.dummy))) and len(ten) == 10
+    assert {card["id"] for card in cards if card["from_dummy"]} == set(map(str, table.hand.dummy))  # marked (T5)
     assert_valid(table)
 
 
@@ -172,10 +174,13 @@ def test_the_keep_is_told_and_the_five_laid_aside_lie_face_down_for_the_others()
     table.act(five)
     told = f"You took the dummy, kept {' '.join(map(str, five.cards))} and laid the other five aside."
     assert told in table.note.value and told in table.story.value
-    assert list(table.dummy_row.cards) == list(table.hand.set_aside) and "Laid aside by you" in table.dummy_label.value
+    aside = table.board.picture["dummy"]
+    assert {card["id"] for card in aside["cards"]} == set(map(str, table.hand.set_aside))
+    assert "Laid aside by you" in aside["words"]
     other = first(Table(CUTTHROAT, seat=1, seed=5), lambda t: t.hand.set_aside and t.hand.maker != 1)
-    assert f"Laid aside by seat {other.hand.maker}</b>, face down" in other.dummy_label.value
-    assert len(other.dummy_row.cards) == 5 and not face_up_cards(other.dummy_row)
+    aside, maker = other.board.picture["dummy"], seat_picture(other, other.hand.maker)["name"]
+    assert aside["words"] == f"Laid aside by {maker}, face down"
+    assert aside["backs"] == 5 and not aside["cards"]
     assert "laid five cards aside face down" in other.story.value
     assert_valid(other)
 
@@ -184,9 +189,10 @@ def test_the_last_trick_stays_with_its_winner_until_the_next_card():
     table = first(
         Table(CUTTHROAT, seed=2), lambda t: t.hand.phase is Phase.PLAY and t.hand.tricks and not t.hand.trick.cards
     )
-    last = table.hand.tricks[-1]
-    assert list(table.trick_row.cards) == list(last.cards)
-    assert "won by" in table.trick_label.value
+    last, trick = table.hand.tricks[-1], table.board.picture["trick"]
+    assert [played["card"]["id"] for played in trick["cards"]] == list(map(str, last.cards))
+    winner = seat_picture(table, last.winner)["name"]
+    assert trick["winner"] == last.winner and winner.lower() in trick["words"].lower(), trick["words"]
 
 
 # -- illegal clicks, undo, save and load ------------------------------------------------------------------
@@ -200,25 +206,31 @@ def test_an_illegal_card_is_explained_and_changes_nothing():
     before, undo = table.game, table.history
     legal = {a.card for a in table.game.legal_actions()}
     card = next(c for c in table.hand.hands[table.seat] if c not in legal)
-    table.hand_row.button_for(card).click()
+    drawn = next(shown for shown in your_seat(table)["cards"] if shown["id"] == str(card))
+    assert not drawn["legal"] and "follow" in drawn["why_not"] and "(C12)" in drawn["why_not"], drawn
+    BoardClick(table.board, card=str(card)).click()  # sent all the same (the page's script never sends it)
     assert table.game is before and table.history == undo
-    assert "Not allowed" in table.note.value and "You must follow" in table.note.value and "C12" in table.note.value
+    with pytest.raises(LookupError, match="no control on the table offers"):
+        table.act(f"play {card}")
     assert_valid(table)
 
 
 def test_a_card_during_the_bidding_and_a_short_keep_are_explained():
     table = first(Table(CUTTHROAT, seed=5), lambda t: t.my_turn and t.hand.phase is Phase.DUMMY)
     before = table.game
-    table.keep_button.click()
-    assert "Select five" in table.note.value
-    for card in table.hand_row.cards[:3]:
-        table.hand_row.button_for(card).click()
-    table.keep_button.click()
-    assert "Keep exactly five" in table.note.value and "T5" in table.note.value and table.game is before
+
+    def keep() -> dict:
+        return next(button for button in table.board.picture["buttons"] if button["kind"] == "keep")
+
+    assert not keep()["enabled"] and "select 5 cards first (0 selected)" in keep()["why"].lower()
+    for shown in your_seat(table)["cards"][:3]:
+        table.board.click_card(shown["id"])
+    assert not keep()["enabled"] and "(3 selected)" in keep()["why"] and "Selected 3 of 5" in table.note.value
+    BoardClick(table.board, key=keep()["key"]).click()  # sent all the same (the page's script never sends it)
+    assert table.game is before and len(table.selected) == 3
     bidding = first(Table(CUTTHROAT, seed=4), lambda t: t.my_turn and t.hand.phase is Phase.ROUND_ONE)
-    before = bidding.game
-    bidding.hand_row.children[0].click()
-    assert "once trump is made" in bidding.note.value and bidding.game is before
+    cards = your_seat(bidding)["cards"]
+    assert cards and all(not card["legal"] and "once trump is made" in card["why_not"] for card in cards)
 
 
 def test_undo_restores_the_exact_previous_state_and_goes_further_back():
@@ -490,8 +502,8 @@ def one_click_each(table: Table, learner) -> list:
     action = learner.choose(table.view)
     if action.kind is not Verb.KEEP:
         return [lambda: table.act(action)]
-    picks = [table.hand_row.button_for(card).click for card in set(action.cards) ^ table.selected]
-    return picks + [lambda: table.keep_button.click()]
+    picks = [lambda card=card: table.board.click_card(str(card)) for card in set(action.cards) ^ table.selected]
+    return picks + [lambda: table.board.press(table.key_for(action))]
 
 
 @pytest.mark.parametrize("rules", [CUTTHROAT, PARTNERSHIP], ids=["cutthroat", "partnership"])
@@ -544,10 +556,11 @@ def test_a_call_for_best_is_made_by_clicking_a_card(verb):
     table = next((t for seed in range(300) if learner_until(t := Table(RAILROAD, seed=seed), verb)), None)
     assert table is not None, f"no seed below 300 asks the learner to {verb}"
     assert "(R3)" in table.prompt() and ("give" if verb is Verb.GIVE else "lay it down") in table.prompt()
-    assert not table.choices.actions, "a call for best is answered with the cards, not with buttons"
+    bids = [button for button in table.board.picture["buttons"] if button["kind"] == "bid"]
+    assert not bids, "a call for best is answered with the cards, not with buttons"
     card = table.view.legal[-1].card
     before = len(table.hand.history)
-    table.hand_row.button_for(card).click()
+    table.board.click_card(str(card))
     assert table.hand.history[before].kind is verb and table.hand.history[before].card == card
     assert_valid(table)
 
@@ -626,20 +639,21 @@ def test_the_up_card_the_dealer_took_is_drawn_in_the_dealer_s_hand_not_in_its_ol
         lambda t: t.view.picked_up and t.view.dealer != t.seat and t.view.phase is Phase.PLAY,
     )
     view, up = table.view, table.view.up_card
-    assert not face_up_cards(table.up_row), "the up-card is still drawn where it lay"
-    assert f"the {up}, taken by the dealer" in table.up_label.value
-    assert face_up_cards(table.seat_rows[view.dealer]) == [up]  # everyone saw it go into the dealer's hand
+    assert table.board.picture["up_card"] is None, "the up-card is still drawn where it lay"
+    dealer = seat_picture(table, view.dealer)
+    assert [card["id"] for card in dealer["cards"]] == [str(up)]  # everyone saw it go into the dealer's hand
+    assert dealer["backs"] == len(table.hand.hands[view.dealer]) - 1
     assert_valid(table)
     first(table, lambda t: up in t.view.played or t.hand.is_over)
-    if not table.hand.is_over:  # once played, the dealer's row is backs again
-        assert not face_up_cards(table.seat_rows[table.view.dealer])
+    if not table.hand.is_over:  # once played, the dealer's hand is backs again
+        assert not seat_picture(table, table.view.dealer)["cards"]
 
 
 def test_the_up_card_is_drawn_face_down_once_turned_down():
     table = first(Table(CUTTHROAT, seed=2028), lambda t: t.view.turned_down is not None)
-    up = table.view.up_card
-    assert not face_up_cards(table.up_row) and len(table.up_row.cards) == 1, "a turned-down card is drawn face up"
-    assert f"the {up}, turned down" in table.up_label.value  # its name is public: it was turned up first
+    up, pile = table.view.up_card, table.board.picture["up_card"]
+    assert not pile["cards"] and pile["backs"] == 1, "a turned-down card is drawn face up"
+    assert f"the {up}, turned down" in pile["words"]  # its name is public: it was turned up first
 
 
 def test_after_grading_the_table_no_longer_asks_for_a_grade():
@@ -650,12 +664,16 @@ def test_after_grading_the_table_no_longer_asks_for_a_grade():
     assert "Next hand" in table.note.value
 
 
-def test_the_table_names_the_cue_the_learner_sees_on_playable_cards():
-    from euchre_lesson.widgets.cards import CSS, LEGAL_CUE
-
-    table = first(Table(CUTTHROAT, seed=3), lambda t: t.my_turn and t.view.phase is Phase.PLAY)
-    assert LEGAL_CUE in table.note.value and "raised" not in table.note.value
-    assert ".euchre-card.euchre-legal { border: 3px solid #1f5fbf" in CSS  # the blue outline the words name
+def test_the_table_says_which_cards_may_be_played_and_why_the_others_may_not():
+    table = first(
+        Table(CUTTHROAT, seed=1),
+        lambda t: t.my_turn and t.view.phase is Phase.PLAY and len(t.view.legal) < len(t.view.hand),
+    )
+    assert "click one of the cards you may play" in table.prompt() and "(C12)" in table.prompt()
+    assert "click one of the cards you may play" in table.note.value
+    cards = your_seat(table)["cards"]
+    assert {card["id"] for card in cards if card["legal"]} == {str(action.card) for action in table.view.legal}
+    assert all(card["why_not"] for card in cards if not card["legal"]), cards
 
 
 def test_the_bidding_trainer_says_it_is_thinking_with_its_controls_off_while_it_weighs(monkeypatch):

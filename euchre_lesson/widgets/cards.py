@@ -62,6 +62,7 @@ CSS = """<style>
 .euchre-card.euchre-role-joker::after { content: "★"; content: "★" / ""; }
 .euchre-table { background: #e8f3ea; border-radius: 0.6em; padding: 0.5em; contain: content; }  /* laid out on its own:
   a change on the felt does not make the browser lay out the whole notebook again */
+.euchre-table.euchre-board { background: none; padding: 0; }  /* the Table's board: the table view draws its felt */
 .euchre-note { font-family: system-ui, sans-serif; }
 .euchre-note .bad { color: #a4001d; } .euchre-note .good { color: #0a6a2a; }
 .euchre-note mark { background: #fff0a8; }

@@ -59,9 +59,10 @@ class TextWhereNoWidget:
     def fallback_text(self) -> str:
         raise NotImplementedError("a widget says in words what it does where it cannot run: define fallback_text")
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget, and for a page that cannot run it the words of `fallback_text`."""
         bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
-        if bundle is not None:
-            bundle["text/plain"] = self.fallback_text()
+        data = bundle[0] if isinstance(bundle, tuple) else bundle  # an anywidget's is (data, metadata)
+        if data is not None:
+            data["text/plain"] = self.fallback_text()
         return bundle

@@ -30,7 +30,7 @@ CSS = f"""<style>
 .{PROJECTOR} .euchre-you > :first-child {{ width: 100%; }}
 .{PROJECTOR} .euchre-table {{ padding: 0.2em 0.4em; }}
 .{PROJECTOR} .euchre-table br, .{PROJECTOR} .euchre-table .euchre-level {{ display: none; }}  /* the header names it */
-.{PROJECTOR} .euchre-table [data-seat]::before {{ content: " · "; }}
+.{PROJECTOR} .euchre-table span[data-seat]::before {{ content: " · "; }}  /* a label's facts, not the board's */
 .{PROJECTOR} .euchre-table .euchre-strip .euchre-face {{ font-size: {SIZE}px; width: 2.2em; height: 3.08em; }}
 .{PROJECTOR} .euchre-row .euchre-card.jupyter-button {{ font-size: {round(SIZE * 1.2)}px; width: 2.5em;
   height: 3.5em; }}  /* a card's faces are 5 by 7 */
@@ -38,6 +38,11 @@ CSS = f"""<style>
 .{PROJECTOR} .euchre-extra, .{PROJECTOR} .euchre-house-rules.euchre-for-table,
 .{PROJECTOR} .euchre-level-words {{ display: none; }}
 .{PROJECTOR} .widget-vbox.euchre-beside {{ flex-direction: row; align-items: center; gap: 0.4em; }}
+.{PROJECTOR} .euchre-tv .tv-table {{ --hand-w: 54px; --trick-w: 40px; --small-w: 24px; --prompt: 22px;
+  --gap: 4px; }}  /* the board's cards smaller, so the felt, the note and the buttons fit 720 pixels */
+.{PROJECTOR} .euchre-tv .tv-hand.is-long {{ --hand-w: 48px; }}
+.{PROJECTOR} .euchre-table.euchre-board {{ padding: 0; }}
+.{PROJECTOR} .euchre-note.euchre-on-board {{ display: none; }}  /* the board says it, above its prompt */
 .{PROJECTOR}.widget-box {{ position: relative; }}
 .{PROJECTOR} > .{SWITCH} {{ position: absolute; top: 0; right: 0; z-index: 2; }}
 </style>"""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable, Iterable
 from html import escape
 from typing import Any
@@ -14,46 +16,31 @@ from ..engine.cards import Card, sort_key
 from ..engine.display import words_html
 from ..engine.errors import IllegalAction, NotationError
 from ..engine.game import GameState, new_game
-from ..engine.narration import heard, result_words, said_words, seat_words, sentence, side_words, trick_words
-from ..engine.phases import Phase
+from ..engine.narration import result_words, said_words, sentence, side_words
 from ..engine.rules import CUTTHROAT, RuleSet
 from ..engine.view import View
+from ..look.clicks import Toggle, action_for
+from ..look.faces import faces_for
+from ..look.picture import Button, Click, Mood, Picture
+from ..look.seat_picture import open_hands_of, picture_of
 from ..play.advice import graded_words, hint_words
 from ..play.seal import Trust
 from ..play.session import CHOSEN_BY_CARD, News, TableSession, Told, path_words
 from ..play.table_model import Graded
 from . import arguments
-from .bids import BidButtons
-from .cards import (
-    LEGAL_CUE,
-    CardRow,
-    CardStrip,
-    action_button,
-    note,
-    redraw,
-    say,
-    show_backs,
-    style_sheet,
-    up_card_place,
-)
-from .clicks import TiedButton, closed_after
+from .cards import action_button, note, say, style_sheet
+from .clicks import DOUBLE_CLICK, TiedButton, closed_after
 from .computer import LEVEL_WORDS, LEVELS
 from .fallback import Described
 from .hand_log import log_html
+from .page import bound, current
 from .projector import PROJECTOR, projector_style_sheet
 from .scoring import rules_by_game
+from .table_view import TableView
 from .trick_list import TrickList
 
 # Actions chosen by clicking your cards (a keep: five selected, then Keep); the others have buttons.
 CARD_CHOSEN = CHOSEN_BY_CARD
-# What to do when it is your turn, by what the engine lets you do.
-YOUR_TURN = {
-    Verb.PLAY: f"Your turn: click a card to play it (the cards {LEGAL_CUE} may be played).",
-    Verb.PICKUP: "You take the {up}: click one of your own five cards to discard (the up-card stays, C7).",
-    Verb.KEEP: "Choose five of your ten cards to keep (click to select), then press Keep these five (T5).",
-    Verb.GIVE: "Your partner plays alone and calls for your best card: click the card to give (R3).",
-    Verb.DISCARD: "Your partner gave you the {got}: click one of your six cards to lay it down, out of play (R3).",
-}
 MOST_SAID = 400  # a note quotes at most this much of an error about a typed path: its start and its end
 
 
@@ -126,16 +113,6 @@ def _refused_words(table: Table, news: News) -> str:
     if not isinstance(error, IllegalAction):
         raise ValueError(f"the news that {news.told.value} carries {error!r}, not a refusal by the rules")
     return f"Not allowed: {error.explanation} (rule {error.rule})"
-
-
-def _up_card_holder(view: View) -> int | None:
-    """The seat everyone knows holds the up-card: the dealer who took it, until it is played or the dealer lays
-    cards face down again (the dummy's keep, a call for best), after which nobody but the dealer knows (T5, R3)."""
-    if not view.picked_up or view.up_card in view.played:
-        return None
-    said = [heard(token, actor, view)[0] for actor, token in view.said if actor == view.dealer]
-    hidden_again = any(verb.face_down and verb is not Verb.PICKUP for verb in said)
-    return None if hidden_again else view.dealer
 
 
 def _cards_words(cards: Iterable[Card]) -> str:
@@ -218,6 +195,21 @@ def _reads_session(cls: type) -> type:
     return cls
 
 
+class Board(TableView):
+    """The Table's board: the one table view, knowing a click from the page (a person) from one made in code."""
+
+    purpose = "The Euchre table's board: the seats around the felt, the cards on it, your hand and your bids."
+
+    heard: float | None = None  # when the page's click being handled now arrived; None for a click in code
+
+    def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
+        self.heard = time.monotonic()
+        try:
+            super()._handle_custom_msg(content, buffers)
+        finally:
+            self.heard = None
+
+
 @_reads_session
 class Table(Described, w.VBox):
     """A game to the target score, you at `seat`: its `session` plays it; the table draws it and forwards clicks."""
@@ -255,27 +247,27 @@ class Table(Described, w.VBox):
         self._heard(self.session.news)
 
     def _make_board(self) -> None:
-        """What the table shows of the game, top to bottom."""
+        """What the table shows of the game, top to bottom: the board is the one table view (look/table.js)."""
         self.header, self.scores, self.result, self.grades, self.story = (w.HTML() for _ in range(5))
-        self.seat_labels = [w.HTML() for _ in range(4)]
-        self.seat_rows = [CardStrip() for _ in range(4)]  # rows only looked at: HTML, not buttons (see CardStrip)
-        self.seat_boxes = [w.VBox([label, row]) for label, row in zip(self.seat_labels, self.seat_rows)]
-        self.up_label, self.dummy_label, self.trick_label, self.you_label = (w.HTML() for _ in range(4))
-        self.up_row, self.dummy_row, self.trick_row = CardStrip(), CardStrip(), CardStrip()
-        self.dummy_box = w.VBox([self.dummy_label, self.dummy_row])
-        self.hand_row = CardRow(on_pick=self._heeded(self.session.pick))
-        self.choices = BidButtons(self._heeded(self.session.act))
+        # `scores` says the scores in words for a lesson's code to read; the board shows them on the page.
+        self.board = Board()  # the seats, the up-card, the dummy, the trick, your hand, the bids and Keep
+        self.board.add_class("euchre-table")
+        self.board.add_class("euchre-board")
+        self.page = current()  # a click on the board draws on the page the table was made on, in any context
+        self.board.on_click(self._heeded(self._clicked))
+        self._faces_of: object = None  # the deck whose faces the board holds (sent once per deck)
+        self._drawn: tuple[object, int, float] = (None, 0, 0.0)  # the moment drawn: its key, number and time
+        self._last_click: tuple[float, object] = (-math.inf, None)  # the page's last click taken: when, on what
         self.note = note()
+        self.note.add_class("euchre-on-board")  # in projector mode the board says it (see projector.py)
+        self.projected = False  # projector mode: the note's news is said on the board, beside the felt
+        self._news: tuple[str, Mood] = ("", "")  # the note's words without the prompt (the board says it), its mood
         self.trick_list = TrickList()
 
     def _make_controls(self, level: str, seed: int) -> None:
         """The learner's controls."""
-        session = self.session
         # Buttons whose click changes the game are made anew for each moment: a double-click acts once.
         heeded = self._heeded
-        self.keep_tie = TiedButton(
-            "Keep these five", "keep the five selected cards (T5)", heeded(session.keep_selected)
-        )
         self.hint_button = action_button(
             "Hint", "the best action now and why (the computer's advice)", heeded(self.hint)
         )
@@ -335,21 +327,7 @@ class Table(Described, w.VBox):
         return click
 
     def _lay_out(self) -> None:
-        def wrap() -> w.Layout:  # one layout per box: a layout is a model that every box holding it obeys
-            return w.Layout(flex_flow="row wrap", justify_content="space-around")
-
-        middle = [w.VBox([self.up_label, self.up_row]), self.dummy_box, w.VBox([self.trick_label, self.trick_row])]
-        for box in middle:
-            box.add_class("euchre-beside")  # projector mode puts each label beside its cards, to fit the screen
-        table = w.VBox(
-            [
-                w.HBox(self.seat_boxes, layout=wrap()),
-                w.HBox(middle, layout=wrap()),
-                w.VBox([self.you_label, self.hand_row, self.choices, self.keep_tie]),
-            ]
-        )
-        table.children[-1].add_class("euchre-you")  # projector mode lays your cards and buttons side by side
-        table.add_class("euchre-table")
+        """The board, its note and the host's tools under it; then what is not the board, as before."""
         self.story.layout = w.Layout(max_height="14em", overflow="auto")
         story_title = w.HTML("<b>This hand so far</b> (the computer players' reasons show once the hand is over)")
         for extra in (story_title, self.story, self.trick_list):  # what projector mode leaves out
@@ -362,8 +340,7 @@ class Table(Described, w.VBox):
             style_sheet(),
             projector_style_sheet(),
             self.header,
-            self.scores,
-            table,
+            self.board,
             self.note,
             w.HBox(
                 [self.hint_button, self.undo_tie, self.grade_button, self.next_tie, self.open_hands_input],
@@ -391,8 +368,10 @@ class Table(Described, w.VBox):
         on = checks.flag("on", on)
         (self.add_class if on else self.remove_class)(PROJECTOR)
         self.open_hands_input.layout.display = "" if on else "none"
+        self.projected = on
         if not on:
             self.open_hands_input.value = False  # the learner's own view again: no hand but theirs face up
+        self.redraw()
 
     def open_hands(self, on: bool = True) -> None:
         """Every seat's cards face up, and the dummy's, for a demonstration; off: only what your seat may see."""
@@ -401,10 +380,6 @@ class Table(Described, w.VBox):
     def _hands_opened(self, change: dict) -> None:
         self.hands_open = change["new"]
         self.redraw()
-
-    @property
-    def keep_button(self) -> w.Button:
-        return self.keep_tie.button
 
     @property
     def undo_button(self) -> w.Button:
@@ -430,13 +405,17 @@ class Table(Described, w.VBox):
         if news.told is Told.LOADED:  # the next new game plays the loaded game's rules and seed
             self._offer_games(self.game.rules)
             self.seed_input.value = self.game.seed
-        mood = "bad" if news.refused else "good" if news.told in GOOD_NEWS else ""
+        mood: Mood = "bad" if news.refused else "good" if news.told in GOOD_NEWS else ""
         with closed_after():  # the buttons a redraw retires are closed once the learner has the answer
             if news.told is Told.SELECTED:  # a selection only marks a card (or unmarks it): nothing else changed
-                self._draw_hand(self.view)
+                self._draw_board()
             elif news.changed:
                 self.redraw()
-            say(self.note, NOTES[news.told](self, news), mood)
+            words = NOTES[news.told](self, news)
+            say(self.note, words, mood)
+            self._news = (words.removesuffix(self._prompt()).strip(), mood)
+            if self.projected:  # the note is not shown: the board says it above its prompt
+                self._draw_board()
 
     def prompt(self) -> str:
         """What to do now, in a sentence."""
@@ -444,19 +423,13 @@ class Table(Described, w.VBox):
             return self._prompt()
 
     def _prompt(self) -> str:
-        view = self.view
         if self.session.finished:
             return "The game is over. Choose a game, level and seed, then press New game."
         if self.hand.is_over and self.session.grades_shown is not None:
             return "The hand is over and your decisions are graded below. Press Next hand to go on."
         if self.hand.is_over:
             return "The hand is over. Press Grade my decisions to review it, or Next hand to go on."
-        if not self.my_turn:
-            return f"Waiting for {seat_words(view.to_act, view)}."
-        verb = view.legal[0].kind
-        if verb in YOUR_TURN:
-            return YOUR_TURN[verb].format(up=view.up_card, got=view.exchanged[-1] if view.exchanged else "")
-        return f"Your turn ({view.phase}): choose with the buttons."
+        return str(self.board.picture.get("prompt") or "")  # what to do now, as the board says it
 
     # -- drawing ---------------------------------------------------------------------------------------
 
@@ -469,9 +442,7 @@ class Table(Described, w.VBox):
         game, view, session = self.game, self.view, self.session
         self.header.value = self._header_html(game, view)
         self.scores.value = self._scores_html()
-        self._draw_seats(view)
-        self._draw_middle(view)
-        self._draw_learner(view)
+        self._draw_board()
         over = self.hand.is_over
         self.undo_tie.draw(self.moment)
         if over and not game.is_over:  # a hidden button is made anew only when shown again
@@ -485,17 +456,12 @@ class Table(Described, w.VBox):
         self.story.value = log_html(view, session.reasons_shown)
 
     def _header_html(self, game: GameState, view: View) -> str:
-        trump = view.trump
         switches = "; ".join(game.rules.switches_words()) or "none changed from the preset"
-        facts = [f"hand {self.shown + 1}", f"dealer {seat_words(view.dealer, view)}"]
-        if trump is not None:
-            facts.append(f"trump {trump} {trump.plural}")
         return (
             f"<b>{escape(game.rules.facts.label)}</b> to {escape(str(game.rules.target))} points"
-            f" · house rules: {words_html(switches)} · computer players: {escape(self.level)} "
-            f'<span class="euchre-level-words">({escape(LEVEL_WORDS[self.level])})</span>'
-            f" · seed {escape(str(game.seed))}<br>"
-            f"{escape(' · '.join(facts))}{self._origin_html(game)}"
+            f'<span class="euchre-extra"> · house rules: {words_html(switches)} · computer players: '
+            f'{escape(self.level)} <span class="euchre-level-words">({escape(LEVEL_WORDS[self.level])})</span></span>'
+            f" · seed {escape(str(game.seed))}{self._origin_html(game)}"  # the board shows the hand, dealer, trump
         )
 
     def _origin_html(self, game: GameState) -> str:
@@ -520,83 +486,29 @@ class Table(Described, w.VBox):
         mark = f", {EDITED_MARK}" if self.session.edited else ""
         return f"Scores (to {escape(str(game.rules.target))}{mark}): " + " · ".join(parts)
 
-    def _draw_seats(self, view: View) -> None:
-        for seat, (box, label, row) in enumerate(zip(self.seat_boxes, self.seat_labels, self.seat_rows)):
-            if seat >= view.players or seat == self.seat:
-                box.layout.display = "none"
-                continue
-            box.layout.display = ""
-            count = view.hand_sizes[seat]  # how many cards a seat holds is public; which cards is not
-            facts = view.roles(seat) + [f"tricks {view.tricks_won[seat]}", f"{count} card{'s' * (count != 1)}"]
-            label.value = (
-                f"<b>{escape(seat_words(seat, view).capitalize())}</b> "
-                f'<span class="euchre-level">(computer, {escape(self.level)})</span>'
-                f'<br><span data-seat="{seat}">{escape(" · ".join(facts))}</span>'
-            )
-            if self.hands_open:  # a demonstration: the cards themselves, from the hand (not from this seat's view)
-                row.show(sorted(self.hand.hands[seat], key=sort_key), view.trump)
-            else:
-                show_backs(row, count, [view.up_card] if seat == _up_card_holder(view) else [], view.trump)
+    def _draw_board(self) -> None:
+        """The board: the picture of your seat's view now (every hand face up while hands are open)."""
+        rules = self.game.rules
+        if self._faces_of != rules.deck:  # a card's faces travel once per deck, not with every picture
+            self.board.faces, self._faces_of = faces_for(rules), rules.deck
+        self.board.picture = dict(self._picture())
 
-    def _draw_middle(self, view: View) -> None:
-        trump = view.trump
-        words, cards, face_down = up_card_place(view)  # once taken, it is drawn in the dealer's hand
-        self.up_label.value = f"<b>Up-card</b>: {escape(words)}"
-        self.up_row.show(cards, trump, hidden=face_down)
-        self.dummy_box.layout.display = "" if view.rules.has_dummy else "none"
-        if view.rules.has_dummy:
-            self._draw_dummy(view)
-        trick, number = view.trick_on_table
-        self.trick_label.value = f"<b>{escape(trick_words(trick, view, number) if trick else 'No trick yet')}</b>"
-        self.trick_row.show(trick.cards if trick else (), trump)
-
-    def _draw_dummy(self, view: View) -> None:
-        """The dummy face down, unless you are the maker who took it (T5)."""
-        if view.phase is Phase.DUMMY and view.dummy is not None:
-            self.dummy_label.value = "<b>The dummy</b>: its five are in your row below"
-            self.dummy_row.show(())
-        elif view.set_aside:
-            self.dummy_label.value = "<b>Laid aside by you</b> (only you see them)"
-            self.dummy_row.show(view.set_aside, view.trump)
-        elif view.laid_aside and self.hands_open:  # a demonstration: the cards laid aside, face up
-            self.dummy_label.value = f"<b>Laid aside by {escape(seat_words(view.maker, view))}</b> (hands open)"
-            self.dummy_row.show(sorted(self.hand.set_aside, key=sort_key), view.trump)
-        elif view.laid_aside:
-            self.dummy_label.value = f"<b>Laid aside by {escape(seat_words(view.maker, view))}</b>, face down"
-            show_backs(self.dummy_row, view.laid_aside)
-        elif self.hands_open and self.hand.dummy:
-            self.dummy_label.value = "<b>The dummy</b> (hands open)"
-            self.dummy_row.show(sorted(self.hand.dummy, key=sort_key), view.trump)
-        else:
-            self.dummy_label.value = "<b>The dummy</b>, face down"
-            show_backs(self.dummy_row, view.dummy_size)
-
-    def _draw_learner(self, view: View) -> None:
-        facts = view.roles(self.seat) + [f"tricks {view.tricks_won[self.seat]}"]
-        self.you_label.value = (
-            f'<b>You, seat {self.seat}</b><br><span data-seat="{self.seat}">{escape(" · ".join(facts))}</span>'
+    def _picture(self) -> Picture:
+        """What the board draws: `picture_of` the seat's view, with the moment a click acts on and the keep's choice."""
+        view, key = self.view, self.moment
+        drawn_key, number, at = self._drawn
+        if not (isinstance(drawn_key, tuple) and drawn_key[0] is key[0] and drawn_key[1] == key[1]):
+            self._drawn = drawn_key, number, at = key, number + 1, time.monotonic()
+        return picture_of(
+            view,
+            moment=number,
+            scores=self.game.scores,
+            open_hands=open_hands_of(self.hand) if self.hands_open else None,
+            chosen=self.selected,
+            note=self._news[0] if self.projected else "",
+            mood=self._news[1] if self.projected else "",
+            title_extra=f"hand {self.shown + 1}" + (f", {EDITED_MARK}" if self.session.edited else ""),
         )
-        self._draw_hand(view)
-        legal, phase, moment = view.legal, view.phase, self.moment
-        self.choices.show([a for a in legal if a.kind not in CARD_CHOSEN], view, moment)
-        if phase is Phase.DUMMY and legal:
-            self.keep_tie.draw(moment)
-        else:
-            self.keep_tie.hide()
-
-    def _draw_hand(self, view: View) -> None:
-        """Your cards: raised where a click acts, marked where selected for the keep."""
-        legal = view.legal  # empty unless it is your turn
-        phase, trump, moment = view.phase, view.trump, self.moment
-        if phase is Phase.DUMMY and legal:
-            ten = self.session.selectable
-            redraw(self.hand_row, ten, trump, moment, legal=ten, chosen=self.selected)
-        elif legal and legal[0].kind in CARD_CHOSEN:
-            cards = [a.card for a in legal if a.card is not None]
-            shown = cards if phase is Phase.PICKUP else sorted(view.hand, key=sort_key)
-            redraw(self.hand_row, shown, trump, moment, legal=cards)
-        else:  # a click here only explains (it changes nothing), so the buttons stay while the bidding goes on
-            redraw(self.hand_row, sorted(view.hand, key=sort_key), trump, disabled=not legal)
 
     def _result_html(self) -> str:
         out = f"<b>Hand {self.shown + 1} is over.</b> {words_html(result_words(self.hand, self.view))}"
@@ -627,23 +539,62 @@ class Table(Described, w.VBox):
     # -- the learner's controls: each forwards to the session ------------------------------------------------
 
     def act(self, action: Action | str) -> None:
-        """Click the control a learner would click for this action (for tests and lessons)."""
+        """Click on the board what a learner would click for this action (for tests and lessons)."""
         action = arguments.action("action", action)
-        with self.session.lock:  # the controls looked up are the ones clicked
+        with self.session.lock:  # the picture read is the one clicked
             self._click_for(action)
 
     def _click_for(self, action: Action) -> None:
+        board = self.board
         try:
             if action.kind is Verb.KEEP:
-                for card in set(action.cards) ^ self.selected:
-                    self.hand_row.button_for(card).click()
-                self.keep_button.click()
+                for card in sorted(set(action.cards) ^ self.selected, key=sort_key):
+                    board.click_card(str(card))
+                board.press(self.key_for(action))
             elif action.kind in CARD_CHOSEN and action.card is not None:  # such verbs carry a card
-                self.hand_row.button_for(action.card).click()
+                board.click_card(str(action.card))
             else:
-                self.choices.button_for(action).click()
-        except ValueError:
+                board.press(self.key_for(action))
+        except LookupError:
             raise LookupError(f"no control on the table offers {action} now") from None
+
+    def key_for(self, action: Action) -> str:
+        """The key of the board's button that takes this action now (LookupError if none does)."""
+        moment = self.board.picture.get("moment", 0)
+        for button in self._buttons():
+            if button["kind"] == "keep" and action.kind is Verb.KEEP:
+                return button["key"]
+            if button["kind"] == "bid":
+                click = Click(moment=moment, card=None, key=button["key"])
+                if action_for(self.view, click, moment=moment) == action:
+                    return button["key"]
+        raise LookupError(f"no button offers {action}")
+
+    def _buttons(self) -> list[Button]:
+        return list(self.board.picture.get("buttons") or [])
+
+    def _clicked(self, click: Click) -> None:
+        """A click on the board: a card (to play, discard, give, or select for the keep), a bid, or Keep."""
+        with self.session.lock, bound(self.page):
+            if self._second_of_double(click):
+                return
+            got = action_for(self.view, click, moment=self._drawn[1])
+            if isinstance(got, Toggle):  # a card selected for the keep, or no longer (T5)
+                self.session.pick(got.card)
+            else:
+                self.session.act(got)
+
+    def _second_of_double(self, click: Click) -> bool:
+        """Whether a click from the page is the second of a double-click: soon after the last one taken, on the
+        same card or button, or on a board drawn anew since (the table changed under the pointer). Else it is
+        taken, and remembered."""
+        now, (at, on), target = self.board.heard, self._last_click, (click["card"], click["key"])
+        if now is None:  # a click made in code (a lesson, a test) is never a double-click
+            return False
+        if now - at < DOUBLE_CLICK and (on == target or self._drawn[2] >= at):
+            return True
+        self._last_click = (now, target)
+        return False
 
     def undo(self) -> None:
         """Back to the moment before your last action (the computer's replies since go too)."""

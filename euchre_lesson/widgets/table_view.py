@@ -17,6 +17,7 @@ from traitlets import Dict, validate
 
 from ..engine.errors import excerpt
 from ..look.picture import CardPicture, Click, Picture
+from .fallback import Described
 
 LOOK = Path(__file__).resolve().parent.parent / "look"
 LOG = logging.getLogger(__name__)
@@ -98,8 +99,10 @@ def _refusal(picture: Mapping[str, Any], click: object) -> str:
     return ""
 
 
-class TableView(anywidget.AnyWidget):
+class TableView(Described, anywidget.AnyWidget):
     """A seat's view of a table: set `picture` (and `faces`, once); clicks on it reach the `on_click` callbacks."""
+
+    purpose = "A Euchre table seen from one seat: the seats around the felt, the cards on it, your hand and your bids."
 
     _esm = (LOOK / "table.js").read_text(encoding="utf-8")
     _css = (LOOK / "table.css").read_text(encoding="utf-8")

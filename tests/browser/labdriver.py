@@ -260,24 +260,25 @@ def kernel_run(page, code: str) -> str:
 
 # -- the Table widget in the page ---------------------------------------------------------------------
 
-# Which control a simple deterministic player presses next at the Table, found from what the page shows:
-# while keeping, the first five raised cards then "Keep these five"; else the first raised card (a play or
-# a discard); else a bid button, preferring to make trump and take the dummy (so one hand shows every
-# kind of control), else the first; with `more`, "Next hand" and "New game" too. The control is marked
-# data-euchre-next for the click or the key press; returns {kind, text} or null when nothing is left.
+# Which control a simple deterministic player presses next at the Table's board (the one table view,
+# euchre_lesson/look/table.js), found from what the page shows: while keeping, the first five cards that may be
+# clicked then the Keep button; else the first card that may be clicked (a play or a discard); else a bid button,
+# preferring to make trump and take the dummy (so one hand shows every kind of control), else the first; with
+# `more`, "Next hand" and "New game" too (the host's buttons, below the board). The control is marked
+# data-euchre-next for the click or the key press; returns {kind, text} (a card's text is its name, "10♦") or
+# null when nothing is left.
 NEXT_CONTROL = """([more]) => {
     document.querySelectorAll('[data-euchre-next]').forEach(e => e.removeAttribute('data-euchre-next'));
     const table = document.querySelector('.euchre-table');
     const shown = e => e.offsetParent !== null && !e.disabled;
-    const buttons = [...table.querySelectorAll('button')].filter(shown);
-    const raised = buttons.filter(b => b.classList.contains('euchre-legal'));
-    const words = buttons.filter(b => !b.classList.contains('euchre-card'));
-    const text = b => b.innerText.trim();
-    const keep = words.find(b => text(b) === 'Keep these five');
+    const raised = [...table.querySelectorAll('button.tv-card.is-legal')].filter(shown);
+    const words = [...table.querySelectorAll('button.tv-button')].filter(shown);
+    const text = b => (b.dataset.card || b.innerText).trim();
+    const keep = [...table.querySelectorAll('button.tv-button-keep')].find(b => b.offsetParent !== null);
     let target = null, kind = null;
     if (keep) {
-        const chosen = raised.filter(b => b.classList.contains('euchre-chosen')).length;
-        [target, kind] = chosen >= 5 ? [keep, 'keep'] : [raised.find(b => !b.classList.contains('euchre-chosen')), 'select'];
+        const chosen = raised.filter(b => b.classList.contains('is-chosen')).length;
+        [target, kind] = chosen >= 5 ? [keep, 'keep'] : [raised.find(b => !b.classList.contains('is-chosen')), 'select'];
     } else if (raised.length) {
         [target, kind] = [raised[0], 'card'];
     } else if (words.length) {
@@ -295,16 +296,21 @@ NEXT_CONTROL = """([more]) => {
     return {kind, text: text(target)};
 }"""  # noqa: E501 (JavaScript, as the browser runs it)
 
-# A card in your row that is not raised (not legal now) but may be clicked: the illegal click to try.
+# A card in your hand that may not be played now (the board dims it and says why when it is clicked): the illegal
+# click to try. Returns its name, or null.
 MARK_ILLEGAL_CARD = """() => {
     const table = document.querySelector('.euchre-table');
-    const card = [...table.querySelectorAll('button.euchre-card:not(.euchre-legal):not(.euchre-back)')]
-        .find(b => b.offsetParent !== null && !b.disabled);
+    const card = [...table.querySelectorAll('.tv-hand button.tv-card.is-illegal')].find(b => b.offsetParent !== null);
     if (!card) return null;
     document.querySelectorAll('[data-euchre-next]').forEach(e => e.removeAttribute('data-euchre-next'));
     card.setAttribute('data-euchre-next', '1');
-    return card.innerText.trim();
+    return card.dataset.card;
 }"""
+
+
+def reason_text(page) -> str:
+    """What the board says of a card that may not be clicked (shown when it is clicked)."""
+    return page.locator(".euchre-table .tv-reason").first.inner_text().strip()
 
 
 def note_text(page) -> str:
@@ -312,14 +318,11 @@ def note_text(page) -> str:
 
 
 def scores_on_screen(page) -> dict[int, int]:
-    """The scores the table shows, side by side number: {side: points}."""
-    return {
-        int(side): int(points)
-        for side, points in page.evaluate(
-            """() => [...document.querySelector('.euchre-table').closest('.jp-OutputArea-output').querySelectorAll('span[data-side]')]
-                 .map(s => [s.dataset.side, s.querySelector('b').textContent])"""  # noqa: E501 (JavaScript, as the browser runs it)
-        )
-    }
+    """The scores the board shows, side by side number: {side: points} (the board lists them in side order)."""
+    points = page.evaluate(
+        "() => [...document.querySelectorAll('.euchre-table .tv-score .tv-score-points')].map(p => p.textContent)"
+    )
+    return {side: int(value) for side, value in enumerate(points)}
 
 
 def wait_for_update(page, before: str, timeout: float = 60_000) -> str:

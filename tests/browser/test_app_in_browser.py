@@ -32,6 +32,11 @@ HOUSE_RULES = {
 }
 SEED = 1  # the learner orders up, takes the dummy and keeps five: every kind of click
 SLOW = 120_000  # ms: the machine may be busy; a kernel start and a redraw can take a while
+# On the table's board (the one table view, euchre_lesson/look/table.js): your cards that may be clicked now, the
+# Keep button of the dummy's keep, and the bid buttons.
+LEGAL = ".tv-hand button.tv-card.is-legal:visible"
+KEEP = "button.tv-button-keep:visible"
+BIDS = "button.tv-button-bid:visible"
 
 
 @pytest.fixture
@@ -136,17 +141,17 @@ def test_a_hand_is_played_to_its_end_in_the_app_offline(app_url, chromium):
         table = page.locator(".euchre-table:visible")
         while "Hand 1 is over" not in text:
             assert len(steps) < 80, f"hand 1 did not end after these clicks: {steps}"
-            legal = table.locator(".euchre-legal:visible")
-            keep = table.get_by_role("button", name="Keep these five")
-            buttons = table.locator("button:visible:not(.euchre-card)")
-            if keep.is_visible():  # the dummy: select five of the ten raised cards, then keep them
+            legal = table.locator(LEGAL)
+            keep = table.locator(KEEP)
+            buttons = table.locator(BIDS)
+            if keep.is_visible():  # the dummy: select five of the ten cards that may be clicked, then keep them
                 for i in range(5):
-                    steps.append(f"select {legal.nth(i).inner_text().split()[0]}")
+                    steps.append(f"select {legal.nth(i).get_attribute('data-card')}")
                     _click(page, legal.nth(i))
                 steps.append("keep")
                 text = _click(page, keep)
             elif legal.count():
-                steps.append(f"card {legal.first.inner_text().split()[0]}")
+                steps.append(f"card {legal.first.get_attribute('data-card')}")
                 text = _click(page, legal.first)
             elif buttons.count():
                 texts = buttons.all_inner_texts()
@@ -280,7 +285,7 @@ LARGE = 20  # px: the least font size of anything on the table in projector mode
 ON_SCREEN = """(LARGE) => {
   const tab = [...document.querySelectorAll('.widget-tab-contents > .widget-box')].find(b => b.offsetParent);
   const shown = (e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden';
-  const wanted = 'button, select, input, .euchre-face, .euchre-note, .euchre-table .widget-html-content';
+  const wanted = 'button, select, input, .tv-card, .tv-prompt, .tv-name, .euchre-note';
   const top = [...document.querySelectorAll('.euchre-projector button')].slice(0, 1);  // the Projector switch
   return [...top, ...tab.querySelectorAll(wanted)].filter(shown).map(e => { const r = e.getBoundingClientRect();
     const words = e.type !== 'checkbox';  // a box to tick has no type to read
@@ -318,14 +323,14 @@ def test_projector_mode_shows_the_table_and_its_buttons_on_one_1280_by_720_scree
         page.screenshot(path=shot)
         drawn, scroll = page.evaluate(ON_SCREEN, LARGE), page.evaluate(SCROLL)
         felt = page.locator(".euchre-table:visible")
-        backs, faces = felt.locator(".euchre-back").count(), felt.locator(".euchre-face").count()
+        backs, faces = felt.locator(".tv-back").count(), felt.locator(".tv-face").count()
         # Partnership: three computer players on the felt, each hand open.
         page.get_by_role("combobox", name="Game").select_option(label="Partnership (4 players)")
         text = _click(page, page.get_by_role("button", name="New game"))
         assert "Partnership (4 players) to" in text, text[:500]
         page.screenshot(path=shots / "app_projector_partnership_1280x720.png")
         partnership = page.evaluate(ON_SCREEN, LARGE), page.evaluate(SCROLL)
-        partnership_faces = felt.locator(".euchre-face").count()
+        partnership_faces = felt.locator(".tv-face").count()
     finally:
         page.close()
     width, height = struct.unpack(">II", shot.read_bytes()[16:24])  # the PNG's own header
@@ -360,16 +365,16 @@ def test_projector_mode_keeps_the_whole_hand_on_one_screen_the_dummy_the_tricks_
             if "Hand 1 is over" in text:
                 break
             assert len(seen) < 80, f"hand 1 did not end after these clicks: {seen}"
-            legal = table.locator(".euchre-legal:visible")
-            keep = table.get_by_role("button", name="Keep these five")
-            buttons = table.locator("button:visible:not(.euchre-card)")
+            legal = table.locator(LEGAL)
+            keep = table.locator(KEEP)
+            buttons = table.locator(BIDS)
             if keep.is_visible():
                 seen.append("the dummy's ten cards")
                 for i in range(5):
                     _click(page, legal.nth(i))
                 text = _click(page, keep)
             elif legal.count():
-                seen.append(f"card {legal.first.inner_text().split()[0]}")
+                seen.append(f"card {legal.first.get_attribute('data-card')}")
                 text = _click(page, legal.first)
             else:
                 texts = buttons.all_inner_texts()
