@@ -20,7 +20,8 @@ decisions and returns the Turn that follows. Every decision is drawn uniformly f
 the actions `HandState.legal_actions()` offers at that moment (tests/test_playout.py replays
 thousands of hands through the engine and compares the sets step by step); the tokens of a
 traced hand are `Action.ascii`. Random numbers: `int(random() * n)` for a choice among n
-(uniform to within n * 2**-53); the shuffle is `random.shuffle`'s, draw for draw.
+(uniform to within n * 2**-53), and no draw for a card that is the only one a seat may play;
+the shuffle is `random.shuffle`'s, draw for draw.
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ class Plan(NamedTuple):
     exchanges: tuple[tuple[Turn, Turn], ...]  # the turns after each give and each lay-down of a call for best (R3)
     makers: tuple[int, int]  # the makers' seats; a cutthroat maker's second is the spare count, always 0
     followers: tuple[tuple[int, ...], ...]  # [leader]: the seats in play after the leader, clockwise
+    leads_next: tuple[int, ...]  # [winner of a trick]: who leads the next trick (C13), as sequence.Seating says
     points: tuple[tuple[int, ...], ...]  # [makers' tricks]: points per seat (T7, F4)
 
 
@@ -227,6 +229,7 @@ def _announcements(rules: RuleSet, dealer: int, maker: int, said: tuple[tuple[in
         exchanges,
         (first, second),
         tuple(_clockwise_after(seated, seat) for seat in range(rules.players)),
+        seated.leads_next,
         tuple(_points(rules, dealer, lineup, tricks) for tricks in range(TRICKS_PER_HAND + 1)),
     )
 
@@ -505,36 +508,49 @@ def _call_for_best(
 def _tricks(
     tables: RuleTables, hand: _Hand, leader: int, random_fraction: Fraction, recorder: _Recorder | None
 ) -> tuple[int, ...]:
-    """C12, C13 on bits: five tricks, each card drawn from those that follow suit; the points (T7, F4)."""
+    """C12, C13 on bits: five tricks, each card drawn from those that follow suit; the points (T7, F4).
+
+    A card that is the only one a seat may play (a single card of the suit led, or the last card) is played
+    without a draw: a choice among one is no choice.
+    """
     low, high, split, low_mask = tables.lists
     bit_layout, hands, plan = hand.layout, hand.hands, cast(Plan, hand.plan)  # the announcements are over
-    trumps, suit_of, followers = bit_layout.trumps, bit_layout.suit_of, plan.followers
+    trumps, suit_of, followers, leads_next = bit_layout.trumps, bit_layout.suit_of, plan.followers, plan.leads_next
     won = [0] * (tables.players + 1)  # tricks per seat, and a spare count that stays 0: see Plan.makers
     for _ in range(TRICKS_PER_HAND):
-        held = hands[leader]
-        options = low[held & low_mask] + high[held >> split]
-        best = options[int(random_fraction() * len(options))]
+        held = best = hands[leader]
+        if held & (held - 1):  # more than one card
+            options = low[held & low_mask] + high[held >> split]
+            best = options[int(random_fraction() * len(options))]
         if recorder is not None:
-            recorder(leader, bit_layout.plays.__getitem__, options, options.index(best))
+            _record_card(recorder, tables, bit_layout, leader, held, best)
         hands[leader] = held ^ best
         led = suit_of[best]
         contenders, winner = trumps | led, leader
         for seat in followers[leader]:
             held = hands[seat]
-            legal = held & led or held  # follow suit if able
-            options = low[legal & low_mask] + high[legal >> split]
-            card = options[int(random_fraction() * len(options))]
+            card = legal = held & led or held  # follow suit if able
+            if legal & (legal - 1):  # more than one card
+                options = low[legal & low_mask] + high[legal >> split]
+                card = options[int(random_fraction() * len(options))]
             if recorder is not None:
-                recorder(seat, bit_layout.plays.__getitem__, options, options.index(card))
+                _record_card(recorder, tables, bit_layout, seat, legal, card)
             hands[seat] = held ^ card
             if card & contenders > best:  # the highest trump or card of the led suit wins
                 best, winner = card, seat
         won[winner] += 1
-        leader = winner  # the winner leads the next trick (C13, sequence.after_trick)
+        leader = leads_next[winner]  # who leads the next trick: the winner (sequence.after_trick, tabulated)
     if recorder is not None:
         recorder.tricks_won = tuple(won[: tables.players])
     maker, partner = plan.makers
     return plan.points[won[maker] + won[partner]]
+
+
+def _record_card(recorder: _Recorder, tables: RuleTables, bit_layout: Layout, seat: int, legal: int, card: int) -> None:
+    """Tell the recorder of a card played: the cards `legal` to play, as bits, and the `card` chosen."""
+    low, high, split, low_mask = tables.lists
+    options = low[legal & low_mask] + high[legal >> split]
+    recorder(seat, bit_layout.plays.__getitem__, options, options.index(card))
 
 
 # The step of each phase before the play, as pgx writes a game: the play has its own loop, _tricks.
