@@ -258,13 +258,7 @@ class HandState:
 
     def record(self) -> dict[str, Any]:
         """The hand record of RULES.md (Notation), enough to replay this state."""
-        return {
-            "rules": self.rules.game,
-            "switches": self.rules.switches(),
-            "dealer": self.dealer,
-            "deal": self.deal.record(),
-            "actions": [a.ascii for a in self.history],
-        }
+        return hand_record(self.rules, self.dealer, self.deal, [a.ascii for a in self.history])
 
     def to_json(self) -> str:
         return json.dumps(self.record(), ensure_ascii=False)
@@ -300,6 +294,17 @@ class HandState:
         from .display import hand_text
 
         return hand_text(self)
+
+
+def hand_record(rules: RuleSet, dealer: int, deal: Deal, actions: list[str]) -> dict[str, Any]:
+    """The hand record of RULES.md (Notation): the rules, the dealer, the deal and the actions' tokens."""
+    return {
+        "rules": rules.game,
+        "switches": rules.switches(),
+        "dealer": dealer,
+        "deal": deal.record(),
+        "actions": actions,
+    }
 
 
 # The row a result scores under, looked up once per rule set and result: every hand of a saved game is scored.

@@ -297,14 +297,8 @@ class Trace(NamedTuple):
         return [action(options[k]).ascii for _, action, options, k in self.decisions]
 
     def record(self) -> dict[str, Any]:
-        """The hand record of RULES.md (Notation)."""
-        return {
-            "rules": self.rules.game,
-            "switches": self.rules.switches(),
-            "dealer": self.dealer,
-            "deal": self.deal.record(),
-            "actions": self.tokens,
-        }
+        """The hand record of RULES.md (Notation), as HandState writes it."""
+        return engine.hand_record(self.rules, self.dealer, self.deal, self.tokens)
 
 
 class _Recorder:
