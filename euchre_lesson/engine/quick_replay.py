@@ -127,8 +127,9 @@ class QuickReplay:
         if len(words) != HAND_SIZE + 1 or words[0] != Verb.KEEP:
             return None
         places = [self._place.get(text, -1) for text in words[1:]]
-        # Cards of this deck, each after the one before in the engine's order: so five different ones, in order.
-        if places[0] < 0 or any(later <= earlier for earlier, later in zip(places, places[1:])):
+        # Cards of this deck (-1 for any other text), each after the one before in the engine's order: so five
+        # different ones, in order.
+        if places[0] < 0 or places != sorted(set(places)):
             return None
         return Action(Verb.KEEP, cards=tuple(map(self.card.__getitem__, words[1:]))), Verb.KEEP, tuple(words[1:])
 
