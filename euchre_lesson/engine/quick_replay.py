@@ -199,7 +199,7 @@ class _Hand:
         "set_aside",
         "tricks",
         "tricks_won",
-        "next_seat",
+        "order",
         "leads",
         "in_trick",
     )
@@ -222,8 +222,8 @@ class _Hand:
     set_aside: Sequence[str]
     tricks: list[Trick]
     tricks_won: list[int]
-    next_seat: tuple[int, ...]  # these three are set when the play begins (_moved)
-    leads: tuple[int, ...]  # [winner of a trick]: who leads the next (sequence.Seating.leads_next)
+    order: tuple[tuple[int, ...], ...]  # these three are set when the play begins (_moved): sequence.Seating's
+    leads: tuple[int, ...]  # [winner of a trick]: who leads the next (Seating.leads_next); order: Seating.trick_order
     in_trick: int
 
     def __init__(self, replay: QuickReplay, start: HandState) -> None:
@@ -283,7 +283,7 @@ def _moved(hand: _Hand, question: Callable[..., Turn], *told: object) -> bool:
     (hand.phase, hand.to_act), hand.step = move  # type: ignore[assignment]  # a seat to act until DONE, unread then
     if hand.phase is _PLAYING:
         seated = hand.replay.seating(hand.dealer, _lineup(hand))
-        hand.next_seat, hand.leads, hand.in_trick = seated.next_seat, seated.leads_next, len(seated.active)
+        hand.order, hand.leads, hand.in_trick = seated.trick_order, seated.leads_next, len(seated.active)
     return True
 
 
@@ -363,14 +363,14 @@ def _play(hand: _Hand, tokens: Sequence[object]) -> bool:
     """The tricks (C12, C13), played from the rest of the record's tokens: a finished hand ends with its last."""
     if len(tokens) != TRICKS_PER_HAND * hand.in_trick:  # every seat in play plays a card to each trick
         return False
-    replay, hands, next_seat, in_trick, leads_next = hand.replay, hand.hands, hand.next_seat, hand.in_trick, hand.leads
+    replay, hands, in_trick, trick_order, leads_next = hand.replay, hand.hands, hand.in_trick, hand.order, hand.leads
     plays, card_of, tricks, tricks_won = replay._plays, replay.card, hand.tricks, hand.tricks_won
     trump = cast(Suit, hand.trump)  # trump is made before the play
     powers_after, same_suit = replay.powers(trump), replay.same_suit(trump)
-    add_action, add_actor = hand.history.append, hand.actors.append
+    add_action, add_actors = hand.history.append, hand.actors.extend
     seat = leader = hand.to_act
+    order = trick_order[leader]  # the seats in play, in the order they play to the trick
     cards: list[str] = []
-    seats: list[int] = []
     led, powers, best, winner = frozenset(cards), {}, 0, seat  # the cards of the suit led, their powers, the best
     for token in tokens:
         known = plays.get(token) if type(token) is str else None
@@ -392,16 +392,15 @@ def _play(hand: _Hand, tokens: Sequence[object]) -> bool:
                 best, winner = powers[card], seat
         held.remove(card)
         cards.append(card)
-        seats.append(seat)
         add_action(action)
-        add_actor(seat)
         if len(cards) < in_trick:
-            seat = next_seat[seat]
+            seat = order[len(cards)]
             continue
-        tricks.append(Trick(leader, tuple(map(card_of.__getitem__, cards)), tuple(seats), winner))
+        tricks.append(Trick(leader, tuple(map(card_of.__getitem__, cards)), order, winner))
+        add_actors(order)
         tricks_won[winner] += 1
         seat = leader = leads_next[winner]  # who leads the next trick (sequence.after_trick, tabulated)
-        cards, seats = [], []
+        order, cards = trick_order[leader], []
     return True
 
 

@@ -75,6 +75,7 @@ class Seating(NamedTuple):
     dummy: bool  # the cutthroat maker takes the dummy before the play (T5)
     exchanges: tuple[tuple[int, int], ...]  # (giver, lone player) of each call for best, in order (R3)
     leads_next: tuple[int, ...]  # [winner of a trick]: who leads the next trick, as after_trick says (C13)
+    trick_order: tuple[tuple[int, ...], ...]  # [leader]: the seats in play in the order they play to its trick (C11)
 
 
 # -- the questions the order asks --------------------------------------------------------------------------
@@ -161,6 +162,14 @@ def seating(rules: RuleSet, dealer: int, lineup: Lineup) -> Seating:
             seat = (seat + 1) % rules.players
         return seat
 
+    def trick_order(leader: int) -> tuple[int, ...]:
+        if leader in out:
+            return ()
+        seats = [leader]
+        while (seat := after(seats[-1])) != leader:
+            seats.append(seat)
+        return tuple(seats)
+
     lone = [seat for seat in (lone_maker, lone_defender) if seat is not None]
     if rules.opening_lead == "dealer_left" or not lone:
         leader = after(dealer)
@@ -181,6 +190,7 @@ def seating(rules: RuleSet, dealer: int, lineup: Lineup) -> Seating:
         tuple(
             checks.known(after_trick(winner, 1).seat, "a trick follows the first") for winner in range(rules.players)
         ),
+        tuple(map(trick_order, range(rules.players))),
     )
 
 

@@ -41,7 +41,7 @@ from ..engine.cards import Card, Suit, deck, sort_key
 from ..engine.hand import HAND_SIZE, Deal, HandState, shuffled
 from ..engine.phases import Phase
 from ..engine.rules import RuleSet
-from ..engine.sequence import TRICKS_PER_HAND, Lineup, Seating, Turn
+from ..engine.sequence import TRICKS_PER_HAND, Lineup, Turn
 from .bits import BitLists, Layout, bit_lists, cards_of, layout
 
 ROUND_ONE = (ORDER, PASS)  # C6: index 0 orders the up-card (drawn when random() < 0.5)
@@ -228,22 +228,10 @@ def _announcements(rules: RuleSet, dealer: int, maker: int, said: tuple[tuple[in
         sequence.after_keep(seated),
         exchanges,
         (first, second),
-        tuple(_clockwise_after(seated, seat) for seat in range(rules.players)),
+        tuple(seats[1:] for seats in seated.trick_order),
         seated.leads_next,
         tuple(_points(rules, dealer, lineup, tricks) for tricks in range(TRICKS_PER_HAND + 1)),
     )
-
-
-def _clockwise_after(seated: Seating, leader: int) -> tuple[int, ...]:
-    """The seats in play after `leader`, in the order they play to its trick (C11, T6, F3)."""
-    if leader in seated.sitting_out:
-        return ()
-    seats: list[int] = []
-    seat = seated.next_seat[leader]
-    while seat != leader:
-        seats.append(seat)
-        seat = seated.next_seat[seat]
-    return tuple(seats)
 
 
 def _points(rules: RuleSet, dealer: int, lineup: Lineup, maker_tricks: int) -> tuple[int, ...]:
