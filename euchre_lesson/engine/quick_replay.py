@@ -351,10 +351,11 @@ def _keep(hand: _Hand, known: Known) -> bool:
         return False
     maker, dummy = cast(int, hand.maker), cast("list[str]", hand.dummy)  # the keep follows the bidding (T5)
     ten = hand.hands[maker] + dummy  # the maker's five and the dummy's (T5)
-    if len(chosen) != HAND_SIZE or len(set(chosen)) != HAND_SIZE or any(card not in ten for card in chosen):
+    kept = set(chosen)
+    if len(chosen) != HAND_SIZE or len(kept) != HAND_SIZE or not kept.issubset(ten):
         return False
-    hand.hands[maker] = [card for card in ten if card in chosen]
-    hand.set_aside = [card for card in ten if card not in chosen]
+    hand.hands[maker] = [card for card in ten if card in kept]
+    hand.set_aside = [card for card in ten if card not in kept]
     hand.dummy = None
     return _moved(hand, _after_keep, hand.dealer, _lineup(hand))
 
