@@ -346,8 +346,7 @@ class _Hand:
 
     def trump_made(self, tables: RuleTables, maker: int, bit_layout: Layout) -> None:
         """The hands on the bit layout of trump, and the tree of the announcements that follow (C10)."""
-        dealt = bit_layout.dealt
-        bits = [dealt[card] for card in self.pack]  # the pack as bits of the layout
+        bits = itemgetter(*self.pack)(bit_layout.dealt)  # the pack as bits of the layout
         self.maker, self.layout = maker, bit_layout
         self.hands = [sum(take(bits)) for take in tables.places[self.dealer].takers]
         self.plan = tables.announcements[self.dealer][maker]
