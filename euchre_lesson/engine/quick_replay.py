@@ -274,7 +274,7 @@ class _Hand:
 
 def _moved(hand: _Hand, question: Callable[..., Turn], *told: object) -> bool:
     """The hand at the turn that `question` of the order of play (sequence.py) says follows, asked once per rule set
-    (QuickReplay.remembered, looked up here first, at every bid); at the play, who plays after whom."""
+    (QuickReplay.remembered) and remembered with its step; at the play, who plays to each trick, in order."""
     key = (question, *told)
     move = hand.replay._moves.get(key)
     if move is None:
@@ -372,7 +372,9 @@ def _play(hand: _Hand, tokens: Sequence[object]) -> bool:
     seat = leader = hand.to_act
     order = trick_order[leader]  # the seats in play, in the order they play to the trick
     cards: list[str] = []
-    led, powers, best, winner = frozenset(cards), {}, 0, seat  # the cards of the suit led, their powers, the best
+    led: frozenset[str] = frozenset()  # the cards of the suit led
+    powers: dict[str, int] = {}  # each card's power in the trick
+    best = winner = seat  # the highest power so far, and who played it: set by the lead
     for token in tokens:
         known = plays.get(token) if type(token) is str else None
         if known is None:

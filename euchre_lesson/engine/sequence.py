@@ -4,8 +4,8 @@ Small pure step functions, one for each phase, over the few facts that decide th
 who made trump, who goes alone): each says the Turn that follows. The engine (hand.py), the quick replay of saved
 games (quick_replay.py) and the fast playouts (play/playout.py) all walk a hand through these same functions;
 each keeps the cards its own way, but none decides on its own who acts next or which phase comes. (The two fast
-ones play the tricks in a loop of their own, for speed: the seats in play after each seat are the Seating's, and
-so is who leads the next trick, as after_trick says; the playouts tabulate the bidding's turns once per rule set.
+ones play the tricks in a loop of their own, for speed: who plays to a trick, in order, is the Seating's, and so
+is who leads the next trick, as after_trick says; the playouts tabulate the bidding's turns once per rule set.
 The double-dummy solver, play/solver.py, takes its seats from the Seating too, through HandState.)
 """
 
