@@ -5,7 +5,7 @@
 
 Every contender deals and plays whole hands, each decision (and, for OpenSpiel, each chance
 outcome) drawn uniformly from the legal ones, in this one process. The contenders take
-turns in six rounds, so a busy neighbour on the machine slows them all alike, and their time
+turns in twelve rounds, so a busy neighbour on the machine slows them all alike, and their time
 is the process's CPU time, so that time spent waiting for a core is counted against none.
 Goal: our four-hand figure at least 3 times OpenSpiel's (issue 34).
 """
@@ -26,7 +26,7 @@ from euchre_lesson.play.playout import random_hands, rule_tables
 
 GOAL = 3.0
 SEED = 2024
-ROUNDS = 6
+ROUNDS = 12
 # CPU time of this one process: a neighbour on a busy machine takes turns on the cores, which a wall clock would
 # count against whichever contender was running then.
 CLOCK = time.process_time
