@@ -249,3 +249,40 @@ def test_a_rule_changed_in_one_place_alone_reaches_the_playouts(house_rule, monk
                 assert trace.points != (0,) * rules.players  # never thrown in
     assert steps > 2000 and (up_cards_laid_away > 0) == (question == "discard_choices")
     assert (counter_clockwise > 100) == (question == "bidders"), counter_clockwise
+
+
+def test_a_traced_hand_writes_the_record_the_engine_writes():
+    for rules in PRESETS:
+        for seed in range(20):
+            trace = random_hand_tokens(rules, seed)
+            assert trace.record() == replay(trace.record()).record()
+
+
+@pytest.fixture
+def fresh_seatings():
+    """The seatings (and the playouts' tables made of them) worked out again for the test, and again after it."""
+    sequence.seating.cache_clear()
+    rule_tables.cache_clear()
+    yield
+    sequence.seating.cache_clear()
+    rule_tables.cache_clear()
+
+
+def test_who_leads_the_next_trick_is_the_order_of_plays_in_both_fast_paths(monkeypatch, fresh_seatings):
+    """The playouts and the quick replay take who leads after a trick from sequence.after_trick (tabulated in the
+    Seating), so a rule changed there alone reaches both: here, the loser of a two-handed trick leads the next."""
+
+    def loser_leads(winner: int, tricks: int) -> sequence.Turn:
+        return sequence.OVER if tricks == sequence.TRICKS_PER_HAND else sequence.Turn(sequence.Phase.PLAY, 1 - winner)
+
+    monkeypatch.setattr(sequence, "after_trick", loser_leads)
+    quick, played = QuickReplay(TWO_HANDED), 0
+    for seed in range(40):
+        trace = random_hand_tokens(TWO_HANDED, seed)
+        if trace.points == (0, 0):
+            continue  # thrown in: no tricks
+        hand = quick(deal_hand(TWO_HANDED, trace.dealer, deal=trace.deal), trace.tokens)
+        assert hand is not None and hand.tricks_won == trace.tricks_won
+        assert all(later.leader == 1 - earlier.winner for earlier, later in zip(hand.tricks, hand.tricks[1:]))
+        played += 1
+    assert played > 20

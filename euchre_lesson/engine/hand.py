@@ -189,10 +189,7 @@ class HandState:
             return None
         if self.maker is None:  # thrown in (C9)
             return (0,) * self.players
-        makers = self.makers  # worked out once here, for a saved game scores every hand it loads
-        won = sum(self.tricks_won[seat] for seat in makers)
-        row = _scoring_row(self.rules, won, self.lone_maker, self.lone_defender is not None)
-        return tuple(row.makers if seat in makers else row.defenders for seat in range(self.players))
+        return _points(self.rules, self.maker, self.tricks_won, self.lone_maker, self.lone_defender is not None)
 
     # -- the rules API -----------------------------------------------------
 
@@ -258,13 +255,7 @@ class HandState:
 
     def record(self) -> dict[str, Any]:
         """The hand record of RULES.md (Notation), enough to replay this state."""
-        return {
-            "rules": self.rules.game,
-            "switches": self.rules.switches(),
-            "dealer": self.dealer,
-            "deal": self.deal.record(),
-            "actions": [a.ascii for a in self.history],
-        }
+        return hand_record(self.rules, self.dealer, self.deal, [a.ascii for a in self.history])
 
     def to_json(self) -> str:
         return json.dumps(self.record(), ensure_ascii=False)
@@ -302,8 +293,30 @@ class HandState:
         return hand_text(self)
 
 
+def hand_record(rules: RuleSet, dealer: int, deal: Deal, actions: list[str]) -> dict[str, Any]:
+    """The hand record of RULES.md (Notation): the rules, the dealer, the deal and the actions' tokens."""
+    return {
+        "rules": rules.game,
+        "switches": rules.switches(),
+        "dealer": dealer,
+        "deal": deal.record(),
+        "actions": actions,
+    }
+
+
 # The row a result scores under, looked up once per rule set and result: every hand of a saved game is scored.
 _scoring_row = lru_cache(maxsize=1024)(scoring_row)
+
+
+@lru_cache(maxsize=4096)  # every hand of a saved game is scored, twice as it loads: a pure function of a few values
+def _points(
+    rules: RuleSet, maker: int, tricks_won: tuple[int, ...], lone_maker: bool, lone_defender: bool
+) -> tuple[int, ...]:
+    """Points per seat for a finished hand that `maker` made: partners both show their side's points (T7, F4)."""
+    makers = makers_of(rules, maker)
+    row = _scoring_row(rules, sum(tricks_won[seat] for seat in makers), lone_maker, lone_defender)
+    return tuple(row.makers if seat in makers else row.defenders for seat in range(rules.players))
+
 
 _FIELDS = tuple(field.name for field in fields(HandState))
 _values_of = attrgetter(*_FIELDS)
@@ -669,12 +682,12 @@ def deal_out(
 ) -> tuple[tuple[tuple[T, ...], ...], tuple[T, ...] | None, tuple[T, ...]]:
     """Hands, dummy and kitty from a shuffled pack (of cards, or of anything standing for them): five
     to each seat clockwise from the dealer's left, then five to the dummy; the rest is the kitty (C5, T2)."""
-    packets = [tuple(pack[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(len(pack) // HAND_SIZE)]
-    order = bidders(rules, dealer)
-    hands = tuple(packets[order.index(seat)] for seat in range(rules.players))
-    dummy = packets[rules.players] if rules.has_dummy else None
-    dealt = HAND_SIZE * (rules.players + rules.has_dummy)
-    return hands, dummy, tuple(pack[dealt:])
+    players = rules.players
+    hands: list[tuple[T, ...]] = [()] * players
+    for packet, seat in enumerate(bidders(rules, dealer)):  # packet i goes to the i-th seat dealt to
+        hands[seat] = tuple(pack[packet * HAND_SIZE : (packet + 1) * HAND_SIZE])
+    dummy = tuple(pack[players * HAND_SIZE : (players + 1) * HAND_SIZE]) if rules.has_dummy else None
+    return tuple(hands), dummy, tuple(pack[HAND_SIZE * (players + rules.has_dummy) :])
 
 
 def kitty_size(rules: RuleSet) -> int:

@@ -53,10 +53,15 @@ class QuickReplay:
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         self.card = {card.ascii: card for card in deck(rules.deck)}  # the engine's card for each text
+        # each card's text -> its place in the engine's order of cards (cards.sort_key), which a keep is written in
+        self._place = {card.ascii: place for place, card in enumerate(sorted(self.card.values(), key=sort_key))}
         self._actions: dict[str, Known] = {}  # token -> (action, its verb, what it carries, as text)
+        self._plays: dict[str, tuple[Action, str]] = {}  # token of a card played -> (the action, the card's text)
         self._answers: dict[tuple[object, ...], Any] = {}  # (a question of sequence.py, what it is told) -> answer
+        self._moves: dict[tuple[object, ...], tuple[Turn, Step | None]] = {}  # the same -> (the turn, its step)
         self._seating: dict[tuple[int, Lineup], Seating] = {}  # (dealer, lineup) -> sequence.seating's answer
         self._suits: dict[Suit, dict[str, Suit]] = {}  # trump -> each card's suit in play
+        self._same_suit: dict[Suit, dict[str, frozenset[str]]] = {}  # trump -> each card -> its suit's cards
         self._powers: dict[Suit, dict[str, dict[str, int]]] = {}  # trump -> card led -> each card's power
 
     def __call__(self, start: HandState, actions: object) -> HandState | None:
@@ -78,10 +83,9 @@ class QuickReplay:
                 return None
             history.append(known[0])
             actors.append(seat)
-            phase = hand.phase
-            if phase is Phase.PLAY:  # then the tricks, all the rest of the actions
+            if hand.phase is _PLAYING:  # then the tricks, all the rest of the actions
                 return hand.finished() if _play(hand, actions[number + 1 :]) else None
-            step = _STEPS.get(phase)
+            step = hand.step
         return hand.finished() if hand.phase is Phase.DONE else None
 
     def _action(self, token: object) -> Known | None:
@@ -106,16 +110,28 @@ class QuickReplay:
                 self._actions[token] = known
         return known
 
+    def _play_named(self, token: object) -> tuple[Action, str] | None:
+        """The action and the card's text of a token that plays a card, remembered; None for any other token."""
+        known = self._action(token)
+        if known is None or known[1] is not Verb.PLAY:
+            return None
+        played = known[0], cast(str, known[2])  # a play carries a card
+        if type(token) is str and len(self._plays) < KNOWN_TOKENS:
+            self._plays[token] = played
+        return played
+
     def _keep_written(self, token: str) -> Known | None:
         """A keep written as the engine writes one ('keep' and five different card texts in the engine's order),
         read without parse_action, which would read it to the same action: each keep of a game is a new token."""
         words = token.split(" ")
-        if len(words) != HAND_SIZE + 1 or words[0] != Verb.KEEP or not all(text in self.card for text in words[1:]):
+        if len(words) != HAND_SIZE + 1 or words[0] != Verb.KEEP:
             return None
-        cards = tuple(self.card[text] for text in words[1:])
-        if len(set(words)) != len(words) or list(cards) != sorted(cards, key=sort_key):
+        places = [self._place.get(text, -1) for text in words[1:]]
+        # Cards of this deck (-1 for any other text), each after the one before in the engine's order: so five
+        # different ones, in order.
+        if places[0] < 0 or places != sorted(set(places)):
             return None
-        return Action(Verb.KEEP, cards=cards), Verb.KEEP, tuple(words[1:])
+        return Action(Verb.KEEP, cards=tuple(map(self.card.__getitem__, words[1:]))), Verb.KEEP, tuple(words[1:])
 
     def remembered(self, question: Callable[..., T], *told: object) -> T:
         """What `question` of the order of play (sequence.py) answers under these rules, remembered: a game asks
@@ -140,6 +156,15 @@ class QuickReplay:
             self._suits[trump] = {text: suit_in_play(card, trump) for text, card in self.card.items()}
         return self._suits[trump]
 
+    def same_suit(self, trump: Suit) -> dict[str, frozenset[str]]:
+        """Under `trump`, for each card the cards of its suit in play: those that follow it when it is led (C12)."""
+        if trump not in self._same_suit:
+            suits = self.suits(trump)
+            self._same_suit[trump] = {
+                text: frozenset(other for other in suits if suits[other] is suits[text]) for text in suits
+            }
+        return self._same_suit[trump]
+
     def powers(self, trump: Suit) -> dict[str, dict[str, int]]:
         """For each card led under `trump`, each card's power in that trick (C13)."""
         if trump not in self._powers:
@@ -161,6 +186,7 @@ class _Hand:
         "dealer",
         "phase",
         "to_act",
+        "step",
         "hands",
         "history",
         "actors",
@@ -173,9 +199,9 @@ class _Hand:
         "set_aside",
         "tricks",
         "tricks_won",
-        "next_seat",
+        "order",
+        "leads",
         "in_trick",
-        "suit_of",
     )
     replay: QuickReplay
     start: HandState
@@ -183,6 +209,7 @@ class _Hand:
     dealer: int
     phase: Phase
     to_act: int  # the seat to act; None once the hand is over (Phase.DONE), when no step reads it
+    step: Step | None  # the step of the phase: None at the play (its own loop), once over, and where the engine replays
     hands: list[list[str]]
     history: list[Action]
     actors: list[int]
@@ -195,9 +222,9 @@ class _Hand:
     set_aside: Sequence[str]
     tricks: list[Trick]
     tricks_won: list[int]
-    next_seat: tuple[int, ...]  # these three are set when the play begins (_moved)
+    order: tuple[tuple[int, ...], ...]  # these three are set when the play begins (_moved): sequence.Seating's
+    leads: tuple[int, ...]  # [winner of a trick]: who leads the next (Seating.leads_next); order: Seating.trick_order
     in_trick: int
-    suit_of: dict[str, Suit]
 
     def __init__(self, replay: QuickReplay, start: HandState) -> None:
         self.replay, self.start, self.rules, self.dealer = replay, start, start.rules, start.dealer
@@ -247,13 +274,16 @@ class _Hand:
 
 def _moved(hand: _Hand, question: Callable[..., Turn], *told: object) -> bool:
     """The hand at the turn that `question` of the order of play (sequence.py) says follows, asked once per rule set
-    (QuickReplay.remembered, looked up here first, at every bid); at the play, who plays after whom."""
-    turn: Turn = hand.replay._answers.get((question, *told)) or hand.replay.remembered(question, *told)
-    hand.phase, hand.to_act = turn  # type: ignore[assignment]  # a seat to act until DONE, when no step reads it
-    if turn.phase is _PLAYING:
+    (QuickReplay.remembered) and remembered with its step; at the play, who plays to each trick, in order."""
+    key = (question, *told)
+    move = hand.replay._moves.get(key)
+    if move is None:
+        turn = hand.replay.remembered(question, *told)
+        move = hand.replay._moves[key] = turn, _STEPS.get(turn.phase)
+    (hand.phase, hand.to_act), hand.step = move  # type: ignore[assignment]  # a seat to act until DONE, unread then
+    if hand.phase is _PLAYING:
         seated = hand.replay.seating(hand.dealer, _lineup(hand))
-        hand.next_seat, hand.in_trick = seated.next_seat, len(seated.active)
-        hand.suit_of = hand.replay.suits(cast(Suit, hand.trump))  # trump is made before the play
+        hand.order, hand.leads, hand.in_trick = seated.trick_order, seated.leads_next, len(seated.active)
     return True
 
 
@@ -321,56 +351,62 @@ def _keep(hand: _Hand, known: Known) -> bool:
         return False
     maker, dummy = cast(int, hand.maker), cast("list[str]", hand.dummy)  # the keep follows the bidding (T5)
     ten = hand.hands[maker] + dummy  # the maker's five and the dummy's (T5)
-    if len(chosen) != HAND_SIZE or len(set(chosen)) != HAND_SIZE or any(card not in ten for card in chosen):
+    kept = set(chosen)
+    if len(chosen) != HAND_SIZE or len(kept) != HAND_SIZE or not kept.issubset(ten):
         return False
-    hand.hands[maker] = [card for card in ten if card in chosen]
-    hand.set_aside = [card for card in ten if card not in chosen]
+    hand.hands[maker] = [card for card in ten if card in kept]
+    hand.set_aside = [card for card in ten if card not in kept]
     hand.dummy = None
     return _moved(hand, _after_keep, hand.dealer, _lineup(hand))
 
 
-def _play(hand: _Hand, tokens: Iterable[object]) -> bool:
+def _play(hand: _Hand, tokens: Sequence[object]) -> bool:
     """The tricks (C12, C13), played from the rest of the record's tokens: a finished hand ends with its last."""
-    replay, hands, suit_of, next_seat, in_trick = hand.replay, hand.hands, hand.suit_of, hand.next_seat, hand.in_trick
-    remembered, card_of, tricks, tricks_won = replay._actions, replay.card, hand.tricks, hand.tricks_won
-    powers_after = replay.powers(cast(Suit, hand.trump))  # trump is made before the play
-    add_action, add_actor = hand.history.append, hand.actors.append
+    if len(tokens) != TRICKS_PER_HAND * hand.in_trick:  # every seat in play plays a card to each trick
+        return False
+    replay, hands, in_trick, trick_order, leads_next = hand.replay, hand.hands, hand.in_trick, hand.order, hand.leads
+    plays, card_of, tricks, tricks_won = replay._plays, replay.card, hand.tricks, hand.tricks_won
+    trump = cast(Suit, hand.trump)  # trump is made before the play
+    powers_after, same_suit = replay.powers(trump), replay.same_suit(trump)
+    add_action, add_actors = hand.history.append, hand.actors.extend
     seat = leader = hand.to_act
+    order = trick_order[leader]  # the seats in play, in the order they play to the trick
     cards: list[str] = []
-    seats: list[int] = []
-    led: Suit | None = None
+    led: frozenset[str] = frozenset()  # the cards of the suit led
+    powers: dict[str, int] = {}  # each card's power in the trick
+    best = winner = seat  # the highest power so far, and who played it: set by the lead
     for token in tokens:
-        known = remembered.get(token) if type(token) is str else None
+        known = plays.get(token) if type(token) is str else None
         if known is None:
-            known = replay._action(token)
-        if known is None or len(tricks) == TRICKS_PER_HAND:
-            return False
-        action, verb, card = known
+            known = replay._play_named(token)
+            if known is None:
+                return False
+        action, card = known
         held = hands[seat]
-        if verb is not _PLAY or card not in held:
+        if card not in held:
             return False
-        if not cards:
-            led = suit_of[card]
-        elif suit_of[card] is not led and any(suit_of[other] is led for other in held):
-            return False  # the suit led must be followed by whoever can (C12)
+        if not cards:  # the lead: the suit to follow, and the highest card so far (C12, C13)
+            led, powers = same_suit[card], powers_after[card]
+            best, winner = powers[card], seat
+        else:
+            if card not in led and not led.isdisjoint(held):
+                return False  # the suit led must be followed by whoever can (C12)
+            if powers[card] > best:  # the highest card of the trick wins it (C13)
+                best, winner = powers[card], seat
         held.remove(card)
         cards.append(card)
-        seats.append(seat)
         add_action(action)
-        add_actor(seat)
         if len(cards) < in_trick:
-            seat = next_seat[seat]
+            seat = order[len(cards)]
             continue
-        powers = powers_after[cards[0]]  # the trick is complete: the highest card wins it (C13)
-        strength = [powers[card] for card in cards]
-        seat = leader_next = seats[strength.index(max(strength))]
-        tricks.append(Trick(leader, tuple(map(card_of.__getitem__, cards)), tuple(seats), leader_next))
-        tricks_won[leader_next] += 1
-        leader, cards, seats = leader_next, [], []
-    return len(tricks) == TRICKS_PER_HAND
+        tricks.append(Trick(leader, tuple(map(card_of.__getitem__, cards)), order, winner))
+        add_actors(order)
+        tricks_won[winner] += 1
+        seat = leader = leads_next[winner]  # who leads the next trick (sequence.after_trick, tabulated)
+        order, cards = trick_order[leader], []
+    return True
 
 
-_PLAY = Verb.PLAY
 _PLAYING = Phase.PLAY
 # The step of each phase of the bidding; the play has its own loop. A hand over (DONE) takes no step, and
 # the joker's call (C3) and the call for best (R3), rare, have none: the engine replays those hands.

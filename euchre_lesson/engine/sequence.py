@@ -4,9 +4,9 @@ Small pure step functions, one for each phase, over the few facts that decide th
 who made trump, who goes alone): each says the Turn that follows. The engine (hand.py), the quick replay of saved
 games (quick_replay.py) and the fast playouts (play/playout.py) all walk a hand through these same functions;
 each keeps the cards its own way, but none decides on its own who acts next or which phase comes. (The two fast
-ones play the tricks in a loop of their own, for speed: the seats in play after each seat are the Seating's, and
-the winner of a trick leads the next, as after_trick says; the playouts tabulate the bidding's turns once per
-rule set. The double-dummy solver, play/solver.py, takes its seats from the Seating too, through HandState.)
+ones play the tricks in a loop of their own, for speed: who plays to a trick, in order, is the Seating's, and so
+is who leads the next trick, as after_trick says; the playouts tabulate the bidding's turns once per rule set.
+The double-dummy solver, play/solver.py, takes its seats from the Seating too, through HandState.)
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
+from . import checks
 from .actions import Verb
 from .cards import Card
 from .phases import Phase
@@ -73,6 +74,8 @@ class Seating(NamedTuple):
     leader: int  # who leads the first trick (C11)
     dummy: bool  # the cutthroat maker takes the dummy before the play (T5)
     exchanges: tuple[tuple[int, int], ...]  # (giver, lone player) of each call for best, in order (R3)
+    leads_next: tuple[int, ...]  # [winner of a trick]: who leads the next trick, as after_trick says (C13)
+    trick_order: tuple[tuple[int, ...], ...]  # [leader]: the seats in play in the order they play to its trick (C11)
 
 
 # -- the questions the order asks --------------------------------------------------------------------------
@@ -159,6 +162,14 @@ def seating(rules: RuleSet, dealer: int, lineup: Lineup) -> Seating:
             seat = (seat + 1) % rules.players
         return seat
 
+    def trick_order(leader: int) -> tuple[int, ...]:
+        if leader in out:
+            return ()
+        seats = [leader]
+        while (seat := after(seats[-1])) != leader:
+            seats.append(seat)
+        return tuple(seats)
+
     lone = [seat for seat in (lone_maker, lone_defender) if seat is not None]
     if rules.opening_lead == "dealer_left" or not lone:
         leader = after(dealer)
@@ -176,6 +187,10 @@ def seating(rules: RuleSet, dealer: int, lineup: Lineup) -> Seating:
         leader,
         rules.has_dummy and lone_maker is None,
         exchanges,
+        tuple(
+            checks.known(after_trick(winner, 1).seat, "a trick follows the first") for winner in range(rules.players)
+        ),
+        tuple(map(trick_order, range(rules.players))),
     )
 
 

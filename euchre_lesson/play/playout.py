@@ -19,8 +19,10 @@ One small step function per phase, as pgx writes its games: each draws the phase
 decisions and returns the Turn that follows. Every decision is drawn uniformly from exactly
 the actions `HandState.legal_actions()` offers at that moment (tests/test_playout.py replays
 thousands of hands through the engine and compares the sets step by step); the tokens of a
-traced hand are `Action.ascii`. Random numbers: `int(random() * n)` for a choice among n
-(uniform to within n * 2**-53); the shuffle is `random.shuffle`'s, draw for draw.
+traced hand are `Action.ascii`. Random numbers: `floor(random() * n)` for a choice among n
+(uniform to within n * 2**-53; floor gives what int gives, and is the quicker call), and no
+draw for a card that is the only one a seat may play; the shuffle is `random.shuffle`'s, draw
+for draw.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
+from math import floor
 from operator import itemgetter
 from typing import Any, NamedTuple, TypeAlias, cast
 
@@ -40,10 +43,10 @@ from ..engine.cards import Card, Suit, deck, sort_key
 from ..engine.hand import HAND_SIZE, Deal, HandState, shuffled
 from ..engine.phases import Phase
 from ..engine.rules import RuleSet
-from ..engine.sequence import TRICKS_PER_HAND, Lineup, Seating, Turn
+from ..engine.sequence import TRICKS_PER_HAND, Lineup, Turn
 from .bits import BitLists, Layout, bit_lists, cards_of, layout
 
-ROUND_ONE = (PASS, ORDER)  # C6: index 1 orders the up-card
+ROUND_ONE = (ORDER, PASS)  # C6: index 0 orders the up-card (drawn when random() < 0.5)
 ANNOUNCE = (STAY, ALONE)  # C10: index 1 goes alone
 # The phases a step compares with, named once here: an Enum member looked up in its class costs more than a name.
 _EXCHANGE, _PLAY, _DONE = Phase.EXCHANGE, Phase.PLAY, Phase.DONE
@@ -68,12 +71,21 @@ class Plan(NamedTuple):
     exchanges: tuple[tuple[Turn, Turn], ...]  # the turns after each give and each lay-down of a call for best (R3)
     makers: tuple[int, int]  # the makers' seats; a cutthroat maker's second is the spare count, always 0
     followers: tuple[tuple[int, ...], ...]  # [leader]: the seats in play after the leader, clockwise
+    leads_next: tuple[int, ...]  # [winner of a trick]: who leads the next trick (C13), as sequence.Seating says
     points: tuple[tuple[int, ...], ...]  # [makers' tricks]: points per seat (T7, F4)
 
 
-# The announcements' tree: (the turn of the seat asked, the tree after "stay", the tree after "alone"), down to the
-# Plan once all have answered (C10). A Plan is a tuple too: the steps tell them apart with type(plan) is tuple.
-Announcements: TypeAlias = "tuple[Turn, Announcements, Announcements] | Plan"
+class Ask(NamedTuple):
+    """A node of the announcements' tree: a seat is asked whether to go alone (C10)."""
+
+    turn: Turn  # the seat asked; a Plan's first item is its turn too, so either one's [0] is the turn that follows
+    stay: Announcements  # the tree after "stay"
+    alone: Announcements  # the tree after "alone"
+
+
+# The announcements' tree: Asks down to the Plan once all have answered (C10). The steps tell them apart with
+# type(plan) is Ask.
+Announcements: TypeAlias = "Ask | Plan"
 
 
 class Calls(NamedTuple):
@@ -89,24 +101,44 @@ def _calls(rules: RuleSet, turned_down: Suit | None, stuck: bool) -> Calls:
     return Calls(options, tuple(None if o is PASS else layout(o.suit, rules.deck) for o in options))
 
 
-class Round(NamedTuple):
-    """A round of bidding from one seat on, walked once through sequence.py: who bids while all pass, and then."""
+class Bid(NamedTuple):
+    """One bid of the bidding, all before it passes: who bids, the options, and the turn after making trump."""
 
-    seats: tuple[int, ...]  # each bidder in turn, while the bids are passes
-    after_passes: Turn  # the turn after every one of them passed
-    after_bid: tuple[Turn, ...]  # [seat]: the turn after that seat orders up or names a suit
+    seat: int
+    options: tuple[Action, ...]  # round one: ROUND_ONE; round two: the suits that may be named, and a pass if allowed
+    layouts: tuple[Layout | None, ...]  # [option]: the bit layout under the trump it makes; None for a pass
+    after_bid: Turn  # the turn after this bidder orders up or names a suit (C7, C10)
 
 
-def _round(
-    step: Callable[[RuleSet, int, int, bool], Turn], phase: Phase, rules: RuleSet, dealer: int, seat: int
-) -> Round:
-    """Walk `step` of the order of play (after_round_one or after_round_two) from `seat` while all pass."""
-    turn = Turn(phase, seat)
-    seats: list[int] = []
-    while turn.phase is phase and turn.seat is not None and turn.seat not in seats:  # (a round comes round once)
-        seats.append(turn.seat)
-        turn = step(rules, dealer, turn.seat, False)
-    return Round(tuple(seats), turn, tuple(step(rules, dealer, bidder, True) for bidder in range(rules.players)))
+class Bidding(NamedTuple):
+    """A hand's bidding from its first turn, walked once through sequence.py: each bid while all pass, and then."""
+
+    bids: tuple[Bid, ...]  # round one, then round two (C6, C8); none when the joker is turned up (C3)
+    after_passes: Turn  # the turn after every bid was a pass (C9), or the first turn if there is no bidding
+
+
+_BIDDING_STEPS = {Phase.ROUND_ONE: sequence.after_round_one, Phase.ROUND_TWO: sequence.after_round_two}
+
+
+def _bidding(
+    rules: RuleSet, dealer: int, up: int, up_layout: Layout | None, calls: tuple[Calls, Calls] | None
+) -> Bidding:
+    """Walk the order of play from the first turn of a hand with up-card `up`, while every bid is a pass."""
+    turn = sequence.first_turn(rules, dealer, deck(rules.deck)[up])
+    bids: list[Bid] = []
+    while turn.phase in _BIDDING_STEPS and turn.seat is not None and len(bids) <= 2 * rules.players:
+        seat, step = turn.seat, _BIDDING_STEPS[turn.phase]
+        options: tuple[Action, ...]
+        layouts: tuple[Layout | None, ...]
+        if turn.phase is Phase.ROUND_ONE:
+            options, layouts = ROUND_ONE, (up_layout, None)
+        else:  # a round two follows a turned-down card, never the joker (C3): its calls are there
+            options, layouts = checks.known(calls, "a card turned down has its calls")[
+                engine.must_call(rules, seat, dealer)
+            ]
+        bids.append(Bid(seat, options, layouts, step(rules, dealer, seat, True)))
+        turn = step(rules, dealer, seat, False)
+    return Bidding(tuple(bids), turn)
 
 
 class RuleTables(NamedTuple):
@@ -116,17 +148,13 @@ class RuleTables(NamedTuple):
     players: int
     pack: tuple[int, ...]  # the deck as indices into `cards`, in the order every deal shuffles
     cards: tuple[Card, ...]
-    up_layout: tuple[Layout | None, ...]  # [card]: the layout under its suit as trump, for an up-card ordered up (C6)
     places: tuple[Places, ...]  # [dealer]
-    starts: tuple[tuple[Turn, ...], ...]  # [dealer][up-card]: the first turn (C3, C6)
-    round_one: tuple[tuple[Round, ...], ...]  # [dealer][seat]: the round from that seat on, a Round (C6, C7, C8)
-    round_two: tuple[tuple[Round, ...], ...]  # [dealer][seat]: the same for round two (C8, C9, C10)
+    bidding: tuple[tuple[Bidding, ...], ...]  # [dealer][up-card]: the bidding, from the first turn (C3, C6, C8, C9)
     joker_call: tuple[Turn, ...]  # [dealer]: the turn after the dealer names trump for the joker (C3)
     joker_calls: Calls  # the dealer's options when the joker is turned up (C3)
-    # [card][must call]: a round-two bidder's options once that card was turned down (C8, C9); None for the joker,
-    # which is never turned down: the dealer names trump for it (C3)
-    calls: tuple[tuple[Calls, Calls] | None, ...]
-    declines: tuple[tuple[bool, ...], ...]  # [dealer][maker]: the dealer may leave the up-card (C7)
+    # [dealer][maker]: the dealer's options at the pick-up, places in the pack to lay away and, where the dealer
+    # may leave the up-card, DECLINE (C7)
+    pickups: tuple[tuple[tuple[int | Action, ...], ...], ...]
     keeps: tuple[tuple[int, ...], ...]  # every five of the ten, as places among the ten (T5)
     announcements: tuple[
         tuple[Announcements, ...], ...
@@ -143,27 +171,24 @@ def rule_tables(rules: RuleSet) -> RuleTables:
     seats = range(players)
     places = tuple(_places(rules, dealer, pack) for dealer in seats)
     calls = {suit: (_calls(rules, suit, False), _calls(rules, suit, True)) for suit in Suit}
-    declines = tuple(tuple(engine.dealer_may_decline(rules, maker, dealer) for maker in seats) for dealer in seats)
+    up_layouts = [None if c.suit is None else layout(c.suit, rules.deck) for c in cards]
+    up_calls = [None if c.suit is None else calls.get(c.suit) for c in cards]
+    decline = (DECLINE,)
     return RuleTables(
         rules,
         players,
         pack,
         cards,
-        tuple(None if c.is_joker else layout(c.suit, rules.deck) for c in cards),
         places,
-        tuple(tuple(sequence.first_turn(rules, dealer, card) for card in cards) for dealer in seats),
-        tuple(
-            tuple(_round(sequence.after_round_one, Phase.ROUND_ONE, rules, dealer, seat) for seat in seats)
-            for dealer in seats
-        ),
-        tuple(
-            tuple(_round(sequence.after_round_two, Phase.ROUND_TWO, rules, dealer, seat) for seat in seats)
-            for dealer in seats
-        ),
+        tuple(tuple(_bidding(rules, dealer, up, up_layouts[up], up_calls[up]) for up in pack) for dealer in seats),
         tuple(sequence.after_joker_call(rules, dealer) for dealer in seats),
         _calls(rules, None, True),
-        tuple(None if c.suit is None else calls.get(c.suit) for c in cards),
-        declines,
+        tuple(
+            tuple(
+                places[dealer].discards + decline * engine.dealer_may_decline(rules, maker, dealer) for maker in seats
+            )
+            for dealer in seats
+        ),
         engine.keep_choices(range(2 * HAND_SIZE)),
         tuple(tuple(_announcements(rules, dealer, maker, ()) for maker in seats) for dealer in seats),
         bit_lists(rules.deck),
@@ -183,12 +208,12 @@ def _places(rules: RuleSet, dealer: int, pack: tuple[int, ...]) -> Places:
 
 
 def _announcements(rules: RuleSet, dealer: int, maker: int, said: tuple[tuple[int, bool], ...]) -> Announcements:
-    """(the turn of the seat asked, tree after "stay", tree after "alone"), as sequence.after_answer asks, down to
-    the Plan once all have answered (C10)."""
+    """Who is asked whether to go alone, in turn, as sequence.after_answer asks, down to the Plan once all have
+    answered (C10)."""
     turn = sequence.after_answer(rules, dealer, maker, said)
     if turn.phase is Phase.GOING_ALONE:
         seat = checks.known(turn.seat, "a seat is asked in the going-alone phase")
-        return (
+        return Ask(
             turn,
             _announcements(rules, dealer, maker, said + ((seat, False),)),
             _announcements(rules, dealer, maker, said + ((seat, True),)),
@@ -205,21 +230,10 @@ def _announcements(rules: RuleSet, dealer: int, maker: int, said: tuple[tuple[in
         sequence.after_keep(seated),
         exchanges,
         (first, second),
-        tuple(_clockwise_after(seated, seat) for seat in range(rules.players)),
+        tuple(seats[1:] for seats in seated.trick_order),
+        seated.leads_next,
         tuple(_points(rules, dealer, lineup, tricks) for tricks in range(TRICKS_PER_HAND + 1)),
     )
-
-
-def _clockwise_after(seated: Seating, leader: int) -> tuple[int, ...]:
-    """The seats in play after `leader`, in the order they play to its trick (C11, T6, F3)."""
-    if leader in seated.sitting_out:
-        return ()
-    seats: list[int] = []
-    seat = seated.next_seat[leader]
-    while seat != leader:
-        seats.append(seat)
-        seat = seated.next_seat[seat]
-    return tuple(seats)
 
 
 def _points(rules: RuleSet, dealer: int, lineup: Lineup, maker_tricks: int) -> tuple[int, ...]:
@@ -273,14 +287,8 @@ class Trace(NamedTuple):
         return [action(options[k]).ascii for _, action, options, k in self.decisions]
 
     def record(self) -> dict[str, Any]:
-        """The hand record of RULES.md (Notation)."""
-        return {
-            "rules": self.rules.game,
-            "switches": self.rules.switches(),
-            "dealer": self.dealer,
-            "deal": self.deal.record(),
-            "actions": self.tokens,
-        }
+        """The hand record of RULES.md (Notation), as HandState writes it."""
+        return engine.hand_record(self.rules, self.dealer, self.deal, self.tokens)
 
 
 class _Recorder:
@@ -340,9 +348,9 @@ class _Hand:
 
     def trump_made(self, tables: RuleTables, maker: int, bit_layout: Layout) -> None:
         """The hands on the bit layout of trump, and the tree of the announcements that follow (C10)."""
-        dealt = bit_layout.dealt.__getitem__
+        bits = itemgetter(*self.pack)(bit_layout.dealt)  # the pack as bits of the layout
         self.maker, self.layout = maker, bit_layout
-        self.hands = [sum(map(dealt, take(self.pack))) for take in tables.places[self.dealer].takers]
+        self.hands = [sum(take(bits)) for take in tables.places[self.dealer].takers]
         self.plan = tables.announcements[self.dealer][maker]
 
 
@@ -351,11 +359,11 @@ def _hand(tables: RuleTables, rng: random.Random, recorder: _Recorder | None) ->
     random_fraction = rng.random
     hand = _Hand()
     pack = hand.pack = shuffled(rng, tables.pack)  # C5: the deal's own shuffle, so a seed deals what deal_hand deals
-    dealer = hand.dealer = int(random_fraction() * tables.players)  # C4
+    dealer = hand.dealer = floor(random_fraction() * tables.players)  # C4
     if recorder is not None:
         recorder.dealer, recorder.pack, recorder.tricks_won = dealer, pack, (0,) * tables.players
     up = hand.up = pack[tables.places[dealer].up]
-    phase, seat = tables.starts[dealer][up]
+    phase, seat = _bid(tables.bidding[dealer][up], hand, tables, random_fraction, recorder)
     steps, play, done = _STEPS, _PLAY, _DONE
     while phase is not play:
         if phase is done:
@@ -377,62 +385,43 @@ def _joker_call(
 ) -> Turn:
     """C3: the dealer names trump for the joker, from the suits that may be named."""
     options, layouts = tables.joker_calls
-    k = int(random_fraction() * len(options))
+    k = floor(random_fraction() * len(options))
     if recorder is not None:
         recorder(dealer, _same, options, k)
     hand.trump_made(tables, dealer, cast(Layout, layouts[k]))  # the dealer must name a suit: no pass, no None
     return tables.joker_call[dealer]
 
 
-def _round_one(
-    tables: RuleTables, hand: _Hand, seat: int, random_fraction: Fraction, recorder: _Recorder | None
+def _bid(
+    bidding: Bidding, hand: _Hand, tables: RuleTables, random_fraction: Fraction, recorder: _Recorder | None
 ) -> Turn:
-    """C6: each bidder in turn passes or orders the up-card."""
-    bidders, after_passes, after_bid = tables.round_one[hand.dealer][seat]
-    for bidder in bidders:
-        order = random_fraction() < 0.5
+    """C6, C8, C9: each bidder in turn passes, orders the up-card or names a suit, as the hand's Bidding says."""
+    for seat, options, layouts, after_bid in bidding.bids:
+        k = floor(random_fraction() * len(options))
         if recorder is not None:
-            recorder(bidder, _same, ROUND_ONE, order)
-        if order:
-            hand.trump_made(tables, bidder, cast(Layout, tables.up_layout[hand.up]))  # not the joker: it has no round
-            return after_bid[bidder]
-    return after_passes
-
-
-def _round_two(
-    tables: RuleTables, hand: _Hand, seat: int, random_fraction: Fraction, recorder: _Recorder | None
-) -> Turn:
-    """C8, C9: each bidder in turn names a suit or passes, where allowed."""
-    # A round two follows a turned-down card, never the joker (C3): its calls are there.
-    dealer, calls, rules = hand.dealer, cast("tuple[Calls, Calls]", tables.calls[hand.up]), tables.rules
-    bidders, after_passes, after_bid = tables.round_two[dealer][seat]
-    for bidder in bidders:
-        options, layouts = calls[engine.must_call(rules, bidder, dealer)]
-        k = int(random_fraction() * len(options))
-        if recorder is not None:
-            recorder(bidder, _same, options, k)
-        called = layouts[k]
-        if called is not None:
-            hand.trump_made(tables, bidder, called)
-            return after_bid[bidder]
-    return after_passes
+            recorder(seat, _same, options, k)
+        made = layouts[k]
+        if made is not None:
+            hand.trump_made(tables, seat, made)
+            return after_bid
+    return bidding.after_passes
 
 
 def _pickup(
     tables: RuleTables, hand: _Hand, dealer: int, random_fraction: Fraction, recorder: _Recorder | None
 ) -> Turn:
     """C7: the dealer takes the up-card and lays one card away, or, where allowed, leaves it."""
-    places, pack, bit_layout = tables.places[dealer], hand.pack, hand.layout
-    options: tuple[int | Action, ...] = places.discards + ((DECLINE,) if tables.declines[dealer][hand.maker] else ())
-    k = int(random_fraction() * len(options))
+    pack, options = hand.pack, tables.pickups[dealer][hand.maker]
+    k = floor(random_fraction() * len(options))
     if recorder is not None:
         recorder(dealer, lambda o: o if o is DECLINE else pickup(tables.cards[pack[o]]), options, k)
-    if options[k] is not DECLINE:
-        hands = hand.hands
-        laid_away = cast(int, options[k])  # a place in the pack: the option that is not DECLINE
-        hands[dealer] = (hands[dealer] | bit_layout.dealt[pack[places.up]]) ^ bit_layout.dealt[pack[laid_away]]
-    plan = hand.plan  # the turn after trump, sequence.after_pickup's: the announcements' tree starts there
-    return plan[0] if type(plan) is tuple else cast(Plan, plan).turn
+    laid_away = options[k]
+    if type(laid_away) is int:  # a place in the pack, not DECLINE
+        hands, dealt = hand.hands, hand.layout.dealt
+        hands[dealer] = (hands[dealer] | dealt[hand.up]) ^ dealt[pack[laid_away]]
+    # The turn after trump, sequence.after_pickup's: the announcements' tree starts there (its node's first item
+    # and its leaf's, a Plan's, are both that turn).
+    return hand.plan[0]
 
 
 def _going_alone(
@@ -440,14 +429,14 @@ def _going_alone(
 ) -> Turn:
     """C10: who is asked, in the order of play's order, until everyone has answered."""
     plan = hand.plan
-    while type(plan) is tuple:
-        turn, stay, alone = cast("tuple[Turn, Announcements, Announcements]", plan)  # a node: a seat is asked
+    while type(plan) is Ask:  # a node: a seat is asked
+        turn, stay, alone = plan
         k = random_fraction() < 0.5
         if recorder is not None:
             recorder(cast(int, turn.seat), _same, ANNOUNCE, k)
         plan = alone if k else stay
     hand.plan = plan
-    return cast(Plan, plan).turn  # the tree's leaf
+    return plan[0]  # the tree's leaf: its turn
 
 
 def _keep(tables: RuleTables, hand: _Hand, maker: int, random_fraction: Fraction, recorder: _Recorder | None) -> Turn:
@@ -458,7 +447,7 @@ def _keep(tables: RuleTables, hand: _Hand, maker: int, random_fraction: Fraction
     take_dummy = cast(Taker, tables.places[hand.dealer].dummy_taker)  # a keep is made only where there is a dummy
     both = hands[maker] | sum(map(dealt, take_dummy(hand.pack)))
     ten = low[both & low_mask] + high[both >> split]
-    k = int(random_fraction() * len(tables.keeps))
+    k = floor(random_fraction() * len(tables.keeps))
     if recorder is not None:
         cards = cards_of(bit_layout, both)
         recorder(
@@ -487,7 +476,7 @@ def _call_for_best(
         for seat, verb in ((giver, give), (lone, discard)):
             held = hands[seat]
             options = low[held & low_mask] + high[held >> split]
-            card = options[int(random_fraction() * len(options))]
+            card = options[floor(random_fraction() * len(options))]
             if recorder is not None:
                 recorder(seat, _card_action(verb, bit_layout), options, options.index(card))
             hands[seat] = held ^ card
@@ -502,44 +491,55 @@ def _call_for_best(
 def _tricks(
     tables: RuleTables, hand: _Hand, leader: int, random_fraction: Fraction, recorder: _Recorder | None
 ) -> tuple[int, ...]:
-    """C12, C13 on bits: five tricks, each card drawn from those that follow suit; the points (T7, F4)."""
+    """C12, C13 on bits: five tricks, each card drawn from those that follow suit; the points (T7, F4).
+
+    A card that is the only one a seat may play (a single card of the suit led, or the last card) is played
+    without a draw: a choice among one is no choice.
+    """
     low, high, split, low_mask = tables.lists
     bit_layout, hands, plan = hand.layout, hand.hands, cast(Plan, hand.plan)  # the announcements are over
-    trumps, suit_of, followers = bit_layout.trumps, bit_layout.suit_of, plan.followers
+    trumps, suit_of, followers, leads_next = bit_layout.trumps, bit_layout.suit_of, plan.followers, plan.leads_next
     won = [0] * (tables.players + 1)  # tricks per seat, and a spare count that stays 0: see Plan.makers
     for _ in range(TRICKS_PER_HAND):
-        held = hands[leader]
-        options = low[held & low_mask] + high[held >> split]
-        best = options[int(random_fraction() * len(options))]
+        held = best = hands[leader]
+        if held & (held - 1):  # more than one card
+            options = low[held & low_mask] + high[held >> split]
+            best = options[floor(random_fraction() * len(options))]
         if recorder is not None:
-            recorder(leader, bit_layout.plays.__getitem__, options, options.index(best))
+            _record_card(recorder, tables, bit_layout, leader, held, best)
         hands[leader] = held ^ best
         led = suit_of[best]
         contenders, winner = trumps | led, leader
         for seat in followers[leader]:
             held = hands[seat]
-            legal = held & led or held  # follow suit if able
-            options = low[legal & low_mask] + high[legal >> split]
-            card = options[int(random_fraction() * len(options))]
+            card = legal = held & led or held  # follow suit if able
+            if legal & (legal - 1):  # more than one card
+                options = low[legal & low_mask] + high[legal >> split]
+                card = options[floor(random_fraction() * len(options))]
             if recorder is not None:
-                recorder(seat, bit_layout.plays.__getitem__, options, options.index(card))
+                _record_card(recorder, tables, bit_layout, seat, legal, card)
             hands[seat] = held ^ card
             if card & contenders > best:  # the highest trump or card of the led suit wins
                 best, winner = card, seat
         won[winner] += 1
-        leader = winner  # the winner leads the next trick (C13, sequence.after_trick)
+        leader = leads_next[winner]  # who leads the next trick: the winner (sequence.after_trick, tabulated)
     if recorder is not None:
         recorder.tricks_won = tuple(won[: tables.players])
     maker, partner = plan.makers
     return plan.points[won[maker] + won[partner]]
 
 
+def _record_card(recorder: _Recorder, tables: RuleTables, bit_layout: Layout, seat: int, legal: int, card: int) -> None:
+    """Tell the recorder of a card played: the cards `legal` to play, as bits, and the `card` chosen."""
+    low, high, split, low_mask = tables.lists
+    options = low[legal & low_mask] + high[legal >> split]
+    recorder(seat, bit_layout.plays.__getitem__, options, options.index(card))
+
+
 # The step of each phase before the play, as pgx writes a game: the play has its own loop, _tricks.
 Step: TypeAlias = Callable[[RuleTables, _Hand, int, Fraction, _Recorder | None], Turn]
 _STEPS: dict[Phase, Step] = {
     Phase.JOKER_CALL: _joker_call,
-    Phase.ROUND_ONE: _round_one,
-    Phase.ROUND_TWO: _round_two,
     Phase.PICKUP: _pickup,
     Phase.GOING_ALONE: _going_alone,
     Phase.DUMMY: _keep,
