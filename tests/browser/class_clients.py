@@ -155,15 +155,14 @@ class Student:
         self.wait_for(lambda: any("class-turn" in html for html in self.html()))
 
     def _seat_keeper(self) -> str | None:
-        """The page's seat keeper: its template (text, or a template widget of its own) keeps the seat's token."""
-
-        def template(state):
-            text = state.get("template") or ""
-            shared = self.widgets.get(text.removeprefix("IPY_MODEL_"), {})
-            return shared.get("template") or text
-
+        """The page's seat keeper: an anywidget whose script keeps the seat's token in the browser."""
         return next(
-            (key for key, state in self.widgets.items() if "loaded" in state and "seat-keeper" in template(state)), None
+            (
+                key
+                for key, state in self.widgets.items()
+                if "loaded" in state and "seat-keeper" in (state.get("_esm") or "")
+            ),
+            None,
         )
 
     def shows(self, words: str) -> bool:

@@ -245,6 +245,36 @@ def test_the_server_writes_each_page_s_messages_from_that_page_s_thread(browsers
     assert "deprecated" not in printed, printed
 
 
+def not_packed(asked: list[str], url: str) -> list[str]:
+    """The files asked of the server's CDN proxy (/_solara/cdn/) outside the packages the project packs for it
+    (classroom/web/assets.py): each would be fetched from the CDN, which a school's network may not reach."""
+    from euchre_lesson.classroom.web.assets import wanted
+
+    proxy = url + "_solara/cdn/"
+    packed = tuple(f"{proxy}{package}/" for package in wanted())
+    return [asked_for for asked_for in asked if asked_for.startswith(proxy) and not asked_for.startswith(packed)]
+
+
+def test_the_page_asks_the_cdn_proxy_only_for_the_packed_files_and_draws_its_anywidget(browsers, server):
+    """The seat keeper is an anywidget: its front end is anywidget's nbextension, served by the class's server (as
+    the table view's is), never fetched through the CDN proxy; the token it keeps finds the seat after a reload."""
+    outside: list[str] = []
+    asked: list[str] = []
+    page = browsers(outside)
+    page.on("request", lambda request: asked.append(request.url))
+    join(page, server["url"], "Lou")
+    page.get_by_text("Welcome, Lou").wait_for()
+    page.reload()
+    page.get_by_text("Welcome, Lou").wait_for()  # the anywidget read back the token it kept
+    assert page.locator(".seat-keeper").count() == 1
+    assert any(url.startswith(server["url"] + "jupyter/nbextensions/anywidget/") for url in asked), asked
+    assert any(url.startswith(server["url"] + "_solara/cdn/") for url in asked), "the check sees the proxy's requests"
+    assert not_packed(asked, server["url"]) == []
+    unpacked = server["url"] + "_solara/cdn/anywidget@0.11.0/dist/index.js"  # the check can fail
+    assert not_packed([*asked, unpacked], server["url"]) == [unpacked]
+    assert outside == [] and page.errors == []
+
+
 def test_a_wrong_join_code_and_an_empty_name_get_a_clear_message(browsers, server):
     outside = []
     page = browsers(outside)
@@ -530,7 +560,7 @@ def test_the_teacher_moves_a_student_and_runs_a_deal_of_the_day_on_two_tables(br
 # Solara's test hook on its widget manager (Solara's version is pinned, as pages.py's use of its internals needs).
 SEND_TO_SEAT_KEEPER = """async (state) => {
   const models = await Promise.all(Object.values(solara.debug.widgetManager()._models));
-  const keeper = models.find(model => String(model.get('template')).includes('seat-keeper'));
+  const keeper = models.find(model => String(model.get('_esm')).includes('seat-keeper'));
   keeper.comm.send({method: 'update', state: state, buffer_paths: []});
 }"""
 

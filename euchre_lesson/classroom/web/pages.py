@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-import ipyvuetify
+import anywidget
 import solara
 import traitlets
 
@@ -39,32 +39,31 @@ SEAT_KEY = "euchre-class-seat"  # where a browser keeps its seat token (localSto
 RED = "♥♦"
 
 
-class SeatKeeper(ipyvuetify.VuetifyTemplate):
+class SeatKeeper(anywidget.AnyWidget):
     """Keeps the page's seat token in the browser's localStorage, so a reload finds the same seat."""
 
     token = traitlets.Unicode("").tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)
-    template = traitlets.Unicode(
+    # An anywidget: its script is sent with it (no file fetched), and the page's seat keeper proves anywidget's
+    # front end (an nbextension Solara loads from the server) works offline, as the table view needs
+    _esm = traitlets.Unicode(
         """
-<template><span class="seat-keeper"></span></template>
-<script>
-module.exports = {
-  mounted() {
-    this.token = window.localStorage.getItem("SEAT_KEY") || "";
-    this.loaded = true;
-  },
-  watch: {
-    token(value) {
-      if (!this.loaded) return;
+export default {
+  render({ model, el }) {
+    el.className = "seat-keeper";
+    model.on("change:token", () => {
+      const value = model.get("token");
       if (value) {
         window.localStorage.setItem("SEAT_KEY", value);
       } else {
         window.localStorage.removeItem("SEAT_KEY");
       }
-    },
+    });
+    model.set("token", window.localStorage.getItem("SEAT_KEY") || "");
+    model.set("loaded", true);
+    model.save_changes();
   },
 };
-</script>
 """.replace("SEAT_KEY", SEAT_KEY)
     ).tag(sync=True)
 
