@@ -117,8 +117,8 @@ def browsers(chromium, shots, request):
     """Opens offline pages (see offline_page); on a failure each one is photographed and its text kept, for review."""
     opened = []
 
-    def open_page(outside: list):
-        page = offline_page(chromium, outside)
+    def open_page(outside: list, viewport: dict = VIEWPORT):
+        page = offline_page(chromium, outside, viewport)
         opened.append(page)
         return page
 
@@ -135,9 +135,9 @@ def browsers(chromium, shots, request):
                 (shots / f"FAILED_{request.node.name}_server_{number}.log").write_text(log.read_text())
 
 
-def offline_page(chromium, outside: list):
+def offline_page(chromium, outside: list, viewport: dict = VIEWPORT):
     """A page in a browser context of its own, every request but the loopback address's aborted (and noted)."""
-    context = chromium.new_context(viewport=VIEWPORT)
+    context = chromium.new_context(viewport=viewport)
 
     def offline(route):
         if route.request.url.startswith("http://127.0.0.1:"):
@@ -651,3 +651,60 @@ def test_a_student_asks_a_hint_undoes_a_move_and_reads_the_hand_s_review_and_gra
     ana.locator(".class-grades li").first.wait_for()
     ana.screenshot(path=shots / "classroom_review.png", full_page=True)  # for review
     assert outside == [] and ana.errors == []
+
+
+# -- a projector, a phone, a desktop ----------------------------------------------------------------------------
+
+SIZES = {"phone": (390, 844), "projector": (1280, 720), "desktop": (1920, 1080)}
+BOX = """selector => {
+  const drawn = document.querySelector(selector).getBoundingClientRect();
+  return [drawn.left, drawn.top, drawn.right, drawn.bottom];
+}"""
+
+
+def box(page, selector: str) -> list[float]:
+    """Where the first element `selector` finds is drawn: [left, top, right, bottom], in CSS pixels."""
+    return page.evaluate(BOX, selector)
+
+
+def inside(drawn: list[float], width: int, height: int) -> bool:
+    return drawn[0] >= 0 and drawn[1] >= 0 and drawn[2] <= width and drawn[3] <= height
+
+
+@pytest.fixture
+def three_tables(tmp_path):
+    """A class of three Cutthroat tables whose computer players wait: the teacher's page as a class starts."""
+    served = ClassServer(tmp_path / "kept", "--tables", "3", "--pace", "600", "--seed", "31")
+    try:
+        yield served.start()
+    finally:
+        served.stop()
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_the_teacher_s_page_is_compact_and_its_join_screen_reads_from_the_back_of_a_room(
+    browsers, three_tables, shots, size
+):
+    width, height = SIZES[size]
+    outside: list[str] = []
+    teacher = browsers(outside, {"width": width, "height": height})
+    open_desk(teacher, three_tables.url)
+    table_card(teacher, 3).wait_for()
+    teacher.screenshot(path=shots / f"classroom_teacher_{width}x{height}.png", full_page=True)
+    tall = teacher.evaluate("document.documentElement.scrollHeight")
+    if size != "phone":  # three tables side by side: each card whole on the first screen (1,459 px tall before)
+        assert all(inside(box(teacher, f".class-table:nth-child({n})"), width, height) for n in (1, 2, 3)), tall
+        assert tall <= height * 1.25, tall
+    teacher.get_by_role("button", name="Join screen").click()
+    teacher.locator(".class-join-screen").wait_for()
+    teacher.screenshot(path=shots / f"classroom_join_{width}x{height}.png")
+    code = teacher.locator(".class-join-code")
+    assert code.inner_text() == JOIN and three_tables.url in teacher.locator(".class-join-address").inner_text()
+    assert teacher.evaluate("parseFloat(getComputedStyle(document.querySelector('.class-join-code')).fontSize)") >= 64
+    qr = box(teacher, ".class-join-qr svg")
+    assert qr[3] - qr[1] >= 0.4 * min(height, 720 if size == "phone" else height), qr  # 40% of a projector's 720
+    for drawn in (qr, box(teacher, ".class-join-code"), box(teacher, ".class-join-address")):
+        assert inside(drawn, width, height), (drawn, width, height)  # the whole join screen without scrolling
+    teacher.get_by_role("button", name="Back to the tables").click()
+    table_card(teacher, 1).wait_for()
+    assert outside == [] and teacher.errors == []

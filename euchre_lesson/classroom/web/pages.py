@@ -612,6 +612,12 @@ def Review(token: str, last: Reviewed, on_asked: Callable[[], None]) -> None:
 
 
 # -- the teacher's page ------------------------------------------------------------------------------------
+#
+# Made for a projector as much as a laptop: the tables side by side in a grid of small cards, the join screen (the
+# address, the join code and its QR code, large enough to read from the back of a room) a click away.
+
+DESK_STYLE = "max-width: 120em; margin: 0.5em auto; padding: 0 1em; font-size: 15px"
+TABLES_STYLE = "display: grid; grid-template-columns: repeat(auto-fill, minmax(25em, 1fr)); gap: 0.6em"
 
 
 @solara.component
@@ -630,9 +636,9 @@ def TeacherPage() -> None:
         except ValueError as error:
             set_said(str(error))
 
-    with solara.Column(classes=["class-teacher"], style="max-width: 70em; margin: 1em auto; padding: 0 1em"):
-        heading("The teacher's page")
+    with solara.Column(classes=["class-teacher"], style=DESK_STYLE):
         if desk is None:
+            heading("The teacher's page")
             solara.InputText("Teacher code", value=code, on_value=set_code, password=True, continuous_update=True)
             solara.Button("Open", on_click=open_desk, color="primary")
             Said(said)
@@ -640,11 +646,46 @@ def TeacherPage() -> None:
             Desk(desk, news)
 
 
+def join_screen(address: str, code: str) -> str:
+    """The join screen's HTML: the address, the join code and its QR code, sized to the screen it is shown on (a
+    projector at 1280x720: the code over 100 px tall, the QR code over half the height)."""
+    qr = qr_svg(address, fill=True).replace("<svg ", '<svg style="width: 100%; height: 100%; display: block" ', 1)
+    return (
+        '<div class="class-join-screen" style="position: fixed; inset: 0; z-index: 5; background: #fff; '
+        "display: flex; flex-wrap: wrap; align-items: center; justify-content: center; gap: 4vmin; padding: 4vmin; "
+        'overflow: auto; color: #111">'
+        f'<div class="class-join-qr" style="width: min(62vh, 86vw); height: min(62vh, 86vw)">{qr if address else ""}'
+        "</div>"
+        '<div class="class-join-words" style="text-align: center; max-width: 90vw">'
+        '<p style="font-size: clamp(20px, min(4vh, 5vw), 44px); margin: 0">Open</p>'
+        '<p class="class-join-address" style="font-size: clamp(22px, min(6vh, 6vw), 64px); font-weight: 700; '
+        f'margin: 0 0 0.3em; overflow-wrap: anywhere">{escaped(address or "this page")}</p>'
+        '<p style="font-size: clamp(20px, min(4vh, 5vw), 44px); margin: 0">and type the join code</p>'
+        '<p class="class-join-code" style="font-size: clamp(64px, min(17vh, 20vw), 190px); font-weight: 800; '
+        "letter-spacing: 0.12em; margin: 0; line-height: 1.1; font-family: 'DejaVu Sans Mono', monospace\">"
+        f"{escaped(code)}</p></div></div>"
+    )
+
+
+@solara.component
+def JoinScreen(address: str, code: str, on_close: Callable[[], None]) -> None:
+    """The join screen for a projector, over the whole page, with a way back to the tables."""
+    solara.HTML("div", unsafe_innerHTML=join_screen(address, code))
+    solara.Button(
+        "Back to the tables",
+        on_click=on_close,
+        color="primary",
+        classes=["class-join-back"],
+        style="position: fixed; top: 1em; right: 1em; z-index: 6",
+    )
+
+
 @solara.component
 def Desk(desk: TeacherDesk, news: int) -> None:
     """Every table of the class; `news` counts the changes heard, so the desk redraws each time (its props change)."""
     said, set_said = solara.use_state("")
     game, set_game = solara.use_state("cutthroat")
+    projected, set_projected = solara.use_state(False)  # the join screen over the page, for the projector
     served = use_served()
     room = desk.room
     overview = desk.overview()
@@ -661,25 +702,38 @@ def Desk(desk: TeacherDesk, news: int) -> None:
         return run
 
     join = served.join
-    with solara.Row(style="align-items: center"):
-        solara.HTML("div", unsafe_innerHTML=qr_svg(join) if join else "", classes=["class-qr"])
+    if projected:
+        JoinScreen(join, overview["join_code"], lambda: set_projected(False))
+        return
+    with solara.Row(style="align-items: center; flex-wrap: wrap; gap: 0.5em 1em"):
+        solara.HTML("div", unsafe_innerHTML=qr_svg(join, scale=3) if join else "", classes=["class-qr"])
         solara.HTML(
             "p",
             unsafe_innerHTML=f"Students open <strong>{escaped(join)}</strong> (or scan the code) and "
             f"type the join code <strong>{overview['join_code']}</strong>. Other addresses: "
             f"{escaped(', '.join(served.other_addresses) or 'none')}.",
             classes=["class-join"],
+            style="margin: 0; flex: 1 1 20em",
         )
+        solara.Button("Join screen", on_click=lambda: set_projected(True), color="primary")
     waiting = overview["waiting"]
-    solara.Text("Waiting to be seated: " + (", ".join(waiting) if waiting else "nobody") + ".")
+    Line("Waiting to be seated: " + (", ".join(waiting) if waiting else "nobody") + ".")
     Said(said)
-    with solara.Row():
-        solara.Select("Game", values=[rules.game for rules in room.house_rules.games], value=game, on_value=set_game)
-        solara.Button("Add a table", on_click=doing(desk.new_table, game))
-        solara.Button("Deal of the day at every table", on_click=doing(desk.deal_of_the_day, game))
+    with solara.Row(style="align-items: center; flex-wrap: wrap; gap: 0.5em"):
+        solara.Select(
+            "Game",
+            values=[rules.game for rules in room.house_rules.games],
+            value=game,
+            on_value=set_game,
+            dense=True,
+            style="max-width: 14em",
+        )
+        solara.Button("Add a table", on_click=doing(desk.new_table, game), text=True)
+        solara.Button("Deal of the day at every table", on_click=doing(desk.deal_of_the_day, game), text=True)
         solara.Button("Refresh", on_click=lambda: set_said(""), text=True)
-    for table in overview["tables"]:
-        TableCard(desk, table, roster, doing)
+    with solara.Div(classes=["class-tables"], style=TABLES_STYLE):
+        for table in overview["tables"]:
+            TableCard(desk, table, roster, doing)
     rows = desk.comparison()
     if rows:
         heading("The deal of the day, deal by deal", 3)
@@ -700,6 +754,9 @@ def roster_label(entry: RosterEntry) -> str:
     return f"{entry['name']} ({'waiting' if place is None else f'table {place[0]}, seat {place[1]}'})"
 
 
+SMALL = {"size": "small", "density": "compact"}  # a table card's buttons: many cards fit a screen
+
+
 @solara.component
 def TableCard(
     desk: TeacherDesk,
@@ -714,46 +771,62 @@ def TableCard(
     states = [
         words for shown, words in ((table["paused"], "paused"), (table["hands_open"], "every hand shown")) if shown
     ]
-    with solara.Card(
-        f"Table {number}: {table['game']}, hand {table['hand_number']}" + "".join(f" ({words})" for words in states),
+    title = f"Table {number}: {table['game']}, hand {table['hand_number']}" + "".join(f" ({words})" for words in states)
+    with solara.Column(
         classes=["class-table"],
+        style="border: 1px solid #ccc; border-radius: 6px; padding: 0.5em 0.7em; gap: 0.2em; font-size: 14px",
     ):
         scores = ", ".join(
             " and ".join(table["seats"][seat]["name"] or f"computer (seat {seat})" for seat in side) + f" {score}"
             for side, score in zip(table["sides"], table["scores"])
         )
-        Line(f"Scores: {scores}.")
         if table["game_over"]:
-            Line("The game is over.")
+            turn = "The game is over."
         elif table["to_act"] is not None:
-            Line(f"To act: {table['to_act_name']} (seat {table['to_act']}), for {table['waited']:.0f} s.")
-        solara.Select("Student to seat", values=list(names), value=chosen, on_value=set_chosen)
+            turn = f"To act: {table['to_act_name']} (seat {table['to_act']}), for {table['waited']:.0f} s."
+        else:
+            turn = ""
+        solara.HTML(
+            "div",
+            unsafe_innerHTML=f'<div style="font-weight: 700; font-size: 16px">{escaped(title)}</div>'
+            f"<div>Scores: {escaped(scores)}.</div>" + (f"<div>{escaped(turn)}</div>" if turn else ""),
+        )
         for seat in table["seats"]:
-            with solara.Row(style="align-items: center"):
+            with solara.Row(style="align-items: center; gap: 0.3em; min-height: 28px"):
                 who = seat["name"] or "a computer"
                 solara.Text(f"Seat {seat['seat']}: {who}" + (" (away)" if seat["away"] else ""))
                 if seat["name"]:
                     token = next((entry["token"] for entry in roster if entry["place"] == (number, seat["seat"])), "")
                     solara.Button(
-                        "A computer plays here", on_click=doing(desk.computer, number, seat["seat"]), text=True
+                        "A computer plays here",
+                        on_click=doing(desk.computer, number, seat["seat"]),
+                        text=True,
+                        **SMALL,
                     )
-                    solara.Button("Remove", on_click=doing(desk.remove, token), text=True)
+                    solara.Button("Remove", on_click=doing(desk.remove, token), text=True, **SMALL)
                 elif chosen in names:
                     solara.Button(
                         f"Seat {chosen.split(' (')[0]} here",
                         on_click=doing(desk.place, names[chosen], number, seat["seat"]),
                         text=True,
+                        **SMALL,
                     )
-        with solara.Row():
+        solara.Select("Student to seat", values=list(names), value=chosen, on_value=set_chosen, dense=True)
+        with solara.Row(style="flex-wrap: wrap; gap: 0.3em"):
             solara.Button(
-                "Go on" if table["paused"] else "Pause", on_click=doing(desk.pause, number, not table["paused"])
+                "Go on" if table["paused"] else "Pause",
+                on_click=doing(desk.pause, number, not table["paused"]),
+                outlined=True,
+                **SMALL,
             )
-            solara.Button("Deal again", on_click=doing(desk.deal_again, number))
+            solara.Button("Deal again", on_click=doing(desk.deal_again, number), outlined=True, **SMALL)
             solara.Button(
                 "Hide the hands" if table["hands_open"] else "Show every hand",
                 on_click=doing(desk.open_hands, number, not table["hands_open"]),
+                outlined=True,
+                **SMALL,
             )
-            solara.Button("Undo the last student's move", on_click=doing(desk.undo, number))
+            solara.Button("Undo the last student's move", on_click=doing(desk.undo, number), outlined=True, **SMALL)
         for problem in table["problems"]:
             Said(problem)
 
