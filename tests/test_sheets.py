@@ -10,7 +10,9 @@ from pathlib import Path
 import pypdf
 import pytest
 
+from euchre_lesson.engine.cards import parse_cards
 from euchre_lesson.engine.rules import PRESETS
+from euchre_lesson.look.faces import face_svg, spoken
 from euchre_lesson.teach import sheets
 from euchre_lesson.teach.house_rules import read_house_rules
 from euchre_lesson.teach.refusals import ToolRefused
@@ -93,9 +95,24 @@ def test_the_rules_card_shows_the_scoring_table_and_the_order_of_the_cards(print
     text = pdf_text(out / "rules-card-cutthroat.pdf")
     for row in PRESETS["cutthroat"].scoring:
         assert the_words(row.result) in text
-    assert "J♥ J♦ A♥ K♥ Q♥ 10♥ 9♥" in text  # hearts trump: the right bower, then the left (C2)
-    railroad = pdf_text(out / "rules-card-railroad.pdf")
-    assert "Joker J♠ J♣ A♠ K♠ Q♠ 10♠ 9♠" in railroad  # the joker above the bowers (C3, R1)
+    assert "A K Q J 10 9" in text  # the other suits, in words
+    assert "JOKER" in pdf_text(out / "rules-card-railroad.pdf")  # the trumps are printed as faces: the joker's
+    assert "JOKER" not in text  # Cutthroat's deck has none
+
+
+def trumps_drawn(card: str, suit: str) -> list[str]:
+    """The trumps a rules card draws in a suit's row, strongest first, as their faces name them."""
+    row = re.search(rf"{suit}</th><td class='trumps'>(.*?)</td>", card)
+    assert row, f"no row of trumps for {suit}"
+    return re.findall(r"aria-label='([^']*)'", row[1])
+
+
+def test_the_rules_card_draws_the_trumps_as_the_lessons_card_faces_strongest_first():
+    """Issue 35: the sheets draw the same card faces as the lessons' screens (the bowers first: C2, C3)."""
+    cutthroat, railroad = sheets.rules_card(PRESETS["cutthroat"]), sheets.rules_card(PRESETS["railroad"])
+    assert trumps_drawn(cutthroat, "hearts") == list(map(spoken, parse_cards("J♥ J♦ A♥ K♥ Q♥ 10♥ 9♥")))
+    assert trumps_drawn(railroad, "spades") == list(map(spoken, parse_cards("Joker J♠ J♣ A♠ K♠ Q♠ 10♠ 9♠")))
+    assert face_svg("J♦") in cutthroat and face_svg("Joker") in railroad and face_svg("Joker") not in cutthroat
 
 
 @pytest.mark.slow

@@ -53,11 +53,11 @@ def test_each_tool_fails_on_a_file_that_breaks_its_rules(tmp_path):
     assert typed.returncode == 1 and 'Incompatible return value type (got "int", expected "str")' in typed.stdout
 
 
-def test_the_engine_and_the_players_are_checked_strictly_and_the_rest_checked():
+def test_the_engine_the_players_and_the_look_are_checked_strictly_and_the_rest_checked():
     mypy = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
     assert mypy["files"] == ["euchre_lesson"] and mypy["check_untyped_defs"] is True
     strict = next(o for o in mypy["overrides"] if "euchre_lesson.engine.*" in o["module"])
-    assert strict["module"] == ["euchre_lesson.engine.*", "euchre_lesson.play.*"]
+    assert strict["module"] == ["euchre_lesson.engine.*", "euchre_lesson.play.*", "euchre_lesson.look.*"]
     assert all(strict[flag] is True for flag in ("disallow_untyped_defs", "disallow_any_generics", "warn_return_any"))
 
 

@@ -30,6 +30,7 @@ from ..engine.narration import capital, points_words
 from ..engine.ranking import is_trump, ranking
 from ..engine.rules import ALLOWED, PRESETS, SWITCH_NAMES, RuleSet, switch_words
 from ..engine.scoring import Points
+from ..look.faces import face_svg
 from .house_rules import HOUSE_RULES_FILE, HouseRules, read_house_rules
 from .refusals import ToolRefused, exit_on_refusal
 
@@ -185,7 +186,7 @@ def _order_html(book: str, rules: RuleSet) -> str:
     rows = []
     for trump in Suit:
         cards = ranking(trump, rules.deck)
-        trumps = " ".join(_card_html(c) for c in cards if is_trump(c, trump))
+        trumps = "".join(_card_html(c) for c in cards if is_trump(c, trump))
         others = "<br>".join(
             f"{_suit_html(suit)} {' '.join(c.rank.label for c in cards if not is_trump(c, trump) and c.suit is suit)}"
             for suit in Suit
@@ -206,8 +207,8 @@ def _order_html(book: str, rules: RuleSet) -> str:
 
 
 def _card_html(card: Card) -> str:
-    text = escape(str(card))
-    return f'<span class="red">{text}</span>' if card.colour == "red" and not card.is_joker else text
+    """A card's face, as every screen of the lessons draws it (named in words for a screen reader)."""
+    return f'<span class="face">{face_svg(card)}</span>'
 
 
 def _suit_html(suit: Suit) -> str:
@@ -315,7 +316,9 @@ caption { caption-side: bottom; text-align: left; font-size: 7.6pt; color: #333;
 th, td { border: 0.25mm solid #777; padding: 0.6mm 1.2mm; text-align: left; vertical-align: top; }
 th { background: #eee; }
 .scoring td:nth-child(2) { white-space: nowrap; }
-.order td.trumps { font-weight: bold; font-size: 8.8pt; white-space: nowrap; vertical-align: middle; }
+.order td.trumps { white-space: nowrap; vertical-align: middle; padding: 0.8mm 1mm; }
+.order .face { display: inline-block; margin-right: 0.6mm; }
+.order .face svg { display: block; width: 6.4mm; height: 8.96mm; }
 .order td.others { font-size: 7.4pt; white-space: nowrap; }
 .order th[scope='row'] { white-space: nowrap; vertical-align: middle; }
 .sheet th, .sheet td { height: 9.2mm; text-align: center; vertical-align: middle; font-size: 8pt; }

@@ -18,5 +18,6 @@ __getattr__, __dir__, __all__ = lazy_names(
         ".replay": ("HandReplay",),
         ".scoring": ("ScoreCalculator", "ScoreQuiz"),
         ".table": ("Table",),
+        ".table_view": ("TableView",),
     },
 )

@@ -1,5 +1,5 @@
-"""Cards on screen: buttons where a click acts (rank and suit on every face, words for screen readers, usable from
-the keyboard), and strips of HTML where cards are only looked at."""
+"""Cards on screen, each drawn with its face (look/faces.py): buttons where a click acts (words for screen readers,
+usable from the keyboard), and strips of HTML where cards are only looked at."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from html import escape
 import ipywidgets as w
 
 from ..engine import checks
-from ..engine.cards import JOKER, MOST_CARDS, Card, Suit
+from ..engine.cards import JOKER, MOST_CARDS, Card, Suit, deck
 from ..engine.display import (  # ROLE_MARKS: the small letter of a bower or the joker (C2, C3)
     ROLE_MARKS,
     card_name,
@@ -21,35 +21,45 @@ from ..engine.hand import HandState
 from ..engine.narration import up_card_words
 from ..engine.ranking import bower
 from ..engine.view import View
+from ..look.faces import back_svg, face_svg
 from . import arguments
 from .clicks import Drawing, shared_look
 from .fallback import Described
 from .ipywidgets_door import CLASSES, css_classes
+from .page import current
 
 # What the learner sees on the cards a click may act on (the style sheet's .euchre-legal): the words that point to them.
 LEGAL_CUE = "outlined in blue"
 
-# One style sheet for every widget of the package: drawn with CSS, nothing downloaded, no icon
-# fonts. Suits never depend on colour alone (every face shows its symbol); the four-colour deck
-# only makes them quicker to tell apart. Legal cards get a thicker border as well as a colour.
+# One style sheet for every widget of the package: drawn with CSS, nothing downloaded, no icon fonts. A card is
+# drawn by its face (look/faces.py, the one drawing of a card), the background of its button or of its place in a
+# strip, given by its class (euchre-c-jh); its rank and suit stay in the button as text, unseen, for the words a
+# screen reader and a search find. Suits never depend on colour alone (every face shows its symbol); the
+# four-colour deck only makes them quicker to tell apart. Legal cards get a thick border as well as a colour;
+# a chosen card a brown border and a tick; a bower or the joker a gold ring and its letter (R, L, ★) under it.
 CSS = """<style>
-.euchre-card.jupyter-button, .euchre-face { width: 3.6em; height: 4.8em; margin: 0.15em; padding: 0;
-  font: 600 1.2em/1.1 system-ui, sans-serif; border: 1px solid #777; border-radius: 0.4em;
-  background: #fff; color: #111; box-shadow: 0 1px 2px rgba(0,0,0,.25); white-space: pre-line; }
+.euchre-card.jupyter-button, .euchre-face { width: 3.4em; height: 4.76em; margin: 0.15em; padding: 0;
+  font: 600 1.2em/1.1 system-ui, sans-serif; border: 0 solid transparent; border-radius: 0.25em;
+  background: #fff no-repeat center / 100% 100%; background-origin: border-box; color: transparent;
+  box-shadow: 0 1px 2px rgba(0,0,0,.35); white-space: pre-line; position: relative; overflow: visible; }
 .euchre-card.jupyter-button:focus-visible { outline: 3px solid #1f5fbf; outline-offset: 2px; }
-.euchre-card.jupyter-button:disabled { opacity: 1; background: #fff; cursor: default; }
+.euchre-card.jupyter-button:disabled { opacity: 1; cursor: default; }
 .euchre-row { padding: 0.3em; overflow: visible; }  /* room for the focus ring */
-.euchre-face { display: inline-flex; align-items: center; justify-content: center; text-align: center;
-  box-sizing: border-box; vertical-align: top; }
+.euchre-face { display: inline-block; box-sizing: border-box; vertical-align: top; }
 .euchre-strip { display: flex; flex-wrap: wrap; padding: 0.3em; min-height: 1.2em; }
-.euchre-card.euchre-red { color: #c0143c; }
-.euchre-four .euchre-card.euchre-diamonds { color: #1f5fbf; }
-.euchre-four .euchre-card.euchre-clubs { color: #0a7a2f; }
 .euchre-card.euchre-trump-card { box-shadow: 0 0 0 3px #e0a800; }
 .euchre-card.euchre-legal { border: 3px solid #1f5fbf; transform: translateY(-0.25em); }
-.euchre-card.euchre-chosen { background: #fff4c2; border: 3px solid #8a5a00; }
-.euchre-card.jupyter-button.euchre-back, .euchre-face.euchre-back {
-  background: repeating-linear-gradient(45deg, #2d5aa0 0 6px, #3f6fbf 6px 12px); color: #fff; }
+.euchre-card.euchre-chosen { border: 3px solid #8a5a00; transform: translateY(-0.45em); }
+.euchre-card.euchre-chosen::before { content: "✓"; content: "✓" / ""; position: absolute; top: -0.5em;
+  right: -0.5em; width: 1.2em; height: 1.2em; border-radius: 50%; background: #8a5a00; color: #fff;
+  font: 700 0.7em/1.2em system-ui, sans-serif; text-align: center; }
+.euchre-card.euchre-role-right::after, .euchre-card.euchre-role-left::after, .euchre-card.euchre-role-joker::after {
+  position: absolute; left: 50%; bottom: -0.45em; transform: translateX(-50%); padding: 0.1em 0.4em;
+  border: 1px solid #8a5a00; border-radius: 0.7em; background: #ffd54a; color: #3d2800;
+  font: 700 0.65em/1 system-ui, sans-serif; }
+.euchre-card.euchre-role-right::after { content: "R"; content: "R" / ""; }
+.euchre-card.euchre-role-left::after { content: "L"; content: "L" / ""; }
+.euchre-card.euchre-role-joker::after { content: "★"; content: "★" / ""; }
 .euchre-table { background: #e8f3ea; border-radius: 0.6em; padding: 0.5em; contain: content; }  /* laid out on its own:
   a change on the felt does not make the browser lay out the whole notebook again */
 .euchre-note { font-family: system-ui, sans-serif; }
@@ -59,9 +69,41 @@ CSS = """<style>
 </style>"""
 
 
+def face_class(card: Card) -> str:
+    """The CSS class that draws a card's face: 'euchre-c-jh', 'euchre-c-td', 'euchre-c-jk'."""
+    return "euchre-c-" + checks.card("card", card).ascii.lower()
+
+
+# What a picture's text may not hold in a data: address: a # would end it, and the angle brackets are escaped too, so
+# the style sheet holds no tag a check of the page's HTML could take for one.
+URL_ESCAPES = str.maketrans({"%": "%25", "#": "%23", '"': "%22", "<": "%3C", ">": "%3E"})
+
+
+def _url(svg: str) -> str:
+    """A picture as a data: address for CSS."""
+    return 'url("data:image/svg+xml,' + svg.translate(URL_ESCAPES) + '")'
+
+
+@functools.cache
+def faces_css() -> str:
+    """The faces of every card of every deck and the back, as the backgrounds of their classes; the four-colour
+    deck's clubs and diamonds inside a widget marked with four_colours."""
+    cards = [*deck(32), JOKER]
+    rules = [f".euchre-card.{face_class(card)} {{ background-image: {_url(face_svg(card))}; }}" for card in cards]
+    rules += [
+        f".euchre-four .euchre-card.euchre-{card.suit.plural}.{face_class(card)} "
+        f"{{ background-image: {_url(face_svg(card, four_colour=True))}; }}"
+        for card in cards
+        if card.suit in (Suit.CLUBS, Suit.DIAMONDS)
+    ]
+    rules.append(f".euchre-card.euchre-back {{ background-image: {_url(back_svg())}; }}")
+    return "<style>\n" + "\n".join(rules) + "\n</style>"
+
+
 def style_sheet() -> w.HTML:
-    """The package's style sheet, as a widget to put once in each view."""
-    return w.HTML(CSS, layout=w.Layout(height="0px", margin="0", overflow="hidden"))
+    """The package's style sheet with the card faces, as a widget to put once in each view: the page's one sheet,
+    which every view shows (see Page.style_sheet)."""
+    return current().style_sheet(CSS + faces_css())
 
 
 def four_colours(widget: w.DOMWidget, on: bool = True) -> w.DOMWidget:
@@ -88,13 +130,14 @@ def classes(card: Card, trump: Suit | None = None) -> tuple[str, ...]:
 
 
 def _classes(card: Card, trump: Suit | None) -> tuple[str, ...]:
-    names = ["euchre-card"]
+    names = ["euchre-card", face_class(card)]
     if card.suit is not None:
         names.append(f"euchre-{card.suit.plural}")
     if card.colour == "red":
         names.append("euchre-red")
-    if trump is not None and bower(card, trump):
-        names.append("euchre-trump-card")
+    role = bower(card, trump) if trump is not None else None
+    if role:
+        names += ["euchre-trump-card", f"euchre-role-{role}"]
     return tuple(names)
 
 
@@ -274,7 +317,8 @@ def strip_html(
 
 
 def _face_html(card: Card, trump: Suit | None = None, hidden: bool = False, legal: bool = False) -> str:
-    """One card drawn in HTML as its button would look, named in words for screen readers and on hover."""
+    """One card drawn in HTML as its button would look (its face the background its classes give), named in words
+    for screen readers and on hover."""
     look = _card_look(card, trump, legal=legal, chosen=False, disabled=True, hidden=hidden)  # a button's, in HTML
     marks, words = " ".join(look[CLASSES]), escape(look["tooltip"])
     return (

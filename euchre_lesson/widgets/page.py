@@ -132,6 +132,20 @@ class Page:
         self.pointer = Pointer()
         self.spares = Spares()
         self._closing: list[list[w.Button]] = []  # while drawings are under way, the buttons each retires
+        self._sheets: dict[str, w.HTML] = {}  # style sheets every view of the page shows, by their text
+
+    def style_sheet(self, css: str) -> w.HTML:
+        """The page's one widget holding this style sheet: every view shows the same one, so the browser is sent
+        it once however many views there are (the card faces make a sheet of some 40 kB). Never close it."""
+        css = checks.instance("css", css, str, "a style sheet, '<style>...</style>'")
+        sheet = self._sheets.get(css)
+        if sheet is None or sheet.comm is None:  # a sheet closed all the same is made again
+            sheet = self._sheets[css] = w.HTML(css, layout=w.Layout(height="0px", margin="0", overflow="hidden"))
+        return sheet
+
+    def shares(self, widget: w.Widget) -> bool:
+        """Whether the page's views share this widget (a style sheet): closing one view must leave it open."""
+        return any(sheet is widget for sheet in self._sheets.values())
 
     @functools.cached_property
     def look(self) -> tuple[w.Layout, w.ButtonStyle, w.Layout]:

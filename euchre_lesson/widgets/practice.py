@@ -21,10 +21,14 @@ from .cards import note, say, style_sheet
 from .clicks import TiedButton
 from .exercise import ExerciseView
 from .fallback import START, Described
+from .page import current
 
 
 def _close_all(widget: w.Widget) -> None:
-    """Close a widget and everything inside it (never a shared layout or style: those are not children)."""
+    """Close a widget and everything inside it (never a shared layout or style: those are not children; nor the
+    page's style sheet, which every view shows)."""
+    if current().shares(widget):
+        return
     for child in getattr(widget, "children", ()):
         _close_all(child)
     widget.close()

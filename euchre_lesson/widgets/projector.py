@@ -31,9 +31,9 @@ CSS = f"""<style>
 .{PROJECTOR} .euchre-table {{ padding: 0.2em 0.4em; }}
 .{PROJECTOR} .euchre-table br, .{PROJECTOR} .euchre-table .euchre-level {{ display: none; }}  /* the header names it */
 .{PROJECTOR} .euchre-table [data-seat]::before {{ content: " · "; }}
-.{PROJECTOR} .euchre-table .euchre-strip .euchre-face {{ font-size: {SIZE}px; width: 2.9em; height: 3em; }}
-.{PROJECTOR} .euchre-row .euchre-card.jupyter-button {{ font-size: {round(SIZE * 1.2)}px; width: 3.2em;
-  height: 3.3em; }}
+.{PROJECTOR} .euchre-table .euchre-strip .euchre-face {{ font-size: {SIZE}px; width: 2.2em; height: 3.08em; }}
+.{PROJECTOR} .euchre-row .euchre-card.jupyter-button {{ font-size: {round(SIZE * 1.2)}px; width: 2.5em;
+  height: 3.5em; }}  /* a card's faces are 5 by 7 */
 .{PROJECTOR} .euchre-strip, .{PROJECTOR} .euchre-row {{ padding: 0.1em; }}
 .{PROJECTOR} .euchre-extra, .{PROJECTOR} .euchre-house-rules.euchre-for-table,
 .{PROJECTOR} .euchre-level-words {{ display: none; }}

@@ -1,0 +1,417 @@
+// The one table view: draws a seat's Picture (look/picture.py) as a card table and sends back what was clicked.
+// It decides no rule. Which cards may be clicked, why the others may not, every word on the table: all come in
+// the picture from Python. The script only reads those fields, lays them out, and sends a click with the moment
+// it drew, so Python can tell a click on an old picture from a click on the current one.
+
+const SIDES = ["top", "left", "right"]; // the places around the felt other than yours, in the order filled
+const UNMOVE_MS = 4000; // a card shown moved at once goes back if no new picture came in this time
+const BOWER_WORDS = { right: "right bower", left: "left bower", joker: "best bower" };
+
+// An element: h("div", {class: "x", text: "y", title: "z"}, child, ...); attributes with a null value are left out.
+function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "text") element.textContent = value;
+    else if (name === "class") element.className = value;
+    else element.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child) element.append(child);
+  }
+  return element;
+}
+
+// A face's SVG, parsed once a view and copied after (a redraw parses no SVG again).
+function svgCopy(svg, view) {
+  let parsed = view.parsed.get(svg);
+  if (!parsed) {
+    parsed = document.createElement("template");
+    parsed.innerHTML = svg;
+    view.parsed.set(svg, parsed);
+  }
+  return parsed.content.cloneNode(true);
+}
+
+// A card's face: the SVG the host sent for its id, or the id in large type when no face came.
+function face(id, view) {
+  const svg = view.faces[id];
+  if (svg) return h("span", { class: "tv-face", "aria-hidden": "true" }, svgCopy(svg, view));
+  return h("span", { class: "tv-face tv-face-plain", "aria-hidden": "true" }, h("span", { text: id }));
+}
+
+function back(view) {
+  const svg = view.faces.back;
+  return h("span", { class: svg ? "tv-back" : "tv-back tv-back-plain", "aria-hidden": "true" },
+    svg ? svgCopy(svg, view) : null);
+}
+
+function plural(count, one, many) {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+// The marks a card carries: a bower's small label, a chosen card's tick (a card from the dummy: its own row).
+function marks(card) {
+  const labels = [];
+  if (card.bower) labels.push(h("span", { class: "tv-tag tv-tag-bower", text: BOWER_WORDS[card.bower] }));
+  if (card.chosen) labels.push(h("span", { class: "tv-tick", text: "✓" }));
+  return labels;
+}
+
+function cardClasses(card, size) {
+  return [
+    "tv-card",
+    `tv-card-${size}`,
+    card.legal ? "is-legal" : "",
+    !card.legal && card.why_not ? "is-illegal" : "",
+    card.chosen ? "is-chosen" : "",
+    card.bower ? "is-bower" : "",
+    card.from_dummy ? "is-from-dummy" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+// A card that a click could name (yours, or any the picture marks legal): a real button. Others (the trick's, a
+// pile's, another seat's): a picture, named aloud all the same. `how`: "mine" (always a button), "still" (never).
+function cardElement(card, view, size, how = "") {
+  const clickable = how !== "still" && (how === "mine" || card.legal || card.why_not);
+  if (!clickable) {
+    return h("span", { class: cardClasses(card, size), role: "img", "aria-label": card.spoken, "data-card": card.id },
+      face(card.id, view), marks(card));
+  }
+  const button = h("button", {
+    type: "button",
+    class: cardClasses(card, size),
+    "aria-label": card.spoken,
+    "aria-disabled": card.legal ? null : "true",
+    "aria-pressed": card.chosen ? "true" : null,
+    title: card.legal ? null : card.why_not,
+    "data-card": card.id,
+    tabindex: "-1",
+  }, face(card.id, view), marks(card));
+  button.addEventListener("click", () => view.clickCard(card, button));
+  return button;
+}
+
+function backsFan(count, view, label) {
+  const fan = h("span", { class: "tv-fan", role: "img", "aria-label": label });
+  for (let i = 0; i < count; i += 1) {
+    const card = h("span", { class: "tv-fan-card" }, back(view));
+    card.style.setProperty("--turn", `${(i - (count - 1) / 2) * 7}deg`);
+    fan.append(card);
+  }
+  return fan;
+}
+
+function chips(seat) {
+  return [
+    seat.dealer ? h("span", { class: "tv-chip tv-chip-dealer", text: "Dealer" }) : null,
+    seat.maker ? h("span", { class: "tv-chip tv-chip-maker", text: "Maker" }) : null,
+    seat.alone ? h("span", { class: "tv-chip tv-chip-alone", text: "Alone" }) : null,
+    seat.out ? h("span", { class: "tv-chip tv-chip-out", text: "Sits out" }) : null,
+    seat.away ? h("span", { class: "tv-chip tv-chip-away", text: "Away" }) : null,
+    seat.to_act ? h("span", { class: "tv-chip tv-chip-turn", text: seat.place === "bottom" ? "Your turn" : "To play" })
+      : null,
+  ];
+}
+
+function tricksWon(seat) {
+  const marks = h("span", { class: "tv-tricks", title: plural(seat.tricks, "trick won", "tricks won") });
+  marks.append(h("span", { class: "tv-tricks-count", text: String(seat.tricks) }),
+    h("span", { class: "tv-tricks-words", text: seat.tricks === 1 ? "trick" : "tricks" }));
+  return marks;
+}
+
+// A seat's plate: its name, its chips, its tricks; then its hand (face down unless the picture shows the cards).
+function seatBox(seat, view) {
+  const about = [seat.name, seat.roles, plural(seat.tricks, "trick won", "tricks won")].filter(Boolean).join(", ");
+  const classes = ["tv-seat", `tv-at-${seat.place}`, seat.to_act ? "is-to-act" : "", seat.out ? "is-out" : "",
+    seat.away ? "is-away" : ""].filter(Boolean).join(" ");
+  const plate = h("div", { class: "tv-plate" },
+    h("span", { class: "tv-name", text: seat.name }), chips(seat), tricksWon(seat));
+  const box = h("section", { class: classes, "aria-label": about, "data-place": seat.place }, plate);
+  if (seat.place === "bottom") return box; // your hand is drawn at the felt's edge, larger
+  // Cards face up (every hand open, or a card all have seen, as the up-card the dealer took) and the rest face down.
+  const open = seat.cards && seat.cards.length
+    ? h("div", { class: "tv-open-hand" }, seat.cards.map((card) => cardElement(card, view, "small"))) : null;
+  const down = seat.backs
+    ? backsFan(seat.backs, view, `${seat.name}: ${plural(seat.backs, "card", "cards")} face down`) : null;
+  if (open || down) box.append(h("div", { class: "tv-seat-cards" }, open, down));
+  return box;
+}
+
+function pileBox(pile, view, className) {
+  const cards = pile.cards.map((card) => cardElement(card, view, "small"));
+  const backs = pile.backs ? backsFan(pile.backs, view, `${pile.words}: ${plural(pile.backs, "card", "cards")}`)
+    : null;
+  return h("section", { class: `tv-pile ${className}`, "aria-label": pile.words },
+    h("div", { class: "tv-pile-cards" }, cards, backs), h("div", { class: "tv-pile-words", text: pile.words }));
+}
+
+// The middle of the felt: the trick, each card toward the side of the seat that played it, and the up-card.
+// While a trick is on the table, the up-card (turned down) lies aside: in an empty place if there is one.
+function upCardAside(picture) {
+  return Boolean(picture.up_card && picture.trick && picture.trick.cards.length);
+}
+
+function middle(picture, view, aside) {
+  const trick = picture.trick;
+  const box = h("section", { class: "tv-middle", "aria-label": "The middle of the table" });
+  const cross = h("div", { class: "tv-trick" + (trick && trick.winner !== null ? " is-won" : "") });
+  if (trick) {
+    for (const played of trick.cards) {
+      const card = cardElement(played.card, view, "trick", "still");
+      const key = `${trick.number}:${played.seat}:${played.card.id}`;
+      const slot = h("div", { class: `tv-slot tv-slot-${played.place}`, "data-seat": played.seat }, card);
+      if (trick.winner !== null && played.seat === trick.winner) slot.classList.add("is-winner");
+      if (view.drawn && !view.seenPlayed.has(key)) slot.classList.add("is-arriving");
+      view.seenPlayed.add(key);
+      cross.append(slot);
+    }
+  }
+  if (picture.up_card && !upCardAside(picture)) {
+    cross.append(h("div", { class: "tv-slot tv-slot-centre" }, pileBox(picture.up_card, view, "tv-up-card")));
+  }
+  box.append(cross);
+  if (trick && trick.words) {
+    box.append(h("p", { class: "tv-trick-words" + (trick.winner !== null ? " is-won" : ""), text: trick.words }));
+  }
+  if (aside) box.append(aside);
+  return box;
+}
+
+function header(picture) {
+  const you = picture.seats.find((seat) => seat.place === "bottom");
+  const scores = h("ul", { class: "tv-scores", "aria-label": `Scores, to ${picture.target} points` },
+    picture.scores.map((score) => h("li", { class: "tv-score" + (you && score.side === you.side ? " is-yours" : "") },
+      h("span", { class: "tv-score-words", text: score.words }),
+      h("span", { class: "tv-score-points", text: String(score.points) }))),
+    h("li", { class: "tv-target", text: `to ${picture.target}` }));
+  const trump = picture.trump
+    ? h("div", { class: "tv-trump", title: picture.trump_words },
+      h("span", { class: "tv-trump-mark", text: picture.trump, "data-trump": picture.trump, "aria-hidden": "true" }),
+      h("span", { class: "tv-trump-words", text: picture.trump_words }))
+    : h("div", { class: "tv-trump is-none" }, h("span", { class: "tv-trump-words", text: "No trump yet" }));
+  return h("header", { class: "tv-bar" }, h("h2", { class: "tv-title", text: picture.title }), trump, scores);
+}
+
+// Your hand at the felt's edge: a row of faces, the dummy's cards apart from yours in the keep step.
+function handRow(seat, view, keep) {
+  // A hand with no card to click now (the bidding, another's turn) is shown plainly, none of it dimmed.
+  const resting = !seat.cards.some((card) => card.legal);
+  const classes = ["tv-hand", seat.cards.length > 6 ? "is-long" : "", keep ? "is-choosing" : "",
+    resting ? "is-resting" : ""];
+  const hand = h("div", { class: classes.filter(Boolean).join(" "), role: "group", "aria-label": "Your hand" });
+  const own = seat.cards.filter((card) => !card.from_dummy);
+  const dummy = seat.cards.filter((card) => card.from_dummy);
+  const group = (cards, words, className) => {
+    const row = h("div", { class: "tv-hand-cards" }, cards.map((card) => cardElement(card, view, "hand", "mine")));
+    row.style.setProperty("--n", String(Math.max(cards.length, 2))); // a narrow screen overlaps the cards to fit
+    return h("div", { class: `tv-hand-group ${className}` },
+      words ? h("div", { class: "tv-hand-words", text: words }) : null, row);
+  };
+  if (dummy.length) hand.append(group(own, "Your cards", "is-own"), group(dummy, "From the dummy", "is-dummy"));
+  else if (own.length) hand.append(group(own, "", "is-own"));
+  else if (seat.backs) hand.append(backsFan(seat.backs, view, `${plural(seat.backs, "card", "cards")} face down`));
+  return hand;
+}
+
+function talk(picture, view) {
+  const prompt = h("p", { class: `tv-prompt${picture.mood ? ` is-${picture.mood}` : ""}`, text: picture.prompt });
+  const reason = h("p", { class: "tv-reason", "aria-live": "polite", text: view.reason });
+  const chosen = picture.seats.flatMap((seat) => seat.cards).filter((card) => card.chosen).length;
+  const count = picture.keep ? h("p", { class: "tv-keep-count", text: `Chosen: ${chosen} of ${picture.keep}` }) : null;
+  const buttons = h("div", { class: "tv-buttons" }, picture.buttons.map((button) => {
+    const element = h("button", {
+      type: "button",
+      class: `tv-button tv-button-${button.kind}`,
+      title: button.why || null,
+      disabled: !button.enabled,
+      "data-key": button.key,
+    }, button.words);
+    element.addEventListener("click", () => view.press(button));
+    return element;
+  }));
+  return h("section", { class: "tv-talk", "aria-label": "What to do" },
+    h("div", { class: "tv-status" }, prompt, count), reason, buttons);
+}
+
+function table(picture, view) {
+  const places = new Map(picture.seats.map((seat) => [seat.place, seat]));
+  const felt = h("div", { class: `tv-felt tv-players-${picture.players}` });
+  // The piles away from the middle take the empty places, the dummy first.
+  const piles = [];
+  if (picture.dummy) piles.push(pileBox(picture.dummy, view, "tv-dummy"));
+  if (upCardAside(picture)) piles.push(pileBox(picture.up_card, view, "tv-up-card is-aside"));
+  for (const place of SIDES) {
+    const seat = places.get(place);
+    if (seat) felt.append(seatBox(seat, view));
+    else if (piles.length) {
+      felt.append(h("div", { class: `tv-seat tv-at-${place} tv-pile-place`, "data-place": place }, piles.shift()));
+    }
+  }
+  // No empty place left for a pile: the up-card goes under the trick, the dummy below your hand.
+  const left = (name) => piles.find((pile) => pile.classList.contains(name)) || null;
+  felt.append(middle(picture, view, left("tv-up-card")));
+  const you = places.get("bottom");
+  if (you) {
+    felt.append(h("div", { class: "tv-you" }, seatBox(you, view), handRow(you, view, picture.keep)));
+  }
+  if (left("tv-dummy")) felt.append(h("div", { class: "tv-extra" }, left("tv-dummy")));
+  return h("div", { class: `tv-table${picture.four_colour ? " is-four-colour" : ""}` },
+    header(picture), felt, talk(picture, view));
+}
+
+// Which control had the focus, so a redraw can give it back (keyboard players keep their place).
+function focusOf(root) {
+  const now = document.activeElement;
+  if (!now || !root.contains(now)) return null;
+  if (now.dataset.card) return { card: now.dataset.card, index: [...root.querySelectorAll(".tv-hand .tv-card")]
+    .indexOf(now) };
+  if (now.dataset.key) return { key: now.dataset.key };
+  return null;
+}
+
+function refocus(root, focus) {
+  if (!focus) return;
+  const hand = [...root.querySelectorAll(".tv-hand button.tv-card")];
+  let target = null;
+  if (focus.key) target = root.querySelector(`button[data-key="${CSS.escape(focus.key)}"]:not([disabled])`);
+  if (focus.card) {
+    target = hand.find((card) => card.dataset.card === focus.card)
+      || hand.find((card) => card.classList.contains("is-legal"))
+      || hand[Math.min(focus.index, hand.length - 1)];
+  }
+  target = target || root.querySelector(".tv-hand button.is-legal, .tv-buttons button:not([disabled])");
+  if (target) {
+    rove(root, target);
+    target.focus({ preventScroll: true });
+  }
+}
+
+// One card of the hand is in the Tab order at a time; the arrow keys move between them.
+function rove(root, target) {
+  for (const card of root.querySelectorAll(".tv-hand button.tv-card")) card.tabIndex = card === target ? 0 : -1;
+}
+
+function arrowKeys(root) {
+  root.addEventListener("keydown", (event) => {
+    const hand = [...root.querySelectorAll(".tv-hand button.tv-card")];
+    const at = hand.indexOf(document.activeElement);
+    if (at < 0) return;
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    let next = null;
+    if (step) next = hand[(at + step + hand.length) % hand.length];
+    else if (event.key === "Home") next = hand[0];
+    else if (event.key === "End") next = hand[hand.length - 1];
+    if (!next) return;
+    event.preventDefault();
+    rove(root, next);
+    next.focus();
+  });
+}
+
+function render({ model, el }) {
+  const stage = h("div", { class: "tv-stage" });
+  // The prompt is read out from here when it changes: a live region must outlast the redraws to be heard.
+  const live = h("p", { class: "tv-live", "aria-live": "polite" });
+  const root = h("div", { class: "euchre-tv" }, stage, live);
+  el.append(root);
+  const view = {
+    faces: {},
+    parsed: new Map(), // a face's SVG -> its parsed copy
+    reason: "",
+    drawn: false,
+    seenPlayed: new Set(), // the trick's cards already drawn: only a newly played card moves in
+    moment: null,
+    movedAt: null, // the moment whose picture shows a card moved at once (one card a picture)
+    unmove: null,
+    clickCard(card, button) {
+      if (!card.legal) {
+        view.showReason(card.why_not || "");
+        return;
+      }
+      view.showReason("");
+      model.send({ moment: view.moment, card: card.id });
+      if (view.movedAt !== view.moment) view.moveAtOnce(card, button);
+    },
+    // Shown moved before Python's next picture confirms it (that may take a second on the static site): a card
+    // played to a trick goes to your side of it, any other card is lifted. If no picture follows, the table is
+    // drawn again as it was.
+    moveAtOnce(card, button) {
+      const picture = view.picture;
+      const you = picture.seats.find((seat) => seat.place === "bottom");
+      const trick = picture.trick;
+      const cross = root.querySelector(".tv-trick");
+      view.movedAt = picture.moment;
+      const toTrick = trick && trick.winner === null && !picture.keep && you && cross
+        && !cross.querySelector(".tv-slot-bottom");
+      if (toTrick) {
+        cross.append(h("div", { class: "tv-slot tv-slot-bottom is-arriving is-pending" },
+          cardElement(card, view, "trick", "still")));
+        view.seenPlayed.add(`${trick.number}:${you.seat}:${card.id}`);
+        if (document.activeElement === button) { // a keyboard player keeps a place in the hand
+          const hand = [...root.querySelectorAll(".tv-hand button.tv-card")].filter((other) => other !== button);
+          const at = [...root.querySelectorAll(".tv-hand button.tv-card")].indexOf(button);
+          const next = hand[Math.min(at, hand.length - 1)];
+          if (next) {
+            rove(root, next);
+            next.focus({ preventScroll: true });
+          }
+        }
+        button.classList.add("is-gone");
+      } else {
+        button.classList.add("is-sent");
+      }
+      const moment = picture.moment;
+      clearTimeout(view.unmove);
+      view.unmove = setTimeout(() => {
+        if (view.moment === moment) draw();
+      }, UNMOVE_MS);
+    },
+    press(button) {
+      if (!button.enabled) return;
+      model.send({ moment: view.moment, key: button.key });
+    },
+    showReason(words) {
+      view.reason = words;
+      const line = root.querySelector(".tv-reason");
+      if (line) line.textContent = words;
+    },
+  };
+  const draw = () => {
+    const picture = model.get("picture");
+    view.faces = model.get("faces") || {};
+    if (!picture || !picture.seats) {
+      stage.replaceChildren(h("p", { class: "tv-empty", text: "The table is being laid…" }));
+      return;
+    }
+    if (picture.moment !== view.moment) view.reason = "";
+    view.moment = picture.moment;
+    view.picture = picture;
+    view.movedAt = null;
+    clearTimeout(view.unmove);
+    const focus = focusOf(root);
+    stage.replaceChildren(table(picture, view));
+    if (live.textContent !== picture.prompt) live.textContent = picture.prompt;
+    const hand = [...root.querySelectorAll(".tv-hand button.tv-card")];
+    rove(root, hand.find((card) => card.classList.contains("is-legal")) || hand[0]);
+    refocus(root, focus);
+    view.drawn = true;
+  };
+  arrowKeys(root);
+  model.on("change:picture", draw);
+  const newFaces = () => {
+    view.parsed.clear();
+    draw();
+  };
+  model.on("change:faces", newFaces);
+  draw();
+  return () => {
+    model.off("change:picture", draw);
+    model.off("change:faces", newFaces);
+  };
+}
+
+export default { render };
