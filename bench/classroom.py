@@ -153,19 +153,18 @@ class BrowserStudent:
         page.get_by_label("Join code").fill(JOIN)
         page.get_by_role("button", name="Join").click()
         page.get_by_role("button", name=re.compile(f"^Sit at table {table} ")).click()
-        page.get_by_text("Your hand:").wait_for()
+        page.locator(".tv-hand .tv-card").first.wait_for()
         page.evaluate(WATCH)
 
     def my_turn(self) -> bool:
-        turn = self.page.locator(".class-turn")
-        return turn.count() == 1 and turn.inner_text() == "Your turn."
+        return self.page.locator(".tv-at-bottom.is-to-act").count() == 1
 
     def move(self) -> float | None:
         """Click one move (a bid that is not a pass, a legal card): when the mouse clicked, or None if there was
         none to click (this seat must keep five cards)."""
         before = self.page.evaluate("Date.now()")
-        choices = self.page.locator(".class-choices button")
-        legal = self.page.locator(".class-hand button.legal")
+        choices = self.page.locator(".tv-button-bid")
+        legal = self.page.locator(".tv-hand button.tv-card.is-legal")
         if choices.count():
             words = choices.all_inner_texts()
             choices.nth(next((i for i, text in enumerate(words) if not text.lower().startswith("pass")), 0)).click()
