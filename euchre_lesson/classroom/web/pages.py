@@ -15,7 +15,7 @@ import contextlib
 import threading
 import time
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import anywidget
 import solara
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
     from ..table import ClassTable
 
+T = TypeVar("T")
 SEAT_KEY = "euchre-class-seat"  # where a browser keeps its seat token (localStorage: this address only)
 
 
@@ -225,7 +226,7 @@ def StudentPage() -> None:
             if view["waiting"]:
                 Waiting(token, view)
             else:
-                SeatAtTable(token, view, lambda: set_asked(lambda count: count + 1))
+                SeatAtTable(token, Held(view), lambda: set_asked(lambda count: count + 1))
 
 
 LATE_LETTERS = 3.0  # seconds after a refused Join in which letters still arriving try it again
@@ -305,11 +306,30 @@ def Waiting(token: str, view: WaitingView) -> None:
     Said(said)
 
 
+class Held(Generic[T]):
+    """A value handed to a component whole. Reacton walks a dict or a list given to a component or a widget through,
+    copying it, at every redraw (most of a page's redraw, for a seat's view or a picture); a Held value it compares
+    by identity, and never walks into (a seat's view is made once per change of its table, so an unchanged one is
+    the same object)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: T) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Held) and other.value is self.value
+
+    def __hash__(self) -> int:
+        return id(self.value)
+
+
 @solara.component
-def SeatAtTable(token: str, view: SeatedView, on_asked: Callable[[], None]) -> None:
+def SeatAtTable(token: str, held: Held[SeatedView], on_asked: Callable[[], None]) -> None:
     """One seat at its table: the one table view (the seat's picture, its clicks), then the hand's story and the
     last hand's review, in names."""
-    TablePlay(token, view, on_asked)
+    view = held.value
+    TablePlay(token, held, on_asked)
     Story(view["hand_in_play"]["story"])
     last = view["last_hand"]
     if last and (last["number"] != view["hand_number"] or view["game_over"]):
@@ -350,9 +370,10 @@ def note_for(view: SeatedView, refused: str) -> tuple[str, Mood]:
 
 
 @solara.component
-def TablePlay(token: str, view: SeatedView, on_asked: Callable[[], None]) -> None:
+def TablePlay(token: str, held: Held[SeatedView], on_asked: Callable[[], None]) -> None:
     """The seat's table in the one table view: one widget a page, its picture made from the seat's own view (only
     what this seat may see), each click checked by the table against its moment and this student's seat."""
+    view = held.value
     no_cards: frozenset[Card] = frozenset()
     chosen, set_chosen = solara.use_state(no_cards)  # the cards chosen to keep from ten (T5)
     refused, set_refused = solara.use_state(("", -1))  # a click refused, in words, and the moment it was refused at
@@ -380,14 +401,19 @@ def TablePlay(token: str, view: SeatedView, on_asked: Callable[[], None]) -> Non
 
     handler = solara.use_ref(clicked)
     handler.current = clicked  # the click is read by this drawing's handler: its chosen cards, its undo moment
-    shown = TableView.element(picture=picture, faces=faces)
+    shown = TableView.element()  # its picture and faces set below, where reacton does not walk them through
 
     def listen() -> None:
         widget = solara.get_widget(shown)
         assert isinstance(widget, TableView)
         widget.on_click(lambda click: handler.current(click))
 
+    def draw() -> None:  # a picture equal to the one drawn sends nothing (traitlets compares them)
+        widget = solara.get_widget(shown)
+        widget.faces, widget.picture = faces, picture
+
     solara.use_effect(listen, [])
+    solara.use_effect(draw, [Held(faces), Held(picture)])
 
 
 def listed(lines: Iterable[str], kind: str, tag: str = "ol") -> str:
@@ -611,7 +637,13 @@ def ProjectedTable(
         with solara.Row(style="justify-content: flex-end; flex-wrap: wrap; gap: 0.5em"):
             solara.Button("Hide the hands" if hands_open else "Show every hand", on_click=toggle_hands, outlined=True)
             solara.Button("Back to the tables", on_click=on_close, color="primary")
-        TableView.element(picture=picture, faces=faces)
+        shown = TableView.element()
+
+    def draw() -> None:
+        widget = solara.get_widget(shown)
+        widget.faces, widget.picture = faces, picture
+
+    solara.use_effect(draw, [Held(faces), Held(picture)])
 
 
 def roster_label(entry: RosterEntry) -> str:
@@ -620,7 +652,7 @@ def roster_label(entry: RosterEntry) -> str:
     return f"{entry['name']} ({'waiting' if place is None else f'table {place[0]}, seat {place[1]}'})"
 
 
-SMALL = {"size": "small", "density": "compact"}  # a table card's buttons: many cards fit a screen
+SMALL = {"density": "compact"}  # a table card's buttons: many cards fit a screen
 
 
 def table_words(table: TableAtAGlance) -> str:
