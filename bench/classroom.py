@@ -89,6 +89,17 @@ def children(pid: int) -> list[int]:
     return found
 
 
+def stop(process: subprocess.Popen) -> None:
+    """Stop the server; killed if it has not stopped in 15 s (a loaded machine's server can take longer to close
+    its pages)."""
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=15)
+
+
 def start_server(tables: int, pace: float, folder: str, level: str = "expert"):
     port = free_port()
     command = [
@@ -240,7 +251,7 @@ def main() -> None:
     steps = sorted({min(2**k, args.tables) for k in range(args.tables.bit_length() + 1)})
     with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
         process, url = start_server(args.tables, args.pace, folder, args.level)
-        stack.callback(lambda: (process.terminate(), process.wait(timeout=15)))
+        stack.callback(lambda: stop(process))
         if args.clients == "browser":
             from playwright.sync_api import sync_playwright
 

@@ -1,7 +1,8 @@
 """The class's pages, as Solara components: a student's page (join, choose a table, play one seat) and the teacher's.
 
 Each browser page is one of Solara's virtual kernels, with widgets of its own (never shared with another page);
-it draws only what the class tells it: a student's page from seat_view(token), the teacher's from the Desk. Each
+it draws only what the class tells it: a student's page from seat_view(token) and its table in the one table view
+(widgets.table_view, fed the seat's picture: Classroom.picture), the teacher's from the Desk. Each
 page is handed the class it serves (a ServedClass) in its context: the layout reads it from the page's kernel
 (solara_door.served) and gives it to every component below through SERVED. A page hears its table through
 Classroom.observe, on the route found free of races (ARCHITECTURE.md, "Why the code is as it is"): the listener, in
