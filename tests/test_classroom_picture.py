@@ -160,3 +160,25 @@ def test_the_teacher_s_projector_shows_no_hand_until_every_hand_is_shown():
     student = table.picture(1)
     assert all(len(seat["cards"]) == 5 for seat in student["seats"]), "the students see them too, and are told"
     assert "showing every hand" in student["prompt"]
+
+
+def test_a_seat_s_review_is_made_once_per_finished_hand_and_again_with_its_grades(monkeypatch):
+    """The last hand's review does not change while the next is played: a table makes it once (it was a third of a
+    page's redraw), and again once its student asks for grades."""
+    from euchre_lesson.classroom import table as table_module
+
+    table, tokens = seated("cutthroat", 5, (0, 1, 2))
+    while len(table.game.hands) < 2:
+        seat = table.game.to_act
+        table.act(tokens[seat], table.game.view(seat).legal[0])
+    made, honest = [], table_module.review_seen
+    monkeypatch.setattr(table_module, "review_seen", lambda *args: made.append(args[1]) or honest(*args))
+    first = table.seat_view(tokens[0])["last_hand"]
+    for _ in range(3):  # three moves of hand 2: the review of hand 1 is the one made
+        seat = table.game.to_act
+        table.act(tokens[seat], table.game.view(seat).legal[0])
+        assert table.seat_view(tokens[0])["last_hand"] is first
+    assert made == [0] and first["number"] == 1 and first["grades"] is None
+    table.grade(tokens[0])
+    graded = table.seat_view(tokens[0])["last_hand"]
+    assert made == [0, 0] and graded["grades"] and graded["story"] == first["story"]

@@ -367,12 +367,16 @@ def seat_view(
     own: Own = NOTHING_OWN,
     hands_open: bool = False,
     names: Sequence[str] | None = None,
+    review: Review | None = None,
+    reviewed: bool = False,
 ) -> SeatView:
     """Everything `seat` may see of the table, as plain data: `seats` says who sits where (public), `reasons` what
     the computer players said, by hand and place in its history (heard only once the hand is over), `own` what is
     this seat's alone: the hint it asked for, its grades, and the undo asked at the table (who asked is public);
     while the teacher shows every hand for a demonstration (`hands_open`), every player's hand. With `names` (each
-    seat as this seat names it), the words call each seat by its name, never by its number alone."""
+    seat as this seat names it), the words call each seat by its name, never by its number alone. With `reviewed`,
+    the last hand's review is `review`, made by the caller (a table keeps one per finished hand: its story does not
+    change while the next hand is played)."""
     view = game.view(seat)
     return SeatView(
         seat=seat,
@@ -386,7 +390,7 @@ def seat_view(
         game_over=game.is_over,
         winners=list(game.winners),
         hand_in_play=hand_seen(view, names),
-        last_hand=review_seen(game, seat, reasons, own["grades"], names),
+        last_hand=review if reviewed else review_seen(game, seat, reasons, own["grades"], names),
         hint=own["hint"],
         undo=own["undo"],
         open_hands=every_hand(game) if hands_open else None,

@@ -31,7 +31,7 @@ from ..look.prompts import Sitter
 from ..look.seat_picture import default_names, open_hands_of, picture_of
 from ..play.table_model import TableModel, here, level_of
 from .refusals import Refused
-from .seat_view import Own, SeatSeen, SeatView, Undo, finished_hand, seat_view
+from .seat_view import Own, Review, SeatSeen, SeatView, Undo, finished_hand, review_seen, seat_view
 from .students import Student
 from .thinking import Thinker, thinks_long
 
@@ -98,6 +98,7 @@ class ClassTable:
         self._away: dict[int, float] = {}  # seat -> when its student's browser went away
         self._thinking = False  # a computer player is choosing (see step)
         self._seen: dict[int, tuple[int, tuple[SeatSeen, ...], SeatView]] = {}  # seat -> one view per change
+        self._reviews: dict[int, tuple[object, Review | None]] = {}  # seat -> one review per finished hand
 
     def _start(self, game: GameState) -> None:
         """A game at this table from its start: its computer players are made afresh, from its seed."""
@@ -250,11 +251,26 @@ class ClassTable:
         if kept is not None and kept[0] == self.version and kept[1] == seats:
             return kept[2]
         names = ["you" if sitter.name == "You" else sitter.name for sitter in self.names_seen(seat)]
+        own = self._own(seat)
+        review = self._review(seat, own["grades"], names)
         view = seat_view(
-            self.game, seat, seats, self.model.reasons, self._paused, self._own(seat), self._hands_open, names
+            self.game, seat, seats, self.model.reasons, self._paused, own, self._hands_open, names, review, True
         )
         self._seen[seat] = (self.version, seats, view)
         return view
+
+    def _review(self, seat: int, grades: Sequence[str] | None, names: Sequence[str]) -> Review | None:
+        """The last finished hand as `seat` reviews it, made once per finished hand, grades and names: its story, its
+        result and the computers' reasons do not change while the next hand is played (a third of a page's redraw
+        was making it again)."""
+        last = finished_hand(self.game)
+        key = None if last is None else (last[0], last[1].history, grades, tuple(names))
+        kept = self._reviews.get(seat)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        review = review_seen(self.game, seat, self.model.reasons, grades, names)
+        self._reviews[seat] = (key, review)
+        return review
 
     def _own(self, seat: int) -> Own:
         """What is this seat's alone: the hint it asked for (while its moment lasts), its grades, the undo asked."""
