@@ -136,8 +136,8 @@ def test_the_check_catches_a_leak(monkeypatch):
     """The check fails once a view says more than the seat saw: here, the dummy sent to every seat."""
     honest = seat_view_module.hand_seen
 
-    def leaky(view):
-        out = honest(view)
+    def leaky(view, names=None):
+        out = honest(view, names)
         if view.phase in (Phase.PLAY, Phase.DONE) and view.dummy is None and view.dummy_size:
             out["dummy"] = ["every card of the dummy, for a defender", *map(str, view.unseen)]
         return out

@@ -11,15 +11,18 @@ from __future__ import annotations
 import hmac
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
 from ..engine import checks
 from ..engine.actions import Action
+from ..engine.cards import Card
 from ..engine.errors import NotationError
 from ..engine.game import new_game
 from ..engine.rules import rules_from
+from ..look.clicks import Toggle
+from ..look.picture import Button, Mood, Picture
 from ..play.table_model import Listeners, level_of
 from ..teach.house_rules import HouseRules
 from .codes import checked_join_code, join_code, same_code, seat_token, teacher_code
@@ -365,6 +368,23 @@ class Classroom:
     def act(self, token: object, action: Action | str) -> Action:
         """The action of the student holding `token`, at their table (see ClassTable.act)."""
         return self._table_of(token).act(token, action)
+
+    def click(self, token: object, click: Mapping[str, object]) -> Action | Toggle:
+        """A click on the student's table view, checked at their table (see ClassTable.click)."""
+        return self._table_of(token).click(token, click)
+
+    def picture(
+        self,
+        token: object,
+        *,
+        chosen: Collection[Card] = (),
+        note: str = "",
+        mood: Mood = "",
+        tools: Sequence[Button] = (),
+    ) -> Picture:
+        """What the table view of the student holding `token` draws now (see ClassTable.picture)."""
+        table = self._table_of(token)
+        return table.picture(table.seat_of(token), chosen=chosen, note=note, mood=mood, tools=tools)
 
     def hint(self, token: object) -> str:
         """The computer's best action now for the student holding `token`, in words (see ClassTable.hint)."""

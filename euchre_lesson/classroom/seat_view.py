@@ -11,6 +11,7 @@ renamed here and not there fails in mypy, not in a browser.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal, TypedDict
 
@@ -197,6 +198,28 @@ StudentView = SeatedView | WaitingView  # `waiting` tells them apart
 # -- making them -----------------------------------------------------------------------------------------------------
 
 
+# The narration names a seat by its number ('seat 2', 'your partner (seat 3)'); a page names its players
+PARTNER_AT = re.compile(r"\b([Yy]our partner) \(seat (\d+)\)")
+SEAT_AT = re.compile(r"\b[Ss]eat (\d+)\b")
+
+
+def in_names(words: str, names: Sequence[str] | None) -> str:
+    """The narration's words with each seat called by its name as the viewer names it: 'seat 2 passed' -> 'West
+    passed', 'your partner (seat 3) played' -> 'your partner Ann played'; as they are without names."""
+    if not names:
+        return words
+
+    def partner(found: re.Match[str]) -> str:
+        seat = int(found.group(2))
+        return f"{found.group(1)} {names[seat]}" if seat < len(names) else found.group(0)
+
+    def seat(found: re.Match[str]) -> str:
+        number = int(found.group(1))
+        return names[number] if number < len(names) else found.group(0)
+
+    return SEAT_AT.sub(seat, PARTNER_AT.sub(partner, words))
+
+
 def card_names(cards: Iterable[Card]) -> list[str]:
     """Cards as the table names them: '9♠', 'Joker'."""
     return [str(card) for card in cards]
@@ -219,12 +242,12 @@ def trick_seen(trick: Trick | None, number: int) -> TrickSeen | None:
     )
 
 
-def players_seen(view: View, seats: tuple[SeatSeen, ...]) -> list[PlayerSeen]:
+def players_seen(view: View, seats: tuple[SeatSeen, ...], names: Sequence[str] | None = None) -> list[PlayerSeen]:
     """Each seat as this seat sees it: who sits there, how many cards it holds (not which), its roles this hand."""
     return [
         PlayerSeen(
             seat=seat,
-            called=seat_words(seat, view),
+            called=in_names(seat_words(seat, view), names),
             name=seats[seat]["name"],
             computer=seats[seat]["computer"],
             away=seats[seat]["away"],
@@ -253,8 +276,8 @@ def choices_seen(view: View) -> Choices:
     return Choices(by_card=by_card, said=said, keep_from=keep_from, keep=keep)
 
 
-def hand_seen(view: View) -> HandSeen:
-    """The hand in play as this seat may see it."""
+def hand_seen(view: View, names: Sequence[str] | None = None) -> HandSeen:
+    """The hand in play as this seat may see it (its story in `names`, if given)."""
     return HandSeen(
         phase=str(view.phase),
         dealer=view.dealer,
@@ -275,7 +298,7 @@ def hand_seen(view: View) -> HandSeen:
         exchanged=card_names(view.exchanged),  # a call for best this seat took part in (R3)
         dummy_size=view.dummy_size,
         laid_aside_size=view.laid_aside,
-        story=[words for _, words in story(view)],
+        story=[in_names(words, names) for _, words in story(view)],
         choices=choices_seen(view),
     )
 
@@ -295,7 +318,11 @@ def said_in(reasons: Sequence[Mapping[int, str]], number: int) -> Mapping[int, s
 
 
 def review_seen(
-    game: GameState, seat: int, reasons: Sequence[Mapping[int, str]], grades: Sequence[str] | None = None
+    game: GameState,
+    seat: int,
+    reasons: Sequence[Mapping[int, str]],
+    grades: Sequence[str] | None = None,
+    names: Sequence[str] | None = None,
 ) -> Review | None:
     """The last finished hand as this seat may review it: its story as this seat saw it, its result, the computer
     players' reasons as this seat may hear them (a card this seat never saw is [hidden] in them), and this seat's
@@ -308,10 +335,14 @@ def review_seen(
     heard = reasons_heard(hand, seat, dict(said_in(reasons, number - 1)))
     return Review(
         number=number,
-        story=[words for _, words in story(view)],
-        result=result_words(hand, view),
+        story=[in_names(words, names) for _, words in story(view)],
+        result=in_names(result_words(hand, view), names),
         reasons=[
-            ReasonSeen(seat=hand.actors[i], who=seat_words(hand.actors[i], view), words=reason_words(words, view))
+            ReasonSeen(
+                seat=hand.actors[i],
+                who=in_names(seat_words(hand.actors[i], view), names),
+                words=in_names(reason_words(words, view), names),
+            )
             for i, words in sorted(heard.items())
         ],
         grades=None if grades is None else list(grades),
@@ -335,11 +366,17 @@ def seat_view(
     paused: bool = False,
     own: Own = NOTHING_OWN,
     hands_open: bool = False,
+    names: Sequence[str] | None = None,
+    review: Review | None = None,
+    reviewed: bool = False,
 ) -> SeatView:
     """Everything `seat` may see of the table, as plain data: `seats` says who sits where (public), `reasons` what
     the computer players said, by hand and place in its history (heard only once the hand is over), `own` what is
     this seat's alone: the hint it asked for, its grades, and the undo asked at the table (who asked is public);
-    while the teacher shows every hand for a demonstration (`hands_open`), every player's hand."""
+    while the teacher shows every hand for a demonstration (`hands_open`), every player's hand. With `names` (each
+    seat as this seat names it), the words call each seat by its name, never by its number alone. With `reviewed`,
+    the last hand's review is `review`, made by the caller (a table keeps one per finished hand: its story does not
+    change while the next hand is played)."""
     view = game.view(seat)
     return SeatView(
         seat=seat,
@@ -347,13 +384,13 @@ def seat_view(
         game_name=game.rules.facts.name,
         hand_number=len(game.hands),
         paused=paused,
-        players=players_seen(view, seats),
+        players=players_seen(view, seats, names),
         scores=list(view.scores),
         sides=[list(side) for side in game.sides],
         game_over=game.is_over,
         winners=list(game.winners),
-        hand_in_play=hand_seen(view),
-        last_hand=review_seen(game, seat, reasons, own["grades"]),
+        hand_in_play=hand_seen(view, names),
+        last_hand=review if reviewed else review_seen(game, seat, reasons, own["grades"], names),
         hint=own["hint"],
         undo=own["undo"],
         open_hands=every_hand(game) if hands_open else None,

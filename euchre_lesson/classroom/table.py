@@ -14,19 +14,24 @@ from __future__ import annotations
 
 import hmac
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from ..engine import checks
 from ..engine.actions import Action, parse_action
+from ..engine.cards import Card
 from ..engine.errors import IllegalAction, NotationError
 from ..engine.game import GameState
 from ..engine.narration import seat_words
 from ..engine.sequence import PHASE_RULES
 from ..engine.view import acting_seat
+from ..look.clicks import Toggle, action_for
+from ..look.picture import Button, Mood, Picture
+from ..look.prompts import Sitter
+from ..look.seat_picture import default_names, open_hands_of, picture_of
 from ..play.table_model import TableModel, here, level_of
 from .refusals import Refused
-from .seat_view import Own, SeatSeen, SeatView, Undo, finished_hand, seat_view
+from .seat_view import Own, Review, SeatSeen, SeatView, Undo, finished_hand, review_seen, seat_view
 from .students import Student
 from .thinking import Thinker, thinks_long
 
@@ -39,6 +44,12 @@ NOTHING_TO_UNDO = (
     "Nothing to undo at table {number}: no student has acted here since this game started (or since "
     "the class's server started)."
 )
+STALE = (
+    "The table has moved on since your page drew it: nothing was played. Look at the table as it is now, and click "
+    "again."
+)
+PAUSED_NOTE = "Your teacher has paused this table: wait a moment."
+OPEN_NOTE = "Your teacher is showing every hand at this table, for a demonstration: everyone here sees them."
 MOVED_ON = (
     "The table has moved on since your page offered Undo: press Undo again to go back to before the last "
     "student's move."
@@ -87,6 +98,7 @@ class ClassTable:
         self._away: dict[int, float] = {}  # seat -> when its student's browser went away
         self._thinking = False  # a computer player is choosing (see step)
         self._seen: dict[int, tuple[int, tuple[SeatSeen, ...], SeatView]] = {}  # seat -> one view per change
+        self._reviews: dict[int, tuple[object, Review | None]] = {}  # seat -> one review per finished hand
 
     def _start(self, game: GameState) -> None:
         """A game at this table from its start: its computer players are made afresh, from its seed."""
@@ -188,6 +200,49 @@ class ClassTable:
         with self.lock:
             return self._view(checks.seat("seat", seat, self.game.rules.players))
 
+    def names_seen(self, seat: int, onlooker: bool = False) -> list[Sitter]:
+        """Each seat as `seat` names it: "You", a student's first name, a computer by where it sits ("West"); for an
+        onlooker from `seat`'s place (the teacher's projector), every student by name."""
+        with self.lock:
+            people = {place: student.name for place, student in enumerate(self._seats) if student is not None}
+            return default_names(self.game.view(seat), people, set(self._away), onlooker)
+
+    def picture(
+        self,
+        seat: int,
+        *,
+        chosen: Collection[Card] = (),
+        note: str = "",
+        mood: Mood = "",
+        tools: Sequence[Button] = (),
+        onlooker: bool = False,
+    ) -> Picture:
+        """What `seat`'s table view draws now (look.seat_picture.picture_of), its moment the table's version: the
+        seat's own view, in its names, with the cards chosen to keep, the page's note (a refusal, a hint) and its
+        tools; every hand while the teacher shows them; for an onlooker (the teacher's projector), no hand else."""
+        with self.lock:
+            seat = checks.seat("seat", seat, self.game.rules.players)
+            game = self.game
+            view = game.view(seat)
+            keepable = {card for action in view.legal for card in action.cards}
+            notes = [
+                words
+                for shown, words in ((self._paused, PAUSED_NOTE), (self._hands_open, OPEN_NOTE), (True, note))
+                if shown and words
+            ]
+            return picture_of(
+                view,
+                names=self.names_seen(seat, onlooker),
+                moment=self.version,
+                open_hands=open_hands_of(game.hand) if self._hands_open else None,
+                chosen=[card for card in chosen if card in keepable],
+                tools=tools,
+                note=" ".join(notes),
+                mood=mood,
+                title_extra=f"table {self.number} · hand {len(game.hands)}",
+                onlooker=onlooker,
+            )
+
     def _view(self, seat: int) -> SeatView:
         """The seat's view, made once per change of the table and then shared by every page of that seat (so it is
         never changed in place: a page that wants another view makes its own)."""
@@ -195,9 +250,27 @@ class ClassTable:
         kept = self._seen.get(seat)
         if kept is not None and kept[0] == self.version and kept[1] == seats:
             return kept[2]
-        view = seat_view(self.game, seat, seats, self.model.reasons, self._paused, self._own(seat), self._hands_open)
+        names = ["you" if sitter.name == "You" else sitter.name for sitter in self.names_seen(seat)]
+        own = self._own(seat)
+        review = self._review(seat, own["grades"], names)
+        view = seat_view(
+            self.game, seat, seats, self.model.reasons, self._paused, own, self._hands_open, names, review, True
+        )
         self._seen[seat] = (self.version, seats, view)
         return view
+
+    def _review(self, seat: int, grades: Sequence[str] | None, names: Sequence[str]) -> Review | None:
+        """The last finished hand as `seat` reviews it, made once per finished hand, grades and names: its story, its
+        result and the computers' reasons do not change while the next hand is played (a third of a page's redraw
+        was making it again)."""
+        last = finished_hand(self.game)
+        key = None if last is None else (last[0], last[1].history, grades, tuple(names))
+        kept = self._reviews.get(seat)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        review = review_seen(self.game, seat, self.model.reasons, grades, names)
+        self._reviews[seat] = (key, review)
+        return review
 
     def _own(self, seat: int) -> Own:
         """What is this seat's alone: the hint it asked for (while its moment lasts), its grades, the undo asked."""
@@ -219,11 +292,14 @@ class ClassTable:
 
     # -- playing ---------------------------------------------------------------------------------------------
 
-    def act(self, token: object, action: Action | str) -> Action:
-        """The action of the student holding `token`, taken only in turn; the engine's words refuse anything else."""
+    def act(self, token: object, action: Action | str, moment: int | None = None) -> Action:
+        """The action of the student holding `token`, taken only in turn (and, given the `moment` the student's page
+        drew, only if the table is still there); the engine's words refuse anything else."""
         with self.lock:
             seat = self.seat_of(token)
             action = parse_action(action)  # NotationError: not an action at all
+            if moment is not None and moment != self.version:
+                raise Refused("moment", STALE)
             self._refuse_if_paused()
             game = self.game
             if not game.is_over and game.to_act != seat:
@@ -232,6 +308,23 @@ class ClassTable:
             self._undo_asked = {}  # asked for an earlier moment: the table has moved on
         self._tell()
         return action
+
+    def click(self, token: object, click: Mapping[str, object]) -> Action | Toggle:
+        """A click on the table view of the student holding `token` (a look.picture.Click), checked against the table
+        now: their own seat's turn, the moment their page drew, a card they hold and may play, a button offered them.
+        The action taken, or a Toggle of a card to keep (T5), which their page keeps until Keep is pressed."""
+        with self.lock:
+            seat = self.seat_of(token)
+            self._refuse_if_paused()
+            game, moment = self.game, self.version
+            if game.is_over:
+                raise Refused("click", f"The game at table {self.number} is over: there is nothing more to play.")
+            if game.to_act != seat:
+                raise self._not_your_turn(seat)
+            if isinstance(click, Mapping) and click.get("moment") != moment:
+                raise Refused("moment", STALE)
+            found = action_for(game.view(seat), click, moment=moment, names=self.names_seen(seat))  # ValueError: why
+        return found if isinstance(found, Toggle) else self.act(token, found, moment)
 
     def _refuse_if_paused(self) -> None:
         if self._paused:

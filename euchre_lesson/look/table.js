@@ -113,7 +113,9 @@ function chips(seat) {
     seat.alone ? h("span", { class: "tv-chip tv-chip-alone", text: "Alone" }) : null,
     seat.out ? h("span", { class: "tv-chip tv-chip-out", text: "Sits out" }) : null,
     seat.away ? h("span", { class: "tv-chip tv-chip-away", text: "Away" }) : null,
-    seat.to_act ? h("span", { class: "tv-chip tv-chip-turn", text: seat.place === "bottom" ? "Your turn" : "To play" })
+    // "Your turn" only to the viewer: an onlooker (a projector) sees the bottom seat by its name, "To play"
+    seat.to_act ? h("span", { class: "tv-chip tv-chip-turn",
+      text: seat.place === "bottom" && seat.name === "You" ? "Your turn" : "To play" })
       : null,
   ];
 }

@@ -43,8 +43,8 @@ class Student:
         )
         self.widgets: dict[str, dict] = {}
         self.lock = threading.Condition()
-        self.story = ""
-        self.changes: list[float] = []  # when the story changed, in milliseconds since the epoch
+        self.moment = None
+        self.changes: list[float] = []  # when the table view's picture moved on, in milliseconds since the epoch
         self.received: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
         control = uuid.uuid4().hex
@@ -93,9 +93,9 @@ class Student:
                     self.widgets.pop(content["comm_id"], None)
                 else:
                     continue
-                story = " ".join(html for html in self.html() if 'class="class-story"' in html)
-                if story != self.story:
-                    self.story = story
+                moment = self.picture().get("moment")
+                if moment != self.moment:  # the table view drew the table at a new moment
+                    self.moment = moment
                     self.changes.append(now_ms())
                 self.lock.notify_all()
 
@@ -103,6 +103,36 @@ class Student:
         """The HTML of every block of words on the page (read under the lock: the receiving thread adds widgets)."""
         with self.lock:  # a Condition over an RLock: the receiving thread, holding it already, may call this too
             return [state["unsafe_innerHTML"] or "" for state in self.widgets.values() if "unsafe_innerHTML" in state]
+
+    def _table_view(self) -> tuple[str, dict] | None:
+        """The page's table view: (its widget, its state)."""
+        with self.lock:
+            return next(((key, state) for key, state in self.widgets.items() if "picture" in state), None)
+
+    def picture(self) -> dict:
+        """The picture the page's table view draws now ({} before it has one)."""
+        found = self._table_view()
+        return dict(found[1]["picture"] or {}) if found else {}
+
+    def hand_number(self) -> int:
+        """The hand in play, as the table view's title names it ('Cutthroat Euchre · ... · table 1 · hand 2')."""
+        match = re.search(r"hand (\d+)", self.picture().get("title") or "")
+        return int(match.group(1)) if match else 0
+
+    def seat(self) -> int:
+        """The seat this page plays: the one its table view draws at the bottom."""
+        return next(seat["seat"] for seat in self.picture()["seats"] if seat["place"] == "bottom")
+
+    def send_click(self, card: str | None = None, key: str | None = None, moment: int | None = None) -> float:
+        """Click a card or a button of the table view, as its script sends it (for the moment drawn unless told)."""
+        clicked = now_ms()
+        widget, state = self._table_view()
+        drawn = state["picture"]["moment"] if moment is None else moment
+        self._send(
+            "comm_msg",
+            {"comm_id": widget, "data": {"method": "custom", "content": {"moment": drawn, "card": card, "key": key}}},
+        )
+        return clicked
 
     def _buttons(self) -> list[tuple[str, str, str]]:
         """Each button on the page: (its widget, its words, its classes)."""
@@ -152,18 +182,17 @@ class Student:
         self.type_into("Join code", code)
         self.click(self.wait_for(lambda: self.button("^Join$")))
         self.click(self.wait_for(lambda: self.button(f"^Sit at table {table} ")))
-        self.wait_for(lambda: any("class-turn" in html for html in self.html()))
+        self.wait_for(lambda: self.picture().get("seats"))
 
     def _seat_keeper(self) -> str | None:
-        """The page's seat keeper: its template (text, or a template widget of its own) keeps the seat's token."""
-
-        def template(state):
-            text = state.get("template") or ""
-            shared = self.widgets.get(text.removeprefix("IPY_MODEL_"), {})
-            return shared.get("template") or text
-
+        """The page's seat keeper: an anywidget whose script keeps the seat's token in the browser."""
         return next(
-            (key for key, state in self.widgets.items() if "loaded" in state and "seat-keeper" in template(state)), None
+            (
+                key
+                for key, state in self.widgets.items()
+                if "loaded" in state and "seat-keeper" in (state.get("_esm") or "")
+            ),
+            None,
         )
 
     def shows(self, words: str) -> bool:
@@ -172,40 +201,27 @@ class Student:
             return any(words in html for html in self.html())
 
     def my_turn(self) -> bool:
-        return self.shows("<strong>Your turn.</strong>")
+        return bool(self.picture().get("your_turn"))
+
+    def _mine(self) -> list[dict]:
+        """The cards of this seat's hand in the picture."""
+        return next((seat["cards"] for seat in self.picture().get("seats", []) if seat["place"] == "bottom"), [])
 
     def keep_the_first(self) -> bool:
-        """If this seat must keep cards (the dummy, T5): click the first it may keep, one by one as the page shows
+        """If this seat must keep cards (the dummy, T5): click the first it may keep, one by one as the picture shows
         each chosen, then Keep; whether it had to."""
-        with self.lock:
-            keep = next((words for _, words, _ in self._buttons() if words.startswith("Keep (")), None)
-        if keep is None:
+        wanted = self.picture().get("keep", 0)
+        if not wanted:
             return False
-        wanted = int(keep.split(" of ")[1].split()[0])
         for chosen in range(wanted):
-            card = self.wait_for(
-                lambda: next(
-                    (
-                        key
-                        for key, _, classes in self._buttons()
-                        if "class-card" in classes and key not in self._picked()
-                    ),
-                    None,
-                )
-            )
-            self.click(card)
-            self.wait_for(lambda: self.button(f"{chosen + 1} of {wanted} chosen|^Keep these"))  # noqa: B023 (called within this iteration)
-        self.click(self.wait_for(lambda: self.button("^Keep these")))
+            card = next(card["id"] for card in self._mine() if card["legal"] and not card["chosen"])
+            self.send_click(card=card)
+            self.wait_for(lambda: sum(card["chosen"] for card in self._mine()) > chosen)  # noqa: B023 (called within this iteration)
+        keep = self.wait_for(
+            lambda: next((b["key"] for b in self.picture()["buttons"] if b["kind"] == "keep" and b["enabled"]), None)
+        )
+        self.send_click(key=keep)
         return True
-
-    def _picked(self) -> set[str]:
-        return {
-            key
-            for key, state in self.widgets.items()
-            if state.get("_model_name") == "BtnModel"
-            and state.get("color") == "primary"
-            and "class-card" in (state.get("class_") or "")
-        }
 
     def messages(self) -> list[str]:
         """Every message the server sent this page, as text (escapes undone: a card reads 9♠, not \\u2660)."""
@@ -215,22 +231,13 @@ class Student:
     def move(self) -> float | None:
         """Click a move, a bid that is not a pass, else a legal card: the moment of the click, or None if there was
         none to click (this seat must keep five cards)."""
-        with self.lock:
-            buttons = self._buttons()
-            choices = self._choices()
-            said = [(key, words) for key, words, _ in buttons if key in choices]
-            if said:
-                key = next((key for key, words in said if not words.lower().startswith("pass")), said[0][0])
-            else:
-                key = next((key for key, _, classes in buttons if "legal" in classes.split()), None)
-        return None if key is None else self.click(key)
-
-    def _choices(self) -> set[str]:
-        """The buttons inside the row of bids."""
-        for state in self.widgets.values():
-            if "class-choices" in (state.get("class_") or ""):
-                return {str(child).removeprefix("IPY_MODEL_") for child in state.get("children") or []}
-        return set()
+        picture = self.picture()
+        bids = [button for button in picture.get("buttons", []) if button["kind"] == "bid" and button["enabled"]]
+        if bids:
+            chosen = next((button for button in bids if not button["words"].lower().startswith("pass")), bids[0])
+            return self.send_click(key=chosen["key"])
+        card = next((card["id"] for card in self._mine() if card["legal"]), None)
+        return None if card is None or picture.get("keep") else self.send_click(card=card)
 
     def changed_after(self, moment: float, timeout: float = 30.0) -> float:
         """When the story first changed at or after `moment`."""

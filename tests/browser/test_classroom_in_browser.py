@@ -23,6 +23,7 @@ from labdriver import VIEWPORT, free_port
 ROOT = Path(__file__).resolve().parents[2]
 JOIN, TEACHER = "ACDE", "teacher-code-for-the-test"
 START_SECONDS = 60
+GAMES = ("cutthroat", "partnership", "railroad", "twohand")
 LOGS: list[Path] = []  # what each server started here printed: kept beside a failed test's photographs
 pytestmark = pytest.mark.slow
 
@@ -117,8 +118,8 @@ def browsers(chromium, shots, request):
     """Opens offline pages (see offline_page); on a failure each one is photographed and its text kept, for review."""
     opened = []
 
-    def open_page(outside: list):
-        page = offline_page(chromium, outside)
+    def open_page(outside: list, viewport: dict = VIEWPORT):
+        page = offline_page(chromium, outside, viewport)
         opened.append(page)
         return page
 
@@ -135,9 +136,9 @@ def browsers(chromium, shots, request):
                 (shots / f"FAILED_{request.node.name}_server_{number}.log").write_text(log.read_text())
 
 
-def offline_page(chromium, outside: list):
+def offline_page(chromium, outside: list, viewport: dict = VIEWPORT):
     """A page in a browser context of its own, every request but the loopback address's aborted (and noted)."""
-    context = chromium.new_context(viewport=VIEWPORT)
+    context = chromium.new_context(viewport=viewport)
 
     def offline(route):
         if route.request.url.startswith("http://127.0.0.1:"):
@@ -186,36 +187,55 @@ def shown(page) -> str:
 
 
 def my_turn(page) -> bool:
-    turn = page.locator(".class-turn")
-    return turn.count() == 1 and turn.inner_text() == "Your turn."
+    """Whether the table view marks this page's own seat (at the bottom) as the one to act."""
+    return page.locator(".tv-at-bottom.is-to-act").count() == 1
 
 
-def click_and_see(page, target) -> None:
-    """Click `target` by mouse and wait until the page shows something new (the table moved, or it said why not)."""
-    before = shown(page)
+def seated(page) -> None:
+    """Wait until the page shows its table: the table view, with this student's hand."""
+    page.locator(".tv-hand .tv-card").first.wait_for()
+
+
+def names(page) -> list[str]:
+    """The names at the table, as the page's table view writes them on the seats."""
+    return page.locator(".tv-seat .tv-name").all_inner_texts()
+
+
+def click_and_see(page, target, watched: str = ".class-student") -> None:
+    """Click `target` by mouse and wait until the page shows something new in `watched` (the table moved, or it said
+    why not)."""
+    before = page.locator(watched).inner_text()
     target.click()
-    page.wait_for_function("before => document.querySelector('.class-student').innerText !== before", arg=before)
+    page.wait_for_function(
+        "([watched, before]) => document.querySelector(watched).innerText !== before", arg=[watched, before]
+    )
+
+
+# The table view's words of what to do (and the cards chosen to keep): drawn again only from a new picture, never
+# as a card is shown moved at once, so a change there is Python's answer to a click.
+STATUS = ".tv-status"
+
+
+LEGAL = ".tv-hand button.tv-card.is-legal"
 
 
 def move(page) -> None:
     """The student to act makes a move by mouse: the first bid that is not a pass, five cards to keep, a legal card."""
-    keep = page.get_by_role("button", name=re.compile(r"^Keep"))
-    choices = page.locator(".class-choices button")
-    # The words "Your turn." can show a moment before the buttons of that turn do (new buttons are made in the
-    # browser after the words change): wait for something to click, then see what it is
-    keep.or_(choices).or_(page.locator(".class-hand button.legal")).first.wait_for()
+    keep = page.locator(".tv-button-keep")
+    choices = page.locator(".tv-button-bid")
+    keep.or_(choices).or_(page.locator(LEGAL)).first.wait_for()  # the table view draws its picture whole
     if keep.count():
-        cards = page.locator(".class-hand button")
-        for index in range(5):
-            click_and_see(page, cards.nth(index))
-        click_and_see(page, keep)
+        wanted = int(re.search(r" of (\d+)", page.locator(".tv-keep-count").inner_text()).group(1))
+        for _ in range(wanted):
+            click_and_see(page, page.locator(LEGAL + ":not(.is-chosen)").first, STATUS)
+        click_and_see(page, keep, STATUS)
         return
     if choices.count():
         words = choices.all_inner_texts()
         chosen = next((i for i, text in enumerate(words) if not text.lower().startswith("pass")), 0)
-        click_and_see(page, choices.nth(chosen))
+        click_and_see(page, choices.nth(chosen), STATUS)
         return
-    click_and_see(page, page.locator(".class-hand button.legal").first)
+    click_and_see(page, page.locator(LEGAL).first, STATUS)
 
 
 def to_act(pages, seconds: float = 30):
@@ -245,6 +265,36 @@ def test_the_server_writes_each_page_s_messages_from_that_page_s_thread(browsers
     assert "deprecated" not in printed, printed
 
 
+def not_packed(asked: list[str], url: str) -> list[str]:
+    """The files asked of the server's CDN proxy (/_solara/cdn/) outside the packages the project packs for it
+    (classroom/web/assets.py): each would be fetched from the CDN, which a school's network may not reach."""
+    from euchre_lesson.classroom.web.assets import wanted
+
+    proxy = url + "_solara/cdn/"
+    packed = tuple(f"{proxy}{package}/" for package in wanted())
+    return [asked_for for asked_for in asked if asked_for.startswith(proxy) and not asked_for.startswith(packed)]
+
+
+def test_the_page_asks_the_cdn_proxy_only_for_the_packed_files_and_draws_its_anywidget(browsers, server):
+    """The seat keeper is an anywidget: its front end is anywidget's nbextension, served by the class's server (as
+    the table view's is), never fetched through the CDN proxy; the token it keeps finds the seat after a reload."""
+    outside: list[str] = []
+    asked: list[str] = []
+    page = browsers(outside)
+    page.on("request", lambda request: asked.append(request.url))
+    join(page, server["url"], "Lou")
+    page.get_by_text("Welcome, Lou").wait_for()
+    page.reload()
+    page.get_by_text("Welcome, Lou").wait_for()  # the anywidget read back the token it kept
+    assert page.locator(".seat-keeper").count() == 1
+    assert any(url.startswith(server["url"] + "jupyter/nbextensions/anywidget/") for url in asked), asked
+    assert any(url.startswith(server["url"] + "_solara/cdn/") for url in asked), "the check sees the proxy's requests"
+    assert not_packed(asked, server["url"]) == []
+    unpacked = server["url"] + "_solara/cdn/anywidget@0.11.0/dist/index.js"  # the check can fail
+    assert not_packed([*asked, unpacked], server["url"]) == [unpacked]
+    assert outside == [] and page.errors == []
+
+
 def test_a_wrong_join_code_and_an_empty_name_get_a_clear_message(browsers, server):
     outside = []
     page = browsers(outside)
@@ -262,35 +312,40 @@ def test_a_wrong_join_code_and_an_empty_name_get_a_clear_message(browsers, serve
 def test_three_students_play_a_whole_cutthroat_hand_by_mouse_with_the_network_cut(browsers, server):
     outside = []
     pages = [browsers(outside) for _ in range(3)]
-    for page, name in zip(pages, ("Ana", "Ben", "Cy")):
+    students = ("Ana", "Ben", "Cy")
+    for page, name in zip(pages, students):
         join(page, server["url"], name)
         page.get_by_role("button", name=re.compile("^Sit at table 1")).click()
-        page.get_by_text("Your hand:").wait_for()
-    for page in pages:
-        page.get_by_text("Cy (seat 2)").or_(page.get_by_text("you: 5 cards")).first.wait_for()
-    assert all("hand 1" in shown(page) for page in pages)
+        seated(page)
+    for page, name in zip(pages, students):  # each page names the others, and its own seat "You"
+        page.locator(".tv-name").filter(has_text=re.compile("^Cy$" if name != "Cy" else "^Ben$")).wait_for()
+        assert sorted(names(page)) == sorted(["You", *(other for other in students if other != name)])
+    assert all("hand 1" in page.locator(".tv-title").inner_text() for page in pages)
 
     reloaded = refused = False
-    while "hand 2" not in shown(pages[0]):
+    while "hand 2" not in pages[0].locator(".tv-title").inner_text():
         page = to_act(pages)
-        trick = page.locator(".class-trick")
-        if not reloaded and trick.count() and re.match(r"Trick \d: [^:]+: \S+\.$", trick.inner_text()):
-            seat_before = page.get_by_text(re.compile(r"^You are \w+, at seat \d\.$")).inner_text()
+        if not reloaded and page.locator(".tv-trick .tv-slot").count() == 1:
+            hand_before = page.locator(".tv-hand .tv-card").all_inner_texts(), names(page)
             page.reload()  # mid-trick: one card is on the table, this student plays next
-            page.get_by_text("Your hand:").wait_for()
-            assert page.get_by_text(re.compile(r"^You are \w+, at seat \d\.$")).inner_text() == seat_before
+            seated(page)
+            assert (page.locator(".tv-hand .tv-card").all_inner_texts(), names(page)) == hand_before
             assert my_turn(page), "back in the same seat, and still to act"
             reloaded = True
-        if not refused and page.locator(".class-hand button.legal").count():
-            other = next(other for other in pages if other is not page)
-            click_and_see(other, other.locator(".class-hand button").first)
-            assert said(other).startswith("It is not your turn: "), said(other)
+        if not refused and page.locator(LEGAL).count():
+            other = next(other for other in pages if other is not page and other.locator(".tv-hand .tv-card").count())
+            prompt = other.locator(".tv-prompt").inner_text()
+            # not this student's turn: the card is dimmed (aria-disabled, which Playwright waits out unless forced)
+            other.locator(".tv-hand button.tv-card").first.click(force=True)
+            reason = other.locator(".tv-reason")
+            assert reason.inner_text().startswith("Not your turn: "), reason.inner_text()
+            assert other.locator(LEGAL).count() == 0 and other.locator(".tv-prompt").inner_text() == prompt
             refused = True
         move(page)
     for page in pages:
         page.get_by_text(re.compile(r"^Hand 1:")).wait_for()
-    scores = {page.locator(".class-scores").inner_text().count(",") for page in pages}
-    assert reloaded and refused and scores == {2}, "three seats' scores on every page"
+    scores = {page.locator(".tv-score").count() for page in pages}
+    assert reloaded and refused and scores == {3}, "three seats' scores on every page"
     assert outside == [] and [page.errors for page in pages] == [[], [], []]
     for page in pages:
         page.context.close()
@@ -316,10 +371,10 @@ def test_the_teacher_s_page_asks_for_the_teacher_code_and_seats_a_waiting_studen
     card.locator(".v-field").first.click()  # the select's field opens its menu
     teacher.get_by_role("option", name="Dee (waiting)").click()
     card.get_by_role("button", name="Seat Dee here").first.click()
-    student.get_by_text(re.compile(r"^Table 2: Cutthroat Euchre")).wait_for()  # without a click or a reload
-    assert student.get_by_text("You are Dee, at seat 0.").count() == 1
+    student.locator(".tv-title").filter(has_text="table 2").wait_for()  # without a click or a reload
+    assert card.get_by_text("Seat 0: Dee").count() == 1 and "You" in names(student)
     card.get_by_role("button", name="Pause").click()
-    student.get_by_text("Your teacher has paused this table: wait a moment.").wait_for()
+    student.locator(".tv-prompt").filter(has_text="Your teacher has paused this table: wait a moment.").wait_for()
     assert outside == [] and student.errors == [] and teacher.errors == []
     student.context.close()
     teacher.context.close()
@@ -328,36 +383,27 @@ def test_the_teacher_s_page_asks_for_the_teacher_code_and_seats_a_waiting_studen
 # -- a partnership table, a server that dies mid-hand ------------------------------------------------------------
 
 
-def seat_words(page) -> str:
-    return page.get_by_text(re.compile(r"^You are .+, at seat \d\.$")).inner_text()
-
-
 def table_seen(page) -> dict:
-    """What a student's page shows of the table: the heading, the seat, the hand, the scores, the trick, the turn."""
-    trick = page.locator(".class-trick")
+    """What a student's page shows of the table: the heading, who sits where, the hand, the scores, the trick, the
+    turn."""
+    trick = page.locator(".tv-trick-words")
     return {
-        "heading": page.locator("h2").inner_text(),
-        "seat": seat_words(page),
-        "hand": page.locator(".class-hand button").all_inner_texts(),
-        "scores": page.locator(".class-scores").inner_text(),
+        "heading": page.locator(".tv-title").inner_text(),
+        "names": names(page),
+        "hand": [card.get_attribute("data-card") for card in page.locator(".tv-hand .tv-card").all()],
+        "scores": page.locator(".tv-scores").inner_text(),
         "trick": trick.inner_text() if trick.count() else "",
-        "turn": page.locator(".class-turn").inner_text(),
+        "turn": my_turn(page),
     }
 
 
 def mid_trick(page) -> bool:
     """Whether a trick is under way on this page (some of its cards played, not all) and this student is to act."""
-    trick = page.locator(".class-trick")
-    return (
-        my_turn(page)
-        and trick.count() == 1
-        and re.match(r"^Trick \d: .+\.$", trick.inner_text()) is not None
-        and " went to " not in trick.inner_text()
-    )
+    return my_turn(page) and page.locator(".tv-trick:not(.is-won) .tv-slot").count() > 0
 
 
 def hand_number(page) -> int:
-    return int(re.search(r", hand (\d+)$", page.locator("h2").inner_text()).group(1))
+    return int(re.search(r"hand (\d+)", page.locator(".tv-title").inner_text()).group(1))
 
 
 def play_until_hand(pages, number: int, seconds: float = 300) -> None:
@@ -390,9 +436,10 @@ def test_two_students_and_two_computers_play_a_partnership_hand_through_a_server
     for page, name in zip(pages, ("Gil", "Hana")):
         join(page, partnership.url, name)
         page.get_by_role("button", name=re.compile("^Sit at table 1")).click()
-        page.get_by_text("Your hand:").wait_for()
-    assert [seat_words(page) for page in pages] == ["You are Gil, at seat 0.", "You are Hana, at seat 1."]
-    assert all("Partnership" in page.locator("h2").inner_text() for page in pages)
+        seated(page)
+    pages[0].locator(".tv-name").filter(has_text="Hana").wait_for()
+    assert "Gil" in names(pages[1]) and "Hana" in names(pages[0]) and len(names(pages[0])) == 4
+    assert all("Partnership" in page.locator(".tv-title").inner_text() for page in pages)
 
     deadline = time.monotonic() + 300
     while not any(mid_trick(page) for page in pages):  # play by mouse until a trick is under way, a student to act
@@ -409,7 +456,7 @@ def test_two_students_and_two_computers_play_a_partnership_hand_through_a_server
     assert "starting" in partnership.printed
     for page in pages:
         page.reload()
-        page.get_by_text("Your hand:").wait_for()
+        seated(page)
     after = [table_seen(page) for page in pages]
     assert after == before, "the same seats, cards, score and trick after the restart"
     assert json.loads((partnership.folder / "table-1.json").read_text(encoding="utf-8"))["game"] == kept["game"]
@@ -418,7 +465,7 @@ def test_two_students_and_two_computers_play_a_partnership_hand_through_a_server
     play_until_hand(pages, number + 1)  # the game goes on from the same trick to the end of the hand
     for page in pages:
         page.locator(".class-review").filter(has_text=f"Hand {number}:").wait_for()
-    assert all(page.locator(".class-scores").inner_text().count(" and ") == 2 for page in pages), "two sides"
+    assert all(page.locator(".tv-score").count() == 2 for page in pages), "two sides"
     assert outside == [] and [page.errors for page in pages] == [[], []]
 
 
@@ -446,7 +493,7 @@ def test_a_forged_seat_token_and_a_10000_character_name_are_refused_in_words_and
             "This browser's seat is not one of this class's any more: join again with your first name "
             "and the join code on the board."
         ).wait_for()
-        assert page.get_by_label("Your first name").count() == 1 and page.locator(".class-hand").count() == 0
+        assert page.get_by_label("Your first name").count() == 1 and page.locator(".tv-table").count() == 0
     enter(page, "Your first name", "N" * 10_000)
     enter(page, "Join code", JOIN)
     click_and_see(page, page.get_by_role("button", name="Join"))
@@ -491,14 +538,14 @@ def test_the_teacher_moves_a_student_and_runs_a_deal_of_the_day_on_two_tables(br
     for page, name in ((eve, "Eve"), (fay, "Fay")):
         join(page, two_tables.url, name)
         page.get_by_role("button", name=re.compile("^Sit at table 1")).click()
-        page.get_by_text("Your hand:").wait_for()
+        seated(page)
     open_desk(teacher, two_tables.url)
     card = table_card(teacher, 2)
     card.locator(".v-field").first.click()  # the select's field opens its menu
     teacher.get_by_role("option", name="Eve (table 1, seat 0)").click()
     card.get_by_role("button", name="Seat Eve here").first.click()
-    eve.get_by_text(re.compile(r"^Table 2: Cutthroat Euchre")).wait_for()  # her page follows, without a click
-    assert seat_words(eve) == "You are Eve, at seat 0." and "Table 1: " in fay.locator("h2").inner_text()
+    eve.locator(".tv-title").filter(has_text="table 2").wait_for()  # her page follows, without a click
+    assert "Fay" not in names(eve) and "table 1" in fay.locator(".tv-title").inner_text()
     table_card(teacher, 1).get_by_text("Seat 0: a computer").wait_for()
 
     # Paused, dealt, let go on (the teacher's clicks are read in turn): a page that shows its table going on shows
@@ -508,14 +555,14 @@ def test_the_teacher_moves_a_student_and_runs_a_deal_of_the_day_on_two_tables(br
         table_card(teacher, number).get_by_role("button", name="Pause").click()
         table_card(teacher, number).get_by_role("button", name="Go on").wait_for()
     for page in (eve, fay):
-        page.get_by_text(paused).wait_for()
+        page.locator(".tv-prompt").filter(has_text=paused).wait_for()
     teacher.get_by_role("button", name="Deal of the day at every table").click()
     for number in (1, 2):
         table_card(teacher, number).get_by_role("button", name="Go on").click()
         table_card(teacher, number).get_by_role("button", name="Pause").wait_for()
     for page in (eve, fay):
-        page.get_by_text(paused).wait_for(state="detached")
-        assert hand_number(page) == 1 and "0," in page.locator(".class-scores").inner_text()
+        page.locator(".tv-prompt").filter(has_text=paused).wait_for(state="detached")
+        assert hand_number(page) == 1 and set(page.locator(".tv-score-points").all_inner_texts()) == {"0"}
     play_until_hand([eve, fay], 2)  # each student plays hand 1 at their own table, by mouse
     comparison = teacher.locator(".class-comparison")
     for number in (1, 2):  # deal 1, a line for each table: each drawn when its table ends the hand
@@ -530,7 +577,7 @@ def test_the_teacher_moves_a_student_and_runs_a_deal_of_the_day_on_two_tables(br
 # Solara's test hook on its widget manager (Solara's version is pinned, as pages.py's use of its internals needs).
 SEND_TO_SEAT_KEEPER = """async (state) => {
   const models = await Promise.all(Object.values(solara.debug.widgetManager()._models));
-  const keeper = models.find(model => String(model.get('template')).includes('seat-keeper'));
+  const keeper = models.find(model => String(model.get('_esm')).includes('seat-keeper'));
   keeper.comm.send({method: 'update', state: state, buffer_paths: []});
 }"""
 
@@ -573,15 +620,16 @@ def test_a_seat_left_empty_is_played_by_the_computer_until_its_student_returns(b
     for page, name in ((jo, "Jo"), (kim, "Kim")):
         join(page, short_absence.url, name)
         page.get_by_role("button", name=re.compile("^Sit at table 1")).click()
-        page.get_by_text("Your hand:").wait_for()
+        seated(page)
     context = jo.context
     jo.close(run_before_unload=True)  # Jo's lid shut: her page is gone, her storage (her seat token) kept
-    kim.get_by_text(re.compile(r"Jo \(seat 0\): \d cards[^;]* \(away")).wait_for()  # Kim's page, unasked
+    kim.locator(".tv-seat.is-away .tv-name").filter(has_text="Jo").wait_for()  # Kim's page, unasked
     play_until_hand([kim], 2)  # the hand goes on through Jo's turns, a second each: the computer plays them
     back = context.new_page()
     back.goto(short_absence.url)
-    back.get_by_text("You are Jo, at seat 0.").wait_for()  # the same seat, hers again
-    kim.locator(".class-seats").filter(has_not_text="away").wait_for()  # Kim's page says so, without a click
+    seated(back)  # the same seat, hers again: Kim's name across the table, and no seat marked away
+    assert "Kim" in names(back)
+    kim.locator(".tv-seat.is-away").wait_for(state="detached")  # Kim's page says so, without a click
     assert outside == [] and kim.errors == []  # Jo's new page is in her context: the network cut there too
 
 
@@ -602,9 +650,9 @@ def test_a_student_asks_a_hint_undoes_a_move_and_reads_the_hand_s_review_and_gra
     ana.get_by_role("button", name=re.compile("^Sit at table 1")).click()
     to_act([ana], 60)
     ana.get_by_role("button", name="Hint").click()
-    hint = ana.locator(".class-hint")
+    hint = ana.locator(".tv-prompt").filter(has_text="Hint: ")
     hint.wait_for()
-    assert hint.inner_text().strip(), "the hint says what to do, in words"
+    assert len(hint.inner_text()) > len("Hint: ") + 10, "the hint says what to do, in words"
     before = table_seen(ana)
     move(ana)
     assert table_seen(ana) != before
@@ -621,3 +669,121 @@ def test_a_student_asks_a_hint_undoes_a_move_and_reads_the_hand_s_review_and_gra
     ana.locator(".class-grades li").first.wait_for()
     ana.screenshot(path=shots / "classroom_review.png", full_page=True)  # for review
     assert outside == [] and ana.errors == []
+
+
+# -- a projector, a phone, a desktop ----------------------------------------------------------------------------
+
+SIZES = {"phone": (390, 844), "projector": (1280, 720), "desktop": (1920, 1080)}
+BOX = """selector => {
+  const drawn = document.querySelector(selector).getBoundingClientRect();
+  return [drawn.left, drawn.top, drawn.right, drawn.bottom];
+}"""
+
+
+def box(page, selector: str) -> list[float]:
+    """Where the first element `selector` finds is drawn: [left, top, right, bottom], in CSS pixels."""
+    return page.evaluate(BOX, selector)
+
+
+def inside(drawn: list[float], width: int, height: int) -> bool:
+    return drawn[0] >= 0 and drawn[1] >= 0 and drawn[2] <= width and drawn[3] <= height
+
+
+@pytest.fixture
+def three_tables(tmp_path):
+    """A class of three Cutthroat tables whose computer players wait: the teacher's page as a class starts."""
+    served = ClassServer(tmp_path / "kept", "--tables", "3", "--pace", "600", "--seed", "31")
+    try:
+        yield served.start()
+    finally:
+        served.stop()
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_the_teacher_s_page_is_compact_and_its_join_screen_reads_from_the_back_of_a_room(
+    browsers, three_tables, shots, size
+):
+    width, height = SIZES[size]
+    outside: list[str] = []
+    teacher = browsers(outside, {"width": width, "height": height})
+    open_desk(teacher, three_tables.url)
+    table_card(teacher, 3).wait_for()
+    teacher.screenshot(path=shots / f"classroom_teacher_{width}x{height}.png", full_page=True)
+    tall = teacher.evaluate("document.documentElement.scrollHeight")
+    if size != "phone":  # three tables side by side: each card whole on the first screen (1,459 px tall before)
+        assert all(inside(box(teacher, f".class-table:nth-child({n})"), width, height) for n in (1, 2, 3)), tall
+        assert tall <= height * 1.25, tall
+    teacher.get_by_role("button", name="Join screen").click()
+    teacher.locator(".class-join-screen").wait_for()
+    teacher.screenshot(path=shots / f"classroom_join_{width}x{height}.png")
+    code = teacher.locator(".class-join-code")
+    assert code.inner_text() == JOIN and three_tables.url in teacher.locator(".class-join-address").inner_text()
+    assert teacher.evaluate("parseFloat(getComputedStyle(document.querySelector('.class-join-code')).fontSize)") >= 64
+    qr = box(teacher, ".class-join-qr svg")
+    assert qr[3] - qr[1] >= 0.4 * min(height, 720 if size == "phone" else height), qr  # 40% of a projector's 720
+    for drawn in (qr, box(teacher, ".class-join-code"), box(teacher, ".class-join-address")):
+        assert inside(drawn, width, height), (drawn, width, height)  # the whole join screen without scrolling
+    teacher.get_by_role("button", name="Back to the tables").click()
+    table_card(teacher, 1).wait_for()
+    assert outside == [] and teacher.errors == []
+
+
+@pytest.fixture(params=sorted(GAMES))
+def one_game(request, tmp_path):
+    """A class of one table of each game in turn, its computer players brisk."""
+    served = ClassServer(tmp_path / "kept", "--game", request.param, "--pace", "0.3", "--seed", "7")
+    try:
+        yield request.param, served.start()
+    finally:
+        served.stop()
+
+
+def all_inside(page, selector: str, width: int, height: int | None) -> list:
+    """The boxes `selector` finds that are not inside the viewport (only its width, without a height)."""
+    boxes = page.evaluate(
+        "selector => [...document.querySelectorAll(selector)].map(e => { const r = e.getBoundingClientRect();"
+        " return [r.left, r.top, r.right, r.bottom]; })",
+        selector,
+    )
+    return [drawn for drawn in boxes if not inside(drawn, width, height if height else 10**6)]
+
+
+def test_every_game_s_table_is_one_table_view_at_every_size_and_the_teacher_projects_it(browsers, one_game, shots):
+    """A student's table in the one table view at a phone's, a projector's and a desktop's size (the table and its
+    buttons without scrolling on the projector), asking the CDN proxy for nothing unpacked; the teacher shows the
+    same table at projector size, no hand face up until Show every hand."""
+    game, served = one_game
+    outside: list[str] = []
+    asked: list[str] = []
+    student = browsers(outside, {"width": 1280, "height": 720})
+    student.on("request", lambda request: asked.append(request.url))
+    join(student, served.url, "Ana")
+    student.get_by_role("button", name=re.compile("^Sit at table 1")).click()
+    seated(student)
+    to_act([student], 60)
+    student.locator(".tv-button-bid").or_(student.locator(LEGAL)).first.wait_for()
+    assert student.locator(".tv-table").count() == 1 and "Ana" not in names(student)  # her own seat is "You"
+    for width, height in sorted(SIZES.values()):
+        student.set_viewport_size({"width": width, "height": height})
+        student.wait_for_timeout(300)  # the table view lays itself out for its new width
+        student.screenshot(path=shots / f"classroom_student_{game}_{width}x{height}.png")
+        whole = height if width >= 1280 else None  # a phone scrolls down, never sideways
+        for selector in (".tv-felt", ".tv-button", ".tv-hand .tv-card", ".tv-prompt"):
+            assert all_inside(student, selector, width, whole) == [], (selector, width, height)
+    assert not_packed(asked, served.url) == [] and any("nbextensions/anywidget" in url for url in asked)
+
+    teacher = browsers(outside, {"width": 1280, "height": 720})
+    open_desk(teacher, served.url)
+    table_card(teacher, 1).get_by_role("button", name="Show on the projector").click()
+    teacher.locator(".class-projected .tv-table").wait_for()
+    face_up = teacher.locator(".class-projected .tv-seat .tv-card, .class-projected .tv-hand .tv-card")
+    assert face_up.count() <= 1, "no hand face up: at most the up-card the dealer took, which everyone saw"
+    assert all_inside(teacher, ".class-projected .tv-felt", 1280, 720) == []
+    teacher.screenshot(path=shots / f"classroom_projector_{game}_1280x720.png")
+    teacher.get_by_role("button", name="Show every hand").click()
+    face_up.nth(9).wait_for()  # every hand face up: five cards each, two hands at least
+    teacher.screenshot(path=shots / f"classroom_projector_{game}_every_hand_1280x720.png")
+    teacher.get_by_role("button", name="Hide the hands").click()
+    teacher.get_by_role("button", name="Back to the tables").click()
+    table_card(teacher, 1).wait_for()
+    assert outside == [] and student.errors == [] and teacher.errors == []

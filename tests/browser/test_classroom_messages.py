@@ -10,7 +10,6 @@ cards.
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 from class_clients import Student
@@ -18,6 +17,7 @@ from test_classroom_in_browser import JOIN, TEACHER, ClassServer
 from test_classroom_seat_view import cards_named
 
 from euchre_lesson.classroom.keeping import table_file, table_from
+from euchre_lesson.look.faces import faces_for
 from euchre_lesson.teach.house_rules import HouseRules
 
 GAMES = {rules.game: rules for rules in HouseRules().games}
@@ -25,25 +25,16 @@ HANDS = 2  # whole hands played by the student, each game
 pytestmark = pytest.mark.slow
 
 
-GAME_OVER = "The game is over"
-
-
-def seat_of(student: Student) -> int:
-    news = student.wait_for(lambda: next((html for html in student.html() if "at seat " in html), None))
-    return int(news.split("at seat ")[1].split(".")[0])
-
-
-def hand_number(student: Student) -> int:
-    """The hand in play, as the page's heading names it ('Table 1: Partnership Euchre, hand 2')."""
-    found = (re.search(r", hand (\d+)<", html) for html in student.html())
-    return int(next((match.group(1) for match in found if match), 1))
+def game_over(student: Student) -> bool:
+    """Whether the table view says the game is over."""
+    return "Game over:" in (student.picture().get("prompt") or "")
 
 
 def play_hands(student: Student, hands: int) -> None:
     """Play until `hands` hands are over (or the game): bids that are not a pass, the first legal card."""
 
     def done() -> bool:
-        return hand_number(student) > hands or student.shows(GAME_OVER)
+        return student.hand_number() > hands or game_over(student)
 
     while not done():
         if student.my_turn() and not student.keep_the_first():
@@ -59,10 +50,21 @@ def kept_game(folder):
     return table_from(record, "the kept table")["game"]
 
 
+def without_the_deck(text: str, rules) -> str:
+    """A message with the table view's faces taken out, once checked to be the drawing of the whole deck: the same
+    for every seat, sent once, it names every card and tells nothing of a hand."""
+    content = json.loads(text)
+    state = (content.get("data") or {}).get("state") or {}
+    if "faces" in state:
+        assert state.pop("faces") in ({}, faces_for(rules)), "the table view's faces are the whole deck's, no more"
+    return json.dumps(content, ensure_ascii=False)
+
+
 def named_unseen(student: Student, game, seat: int) -> set[str]:
     """The cards named in the messages sent to the student's page that the seat never saw, hand by hand, in `game`."""
     seen = set().union(*(map(str, hand.view(seat).seen) for hand in game.hands))
-    return set().union(*(cards_named(text, game.rules) for text in student.messages())) - seen
+    texts = [without_the_deck(text, game.rules) for text in student.messages()]
+    return set().union(*(cards_named(text, game.rules) for text in texts)) - seen
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -73,7 +75,7 @@ def test_no_message_to_a_student_s_page_names_a_card_that_seat_has_not_seen(game
     try:
         student = Student(server.url)
         student.join("Ann", JOIN, 1)
-        seat = seat_of(student)
+        seat = student.seat()
         play_hands(student, HANDS)
         kept = kept_game(server.folder)
         assert kept.is_over or sum(hand.is_over for hand in kept.hands) >= HANDS
@@ -91,16 +93,17 @@ def test_the_check_finds_the_cards_of_a_demonstration_s_open_hands(tmp_path):
     try:
         student = Student(server.url)
         student.join("Ann", JOIN, 1)
-        seat = seat_of(student)
+        seat = student.seat()
         teacher = Student(server.url, path="teacher")
         teacher.type_into("Teacher code", TEACHER)
         teacher.click(teacher.wait_for(lambda: teacher.button("^Open$")))
         teacher.click(teacher.wait_for(lambda: teacher.button("^Show every hand$")))
-        student.wait_for(lambda: student.shows("class-open-hands"))
+        student.wait_for(lambda: "showing every hand" in student.picture()["prompt"])
         assert named_unseen(student, kept_game(server.folder), seat)
-        assert student.shows("Your teacher is showing every hand at this table")
+        others = [seat for seat in student.picture()["seats"] if seat["place"] != "bottom"]
+        assert all(len(seat["cards"]) == 5 and seat["backs"] == 0 for seat in others), "every hand face up"
         teacher.click(teacher.wait_for(lambda: teacher.button("^Hide the hands$")))
-        student.wait_for(lambda: not student.shows("class-open-hands"))
+        student.wait_for(lambda: "showing every hand" not in student.picture()["prompt"])
         student.close()
         teacher.close()
     finally:

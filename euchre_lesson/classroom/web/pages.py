@@ -1,7 +1,8 @@
 """The class's pages, as Solara components: a student's page (join, choose a table, play one seat) and the teacher's.
 
 Each browser page is one of Solara's virtual kernels, with widgets of its own (never shared with another page);
-it draws only what the class tells it: a student's page from seat_view(token), the teacher's from the Desk. Each
+it draws only what the class tells it: a student's page from seat_view(token) and its table in the one table view
+(widgets.table_view, fed the seat's picture: Classroom.picture), the teacher's from the Desk. Each
 page is handed the class it serves (a ServedClass) in its context: the layout reads it from the page's kernel
 (solara_door.served) and gives it to every component below through SERVED. A page hears its table through
 Classroom.observe, on the route found free of races (ARCHITECTURE.md, "Why the code is as it is"): the listener, in
@@ -14,15 +15,22 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-import ipyvuetify
+import anywidget
 import solara
 import traitlets
 
-from ..seat_view import Choices, OpenHand, PlayerSeen, SeatedView, TrickSeen, Undo, WaitingView
+from ...engine.cards import Card
+from ...engine.rules import RuleSet
+from ...look.clicks import Toggle
+from ...look.faces import faces_for
+from ...look.picture import Button, Click, Mood, Picture
+from ...look.seat_picture import HINT, UNDO, tool
+from ...widgets.table_view import TableView
 from ..seat_view import Review as Reviewed
+from ..seat_view import SeatedView, WaitingView
 from ..teacher import Desk as TeacherDesk
 from ..teacher import RosterEntry, TableAtAGlance
 from . import solara_door
@@ -35,36 +43,35 @@ if TYPE_CHECKING:
 
     from ..table import ClassTable
 
+T = TypeVar("T")
 SEAT_KEY = "euchre-class-seat"  # where a browser keeps its seat token (localStorage: this address only)
-RED = "♥♦"
 
 
-class SeatKeeper(ipyvuetify.VuetifyTemplate):
+class SeatKeeper(anywidget.AnyWidget):
     """Keeps the page's seat token in the browser's localStorage, so a reload finds the same seat."""
 
     token = traitlets.Unicode("").tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)
-    template = traitlets.Unicode(
+    # An anywidget: its script is sent with it (no file fetched), and the page's seat keeper proves anywidget's
+    # front end (an nbextension Solara loads from the server) works offline, as the table view needs
+    _esm = traitlets.Unicode(
         """
-<template><span class="seat-keeper"></span></template>
-<script>
-module.exports = {
-  mounted() {
-    this.token = window.localStorage.getItem("SEAT_KEY") || "";
-    this.loaded = true;
-  },
-  watch: {
-    token(value) {
-      if (!this.loaded) return;
+export default {
+  render({ model, el }) {
+    el.className = "seat-keeper";
+    model.on("change:token", () => {
+      const value = model.get("token");
       if (value) {
         window.localStorage.setItem("SEAT_KEY", value);
       } else {
         window.localStorage.removeItem("SEAT_KEY");
       }
-    },
+    });
+    model.set("token", window.localStorage.getItem("SEAT_KEY") || "");
+    model.set("loaded", true);
+    model.save_changes();
   },
 };
-</script>
 """.replace("SEAT_KEY", SEAT_KEY)
     ).tag(sync=True)
 
@@ -157,11 +164,6 @@ def use_presence(token: str) -> None:
 # -- small pieces ---------------------------------------------------------------------------------------------
 
 
-def card_style(card: str) -> str:
-    colour = "#b00020" if card[-1:] in RED else "#111"
-    return f"color: {colour}; font-size: 1.15em; min-width: 3.5em; text-transform: none"
-
-
 @solara.component
 def Said(words: str, kind: str = "error") -> None:
     """A refusal or a note, in words, read out by screen readers."""
@@ -190,23 +192,11 @@ def heading(words: str, level: int = 2) -> None:
     solara.HTML(f"h{level}", unsafe_innerHTML=escaped(words))
 
 
-def side_name(side: Iterable[int], players: Sequence[PlayerSeen]) -> str:
-    return " and ".join(player_name(players[seat]) for seat in side)
-
-
-def player_name(player: PlayerSeen) -> str:
-    if player["called"] == "you":
-        return "you"
-    who = player["name"] or "computer"
-    return f"{who} ({player['called']})"
-
-
 # -- the student's page --------------------------------------------------------------------------------------
 #
 # A change at the table redraws each of its pages once (use_class_news folds the changes heard meanwhile into one
-# redraw), from the seat's view, which the table makes once per change. The page is cut into components, each
-# given only its part of the view: reacton redraws a component only when its part changed (it compares the
-# arguments), so a card played redraws the trick, the hand and the story, not the scores or the buttons.
+# redraw), from the seat's view, which the table makes once per change. The table itself is one widget, the one
+# table view: a change sends it one new picture (one message), where a page of buttons and lines sent many.
 
 
 @solara.component
@@ -224,7 +214,7 @@ def StudentPage() -> None:
         except ValueError:
             known = False
     use_presence(token if known else "")
-    with solara.Column(classes=["class-student"], style="max-width: 60em; margin: 1em auto; padding: 0 1em"):
+    with solara.Column(classes=["class-student"], style="max-width: 100em; margin: 0 auto; padding: 0.4em 0.6em"):
         SeatKeeper.element(token=token, on_token=set_token, loaded=loaded, on_loaded=set_loaded)
         if not loaded:
             solara.Text("Opening the class…")
@@ -237,7 +227,7 @@ def StudentPage() -> None:
             if view["waiting"]:
                 Waiting(token, view)
             else:
-                SeatAtTable(token, view, lambda: set_asked(lambda count: count + 1))
+                SeatAtTable(token, Held(view), lambda: set_asked(lambda count: count + 1))
 
 
 LATE_LETTERS = 3.0  # seconds after a refused Join in which letters still arriving try it again
@@ -317,249 +307,114 @@ def Waiting(token: str, view: WaitingView) -> None:
     Said(said)
 
 
-def names_of(players: Iterable[PlayerSeen]) -> tuple[str, ...]:
-    """Each seat as this page names it ('you', 'Ben (seat 1)', 'computer (your partner (seat 3))')."""
-    return tuple(player_name(player) for player in players)
+class Held(Generic[T]):
+    """A value handed to a component whole. Reacton walks a dict or a list given to a component or a widget through,
+    copying it, at every redraw (most of a page's redraw, for a seat's view or a picture); a Held value it compares
+    by identity, and never walks into (a seat's view is made once per change of its table, so an unchanged one is
+    the same object)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: T) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Held) and other.value is self.value
+
+    def __hash__(self) -> int:
+        return id(self.value)
 
 
 @solara.component
-def SeatAtTable(token: str, view: SeatedView, on_asked: Callable[[], None]) -> None:
-    """One seat at its table: each part drawn by a component of its own, from its part of the view."""
-    hand = view["hand_in_play"]
-    players = view["players"]
-    names = names_of(players)
-    News(
-        view["table"],
-        view["game_name"],
-        view["hand_number"],
-        players[view["seat"]]["name"],
-        view["seat"],
-        view["paused"],
-        view["sides"],
-        view["scores"],
-        names,
-        players,
-        view["open_hands"],
-    )
-    Turn(
-        view["game_over"],
-        view["winners"],
-        hand["your_turn"],
-        hand["to_act"],
-        names,
-        hand["trump"],
-        hand["up_card"],
-        hand["up_card_is"],
-        hand["trick"],
-        hand["tricks"][-1] if hand["tricks"] else None,
-    )
-    Moves(token, hand["hand"], hand["choices"])
-    Asks(token, hand["your_turn"] and not view["game_over"], view["hint"], view["undo"], on_asked)
-    Story(hand["story"])
+def SeatAtTable(token: str, held: Held[SeatedView], on_asked: Callable[[], None]) -> None:
+    """One seat at its table: the one table view (the seat's picture, its clicks), then the hand's story and the
+    last hand's review, in names."""
+    view = held.value
+    TablePlay(token, held, on_asked)
+    Story(view["hand_in_play"]["story"])
     last = view["last_hand"]
     if last and (last["number"] != view["hand_number"] or view["game_over"]):
         Review(token, last, on_asked)
 
 
-def paragraph(words: str, kind: str = "") -> str:
-    """A paragraph of plain words (escaped), of a class the tests and the style sheet find."""
-    return f'<p class="{kind}">{escaped(words)}</p>' if kind else f"<p>{escaped(words)}</p>"
-
-
-def notice(words: str) -> str:
-    """A paragraph the whole table is told by the teacher, read out by screen readers."""
-    return (
-        f'<p class="class-note" role="status" style="padding: 0.6em; background: #e8f4fd; color: #0d3c61;">'
-        f"{escaped(words)}</p>"
-    )
-
-
-@solara.component
-def News(
-    number: int,
-    game_name: str,
-    hand_number: int,
-    name: str | None,  # this seat's student, as the players' list names them
-    seat: int,
-    paused: bool,
-    sides: list[list[int]],
-    scores: list[int],
-    names: tuple[str, ...],
-    players: list[PlayerSeen],
-    open_hands: list[OpenHand] | None,
-) -> None:
-    """The table's heading, who this seat is, the scores, who sits where, and every hand while the teacher shows
-    them for a demonstration: one block, one message a change."""
-    shown = ""
-    if open_hands is not None:
-        shown = notice(
-            "Your teacher is showing every hand at this table, for a demonstration: everyone here sees them."
-        ) + listed(
-            [f"{names[hand['seat']]}: {', '.join(hand['cards']) or 'no cards'}" for hand in open_hands],
-            "class-open-hands",
-            "ul",
-        )
-    scored = ", ".join(" and ".join(names[place] for place in side) + f" {score}" for side, score in zip(sides, scores))
-    seats = "; ".join(
-        f"{player_name(player)}: {player['cards']} cards"
-        + (f", {' and '.join(player['roles'])}" if player["roles"] else "")
-        + (
-            " (away: the computer plays)"
-            if player["away"] and player["computer"]
-            else " (away)"
-            if player["away"]
-            else ""
-        )
-        for player in players
-    )
-    solara.HTML(
-        "div",
-        unsafe_innerHTML=(
-            f"<h2>{escaped(f'Table {number}: {game_name}, hand {hand_number}')}</h2>"
-            + paragraph(f"You are {name}, at seat {seat}.")
-            + (notice("Your teacher has paused this table: wait a moment.") if paused else "")
-            + paragraph(f"Scores: {scored}.", "class-scores")
-            + paragraph(seats, "class-seats")
-            + shown
+def tools_for(view: SeatedView) -> list[Button]:
+    """The page's own buttons on the table view: Hint on the seat's turn, and Undo, which the table does once every
+    student at it asks."""
+    undo = view["undo"]
+    your_turn = view["hand_in_play"]["your_turn"] and not view["game_over"]
+    return [
+        tool(HINT, "Hint", "The computer's advice for this move, for you alone", your_turn),
+        tool(
+            UNDO,
+            "Undo asked" if undo["you_asked"] else "Undo",
+            "Go back to before the last student's move, once every student at this table asks",
+            undo["moment"] is not None and not undo["you_asked"],
         ),
-        classes=["class-news"],
-    )
+    ]
 
 
-@solara.component
-def Turn(
-    game_over: bool,
-    winners: list[int],
-    your_turn: bool,
-    to_act: int | None,
-    names: tuple[str, ...],
-    trump: str | None,
-    up_card: str,
-    up_card_is: str,
-    trick: TrickSeen | None,
-    last: TrickSeen | None,
-) -> None:
-    """Whose turn it is, trump (or the up-card), and the trick in play (or the last one and who won it)."""
-    if game_over:
-        turn = paragraph(f"The game is over: {' and '.join(names[seat] for seat in winners)} won.", "class-turn")
-    elif your_turn:
-        turn = '<p class="class-turn"><strong>Your turn.</strong></p>'
-    elif to_act is not None:
-        turn = paragraph(f"Waiting for {names[to_act]}.", "class-turn")
-    else:
-        turn = ""
-    if trump:
-        turn += paragraph(f"Trump: {trump}.")
-    elif up_card and up_card != "None":
-        turn += paragraph(f"The up-card, the {up_card}, {up_card_is}.")
-    if trick:
-        played = ", ".join(f"{names[card['seat']]}: {card['card']}" for card in trick["cards"])
-        turn += paragraph(f"Trick {trick['number']}: {played}.", "class-trick")
-    elif last and last["winner"] is not None:  # the last trick is over: it has a winner
-        played = ", ".join(f"{names[card['seat']]}: {card['card']}" for card in last["cards"])
-        turn += paragraph(f"Trick {last['number']} went to {names[last['winner']]}: {played}.", "class-trick")
-    solara.HTML("div", unsafe_innerHTML=turn, classes=["class-play"])
-
-
-@solara.component
-def Moves(token: str, cards: list[str], choices: Choices) -> None:
-    """The seat's cards (a legal one to click), its bids in words, and the five to keep from ten."""
-    said, set_said = solara.use_state("")
-    none_chosen: tuple[str, ...] = ()  # the cards chosen to keep
-    chosen, set_chosen = solara.use_state(none_chosen)
-    room = use_served().room
-
-    def act(action: str) -> None:
-        try:
-            room.act(token, action)
-        except ValueError as error:  # the engine's words, or the class's (not your turn, paused)
-            set_said(str(error))
-            return
-        set_said("")
-        set_chosen(())
-
-    def card_clicked(card: str) -> Callable[[], None]:
-        def click() -> None:
-            if choices["keep"] and card in choices["keep_from"]:
-                set_chosen(tuple(c for c in chosen if c != card) if card in chosen else (*chosen, card))
-                return
-            act(choices["by_card"].get(card, f"play {card}"))
-
-        return click
-
-    solara.Text(
-        "Your hand:"
-        if not choices["keep"]
-        else f"Choose the {choices['keep']} cards to keep, from your hand and the dummy:"
-    )
-    shown = choices["keep_from"] if choices["keep"] else cards
-    with solara.Row(classes=["class-hand"], style="flex-wrap: wrap"):
-        for card in shown:
-            picked = card in chosen
-            solara.Button(
-                card,
-                on_click=card_clicked(card),
-                outlined=not picked and card not in choices["by_card"],
-                color="primary" if picked else None,
-                style=card_style(card),
-                classes=["class-card"] + (["legal"] if card in choices["by_card"] else []),
-            )
-    if choices["keep"]:
-        solara.Button(
-            f"Keep these {choices['keep']}"
-            if len(chosen) == choices["keep"]
-            else f"Keep ({len(chosen)} of {choices['keep']} chosen)",
-            on_click=lambda: act("keep " + " ".join(chosen)),
-            disabled=len(chosen) != choices["keep"],
-            color="primary",
-        )
-    with solara.Row(classes=["class-choices"], style="flex-wrap: wrap"):
-        for choice in choices["said"]:
-            solara.Button(choice["words"], on_click=lambda action=choice["action"]: act(action), color="primary")
-    Said(said)
-
-
-@solara.component
-def Asks(token: str, your_turn: bool, hint: str | None, undo: Undo, on_asked: Callable[[], None]) -> None:
-    """Hint (the computer's advice, for this seat alone) and Undo (once every student at the table asks)."""
-    said, set_said = solara.use_state("")
-    room = use_served().room
-
-    def ask(work: Callable[[], object]) -> Callable[[], None]:
-        def run() -> None:
-            try:
-                work()
-                set_said("")
-            except ValueError as error:
-                set_said(str(error))
-            on_asked()
-
-        return run
-
-    with solara.Row(classes=["class-asks"], style="flex-wrap: wrap"):
-        solara.Button("Hint", on_click=ask(lambda: room.hint(token)), disabled=not your_turn, text=True)
-        solara.Button(
-            "Undo" if not undo["you_asked"] else "Undo asked",
-            on_click=ask(lambda: room.ask_undo(token, undo["moment"])),
-            disabled=undo["moment"] is None or undo["you_asked"],
-            text=True,
-        )
-    words = ""
-    if hint and your_turn:
-        words += (
-            f'<p class="class-hint" style="padding: 0.6em; border-radius: 4px; background: #e8f4fd; '
-            f'color: #0d3c61;">{escaped(hint)}</p>'
-        )
+def note_for(view: SeatedView, refused: str) -> tuple[str, Mood]:
+    """The words the page says before the prompt: a refusal, else the hint asked for, and an undo asked."""
+    if refused:
+        return refused, "bad"
+    words: list[str] = []
+    undo = view["undo"]
+    if view["hint"] and view["hand_in_play"]["your_turn"]:
+        words.append(f"Hint: {view['hint']}")
     if undo["asked"]:
         waiting = undo["waiting_for"]
-        words += paragraph(
-            f"{' and '.join(undo['asked'])} asked to undo the last student's move: the table goes back "
-            f"once {' and '.join(waiting)} press{'es' * (len(waiting) == 1)} Undo too.",
-            "class-undo",
+        words.append(
+            f"{' and '.join(undo['asked'])} asked to undo the last student's move: the table goes back once "
+            f"{' and '.join(waiting)} press{'es' * (len(waiting) == 1)} Undo too."
         )
-    if words:
-        solara.HTML("div", unsafe_innerHTML=words, attributes={"role": "status"})
-    Said(said)
+    return " ".join(words), "good" if view["hint"] and view["hand_in_play"]["your_turn"] else ""
+
+
+@solara.component
+def TablePlay(token: str, held: Held[SeatedView], on_asked: Callable[[], None]) -> None:
+    """The seat's table in the one table view: one widget a page, its picture made from the seat's own view (only
+    what this seat may see), each click checked by the table against its moment and this student's seat."""
+    view = held.value
+    no_cards: frozenset[Card] = frozenset()
+    chosen, set_chosen = solara.use_state(no_cards)  # the cards chosen to keep from ten (T5)
+    refused, set_refused = solara.use_state(("", -1))  # a click refused, in words, and the moment it was refused at
+    room = use_served().room
+    table = room.table(view["table"])
+    faces = solara.use_memo(lambda: faces_for(table.game.rules), [view["table"], view["game"]])
+    note, mood = note_for(view, refused[0] if refused[1] == table.version else "")
+    picture = room.picture(token, chosen=chosen, note=note, mood=mood, tools=tools_for(view))
+
+    def clicked(click: Click) -> None:
+        try:
+            if click["key"] == HINT:
+                room.hint(token)
+            elif click["key"] == UNDO:
+                room.ask_undo(token, view["undo"]["moment"])
+            else:
+                found = room.click(token, click)
+                set_chosen(chosen ^ {found.card} if isinstance(found, Toggle) else no_cards)
+        except ValueError as error:  # the table's words: not your turn, a stale click, paused, not a legal card
+            set_refused((str(error), table.version))
+            return
+        set_refused(("", -1))
+        if click["key"] in (HINT, UNDO):
+            on_asked()
+
+    handler = solara.use_ref(clicked)
+    handler.current = clicked  # the click is read by this drawing's handler: its chosen cards, its undo moment
+    shown = TableView.element()  # its picture and faces set below, where reacton does not walk them through
+
+    def listen() -> None:
+        widget = solara.get_widget(shown)
+        assert isinstance(widget, TableView)
+        widget.on_click(lambda click: handler.current(click))
+
+    def draw() -> None:  # a picture equal to the one drawn sends nothing (traitlets compares them)
+        widget = solara.get_widget(shown)
+        widget.faces, widget.picture = faces, picture
+
+    solara.use_effect(listen, [])
+    solara.use_effect(draw, [Held(faces), Held(picture)])
 
 
 def listed(lines: Iterable[str], kind: str, tag: str = "ol") -> str:
@@ -613,6 +468,13 @@ def Review(token: str, last: Reviewed, on_asked: Callable[[], None]) -> None:
 
 
 # -- the teacher's page ------------------------------------------------------------------------------------
+#
+# Made for a projector as much as a laptop: the tables side by side in a grid of small cards, the join screen (the
+# address, the join code and its QR code, large enough to read from the back of a room) a click away.
+
+DESK_STYLE = "max-width: 120em; margin: 0.5em auto; padding: 0 1em; font-size: 15px"
+PROJECTED_STYLE = "position: fixed; inset: 0; z-index: 5; background: #fff; overflow: auto; padding: 0.5em 1em"
+TABLES_STYLE = "display: grid; grid-template-columns: repeat(auto-fill, minmax(25em, 1fr)); gap: 0.6em"
 
 
 @solara.component
@@ -631,9 +493,9 @@ def TeacherPage() -> None:
         except ValueError as error:
             set_said(str(error))
 
-    with solara.Column(classes=["class-teacher"], style="max-width: 70em; margin: 1em auto; padding: 0 1em"):
-        heading("The teacher's page")
+    with solara.Column(classes=["class-teacher"], style=DESK_STYLE):
         if desk is None:
+            heading("The teacher's page")
             solara.InputText("Teacher code", value=code, on_value=set_code, password=True, continuous_update=True)
             solara.Button("Open", on_click=open_desk, color="primary")
             Said(said)
@@ -641,11 +503,47 @@ def TeacherPage() -> None:
             Desk(desk, news)
 
 
+def join_screen(address: str, code: str) -> str:
+    """The join screen's HTML: the address, the join code and its QR code, sized to the screen it is shown on (a
+    projector at 1280x720: the code over 100 px tall, the QR code over half the height)."""
+    qr = qr_svg(address, fill=True).replace("<svg ", '<svg style="width: 100%; height: 100%; display: block" ', 1)
+    return (
+        '<div class="class-join-screen" style="position: fixed; inset: 0; z-index: 5; background: #fff; '
+        "display: flex; flex-wrap: wrap; align-items: center; justify-content: center; gap: 4vmin; padding: 4vmin; "
+        'overflow: auto; color: #111">'
+        f'<div class="class-join-qr" style="width: min(62vh, 86vw); height: min(62vh, 86vw)">{qr if address else ""}'
+        "</div>"
+        '<div class="class-join-words" style="text-align: center; max-width: 90vw">'
+        '<p style="font-size: clamp(20px, min(4vh, 5vw), 44px); margin: 0">Open</p>'
+        '<p class="class-join-address" style="font-size: clamp(22px, min(6vh, 6vw), 64px); font-weight: 700; '
+        f'margin: 0 0 0.3em; overflow-wrap: anywhere">{escaped(address or "this page")}</p>'
+        '<p style="font-size: clamp(20px, min(4vh, 5vw), 44px); margin: 0">and type the join code</p>'
+        '<p class="class-join-code" style="font-size: clamp(64px, min(17vh, 20vw), 190px); font-weight: 800; '
+        "letter-spacing: 0.12em; margin: 0; line-height: 1.1; font-family: 'DejaVu Sans Mono', monospace\">"
+        f"{escaped(code)}</p></div></div>"
+    )
+
+
+@solara.component
+def JoinScreen(address: str, code: str, on_close: Callable[[], None]) -> None:
+    """The join screen for a projector, over the whole page, with a way back to the tables."""
+    solara.HTML("div", unsafe_innerHTML=join_screen(address, code))
+    solara.Button(
+        "Back to the tables",
+        on_click=on_close,
+        color="primary",
+        classes=["class-join-back"],
+        style="position: fixed; top: 1em; right: 1em; z-index: 6",
+    )
+
+
 @solara.component
 def Desk(desk: TeacherDesk, news: int) -> None:
     """Every table of the class; `news` counts the changes heard, so the desk redraws each time (its props change)."""
     said, set_said = solara.use_state("")
     game, set_game = solara.use_state("cutthroat")
+    projected, set_projected = solara.use_state(False)  # the join screen over the page, for the projector
+    shown, set_shown = solara.use_state(0)  # the table shown at projector size (0: none)
     served = use_served()
     room = desk.room
     overview = desk.overview()
@@ -662,26 +560,57 @@ def Desk(desk: TeacherDesk, news: int) -> None:
         return run
 
     join = served.join
-    with solara.Row(style="align-items: center"):
-        solara.HTML("div", unsafe_innerHTML=qr_svg(join) if join else "", classes=["class-qr"])
+    if projected:
+        JoinScreen(join, overview["join_code"], lambda: set_projected(False))
+        return
+    glance = next((table for table in overview["tables"] if table["table"] == shown), None)
+    if glance is not None:
+        projected_table = room.table(shown)
+        toggle = doing(desk.open_hands, shown, not glance["hands_open"])
+        picture = projected_table.picture(0, onlooker=True)
+        ProjectedTable(picture, projected_table.game.rules, glance["hands_open"], toggle, lambda: set_shown(0))
+        return
+    JoinStrip(join, overview["join_code"], served.other_addresses, lambda: set_projected(True))
+    waiting = overview["waiting"]
+    Line("Waiting to be seated: " + (", ".join(waiting) if waiting else "nobody") + ".")
+    Said(said)
+    with solara.Row(style="align-items: center; flex-wrap: wrap; gap: 0.5em"):
+        solara.Select(
+            "Game",
+            values=[rules.game for rules in room.house_rules.games],
+            value=game,
+            on_value=set_game,
+            dense=True,
+            style="max-width: 14em",
+        )
+        solara.Button("Add a table", on_click=doing(desk.new_table, game), text=True)
+        solara.Button("Deal of the day at every table", on_click=doing(desk.deal_of_the_day, game), text=True)
+        solara.Button("Refresh", on_click=lambda: set_said(""), text=True)
+    with solara.Div(classes=["class-tables"], style=TABLES_STYLE):
+        for table in overview["tables"]:
+            TableCard(desk, table, roster, doing, set_shown)
+    Comparison(desk.comparison())
+    LessonAnswers(served, news)
+
+
+@solara.component
+def JoinStrip(join: str, code: str, others: tuple[str, ...], on_join_screen: Callable[[], None]) -> None:
+    """Where students join, at the top of the teacher's page: a small QR code, the address and the join code."""
+    with solara.Row(style="align-items: center; flex-wrap: wrap; gap: 0.5em 1em"):
+        solara.HTML("div", unsafe_innerHTML=qr_svg(join, scale=3) if join else "", classes=["class-qr"])
         solara.HTML(
             "p",
             unsafe_innerHTML=f"Students open <strong>{escaped(join)}</strong> (or scan the code) and "
-            f"type the join code <strong>{overview['join_code']}</strong>. Other addresses: "
-            f"{escaped(', '.join(served.other_addresses) or 'none')}.",
+            f"type the join code <strong>{code}</strong>. Other addresses: {escaped(', '.join(others) or 'none')}.",
             classes=["class-join"],
+            style="margin: 0; flex: 1 1 20em",
         )
-    waiting = overview["waiting"]
-    solara.Text("Waiting to be seated: " + (", ".join(waiting) if waiting else "nobody") + ".")
-    Said(said)
-    with solara.Row():
-        solara.Select("Game", values=[rules.game for rules in room.house_rules.games], value=game, on_value=set_game)
-        solara.Button("Add a table", on_click=doing(desk.new_table, game))
-        solara.Button("Deal of the day at every table", on_click=doing(desk.deal_of_the_day, game))
-        solara.Button("Refresh", on_click=lambda: set_said(""), text=True)
-    for table in overview["tables"]:
-        TableCard(desk, table, roster, doing)
-    rows = desk.comparison()
+        solara.Button("Join screen", on_click=on_join_screen, color="primary")
+
+
+@solara.component
+def Comparison(rows: list[dict]) -> None:
+    """The deal of the day, deal by deal: what each table bid and scored."""
     if rows:
         heading("The deal of the day, deal by deal", 3)
         lines = []
@@ -692,7 +621,30 @@ def Desk(desk: TeacherDesk, news: int) -> None:
             )
             lines.append(f"<li>Deal {row['deal']}:<ul>{played}</ul></li>")
         solara.HTML("ul", unsafe_innerHTML="".join(lines), classes=["class-comparison"])
-    LessonAnswers(served, news)
+
+
+@solara.component
+def ProjectedTable(
+    picture: Picture,
+    rules: RuleSet,
+    hands_open: bool,
+    toggle_hands: Callable[[], None],
+    on_close: Callable[[], None],
+) -> None:
+    """A table at projector size, over the whole page, in the students' own table view, seen from seat 0's place by
+    an onlooker: no hand shows unless Show every hand is on at that table."""
+    faces = solara.use_memo(lambda: faces_for(rules), [rules])
+    with solara.Column(classes=["class-projected"], style=PROJECTED_STYLE):
+        with solara.Row(style="justify-content: flex-end; flex-wrap: wrap; gap: 0.5em"):
+            solara.Button("Hide the hands" if hands_open else "Show every hand", on_click=toggle_hands, outlined=True)
+            solara.Button("Back to the tables", on_click=on_close, color="primary")
+        shown = TableView.element()
+
+    def draw() -> None:
+        widget = solara.get_widget(shown)
+        widget.faces, widget.picture = faces, picture
+
+    solara.use_effect(draw, [Held(faces), Held(picture)])
 
 
 def roster_label(entry: RosterEntry) -> str:
@@ -701,62 +653,101 @@ def roster_label(entry: RosterEntry) -> str:
     return f"{entry['name']} ({'waiting' if place is None else f'table {place[0]}, seat {place[1]}'})"
 
 
+SMALL = {"density": "compact"}  # a table card's buttons: many cards fit a screen
+
+
+def table_words(table: TableAtAGlance) -> str:
+    """A table card's words, as HTML: its title, its scores, whose turn it is and for how long."""
+    states = [
+        words for shown, words in ((table["paused"], "paused"), (table["hands_open"], "every hand shown")) if shown
+    ]
+    title = f"Table {table['table']}: {table['game']}, hand {table['hand_number']}" + "".join(
+        f" ({words})" for words in states
+    )
+    scores = ", ".join(
+        " and ".join(table["seats"][seat]["name"] or f"computer (seat {seat})" for seat in side) + f" {score}"
+        for side, score in zip(table["sides"], table["scores"])
+    )
+    if table["game_over"]:
+        turn = "The game is over."
+    elif table["to_act"] is not None:
+        turn = f"To act: {table['to_act_name']} (seat {table['to_act']}), for {table['waited']:.0f} s."
+    else:
+        turn = ""
+    return (
+        f'<div style="font-weight: 700; font-size: 16px">{escaped(title)}</div>'
+        f"<div>Scores: {escaped(scores)}.</div>" + (f"<div>{escaped(turn)}</div>" if turn else "")
+    )
+
+
 @solara.component
 def TableCard(
     desk: TeacherDesk,
     table: TableAtAGlance,
     roster: list[RosterEntry],
     doing: Callable[..., Callable[[], None]],
+    on_show: Callable[[int], None],
 ) -> None:
     nobody: str | None = None  # the student chosen to seat, as the list names them
     chosen, set_chosen = solara.use_state(nobody)
     number = table["table"]
     names = {roster_label(entry): entry["token"] for entry in roster}
-    states = [
-        words for shown, words in ((table["paused"], "paused"), (table["hands_open"], "every hand shown")) if shown
-    ]
-    with solara.Card(
-        f"Table {number}: {table['game']}, hand {table['hand_number']}" + "".join(f" ({words})" for words in states),
+    with solara.Column(
         classes=["class-table"],
+        style="border: 1px solid #ccc; border-radius: 6px; padding: 0.5em 0.7em; gap: 0.2em; font-size: 14px",
     ):
-        scores = ", ".join(
-            " and ".join(table["seats"][seat]["name"] or f"computer (seat {seat})" for seat in side) + f" {score}"
-            for side, score in zip(table["sides"], table["scores"])
-        )
-        Line(f"Scores: {scores}.")
-        if table["game_over"]:
-            Line("The game is over.")
-        elif table["to_act"] is not None:
-            Line(f"To act: {table['to_act_name']} (seat {table['to_act']}), for {table['waited']:.0f} s.")
-        solara.Select("Student to seat", values=list(names), value=chosen, on_value=set_chosen)
+        solara.HTML("div", unsafe_innerHTML=table_words(table))
         for seat in table["seats"]:
-            with solara.Row(style="align-items: center"):
+            with solara.Row(style="align-items: center; gap: 0.3em; min-height: 28px"):
                 who = seat["name"] or "a computer"
                 solara.Text(f"Seat {seat['seat']}: {who}" + (" (away)" if seat["away"] else ""))
                 if seat["name"]:
                     token = next((entry["token"] for entry in roster if entry["place"] == (number, seat["seat"])), "")
                     solara.Button(
-                        "A computer plays here", on_click=doing(desk.computer, number, seat["seat"]), text=True
+                        "A computer plays here",
+                        on_click=doing(desk.computer, number, seat["seat"]),
+                        text=True,
+                        **SMALL,
                     )
-                    solara.Button("Remove", on_click=doing(desk.remove, token), text=True)
+                    solara.Button("Remove", on_click=doing(desk.remove, token), text=True, **SMALL)
                 elif chosen in names:
                     solara.Button(
                         f"Seat {chosen.split(' (')[0]} here",
                         on_click=doing(desk.place, names[chosen], number, seat["seat"]),
                         text=True,
+                        **SMALL,
                     )
-        with solara.Row():
-            solara.Button(
-                "Go on" if table["paused"] else "Pause", on_click=doing(desk.pause, number, not table["paused"])
-            )
-            solara.Button("Deal again", on_click=doing(desk.deal_again, number))
-            solara.Button(
-                "Hide the hands" if table["hands_open"] else "Show every hand",
-                on_click=doing(desk.open_hands, number, not table["hands_open"]),
-            )
-            solara.Button("Undo the last student's move", on_click=doing(desk.undo, number))
+        solara.Select("Student to seat", values=list(names), value=chosen, on_value=set_chosen, dense=True)
+        TableButtons(desk, table, doing, on_show)
         for problem in table["problems"]:
             Said(problem)
+
+
+@solara.component
+def TableButtons(
+    desk: TeacherDesk,
+    table: TableAtAGlance,
+    doing: Callable[..., Callable[[], None]],
+    on_show: Callable[[int], None],
+) -> None:
+    """What the teacher may do to one table: pause it, deal again, show every hand, undo, show it on the projector."""
+    number = table["table"]
+    with solara.Row(style="flex-wrap: wrap; gap: 0.3em"):
+        solara.Button(
+            "Go on" if table["paused"] else "Pause",
+            on_click=doing(desk.pause, number, not table["paused"]),
+            outlined=True,
+            **SMALL,
+        )
+        solara.Button("Deal again", on_click=doing(desk.deal_again, number), outlined=True, **SMALL)
+        solara.Button(
+            "Hide the hands" if table["hands_open"] else "Show every hand",
+            on_click=doing(desk.open_hands, number, not table["hands_open"]),
+            outlined=True,
+            **SMALL,
+        )
+        solara.Button("Undo the last student's move", on_click=doing(desk.undo, number), outlined=True, **SMALL)
+        solara.Button("Show on the projector", on_click=lambda: on_show(number), color="primary", **SMALL)
 
 
 @solara.component

@@ -53,11 +53,14 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
-def qr_svg(url: str) -> str:
-    """The address as a QR code in SVG, for the teacher's page."""
+def qr_svg(url: str, scale: int = 5, fill: bool = False) -> str:
+    """The address as a QR code in SVG, for the teacher's page; with `fill`, of no size of its own: it fills the box
+    it is drawn in (the join screen sizes it to the projector)."""
     import segno
 
-    return segno.make(url, error="m").svg_inline(scale=5, dark="#000", light="#fff")
+    return segno.make(url, error="m").svg_inline(
+        scale=scale, dark="#000", light="#fff", omitsize=fill, title=f"QR code of the address {url}"
+    )
 
 
 class Pacer:
