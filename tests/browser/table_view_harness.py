@@ -104,11 +104,14 @@ def faces(players: int) -> dict[str, str]:
     return dict(faces_for(PRESETS["railroad"]))
 
 
-def open_view(page, picture: Any, with_faces: dict[str, str] | None = None) -> None:
-    """The harness page in `page`, drawing `picture` (its faces: `with_faces`, or every card's)."""
+def open_view(page, picture: Any, with_faces: dict[str, str] | None = None, width: int | None = None) -> None:
+    """The harness page in `page`, drawing `picture` (its faces: `with_faces`, or every card's), the widget's box
+    `width` pixels wide if given (as a notebook's column on a phone gives it), else the page's width."""
     page.route(f"{BASE}**", serve)
     page.goto(BASE + "index.html")
     page.wait_for_selector("body[data-ready=yes]")
+    if width is not None:
+        page.evaluate("(width) => { document.getElementById('host').style.width = `${width}px`; }", width)
     page.evaluate("([p, f]) => window.harness.show(p, f)", [picture, faces(4) if with_faces is None else with_faces])
     page.wait_for_selector(".euchre-tv .tv-table")
 
