@@ -160,7 +160,9 @@ function upCardAside(picture) {
 function middle(picture, view, aside) {
   const trick = picture.trick;
   const box = h("section", { class: "tv-middle", "aria-label": "The middle of the table" });
-  const cross = h("div", { class: "tv-trick" + (trick && trick.winner !== null ? " is-won" : "") });
+  // No trick at all before the play (a trick of no card yet is the first lead): a phone may draw the cross smaller.
+  const state = !trick ? " is-before-play" : trick.winner !== null ? " is-won" : "";
+  const cross = h("div", { class: "tv-trick" + state });
   const seen = new Set();
   if (trick) {
     for (const played of trick.cards) {

@@ -29,7 +29,9 @@ BOXES = """() => {
             [e.getAttribute('aria-label') || e.textContent, box(e)]),
         hand: [...document.querySelectorAll('.tv-hand button.tv-card')].map(box),
         tags: [...document.querySelectorAll('.tv-tag')].filter(e => e.getClientRects().length)
-            .map(e => [e.closest('.tv-card').dataset.card, box(e), box(e.closest('.tv-card'))]),
+            .map(e => [e.closest('.tv-card').dataset.card, box(e), box(e.closest('.tv-card')),
+                e.closest('.tv-card').nextElementSibling?.classList.contains('tv-card')
+                    ? box(e.closest('.tv-card').nextElementSibling) : null]),
         names: [...document.querySelectorAll('.tv-name')].map(e => [e.textContent, box(e),
             box(e.closest('.tv-plate')), e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight]),
         width: document.documentElement.scrollWidth,
@@ -44,9 +46,11 @@ def inside(inner: list[float], outer: list[float]) -> bool:
 
 
 def tags_inside_their_cards(boxes: dict, where: str) -> None:
-    """A bower's label, where one is shown at all, lies wholly on its card."""
-    for card_id, tag, card_box in boxes["tags"]:
+    """A bower's label, where one is shown at all, lies wholly on its card, and in a hand held overlapping, on the
+    strip of it the next card leaves in sight."""
+    for card_id, tag, card_box, next_card in boxes["tags"]:
         assert inside(tag, card_box), f"{where}: the {card_id}'s label {tag} overflows its card {card_box}"
+        assert next_card is None or tag[2] <= next_card[0] + 0.5, f"{where}: the next card covers the {card_id}'s label"
 
 
 def overlap(a: list[float], b: list[float]) -> bool:
