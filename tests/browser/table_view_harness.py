@@ -97,7 +97,7 @@ def faces(players: int) -> dict[str, str]:
     """The real faces (look/faces.py) when the package has them; else plain ones drawn here."""
     try:
         from euchre_lesson.engine.rules import PRESETS
-        from euchre_lesson.look.faces import faces_for  # type: ignore[import-not-found]
+        from euchre_lesson.look.faces import faces_for
     except ImportError:
         ids = [f"{rank}{suit}" for rank in ("7", "8", "9", "10", "J", "Q", "K", "A") for suit in "♠♥♦♣"]
         return {**{card_id: simple_face(card_id) for card_id in ids + ["Joker"]}, "back": SIMPLE_BACK}
