@@ -162,7 +162,9 @@ function upCardAside(picture) {
 function middle(picture, view, aside) {
   const trick = picture.trick;
   const box = h("section", { class: "tv-middle", "aria-label": "The middle of the table" });
-  const cross = h("div", { class: "tv-trick" + (trick && trick.winner !== null ? " is-won" : "") });
+  // No trick at all before the play (a trick of no card yet is the first lead): a phone may draw the cross smaller.
+  const state = !trick ? " is-before-play" : trick.winner !== null ? " is-won" : "";
+  const cross = h("div", { class: "tv-trick" + state });
   const seen = new Set();
   if (trick) {
     for (const played of trick.cards) {
@@ -353,10 +355,38 @@ function render({ model, el }) {
       }
       view.showReason("");
       model.send({ moment: view.moment, card: card.id });
-      if (view.movedAt !== view.moment) view.moveAtOnce(card, button);
+      if (view.picture.keep) view.chooseAtOnce(button);
+      else if (view.movedAt !== view.moment) view.moveAtOnce(card, button);
+    },
+    // The keep step: a card the picture lets you click is shown chosen (or let go) at once, with the count; Python's
+    // next picture draws what it took. If none comes, the table is drawn again as Python last drew it.
+    chooseAtOnce(button) {
+      const chosen = !button.classList.contains("is-chosen");
+      button.classList.toggle("is-chosen", chosen);
+      button.classList.remove("is-sent");
+      const tick = button.querySelector(".tv-tick");
+      if (chosen) {
+        button.setAttribute("aria-pressed", "true");
+        if (!tick) button.append(h("span", { class: "tv-tick", text: "✓" }));
+      } else {
+        button.removeAttribute("aria-pressed");
+        if (tick) tick.remove();
+      }
+      const count = root.querySelector(".tv-keep-count");
+      const now = root.querySelectorAll(".tv-hand .tv-card.is-chosen").length;
+      if (count) count.textContent = `Chosen: ${now} of ${view.picture.keep}`;
+      view.drawAgainLater();
+    },
+    // With no new picture in a few seconds (a click Python did not take), the table is drawn again as it was.
+    drawAgainLater() {
+      const moment = view.moment;
+      clearTimeout(view.unmove);
+      view.unmove = setTimeout(() => {
+        if (view.moment === moment) draw();
+      }, UNMOVE_MS);
     },
     // Shown moved before Python's next picture confirms it (that may take a second on the static site): a card
-    // played to a trick goes to your side of it, any other card is shown pressed. If no picture follows, the
+    // played to a trick goes to your side of it, any other (a discard) is shown pressed. If no picture follows, the
     // table is drawn again as it was.
     moveAtOnce(card, button) {
       const picture = view.picture;
@@ -383,11 +413,7 @@ function render({ model, el }) {
       } else {
         button.classList.add("is-sent");
       }
-      const moment = picture.moment;
-      clearTimeout(view.unmove);
-      view.unmove = setTimeout(() => {
-        if (view.moment === moment) draw();
-      }, UNMOVE_MS);
+      view.drawAgainLater();
     },
     press(button) {
       if (!button.enabled) return;

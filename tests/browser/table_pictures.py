@@ -335,3 +335,31 @@ def crowded_round_two() -> Picture:
 
 
 PICTURES["crowded_round_two"] = crowded_round_two
+
+
+def onlooker_open() -> Picture:
+    """A teacher's "Show every hand" on a projector: an onlooker at Ana's place, every hand face up (bowers in
+    them), nothing to click; Ana leads trick 1."""
+    trump = "♠"
+    bowers = {"J♠": "right", "J♣": "left"}
+
+    def hand(ids: tuple[str, ...]) -> list[CardPicture]:
+        return [card(c, trump=c[-1] == trump or c == "J♣", bower=bowers.get(c, "")) for c in ids]
+
+    return picture(
+        "Partnership Euchre · to 10 points · table 1 · hand 1",
+        4,
+        [
+            seat(0, "bottom", "Ana", cards=hand(("9♣", "A♣", "K♦", "9♥", "J♠")), backs=0, side=0),
+            seat(1, "left", "West", cards=hand(("K♣", "J♣", "Q♥", "A♥", "Q♦")), backs=0, side=1),
+            seat(2, "top", "North", cards=hand(("Q♠", "9♦", "10♦", "10♠", "A♠")), backs=0, side=0, maker=True),
+            seat(3, "right", "East", cards=hand(("Q♣", "10♥", "K♥", "9♠", "J♦")), backs=0, side=1, dealer=True),
+        ],
+        [Score(side=0, words="Ana and North", points=0), Score(side=1, words="West and East", points=0)],
+        trump=trump,
+        trump_words="Trump: spades, made by North",
+        prompt="Your teacher is showing every hand at this table. Waiting for Ana to lead.",
+    )
+
+
+PICTURES["onlooker_open"] = onlooker_open

@@ -97,18 +97,21 @@ def faces(players: int) -> dict[str, str]:
     """The real faces (look/faces.py) when the package has them; else plain ones drawn here."""
     try:
         from euchre_lesson.engine.rules import PRESETS
-        from euchre_lesson.look.faces import faces_for  # type: ignore[import-not-found]
+        from euchre_lesson.look.faces import faces_for
     except ImportError:
         ids = [f"{rank}{suit}" for rank in ("7", "8", "9", "10", "J", "Q", "K", "A") for suit in "♠♥♦♣"]
         return {**{card_id: simple_face(card_id) for card_id in ids + ["Joker"]}, "back": SIMPLE_BACK}
     return dict(faces_for(PRESETS["railroad"]))
 
 
-def open_view(page, picture: Any, with_faces: dict[str, str] | None = None) -> None:
-    """The harness page in `page`, drawing `picture` (its faces: `with_faces`, or every card's)."""
+def open_view(page, picture: Any, with_faces: dict[str, str] | None = None, width: int | None = None) -> None:
+    """The harness page in `page`, drawing `picture` (its faces: `with_faces`, or every card's), the widget's box
+    `width` pixels wide if given (as a notebook's column on a phone gives it), else the page's width."""
     page.route(f"{BASE}**", serve)
     page.goto(BASE + "index.html")
     page.wait_for_selector("body[data-ready=yes]")
+    if width is not None:
+        page.evaluate("(width) => { document.getElementById('host').style.width = `${width}px`; }", width)
     page.evaluate("([p, f]) => window.harness.show(p, f)", [picture, faces(4) if with_faces is None else with_faces])
     page.wait_for_selector(".euchre-tv .tv-table")
 

@@ -10,11 +10,13 @@ from pathlib import Path
 import pytest
 from accessibility import axe_check, described
 from labdriver import kernel_run, open_notebook, photograph, run_all, write_notebook
-from table_pictures import PICTURES, card, partnership_trick, played, railroad_finished
+from table_pictures import PICTURES, card, cutthroat_keep, partnership_trick, played, railroad_finished
 from table_view_harness import keep_shot, open_view, sent, update
 
 SIZES = {"phone": (390, 844), "projector": (1280, 720), "desktop": (1920, 1080)}
-FOUR_HANDED = {"partnership_discard", "partnership_trick", "railroad_finished", "crowded_round_two"}
+FOUR_HANDED = {"partnership_discard", "partnership_trick", "railroad_finished", "crowded_round_two", "onlooker_open"}
+# The widget's own box on a phone: JupyterLab's notebook column (about 270-300 px) and the Voila app's (390 px).
+NARROW = (260, 300, 390)
 
 # Every box the geometry speaks of, measured at once: {name: [left, top, right, bottom]}.
 BOXES = """() => {
@@ -26,10 +28,29 @@ BOXES = """() => {
         controls: [...document.querySelectorAll('.euchre-tv button, .euchre-tv .tv-card')].map(e =>
             [e.getAttribute('aria-label') || e.textContent, box(e)]),
         hand: [...document.querySelectorAll('.tv-hand button.tv-card')].map(box),
+        tags: [...document.querySelectorAll('.tv-tag')].filter(e => e.getClientRects().length)
+            .map(e => [e.closest('.tv-card').dataset.card, box(e), box(e.closest('.tv-card')),
+                e.closest('.tv-card').nextElementSibling?.classList.contains('tv-card')
+                    ? box(e.closest('.tv-card').nextElementSibling) : null]),
+        names: [...document.querySelectorAll('.tv-name')].map(e => [e.textContent, box(e),
+            box(e.closest('.tv-plate')), e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight]),
         width: document.documentElement.scrollWidth,
         height: document.documentElement.scrollHeight,
     };
 }"""
+
+
+def inside(inner: list[float], outer: list[float]) -> bool:
+    left, top, right, bottom = inner
+    return left >= outer[0] - 0.5 and top >= outer[1] - 0.5 and right <= outer[2] + 0.5 and bottom <= outer[3] + 0.5
+
+
+def tags_inside_their_cards(boxes: dict, where: str) -> None:
+    """A bower's label, where one is shown at all, lies wholly on its card, and in a hand held overlapping, on the
+    strip of it the next card leaves in sight."""
+    for card_id, tag, card_box, next_card in boxes["tags"]:
+        assert inside(tag, card_box), f"{where}: the {card_id}'s label {tag} overflows its card {card_box}"
+        assert next_card is None or tag[2] <= next_card[0] + 0.5, f"{where}: the next card covers the {card_id}'s label"
 
 
 def overlap(a: list[float], b: list[float]) -> bool:
@@ -86,6 +107,7 @@ def test_every_game_and_step_is_laid_out_as_a_table(at_size, shots, name, size):
         assert top_y < centre(boxes["middle"])[1] < you_y, "the partner sits across the middle from you"
         assert centre(seats["left"])[0] < top_x < centre(seats["right"])[0], "opponents left and right"
     assert len(places) == len(set(places)), f"two seats in one place: {places}"
+    tags_inside_their_cards(boxes, f"{name} at {size}")
     trick_x, trick_y = centre(boxes["trick"])
     assert abs(trick_x - (felt[0] + felt[2]) / 2) < 0.1 * (felt[2] - felt[0]), f"trick off centre: {boxes['trick']}"
     assert felt[1] < trick_y < boxes["you"][1], "the trick lies between the far side and your hand"
@@ -97,6 +119,47 @@ def test_every_game_and_step_is_laid_out_as_a_table(at_size, shots, name, size):
     else:
         for box in boxes["hand"]:
             assert box[2] - box[0] >= 44 and box[3] - box[1] >= 44, f"a card too small to tap on a phone: {box}"
+
+
+@pytest.mark.parametrize("width", NARROW)
+@pytest.mark.parametrize("name", PICTURES)
+def test_names_fit_whole_in_a_narrow_box(at_size, shots, name, width):
+    """In a widget box as narrow as a phone's notebook column, each seat's name is set whole (wider than tall, never
+    a letter to a line, nothing clipped), nothing scrolls sideways, your cards stay 40 px wide or more, and no
+    bower's label leaves its card."""
+    page = at_size(width + 16, 844)  # the harness page's margins: 8 px each side
+    open_view(page, PICTURES[name](), width=width)
+    path = shots / f"table_view_{name}_{width}px.png"
+    page.screenshot(path=path, full_page=True)
+    keep_shot(path)
+    boxes = page.evaluate(BOXES)
+    assert not page.errors, page.errors
+    where = f"{name} in {width} px"
+    assert boxes["width"] <= width + 16, f"{where}: {boxes['width']} px wide, a sideways scroll"
+    assert boxes["felt"][2] - boxes["felt"][0] <= width + 0.5, f"{where}: the felt is wider than its box"
+    assert len(boxes["names"]) == len(PICTURES[name]()["seats"])
+    for words, box, plate, whole in boxes["names"]:
+        assert box[2] - box[0] > box[3] - box[1], f"{where}: {words!r} is taller ({box}) than wide: squeezed"
+        assert whole and inside(box, plate), f"{where}: {words!r} is clipped ({box} in its plate {plate})"
+        assert inside(plate, boxes["felt"]), f"{where}: {words!r}'s plate {plate} leaves the felt {boxes['felt']}"
+    for box in boxes["hand"]:
+        assert box[2] - box[0] >= 40, f"{where}: a card of your hand {box} is under 40 px wide"
+    seats = boxes["seats"] + [("you", boxes["you"]), ("middle", boxes["middle"])]
+    for i, (one, a) in enumerate(seats):
+        for other, b in seats[i + 1 :]:
+            assert not overlap(a, b), f"{where}: {one} {a} overlaps {other} {b}"
+    tags_inside_their_cards(boxes, where)
+
+
+def test_a_bower_label_is_left_off_an_open_hands_small_cards(at_size):
+    """Every hand open (a teacher's Show every hand): the small cards of the other seats carry no label (the
+    trick's words name a bower when it is played); the onlooker's own row, large, does."""
+    for width, height in SIZES.values():
+        page = at_size(width, height)
+        open_view(page, PICTURES["onlooker_open"]())
+        assert page.locator(".tv-at-left [data-card='J♣'] .tv-tag").is_hidden()
+        assert page.locator(".tv-hand [data-card='J♠'] .tv-tag").inner_text() == "right bower"
+        tags_inside_their_cards(page.evaluate(BOXES), f"every hand open at {width}x{height}")
 
 
 @pytest.mark.parametrize("size", ["phone", "projector"])
@@ -306,6 +369,40 @@ def test_piles_lie_in_the_empty_places(at_size):
     assert page.locator(".tv-trick .tv-up-card").count() == 0, "not under the trick's cards"
     assert page.locator(".tv-at-top .tv-open-hand [data-card='9♦']").count() == 1
     assert page.locator(".tv-at-top .tv-fan-card").count() == 1
+
+
+def test_the_keep_step_marks_a_card_chosen_at_once_and_python_confirms(at_size):
+    """A click on a card you may choose shows it chosen (or let go) at once, count and all, before Python answers;
+    Python's next picture draws what it took; with no picture after a few seconds, the table is drawn again as
+    Python drew it."""
+    page = at_size(390, 844)
+    open_view(page, cutthroat_keep())
+    chosen = "(id) => document.querySelector(`.tv-hand [data-card='${id}']`).classList.contains('is-chosen')"
+    page.click(".tv-hand [data-card='9♥']")
+    assert sent(page) == [{"moment": 7, "card": "9♥"}]
+    assert page.evaluate(chosen, "9♥"), "chosen at once"
+    assert page.locator(".tv-hand [data-card='9♥'] .tv-tick").count() == 1
+    assert page.get_attribute(".tv-hand [data-card='9♥']", "aria-pressed") == "true"
+    assert page.locator(".tv-keep-count").inner_text() == "Chosen: 4 of 5"
+    page.click(".tv-hand [data-card='A♠']")  # chosen already: let go at once
+    assert not page.evaluate(chosen, "A♠") and page.locator(".tv-hand [data-card='A♠'] .tv-tick").count() == 0
+    assert page.locator(".tv-keep-count").inner_text() == "Chosen: 3 of 5"
+
+    later = cutthroat_keep()  # Python took the 9♥ (the A♠'s click came on the old moment: stale, not taken)
+    later["moment"] = 8
+    for shown in later["seats"][0]["cards"]:
+        shown["chosen"] = shown["id"] in ("J♠", "A♠", "J♣", "9♥")
+    update(page, later)
+    assert page.evaluate(chosen, "9♥") and page.evaluate(chosen, "A♠"), "drawn as Python took it"
+    assert page.locator(".tv-keep-count").inner_text() == "Chosen: 4 of 5"
+
+    page.click(".tv-hand [data-card='Q♠']")  # nothing will follow this one
+    assert page.evaluate(chosen, "Q♠") and page.locator(".tv-keep-count").inner_text() == "Chosen: 5 of 5"
+    page.wait_for_function(
+        "() => !document.querySelector(\".tv-hand [data-card='Q♠']\").classList.contains('is-chosen')", timeout=8000
+    )
+    assert page.locator(".tv-keep-count").inner_text() == "Chosen: 4 of 5", "back as Python last drew it"
+    assert page.evaluate(chosen, "9♥")
 
 
 def test_a_card_moved_at_once_is_confirmed_by_the_next_picture_or_goes_back(at_size):
