@@ -157,17 +157,23 @@ function upCardAside(picture) {
   return Boolean(picture.up_card && picture.trick && picture.trick.cards.length);
 }
 
+// Whether the trick has its winner. On the static site Python's None arrives as undefined (Pyodide's messages),
+// in JupyterLab as null: both mean no winner yet.
+function won(trick) {
+  return Boolean(trick) && trick.winner !== null && trick.winner !== undefined;
+}
+
 function middle(picture, view, aside) {
   const trick = picture.trick;
   const box = h("section", { class: "tv-middle", "aria-label": "The middle of the table" });
-  const cross = h("div", { class: "tv-trick" + (trick && trick.winner !== null ? " is-won" : "") });
+  const cross = h("div", { class: "tv-trick" + (won(trick) ? " is-won" : "") });
   const seen = new Set();
   if (trick) {
     for (const played of trick.cards) {
       const card = cardElement(played.card, view, "trick", "still");
       const key = `${trick.number}:${played.seat}:${played.card.id}`;
       const slot = h("div", { class: `tv-slot tv-slot-${played.place}`, "data-seat": played.seat }, card);
-      if (trick.winner !== null && played.seat === trick.winner) slot.classList.add("is-winner");
+      if (won(trick) && played.seat === trick.winner) slot.classList.add("is-winner");
       if (view.drawn && !view.seenPlayed.has(key)) slot.classList.add("is-arriving");
       seen.add(key);
       cross.append(slot);
@@ -179,7 +185,7 @@ function middle(picture, view, aside) {
   }
   box.append(cross);
   if (trick && trick.words) {
-    box.append(h("p", { class: "tv-trick-words" + (trick.winner !== null ? " is-won" : ""), text: trick.words }));
+    box.append(h("p", { class: "tv-trick-words" + (won(trick) ? " is-won" : ""), text: trick.words }));
   }
   if (aside) box.append(aside);
   return box;
@@ -362,7 +368,7 @@ function render({ model, el }) {
       const trick = picture.trick;
       const cross = root.querySelector(".tv-trick");
       view.movedAt = picture.moment;
-      const toTrick = trick && trick.winner === null && !picture.keep && you && cross
+      const toTrick = trick && !won(trick) && !picture.keep && you && cross
         && !cross.querySelector(".tv-slot-bottom");
       if (toTrick) {
         cross.append(h("div", { class: "tv-slot tv-slot-bottom is-arriving is-pending" },
