@@ -295,7 +295,8 @@ def report(timings: list[Timing], seconds: float, where: str = "JupyterLab") -> 
     )
     for kind in (k for k in KINDS if k in by_kind):
         rows = by_kind[kind]
-        columns = ([row[i] for row in rows] for i in (1, 4, 5))  # the note, the board changed, Python's picture
+        # the note, the board changed, Python's picture
+        columns = ([row[1] for row in rows], [row[4] for row in rows], [row[5] for row in rows])
         figures = [f"{statistics.median(col):6.0f} {p95(col):6.0f}" for col in columns]
         counts = [" ".join((f"{statistics.median(col):g}", f"({max(col)})")) for col in zip(*(r[2] for r in rows))]
         print(
