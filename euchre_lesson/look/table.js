@@ -360,20 +360,27 @@ function render({ model, el }) {
       if (view.movedAt !== view.moment) view.moveAtOnce(card, button);
     },
     // Shown moved before Python's next picture confirms it (that may take a second on the static site): a card
-    // played to a trick goes to your side of it, any other card is shown pressed. If no picture follows, the
-    // table is drawn again as it was.
+    // played to a trick goes to your side of it (a lead: the last trick taken is gathered first), any other card
+    // is shown pressed. If no picture follows, the table is drawn again as it was.
     moveAtOnce(card, button) {
       const picture = view.picture;
       const you = picture.seats.find((seat) => seat.place === "bottom");
       const trick = picture.trick;
       const cross = root.querySelector(".tv-trick");
       view.movedAt = picture.moment;
-      const toTrick = trick && !won(trick) && !picture.keep && you && cross
-        && !cross.querySelector(".tv-slot-bottom");
+      // A card clicked while the last trick taken is shown is a lead to the next one (Python listed it legal).
+      const nextTrick = won(trick);
+      const toTrick = trick && !picture.keep && you && cross && (nextTrick || !cross.querySelector(".tv-slot-bottom"));
       if (toTrick) {
+        if (nextTrick) {
+          cross.querySelectorAll(".tv-slot:not(.tv-slot-centre)").forEach((slot) => slot.remove());
+          cross.classList.remove("is-won");
+          root.querySelectorAll(".tv-trick-words").forEach((words) => words.remove());
+        }
         cross.append(h("div", { class: "tv-slot tv-slot-bottom is-arriving is-pending" },
           cardElement(card, view, "trick", "still")));
-        view.seenPlayed.add(`${trick.number}:${you.seat}:${card.id}`);
+        view.seenPlayed = nextTrick ? new Set() : view.seenPlayed;
+        view.seenPlayed.add(`${trick.number + (nextTrick ? 1 : 0)}:${you.seat}:${card.id}`);
         if (document.activeElement === button) { // a keyboard player keeps a place in the hand
           const hand = [...root.querySelectorAll(".tv-hand button.tv-card")].filter((other) => other !== button);
           const at = [...root.querySelectorAll(".tv-hand button.tv-card")].indexOf(button);

@@ -393,3 +393,24 @@ def test_a_picture_from_the_static_sites_kernel_draws_as_one_from_jupyterlab(at_
     finished = without_nones(railroad_finished())
     update(page, finished)
     assert page.locator(".tv-slot.is-winner [data-card='Joker']").count() == 1
+
+
+def test_a_lead_gathers_the_last_trick_and_moves_the_card_at_once(at_size):
+    """Your lead while the last trick taken is still shown: that trick is gathered and your card lies in the middle
+    before Python answers; the next picture (the new trick, your card in it) draws it without moving it again."""
+    page = at_size(1280, 720)
+    lead = partnership_trick()
+    lead["trick"] = {**lead["trick"], "winner": 0, "words": "Trick 2: you won it with the Q♥"}
+    lead["trick"]["cards"] = [*lead["trick"]["cards"], played(0, "bottom", "J♥", trump=True)]
+    open_view(page, lead)
+    page.click(".tv-hand [data-card='A♥']")
+    assert sent(page) == [{"moment": 7, "card": "A♥"}]
+    slots = page.eval_on_selector_all(".tv-trick .tv-slot", "slots => slots.map(s => s.className + ' ' + s.innerText)")
+    assert len(slots) == 1 and "tv-slot-bottom" in slots[0], f"the last trick not gathered: {slots}"
+    assert page.locator(".tv-trick .tv-slot-bottom [data-card='A♥']").count() == 1, "not moved at once"
+    assert page.locator(".tv-trick.is-won, .tv-trick-words").count() == 0, "the last trick's words stay"
+    confirmed = partnership_trick()
+    confirmed["moment"] = 8
+    confirmed["trick"] = {"number": 3, "cards": [played(0, "bottom", "A♥", trump=True)], "winner": None, "words": ""}
+    update(page, confirmed)
+    assert page.locator(".tv-trick .tv-slot-bottom.is-arriving").count() == 0, "moved again once confirmed"
