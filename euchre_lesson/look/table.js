@@ -159,11 +159,17 @@ function upCardAside(picture) {
   return Boolean(picture.up_card && picture.trick && picture.trick.cards.length);
 }
 
+// Whether the trick has its winner. On the static site Python's None arrives as undefined (Pyodide's messages),
+// in JupyterLab as null: both mean no winner yet.
+function won(trick) {
+  return Boolean(trick) && trick.winner !== null && trick.winner !== undefined;
+}
+
 function middle(picture, view, aside) {
   const trick = picture.trick;
   const box = h("section", { class: "tv-middle", "aria-label": "The middle of the table" });
   // No trick at all before the play (a trick of no card yet is the first lead): a phone may draw the cross smaller.
-  const state = !trick ? " is-before-play" : trick.winner !== null ? " is-won" : "";
+  const state = !trick ? " is-before-play" : won(trick) ? " is-won" : "";
   const cross = h("div", { class: "tv-trick" + state });
   const seen = new Set();
   if (trick) {
@@ -171,7 +177,7 @@ function middle(picture, view, aside) {
       const card = cardElement(played.card, view, "trick", "still");
       const key = `${trick.number}:${played.seat}:${played.card.id}`;
       const slot = h("div", { class: `tv-slot tv-slot-${played.place}`, "data-seat": played.seat }, card);
-      if (trick.winner !== null && played.seat === trick.winner) slot.classList.add("is-winner");
+      if (won(trick) && played.seat === trick.winner) slot.classList.add("is-winner");
       if (view.drawn && !view.seenPlayed.has(key)) slot.classList.add("is-arriving");
       seen.add(key);
       cross.append(slot);
@@ -183,7 +189,7 @@ function middle(picture, view, aside) {
   }
   box.append(cross);
   if (trick && trick.words) {
-    box.append(h("p", { class: "tv-trick-words" + (trick.winner !== null ? " is-won" : ""), text: trick.words }));
+    box.append(h("p", { class: "tv-trick-words" + (won(trick) ? " is-won" : ""), text: trick.words }));
   }
   if (aside) box.append(aside);
   return box;
@@ -386,20 +392,27 @@ function render({ model, el }) {
       }, UNMOVE_MS);
     },
     // Shown moved before Python's next picture confirms it (that may take a second on the static site): a card
-    // played to a trick goes to your side of it, any other (a discard) is shown pressed. If no picture follows, the
-    // table is drawn again as it was.
+    // played to a trick goes to your side of it (a lead: the last trick taken is gathered first), any other card
+    // is shown pressed. If no picture follows, the table is drawn again as it was.
     moveAtOnce(card, button) {
       const picture = view.picture;
       const you = picture.seats.find((seat) => seat.place === "bottom");
       const trick = picture.trick;
       const cross = root.querySelector(".tv-trick");
       view.movedAt = picture.moment;
-      const toTrick = trick && trick.winner === null && !picture.keep && you && cross
-        && !cross.querySelector(".tv-slot-bottom");
+      // A card clicked while the last trick taken is shown is a lead to the next one (Python listed it legal).
+      const nextTrick = won(trick);
+      const toTrick = trick && !picture.keep && you && cross && (nextTrick || !cross.querySelector(".tv-slot-bottom"));
       if (toTrick) {
+        if (nextTrick) {
+          cross.querySelectorAll(".tv-slot:not(.tv-slot-centre)").forEach((slot) => slot.remove());
+          cross.classList.remove("is-won");
+          root.querySelectorAll(".tv-trick-words").forEach((words) => words.remove());
+        }
         cross.append(h("div", { class: "tv-slot tv-slot-bottom is-arriving is-pending" },
           cardElement(card, view, "trick", "still")));
-        view.seenPlayed.add(`${trick.number}:${you.seat}:${card.id}`);
+        view.seenPlayed = nextTrick ? new Set() : view.seenPlayed;
+        view.seenPlayed.add(`${trick.number + (nextTrick ? 1 : 0)}:${you.seat}:${card.id}`);
         if (document.activeElement === button) { // a keyboard player keeps a place in the hand
           const hand = [...root.querySelectorAll(".tv-hand button.tv-card")].filter((other) => other !== button);
           const at = [...root.querySelectorAll(".tv-hand button.tv-card")].indexOf(button);

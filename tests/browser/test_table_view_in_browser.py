@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
+from typing import Any
 
 import pytest
 from accessibility import axe_check, described
@@ -465,3 +466,48 @@ def test_an_onlookers_hand_is_not_a_row_of_buttons(at_size):
     open_view(page, picture)
     assert page.locator(".tv-hand [role=img][data-card]").count() == 2
     assert page.locator(".euchre-tv button").count() == 0
+
+
+def without_nones(value: Any) -> Any:
+    """`value` with every None field left out, as the site's kernel sends a picture (Pyodide's to_js turns Python's
+    None into JavaScript's undefined, and undefined fields vanish from the message)."""
+    if isinstance(value, dict):
+        return {key: without_nones(item) for key, item in value.items() if item is not None}
+    if isinstance(value, list):
+        return [without_nones(item) for item in value]
+    return value
+
+
+def test_a_picture_from_the_static_sites_kernel_draws_as_one_from_jupyterlab(at_size):
+    """On the site a trick in play has no winner field at all: it is not drawn won, and a card played goes to it."""
+    page = at_size(1280, 720)
+    picture = without_nones(partnership_trick())
+    assert "winner" not in picture["trick"]
+    open_view(page, picture)
+    assert page.locator(".tv-trick.is-won, .tv-trick-words.is-won").count() == 0, "a trick in play drawn as won"
+    page.click(".tv-hand [data-card='9♥']")
+    assert page.locator(".tv-trick .tv-slot-bottom [data-card='9♥']").count() == 1, "not moved at once"
+    finished = without_nones(railroad_finished())
+    update(page, finished)
+    assert page.locator(".tv-slot.is-winner [data-card='Joker']").count() == 1
+
+
+def test_a_lead_gathers_the_last_trick_and_moves_the_card_at_once(at_size):
+    """Your lead while the last trick taken is still shown: that trick is gathered and your card lies in the middle
+    before Python answers; the next picture (the new trick, your card in it) draws it without moving it again."""
+    page = at_size(1280, 720)
+    lead = partnership_trick()
+    lead["trick"] = {**lead["trick"], "winner": 0, "words": "Trick 2: you won it with the Q♥"}
+    lead["trick"]["cards"] = [*lead["trick"]["cards"], played(0, "bottom", "J♥", trump=True)]
+    open_view(page, lead)
+    page.click(".tv-hand [data-card='A♥']")
+    assert sent(page) == [{"moment": 7, "card": "A♥"}]
+    slots = page.eval_on_selector_all(".tv-trick .tv-slot", "slots => slots.map(s => s.className + ' ' + s.innerText)")
+    assert len(slots) == 1 and "tv-slot-bottom" in slots[0], f"the last trick not gathered: {slots}"
+    assert page.locator(".tv-trick .tv-slot-bottom [data-card='A♥']").count() == 1, "not moved at once"
+    assert page.locator(".tv-trick.is-won, .tv-trick-words").count() == 0, "the last trick's words stay"
+    confirmed = partnership_trick()
+    confirmed["moment"] = 8
+    confirmed["trick"] = {"number": 3, "cards": [played(0, "bottom", "A♥", trump=True)], "winner": None, "words": ""}
+    update(page, confirmed)
+    assert page.locator(".tv-trick .tv-slot-bottom.is-arriving").count() == 0, "moved again once confirmed"
