@@ -41,6 +41,7 @@ CSS = f"""<style>
 .{PROJECTOR} .euchre-tv .tv-table {{ --hand-w: 54px; --trick-w: 40px; --small-w: 24px; --prompt: 22px;
   --gap: 4px; }}  /* the board's cards smaller, so the felt, the note and the buttons fit 720 pixels */
 .{PROJECTOR} .euchre-tv .tv-hand.is-long {{ --hand-w: 48px; }}
+.{PROJECTOR} .euchre-tv .tv-prompt.is-long {{ font-size: 20px; }}  /* a long prompt smaller, never under 20 px */
 .{PROJECTOR} .euchre-table.euchre-board {{ padding: 0; }}
 .{PROJECTOR} .euchre-note.euchre-on-board {{ display: none; }}  /* the board says it, above its prompt */
 .{PROJECTOR}.widget-box {{ position: relative; }}
