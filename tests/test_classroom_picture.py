@@ -9,13 +9,13 @@ import re
 
 import pytest
 
-from euchre_lesson.classroom.seat_view import in_names
 from euchre_lesson.classroom.students import Student
 from euchre_lesson.classroom.table import ClassTable
 from euchre_lesson.engine.cards import deck
 from euchre_lesson.engine.game import new_game
 from euchre_lesson.engine.phases import Phase
 from euchre_lesson.look.clicks import Toggle
+from euchre_lesson.look.prompts import in_names
 from euchre_lesson.teach.house_rules import HouseRules
 
 GAMES = {rules.game: rules for rules in HouseRules().games}

@@ -795,6 +795,9 @@ GOOD_ARGUMENTS = {
     # the one table view (widgets/table_view.py)
     "card_id": lambda: "J♥",
     "callback": lambda: lambda click: None,
+    "picture": lambda: {},  # nothing drawn yet
+    # the page's one style sheet per text (the card faces' rules)
+    "css": lambda: "<style>.euchre-fuzz { color: #111; }</style>",
     # the printable sheets
     "rule": lambda: "C2",
     "files": lambda: {"score-sheet-cutthroat.html": b"<p></p>"},

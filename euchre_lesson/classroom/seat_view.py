@@ -11,7 +11,6 @@ renamed here and not there fails in mypy, not in a browser.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal, TypedDict
 
@@ -30,6 +29,7 @@ from ..engine.narration import (
 )
 from ..engine.tricks import Trick
 from ..engine.view import View
+from ..look.prompts import in_names
 
 # -- the shapes sent ------------------------------------------------------------------------------------------------
 
@@ -196,28 +196,6 @@ StudentView = SeatedView | WaitingView  # `waiting` tells them apart
 
 
 # -- making them -----------------------------------------------------------------------------------------------------
-
-
-# The narration names a seat by its number ('seat 2', 'your partner (seat 3)'); a page names its players
-PARTNER_AT = re.compile(r"\b([Yy]our partner) \(seat (\d+)\)")
-SEAT_AT = re.compile(r"\b[Ss]eat (\d+)\b")
-
-
-def in_names(words: str, names: Sequence[str] | None) -> str:
-    """The narration's words with each seat called by its name as the viewer names it: 'seat 2 passed' -> 'West
-    passed', 'your partner (seat 3) played' -> 'your partner Ann played'; as they are without names."""
-    if not names:
-        return words
-
-    def partner(found: re.Match[str]) -> str:
-        seat = int(found.group(2))
-        return f"{found.group(1)} {names[seat]}" if seat < len(names) else found.group(0)
-
-    def seat(found: re.Match[str]) -> str:
-        number = int(found.group(1))
-        return names[number] if number < len(names) else found.group(0)
-
-    return SEAT_AT.sub(seat, PARTNER_AT.sub(partner, words))
 
 
 def card_names(cards: Iterable[Card]) -> list[str]:

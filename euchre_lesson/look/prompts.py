@@ -7,6 +7,7 @@ explained by engine/tricks.why_not, a button's words are narration.offer's, the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -245,3 +246,25 @@ def card_why_not(view: View, names: Sequence[Sitter], card: Card) -> str:
     if view.phase is Phase.GOING_ALONE:
         return "Answer with the buttons first: whether to go alone (C10)."
     return "Not now: choose with the buttons."
+
+
+# The narration names a seat by its number ('seat 2', 'your partner (seat 3)'); a page names its players
+PARTNER_AT = re.compile(r"\b([Yy]our partner) \(seat (\d+)\)")
+SEAT_AT = re.compile(r"\b[Ss]eat (\d+)\b")
+
+
+def in_names(words: str, names: Sequence[str] | None) -> str:
+    """The narration's words with each seat called by its name as the viewer names it: 'seat 2 passed' -> 'West
+    passed', 'your partner (seat 3) played' -> 'your partner Ann played'; as they are without names."""
+    if not names:
+        return words
+
+    def partner(found: re.Match[str]) -> str:
+        seat = int(found.group(2))
+        return f"{found.group(1)} {names[seat]}" if seat < len(names) else found.group(0)
+
+    def seat(found: re.Match[str]) -> str:
+        number = int(found.group(1))
+        return names[number] if number < len(names) else found.group(0)
+
+    return SEAT_AT.sub(seat, PARTNER_AT.sub(partner, words))

@@ -22,7 +22,8 @@ from ..engine.view import View
 from ..look.clicks import Toggle, action_for
 from ..look.faces import faces_for
 from ..look.picture import Button, Click, Mood, Picture
-from ..look.seat_picture import open_hands_of, picture_of
+from ..look.prompts import in_names
+from ..look.seat_picture import default_names, open_hands_of, picture_of
 from ..play.advice import graded_words, hint_words
 from ..play.seal import Trust
 from ..play.session import CHOSEN_BY_CARD, News, TableSession, Told, path_words
@@ -450,10 +451,12 @@ class Table(Described, w.VBox):
         else:
             self.next_tie.hide()
         self.grade_button.disabled = not over
-        self.result.value = self._result_html() if over else ""
-        self.grades.value = self._grades_html(session.grades_shown)
-        self.trick_list.show(view.tricks, view.trump, view)
-        self.story.value = log_html(view, session.reasons_shown)
+        # Below the board, the narration's words call each seat by the name the board gives it ("West", not "seat 1").
+        names = [sitter.name for sitter in default_names(view)]
+        self.result.value = in_names(self._result_html(), names) if over else ""
+        self.grades.value = in_names(self._grades_html(session.grades_shown), names)
+        self.trick_list.show(view.tricks, view.trump, view, names)
+        self.story.value = in_names(log_html(view, session.reasons_shown), names)
 
     def _header_html(self, game: GameState, view: View) -> str:
         switches = "; ".join(game.rules.switches_words()) or "none changed from the preset"
@@ -558,8 +561,9 @@ class Table(Described, w.VBox):
         except LookupError:
             raise LookupError(f"no control on the table offers {action} now") from None
 
-    def key_for(self, action: Action) -> str:
+    def key_for(self, action: Action | str) -> str:
         """The key of the board's button that takes this action now (LookupError if none does)."""
+        action = arguments.action("action", action)
         moment = self.board.picture.get("moment", 0)
         for button in self._buttons():
             if button["kind"] == "keep" and action.kind is Verb.KEEP:

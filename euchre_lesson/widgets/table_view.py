@@ -60,7 +60,7 @@ def checked_faces(value: object) -> dict[str, str]:
     return dict(value)
 
 
-def _clickable(picture: Mapping[str, Any]) -> Iterator[CardPicture]:
+def cards_shown(picture: Mapping[str, Any]) -> Iterator[CardPicture]:
     """Every face-up card the picture shows that a click could name: the seats' hands and the piles."""
     for seat in picture.get("seats") or []:
         yield from seat.get("cards") or []
@@ -89,7 +89,7 @@ def _refusal(picture: Mapping[str, Any], click: object) -> str:
     if moment != picture["moment"]:
         return f"the click was made on moment {excerpt(moment)}; the table is at moment {picture['moment']}"
     if card is not None:
-        legal = [shown["id"] for shown in _clickable(picture) if shown.get("legal")]
+        legal = [shown["id"] for shown in cards_shown(picture) if shown.get("legal")]
         if card not in legal:
             return f"{excerpt(card)} is not a card that may be clicked now (those are: {', '.join(legal) or 'none'})"
     else:
