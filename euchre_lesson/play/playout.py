@@ -101,7 +101,7 @@ def _calls(rules: RuleSet, turned_down: Suit | None, stuck: bool) -> Calls:
     return Calls(options, tuple(None if o is PASS else layout(o.suit, rules.deck) for o in options))
 
 
-class Bid(NamedTuple):
+class BidTurn(NamedTuple):
     """One bid of the bidding, all before it passes: who bids, the options, and the turn after making trump."""
 
     seat: int
@@ -113,7 +113,7 @@ class Bid(NamedTuple):
 class Bidding(NamedTuple):
     """A hand's bidding from its first turn, walked once through sequence.py: each bid while all pass, and then."""
 
-    bids: tuple[Bid, ...]  # round one, then round two (C6, C8); none when the joker is turned up (C3)
+    bids: tuple[BidTurn, ...]  # round one, then round two (C6, C8); none when the joker is turned up (C3)
     after_passes: Turn  # the turn after every bid was a pass (C9), or the first turn if there is no bidding
 
 
@@ -125,7 +125,7 @@ def _bidding(
 ) -> Bidding:
     """Walk the order of play from the first turn of a hand with up-card `up`, while every bid is a pass."""
     turn = sequence.first_turn(rules, dealer, deck(rules.deck)[up])
-    bids: list[Bid] = []
+    bids: list[BidTurn] = []
     while turn.phase in _BIDDING_STEPS and turn.seat is not None and len(bids) <= 2 * rules.players:
         seat, step = turn.seat, _BIDDING_STEPS[turn.phase]
         options: tuple[Action, ...]
@@ -136,7 +136,7 @@ def _bidding(
             options, layouts = checks.known(calls, "a card turned down has its calls")[
                 engine.must_call(rules, seat, dealer)
             ]
-        bids.append(Bid(seat, options, layouts, step(rules, dealer, seat, True)))
+        bids.append(BidTurn(seat, options, layouts, step(rules, dealer, seat, True)))
         turn = step(rules, dealer, seat, False)
     return Bidding(tuple(bids), turn)
 

@@ -145,10 +145,9 @@ class TableView(Described, anywidget.AnyWidget):
     def _from_browser(self, _widget: object, content: object, _buffers: object = None) -> None:
         """A message from the script: checked, then passed on; a bad or stale one is logged and dropped."""
         why = _refusal(self.picture, content)
-        if why:
+        if why or not isinstance(content, dict):  # no refusal means a dict: said again for the type checker
             LOG.info("table view: a click was ignored: %s", why)
             return
-        assert isinstance(content, dict)  # refusal() said so
         self._pass_on(content)
 
     def _pass_on(self, content: dict[str, Any]) -> None:

@@ -22,6 +22,7 @@ import anywidget
 import solara
 import traitlets
 
+from ...engine import checks
 from ...engine.cards import Card
 from ...engine.rules import RuleSet
 from ...look.clicks import Toggle
@@ -405,8 +406,7 @@ def TablePlay(token: str, held: Held[SeatedView], on_asked: Callable[[], None]) 
     shown = TableView.element()  # its picture and faces set below, where reacton does not walk them through
 
     def listen() -> None:
-        widget = solara.get_widget(shown)
-        assert isinstance(widget, TableView)
+        widget = checks.instance("widget", solara.get_widget(shown), TableView, "the page's table view")
         widget.on_click(lambda click: handler.current(click))
 
     def draw() -> None:  # a picture equal to the one drawn sends nothing (traitlets compares them)
