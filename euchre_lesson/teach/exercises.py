@@ -94,6 +94,26 @@ class Unfinished(NotationError):
 
 MOST_HINTS = 20
 # What solution() says where the teacher's house rules never show answers: one sentence, and what still helps.
+# A hint for an exercise its author gave none: how to work out an answer of its kind, never the answer itself.
+KIND_HINTS = {
+    "WhichSuit": "Look for a jack: the jack of the suit of trump's colour is the left bower and counts as trump (C2).",
+    "TrickWinner": "A trump beats every card of another suit, the right bower highest, then the left (C2); with no "
+    "trump played, the highest card of the suit led wins.",
+    "LegalPlays": "Look at the suit led: if you hold a card of it, you must play one (the left bower belongs to the "
+    "trump suit, C2, C12); only if you hold none may you play any card.",
+    "PlayableCard": "Look at the suit led: if you hold a card of it, you must play one (the left bower belongs to the "
+    "trump suit, C2, C12); only if you hold none may you play any card.",
+    "Score": "Who made trump, did they play alone, and how many tricks did each side take? Then find the first row of "
+    "the scoring table that fits.",
+    "BestFive": "Keep your trumps first, the bowers highest, then your aces; a suit you throw away entirely lets you "
+    "trump it later.",
+    "Bid": "Count the cards that would be trump if you made this suit trump (both bowers count) and your aces: about "
+    "three strong trumps, or two with an ace beside them, make a hand worth a bid.",
+    "Exercise": "Rule out first each answer that breaks a rule this lesson has shown; the rule ids in the lesson "
+    "open the rule book at them.",
+    "Choice": "Rule out first each choice that breaks a rule this lesson has shown; the rule ids in the lesson open "
+    "the rule book at them.",
+}
 ANSWERS_OFF = "Your teacher has turned the answers off for these lessons, so try again with the hints and the verdicts."
 MOST_NESTING = 4  # lists inside lists: an answer needs 1 (some cards), a pair of points 1; deeper is a slip
 MOST_OPTIONS = 20  # a Choice is a few buttons
@@ -253,9 +273,9 @@ class Exercise:
     def hint(self, number: int = 1) -> str:
         """The hints one by one: hint(1), hint(2), ... (the last one repeats)."""
         number = checks.whole("number", number, 1, right="the number of a hint: a whole number such as 1 or 2")
-        if not self.hints:
-            return _Text(f"No hint for this one; think about: {self.question}")
-        return _Text(self.hints[min(number, len(self.hints)) - 1])
+        # The author's own hints, else the way in to an exercise of its kind.
+        hints = self.hints or (KIND_HINTS.get(type(self).__name__, KIND_HINTS["Exercise"]),)
+        return _Text(hints[min(number, len(hints)) - 1])
 
     def solution(self) -> str:
         """The answer with its explanation; where the class's house rules never show answers, a sentence saying so."""
