@@ -76,9 +76,10 @@ def play_until_a_student_acts(room, clock, tokens):
 # -- joining --------------------------------------------------------------------------------------------------
 
 
-def test_a_join_code_is_four_letters_nobody_mistakes():
+def test_a_join_code_is_two_groups_of_three_letters_nobody_mistakes():
     codes = {join_code() for _ in range(200)}
-    assert all(len(code) == 4 and set(code) <= set(JOIN_LETTERS) for code in codes) and len(codes) > 150
+    assert all(len(code) == 7 and code[3] == "-" and set(code) - {"-"} <= set(JOIN_LETTERS) for code in codes)
+    assert len(codes) == 200
     assert not set("BGILOQSZ018") & set(JOIN_LETTERS)
 
 

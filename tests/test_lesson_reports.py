@@ -55,7 +55,9 @@ def test_a_good_report_is_kept_in_the_class_s_folder_and_read_back_after_a_resta
 
 BAD = {
     "a wrong join code": (report(join="ZZZZ"), 403, "not this class's join code"),
-    "no join code": (json.dumps({"name": "Ann", "answers": {}}).encode(), 400, "join code"),
+    # Before the join code is right, one reply whatever the body (a 400 for the right code with a bad body was how
+    # a stranger told the right code from the wrong ones): no code, not JSON, not UTF-8, nested deep.
+    "no join code": (json.dumps({"name": "Ann", "answers": {}}).encode(), 403, "not this class's join code"),
     "a body too large": (report(name="A" + " " * REPORT_LIMIT), 413, "at most 16 KB"),
     "an exercise of no lesson": (
         report(answers={"lesson 99 q1": {"correct": True, "tries": 1}}),
@@ -73,9 +75,9 @@ BAD = {
     "a name with a control character": (report(name="Ann\u0007"), 400, "control character"),
     "a name too long": (report(name="A" * 41), 400, "at most 40"),
     "a name that is not text": (report(name=["Ann"]), 400, "first name"),
-    "not JSON": (b"{name: Ann", 400, "JSON"),
-    "not UTF-8": ('{"name": "Zoë"}'.encode("latin-1"), 400, "report"),
-    "nested deep": (b"[" * 50 + b"]" * 50, 400, "report"),
+    "not JSON": (b"{name: Ann", 403, "not this class's join code"),
+    "not UTF-8": ('{"name": "Zoë"}'.encode("latin-1"), 403, "not this class's join code"),
+    "nested deep": (b"[" * 50 + b"]" * 50, 403, "not this class's join code"),
 }
 
 

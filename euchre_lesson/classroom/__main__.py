@@ -36,7 +36,7 @@ def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--house-rules", default=".", help="the folder whose house_rules.json the tables play by")
     parser.add_argument("--seed", type=int, default=None, help="the first table's seed (later tables: the next)")
-    parser.add_argument("--join-code", default=None, help="the join code (default: four letters drawn at random)")
+    parser.add_argument("--join-code", default=None, help="the join code (default: six letters drawn at random)")
     parser.add_argument("--teacher-code", default=None, help="the teacher code (default: drawn at random)")
     parser.add_argument("--assets", default=None, help="the folder of Solara's front-end files")
     parser.add_argument("--cull-after", default=None, help="how long a closed page keeps its place, as 30s")

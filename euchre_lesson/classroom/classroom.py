@@ -228,8 +228,8 @@ class Classroom:
         if not same_code(code, self.join_code, "join code"):
             raise NotationError(
                 "join code",
-                "That is not this class's join code: type the four letters on the "
-                "board (the letters can be small or capital).",
+                "That is not this class's join code: type the join code on the "
+                "board (the letters can be small or capital, the dash typed or not).",
             )
         name = first_name(name)
         with self.lock:

@@ -30,7 +30,7 @@ MOST_STUDENTS = 500  # names kept at most: a class is a few dozen; more is someo
 FILE_LIMIT = MOST_STUDENTS * REPORT_LIMIT  # bytes of the kept file read back
 # What a report is told before its join code is found right: a stranger is told nothing more of the format.
 NOT_A_REPORT = "A report holds the join code, the learner's first name and the answers, nothing else."
-NOT_THE_CODE = "That is not this class's join code: ask your teacher for the four letters."
+NOT_THE_CODE = "That is not this class's join code: ask your teacher for the join code on the board."
 
 
 class LessonReports:

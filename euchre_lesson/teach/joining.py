@@ -14,8 +14,7 @@ LONGEST_NAME = 40  # characters: a first name, perhaps with an initial
 LONGEST_CODE = 100  # a code typed longer than this is not read at all
 # Letters nobody mistakes for another when read aloud or off a board: no B (8), G (6), I and L (1), O and Q (0),
 # S (5), Z (2).
-JOIN_LETTERS = "ACDEFHJKMNPRTUVWXY"
-JOIN_LENGTH = 4
+JOIN_LETTERS = "ACDEFHJKMNPRTUVWXY"  # a join code's letters (classroom/codes.py draws and checks it)
 
 
 def first_name(value: object) -> str:
@@ -64,12 +63,3 @@ def typed_join_code(value: object) -> str:
 def join_key(code: object) -> str:
     """A join code as the class compares it: read aloud, written on a board, so any case, and 'AC-DE' as 'ACDE'."""
     return typed_code(code, "join code").upper().replace("-", "")
-
-
-def checked_join_code(value: object) -> str:
-    """A join code given by the teacher: four letters of JOIN_LETTERS."""
-    if type(value) is not str or len(value) != JOIN_LENGTH or not set(value) <= set(JOIN_LETTERS):
-        raise NotationError(
-            "join code", f"A join code is {JOIN_LENGTH} letters of {JOIN_LETTERS}, not {excerpt(value)}."
-        )
-    return value

@@ -303,7 +303,7 @@ def test_a_wrong_join_code_and_an_empty_name_get_a_clear_message(browsers, serve
     enter(page, "Your first name", "Ana")
     enter(page, "Join code", "WXYZ")
     click_and_see(page, page.get_by_role("button", name="Join"))
-    assert said(page).startswith("That is not this class's join code: type the four letters on the board")
+    assert said(page).startswith("That is not this class's join code: type the join code on the board")
     assert page.get_by_label("Your first name").count() == 1, "still the join form: nobody joined"
     assert outside == [] and page.errors == []
     page.context.close()

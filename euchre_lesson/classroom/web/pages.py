@@ -38,6 +38,7 @@ from . import solara_door
 from .progress_page import LessonAnswers
 from .served import ServedClass
 from .server import qr_svg
+from .signing_in import RememberTeacher, SignOut, join_on_page, use_teacher_door
 
 if TYPE_CHECKING:
     import reacton.core
@@ -241,11 +242,11 @@ def JoinForm(on_joined: Callable[[str], None], stale: bool) -> None:
     said, set_said = solara.use_state("")
     not_refused: tuple[float, str] | None = None  # else (when, the code) of a Join refused for its join code
     refused, set_refused = solara.use_state(not_refused)
-    room = use_served().room
+    served = use_served()
 
     def join() -> None:
         try:
-            joined = room.join(name, code)
+            joined = join_on_page(served, name, code)  # wrong codes counted: too many from one computer are refused
         except ValueError as error:
             set_said(str(error))
             set_refused((time.monotonic(), code) if getattr(error, "part", "") == "join code" else None)
@@ -480,26 +481,27 @@ TABLES_STYLE = "display: grid; grid-template-columns: repeat(auto-fill, minmax(2
 @solara.component
 def TeacherPage() -> None:
     code, set_code = solara.use_state("")
-    no_desk: TeacherDesk | None = None  # until the teacher's code opens it
-    desk, set_desk = solara.use_state(no_desk)
+    door = use_teacher_door(use_served())  # the desk: None until the teacher code, or this browser's cookie, opens it
+    desk = door.desk
     said, set_said = solara.use_state("")
     news = use_class_news(lambda table: desk is not None)
-    room = use_served().room
 
     def open_desk() -> None:
         try:
-            set_desk(room.teacher(code))
+            door.open(code)
             set_said("")
         except ValueError as error:
             set_said(str(error))
 
     with solara.Column(classes=["class-teacher"], style=DESK_STYLE):
+        RememberTeacher(door)
         if desk is None:
             heading("The teacher's page")
             solara.InputText("Teacher code", value=code, on_value=set_code, password=True, continuous_update=True)
             solara.Button("Open", on_click=open_desk, color="primary")
             Said(said)
         else:
+            SignOut(door)
             Desk(desk, news)
 
 

@@ -1,8 +1,10 @@
 """The lessons' answers on the class's server: the route each lesson reports to, and the teacher's page's section.
 
 A lesson's kernel posts each judged answer to /lessons/answers (teach/class_report); the body is read only up to
-REPORT_LIMIT, then checked whole by LessonReports (the served class's, one for the server's run) before anything is
-kept. The teacher's page shows the same tables
+REPORT_LIMIT, its join code checked first (through the class's guard: wrong codes are counted per computer and in
+all), then checked whole by LessonReports (the served class's, one for the server's run) before anything is kept. Until
+the join code is right, every report gets one reply, whatever its shape: a stranger learns nothing of the code from
+it. The teacher's page shows the same tables
 as a folder of hand-ins gives (ClassTables: students x lessons, and per rule the first tries wrong, shaded as a heat
 map) and offers each as a CSV download.
 """
@@ -17,13 +19,22 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from ...engine.errors import FileRefused, JsonRefused
+from ...engine.files import as_text, parse_json
 from ...teach.class_formats import report_reply
 from ...teach.class_report import ROUTE
+from ..codes import same_code
+from ..guard import Guard
 from ..progress_reports import REPORT_LIMIT, LessonReports
 from ..refusals import Refused
 from .served import ServedClass
 
 STATUS = {"join code": 403, "report": 400, "name": 400, "answers": 400}  # a refusal's part: the HTTP status
+# The one reply to a report without this class's join code, whatever else it holds or lacks.
+NO_CODE = (
+    "That is not this class's join code (or not a report from the lessons): nothing was kept. Ask your teacher for "
+    "the join code on the board."
+)
 
 
 async def _body(request: Request) -> bytes | None:
@@ -39,10 +50,32 @@ async def _body(request: Request) -> bytes | None:
     return body
 
 
-def answers_route(reports: LessonReports) -> Route:
+def typed_join_code(body: bytes) -> object:
+    """The join code a report's body holds, as typed: None for a body that is not a JSON object, or holds none."""
+    try:
+        data = parse_json(as_text(body), 4, 12)
+    except (FileRefused, JsonRefused):
+        return None
+    return data.get("join") if isinstance(data, dict) else None
+
+
+def the_join_code(typed: object, join_code: str) -> None:
+    """Refused (NO_CODE) unless `typed` is `join_code`: the same words for a wrong code, no code and no report, so
+    only the right code tells anything."""
+    try:
+        right = same_code(typed, join_code, "join code")
+    except ValueError:  # not text, or longer than a code
+        right = False
+    if not right:
+        raise Refused("join code", NO_CODE)
+
+
+def answers_route(reports: LessonReports, guard: Guard | None = None) -> Route:
     """POST /lessons/answers: one lesson's report, kept if every part of it is right; else refused in words.
 
-    The reply is JSON, {"kept": true or false, "message": "..."} (teach/class_formats), as the lesson reads it."""
+    `guard` counts the wrong join codes (the server's, shared with the join form; a new one by default). The reply is
+    JSON, {"kept": true or false, "message": "..."} (teach/class_formats), as the lesson reads it."""
+    codes = guard or Guard("join code")
 
     async def receive(request: Request) -> JSONResponse:
         body = await _body(request)
@@ -53,10 +86,14 @@ def answers_route(reports: LessonReports) -> Route:
                 ),
                 status_code=413,
             )
-        try:
+        try:  # the code first, on the event loop: one report at a time meets the guard
+            address = request.client.host if request.client else ""
+            typed = typed_join_code(body)
+            codes.attempt(address, typed, lambda: the_join_code(typed, reports.join_code))
             said = await run_in_threadpool(reports.receive, body)  # a small file written: off the event loop
-        except Refused as refused:
-            return JSONResponse(report_reply(False, str(refused)), status_code=STATUS.get(refused.part, 400))
+        except ValueError as refused:  # Refused, or the class's own NotationError: either in words
+            part = getattr(refused, "part", "report")
+            return JSONResponse(report_reply(False, str(refused)), status_code=STATUS.get(part, 400))
         except OSError as error:
             return JSONResponse(
                 report_reply(False, f"The class's server could not keep the answers ({error.strerror or error})."),

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from ..classroom import Classroom
 from ..progress_reports import LessonReports
+from .doors import Doors
 
 
 class Presence:
@@ -40,6 +41,7 @@ class ServedClass:
     addresses: tuple[str, ...]  # where students open the class: the join address first, then the others
     reports: LessonReports  # the lessons' answers, kept in the class's folder
     presence: Presence = field(default_factory=Presence)
+    doors: Doors = field(default_factory=Doors)  # wrong codes counted, teachers remembered in their browsers
 
     @classmethod
     def of(cls, room: Classroom, addresses: Iterable[str] = ()) -> ServedClass:

@@ -113,10 +113,12 @@ def serve(
     # uvicorn calls websockets' own protocol deprecated (its sans-I/O one is to take the name), but Solara writes
     # from a page's thread only on this one: the warning would only puzzle a teacher reading the terminal
     warnings.filterwarnings("ignore", message="The `websockets` implementation is deprecated")
+    from .doors import teacher_routes
     from .progress_page import answers_route
 
     pacer = Pacer(room).start()
-    try:  # the lessons' answers come in at /lessons/answers
-        solara_door.serve(served, host, port, routes=[answers_route(served.reports)])
+    try:  # the lessons' answers come in at /lessons/answers; the teacher's browser asks for its cookie at /teacher/...
+        routes = [answers_route(served.reports, served.doors.join), *teacher_routes(served)]
+        solara_door.serve(served, host, port, routes=routes)
     finally:
         pacer.stop()

@@ -1,6 +1,6 @@
 """The one door to Solara's server internals: what the class's pages need of Solara beyond its public API.
 
-Solara's public API draws a page (components, state, effects, routes). The class needs five things more, and they
+Solara's public API draws a page (components, state, effects, routes). The class needs six things more, and they
 are all here, so an upgrade of Solara is checked in one place (tests/test_solara_door.py, against the version pinned
 exactly in pyproject.toml):
 - its settings, given through environment variables before Solara is imported (it reads them then);
@@ -9,7 +9,8 @@ exactly in pyproject.toml):
 - a redraw sent from another thread (the one that changed a table) to a page: on the page's event loop, inside its
   kernel, under its lock (`kernel_context`, a kernel's `event_loop`, `lock` and `on_close`), the route free of races
   (ARCHITECTURE.md, "Why the code is as it is");
-- routes of the class's own (the lessons' answers) ahead of the pages, in Solara's Starlette app.
+- routes of the class's own (the lessons' answers) ahead of the pages, in Solara's Starlette app;
+- the network address a page is open from (its websocket's peer), so wrong codes are counted per computer.
 
 Nothing here imports Solara at the top: importing this module must leave Solara's settings unread.
 """
@@ -109,6 +110,21 @@ def this_page() -> Page:
     from solara.server import kernel_context
 
     return Page(kernel_context.get_current_context())
+
+
+def page_address() -> str:
+    """The network address of the computer this page is open on (called while Solara draws a page or runs a click);
+    '' where it cannot be told (a page drawn in a test, or between two connections)."""
+    from solara.server import kernel_context
+
+    if not kernel_context.has_current_context():
+        return ""
+    session = getattr(kernel_context.get_current_context().kernel, "session", None)
+    for socket in list(getattr(session, "websockets", ())):  # the page's connection: Starlette's websocket inside
+        client = getattr(getattr(socket, "ws", None), "client", None)
+        if client is not None and client.host:
+            return str(client.host)
+    return ""
 
 
 def serve(served: ServedClass, host: str, port: int, routes: Iterable[Any] = ()) -> None:
