@@ -62,4 +62,5 @@ def same_code(typed: object, code: str, what: str) -> bool:
         typed, code = join_key(typed), join_key(code)
     else:
         typed = typed_code(typed, what)
-    return hmac.compare_digest(typed.encode("utf-8"), code.encode("utf-8"))
+    # surrogatepass: a lone surrogate (JSON's "\ud800") is a wrong code like any other, not an encoding error
+    return hmac.compare_digest(typed.encode("utf-8", "surrogatepass"), code.encode("utf-8", "surrogatepass"))

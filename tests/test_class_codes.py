@@ -1,0 +1,232 @@
+"""Codes that cannot be guessed in a school day: wrong codes counted per computer and in all, one reply to a report
+until its join code is right, join codes long enough, and the teacher remembered in the browser by a cookie."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from starlette.applications import Starlette
+from starlette.testclient import TestClient
+
+from euchre_lesson.classroom.classroom import Classroom
+from euchre_lesson.classroom.codes import JOIN_LETTERS, checked_join_code, join_code
+from euchre_lesson.classroom.guard import OVERALL, PER_ADDRESS, TOO_MANY, TOO_MANY_IN_ALL, Guard, guessing_time
+from euchre_lesson.classroom.progress_reports import REPORT_LIMIT, LessonReports
+from euchre_lesson.classroom.refusals import Refused
+from euchre_lesson.engine.errors import NotationError
+from euchre_lesson.teach.class_report import ROUTE
+
+JOIN, TEACHER = "KMR-TEX", "teacher-code-for-the-test"
+SCHOOL_DAY = 8 * 3600  # seconds
+
+
+class Clock:
+    """A clock a test moves on by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def room(tmp_path):
+    return Classroom(tmp_path / "class", level="random", pace=0.0, join=JOIN, teacher=TEACHER)
+
+
+def wrong(number: int) -> str:
+    """The `number`th wrong join code of a guesser (never KMR-TEX)."""
+    letters = JOIN_LETTERS[number % 18] + JOIN_LETTERS[number // 18 % 18] + JOIN_LETTERS[number // 324 % 18]
+    return "AAA-" + letters
+
+
+def join_at(guard: Guard, room: Classroom, address: str, code: str):
+    return guard.attempt(address, code, lambda: room.join("Ana", code))
+
+
+# -- the guard ------------------------------------------------------------------------------------------------
+
+
+def test_ten_wrong_codes_from_one_computer_and_it_waits_while_another_computer_joins(room):
+    clock = Clock()
+    guard = Guard("join code", clock=clock)
+    for number in range(PER_ADDRESS.burst):
+        with pytest.raises(NotationError, match="not this class's join code"):
+            join_at(guard, room, "10.0.0.7", wrong(number))
+    for code in (wrong(99), JOIN):  # refused unread: the right code too, so a guesser learns nothing
+        with pytest.raises(Refused) as refused:
+            join_at(guard, room, "10.0.0.7", code)
+        assert str(refused.value) == TOO_MANY == "Too many wrong codes from this computer: wait a minute and try again."
+    assert join_at(guard, room, "10.0.0.8", "kmr tex").name == "Ana", "another computer joins with the right code"
+    clock.now += PER_ADDRESS.every  # one more wrong code comes back every six seconds
+    with pytest.raises(NotationError, match="not this class's join code"):
+        join_at(guard, room, "10.0.0.7", wrong(100))
+    with pytest.raises(Refused, match="Too many"):
+        join_at(guard, room, "10.0.0.7", JOIN)
+    clock.now += 60.0
+    assert join_at(guard, room, "10.0.0.7", JOIN).name == "Ana", "after a minute, the computer joins"
+
+
+def test_a_class_mistyping_as_it_joins_never_meets_the_guard(room):
+    """25 students, each mistyping twice and typing their mistake again, then joining; their lessons repeating
+    yesterday's code with every answer, for an hour: nobody is refused."""
+    clock = Clock()
+    guard = Guard("join code", clock=clock)
+    for student in range(25):
+        address = f"10.0.1.{student}"
+        for code in (wrong(2 * student), wrong(2 * student + 1), wrong(2 * student + 1), JOIN.lower()):
+            try:
+                join_at(guard, room, address, code)
+            except NotationError:
+                pass
+    assert len(room.students) == 25
+    for _ in range(60 * 6):  # every ten seconds, from every computer, the old code again
+        clock.now += 10.0
+        for student in range(25):
+            with pytest.raises(NotationError):
+                join_at(guard, room, f"10.0.1.{student}", "ACDE")
+    assert join_at(guard, room, "10.0.1.0", JOIN).name == "Ana"
+
+
+def test_many_computers_guessing_together_are_held_to_the_class_s_allowance(room):
+    clock = Clock()
+    guard = Guard("join code", clock=clock)
+    for number in range(OVERALL.burst):
+        with pytest.raises(NotationError):
+            join_at(guard, room, f"10.1.{number // 250}.{number % 250}", wrong(number))
+    with pytest.raises(Refused) as refused:
+        join_at(guard, room, "10.2.0.1", JOIN)
+    assert str(refused.value) == TOO_MANY_IN_ALL
+    clock.now += OVERALL.every
+    assert join_at(guard, room, "10.2.0.1", JOIN).name == "Ana", "a right code spends nothing"
+    assert join_at(guard, room, "10.2.0.1", JOIN).name == "Ana"
+
+
+def test_a_right_code_spends_nothing_and_a_wrong_name_with_it_counts_no_wrong_code(room):
+    guard = Guard("join code", clock=Clock())
+    for _ in range(3 * OVERALL.burst):
+        assert join_at(guard, room, "10.0.0.1", JOIN).name == "Ana"
+    for _ in range(3 * PER_ADDRESS.burst):
+        with pytest.raises(NotationError, match="first name"):
+            guard.attempt("10.0.0.1", JOIN, lambda: room.join("", JOIN))
+    assert join_at(guard, room, "10.0.0.1", JOIN).name == "Ana"
+
+
+def test_the_time_to_guess_half_the_join_codes_is_longer_than_a_school_day():
+    codes = len(JOIN_LETTERS) ** 6
+    assert codes == 34_012_224 and len(JOIN_LETTERS) == 18
+    assert PER_ADDRESS.per_minute() == 10 and OVERALL.per_minute() == 60
+    assert guessing_time(codes, OVERALL) > 190 * 24 * 3600, "196 days at the class's allowance"
+    assert guessing_time(codes, PER_ADDRESS) > 3 * 365 * 24 * 3600, "over three years from one computer"
+    assert guessing_time(18**4, OVERALL) > 14 * 3600 > SCHOOL_DAY, "a kept class's four letters: 14.6 hours"
+
+
+# -- the join code ----------------------------------------------------------------------------------------------
+
+
+def test_a_join_code_is_six_letters_in_two_groups_typed_in_any_case_with_or_without_the_dash(tmp_path):
+    codes = {join_code() for _ in range(300)}
+    assert len(codes) == 300 and all(len(code) == 7 and code[3] == "-" for code in codes)
+    room = Classroom(tmp_path / "class", level="random", pace=0.0)
+    code = room.join_code
+    assert checked_join_code(code) == code and len(code.replace("-", "")) == 6
+    letters = code.replace("-", "")
+    for typed in (code, letters.lower(), f" {letters[:3]} {letters[3:]} ", f"{letters[:3].lower()}-{letters[3:]}"):
+        assert room.join("Ana", typed).name == "Ana", typed
+    assert checked_join_code("kmrtex") == "KMR-TEX" and checked_join_code("ACDE") == "ACDE"
+    for bad in ("KMR-TE", "KMR-TEXA", "BMR-TEX", "ACD", "", None, "K" * 1000):
+        with pytest.raises(NotationError, match="A join code is 6 letters"):
+            checked_join_code(bad)
+
+
+def test_a_class_kept_with_four_letters_keeps_them_after_a_restart(tmp_path):
+    old = Classroom(tmp_path / "class", level="random", pace=0.0, join="ACDE", teacher=TEACHER)
+    old.close()
+    back = Classroom.restore(tmp_path / "class")
+    assert back.join_code == "ACDE" and back.join("Ana", "ac-de").name == "Ana"
+    back.close()
+
+
+# -- the lessons' answers over HTTP -----------------------------------------------------------------------------
+
+
+def report(**changes) -> bytes:
+    body = {"join": JOIN, "name": "Ann", "answers": {"lesson 1 q1": {"correct": True, "tries": 2, "first": False}}}
+    return json.dumps({**body, **changes}).encode("utf-8")
+
+
+def client_for(reports: LessonReports, guard: Guard, address: str) -> TestClient:
+    from euchre_lesson.classroom.web.progress_page import answers_route
+
+    return TestClient(Starlette(routes=[answers_route(reports, guard)]), client=(address, 50000))
+
+
+SHAPES = {  # bodies of every shape, each with a join code to put in it (None: a body that holds none)
+    "a report": lambda code: report(join=code),
+    "no name": lambda code: json.dumps({"join": code, "answers": {}}).encode(),
+    "a field more": lambda code: report(join=code, marks="A+"),
+    "answers of no exercise": lambda code: report(join=code, answers={"lesson 99 q1": {"correct": True, "tries": 1}}),
+    "tries as text": lambda code: report(join=code, answers={"lesson 1 q1": {"correct": True, "tries": "2"}}),
+    "a list": lambda code: json.dumps([code]).encode(),
+    "not JSON": lambda code: b"{join: " + code.encode() + b"}",
+}
+
+
+def test_a_wrong_code_gets_one_reply_whatever_the_body_so_no_reply_tells_the_code(tmp_path):
+    """Before: 403 for a wrong code, 400 for the right one in a bad body. Now every wrong code, in a body of any
+    shape, or a body without one, gets the same status and words; only the right code is answered otherwise."""
+    reports = LessonReports(tmp_path, JOIN)
+    replies = set()
+    for number, shape in enumerate(SHAPES.values()):
+        for code in (wrong(number), "x" * 101, ""):
+            reply = client_for(reports, Guard("join code"), f"10.0.0.{number}").post("/" + ROUTE, content=shape(code))
+            replies.add((reply.status_code, reply.text))
+    assert len(replies) == 1, replies
+    status, text = replies.pop()
+    assert status == 403 and "not this class's join code" in json.loads(text)["message"]
+    for name, shape in SHAPES.items():
+        reply = client_for(reports, Guard("join code"), "10.0.1.1").post("/" + ROUTE, content=shape(JOIN))
+        if name in ("a list", "not JSON"):  # no join code to read: the same one reply
+            assert (reply.status_code, reply.text) == (status, text)
+        else:
+            assert (reply.status_code, reply.text) != (status, text), name
+
+
+def test_wrong_codes_over_http_are_refused_in_words_once_too_many_and_another_computer_still_reports(tmp_path):
+    reports = LessonReports(tmp_path, JOIN)
+    guard = Guard("join code", clock=Clock())
+    guesser = client_for(reports, guard, "10.0.0.66")
+    said = [guesser.post("/" + ROUTE, content=report(join=wrong(number))) for number in range(30)]
+    assert {reply.status_code for reply in said} == {403}, "a limited code is not told by another status"
+    words = [reply.json()["message"] for reply in said]
+    assert all("not this class's join code" in one for one in words[: PER_ADDRESS.burst])
+    assert words[PER_ADDRESS.burst :] == [TOO_MANY] * (30 - PER_ADDRESS.burst)
+    assert guesser.post("/" + ROUTE, content=report()).json()["message"] == TOO_MANY, "the right code unread"
+    reply = client_for(reports, guard, "10.0.0.5").post("/" + ROUTE, content=report())
+    assert reply.status_code == 200 and reply.json()["kept"] is True
+
+
+ODD_CODES = ["K" * 101, "K" * 1000, "K" * (REPORT_LIMIT - 300), "\ud800", "K" * 99 + "\udfff", " " * 101, 42, None]
+
+
+@pytest.mark.parametrize("code", ODD_CODES, ids=lambda code: f"{str(code)[:3]!r}x{len(str(code))}")
+def test_a_join_code_too_long_or_odd_is_refused_in_words_never_a_server_error(tmp_path, room, code):
+    """Before: HTTP 500 and a traceback in the teacher's terminal for a code holding a lone surrogate (JSON's
+    "\ud800"; the test client raises the server's error), and the join form showed Python's codec error."""
+    reports = LessonReports(tmp_path, JOIN)
+    reply = client_for(reports, Guard("join code"), "10.0.0.9").post("/" + ROUTE, content=report(join=code))
+    assert reply.status_code == 403 and "not this class's join code" in reply.json()["message"]
+    with pytest.raises(NotationError, match="not this class's join code|must be the short code") as refused:
+        room.join("Ana", code)
+    assert refused.value.part == "join code", "counted as a wrong code by the guard"
+    with pytest.raises(NotationError, match="not this class's teacher code|must be the short code"):
+        room.teacher(code)
+
+
+def test_a_body_of_sixteen_megabytes_is_refused_in_words(tmp_path):
+    reports = LessonReports(tmp_path, JOIN)
+    body = report(join="K" * (16 * 1024 * 1024))
+    reply = client_for(reports, Guard("join code"), "10.0.0.9").post("/" + ROUTE, content=body)
+    assert reply.status_code == 413 and "at most 16 KB" in reply.json()["message"]
