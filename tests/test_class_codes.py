@@ -3,6 +3,7 @@ until its join code is right, join codes long enough, and the teacher remembered
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
@@ -77,10 +78,8 @@ def test_a_class_mistyping_as_it_joins_never_meets_the_guard(room):
     for student in range(25):
         address = f"10.0.1.{student}"
         for code in (wrong(2 * student), wrong(2 * student + 1), wrong(2 * student + 1), JOIN.lower()):
-            try:
+            with contextlib.suppress(NotationError):
                 join_at(guard, room, address, code)
-            except NotationError:
-                pass
     assert len(room.students) == 25
     for _ in range(60 * 6):  # every ten seconds, from every computer, the old code again
         clock.now += 10.0
@@ -230,3 +229,150 @@ def test_a_body_of_sixteen_megabytes_is_refused_in_words(tmp_path):
     body = report(join="K" * (16 * 1024 * 1024))
     reply = client_for(reports, Guard("join code"), "10.0.0.9").post("/" + ROUTE, content=body)
     assert reply.status_code == 413 and "at most 16 KB" in reply.json()["message"]
+
+
+# -- the join form and the teacher's form, on the page (over the websocket) ---------------------------------------
+
+
+def served_with(room: Classroom, clock: Clock):
+    from euchre_lesson.classroom.web.doors import Doors, RememberedTeachers
+    from euchre_lesson.classroom.web.served import ServedClass
+
+    doors = Doors(Guard("join code", clock=clock), Guard("teacher code", clock=clock), RememberedTeachers(clock))
+    return ServedClass(room, (), LessonReports(room.keeper.folder, room.join_code), doors=doors)
+
+
+def said_on(rc) -> str:
+    """The refusals a page shows (Said's words)."""
+    from solara.widgets.widgets import HTML
+
+    return " ".join(
+        found.unsafe_innerHTML for found in rc.find(HTML).widgets if found.attributes.get("class") == "class-error"
+    )
+
+
+@contextlib.contextmanager
+def a_page():
+    """A page's kernel, as Solara starts one for each browser page (the teacher's page hears the class through it)."""
+    from solara.server import kernel_context
+
+    page = kernel_context.create_dummy_context()
+    with page:
+        yield page
+
+
+def test_the_join_form_refuses_a_computer_after_ten_wrong_codes_while_another_computer_joins(room, monkeypatch):
+    import ipyvuetify as v
+    import solara
+
+    from euchre_lesson.classroom.web import pages, solara_door
+
+    served = served_with(room, Clock())
+    address = ["10.0.0.66"]
+    monkeypatch.setattr(solara_door, "page_address", lambda: address[0])
+    joined: list[str] = []
+    forms = [pages.WithClass(served, [pages.JoinForm(on_joined=joined.append, stale=False)]) for _ in range(2)]
+    _, guesser = solara.render(forms[0], handle_error=False)
+    name, code = (field.widget for field in guesser.find(v.TextField))
+    name.v_model = "Eve"
+    for number in range(PER_ADDRESS.burst):
+        code.v_model = wrong(number)
+        guesser.find(v.Btn, children=["Join"]).widget.click()
+        assert "not this class's join code" in said_on(guesser)
+    code.v_model = JOIN
+    guesser.find(v.Btn, children=["Join"]).widget.click()
+    assert said_on(guesser) == TOO_MANY and not joined
+    guesser.close()
+    address[0] = "10.0.0.5"
+    _, student = solara.render(forms[1], handle_error=False)
+    name, code = (field.widget for field in student.find(v.TextField))
+    name.v_model, code.v_model = "Ana", "kmr-tex"
+    student.find(v.Btn, children=["Join"]).widget.click()
+    assert len(joined) == 1 and room.student(joined[0]).name == "Ana"
+    student.close()
+
+
+def test_the_teacher_s_form_refuses_a_computer_after_ten_wrong_codes(room, monkeypatch):
+    import ipyvuetify as v
+    import solara
+
+    from euchre_lesson.classroom.web import pages, solara_door
+
+    served = served_with(room, Clock())
+    monkeypatch.setattr(solara_door, "page_address", lambda: "10.0.0.66")
+    with a_page():
+        _, rc = solara.render(pages.WithClass(served, [pages.TeacherPage()]), handle_error=False)
+        code = rc.find(v.TextField).widget
+        for number in range(PER_ADDRESS.burst):
+            code.v_model = f"guess-{number}"
+            rc.find(v.Btn, children=["Open"]).widget.click()
+            assert "not this class's teacher code" in said_on(rc)
+        code.v_model = TEACHER
+        rc.find(v.Btn, children=["Open"]).widget.click()
+        assert said_on(rc) == TOO_MANY and not rc.find(v.Btn, children=["Sign out"]).widgets
+        rc.close()
+
+
+# -- the teacher remembered in the browser ------------------------------------------------------------------------
+
+
+def test_the_teacher_s_page_hands_the_browser_a_ticket_for_an_http_only_strict_cookie(room):
+    from euchre_lesson.classroom.web.doors import REMEMBER, RememberedTeachers, teacher_routes
+
+    clock = Clock()
+    served = served_with(room, clock)
+    client = TestClient(Starlette(routes=teacher_routes(served)))
+    ticket, cookie = served.doors.teachers.ticket(TEACHER)
+    name = RememberedTeachers.cookie_name(TEACHER)
+    reply = client.post("/" + REMEMBER, content=ticket)
+    set_cookie = reply.headers["set-cookie"]
+    assert reply.status_code == 200 and set_cookie.startswith(f"{name}={cookie};")
+    assert {"HttpOnly", "Path=/", "SameSite=strict"} <= {part.strip() for part in set_cookie.split(";")}
+    assert served.doors.teachers.valid(TEACHER, {name: cookie}) == cookie
+    assert served.doors.teachers.valid("another class's code", {name: cookie}) == ""
+    assert served.doors.teachers.valid(TEACHER, {name: cookie[:-1] + "0"}) == "", "a forged signature"
+    again = TestClient(Starlette(routes=teacher_routes(served))).post("/" + REMEMBER, content=ticket)
+    assert again.status_code == 403 and "set-cookie" not in again.headers, "a ticket is good once"
+    late, _ = served.doors.teachers.ticket(TEACHER)
+    clock.now += 61.0
+    assert client.post("/" + REMEMBER, content=late).status_code == 403, "and for a minute"
+    assert client.post("/" + REMEMBER, content="x" * 100_000).status_code == 403
+
+
+def test_the_teacher_s_page_opens_with_the_cookie_and_signing_out_closes_it_for_good(room):
+    import ipyvuetify as v
+    import solara
+    from solara.lab.utils.cookies import cookies as page_cookies
+
+    from euchre_lesson.classroom.web import pages
+    from euchre_lesson.classroom.web.doors import FORGET, RememberedTeachers, teacher_routes
+    from euchre_lesson.classroom.web.signing_in import TeacherCookie
+
+    served = served_with(room, Clock())
+    name = RememberedTeachers.cookie_name(TEACHER)
+    with a_page():
+        _, rc = solara.render(pages.WithClass(served, [pages.TeacherPage()]), handle_error=False)
+        rc.find(v.TextField).widget.v_model = TEACHER
+        rc.find(v.Btn, children=["Open"]).widget.click()
+        assert rc.find(v.Btn, children=["Sign out"]).widgets, "the right code opens the desk"
+        ticket = rc.find(TeacherCookie).widget.ticket
+        cookie = served.doors.teachers.redeem(ticket)
+        assert cookie and served.doors.teachers.valid(TEACHER, {name: cookie}) == cookie, "the page's ticket gives it"
+        rc.close()
+    with a_page():  # the next page's request holds the cookie
+        page_cookies.set({name: cookie, "solara-session-id": "x"})
+        _, rc = solara.render(pages.WithClass(served, [pages.TeacherPage()]), handle_error=False)
+        assert rc.find(v.Btn, children=["Sign out"]).widgets and not rc.find(v.TextField).widgets, "opened at once"
+        keeper = rc.find(TeacherCookie).widget
+        rc.find(v.Btn, children=["Sign out"]).widget.click()
+        assert keeper.forgets == 1 and rc.find(v.Btn, children=["Open"]).widgets, "the browser deletes it"
+        assert served.doors.teachers.valid(TEACHER, {name: cookie}) == "", "a copy of it opens nothing more"
+        rc.close()
+    with a_page():
+        page_cookies.set({name: cookie})
+        _, rc = solara.render(pages.WithClass(served, [pages.TeacherPage()]), handle_error=False)
+        assert rc.find(v.Btn, children=["Open"]).widgets and not rc.find(v.Btn, children=["Sign out"]).widgets
+        rc.close()
+    client = TestClient(Starlette(routes=teacher_routes(served)), cookies={name: cookie})
+    reply = client.post("/" + FORGET)
+    assert reply.status_code == 200 and reply.headers["set-cookie"].startswith(f'{name}="";')
