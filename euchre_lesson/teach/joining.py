@@ -55,11 +55,11 @@ def typed_join_code(value: object) -> str:
     code = typed_code(value, "join code")
     if not code:
         raise NotationError(
-            "join code", "Write the join code your teacher gave the class, such as ACDE: the join code is empty."
+            "join code", "Write the join code your teacher gave the class, such as KMR-TEX: the join code is empty."
         )
     return code
 
 
 def join_key(code: object) -> str:
-    """A join code as the class compares it: read aloud, written on a board, so any case, and 'AC-DE' as 'ACDE'."""
+    """A join code as the class compares it: read aloud, written on a board, so any case, and 'kmr tex' as 'KMR-TEX'."""
     return typed_code(code, "join code").upper().replace("-", "")
