@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
 
 import pytest
 from starlette.applications import Starlette
@@ -222,6 +223,14 @@ def test_a_join_code_too_long_or_odd_is_refused_in_words_never_a_server_error(tm
     assert refused.value.part == "join code", "counted as a wrong code by the guard"
     with pytest.raises(NotationError, match="not this class's teacher code|must be the short code"):
         room.teacher(code)
+
+
+def test_a_join_code_of_sixteen_megabytes_on_the_join_form_is_refused_in_words_at_once(room):
+    guard = Guard("join code", clock=Clock())
+    started = time.monotonic()
+    with pytest.raises(NotationError, match="The join code must be the short code you were given, not 'KKK"):
+        join_at(guard, room, "10.0.0.9", "K" * (16 * 1024 * 1024))
+    assert time.monotonic() - started < 1.0
 
 
 def test_a_body_of_sixteen_megabytes_is_refused_in_words(tmp_path):

@@ -150,10 +150,10 @@ class Guard:
 def _key(typed: object, what: str) -> bytes:
     """A typed code, as the guard remembers it: a short digest (never the code); a join code's alike for 'kmr-tex' and
     'KMRTEX'."""
-    text = "".join(typed.split()) if type(typed) is str else repr(type(typed))
+    text = "".join(typed[:400].split()) if type(typed) is str else repr(type(typed))  # a code is short: 400 is plenty
     if what == "join code":
         text = text.replace("-", "").upper()
-    return hashlib.blake2b(text[:200].encode("utf-8", "replace"), digest_size=8).digest()
+    return hashlib.blake2b(text.encode("utf-8", "replace"), digest_size=8).digest()
 
 
 def guessing_time(codes: int, allowance: Allowance) -> float:
