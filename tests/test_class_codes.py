@@ -385,3 +385,20 @@ def test_the_teacher_s_page_opens_with_the_cookie_and_signing_out_closes_it_for_
     client = TestClient(Starlette(routes=teacher_routes(served)), cookies={name: cookie})
     reply = client.post("/" + FORGET)
     assert reply.status_code == 200 and reply.headers["set-cookie"].startswith(f'{name}="";')
+
+
+def test_solara_keeps_a_page_s_websocket_where_page_address_reads_its_computer():
+    """solara_door.page_address reads the page's kernel's websockets (Starlette's, each with its peer): the contract
+    checked against the pinned Solara (the browser test reads it on a real server)."""
+    import inspect
+
+    from solara.server import kernel_context
+    from solara.server import starlette as solara_starlette
+
+    from euchre_lesson.classroom.web import solara_door
+
+    assert "context.kernel.session.websockets.add(websocket)" in inspect.getsource(kernel_context)
+    assert "self.ws = ws" in inspect.getsource(solara_starlette.WebsocketWrapper.__init__)
+    assert solara_door.page_address() == "", "outside a page: no computer"
+    with a_page():
+        assert solara_door.page_address() == "", "a page with no connection yet"
