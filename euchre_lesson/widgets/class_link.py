@@ -43,7 +43,7 @@ class ClassLink(Described, w.VBox):
             layout=wide,
         )
         self.code = w.Text(
-            value=link.join if link else "", placeholder="such as ACDE", description="Join code", layout=wide
+            value=link.join if link else "", placeholder="such as KMR-TEX", description="Join code", layout=wide
         )
         self.join_tie = TiedButton("Join", "send your answers to your teacher's page from now on", self.join)
         self.leave_tie = TiedButton("Stop sending", "stop sending your answers to your teacher's server", self.leave)
