@@ -31,7 +31,7 @@ from .class_formats import HAND_IN_KIND as KIND
 from .class_formats import HAND_IN_VERSION as VERSION
 from .context import current, learners_progress
 from .course import exercises
-from .joining import first_name
+from .joining import first_name, look_alikes
 from .progress import Progress, exercise_names, kept_id, lessons
 
 HAND_IN_LIMIT = 64 * 1024  # bytes: every exercise of every lesson fits in about 5 KB
@@ -178,7 +178,13 @@ class ClassTables:
         )
         left_out = "".join(f"<li>{escape(why)}</li>" for why in self.refused)
         notes = f"<p>Files left out:</p><ul>{left_out}</ul>" if left_out else ""
-        return f"<div class='euchre-class-progress'>{people}{again}{notes}</div>"
+        alike = "".join(f"<li>{escape(why)}</li>" for why in self.look_alikes())
+        flags = f"<div class='euchre-look-alikes'><p>Names to check:</p><ul>{alike}</ul></div>" if alike else ""
+        return f"<div class='euchre-class-progress'>{flags}{people}{again}{notes}</div>"
+
+    def look_alikes(self) -> tuple[str, ...]:
+        """The teacher's flag on names that could pass for another's (a Cyrillic Аnn beside Ann), a sentence each."""
+        return look_alikes(student.name for student in self.students)
 
     _repr_html_ = html
 
@@ -189,11 +195,11 @@ class ClassTables:
         out = io.StringIO()
         writer = csv.writer(out)
         if table == "lessons":
-            writer.writerow(["student", *(f"lesson {n} (of {len(exercise_names(n))})" for n in lessons())])
-            writer.writerows([_cell_text(name), *(done for _, done, _ in line)] for name, line in self.lessons())
+            rows = [["student", *(f"lesson {n} (of {len(exercise_names(n))})" for n in lessons())]]
+            rows += [[name, *(done for _, done, _ in line)] for name, line in self.lessons()]
         else:
-            writer.writerow(["rule", "first tries wrong", "exercises tried"])
-            writer.writerows(self.rules())
+            rows = [["rule", "first tries wrong", "exercises tried"], *map(list, self.rules())]
+        writer.writerows([cell_text(cell) for cell in row] for row in rows)  # every cell, not only the names
         return out.getvalue()
 
     def export_csv(self, path: str | os.PathLike, table: str = "lessons") -> Path:
@@ -259,9 +265,13 @@ class ClassProgress(ClassTables):
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet reads as the start of a formula
 
 
-def _cell_text(name: str) -> str:
-    """A name as a CSV cell a spreadsheet shows as text: one beginning like a formula ('=cmd()') is quoted with '."""
-    return "'" + name if name.startswith(FORMULA_STARTS) else name
+def cell_text(value: object) -> str | int:
+    """A CSV cell a spreadsheet shows as written: text beginning like a formula ('=cmd()', '@x', '-1+2') is quoted
+    with a leading '; a whole number is left a number."""
+    if type(value) is int:
+        return value
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 TABLE = "border-collapse:collapse;font-family:system-ui,sans-serif;margin-bottom:1em"
@@ -310,7 +320,17 @@ def tries_from(key: object, value: Any) -> Tries:  # Any: a value read from JSON
             f"correct (true or false), tries (a whole number) and perhaps first (true or "
             f"false).",
         )
+    if canonical_id(key) != key:
+        raise NotationError(
+            "answers", f"the entry {excerpt(key, 60, str)} is written {canonical_id(key)!r}: one way for each exercise."
+        )
     return Tries(value["correct"], int(value["tries"]), value.get("first"))
+
+
+def canonical_id(key: str) -> str:
+    """An exercise's one spelling: 'lesson 00 q1' is 'lesson 0 q1' (the key is one progress keeps)."""
+    _, lesson, name = key.split(" ")
+    return f"lesson {int(lesson)} {name}"
 
 
 def _student(path: Path) -> Student:
