@@ -113,6 +113,8 @@ class LessonReports:
             )
         allowed, counted = self._joins
         now = self.clock()
+        if type(now) not in (int, float):
+            raise NotationError("clock", f"the class's clock must give seconds, not {excerpt(now)}.")
         allowed = min(float(JOIN_BURST), allowed + max(0.0, now - counted) / JOIN_EVERY)
         if allowed < 1:
             raise Refused(
@@ -135,7 +137,11 @@ class LessonReports:
 
     def _checked(self, body: object) -> tuple[str, str, dict[str, Tries]]:
         """The report's name, key ('' to join) and answers; Refused says, in words, the first thing wrong."""
-        if not isinstance(body, bytes) or len(body) > REPORT_LIMIT:
+        if not isinstance(body, bytes):
+            raise Refused(
+                "report", f"A report is the bytes of a small JSON object from the lessons, not {excerpt(body)}."
+            )
+        if len(body) > REPORT_LIMIT:
             raise Refused("report", f"A report is at most {REPORT_LIMIT // 1024} KB; this one is larger.")
         try:
             data = parse_json(as_text(body), 4, 12)
