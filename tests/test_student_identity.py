@@ -289,7 +289,7 @@ def test_without_a_class_key_hand_ins_are_read_as_before(tmp_path):
 # -- 5. every CSV cell is text a spreadsheet does not run -------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["=cmd()", "+1+2", "-1+2", "@SUM(A1)", "=HYPERLINK(\"x\")"])
+@pytest.mark.parametrize("name", ["=cmd()", "+1+2", "-1+2", "@SUM(A1)", '=HYPERLINK("x")'])
 def test_every_cell_of_every_csv_starting_like_a_formula_is_quoted(name):
     tables = ClassTables((Student(name, (("lesson 1 q1", Tries(False, 2, False)),)),))
     for table in ("lessons", "rules"):
@@ -336,3 +336,25 @@ SEATS = ({"name": None, "computer": True, "away": False},) * 3
 def test_seat_view_still_answers_good_arguments():
     seen = seat_view(new_game(CUTTHROAT, seed=1), 0, SEATS, [], own=NOTHING_OWN, names=["you", "Bo", "Cy"])
     assert seen["seat"] == 0 and len(seen["players"]) == 3
+
+
+def test_the_student_copies_carry_the_class_s_key_so_their_hand_ins_are_signed(tmp_path):
+    import nbformat
+
+    from euchre_lesson.teach.handout import student_files
+
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1")]), lessons / "01_sum.ipynb")
+    assert CLASS_KEY_FILE not in student_files(lessons), "no key made: none handed out"
+    make_class_key(lessons)
+    copies = tmp_path / "copies"
+    copies.mkdir()
+    for name, data in student_files(lessons).items():
+        (copies / name).write_bytes(data)
+    folder = tmp_path / "in"
+    folder.mkdir()
+    progress = Progress(tmp_path / "ann")
+    (folder / "ann.json").write_bytes(hand_in("Ann", progress, copies))
+    seen = ClassProgress(folder, key_folder=lessons)
+    assert [student.name for student in seen.students] == ["Ann"] and seen.refused == ()

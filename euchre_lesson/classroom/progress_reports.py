@@ -189,7 +189,7 @@ class LessonReports:
             keys = kept.get("keys", {})
             students = {}
             for name, answers in kept["students"].items():
-                one = ()
+                one: tuple[tuple[str, Tries], ...] = ()
                 for exercise, value in answers.items():  # 'lesson 00 q1' of a file kept before: 'lesson 0 q1'
                     one = _merged(one, {canonical_id(exercise): tries_from(canonical_id(exercise), value)})
                 student = Student(first_name(name), one)

@@ -20,6 +20,7 @@ from .progress import EXERCISE_ID as KEPT_ID
 HAND_IN_KIND = "euchre_lesson hand-in"  # a hand-in's "kind": what tells it from any other JSON file
 HAND_IN_VERSION = 1
 LINK_KIND = "euchre_lesson class link"
+CLASS_KEY_FILE = "class_key.txt"  # beside the lessons: the key hand-ins are signed with (class_progress.make_class_key)
 KEPT_FORMAT = "euchre_lesson lesson answers"  # the class's server's file of the lessons' answers
 MOST_TRIES = 10**6 - 1
 LONGEST_MESSAGE = 300  # characters of the server's reply: a class server says one or two sentences

@@ -30,7 +30,7 @@ from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_new
 from ..engine.formats import FormatRefused, check, fits, read
 from . import class_report
-from .class_formats import EXERCISE_ENTRY, HAND_IN
+from .class_formats import CLASS_KEY_FILE, EXERCISE_ENTRY, HAND_IN
 from .class_formats import HAND_IN_KIND as KIND
 from .class_formats import HAND_IN_VERSION as VERSION
 from .context import current, learners_progress
@@ -42,7 +42,6 @@ HAND_IN_LIMIT = 64 * 1024  # bytes: every exercise of every lesson fits in about
 MOST_FILES = 1000  # files read from a folder at most: a class is a few dozen
 NESTING = 4  # levels of objects: the file needs 3
 DIGITS = 12  # of a whole number: a count of tries
-CLASS_KEY_FILE = "class_key.txt"  # beside the lessons: the key hand-ins are signed with (make_class_key)
 LEARNER_FILE = "learner_key.txt"  # beside the learner's progress: their own key, in each of their hand-ins
 LEARNER_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
 KEY_BYTES = 16
@@ -97,16 +96,16 @@ def hand_in(name: str, progress: Progress, key_folder: str | os.PathLike = ".") 
         "version": VERSION,
         "name": first_name(name),
         "answers": answers,
-        "learner": learner_key(progress.folder),
+        "learner": _learner_key(progress.folder),
     }
     key = class_key(key_folder)
     if key is not None:
-        record["signature"] = signature(record, key)
+        record["signature"] = _signature(record, key)
     record = check(HAND_IN, record)
     return (json.dumps(record, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
 
-def learner_key(folder: str | os.PathLike) -> str:
+def _learner_key(folder: str | os.PathLike) -> str:
     """The learner's own key, kept beside their progress (made once): what tells two learners of one name apart."""
     path = checks.path("folder", folder, "the learner's progress folder") / LEARNER_FILE
     for _ in range(2):  # read it, or make it and read it again (another kernel may make it meanwhile)
@@ -142,9 +141,8 @@ def make_class_key(folder: str | os.PathLike = ".") -> Path:
     try:
         write_new(path, secrets.token_hex(32) + "\n", private=True)
     except (OSError, FileRefused) as error:
-        raise NotationError(
-            "folder", f"The class's key cannot be kept in {excerpt(str(path), 200)}: {error}."
-        ) from None
+        why = getattr(error, "strerror", None) or excerpt(str(error), 100, str)
+        raise NotationError("folder", f"The class's key cannot be kept in {excerpt(str(path), 200)}: {why}.") from None
     if class_key(path.parent) is None:
         raise NotationError(
             "folder", f"{excerpt(str(path), 200)} is there but holds no class key: move it away, then make one again."
@@ -152,7 +150,7 @@ def make_class_key(folder: str | os.PathLike = ".") -> Path:
     return path
 
 
-def signature(record: dict[str, Any], key: bytes) -> str:
+def _signature(record: dict[str, Any], key: bytes) -> str:
     """A hand-in's signature: the HMAC-SHA256, with the class's key, of everything else it holds."""
     signed = {name: value for name, value in record.items() if name != "signature"}
     text = json.dumps(signed, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
@@ -267,12 +265,13 @@ class ClassTables:
             raise NotationError("table", f"table must be 'lessons' or 'rules', not {excerpt(table)}.")
         out = io.StringIO()
         writer = csv.writer(out)
+        rows: list[list[object]]
         if table == "lessons":
             rows = [["student", *(f"lesson {n} (of {len(exercise_names(n))})" for n in lessons())]]
             rows += [[name, *(done for _, done, _ in line)] for name, line in self.lessons()]
         else:
             rows = [["rule", "first tries wrong", "exercises tried"], *map(list, self.rules())]
-        writer.writerows([cell_text(cell) for cell in row] for row in rows)  # every cell, not only the names
+        writer.writerows([_cell_text(cell) for cell in row] for row in rows)  # every cell, not only the names
         return out.getvalue()
 
     def export_csv(self, path: str | os.PathLike, table: str = "lessons") -> Path:
@@ -355,7 +354,7 @@ class ClassProgress(ClassTables):
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet reads as the start of a formula
 
 
-def cell_text(value: object) -> str | int:
+def _cell_text(value: object) -> str | int:
     """A CSV cell a spreadsheet shows as written: text beginning like a formula ('=cmd()', '@x', '-1+2') is quoted
     with a leading '; a whole number is left a number."""
     if type(value) is int:
@@ -417,9 +416,13 @@ def tries_from(key: object, value: Any) -> Tries:  # Any: a value read from JSON
     return Tries(value["correct"], int(value["tries"]), value.get("first"))
 
 
-def canonical_id(key: str) -> str:
-    """An exercise's one spelling: 'lesson 00 q1' is 'lesson 0 q1' (the key is one progress keeps)."""
-    _, lesson, name = key.split(" ")
+def canonical_id(key: object) -> str:
+    """An exercise's one spelling: 'lesson 00 q1' is 'lesson 0 q1'."""
+    if not kept_id(key):
+        raise NotationError(
+            "key", f"key must be an exercise of these lessons, such as 'lesson 3 q2'; not {excerpt(key)}."
+        )
+    _, lesson, name = str(key).split(" ")
     return f"lesson {int(lesson)} {name}"
 
 
@@ -447,7 +450,7 @@ def _student(path: Path, key: bytes | None = None) -> tuple[Student, str, bool |
         raise NotationError("file", f"its name, {excerpt(data['name'], 60)}, is not a first name.") from None
     signed = None
     if key is not None and "signature" in data:
-        signed = hmac.compare_digest(signature(data, key), data["signature"])
+        signed = hmac.compare_digest(_signature(data, key), data["signature"])
     return Student(name, _entries(data["answers"])), str(data.get("learner", "")), signed
 
 

@@ -69,12 +69,13 @@ def name_key(name: str) -> str:
     """What a name looks like on a screen: casefolded, in NFKC, each look-alike letter as the Latin one it looks like.
 
     Two names of one key are one name to the eye (Ann, ann, a Cyrillic Аnn), so the class tells them apart."""
+    _text("name", name)
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold()).translate(LOOK_ALIKE_LETTERS)
 
 
 def distinct_name(name: str, others: Iterable[str]) -> str:
     """`name`, or where another student's name looks the same, `name` with the first number free: 'Ava 2'."""
-    taken = {name_key(other) for other in others}
+    taken = {name_key(other) for other in _names(others)}
     if name_key(name) not in taken:
         return name
     number = 2
@@ -88,6 +89,7 @@ def distinct_name(name: str, others: Iterable[str]) -> str:
 
 def alphabets(name: str) -> tuple[str, ...]:
     """The alphabets a name's letters are written in ('LATIN', 'CYRILLIC', ...), in the order met."""
+    _text("name", name)
     found: list[str] = []
     for letter in name:
         if letter.isalpha():
@@ -100,7 +102,7 @@ def alphabets(name: str) -> tuple[str, ...]:
 def look_alikes(names: Iterable[str]) -> tuple[str, ...]:
     """For the teacher, a sentence per name that could pass for another's: written with look-alike letters of
     another alphabet, or looking the same as another name (numbers apart) though written differently."""
-    given = list(dict.fromkeys(names))
+    given = list(dict.fromkeys(_names(names)))
     said = []
     seen: dict[str, str] = {}  # a name's key without its number -> the first name of that key
     for name in given:
@@ -116,6 +118,22 @@ def look_alikes(names: Iterable[str]) -> tuple[str, ...]:
                 f"another name."
             )
     return tuple(said)
+
+
+def _text(what: str, value: object) -> str:
+    if type(value) is not str:
+        raise NotationError(what, f"{what} must be a first name, as text, such as 'Ana'; not {excerpt(value)}.")
+    return value
+
+
+def _names(names: object) -> list[str]:
+    """Students' names given as a list (or any iterable) of text; NotationError for anything else."""
+    if isinstance(names, (str, bytes)) or not isinstance(names, Iterable):
+        raise NotationError("names", f"names must be a list of first names, not {excerpt(names)}.")
+    given = list(names)
+    for name in given:
+        _text("names", name)
+    return given
 
 
 CODES = ("join code", "teacher code", "seat token")  # the codes a class gives, as a message names them
