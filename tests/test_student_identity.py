@@ -358,3 +358,17 @@ def test_the_student_copies_carry_the_class_s_key_so_their_hand_ins_are_signed(t
     (folder / "ann.json").write_bytes(hand_in("Ann", progress, copies))
     seen = ClassProgress(folder, key_folder=lessons)
     assert [student.name for student in seen.students] == ["Ann"] and seen.refused == ()
+
+
+def test_the_contents_page_says_a_link_of_old_sends_nothing_until_joined_again(tmp_path):
+    from euchre_lesson.teach.class_report import LINK_FILE
+    from euchre_lesson.teach.context import bound
+    from euchre_lesson.widgets.class_link import ClassLink
+
+    mine = Progress(tmp_path / "mine")
+    old = {"kind": "euchre_lesson class link", "server": "http://192.168.1.20:8765/", "join": "acde", "name": "Ann"}
+    mine.folder.mkdir(parents=True, exist_ok=True)
+    (mine.folder / LINK_FILE).write_text(json.dumps(old), encoding="utf-8")
+    with bound(mine, class_report.ClassReporter(lambda link, answers: None)):
+        box = ClassLink(mine)
+    assert "Join again" in box.said.value and "as Ann" not in box.said.value
