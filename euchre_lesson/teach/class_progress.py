@@ -7,6 +7,11 @@ in how many tries and whether the first was right; nothing else (no answers type
 server (euchre_lesson.classroom) is given the same for each answer as it is judged (class_report), and shows
 it in these same tables (ClassTables). Reading a folder never stops at one bad
 file: each file that is damaged, too big, a link or not a hand-in is left out with a sentence saying why.
+
+A hand-in also holds the learner's own key (made once beside their progress), so two learners of one name are two
+rows (Ann, Ann 2) and one learner who hands in twice is one. Where the teacher made the class's key beside the
+lessons (make_class_key, before the student copies are made: the copies carry it), each hand-in is signed with it
+(HMAC-SHA256), and one edited afterwards (another name, other answers) or not signed is left out, with a sentence.
 """
 
 from __future__ import annotations
