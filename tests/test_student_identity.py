@@ -372,3 +372,11 @@ def test_the_contents_page_says_a_link_of_old_sends_nothing_until_joined_again(t
     with bound(mine, class_report.ClassReporter(lambda link, answers: None)):
         box = ClassLink(mine)
     assert "Join again" in box.said.value and "as Ann" not in box.said.value
+
+
+def test_the_lessons_send_and_hand_in_each_exercise_in_its_one_spelling(tmp_path):
+    sent = []
+    reporter = class_report.ClassReporter(lambda link, answers: sent.append(answers))
+    link = class_report.Link("http://127.0.0.1:9/", JOIN, "Ann", "a key")
+    reporter.report(link, {"lesson 01 q1": ONE["lesson 1 q1"], **ONE})
+    assert reporter.wait(5) and sent == [ONE], "the class would refuse the whole report for 'lesson 01 q1'"

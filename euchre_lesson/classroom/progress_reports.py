@@ -24,9 +24,9 @@ from ..engine import checks
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_atomically
 from ..engine.formats import FormatRefused, check, first_wrong, read
-from ..teach.class_formats import KEPT_ANSWERS, LESSON_REPORT, report_reply
+from ..teach.class_formats import KEPT_ANSWERS, LESSON_REPORT, canonical_id, report_reply
 from ..teach.class_formats import KEPT_FORMAT as REPORTS_FORMAT
-from ..teach.class_progress import ClassTables, Student, Tries, canonical_id, together, tries_from
+from ..teach.class_progress import ClassTables, Student, Tries, together, tries_from
 from .codes import same_code
 from .names import distinct_name, first_name
 from .refusals import Refused

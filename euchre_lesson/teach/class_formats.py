@@ -16,6 +16,7 @@ from ..engine.errors import NotationError, excerpt
 from ..engine.formats import Format
 from .joining import LONGEST_CODE
 from .progress import EXERCISE_ID as KEPT_ID
+from .progress import kept_id
 
 HAND_IN_KIND = "euchre_lesson hand-in"  # a hand-in's "kind": what tells it from any other JSON file
 HAND_IN_VERSION = 1
@@ -162,3 +163,18 @@ def report_reply(kept: bool, message: str, token: str = "", name: str = "") -> d
         )
     joined = {"token": token[:LONGEST_TOKEN], "name": name} if token else {}
     return {"kept": kept, "message": message[:LONGEST_MESSAGE], **joined}
+
+
+def canonical_id(key: object) -> str:
+    """An exercise's one spelling: 'lesson 00 q1' is 'lesson 0 q1'."""
+    if not kept_id(key):
+        raise NotationError(
+            "key", f"key must be an exercise of these lessons, such as 'lesson 3 q2'; not {excerpt(key)}."
+        )
+    _, lesson, name = str(key).split(" ")
+    return f"lesson {int(lesson)} {name}"
+
+
+def one_spelling(key: object) -> bool:
+    """Whether `key` is an exercise of these lessons in its one spelling ('lesson 0 q1', never 'lesson 00 q1')."""
+    return kept_id(key) and canonical_id(key) == key

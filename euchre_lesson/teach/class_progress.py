@@ -35,7 +35,7 @@ from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_new
 from ..engine.formats import FormatRefused, check, fits, read
 from . import class_report
-from .class_formats import CLASS_KEY_FILE, EXERCISE_ENTRY, HAND_IN
+from .class_formats import CLASS_KEY_FILE, EXERCISE_ENTRY, HAND_IN, canonical_id, one_spelling
 from .class_formats import HAND_IN_KIND as KIND
 from .class_formats import HAND_IN_VERSION as VERSION
 from .context import current, learners_progress
@@ -95,7 +95,7 @@ def hand_in(name: str, progress: Progress, key_folder: str | os.PathLike = ".") 
     (`key_folder`), so a hand-in edited afterwards is told apart."""
     if not isinstance(progress, Progress):
         raise NotationError("progress", f"progress must be a Progress, not {excerpt(progress)}.")
-    answers = {key: one.shared() for key, one in sorted(progress.answers().items()) if kept_id(key)}
+    answers = {key: one.shared() for key, one in sorted(progress.answers().items()) if one_spelling(key)}
     record: dict[str, Any] = {
         "kind": KIND,
         "version": VERSION,
@@ -421,16 +421,6 @@ def tries_from(key: object, value: Any) -> Tries:  # Any: a value read from JSON
     return Tries(value["correct"], int(value["tries"]), value.get("first"))
 
 
-def canonical_id(key: object) -> str:
-    """An exercise's one spelling: 'lesson 00 q1' is 'lesson 0 q1'."""
-    if not kept_id(key):
-        raise NotationError(
-            "key", f"key must be an exercise of these lessons, such as 'lesson 3 q2'; not {excerpt(key)}."
-        )
-    _, lesson, name = str(key).split(" ")
-    return f"lesson {int(lesson)} {name}"
-
-
 def _student(path: Path, key: bytes | None = None) -> tuple[Student, str, bool | None]:
     """The hand-in at `path`: the learner, their own key ('' in a hand-in of old) and whether its signature is the
     class's (None where it has none, or there is no class key to check it with); a NotationError says, in a
@@ -482,7 +472,7 @@ def link_lessons(
 
     The progress and the reporter are the bound lesson's (teach/context) where they are None."""
     mine = learners_progress(progress)
-    answers = {key: one.shared() for key, one in mine.answers().items() if kept_id(key)}
+    answers = {key: one.shared() for key, one in mine.answers().items() if one_spelling(key)}
     return class_report.link_lessons(
         mine.folder, name, server, code, answers, current().reporter if reporter is None else reporter
     )

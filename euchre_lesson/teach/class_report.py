@@ -24,7 +24,7 @@ from ..engine import checks
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_atomically
 from ..engine.formats import check, fits
-from .class_formats import CLASS_LINK, LESSON_REPORT, LINK_KIND, LONGEST_ADDRESS, REPORT_REPLY
+from .class_formats import CLASS_LINK, LESSON_REPORT, LINK_KIND, LONGEST_ADDRESS, REPORT_REPLY, one_spelling
 from .joining import first_name, typed_join_code
 
 ENVIRONMENT = "EUCHRE_LESSON_CLASS_SERVER"  # the class server's address, as the teacher sets it for every learner
@@ -274,6 +274,7 @@ class ClassReporter:
         if not link.token:  # a link kept before the class gave keys: sent, it would join again, so it is not sent
             self.refused = OLD_LINK
             return
+        answers = {key: one for key, one in answers.items() if one_spelling(key)}  # what the class reads, alone
         with self._changed:
             self.waiting.setdefault(link, {}).update(answers)
             if self._thread is None or not self._thread.is_alive():
