@@ -380,3 +380,28 @@ def test_the_lessons_send_and_hand_in_each_exercise_in_its_one_spelling(tmp_path
     link = class_report.Link("http://127.0.0.1:9/", JOIN, "Ann", "a key")
     reporter.report(link, {"lesson 01 q1": ONE["lesson 1 q1"], **ONE})
     assert reporter.wait(5) and sent == [ONE], "the class would refuse the whole report for 'lesson 01 q1'"
+
+
+def test_joining_again_from_the_same_lessons_keeps_one_row_for_the_learner(tmp_path):
+    reports = LessonReports(tmp_path / "class", JOIN)
+    (tmp_path / "class").mkdir()
+    client = TestClient(Starlette(routes=[answers_route(reports)]))
+
+    def network_json(link, answers):  # the server's reply, as the lesson reads it
+        reply = client.post("/" + ROUTE, json=class_report.lesson_report(link, answers)).json()
+        return class_report._answer(link, reply)
+
+    mine = Progress(tmp_path / "ann")
+    for _ in range(2):  # Join pressed twice, or again another day
+        said = class_report.link_lessons(
+            mine.folder, "Ann", "127.0.0.1:9", "acde", ONE, class_report.ClassReporter(network_json)
+        )
+        assert said.startswith("You are in, Ann:")
+    assert [student.name for student in reports.tables().students] == ["Ann"]
+    (tmp_path / "class" / REPORTS_FILE).unlink()  # the class started afresh: its keys are gone
+    fresh = LessonReports(tmp_path / "class", JOIN)
+    client = TestClient(Starlette(routes=[answers_route(fresh)]))
+    said = class_report.link_lessons(
+        mine.folder, "Ann", "127.0.0.1:9", "acde", ONE, class_report.ClassReporter(network_json)
+    )
+    assert said.startswith("You are in, Ann:") and [s.name for s in fresh.tables().students] == ["Ann"]

@@ -25,7 +25,7 @@ from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_atomically
 from ..engine.formats import check, fits
 from .class_formats import CLASS_LINK, LESSON_REPORT, LINK_KIND, LONGEST_ADDRESS, REPORT_REPLY, one_spelling
-from .joining import first_name, typed_join_code
+from .joining import first_name, join_key, typed_join_code
 
 ENVIRONMENT = "EUCHRE_LESSON_CLASS_SERVER"  # the class server's address, as the teacher sets it for every learner
 LINK_FILE = "class_server.json"  # beside progress.json: the learner's link to the class
@@ -117,8 +117,14 @@ def link_lessons(folder: Path, name, server, code, answers: dict, reporter: Clas
     path, link = _link_path(folder), Link(server_address(server), typed_join_code(code), first_name(name))
     if not isinstance(answers, dict):
         raise NotationError("answers", f"answers must be the learner's answers by exercise, not {excerpt(answers)}.")
+    kept = read_link(folder)
+    if kept is not None and kept.token and (kept.server, join_key(kept.join)) == (link.server, join_key(link.join)):
+        link = kept  # joined this class before: the same key again, so the class keeps one row for the learner
     try:
         said = reporter.post(link, answers)  # joining: no key yet, so the class gives one
+        if isinstance(said, str) and link.token:  # the class knows the key no more (started afresh): join anew
+            link = link._replace(name=first_name(name), token="")
+            said = reporter.post(link, answers)
     except OSError:
         raise NotationError(
             "server",
@@ -128,6 +134,8 @@ def link_lessons(folder: Path, name, server, code, answers: dict, reporter: Clas
         ) from None
     if isinstance(said, str):
         raise NotationError("server", said)
+    if said is None and link.token:  # the class took the answers under the key it gave before
+        said = link
     if not isinstance(said, Link) or not said.token:
         raise NotationError(
             "server",
