@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import secrets
 import threading
 import time
@@ -117,11 +118,8 @@ class LessonReports:
             raise NotationError("clock", f"the class's clock must give seconds, not {excerpt(now)}.")
         allowed = min(float(JOIN_BURST), allowed + max(0.0, now - counted) / JOIN_EVERY)
         if allowed < 1:
-            raise Refused(
-                "name",
-                f"Many learners have just joined: wait {JOIN_EVERY * (1 - allowed):.0f} seconds or so, then press Join "
-                f"again.",
-            )
+            wait = math.ceil(JOIN_EVERY * (1 - allowed))
+            raise Refused("name", f"Many learners have just joined: wait {wait} seconds or so, then press Join again.")
         self._joins = (allowed - 1, now)
         token = secrets.token_urlsafe(KEY_BYTES)
         shown = distinct_name(name, (student.name for student in self._students.values()))
