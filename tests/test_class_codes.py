@@ -61,14 +61,16 @@ def test_ten_wrong_codes_from_one_computer_and_it_waits_while_another_computer_j
         with pytest.raises(Refused) as refused:
             join_at(guard, room, "10.0.0.7", code)
         assert str(refused.value) == TOO_MANY == "Too many wrong codes from this computer: wait a minute and try again."
-    assert join_at(guard, room, "10.0.0.8", "kmr tex").name == "Ana", "another computer joins with the right code"
+    assert join_at(guard, room, "10.0.0.8", "kmr tex").name.startswith("Ana"), (
+        "another computer joins with the right code"
+    )
     clock.now += PER_ADDRESS.every  # one more wrong code comes back every six seconds
     with pytest.raises(NotationError, match="not this class's join code"):
         join_at(guard, room, "10.0.0.7", wrong(100))
     with pytest.raises(Refused, match="Too many"):
         join_at(guard, room, "10.0.0.7", JOIN)
     clock.now += 60.0
-    assert join_at(guard, room, "10.0.0.7", JOIN).name == "Ana", "after a minute, the computer joins"
+    assert join_at(guard, room, "10.0.0.7", JOIN).name.startswith("Ana"), "after a minute, the computer joins"
 
 
 def test_a_class_mistyping_as_it_joins_never_meets_the_guard(room):
@@ -87,7 +89,7 @@ def test_a_class_mistyping_as_it_joins_never_meets_the_guard(room):
         for student in range(25):
             with pytest.raises(NotationError):
                 join_at(guard, room, f"10.0.1.{student}", "ACDE")
-    assert join_at(guard, room, "10.0.1.0", JOIN).name == "Ana"
+    assert join_at(guard, room, "10.0.1.0", JOIN).name.startswith("Ana")
 
 
 def test_many_computers_guessing_together_are_held_to_the_class_s_allowance(room):
@@ -100,18 +102,18 @@ def test_many_computers_guessing_together_are_held_to_the_class_s_allowance(room
         join_at(guard, room, "10.2.0.1", JOIN)
     assert str(refused.value) == TOO_MANY_IN_ALL
     clock.now += OVERALL.every
-    assert join_at(guard, room, "10.2.0.1", JOIN).name == "Ana", "a right code spends nothing"
-    assert join_at(guard, room, "10.2.0.1", JOIN).name == "Ana"
+    assert join_at(guard, room, "10.2.0.1", JOIN).name.startswith("Ana"), "a right code spends nothing"
+    assert join_at(guard, room, "10.2.0.1", JOIN).name.startswith("Ana")
 
 
 def test_a_right_code_spends_nothing_and_a_wrong_name_with_it_counts_no_wrong_code(room):
     guard = Guard("join code", clock=Clock())
     for _ in range(3 * OVERALL.burst):
-        assert join_at(guard, room, "10.0.0.1", JOIN).name == "Ana"
+        assert join_at(guard, room, "10.0.0.1", JOIN).name.startswith("Ana")
     for _ in range(3 * PER_ADDRESS.burst):
         with pytest.raises(NotationError, match="first name"):
             guard.attempt("10.0.0.1", JOIN, lambda: room.join("", JOIN))
-    assert join_at(guard, room, "10.0.0.1", JOIN).name == "Ana"
+    assert join_at(guard, room, "10.0.0.1", JOIN).name.startswith("Ana")
 
 
 def test_the_time_to_guess_half_the_join_codes_is_longer_than_a_school_day():
@@ -134,7 +136,7 @@ def test_a_join_code_is_six_letters_in_two_groups_typed_in_any_case_with_or_with
     assert checked_join_code(code) == code and len(code.replace("-", "")) == 6
     letters = code.replace("-", "")
     for typed in (code, letters.lower(), f" {letters[:3]} {letters[3:]} ", f"{letters[:3].lower()}-{letters[3:]}"):
-        assert room.join("Ana", typed).name == "Ana", typed
+        assert room.join("Ana", typed).name.startswith("Ana"), typed
     assert checked_join_code("kmrtex") == "KMR-TEX" and checked_join_code("ACDE") == "ACDE"
     for bad in ("KMR-TE", "KMR-TEXA", "BMR-TEX", "ACD", "", None, "K" * 1000):
         with pytest.raises(NotationError, match="A join code is 6 letters"):
@@ -153,7 +155,13 @@ def test_a_class_kept_with_four_letters_keeps_them_after_a_restart(tmp_path):
 
 
 def report(**changes) -> bytes:
-    body = {"join": JOIN, "name": "Ann", "answers": {"lesson 1 q1": {"correct": True, "tries": 2, "first": False}}}
+    """A lesson's report; with no token given, a lesson joining (its token empty: the class gives one)."""
+    body = {
+        "join": JOIN,
+        "name": "Ann",
+        "token": "",
+        "answers": {"lesson 1 q1": {"correct": True, "tries": 2, "first": False}},
+    }
     return json.dumps({**body, **changes}).encode("utf-8")
 
 

@@ -47,6 +47,7 @@ SAVED_REPORT = {
     "name": "Ann",
     "answers": {"lesson 1 q1": {"correct": True, "tries": 2, "first": False}},
 }
+JOINING = {**SAVED_REPORT, "token": ""}  # a lesson of this release joining: the class gives it a key
 
 
 def test_every_file_the_release_before_wrote_is_still_read(tmp_path):
@@ -64,7 +65,12 @@ def test_every_file_the_release_before_wrote_is_still_read(tmp_path):
     (tmp_path / "class" / REPORTS_FILE).write_text(SAVED_ANSWERS, encoding="utf-8")
     reports = LessonReports(tmp_path / "class", JOIN)
     assert reports.problem == "" and dict(reports.tables().students[0].answers)["lesson 1 q1"].tries == 2
-    assert reports.receive(json.dumps(SAVED_REPORT).encode()) == {"kept": True, "message": "Kept 1 answer for Ann."}
+    # A report of the release before is matched by name alone: refused in words (join again), never merged into Ann's.
+    with pytest.raises(Refused, match="Join again"):
+        reports.receive(json.dumps(SAVED_REPORT).encode())
+    joined = reports.receive(json.dumps(JOINING).encode())
+    assert joined["name"] == "Ann 2" and [s.name for s in reports.tables().students] == ["Ann", "Ann 2"]
+    assert dict(reports.tables().students[0].answers)["lesson 1 q1"].tries == 2, "Ann's answers as they were"
 
 
 def test_what_the_writers_write_is_of_the_declared_format(tmp_path):
@@ -80,7 +86,7 @@ def test_what_the_writers_write_is_of_the_declared_format(tmp_path):
     assert not fits(class_formats.LESSON_REPORT, {**report, "marks": "A+"})
     wrong = {**report, "answers": {"lesson 1 q1": {"correct": 1, "tries": 1}}}
     assert first_wrong(class_formats.LESSON_REPORT, wrong) == ("answers", "lesson 1 q1", "correct")
-    link_lessons("Ana 2", "127.0.0.1:9", JOIN, kept, ClassReporter(lambda link, answers: None))
+    link_lessons("Ana 2", "127.0.0.1:9", JOIN, kept, ClassReporter(lambda link, answers: link._replace(token="k")))
     assert fits(class_formats.CLASS_LINK, json.loads((tmp_path / LINK_FILE).read_text(encoding="utf-8")))
     (tmp_path / "class").mkdir()
     LessonReports(tmp_path / "class", JOIN).receive(json.dumps(report).encode())
@@ -105,12 +111,12 @@ def test_a_name_one_end_accepts_the_other_accepts(tmp_path, name):
     reports = LessonReports(tmp_path / "class", JOIN)
     (tmp_path / "class").mkdir()
     try:
-        reports.receive(json.dumps({**SAVED_REPORT, "name": name}).encode())
+        reports.receive(json.dumps({**JOINING, "name": name}).encode())
         class_accepts = True
     except Refused as refused:
         class_accepts, why = False, str(refused)
     sent = []
-    reporter = ClassReporter(lambda link, answers: sent.append(link))
+    reporter = ClassReporter(lambda link, answers: sent.append(link) or link._replace(token="a key"))
     try:
         link_lessons(name, "127.0.0.1:9", JOIN, Progress(tmp_path / "mine"), reporter)
         lesson_accepts = True
@@ -128,7 +134,7 @@ CODES = ["acde", "ACDE", "AC-DE", " a c d e ", "ac-de ", "", "   ", "x" * 101, 4
 def test_a_join_code_the_class_accepts_the_lesson_accepts(tmp_path, code):
     reports = LessonReports(tmp_path, JOIN)
     try:
-        reports.receive(json.dumps({**SAVED_REPORT, "join": code}).encode())
+        reports.receive(json.dumps({**JOINING, "join": code}).encode())
         class_accepts = True
     except Refused:
         class_accepts = False

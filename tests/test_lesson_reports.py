@@ -25,7 +25,13 @@ JOIN = "ACDE"
 
 
 def report(**changes) -> bytes:
-    body = {"join": JOIN, "name": "Ann", "answers": {"lesson 1 q1": {"correct": True, "tries": 2, "first": False}}}
+    """A lesson's report; with no token given, a lesson joining (its token empty: the class gives one)."""
+    body = {
+        "join": JOIN,
+        "name": "Ann",
+        "token": "",
+        "answers": {"lesson 1 q1": {"correct": True, "tries": 2, "first": False}},
+    }
     return json.dumps({**body, **changes}).encode("utf-8")
 
 
@@ -39,18 +45,26 @@ def served(tmp_path):
 def test_a_good_report_is_kept_in_the_class_s_folder_and_read_back_after_a_restart(served):
     reports, client, folder = served
     reply = client.post("/" + ROUTE, content=report())
-    assert reply.status_code == 200 and reply.json() == {"kept": True, "message": "Kept 1 answer for Ann."}
-    client.post(
-        "/" + ROUTE, content=report(name="ann", answers={"lesson 1 q1": {"correct": True, "tries": 3, "first": True}})
+    said = reply.json()
+    assert reply.status_code == 200 and said["kept"] and said["message"] == "You are in as Ann: kept 1 answer."
+    assert said["name"] == "Ann" and len(said["token"]) >= 20
+    again = client.post(
+        "/" + ROUTE,
+        content=report(
+            name="ann", token=said["token"], answers={"lesson 1 q1": {"correct": True, "tries": 3, "first": True}}
+        ),
     )
+    assert again.json() == {"kept": True, "message": "Kept 1 answer for Ann."}
     tables = LessonReports(folder, JOIN).tables()  # the server started again
-    assert [name for name, _ in tables.lessons()] == ["Ann"], "Ann and ann are one learner"
+    assert [name for name, _ in tables.lessons()] == ["Ann"], "one key, one learner"
     assert dict((n, d) for n, d, _ in tables.lessons()[0][1])[1] == 1
     assert dict(tables.students[0].answers)["lesson 1 q1"].tries == 3
     assert dict(tables.students[0].answers)["lesson 1 q1"].first is False, "the first try is the one first kept"
-    assert json.loads((folder / REPORTS_FILE).read_text())["students"] == {
-        "Ann": {"lesson 1 q1": {"correct": True, "tries": 3, "first": False}}
-    }, "nothing else is kept"
+    kept = json.loads((folder / REPORTS_FILE).read_text())
+    assert kept["students"] == {"Ann": {"lesson 1 q1": {"correct": True, "tries": 3, "first": False}}}
+    assert said["token"] not in json.dumps(kept) and list(kept["keys"]) == ["Ann"], "the key's hash, not the key"
+    again = client.post("/" + ROUTE, content=report(token=said["token"]))  # the server restarted: the key still works
+    assert LessonReports(folder, JOIN).tables().students[0].name == "Ann" and again.json()["kept"]
 
 
 BAD = {
@@ -141,7 +155,7 @@ class Server:
         if not self.up:
             raise OSError("connection refused")
         reply = self.client.post("/" + ROUTE, json=class_report.lesson_report(link, answers))
-        return None if reply.json()["kept"] else reply.json()["message"]
+        return class_report._answer(link, reply.json())  # as the lesson reads the server's reply
 
 
 def test_answers_typed_and_clicked_in_a_lesson_reach_the_class_and_wait_while_it_is_down(tmp_path, monkeypatch):
@@ -158,7 +172,9 @@ def answers_reach_the_class(tmp_path, server, reporter):
 
     current().check(exercises(1).q1, exercises(1).q1.answer())  # typed, before the lessons were linked: sent later
     said = link_lessons(" Anne-Marie ", "127.0.0.1:9", "acde")
-    assert said.startswith("You are in, Anne-Marie") and linked() == Link("http://127.0.0.1:9/", "acde", "Anne-Marie")
+    link = linked()
+    assert said.startswith("You are in, Anne-Marie") and link is not None and link.token
+    assert link == Link("http://127.0.0.1:9/", "acde", "Anne-Marie", link.token), "the key the class gave is kept"
     server.up = False
     clicked = ask("lesson 1 q2")
     wrong = next(choice for choice in clicked.exercise.choices() if not clicked.exercise.judge(choice))
@@ -212,8 +228,11 @@ def test_a_report_that_takes_too_long_never_holds_up_the_lesson(tmp_path):
 
     stuck, joined = threading.Event(), []
 
-    def post(link, answers):  # the server says yes to joining, then never answers
-        return stuck.wait(30) if joined else joined.append(link)
+    def post(link, answers):  # the server says yes to joining (and gives a key), then never answers
+        if joined:
+            return stuck.wait(30)
+        joined.append(link)
+        return link._replace(token="a key")
 
     with bound(Progress(tmp_path / "mine"), ClassReporter(post)):
         link_lessons("Ann", "127.0.0.1:9", JOIN)

@@ -41,7 +41,7 @@ from .keeping import (
     table_from,
     table_record,
 )
-from .names import first_name, same_name_note
+from .names import first_name, told_apart
 from .refusals import Refused
 from .seat_view import SeatedView, StudentView, TableOffered, WaitingView
 from .students import Student
@@ -233,7 +233,7 @@ class Classroom:
             )
         name = first_name(name)
         with self.lock:
-            note = same_name_note(name, (student.name for student in self._students.values()))
+            name, note = told_apart(name, (student.name for student in self._students.values()))  # Ava, Ava 2
             student = Student(name, seat_token())
             self._students[student.token] = student
         self._keep()
@@ -253,7 +253,7 @@ class Classroom:
         student = self.student(token)
         name = first_name(name)
         with self.lock:
-            note = same_name_note(name, (other.name for other in self._students.values() if other is not student))
+            name, note = told_apart(name, (other.name for other in self._students.values() if other is not student))
             renamed = Student(name, student.token)
             self._students[student.token] = renamed
             place = self.where(token)

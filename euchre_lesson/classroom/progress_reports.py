@@ -1,68 +1,129 @@
-"""The answers the class's lessons report, kept in the class's folder: per student, each exercise's tries.
+"""The answers the class's lessons report, kept in the class's folder: per learner, each exercise's tries.
 
-A lesson's kernel sends the learner's first name, the join code and, per exercise answered, whether it was right
-once, in how many tries and whether the first was right (teach/class_report), in the format both ends share
-(teach/class_formats). Every report is checked whole before anything of it is kept: its size, its shape, the join
-code, the name (by the one rule of teach/joining), each exercise (one the lessons have) and each field. Nothing else
-is kept, and the file is replaced whole, so a report refused, or a server stopped mid-write, leaves the class's
-answers as they were.
+A lesson joins once (teach/class_report: the learner's first name, the join code, the answers so far and no key):
+the class gives it a key, random, and the name it shows the learner by (Ava 2 where an Ava joined before). From then
+on each report carries the key, and is kept with the answers of that key alone: a report is matched to its learner
+by the key, never by the name, so a report under Ann's name without her key is refused in words and never reaches
+her answers. Every report is checked whole before anything of it is kept: its size, its shape, the join code, the
+name (by the one rule of teach/joining), the key, each exercise (one the lessons have, in its one spelling) and each
+field. Nothing else is kept, and the file is replaced whole, so a report refused, or a server stopped mid-write,
+leaves the class's answers as they were. Joining is paced (JOIN_BURST at once, then one each JOIN_EVERY seconds)
+and the class keeps at most MOST_STUDENTS learners: filling it takes real joins, each refused in words once full.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
+import secrets
 import threading
-from pathlib import Path
+import time
+from collections.abc import Callable
 
-from ..engine.errors import FileRefused, JsonRefused, NotationError
+from ..engine import checks
+from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_atomically
 from ..engine.formats import FormatRefused, check, first_wrong, read
-from ..teach.class_formats import KEPT_ANSWERS, LESSON_REPORT, report_reply
+from ..teach.class_formats import KEPT_ANSWERS, LESSON_REPORT, canonical_id, report_reply
 from ..teach.class_formats import KEPT_FORMAT as REPORTS_FORMAT
 from ..teach.class_progress import ClassTables, Student, Tries, together, tries_from
 from .codes import same_code
-from .names import first_name
+from .names import distinct_name, first_name
 from .refusals import Refused
 
 REPORTS_FILE = "lesson_answers.json"
 REPORT_LIMIT = 16 * 1024  # bytes of one report: every exercise of every lesson takes about 4 KB
-MOST_STUDENTS = 500  # names kept at most: a class is a few dozen; more is someone filling the disk
+MOST_STUDENTS = 500  # learners kept at most: a class is a few dozen; more is someone filling the disk
 FILE_LIMIT = MOST_STUDENTS * REPORT_LIMIT  # bytes of the kept file read back
+JOIN_BURST = 60  # lessons that may join at once: a class of 30 at the start of a lesson, twice over
+JOIN_EVERY = 2.0  # seconds: after a burst, one more may join each; 500 joins take a quarter of an hour
+KEY_BYTES = 16  # of a lesson's key: kept by the learner's lessons, never typed
 # What a report is told before its join code is found right: a stranger is told nothing more of the format.
 NOT_A_REPORT = "A report holds the join code, the learner's first name and the answers, nothing else."
 NOT_THE_CODE = "That is not this class's join code: ask your teacher for the join code on the board."
+OLD_REPORT = (
+    "These lessons were linked to the class before the class gave each learner a key: press Leave, then Join "
+    "again on the lessons' contents page, and your answers are sent with your own key."
+)
+UNKNOWN_KEY = (
+    "These lessons' key is not one of this class's (the class was started afresh, or the key was changed): press "
+    "Leave, then Join again on the lessons' contents page."
+)
+
+
+def key_of(token: str) -> str:
+    """What the class keeps of a lesson's key: its SHA-256, so the kept file alone sends no report."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 class LessonReports:
     """The answers reported from the class's lessons, kept in `folder`, for the teacher's page."""
 
-    def __init__(self, folder, join_code: str):
-        self.path = Path(folder) / REPORTS_FILE
-        self.join_code = join_code
+    def __init__(self, folder: object, join_code: object, clock: Callable[[], float] = time.monotonic):
+        if not callable(clock):
+            raise NotationError("clock", f"clock must be a function giving seconds, not {excerpt(clock)}.")
+        self.path = checks.path("folder", folder, "the class's folder") / REPORTS_FILE
+        self.join_code: str = checks.instance("join_code", join_code, str, "the class's join code, as text")
+        self.clock = clock
         self._lock = threading.Lock()
-        # By name, casefolded (Ann and ann are one learner); None: a kept file that cannot be read is never replaced.
+        # By the SHA-256 of the learner's key ('name:' and the name for answers kept before keys: nobody's now);
+        # None: a kept file that cannot be read is never replaced.
         self._students: dict[str, Student] | None = {}
+        self._joins = (float(JOIN_BURST), clock())  # joins allowed now, and when that was counted
         self.problem = ""  # why the kept file could not be read, if it could not
         self._read()
 
-    def receive(self, body: bytes) -> dict:
-        """Check one report and keep it; the reply to the lesson, {"kept": true, "message": ...}. A report Refused (in
-        words, which the route replies as {"kept": false, "message": ...}) keeps nothing of it."""
-        name, answers = self._checked(body)
-        key = name.casefold()
+    def __repr__(self) -> str:
+        return f"LessonReports({str(self.path.parent)!r})"
+
+    def receive(self, body: object) -> dict:
+        """Check one report and keep it; the reply to the lesson, {"kept": true, "message": ...} (and to a lesson
+        joining, its key and name). A report Refused (in words, which the route replies as {"kept": false,
+        "message": ...}) keeps nothing of it."""
+        name, token, answers = self._checked(body)
+        joining = not token
         with self._lock:
             if self._students is None:
                 raise Refused("report", "The class's server cannot keep answers now: " + self.problem)
-            if key not in self._students and len(self._students) >= MOST_STUDENTS:
-                raise Refused("name", f"The class already has {MOST_STUDENTS} students' answers: no more are kept.")
-            old = self._students.get(key, Student(name, ()))
-            merged = dict(old.answers)
-            for exercise, tries in answers.items():
-                merged[exercise] = together(merged[exercise], tries) if exercise in merged else tries
-            students = {**self._students, key: Student(old.name, tuple(sorted(merged.items())))}
+            if joining:
+                token, key, old = self._join(name)
+            else:
+                key = key_of(token)
+                if key not in self._students:
+                    raise Refused("token", UNKNOWN_KEY)
+                old = self._students[key]
+            students = {**self._students, key: Student(old.name, _merged(old.answers, answers))}
             write_atomically(self.path, _json_of(students), private=True)
             self._students = students
-        return report_reply(True, f"Kept {len(answers)} answer{'s' * (len(answers) != 1)} for {old.name}.")
+        kept = f"{len(answers)} answer{'s' * (len(answers) != 1)}"
+        if joining:
+            return report_reply(True, f"You are in as {old.name}: kept {kept}.", token, old.name)
+        return report_reply(True, f"Kept {kept} for {old.name}.")
+
+    def _join(self, name: str) -> tuple[str, str, Student]:
+        """A lesson joins (the class's lock held): its key, what is kept of it, and the learner as the class shows
+        them (Ava 2 where another Ava joined before)."""
+        if self._students is None:  # for mypy: receive has said so already
+            raise Refused("report", self.problem)
+        if len(self._students) >= MOST_STUDENTS:
+            raise Refused(
+                "name",
+                f"The class already has {MOST_STUDENTS} learners' answers, as many as it keeps: nobody more can join. "
+                f"Ask your teacher.",
+            )
+        allowed, counted = self._joins
+        now = self.clock()
+        if type(now) not in (int, float):
+            raise NotationError("clock", f"the class's clock must give seconds, not {excerpt(now)}.")
+        allowed = min(float(JOIN_BURST), allowed + max(0.0, now - counted) / JOIN_EVERY)
+        if allowed < 1:
+            wait = math.ceil(JOIN_EVERY * (1 - allowed))
+            raise Refused("name", f"Many learners have just joined: wait {wait} seconds or so, then press Join again.")
+        self._joins = (allowed - 1, now)
+        token = secrets.token_urlsafe(KEY_BYTES)
+        shown = distinct_name(name, (student.name for student in self._students.values()))
+        return token, key_of(token), Student(shown, ())
 
     def tables(self) -> ClassTables:
         """The class's answers as the teacher's tables (students x lessons, and per rule the first tries wrong)."""
@@ -72,8 +133,13 @@ class LessonReports:
 
     # -- checked before anything is kept
 
-    def _checked(self, body: bytes) -> tuple[str, dict[str, Tries]]:
-        if not isinstance(body, bytes) or len(body) > REPORT_LIMIT:
+    def _checked(self, body: object) -> tuple[str, str, dict[str, Tries]]:
+        """The report's name, key ('' to join) and answers; Refused says, in words, the first thing wrong."""
+        if not isinstance(body, bytes):
+            raise Refused(
+                "report", f"A report is the bytes of a small JSON object from the lessons, not {excerpt(body)}."
+            )
+        if len(body) > REPORT_LIMIT:
             raise Refused("report", f"A report is at most {REPORT_LIMIT // 1024} KB; this one is larger.")
         try:
             data = parse_json(as_text(body), 4, 12)
@@ -94,7 +160,9 @@ class LessonReports:
             if isinstance(data["answers"], dict):
                 self._answers(data["answers"])  # an exercise that is wrong: its own sentence, naming it
             raise Refused("answers", f"Nothing was kept: {refused}") from None
-        return name, self._answers(data["answers"])
+        if "token" not in data:  # a lesson of the release before, which matched reports by name
+            raise Refused("token", OLD_REPORT)
+        return name, data["token"], self._answers(data["answers"])
 
     @staticmethod
     def _answers(given: dict) -> dict[str, Tries]:
@@ -115,13 +183,15 @@ class LessonReports:
             data = parse_json(
                 as_text(read_regular(self.path, FILE_LIMIT, follow_links=False, what="the answers file")), 5, 12
             )
+            kept = read(KEPT_ANSWERS, data)
+            keys = kept.get("keys", {})
             students = {}
-            for name, answers in read(KEPT_ANSWERS, data)["students"].items():
-                student = Student(
-                    first_name(name),
-                    tuple(sorted((exercise, tries_from(exercise, value)) for exercise, value in answers.items())),
-                )
-                students[student.name.casefold()] = student
+            for name, answers in kept["students"].items():
+                one: tuple[tuple[str, Tries], ...] = ()
+                for exercise, value in answers.items():  # 'lesson 00 q1' of a file kept before: 'lesson 0 q1'
+                    one = _merged(one, {canonical_id(exercise): tries_from(canonical_id(exercise), value)})
+                student = Student(first_name(name), one)
+                students[keys.get(name, "name:" + student.name)] = student  # kept before keys: nobody's now
         except FileRefused as refused:
             if refused.kind != "missing":
                 self.problem = (
@@ -140,13 +210,23 @@ class LessonReports:
         self._students = students
 
 
+def _merged(old: tuple[tuple[str, Tries], ...], new: dict[str, Tries]) -> tuple[tuple[str, Tries], ...]:
+    """A learner's answers with a report's: each exercise once, its tries told together."""
+    merged = dict(old)
+    for exercise, tries in new.items():
+        merged[exercise] = together(merged[exercise], tries) if exercise in merged else tries
+    return tuple(sorted(merged.items()))
+
+
 def _json_of(students: dict[str, Student]) -> str:
-    """The kept file's text: per student, per exercise, right once, tries and the first try."""
+    """The kept file's text: per learner, per exercise, right once, tries and the first try; and each learner's
+    key, as its SHA-256."""
+    ordered = sorted(students.items(), key=lambda item: item[1].name.casefold())
     record = {
         "format": REPORTS_FORMAT,
         "students": {
-            student.name: {exercise: tries.shared() for exercise, tries in student.answers}
-            for student in sorted(students.values(), key=lambda s: s.name.casefold())
+            student.name: {exercise: tries.shared() for exercise, tries in student.answers} for _, student in ordered
         },
+        "keys": {student.name: key for key, student in ordered if not key.startswith("name:")},
     }
     return json.dumps(check(KEPT_ANSWERS, record), ensure_ascii=False, indent=1)

@@ -16,6 +16,7 @@ from typing import Literal, TypedDict
 
 from ..engine.actions import Verb
 from ..engine.cards import Card
+from ..engine.errors import NotationError, excerpt
 from ..engine.game import GameState
 from ..engine.hand import HandState
 from ..engine.narration import (
@@ -336,6 +337,36 @@ def every_hand(game: GameState) -> list[OpenHand]:
     return [OpenHand(seat=seat, cards=card_names(game.view(seat).hand)) for seat in range(game.rules.players)]
 
 
+def _check_arguments(
+    game: object, seat: object, seats: object, reasons: object, own: object, names: object, review: object
+) -> None:
+    """A ValueError in words for an argument of seat_view of the wrong kind (never a TypeError from deep inside)."""
+    if not isinstance(game, GameState):
+        raise NotationError("game", f"game must be a GameState, such as new_game(CUTTHROAT), not {excerpt(game)}.")
+    players = game.rules.players
+    if type(seat) is not int or not 0 <= seat < players:
+        raise NotationError("seat", f"seat must be a seat of the game, 0 to {players - 1}, not {excerpt(seat)}.")
+    if (
+        not isinstance(seats, (tuple, list))
+        or len(seats) != players
+        or not all(isinstance(one, Mapping) and set(SeatSeen.__annotations__) <= set(one) for one in seats)
+    ):
+        raise NotationError(
+            "seats",
+            f"seats must say who holds each of the {players} seats (name, computer, away), not {excerpt(seats)}.",
+        )
+    if not isinstance(reasons, Sequence) or not all(isinstance(said, Mapping) for said in reasons):
+        raise NotationError("reasons", f"reasons must be, per hand, what the computers said, not {excerpt(reasons)}.")
+    if not isinstance(own, Mapping) or not set(Own.__annotations__) <= set(own):
+        raise NotationError("own", f"own must be the seat's own hint, grades and undo, not {excerpt(own)}.")
+    if names is not None and (
+        isinstance(names, str) or not isinstance(names, Sequence) or not all(isinstance(n, str) for n in names)
+    ):
+        raise NotationError("names", f"names must be each seat's name, as text, or None; not {excerpt(names)}.")
+    if review is not None and not isinstance(review, Mapping):
+        raise NotationError("review", f"review must be the last hand's review, or None; not {excerpt(review)}.")
+
+
 def seat_view(
     game: GameState,
     seat: int,
@@ -355,6 +386,7 @@ def seat_view(
     seat as this seat names it), the words call each seat by its name, never by its number alone. With `reviewed`,
     the last hand's review is `review`, made by the caller (a table keeps one per finished hand: its story does not
     change while the next hand is played)."""
+    _check_arguments(game, seat, seats, reasons, own, names, review)
     view = game.view(seat)
     return SeatView(
         seat=seat,

@@ -16,15 +16,22 @@ from ..engine.errors import NotationError, excerpt
 from ..engine.formats import Format
 from .joining import LONGEST_CODE
 from .progress import EXERCISE_ID as KEPT_ID
+from .progress import kept_id
 
 HAND_IN_KIND = "euchre_lesson hand-in"  # a hand-in's "kind": what tells it from any other JSON file
 HAND_IN_VERSION = 1
 LINK_KIND = "euchre_lesson class link"
+CLASS_KEY_FILE = "class_key.txt"  # beside the lessons: the key hand-ins are signed with (class_progress.make_class_key)
 KEPT_FORMAT = "euchre_lesson lesson answers"  # the class's server's file of the lessons' answers
 MOST_TRIES = 10**6 - 1
 LONGEST_MESSAGE = 300  # characters of the server's reply: a class server says one or two sentences
 LONGEST_ADDRESS = 200
-EXERCISE_ID = f"^{KEPT_ID.pattern}$"  # as progress names an exercise: 'lesson 3 q2'
+LOOSE_ID = f"^{KEPT_ID.pattern}$"  # as progress names an exercise: 'lesson 3 q2'; a kept file's of old: 'lesson 03 q2'
+# One spelling per exercise, so an exercise is counted once: 'lesson 0 q1', never 'lesson 00 q1' ('lesson ٠ q1', of
+# other digits, was never one: [0-9] is the ASCII digits alone).
+EXERCISE_ID = LOOSE_ID.replace("([0-9]{1,3})", "(0|[1-9][0-9]{0,2})", 1)
+LONGEST_TOKEN = 64  # a lesson's key to the class: secrets.token_urlsafe(16) is 22 characters
+SIGNATURE = "^[0-9a-f]{64}$"  # a hand-in's HMAC-SHA256, in hex
 
 TRIES = {
     "description": "one exercise: correct (true or false), tries (a whole number) and perhaps first (true or false)",
@@ -43,15 +50,22 @@ ANSWERS = {
     "propertyNames": {"pattern": EXERCISE_ID},
     "additionalProperties": TRIES,
 }
+KEPT_ANSWERS_OF_ONE = {**ANSWERS, "propertyNames": {"pattern": LOOSE_ID}}  # read, then made canonical
+TOKEN = {
+    "description": "the lesson's key to the class, as its server gave it",
+    "type": "string",
+    "maxLength": LONGEST_TOKEN,
+}
 NAME = {"description": "a first name", "type": "string"}
 JOIN = {"description": "the join code", "type": "string", "maxLength": LONGEST_CODE}
 
 LESSON_REPORT = Format(
     "lesson report",
     {
-        "description": "a lesson's report to the class: the join code, the learner's first name and the answers",
+        "description": "a lesson's report to the class: the join code, the learner's first name, the lesson's key "
+        "(empty to join) and the answers",
         "type": "object",
-        "properties": {"join": JOIN, "name": NAME, "answers": ANSWERS},
+        "properties": {"join": JOIN, "name": NAME, "token": TOKEN, "answers": ANSWERS},
         "required": ["join", "name", "answers"],
         "additionalProperties": False,
     },
@@ -59,9 +73,15 @@ LESSON_REPORT = Format(
 REPORT_REPLY = Format(
     "report reply",
     {
-        "description": "the class's server's reply to a report: whether it kept it, and what to tell the learner",
+        "description": "the class's server's reply to a report: whether it kept it, and what to tell the learner; to "
+        "a lesson joining, the key its reports are sent with and the name the class shows",
         "type": "object",
-        "properties": {"kept": {"type": "boolean"}, "message": {"type": "string", "maxLength": LONGEST_MESSAGE}},
+        "properties": {
+            "kept": {"type": "boolean"},
+            "message": {"type": "string", "maxLength": LONGEST_MESSAGE},
+            "token": TOKEN,
+            "name": NAME,
+        },
         "required": ["kept", "message"],
         "additionalProperties": False,
     },
@@ -76,6 +96,7 @@ CLASS_LINK = Format(
             "server": {"type": "string", "maxLength": LONGEST_ADDRESS},
             "join": JOIN,
             "name": NAME,
+            "token": TOKEN,
         },
         "required": ["kind", "server", "join", "name"],
     },
@@ -95,6 +116,12 @@ HAND_IN = Format(
             },
             "name": NAME,
             "answers": ANSWERS,
+            "learner": {"description": "the learner's own key, the same in each of their hand-ins", **TOKEN},
+            "signature": {
+                "description": "the HMAC-SHA256 of the rest, in hex, with the class's key",
+                "type": "string",
+                "pattern": SIGNATURE,
+            },
         },
         "required": ["kind", "version", "name", "answers"],
     },
@@ -111,7 +138,12 @@ KEPT_ANSWERS = Format(
             "students": {
                 "description": "an object of students, each with their answers",
                 "type": "object",
-                "additionalProperties": ANSWERS,
+                "additionalProperties": KEPT_ANSWERS_OF_ONE,
+            },
+            "keys": {
+                "description": "per student, the SHA-256 of the key their lessons report with (none: kept before keys)",
+                "type": "object",
+                "additionalProperties": {"type": "string", "pattern": SIGNATURE},
             },
         },
         "required": ["format", "students"],
@@ -121,11 +153,28 @@ KEPT_ANSWERS = Format(
 EXERCISE_ENTRY = Format("exercise entry", TRIES)  # one exercise of a report, a hand-in or the class's file
 
 
-def report_reply(kept: bool, message: str) -> dict[str, Any]:
-    """The class's server's reply to a report, as the lesson reads it: {"kept": ..., "message": ...}."""
-    if type(kept) is not bool or not isinstance(message, str):
+def report_reply(kept: bool, message: str, token: str = "", name: str = "") -> dict[str, Any]:
+    """The class's server's reply to a report, as the lesson reads it: {"kept": ..., "message": ...}; to a lesson
+    that joined, its key (`token`) and the name the class shows it by too."""
+    if type(kept) is not bool or not isinstance(message, str) or type(token) is not str or type(name) is not str:
         raise NotationError(
             "kept",
             f"a reply is kept (True or False) and a message in words, not {excerpt(kept)} and {excerpt(message)}.",
         )
-    return {"kept": kept, "message": message[:LONGEST_MESSAGE]}
+    joined = {"token": token[:LONGEST_TOKEN], "name": name} if token else {}
+    return {"kept": kept, "message": message[:LONGEST_MESSAGE], **joined}
+
+
+def canonical_id(key: object) -> str:
+    """An exercise's one spelling: 'lesson 00 q1' is 'lesson 0 q1'."""
+    if not kept_id(key):
+        raise NotationError(
+            "key", f"key must be an exercise of these lessons, such as 'lesson 3 q2'; not {excerpt(key)}."
+        )
+    _, lesson, name = str(key).split(" ")
+    return f"lesson {int(lesson)} {name}"
+
+
+def one_spelling(key: object) -> bool:
+    """Whether `key` is an exercise of these lessons in its one spelling ('lesson 0 q1', never 'lesson 00 q1')."""
+    return kept_id(key) and canonical_id(key) == key

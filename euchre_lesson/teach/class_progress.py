@@ -7,15 +7,24 @@ in how many tries and whether the first was right; nothing else (no answers type
 server (euchre_lesson.classroom) is given the same for each answer as it is judged (class_report), and shows
 it in these same tables (ClassTables). Reading a folder never stops at one bad
 file: each file that is damaged, too big, a link or not a hand-in is left out with a sentence saying why.
+
+A hand-in also holds the learner's own key (made once beside their progress), so two learners of one name are two
+rows (Ann, Ann 2) and one learner who hands in twice is one. Where the teacher made the class's key beside the
+lessons (make_class_key, before the student copies are made: the copies carry it), each hand-in is signed with it
+(HMAC-SHA256), and one edited afterwards (another name, other answers) or not signed is left out, with a sentence.
 """
 
 from __future__ import annotations
 
 import base64
 import csv
+import hashlib
+import hmac
 import io
 import json
 import os
+import re
+import secrets
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -26,18 +35,21 @@ from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_new
 from ..engine.formats import FormatRefused, check, fits, read
 from . import class_report
-from .class_formats import EXERCISE_ENTRY, HAND_IN
+from .class_formats import CLASS_KEY_FILE, EXERCISE_ENTRY, HAND_IN, canonical_id, one_spelling
 from .class_formats import HAND_IN_KIND as KIND
 from .class_formats import HAND_IN_VERSION as VERSION
 from .context import current, learners_progress
 from .course import exercises
-from .joining import first_name
+from .joining import distinct_name, first_name, look_alikes, name_key
 from .progress import Progress, exercise_names, kept_id, lessons
 
 HAND_IN_LIMIT = 64 * 1024  # bytes: every exercise of every lesson fits in about 5 KB
 MOST_FILES = 1000  # files read from a folder at most: a class is a few dozen
 NESTING = 4  # levels of objects: the file needs 3
 DIGITS = 12  # of a whole number: a count of tries
+LEARNER_FILE = "learner_key.txt"  # beside the learner's progress: their own key, in each of their hand-ins
+LEARNER_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
+KEY_BYTES = 16
 
 
 @dataclass(frozen=True)
@@ -77,13 +89,77 @@ class Student:
 # -- the learner's side: the file handed in ------------------------------------------------------------------
 
 
-def hand_in(name: str, progress: Progress) -> bytes:
-    """The file a learner hands in: their first name and each exercise answered, right or not, in how many tries."""
+def hand_in(name: str, progress: Progress, key_folder: str | os.PathLike = ".") -> bytes:
+    """The file a learner hands in: their first name, their own key (the same in each of their hand-ins) and each
+    exercise answered, right or not, in how many tries; signed with the class's key where one is beside the lessons
+    (`key_folder`), so a hand-in edited afterwards is told apart."""
     if not isinstance(progress, Progress):
         raise NotationError("progress", f"progress must be a Progress, not {excerpt(progress)}.")
-    answers = {key: one.shared() for key, one in sorted(progress.answers().items()) if kept_id(key)}
-    record = check(HAND_IN, {"kind": KIND, "version": VERSION, "name": first_name(name), "answers": answers})
+    answers = {key: one.shared() for key, one in sorted(progress.answers().items()) if one_spelling(key)}
+    record: dict[str, Any] = {
+        "kind": KIND,
+        "version": VERSION,
+        "name": first_name(name),
+        "answers": answers,
+        "learner": _learner_key(progress.folder),
+    }
+    key = class_key(key_folder)
+    if key is not None:
+        record["signature"] = _signature(record, key)
+    record = check(HAND_IN, record)
     return (json.dumps(record, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def _learner_key(folder: str | os.PathLike) -> str:
+    """The learner's own key, kept beside their progress (made once): what tells two learners of one name apart."""
+    path = checks.path("folder", folder, "the learner's progress folder") / LEARNER_FILE
+    for _ in range(2):  # read it, or make it and read it again (another kernel may make it meanwhile)
+        try:
+            kept = as_text(read_regular(path, 100, follow_links=False)).strip()
+            if LEARNER_KEY.fullmatch(kept):
+                return kept
+        except (FileRefused, OSError):
+            pass
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_new(path, secrets.token_urlsafe(KEY_BYTES), private=True)
+        except (OSError, FileRefused):
+            break
+    return ""  # nowhere to keep it: the hand-in goes without, and is read by its name as before
+
+
+def class_key(folder: str | os.PathLike = ".") -> bytes | None:
+    """The class's key for hand-ins, kept in `folder` (CLASS_KEY_FILE: the teacher's lessons, and the copies the
+    students get); None where there is none."""
+    path = checks.path("folder", folder, "the folder of the lessons, where the class's key is kept") / CLASS_KEY_FILE
+    try:
+        text = as_text(read_regular(path, 200, follow_links=False, what="the class's key")).strip()
+    except (FileRefused, OSError):
+        return None
+    return bytes.fromhex(text) if re.fullmatch(r"[0-9a-f]{64}", text) else None
+
+
+def make_class_key(folder: str | os.PathLike = ".") -> Path:
+    """Make the class's key for hand-ins in `folder` (the teacher's lessons, before the student copies are made):
+    the file made, or the one there already, never replaced (the hand-ins signed with it would be flagged)."""
+    path = checks.path("folder", folder, "the folder of the lessons, such as 'notebooks'") / CLASS_KEY_FILE
+    try:
+        write_new(path, secrets.token_hex(32) + "\n", private=True)
+    except (OSError, FileRefused) as error:
+        why = getattr(error, "strerror", None) or excerpt(str(error), 100, str)
+        raise NotationError("folder", f"The class's key cannot be kept in {excerpt(str(path), 200)}: {why}.") from None
+    if class_key(path.parent) is None:
+        raise NotationError(
+            "folder", f"{excerpt(str(path), 200)} is there but holds no class key: move it away, then make one again."
+        )
+    return path
+
+
+def _signature(record: dict[str, Any], key: bytes) -> str:
+    """A hand-in's signature: the HMAC-SHA256, with the class's key, of everything else it holds."""
+    signed = {name: value for name, value in record.items() if name != "signature"}
+    text = json.dumps(signed, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hmac.new(key, text.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
 def hand_in_file_name(name: str) -> str:
@@ -178,7 +254,13 @@ class ClassTables:
         )
         left_out = "".join(f"<li>{escape(why)}</li>" for why in self.refused)
         notes = f"<p>Files left out:</p><ul>{left_out}</ul>" if left_out else ""
-        return f"<div class='euchre-class-progress'>{people}{again}{notes}</div>"
+        alike = "".join(f"<li>{escape(why)}</li>" for why in self.look_alikes())
+        flags = f"<div class='euchre-look-alikes'><p>Names to check:</p><ul>{alike}</ul></div>" if alike else ""
+        return f"<div class='euchre-class-progress'>{flags}{people}{again}{notes}</div>"
+
+    def look_alikes(self) -> tuple[str, ...]:
+        """The teacher's flag on names that could pass for another's (a Cyrillic Аnn beside Ann), a sentence each."""
+        return look_alikes(student.name for student in self.students)
 
     _repr_html_ = html
 
@@ -188,12 +270,13 @@ class ClassTables:
             raise NotationError("table", f"table must be 'lessons' or 'rules', not {excerpt(table)}.")
         out = io.StringIO()
         writer = csv.writer(out)
+        rows: list[list[object]]
         if table == "lessons":
-            writer.writerow(["student", *(f"lesson {n} (of {len(exercise_names(n))})" for n in lessons())])
-            writer.writerows([_cell_text(name), *(done for _, done, _ in line)] for name, line in self.lessons())
+            rows = [["student", *(f"lesson {n} (of {len(exercise_names(n))})" for n in lessons())]]
+            rows += [[name, *(done for _, done, _ in line)] for name, line in self.lessons()]
         else:
-            writer.writerow(["rule", "first tries wrong", "exercises tried"])
-            writer.writerows(self.rules())
+            rows = [["rule", "first tries wrong", "exercises tried"], *map(list, self.rules())]
+        writer.writerows([_cell_text(cell) for cell in row] for row in rows)  # every cell, not only the names
         return out.getvalue()
 
     def export_csv(self, path: str | os.PathLike, table: str = "lessons") -> Path:
@@ -218,10 +301,11 @@ class ClassProgress(ClassTables):
 
     nobody = "No hand-in files read yet."
 
-    def __init__(self, folder: str | os.PathLike = "handed_in"):
+    def __init__(self, folder: str | os.PathLike = "handed_in", key_folder: str | os.PathLike = "."):
         folder = checks.path("folder", folder, "the folder of handed-in files, such as 'hand-ins'")
         super().__init__()
         self.folder = folder
+        self.key_folder = checks.path("key_folder", key_folder, "the folder of the lessons, where the class's key is")
         self.read()
 
     def __repr__(self) -> str:
@@ -240,28 +324,48 @@ class ClassProgress(ClassTables):
                 f"{excerpt(str(self.folder), 200)} is not a folder: make a folder, put "
                 f"the files the learners handed in there, and name it.",
             ) from None
-        found: dict[str, Student] = {}  # by name, casefolded
+        key = class_key(self.key_folder)  # None: the class signs no hand-ins, and none is checked
+        found: dict[str, Student] = {}  # by the learner's own key ('name:' and the name's look for a hand-in of old)
         refused: list[str] = []
         if len(names) > MOST_FILES:
             refused.append(f"Only the first {MOST_FILES} of the {len(names)} files were read.")
         for entry in names[:MOST_FILES]:
             try:
-                student = _student(Path(entry.path))
+                student, learner, signed = _student(Path(entry.path), key)
             except NotationError as why:
                 refused.append(f"{excerpt(entry.name, 80, str)} was left out: {why}")
                 continue
-            key = student.name.casefold()  # one learner who handed in twice is one row
-            found[key] = _together(found[key], student) if key in found else student
-        self.students = tuple(sorted(found.values(), key=lambda s: s.name.casefold()))
+            if signed is False:
+                refused.append(
+                    f"{excerpt(entry.name, 80, str)} was left out: it was changed after it was handed in (its "
+                    f"signature does not match its name and answers). Ask {student.name} to hand in again."
+                )
+                continue
+            if key is not None and signed is None:
+                refused.append(
+                    f"{excerpt(entry.name, 80, str)} was left out: it is not signed with the class's key (made "
+                    f"before hand-ins were signed, or by other lessons). Ask {student.name} to hand in again."
+                )
+                continue
+            mark = learner or "name:" + name_key(student.name)  # one learner who handed in twice is one row
+            found[mark] = _together(found[mark], student) if mark in found else student
+        told: list[Student] = []  # two learners of one name, each their own row: Ann, Ann 2
+        for student in found.values():
+            told.append(Student(distinct_name(student.name, (other.name for other in told)), student.answers))
+        self.students = tuple(sorted(told, key=lambda s: s.name.casefold()))
         self.refused = tuple(refused)
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet reads as the start of a formula
 
 
-def _cell_text(name: str) -> str:
-    """A name as a CSV cell a spreadsheet shows as text: one beginning like a formula ('=cmd()') is quoted with '."""
-    return "'" + name if name.startswith(FORMULA_STARTS) else name
+def _cell_text(value: object) -> str | int:
+    """A CSV cell a spreadsheet shows as written: text beginning like a formula ('=cmd()', '@x', '-1+2') is quoted
+    with a leading '; a whole number is left a number."""
+    if type(value) is int:
+        return value
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 TABLE = "border-collapse:collapse;font-family:system-ui,sans-serif;margin-bottom:1em"
@@ -310,11 +414,17 @@ def tries_from(key: object, value: Any) -> Tries:  # Any: a value read from JSON
             f"correct (true or false), tries (a whole number) and perhaps first (true or "
             f"false).",
         )
+    if canonical_id(key) != key:
+        raise NotationError(
+            "answers", f"the entry {excerpt(key, 60, str)} is written {canonical_id(key)!r}: one way for each exercise."
+        )
     return Tries(value["correct"], int(value["tries"]), value.get("first"))
 
 
-def _student(path: Path) -> Student:
-    """The hand-in at `path`; a NotationError says, in a sentence, why it is not read."""
+def _student(path: Path, key: bytes | None = None) -> tuple[Student, str, bool | None]:
+    """The hand-in at `path`: the learner, their own key ('' in a hand-in of old) and whether its signature is the
+    class's (None where it has none, or there is no class key to check it with); a NotationError says, in a
+    sentence, why it is not read."""
     try:
         data = parse_json(
             as_text(read_regular(path, HAND_IN_LIMIT, follow_links=False, what="a hand-in file")), NESTING, DIGITS
@@ -333,7 +443,10 @@ def _student(path: Path) -> Student:
         name = first_name(data["name"])
     except NotationError:
         raise NotationError("file", f"its name, {excerpt(data['name'], 60)}, is not a first name.") from None
-    return Student(name, _entries(data["answers"]))
+    signed = None
+    if key is not None and "signature" in data:
+        signed = hmac.compare_digest(_signature(data, key), data["signature"])
+    return Student(name, _entries(data["answers"])), str(data.get("learner", "")), signed
 
 
 def _entries(answers: dict[str, object]) -> tuple[tuple[str, Tries], ...]:
@@ -359,7 +472,7 @@ def link_lessons(
 
     The progress and the reporter are the bound lesson's (teach/context) where they are None."""
     mine = learners_progress(progress)
-    answers = {key: one.shared() for key, one in mine.answers().items() if kept_id(key)}
+    answers = {key: one.shared() for key, one in mine.answers().items() if one_spelling(key)}
     return class_report.link_lessons(
         mine.folder, name, server, code, answers, current().reporter if reporter is None else reporter
     )

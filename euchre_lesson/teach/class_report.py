@@ -4,8 +4,9 @@ A learner links their lessons to the class once, on the contents page: first nam
 may set it for everyone in $EUCHRE_LESSON_CLASS_SERVER) and the join code. The link is kept beside their progress, so
 every lesson finds it. From then on each answer judged goes to the server from a thread of its own, with a short
 timeout; one that cannot be sent waits and is sent again with the next. The learner's own progress is kept whatever
-the server does. What is sent is the first name, the join code, and per exercise: right once or not, how many tries,
-and whether the first try was right.
+the server does. What is sent is the first name, the join code, the key the class gave the lessons when they joined
+(a report is matched to its learner by the key, never by the name), and per exercise: right once or not, how many
+tries, and whether the first try was right.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from ..engine import checks
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_atomically
 from ..engine.formats import check, fits
-from .class_formats import CLASS_LINK, LESSON_REPORT, LINK_KIND, LONGEST_ADDRESS, REPORT_REPLY
-from .joining import first_name, typed_join_code
+from .class_formats import CLASS_LINK, LESSON_REPORT, LINK_KIND, LONGEST_ADDRESS, REPORT_REPLY, one_spelling
+from .joining import first_name, join_key, typed_join_code
 
 ENVIRONMENT = "EUCHRE_LESSON_CLASS_SERVER"  # the class server's address, as the teacher sets it for every learner
 LINK_FILE = "class_server.json"  # beside progress.json: the learner's link to the class
@@ -32,14 +33,23 @@ ROUTE = "lessons/answers"  # where the class's server takes reports, under its a
 TIMEOUT = 3.0  # seconds a report may take: the server is on the school's network
 RETRY_AFTER = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)  # seconds between tries while the server cannot be reached
 LINK_LIMIT = 4096  # bytes of the link file read at most
+OLD_LINK = (
+    "Your lessons were linked to the class before the class gave each learner a key, so your answers are not sent: "
+    "press Leave, then Join again."
+)
 
 
 class Link(NamedTuple):
-    """Where the learner's answers go: the server's address, the join code, and the learner's first name."""
+    """Where the learner's answers go: the server's address, the join code, the learner's first name as the class
+    shows it, and the key the class gave these lessons when they joined ('' before they have joined)."""
 
     server: str
     join: str
     name: str
+    token: str = ""
+
+    def __repr__(self) -> str:  # never prints the key: a log or a traceback must not give a learner's answers away
+        return f"Link({self.server!r}, {self.join!r}, {self.name!r})"
 
 
 def server_address(address: object) -> str:
@@ -92,7 +102,8 @@ def read_link(folder: Path) -> Link | None:
         data = parse_json(as_text(read_regular(_link_path(folder), LINK_LIMIT, follow_links=False)), 3, 3)
         if not fits(CLASS_LINK, data):
             return None
-        return Link(server_address(data["server"]), typed_join_code(data["join"]), first_name(data["name"]))
+        token = data.get("token", "")  # none in a link kept before the class gave keys: its reports are refused
+        return Link(server_address(data["server"]), typed_join_code(data["join"]), first_name(data["name"]), token)
     except (FileRefused, JsonRefused, NotationError, OSError, TypeError):
         return None
 
@@ -106,8 +117,14 @@ def link_lessons(folder: Path, name, server, code, answers: dict, reporter: Clas
     path, link = _link_path(folder), Link(server_address(server), typed_join_code(code), first_name(name))
     if not isinstance(answers, dict):
         raise NotationError("answers", f"answers must be the learner's answers by exercise, not {excerpt(answers)}.")
+    kept = read_link(folder)
+    if kept is not None and kept.token and (kept.server, join_key(kept.join)) == (link.server, join_key(link.join)):
+        link = kept  # joined this class before: the same key again, so the class keeps one row for the learner
     try:
-        refused = reporter.post(link, answers)
+        said = reporter.post(link, answers)  # joining: no key yet, so the class gives one
+        if isinstance(said, str) and link.token:  # the class knows the key no more (started afresh): join anew
+            link = link._replace(name=first_name(name), token="")
+            said = reporter.post(link, answers)
     except OSError:
         raise NotationError(
             "server",
@@ -115,8 +132,17 @@ def link_lessons(folder: Path, name, server, code, answers: dict, reporter: Clas
             f"your teacher (the server must be running), then press Join again. Your "
             f"answers are kept here meanwhile.",
         ) from None
-    if refused is not None:
-        raise NotationError("server", refused)
+    if isinstance(said, str):
+        raise NotationError("server", said)
+    if said is None and link.token:  # the class took the answers under the key it gave before
+        said = link
+    if not isinstance(said, Link) or not said.token:
+        raise NotationError(
+            "server",
+            f"The class's server at {link.server} took the answers but gave these lessons no key to send the next "
+            f"with: it is older than these lessons. Ask your teacher to start the class's server of this release.",
+        )
+    link = said
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         record = check(CLASS_LINK, {"kind": LINK_KIND, **link._asdict()})  # as read_link will read it
@@ -152,14 +178,16 @@ _DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
 def lesson_report(link: Link, answers: dict) -> dict:
-    """The report sent to the class: the join code, the first name and the answers (see class_formats)."""
+    """The report sent to the class: the join code, the first name, the lessons' key ('' to join: the class gives one)
+    and the answers (see class_formats)."""
     checks.instance("link", link, Link, "a Link, as read_link gives")
     checks.instance("answers", answers, dict, "the answers by exercise, as a dict")
-    return {"join": link.join, "name": link.name, "answers": answers}
+    return {"join": link.join, "name": link.name, "token": link.token, "answers": answers}
 
 
-def _post(link: Link, answers: dict) -> str | None:
-    """Send one report; None when the server took it, its refusal in words when it said no.
+def _post(link: Link, answers: dict) -> str | Link | None:
+    """Send one report; None when the server took it, its refusal in words when it said no; to join (a link with no
+    key yet), the link the server gave: the name the class shows and the key.
 
     OSError when the server cannot be reached or does not answer in time."""
     report = lesson_report(link, answers)
@@ -172,9 +200,7 @@ def _post(link: Link, answers: dict) -> str | None:
     try:
         with _DIRECT.open(request, timeout=TIMEOUT) as reply:
             said = _reply(reply.read(4096))
-        if said is None:  # not JSON of the reply's format: what answered is not a class's server
-            return _elsewhere(link)
-        return None if said["kept"] else said["message"]
+        return _answer(link, said)
     except urllib.error.HTTPError as error:
         if 400 <= error.code < 500:
             said = _reply(error.read(4096))
@@ -182,6 +208,20 @@ def _post(link: Link, answers: dict) -> str | None:
         raise OSError(f"the class's server failed ({error.code})") from None
     except ValueError as error:  # an address urllib cannot use after all
         return f"The class server's address {link.server} cannot be used ({error})."
+
+
+def _answer(link: Link, said: dict | None) -> str | Link | None:
+    """What the server's reply says: None (kept), its refusal in words, or to a lesson joining, its link."""
+    if said is None:  # not JSON of the reply's format: what answered is not a class's server
+        return _elsewhere(link)
+    if not said["kept"]:
+        return str(said["message"])
+    if link.token or not said.get("token"):
+        return None
+    try:
+        return link._replace(name=first_name(said.get("name", link.name)), token=said["token"])
+    except NotationError:  # a name the class gave that is no first name: not a class's server of this release
+        return _elsewhere(link)
 
 
 def _reply(body: bytes) -> dict | None:
@@ -239,6 +279,10 @@ class ClassReporter:
         """Queue these answers (id to correct, tries, first) for `link`; returns at once."""
         checks.instance("link", link, Link, "a Link, as read_link gives")
         checks.instance("answers", answers, dict, "the answers by exercise, as a dict")
+        if not link.token:  # a link kept before the class gave keys: sent, it would join again, so it is not sent
+            self.refused = OLD_LINK
+            return
+        answers = {key: one for key, one in answers.items() if one_spelling(key)}  # what the class reads, alone
         with self._changed:
             self.waiting.setdefault(link, {}).update(answers)
             if self._thread is None or not self._thread.is_alive():
@@ -260,7 +304,7 @@ class ClassReporter:
                 answers = self.waiting.pop(link)
                 self._busy = True
             try:
-                refused = self.post(link, answers)
+                said = self.post(link, answers)
             except Exception:  # unreachable, slow, or anything else: the answers wait for the next try
                 with self._changed:
                     self.waiting[link] = {**answers, **self.waiting.get(link, {})}  # newer ones win
@@ -270,6 +314,6 @@ class ClassReporter:
                 continue
             failures = 0
             with self._changed:
-                self.refused = refused or ""
+                self.refused = said if isinstance(said, str) else ""
                 self._busy = False
                 self._changed.notify_all()

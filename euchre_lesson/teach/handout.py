@@ -31,6 +31,7 @@ from ..engine.display import RULE_BOOK
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, replace_folder, shown
 from ..engine.formats import Format, FormatRefused, read
+from .class_formats import CLASS_KEY_FILE
 from .house_rules import HOUSE_RULES_FILE, house_rules_bytes
 from .refusals import ToolRefused, exit_on_refusal
 
@@ -90,6 +91,9 @@ def student_files(folder: Path) -> dict[str, bytes]:
     rules = _house_rules(folder)
     if rules is not None:
         files[HOUSE_RULES_FILE] = rules
+    key = folder / CLASS_KEY_FILE  # the key the copies sign hand-ins with, where the teacher made one
+    if key.is_file() and not key.is_symlink():
+        files[CLASS_KEY_FILE] = _regular(key, 200)
     return files
 
 

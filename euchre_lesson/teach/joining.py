@@ -6,11 +6,14 @@ read a first name and a join code with these two rules, so a name or a code one 
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from collections.abc import Iterable
 
 from ..engine.errors import NotationError, excerpt
 
 LONGEST_NAME = 40  # characters: a first name, perhaps with an initial
+LONGEST_TYPED = 1000  # characters typed for a name that are read at all
 LONGEST_CODE = 100  # a code typed longer than this is not read at all
 # Letters nobody mistakes for another when read aloud or off a board: no B (8), G (6), I and L (1), O and Q (0),
 # S (5), Z (2).
@@ -18,24 +21,118 @@ JOIN_LETTERS = "ACDEFHJKMNPRTUVWXY"  # a join code's letters (classroom/codes.py
 
 
 def first_name(value: object) -> str:
-    """The name without the spaces around it; NotationError says what is wrong with an empty, long or odd one."""
+    """The name in NFC without the spaces around it; NotationError says what is wrong with an empty, long or odd one."""
     if type(value) is not str:
         raise NotationError("name", f"Type your first name, such as Ana, not {excerpt(value)}.")
-    name = " ".join(value.split())  # spaces inside, however many, become one
+    if len(value) > LONGEST_TYPED:  # never split or normalize a page of text: say its length at once
+        raise NotationError("name", _too_long(len(value)))
+    # One spelling per name: 'Aná' typed as a + accent (NFD) is the 'Aná' typed as one letter (NFC).
+    name = unicodedata.normalize("NFC", " ".join(value.split()))  # spaces inside, however many, become one
     if not name:
         raise NotationError("name", "Type your first name, such as Ana: the name is empty.")
     if len(name) > LONGEST_NAME:
-        raise NotationError(
-            "name",
-            f"A first name is at most {LONGEST_NAME} characters; this one has "
-            f"{len(name):,}. Type your first name, perhaps with an initial.",
-        )
+        raise NotationError("name", _too_long(len(name)))
     if any(unicodedata.category(letter).startswith("C") for letter in name):
         raise NotationError(
             "name",
             f"The name {excerpt(name)} holds a control character, which no name has: type your first name again.",
         )
     return name
+
+
+def _too_long(length: int) -> str:
+    return (
+        f"A first name is at most {LONGEST_NAME} characters; this one has {length:,}. Type your first name, perhaps "
+        f"with an initial."
+    )
+
+
+# Letters of other alphabets that look like a Latin letter (after casefold), as a name is read off a screen: the
+# Cyrillic and Greek ones a keyboard offers, and the Latin ones read alike in a sans-serif font (I and l, 0 and O).
+LOOK_ALIKE_LETTERS = str.maketrans(
+    {
+        **dict(zip("авеёіјкмнорстуухѕԁԛԝһӏ", "abeeijkmhopctyyxsdqwhi")),  # Cyrillic
+        **dict(zip("αβγεζηικμνορτυχω", "abyezhikmvoptuxw")),  # Greek
+        "ı": "i",
+        "l": "i",
+        "|": "i",
+        "1": "i",
+        "0": "o",
+        "ß": "ss",
+    }
+)
+NUMBERED = re.compile(r"^(.*\S) ([0-9]{1,3})$")  # 'Ava 2': a name told apart from another Ava by its number
+
+
+def name_key(name: str) -> str:
+    """What a name looks like on a screen: casefolded, in NFKC, each look-alike letter as the Latin one it looks like.
+
+    Two names of one key are one name to the eye (Ann, ann, a Cyrillic Аnn), so the class tells them apart."""
+    _text("name", name)
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold()).translate(LOOK_ALIKE_LETTERS)
+
+
+def distinct_name(name: str, others: Iterable[str]) -> str:
+    """`name`, or where another student's name looks the same, `name` with the first number free: 'Ava 2'."""
+    taken = {name_key(other) for other in _names(others)}
+    if name_key(name) not in taken:
+        return name
+    number = 2
+    while True:
+        suffix = f" {number}"
+        numbered = name[: LONGEST_NAME - len(suffix)].rstrip() + suffix  # still a first name: at most 40 characters
+        if name_key(numbered) not in taken:
+            return numbered
+        number += 1
+
+
+def alphabets(name: str) -> tuple[str, ...]:
+    """The alphabets a name's letters are written in ('LATIN', 'CYRILLIC', ...), in the order met."""
+    _text("name", name)
+    found: list[str] = []
+    for letter in name:
+        if letter.isalpha():
+            alphabet = unicodedata.name(letter, "UNKNOWN").split()[0]
+            if alphabet not in found:
+                found.append(alphabet)
+    return tuple(found)
+
+
+def look_alikes(names: Iterable[str]) -> tuple[str, ...]:
+    """For the teacher, a sentence per name that could pass for another's: written with look-alike letters of
+    another alphabet, or looking the same as another name (numbers apart) though written differently."""
+    given = list(dict.fromkeys(_names(names)))
+    said = []
+    seen: dict[str, str] = {}  # a name's key without its number -> the first name of that key
+    for name in given:
+        base = found[1] if (found := NUMBERED.match(name)) else name
+        mixed = alphabets(base)
+        other = seen.setdefault(name_key(base), name)
+        other_base = found[1] if (found := NUMBERED.match(other)) else other
+        if other != name and other_base.casefold() != base.casefold():
+            said.append(f"{name} looks like {other} but is written with other letters: ask who is who.")
+        elif len(mixed) > 1:
+            said.append(
+                f"{name} mixes letters of two alphabets ({' and '.join(a.title() for a in mixed)}): it may pass for "
+                f"another name."
+            )
+    return tuple(said)
+
+
+def _text(what: str, value: object) -> str:
+    if type(value) is not str:
+        raise NotationError(what, f"{what} must be a first name, as text, such as 'Ana'; not {excerpt(value)}.")
+    return value
+
+
+def _names(names: object) -> list[str]:
+    """Students' names given as a list (or any iterable) of text; NotationError for anything else."""
+    if isinstance(names, (str, bytes)) or not isinstance(names, Iterable):
+        raise NotationError("names", f"names must be a list of first names, not {excerpt(names)}.")
+    given = list(names)
+    for name in given:
+        _text("names", name)
+    return given
 
 
 CODES = ("join code", "teacher code", "seat token")  # the codes a class gives, as a message names them

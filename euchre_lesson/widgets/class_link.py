@@ -8,7 +8,7 @@ import ipywidgets as w
 
 from ..engine.errors import NotationError
 from ..teach.class_progress import link_lessons, linked, unlink_lessons
-from ..teach.class_report import default_server
+from ..teach.class_report import OLD_LINK, default_server
 from ..teach.context import current, learners_progress
 from ..teach.progress import Progress
 from . import arguments
@@ -68,6 +68,9 @@ class ClassLink(Described, w.VBox):
                 "Your answers are kept on this computer only. If your teacher runs a class server, "
                 "write its address and the join code (your teacher gives both) and press Join.",
             )
+        elif not link.token:  # linked before the class gave each learner a key: nothing is sent until joined again
+            self.leave_tie.draw(link)
+            say(self.said, OLD_LINK, "bad")
         else:
             self.leave_tie.draw(link)
             say(self.said, f"Your answers go to your teacher's server at {link.server} as {link.name}.")

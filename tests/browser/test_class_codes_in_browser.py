@@ -29,7 +29,12 @@ def server(tmp_path_factory):
 
 def report_from(server: ClassServer, source: str, code: str) -> tuple[int, dict]:
     """POST a lesson's report with `code`, from the loopback address `source` (127.0.0.x: another computer)."""
-    body = {"join": code, "name": "Ann", "answers": {"lesson 1 q1": {"correct": True, "tries": 1, "first": True}}}
+    body = {
+        "join": code,
+        "name": "Ann",
+        "token": "",
+        "answers": {"lesson 1 q1": {"correct": True, "tries": 1, "first": True}},
+    }
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30, source_address=(source, 0))
     try:
         connection.request("POST", "/lessons/answers", json.dumps(body), {"Content-Type": "application/json"})
