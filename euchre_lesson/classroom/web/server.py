@@ -113,10 +113,12 @@ def serve(
     # uvicorn calls websockets' own protocol deprecated (its sans-I/O one is to take the name), but Solara writes
     # from a page's thread only on this one: the warning would only puzzle a teacher reading the terminal
     warnings.filterwarnings("ignore", message="The `websockets` implementation is deprecated")
+    from .lesson_site import lesson_routes
     from .progress_page import answers_route
 
+    lessons = lesson_routes(answers_route(served.reports), served.addresses, say=say)  # the lessons, at /lessons/
     pacer = Pacer(room).start()
     try:  # the lessons' answers come in at /lessons/answers
-        solara_door.serve(served, host, port, routes=[answers_route(served.reports)])
+        solara_door.serve(served, host, port, routes=lessons)
     finally:
         pacer.stop()
