@@ -114,7 +114,7 @@ def _marked(files: dict[str, bytes]) -> dict[str, bytes]:
     for name, data in files.items():
         if name.endswith(".ipynb"):
             lesson = nbformat.reads(data.decode("utf-8"), as_version=4)
-            lesson.metadata.update(json.loads(json.dumps(COPY_MARK)))
+            lesson.metadata.update({key: dict(value) for key, value in COPY_MARK.items()})
             text = nbformat.writes(lesson)
             data = (text if text.endswith("\n") else text + "\n").encode("utf-8")
         out[name] = data

@@ -12,7 +12,6 @@ the join code in the report decides, as always, whether it is kept.
 from __future__ import annotations
 
 import fnmatch
-import json
 import os
 from collections.abc import Awaitable, Callable, Iterable
 from html import escape
@@ -24,10 +23,11 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
+from ...engine.files import as_text, parse_json, read_regular
 from ...teach.class_report import CLASS_KIND, CLASS_MARK
-from ...teach.handout import TEACHERS_ONLY
+from ...teach.handout import MOST_LESSON_BYTES, NOTEBOOK_DIGITS, NOTEBOOK_NESTING, TEACHERS_ONLY
 
-SITE = Path("site")  # where `make site` builds the lessons, in the folder `make classroom` runs from
+SITE = "site"  # where `make site` builds the lessons, in the folder `make classroom` runs from
 SITE_ENVIRONMENT = "EUCHRE_LESSON_SITE"  # another folder of the site, as the teacher may set it
 PREFIX = "/lessons"
 SITE_MARK = ".euchre-site"  # in every site jupyterlite/build_site.py builds
@@ -90,8 +90,11 @@ def site_problem(site: Path) -> str:
 def _has_answers(path: Path) -> bool:
     """Whether a lesson of the site holds a cell tagged `solution` (the teacher's version does; a copy never)."""
     try:
-        cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
-    except (OSError, ValueError, AttributeError):
+        lesson = parse_json(as_text(read_regular(path, MOST_LESSON_BYTES)), NOTEBOOK_NESTING, NOTEBOOK_DIGITS)
+        cells = lesson.get("cells", []) if isinstance(lesson, dict) else None
+    except (OSError, ValueError):
+        cells = None
+    if not isinstance(cells, list):
         return True  # a lesson that cannot be read is not known to be a student's copy
     return any("solution" in cell.get("metadata", {}).get("tags", ()) for cell in cells if isinstance(cell, dict))
 
