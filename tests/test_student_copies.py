@@ -384,3 +384,30 @@ def test_only_a_command_s_entry_point_ends_the_process():
         )
     }
     assert {name for name in raising if not name.endswith("__main__.py")} == {"teach/refusals.py"}, raising
+
+
+def test_force_replaces_only_the_copies_it_marked_never_a_teacher_s_file_put_in_a_copy_s_place(source, tmp_path):
+    """Issue 36: --force replaced a teacher's own edited lesson put where a copy had been written (the list of copies
+    named it): the tool now knows its copies by a mark it writes in each, and a file without it is left alone."""
+    target = tmp_path / "student_notebooks"
+    build(source, target)
+    marks = [nbformat.read(target / name, as_version=4).metadata.get("euchre_lesson") for name in SAMPLE]
+    assert marks == [{"student_copy": True}] * 2, "each copy carries the tool's mark"
+    teachers = nbformat.read(source / SAMPLE[1], as_version=4)  # the teacher's own version, edited
+    teachers.cells.append(nbformat.v4.new_markdown_cell("My own notes for Friday"))
+    nbformat.write(teachers, target / SAMPLE[1])
+    edited = nbformat.read(target / SAMPLE[0], as_version=4)  # a student's edits keep the mark
+    edited.cells.append(nbformat.v4.new_markdown_cell("A student's scribble"))
+    nbformat.write(edited, target / SAMPLE[0])
+    forced = run(str(source), str(target), "--force", cwd=tmp_path)
+    assert forced.returncode == 0, forced.stderr
+    assert "My own notes for Friday" in (target / SAMPLE[1]).read_text(), "the teacher's file is left as it is"
+    assert f"{SAMPLE[1]} was left as it is" in forced.stdout, "and named in words"
+    assert "A student's scribble" not in (target / SAMPLE[0]).read_text(), "a marked copy, edited, is replaced"
+
+
+@pytest.mark.parametrize("force", ["yes", 1, None])
+def test_force_that_is_not_true_or_false_is_refused_in_words(source, tmp_path, force):
+    with pytest.raises(ValueError, match="force must be True or False"):
+        build(source, tmp_path / "student_notebooks", force=force)
+    assert not (tmp_path / "student_notebooks").exists()

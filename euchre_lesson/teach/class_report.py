@@ -11,8 +11,10 @@ tries, and whether the first try was right.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+import sys
 import threading
 import urllib.error
 import urllib.parse
@@ -37,6 +39,11 @@ OLD_LINK = (
     "Your lessons were linked to the class before the class gave each learner a key, so your answers are not sent: "
     "press Leave, then Join again."
 )
+# The static site's Python (Pyodide, in the page's worker) has no sockets (urllib's would try a WebSocket to the
+# server, which never reaches it as a request) and no threads: there a report goes by the browser's own request.
+IN_A_BROWSER = sys.platform == "emscripten"
+CLASS_MARK = "lessons/class.json"  # under a class's server's address: says it is one (lessons it serves find it)
+CLASS_KIND = "euchre_lesson class's server"
 
 
 class Link(NamedTuple):
@@ -81,10 +88,26 @@ def server_address(address: object) -> str:
 
 
 def default_server() -> str:
-    """The address the teacher set for every learner ($EUCHRE_LESSON_CLASS_SERVER), or '' when none is set."""
+    """The address the teacher set for every learner ($EUCHRE_LESSON_CLASS_SERVER); in the browser, the page's own
+    address where the class's server serves the lessons; or '' when there is neither."""
     try:
         return server_address(os.environ.get(ENVIRONMENT, ""))
     except NotationError:
+        return _class_serving_this_page() if IN_A_BROWSER else ""
+
+
+def _class_serving_this_page() -> str:
+    """The page's own address when a class's server serves it (it answers CLASS_MARK there), else ''."""
+    try:
+        import js  # type: ignore[import-not-found]  # Pyodide's door to the page (its worker's location)
+
+        location = js.location
+        port = str(location.port) or ("443" if str(location.protocol) == "https:" else "80")
+        address = server_address(f"{location.protocol}//{location.hostname}:{port}")
+        status, body = _browser_request("GET", address + CLASS_MARK)
+        said = parse_json(as_text(body), 2, 3)
+        return address if status == 200 and isinstance(said, dict) and said.get("kind") == CLASS_KIND else ""
+    except Exception:  # not served by a class's server, or not answering: the learner types the address
         return ""
 
 
@@ -194,6 +217,8 @@ def _post(link: Link, answers: dict) -> str | Link | None:
     if not fits(LESSON_REPORT, report):
         return "These answers cannot be sent: they are not answers to the lessons' exercises."
     body = json.dumps(report, ensure_ascii=False).encode("utf-8")
+    if IN_A_BROWSER:
+        return _post_from_browser(link, body)
     request = urllib.request.Request(
         link.server + ROUTE, data=body, method="POST", headers={"Content-Type": "application/json"}
     )
@@ -222,6 +247,39 @@ def _answer(link: Link, said: dict | None) -> str | Link | None:
         return link._replace(name=first_name(said.get("name", link.name)), token=said["token"])
     except NotationError:  # a name the class gave that is no first name: not a class's server of this release
         return _elsewhere(link)
+
+
+def _browser_request(method: str, url: str, body: bytes | None = None) -> tuple[int, bytes]:
+    """One request from the browser's Python by the browser's XMLHttpRequest: the status and the reply's first
+    4 KB; OSError when nothing answered in time (or the server's answer is not for this page: CORS)."""
+    import js  # Pyodide's, in the browser only
+    from pyodide.ffi import JsException  # type: ignore[import-not-found]
+
+    request = js.XMLHttpRequest.new()
+    request.open(method, url, False)  # waits for the answer: the kernel runs in a worker, where that is allowed
+    request.timeout = int(TIMEOUT * 1000)
+    if body is not None:
+        request.setRequestHeader("Content-Type", "application/json")
+    try:
+        request.send(None if body is None else body.decode("utf-8"))
+    except JsException as error:
+        raise OSError(f"nothing answered at {url} ({error})") from None
+    if not request.status:
+        raise OSError(f"nothing answered at {url}")
+    return int(request.status), str(request.responseText).encode("utf-8")[:4096]
+
+
+def _post_from_browser(link: Link, body: bytes) -> str | Link | None:
+    """_post in the browser: the same answers read from the same replies."""
+    status, reply = _browser_request("POST", link.server + ROUTE, body)
+    said = _reply(reply)
+    if status >= 500:
+        raise OSError(f"the class's server failed ({status})")
+    if status < 300:
+        return _answer(link, said)
+    if said is not None and 400 <= status < 500 and not said["kept"]:
+        return said["message"]
+    return _elsewhere(link)  # what answered is not a class's server
 
 
 def _reply(body: bytes) -> dict | None:
@@ -285,15 +343,33 @@ class ClassReporter:
         answers = {key: one for key, one in answers.items() if one_spelling(key)}  # what the class reads, alone
         with self._changed:
             self.waiting.setdefault(link, {}).update(answers)
-            if self._thread is None or not self._thread.is_alive():
+            if IN_A_BROWSER:  # no threads there: sent on the kernel's event loop, once the answer is shown
+                _soon(self._send_once)
+            elif self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="class-report", daemon=True)
                 self._thread.start()
             self._changed.notify_all()
 
     def wait(self, seconds: float) -> bool:
         """Wait until every answer queued has been sent or refused (for tests); whether they all were."""
+        if IN_A_BROWSER:  # one thread: what waits is sent now
+            self._send_once()
+            return not self.waiting
         with self._changed:
             return self._changed.wait_for(lambda: not self.waiting and not self._busy, seconds)
+
+    def _send_once(self) -> None:
+        """In the browser: every answer waiting sent once; those that cannot be sent wait for the next answer."""
+        with self._changed:
+            waiting, self.waiting = self.waiting, {}
+        for link, answers in waiting.items():
+            try:
+                refused = self.post(link, answers)
+            except Exception:
+                with self._changed:
+                    self.waiting[link] = {**answers, **self.waiting.get(link, {})}  # newer ones win
+                continue
+            self.refused = refused or ""
 
     def _run(self) -> None:
         failures = 0
@@ -317,3 +393,11 @@ class ClassReporter:
                 self.refused = said if isinstance(said, str) else ""
                 self._busy = False
                 self._changed.notify_all()
+
+
+def _soon(work) -> None:
+    """Call `work()` on the kernel's event loop as soon as it is free (at once where there is no loop)."""
+    try:
+        asyncio.get_event_loop().call_soon(work)
+    except RuntimeError:
+        work()

@@ -13,7 +13,10 @@ written to a new file and renamed into place, so a link in the output folder is 
 written through; and an output folder holding files this tool did not write (a student's edited
 copy, say) is refused unless --force is given. With --force the copies this tool wrote are replaced,
 edited or not, and a file it never wrote is left as it is, even one named as a lesson (that lesson's
-copy is then not written, and the command says so). The tool lists what it wrote, with a checksum of
+copy is then not written, and the command says so). The tool knows its own copies by a mark it writes in each
+(the notebook's metadata "euchre_lesson": {"student_copy": true}, which a student's edits keep): a file without
+the mark is never replaced, even where a copy of the same name was written before (a teacher's own version put
+in its place). The tool lists what it wrote, with a checksum of
 each copy, in `.student_copies.json` in the output folder, so running it again just works.
 
 What a copy holds, and which files are copied, is teach/handout.py's one list (the site and the app use it too).
@@ -31,6 +34,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+import nbformat
 
 from ..engine import checks
 from ..engine.errors import excerpt
@@ -57,7 +62,10 @@ COPIES_LIST = Format(
     },
 )
 MOST_MANIFEST_BYTES = 2**20
+# The mark the tool writes in each copy's metadata: --force replaces only a file that carries it.
+COPY_MARK = {"euchre_lesson": {"student_copy": True}}
 NAMES_SHOWN = 10
+CHANGED = " (changed since it was written)"
 
 
 def build(source: Path, target: Path, force: bool = False) -> list[Path]:
@@ -67,6 +75,7 @@ def build(source: Path, target: Path, force: bool = False) -> list[Path]:
     and, unless `force`, an output folder holding files this tool did not write; with `force`, a file this tool
     never wrote is left as it is, even where a copy would go (that copy is not written, nor returned)."""
     source, target = _folder(source, "source"), _folder(target, "target")
+    force = checks.flag("force", force)
     try:
         return _build(source, target, force)
     except OSError as error:  # a name the system cannot take (too long, say), met before anything is written
@@ -77,7 +86,7 @@ def build(source: Path, target: Path, force: bool = False) -> list[Path]:
 
 
 def _build(source: Path, target: Path, force: bool) -> list[Path]:
-    copies = student_files(source)  # all read before any is written: the hand-out's list (teach/handout.py)
+    copies = _marked(student_files(source))  # all read before any is written: the hand-out's list (teach/handout.py)
     rules = copies.get(HOUSE_RULES_FILE)
     _refuse_overlap(source, target)
     untouched, foreign, never_written = _survey(target)
@@ -97,6 +106,31 @@ def _build(source: Path, target: Path, force: bool) -> list[Path]:
     if stale:
         (target / HOUSE_RULES_FILE).unlink(missing_ok=True)
     return [target / name for name in copies]
+
+
+def _marked(files: dict[str, bytes]) -> dict[str, bytes]:
+    """The hand-out's files, each lesson carrying the mark that says this tool wrote it (COPY_MARK)."""
+    out = {}
+    for name, data in files.items():
+        if name.endswith(".ipynb"):
+            lesson = nbformat.reads(data.decode("utf-8"), as_version=4)
+            lesson.metadata.update({key: dict(value) for key, value in COPY_MARK.items()})
+            text = nbformat.writes(lesson)
+            data = (text if text.endswith("\n") else text + "\n").encode("utf-8")
+        out[name] = data
+    return out
+
+
+def _carries_mark(path: Path) -> bool:
+    """Whether the notebook at `path` carries the mark this tool writes in each copy (never through a link)."""
+    try:
+        lesson = parse_json(
+            as_text(read_regular(path, MOST_LESSON_BYTES, follow_links=False)), NOTEBOOK_NESTING, NOTEBOOK_DIGITS
+        )
+    except ValueError:  # not a file, too large, not JSON: not a copy
+        return False
+    metadata = lesson.get("metadata") if isinstance(lesson, dict) else None
+    return isinstance(metadata, dict) and metadata.get("euchre_lesson") == COPY_MARK["euchre_lesson"]
 
 
 def _folder(value: object, argument: str) -> Path:
@@ -154,7 +188,8 @@ def _survey(target: Path) -> tuple[dict[str, str], list[str], set[str]]:
                     untouched[entry.name] = written[entry.name]
                 elif why is not None:
                     foreign.append(f"{_excerpt(entry.name)}{why}")
-                    if why == "" and entry.stat(follow_symlinks=False).st_nlink == 1:  # a hard link's data is kept
+                    lone = why in ("", CHANGED) and entry.stat(follow_symlinks=False).st_nlink == 1  # a link's data
+                    if lone and not (entry.name.endswith(".ipynb") and _carries_mark(Path(entry.path))):  # is kept
                         never_written.add(entry.name)
     except OSError as error:
         raise ToolRefused(f"Cannot look into the output folder {shown(target)}: {error.strerror or error}.") from None
@@ -188,7 +223,7 @@ def _not_ours(entry: os.DirEntry, written: dict[str, str]) -> str | None:
         same = _sha256(read_regular(Path(entry.path), MOST_LESSON_BYTES, follow_links=False)) == written[entry.name]
     except ValueError:
         same = False
-    return None if same else " (changed since it was written)"
+    return None if same else CHANGED
 
 
 def _refuse_folders_in_the_way(target: Path, copies: dict[str, bytes]) -> None:

@@ -114,11 +114,13 @@ def serve(
     # from a page's thread only on this one: the warning would only puzzle a teacher reading the terminal
     warnings.filterwarnings("ignore", message="The `websockets` implementation is deprecated")
     from .doors import teacher_routes
+    from .lesson_site import lesson_routes
     from .progress_page import answers_route
 
+    # the lessons at /lessons/, their answers coming in at /lessons/answers; the teacher's cookie at /teacher/...
+    lessons = lesson_routes(answers_route(served.reports, served.doors.join), served.addresses, say=say)
     pacer = Pacer(room).start()
-    try:  # the lessons' answers come in at /lessons/answers; the teacher's browser asks for its cookie at /teacher/...
-        routes = [answers_route(served.reports, served.doors.join), *teacher_routes(served)]
-        solara_door.serve(served, host, port, routes=routes)
+    try:
+        solara_door.serve(served, host, port, routes=[*lessons, *teacher_routes(served)])
     finally:
         pacer.stop()
