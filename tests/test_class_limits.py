@@ -133,6 +133,27 @@ def raw_page(port: int) -> socket.socket:
     return connection
 
 
+def trickle(port: int, closed_after: list[float]) -> None:
+    """A request sent one byte a second, never finished: when the server closed the connection."""
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as connection:
+        try:
+            for byte in b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 200:
+                connection.sendall(bytes([byte]))
+                time.sleep(1.0)
+                connection.setblocking(False)
+                try:
+                    if connection.recv(1) == b"":
+                        break
+                except BlockingIOError:
+                    pass
+                finally:
+                    connection.setblocking(True)
+        except OSError:  # reset by the server
+            pass
+    closed_after.append(time.monotonic() - started)
+
+
 def rss_kb(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -149,6 +170,9 @@ def test_the_real_server_keeps_its_limits(tmp_path):
     with ClassProcess(tmp_path / "class", "--tables", "2", "--cull-after", "5s") as server:
         stalled = raw_page(server.port)  # first: the time it takes to be dropped runs while the rest is checked
         stalled_at = time.monotonic()
+        trickled: list[float] = []
+        trickling = threading.Thread(target=trickle, args=(server.port, trickled), daemon=True)
+        trickling.start()
         for path in ("resourcez", "resourcez?verbose"):
             with pytest.raises(urllib.error.HTTPError) as hidden:
                 urllib.request.urlopen(server.url + path, timeout=30)
@@ -198,7 +222,9 @@ def test_the_real_server_keeps_its_limits(tmp_path):
             pass
         dropped_after = time.monotonic() - stalled_at
         stalled.close()
+        trickling.join(limits.ASKING_SECONDS + 30)
         printed = server.printed()
-    print(f"a stalled page was dropped after {dropped_after:.0f} s")
+    print(f"a stalled page was dropped after {dropped_after:.0f} s, a request sent a byte a second after {trickled}")
+    assert trickled and trickled[0] <= limits.ASKING_SECONDS + 5, "uvicorn alone waits for ever"
     assert dropped_after <= 2 * limits.PING_SECONDS + 8, "uvicorn alone waits 40 s"
     assert "Traceback" not in printed, printed[-3000:]

@@ -22,6 +22,7 @@ PAGES_PER_ADDRESS = 12  # pages open at once from one computer: a student's tabs
 PAGES_IN_ALL = 240  # pages open at once in the whole class: a large class's several tabs each
 MESSAGE_LIMIT = 256 * 1024  # bytes in one message from a page (a click or a typed name is well under 1 KB)
 PING_SECONDS = 15.0  # a page's browser is asked every PING_SECONDS and dropped if it has not answered in as long
+ASKING_SECONDS = 20.0  # a new connection that has not said what it wants by then is closed (a stalled client)
 PAGE_SOCKET = "/jupyter/api/kernels/"  # where a page opens its connection (Solara's websocket)
 NOT_PAGES = ("/_solara/", "/static/", "/jupyter/", "/lessons/", "/readyz")  # files and routes, not pages
 
@@ -52,6 +53,27 @@ async def send_page(send: Send, words: str, status: int) -> None:
     headers = [(b"content-type", b"text/html; charset=utf-8"), (b"content-length", str(len(body)).encode())]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
+
+
+def patient_http(seconds: float = ASKING_SECONDS) -> type:
+    """uvicorn's HTTP protocol (h11's), closing a connection that has not asked for anything within `seconds`.
+
+    uvicorn times out a connection only between requests: one that never finishes its first (a byte now and then)
+    would hold its socket, and its share of the server's, for ever."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class PatientHttp(H11Protocol):
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            self.loop.call_later(seconds, self._asked_nothing)
+
+        def _asked_nothing(self) -> None:
+            transport = self.transport
+            # no request under way and the connection still this protocol's (not handed to a page's websocket)
+            if self.cycle is None and transport.get_protocol() is self and not transport.is_closing():
+                transport.close()
+
+    return PatientHttp
 
 
 @dataclass

@@ -162,6 +162,7 @@ def serve(served: ServedClass, host: str, port: int, routes: Iterable[Any] = ())
             host=host,
             port=port,
             log_level="warning",
+            http=limits.patient_http(),
             ws="websockets",
             ws_per_message_deflate=False,
             ws_max_size=limits.MESSAGE_LIMIT,
