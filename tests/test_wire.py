@@ -4,6 +4,8 @@ is open, and a client too slow to read is dropped (the real server: tests/test_c
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import socket
 import threading
 
 import pytest
@@ -98,3 +100,46 @@ def test_a_client_that_does_not_read_is_dropped_once_its_backlog_is_full():
         assert protocol.transport.aborted
     finally:
         loop.close()
+
+
+class Funnel:
+    """What Solara's SyncFrameWriter uses of websockets' protocol: its funnel of frames, and the loop's call."""
+
+    def __init__(self) -> None:
+        self.is_client, self.extensions, self.lost = False, [], []
+
+    def write_frame_sync(self, fin: bool, opcode: int, data: bytes) -> None:
+        raise AssertionError("replaced by the writer's")
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.lost.append(exc)
+
+
+def late_redraw_reaches(writer_class: type) -> list[bytes]:
+    """What other connections read after a page's connection closed and its writer was sent one more message."""
+    page, browser = socket.socketpair()
+    page.setblocking(False)
+    protocol = Funnel()
+    writer = writer_class(protocol, page.fileno())
+    protocol.connection_lost(None)
+    page.close()
+    browser.close()
+    others = [end for _ in range(4) for end in socket.socketpair()]  # the freed numbers given again
+    with contextlib.suppress(OSError):
+        writer.send_text("a late redraw")
+    read = []
+    for end in others:
+        end.setblocking(False)
+        with contextlib.suppress(BlockingIOError):
+            read.append(end.recv(100))
+    for end in others:
+        end.close()
+    return read
+
+
+def test_solara_s_own_direct_writes_reach_another_connection_once_the_page_s_closed():
+    """Why wire.py exists: Solara's SyncFrameWriter writes to its socket's number, which the system gives the next
+    connection. If an upgrade of Solara makes this fail, its direct writes may have become safe: see wire.py."""
+    from solara.server.sync_ws_write import SyncFrameWriter
+
+    assert late_redraw_reaches(SyncFrameWriter) == [b"\x81\x0da late redraw"]
