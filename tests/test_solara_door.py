@@ -8,7 +8,9 @@ When upgrading Solara, run this file first; each test names what it relies on. L
   fields `user_dicts` (a dict per kernel), `lock` (a reentrant lock), `event_loop` (the kernel's own loop) and the
   method `on_close`; and that `solara.lab.on_kernel_start` callbacks still run inside each new kernel;
 - `solara.server.starlette.app`: its route list ends with the route that takes every address (so the class's own
-  routes go first).
+  routes go first), and its CDN proxy is a route whose app is a `StaticCdn` (taken out);
+- `solara.server.starlette.WebsocketWrapper`: made by `kernel_connection` under that global name, and its
+  send_text/send_bytes write through `self.sync_writer` when it is set (wire.py's LoopWriter is put there).
 Then run tests/browser/test_classroom_in_browser.py and test_classroom_messages.py, which drive the real server.
 """
 
@@ -71,7 +73,7 @@ def test_the_settings_the_server_writes_are_the_ones_solara_reads(tmp_path):
         "False",
         "30s",
         "False",
-        str(os.name == "posix"),
+        "False",  # Solara's direct writes off: they wrote a closed page's messages onto another connection
     ]
 
 
@@ -150,3 +152,28 @@ def test_the_class_s_own_routes_go_ahead_of_the_route_that_takes_every_address()
     last = app.router.routes[-1]
     assert isinstance(app.router.routes, list) and last.path == "/{fullpath:path}"
     assert last.matches({"type": "http", "path": "/lessons/answers", "method": "GET"})[0].name == "FULL"
+
+
+def test_solara_s_cdn_proxy_is_taken_out_and_nothing_else():
+    from solara.server.starlette import StaticCdn, app
+
+    kept = solara_door.without_cdn_proxy(app.router.routes)
+    assert [route for route in app.router.routes if route not in kept] == [
+        route for route in app.router.routes if isinstance(getattr(route, "app", None), StaticCdn)
+    ]
+    assert len(kept) == len(app.router.routes) - 1, "Solara's routes have exactly one CDN proxy, taken out"
+
+
+def test_each_page_s_connection_is_made_under_the_name_the_door_replaces_and_writes_through_its_sync_writer():
+    """kernel_connection makes `WebsocketWrapper(ws, portal)` by the module's global name, and the wrapper's sends go
+    to `self.sync_writer` when it is set: the door's PageSocket sets it to wire.LoopWriter."""
+    import inspect
+
+    from solara.server import starlette
+
+    assert "WebsocketWrapper(ws, portal)" in inspect.getsource(starlette._kernel_connection)
+    for send in (starlette.WebsocketWrapper.send_text, starlette.WebsocketWrapper.send_bytes):
+        source = inspect.getsource(send)
+        assert "if self.sync_writer is not None:" in source and "except OSError as e:" in source
+    page_socket = solara_door.page_socket(starlette.WebsocketWrapper)
+    assert issubclass(page_socket, starlette.WebsocketWrapper) and page_socket is not starlette.WebsocketWrapper

@@ -254,9 +254,10 @@ def test_the_server_prints_where_to_join_and_the_codes(server):
     assert TEACHER in server["printed"] and "█" in server["printed"], "the QR code is drawn in the terminal"
 
 
-def test_the_server_writes_each_page_s_messages_from_that_page_s_thread(browsers, server):
-    """Solara sends a page's widgets straight from the page's thread only on websockets' own protocol; otherwise
-    every message waits for the server's one event loop (bench/classroom.py: p95 at 8 tables 144 ms, not 239)."""
+def test_the_server_writes_each_page_s_messages_through_websockets_own_protocol_without_a_warning(browsers, server):
+    """The class's server writes a page's messages through websockets' own protocol (classroom/web/wire.py: the
+    event loop writes them, the page's thread never waits), which uvicorn calls deprecated: the teacher's terminal
+    shows neither that warning nor Solara's about its own direct writes (off: tests/test_class_wire.py)."""
     page = browsers([])
     page.goto(server["url"])
     page.get_by_label("Your first name").wait_for()

@@ -1,8 +1,10 @@
 """The front-end files Solara's pages load from a CDN, kept in a local folder so a class runs offline.
 
-Solara's page asks its server for `/_solara/cdn/<npm package>@<version>/<file>`, and the server answers from
-SOLARA_ASSETS_PROXY_CACHE_DIR, fetching from the CDN only what is missing there. The packages it wants are
-read from Solara's own page template (so a new Solara asks for its own versions) and packed from npm.
+Solara's page asks its server for `/_solara/cdn/<npm package>@<version>/<file>`. The class's server answers from
+the local folder alone, read-only (`page_files`): a file missing there is a 404, never fetched from the internet,
+and no request changes the folder (Solara's own CDN proxy fetches what is missing and deletes a folder asked for as a
+file). The packages are read from Solara's own page template (so a new Solara asks for its own versions) and packed
+from npm once, by `make classroom-assets` or as the server first starts.
 """
 
 from __future__ import annotations
@@ -15,8 +17,11 @@ import sys
 import tarfile
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from .solara_door import page_template
+
+CDN = "/_solara/cdn"  # where Solara's page template asks for its front-end files
 
 # The page template's CDN packages; Font Awesome is left out, as the server turns its icons off (the pages use no
 # icon: icons come from a CDN, which a school's network may not reach).
@@ -67,6 +72,23 @@ def fetch(folder: str | os.PathLike[str]) -> list[str]:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.move(unpacked / "package", target)
     return todo
+
+
+def page_files(folder: str | os.PathLike[str]) -> Any:
+    """Starlette's route serving `folder` at CDN: its files only (no folder, no link leading out of it), read-only."""
+    from starlette.routing import Mount
+    from starlette.staticfiles import StaticFiles
+
+    class PageFiles(StaticFiles):
+        """StaticFiles that answers 404, not 500, to a path the system refuses (too long, a loop of links)."""
+
+        def lookup_path(self, path: str) -> tuple[str, os.stat_result | None]:
+            try:
+                return super().lookup_path(path)
+            except (OSError, ValueError):
+                return "", None
+
+    return Mount(CDN, app=PageFiles(directory=Path(folder).resolve(), follow_symlink=False), name="page-files")
 
 
 if __name__ == "__main__":  # python -m euchre_lesson.classroom.web.assets FOLDER (the Makefile's step)

@@ -110,9 +110,10 @@ def serve(
     say(f"Teacher's page: {served.join}teacher   teacher code: {room.teacher_code}")
     say(qr_text(served.join))
     say("Ctrl-C stops the class's server; started again, it restores every table, seat and score.")
-    # uvicorn calls websockets' own protocol deprecated (its sans-I/O one is to take the name), but Solara writes
-    # from a page's thread only on this one: the warning would only puzzle a teacher reading the terminal
+    # uvicorn calls websockets' own protocol deprecated (its sans-I/O one is to take the name), but the pages'
+    # messages are written through this one (wire.py): the warning would only puzzle a teacher reading the terminal
     warnings.filterwarnings("ignore", message="The `websockets` implementation is deprecated")
+    from .assets import page_files
     from .doors import teacher_routes
     from .lesson_site import lesson_routes
     from .progress_page import answers_route
@@ -120,7 +121,7 @@ def serve(
     # the lessons at /lessons/, their answers coming in at /lessons/answers; the teacher's cookie at /teacher/...
     lessons = lesson_routes(answers_route(served.reports, served.doors.join), served.addresses, say=say)
     pacer = Pacer(room).start()
-    try:
-        solara_door.serve(served, host, port, routes=[*lessons, *teacher_routes(served)])
+    try:  # the page files, read-only, at /_solara/cdn
+        solara_door.serve(served, host, port, routes=[*lessons, *teacher_routes(served), page_files(assets)])
     finally:
         pacer.stop()

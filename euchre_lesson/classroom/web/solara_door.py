@@ -1,6 +1,6 @@
 """The one door to Solara's server internals: what the class's pages need of Solara beyond its public API.
 
-Solara's public API draws a page (components, state, effects, routes). The class needs six things more, and they
+Solara's public API draws a page (components, state, effects, routes). The class needs seven things more, and they
 are all here, so an upgrade of Solara is checked in one place (tests/test_solara_door.py, against the version pinned
 exactly in pyproject.toml):
 - its settings, given through environment variables before Solara is imported (it reads them then);
@@ -9,7 +9,10 @@ exactly in pyproject.toml):
 - a redraw sent from another thread (the one that changed a table) to a page: on the page's event loop, inside its
   kernel, under its lock (`kernel_context`, a kernel's `event_loop`, `lock` and `on_close`), the route free of races
   (ARCHITECTURE.md, "Why the code is as it is");
-- routes of the class's own (the lessons' answers) ahead of the pages, in Solara's Starlette app;
+- routes of the class's own (the lessons' answers, the page files) ahead of the pages, in Solara's Starlette app,
+  and Solara's CDN proxy taken out of it (it fetched missing files from the internet and deleted folders);
+- each page's messages written by the event loop onto that page's connection only (wire.py), not from the page's
+  thread to a file descriptor's number, which the system gives the next connection once a page closes;
 - the network address a page is open from (its websocket's peer), so wrong codes are counted per computer.
 
 Nothing here imports Solara at the top: importing this module must leave Solara's settings unread.
@@ -42,8 +45,9 @@ def set_up(app: str, assets: Path, cull_after: str) -> None:
     os.environ["SOLARA_ASSETS_FONTAWESOME_ENABLED"] = "False"  # icons come from a CDN: the pages use none
     os.environ["SOLARA_KERNEL_CULL_TIMEOUT"] = cull_after
     os.environ["SOLARA_TELEMETRY_MIXPANEL_ENABLE"] = "False"  # nothing leaves the school's network
-    if os.name == "posix":  # a page's messages leave from its own thread, not the one loop (POSIX sockets only)
-        os.environ["SOLARA_SERVER_SYNC_WS_WRITE"] = "True"
+    # Solara's direct writes (a page's thread writing to its socket's file descriptor) wrote a closed page's messages
+    # onto the next connection given that number: off; wire.py writes them on the loop, as fast
+    os.environ["SOLARA_SERVER_SYNC_WS_WRITE"] = "False"
 
 
 def page_template() -> Path:
@@ -127,19 +131,59 @@ def page_address() -> str:
     return ""
 
 
+def page_socket(solara_socket: type) -> type:
+    """Solara's websocket wrapper, its messages written by the event loop onto its own connection (wire.py)."""
+    from .wire import LoopWriter
+
+    class PageSocket(solara_socket):
+        """One page's connection: Solara's, its `sync_writer` (which send_text and send_bytes use) the loop's."""
+
+        def __init__(self, ws: Any, portal: Any) -> None:
+            super().__init__(ws, portal)
+            self.sync_writer = LoopWriter.of(ws)  # None (another server than uvicorn's websockets): Solara's own path
+
+    return PageSocket
+
+
+def without_cdn_proxy(routes: list[Any]) -> list[Any]:
+    """Solara's routes without its CDN proxy, which fetched any missing file from the internet and deleted a folder
+    asked for as a file (the class's page files are served read-only from their folder instead: assets.page_files)."""
+    from solara.server.starlette import StaticCdn
+
+    return [route for route in routes if not isinstance(getattr(route, "app", None), StaticCdn)]
+
+
 def serve(served: ServedClass, host: str, port: int, routes: Iterable[Any] = ()) -> None:
-    """Serve the pages of `served` at host:port until interrupted, with `routes` (Starlette's) ahead of the pages."""
+    """Serve the pages of `served` at host:port until interrupted, with `routes` (Starlette's) ahead of the pages,
+    within the class's limits (limits.py)."""
     import solara.server.settings
     import uvicorn
 
-    solara.server.settings.main.mode = "production"
-    from solara.server.starlette import app  # after the mode is set: the app reads it as it is made
+    from . import limits
 
-    app.router.routes[0:0] = list(routes)  # ahead of Solara's last route, which takes every address for its pages
+    solara.server.settings.main.mode = "production"
+    from solara.server import starlette as solara_starlette  # after the mode is set: the app reads it as it is made
+
+    app = solara_starlette.app
+    # ahead of Solara's last route, which takes every address for its pages
+    app.router.routes[:] = [*routes, *without_cdn_proxy(app.router.routes)]
+    # kernel_connection makes each page's connection under this name: it makes the door's from now on
+    solara_starlette.WebsocketWrapper = page_socket(solara_starlette.WebsocketWrapper)  # type: ignore[misc,assignment]
     stop_handing = bind(served)
     try:
-        # websockets' own protocol (not the sans-I/O one), the one Solara can write a page's messages from its thread
-        # (SOLARA_SERVER_SYNC_WS_WRITE); no compression: it costs the server more than a school's network gains
-        uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets", ws_per_message_deflate=False)
+        # websockets' own protocol (not the sans-I/O one), the one wire.py writes through; no compression: it costs
+        # the server more than a school's network gains
+        uvicorn.run(
+            limits.Limits(app),
+            host=host,
+            port=port,
+            log_level="warning",
+            http=limits.patient_http(),
+            ws="websockets",
+            ws_per_message_deflate=False,
+            ws_max_size=limits.MESSAGE_LIMIT,
+            ws_ping_interval=limits.PING_SECONDS,
+            ws_ping_timeout=limits.PING_SECONDS,
+        )
     finally:
         stop_handing()
