@@ -18,7 +18,8 @@ from typing import NamedTuple
 from ..engine import checks
 from ..engine.actions import Action
 from ..engine.cards import Card
-from ..engine.errors import NotationError
+from ..engine.errors import FileRefused, NotationError
+from ..engine.files import shown
 from ..engine.game import new_game
 from ..engine.rules import rules_from
 from ..look.clicks import Toggle
@@ -33,6 +34,7 @@ from .keeping import (
     CLASS_LIMIT,
     TABLE_LIMIT,
     Keeper,
+    check_class_kept_or_none,
     class_folder,
     read_record,
     seat_record,
@@ -40,6 +42,7 @@ from .keeping import (
     table_file,
     table_from,
     table_record,
+    why_not_saved,
 )
 from .names import first_name, same_name_note
 from .refusals import Refused
@@ -94,18 +97,19 @@ class Classroom:
         self.clock = clock
         self.keeper = Keeper(folder)
         self.thinker = Thinker()  # the tables' long thinking, in worker processes started when first needed (close)
-        if not restoring and (self.keeper.folder / CLASS_FILE).exists():  # a class kept there is never written over
+        if not restoring and check_class_kept_or_none(self.keeper.folder):  # a class kept there is never written over
             raise Refused(
                 "folder",
                 f"A class is kept in {self.keeper.folder} already: restore it "
                 f"(Classroom.restore), or choose another folder for a new class.",
             )
+        self._unsaved = ""  # why the class file's last change could not be saved, as a clause ('' once it is)
         self.day: DealOfTheDay | None = None
         self._students: dict[str, Student] = {}  # token -> student, in the order they joined
         self._tables: dict[int, ClassTable] = {}
         self.version = 0
         self._listeners = Listeners("The class")
-        self._keep()
+        self._keep_or_refuse()
 
     # -- keeping ----------------------------------------------------------------------------------------------
 
@@ -125,12 +129,43 @@ class Classroom:
                 "day": None if self.day is None else self.day.record(),
             }
 
-    def _keep(self) -> None:
+    def _keep(self) -> str:
+        """Save the class file, then tell the listeners; why it could not be saved, as a clause ('' once it is)."""
         with self.lock:
             self.version += 1
-            version, record = self.version, self.record()
-        self.keeper.keep(CLASS_FILE, version, record)
+        self._save_class()
         self._tell(None)
+        return self._unsaved
+
+    @property
+    def notice(self) -> str:
+        """What the teacher's page says of the class as a whole, in words ('' for nothing): its file not saved."""
+        why = self._unsaved
+        return (
+            f"Saving the class failed: {why}. Nothing is lost while the server runs; it saves again by itself."
+            if why
+            else ""
+        )
+
+    def _save_class(self) -> None:
+        with self.lock:
+            version, record = self.version, self.record()
+        try:
+            self.keeper.keep(CLASS_FILE, version, record)
+        except (OSError, FileRefused) as error:  # the change stands here; the next save of the class tries again
+            self._unsaved = why_not_saved(error)
+        else:
+            self._unsaved = ""
+
+    def _keep_or_refuse(self) -> None:
+        """Save the class file as the class opens: a folder it cannot be saved in is refused in words."""
+        why = self._keep()
+        if why:
+            raise Refused(
+                "folder",
+                f"The class cannot be kept in {shown(self.keeper.folder)}: {why}. Free some space on the disk, or "
+                f"choose a folder you may write in (--folder).",
+            )
 
     # -- listening (the pages) ----------------------------------------------------------------------------
 
@@ -155,15 +190,19 @@ class Classroom:
         self.thinker.close()
 
     def _keep_table(self, table: ClassTable) -> None:
+        """Write the table's file (OSError or FileRefused if it cannot be: the table waits), and the class file too if
+        its last save failed."""
         version, game, seats, paused = table.snapshot()
         self.keeper.keep(
             table_file(table.number), version, table_record(table.number, table.level, game, seats, paused)
         )
+        if self._unsaved:
+            self._save_class()
 
     def _adopt(self, table: ClassTable) -> ClassTable:
         """A table of the class, kept on disk after each of its changes (before the pages hear of it)."""
-        table.observe(self._keep_table)
-        table.observe(self._tell)  # after the keeping: a page never shows what a restart would lose
+        table.saved_by(self._keep_table)
+        table.observe(self._tell)  # told once the table is saved: a page never shows what a restart would lose
         self._tables[table.number] = table
         return table
 
@@ -198,7 +237,7 @@ class Classroom:
         for number in numbers:
             room._restore_table(path, number)
         room.day = None if day is None else DealOfTheDay(day["game"], day["seed"], tuple(day["tables"]))
-        room._keep()
+        room._keep_or_refuse()
         return room
 
     def _restore_table(self, path: Path, number: int) -> None:
@@ -236,7 +275,16 @@ class Classroom:
             note = same_name_note(name, (student.name for student in self._students.values()))
             student = Student(name, seat_token())
             self._students[student.token] = student
-        self._keep()
+        why = self._keep()
+        if why:  # not kept: the student has not joined (a restart would not know them)
+            with self.lock:
+                self._students.pop(student.token, None)
+            self._tell(None)
+            raise Refused(
+                "saving",
+                f"You could not join yet: saving failed on the class's computer ({why}). Your teacher sees it; "
+                f"try again in a moment.",
+            )
         return Joined(student.token, name, note)
 
     def student(self, token: object) -> Student:
@@ -317,7 +365,7 @@ class Classroom:
                     thinker=self.thinker,
                 )
             )
-        self._keep_table(table)
+        table.save()  # a table whose file cannot be written waits, saying so
         self._keep()
         return table
 
