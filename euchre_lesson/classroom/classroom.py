@@ -21,7 +21,7 @@ from ..engine.cards import Card
 from ..engine.errors import FileRefused, NotationError
 from ..engine.files import shown
 from ..engine.game import new_game
-from ..engine.rules import rules_from
+from ..engine.rules import ALLOWED, RuleSet, rules_from
 from ..look.clicks import Toggle
 from ..look.picture import Button, Mood, Picture
 from ..play.table_model import Listeners, level_of
@@ -260,6 +260,37 @@ class Classroom:
         table.all_away()
         self._adopt(table)
 
+    def change_house_rules(self, house_rules: HouseRules) -> list[str]:
+        """The class plays by `house_rules` from now (a changed house_rules.json, read as the server restarts): every
+        new game does, and a table whose game has not begun starts it again under them; a table whose game is under
+        way ends it by the rules it began with, and says so (its notice). What changed, in lines for the terminal."""
+        checks.instance("house_rules", house_rules, HouseRules, "the class's house rules, as read_house_rules reads")
+        with self.lock:
+            changed = {
+                old.game: rules_changes(old, house_rules.rules(old.game))
+                for old in self.house_rules.games
+                if old.switches() != house_rules.rules(old.game).switches()
+            }
+            self.house_rules = house_rules
+        if not changed:
+            return []
+        said = [f"The house rules changed: {game}: {'; '.join(words)}." for game, words in changed.items()]
+        for table in self.tables:
+            game = table.game
+            if game.rules.game not in changed or game.rules == house_rules.rules(game.rules.game):
+                continue
+            if len(game.hands) == 1 and not game.hand.history:  # nothing played yet: the whole game plays by them
+                table.start(new_game(house_rules.rules(game.rules.game), seed=game.seed))
+                said.append(f"Table {table.number} had not begun: its game starts again under the new house rules.")
+                continue
+            table.announce(
+                f"The house rules changed ({'; '.join(changed[game.rules.game])}): this game ends by the rules it "
+                f"began with, and the next game at this table plays by the new ones."
+            )
+            said.append(f"Table {table.number} ends its game by the old rules; its next game plays by the new ones.")
+        self._keep()
+        return said
+
     # -- students -------------------------------------------------------------------------------------------
 
     def join(self, name: object, code: object) -> Joined:
@@ -462,6 +493,16 @@ class Classroom:
 
     # -- the teacher -----------------------------------------------------------------------------------------
 
+    def set_pace(self, pace: float, absent_after: float) -> None:
+        """The computer players' pace and the absence before they play a student's seat, at every table from now."""
+        pace, absent_after = checked_seconds("pace", pace), checked_seconds("absent_after", absent_after)
+        with self.lock:
+            self.pace, self.absent_after = pace, absent_after
+            for table in self._tables.values():
+                with table.lock:
+                    table.pace, table.absent_after = pace, absent_after
+        self._keep()
+
     def teacher(self, code: object) -> Desk:
         """The teacher's desk, for the teacher code alone; NotationError (in words) for any other code."""
         if not same_code(code, self.teacher_code, "teacher code"):
@@ -470,3 +511,13 @@ class Classroom:
                 "That is not this class's teacher code: type the teacher code printed when the class's server started.",
             )
         return Desk(self)
+
+
+def rules_changes(old: RuleSet, new: RuleSet) -> list[str]:
+    """What differs between two rule sets of one game, in words: ['stick the dealer: on (C9), was off']."""
+    return [
+        f"{allowed.words}: {allowed.value_words(getattr(new, name))} ({allowed.rule}), "
+        f"was {allowed.value_words(getattr(old, name))}"
+        for name, allowed in ALLOWED.items()
+        if getattr(old, name) != getattr(new, name)
+    ]
