@@ -15,7 +15,7 @@ import pytest
 
 from euchre_lesson.classroom import keeping
 from euchre_lesson.classroom.classroom import Classroom
-from euchre_lesson.classroom.keeping import LOCK_FILE, FolderHold
+from euchre_lesson.classroom.keeping import LOCK_FILE, FolderHold, clear_leftovers
 from euchre_lesson.classroom.refusals import Refused
 from euchre_lesson.classroom.table import SAVING_RETRY
 
@@ -232,3 +232,14 @@ def test_a_folder_that_cannot_be_written_is_refused_in_words_by_the_hold(tmp_pat
     (tmp_path / LOCK_FILE).mkdir()  # in the way: as a folder nobody may write in is, to root too
     with pytest.raises(Refused, match=r"The class cannot be kept in .*: Is a directory\. Choose a folder"):
         FolderHold(Path(tmp_path))
+
+
+def test_what_a_killed_server_left_half_written_is_cleared_and_nothing_else(tmp_path):
+    """write_atomically stages a copy beside a file; a kill -9 before its rename leaves the copy (test_class_kills.py
+    counts them): the next start clears those, and never the class's files or anything else."""
+    left = [".table-1.json.0123456789ab.tmp", ".classroom.json.ba9876543210.tmp"]
+    kept = ["table-1.json", "classroom.json", ".table-1.json.notours.tmp", "notes.tmp", "lesson_answers.json"]
+    for name in left + kept:
+        (tmp_path / name).write_text("x")
+    assert clear_leftovers(tmp_path) == 2
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(kept)

@@ -244,11 +244,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     def say(line: str) -> None:
         print(line, flush=True)
 
-    from .keeping import FolderHold, class_folder
+    from .keeping import FolderHold, class_folder, clear_leftovers
 
     try:
         house = checked(args)  # nothing written yet
         hold = FolderHold(class_folder(args.folder))  # one server per folder: a second stops here, in words
+        clear_leftovers(hold.folder)  # what a server killed while writing left: no other writes here now
     except ValueError as error:  # a refusal in words: a bad code, house rules file or folder; a folder held
         sys.exit(str(error))
     try:

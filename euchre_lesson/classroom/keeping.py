@@ -258,6 +258,21 @@ def _holder(handle: int) -> str:
     return f"process {number} on this computer" if number.isdigit() else "another process on this computer"
 
 
+# A file write_atomically staged beside one of the class's files and never renamed into place: its writer was killed.
+LEFTOVER = re.compile(r"\.(classroom|table-[0-9]+|lesson_answers)\.json\.[0-9a-f]{12}\.tmp")
+
+
+def clear_leftovers(folder: Path) -> int:
+    """Remove what a server killed while writing left beside the class's files (a copy being written, never the file
+    itself: that is replaced whole or not at all); how many. Call it only while holding the folder (FolderHold)."""
+    cleared = 0
+    for path in folder.iterdir():
+        if LEFTOVER.fullmatch(path.name) and path.is_file() and not path.is_symlink():
+            path.unlink(missing_ok=True)
+            cleared += 1
+    return cleared
+
+
 # -- a write that fails ---------------------------------------------------------------------------------------------
 
 
