@@ -35,13 +35,14 @@ class Clock:
 class Disk:
     """The class's writes, made to fail with a full disk while `full` is set (as os.write would: OSError ENOSPC)."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, error: OSError | None = None) -> None:
         self.full = False
         real = keeping.write_atomically
+        failure = error or OSError(errno.ENOSPC, "No space left on device")
 
         def write(path, data, *, private=False):
             if self.full:
-                raise OSError(errno.ENOSPC, "No space left on device")
+                raise failure
             real(path, data, private=private)
 
         monkeypatch.setattr(keeping, "write_atomically", write)
@@ -144,6 +145,20 @@ def test_a_read_only_table_file_pauses_the_table_too(room, clock):
     assert table.notice == "" and kept_game(room) == table.game.record()
 
 
+def test_a_read_only_folder_pauses_the_table_and_a_new_class_there_is_refused_in_words(room, clock, monkeypatch):
+    """A folder nobody may write in (as root every folder is writable, so the refusal the system gives is made)."""
+    disk = Disk(monkeypatch, PermissionError(errno.EACCES, "Permission denied"))
+    table, ana = seated(room)
+    disk.full = True
+    room.act(ana, room.seat_view(ana)["hand_in_play"]["legal"][0])
+    assert table.notice == "Saving failed: the class's folder is read-only. The table waits; nothing is lost."
+    with pytest.raises(
+        Refused,
+        match=r"The class cannot be kept in .*: the class's folder is read-only\. Choose a folder you may write in",
+    ):
+        Classroom(room.keeper.folder.parent / "another")
+
+
 def test_a_student_joining_on_a_full_disk_is_told_in_words_and_is_not_listed_as_waiting(room, monkeypatch):
     """Before: a traceback with the server's paths, no seat, yet listed as waiting, and gone after a restart."""
     disk = Disk(monkeypatch)
@@ -165,7 +180,10 @@ def test_a_student_joining_on_a_full_disk_is_told_in_words_and_is_not_listed_as_
 def test_a_class_that_cannot_be_saved_as_it_starts_is_refused_in_words(tmp_path, monkeypatch):
     disk = Disk(monkeypatch)
     disk.full = True
-    with pytest.raises(Refused, match=r"The class cannot be kept in .*: the disk is full\. Free some space"):
+    with pytest.raises(
+        Refused,
+        match=r"The class cannot be kept in .*: the disk is full\. Free some space on the disk, or choose a folder on",
+    ):
         Classroom(tmp_path / "class")
     assert not (tmp_path / "class" / "classroom.json").exists()
 

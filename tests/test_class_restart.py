@@ -51,6 +51,8 @@ BAD = [
     (["--port", "70000"], "argument --port: '70000' is not a whole number from 1 to 65535: give one such as 8765"),
     (["--port", "0"], "argument --port: '0' is not a whole number from 1 to 65535"),
     (["--seed", "-3"], "argument --seed: '-3' is not a whole number from 0"),
+    (["--cull-after", "soon"], "argument --cull-after: 'soon' is not a time: give one such as 30s, 5m or 1h"),
+    (["--host", "my laptop"], "argument --host: 'my laptop' is not an address to listen on: give 0.0.0.0"),
 ]
 
 
@@ -96,6 +98,21 @@ def test_a_second_server_on_a_class_folder_stops_naming_the_process_that_holds_i
     after = files_of(tmp_path / "class")
     assert {name: data for name, data in after.items() if name != "classroom.lock"} == before
     room.close()
+
+
+def test_a_port_in_use_stops_the_command_in_words_before_a_class_is_written(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(SystemExit) as stopped:
+            main(["--folder", str(tmp_path / "class"), "--host", "127.0.0.1", "--port", str(port)])
+    assert str(stopped.value.code).startswith(f"The class's server cannot listen at 127.0.0.1:{port}: ")
+    assert "choose another with --port (make classroom PORT=8000)" in str(stopped.value.code)
+    assert not (tmp_path / "class" / "classroom.json").exists()
+    FolderHold(tmp_path / "class").close()  # the command let go of the folder
 
 
 def test_a_folder_of_tables_without_its_class_file_stops_the_command_in_words(tmp_path):

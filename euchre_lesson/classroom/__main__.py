@@ -62,6 +62,50 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _time_span(text: str) -> str:
+    """A time as Solara reads one: a number of seconds, or with s, m, h or d after it ('30s')."""
+    number = text[:-1] if text[-1:] in ("s", "m", "h", "d") else text
+    try:
+        value = float(number)
+    except ValueError:
+        value = math.nan
+    if not 0 < value < 10**6:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a time: give one such as 30s, 5m or 1h")
+    return text
+
+
+def _host(text: str) -> str:
+    """An address to listen on: an IP address or a computer's name."""
+    if not text or len(text) > 253 or not all(part.isalnum() or part in ".-:_" for part in text) or not text.isascii():
+        raise argparse.ArgumentTypeError(
+            f"{text[:60]!r} is not an address to listen on: give 0.0.0.0 (the whole network) or 127.0.0.1 "
+            f"(this computer)"
+        )
+    return text
+
+
+def port_free(host: str, port: int) -> str:
+    """'' if the class's server can listen at host:port; else why not, in words."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError:
+        return f"The address {host} is not one of this computer's: give 0.0.0.0 (the whole network) or 127.0.0.1."
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        if os.name != "nt":  # as the server will: a port a server left a moment ago may be taken again
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            return (
+                f"The class's server cannot listen at {host}:{port}: {error.strerror or error} (another server may "
+                f"be using the port): choose another with --port (make classroom PORT=8000)."
+            )
+    return ""
+
+
 def _one_of(choices: Sequence[str]) -> Callable[[str], str]:
     def one_of(text: str) -> str:
         if text not in choices:
@@ -77,7 +121,9 @@ def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m euchre_lesson.classroom", description="Serve a class's Euchre tables to the students' browsers."
     )
-    parser.add_argument("--host", default="0.0.0.0", help="the address to listen on (0.0.0.0: the whole network)")
+    parser.add_argument(
+        "--host", type=_host, default="0.0.0.0", help="the address to listen on (0.0.0.0: the whole network)"
+    )
     parser.add_argument("--port", type=_whole(1, 65535, 8765), default=8765, help="the port, from 1 to 65535")
     parser.add_argument("--folder", default=None, help="where the class is kept (default: your data folder)")
     parser.add_argument("--new", action="store_true", help="start a new class: the one kept in the folder moved aside")
@@ -102,7 +148,9 @@ def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--join-code", default=None, help="the join code (default: four letters drawn at random)")
     parser.add_argument("--teacher-code", default=None, help="the teacher code (default: drawn at random)")
     parser.add_argument("--assets", default=None, help="the folder of Solara's front-end files")
-    parser.add_argument("--cull-after", default=None, help="how long a closed page keeps its place, as 30s")
+    parser.add_argument(
+        "--cull-after", type=_time_span, default=None, help="how long a closed page keeps its place, as 30s"
+    )
     return parser.parse_args(argv)
 
 
@@ -249,10 +297,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     try:
         house = checked(args)  # nothing written yet
         hold = FolderHold(class_folder(args.folder))  # one server per folder: a second stops here, in words
-        clear_leftovers(hold.folder)  # what a server killed while writing left: no other writes here now
     except ValueError as error:  # a refusal in words: a bad code, house rules file or folder; a folder held
         sys.exit(str(error))
     try:
+        clear_leftovers(hold.folder)  # what a server killed while writing left: no other writes here now
+        busy = port_free(args.host, args.port)
+        if busy:
+            sys.exit(busy)
         try:
             room = open_class(args, say, house)
         except ValueError as error:  # a refusal in words: a damaged class file, a folder of tables and no class

@@ -163,8 +163,12 @@ class Classroom:
         if why:
             raise Refused(
                 "folder",
-                f"The class cannot be kept in {shown(self.keeper.folder)}: {why}. Free some space on the disk, or "
-                f"choose a folder you may write in (--folder).",
+                f"The class cannot be kept in {shown(self.keeper.folder)}: {why}. "
+                + (
+                    "Free some space on the disk, or choose a folder on another (--folder)."
+                    if "full" in why
+                    else "Choose a folder you may write in (--folder)."
+                ),
             )
 
     # -- listening (the pages) ----------------------------------------------------------------------------
