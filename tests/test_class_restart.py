@@ -136,7 +136,7 @@ def test_a_restart_says_what_it_restored(tmp_path):
     room.choose_table(token, 2)
     room.close()
     back, said = started(tmp_path / "class")
-    assert said[0].startswith(f"Restored the class kept in {tmp_path / 'class'}: 1 students, 2 tables, last saved ")
+    assert said[0].startswith(f"Restored the class kept in {tmp_path / 'class'}: 1 student, 2 tables, last saved ")
     assert "minutes ago)." in said[0]
     assert said[1] == "    table 1: Cutthroat Euchre, hand 1, scores 0-0-0 (no students)"
     assert said[2] == "    table 2: Cutthroat Euchre, hand 1, scores 0-0-0 (Ana)"

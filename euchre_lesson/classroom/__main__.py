@@ -226,7 +226,8 @@ def restored(room: Classroom, folder: Path) -> list[str]:
     saved = max(path.stat().st_mtime for path in files if path.exists())
     minutes = max(0, round((time.time() - saved) / 60))
     lines = [
-        f"Restored the class kept in {folder}: {len(room.students)} students, {len(room.tables)} tables, last saved "
+        f"Restored the class kept in {folder}: {counted(len(room.students), 'student')}, "
+        f"{counted(len(room.tables), 'table')}, last saved "
         f"{datetime.fromtimestamp(saved).strftime('%H:%M on %d %B %Y')} ({minutes} minutes ago)."
     ]
     for table in room.tables:
@@ -242,6 +243,11 @@ def restored(room: Classroom, folder: Path) -> list[str]:
     return lines
 
 
+def counted(number: int, thing: str) -> str:
+    """'1 student', '3 students'."""
+    return f"{number} {thing}{'s' * (number != 1)}"
+
+
 def reconciled(room: Classroom, args: argparse.Namespace, house: HouseRules) -> list[str]:
     """Apply to a restored class what was asked of it that differs (the house rules, the pace, more tables), and
     say so; say why the rest (level, game, codes) is kept as the class had it. Lines for the terminal."""
@@ -249,8 +255,10 @@ def reconciled(room: Classroom, args: argparse.Namespace, house: HouseRules) -> 
     pace = room.pace if args.pace is None else args.pace
     absent_after = room.absent_after if args.absent_after is None else args.absent_after
     if (pace, absent_after) != (room.pace, room.absent_after):
+        given = [f"--pace {pace:g}"] if pace != room.pace else []
+        given += [f"--absent-after {absent_after:g}"] if absent_after != room.absent_after else []
         room.set_pace(pace, absent_after)
-        said.append(f"Applied: --pace {pace:g} and --absent-after {absent_after:g} at every table.")
+        said.append(f"Applied: {' and '.join(given)} at every table.")
     if args.level is not None and args.level != room.level:
         said.append(
             f"Not applied: --level {args.level}. The restored class's computer players stay {room.level!r}; start "
