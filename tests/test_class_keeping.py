@@ -261,3 +261,34 @@ def test_what_a_killed_server_left_half_written_is_cleared_and_nothing_else(tmp_
         (tmp_path / name).write_text("x")
     assert clear_leftovers(tmp_path) == 2
     assert sorted(path.name for path in tmp_path.iterdir()) == sorted(kept)
+
+
+def test_the_join_page_on_a_full_disk_shows_words_and_no_traceback(room, monkeypatch):
+    """The student's join form, as the server draws it: a Join on a full disk was a traceback with the server's
+    paths."""
+    import ipyvuetify as v
+    import solara
+
+    from euchre_lesson.classroom.web import pages
+    from euchre_lesson.classroom.web.served import ServedClass
+
+    disk = Disk(monkeypatch)
+    room.new_table("cutthroat", seed=7)
+    joined: list[str] = []
+    _, rc = solara.render(
+        pages.WithClass(ServedClass.of(room), [pages.JoinForm(on_joined=joined.append, stale=False)]),
+        handle_error=False,
+    )
+    disk.full = True
+    name, code = (field.widget for field in rc.find(v.TextField))
+    name.v_model, code.v_model = "Gus", "ACDE"
+    rc.find(v.Btn, children=["Join"]).widget.click()
+    shown = " ".join(
+        str(getattr(widget, attribute, "") or "")
+        for widget in rc.find().widgets
+        for attribute in ("value", "children", "label", "text")
+    )
+    assert "You could not join yet: saving failed on the class's computer (the disk is full)" in shown
+    assert "Traceback" not in shown and str(room.keeper.folder) not in shown
+    assert joined == [] and room.waiting == ()
+    rc.close()
