@@ -292,3 +292,30 @@ def test_the_join_page_on_a_full_disk_shows_words_and_no_traceback(room, monkeyp
     assert "Traceback" not in shown and str(room.keeper.folder) not in shown
     assert joined == [] and room.waiting == ()
     rc.close()
+
+
+@pytest.mark.parametrize(
+    "error, why",
+    [
+        (RuntimeError("a bug"), "something went wrong on the class's computer (RuntimeError; its terminal says more)"),
+        (OSError(errno.EIO, "Input/output error"), "the disk said Input/output error"),
+    ],
+)
+def test_any_other_failure_to_save_pauses_the_table_in_words_too(room, monkeypatch, error, why):
+    """A save that fails otherwise (a damaged disk, a bug) is no traceback on a student's page either."""
+    disk = Disk(monkeypatch, error)
+    table, ana = seated(room)
+    disk.full = True
+    room.act(ana, room.seat_view(ana)["hand_in_play"]["legal"][0])
+    assert table.notice == f"Saving failed: {why}. The table waits; nothing is lost."
+
+
+def test_a_table_file_replaced_by_a_link_is_not_written_through_and_no_path_is_shown(room, clock, tmp_path):
+    table, ana = seated(room)
+    path = room.keeper.folder / "table-1.json"
+    (tmp_path / "elsewhere.json").write_text("{}")
+    path.unlink()
+    path.symlink_to(tmp_path / "elsewhere.json")
+    room.act(ana, room.seat_view(ana)["hand_in_play"]["legal"][0])
+    assert table.notice == "Saving failed: a file of the class is a link. The table waits; nothing is lost."
+    assert (tmp_path / "elsewhere.json").read_text() == "{}"

@@ -276,16 +276,26 @@ def clear_leftovers(folder: Path) -> int:
 # -- a write that fails ---------------------------------------------------------------------------------------------
 
 
+REFUSED_WORDS = {  # why write_atomically refused to replace a file of the class (FileRefused.kind), in words
+    "read-only": "the class's files are read-only",
+    "link": "a file of the class is a link",
+    "kind": "a file of the class is a folder or a device, not a file",
+    "folder": "the class's folder is gone",
+}
+
+
 def why_not_saved(error: BaseException) -> str:
     """Why a file of the class could not be written, as a clause: 'the disk is full'."""
-    if isinstance(error, FileRefused):
-        return "the class's files are read-only" if error.kind == "read-only" else str(error)
+    if isinstance(error, FileRefused):  # its own words name the path: a student's page never shows a path
+        return REFUSED_WORDS.get(error.kind, "a file of the class cannot be replaced")
     code = getattr(error, "errno", None)
     if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
         return "the disk is full"
     if code in (errno.EROFS, errno.EACCES, errno.EPERM):
         return "the class's folder is read-only"
-    return f"the disk said {getattr(error, 'strerror', None) or error}"
+    if isinstance(error, OSError):
+        return f"the disk said {error.strerror or error}"
+    return f"something went wrong on the class's computer ({type(error).__name__}; its terminal says more)"
 
 
 def saving_failed(error: BaseException) -> str:

@@ -13,6 +13,7 @@ whose turn it is.
 from __future__ import annotations
 
 import hmac
+import logging
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
@@ -36,6 +37,7 @@ from .seat_view import Own, Review, SeatSeen, SeatView, Undo, finished_hand, rev
 from .students import Student
 from .thinking import Thinker, thinks_long
 
+LOG = logging.getLogger(__name__)
 NO_SEAT = (
     "This browser holds no seat at this table: join the class again with the join code, "
     "or ask your teacher to seat you."
@@ -147,7 +149,9 @@ class ClassTable:
             return True
         try:
             self._save(self)
-        except (OSError, FileRefused) as error:
+        except Exception as error:  # a full disk, a read-only file; anything else too, logged: the table waits
+            if not isinstance(error, (OSError, FileRefused)):
+                LOG.exception("Table %s: saving failed", self.number)
             with self.lock:
                 self._retry_at = self.clock() + SAVING_RETRY
                 if self._unsaved != saving_failed(error):
