@@ -9,6 +9,7 @@ before a table's, never while holding one; the files are written once the table'
 from __future__ import annotations
 
 import hmac
+import logging
 import threading
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -52,6 +53,7 @@ from .table import LONGEST_TOKEN, ClassTable, checked_seconds
 from .teacher import Desk
 from .thinking import Thinker
 
+LOG = logging.getLogger(__name__)
 UNKNOWN_TOKEN = (
     "This browser's seat token is not one of this class's: join again with your first name and the "
     "join code on the board."
@@ -152,7 +154,9 @@ class Classroom:
             version, record = self.version, self.record()
         try:
             self.keeper.keep(CLASS_FILE, version, record)
-        except (OSError, FileRefused) as error:  # the change stands here; the next save of the class tries again
+        except Exception as error:  # the change stands here; the next save of the class tries again
+            if not isinstance(error, (OSError, FileRefused)):  # not the disk's doing: the terminal says what
+                LOG.exception("Saving the class failed")
             self._unsaved = why_not_saved(error)
         else:
             self._unsaved = ""
