@@ -93,6 +93,8 @@ def test_a_full_disk_pauses_the_table_with_a_notice_keeps_the_last_good_file_and
     problems), so a kill lost the hand."""
     disk = Disk(monkeypatch)
     table, ana = seated(room)
+    ben = room.join("Ben", "ACDE").token
+    assert room.choose_table(ben, 1) == 1 and table.game.to_act == 0  # Ben to Ana's left: he acts next
     before = kept_game(room)
     disk.full = True
     played = room.act(ana, room.seat_view(ana)["hand_in_play"]["legal"][0])
@@ -105,18 +107,17 @@ def test_a_full_disk_pauses_the_table_with_a_notice_keeps_the_last_good_file_and
     assert len(table.game.hand.history) == len(before["hands"][-1]["actions"]) + 1
     clock.now += 60
     assert table.due() == 0.0, "the pace keeper comes back to try again"
-    seat = table.game.to_act
-    if table.seats[seat] is not None:  # a student is to act: refused in words while the table waits
-        with pytest.raises(Refused, match="Saving failed: the disk is full"):
-            room.act(ana, room.seat_view(ana)["hand_in_play"]["legal"][0])
+    assert table.game.to_act == 1
+    with pytest.raises(Refused, match="Saving failed: the disk is full") as refused:  # Ben waits, told why
+        room.act(ben, room.seat_view(ben)["hand_in_play"]["legal"][0])
+    assert room.picture(ben, note=str(refused.value))["prompt"].count("Saving failed") == 1, "said once"
     disk.full = False
     clock.now += SAVING_RETRY
     table.step()  # tries again: saved, the notice goes
     assert table.notice == "" and "Saving failed" not in room.picture(ana)["prompt"]
     assert kept_game(room) == table.game.record() and played
-    clock.now += 5
-    if table.seats[table.game.to_act] is None:
-        assert table.step() is not None, "the table goes on"
+    assert room.act(ben, room.seat_view(ben)["hand_in_play"]["legal"][0]), "the table goes on"
+    assert kept_game(room) == table.game.record()
 
 
 def test_the_next_action_tries_saving_again(room, clock, monkeypatch):

@@ -289,13 +289,13 @@ class ClassTable:
             game = self.game
             view = game.view(seat)
             keepable = {card for action in view.legal for card in action.cards}
-            notes = [
+            notes = [  # each once: a click refused while the table waits is refused with its notice's words
                 words
                 for shown, words in (
                     (True, self.notice),
                     (self._paused, PAUSED_NOTE),
                     (self._hands_open, OPEN_NOTE),
-                    (True, note),
+                    (note not in self.notice, note),
                 )
                 if shown and words
             ]
