@@ -320,3 +320,14 @@ def test_a_table_file_replaced_by_a_link_is_not_written_through_and_no_path_is_s
     room.act(ana, room.seat_view(ana)["hand_in_play"]["legal"][0])
     assert table.notice == "Saving failed: a file of the class is a link. The table waits; nothing is lost."
     assert (tmp_path / "elsewhere.json").read_text() == "{}"
+
+
+def test_a_folder_that_cannot_be_read_is_refused_in_words(tmp_path, monkeypatch):
+    from pathlib import Path as PathType
+
+    def unreadable(self):
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(PathType, "iterdir", unreadable)
+    with pytest.raises(Refused, match=r"The class's folder .* cannot be read: Permission denied\. Choose a folder"):
+        Classroom(tmp_path / "class")

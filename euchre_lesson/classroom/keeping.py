@@ -165,9 +165,16 @@ def table_file(number: int) -> str:
 def check_class_kept_or_none(folder: Path) -> bool:
     """Whether a class is kept in `folder` (its class file is there); a folder holding tables' files without one is
     refused in words: a new class there would write over those tables."""
-    if (folder / CLASS_FILE).exists():
-        return True
-    tables = sorted(path.name for path in folder.iterdir() if TABLE_FILE.fullmatch(path.name))
+    try:
+        if (folder / CLASS_FILE).exists():
+            return True
+        tables = sorted(path.name for path in folder.iterdir() if TABLE_FILE.fullmatch(path.name))
+    except OSError as error:  # a folder this user may not read
+        raise Refused(
+            "folder",
+            f"The class's folder {shown(folder)} cannot be read: {error.strerror or error}. Choose a folder you may "
+            f"read and write in (--folder).",
+        ) from None
     if tables:
         raise Refused(
             "folder",
