@@ -189,9 +189,7 @@ def test_options_that_differ_from_the_restored_class_are_applied_or_named(tmp_pa
     back, said = started(tmp_path / "class", *options)
     assert back.pace == 0.5 and all(table.pace == 0.5 and table.absent_after == 20 for table in back.tables)
     assert "Applied: --pace 0.5 and --absent-after 20 at every table." in said
-    assert any(
-        line.startswith("Not applied: --level expert. The restored class's computer players stay") for line in said
-    )
+    assert "Applied: --level expert: the computer players at every table play at it now." in said
     assert "Applied: --tables 3; the tables added play twohand." in said
     assert [table.game.rules.game for table in back.tables] == ["cutthroat", "cutthroat", "twohand"]
     assert any(line.startswith("Not applied: --game twohand to the tables restored") for line in said)
@@ -199,7 +197,10 @@ def test_options_that_differ_from_the_restored_class_are_applied_or_named(tmp_pa
     fewer, said = started(tmp_path / "class", "--tables", "1", "--join-code", "HJKM")
     assert len(fewer.tables) == 3 and any(line.startswith("Not applied: --tables 1.") for line in said)
     assert any(line.startswith("Not applied: --join-code.") for line in said)
-    assert json.loads((tmp_path / "class" / "classroom.json").read_text())["pace"] == 0.5, "kept"
+    kept = json.loads((tmp_path / "class" / "classroom.json").read_text())
+    assert kept["pace"] == 0.5 and kept["level"] == "expert", "kept"
+    assert fewer.level == "expert" and all(table.level == "expert" for table in fewer.tables)
+    assert all(json.loads((tmp_path / "class" / f"table-{n}.json").read_text())["level"] == "expert" for n in (1, 2, 3))
     fewer.close()
 
 

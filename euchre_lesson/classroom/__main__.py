@@ -249,8 +249,9 @@ def counted(number: int, thing: str) -> str:
 
 
 def reconciled(room: Classroom, args: argparse.Namespace, house: HouseRules) -> list[str]:
-    """Apply to a restored class what was asked of it that differs (the house rules, the pace, more tables), and
-    say so; say why the rest (level, game, codes) is kept as the class had it. Lines for the terminal."""
+    """Apply to a restored class what was asked of it that differs (the house rules, the pace, the level, more
+    tables), and say so; say why the rest (fewer tables, another game, the codes, a seed) is kept as the class had it.
+    Lines for the terminal."""
     said = room.change_house_rules(house)
     pace = room.pace if args.pace is None else args.pace
     absent_after = room.absent_after if args.absent_after is None else args.absent_after
@@ -259,11 +260,9 @@ def reconciled(room: Classroom, args: argparse.Namespace, house: HouseRules) -> 
         given += [f"--absent-after {absent_after:g}"] if absent_after != room.absent_after else []
         room.set_pace(pace, absent_after)
         said.append(f"Applied: {' and '.join(given)} at every table.")
-    if args.level is not None and args.level != room.level:
-        said.append(
-            f"Not applied: --level {args.level}. The restored class's computer players stay {room.level!r}; start "
-            f"with --new for a new class at another level."
-        )
+    if args.level is not None and (args.level != room.level or any(t.level != args.level for t in room.tables)):
+        room.set_level(args.level)
+        said.append(f"Applied: --level {args.level}: the computer players at every table play at it now.")
     if args.tables is not None and args.tables != len(room.tables):
         if args.tables > len(room.tables):
             game = args.game or GAME

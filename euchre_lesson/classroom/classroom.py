@@ -511,6 +511,16 @@ class Classroom:
                     table.pace, table.absent_after = pace, absent_after
         self._keep()
 
+    def set_level(self, level: str) -> None:
+        """The computer players' level at every table from now (each table's players made afresh at that level)."""
+        level = level_of(level)
+        with self.lock:
+            self.level = level
+            tables = list(self._tables.values())
+        for table in tables:
+            table.play_at(level)
+        self._keep()
+
     def teacher(self, code: object) -> Desk:
         """The teacher's desk, for the teacher code alone; NotationError (in words) for any other code."""
         if not same_code(code, self.teacher_code, "teacher code"):

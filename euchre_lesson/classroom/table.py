@@ -618,6 +618,12 @@ class ClassTable:
             self._start(game)
         self._tell()
 
+    def play_at(self, level: str) -> None:
+        """The computer players play at `level` from now (made afresh: what they said of the game so far goes)."""
+        with self.lock:
+            self.model.sit(self.game, level_of(level))
+        self._tell()
+
     def snapshot(self) -> tuple[int, GameState, tuple[Student | None, ...], bool]:
         """What a saved copy of the table holds, read at one moment: (version, game, seats, paused)."""
         with self.lock:
