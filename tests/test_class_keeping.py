@@ -206,6 +206,7 @@ def test_a_folder_with_tables_but_no_class_file_is_refused_and_its_tables_are_ke
 # -- one server per folder --------------------------------------------------------------------------------------------
 
 
+@pytest.mark.posix("the lock file names its process (os.pread)")
 def test_a_second_hold_on_a_class_folder_is_refused_naming_the_process_that_holds_it(tmp_path):
     held = FolderHold(tmp_path)
     try:
@@ -216,6 +217,7 @@ def test_a_second_hold_on_a_class_folder_is_refused_naming_the_process_that_hold
     FolderHold(tmp_path).close()  # let go: the folder may be held again
 
 
+@pytest.mark.posix("the lock file names its process (os.pread)")
 def test_a_hold_left_by_a_process_that_is_gone_is_taken_over(tmp_path):
     holder = subprocess.Popen(
         [
@@ -247,6 +249,7 @@ def test_a_hold_left_by_a_process_that_is_gone_is_taken_over(tmp_path):
     assert (tmp_path / LOCK_FILE).read_text() == f"{os.getpid()}\n"
 
 
+@pytest.mark.posix("the system's words for a folder opened as a file")
 def test_a_folder_that_cannot_be_written_is_refused_in_words_by_the_hold(tmp_path):
     (tmp_path / LOCK_FILE).mkdir()  # in the way: as a folder nobody may write in is, to root too
     with pytest.raises(Refused, match=r"The class cannot be kept in .*: Is a directory\. Choose a folder"):
@@ -311,6 +314,7 @@ def test_any_other_failure_to_save_pauses_the_table_in_words_too(room, monkeypat
     assert table.notice == f"Saving failed: {why}. The table waits; nothing is lost."
 
 
+@pytest.mark.posix("a symbolic link made without privileges")
 def test_a_table_file_replaced_by_a_link_is_not_written_through_and_no_path_is_shown(room, clock, tmp_path):
     table, ana = seated(room)
     path = room.keeper.folder / "table-1.json"

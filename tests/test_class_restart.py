@@ -80,6 +80,7 @@ def test_a_mistake_in_the_house_rules_file_stops_the_command_before_the_folder_i
 # -- one server per folder ---------------------------------------------------------------------------------------------
 
 
+@pytest.mark.posix("the lock file names its process (os.pread)")
 def test_a_second_server_on_a_class_folder_stops_naming_the_process_that_holds_it(tmp_path):
     """Before: two servers on one folder both ran, and a student who joined the first was gone."""
     room, _ = started(tmp_path / "class")
@@ -241,6 +242,7 @@ def test_the_time_the_server_was_down_is_nobody_s_absence(tmp_path):
     back.close()
 
 
+@pytest.mark.posix("runs make, which Windows does not have")
 def test_make_classroom_takes_a_port_and_a_host():
     """Before: make classroom served port 8765 on every address, whatever it was told."""
     ran = subprocess.run(
