@@ -77,9 +77,14 @@ student-copies: $(BIN)/python
 	$(BIN)/python -m euchre_lesson.teach.student_copies notebooks student_notebooks $(if $(BRANCH),--branch $(BRANCH),)
 
 # A class at its tables: one server on this machine for the students' browsers on the local network (see
-# README.md). It prints the addresses, the join code, the teacher code and a QR code; Ctrl-C stops it.
+# README.md). It prints the addresses, the join code, the teacher code and a QR code; Ctrl-C stops it. Choose the
+# port and the address with `make classroom PORT=8000 HOST=127.0.0.1`, more options with CLASS="--tables 4 --new".
+# Set on the command line only (:=, not ?=): a shell's own HOST (zsh names the computer with it) never leaks in.
+PORT := 8765
+HOST := 0.0.0.0
+CLASS :=
 classroom: classroom-assets
-	$(BIN)/python -m euchre_lesson.classroom --host 0.0.0.0 --port 8765 --house-rules notebooks
+	$(BIN)/python -m euchre_lesson.classroom --host $(HOST) --port $(PORT) --house-rules notebooks $(CLASS)
 
 # Solara's pages load their front-end files from a CDN unless the server has them: npm packs the versions the
 # installed Solara asks for into .venv/classroom-assets once, and the class runs with the network cut after.

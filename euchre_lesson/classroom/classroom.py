@@ -9,6 +9,7 @@ before a table's, never while holding one; the files are written once the table'
 from __future__ import annotations
 
 import hmac
+import logging
 import threading
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -18,9 +19,10 @@ from typing import NamedTuple
 from ..engine import checks
 from ..engine.actions import Action
 from ..engine.cards import Card
-from ..engine.errors import NotationError
+from ..engine.errors import FileRefused, NotationError
+from ..engine.files import shown
 from ..engine.game import new_game
-from ..engine.rules import rules_from
+from ..engine.rules import ALLOWED, RuleSet, rules_from
 from ..look.clicks import Toggle
 from ..look.picture import Button, Mood, Picture
 from ..play.table_model import Listeners, level_of
@@ -33,6 +35,7 @@ from .keeping import (
     CLASS_LIMIT,
     TABLE_LIMIT,
     Keeper,
+    check_class_kept_or_none,
     class_folder,
     read_record,
     seat_record,
@@ -40,6 +43,7 @@ from .keeping import (
     table_file,
     table_from,
     table_record,
+    why_not_saved,
 )
 from .names import first_name, told_apart
 from .refusals import Refused
@@ -49,6 +53,7 @@ from .table import LONGEST_TOKEN, ClassTable, checked_seconds
 from .teacher import Desk
 from .thinking import Thinker
 
+LOG = logging.getLogger(__name__)
 UNKNOWN_TOKEN = (
     "This browser's seat token is not one of this class's: join again with your first name and the "
     "join code on the board."
@@ -94,18 +99,19 @@ class Classroom:
         self.clock = clock
         self.keeper = Keeper(folder)
         self.thinker = Thinker()  # the tables' long thinking, in worker processes started when first needed (close)
-        if not restoring and (self.keeper.folder / CLASS_FILE).exists():  # a class kept there is never written over
+        if not restoring and check_class_kept_or_none(self.keeper.folder):  # a class kept there is never written over
             raise Refused(
                 "folder",
                 f"A class is kept in {self.keeper.folder} already: restore it "
                 f"(Classroom.restore), or choose another folder for a new class.",
             )
+        self._unsaved = ""  # why the class file's last change could not be saved, as a clause ('' once it is)
         self.day: DealOfTheDay | None = None
         self._students: dict[str, Student] = {}  # token -> student, in the order they joined
         self._tables: dict[int, ClassTable] = {}
         self.version = 0
         self._listeners = Listeners("The class")
-        self._keep()
+        self._keep_or_refuse()
 
     # -- keeping ----------------------------------------------------------------------------------------------
 
@@ -125,12 +131,49 @@ class Classroom:
                 "day": None if self.day is None else self.day.record(),
             }
 
-    def _keep(self) -> None:
+    def _keep(self) -> str:
+        """Save the class file, then tell the listeners; why it could not be saved, as a clause ('' once it is)."""
         with self.lock:
             self.version += 1
-            version, record = self.version, self.record()
-        self.keeper.keep(CLASS_FILE, version, record)
+        self._save_class()
         self._tell(None)
+        return self._unsaved
+
+    @property
+    def notice(self) -> str:
+        """What the teacher's page says of the class as a whole, in words ('' for nothing): its file not saved."""
+        why = self._unsaved
+        return (
+            f"Saving the class failed: {why}. Nothing is lost while the server runs; it saves again by itself."
+            if why
+            else ""
+        )
+
+    def _save_class(self) -> None:
+        with self.lock:
+            version, record = self.version, self.record()
+        try:
+            self.keeper.keep(CLASS_FILE, version, record)
+        except Exception as error:  # the change stands here; the next save of the class tries again
+            if not isinstance(error, (OSError, FileRefused)):  # not the disk's doing: the terminal says what
+                LOG.exception("Saving the class failed")
+            self._unsaved = why_not_saved(error)
+        else:
+            self._unsaved = ""
+
+    def _keep_or_refuse(self) -> None:
+        """Save the class file as the class opens: a folder it cannot be saved in is refused in words."""
+        why = self._keep()
+        if why:
+            raise Refused(
+                "folder",
+                f"The class cannot be kept in {shown(self.keeper.folder)}: {why}. "
+                + (
+                    "Free some space on the disk, or choose a folder on another (--folder)."
+                    if "full" in why
+                    else "Choose a folder you may write in (--folder)."
+                ),
+            )
 
     # -- listening (the pages) ----------------------------------------------------------------------------
 
@@ -155,15 +198,19 @@ class Classroom:
         self.thinker.close()
 
     def _keep_table(self, table: ClassTable) -> None:
+        """Write the table's file (OSError or FileRefused if it cannot be: the table waits), and the class file too if
+        its last save failed."""
         version, game, seats, paused = table.snapshot()
         self.keeper.keep(
             table_file(table.number), version, table_record(table.number, table.level, game, seats, paused)
         )
+        if self._unsaved:
+            self._save_class()
 
     def _adopt(self, table: ClassTable) -> ClassTable:
         """A table of the class, kept on disk after each of its changes (before the pages hear of it)."""
-        table.observe(self._keep_table)
-        table.observe(self._tell)  # after the keeping: a page never shows what a restart would lose
+        table.saved_by(self._keep_table)
+        table.observe(self._tell)  # told once the table is saved: a page never shows what a restart would lose
         self._tables[table.number] = table
         return table
 
@@ -198,7 +245,7 @@ class Classroom:
         for number in numbers:
             room._restore_table(path, number)
         room.day = None if day is None else DealOfTheDay(day["game"], day["seed"], tuple(day["tables"]))
-        room._keep()
+        room._keep_or_refuse()
         return room
 
     def _restore_table(self, path: Path, number: int) -> None:
@@ -221,6 +268,37 @@ class Classroom:
         table.all_away()
         self._adopt(table)
 
+    def change_house_rules(self, house_rules: HouseRules) -> list[str]:
+        """The class plays by `house_rules` from now (a changed house_rules.json, read as the server restarts): every
+        new game does, and a table whose game has not begun starts it again under them; a table whose game is under
+        way ends it by the rules it began with, and says so (its notice). What changed, in lines for the terminal."""
+        checks.instance("house_rules", house_rules, HouseRules, "the class's house rules, as read_house_rules reads")
+        with self.lock:
+            changed = {
+                old.game: rules_changes(old, house_rules.rules(old.game))
+                for old in self.house_rules.games
+                if old.switches() != house_rules.rules(old.game).switches()
+            }
+            self.house_rules = house_rules
+        if not changed:
+            return []
+        said = [f"The house rules changed: {game}: {'; '.join(words)}." for game, words in changed.items()]
+        for table in self.tables:
+            game = table.game
+            if game.rules.game not in changed or game.rules == house_rules.rules(game.rules.game):
+                continue
+            if len(game.hands) == 1 and not game.hand.history:  # nothing played yet: the whole game plays by them
+                table.start(new_game(house_rules.rules(game.rules.game), seed=game.seed))
+                said.append(f"Table {table.number} had not begun: its game starts again under the new house rules.")
+                continue
+            table.announce(
+                f"The house rules changed ({'; '.join(changed[game.rules.game])}): this game ends by the rules it "
+                f"began with, and the next game at this table plays by the new ones."
+            )
+            said.append(f"Table {table.number} ends its game by the old rules; its next game plays by the new ones.")
+        self._keep()
+        return said
+
     # -- students -------------------------------------------------------------------------------------------
 
     def join(self, name: object, code: object) -> Joined:
@@ -236,7 +314,16 @@ class Classroom:
             name, note = told_apart(name, (student.name for student in self._students.values()))  # Ava, Ava 2
             student = Student(name, seat_token())
             self._students[student.token] = student
-        self._keep()
+        why = self._keep()
+        if why:  # not kept: the student has not joined (a restart would not know them)
+            with self.lock:
+                self._students.pop(student.token, None)
+            self._tell(None)
+            raise Refused(
+                "saving",
+                f"You could not join yet: saving failed on the class's computer ({why}). Your teacher sees it; "
+                f"try again in a moment.",
+            )
         return Joined(student.token, name, note)
 
     def student(self, token: object) -> Student:
@@ -317,7 +404,7 @@ class Classroom:
                     thinker=self.thinker,
                 )
             )
-        self._keep_table(table)
+        table.save()  # a table whose file cannot be written waits, saying so
         self._keep()
         return table
 
@@ -414,6 +501,26 @@ class Classroom:
 
     # -- the teacher -----------------------------------------------------------------------------------------
 
+    def set_pace(self, pace: float, absent_after: float) -> None:
+        """The computer players' pace and the absence before they play a student's seat, at every table from now."""
+        pace, absent_after = checked_seconds("pace", pace), checked_seconds("absent_after", absent_after)
+        with self.lock:
+            self.pace, self.absent_after = pace, absent_after
+            for table in self._tables.values():
+                with table.lock:
+                    table.pace, table.absent_after = pace, absent_after
+        self._keep()
+
+    def set_level(self, level: str) -> None:
+        """The computer players' level at every table from now (each table's players made afresh at that level)."""
+        level = level_of(level)
+        with self.lock:
+            self.level = level
+            tables = list(self._tables.values())
+        for table in tables:
+            table.play_at(level)
+        self._keep()
+
     def teacher(self, code: object) -> Desk:
         """The teacher's desk, for the teacher code alone; NotationError (in words) for any other code."""
         if not same_code(code, self.teacher_code, "teacher code"):
@@ -422,3 +529,13 @@ class Classroom:
                 "That is not this class's teacher code: type the teacher code printed when the class's server started.",
             )
         return Desk(self)
+
+
+def rules_changes(old: RuleSet, new: RuleSet) -> list[str]:
+    """What differs between two rule sets of one game, in words: ['stick the dealer: on (C9), was off']."""
+    return [
+        f"{allowed.words}: {allowed.value_words(getattr(new, name))} ({allowed.rule}), "
+        f"was {allowed.value_words(getattr(old, name))}"
+        for name, allowed in ALLOWED.items()
+        if getattr(old, name) != getattr(new, name)
+    ]

@@ -7,8 +7,11 @@ its table's lock, and an older snapshot never replaces a newer one, whichever th
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import re
+import sys
 import threading
 from collections.abc import Iterable
 from pathlib import Path
@@ -21,9 +24,12 @@ from ..engine.game import MAX_RECORD_BYTES, GameState, game_from_record
 from ..engine.hand import read_json
 from ..engine.rules import PRESETS
 from ..teach.house_rules import SECTIONS
+from .refusals import Refused
 from .students import Student
 
 CLASS_FILE = "classroom.json"
+LOCK_FILE = "classroom.lock"  # held by the server serving the class (FolderHold): it names that server's process
+TABLE_FILE = re.compile(r"table-[0-9]+\.json")
 CLASS_FORMAT = "euchre_lesson classroom"
 TABLE_FORMAT = "euchre_lesson class table"
 CLASS_LIMIT = 4 * 1024 * 1024  # bytes: a class of a thousand students takes about 100,000
@@ -154,6 +160,154 @@ def class_folder(folder: object) -> Path:
 
 def table_file(number: int) -> str:
     return f"table-{number}.json"
+
+
+def check_class_kept_or_none(folder: Path) -> bool:
+    """Whether a class is kept in `folder` (its class file is there); a folder holding tables' files without one is
+    refused in words: a new class there would write over those tables."""
+    try:
+        if (folder / CLASS_FILE).exists():
+            return True
+        tables = sorted(path.name for path in folder.iterdir() if TABLE_FILE.fullmatch(path.name))
+    except OSError as error:  # a folder this user may not read
+        raise Refused(
+            "folder",
+            f"The class's folder {shown(folder)} cannot be read: {error.strerror or error}. Choose a folder you may "
+            f"read and write in (--folder).",
+        ) from None
+    if tables:
+        raise Refused(
+            "folder",
+            f"The folder {shown(folder)} holds tables ({', '.join(tables[:3])}{', ...' if len(tables) > 3 else ''}) "
+            f"but no class file ({CLASS_FILE}), so that class cannot be restored, and a new class there would "
+            f"write over its tables: put {CLASS_FILE} back, or choose another folder for a new class (--folder), "
+            f"or start afresh with --new, which moves the old files aside.",
+        )
+    return False
+
+
+# -- one server per folder ----------------------------------------------------------------------------------------
+
+
+class FolderHold:
+    """The class folder held by this process while it serves the class: a second server on the same folder is
+    refused, naming the process that holds it. The system lets go of the hold when the process ends, however it
+    ends (a kill too), so a hold left by a process that is gone is taken over."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        path = folder / LOCK_FILE
+        try:
+            self._handle: int | None = os.open(
+                path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0), 0o600
+            )
+        except OSError as error:
+            raise Refused(
+                "folder",
+                f"The class cannot be kept in {shown(folder)}: {error.strerror or error}. "
+                f"Choose a folder you may write in (--folder).",
+            ) from None
+        if not _locked(self._handle):
+            holder = _holder(self._handle)
+            self.close()
+            raise Refused(
+                "folder",
+                f"The class in {shown(folder)} is being served already, by {holder}: stop that server first (Ctrl-C "
+                f"in its window), or choose another folder for this one (--folder).",
+            )
+        try:  # the process holding the class, for a second server's refusal to name
+            os.ftruncate(self._handle, 0)
+            os.write(self._handle, f"{os.getpid()}\n".encode())
+        except OSError:
+            pass  # the hold is what counts; the name of its process only helps a person
+
+    def close(self) -> None:
+        """Let go of the folder (the server stopped)."""
+        if self._handle is not None:
+            os.close(self._handle)  # closing the file lets go of the lock
+            self._handle = None
+
+
+def _locked(handle: int) -> bool:
+    """Lock the open file for this process alone, without waiting; whether it could be."""
+    if sys.platform == "win32":  # Windows: the first byte locked, for as long as the file is open
+        import msvcrt
+
+        try:
+            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    try:
+        import fcntl
+    except ImportError:  # neither (the browser's Python): nobody else serves a class there
+        return True
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as error:
+        if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            return False
+        raise Refused(  # a shared folder whose server keeps no locks, say: two servers could not be told apart
+            "folder",
+            f"The class's folder cannot be locked ({error.strerror or error}), so a second server on it could not be "
+            f"stopped: choose a folder on this computer's own disk (--folder).",
+        ) from None
+    return True
+
+
+def _holder(handle: int) -> str:
+    """The process holding the lock file, as its file names it ('process 4242'), or words saying another does."""
+    try:
+        written = os.pread(handle, 32, 0) if hasattr(os, "pread") else b""
+    except OSError:
+        written = b""
+    number = written.decode("ascii", "replace").strip()
+    return f"process {number} on this computer" if number.isdigit() else "another process on this computer"
+
+
+# A file write_atomically staged beside one of the class's files and never renamed into place: its writer was killed.
+LEFTOVER = re.compile(r"\.(classroom|table-[0-9]+|lesson_answers)\.json\.[0-9a-f]{12}\.tmp")
+
+
+def clear_leftovers(folder: Path) -> int:
+    """Remove what a server killed while writing left beside the class's files (a copy being written, never the file
+    itself: that is replaced whole or not at all); how many. Call it only while holding the folder (FolderHold)."""
+    cleared = 0
+    for path in folder.iterdir():
+        if LEFTOVER.fullmatch(path.name) and path.is_file() and not path.is_symlink():
+            path.unlink(missing_ok=True)
+            cleared += 1
+    return cleared
+
+
+# -- a write that fails ---------------------------------------------------------------------------------------------
+
+
+REFUSED_WORDS = {  # why write_atomically refused to replace a file of the class (FileRefused.kind), in words
+    "read-only": "the class's files are read-only",
+    "link": "a file of the class is a link",
+    "kind": "a file of the class is a folder or a device, not a file",
+    "folder": "the class's folder is gone",
+}
+
+
+def why_not_saved(error: BaseException) -> str:
+    """Why a file of the class could not be written, as a clause: 'the disk is full'."""
+    if isinstance(error, FileRefused):  # its own words name the path: a student's page never shows a path
+        return REFUSED_WORDS.get(error.kind, "a file of the class cannot be replaced")
+    code = getattr(error, "errno", None)
+    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return "the disk is full"
+    if code in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return "the class's folder is read-only"
+    if isinstance(error, OSError):
+        return f"the disk said {error.strerror or error}"
+    return f"something went wrong on the class's computer ({type(error).__name__}; its terminal says more)"
+
+
+def saving_failed(error: BaseException) -> str:
+    """The notice of a table whose file could not be written: what went wrong, and that nothing is lost."""
+    return f"Saving failed: {why_not_saved(error)}. The table waits; nothing is lost."
 
 
 class Keeper:

@@ -13,6 +13,7 @@ whose turn it is.
 from __future__ import annotations
 
 import hmac
+import logging
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
@@ -20,7 +21,7 @@ from typing import Any
 from ..engine import checks
 from ..engine.actions import Action, parse_action
 from ..engine.cards import Card
-from ..engine.errors import IllegalAction, NotationError
+from ..engine.errors import FileRefused, IllegalAction, NotationError
 from ..engine.game import GameState
 from ..engine.narration import seat_words
 from ..engine.sequence import PHASE_RULES
@@ -30,11 +31,13 @@ from ..look.picture import Button, Mood, Picture
 from ..look.prompts import Sitter
 from ..look.seat_picture import default_names, open_hands_of, picture_of
 from ..play.table_model import TableModel, here, level_of
+from .keeping import saving_failed
 from .refusals import Refused
 from .seat_view import Own, Review, SeatSeen, SeatView, Undo, finished_hand, review_seen, seat_view
 from .students import Student
 from .thinking import Thinker, thinks_long
 
+LOG = logging.getLogger(__name__)
 NO_SEAT = (
     "This browser holds no seat at this table: join the class again with the join code, "
     "or ask your teacher to seat you."
@@ -50,6 +53,7 @@ STALE = (
 )
 PAUSED_NOTE = "Your teacher has paused this table: wait a moment."
 OPEN_NOTE = "Your teacher is showing every hand at this table, for a demonstration: everyone here sees them."
+SAVING_RETRY = 2.0  # seconds between tries to save a table whose file could not be written
 MOVED_ON = (
     "The table has moved on since your page offered Undo: press Undo again to go back to before the last "
     "student's move."
@@ -99,12 +103,17 @@ class ClassTable:
         self._thinking = False  # a computer player is choosing (see step)
         self._seen: dict[int, tuple[int, tuple[SeatSeen, ...], SeatView]] = {}  # seat -> one view per change
         self._reviews: dict[int, tuple[object, Review | None]] = {}  # seat -> one review per finished hand
+        self._save: Callable[[ClassTable], None] | None = None  # writes the table's file (the class's keeper)
+        self._unsaved = ""  # the notice while the table's last change could not be saved: the table waits
+        self._retry_at = 0.0  # when to try saving again
+        self._announced = ""  # a notice the class gives this table until its next game (changed house rules)
 
     def _start(self, game: GameState) -> None:
         """A game at this table from its start: its computer players are made afresh, from its seed."""
         self.model.sit(game, self.model.level)
         self._last_change = self._turn_since = self.clock()
         self._undo_asked = {}
+        self._announced = ""  # said of the game that ended
 
     # -- listening ---------------------------------------------------------------------------------------
 
@@ -119,7 +128,62 @@ class ClassTable:
         self.model.forget(listener)
 
     def _tell(self) -> None:
+        """Save the change, then tell the listeners (the pages): a page never shows what a restart would lose."""
+        self.save()
         self.model.tell(self)
+
+    # -- saving ---------------------------------------------------------------------------------------------------
+
+    def saved_by(self, save: Callable[[ClassTable], None]) -> None:
+        """After each change, `save(table)` writes the table's file (an OSError or FileRefused: it could not)."""
+        if not callable(save):
+            raise checks.refused("save", save, "a function of one ClassTable that writes its file")
+        self._save = save
+
+    def save(self) -> bool:
+        """Write the table's file (outside the lock: a snapshot is taken under it); whether it is written. A save that
+        fails (a full disk, a read-only folder) pauses the table with a notice to everyone at it, the file on disk
+        left as it was (the last good state); the next action, or the pace keeper's next step, tries again, and
+        once a save works the notice goes and the table goes on."""
+        if self._save is None:
+            return True
+        try:
+            self._save(self)
+        except Exception as error:  # a full disk, a read-only file; anything else too, logged: the table waits
+            if not isinstance(error, (OSError, FileRefused)):
+                LOG.exception("Table %s: saving failed", self.number)
+            with self.lock:
+                self._retry_at = self.clock() + SAVING_RETRY
+                if self._unsaved != saving_failed(error):
+                    self._unsaved = saving_failed(error)
+                    self.model.changed()
+            return False
+        with self.lock:
+            if not self._unsaved:
+                return True
+            self._unsaved = ""
+            self._last_change = self._turn_since = self.clock()  # the computers wait their pace again
+            self.model.changed()
+        return self.save()  # the change that took the notice away, kept too
+
+    def _try_saving_again(self) -> None:
+        """While the table waits for its file to be written: try again, and tell the pages if it worked."""
+        if self._unsaved and self.save():
+            self.model.tell(self)
+
+    @property
+    def notice(self) -> str:
+        """What every page at this table says now, students' and the teacher's, in words ('' for nothing): saving
+        failed (the table waits), the house rules changed."""
+        with self.lock:
+            return " ".join(words for words in (self._unsaved, self._announced) if words)
+
+    def announce(self, words: str) -> None:
+        """A notice for this table until its next game starts (the class's house rules changed meanwhile)."""
+        with self.lock:
+            self._announced = checks.instance("words", words, str, "words to show at the table")
+            self.model.changed()
+        self._tell()
 
     # -- what the table holds ------------------------------------------------------------------------------
 
@@ -225,9 +289,14 @@ class ClassTable:
             game = self.game
             view = game.view(seat)
             keepable = {card for action in view.legal for card in action.cards}
-            notes = [
+            notes = [  # each once: a click refused while the table waits is refused with its notice's words
                 words
-                for shown, words in ((self._paused, PAUSED_NOTE), (self._hands_open, OPEN_NOTE), (True, note))
+                for shown, words in (
+                    (True, self.notice),
+                    (self._paused, PAUSED_NOTE),
+                    (self._hands_open, OPEN_NOTE),
+                    (note not in self.notice, note),
+                )
                 if shown and words
             ]
             return picture_of(
@@ -295,6 +364,7 @@ class ClassTable:
     def act(self, token: object, action: Action | str, moment: int | None = None) -> Action:
         """The action of the student holding `token`, taken only in turn (and, given the `moment` the student's page
         drew, only if the table is still there); the engine's words refuse anything else."""
+        self._try_saving_again()
         with self.lock:
             seat = self.seat_of(token)
             action = parse_action(action)  # NotationError: not an action at all
@@ -313,6 +383,7 @@ class ClassTable:
         """A click on the table view of the student holding `token` (a look.picture.Click), checked against the table
         now: their own seat's turn, the moment their page drew, a card they hold and may play, a button offered them.
         The action taken, or a Toggle of a card to keep (T5), which their page keeps until Keep is pressed."""
+        self._try_saving_again()
         with self.lock:
             seat = self.seat_of(token)
             self._refuse_if_paused()
@@ -327,6 +398,8 @@ class ClassTable:
         return found if isinstance(found, Toggle) else self.act(token, found, moment)
 
     def _refuse_if_paused(self) -> None:
+        if self._unsaved:
+            raise Refused("saving", self._unsaved)
         if self._paused:
             raise Refused("paused", f"Your teacher has paused table {self.number}: wait a moment, it goes on soon.")
 
@@ -354,7 +427,7 @@ class ClassTable:
 
     def _computer_to_act(self) -> int | None:
         """The seat a computer player must act for now, if any (none while paused or once the game is over)."""
-        if self._paused or self.game.is_over:
+        if self._paused or self._unsaved or self.game.is_over:
             return None
         seat = acting_seat(self.game.hand)  # the game goes on: a seat is to act
         return seat if self.computer_plays(seat) else None
@@ -362,6 +435,8 @@ class ClassTable:
     def due(self) -> float | None:
         """Seconds until step() will make a move (0: now); None while a student is to act, or nothing is to do."""
         with self.lock:
+            if self._unsaved:  # the next step tries saving again
+                return max(0.0, self._retry_at - self.clock())
             if self._paused or self.game.is_over:
                 return None
             seat, now = acting_seat(self.game.hand), self.clock()  # the game goes on: a seat is to act
@@ -376,7 +451,12 @@ class ClassTable:
 
         The player thinks without the lock (an expert takes a quarter of a second, in a worker process), so the
         pages go on reading the table meanwhile; if the table changed while it thought (the teacher paused it, dealt
-        again), nothing is played. One step thinks at a time: a second call meanwhile returns None."""
+        again), nothing is played. One step thinks at a time: a second call meanwhile returns None. While the table's
+        file cannot be written, a step tries again once SAVING_RETRY has passed, and plays nothing."""
+        with self.lock:
+            retry = self._unsaved and self.clock() >= self._retry_at
+        if retry:
+            self._try_saving_again()
         with self.lock:
             seat = self._computer_to_act()
             if seat is None or self._thinking or self.clock() - self._last_change < self.pace:
@@ -536,6 +616,12 @@ class ClassTable:
                     f"needs {game.rules.players}: choose a game for {len(self._seats)}.",
                 )
             self._start(game)
+        self._tell()
+
+    def play_at(self, level: str) -> None:
+        """The computer players play at `level` from now (made afresh: what they said of the game so far goes)."""
+        with self.lock:
+            self.model.sit(self.game, level_of(level))
         self._tell()
 
     def snapshot(self) -> tuple[int, GameState, tuple[Student | None, ...], bool]:
