@@ -297,3 +297,26 @@ def test_an_address_that_is_not_the_class_s_server_is_told_apart(tmp_path):
             assert "<html>" not in str(refused.value) and linked(mine) is None
     finally:
         other.shutdown()
+
+
+def test_a_full_disk_refuses_a_report_in_words_without_a_path_and_the_lesson_sends_it_again(served, monkeypatch):
+    """Before: the OSError of a full disk left receive() bare; now the route says so in words, as a 503, which the
+    lesson reads as "try again" (it keeps the answers), and the class's answers stay as they were."""
+    import errno
+
+    from euchre_lesson.classroom import progress_reports
+
+    reports, client, folder = served
+    joined = client.post("/" + ROUTE, content=report())
+    assert joined.status_code == 200
+    kept_before = (folder / progress_reports.REPORTS_FILE).read_bytes()
+
+    def full(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device", str(folder / "secret-path"))
+
+    monkeypatch.setattr(progress_reports, "write_atomically", full)
+    said = client.post("/" + ROUTE, content=report(token=joined.json()["token"]))
+    assert said.status_code == 503, said.text
+    assert "the disk is full" in said.json()["message"] and "secret-path" not in said.text
+    assert not said.json()["kept"]
+    assert (folder / progress_reports.REPORTS_FILE).read_bytes() == kept_before

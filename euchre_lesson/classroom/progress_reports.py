@@ -29,6 +29,7 @@ from ..teach.class_formats import KEPT_ANSWERS, LESSON_REPORT, canonical_id, rep
 from ..teach.class_formats import KEPT_FORMAT as REPORTS_FORMAT
 from ..teach.class_progress import ClassTables, Student, Tries, together, tries_from
 from .codes import same_code
+from .keeping import why_not_saved
 from .names import distinct_name, first_name
 from .refusals import Refused
 
@@ -42,6 +43,7 @@ KEY_BYTES = 16  # of a lesson's key: kept by the learner's lessons, never typed
 # What a report is told before its join code is found right: a stranger is told nothing more of the format.
 NOT_A_REPORT = "A report holds the join code, the learner's first name and the answers, nothing else."
 NOT_THE_CODE = "That is not this class's join code: ask your teacher for the join code on the board."
+NOT_KEPT_NOW = "The class's server cannot keep answers just now ({}): your lesson sends them again soon."
 OLD_REPORT = (
     "These lessons were linked to the class before the class gave each learner a key: press Leave, then Join "
     "again on the lessons' contents page, and your answers are sent with your own key."
@@ -94,7 +96,10 @@ class LessonReports:
                     raise Refused("token", UNKNOWN_KEY)
                 old = self._students[key]
             students = {**self._students, key: Student(old.name, _merged(old.answers, answers))}
-            write_atomically(self.path, _json_of(students), private=True)
+            try:
+                write_atomically(self.path, _json_of(students), private=True)
+            except (OSError, FileRefused) as error:  # a full disk: words without the path; the lesson tries again
+                raise Refused("saving", NOT_KEPT_NOW.format(why_not_saved(error))) from None
             self._students = students
         kept = f"{len(answers)} answer{'s' * (len(answers) != 1)}"
         if joining:

@@ -29,7 +29,8 @@ from ..progress_reports import REPORT_LIMIT, LessonReports
 from ..refusals import Refused
 from .served import ServedClass
 
-STATUS = {"join code": 403, "report": 400, "name": 400, "answers": 400}  # a refusal's part: the HTTP status
+# A refusal's part: the HTTP status (a lesson sends its answers again after a 5xx, as after no answer at all).
+STATUS = {"join code": 403, "report": 400, "name": 400, "answers": 400, "saving": 503}
 # The one reply to a report without this class's join code, whatever else it holds or lacks.
 NO_CODE = (
     "That is not this class's join code (or not a report from the lessons): nothing was kept. Ask your teacher for "
