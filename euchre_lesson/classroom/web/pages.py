@@ -77,6 +77,66 @@ export default {
     ).tag(sync=True)
 
 
+RECONNECTING = "Reconnecting…"  # what a page says while the class's server is away
+
+
+class ConnectionWatch(anywidget.AnyWidget):
+    """Says "Reconnecting…" while the class's server is away, and brings the page back once it answers.
+
+    Solara's own front end shows nothing when a page loses its server (its overlay fails to draw), and after a
+    restart it finds the page's kernel unknown and gives up: the page stays as it was drawn, and clicks do nothing.
+    This script asks the server every second while the page is cut off; once it answers, the page reconnects at once
+    (not after Solara's back-off of up to a minute), and a server that no longer knows the page makes it load again
+    (Solara's forceRefresh), where the seat keeper finds the student's seat by the token the browser kept."""
+
+    _esm = traitlets.Unicode(
+        """
+function watch() {
+  const debug = window.solara && window.solara.debug;
+  if (window.classConnectionWatch || !debug || !debug.kernel) {
+    return;
+  }
+  window.classConnectionWatch = true;
+  window.solara.forceRefresh = true;
+  const banner = document.createElement("div");
+  banner.className = "class-reconnecting";
+  banner.setAttribute("role", "status");
+  banner.textContent = "RECONNECTING";
+  banner.style.cssText = "position: fixed; top: 0; left: 0; right: 0; z-index: 200000; display: none; " +
+    "padding: 0.5em; text-align: center; font: 600 18px sans-serif; background: #fff3cd; color: #3d2f00; " +
+    "border-bottom: 2px solid #b58900";
+  document.body.appendChild(banner);
+  let asking = false;
+  setInterval(async () => {
+    const kernel = debug.kernel();
+    const page = window.app && window.app.$data;
+    const away = !kernel || kernel.connectionStatus !== "connected";
+    banner.style.display = away || (page && (page.remounting || page.needsRefresh)) ? "block" : "none";
+    if (!away || asking || !kernel) {
+      return;
+    }
+    asking = true;
+    try {
+      await fetch(window.location.href, { method: "HEAD", cache: "no-store" });
+      kernel.reconnect().catch(() => {});
+    } catch (error) {
+      // the server is still away: ask again in a second
+    } finally {
+      asking = false;
+    }
+  }, 1000);
+}
+
+export default {
+  render({ el }) {
+    el.className = "connection-watch";
+    watch();
+  },
+};
+""".replace("RECONNECTING", RECONNECTING)
+    ).tag(sync=True)
+
+
 # -- the class this page serves, and hearing it ------------------------------------------------------------
 
 # The page's ServedClass, given by WithClass to every component below it (None: no class given).
@@ -752,8 +812,9 @@ def TableButtons(
 
 @solara.component
 def Bare(children: list[reacton.core.Element] | None = None) -> reacton.core.Element:
-    """The pages without Solara's app bar (a class page is one column), given the class this page is served."""
-    return WithClass(solara_door.served(), children=children or [])
+    """The pages without Solara's app bar (a class page is one column), given the class this page is served, each
+    watching its connection to the server (ConnectionWatch)."""
+    return WithClass(solara_door.served(), children=[ConnectionWatch.element(), *(children or [])])
 
 
 routes = [
