@@ -103,6 +103,7 @@ class Classroom:
         self.day: DealOfTheDay | None = None
         self._students: dict[str, Student] = {}  # token -> student, in the order they joined
         self._tables: dict[int, ClassTable] = {}
+        self._numbered = 0  # the highest table number given in this run: a removed table's number is not given again
         self.version = 0
         self._listeners = Listeners("The class")
         self._keep()
@@ -165,6 +166,7 @@ class Classroom:
         table.observe(self._keep_table)
         table.observe(self._tell)  # after the keeping: a page never shows what a restart would lose
         self._tables[table.number] = table
+        self._numbered = max(self._numbered, table.number)
         return table
 
     @classmethod
@@ -305,7 +307,7 @@ class Classroom:
         """A table for `game` by the class's house rules, every seat played by a computer until students sit."""
         started = new_game(self.house_rules.rules(game), seed=seed)
         with self.lock:
-            number = max(self._tables, default=0) + 1
+            number = self._numbered + 1  # a number of its own: a removed table's file keeps its newer version
             table = self._adopt(
                 ClassTable(
                     number,
@@ -320,6 +322,22 @@ class Classroom:
         self._keep_table(table)
         self._keep()
         return table
+
+    def remove_table(self, number: object) -> ClassTable:
+        """Table `number` leaves the class: its students wait to be seated again; the table removed."""
+        with self.lock:
+            table = self.table(number)
+            del self._tables[table.number]
+        table.forget(self._keep_table)  # a computer's move finishing now changes nothing kept, and tells no page
+        table.forget(self._tell)
+        self._keep()
+        return table
+
+    def change_game(self, number: object, game: str, seed: int | None = None, mid_hand: bool = False) -> None:
+        """Table `number` plays a new game of `game` (by the class's house rules), with the same students; in the
+        middle of a hand only with `mid_hand` (see ClassTable.change_game)."""
+        table = self.table(number)
+        table.change_game(new_game(self.house_rules.rules(game), seed=seed), mid_hand)
 
     def choose_table(self, token: object, number: object) -> int:
         """The student holding `token` sits at table `number`, in the first seat a computer plays; their seat."""

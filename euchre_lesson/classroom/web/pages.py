@@ -173,13 +173,6 @@ def use_class_news(concerns: Callable[[ClassTable | None], bool]) -> int:
             pending.clear()  # before drawing: a change heard from now on is drawn by the next redraw
             set_news(lambda count: count + 1)
 
-        # Runs in the thread that changed the class: never touches this page's widgets.
-        def heard(table: ClassTable | None) -> None:
-            if heard_ref.current(table) and not pending.is_set():
-                pending.set()
-                page.soon(redraw)
-
-        room.observe(heard)
         forgotten: list[bool] = []  # the page forgot the class already
 
         def forget() -> None:
@@ -187,11 +180,31 @@ def use_class_news(concerns: Callable[[ClassTable | None], bool]) -> int:
                 forgotten.append(True)
                 room.forget(heard)
 
+        # Runs in the thread that changed the class: never touches this page's widgets.
+        def heard(table: ClassTable | None) -> None:
+            if heard_ref.current(table) and not pending.is_set():
+                pending.set()
+                if not redraw_soon(page, redraw):
+                    forget()
+
+        room.observe(heard)
+
         page.on_close(forget)
         return forget
 
     solara.use_effect(subscribe, [])
     return news
+
+
+def redraw_soon(page: solara_door.Page, redraw: Callable[[], None]) -> bool:
+    """Hand `redraw` to `page`'s event loop; False if the page is gone: its loop closed (a student reloaded or
+    closed the page, and its kernel ended before it forgot the class). Such a redraw is dropped quietly: a page
+    that no longer exists has nothing to draw, and the teacher is not told of it as a table's problem."""
+    try:
+        page.soon(redraw)
+    except RuntimeError:  # "Event loop is closed"
+        return False
+    return True
 
 
 def use_presence(token: str) -> None:
@@ -644,7 +657,7 @@ def Desk(desk: TeacherDesk, news: int) -> None:
             style="max-width: 14em",
         )
         solara.Button("Add a table", on_click=doing(desk.new_table, game), text=True)
-        solara.Button("Deal of the day at every table", on_click=doing(desk.deal_of_the_day, game), text=True)
+        solara.Button("Deal of the day at every table", on_click=doing(desk.deal_of_the_day), text=True)
         solara.Button("Refresh", on_click=lambda: set_said(""), text=True)
     with solara.Div(classes=["class-tables"], style=TABLES_STYLE):
         for table in overview["tables"]:
@@ -670,16 +683,18 @@ def JoinStrip(join: str, code: str, others: tuple[str, ...], on_join_screen: Cal
 
 @solara.component
 def Comparison(rows: list[dict]) -> None:
-    """The deal of the day, deal by deal: what each table bid and scored."""
+    """The deal of the day, deal by deal: what each table bid and scored (game by game, when tables play several)."""
     if rows:
         heading("The deal of the day, deal by deal", 3)
         lines = []
+        several = len({row.get("game") for row in rows}) > 1
         for row in rows:
             played = "".join(
                 f"<li>Table {number}: {escaped(result['words'])}</li>"
                 for number, result in sorted(row["tables"].items())
             )
-            lines.append(f"<li>Deal {row['deal']}:<ul>{played}</ul></li>")
+            deal = f"{escaped(row['game'])}, deal {row['deal']}" if several else f"Deal {row['deal']}"
+            lines.append(f"<li>{deal}:<ul>{played}</ul></li>")
         solara.HTML("ul", unsafe_innerHTML="".join(lines), classes=["class-comparison"])
 
 
@@ -749,9 +764,10 @@ def TableCard(
     on_show: Callable[[int], None],
 ) -> None:
     nobody: str | None = None  # the student chosen to seat, as the list names them
-    chosen, set_chosen = solara.use_state(nobody)
+    picked, set_chosen = solara.use_state(nobody)
     number = table["table"]
     names = {roster_label(entry): entry["token"] for entry in roster}
+    chosen = picked if picked in names else None  # "Gus (waiting)" once Gus sits is nobody's label: chosen no more
     with solara.Column(
         classes=["class-table"],
         style="border: 1px solid #ccc; border-radius: 6px; padding: 0.5em 0.7em; gap: 0.2em; font-size: 14px",
@@ -770,10 +786,10 @@ def TableCard(
                         **SMALL,
                     )
                     solara.Button("Remove", on_click=doing(desk.remove, token), text=True, **SMALL)
-                elif chosen in names:
+                elif chosen is not None:
                     solara.Button(
                         f"Seat {chosen.split(' (')[0]} here",
-                        on_click=doing(desk.place, names[chosen], number, seat["seat"]),
+                        on_click=seat_here(doing(desk.place, names[chosen], number, seat["seat"]), set_chosen),
                         text=True,
                         **SMALL,
                     )
@@ -783,6 +799,58 @@ def TableCard(
             Said(problem)
 
 
+def seat_here(place: Callable[[], None], set_chosen: Callable[[str | None], None]) -> Callable[[], None]:
+    """Seat the student chosen, then choose nobody: the list's label for them ("Gus (waiting)") is stale once they
+    sit."""
+
+    def run() -> None:
+        place()
+        set_chosen(None)
+
+    return run
+
+
+# What the teacher's page asks before doing something that cannot be taken back, and the words of its Yes.
+ASKED_FIRST = {
+    "deal again": "Deal this hand again, from the same cards? What was played of it goes.",
+    "remove": "Remove this table? Its students wait to be seated again, and its game ends.",
+    "change game": "This hand has begun: change the game now? The hand ends unplayed, and a new game starts.",
+}
+YES_TO = {"deal again": "Yes, deal again", "remove": "Yes, remove the table", "change game": "Yes, change the game"}
+
+
+@solara.component
+def AskFirst(asking: str, on_yes: Callable[[], None], on_no: Callable[[], None]) -> None:
+    """A question before an action that cannot be taken back (see ASKED_FIRST), with Yes and No."""
+    question, yes = ASKED_FIRST[asking], YES_TO[asking]
+    with solara.Row(classes=["class-ask-first"], style="flex-wrap: wrap; align-items: center; gap: 0.3em"):
+        solara.HTML("span", unsafe_innerHTML=escaped(question), attributes={"role": "alert"})
+        solara.Button(yes, on_click=on_yes, color="error", **SMALL)
+        solara.Button("No", on_click=on_no, outlined=True, **SMALL)
+
+
+@solara.component
+def TableGame(
+    desk: TeacherDesk, table: TableAtAGlance, doing: Callable[..., Callable[[], None]], ask: Callable[[str], None]
+) -> None:
+    """Another game for one table: chosen from the class's games; asked first in the middle of a hand."""
+    games = [rules.game for rules in desk.room.house_rules.games]
+    number = table["table"]
+    current = desk.room.table(number).game.rules.game
+    wanted, set_wanted = solara.use_state(current)
+    chosen = wanted if wanted in games else current
+
+    def change() -> None:
+        if desk.room.table(number).between_hands():
+            doing(desk.change_game, number, chosen)()
+        else:
+            ask(chosen)
+
+    with solara.Row(style="align-items: center; flex-wrap: wrap; gap: 0.3em"):
+        solara.Select("Game", values=games, value=chosen, on_value=set_wanted, dense=True, style="max-width: 12em")
+        solara.Button("Change the game", on_click=change, disabled=chosen == current, outlined=True, **SMALL)
+
+
 @solara.component
 def TableButtons(
     desk: TeacherDesk,
@@ -790,8 +858,32 @@ def TableButtons(
     doing: Callable[..., Callable[[], None]],
     on_show: Callable[[int], None],
 ) -> None:
-    """What the teacher may do to one table: pause it, deal again, show every hand, undo, show it on the projector."""
+    """What the teacher may do to one table: pause it, deal again, show every hand, undo, show it on the projector,
+    change its game, remove it; what cannot be taken back is asked first."""
     number = table["table"]
+    asking, set_asking = solara.use_state("")  # the action asked about (a key of ASKED_FIRST), or ""
+    wanted_game, set_wanted_game = solara.use_state("")  # the game asked about
+
+    def ask(action: str) -> Callable[[], None]:
+        return lambda: set_asking(action)
+
+    def yes() -> None:
+        action = asking
+        set_asking("")
+        if action == "deal again":
+            doing(desk.deal_again, number)()
+        elif action == "remove":
+            doing(desk.remove_table, number)()
+        elif action == "change game":
+            doing(desk.change_game, number, wanted_game, None, True)()
+
+    def ask_game(game: str) -> None:
+        set_wanted_game(game)
+        set_asking("change game")
+
+    if asking:
+        AskFirst(asking, yes, lambda: set_asking(""))
+        return
     with solara.Row(style="flex-wrap: wrap; gap: 0.3em"):
         solara.Button(
             "Go on" if table["paused"] else "Pause",
@@ -799,7 +891,7 @@ def TableButtons(
             outlined=True,
             **SMALL,
         )
-        solara.Button("Deal again", on_click=doing(desk.deal_again, number), outlined=True, **SMALL)
+        solara.Button("Deal again", on_click=ask("deal again"), outlined=True, **SMALL)
         solara.Button(
             "Hide the hands" if table["hands_open"] else "Show every hand",
             on_click=doing(desk.open_hands, number, not table["hands_open"]),
@@ -808,6 +900,8 @@ def TableButtons(
         )
         solara.Button("Undo the last student's move", on_click=doing(desk.undo, number), outlined=True, **SMALL)
         solara.Button("Show on the projector", on_click=lambda: on_show(number), color="primary", **SMALL)
+        solara.Button("Remove the table", on_click=ask("remove"), text=True, color="error", **SMALL)
+    TableGame(desk, table, doing, ask_game)
 
 
 @solara.component
