@@ -127,6 +127,7 @@ def test_the_deal_of_the_day_deals_each_table_its_own_game_and_compares_them_gam
     games = [table.game for table in room.tables]
     assert [game.rules.game for game in games] == ["cutthroat", "partnership", "cutthroat", "partnership"]
     assert games[0].hand.deal == games[2].hand.deal and games[1].hand.deal == games[3].hand.deal
+    assert NEW_GAME.format(game="Partnership Euchre") in room.table(2).picture(0)["prompt"], "its students are told"
     while not all(any(hand.is_over for hand in table.game.hands) for table in room.tables):
         clock.now += 5
         room.step()

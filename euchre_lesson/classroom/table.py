@@ -601,6 +601,7 @@ class ClassTable:
                     f"needs {game.rules.players}: choose a game for {len(self._seats)}.",
                 )
             self._start(game)
+            self._notice = NEW_GAME.format(game=game.rules.facts.name)  # the teacher's new game, or deal of the day
         self._tell()
 
     def between_hands(self) -> bool:

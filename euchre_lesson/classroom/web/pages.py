@@ -774,9 +774,12 @@ def TableCard(
     ):
         solara.HTML("div", unsafe_innerHTML=table_words(table))
         for seat in table["seats"]:
-            with solara.Row(style="align-items: center; gap: 0.3em; min-height: 28px"):
+            with solara.Row(style="align-items: center; flex-wrap: wrap; gap: 0 0.3em; min-height: 28px"):
                 who = seat["name"] or "a computer"
-                solara.Text(f"Seat {seat['seat']}: {who}" + (" (away)" if seat["away"] else ""))
+                # never broken inside ("Seat / 0: / Eve" on a phone): the buttons go to the next line instead
+                solara.Text(
+                    f"Seat {seat['seat']}: {who}" + (" (away)" if seat["away"] else ""), style="white-space: nowrap"
+                )
                 if seat["name"]:
                     token = next((entry["token"] for entry in roster if entry["place"] == (number, seat["seat"])), "")
                     solara.Button(
@@ -793,7 +796,9 @@ def TableCard(
                         text=True,
                         **SMALL,
                     )
-        solara.Select("Student to seat", values=list(names), value=chosen, on_value=set_chosen, dense=True)
+        solara.Select(  # never grown to fill a card stretched to its row's tallest (a field twice as tall)
+            "Student to seat", values=list(names), value=chosen, on_value=set_chosen, dense=True, style="flex: 0 0 auto"
+        )
         TableButtons(desk, table, doing, on_show)
         for problem in table["problems"]:
             Said(problem)
