@@ -213,6 +213,37 @@ def test_a_redraw_for_a_page_whose_loop_closed_is_dropped_quietly_and_the_teache
         open_loop.close()
 
 
+class ClosedThenOpen:
+    """A page whose loop is closed at first (its websocket dropped), then open again (it reconnected)."""
+
+    def __init__(self) -> None:
+        self.closed, self.ran = True, 0
+
+    def soon(self, work) -> None:
+        if self.closed:
+            raise RuntimeError("Event loop is closed")
+        self.ran += 1
+        work()
+
+
+def test_a_page_s_listener_tries_again_after_a_redraw_its_closed_loop_dropped(room):
+    """A redraw dropped for a closed loop leaves nothing pending: once the page is back, the next change redraws it
+    (a redraw marked as on its way, and never run, kept the page from hearing the class again)."""
+    from types import SimpleNamespace
+
+    from euchre_lesson.classroom.web import pages
+
+    page, drawn = ClosedThenOpen(), []
+    heard = pages.page_listener(page, SimpleNamespace(current=lambda table: True), lambda: drawn.append(1))
+    room.observe(heard)
+    desk = room.teacher(room.teacher_code)
+    desk.new_table("cutthroat", seed=1)  # heard while the page's loop is closed: dropped, and no problem
+    assert drawn == [] and room.table(1).problems == []
+    page.closed = False  # the page reconnected
+    desk.pause(1)
+    assert page.ran == 1 and drawn == [1]
+
+
 def rendered_desk(room: Classroom):
     import solara
 

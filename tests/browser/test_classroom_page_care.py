@@ -143,3 +143,39 @@ def test_the_teacher_changes_a_game_deals_again_after_asking_and_removes_a_table
     assert "Event loop is closed" not in two_waiting_tables.log.read_text(encoding="utf-8"), "nor in the terminal"
     assert teacher.locator(".class-error").count() == 0, teacher.locator(".class-error").all_inner_texts()
     assert outside == [] and eve.errors == [] and gus.errors == [] and teacher.errors == []
+
+
+# Cuts this page's websocket for `ms` milliseconds, as a school's wifi drops: the socket is closed, and every new one
+# is sent to a closed port until then (Solara's front end keeps trying, its page on the server kept meanwhile).
+CUT_THE_WIFI = """ms => {
+  const settings = solara.debug.kernel().serverSettings;
+  const Real = settings.WebSocket;
+  const until = Date.now() + ms;
+  const cut = function (url, ...rest) {
+    return new Real(Date.now() < until ? url.replace(/:[0-9]+\\//, ":9/") : url, ...rest);
+  };
+  Object.assign(cut, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
+  Object.defineProperty(settings, "WebSocket", { value: cut, configurable: true });
+  return solara.debug.dropConnection();
+}"""
+
+
+def test_a_page_back_from_a_dropped_connection_shows_what_changed_while_it_was_away(
+    browsers,  # noqa: F811 (the fixture imported above)
+    waiting_computers,
+):
+    outside: list[str] = []
+    page, teacher = browsers(outside), browsers(outside)
+    join(page, waiting_computers.url, "Ann")
+    page.get_by_role("button", name=re.compile("^Sit at table 1")).click()
+    seated(page)
+    open_desk(teacher, waiting_computers.url)
+    assert page.evaluate(CUT_THE_WIFI, 6000)
+    page.locator(".class-reconnecting").wait_for(state="visible")
+    page.wait_for_timeout(1500)  # the server has seen the socket close, and the loop of its thread closed with it
+    table_card(teacher, 1).get_by_role("button", name="Pause").click()  # while Ann's page is away
+    table_card(teacher, 1).get_by_role("button", name="Go on").wait_for()
+    page.locator(".class-reconnecting").wait_for(state="hidden", timeout=30_000)
+    page.locator(".tv-prompt").filter(has_text="Your teacher has paused this table").wait_for(timeout=10_000)
+    assert page.evaluate("() => solara.debug.reconnectCount") >= 1, "the same page, reconnected: not loaded again"
+    assert outside == [] and page.errors == [] and teacher.errors == []

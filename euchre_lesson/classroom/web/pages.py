@@ -87,11 +87,15 @@ class ConnectionWatch(anywidget.AnyWidget):
     restart it finds the page's kernel unknown and gives up: the page stays as it was drawn, and clicks do nothing.
     This script asks the server every second while the page is cut off; once it answers, the page reconnects at once
     (not after Solara's back-off of up to a minute), and a server that no longer knows the page makes it load again
-    (Solara's forceRefresh), where the seat keeper finds the student's seat by the token the browser kept."""
+    (Solara's forceRefresh), where the seat keeper finds the student's seat by the token the browser kept. A page
+    back on the same server counts `reconnects`, and is drawn again: a redraw sent while its connection was down
+    found the loop of its websocket closed, and was dropped (page_listener)."""
+
+    reconnects = traitlets.Int(0).tag(sync=True)
 
     _esm = traitlets.Unicode(
         """
-function watch() {
+function watch(model) {
   const debug = window.solara && window.solara.debug;
   if (window.classConnectionWatch || !debug || !debug.kernel) {
     return;
@@ -107,11 +111,18 @@ function watch() {
     "border-bottom: 2px solid #b58900";
   document.body.appendChild(banner);
   let asking = false;
+  let wasAway = false;
   setInterval(async () => {
     const kernel = debug.kernel();
     const page = window.app && window.app.$data;
     const away = !kernel || kernel.connectionStatus !== "connected";
-    banner.style.display = away || (page && (page.remounting || page.needsRefresh)) ? "block" : "none";
+    const settling = page && (page.remounting || page.needsRefresh);
+    banner.style.display = away || settling ? "block" : "none";
+    if (wasAway && !away && !settling) {
+      model.set("reconnects", model.get("reconnects") + 1);
+      model.save_changes();
+    }
+    wasAway = away || (wasAway && settling);
     if (!away || asking || !kernel) {
       return;
     }
@@ -128,9 +139,9 @@ function watch() {
 }
 
 export default {
-  render({ el }) {
+  render({ model, el }) {
     el.className = "connection-watch";
-    watch();
+    watch(model);
   },
 };
 """.replace("RECONNECTING", RECONNECTING)
@@ -141,6 +152,10 @@ export default {
 
 # The page's ServedClass, given by WithClass to every component below it (None: no class given).
 SERVED: reacton.core.UserContext[ServedClass | None] = solara.create_context(None)
+
+
+# How many times this page came back to the same server after its connection dropped (ConnectionWatch counts them).
+RECONNECTS: reacton.core.UserContext[int] = solara.create_context(0)
 
 
 def use_served() -> ServedClass:
@@ -159,7 +174,9 @@ def WithClass(served: ServedClass, children: list[reacton.core.Element] | None =
 
 
 def use_class_news(concerns: Callable[[ClassTable | None], bool]) -> int:
-    """Redraw this page when the class changes in a way `concerns(table or None)` says matters; a counter."""
+    """Redraw this page when the class changes in a way `concerns(table or None)` says matters, and when it comes
+    back after its connection dropped (a redraw meanwhile had no loop to run on); a counter."""
+    reconnects = solara.use_context(RECONNECTS)
     heard_ref = solara.use_ref(concerns)
     heard_ref.current = concerns
     news, set_news = solara.use_state(0)
@@ -167,12 +184,7 @@ def use_class_news(concerns: Callable[[ClassTable | None], bool]) -> int:
 
     def subscribe() -> Callable[[], None]:
         page = solara_door.this_page()
-        pending = threading.Event()  # a redraw is on its way: the changes heard meanwhile need no other
-
-        def redraw() -> None:  # runs on the page's event loop, inside its kernel, under its lock
-            pending.clear()  # before drawing: a change heard from now on is drawn by the next redraw
-            set_news(lambda count: count + 1)
-
+        heard = page_listener(page, heard_ref, lambda: set_news(lambda count: count + 1))
         forgotten: list[bool] = []  # the page forgot the class already
 
         def forget() -> None:
@@ -180,26 +192,40 @@ def use_class_news(concerns: Callable[[ClassTable | None], bool]) -> int:
                 forgotten.append(True)
                 room.forget(heard)
 
-        # Runs in the thread that changed the class: never touches this page's widgets.
-        def heard(table: ClassTable | None) -> None:
-            if heard_ref.current(table) and not pending.is_set():
-                pending.set()
-                if not redraw_soon(page, redraw):
-                    forget()
-
         room.observe(heard)
 
         page.on_close(forget)
         return forget
 
     solara.use_effect(subscribe, [])
-    return news
+    return news + reconnects
+
+
+def page_listener(
+    page: solara_door.Page, concerns: reacton.core.Ref[Callable[[ClassTable | None], bool]], drawn: Callable[[], None]
+) -> Callable[[ClassTable | None], None]:
+    """The class's listener for one page: for each change `concerns.current` says matters, `drawn()` on the page's
+    event loop, once for all the changes heard while a redraw is on its way."""
+    pending = threading.Event()  # a redraw is on its way: the changes heard meanwhile need no other
+
+    def redraw() -> None:  # runs on the page's event loop, inside its kernel, under its lock
+        pending.clear()  # before drawing: a change heard from now on is drawn by the next redraw
+        drawn()
+
+    # Runs in the thread that changed the class: never touches this page's widgets.
+    def heard(table: ClassTable | None) -> None:
+        if concerns.current(table) and not pending.is_set():
+            pending.set()
+            if not redraw_soon(page, redraw):
+                pending.clear()  # nothing on its way: the next change tries again (a page back from a blip)
+
+    return heard
 
 
 def redraw_soon(page: solara_door.Page, redraw: Callable[[], None]) -> bool:
-    """Hand `redraw` to `page`'s event loop; False if the page is gone: its loop closed (a student reloaded or
-    closed the page, and its kernel ended before it forgot the class). Such a redraw is dropped quietly: a page
-    that no longer exists has nothing to draw, and the teacher is not told of it as a table's problem."""
+    """Hand `redraw` to `page`'s event loop; False if the loop is closed: the page's websocket closed (a student
+    reloaded or closed the page, or the network dropped), and its kernel waits to be culled or reconnected. Such a
+    redraw is dropped quietly: the teacher is not told of it as a table's problem (it was "Event loop is closed")."""
     try:
         page.soon(redraw)
     except RuntimeError:  # "Event loop is closed"
@@ -913,7 +939,10 @@ def TableButtons(
 def Bare(children: list[reacton.core.Element] | None = None) -> reacton.core.Element:
     """The pages without Solara's app bar (a class page is one column), given the class this page is served, each
     watching its connection to the server (ConnectionWatch)."""
-    return WithClass(solara_door.served(), children=[ConnectionWatch.element(), *(children or [])])
+    reconnects, set_reconnects = solara.use_state(0)
+    solara.provide_context(RECONNECTS, reconnects)
+    watch = ConnectionWatch.element(reconnects=reconnects, on_reconnects=set_reconnects)
+    return WithClass(solara_door.served(), children=[watch, *(children or [])])
 
 
 routes = [
