@@ -845,15 +845,23 @@ def seat_here(place: Callable[[], None], set_chosen: Callable[[str | None], None
 ASKED_FIRST = {
     "deal again": "Deal this hand again, from the same cards? What was played of it goes.",
     "remove": "Remove this table? Its students wait to be seated again, and its game ends.",
-    "change game": "This hand has begun: change the game now? The hand ends unplayed, and a new game starts.",
+    "change game": "Start a new game of {game} at this table? Its scores start again from 0.",
+    "change game mid-hand": "This hand has begun: start a new game of {game} now? The hand ends unplayed, and the "
+    "scores start again from 0.",
 }
-YES_TO = {"deal again": "Yes, deal again", "remove": "Yes, remove the table", "change game": "Yes, change the game"}
+YES_TO = {
+    "deal again": "Yes, deal again",
+    "remove": "Yes, remove the table",
+    "change game": "Yes, change the game",
+    "change game mid-hand": "Yes, change the game",
+}
 
 
 @solara.component
-def AskFirst(asking: str, on_yes: Callable[[], None], on_no: Callable[[], None]) -> None:
-    """A question before an action that cannot be taken back (see ASKED_FIRST), with Yes and No."""
-    question, yes = ASKED_FIRST[asking], YES_TO[asking]
+def AskFirst(asking: str, game: str, on_yes: Callable[[], None], on_no: Callable[[], None]) -> None:
+    """A question before an action that cannot be taken back (see ASKED_FIRST), with Yes and No; `game`, the name of
+    the game a table is to be given."""
+    question, yes = ASKED_FIRST[asking].format(game=game), YES_TO[asking]
     with solara.Row(classes=["class-ask-first"], style="flex-wrap: wrap; align-items: center; gap: 0.3em"):
         solara.HTML("span", unsafe_innerHTML=escaped(question), attributes={"role": "alert"})
         solara.Button(yes, on_click=on_yes, color="error", **SMALL)
@@ -862,24 +870,19 @@ def AskFirst(asking: str, on_yes: Callable[[], None], on_no: Callable[[], None])
 
 @solara.component
 def TableGame(
-    desk: TeacherDesk, table: TableAtAGlance, doing: Callable[..., Callable[[], None]], ask: Callable[[str], None]
+    desk: TeacherDesk, table: TableAtAGlance, ask: Callable[[str], None], on_remove: Callable[[], None]
 ) -> None:
-    """Another game for one table: chosen from the class's games; asked first in the middle of a hand."""
+    """The table's game, another chosen from the class's games (asked first: the scores start again), and Remove."""
     games = [rules.game for rules in desk.room.house_rules.games]
-    number = table["table"]
-    current = desk.room.table(number).game.rules.game
-    wanted, set_wanted = solara.use_state(current)
-    chosen = wanted if wanted in games else current
+    current = desk.room.table(table["table"]).game.rules.game
 
-    def change() -> None:
-        if desk.room.table(number).between_hands():
-            doing(desk.change_game, number, chosen)()
-        else:
-            ask(chosen)
+    def choose(game: str) -> None:
+        if game in games and game != current:
+            ask(game)
 
     with solara.Row(style="align-items: center; flex-wrap: wrap; gap: 0.3em"):
-        solara.Select("Game", values=games, value=chosen, on_value=set_wanted, dense=True, style="max-width: 12em")
-        solara.Button("Change the game", on_click=change, disabled=chosen == current, outlined=True, **SMALL)
+        solara.Select("Game", values=games, value=current, on_value=choose, dense=True, style="max-width: 11em")
+        solara.Button("Remove the table", on_click=on_remove, text=True, color="error", **SMALL)
 
 
 @solara.component
@@ -905,15 +908,16 @@ def TableButtons(
             doing(desk.deal_again, number)()
         elif action == "remove":
             doing(desk.remove_table, number)()
-        elif action == "change game":
+        elif action in ("change game", "change game mid-hand"):
             doing(desk.change_game, number, wanted_game, None, True)()
 
     def ask_game(game: str) -> None:
         set_wanted_game(game)
-        set_asking("change game")
+        set_asking("change game" if desk.room.table(number).between_hands() else "change game mid-hand")
 
     if asking:
-        AskFirst(asking, yes, lambda: set_asking(""))
+        game_name = next((r.facts.name for r in desk.room.house_rules.games if r.game == wanted_game), wanted_game)
+        AskFirst(asking, game_name, yes, lambda: set_asking(""))
         return
     with solara.Row(style="flex-wrap: wrap; gap: 0.3em"):
         solara.Button(
@@ -931,8 +935,7 @@ def TableButtons(
         )
         solara.Button("Undo the last student's move", on_click=doing(desk.undo, number), outlined=True, **SMALL)
         solara.Button("Show on the projector", on_click=lambda: on_show(number), color="primary", **SMALL)
-        solara.Button("Remove the table", on_click=ask("remove"), text=True, color="error", **SMALL)
-    TableGame(desk, table, doing, ask_game)
+    TableGame(desk, table, ask_game, ask("remove"))
 
 
 @solara.component
