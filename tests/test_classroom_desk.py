@@ -67,8 +67,13 @@ def test_the_teacher_removes_a_table_its_students_wait_and_a_new_table_is_kept_u
     assert [table.number for table in room.tables] == [1] and room.record()["tables"] == [1]
     assert [student.name for student in room.waiting] == ["Ana", "Ben"] and room.where(ana) is None
     assert room.seat_view(ben)["waiting"], "her page shows the tables to choose from"
+    assert room.waiting_note(ben) == "Your teacher removed table 2: choose another table, or wait to be seated."
     with pytest.raises(ValueError, match=r"There is no table 2: the tables are 1\."):
         desk.remove_table(2)
+    room.choose_table(ana, 1)
+    assert room.waiting_note(ana) == "", "seated again: nothing to tell"
+    desk.remove(ana)
+    assert room.waiting_note(ana) == "", "waiting for another reason"
     added = desk.new_table("partnership", seed=3)
     assert added.number == 3, "never the removed table's number: its file holds a newer version than a new table's"
     assert (room.keeper.folder / "table-3.json").exists()

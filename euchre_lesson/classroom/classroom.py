@@ -104,6 +104,7 @@ class Classroom:
         self._students: dict[str, Student] = {}  # token -> student, in the order they joined
         self._tables: dict[int, ClassTable] = {}
         self._numbered = 0  # the highest table number given in this run: a removed table's number is not given again
+        self._removed_from: dict[str, int] = {}  # token -> the removed table its student sat at, until seated again
         self.version = 0
         self._listeners = Listeners("The class")
         self._keep()
@@ -328,6 +329,7 @@ class Classroom:
         with self.lock:
             table = self.table(number)
             del self._tables[table.number]
+            self._removed_from.update({held.token: table.number for held in table.seats if held is not None})
         table.forget(self._keep_table)  # a computer's move finishing now changes nothing kept, and tells no page
         table.forget(self._tell)
         self._keep()
@@ -338,6 +340,15 @@ class Classroom:
         middle of a hand only with `mid_hand` (see ClassTable.change_game)."""
         table = self.table(number)
         table.change_game(new_game(self.house_rules.rules(game), seed=seed), mid_hand)
+
+    def waiting_note(self, token: object) -> str:
+        """What a waiting student is told of why she waits ('' if nothing): the table she sat at was removed."""
+        student = self.student(token)
+        with self.lock:
+            number = self._removed_from.get(student.token)
+            if number is None or self.where(token) is not None:
+                return ""
+        return f"Your teacher removed table {number}: choose another table, or wait to be seated."
 
     def choose_table(self, token: object, number: object) -> int:
         """The student holding `token` sits at table `number`, in the first seat a computer plays; their seat."""
@@ -353,6 +364,7 @@ class Classroom:
             if not free:
                 raise Refused("table", f"Table {table.number} is full: choose another table, or wait to be seated.")
             table.sit(free[0], student)
+            self._removed_from.pop(student.token, None)  # seated again: told
             return free[0]
 
     def _table_of(self, token: object) -> ClassTable:

@@ -117,6 +117,7 @@ class Desk:
             if place is not None:
                 room.table(place[0]).unseat(place[1])
             table.sit(seat, student)
+            room._removed_from.pop(student.token, None)  # seated again: no more told her table was removed
 
     def remove(self, token: object) -> None:
         """Take the student holding `token` from their table: a computer plays their seat, and they wait."""

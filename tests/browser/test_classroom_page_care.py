@@ -137,7 +137,8 @@ def test_the_teacher_changes_a_game_deals_again_after_asking_and_removes_a_table
     assert teacher.locator(".class-error").count() == 0, teacher.locator(".class-error").all_inner_texts()
     first.get_by_role("button", name="Remove the table").click()
     first.get_by_role("button", name="Yes, remove the table").click()
-    eve.get_by_text("Welcome, Eve").wait_for()  # her page shows the tables to choose from
+    eve.get_by_text("Welcome, Eve").wait_for()  # her page shows the tables to choose from, and why
+    eve.get_by_text("Your teacher removed table 1: choose another table, or wait to be seated.").wait_for()
     table_card(teacher, 1).wait_for(state="detached")
     teacher.wait_for_function("() => document.querySelectorAll('.class-table').length === 1")
     assert "Event loop is closed" not in teacher.inner_text("body")

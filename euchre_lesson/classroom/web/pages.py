@@ -393,6 +393,7 @@ def Waiting(token: str, view: WaitingView) -> None:
         return sit
 
     heading(f"Welcome, {view['name']}")
+    Said(room.waiting_note(token), "note")
     solara.Text("Choose a table, or wait: your teacher can seat you.")
     for table in view["tables"]:
         free = table["free_seats"]
