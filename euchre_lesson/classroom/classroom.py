@@ -109,6 +109,8 @@ class Classroom:
         self.day: DealOfTheDay | None = None
         self._students: dict[str, Student] = {}  # token -> student, in the order they joined
         self._tables: dict[int, ClassTable] = {}
+        self._numbered = 0  # the highest table number given in this run: a removed table's number is not given again
+        self._removed_from: dict[str, int] = {}  # token -> the removed table its student sat at, until seated again
         self.version = 0
         self._listeners = Listeners("The class")
         self._keep_or_refuse()
@@ -212,6 +214,7 @@ class Classroom:
         table.saved_by(self._keep_table)
         table.observe(self._tell)  # told once the table is saved: a page never shows what a restart would lose
         self._tables[table.number] = table
+        self._numbered = max(self._numbered, table.number)
         return table
 
     @classmethod
@@ -392,7 +395,7 @@ class Classroom:
         """A table for `game` by the class's house rules, every seat played by a computer until students sit."""
         started = new_game(self.house_rules.rules(game), seed=seed)
         with self.lock:
-            number = max(self._tables, default=0) + 1
+            number = self._numbered + 1  # a number of its own: a removed table's file keeps its newer version
             table = self._adopt(
                 ClassTable(
                     number,
@@ -408,6 +411,32 @@ class Classroom:
         self._keep()
         return table
 
+    def remove_table(self, number: object) -> ClassTable:
+        """Table `number` leaves the class: its students wait to be seated again; the table removed."""
+        with self.lock:
+            table = self.table(number)
+            del self._tables[table.number]
+            self._removed_from.update({held.token: table.number for held in table.seats if held is not None})
+        table.forget(self._keep_table)  # a computer's move finishing now changes nothing kept, and tells no page
+        table.forget(self._tell)
+        self._keep()
+        return table
+
+    def change_game(self, number: object, game: str, seed: int | None = None, mid_hand: bool = False) -> None:
+        """Table `number` plays a new game of `game` (by the class's house rules), with the same students; in the
+        middle of a hand only with `mid_hand` (see ClassTable.change_game)."""
+        table = self.table(number)
+        table.change_game(new_game(self.house_rules.rules(game), seed=seed), mid_hand)
+
+    def waiting_note(self, token: object) -> str:
+        """What a waiting student is told of why she waits ('' if nothing): the table she sat at was removed."""
+        student = self.student(token)
+        with self.lock:
+            number = self._removed_from.get(student.token)
+            if number is None or self.where(token) is not None:
+                return ""
+        return f"Your teacher removed table {number}: choose another table, or wait to be seated."
+
     def choose_table(self, token: object, number: object) -> int:
         """The student holding `token` sits at table `number`, in the first seat a computer plays; their seat."""
         student = self.student(token)
@@ -422,6 +451,7 @@ class Classroom:
             if not free:
                 raise Refused("table", f"Table {table.number} is full: choose another table, or wait to be seated.")
             table.sit(free[0], student)
+            self._removed_from.pop(student.token, None)  # seated again: told
             return free[0]
 
     def _table_of(self, token: object) -> ClassTable:

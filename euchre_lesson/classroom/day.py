@@ -1,5 +1,6 @@
 """The deal of the day: every table plays the same seeded deals, and a comparison shows deal by deal what each
-table bid and scored, as duplicate bridge does (each seat against the same seat at the other tables)."""
+table bid and scored, as duplicate bridge does (each seat against the same seat at the other tables). Tables of
+different games each play their own game from the day's seed, and are compared game by game."""
 
 from __future__ import annotations
 
@@ -13,15 +14,16 @@ from ..engine.narration import result_words
 
 @dataclass(frozen=True)
 class DealOfTheDay:
-    """The game and the seed every table of `tables` plays (the seed deals every hand, and picks the first dealer)."""
+    """The seed every table of `tables` plays its game from (the seed deals every hand, and picks the first dealer);
+    `game`, the game of the first of them (the class file names one)."""
 
     game: str
     seed: int
     tables: tuple[int, ...]
 
     def plays(self, game: GameState) -> bool:
-        """Whether `game` is this deal of the day's (a table that started another game since is left out)."""
-        return game.rules.game == self.game and game.seed == self.seed
+        """Whether `game` is this deal of the day's (a table that started another game since has another seed)."""
+        return game.seed == self.seed
 
     def record(self) -> dict:
         return {"game": self.game, "seed": self.seed, "tables": list(self.tables)}
@@ -55,11 +57,20 @@ def bid_and_score(hand: HandState, names: tuple[str, ...]) -> dict:
 
 
 def comparison(day: DealOfTheDay, tables: dict[int, tuple[GameState, tuple[str, ...]]]) -> list[dict]:
-    """Deal by deal, what each table of the day bid and scored, and each seat's points against the room's average
-    for that seat on that deal. `tables`: number -> (its game, the name at each seat)."""
-    games = {
+    """Game by game, deal by deal, what each table of the day bid and scored, and each seat's points against the
+    average for that seat on that deal at the tables of that game. `tables`: number -> (its game, the name at each
+    seat). Each row names its game ("game": its name, as "Cutthroat Euchre")."""
+    played = {
         number: (game, names) for number, (game, names) in tables.items() if number in day.tables and day.plays(game)
     }
+    by_game: dict[str, dict[int, tuple[GameState, tuple[str, ...]]]] = {}
+    for number, (game, names) in sorted(played.items()):
+        by_game.setdefault(game.rules.facts.name, {})[number] = (game, names)
+    return [{"game": name, **row} for name, games in by_game.items() for row in one_game(games)]
+
+
+def one_game(games: dict[int, tuple[GameState, tuple[str, ...]]]) -> list[dict]:
+    """Deal by deal, what each of these tables (all of one game) bid and scored, and each seat against the average."""
     finished = {number: [hand for hand in game.hands if hand.is_over] for number, (game, _) in games.items()}
     rows = []
     for deal in range(max(map(len, finished.values()), default=0)):

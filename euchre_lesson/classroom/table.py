@@ -23,12 +23,12 @@ from ..engine.actions import Action, parse_action
 from ..engine.cards import Card
 from ..engine.errors import FileRefused, IllegalAction, NotationError
 from ..engine.game import GameState
-from ..engine.narration import seat_words
+from ..engine.narration import seat_words, story
 from ..engine.sequence import PHASE_RULES
-from ..engine.view import acting_seat
+from ..engine.view import View, acting_seat
 from ..look.clicks import Toggle, action_for
 from ..look.picture import Button, Mood, Picture
-from ..look.prompts import Sitter
+from ..look.prompts import Sitter, in_names
 from ..look.seat_picture import default_names, open_hands_of, picture_of
 from ..play.table_model import TableModel, here, level_of
 from .keeping import saving_failed
@@ -54,10 +54,35 @@ STALE = (
 PAUSED_NOTE = "Your teacher has paused this table: wait a moment."
 OPEN_NOTE = "Your teacher is showing every hand at this table, for a demonstration: everyone here sees them."
 SAVING_RETRY = 2.0  # seconds between tries to save a table whose file could not be written
+DEALT_AGAIN = "Your teacher dealt this hand again: the same cards, from the start."
+TAKEN_BACK = "Your teacher took back the last student's move: the table is as it was before it."
+NEW_GAME = "Your teacher gave this table a new game: {game}."
+BEFORE_YOU_SAT = "Before you sat: "
+COMPUTER_AT_YOUR_SEAT = "the computer at your seat"
+MID_HAND = (
+    "Table {number} is in the middle of hand {hand}: change its game between hands, or confirm to end this hand "
+    "unplayed."
+)
 MOVED_ON = (
     "The table has moved on since your page offered Undo: press Undo again to go back to before the last "
     "student's move."
 )
+
+
+class BeforeYouSat(View):
+    """A seat's view told as what happened before its student sat: every seat named by its number (the computer
+    played this one then), never "you"."""
+
+    __slots__ = ()
+    to_onlooker = True
+
+
+def told_before_you_sat(view: View, names: Sequence[str], lines: int) -> list[str]:
+    """The first `lines` lines of the hand's story as `view`'s seat saw them, told as done before its student sat:
+    "Before you sat: the computer at your seat passed", never "you passed"."""
+    onlooker = BeforeYouSat(*(getattr(view, name) for name in View.__dataclass_fields__))
+    named = [COMPUTER_AT_YOUR_SEAT if seat == view.seat else name for seat, name in enumerate(names)]
+    return [BEFORE_YOU_SAT + in_names(words, named) for _, words in story(onlooker)[:lines]]
 
 
 def checked_seconds(name: str, value: Any) -> float:
@@ -107,6 +132,8 @@ class ClassTable:
         self._unsaved = ""  # the notice while the table's last change could not be saved: the table waits
         self._retry_at = 0.0  # when to try saving again
         self._announced = ""  # a notice the class gives this table until its next game (changed house rules)
+        self._sat: dict[int, tuple[int, int]] = {}  # seat -> (hand number, its story's lines) when its student sat
+        self._teacher_did = ""  # what the teacher just did to the table (dealt again, undid), told until a student acts
 
     def _start(self, game: GameState) -> None:
         """A game at this table from its start: its computer players are made afresh, from its seed."""
@@ -114,6 +141,7 @@ class ClassTable:
         self._last_change = self._turn_since = self.clock()
         self._undo_asked = {}
         self._announced = ""  # said of the game that ended
+        self._sat = {}
 
     # -- listening ---------------------------------------------------------------------------------------
 
@@ -295,6 +323,7 @@ class ClassTable:
                     (True, self.notice),
                     (self._paused, PAUSED_NOTE),
                     (self._hands_open, OPEN_NOTE),
+                    (True, self._teacher_did),
                     (note not in self.notice, note),
                 )
                 if shown and words
@@ -322,10 +351,33 @@ class ClassTable:
         names = ["you" if sitter.name == "You" else sitter.name for sitter in self.names_seen(seat)]
         own = self._own(seat)
         review = self._review(seat, own["grades"], names)
-        view = seat_view(
-            self.game, seat, seats, self.model.reasons, self._paused, own, self._hands_open, names, review, True
+        view = self._before_you_sat(
+            seat,
+            names,
+            seat_view(
+                self.game, seat, seats, self.model.reasons, self._paused, own, self._hands_open, names, review, True
+            ),
         )
         self._seen[seat] = (self.version, seats, view)
+        return view
+
+    def _before_you_sat(self, seat: int, names: Sequence[str], view: SeatView) -> SeatView:
+        """The view with the story of the hand its student sat down in, up to then, told as done before she sat
+        (the computer played her seat then: "you passed" would be wrong)."""
+        sat = self._sat.get(seat)
+        if sat is None:
+            return view
+        number, lines = sat
+        hands = self.game.hands
+        if number > len(hands):
+            return view
+        before = told_before_you_sat(hands[number - 1].view(seat), names, lines)
+        if number == len(hands):
+            play = view["hand_in_play"]
+            view = {**view, "hand_in_play": {**play, "story": before + play["story"][len(before) :]}}
+        last = view["last_hand"]
+        if last is not None and last["number"] == number:
+            view = {**view, "last_hand": {**last, "story": before + last["story"][len(before) :]}}
         return view
 
     def _review(self, seat: int, grades: Sequence[str] | None, names: Sequence[str]) -> Review | None:
@@ -376,6 +428,7 @@ class ClassTable:
                 raise self._not_your_turn(seat)
             self._took(game.apply(action, seat=seat), undoable=True)  # IllegalAction or NotationError: nothing changed
             self._undo_asked = {}  # asked for an earlier moment: the table has moved on
+            self._teacher_did = ""  # a student has read it, and played on
         self._tell()
         return action
 
@@ -522,6 +575,7 @@ class ClassTable:
             if not self.model.history:
                 raise Refused("undo", NOTHING_TO_UNDO.format(number=self.number))
             self._go_back()
+            self._teacher_did = TAKEN_BACK
         self._tell()
 
     def _go_back(self) -> None:
@@ -544,6 +598,9 @@ class ClassTable:
                     f"move {held.name} first, or choose a seat a computer plays.",
                 )
             self._seats = self._seats[:seat] + (student,) + self._seats[seat + 1 :]
+            game = self.game
+            if not game.is_over and game.hand.history:  # mid-hand: the computer played this seat until now
+                self._sat[seat] = (len(game.hands), len(story(game.view(seat))))
             self.model.changed()
         self._tell()
 
@@ -554,6 +611,7 @@ class ClassTable:
             student = self._seats[seat]
             self._seats = self._seats[:seat] + (None,) + self._seats[seat + 1 :]
             self._away.pop(seat, None)
+            self._sat.pop(seat, None)
             self.model.changed()
         self._tell()
         return student
@@ -602,6 +660,9 @@ class ClassTable:
                 raise Refused("deal", f"The game at table {self.number} is over: start a new game instead.")
             self.model.deal_again()  # another story from its deal: nothing to undo, no hint
             self._undo_asked = {}
+            self._teacher_did = DEALT_AGAIN
+            number = len(self.game.hands)
+            self._sat = {seat: sat for seat, sat in self._sat.items() if sat[0] != number}  # nothing before she sat
             self._last_change = self._turn_since = self.clock()
         self._tell()
 
@@ -616,6 +677,39 @@ class ClassTable:
                     f"needs {game.rules.players}: choose a game for {len(self._seats)}.",
                 )
             self._start(game)
+            self._teacher_did = NEW_GAME.format(game=game.rules.facts.name)  # a new game, or the deal of the day
+        self._tell()
+
+    def between_hands(self) -> bool:
+        """Whether nothing of the hand in play has been played yet (or the game is over): a moment to change it."""
+        with self.lock:
+            return self.game.is_over or not self.game.hand.history
+
+    def change_game(self, game: GameState, mid_hand: bool = False) -> None:
+        """This table plays `game` from now on, its students kept (in their seats, where the game has them); in the
+        middle of a hand only with `mid_hand` (the teacher confirmed: the hand ends unplayed)."""
+        checks.instance("game", game, GameState, "a GameState, such as new_game(CUTTHROAT, seed=1)")
+        mid_hand = checks.flag("mid_hand", mid_hand)
+        with self.lock:
+            students = [student for student in self._seats if student is not None]
+            players = game.rules.players
+            if len(students) > players:
+                raise Refused(
+                    "game",
+                    f"Table {self.number} has {len(students)} students, and {game.rules.facts.name} seats "
+                    f"{players}: move {len(students) - players} of them to another table first.",
+                )
+            if not mid_hand and not self.between_hands():
+                raise Refused("game", MID_HAND.format(number=self.number, hand=len(self.game.hands)))
+            kept: list[Student | None] = list(self._seats[:players]) + [None] * max(0, players - len(self._seats))
+            for moved in students[len([held for held in kept if held is not None]) :]:
+                kept[kept.index(None)] = moved  # a student whose seat the game has not: the first free one
+            away = {held.token: when for seat, when in self._away.items() if (held := self._seats[seat]) is not None}
+            self._seats = tuple(kept)
+            self._away = {seat: away[held.token] for seat, held in enumerate(kept) if held and held.token in away}
+            self._seen, self._reviews = {}, {}
+            self._start(game)
+            self._teacher_did = NEW_GAME.format(game=game.rules.facts.name)
         self._tell()
 
     def play_at(self, level: str) -> None:

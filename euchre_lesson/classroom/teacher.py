@@ -117,6 +117,7 @@ class Desk:
             if place is not None:
                 room.table(place[0]).unseat(place[1])
             table.sit(seat, student)
+            room._removed_from.pop(student.token, None)  # seated again: no more told her table was removed
 
     def remove(self, token: object) -> None:
         """Take the student holding `token` from their table: a computer plays their seat, and they wait."""
@@ -149,6 +150,14 @@ class Desk:
         """Table `number` goes back to before its last student's move (the computers' replies since go too)."""
         self.room.table(number).undo()
 
+    def remove_table(self, number: object) -> None:
+        """Table `number` leaves the class; its students wait to be seated again."""
+        self.room.remove_table(number)
+
+    def change_game(self, number: object, game: str, seed: int | None = None, mid_hand: bool = False) -> None:
+        """Table `number` plays a new game of `game`, its students kept; mid-hand only with `mid_hand` (confirmed)."""
+        self.room.change_game(number, game, seed, mid_hand)
+
     def deal_again(self, number: object) -> None:
         """The hand in play at table `number` starts again from its deal."""
         self.room.table(number).deal_again()
@@ -161,26 +170,27 @@ class Desk:
     # -- the deal of the day ---------------------------------------------------------------------------------------
 
     def deal_of_the_day(
-        self, game: str = "cutthroat", seed: int | None = None, tables: Iterable[object] | None = None
+        self, game: str | None = None, seed: int | None = None, tables: Iterable[object] | None = None
     ) -> DealOfTheDay:
-        """Every table of `tables` (all, if None) starts a game of `game` from the same seed: the same deals."""
+        """Every table of `tables` (all, if None) starts a new game of its own game from the same seed: the same
+        deals at every table of one game (compared game by game). With `game`, only the tables of that game."""
         room = self.room
-        rules = room.house_rules.rules(game)
+        if game is not None:
+            room.house_rules.rules(game)  # a game the class plays, or a refusal naming them
         given = checks.seed("seed", seed)  # None: a seed of its own
         dealt = random.SystemRandom().randrange(2**32) if given is None else given
         with room.lock:
             chosen = list(room.tables) if tables is None else [room.table(number) for number in tables]
-            wrong = [table.number for table in chosen if len(table.seats) != rules.players]
-            if not chosen or wrong:
+            chosen = [table for table in chosen if game is None or table.game.rules.game == game]
+            if not chosen:
                 raise Refused(
                     "tables",
-                    f"The deal of the day needs tables of {rules.players} seats for "
-                    f"{rules.facts.name}; {'these have another number' if wrong else 'none'}"
-                    f"{': ' + ', '.join(map(str, wrong)) if wrong else ' was chosen'}.",
+                    "The deal of the day needs a table: "
+                    + ("add one first." if game is None else f"none chosen plays {game}: add one, or choose another."),
                 )
             for table in chosen:
-                table.start(new_game(rules, seed=dealt))
-            room.day = DealOfTheDay(game, dealt, tuple(table.number for table in chosen))
+                table.start(new_game(room.house_rules.rules(table.game.rules.game), seed=dealt))
+            room.day = DealOfTheDay(chosen[0].game.rules.game, dealt, tuple(table.number for table in chosen))
         room._keep()
         return room.day
 

@@ -78,10 +78,85 @@ export default {
     ).tag(sync=True)
 
 
+RECONNECTING = "Reconnecting…"  # what a page says while the class's server is away
+
+
+class ConnectionWatch(anywidget.AnyWidget):
+    """Says "Reconnecting…" while the class's server is away, and brings the page back once it answers.
+
+    Solara's own front end shows nothing when a page loses its server (its overlay fails to draw), and after a
+    restart it finds the page's kernel unknown and gives up: the page stays as it was drawn, and clicks do nothing.
+    This script asks the server every second while the page is cut off; once it answers, the page reconnects at once
+    (not after Solara's back-off of up to a minute), and a server that no longer knows the page makes it load again
+    (Solara's forceRefresh), where the seat keeper finds the student's seat by the token the browser kept. A page
+    back on the same server counts `reconnects`, and is drawn again: a redraw sent while its connection was down
+    found the loop of its websocket closed, and was dropped (page_listener)."""
+
+    reconnects = traitlets.Int(0).tag(sync=True)
+
+    _esm = traitlets.Unicode(
+        """
+function watch(model) {
+  const debug = window.solara && window.solara.debug;
+  if (window.classConnectionWatch || !debug || !debug.kernel) {
+    return;
+  }
+  window.classConnectionWatch = true;
+  window.solara.forceRefresh = true;
+  const banner = document.createElement("div");
+  banner.className = "class-reconnecting";
+  banner.setAttribute("role", "status");
+  banner.textContent = "RECONNECTING";
+  banner.style.cssText = "position: fixed; top: 0; left: 0; right: 0; z-index: 200000; display: none; " +
+    "padding: 0.5em; text-align: center; font: 600 18px sans-serif; background: #fff3cd; color: #3d2f00; " +
+    "border-bottom: 2px solid #b58900";
+  document.body.appendChild(banner);
+  let asking = false;
+  let wasAway = false;
+  setInterval(async () => {
+    const kernel = debug.kernel();
+    const page = window.app && window.app.$data;
+    const away = !kernel || kernel.connectionStatus !== "connected";
+    const settling = page && (page.remounting || page.needsRefresh);
+    banner.style.display = away || settling ? "block" : "none";
+    if (wasAway && !away && !settling) {
+      model.set("reconnects", model.get("reconnects") + 1);
+      model.save_changes();
+    }
+    wasAway = away || (wasAway && settling);
+    if (!away || asking || !kernel) {
+      return;
+    }
+    asking = true;
+    try {
+      await fetch(window.location.href, { method: "HEAD", cache: "no-store" });
+      kernel.reconnect().catch(() => {});
+    } catch (error) {
+      // the server is still away: ask again in a second
+    } finally {
+      asking = false;
+    }
+  }, 1000);
+}
+
+export default {
+  render({ model, el }) {
+    el.className = "connection-watch";
+    watch(model);
+  },
+};
+""".replace("RECONNECTING", RECONNECTING)
+    ).tag(sync=True)
+
+
 # -- the class this page serves, and hearing it ------------------------------------------------------------
 
 # The page's ServedClass, given by WithClass to every component below it (None: no class given).
 SERVED: reacton.core.UserContext[ServedClass | None] = solara.create_context(None)
+
+
+# How many times this page came back to the same server after its connection dropped (ConnectionWatch counts them).
+RECONNECTS: reacton.core.UserContext[int] = solara.create_context(0)
 
 
 def use_served() -> ServedClass:
@@ -100,7 +175,9 @@ def WithClass(served: ServedClass, children: list[reacton.core.Element] | None =
 
 
 def use_class_news(concerns: Callable[[ClassTable | None], bool]) -> int:
-    """Redraw this page when the class changes in a way `concerns(table or None)` says matters; a counter."""
+    """Redraw this page when the class changes in a way `concerns(table or None)` says matters, and when it comes
+    back after its connection dropped (a redraw meanwhile had no loop to run on); a counter."""
+    reconnects = solara.use_context(RECONNECTS)
     heard_ref = solara.use_ref(concerns)
     heard_ref.current = concerns
     news, set_news = solara.use_state(0)
@@ -108,19 +185,7 @@ def use_class_news(concerns: Callable[[ClassTable | None], bool]) -> int:
 
     def subscribe() -> Callable[[], None]:
         page = solara_door.this_page()
-        pending = threading.Event()  # a redraw is on its way: the changes heard meanwhile need no other
-
-        def redraw() -> None:  # runs on the page's event loop, inside its kernel, under its lock
-            pending.clear()  # before drawing: a change heard from now on is drawn by the next redraw
-            set_news(lambda count: count + 1)
-
-        # Runs in the thread that changed the class: never touches this page's widgets.
-        def heard(table: ClassTable | None) -> None:
-            if heard_ref.current(table) and not pending.is_set():
-                pending.set()
-                page.soon(redraw)
-
-        room.observe(heard)
+        heard = page_listener(page, heard_ref, lambda: set_news(lambda count: count + 1))
         forgotten: list[bool] = []  # the page forgot the class already
 
         def forget() -> None:
@@ -128,11 +193,45 @@ def use_class_news(concerns: Callable[[ClassTable | None], bool]) -> int:
                 forgotten.append(True)
                 room.forget(heard)
 
+        room.observe(heard)
+
         page.on_close(forget)
         return forget
 
     solara.use_effect(subscribe, [])
-    return news
+    return news + reconnects
+
+
+def page_listener(
+    page: solara_door.Page, concerns: reacton.core.Ref[Callable[[ClassTable | None], bool]], drawn: Callable[[], None]
+) -> Callable[[ClassTable | None], None]:
+    """The class's listener for one page: for each change `concerns.current` says matters, `drawn()` on the page's
+    event loop, once for all the changes heard while a redraw is on its way."""
+    pending = threading.Event()  # a redraw is on its way: the changes heard meanwhile need no other
+
+    def redraw() -> None:  # runs on the page's event loop, inside its kernel, under its lock
+        pending.clear()  # before drawing: a change heard from now on is drawn by the next redraw
+        drawn()
+
+    # Runs in the thread that changed the class: never touches this page's widgets.
+    def heard(table: ClassTable | None) -> None:
+        if concerns.current(table) and not pending.is_set():
+            pending.set()
+            if not redraw_soon(page, redraw):
+                pending.clear()  # nothing on its way: the next change tries again (a page back from a blip)
+
+    return heard
+
+
+def redraw_soon(page: solara_door.Page, redraw: Callable[[], None]) -> bool:
+    """Hand `redraw` to `page`'s event loop; False if the loop is closed: the page's websocket closed (a student
+    reloaded or closed the page, or the network dropped), and its kernel waits to be culled or reconnected. Such a
+    redraw is dropped quietly: the teacher is not told of it as a table's problem (it was "Event loop is closed")."""
+    try:
+        page.soon(redraw)
+    except RuntimeError:  # "Event loop is closed"
+        return False
+    return True
 
 
 def use_presence(token: str) -> None:
@@ -295,6 +394,7 @@ def Waiting(token: str, view: WaitingView) -> None:
         return sit
 
     heading(f"Welcome, {view['name']}")
+    Said(room.waiting_note(token), "note")
     solara.Text("Choose a table, or wait: your teacher can seat you.")
     for table in view["tables"]:
         free = table["free_seats"]
@@ -586,7 +686,7 @@ def Desk(desk: TeacherDesk, news: int) -> None:
             style="max-width: 14em",
         )
         solara.Button("Add a table", on_click=doing(desk.new_table, game), text=True)
-        solara.Button("Deal of the day at every table", on_click=doing(desk.deal_of_the_day, game), text=True)
+        solara.Button("Deal of the day at every table", on_click=doing(desk.deal_of_the_day), text=True)
         solara.Button("Refresh", on_click=lambda: set_said(""), text=True)
     with solara.Div(classes=["class-tables"], style=TABLES_STYLE):
         for table in overview["tables"]:
@@ -612,16 +712,18 @@ def JoinStrip(join: str, code: str, others: tuple[str, ...], on_join_screen: Cal
 
 @solara.component
 def Comparison(rows: list[dict]) -> None:
-    """The deal of the day, deal by deal: what each table bid and scored."""
+    """The deal of the day, deal by deal: what each table bid and scored (game by game, when tables play several)."""
     if rows:
         heading("The deal of the day, deal by deal", 3)
         lines = []
+        several = len({row.get("game") for row in rows}) > 1
         for row in rows:
             played = "".join(
                 f"<li>Table {number}: {escaped(result['words'])}</li>"
                 for number, result in sorted(row["tables"].items())
             )
-            lines.append(f"<li>Deal {row['deal']}:<ul>{played}</ul></li>")
+            deal = f"{escaped(row['game'])}, deal {row['deal']}" if several else f"Deal {row['deal']}"
+            lines.append(f"<li>{deal}:<ul>{played}</ul></li>")
         solara.HTML("ul", unsafe_innerHTML="".join(lines), classes=["class-comparison"])
 
 
@@ -691,18 +793,22 @@ def TableCard(
     on_show: Callable[[int], None],
 ) -> None:
     nobody: str | None = None  # the student chosen to seat, as the list names them
-    chosen, set_chosen = solara.use_state(nobody)
+    picked, set_chosen = solara.use_state(nobody)
     number = table["table"]
     names = {roster_label(entry): entry["token"] for entry in roster}
+    chosen = picked if picked in names else None  # "Gus (waiting)" once Gus sits is nobody's label: chosen no more
     with solara.Column(
         classes=["class-table"],
         style="border: 1px solid #ccc; border-radius: 6px; padding: 0.5em 0.7em; gap: 0.2em; font-size: 14px",
     ):
         solara.HTML("div", unsafe_innerHTML=table_words(table))
         for seat in table["seats"]:
-            with solara.Row(style="align-items: center; gap: 0.3em; min-height: 28px"):
+            with solara.Row(style="align-items: center; flex-wrap: wrap; gap: 0 0.3em; min-height: 28px"):
                 who = seat["name"] or "a computer"
-                solara.Text(f"Seat {seat['seat']}: {who}" + (" (away)" if seat["away"] else ""))
+                # never broken inside ("Seat / 0: / Eve" on a phone): the buttons go to the next line instead
+                solara.Text(
+                    f"Seat {seat['seat']}: {who}" + (" (away)" if seat["away"] else ""), style="white-space: nowrap"
+                )
                 if seat["name"]:
                     token = next((entry["token"] for entry in roster if entry["place"] == (number, seat["seat"])), "")
                     solara.Button(
@@ -712,17 +818,74 @@ def TableCard(
                         **SMALL,
                     )
                     solara.Button("Remove", on_click=doing(desk.remove, token), text=True, **SMALL)
-                elif chosen in names:
+                elif chosen is not None:
                     solara.Button(
                         f"Seat {chosen.split(' (')[0]} here",
-                        on_click=doing(desk.place, names[chosen], number, seat["seat"]),
+                        on_click=seat_here(doing(desk.place, names[chosen], number, seat["seat"]), set_chosen),
                         text=True,
                         **SMALL,
                     )
-        solara.Select("Student to seat", values=list(names), value=chosen, on_value=set_chosen, dense=True)
+        solara.Select(  # never grown to fill a card stretched to its row's tallest (a field twice as tall)
+            "Student to seat", values=list(names), value=chosen, on_value=set_chosen, dense=True, style="flex: 0 0 auto"
+        )
         TableButtons(desk, table, doing, on_show)
         for problem in table["problems"]:
             Said(problem)
+
+
+def seat_here(place: Callable[[], None], set_chosen: Callable[[str | None], None]) -> Callable[[], None]:
+    """Seat the student chosen, then choose nobody: the list's label for them ("Gus (waiting)") is stale once they
+    sit."""
+
+    def run() -> None:
+        place()
+        set_chosen(None)
+
+    return run
+
+
+# What the teacher's page asks before doing something that cannot be taken back, and the words of its Yes.
+ASKED_FIRST = {
+    "deal again": "Deal this hand again, from the same cards? What was played of it goes.",
+    "remove": "Remove this table? Its students wait to be seated again, and its game ends.",
+    "change game": "Start a new game of {game} at this table? Its scores start again from 0.",
+    "change game mid-hand": "This hand has begun: start a new game of {game} now? The hand ends unplayed, and the "
+    "scores start again from 0.",
+}
+YES_TO = {
+    "deal again": "Yes, deal again",
+    "remove": "Yes, remove the table",
+    "change game": "Yes, change the game",
+    "change game mid-hand": "Yes, change the game",
+}
+
+
+@solara.component
+def AskFirst(asking: str, game: str, on_yes: Callable[[], None], on_no: Callable[[], None]) -> None:
+    """A question before an action that cannot be taken back (see ASKED_FIRST), with Yes and No; `game`, the name of
+    the game a table is to be given."""
+    question, yes = ASKED_FIRST[asking].format(game=game), YES_TO[asking]
+    with solara.Row(classes=["class-ask-first"], style="flex-wrap: wrap; align-items: center; gap: 0.3em"):
+        solara.HTML("span", unsafe_innerHTML=escaped(question), attributes={"role": "alert"})
+        solara.Button(yes, on_click=on_yes, color="error", **SMALL)
+        solara.Button("No", on_click=on_no, outlined=True, **SMALL)
+
+
+@solara.component
+def TableGame(
+    desk: TeacherDesk, table: TableAtAGlance, ask: Callable[[str], None], on_remove: Callable[[], None]
+) -> None:
+    """The table's game, another chosen from the class's games (asked first: the scores start again), and Remove."""
+    games = [rules.game for rules in desk.room.house_rules.games]
+    current = desk.room.table(table["table"]).game.rules.game
+
+    def choose(game: str) -> None:
+        if game in games and game != current:
+            ask(game)
+
+    with solara.Row(style="align-items: center; flex-wrap: wrap; gap: 0.3em"):
+        solara.Select("Game", values=games, value=current, on_value=choose, dense=True, style="max-width: 11em")
+        solara.Button("Remove the table", on_click=on_remove, text=True, color="error", **SMALL)
 
 
 @solara.component
@@ -732,8 +895,33 @@ def TableButtons(
     doing: Callable[..., Callable[[], None]],
     on_show: Callable[[int], None],
 ) -> None:
-    """What the teacher may do to one table: pause it, deal again, show every hand, undo, show it on the projector."""
+    """What the teacher may do to one table: pause it, deal again, show every hand, undo, show it on the projector,
+    change its game, remove it; what cannot be taken back is asked first."""
     number = table["table"]
+    asking, set_asking = solara.use_state("")  # the action asked about (a key of ASKED_FIRST), or ""
+    wanted_game, set_wanted_game = solara.use_state("")  # the game asked about
+
+    def ask(action: str) -> Callable[[], None]:
+        return lambda: set_asking(action)
+
+    def yes() -> None:
+        action = asking
+        set_asking("")
+        if action == "deal again":
+            doing(desk.deal_again, number)()
+        elif action == "remove":
+            doing(desk.remove_table, number)()
+        elif action in ("change game", "change game mid-hand"):
+            doing(desk.change_game, number, wanted_game, None, True)()
+
+    def ask_game(game: str) -> None:
+        set_wanted_game(game)
+        set_asking("change game" if desk.room.table(number).between_hands() else "change game mid-hand")
+
+    if asking:
+        game_name = next((r.facts.name for r in desk.room.house_rules.games if r.game == wanted_game), wanted_game)
+        AskFirst(asking, game_name, yes, lambda: set_asking(""))
+        return
     with solara.Row(style="flex-wrap: wrap; gap: 0.3em"):
         solara.Button(
             "Go on" if table["paused"] else "Pause",
@@ -741,7 +929,7 @@ def TableButtons(
             outlined=True,
             **SMALL,
         )
-        solara.Button("Deal again", on_click=doing(desk.deal_again, number), outlined=True, **SMALL)
+        solara.Button("Deal again", on_click=ask("deal again"), outlined=True, **SMALL)
         solara.Button(
             "Hide the hands" if table["hands_open"] else "Show every hand",
             on_click=doing(desk.open_hands, number, not table["hands_open"]),
@@ -750,12 +938,17 @@ def TableButtons(
         )
         solara.Button("Undo the last student's move", on_click=doing(desk.undo, number), outlined=True, **SMALL)
         solara.Button("Show on the projector", on_click=lambda: on_show(number), color="primary", **SMALL)
+    TableGame(desk, table, ask_game, ask("remove"))
 
 
 @solara.component
 def Bare(children: list[reacton.core.Element] | None = None) -> reacton.core.Element:
-    """The pages without Solara's app bar (a class page is one column), given the class this page is served."""
-    return WithClass(solara_door.served(), children=children or [])
+    """The pages without Solara's app bar (a class page is one column), given the class this page is served, each
+    watching its connection to the server (ConnectionWatch)."""
+    reconnects, set_reconnects = solara.use_state(0)
+    solara.provide_context(RECONNECTS, reconnects)
+    watch = ConnectionWatch.element(reconnects=reconnects, on_reconnects=set_reconnects)
+    return WithClass(solara_door.served(), children=[watch, *(children or [])])
 
 
 routes = [
