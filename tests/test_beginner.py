@@ -53,6 +53,7 @@ def games_played():
     }
 
 
+@pytest.mark.slow
 def test_the_beginner_plays_every_step_of_every_game_and_the_engine_accepts_each_action(games_played):
     steps = Counter()
     for (game, _, _), (finished, seen, _) in games_played.items():
@@ -66,6 +67,7 @@ def test_the_beginner_plays_every_step_of_every_game_and_the_engine_accepts_each
     assert {("railroad", Phase.EXCHANGE), ("railroad", Phase.JOKER_CALL)} <= set(steps)  # a partner's best card
 
 
+@pytest.mark.slow
 def test_the_beginner_makes_each_mistake_of_its_table_and_says_so_in_plain_words(games_played):
     reasons = [reason for _, _, said in games_played.values() for reason in said]
     made = [r for r in reasons if "A beginner's mistake" in r]
@@ -130,6 +132,7 @@ def wins_of_the_first_kind(first, second, rules, games: int) -> float:
     return won / games
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [PARTNERSHIP, TWO_HANDED], ids=lambda r: r.game)
 def test_the_beginner_sits_between_random_and_the_rule_of_thumb(rules):
     """bench/tournament.py measures it with intervals; here fixed seeds, a margin the figures leave wide."""

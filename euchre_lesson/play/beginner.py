@@ -56,7 +56,7 @@ def _order_on_two_trumps(view: View, sound: Action) -> tuple[Action, str] | None
     trump = fixed_suit(view.up_card.suit)
     return ORDER, (
         f"I have two trumps, the {trumps[0]} and the {trumps[1]}, and I want to play: I take {trump.plural}. "
-        f"(A beginner's mistake: two small trumps rarely win three tricks. Count first: a count of "
+        f"(A beginner's mistake: two trumps alone rarely win three tricks. Count first: a count of "
         f"{view.rules.facts.make_trump_at} is needed, and mine is {round_one_count(view).score}.)"
     )
 
