@@ -149,3 +149,13 @@ def test_the_beginner_is_a_level_below_the_rule_of_thumb_wherever_levels_are_cho
 
     assert set(LEVEL_WORDS) == set(LEVELS)
     assert "mistake" in LEVEL_WORDS["beginner"]
+
+
+def test_the_lessons_table_offers_the_beginner_and_says_what_it_does():
+    from euchre_lesson.widgets import Table
+    from euchre_lesson.widgets.computer import LEVEL_WORDS
+
+    table = Table(PARTNERSHIP, seat=0, level="beginner", seed=3)
+    assert "beginner" in table.level_input.options and table.level == "beginner"
+    assert LEVEL_WORDS["beginner"].replace("'", "&#x27;") in table.header.value
+    assert all(isinstance(player, BeginnerPlayer) for player in table.session.players.values())
