@@ -109,8 +109,8 @@ CARD_WORDS: dict[str, tuple[str, str]] = {
     "W2": ("The deal", "Five cards each. The rest is the kitty, and its top card is turned up."),
     "W3": (
         "Bidding",
-        "The non-dealer speaks first, then the dealer. If the non-dealer orders it up, the dealer must take "
-        "the up-card and put one other card face down.",
+        "The non-dealer speaks first, then the dealer: each may pass or take the up-card's suit as trump. If "
+        "the non-dealer takes it, the dealer must pick up the up-card and put one other card face down.",
     ),
     "W4": ("No going alone", "Every hand is already one against one: nobody goes alone, and there is no dummy."),
     "W5": ("The first lead", "The non-dealer leads the first trick."),

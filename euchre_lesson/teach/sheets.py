@@ -187,9 +187,9 @@ def _order_html(book: str, rules: RuleSet) -> str:
     plain = " ".join(rank.label for rank in sorted(DECK_RANKS[rules.deck], reverse=True) if rank is not Rank.JOKER)
     return (
         f"<section><h2>The order of the cards</h2>{''.join(bowers)}"
-        f"<table class='order'><caption>Strongest first. The other suits go {plain}; the left bower's suit "
-        f"has no jack. A trump beats any card of another suit.</caption><tr><th scope='col'>trump</th>"
-        f"<th scope='col'>the trumps, best first</th></tr>{''.join(rows)}</table>"
+        f"<table class='order'><caption>Strongest first. The other suits go {plain}, but the suit of trump's "
+        f"colour has lost its jack, the left bower. A trump beats any card of another suit.</caption>"
+        f"<tr><th scope='col'>trump</th><th scope='col'>the trumps, best first</th></tr>{''.join(rows)}</table>"
         f"</section>"
     )
 
