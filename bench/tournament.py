@@ -3,6 +3,8 @@
     python bench/tournament.py                      # rule of thumb vs random, both games, 2,000 games each
     python bench/tournament.py --a expert --b rule-of-thumb --games 2000 --jobs 2
     python bench/tournament.py --game new           # Two-handed and Railroad; --game all: the four games
+    python bench/tournament.py --a rule-of-thumb --b beginner --game all --games 2000 --jobs 2
+    python bench/tournament.py --ladder --games 2000 --expert-games 200 --jobs 2   # beginner < rule of thumb < expert
 
 Partnership and Railroad: kind A holds one partnership and kind B the other, the sides swapping
 every game. Two-handed: one of each, the seats swapping every game. Cutthroat has three seats,
@@ -23,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, new_game, play_game  # noqa: E402
-from euchre_lesson.play.players import RandomPlayer, RuleOfThumbPlayer  # noqa: E402
+from euchre_lesson.play.players import BeginnerPlayer, RandomPlayer, RuleOfThumbPlayer  # noqa: E402
 
 GAMES = {
     "cutthroat": (CUTTHROAT,),
@@ -39,13 +41,15 @@ GAMES = {
 def make_player(kind: str, seed: int, worlds: int, seconds: float | None = None):
     if kind == "random":
         return RandomPlayer(seed)
+    if kind == "beginner":
+        return BeginnerPlayer(seed)
     if kind == "rule-of-thumb":
         return RuleOfThumbPlayer()
     if kind == "expert":
         from euchre_lesson.play.players import ExpertPlayer
 
         return ExpertPlayer(seed=seed, worlds=worlds, seconds=seconds)
-    raise SystemExit(f"unknown player kind {kind!r}: use random, rule-of-thumb or expert")
+    raise SystemExit(f"unknown player kind {kind!r}: use random, beginner, rule-of-thumb or expert")
 
 
 def seats_for(game_number: int, players: int) -> list[str]:
@@ -77,11 +81,37 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+# The ladder of levels, each pair's stronger first: beginner < rule of thumb < expert (and the beginner above random).
+LADDER = (("beginner", "random"), ("rule-of-thumb", "beginner"), ("expert", "rule-of-thumb"))
+
+
+def measure(rules, a: str, b: str, games: int, options: argparse.Namespace) -> None:
+    """Play `games` games of `a` against `b` under `rules` and print A's share of wins with its 95% interval."""
+    start = time.perf_counter()
+    jobs = [(rules, n, a, b, options.worlds, options.seconds) for n in range(games)]
+    if options.jobs > 1:
+        with ProcessPoolExecutor(options.jobs) as pool:
+            shares = list(pool.map(play_one, jobs, chunksize=20))
+    else:
+        shares = [play_one(job) for job in jobs]
+    wins = sum(shares)
+    low, high = wilson(wins, len(shares))
+    verdict = "goal met" if low > 0.5 else "goal NOT met"
+    print(
+        f"{rules.game:12} {a} vs {b}: {a} won {wins:g} of {len(shares)} games "
+        f"= {wins / len(shares):.1%}, 95% CI [{low:.1%}, {high:.1%}] ({verdict}: lower bound above 50%) "
+        f"in {time.perf_counter() - start:.0f} s",
+        flush=True,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--a", default="rule-of-thumb")
     parser.add_argument("--b", default="random")
     parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--ladder", action="store_true", help="every pair of neighbouring levels: " + str(LADDER))
+    parser.add_argument("--expert-games", type=int, default=200, help="games of the ladder's pair with the expert")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--worlds", type=int, default=40, help="sampled worlds per expert decision")
     parser.add_argument(
@@ -92,22 +122,11 @@ def main() -> None:
     )
     parser.add_argument("--game", choices=list(GAMES), default="both")
     options = parser.parse_args()
-    for rules in GAMES[options.game]:
-        start = time.perf_counter()
-        jobs = [(rules, n, options.a, options.b, options.worlds, options.seconds) for n in range(options.games)]
-        if options.jobs > 1:
-            with ProcessPoolExecutor(options.jobs) as pool:
-                shares = list(pool.map(play_one, jobs, chunksize=20))
-        else:
-            shares = [play_one(job) for job in jobs]
-        wins = sum(shares)
-        low, high = wilson(wins, len(shares))
-        verdict = "goal met" if low > 0.5 else "goal NOT met"
-        print(
-            f"{rules.game:12} {options.a} vs {options.b}: {options.a} won {wins:g} of {len(shares)} games "
-            f"= {wins / len(shares):.1%}, 95% CI [{low:.1%}, {high:.1%}] ({verdict}: lower bound above 50%) "
-            f"in {time.perf_counter() - start:.0f} s"
-        )
+    pairs = LADDER if options.ladder else ((options.a, options.b),)
+    for a, b in pairs:
+        games = options.expert_games if options.ladder and "expert" in (a, b) else options.games
+        for rules in GAMES[options.game]:
+            measure(rules, a, b, games, options)
 
 
 if __name__ == "__main__":

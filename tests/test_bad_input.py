@@ -812,6 +812,7 @@ def _play_state():
 PLAYING = _play_state()  # trick play, seat 1 to lead
 SEATED = {
     "RandomPlayer": lambda: euchre_lesson.RandomPlayer(1),
+    "BeginnerPlayer": lambda: euchre_lesson.BeginnerPlayer(1),
     "RuleOfThumbPlayer": euchre_lesson.RuleOfThumbPlayer,
     "ExpertPlayer": lambda: euchre_lesson.ExpertPlayer(1, worlds=2),
 }
@@ -890,6 +891,7 @@ ENTRY_POINTS = [
     ),
     *entries("replay", replay, {"record": CUTTHROAT_RECORD}),
     *entries("RandomPlayer", euchre_lesson.RandomPlayer, {"seed": 1}, fine={"seed": SEEDS}),
+    *entries("BeginnerPlayer", euchre_lesson.BeginnerPlayer, {"seed": 1}, fine={"seed": SEEDS}),
     *entries("ExpertPlayer", euchre_lesson.ExpertPlayer, {"seed": 1, "worlds": 2}, fine={"seed": SEEDS}),
     *[
         entry

@@ -1,5 +1,6 @@
 """The printable sheets (issue 28, point 5): a rules card and a score sheet per game, one page each, under the class's
-house rules, the rules' words read from RULES.md. Printing needs Debian's Chromium (make test installs it)."""
+house rules, the rules in the card's plain words by the ids of RULES.md. Printing needs Debian's Chromium (make test
+installs it)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from euchre_lesson.engine.cards import parse_cards
 from euchre_lesson.engine.rules import PRESETS
 from euchre_lesson.look.faces import face_svg, spoken
 from euchre_lesson.teach import sheets
+from euchre_lesson.teach.card_words import CARD_WORDS
 from euchre_lesson.teach.house_rules import read_house_rules
 from euchre_lesson.teach.refusals import ToolRefused
 
@@ -116,28 +118,30 @@ def test_the_rules_card_draws_the_trumps_as_the_lessons_card_faces_strongest_fir
 
 
 @pytest.mark.slow
-def test_the_card_quotes_the_rule_book_and_speaks_no_code(printed):
+def test_the_card_says_the_rules_in_its_plain_words_and_speaks_no_code(printed):
+    """Issue 37 (point 9): the card says each rule in its own plain words (card_words.py), by the rule book's ids,
+    where it quoted the rule book's sentences before; the book stays the full statement."""
     _, out = printed
-    book = sheets.read_rule_book()
     text = pdf_text(out / "rules-card-partnership.pdf")
     for rule in ("F1", "C12", "C13"):
-        for sentence in sheets.rule_sentences(rule, book):
-            assert the_words(re.sub(r"\*", "", sentence)) in text, sentence
+        title, words = CARD_WORDS[rule]
+        assert the_words(f"{rule} {title}. {words}") in text, rule
     for card in out.glob("*.pdf"):
         said = pdf_text(card)
-        assert not re.search(r"`|=True|_[a-z]+_|\bengine\b|\bpreset\b|Decision", said), card.name
+        assert not re.search(r"`|=True|_[a-z]+_|\bengine\b|\bpreset\b|Decision|sources", said), card.name
 
 
-def test_the_words_are_read_from_the_rule_book_at_build_time():
+def test_the_card_names_only_rules_of_the_book_and_holds_no_copy_of_the_books_words():
     book = sheets.read_rule_book()
-    changed = book.replace("The winner leads the next trick.", "The winner leads, said this copy of the book.")
-    card = sheets.rules_card(PRESETS["twohand"], book=changed)
-    assert "said this copy of the book" in card
-    # ... and the module holds no copy of the rules' words
+    with pytest.raises(ValueError, match="no rule T5"):
+        sheets.rules_card(PRESETS["cutthroat"], book=book.replace("**T5 ", "**T55 "))
+    assert "T5 The dummy." in sheets.rules_card(PRESETS["cutthroat"], book=book)
+    # ... and neither the module nor the card's words hold a copy of the book's sentences
     source = (ROOT / "euchre_lesson" / "teach" / "sheets.py").read_text(encoding="utf-8")
+    words = (ROOT / "euchre_lesson" / "teach" / "card_words.py").read_text(encoding="utf-8")
     for rule in ("C2", "C12", "T5", "R3"):
         for sentence in sheets.rule_sentences(rule, book):
-            assert sentence[:40] not in source, sentence
+            assert sentence[:40] not in source and sentence[:40] not in words, sentence
 
 
 def test_a_rule_the_class_changed_is_marked_where_the_card_quotes_it(tmp_path):

@@ -17,10 +17,11 @@ from ..engine.game import GameState
 from ..engine.hand import HandState
 from ..engine.view import View, acting_seat, deciding
 from .advice import NO_TIME, options_for
+from .beginner import BeginnerPlayer as BeginnerPlayer
 from .budget import DECISION_SECONDS, Deadline, checked_clock, checked_seconds
 from .choice import Choice, Player
 
-# Players are found here: the rule of thumb's player, and its count of a hand, are taken from this module too.
+# Players are found here: the beginner, the rule of thumb's player and its count of a hand are taken from here too.
 from .rule_of_thumb import Count as Count
 from .rule_of_thumb import RuleOfThumbPlayer as RuleOfThumbPlayer
 from .rule_of_thumb import count as count

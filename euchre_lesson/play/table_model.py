@@ -25,6 +25,7 @@ from ..engine.actions import Action
 from ..engine.game import GameState
 from ..engine.hand import HandState
 from .advice import NO_TIME, Grade, Option, advise, grade_all, graded_words, hint_words
+from .beginner import BeginnerPlayer
 from .budget import DECISION_SECONDS
 from .choice import Choice, Player
 from .players import ExpertPlayer, RandomPlayer
@@ -39,6 +40,7 @@ EXPERT_WORLDS = 32
 
 LEVELS: dict[str, Callable[[int], Player]] = {
     "random": lambda seed: RandomPlayer(seed),
+    "beginner": lambda seed: BeginnerPlayer(seed),
     "rule of thumb": lambda seed: RuleOfThumbPlayer(),
     "expert": lambda seed: ExpertPlayer(seed, worlds=EXPERT_WORLDS, seconds=DECISION_SECONDS),
 }

@@ -22,15 +22,16 @@ from html import escape
 from pathlib import Path
 
 from ..engine import checks
-from ..engine.cards import Card, Suit
+from ..engine.cards import DECK_RANKS, Card, Rank, Suit
 from ..engine.errors import NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, replace_files, shown
 from ..engine.formats import Format, read
 from ..engine.narration import capital, points_words
 from ..engine.ranking import is_trump, ranking
-from ..engine.rules import ALLOWED, PRESETS, SWITCH_NAMES, RuleSet, switch_words
+from ..engine.rules import ALLOWED, PRESETS, RuleSet, switch_words
 from ..engine.scoring import Points
 from ..look.faces import face_svg
+from .card_words import CARD_WORDS
 from .house_rules import HOUSE_RULES_FILE, HouseRules, read_house_rules
 from .refusals import ToolRefused, exit_on_refusal
 
@@ -67,10 +68,11 @@ MOST_MANIFEST_BYTES = 2**20
 STANDARD = HouseRules()  # the standard rules of every game: a class with no house rules file
 HAND_ROWS = 18  # rows on a score sheet: a game to 10 takes some 8 to 15 hands
 
-# Each card quotes its game's rules from the game's facts (rules.facts: hand_rules in the order a hand is played,
-# scoring_rules under the scoring table); the bowers (C2, and C3 with the joker) head the order of the cards.
-# Sentences of the rule book that speak to its readers about the book (the sources it was distilled from, the
-# engine, the lessons, the switches by their code names) rather than to players about the game: left off a card.
+# Each card says its game's rules (rules.facts: hand_rules in the order a hand is played, scoring_rules under the
+# scoring table) in the card's plain words (card_words.py), by the rule book's ids; the bowers (C2, and C3 with the
+# joker) head the order of the cards. Sentences of the rule book that speak to its readers about the book (the
+# sources it was distilled from, the engine, the lessons, the switches by their code names) rather than to players
+# about the game: left out of rule_sentences.
 BOOK_TALK = (
     "`",
     "the sources say",
@@ -152,27 +154,21 @@ def _cites(name: str, rule: str) -> bool:
 
 
 def _house_rules_html(rules: RuleSet) -> str:
-    """The class's house rules: what it changed, then every setting of the game as the engine words it."""
-    changed = rules.switches()
-    said = (
-        "; ".join(escape(w) for w in rules.switches_words()) if changed else "none; this class plays the standard rules"
-    )
-    settings = "".join(
-        f'<li class="{"changed" if name in changed else "standard"}">{escape(switch_words(name, getattr(rules, name)))}'
-        f"{' <b>(changed)</b>' if name in changed else ''}</li>"
-        for name in SWITCH_NAMES
-    )
+    """The class's house rules: what it changed from the standard rules, each marked again beside its rule."""
+    if not rules.switches():
+        return '<p class="house"><b>House rules:</b> none. This class plays the standard rules.</p>'
+    said = "; ".join(escape(w) for w in rules.switches_words())
     return (
-        f'<section class="house"><h2>House rules of this class</h2>'
-        f'<p class="changes"><b>Changed from the standard rules:</b> {said}.</p>'
-        f'<ul class="settings">{settings}</ul></section>'
+        f'<p class="house"><b>Changed from the standard rules:</b> {said}. '
+        f"Each change is marked beside the rule it changes.</p>"
     )
 
 
 def _rule_html(book: str, rule: str, rules: RuleSet) -> str:
-    """One rule as the card prints it: its id and title, its words, and any house rule that changes it."""
-    title = rule_entry(rule, book)[0]
-    words = " ".join(_suited(_inline(s)) for s in rule_sentences(rule, book))
+    """One rule as the card prints it: its id and title, its plain words, and any house rule that changes it."""
+    rule_entry(rule, book)  # the id is the rule book's: a card never names a rule the book does not have
+    title, said = CARD_WORDS[rule]
+    words = _suited(_inline(said.format(target=rules.target)))
     notes = "".join(
         f'<span class="here">This class: {escape(switch_words(name, value))}.</span> '
         for name, value in rules.switches().items()
@@ -185,23 +181,15 @@ def _order_html(book: str, rules: RuleSet) -> str:
     """The order of the cards under each trump suit, the bowers named, from the engine's ranking (C2, C3)."""
     rows = []
     for trump in Suit:
-        cards = ranking(trump, rules.deck)
-        trumps = "".join(_card_html(c) for c in cards if is_trump(c, trump))
-        others = "<br>".join(
-            f"{_suit_html(suit)} {' '.join(c.rank.label for c in cards if not is_trump(c, trump) and c.suit is suit)}"
-            for suit in Suit
-            if suit is not trump
-        )
-        rows.append(
-            f"<tr><th scope='row'>{_suit_html(trump)} {trump.plural}</th><td class='trumps'>{trumps}</td>"
-            f"<td class='others'>{others}</td></tr>"
-        )
+        trumps = "".join(_card_html(c) for c in ranking(trump, rules.deck) if is_trump(c, trump))
+        rows.append(f"<tr><th scope='row'>{_suit_html(trump)} {trump.plural}</th><td class='trumps'>{trumps}</td></tr>")
     bowers = [_rule_html(book, "C2", rules)] + ([_rule_html(book, "C3", rules)] if rules.deck == 25 else [])
+    plain = " ".join(rank.label for rank in sorted(DECK_RANKS[rules.deck], reverse=True) if rank is not Rank.JOKER)
     return (
         f"<section><h2>The order of the cards</h2>{''.join(bowers)}"
-        f"<table class='order'><caption>Strongest first. A trump beats every card of the other suits; "
-        f"a card of another suit wins only in the suit led.</caption><tr><th scope='col'>trump</th>"
-        f"<th scope='col'>the trumps</th><th scope='col'>the other suits</th></tr>{''.join(rows)}</table>"
+        f"<table class='order'><caption>Strongest first. The other suits go {plain}, but the suit of trump's "
+        f"colour has lost its jack, the left bower. A trump beats any card of another suit.</caption>"
+        f"<tr><th scope='col'>trump</th><th scope='col'>the trumps, best first</th></tr>{''.join(rows)}</table>"
         f"</section>"
     )
 
@@ -237,8 +225,8 @@ def rules_card(rules: RuleSet, paper: str = "A4", book: str | None = None) -> st
     scoring = "".join(_rule_html(book, rule, rules) for rule in facts.scoring_rules)
     body = (
         f"<header><h1>{escape(facts.name)} · rules card</h1>"
-        f"<p>{escape(facts.described)}; the game is won at {rules.target} points. The rules are the rule "
-        f"book's, by their ids; the class's house rules are marked.</p></header>"
+        f"<p>{escape(facts.described)}. The first to {rules.target} points wins. Each rule has a code, like "
+        f"C2: look it up in the rule book for the details.</p></header>"
         f"{_house_rules_html(rules)}"
         f'<div class="columns"><section><h2>How a hand goes</h2>{play}</section>'
         f"<div>{_order_html(book, rules)}<section><h2>Scoring</h2>{_scoring_html(rules)}{scoring}</section>"
@@ -292,36 +280,34 @@ def _check(rules: object, paper: object) -> None:
         raise ValueError(f"paper must be {' or '.join(map(repr, PAPERS))}, not {excerpt(paper)}.")
 
 
+# Every word of a sheet is printed at BODY_POINTS or more, for young readers (issue 37: a 14-year-old reads the card).
+BODY_POINTS = 10
 STYLE = """
-@page { size: %(size)s; margin: 10mm 12mm; }
+@page { size: %(size)s; margin: 9mm 11mm; }
 * { box-sizing: border-box; }
-body { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 8.1pt; line-height: 1.22;
-       color: #111; margin: 0 auto; max-width: 190mm;
+body { font-family: "Liberation Sans", "DejaVu Sans", Arial, sans-serif; font-size: %(body)spt; line-height: 1.3;
+       color: #111; margin: 0 auto; max-width: 192mm;
        font-variant-ligatures: none; }  /* "fi" stays two letters, so the PDF's text reads and searches as written */
-h1 { font-size: 16pt; margin: 0 0 1mm; }
-h2 { font-size: 10.5pt; margin: 2.5mm 0 1mm; border-bottom: 0.4mm solid #444; }
+h1 { font-size: 17pt; margin: 0 0 1mm; }
+h2 { font-size: 12pt; margin: 2mm 0 1mm; border-bottom: 0.4mm solid #444; }
 header p { margin: 0 0 1.5mm; }
 .red { color: #c00000; }
-.house { border: 0.4mm solid #444; border-radius: 1.5mm; padding: 0 2.5mm 1.5mm; margin-bottom: 1mm; }
-.house h2 { border: 0; }
+.house { border: 0.4mm solid #444; border-radius: 1.5mm; padding: 1mm 2.5mm; margin: 0 0 1mm; }
 .changes { margin: 0 0 1mm; }
-.settings { columns: 3; column-gap: 4mm; margin: 0; padding-left: 4mm; font-size: 7.8pt; }
-.settings .changed { font-weight: bold; }
-.columns { display: grid; grid-template-columns: 1fr 1.06fr; gap: 5mm; }
-.rule { margin: 0 0 1.1mm; }
+.columns { display: grid; grid-template-columns: 1fr 1fr; gap: 5mm; }
+.rule { margin: 0 0 1.2mm; }
 .rule .id { white-space: nowrap; }
 .here { background: #fff2b3; font-weight: bold; padding: 0 0.5mm; }
-table { border-collapse: collapse; width: 100%%; break-inside: avoid; page-break-inside: avoid; margin: 1mm 0 2mm; }
-caption { caption-side: bottom; text-align: left; font-size: 7.6pt; color: #333; padding-top: 0.8mm; }
-th, td { border: 0.25mm solid #777; padding: 0.6mm 1.2mm; text-align: left; vertical-align: top; }
+table { border-collapse: collapse; width: 100%%; break-inside: avoid; page-break-inside: avoid; margin: 1mm 0 1.5mm; }
+caption { caption-side: bottom; text-align: left; color: #333; padding-top: 0.8mm; }
+th, td { border: 0.25mm solid #777; padding: 0.5mm 1.2mm; text-align: left; vertical-align: top; }
 th { background: #eee; }
 .scoring td:nth-child(2) { white-space: nowrap; }
-.order td.trumps { white-space: nowrap; vertical-align: middle; padding: 0.8mm 1mm; }
+.order td.trumps { white-space: nowrap; vertical-align: middle; padding: 0.6mm 1mm; }
 .order .face { display: inline-block; margin-right: 0.6mm; }
 .order .face svg { display: block; width: 6.4mm; height: 8.96mm; }
-.order td.others { font-size: 7.4pt; white-space: nowrap; }
 .order th[scope='row'] { white-space: nowrap; vertical-align: middle; }
-.sheet th, .sheet td { height: 9.2mm; text-align: center; vertical-align: middle; font-size: 8pt; }
+.sheet th, .sheet td { height: 8.4mm; text-align: center; vertical-align: middle; }
 .sheet tr:first-child th, .sheet tr:nth-child(2) th { height: auto; }
 .sheet .blank { font-weight: normal; color: #555; display: block; text-align: left; min-width: 28mm; }
 .fill .line { display: inline-block; border-bottom: 0.3mm solid #111; width: 70mm; margin-right: 6mm; }
@@ -334,7 +320,7 @@ th { background: #eee; }
 def _page(title: str, body: str, paper: str) -> str:
     return (
         f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
-        f"<style>{STYLE % {'size': PAPERS[paper]}}</style></head><body>{body}</body></html>\n"
+        f"<style>{STYLE % {'size': PAPERS[paper], 'body': BODY_POINTS}}</style></head><body>{body}</body></html>\n"
     )
 
 
