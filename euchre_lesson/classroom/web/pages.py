@@ -38,7 +38,7 @@ from . import solara_door
 from .progress_page import LessonAnswers
 from .served import ServedClass
 from .server import qr_svg
-from .signing_in import RememberTeacher, SignOut, join_on_page, use_teacher_door
+from .signing_in import RememberTeacher, join_on_page, use_teacher_door
 
 if TYPE_CHECKING:
     import reacton.core
@@ -601,8 +601,7 @@ def TeacherPage() -> None:
             solara.Button("Open", on_click=open_desk, color="primary")
             Said(said)
         else:
-            SignOut(door)
-            Desk(desk, news)
+            Desk(desk, news, door.sign_out)
 
 
 def join_screen(address: str, code: str) -> str:
@@ -640,8 +639,10 @@ def JoinScreen(address: str, code: str, on_close: Callable[[], None]) -> None:
 
 
 @solara.component
-def Desk(desk: TeacherDesk, news: int) -> None:
-    """Every table of the class; `news` counts the changes heard, so the desk redraws each time (its props change)."""
+def Desk(desk: TeacherDesk, news: int, sign_out: Callable[[], None] | None = None) -> None:
+    """Every table of the class; `news` counts the changes heard, so the desk redraws each time (its props change).
+
+    With `sign_out`, a Sign out button among the desk's own (this browser then asks for the teacher code again)."""
     said, set_said = solara.use_state("")
     game, set_game = solara.use_state("cutthroat")
     projected, set_projected = solara.use_state(False)  # the join screen over the page, for the projector
@@ -688,6 +689,8 @@ def Desk(desk: TeacherDesk, news: int) -> None:
         solara.Button("Add a table", on_click=doing(desk.new_table, game), text=True)
         solara.Button("Deal of the day at every table", on_click=doing(desk.deal_of_the_day), text=True)
         solara.Button("Refresh", on_click=lambda: set_said(""), text=True)
+        if sign_out is not None:  # a shared computer, or the end of the lesson
+            solara.Button("Sign out", on_click=sign_out, text=True, classes=["class-sign-out"])
     with solara.Div(classes=["class-tables"], style=TABLES_STYLE):
         for table in overview["tables"]:
             TableCard(desk, table, roster, doing, set_shown)

@@ -103,15 +103,3 @@ export default {
 def RememberTeacher(door: TeacherDoor) -> None:
     """The teacher's page's part in the browser that asks for the cookie, and has it deleted."""
     TeacherCookie.element(ticket=door.ticket, forgets=door.forgets)
-
-
-@solara.component
-def SignOut(door: TeacherDoor) -> None:
-    """Sign out: this browser opens the teacher's page with the teacher code again (a shared computer, the end)."""
-    solara.Button(
-        "Sign out",
-        on_click=door.sign_out,
-        text=True,
-        classes=["class-sign-out"],
-        style="align-self: flex-end",
-    )

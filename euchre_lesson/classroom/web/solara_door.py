@@ -45,6 +45,7 @@ def set_up(app: str, assets: Path, cull_after: str) -> None:
     os.environ["SOLARA_ASSETS_FONTAWESOME_ENABLED"] = "False"  # icons come from a CDN: the pages use none
     os.environ["SOLARA_KERNEL_CULL_TIMEOUT"] = cull_after
     os.environ["SOLARA_TELEMETRY_MIXPANEL_ENABLE"] = "False"  # nothing leaves the school's network
+    os.environ["SOLARA_THEME_SHOW_BANNER"] = "False"  # "This website runs on Solara" covered the teacher's buttons
     # Solara's direct writes (a page's thread writing to its socket's file descriptor) wrote a closed page's messages
     # onto the next connection given that number: off; wire.py writes them on the loop, as fast
     os.environ["SOLARA_SERVER_SYNC_WS_WRITE"] = "False"
