@@ -47,7 +47,7 @@ BAD = [
     (["--tables", "1000"], "argument --tables: '1000' is not a whole number from 1 to 100"),
     (["--tables", "two"], "argument --tables: 'two' is not a whole number from 1 to 100"),
     (["--game", "poker"], "argument --game: 'poker' is not one of 'cutthroat', 'partnership', 'twohand', 'railroad'"),
-    (["--level", "genius"], "argument --level: 'genius' is not one of 'random', 'rule of thumb'"),
+    (["--level", "genius"], "argument --level: 'genius' is not one of 'random', 'beginner', 'rule of thumb'"),
     (["--port", "70000"], "argument --port: '70000' is not a whole number from 1 to 65535: give one such as 8765"),
     (["--port", "0"], "argument --port: '0' is not a whole number from 1 to 65535"),
     (["--seed", "-3"], "argument --seed: '-3' is not a whole number from 0"),

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, TypedDict
 
 from ..engine import checks
 from ..engine.game import new_game
+from ..look.seat_picture import COMPASS, places
 from .day import DealOfTheDay, comparison
 from .refusals import Refused
 from .seat_view import SeatSeen, SeatView
@@ -24,6 +25,7 @@ class SeatHeld(SeatSeen):
     """A seat on the teacher's card of its table."""
 
     seat: int
+    where: str  # where the seat is as the projector draws the table, seat 0 at the bottom: "South", "West"...
 
 
 class TableAtAGlance(TypedDict):
@@ -204,9 +206,16 @@ class Desk:
             return comparison(room.day, tables)
 
 
+def seat_places(table: ClassTable) -> list[str]:
+    """Where each seat of a table is as the projector draws it (seat 0 at the bottom): "South", "West"..."""
+    seated = places(table.game.view(0))
+    return [COMPASS[seated[seat]] for seat in range(table.game.rules.players)]
+
+
 def seat_names(table: ClassTable) -> tuple[str, ...]:
-    """The name at each seat of a table: the student's, or 'computer'."""
-    return tuple("computer" if student is None else student.name for student in table.seats)
+    """The name at each seat of a table: the student's, or where its computer sits ("West"), as the projector says."""
+    wheres = seat_places(table)
+    return tuple(wheres[seat] if student is None else student.name for seat, student in enumerate(table.seats))
 
 
 def table_at_a_glance(table: ClassTable) -> TableAtAGlance:
@@ -220,8 +229,8 @@ def table_at_a_glance(table: ClassTable) -> TableAtAGlance:
             hands_open=table.hands_open,
             hand_number=len(game.hands),
             seats=[
-                SeatHeld(seat=seat, name=held["name"], computer=held["computer"], away=held["away"])
-                for seat, held in enumerate(seats)
+                SeatHeld(seat=seat, name=held["name"], computer=held["computer"], away=held["away"], where=where)
+                for seat, (held, where) in enumerate(zip(seats, seat_places(table)))
             ],
             scores=list(game.scores),
             sides=[list(side) for side in game.sides],

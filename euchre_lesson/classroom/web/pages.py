@@ -772,13 +772,13 @@ def table_words(table: TableAtAGlance) -> str:
         f" ({words})" for words in states
     )
     scores = ", ".join(
-        " and ".join(table["seats"][seat]["name"] or f"computer (seat {seat})" for seat in side) + f" {score}"
+        " and ".join(table["seats"][seat]["name"] or table["seats"][seat]["where"] for seat in side) + f" {score}"
         for side, score in zip(table["sides"], table["scores"])
     )
     if table["game_over"]:
         turn = "The game is over."
     elif table["to_act"] is not None:
-        turn = f"To act: {table['to_act_name']} (seat {table['to_act']}), for {table['waited']:.0f} s."
+        turn = f"To act: {table['to_act_name']}, for {table['waited']:.0f} s."
     else:
         turn = ""
     return (
@@ -807,7 +807,7 @@ def TableCard(
         solara.HTML("div", unsafe_innerHTML=table_words(table))
         for seat in table["seats"]:
             with solara.Row(style="align-items: center; flex-wrap: wrap; gap: 0 0.3em; min-height: 28px"):
-                who = seat["name"] or "a computer"
+                who = seat["name"] or f"a computer ({seat['where']})"
                 # never broken inside ("Seat / 0: / Eve" on a phone): the buttons go to the next line instead
                 solara.Text(
                     f"Seat {seat['seat']}: {who}" + (" (away)" if seat["away"] else ""), style="white-space: nowrap"
