@@ -563,7 +563,8 @@ class PlayableCard(LegalPlays):
         return f"{given} may be played: {why_may(given, self.trick, self.trump)}"
 
     def _wrong(self, given: Card) -> str:
-        return f"{given} may not be played: {why_not(given, self.hand, self.trick, self.trump)} (C12)"
+        why = checks.known(why_not(given, self.hand, self.trick, self.trump), "a card outside the legal plays")
+        return f"{given} may not be played: {why[0].lower()}{why[1:]} (C12)"
 
     def explained(self) -> str:
         return _Text(f"Answer: any of {_words(self.answer())}. {self.explain()}")
