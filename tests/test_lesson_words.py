@@ -10,6 +10,8 @@ import pytest
 from test_learner_words import NOTEBOOKS, html_words, learner_cells, prose, texts_of
 
 from euchre_lesson import CUTTHROAT, deal_hand
+from euchre_lesson.engine import narration
+from euchre_lesson.engine.actions import Action, Verb
 from euchre_lesson.play import advice
 from euchre_lesson.play.rule_of_thumb import RuleOfThumbPlayer
 from euchre_lesson.teach.course import exercises, lesson_numbers
@@ -85,14 +87,14 @@ def test_lesson_0_explains_what_its_table_and_replay_show():
     text = learner_text(0)
     assert re.search(r"\(to act\)[^.]*turn", text), "(to act) is said to mark whose turn it is"
     assert re.search(r"\bR\b[^.]*\bL\b[^.]*bower", text), "the replay's R and L are said to mark the bowers"
-    assert "(13_rule_book.ipynb#glossary-going-alone)" in markdown(0), "going alone is linked where first used"
+    assert re.search(r"\[going alone\]", text) and text.index("[going alone]") <= text.index("going alone") + 1
 
 
 def test_lesson_2_says_why_its_table_is_headed_going_alone():
     text = learner_text(2)
-    heading = text.index("going alone ·")
-    assert "lesson 5" in text[heading:], "after the table headed going alone, a word on what it means"
-    assert "(13_rule_book.ipynb#glossary-going-alone)" in markdown(2)
+    first = text.index("going alone")
+    assert text[first - 1] == "[", "its first use is a link to the glossary, before the table headed so"
+    assert "lesson 5" in text[first : text.index("going alone ·")]
 
 
 def test_no_lesson_before_7_asks_for_points_it_has_not_taught():
@@ -121,6 +123,9 @@ def test_a_cutthroat_defender_does_not_speak_of_a_partner():
     state = defending_state()
     reason = RuleOfThumbPlayer().decide(state.view(state.to_act)).reason
     assert "partner" not in reason and "other defender" in reason
+    button = narration.choice_words(Action(Verb.STAY), state.view(state.to_act))
+    tooltip = dict(narration.OFFERS)[Verb.STAY](Action(Verb.STAY), state.view(state.to_act))[1]
+    assert button == "Defend together" and "partner" not in tooltip, tooltip
     for given in exercises(2).q6.choices():
         assert "no partners in Cutthroat" not in exercises(2).q6.check(given).message
 
@@ -128,7 +133,7 @@ def test_a_cutthroat_defender_does_not_speak_of_a_partner():
 def test_lesson_6_shows_the_hand_its_lists_come_from_and_offers_nothing_to_click():
     text = learner_text(6)
     assert not re.search(r"\[[^\]]*[♣♦♥♠]", text), "a bare list such as [A♥, 10♥]"
-    assert "Try to play" not in text
+    assert "Try to play" not in text and "Click the A♥" not in text
     assert "J♣ A♥ 9♦" in text
 
 
@@ -159,7 +164,7 @@ def test_score_questions_name_the_game_and_the_one_maker_as_the_rule_book_does()
 
 
 def test_a_refused_card_reads_as_one_sentence():
-    """"You must follow ♣" with a capital, inside another sentence."""
+    """The slip "You must follow ♣" with a capital, inside another sentence."""
     card = PlayableCard("J♣ A♥ 9♦", "9♠", "♠")
     message = card.check("A♥").message
     assert message.startswith("A♥ may not be played: you must follow ♠"), message

@@ -124,8 +124,8 @@ class BiddingTrainer(Described, w.VBox):
 
     purpose = (
         "Bidding trainer: a seeded deal stops at your bid; choose pass, order up or a suit, and the "
-        "computer shows what each choice was worth on average over many deals that fit what you see, then plays the hand "
-        "out."
+        "computer shows what each choice was worth on average over many deals that fit what you see, then "
+        "plays the hand out."
     )
 
     def __init__(

@@ -237,10 +237,9 @@ class ExerciseView(Described, w.VBox):
     def _earlier_words(self) -> str:
         """The answer kept from last time, in the words of its button where one matches, and whether it was right."""
         earlier = checks.known(self.earlier, "an answer kept from last time")
-        several = self.exercise.several
+        labels = () if self.exercise.several else self.choices  # several cards: kept as written
         words = next(
-            (self.exercise.label(c) for c in self.choices if not several and self.exercise.written(c) == earlier.answer),
-            earlier.answer,
+            (self.exercise.label(c) for c in labels if self.exercise.written(c) == earlier.answer), earlier.answer
         )
         verdict = "you have answered it right" if earlier.correct else "not right yet: try again"
         return f"{words} ({verdict})"
