@@ -206,6 +206,13 @@ def test_lesson_11_s_bidding_figures_say_their_game_and_the_dealer_accepts():
     assert "Cutthroat" in section and "accept" in section
 
 
+def test_lesson_9_says_assist_for_the_dealer_s_partner_and_explains_the_levels():
+    """Lesson 2: the dealer's partner assists; "expert" and "rule of thumb" name the table's levels."""
+    text = learner_text(9)
+    assert "dealer is your partner, ordering" not in text
+    assert re.search(r"\*\*rule of thumb\*\*[^.]*lesson 2", markdown(9)) and "the **expert** tries" in markdown(9)
+
+
 def test_lesson_2_q2_is_no_trick_question():
     assert "house rules of these lessons" not in exercises(2).q2.question
 
