@@ -12,10 +12,11 @@ from test_learner_words import NOTEBOOKS, html_words, learner_cells, prose, text
 from euchre_lesson import CUTTHROAT, deal_hand
 from euchre_lesson.engine import narration
 from euchre_lesson.engine.actions import Action, Verb
+from euchre_lesson.engine.cards import parse_cards
 from euchre_lesson.play import advice
 from euchre_lesson.play.rule_of_thumb import RuleOfThumbPlayer
 from euchre_lesson.teach.course import exercises, lesson_numbers
-from euchre_lesson.teach.exercises import PlayableCard, Score
+from euchre_lesson.teach.exercises import BestFive, PlayableCard, Score
 from euchre_lesson.teach.progress import Progress
 from euchre_lesson.widgets import BiddingTrainer, ExerciseView
 from euchre_lesson.widgets.exercise import ask
@@ -70,6 +71,15 @@ def test_the_computer_s_advice_says_deals_not_simulated_hands():
     words = texts_of(BiddingTrainer(seed=4, worlds=8)) + [BiddingTrainer.purpose, advice._hands("points", 32)]
     found = sorted({m[0] for text in words for m in ENGINE_WORDS.finditer(text)})
     assert found == []
+
+
+def test_a_keep_as_strong_as_the_best_is_praised_in_plain_words():
+    """A second five as strong as the best one was "Just as strong as the engine's five"."""
+    keep = BestFive("K♣ A♣ J♦ K♦ A♦ 10♥ J♥ Q♥ J♠ A♠", "♦")
+    other = "J♦ K♦ A♦ J♥ A♠"
+    assert set(parse_cards(other)) != set(keep.answer())
+    praise = keep.check(other)
+    assert praise and not ENGINE_WORDS.search(praise.message), praise.message
 
 
 def test_no_lesson_points_to_a_part_its_page_hides():
@@ -175,7 +185,7 @@ def test_a_refused_card_reads_as_one_sentence():
 
 def test_the_dummy_is_dealt_face_down():
     """T2: nobody sees the dummy's cards until a maker takes them; the pages print them all the same."""
-    for number in (0, 2):
+    for number in (0, 2, 4):
         text = learner_text(number)
         assert re.search(r"dummy[^.]*face down", text), f"lesson {number}"
 

@@ -707,13 +707,14 @@ class BestFive(_CardsAndTrump):
         return five
 
     def _is_right(self, given) -> bool:
-        # Any five as strong as the engine's by the same measure is right: ties are not mistakes.
+        # Any five as strong as the computer's by the same measure is right: ties are not mistakes.
         return keep_strength(tuple(given), self.trump) == keep_strength(self.answer(), self.trump)
 
     def _praise(self, given) -> str:
         if set(given) == set(self.answer()):
             return f"These are the strongest five. {self.explain()}"
-        return f"Just as strong as the engine's five ({_words(self.answer())}) by the teacher's rule: {self.explain()}"
+        best = _words(self.answer())
+        return f"Just as strong as the computer's five ({best}) by the teacher's rule: {self.explain()}"
 
     def explain(self) -> str:
         return self.best.reason
