@@ -1,8 +1,9 @@
 """Every glossary term a lesson uses is defined in that lesson or an earlier one, or linked to its glossary entry
 where the lesson first uses it (issue 13, point 4).
 
-What a lesson *uses*: its prose (markdown cells, headings left out) and the words of its exercises (the question,
-the hints, the answer with its reason, and every option's reason), read in the order of the lesson.
+What a lesson *uses*: its prose (markdown cells, headings left out), the words of its exercises (the question,
+the hints, the answer with its reason, and every option's reason) and the stored output its page shows (a table's
+heading and hands, a printed line; issue 37, point 4), read in the order of the lesson.
 What *defines* a term: the term in bold, `**term**`, in a sentence that goes on to explain it (at least five more
 words). What *links* it: the use is the text of a link to the term's entry, `[term](13_rule_book.ipynb#glossary-...)`.
 """
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from test_learner_words import html_words, learner_cells
 from test_rule_book import GLOSSARY, RULE_BOOK
 
 from euchre_lesson.teach.course import exercises
@@ -155,6 +157,7 @@ def exercise_words(question) -> str:
 def lesson_texts(path: Path) -> list[Text]:
     """A lesson's prose and exercises, in the order a learner reads them."""
     number, texts = int(path.name[:2]), []
+    shown = {cell.get("id") for cell in learner_cells(path)}  # outside the parts "For programmers", which pages hide
     for cell in nbformat.read(path, as_version=4).cells:
         if cell.cell_type == "markdown":
             texts.append(Text(cell.source))
@@ -162,6 +165,21 @@ def lesson_texts(path: Path) -> list[Text]:
         for name in re.findall(r'ask\(ex\.(q\d+)\)|ask\("lesson \d+ (q\d+)"\)', code):
             name = "".join(name)
             texts.append(Text(exercise_words(getattr(exercises(number), name)), prose=False))
+            code = ""  # the exercise's stored output is its question, read above
+        if code and cell.get("id") in shown:
+            texts += [Text(words, prose=False) for words in outputs(cell)]  # a table's heading, a printed line
+    return texts
+
+
+def outputs(cell) -> list[str]:
+    """The words a code cell's stored output shows a learner: a table's heading and hands, a printed line."""
+    texts = []
+    for output in cell.get("outputs", ()):
+        data = output.get("data", {})
+        if "text/html" in data:
+            texts.append(html_words("".join(data["text/html"])))
+        elif "text/plain" in data or output.get("text"):
+            texts.append("".join(data.get("text/plain", output.get("text", ""))))
     return texts
 
 
