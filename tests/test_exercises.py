@@ -197,7 +197,8 @@ def test_a_playable_card_is_judged_as_the_engine_judges_a_play(hand, trick, trum
         if card in legal:
             assert why_may(card, question.trick, question.trump) in verdict.message
         else:
-            assert why_not(card, question.hand, question.trick, question.trump) in verdict.message
+            why = why_not(card, question.hand, question.trick, question.trump)
+            assert why[0].lower() + why[1:] in verdict.message  # inside the verdict's sentence (issue 37)
     assert not question.check("9♥" if parse_card("9♥") not in question.hand else "10♥").answered
     assert "Answer: any of" in question.solution()
 

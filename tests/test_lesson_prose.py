@@ -67,11 +67,17 @@ def table_rows(rule: str) -> list[str]:
     return [line.strip() for line in part.splitlines() if line.strip().startswith("|")]
 
 
+def learner_row(row: str) -> str:
+    """A row of RULES.md as a learner reads it: without its note for developers on a **Decision** (issue 37: no
+    research words in a lesson; the rule book notebook prints the rows so too, and the lesson says it in words)."""
+    return re.sub(r" \(\*\*Decision\*\*[^|]*\)", "", row)
+
+
 def test_lesson_7_quotes_the_rule_book_s_scoring_tables_word_for_word():
     text = prose(next(NOTEBOOKS.glob("07_*.ipynb")))
     lines = [line.strip() for line in text.splitlines()]
     for rule in ("T7", "F4"):
-        rows = table_rows(rule)
+        rows = [learner_row(row) for row in table_rows(rule)]
         assert len(rows) >= 7 and rows[2] in lines
         start = lines.index(rows[2]) - 2  # the first row of results, under the table's head
         assert lines[start : start + len(rows)] == rows, rule

@@ -205,7 +205,7 @@ def test_decisions_say_where_they_come_from(entries, rules_text):
     decisions = decision_ids(rules_text)
     assert {"C3", "C8", "T5", "T8"} <= decisions and "C2" not in decisions
     for rule in decisions:
-        assert "the sources" in entries[rule], f"{rule} is a Decision: say what the sources give"
+        assert "the old rule sheets" in entries[rule], f"{rule} is a Decision: say what the old rule sheets give"
 
 
 def test_the_table_of_contents_links_every_rule(book, rules_text):

@@ -202,7 +202,8 @@ def _stay_offer(action: Action, view: View) -> tuple[str, str]:
     if view.seat in view.makers and view.seat != view.maker:
         return "Play with your partner", "let your partner, the maker, play the hand with you (C10)"
     if view.seat != view.maker:
-        return "Defend together", "defend with your partner (C10)"
+        helper = "your partner" if view.rules.facts.partners else "the other defender, for this hand only (T4)"
+        return "Defend together", f"defend with {helper} (C10)"
     if view.rules.has_dummy:
         return "Take the dummy", "take the dummy's five and keep the best five of ten (T5)"
     return "Play with your partner", "play with your partner (C10)"

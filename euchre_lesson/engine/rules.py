@@ -101,7 +101,7 @@ class GameFacts(NamedTuple):
     name: str  # "Cutthroat Euchre"
     label: str  # a button's few words: "Cutthroat (3 players, dummy)"
     described: str  # a sentence's: "Cutthroat (three players, each for themselves)"
-    said: str  # how a question names it: "In cutthroat, the maker took 3 tricks" (as the lessons' answers read)
+    said: str  # how a question names it: "In Cutthroat, the maker took 3 tricks" (as the lessons' answers read)
     makers: Side
     defenders: Side
     make_trump_at: int  # the rule of thumb's count to make trump (lessons 2 and 3)
@@ -128,8 +128,8 @@ GAMES = {
         name="Cutthroat Euchre",
         label="Cutthroat (3 players, dummy)",
         described="Cutthroat (three players, each for themselves)",
-        said="cutthroat",
-        makers=Side("the maker", "the makers' side"),
+        said="Cutthroat",
+        makers=Side("the maker", "the maker"),
         defenders=Side("each defender", "each defender"),
         make_trump_at=4,
         hand_rules=("T1", "T2", "C6", "C7", "C8", "C9", "T4", "T5", "T6", "C12", "C13"),
@@ -145,7 +145,7 @@ GAMES = {
         name="Partnership Euchre",
         label="Partnership (4 players)",
         described="Partnership Euchre (four players, partners opposite)",
-        said="partnership",
+        said="partnership Euchre",
         **_PARTNERS,
         make_trump_at=5,
         hand_rules=("F1", "C5", "F2", "C7", "C8", "C9", "F3", "C11", "C12", "C13"),

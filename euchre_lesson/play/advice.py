@@ -101,9 +101,8 @@ MEASURES = {
 
 
 def _hands(unit: str, worlds: int) -> str:
-    """What the values are averaged over: 'over 32 simulated hands that fit what you have seen'."""
-    what = "deal" if unit == "tricks" else "simulated hand"
-    return f"over {worlds} {what}{'s' * (worlds != 1)} that {'fit' if worlds != 1 else 'fits'} what you have seen"
+    """What the values are averaged over, in a learner's words: 'over 32 deals that fit what you have seen'."""
+    return f"over {worlds} deal{'s' * (worlds != 1)} that {'fit' if worlds != 1 else 'fits'} what you have seen"
 
 
 def _named(action: Action, view: View) -> str:

@@ -202,7 +202,8 @@ def _going_alone(view: View) -> tuple[Action, str]:
         return STAY, f"I let my partner, the maker, play with me: {counted.describe()} is not enough to go alone."
     if counted.score >= alone_at(view.rules, DEFEND_ALONE_AT) and right:
         return ALONE, f"I defend alone{best}: {counted.describe()} should stop the makers by myself."
-    return STAY, f"I defend with my partner: {counted.describe()}."
+    helper = "my partner" if view.rules.facts.partners else "the other defender"  # T4: two defenders, no partner
+    return STAY, f"I defend with {helper}: {counted.describe()}."
 
 
 @cache  # asked at every maker's choice of every simulated deal: the answer is the rule set's

@@ -563,7 +563,8 @@ class PlayableCard(LegalPlays):
         return f"{given} may be played: {why_may(given, self.trick, self.trump)}"
 
     def _wrong(self, given: Card) -> str:
-        return f"{given} may not be played: {why_not(given, self.hand, self.trick, self.trump)} (C12)"
+        why = checks.known(why_not(given, self.hand, self.trick, self.trump), "a card outside the legal plays")
+        return f"{given} may not be played: {why[0].lower()}{why[1:]} (C12)"
 
     def explained(self) -> str:
         return _Text(f"Answer: any of {_words(self.answer())}. {self.explain()}")
@@ -706,13 +707,14 @@ class BestFive(_CardsAndTrump):
         return five
 
     def _is_right(self, given) -> bool:
-        # Any five as strong as the engine's by the same measure is right: ties are not mistakes.
+        # Any five as strong as the computer's by the same measure is right: ties are not mistakes.
         return keep_strength(tuple(given), self.trump) == keep_strength(self.answer(), self.trump)
 
     def _praise(self, given) -> str:
         if set(given) == set(self.answer()):
             return f"These are the strongest five. {self.explain()}"
-        return f"Just as strong as the engine's five ({_words(self.answer())}) by the teacher's rule: {self.explain()}"
+        best = _words(self.answer())
+        return f"Just as strong as the computer's five ({best}) by the teacher's rule: {self.explain()}"
 
     def explain(self) -> str:
         return self.best.reason

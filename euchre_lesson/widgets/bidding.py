@@ -9,13 +9,14 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine import checks
-from ..engine.actions import Action
+from ..engine.actions import Action, Verb
 from ..engine.cards import sort_key
 from ..engine.display import words_html
 from ..engine.errors import IllegalAction
 from ..engine.hand import HandState
 from ..engine.narration import offer, reasons_heard, result_words, seat_words  # reasons_heard: R3, written once
 from ..engine.phases import Phase
+from ..engine.ranking import suit_in_play
 from ..engine.rules import CUTTHROAT, RuleSet
 from ..engine.view import View, acting_seat
 from ..play.advice import Option, advise
@@ -82,6 +83,15 @@ def _worth_cell(option: Option) -> str:
     return f"{worth} (a close call)" if option.close else worth
 
 
+def _missing_suit(action: Action, view: View) -> str:
+    """Why naming a suit the hand lacks can still be weighed: the dummy's five (T5) or a partner's cards; else ''."""
+    suit = action.suit if action.kind is Verb.CALL else None
+    if suit is None or any(suit_in_play(card, suit) == suit for card in view.hand):
+        return ""
+    helper = "the dummy's five cards, which the maker takes (T5)" if view.rules.facts.dummy else "your partner's cards"
+    return f"You hold no {suit.noun}: naming {suit.plural} counts on {helper}."
+
+
 WORTH_HEADS = {"chance of winning": "your chance of winning the game", "points": "points against the others"}
 
 
@@ -103,7 +113,7 @@ def _options_html(options: list[Option], chosen: Action, view: View) -> str:
     )
     caption = (
         "<caption style='text-align:left'>The computer's advice: what each option is worth to you, "
-        "on average over simulated hands that fit what you know; a close call is too close to tell apart "
+        "on average over many deals that fit what you know; a close call is too close to tell apart "
         "from the best on those hands</caption>"
     )
     return f"<table class='euchre-advice' style='border-collapse:collapse'>{caption}{head}{''.join(rows)}</table>"
@@ -114,8 +124,8 @@ class BiddingTrainer(Described, w.VBox):
 
     purpose = (
         "Bidding trainer: a seeded deal stops at your bid; choose pass, order up or a suit, and the "
-        "computer shows what each choice was worth on average over simulated hands, then plays the hand "
-        "out."
+        "computer shows what each choice was worth on average over many deals that fit what you see, then "
+        "plays the hand out."
     )
 
     def __init__(
@@ -198,7 +208,14 @@ class BiddingTrainer(Described, w.VBox):
         self.hand_row.show(sorted(view.hand, key=sort_key))
         # The others' reasons wait for your bid: "I count 1 trump" before it would be table talk.
         said = self.reasons if self.chosen is not None else {}
-        self.bids.value = "<b>The bidding so far</b><br>" + log_html(view, said)
+        # Your seat's earlier bids were the computer's (round one, when the deal stops in round two): say so.
+        for_you = any(actor == seat for actor, _ in view.said)
+        self.bids.value = (
+            "<b>The bidding so far</b>"
+            + (" (where it says you, the computer bid for you, by its rule of thumb)" if for_you else "")
+            + "<br>"
+            + log_html(view, said)
+        )
         self.choices.show(view.legal if self.chosen is None else (), view, state)
         self.new_tie.draw(self.seed)
         if self.final is None or self.chosen is None:  # set together, once you have bid
@@ -255,4 +272,9 @@ class BiddingTrainer(Described, w.VBox):
             if mine.close
             else f"The computer prefers {offer(best.action, view)[0]}. {best.reason}"
         )
-        say(self.note, f"You chose {offer(action, view)[0]}. {verdict}", "good" if best.action == action else "")
+        missing = " ".join(_missing_suit(a, view) for a in dict.fromkeys((action, best.action)))
+        say(
+            self.note,
+            f"You chose {offer(action, view)[0]}. {verdict} {missing}".strip(),
+            "good" if best.action == action else "",
+        )

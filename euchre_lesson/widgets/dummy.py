@@ -31,7 +31,7 @@ class DummyTrainer(Described, w.VBox):
 
     purpose = (
         "Dummy trainer: you made trump in Cutthroat and took the dummy; click the five of your ten cards "
-        "to keep, and it compares them with the engine's best five and says why."
+        "to keep, and it compares them with the computer's best five and says why."
     )
 
     def __init__(self, seed: int | None = 1, rules: RuleSet = CUTTHROAT, **kwargs: Any) -> None:
@@ -129,5 +129,5 @@ class DummyTrainer(Described, w.VBox):
         self.kept = mine  # what the verdict is about, while new cards are chosen
         self.verdict = "best" if set(mine) == set(self.best.cards) else "as good" if verdict else "worse"
         say(self.note, str(verdict), "good" if verdict else "bad")
-        self.best_label.value = "<b>The engine's best five</b>"
+        self.best_label.value = "<b>The computer's best five</b>"
         self.best_row.show(self.best.cards, self.state.trump)

@@ -117,6 +117,8 @@ class ExerciseView(Described, w.VBox):
         self.exercise, self.on_answer, self.show_answer = exercise, on_answer, show_answer
         bound = current()  # where this view's answers go, whatever context a click later runs in
         self.context = bound if on_answer is None else dataclasses.replace(bound, on_answer=on_answer)
+        # A learner coming back to a lesson sees the answer given last time, not "none yet".
+        self.earlier = bound.progress.answers().get(exercise.id) if on_answer is None and exercise.id else None
         self.verdict: Verdict | None = None  # the last answer checked; None before any
         self.tries = self.hints_shown = 0
         self._chosen: tuple = ()
@@ -226,9 +228,21 @@ class ExerciseView(Described, w.VBox):
         self.show_box.layout.display = "" if self.answer_offered else "none"
 
     def _chosen_words(self) -> str:
+        if not self._chosen and self.earlier is not None:
+            return f"Your answer last time: {self._earlier_words()}"
         words = ", ".join(self.exercise.label(c) for c in self._chosen) or "none yet"
         count = f" ({len(self._chosen)} of {self.exercise.how_many})" if self.exercise.how_many else ""
         return f"Your answer{'s' * self.exercise.several}: {words}{count}"
+
+    def _earlier_words(self) -> str:
+        """The answer kept from last time, in the words of its button where one matches, and whether it was right."""
+        earlier = checks.known(self.earlier, "an answer kept from last time")
+        labels = () if self.exercise.several else self.choices  # several cards: kept as written
+        words = next(
+            (self.exercise.label(c) for c in labels if self.exercise.written(c) == earlier.answer), earlier.answer
+        )
+        verdict = "you have answered it right" if earlier.correct else "not right yet: try again"
+        return f"{words} ({verdict})"
 
     # -- what a click does ----------------------------------------------------------------------------
 

@@ -15,12 +15,11 @@ EXERCISES = {
         rule_ids=("C1",),
     ),
     "q2": Choice(
-        "In Cutthroat, who plays the dummy's cards?",
+        "In Cutthroat, who may take the dummy's five cards into their hand?",
         {
             "the maker": "the maker takes the dummy's five, unless playing alone, and keeps the best five of ten (T5).",
             "the dealer": "the dealer has no claim on the dummy; only the maker takes it (T5).",
-            "nobody": "Almost: the dummy never bids and never plays as a hand of its own, but its cards matter as "
-            "the maker's choice: the maker takes them, unless playing alone (T1, T5).",
+            "the dealer's left": "the first bidder has no claim on the dummy; only the maker takes it (T5).",
         },
         right="the maker",
         hints=("The dummy is a prize for whoever chooses trump.",),

@@ -8,7 +8,7 @@ from ..house_rules import class_rules
 
 def up_card_question(rules: RuleSet) -> Choice:
     """Must the dealer take the up-card? Answered by the class's own rules (house_rules.json beside the lesson)."""
-    ask = "Seat 0 orders up. With the house rules of these lessons, must the dealer take the up-card?"
+    ask = "Seat 0 orders the up-card up. Must the dealer take it into the hand?"
     if rules.dealer_must_pick_up:
         return Choice(
             ask,
@@ -72,7 +72,7 @@ EXERCISES = {
             "the dealer must take the card": "The dealer may take the up-card or leave it, as after any order "
             '(C7); "I assist" orders the card up and that player is the '
             "maker (T3).",
-            "the dealer's partner helps": "There are no partners in Cutthroat: the word is copied from the "
+            "the dealer's partner helps": "Nobody bids with a partner in Cutthroat: the word is copied from the "
             "four-hand game, and it orders the card up (T3).",
         },
         right="that player orders it up",

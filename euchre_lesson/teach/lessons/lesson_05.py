@@ -16,11 +16,19 @@ EXERCISES = {
         right="the player on the maker's left",
         rule_ids=("C11",),
     ),
-    "q4": Score(
-        1,
-        lone_defender=True,
-        who="defenders",
-        hints=("The maker took one trick, so the lone defender's side took four.",),
+    "q4": Choice(
+        "Cutthroat: the maker goes alone. What happens to the dummy?",
+        {
+            "it stays aside, out of play": "a lone maker plays without help, and the dummy's five stay out of the "
+            "hand (T6).",
+            "the maker takes it as usual": "Going alone is the only way to leave the dummy: a lone maker does not "
+            "use it (T5, T6).",
+            "the other players share it": "Only a maker who does not go alone takes the dummy; nobody else ever "
+            "does (T5, T6).",
+        },
+        right="it stays aside, out of play",
+        hints=("Going alone means playing without help.",),
+        rule_ids=("T6", "T5"),
     ),
     "q5": Choice(
         "Trump is fixed and the dealer has discarded. Who says first whether they go alone?",

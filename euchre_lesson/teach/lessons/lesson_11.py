@@ -13,7 +13,8 @@ EXERCISES = {
     "q2": Bid(
         deal_for(PARTNERSHIP, 3, 0, "J♣ 9♠ 10♦ Q♦ 9♥", "A♠", seed=5),
         accept=("pass",),
-        reason="Ordering the ace of spades hands it to the dealer; with the left bower alone, pass.",
+        reason="Ordering the ace of spades hands it to the dealer; with only two trumps, the left bower and the 9♠, "
+        "and no ace, pass.",
         hints=("Who would pick up the A♠ if you ordered it?",),
     ),
     "q3": Choice(
