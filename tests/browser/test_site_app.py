@@ -12,7 +12,8 @@ import re
 
 import nbformat
 from conftest import TIMINGS
-from labdriver import kernel_run
+from labdriver import NEXT_CONTROL, kernel_run
+from test_phone import TABLE_DRAWN
 from test_site_in_browser import LESSON_NAMES, SITE, content_files, offline, site  # noqa: F401 (fixtures)
 from test_site_lesson_pages import PAGE_MS, wait_ready
 
@@ -34,7 +35,8 @@ TOP = """() => {
     const top = document.querySelector('#top-panel-wrapper');
     return {tab: document.title, titles, logos: logos.map(e => e.id || e.className.baseVal || e.className),
             status, texts, header: top && seen(top) ? top.innerText : '', framed: !!document.getElementById('euchre-frame'),
-            marker: window.euchreMarker || null, path: new URLSearchParams(location.search).get('path')};
+            marker: window.euchreMarker || null, path: new URLSearchParams(location.search).get('path'),
+            toolbar: [...document.querySelectorAll('.jp-NotebookPanel-toolbar')].filter(seen).length};
 }"""  # noqa: E501 (JavaScript, as the browser runs it)
 # When the text now in the page was first drawn: Chromium's first-contentful-paint, or, where Chromium records none
 # for a navigation (it happened once in a clean-clone run), the next frame's time, which is no earlier than the paint.
@@ -112,7 +114,9 @@ def test_a_lesson_opens_with_its_title_and_text_at_once_and_no_logo(site, offlin
         assert ready["titles"] == [title] and ready["tab"] == title, ready
         assert not ready["logos"], f"a framework logo shows: {ready['logos']}"
         shown = [line for line in ready["header"].splitlines() if line.strip() and line != "Skip to Main"]  # off-screen
-        assert shown == [title], f"the header shows more than the title: {ready['header']!r}"
+        # the title, then the lesson's bar (Python's state, empty once it has run, and the link to the code)
+        assert shown == [title, "Show the code"], f"the header shows more than the title and its link: {shown}"
+        assert not ready["toolbar"], f"the notebook's toolbar row is shown under the header: {ready['toolbar']}"
         assert not ready["framed"] and first_words(name) in ready["texts"], ready
     assert not page.errors, page.errors
     assert not page.context.outside, page.context.outside
@@ -159,6 +163,75 @@ def test_back_and_forward_between_lessons_keep_the_page_and_its_python(site, off
     page.screenshot(path=shots / "site_app_after_back_and_forward.png")
     assert len(page.context.pages) == 1
     assert not page.errors, page.errors
+
+
+GAME = "08_cutthroat_game.ipynb"  # a whole game at the lessons' Table
+TOOLS = ("Hint", "Undo", "Grade my decisions", "Next hand")  # the host's buttons under the board
+# The lesson's Table's board scrolled to the top of the page, as a learner playing at it keeps it (the line above it,
+# its game and seed in words, scrolled away), then every button of the Table (the
+# board's cards and buttons, and the host's tools under the board) with its box, and the bottom of the page's header.
+TABLE_IN_VIEW = """(tools) => {
+    const board = document.querySelector('.euchre-board');
+    const output = board.closest('.jp-OutputArea-output');
+    board.scrollIntoView({block: 'start'});
+    const seen = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+    const host = [...output.querySelectorAll('button')].filter(b => tools.includes(b.innerText.trim()));
+    const box = e => { const r = e.getBoundingClientRect();
+        return {text: (e.dataset.card || e.innerText).trim().slice(0, 30), left: r.left, top: r.top, right: r.right,
+                bottom: r.bottom}; };
+    return {header: document.getElementById('top-panel-wrapper').getBoundingClientRect().bottom,
+            buttons: [...board.querySelectorAll('button'), ...host].filter(seen).map(box)};
+}"""
+
+
+def buttons_off_screen(page, width: int, height: int) -> tuple[list[dict], list[str]]:
+    """The Table's buttons not wholly between the page's header and the screen's edges; the host's tools shown."""
+    found = page.evaluate(TABLE_IN_VIEW, list(TOOLS))
+    off = [
+        b
+        for b in found["buttons"]
+        if b["left"] < 0 or b["right"] > width or b["top"] < found["header"] - 0.5 or b["bottom"] > height
+    ]
+    return off, [b["text"] for b in found["buttons"] if b["text"] in TOOLS]
+
+
+def test_a_lessons_table_and_its_buttons_fit_a_projector_screen(site, offline, shots):  # noqa: F811
+    """Issue 35, 6: at 1280 x 720 the whole table and its buttons, Hint and Undo among them, are on the screen under the
+    page's header at every step of a hand (the site's header and toolbar took 73 px and Hint and Undo fell below it);
+    the same Table on a phone keeps every button within its width, and on a desktop on its screen."""
+    page = offline
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(site.page(f"notebooks/{GAME}"))
+    wait_ready(page)
+    misfits, clicked = [], []
+    for step in range(16):  # a hand and the next one's bidding and first plays
+        off, tools = buttons_off_screen(page, 1280, 720)
+        assert {"Hint", "Undo"} <= set(tools), f"the Table's Hint and Undo are missing: {tools}"
+        if off:
+            misfits.append((clicked[-1] if clicked else "the start", off))
+            page.screenshot(path=shots / f"site_table_misfit_{step:02d}_1280x720.png")
+        control = page.evaluate(NEXT_CONTROL, [True])  # Next hand too
+        if not control:
+            break
+        before = page.evaluate(TABLE_DRAWN)
+        page.locator("[data-euchre-next]").click()
+        page.wait_for_function(f"(before) => ({TABLE_DRAWN})() !== before", arg=before, timeout=PAGE_MS, polling=200)
+        page.wait_for_timeout(300)  # the rest of the answer's messages
+        clicked.append(control["text"])
+        if step in (0, 6):
+            page.screenshot(path=shots / f"site_table_step{step + 1:02d}_1280x720.png")
+    assert len(clicked) >= 12 and "Next hand" in clicked, f"the game stopped early: {clicked}"
+    assert not misfits, f"buttons of the Table off the 1280 x 720 screen: {misfits}"
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(500)  # the page lays itself out again
+        off, _ = buttons_off_screen(page, width, height)
+        page.screenshot(path=shots / f"site_table_{size}_{width}x{height}.png")
+        if size == "phone":  # a phone scrolls down to the buttons, never sideways
+            off = [b for b in off if b["left"] < 0 or b["right"] > width]
+        assert not off, f"at {width}x{height} buttons of the Table are off the screen: {off}"
+    assert not page.errors, page.errors
+    assert not page.context.outside, page.context.outside
 
 
 # A tiny anywidget made in a cell: a button counting its clicks, its count a synced trait (both ways).

@@ -87,6 +87,23 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
     header.textContent = title;
   }
 
+  function lessonBar(app, Widget) {
+    // What Python is doing and the "Show the code" link, in the page's header beside the title (on a phone, a row
+    // of its own under it), not in a toolbar row of their own: at 1280 by 720 the lesson's table and its buttons
+    // need that height (issue 35, point 6). One bar for the page, whichever lesson it shows.
+    let bar = document.getElementById('euchre-lesson-bar');
+    if (!bar) {
+      bar = document.createElement('div');
+      bar.className = 'euchre-lesson-bar';
+      bar.innerHTML = '<span class="euchre-status" role="status"></span><a class="euchre-show-code">Show the code</a>';
+      const widget = new Widget({ node: bar });
+      widget.id = 'euchre-lesson-bar';
+      app.shell.add(widget, 'top', { rank: 1000 });
+      app.shell.fit();  // the header's height on a phone, set for a lesson page
+    }
+    return bar;
+  }
+
   async function dropFrame(panel) {
     // The frame drawn with the page's first paint (the title, "Python is starting…", the opening text) gives way once
     // the lesson's own first text is drawn beneath it (a markdown cell renders a moment after the notebook loads).
@@ -109,13 +126,11 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
     document.body.classList.add('euchre-lesson-page');
     panel.addClass('euchre-lesson');
     if (TITLES[panel.context.path]) showTitle(app, Widget, titleOf(panel));
-    const bar = document.createElement('div');
-    bar.className = 'euchre-lesson-bar';
-    bar.innerHTML = '<span class="euchre-status" role="status">Python is starting…</span>' +
-      '<a class="euchre-show-code">Show the code</a>';
+    const bar = lessonBar(app, Widget);
     const status = bar.firstChild;
+    status.textContent = 'Python is starting…';
     bar.lastChild.href = '../lab/index.html?path=' + encodeURIComponent(panel.context.path);
-    panel.toolbar.insertItem(0, 'euchre-lesson-bar', new Widget({ node: bar }));
+    panel.toolbar.hide();  // its one item, the bar, is in the header: the lesson gets the toolbar's height
     const model = panel.context.model;
     model.stateChanged.connect((_, change) => {
       if (change.name === 'dirty' && change.newValue) model.dirty = false;  // a lesson page never saves
@@ -252,6 +267,11 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
         const link = document.createElement('link');
         link.rel = 'stylesheet';
         link.href = STYLE;
+        // The header's height comes from this style sheet (a second row on a phone): the shell measures it again
+        // once the sheet is in, and when the screen turns across a phone's width.
+        const refit = () => app.shell.fit();
+        link.addEventListener('load', refit);
+        window.matchMedia('(max-width: 600px)').addEventListener('change', refit);
         document.head.appendChild(link);
         if (IS_NOTEBOOK_APP) {
           mark('activated');
