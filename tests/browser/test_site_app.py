@@ -13,6 +13,7 @@ import re
 import nbformat
 from conftest import TIMINGS
 from labdriver import NEXT_CONTROL, kernel_run
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_phone import TABLE_DRAWN
 from test_site_in_browser import LESSON_NAMES, SITE, content_files, offline, site  # noqa: F401 (fixtures)
 from test_site_lesson_pages import PAGE_MS, wait_ready
@@ -180,19 +181,45 @@ TABLE_IN_VIEW = """(tools) => {
         return {text: (e.dataset.card || e.innerText).trim().slice(0, 30), left: r.left, top: r.top, right: r.right,
                 bottom: r.bottom}; };
     return {header: document.getElementById('top-panel-wrapper').getBoundingClientRect().bottom,
-            buttons: [...board.querySelectorAll('button'), ...host].filter(seen).map(box)};
+            buttons: [...board.querySelectorAll('button'), ...host].filter(seen).map(box),
+            link: box(document.querySelector('.euchre-show-code')),
+            page: document.getElementById('main-panel').getBoundingClientRect().top};
 }"""
 
 
 def buttons_off_screen(page, width: int, height: int) -> tuple[list[dict], list[str]]:
-    """The Table's buttons not wholly between the page's header and the screen's edges; the host's tools shown."""
+    """The Table's buttons not wholly between the page's header and the screen's edges; the host's tools shown. The
+    header's Show the code is in sight."""
     found = page.evaluate(TABLE_IN_VIEW, list(TOOLS))
     off = [
         b
         for b in found["buttons"]
         if b["left"] < 0 or b["right"] > width or b["top"] < found["header"] - 0.5 or b["bottom"] > height
     ]
+    link = found["link"]  # the header's Show the code, above the page's body (on a phone, in the header's second row)
+    assert link["top"] >= 0 and link["bottom"] <= found["page"] + 0.5 and link["right"] <= width, (
+        f"at {width}x{height} the header's Show the code is hidden: {link}, the page's body from {found['page']}"
+    )
     return off, [b["text"] for b in found["buttons"] if b["text"] in TOOLS]
+
+
+def click_next(page) -> dict | None:
+    """Click the Table's next control (Next hand too) and wait for its answer; the control, or None if none is left.
+
+    A control drawn again while it was being found (the answer to the click before still arriving) is found anew."""
+    for _ in range(3):
+        control = page.evaluate(NEXT_CONTROL, [True])
+        if not control:
+            return None
+        before = page.evaluate(TABLE_DRAWN)
+        try:
+            page.locator("[data-euchre-next]").click(timeout=10_000)
+        except PlaywrightTimeout:
+            continue
+        page.wait_for_function(f"(before) => ({TABLE_DRAWN})() !== before", arg=before, timeout=PAGE_MS, polling=200)
+        page.wait_for_timeout(300)  # the rest of the answer's messages
+        return control
+    raise AssertionError(f"the Table's next control could not be clicked: {control}")
 
 
 def test_a_lessons_table_and_its_buttons_fit_a_projector_screen(site, offline, shots):  # noqa: F811
@@ -210,13 +237,9 @@ def test_a_lessons_table_and_its_buttons_fit_a_projector_screen(site, offline, s
         if off:
             misfits.append((clicked[-1] if clicked else "the start", off))
             page.screenshot(path=shots / f"site_table_misfit_{step:02d}_1280x720.png")
-        control = page.evaluate(NEXT_CONTROL, [True])  # Next hand too
+        control = click_next(page)
         if not control:
             break
-        before = page.evaluate(TABLE_DRAWN)
-        page.locator("[data-euchre-next]").click()
-        page.wait_for_function(f"(before) => ({TABLE_DRAWN})() !== before", arg=before, timeout=PAGE_MS, polling=200)
-        page.wait_for_timeout(300)  # the rest of the answer's messages
         clicked.append(control["text"])
         if step in (0, 6):
             page.screenshot(path=shots / f"site_table_step{step + 1:02d}_1280x720.png")

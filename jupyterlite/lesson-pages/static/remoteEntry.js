@@ -99,9 +99,17 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
       const widget = new Widget({ node: bar });
       widget.id = 'euchre-lesson-bar';
       app.shell.add(widget, 'top', { rank: 1000 });
-      app.shell.fit();  // the header's height on a phone, set for a lesson page
+      refitHeader(app);  // the header's height on a phone, set for a lesson page
     }
     return bar;
+  }
+
+  function refitHeader(app) {
+    // The Notebook app's shell stacks its header over the page with a box layout that reads the header's height (its
+    // CSS min-height) only when asked to fit: asked here, after lesson_pages.css or the screen's width changed it.
+    // (The layout is the header's parent; the shell's own fit does not reach it.)
+    const header = app.shell._topWrapper;
+    (header && header.parent ? header.parent : app.shell).fit();
   }
 
   async function dropFrame(panel) {
@@ -269,7 +277,7 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
         link.href = STYLE;
         // The header's height comes from this style sheet (a second row on a phone): the shell measures it again
         // once the sheet is in, and when the screen turns across a phone's width.
-        const refit = () => app.shell.fit();
+        const refit = () => refitHeader(app);
         link.addEventListener('load', refit);
         window.matchMedia('(max-width: 600px)').addEventListener('change', refit);
         document.head.appendChild(link);
