@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine.rules import PRESETS
-from ..play.table_model import LEVELS
+from ..play.table_model import level_names
 
 if TYPE_CHECKING:  # imported when a class opens: the command's help needs no server
     from ..teach.house_rules import HouseRules
@@ -133,7 +133,7 @@ def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--game", type=_one_of(tuple(PRESETS)), default=None, help="the game of those tables (cutthroat)"
     )
-    parser.add_argument("--level", type=_one_of(tuple(LEVELS)), default=None, help="the computer players' level")
+    parser.add_argument("--level", type=_one_of(level_names()), default=None, help="the computer players' level")
     parser.add_argument("--pace", type=_seconds, default=None, help="seconds between a move and a computer's next (1)")
     parser.add_argument(
         "--absent-after",

@@ -45,6 +45,12 @@ LEVELS: dict[str, Callable[[int], Player]] = {
     "expert": lambda seed: ExpertPlayer(seed, worlds=EXPERT_WORLDS, seconds=DECISION_SECONDS),
 }
 
+
+def level_names() -> tuple[str, ...]:
+    """The computer players' levels, weakest first: what a level may be called (the model makes its players)."""
+    return tuple(LEVELS)
+
+
 # Worlds sampled for a hint and for each graded decision: enough to rank the options, quick to click. One count
 # for both, with one seed per decision (advice_seed), so that a grade weighs a decision on the worlds its hint did.
 ADVICE_WORLDS = 40

@@ -12,21 +12,48 @@ SHOTS: list[Path] = []  # the session's screenshot folder, made when the first t
 TIMINGS: list[tuple[str, float]] = []  # (what, seconds), reported in the summary
 
 
+BROWSER_TESTS = Path(__file__).resolve().parent
+RUNNING: list = []  # the session's Playwright and its Chromium, while browser tests remain
+LAST = pytest.StashKey[object]()  # the session's last browser test
+
+
 @pytest.fixture(scope="session")
 def chromium():
     """Debian's Chromium driven by Playwright, for every browser test (its sync API allows one at a time).
 
-    A missing browser fails the tests with a clear message.
+    A missing browser fails the tests with a clear message. It stops after the session's last browser test: the
+    sync API keeps an event loop running in the main thread, and the tests after the browser tests (asyncio.run,
+    a Playwright of their own) must find none.
     """
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        try:
-            browser = launch_chromium(playwright)
-        except RuntimeError as error:
-            pytest.fail(str(error), pytrace=False)
-        yield browser
-        browser.close()
+    playwright = sync_playwright().start()
+    RUNNING.append(playwright)
+    try:
+        browser = launch_chromium(playwright)
+    except RuntimeError as error:
+        stop_chromium()
+        pytest.fail(str(error), pytrace=False)
+    RUNNING.append(browser)
+    yield browser
+    stop_chromium()
+
+
+def stop_chromium() -> None:
+    """Chromium closed, then Playwright stopped; nothing when they are stopped already."""
+    while RUNNING:
+        running = RUNNING.pop()
+        running.close() if hasattr(running, "close") else running.stop()
+
+
+@pytest.hookimpl(trylast=True)  # after the module's fixtures (pages, contexts) are torn down
+def pytest_runtest_teardown(item, nextitem):
+    """After the session's last browser test, Chromium and Playwright stop (see chromium)."""
+    stash = item.session.stash
+    if LAST not in stash:
+        stash[LAST] = next((i for i in reversed(item.session.items) if BROWSER_TESTS in Path(i.path).parents), None)
+    if item is stash[LAST]:
+        stop_chromium()
 
 
 @pytest.fixture(scope="session")
