@@ -8,29 +8,10 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from test_classroom import Clock, clock, room  # noqa: F401 (fixtures)
 
 from euchre_lesson.classroom.classroom import Classroom
 from euchre_lesson.classroom.table import BEFORE_YOU_SAT, DEALT_AGAIN, NEW_GAME, TAKEN_BACK
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock():
-    return Clock()
-
-
-@pytest.fixture
-def room(tmp_path, clock):
-    room = Classroom(tmp_path / "class", level="random", pace=2.0, absent_after=30.0, clock=clock)
-    yield room
-    room.close()
 
 
 def students(room: Classroom, *names: str, table: int = 1) -> list[str]:

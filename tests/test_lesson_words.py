@@ -7,7 +7,8 @@ import re
 
 import nbformat
 import pytest
-from test_learner_words import NOTEBOOKS, html_words, learner_cells, prose, texts_of
+from test_glossary_in_lessons import outputs
+from test_learner_words import NOTEBOOKS, learner_cells, prose, texts_of
 
 from euchre_lesson import CUTTHROAT, deal_hand
 from euchre_lesson.engine import narration
@@ -27,18 +28,6 @@ LESSONS = sorted(p for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb") if p.name[:2] n
 
 def lesson(number: int):
     return next(p for p in LESSONS if p.name.startswith(f"{number:02d}_"))
-
-
-def outputs(cell) -> list[str]:
-    """A cell's stored output, as words."""
-    texts = []
-    for output in cell.get("outputs", ()):
-        data = output.get("data", {})
-        if "text/html" in data:
-            texts.append(html_words("".join(data["text/html"])))
-        elif "text/plain" in data or output.get("text"):
-            texts.append("".join(data.get("text/plain", output.get("text", ""))))
-    return texts
 
 
 def learner_text(number: int) -> str:

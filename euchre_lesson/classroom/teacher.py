@@ -221,7 +221,7 @@ def seat_names(table: ClassTable) -> tuple[str, ...]:
 def table_at_a_glance(table: ClassTable) -> TableAtAGlance:
     """One table on the teacher's page."""
     with table.lock:
-        game, seats = table.game, table.seats_seen()
+        game, seats, wheres = table.game, table.seats_seen(), seat_places(table)
         return TableAtAGlance(
             table=table.number,
             game=game.rules.facts.name,
@@ -230,12 +230,12 @@ def table_at_a_glance(table: ClassTable) -> TableAtAGlance:
             hand_number=len(game.hands),
             seats=[
                 SeatHeld(seat=seat, name=held["name"], computer=held["computer"], away=held["away"], where=where)
-                for seat, (held, where) in enumerate(zip(seats, seat_places(table)))
+                for seat, (held, where) in enumerate(zip(seats, wheres))
             ],
             scores=list(game.scores),
             sides=[list(side) for side in game.sides],
             to_act=game.to_act,
-            to_act_name=None if game.to_act is None else seat_names(table)[game.to_act],
+            to_act_name=None if game.to_act is None else seats[game.to_act]["name"] or wheres[game.to_act],
             waited=round(table.waited(), 1),
             game_over=game.is_over,
             winners=list(game.winners),

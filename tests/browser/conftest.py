@@ -13,7 +13,7 @@ TIMINGS: list[tuple[str, float]] = []  # (what, seconds), reported in the summar
 
 
 BROWSER_TESTS = Path(__file__).resolve().parent
-RUNNING: list = []  # the session's Playwright and its Chromium, while browser tests remain
+RUNNING: list = []  # how to stop the session's Playwright and its Chromium (Chromium last: closed first)
 LAST = pytest.StashKey[object]()  # the session's last browser test
 
 
@@ -28,13 +28,13 @@ def chromium():
     from playwright.sync_api import sync_playwright
 
     playwright = sync_playwright().start()
-    RUNNING.append(playwright)
+    RUNNING.append(playwright.stop)
     try:
         browser = launch_chromium(playwright)
     except RuntimeError as error:
         stop_chromium()
         pytest.fail(str(error), pytrace=False)
-    RUNNING.append(browser)
+    RUNNING.append(browser.close)
     yield browser
     stop_chromium()
 
@@ -42,8 +42,7 @@ def chromium():
 def stop_chromium() -> None:
     """Chromium closed, then Playwright stopped; nothing when they are stopped already."""
     while RUNNING:
-        running = RUNNING.pop()
-        running.close() if hasattr(running, "close") else running.stop()
+        RUNNING.pop()()
 
 
 @pytest.hookimpl(trylast=True)  # after the module's fixtures (pages, contexts) are torn down
