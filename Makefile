@@ -17,7 +17,7 @@ NO_NPM := install Node.js (it brings npm: on macOS brew install node) and run ma
 NO_CHROMIUM := the browser tests and the sheets drive Debian's Chromium at /usr/bin/chromium; on macOS run the tests \
 	that need no browser instead (README.md: On macOS or Windows).
 
-.PHONY: lessons test check notebooks student-copies chromium app site classroom classroom-assets sheets venv-check
+.PHONY: lessons test check catalog notebooks student-copies chromium app site classroom classroom-assets sheets venv-check
 
 $(BIN)/python: | venv-check
 	$(PYTHON) -m venv $(VENV)
@@ -92,6 +92,12 @@ classroom-assets: $(BIN)/python
 	@$(call NEEDS,npm,$(NO_NPM))
 	$(BIN)/python -m pip install --quiet -e ".[classroom]"
 	$(BIN)/python -m euchre_lesson.classroom.web.assets $(VENV)/classroom-assets
+
+# The one catalog of the learner's words (euchre_lesson/locale): extract the words marked _("...") in the package,
+# merge them into each language's .po file, compile the .mo files the package reads (scripts/catalog.py).
+catalog: $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(BIN)/python scripts/catalog.py
 
 # Printable sheets for the class (a rules card and a score sheet per game, HTML and PDF) under the house rules of
 # notebooks/house_rules.json, into sheets/; Chromium prints them. Choose the paper with `make sheets PAPER=Letter`.

@@ -23,6 +23,7 @@ from .files import as_text, read_regular, replaceable, write_atomically
 from .files import shown as _shown
 from .formats import read
 from .hand import Deal, HandState, deal_hand, read_json, replay, replayed_actions, shuffled_deal, start_of_hand
+from .language import _
 from .quick_replay import QuickReplay
 from .records import GAME_RECORD, MAX_HANDS, RECORD_FORMAT
 from .rules import CUTTHROAT, RuleSet, rules_from, side_of
@@ -334,7 +335,7 @@ class GameState:
     def apply(self, action: Action | str, *, seat: int | None = None) -> GameState:
         """Play one action in the current hand; a finished hand is scored and the next one dealt."""
         if self.is_over:
-            raise IllegalAction(_winning_rule(self.rules), "The game is over: start a new game to play again.")
+            raise IllegalAction(_winning_rule(self.rules), _("The game is over: start a new game to play again."))
         hand = self.hand.apply(action, seat=seat)
         if hand.is_over and len(self.hands) >= MAX_HANDS:
             self._check_room_after(hand)
@@ -347,9 +348,11 @@ class GameState:
         if not winners(self.rules, scores, contenders):
             raise IllegalAction(
                 _winning_rule(self.rules),
-                f"This game has reached {MAX_HANDS:,} hands, the most a game (and its saved file) "
-                f"holds, and {str(hand.history[-1])!r} would end hand {len(self.hands):,} with nobody "
-                f"winning, so a hand more would be needed. Start a new game to play on.",
+                _(
+                    "This game has reached {most:,} hands, the most a game (and its saved file) holds, and {last!r} "
+                    "would end hand {number:,} with nobody winning, so a hand more would be needed. Start a new "
+                    "game to play on."
+                ).format(most=MAX_HANDS, last=str(hand.history[-1]), number=len(self.hands)),
             )
 
     @property

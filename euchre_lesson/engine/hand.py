@@ -17,6 +17,7 @@ from .cards import Card, Suit, deck, fixed_suit, parse_cards, sort_key
 from .errors import IllegalAction, JsonRefused, NotationError, excerpt
 from .files import parse_json
 from .formats import read
+from .language import _
 from .phases import Phase
 from .records import HAND_RECORD
 from .rules import RuleSet, ScoreRow, rules_from
@@ -218,14 +219,21 @@ class HandState:
         """Why `action` by `seat` is out of turn or out of place now, with the rule of the phase."""
         rule = PHASE_RULES[self.phase]
         if self.is_over:
-            return IllegalAction(rule, f"The hand is over, so {action} is not possible. Deal the next hand.")
+            return IllegalAction(
+                rule, _("The hand is over, so {action} is not possible. Deal the next hand.").format(action=action)
+            )
         if seat is not None and seat != self.to_act:
             return IllegalAction(
                 rule,
-                f"It is not seat {seat}'s turn: seat {self.to_act} is to act ({self.phase}) and may {self.options()}.",
+                _("It is not seat {seat}'s turn: seat {to_act} is to act ({phase}) and may {options}.").format(
+                    seat=seat, to_act=self.to_act, phase=self.phase, options=self.options()
+                ),
             )
         return IllegalAction(
-            rule, f"{action} is not possible now: this is {self.phase}, and seat {self.to_act} may {self.options()}."
+            rule,
+            _("{action} is not possible now: this is {phase}, and seat {to_act} may {options}.").format(
+                action=action, phase=self.phase, to_act=self.to_act, options=self.options()
+            ),
         )
 
     def options(self) -> str:
@@ -414,11 +422,12 @@ def _pickup_apply(state: HandState, action: Action) -> HandState:
     maker = _maker(state)
     if action.kind is Verb.DECLINE:
         if not dealer_may_decline(state.rules, maker, state.dealer):
-            why = "you made trump yourself" if maker == state.dealer else "this table plays dealer_must_pick_up"
+            why = _("you made trump yourself") if maker == state.dealer else _("this table plays dealer_must_pick_up")
             raise IllegalAction(
                 "C7",
-                f"The dealer must take the up-card {state.up_card} here ({why}): "
-                f"choose a card to discard with pickup X.",
+                _(
+                    "The dealer must take the up-card {card} here ({why}): choose a card to discard with pickup X."
+                ).format(card=state.up_card, why=why),
             )
         return _moved(state, after_pickup(state.rules, state.dealer, maker), picked_up=False)
     five = state.hands[state.dealer]
@@ -439,12 +448,17 @@ def _why_not_discarded(card: Card | None, up_card: Card, five: tuple[Card, ...])
     one of the dealer's cards."""
     held = " ".join(map(str, five))
     if card == up_card:
-        joker = " The turned-up joker is the dealer's to keep too (C3)." if card.is_joker else ""
+        joker = " " + _("The turned-up joker is the dealer's to keep too (C3).") if card.is_joker else ""
         return (
-            f"The up-card {card} stays with the dealer who takes it: discard one of your own five cards "
-            f"instead: {held}.{joker}"
+            _(
+                "The up-card {card} stays with the dealer who takes it: discard one of your own five cards instead: "
+                "{held}."
+            ).format(card=card, held=held)
+            + joker
         )
-    return f"You can only discard one of your own five cards, and {card} is not one of them: {held}."
+    return _("You can only discard one of your own five cards, and {card} is not one of them: {held}.").format(
+        card=card, held=held
+    )
 
 
 def _round_two_legal(state: HandState) -> list[Action]:
@@ -457,14 +471,18 @@ def _round_two_apply(state: HandState, action: Action) -> HandState:
     if action.kind is Verb.PASS:
         if must_call(state.rules, seat, state.dealer):
             raise IllegalAction(
-                "C9", f"Stick the dealer: the dealer may not pass in round two and must name a suit: {state.options()}."
+                "C9",
+                _("Stick the dealer: the dealer may not pass in round two and must name a suit: {options}.").format(
+                    options=state.options()
+                ),
             )
         return _moved(state, after_round_two(state.rules, state.dealer, seat, False))
     if action.suit not in nameable_suits(state.rules, state.turned_down):
         raise IllegalAction(
             "C8",
-            f"{state.turned_down} was turned down in round one, so it cannot be named "
-            f"now; name another suit: {state.options()}.",
+            _("{suit} was turned down in round one, so it cannot be named now; name another suit: {options}.").format(
+                suit=state.turned_down, options=state.options()
+            ),
         )
     return _moved(state, after_round_two(state.rules, state.dealer, seat, True), trump=action.suit, maker=seat)
 
@@ -476,7 +494,7 @@ def _going_alone_legal(state: HandState) -> list[Action]:
 def _going_alone_apply(state: HandState, action: Action) -> HandState:
     maker = _maker(state)
     said = _answers(state) + ((acting_seat(state), action.kind is Verb.ALONE),)
-    _, lone_maker, lone_defender = lineup_of(state.rules, maker, said)
+    _sides, lone_maker, lone_defender = lineup_of(state.rules, maker, said)
     return _moved(
         state,
         after_answer(state.rules, state.dealer, maker, said),
@@ -496,12 +514,18 @@ def _dummy_apply(state: HandState, action: Action) -> HandState:
     chosen = action.cards
     if len(set(chosen)) != HAND_SIZE or len(chosen) != HAND_SIZE:
         raise IllegalAction(
-            "T5", f"Keep exactly five different cards, not {len(chosen)}: choose five of {' '.join(map(str, ten))}."
+            "T5",
+            _("Keep exactly five different cards, not {count}: choose five of {ten}.").format(
+                count=len(chosen), ten=" ".join(map(str, ten))
+            ),
         )
     strangers = [c for c in chosen if c not in ten]
     if strangers:
         raise IllegalAction(
-            "T5", f"{strangers[0]} is not among your ten cards; keep five of {' '.join(map(str, ten))}."
+            "T5",
+            _("{card} is not among your ten cards; keep five of {ten}.").format(
+                card=strangers[0], ten=" ".join(map(str, ten))
+            ),
         )
     aside = tuple(card for card in ten if card not in chosen)
     kept = tuple(card for card in ten if card in chosen)
@@ -524,7 +548,12 @@ def _exchange_apply(state: HandState, action: Action) -> HandState:
     if action.kind is not verb:
         raise IllegalAction("R3", _exchange_turn_words(state, seat, giver, lone))
     if card not in state.hands[seat]:
-        raise IllegalAction("R3", f"{card} is not in your hand; {verb} one of {' '.join(map(str, state.hands[seat]))}.")
+        raise IllegalAction(
+            "R3",
+            _("{card} is not in your hand; {verb} one of {cards}.").format(
+                card=card, verb=verb, cards=" ".join(map(str, state.hands[seat]))
+            ),
+        )
     rest = tuple(c for c in state.hands[seat] if c != card)
     turn = after_exchange(state.seating, len(state.laid_down), verb is Verb.GIVE)
     if verb is Verb.GIVE:
@@ -538,14 +567,12 @@ def _exchange_apply(state: HandState, action: Action) -> HandState:
 def _exchange_turn_words(state: HandState, seat: int, giver: int, lone: int) -> str:
     """Whose move it is in a call for best, in a sentence (R3)."""
     if seat == giver:
-        return (
-            f"Seat {lone} goes alone and calls for your best card: give one of yours to them with give X, "
-            f"from {' '.join(map(str, state.hands[giver]))}."
-        )
-    return (
-        f"You received your partner's best card: lay one of your six cards down with discard X, "
-        f"from {' '.join(map(str, state.hands[lone]))}."
-    )
+        return _(
+            "Seat {lone} goes alone and calls for your best card: give one of yours to them with give X, from {cards}."
+        ).format(lone=lone, cards=" ".join(map(str, state.hands[giver])))
+    return _(
+        "You received your partner's best card: lay one of your six cards down with discard X, from {cards}."
+    ).format(cards=" ".join(map(str, state.hands[lone])))
 
 
 def _trick(state: HandState) -> Trick:

@@ -1,0 +1,84 @@
+"""The learner's language: every word a learner reads goes through `_` (gettext), in the language chosen here."""
+
+# Translation at run time is the standard library's gettext reading the compiled catalogs shipped inside the
+# package (euchre_lesson/locale/<language>/LC_MESSAGES/euchre_lesson.mo): pure Python, so it works in the browser's
+# Python of the static site as in JupyterLab and at the class's server. Babel only extracts and compiles
+# (scripts/catalog.py), never runs here. The language chosen is a context variable, as a lesson's context is
+# (teach/context.py): each page of the class's server runs in a context of its own, so two students at one table
+# each read it in their own language, and a test or a notebook binds one with `speaking(...)`.
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+
+from .errors import NotationError
+
+DOMAIN = "euchre_lesson"
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+ENGLISH = "en"
+# Each language the lessons speak, by its code, named as its speakers write it: English is the source, French and
+# Estonian are whole, the other languages of the rule sheets the project was built from have their catalogs begun.
+LANGUAGES = {
+    "en": "English",
+    "fr": "Français",
+    "et": "Eesti",
+    "sq": "Shqip",
+    "jv": "Basa Jawa",
+    "ka": "ქართული",
+    "ha": "Hausa",
+}
+
+_chosen: ContextVar[str] = ContextVar("euchre_lesson_language", default=ENGLISH)
+
+
+def checked_language(language: object) -> str:
+    """A language's code as LANGUAGES writes it ("fr" from "fr", "FR", "fr-CA" or "fr_FR"); else refused in words."""
+    if isinstance(language, str):
+        code = language.strip().replace("_", "-").split("-")[0].lower()
+        if code in LANGUAGES:
+            return code
+    known = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+    raise NotationError("language", f"There are lessons in these languages: {known}; not in {language!r}.")
+
+
+@cache
+def _catalog(language: str) -> gettext.NullTranslations:
+    """The compiled catalog of one language (English, or a language with none yet: the words as written)."""
+    if language == ENGLISH:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, localedir=LOCALE, languages=[language], fallback=True)
+
+
+def language() -> str:
+    """The code of the language chosen where this runs (English unless `speaking` chose another)."""
+    return _chosen.get()
+
+
+@contextmanager
+def speaking(language: object) -> Iterator[str]:
+    """Words inside this block are in `language`; the language chosen before comes back after it."""
+    token = _chosen.set(checked_language(language))
+    try:
+        yield _chosen.get()
+    finally:
+        _chosen.reset(token)
+
+
+def _(message: str) -> str:
+    """`message` in the language chosen, or as written where its catalog has no translation of it (never empty)."""
+    return _catalog(_chosen.get()).gettext(message) or message
+
+
+def ngettext(one: str, many: str, count: int) -> str:
+    """The words for `count` things, singular or plural as the language chosen counts them."""
+    return _catalog(_chosen.get()).ngettext(one, many, count) or (one if count == 1 else many)
+
+
+def N_(message: str) -> str:  # noqa: N802 (gettext's own name for it, which the extractor looks for)
+    """A message marked for the catalog where it is written (a table of words), translated where it is shown."""
+    return message
