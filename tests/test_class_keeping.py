@@ -335,3 +335,37 @@ def test_a_folder_that_cannot_be_read_is_refused_in_words(tmp_path, monkeypatch)
     monkeypatch.setattr(PathType, "iterdir", unreadable)
     with pytest.raises(Refused, match=r"The class's folder .* cannot be read: Permission denied\. Choose a folder"):
         Classroom(tmp_path / "class")
+
+
+def test_two_tables_files_are_written_at_once_and_one_file_s_writes_in_order(tmp_path, monkeypatch):
+    """Each write flushes to the disk (slow on a class's laptop): a table waits only for its own file's last write,
+    never for another table's, and a file's older version never overwrites a newer one."""
+    import threading
+    import time
+
+    keeper = keeping.Keeper(tmp_path / "class")
+    honest, writing = keeping.write_atomically, []
+
+    def slow_write(path, text, **how):
+        writing.append(path.name)
+        time.sleep(0.3)
+        honest(path, text, **how)
+
+    monkeypatch.setattr(keeping, "write_atomically", slow_write)
+    threads = [
+        threading.Thread(target=keeper.keep, args=(name, 1, {"table": name}))
+        for name in ("table-1.json", "table-2.json")
+    ]
+    started = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert time.monotonic() - started < 0.55, "the second table waited for the first table's write"
+    assert sorted(writing) == ["table-1.json", "table-2.json"]
+    late = threading.Thread(target=keeper.keep, args=("table-1.json", 3, {"version": 3}))
+    late.start()
+    time.sleep(0.05)
+    assert keeper.keep("table-1.json", 2, {"version": 2}) is False, "version 2 waited, then saw 3 was written"
+    late.join()
+    assert json.loads((tmp_path / "class" / "table-1.json").read_text())["version"] == 3

@@ -315,13 +315,21 @@ class Keeper:
 
     def __init__(self, folder: object) -> None:
         self.folder = class_folder(folder)
-        self._lock = threading.Lock()
+        self._locks_lock = threading.Lock()  # guards the table of locks below, never held while writing
+        self._locks: dict[str, threading.Lock] = {}
         self._written: dict[str, int] = {}
+
+    def _lock_of(self, name: str) -> threading.Lock:
+        """The lock of one file: a write waits only for an earlier write of the same file. (One lock for the folder
+        made every table wait for every other table's write, each flushed to the disk: past 32 busy tables the
+        queue for it was most of a move's time.)"""
+        with self._locks_lock:
+            return self._locks.setdefault(name, threading.Lock())
 
     def keep(self, name: str, version: int, record: dict) -> bool:
         """Write `record` as the file `name` if `version` is newer than the one written; whether it was written."""
         text = json.dumps(record, indent=1, ensure_ascii=False)
-        with self._lock:
+        with self._lock_of(name):
             if version <= self._written.get(name, -1):
                 return False
             write_atomically(self.folder / name, text, private=True)
