@@ -29,6 +29,7 @@ from ..teach.class_formats import KEPT_ANSWERS, LESSON_REPORT, canonical_id, rep
 from ..teach.class_formats import KEPT_FORMAT as REPORTS_FORMAT
 from ..teach.class_progress import ClassTables, Student, Tries, together, tries_from
 from .codes import same_code
+from .guard import Allowance, Tally
 from .keeping import why_not_saved
 from .names import distinct_name, first_name
 from .refusals import Refused
@@ -39,6 +40,7 @@ MOST_STUDENTS = 500  # learners kept at most: a class is a few dozen; more is so
 FILE_LIMIT = MOST_STUDENTS * REPORT_LIMIT  # bytes of the kept file read back
 JOIN_BURST = 60  # lessons that may join at once: a class of 30 at the start of a lesson, twice over
 JOIN_EVERY = 2.0  # seconds: after a burst, one more may join each; 500 joins take a quarter of an hour
+JOINS = Allowance(JOIN_BURST, JOIN_EVERY)
 KEY_BYTES = 16  # of a lesson's key: kept by the learner's lessons, never typed
 # What a report is told before its join code is found right: a stranger is told nothing more of the format.
 NOT_A_REPORT = "A report holds the join code, the learner's first name and the answers, nothing else."
@@ -72,7 +74,7 @@ class LessonReports:
         # By the SHA-256 of the learner's key ('name:' and the name for answers kept before keys: nobody's now);
         # None: a kept file that cannot be read is never replaced.
         self._students: dict[str, Student] | None = {}
-        self._joins = (float(JOIN_BURST), clock())  # joins allowed now, and when that was counted
+        self._joins = Tally(float(JOIN_BURST), clock())  # joins allowed now, and when that was counted
         self.problem = ""  # why the kept file could not be read, if it could not
         self._read()
 
@@ -117,15 +119,14 @@ class LessonReports:
                 f"The class already has {MOST_STUDENTS} learners' answers, as many as it keeps: nobody more can join. "
                 f"Ask your teacher.",
             )
-        allowed, counted = self._joins
         now = self.clock()
         if type(now) not in (int, float):
             raise NotationError("clock", f"the class's clock must give seconds, not {excerpt(now)}.")
-        allowed = min(float(JOIN_BURST), allowed + max(0.0, now - counted) / JOIN_EVERY)
-        if allowed < 1:
-            wait = math.ceil(JOIN_EVERY * (1 - allowed))
+        joins = self._joins.now(JOINS, now)  # paced as the guard paces wrong codes
+        if joins.left < 1:
+            wait = math.ceil(JOINS.every * (1 - joins.left))
             raise Refused("name", f"Many learners have just joined: wait {wait} seconds or so, then press Join again.")
-        self._joins = (allowed - 1, now)
+        self._joins = joins.spent(1)
         token = secrets.token_urlsafe(KEY_BYTES)
         shown = distinct_name(name, (student.name for student in self._students.values()))
         return token, key_of(token), Student(shown, ())
