@@ -224,13 +224,9 @@ def _post(link: Link, answers: dict) -> str | Link | None:
     )
     try:
         with _DIRECT.open(request, timeout=TIMEOUT) as reply:
-            said = _reply(reply.read(4096))
-        return _answer(link, said)
+            return _understood(link, reply.status, reply.read(4096))
     except urllib.error.HTTPError as error:
-        if 400 <= error.code < 500:
-            said = _reply(error.read(4096))
-            return said["message"] if said is not None and not said["kept"] else _elsewhere(link)
-        raise OSError(f"the class's server failed ({error.code})") from None
+        return _understood(link, error.code, error.read(4096))
     except ValueError as error:  # an address urllib cannot use after all
         return f"The class server's address {link.server} cannot be used ({error})."
 
@@ -271,10 +267,14 @@ def _browser_request(method: str, url: str, body: bytes | None = None) -> tuple[
 
 def _post_from_browser(link: Link, body: bytes) -> str | Link | None:
     """_post in the browser: the same answers read from the same replies."""
-    status, reply = _browser_request("POST", link.server + ROUTE, body)
-    said = _reply(reply)
+    return _understood(link, *_browser_request("POST", link.server + ROUTE, body))
+
+
+def _understood(link: Link, status: int, body: bytes) -> str | Link | None:
+    """What the server's reply of `status` with `body` says (see _post); OSError when the server failed."""
     if status >= 500:
         raise OSError(f"the class's server failed ({status})")
+    said = _reply(body)
     if status < 300:
         return _answer(link, said)
     if said is not None and 400 <= status < 500 and not said["kept"]:
