@@ -25,7 +25,8 @@ from ...teach.class_formats import report_reply
 from ...teach.class_report import ROUTE
 from ..codes import same_code
 from ..guard import Guard
-from ..progress_reports import REPORT_LIMIT, LessonReports
+from ..keeping import why_not_saved
+from ..progress_reports import NOT_KEPT_NOW, REPORT_LIMIT, LessonReports
 from ..refusals import Refused
 from .served import ServedClass
 
@@ -96,10 +97,7 @@ def answers_route(reports: LessonReports, guard: Guard | None = None) -> Route:
             part = getattr(refused, "part", "report")
             return JSONResponse(report_reply(False, str(refused)), status_code=STATUS.get(part, 400))
         except OSError as error:
-            return JSONResponse(
-                report_reply(False, f"The class's server could not keep the answers ({error.strerror or error})."),
-                status_code=503,
-            )
+            return JSONResponse(report_reply(False, NOT_KEPT_NOW.format(why_not_saved(error))), status_code=503)
         return JSONResponse(said)
 
     return Route("/" + ROUTE, receive, methods=["POST"])
