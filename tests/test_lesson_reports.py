@@ -320,3 +320,19 @@ def test_a_full_disk_refuses_a_report_in_words_without_a_path_and_the_lesson_sen
     assert "the disk is full" in said.json()["message"] and "secret-path" not in said.text
     assert not said.json()["kept"]
     assert (folder / progress_reports.REPORTS_FILE).read_bytes() == kept_before
+
+
+def test_any_other_failure_of_the_disk_is_told_in_the_words_every_save_failure_uses(served, monkeypatch):
+    """An OSError past receive's own (the folder turned read-only as a report is read): the same words as a table's
+    failed save, never the system's message with its path."""
+    import errno
+
+    reports, client, folder = served
+
+    def read_only(_body):
+        raise OSError(errno.EROFS, "Read-only file system", str(folder / "secret-path"))
+
+    monkeypatch.setattr(reports, "receive", read_only)
+    said = client.post("/" + ROUTE, content=report())
+    assert said.status_code == 503 and not said.json()["kept"]
+    assert "the class's folder is read-only" in said.json()["message"] and "secret-path" not in said.text
