@@ -114,6 +114,6 @@ EXERCISES = {
             '"I assist" is one of the round-one words for taking the up-card\'s suit as trump. Said by a player who '
             "is not the dealer's partner, which of those words does it mean?",
         ),
-        rule_ids=("T3", "C6", "C7"),
+        rule_ids=("T3", "T1", "C6", "C7"),
     ),
 }
