@@ -35,8 +35,8 @@ EXERCISES = {
         right="the player on the maker's left",
         hints=(
             "A player who goes alone changes who leads the first trick (C11).",
-            "The first lead goes to a player beside the lone player, the next one clockwise, as the deal and the "
-            "bidding go.",
+            "When someone goes alone, the first lead moves away from its usual seat, to a player sitting beside "
+            "the lone player.",
         ),
         rule_ids=("C11",),
     ),
