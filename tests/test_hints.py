@@ -12,6 +12,7 @@ import pytest
 from test_rule_book import ROOT, rule_ids
 
 from euchre_lesson.engine.cards import Suit
+from euchre_lesson.engine.display import words_html
 from euchre_lesson.engine.rules import CUTTHROAT
 from euchre_lesson.teach.course import exercises
 from euchre_lesson.teach.exercises import (
@@ -131,6 +132,7 @@ def test_every_exercise_of_lessons_0_to_6_has_two_hints(name, exercise):
         assert len(hint.split()) >= 6, f"{name}: too short to teach, {hint!r}"
         assert not named(hint, giveaways(exercise)), f"{name}'s hint names the answer: {hint!r}"
     assert exercise.hint(1) == hints[0] and exercise.hint(2) == hints[1], "the view shows the author's hints"
+    assert f'href="13_rule_book.ipynb#{nudge[0]}"' in words_html(hints[0]), "the nudge's rule is a link"
 
 
 @pytest.mark.parametrize(

@@ -69,7 +69,8 @@ EXERCISES = {
         right="the maker",
         hints=(
             "C10 gives the order in which players say alone or stay.",
-            "The first asked is the player with most at stake: the one who has promised to take three tricks.",
+            "The first asked is the player with the most to win or lose: the one who has promised to take three "
+            "tricks.",
         ),
         rule_ids=("C10", "C11"),
     ),
