@@ -41,7 +41,7 @@ def lesson_exercises() -> list[tuple[str, Exercise]]:
         found.append(
             (
                 f"lesson 2 q2, dealer_must_pick_up={must}",
-                up_card_question(replace(CUTTHROAT, **{"dealer_must_pick_up": must})),
+                up_card_question(replace(CUTTHROAT, dealer_must_pick_up=must)),
             )
         )
     return found
@@ -57,13 +57,13 @@ def words(text: str) -> re.Pattern:
 
 
 def card(text: str) -> re.Pattern:
-    """A card as written, not part of another ('A♥' is not in '10♥'... nor 'J♦' in 'J♦♦')."""
+    """A card as written, not the end of a longer word."""
     return re.compile(rf"(?<![0-9A-Z]){re.escape(text)}")
 
 
 def suit(one: Suit) -> list[re.Pattern]:
     """A suit named: its words, or its symbol standing alone (not a card's, such as the J♠ a question asks about)."""
-    return [words(one.plural), words(one.noun), re.compile(rf"(?<![0-9JQKA]){re.escape(one.value)}")]
+    return [words(one.plural), words(one.noun), re.compile(rf"(?<![0-9JQKA]){re.escape(one.symbol)}")]
 
 
 def giveaways(exercise: Exercise) -> list[re.Pattern]:
@@ -106,6 +106,7 @@ def test_the_giveaways_are_found_where_they_are_and_only_there():
     assert named("Not now; nobody may.", giveaways(yes)) == [] and named("No, never.", giveaways(yes)) == ["No"]
     assert named("J♠ is black: is it a spade?", giveaways(WhichSuit("J♠", "♥"))) == ["spade"]
     assert named("J♠ is black, trump red.", giveaways(WhichSuit("J♠", "♥"))) == []
+    assert named("Think of ♠, not of the J♠.", giveaways(WhichSuit("J♠", "♥"))) == ["♠"]
     assert named("The 10♦ leads; A♦ wins.", giveaways(TrickWinner("K♦ 9♥ A♦", "♣"))) == ["A♦"]
     assert sorted(named("The 10♥ is not the A♥.", giveaways(LegalPlays("A♥ 10♥ K♣", "9♥", "♠")))) == ["10♥", "A♥"]
     assert named("It pays three.", giveaways(Score(5, maker_alone=True))) == ["three"]
