@@ -220,6 +220,38 @@ def test_lesson_0_q2_has_one_defensible_answer():
     assert "plays the dummy" not in exercises(0).q2.question
 
 
+# -- every word of the exercises of lessons 0 to 6: their hints, options, answers ----------------------------------
+
+
+def words_of_lessons_0_to_6():
+    """Each exercise of lessons 0 to 6 with all it says: question, hints, answer and every option's reason."""
+    from test_glossary_in_lessons import exercise_words
+
+    return [(e.id, exercise_words(e)) for n in range(7) for e in vars(exercises(n)).values()]
+
+
+def test_lessons_0_to_6_write_cutthroat_with_a_capital_everywhere():
+    """The slip "cutthroat" in lower case, in a question; looked for in every word the exercises say."""
+    for name, text in words_of_lessons_0_to_6():
+        assert not re.search(r"\bcutthroat\b", text), name
+
+
+def test_a_cutthroat_score_names_its_one_maker():
+    """Lesson 5 q1's answer said "the makers score 3" of Cutthroat's one maker (T4)."""
+    cutthroat = exercises(5).q1
+    assert cutthroat.rules.facts.players == 3 and "the maker scores 3" in cutthroat.solution()
+    assert "makers" not in cutthroat.solution()
+    assert "the makers score 4" in exercises(5).q2.solution(), "a side of two partners score"
+
+
+def test_no_exercise_says_cutthroat_has_no_partners():
+    """The two Cutthroat defenders are partners for one hand (T4, lesson 4): "In Cutthroat nobody has a partner"
+    (lesson 2 q6) said otherwise. What Cutthroat lacks is a partner in the bidding (T1, T3)."""
+    for name, text in words_of_lessons_0_to_6():
+        assert not re.search(r"nobody has a partner|no partners\b", text, re.I), name
+    assert "nobody bids with a partner" in exercises(2).q6.explain()
+
+
 # -- coming back ---------------------------------------------------------------------------------------------------
 
 

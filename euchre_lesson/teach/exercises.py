@@ -650,9 +650,10 @@ class Score(Exercise):
         return super()._wrong(given)
 
     def explain(self) -> str:
-        row = self._row()
+        row, facts = self._row(), self.rules.facts
+        scores = "score" if facts.partners else "scores"  # Cutthroat's one maker scores; a side of two score
         return (
-            f"The row that applies is '{row.result}' ({row.rule}): the makers score {row.makers} "
+            f"The row that applies is '{row.result}' ({row.rule}): {facts.makers.noun} {scores} {row.makers} "
             f"and {self._defenders} {row.defenders}."
         )
 

@@ -2,13 +2,42 @@
 
 from ..exercises import TrickWinner, WhichSuit
 
+# Each exercise has two hints, a nudge (the rule to think of, by its id) and a clue that narrows the choice without
+# naming the answer (tests/test_hints.py).
 EXERCISES = {
     "q1": WhichSuit(
         "J♦",
         "♥",
-        hints=("Diamonds and hearts are both red.", "The jack of the other suit of trump's colour joins trump."),
+        hints=(
+            "Once trump is fixed, two jacks may change suit: the right bower and the left bower (C2).",
+            "Diamonds and trump are both red, so J♦ is the left bower here. Does a left bower keep its printed suit?",
+        ),
     ),
-    "q2": WhichSuit("J♠", "♥", hints=("Is spades the same colour as hearts?",)),
-    "q3": TrickWinner("A♥ J♦ K♥", "♥", hints=("Which suit is J♦ in when hearts are trump?",)),
-    "q4": TrickWinner("A♣ J♣ K♣", "♠", hints=("Clubs were led, but is every club really a club?",)),
+    "q2": WhichSuit(
+        "J♠",
+        "♥",
+        hints=(
+            "Only two jacks change suit once trump is fixed: the jack of trump and the other jack of the same "
+            "colour (C2).",
+            "Trump is red here, and J♠ is black. Is J♠ one of the two bowers?",
+        ),
+    ),
+    "q3": TrickWinner(
+        "A♥ J♦ K♥",
+        "♥",
+        hints=(
+            "The highest trump played wins the trick (C13); remember which jacks are trumps (C2).",
+            "All three cards are trumps here. Put them in the order of trump: right bower, left bower, then the ace.",
+        ),
+    ),
+    "q4": TrickWinner(
+        "A♣ J♣ K♣",
+        "♠",
+        hints=(
+            "The highest trump played wins the trick (C13), and a left bower is a trump, not a card of its "
+            "printed suit (C2).",
+            "Clubs were led, but with spades trump one of these clubs is really a spade, and any trump beats every "
+            "club.",
+        ),
+    ),
 }

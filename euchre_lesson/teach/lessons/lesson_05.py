@@ -3,17 +3,41 @@
 from ...engine.rules import PARTNERSHIP
 from ..exercises import Choice, Score
 
+# Each exercise has two hints, a nudge (the rule to think of, by its id) and a clue that narrows the choice; a wrong
+# option's words say why that option fails and never name the right one (tests/test_hints.py).
 EXERCISES = {
-    "q1": Score(5, maker_alone=True, hints=("Look for the lone-maker row of the Cutthroat table.",)),
-    "q2": Score(5, maker_alone=True, rules=PARTNERSHIP),
+    "q1": Score(
+        5,
+        maker_alone=True,
+        hints=(
+            "Taking all five tricks is a march, and T7 gives Cutthroat's points for it.",
+            "In Cutthroat going alone earns no bonus: a lone march scores what a march with the dummy scores.",
+        ),
+    ),
+    "q2": Score(
+        5,
+        maker_alone=True,
+        rules=PARTNERSHIP,
+        hints=(
+            "Taking all five tricks is a march, and F4 gives partnership Euchre's points for it.",
+            "With a partner's help a march pays 2 (F4); playing alone is a risk, and the partnership table pays "
+            "it more.",
+        ),
+    ),
     "q3": Choice(
         "The maker, in seat 1, goes alone in Cutthroat. Who leads the first trick?",
         {
             "the player on the maker's left": "after a lone player, the player to that player's left leads (C11).",
-            "the player on the dealer's left": "That is the rule when nobody goes alone (C11).",
-            "the maker": "the lead goes to the lone player's left (C11).",
+            "the player on the dealer's left": "The dealer's left leads only when nobody goes alone; a lone player "
+            "changes the first lead (C11).",
+            "the maker": "A lone player does not lead the first trick: C11 gives that lead to another player (C11).",
         },
         right="the player on the maker's left",
+        hints=(
+            "A player who goes alone changes who leads the first trick (C11).",
+            "When someone goes alone, the first lead moves away from its usual seat, to a player sitting beside "
+            "the lone player.",
+        ),
         rule_ids=("C11",),
     ),
     "q4": Choice(
@@ -21,35 +45,49 @@ EXERCISES = {
         {
             "it stays aside, out of play": "a lone maker plays without help, and the dummy's five stay out of the "
             "hand (T6).",
-            "the maker takes it as usual": "Going alone is the only way to leave the dummy: a lone maker does not "
-            "use it (T5, T6).",
-            "the other players share it": "Only a maker who does not go alone takes the dummy; nobody else ever "
-            "does (T5, T6).",
+            "the maker takes it as usual": "The dummy would be help, and a lone maker plays without help: going "
+            "alone gives the dummy up (T5, T6).",
+            "the other players share it": "The dummy is never shared: only a maker who does not go alone ever "
+            "takes it (T5, T6).",
         },
         right="it stays aside, out of play",
-        hints=("Going alone means playing without help.",),
+        hints=(
+            "Going alone means playing without help (T6).",
+            "Only one player could ever take the dummy's cards: the maker who stays. Who can take them when the "
+            "maker goes alone?",
+        ),
         rule_ids=("T6", "T5"),
     ),
     "q5": Choice(
         "Trump is fixed and the dealer has discarded. Who says first whether they go alone?",
         {
             "the maker": "the maker announces first; the others are asked after, in the order C10 gives (C10).",
-            "the dealer's left": "The announcements start with the maker, wherever the maker sits; the "
-            "dealer's left only leads first when nobody goes alone (C10, C11).",
-            "the dealer": "The dealer has no say unless the dealer is the maker: the maker announces first (C10).",
+            "the dealer's left": "The dealer's left leads the first trick when nobody goes alone, but the "
+            "announcements before it start elsewhere (C10, C11).",
+            "the dealer": "Dealing gives no first say: the order of C10 does not start from the dealer's seat.",
         },
         right="the maker",
+        hints=(
+            "C10 gives the order in which players say alone or stay.",
+            "The first asked is the player with the most to win or lose: the one who has promised to take three "
+            "tricks.",
+        ),
         rule_ids=("C10", "C11"),
     ),
     "q6": Choice(
         "Cutthroat: a defender goes alone. What does the other defender do?",
         {
             "sits out, cards face down": "a lone defender plays without help, so the other defender sits out (T6).",
-            "plays as usual": "Going alone means playing without help: the other defender sits out (T6).",
-            "takes the dummy": "Only a maker who does not go alone takes the dummy (T5); the other defender "
-            "sits out (T6).",
+            "plays as usual": "Going alone means playing without help, so the other defender cannot play as usual "
+            "(T6).",
+            "takes the dummy": "A defender never takes the dummy: only a maker who does not go alone does (T5).",
         },
         right="sits out, cards face down",
+        hints=(
+            "Going alone means playing without help, for a defender too (T6).",
+            "If the other defender played a card, the lone defender would have help. So what happens to the other "
+            "defender's cards this hand?",
+        ),
         rule_ids=("T6", "T5"),
     ),
     "q7": Choice(
@@ -57,11 +95,16 @@ EXERCISES = {
         {
             "seat 3, the maker's partner": "if the maker stays, the maker's partner may go alone instead; then "
             "the defenders are asked (C10, F3).",
-            "seat 2, the next player": "The maker's side speaks first: after the maker, the maker's partner (C10, F3).",
-            "nobody: only the maker may go alone": "In the four-hand game the maker's partner may go alone too "
-            "(C10, F3); only a club's house rule forbids it.",
+            "seat 2, the next player": "Seat 2 is a defender, and C10 does not ask the defenders yet (C10, F3).",
+            "nobody: only the maker may go alone": "By the rule book more players than the maker may go alone: "
+            "after the maker, C10 asks others in turn (C10, F3); only a club's house rule stops that.",
         },
         right="seat 3, the maker's partner",
+        hints=(
+            "C10 gives the order of the announcements; F3 says who may go alone in the four-hand game.",
+            "The maker stayed, but the maker's side has another player. Is that player asked before the "
+            "defenders, or after?",
+        ),
         rule_ids=("C10", "F3"),
     ),
     "q8": Choice(
@@ -69,12 +112,17 @@ EXERCISES = {
         "dealer, goes alone too. Who leads the first trick?",
         {
             "seat 0, the lone defender": "when two players go alone, the lone defender leads (C11).",
-            "seat 1, on the dealer's left": "That is the lead when nobody goes alone; when two go alone, the "
-            "lone defender leads (C11).",
-            "seat 2, on the maker's left": "Seat 2 sits out, as the lone defender's partner; when two go alone, "
-            "the lone defender leads (C11).",
+            "seat 1, on the dealer's left": "The dealer's left leads only when nobody goes alone, and here two "
+            "players go alone (C11).",
+            "seat 2, on the maker's left": "Seat 2's partner went alone, so seat 2 sits out this hand, and a player "
+            "who sits out never leads (C11).",
         },
         right="seat 0, the lone defender",
+        hints=(
+            "C11 has a case of its own for two players going alone.",
+            "Two players go alone, one on each side, and their partners sit out. C11 gives the first lead to one "
+            "of the two who go alone: which one?",
+        ),
         rule_ids=("C11",),
     ),
 }

@@ -2,18 +2,52 @@
 
 from ..exercises import Choice, LegalPlays, TrickWinner
 
+# Each exercise has two hints, a nudge (the rule to think of, by its id) and a clue that narrows the choice; a wrong
+# option's words say why that option fails and never name the right one (tests/test_hints.py).
 EXERCISES = {
-    "q1": LegalPlays("J♦ A♥ 9♣ K♠ Q♥", "K♥", "♥", hints=("Which of your cards are hearts while hearts are trump?",)),
-    "q2": LegalPlays("J♣ A♣ 9♦ K♥", "K♣", "♠", hints=("With spades trump, is J♣ still a club?",)),
-    "q3": TrickWinner("K♦ 9♥ A♦", "♣"),
+    "q1": LegalPlays(
+        "J♦ A♥ 9♣ K♠ Q♥",
+        "K♥",
+        "♥",
+        hints=(
+            "You must follow suit if you can (C12), and the left bower belongs to trump (C2).",
+            "A heart was led and hearts are trump: every heart you hold must be played, if you can, and the other "
+            "red jack counts as a heart.",
+        ),
+    ),
+    "q2": LegalPlays(
+        "J♣ A♣ 9♦ K♥",
+        "K♣",
+        "♠",
+        hints=(
+            "You must follow suit if you can (C12), and the left bower is a trump, not a card of its printed "
+            "suit (C2).",
+            "With spades trump, the J♣ is a spade. Which of your cards are still clubs?",
+        ),
+    ),
+    "q3": TrickWinner(
+        "K♦ 9♥ A♦",
+        "♣",
+        hints=(
+            "The highest trump wins the trick; with no trump in it, the highest card of the suit led wins (C13).",
+            "Clubs are trump, and no club was played. The 9♥ is not of the suit led; of the two other cards, "
+            "which ranks higher?",
+        ),
+    ),
     "q4": Choice(
         "Who leads the second trick?",
         {
             "the winner of the first trick": "the winner of a trick leads the next (C13).",
-            "the dealer's left": "Only the first trick is led by the dealer's left (C11); then the winner leads (C13).",
-            "the maker": "the winner of each trick leads the next (C13).",
+            "the dealer's left": "The dealer's left leads only the first trick, and only when nobody goes alone "
+            "(C11); the later tricks are led another way (C13).",
+            "the maker": "Making trump gives no right to lead: after the first trick the lead is earned in each "
+            "trick (C13).",
         },
         right="the winner of the first trick",
+        hints=(
+            "C13 says who leads each trick after the first.",
+            "The lead of the next trick is a reward for something done in the trick before.",
+        ),
         rule_ids=("C13", "C11"),
     ),
     "q5": Choice(
@@ -22,12 +56,17 @@ EXERCISES = {
             "the A♠ is refused and nothing changes": "a move against the rules is refused with the rule it "
             "breaks (here C12: you hold a heart, so you must follow), and "
             "the game waits for a legal card (C14).",
-            "the A♠ is played and loses": "An illegal card is never played: it is refused with the rule, and "
-            "you choose again (C14, C12).",
-            "you lose a point": "Nobody is punished: the move is refused, its rule is named (C12), and the "
-            "hand waits for a legal card (C14).",
+            "the A♠ is played and loses": "A card against the rules never reaches the table, so it cannot lose "
+            "a trick (C14): you hold a heart, so you must follow suit (C12).",
+            "you lose a point": "Nobody loses points for trying a card against the rules: points come only "
+            "from the tricks a side takes (C14).",
         },
         right="the A♠ is refused and nothing changes",
+        hints=(
+            "C14 says what happens to any move against the rules.",
+            "You hold a heart, so you must follow suit (C12). Does the game let a card against the rules onto "
+            "the table at all?",
+        ),
         rule_ids=("C14", "C12"),
     ),
 }
