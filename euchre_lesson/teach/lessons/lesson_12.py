@@ -106,7 +106,8 @@ EXERCISES = {
             "4": "a lone defender who euchres a lone maker scores 4 in Railroad (R4, R2).",
             "2": "2 is what a lone defender's euchre pays in partnership Euchre (F4); Railroad pays more when the "
             "maker went alone too (R4).",
-            "1": "1 point is what makers score for 3 or 4 tricks; this hand is a euchre, which pays more (F4, R4).",
+            "1": "1 point is what makers score for three or four tricks; this hand is a euchre, which pays "
+            "more (F4, R4).",
         },
         right="4",
         rule_ids=("R2", "R4", "F4"),
