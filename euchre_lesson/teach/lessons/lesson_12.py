@@ -80,7 +80,7 @@ EXERCISES = {
         rule_ids=("R1", "C2", "C3"),
         hints=(
             "Railroad plays the 25-card deck (R1): which card does that deck add, and where does it rank (C3)?",
-            "Choose the 25-card deck in the explorer above and look at the top of the trump order.",
+            "Look at the explorer above, which shows the 25-card deck: which card tops its list of trumps?",
         ),
     ),
     "q6": Choice(
