@@ -231,8 +231,14 @@ def _keep_clue(cards: Sequence[Card], trump: Suit) -> str:
         f"With {trump.plural} trump, your ten cards hold {_some_of(len(held.trumps), 'trump')} (the bowers count) "
         f"and {_some_of(len(held.aces), 'off-suit ace')}."
     )
-    if len(held.trumps) >= 5:
+    room = 5 - len(held.trumps)  # places left once every trump is kept
+    if room < 0:
         return clue + " You cannot keep every trump: which five are the highest?"
+    if room == 0:
+        return clue + " Keep the trumps first: how many places does that leave for anything else?"
+    if len(held.aces) > room:
+        which = "ace leaves" if room == 1 else "aces leave"
+        return clue + f" Keeping every trump leaves {_some_of(room, 'place')}: which {which} you the fewest suits?"
     return clue + " Keep those first: which suit could you then throw away entirely?"
 
 
