@@ -46,8 +46,7 @@ EXERCISES = {
         hints=(
             "Read the rule for winning a game of Cutthroat (T8): what happens when players end a hand level at the "
             "top?",
-            "A euchre pays each defender the same, so the two end the hand level: is either of them ahead of the "
-            "other?",
+            "Both defenders have 11 after this hand, level at the top: is either of them ahead of the other?",
         ),
     ),
 }

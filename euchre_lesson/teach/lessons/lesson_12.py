@@ -41,7 +41,7 @@ EXERCISES = {
         "Two-handed: who leads the first trick?",
         {
             "the non-dealer": "the dealer's only opponent leads, as C11 says for the dealer's left (W5).",
-            "the dealer": "The dealer never leads the first trick, in this game or any other (C11, W5).",
+            "the dealer": "The first trick is led from the dealer's left, so never by the dealer here (C11, W5).",
             "the maker": "Making trump does not decide who leads: the first lead is fixed by the seats, whoever "
             "made trump (W5).",
         },
