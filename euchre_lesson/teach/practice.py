@@ -2,8 +2,9 @@
 
 Each question is an exercise of `exercises.py` (WhichSuit, TrickWinner, LegalPlays, Score, BestFive,
 Bid) built from a seeded random position, so the engine checks and explains it; `question(kind,
-seed)` always deals the same one. A `Practice` draws the kinds by weight (recent mistakes weigh
-more, remembered across sessions in the learner's progress), and keeps a streak.
+seed)` always deals the same one. Each question carries its hints: a nudge that names the rule, then
+a clue built from its own cards that never names the answer. A `Practice` draws the kinds by weight
+(recent mistakes weigh more, remembered across sessions in the learner's progress), and keeps a streak.
 """
 
 from __future__ import annotations
