@@ -2,8 +2,9 @@
 
 Each question is an exercise of `exercises.py` (WhichSuit, TrickWinner, LegalPlays, Score, BestFive,
 Bid) built from a seeded random position, so the engine checks and explains it; `question(kind,
-seed)` always deals the same one. A `Practice` draws the kinds by weight (recent mistakes weigh
-more, remembered across sessions in the learner's progress), and keeps a streak.
+seed)` always deals the same one. Each question carries its hints: a nudge that names the rule, then
+a clue built from its own cards that never names the answer. A `Practice` draws the kinds by weight
+(recent mistakes weigh more, remembered across sessions in the learner's progress), and keeps a streak.
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ from ..engine.cards import Card, Rank, Suit, deck, fixed_suit, sort_key
 from ..engine.errors import NotationError, excerpt
 from ..engine.hand import HandState, deal_hand
 from ..engine.phases import Phase
-from ..engine.ranking import bower, is_trump
+from ..engine.ranking import bower, effective_suit, is_trump
 from ..engine.rules import CUTTHROAT, PRESETS, RuleSet
 from ..engine.view import acting_seat
-from ..play.rule_of_thumb import RuleOfThumbPlayer, round_one_count
+from ..play.rule_of_thumb import RuleOfThumbPlayer, count, round_one_count
 from .context import current
 from .exercises import BestFive, Bid, Exercise, LegalPlays, Score, TrickWinner, Verdict, WhichSuit
 from .progress import Progress
@@ -92,7 +93,8 @@ def _which_suit(rng: random.Random, games: tuple[str, ...]) -> WhichSuit:
     cards = deck(24)
     if rng.random() < 0.5:
         cards = tuple(card for card in cards if card.rank is Rank.JACK)
-    return WhichSuit(rng.choice(cards), trump, hints=HINTS["which_suit"])
+    card = rng.choice(cards)
+    return WhichSuit(card, trump, hints=(HINTS["which_suit"], _suit_clue(card, trump)))
 
 
 def _trick_winner(rng: random.Random, games: tuple[str, ...]) -> TrickWinner:
@@ -107,7 +109,8 @@ def _trick_winner(rng: random.Random, games: tuple[str, ...]) -> TrickWinner:
     state = _position(
         rng, rules, lambda s: finished(s) and (not trumpy or _has_trump(s.tricks[-1].cards, s.trump)), finished
     )
-    return TrickWinner(state.tricks[-1].cards, fixed_suit(state.trump), hints=HINTS["trick_winner"])
+    cards, trump = state.tricks[-1].cards, fixed_suit(state.trump)
+    return TrickWinner(cards, trump, hints=(HINTS["trick_winner"], _trick_clue(cards, trump)))
 
 
 def _legal_plays(rng: random.Random, games: tuple[str, ...]) -> LegalPlays:
@@ -115,7 +118,9 @@ def _legal_plays(rng: random.Random, games: tuple[str, ...]) -> LegalPlays:
     rules, hard = _game(rng, games), rng.random() < 0.75
     state = _position(rng, rules, _some_refused if hard else _mid_trick, _mid_trick)
     trick = checks.known(state.trick, "a position mid-trick has a trick in play")
-    return LegalPlays(state.hands[acting_seat(state)], trick.cards, fixed_suit(state.trump), hints=HINTS["legal_plays"])
+    trump = fixed_suit(state.trump)
+    hints = (HINTS["legal_plays"], _follow_clue(trick.cards, trump))
+    return LegalPlays(state.hands[acting_seat(state)], trick.cards, trump, hints=hints)
 
 
 def _score(rng: random.Random, games: tuple[str, ...]) -> Score:
@@ -126,7 +131,8 @@ def _score(rng: random.Random, games: tuple[str, ...]) -> Score:
     lone_defender = rules.may_defend_alone and tricks < 3 and rng.random() < 0.3
     who = "makers" if tricks >= 3 else "defenders"
     who = who if rng.random() < 0.8 else ("defenders" if who == "makers" else "makers")  # sometimes a 0
-    return Score(tricks, alone, lone_defender, rules, who, hints=score_hints(rules))
+    hints = (*score_hints(rules), _score_clue(rules, tricks, alone, lone_defender, who))
+    return Score(tricks, alone, lone_defender, rules, who, hints=hints)
 
 
 def _best_five(rng: random.Random, games: tuple[str, ...]) -> BestFive:
@@ -134,7 +140,8 @@ def _best_five(rng: random.Random, games: tuple[str, ...]) -> BestFive:
     state = _position(rng, CUTTHROAT, lambda s: s.phase is Phase.DUMMY, lambda s: s.phase is Phase.DUMMY)
     why = "the dummy is taken by the maker"
     ten = tuple(sorted(state.hands[checks.known(state.maker, why)] + checks.known(state.dummy, why), key=sort_key))
-    return BestFive(ten, fixed_suit(state.trump), hints=HINTS["best_five"])
+    trump = fixed_suit(state.trump)
+    return BestFive(ten, trump, hints=(HINTS["best_five"], _keep_clue(ten, trump)))
 
 
 def _bid(rng: random.Random, games: tuple[str, ...]) -> Bid:
@@ -142,7 +149,8 @@ def _bid(rng: random.Random, games: tuple[str, ...]) -> Bid:
     rules, order = _game(rng, games), rng.random() < 0.5
     state = _position(rng, rules, lambda s: _clear_bid(s) == order, lambda s: _clear_bid(s) is not None)
     chosen = RuleOfThumbPlayer().decide(state.view(acting_seat(state)))
-    return Bid(state, accept=(str(chosen.action),), reason=f"{COUNTING} {chosen.reason}", hints=bid_hints(rules))
+    hints = (*bid_hints(rules), _bid_clue(state))
+    return Bid(state, accept=(str(chosen.action),), reason=f"{COUNTING} {chosen.reason}", hints=hints)
 
 
 def _clear_bid(state: HandState) -> bool | None:
@@ -156,34 +164,128 @@ def _clear_bid(state: HandState) -> bool | None:
 
 COUNTING = "The rule of thumb of the lessons counts each trump, each bower once more, and each off-suit ace:"
 
+# Each kind's hints: first the nudge (the rule to think of, with its id: the views link it to the rule book), then a
+# clue built from the question's own cards that narrows the choice without naming the answer. The words are those of
+# the lesson that first practises the kind: lesson 1 (which_suit, trick_winner), 2 (bid), 4 (best_five),
+# 6 (legal_plays), 7 (score).
 HINTS = {
-    "which_suit": (
-        "Only jacks change suit: the jack of trump, and the jack of the other suit of trump's colour (C2).",
-    ),
-    "trick_winner": (
-        "Any trump beats every card of the other suits; else the highest card of the suit led wins (C13).",
-        "Remember the left bower is a trump (C2).",
-    ),
-    "legal_plays": ("You must follow the suit led if you can (C12); the left bower belongs to trump (C2).",),
-    "best_five": (
-        "Keep every trump first (the left bower too), then off-suit aces, then as few suits as you can (T5).",
-    ),
+    "which_suit": "Think of the bowers (C2): once trump is fixed, two jacks change suit, and no other card does.",
+    "trick_winner": "The highest trump played wins the trick; with no trump in it, the highest card of the suit led "
+    "wins (C13). The bowers are trumps (C2).",
+    "legal_plays": "You must follow suit if you can (C12): play a card of the suit led. The left bower belongs to the "
+    "trump suit, not to its printed suit (C2).",
+    "best_five": "Keep every trump first, the bowers too, then your off-suit aces; then keep as few suits as you can, "
+    "so that you can trump the others (T5).",
 }
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _some_of(number: int, thing: str) -> str:
+    """'no trump', 'one trump', 'three trumps': a few of a thing in words."""
+    return f"{NUMBER_WORDS[number]} {thing}{'s' * (number != 1)}"
+
+
+def _suit_clue(card: Card, trump: Suit) -> str:
+    """Whether the card is one that may change suit, asked without saying the suit it belongs to."""
+    if card.is_joker:
+        return "The joker has no suit of its own: like the bowers, it joins one suit once trump is fixed."
+    if card.rank is not Rank.JACK:
+        return f"The {card} is not a jack: does a card that is not a jack ever change suit?"
+    return (
+        f"The {card} is a jack of a {card.colour} suit, and trump is {trump.colour}: is it the jack of trump, the "
+        f"jack of the other {trump.colour} suit, or neither?"
+    )
+
+
+def _trick_clue(cards: Sequence[Card], trump: Suit) -> str:
+    """How many trumps the trick holds, and what to compare, without naming the card that wins."""
+    trumps = [card for card in cards if is_trump(card, trump)]
+    if not trumps:
+        led = effective_suit(cards[0], trump)
+        return f"No trump was played: look only at the {led.plural}, the suit led, and find the highest of them."
+    if len(trumps) == 1:
+        return "Exactly one card of this trick is a trump (count the bowers as trumps): find it."
+    top = "the card the 25-card deck adds, then " if any(card.is_joker for card in trumps) else ""
+    return (
+        f"{_some_of(len(trumps), 'trump').capitalize()} were played: compare them. The order of trump is {top}the "
+        f"right bower, the left bower, then the ace of trump and down."
+    )
+
+
+def _follow_clue(trick: Sequence[Card], trump: Suit) -> str:
+    """The suit led, said from the led card, and where its jack belongs: never a card of the hand."""
+    if not trick:
+        return "Nobody has played to this trick yet: is there a suit you must follow?"
+    led = effective_suit(trick[0], trump)
+    if led is trump:
+        return f"The {trick[0]} is a trump, so trump was led: count your trumps, the bowers included."
+    clue = f"The {trick[0]} was led, so {led.plural} were led: which of your cards are {led.plural}?"
+    if led.colour == trump.colour:  # the led suit's jack is the left bower: a trump, not one of them (C2)
+        clue += f" Careful: with {trump.plural} trump, the jack of {led.plural} is not one of them."
+    return clue
+
+
+def _keep_clue(cards: Sequence[Card], trump: Suit) -> str:
+    """How many trumps and off-suit aces the maker's ten hold: what to keep first, without naming the cards."""
+    held = count(cards, trump)
+    clue = (
+        f"With {trump.plural} trump, your ten cards hold {_some_of(len(held.trumps), 'trump')} (the bowers count) "
+        f"and {_some_of(len(held.aces), 'off-suit ace')}."
+    )
+    room = 5 - len(held.trumps)  # places left once every trump is kept
+    if room < 0:
+        return clue + " You cannot keep every trump: which five are the highest?"
+    if room == 0:
+        return clue + " Keep the trumps first: how many places does that leave for anything else?"
+    if len(held.aces) > room:
+        which = "ace leaves" if room == 1 else "aces leave"
+        return clue + f" Keeping every trump leaves {_some_of(room, 'place')}: which {which} you the fewest suits?"
+    return clue + " Keep those first: which suit could you then throw away entirely?"
+
+
+def _score_clue(rules: RuleSet, tricks: int, alone: bool, lone_defender: bool, who: str) -> str:
+    """What happened in the hand, in the words of the table's rows, without the points of any row."""
+    maker = rules.facts.makers.noun
+    lone = (", one of them alone" if rules.facts.partners else ", alone") if alone else ""
+    took = f"{maker.capitalize()} took {_some_of(tricks, 'trick')}{lone}"
+    if tricks == 5:
+        clue = f"{took}: a march."
+    elif tricks >= 3:
+        clue = f"{took}: the promise of three is kept, but not all five are taken."
+    else:
+        clue = f"{took}, fewer than the three promised: {maker} {'are' if rules.facts.partners else 'is'} euchred."
+    if lone_defender:
+        clue += " A defender went alone: the rows of a lone defender come first."
+    asked = {"makers": rules.facts.makers.noun, "defenders": rules.facts.defenders.noun}.get(who, "each side")
+    return f"{clue} Only one side scores on a hand: then read the points of {asked}."
+
+
+def _bid_clue(state: HandState) -> str:
+    """The count's parts for this hand (after the pick-up, for the dealer), without their sum or the bid they make."""
+    view = state.view(acting_seat(state))
+    up, held = state.up_card, round_one_count(view)
+    suit = fixed_suit(up.suit)
+    after = f", once you take the {up} and discard your weakest card," if view.seat == state.dealer else ""
+    bowers = f", {_some_of(len(held.bowers), 'bower')} among them" if held.bowers else ""
+    return (
+        f"With {suit.plural} trump{after} you would hold {_some_of(len(held.trumps), 'trump')}{bowers}, and "
+        f"{_some_of(len(held.aces), 'off-suit ace')}: add them up as the count says."
+    )
 
 
 def score_hints(rules: RuleSet) -> tuple[str, ...]:
-    """The hint of a scoring question: which table of the rule book this game scores by."""
+    """The nudge of a scoring question: which table of the rule book this game scores by."""
     rules = checks.rules("rules", rules)
     tables = list(dict.fromkeys(row.rule for row in rules.scoring))  # each rule once, in the table's order
     return (f"Find the first row of the scoring table that fits ({' and '.join(tables)} for {rules.facts.name}).",)
 
 
 def bid_hints(rules: RuleSet) -> tuple[str, ...]:
-    """The hint of a bidding question: how to count, and what count this game needs."""
+    """The nudge of a bidding question: how to count, and what count this game needs to make trump."""
     rules = checks.rules("rules", rules)
     return (
-        f"Count each trump, each bower once more, and each off-suit ace; {rules.facts.name} needs a count of "
-        f"{rules.facts.make_trump_at} to make trump.",
+        f"Count as the rule of thumb does (C6): each trump, each bower once more, and each off-suit ace; "
+        f"{rules.facts.name} needs a count of {rules.facts.make_trump_at} to make trump.",
     )
 
 

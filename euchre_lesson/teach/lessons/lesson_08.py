@@ -7,15 +7,33 @@ EXERCISES = {
         "In Cutthroat, who are your partners?",
         {
             "nobody for long": "each plays for themselves; for one hand the two defenders play together (T1, T4).",
-            "the player opposite": "That is four-hand Euchre (F1); in Cutthroat there are no fixed partners (T1).",
+            "the player opposite": "Sitting opposite makes partners in four-hand Euchre (F1); Cutthroat's three "
+            "players sit on three sides of the table, and no one sits opposite you (T1).",
             "the dummy": "the dummy never plays; the maker may only take its cards (T5).",
         },
         right="nobody for long",
         rule_ids=("T1", "T4", "F1", "T5"),
+        hints=(
+            "Think of how Cutthroat is played (T1): three players, and who is on whose side?",
+            "The maker plays against the other two for one hand (T4), and the next hand may have another maker: "
+            "does any side last a whole game?",
+        ),
     ),
-    "q2": Score(4),
+    "q2": Score(
+        4,
+        hints=(
+            "Scoring is a table: read the Cutthroat table (T7) from the top and take the first row that fits.",
+            "Four tricks are more than the three the maker promised, but not all five: which row says just that?",
+        ),
+    ),
     "q3": LegalPlays(
-        "A♠ J♠ 10♦ Q♦", "9♣", "♣", hints=("Clubs are trump and a club was led: which jack is a club now?",)
+        "A♠ J♠ 10♦ Q♦",
+        "9♣",
+        "♣",
+        hints=(
+            "You must follow the suit led if you can (C12), and the left bower belongs to the trump suit (C2).",
+            "Clubs are trump and a club was led: which jack is a club now?",
+        ),
     ),
     "q4": Choice(
         "Cutthroat: a euchre takes seats 1 and 2 to 10 each, level at the top; seat 0 has 9. Later seat 0 "
@@ -26,10 +44,14 @@ EXERCISES = {
             "ahead (T8).",
             "seat 0, with the highest score": "Seat 0 was below 10 when seats 1 and 2 tied, so it dropped out of "
             "contention: its points no longer win (T8).",
-            "all three share the win": "Only the tied players stay in contention, and they share a win only "
-            "under the house rule that lets them share it (T8).",
+            "all three share the win": "Sharing a win is a house rule, and even then only players level at the "
+            "top share it: seat 0 was not level with them (T8).",
         },
         right="nobody yet: only seats 1 and 2 can still win",
         rule_ids=("T8",),
+        hints=(
+            "Read the rule for winning a game of Cutthroat (T8): after a tie at the top, who stays in contention?",
+            "Where was seat 0 when seats 1 and 2 tied at 10? A player below 10 then did not reach 10 first.",
+        ),
     ),
 }
