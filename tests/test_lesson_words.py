@@ -111,6 +111,13 @@ def test_lesson_0_explains_what_its_table_and_replay_show():
     assert re.search(r"\[going alone\]", text) and text.index("[going alone]") <= text.index("going alone") + 1
 
 
+def test_lesson_2_says_what_to_act_marks_before_its_first_table():
+    """Its tables mark a seat "(to act)", which no lesson after lesson 0 explained."""
+    text = learner_text(2)
+    first = text.index("(to act)")
+    assert re.match(r"\(to act\) beside a seat marks the player whose turn it is", text[first:]), text[first:][:80]
+
+
 def test_lesson_2_says_why_its_table_is_headed_going_alone():
     text = learner_text(2)
     first = text.index("going alone")
