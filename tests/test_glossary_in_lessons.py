@@ -237,3 +237,39 @@ def test_every_term_a_lesson_uses_is_defined_by_then_or_linked_where_first_used(
         f"{path.name} uses, without defining it here or earlier (**term** and its explanation) "
         f"or linking its first use to the glossary: {', '.join(missing)}"
     )
+
+
+# Words of the course that are not the game's, so not in the glossary: each with its form, the first lesson that
+# may use it, and how its first use explains it (None: that lesson sets it in bold and explains it there). "expert",
+# "rule of thumb" and "stay" were used before they were explained (issue 37, point 4).
+COURSE_WORDS = {
+    "rule of thumb": (r"\brule of thumb\b", 2, r"rule of thumb, a \*count\* of its hand"),
+    "expert": (r"\bexperts?\b", 8, None),
+    # the announcement (a maker, a seat or a player stays; alone or stay), not the everyday word
+    "stay": (
+        r"\b(?:maker|seat \d|defender|player|partner)s? stay(?:s|ed)?\b|\b(?:and|then) stays\b|\bor \**stay\b",
+        5,
+        r"or \*\*stay\*\*, playing",
+    ),
+}
+
+
+def test_each_course_word_is_explained_where_first_used(lessons):
+    for word, (form, earliest, explained) in COURSE_WORDS.items():
+        pattern = re.compile(form, re.I)
+        number, used = next(
+            (number, " ".join(text.words[found.start() :].split()))
+            for number, texts in sorted(lessons.items())
+            for text in texts
+            for found in pattern.finditer(text.words)
+        )
+        assert number >= earliest, f"{word!r} is first used in lesson {number}, before lesson {earliest} explains it"
+        if explained:
+            assert re.match(explained, used, re.I), f"{word!r} is first used unexplained: {used[:80]!r}"
+        else:
+            assert word in {term for text in lessons[earliest] for term in text.defines | bold_words(text.words)}
+
+
+def bold_words(words: str) -> set[str]:
+    """The words a text sets in bold."""
+    return {found.strip().lower() for found in re.findall(r"\*\*([^*]+)\*\*", words)}
