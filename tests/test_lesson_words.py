@@ -222,6 +222,12 @@ def test_railroad_s_recap_does_not_count_lone_defenders_among_its_extras():
     assert "lone defenders, calling" not in railroad
 
 
+def test_the_joker_is_a_common_noun_in_running_text():
+    """Lesson 12 said "the Joker" where lesson 10 and the rule book say "the joker" (a card's name, Joker, aside)."""
+    for number in range(1, 13):
+        assert "the Joker" not in learner_text(number), f"lesson {number}"
+
+
 def test_lesson_10_s_opening_lead_row_has_the_lone_defender():
     row = next(line for line in markdown(10).splitlines() if line.startswith("| the opening lead"))
     assert "lone defender" in row
