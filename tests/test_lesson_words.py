@@ -310,3 +310,13 @@ def test_the_rule_book_opens_on_its_contents():
     at = next(n for n, cell in enumerate(shown) if cell.source.startswith("## Contents"))
     assert at < FIRST_SCREEN_CELLS and sum(len(cell.source) for cell in shown[:at]) <= FIRST_SCREEN_PROSE
     assert len(re.findall(r"\]\(#[A-Za-z0-9-]+\)", shown[at].source)) >= 20
+
+
+def test_the_rule_book_says_where_going_alone_pays_more_and_deals_the_dummy_face_down():
+    """Its C10 and glossary said going alone "pays more when it works", which lessons 5 and 7 deny for Cutthroat
+    (T7: a lone march scores 3, as with the dummy); its glossary dealt the dummy without "face down" (T2)."""
+    text = markdown(13)
+    for said in re.finditer(r"[^.]*pays more[^.]*\.", text):
+        assert "partnership" in said[0] and "Cutthroat" in said[0], said[0]
+    dummy = next(line for line in text.splitlines() if 'id="glossary-dummy"' in line)
+    assert "face down" in dummy
