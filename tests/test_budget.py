@@ -175,7 +175,7 @@ def test_with_its_deadline_already_passed_the_expert_plays_the_rule_of_thumb_and
         chosen = expert.decide(view)
         assert chosen.action == choice
         assert chosen.reason == (
-            f"I had no time to simulate even one deal that fits what I have seen, so I play "
+            f"I had no time to try even one deal that fits what I have seen, so I play "
             f"the rule of thumb's choice, {choice}: {reason}"
         )
     assert paced.started == []  # not one world was sampled
@@ -187,11 +187,11 @@ def test_with_the_deadline_passed_a_hint_is_the_rule_of_thumb_s_and_a_grade_says
         choice, reason = rule_of_thumb(view)
         options = advise(hand, worlds=40, seconds=0, clock=paced)
         assert options[0].action == choice and {o.unit for o in options} == {NO_TIME}
-        assert "no time to simulate" in options[0].reason and reason in options[0].reason
+        assert "no time to try" in options[0].reason and reason in options[0].reason
         assert {o.action for o in options} <= set(view.legal) and len(options) == len(set(options))
         verdict = grade(hand, view.legal[-1], worlds=40, seconds=0, clock=paced)
         assert verdict.verdict == NOT_GRADED and verdict.loss == 0 and verdict.best == choice
-        assert "no time to simulate" in verdict.explanation
+        assert "no time to try" in verdict.explanation
     assert paced.started == []
 
 
@@ -215,7 +215,7 @@ def test_the_table_s_hint_and_grades_keep_their_deadline(monkeypatch):
     while not table.hand.is_over:
         if len(table.view.legal) > 1:
             news = table.hint()
-            assert news.action == RuleOfThumbPlayer().choose(table.view) and "no time to simulate" in news.reason
+            assert news.action == RuleOfThumbPlayer().choose(table.view) and "no time to try" in news.reason
             hinted += 1
         table.act(RuleOfThumbPlayer().choose(table.view))
     assert hinted and table.grade().told is session.Told.GRADED

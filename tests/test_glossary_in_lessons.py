@@ -18,11 +18,12 @@ import pytest
 from test_learner_words import html_words, learner_cells, texts_of
 from test_rule_book import GLOSSARY, RULE_BOOK
 
-from euchre_lesson.teach.course import exercises
+from euchre_lesson.teach.course import exercises, lesson_numbers
 from euchre_lesson.teach.exercises import Choice
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-LESSONS = sorted(p for p in NOTEBOOKS.glob("[01][0-9]_*.ipynb") if int(p.name[:2]) <= 12)
+# In the course's order (teach/course.py): the lessons that have exercises, 0 to 12.
+LESSONS = [next(NOTEBOOKS.glob(f"{number:02d}_*.ipynb")) for number in lesson_numbers()]
 
 # How each term is written in running text: its forms, as a pattern (case does not matter unless it is marked).
 # Where a word has an everyday meaning too, the pattern leaves that out ("the side of the table", "passes to").
@@ -210,9 +211,9 @@ def test_a_definition_is_a_bold_term_with_its_explanation():
     assert list(text.uses("ruff")) == [("ruff", True), ("ruff", False)] and list(text.uses("void")) == [("void", False)]
 
 
-# Terms a lesson uses before explaining them, still to mend, each in the lesson's own part: lesson 8's table offers
-# the games of lesson 12 and the joker's deck in its menus before any word on them (lesson 8 is another part's).
-KNOWN = {8: {"two-handed", "railroad", "joker"}}
+# Terms a lesson uses before explaining them, still to mend: none. (Lesson 8's table offered the games of lesson 12
+# and the joker's deck in its menus before any word on them; the lesson now links them above its table.)
+KNOWN: dict[int, set[str]] = {}
 
 
 def test_the_known_findings_are_still_found(lessons):
@@ -236,3 +237,38 @@ def test_every_term_a_lesson_uses_is_defined_by_then_or_linked_where_first_used(
         f"{path.name} uses, without defining it here or earlier (**term** and its explanation) "
         f"or linking its first use to the glossary: {', '.join(missing)}"
     )
+
+
+# Words of the course that are not the game's, so not in the glossary: each with its form, the first lesson that
+# may use it, and the words that explain it in that lesson (None: it is set in bold there). As for the glossary's
+# terms, the explanation may come anywhere in that lesson. "expert", "rule of thumb" and "stay" were used before
+# they were explained (issue 37, point 4).
+COURSE_WORDS = {
+    "rule of thumb": (r"\brule[- ]of[- ]thumb\b", 2, r"rule of thumb, a \*count\* of its hand"),
+    "expert": (r"\bexperts?\b", 8, None),
+    # the announcement (a maker, a seat or a player stays; alone or stay), not the everyday word
+    "stay": (
+        r"\b(?:maker|seat \d|defender|player|partner)s? stay(?:s|ed)?\b|\b(?:and|then) stays\b|\bor \**stay\b",
+        5,
+        r"or \*\*stay\*\*, playing",
+    ),
+}
+
+
+def test_each_course_word_is_explained_in_the_first_lesson_that_uses_it(lessons):
+    for word, (form, earliest, explained) in COURSE_WORDS.items():
+        pattern = re.compile(form, re.I)
+        number = next(
+            number for number, texts in sorted(lessons.items()) if any(pattern.search(t.words) for t in texts)
+        )
+        assert number >= earliest, f"{word!r} is first used in lesson {number}, before lesson {earliest} explains it"
+        words = [" ".join(text.words.split()) for text in lessons[earliest]]
+        if explained:
+            assert any(re.search(explained, text, re.I) for text in words), f"lesson {earliest} explains {word!r}"
+        else:
+            assert any(word in bold_words(text) for text in words), f"lesson {earliest} sets {word!r} in bold"
+
+
+def bold_words(words: str) -> set[str]:
+    """The words a text sets in bold."""
+    return {found.strip().lower() for found in re.findall(r"\*\*([^*]+)\*\*", words)}

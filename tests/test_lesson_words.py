@@ -5,15 +5,17 @@ Each test names the mistake it guards against; the rule book (RULES.md) is the a
 
 import re
 
+import ipywidgets as w
 import nbformat
 import pytest
-from test_glossary_in_lessons import outputs
+from test_glossary_in_lessons import exercise_words, made_by, outputs
 from test_learner_words import NOTEBOOKS, learner_cells, prose, texts_of
 
 from euchre_lesson import CUTTHROAT, deal_hand
 from euchre_lesson.engine import narration
 from euchre_lesson.engine.actions import Action, Verb
 from euchre_lesson.engine.cards import parse_cards
+from euchre_lesson.pages import NOT_ON_A_PAGE
 from euchre_lesson.play import advice
 from euchre_lesson.play.rule_of_thumb import RuleOfThumbPlayer
 from euchre_lesson.teach.course import exercises, lesson_numbers
@@ -22,8 +24,8 @@ from euchre_lesson.teach.progress import Progress
 from euchre_lesson.widgets import BiddingTrainer, ExerciseView
 from euchre_lesson.widgets.exercise import ask
 
-# The lessons this file reads: lesson 8 and the contents page are other parts' (their words are tested there).
-LESSONS = sorted(p for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb") if p.name[:2] not in ("08", "14", "15"))
+# The lessons this file reads, 0 to 12, and the rule book: the contents page and the teacher's guide are other parts'.
+LESSONS = sorted(p for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb") if p.name[:2] not in ("14", "15"))
 
 
 def lesson(number: int):
@@ -49,10 +51,30 @@ def markdown(number: int) -> str:
 ENGINE_WORDS = re.compile(r"\bengine\b|\bthe sources\b|(?-i:\bDecision\b)|OpenSpiel|IS-MCTS|\bsimulat\w*", re.I)
 
 
+def widget_words(number: int) -> list[str]:
+    """The labels, menus and notes of every widget a lesson's page shows, as first drawn, and its exercises' words."""
+    words = []
+    for cell in learner_cells(lesson(number)):
+        made = made_by(cell.source) if cell.cell_type == "code" and "ask(" not in cell.source else None
+        if isinstance(made, w.Widget):
+            words += texts_of(made)
+    if number in lesson_numbers():
+        words += [exercise_words(exercise) for exercise in vars(exercises(number)).values()]
+    return words
+
+
+def test_the_engine_words_are_found():
+    found = {m[0] for m in ENGINE_WORDS.finditer("Ask the engine. Decision 2: on average over 1 simulated hand.")}
+    assert found == {"engine", "Decision", "simulated"}
+    assert not ENGINE_WORDS.search("a decision of yours; the computer tried many deals that fit what it saw")
+
+
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
 def test_no_lesson_speaks_of_the_engine_or_the_research(path):
+    """Its prose, stored output, widgets' labels and exercises ("Ask the engine", "Decision", "the sources")."""
     number = int(path.name[:2])
-    found = sorted({m[0] for m in ENGINE_WORDS.finditer(learner_text(number))})
+    texts = [learner_text(number), *widget_words(number)]
+    found = sorted({m[0] for text in texts for m in ENGINE_WORDS.finditer(text)})
     assert found == [], f"{path.stem} says {found}"
 
 
@@ -87,6 +109,13 @@ def test_lesson_0_explains_what_its_table_and_replay_show():
     assert re.search(r"\(to act\)[^.]*turn", text), "(to act) is said to mark whose turn it is"
     assert re.search(r"\bR\b[^.]*\bL\b[^.]*bower", text), "the replay's R and L are said to mark the bowers"
     assert re.search(r"\[going alone\]", text) and text.index("[going alone]") <= text.index("going alone") + 1
+
+
+def test_lesson_2_says_what_to_act_marks_before_its_first_table():
+    """Its tables mark a seat "(to act)", which no lesson after lesson 0 explained."""
+    text = learner_text(2)
+    first = text.index("(to act)")
+    assert re.match(r"\(to act\) beside a seat marks the player whose turn it is", text[first:]), text[first:][:80]
 
 
 def test_lesson_2_says_why_its_table_is_headed_going_alone():
@@ -193,6 +222,12 @@ def test_railroad_s_recap_does_not_count_lone_defenders_among_its_extras():
     assert "lone defenders, calling" not in railroad
 
 
+def test_the_joker_is_a_common_noun_in_running_text():
+    """Lesson 12 said "the Joker" where lesson 10 and the rule book say "the joker" (a card's name, Joker, aside)."""
+    for number in range(1, 13):
+        assert "the Joker" not in learner_text(number), f"lesson {number}"
+
+
 def test_lesson_10_s_opening_lead_row_has_the_lone_defender():
     row = next(line for line in markdown(10).splitlines() if line.startswith("| the opening lead"))
     assert "lone defender" in row
@@ -267,3 +302,53 @@ def test_a_finished_question_shows_the_answer_given_before(tmp_path):
     assert "none yet" not in words and "24" in words, words
     fresh = ExerciseView(exercises(0).q3, on_answer=lambda *_: None)
     assert "none yet" in fresh.choice_note.value
+
+
+# -- something to click on the first screen -----------------------------------------------------------------------
+
+WIDGET = "application/vnd.jupyter.widget-view+json"
+# The first screen: about 700 pixels of a page. The title and a short lead-in take at most this much prose above
+# the first widget (about a dozen lines at the page's width), and the widget comes within the page's first cells.
+FIRST_SCREEN_PROSE, FIRST_SCREEN_CELLS = 1200, 3
+
+
+def page_cells(path) -> list:
+    """The cells a lesson's page shows, in order: not the parts for programmers, the answers or JupyterLab's own."""
+    return [cell for cell in learner_cells(path) if not NOT_ON_A_PAGE & set(cell.metadata.get("tags", ()))]
+
+
+def first_widget(path) -> tuple[int, int]:
+    """Where a lesson's page first shows a widget: its place among the cells shown, and the prose above it."""
+    shown, prose_above = page_cells(path), 0
+    for at, cell in enumerate(shown):
+        if any(WIDGET in output.get("data", {}) for output in cell.get("outputs", ())):
+            return at, prose_above
+        prose_above += len(cell.source) if cell.cell_type == "markdown" else 0
+    return len(shown), prose_above
+
+
+@pytest.mark.parametrize("number", range(1, 13))
+def test_every_lesson_opens_on_something_to_click(number):
+    """Issue 37, point 3: lessons 1 to 12 opened on reading only, their first widget 800 to 5,000 letters down."""
+    at, prose_above = first_widget(lesson(number))
+    assert at < FIRST_SCREEN_CELLS and prose_above <= FIRST_SCREEN_PROSE, (
+        f"lesson {number}'s first widget is cell {at} of its page, under {prose_above} letters of prose"
+    )
+
+
+def test_the_rule_book_opens_on_its_contents():
+    """The rule book is read, not played: its first screen is its contents, every entry a link to click."""
+    shown = page_cells(lesson(13))
+    at = next(n for n, cell in enumerate(shown) if cell.source.startswith("## Contents"))
+    assert at < FIRST_SCREEN_CELLS and sum(len(cell.source) for cell in shown[:at]) <= FIRST_SCREEN_PROSE
+    assert len(re.findall(r"\]\(#[A-Za-z0-9-]+\)", shown[at].source)) >= 20
+
+
+def test_the_rule_book_says_where_going_alone_pays_more_and_deals_the_dummy_face_down():
+    """Its C10 and glossary said going alone "pays more when it works", which lessons 5 and 7 deny for Cutthroat
+    (T7: a lone march scores 3, as with the dummy); its glossary dealt the dummy without "face down" (T2)."""
+    text = markdown(13)
+    for said in re.finditer(r"[^.]*pays more[^.]*\.", text):
+        assert "partnership" in said[0] and "Cutthroat" in said[0], said[0]
+    dummy = next(line for line in text.splitlines() if 'id="glossary-dummy"' in line)
+    assert "face down" in dummy

@@ -60,7 +60,7 @@ class Option(NamedTuple):
         if self.unit == "chance of winning":
             return f"a {self.value:.1%} chance of winning"
         if self.unit == NO_TIME:
-            return "not valued (no time to simulate a deal)"
+            return "not valued (no time to try a deal)"
         return f"{self.value:.2f} {self.unit}"
 
 
@@ -186,7 +186,7 @@ def by_rule_of_thumb(view: View, actions: list[Action]) -> list[Option]:
         0.0,
         0.0,
         NO_TIME,
-        f"{capital(_named(choice, view))} is the rule of thumb's choice: there was no time to simulate "
+        f"{capital(_named(choice, view))} is the rule of thumb's choice: there was no time to try "
         f"even one deal that fits what you have seen. The rule of thumb says: "
         f"\u201c{rule.reason}\u201d",
     )
@@ -196,7 +196,7 @@ def by_rule_of_thumb(view: View, actions: list[Action]) -> list[Option]:
             0.0,
             0.0,
             NO_TIME,
-            f"{capital(_named(action, view))}: not weighed, as there was no time to simulate a deal.",
+            f"{capital(_named(action, view))}: not weighed, as there was no time to try a deal.",
         )
         for action in actions
         if action != choice
@@ -471,7 +471,7 @@ def _grade(
             0.0,
             NO_TIME,
             best.action,
-            f"{NOT_GRADED}: there was no time to simulate even one deal that fits what you saw, so "
+            f"{NOT_GRADED}: there was no time to try even one deal that fits what you saw, so "
             f"{_named(action, view)} could not be weighed. {best.reason}",
         )
     if action == best.action:

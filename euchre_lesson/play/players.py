@@ -114,7 +114,7 @@ class ExpertPlayer:
             rule = RuleOfThumbPlayer().decide(view)  # the same choice as best's: asked again for its reason
             return Choice(
                 best.action,
-                f"I had no time to simulate even one deal that fits what I have seen, so I "
+                f"I had no time to try even one deal that fits what I have seen, so I "
                 f"play the rule of thumb's choice, {best.action}: {rule.reason}",
             )
         runner_up = f"; next best {options[1].action} at {options[1].worth}" if len(options) > 1 else ""
