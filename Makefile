@@ -37,16 +37,17 @@ PROMPT_REPLIES := $(BIN)/python scripts/lessons.py --server-config
 # contents page. A page shows prose and live widgets, every cell run, no code (jupyter-config/voila.py:
 # euchre_lesson.pages leaves the answers and the parts for programmers out); its "Show the code (JupyterLab)"
 # link opens the same lesson in JupyterLab.
-# `make lessons LANG=fr` opens the French lessons instead (notebooks/fr, which make translations builds). Only a LANG
-# given on the command line counts: the shell's own LANG (its locale, C.UTF-8 say) never picks the lessons' language.
+# `make lessons LANG=fr` opens the French lessons' contents page instead (notebooks/fr, which make translations
+# builds): their links lead to each other, inside notebooks/fr. Only a LANG given on the command line counts: the
+# shell's own LANG (its locale, C.UTF-8 say) never picks the lessons' language.
 PAGES_CONFIG := JUPYTER_CONFIG_PATH=$(CURDIR)/jupyter-config
 LESSONS_LANGUAGE := $(filter-out en,$(if $(filter command line,$(origin LANG)),$(LANG),))
+LESSONS_PAGE := $(if $(LESSONS_LANGUAGE),$(LESSONS_LANGUAGE)/,)14_contents.ipynb
 lessons: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[lessons,app]"
 	$(PROMPT_REPLIES)
 	$(if $(LESSONS_LANGUAGE),$(BIN)/python scripts/lesson_catalog.py --ready --language $(LESSONS_LANGUAGE),)
-	$(PAGES_CONFIG) $(BIN)/jupyter lab $(ROOT_FLAG) --LabApp.default_url=/voila/render/$(if \
-		$(LESSONS_LANGUAGE),$(LESSONS_LANGUAGE)/,)14_contents.ipynb notebooks
+	$(PAGES_CONFIG) $(BIN)/jupyter lab $(ROOT_FLAG) --LabApp.default_url=/voila/render/$(LESSONS_PAGE) notebooks
 
 # The engineers' tools, first in make check and make test (and before each commit: .pre-commit-config.yaml): ruff's
 # lint and its format check over every Python file, then mypy over the package (pyproject.toml says how strict).

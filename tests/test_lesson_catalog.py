@@ -255,6 +255,6 @@ def make_lessons(*arguments: str) -> str:
 
 @pytest.mark.posix("runs make, which Windows does not have")
 def test_make_lessons_with_lang_opens_that_language_s_contents_and_without_it_the_english():
-    assert "--LabApp.default_url=/voila/render/14_contents.ipynb notebooks" in make_lessons()
-    assert "--LabApp.default_url=/voila/render/fr/14_contents.ipynb notebooks" in make_lessons("LANG=fr")
-    assert "--LabApp.default_url=/voila/render/14_contents.ipynb notebooks" in make_lessons("LANG=en")
+    assert make_lessons().endswith("--LabApp.default_url=/voila/render/14_contents.ipynb notebooks")
+    assert make_lessons("LANG=fr").endswith("--LabApp.default_url=/voila/render/fr/14_contents.ipynb notebooks")
+    assert make_lessons("LANG=en").endswith("--LabApp.default_url=/voila/render/14_contents.ipynb notebooks")
