@@ -197,6 +197,13 @@ def test_the_built_lesson_runs_in_its_language_with_its_links_among_its_language
     assert tool.main(["--check", "--notebooks", str(place[0]), "--locale", str(place[1])]) == 1  # built before it
 
 
+def test_make_translations_builds_no_language_without_a_translated_cell(place, capsys):
+    lesson(place[0])
+    assert tool.main(["--notebooks", str(place[0]), "--locale", str(place[1])]) == 0  # extract, then build
+    assert "fr: no lesson cell is translated yet, so no lessons are built" in capsys.readouterr().out
+    assert not (place[0] / "fr").exists() and tool.po_path(place[0] / "01_trumps.ipynb", "fr", place[1]).exists()
+
+
 def test_the_lessons_of_a_language_not_built_are_refused_in_words(place, capsys):
     lesson(place[0])
     assert tool.main(["--ready", "--language", "et", "--notebooks", str(place[0])]) == 1

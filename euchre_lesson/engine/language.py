@@ -72,8 +72,8 @@ def speaking(language: object) -> Iterator[str]:
 def choose_language(language: object) -> None:
     """Words from here on, in this context, are in `language`: a translated lesson's first code cell says it once.
 
-    As `teach.context.bind` binds a lesson's context for the rest of the notebook (a kernel keeps it from cell to
-    cell); a block that speaks for a while, a test or a page, uses `speaking`."""
+    A notebook's kernel keeps the choice from cell to cell and in its widgets' clicks (scripts/lesson_catalog.py
+    adds the cell); a block that speaks for a while, a test or a page, uses `speaking`."""
     _chosen.set(checked_language(language))
 
 
