@@ -17,7 +17,7 @@ NO_NPM := install Node.js (it brings npm: on macOS brew install node) and run ma
 NO_CHROMIUM := the browser tests and the sheets drive Debian's Chromium at /usr/bin/chromium; on macOS run the tests \
 	that need no browser instead (README.md: On macOS or Windows).
 
-.PHONY: lessons test check catalog notebooks student-copies chromium app site classroom classroom-assets sheets venv-check
+.PHONY: lessons test check catalog translations notebooks student-copies chromium app site classroom classroom-assets sheets venv-check
 
 $(BIN)/python: | venv-check
 	$(PYTHON) -m venv $(VENV)
@@ -37,11 +37,17 @@ PROMPT_REPLIES := $(BIN)/python scripts/lessons.py --server-config
 # contents page. A page shows prose and live widgets, every cell run, no code (jupyter-config/voila.py:
 # euchre_lesson.pages leaves the answers and the parts for programmers out); its "Show the code (JupyterLab)"
 # link opens the same lesson in JupyterLab.
+# `make lessons LANG=fr` opens the French lessons' contents page instead (notebooks/fr, which make translations
+# builds): their links lead to each other, inside notebooks/fr. Only a LANG given on the command line counts: the
+# shell's own LANG (its locale, C.UTF-8 say) never picks the lessons' language.
 PAGES_CONFIG := JUPYTER_CONFIG_PATH=$(CURDIR)/jupyter-config
+LESSONS_LANGUAGE := $(filter-out en,$(if $(filter command line,$(origin LANG)),$(LANG),))
+LESSONS_PAGE := $(if $(LESSONS_LANGUAGE),$(LESSONS_LANGUAGE)/,)14_contents.ipynb
 lessons: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[lessons,app]"
 	$(PROMPT_REPLIES)
-	$(PAGES_CONFIG) $(BIN)/jupyter lab $(ROOT_FLAG) --LabApp.default_url=/voila/render/14_contents.ipynb notebooks
+	$(if $(LESSONS_LANGUAGE),$(BIN)/python scripts/lesson_catalog.py --ready --language $(LESSONS_LANGUAGE),)
+	$(PAGES_CONFIG) $(BIN)/jupyter lab $(ROOT_FLAG) --LabApp.default_url=/voila/render/$(LESSONS_PAGE) notebooks
 
 # The engineers' tools, first in make check and make test (and before each commit: .pre-commit-config.yaml): ruff's
 # lint and its format check over every Python file, then mypy over the package (pyproject.toml says how strict).
@@ -98,6 +104,14 @@ classroom-assets: $(BIN)/python
 catalog: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	$(BIN)/python scripts/catalog.py
+
+# The lessons in the learners' languages, cell by cell (scripts/lesson_catalog.py): the package's catalog first (the
+# words the lessons' code shows), then each lesson's template extracted and merged into each language's .po files
+# (euchre_lesson/locale/<language>/lessons, which translators edit), then notebooks/<language>/ built and run for
+# every language with a translated cell. `make translations LANG=fr` builds the French lessons only.
+translations: catalog
+	$(BIN)/python scripts/lesson_catalog.py extract
+	$(BIN)/python scripts/lesson_catalog.py build $(if $(filter command line,$(origin LANG)),--language $(LANG),)
 
 # Printable sheets for the class (a rules card and a score sheet per game, HTML and PDF) under the house rules of
 # notebooks/house_rules.json, into sheets/; Chromium prints them. Choose the paper with `make sheets PAPER=Letter`.

@@ -69,6 +69,14 @@ def speaking(language: object) -> Iterator[str]:
         _chosen.reset(token)
 
 
+def choose_language(language: object) -> None:
+    """Words from here on, in this context, are in `language`: a translated lesson's first code cell says it once.
+
+    A notebook's kernel keeps the choice from cell to cell and in its widgets' clicks (scripts/lesson_catalog.py
+    adds the cell); a block that speaks for a while, a test or a page, uses `speaking`."""
+    _chosen.set(checked_language(language))
+
+
 def _(message: str) -> str:
     """`message` in the language chosen, or as written where its catalog has no translation of it (never empty)."""
     return _catalog(_chosen.get()).gettext(message) or message
