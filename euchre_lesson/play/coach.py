@@ -29,8 +29,8 @@ about 6 to 8 points (partnership from 0-0: 50% to 57%; Cutthroat: 33% to 40%). S
 decision that gives away a whole point early pass as a mere inaccuracy, and kline7's would call anything over 2 an
 inaccuracy, which 40 sampled deals cannot always tell from chance. Early in a game the coach's inaccuracy is about
 half a point, a mistake about a point, a blunder two points or more (a trick given away early is a mistake, nearly a
-blunder); near the end of a game the same lost point weighs about twice as much, as it should. A close call (advice.py: the deals sampled cannot tell the choice from the
-best) is never worse than Good.
+blunder); near the end of a game the same lost point weighs about twice as much, as it should. A close call
+(advice.py: the deals sampled cannot tell the choice from the best) is never worse than Good.
 
 The accuracy of a decision is Lichess's formula on the same drop (d in percentage points of p):
     accuracy = 103.1668 * exp(-0.04354 * d) - 3.1669, kept between 0 and 100,

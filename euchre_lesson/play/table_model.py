@@ -26,9 +26,9 @@ from ..engine.game import GameState
 from ..engine.hand import HandState
 from .advice import NO_TIME, Grade, Option, advise, grade_all, graded_words, hint_words
 from .beginner import BeginnerPlayer
-from .coach import Retry, Review, review, try_again
 from .budget import DECISION_SECONDS
 from .choice import Choice, Player
+from .coach import Retry, Review, review, try_again
 from .players import ExpertPlayer, RandomPlayer
 from .rule_of_thumb import RuleOfThumbPlayer
 
@@ -486,9 +486,7 @@ class TableModel:
             found = (self.review_for(number, seat) for number in numbers)
             return tuple(r for r in found if r is not None)
 
-    def try_again(
-        self, number: int, seat: int, place: int, action: Action, think: Callable[..., Any] = here
-    ) -> Retry:
+    def try_again(self, number: int, seat: int, place: int, action: Action, think: Callable[..., Any] = here) -> Retry:
         """Hand `number` (from 0) played again from place `place` of its history, where `seat` acted: `seat` takes
         `action`, then computer players of the table's level play every other seat (the rule of thumb `seat`'s later
         decisions) to the end, on the same cards. The table's game does not change."""

@@ -14,6 +14,7 @@ from ..engine.display import RULE_BOOK, rule_book_address, rule_link, words_html
 from ..engine.narration import capital, choice_words, result_words
 from ..look.clicks import Toggle, action_for
 from ..look.faces import faces_for
+from ..look.picture import Click
 from ..look.prompts import in_names
 from ..look.seat_picture import default_names, open_hands_of, picture_of
 from ..play.coach import Retry, Review, Reviewed, accuracy_words, drop_words, retry_words
@@ -119,7 +120,8 @@ class Coach(Described, w.VBox):
         worst = review.worst
         self.try_button.layout.display = "" if worst is not None else "none"
         if worst is None:
-            self.worst.value = "<p>No decision to try again: each was the best or near it.</p>" if review.counted else ""
+            none_below = "<p>No decision to try again: each was the best or near it.</p>"
+            self.worst.value = none_below if review.counted else ""
             return
         view = worst.state.view(self.session.seat)
         self.worst.value = (
@@ -140,9 +142,7 @@ class Coach(Described, w.VBox):
             self.board.picture = dict(picture_of(worst.state.view(seat), moment=self._moment, chosen=self.chosen))
         else:
             hand = self.retry.hand
-            self.board.picture = dict(
-                picture_of(hand.view(seat), moment=self._moment, open_hands=open_hands_of(hand))
-            )
+            self.board.picture = dict(picture_of(hand.view(seat), moment=self._moment, open_hands=open_hands_of(hand)))
 
     # -- the learner's clicks ------------------------------------------------------------------------------------
 
@@ -181,7 +181,7 @@ class Coach(Described, w.VBox):
         self._draw_board()
         return retry
 
-    def _clicked(self, click: dict) -> None:
+    def _clicked(self, click: Click) -> None:
         review = self.shown
         worst = None if review is None else review.worst
         if worst is None or self.retry is not None:
@@ -189,7 +189,8 @@ class Coach(Described, w.VBox):
         view = worst.state.view(self.session.seat)
         try:
             if click.get("key") == str(Verb.KEEP) and self.chosen:
-                self.choose(keep(sorted(self.chosen, key=sort_key)))
+                chosen: list[Card] = sorted(self.chosen, key=sort_key)
+                self.choose(keep(list[str | Card](chosen)))
                 return
             got = action_for(view, click, moment=self._moment)
         except ValueError as error:
