@@ -24,14 +24,14 @@ from ..engine.cards import Card
 from ..engine.errors import FileRefused, IllegalAction, NotationError, excerpt
 from ..engine.game import GameState
 from ..engine.hand import HandState
-from ..engine.narration import result_words, seat_words, story
+from ..engine.narration import seat_words, story
 from ..engine.sequence import PHASE_RULES
 from ..engine.view import View, acting_seat
 from ..look.clicks import Toggle, action_for
 from ..look.picture import Button, Mood, Picture
 from ..look.prompts import Sitter, in_names
 from ..look.seat_picture import default_names, open_hands_of, picture_of
-from ..play.coach import retry_words
+from ..play.coach import retry_told
 from ..play.table_model import TableModel, here, level_of
 from .keeping import saving_failed
 from .refusals import Refused
@@ -601,10 +601,8 @@ class ClassTable:
                 raise Refused("try again", f"Choose one of the choices shown ({offered}), not {excerpt(key)}.")
         retry = self.model.try_again(last[0] - 1, seat, worst.place, action, self._think)
         with self.lock:
-            scores, contenders = self.game.scores_before(last[0] - 1)
             names = ["you" if sitter.name == "You" else sitter.name for sitter in self.names_seen(seat)]
-            ended = result_words(retry.hand, retry.hand.view(seat))
-            words = in_names(f"{retry_words(retry, last[1], scores, contenders)} This time: {ended}", names)
+            words = in_names(retry_told(retry, self.game, last[0] - 1), names)
             self._retries = {**self._retries, seat: (last[1], words)}
             self.model.changed()
         self._tell()

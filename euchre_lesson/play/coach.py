@@ -47,9 +47,9 @@ from typing import NamedTuple
 
 from ..engine import checks
 from ..engine.actions import Action
-from ..engine.game import scored_points, sides
+from ..engine.game import GameState, scored_points, sides
 from ..engine.hand import HandState
-from ..engine.narration import capital, choice_words
+from ..engine.narration import capital, choice_words, result_words
 from ..engine.phases import Phase
 from ..engine.rules import RuleSet, side_of
 from ..engine.scoring import score_hand
@@ -383,3 +383,11 @@ def retry_words(retry: Retry, played: HandState, scores: tuple[int, ...], conten
         f"chance of winning the game would be {again[1]:.0%}. As you played the hand: {said(before[0])}, and "
         f"{before[1]:.0%}."
     )
+
+
+def retry_told(retry: Retry, game: GameState, number: int) -> str:
+    """A second try at hand `number` (from 0) of `game`, in words: how it went against the hand as played, then how
+    the hand ended this time."""
+    scores, contenders = game.scores_before(number)
+    ended = result_words(retry.hand, retry.hand.view(retry.seat))
+    return f"{retry_words(retry, game.hands[number], scores, contenders)} This time: {ended}"

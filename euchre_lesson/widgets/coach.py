@@ -11,13 +11,13 @@ import ipywidgets as w
 from ..engine.actions import Verb, keep
 from ..engine.cards import Card, sort_key
 from ..engine.display import RULE_BOOK, rule_book_address, rule_link, words_html
-from ..engine.narration import capital, choice_words, result_words
+from ..engine.narration import capital, choice_words
 from ..look.clicks import Toggle, action_for
 from ..look.faces import faces_for
 from ..look.picture import Click
 from ..look.prompts import in_names
-from ..look.seat_picture import default_names, open_hands_of, picture_of
-from ..play.coach import Retry, Review, Reviewed, accuracy_words, drop_words, retry_words
+from ..look.seat_picture import default_names, picture_of
+from ..play.coach import Retry, Review, Reviewed, accuracy_words, drop_words, retry_told
 from ..play.session import TableSession
 from .cards import action_button, say
 from .fallback import Described
@@ -130,7 +130,7 @@ class Coach(Described, w.VBox):
         )
 
     def _draw_board(self) -> None:
-        """The second try's board: the position chosen again, or the hand as it ended this time, every hand open."""
+        """The second try's board: the position chosen again, or the hand as it ended this time."""
         review = self.shown
         worst = None if review is None else review.worst
         if worst is None:
@@ -141,8 +141,7 @@ class Coach(Described, w.VBox):
         if self.retry is None:
             self.board.picture = dict(picture_of(worst.state.view(seat), moment=self._moment, chosen=self.chosen))
         else:
-            hand = self.retry.hand
-            self.board.picture = dict(picture_of(hand.view(seat), moment=self._moment, open_hands=open_hands_of(hand)))
+            self.board.picture = dict(picture_of(self.retry.hand.view(seat), moment=self._moment))
 
     # -- the learner's clicks ------------------------------------------------------------------------------------
 
@@ -169,13 +168,11 @@ class Coach(Described, w.VBox):
             raise ValueError("There is no decision to try again: grade a finished hand first.")
         retry = self.session.try_again(worst.place, action)  # type: ignore[arg-type]
         self.retry = retry
-        scores, contenders = self.session.game.scores_before(self.session.shown)
-        words = retry_words(retry, self.session.hand, scores, contenders)
-        ended = result_words(retry.hand, retry.hand.view(self.session.seat))
+        words = retry_told(retry, self.session.game, self.session.shown)
         names = [sitter.name for sitter in default_names(retry.hand.view(self.session.seat))]
         self.outcome.value = in_names(
-            f"<p>{words_html(words)} (One deal, played one way: the coach's figures weigh many deals that fit what "
-            f"you saw.)</p><p>This time: {words_html(ended)}</p>",
+            f"<p>{words_html(words)}</p><p>(One deal, played one way: the coach's figures weigh many deals that fit "
+            f"what you saw.)</p>",
             names,
         )
         self._draw_board()
