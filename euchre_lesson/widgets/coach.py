@@ -3,11 +3,11 @@ it, and "Try again from here" on the same cards. The coach's judgements are play
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from html import escape
 
 import ipywidgets as w
 
+from ..engine import checks
 from ..engine.actions import Verb, keep
 from ..engine.cards import Card, sort_key
 from ..engine.display import RULE_BOOK, rule_book_address, rule_link, words_html
@@ -43,7 +43,7 @@ COACH_CSS = """<style>
 </style>"""
 
 
-def lesson_link(number: int, notebook: str) -> str:
+def _lesson_link(number: int, notebook: str) -> str:
     """A link to the lesson that teaches a decision, beside the rule book wherever the rule book is found."""
     address = rule_book_address()
     folder = address[: -len(RULE_BOOK)] if address.endswith(RULE_BOOK) else ""
@@ -53,19 +53,19 @@ def lesson_link(number: int, notebook: str) -> str:
     )
 
 
-def band_html(band: str) -> str:
+def _band_html(band: str) -> str:
     """A band's name, marked with its colour (the name says it too)."""
     css = BAND_CLASSES.get(band)
     return f'<span class="euchre-band {css}">{escape(band)}</span>' if css else escape(band)
 
 
-def behind_html(decision: Reviewed) -> str:
+def _behind_html(decision: Reviewed) -> str:
     """The rule and the lesson behind a decision, one link each."""
     number, notebook = decision.lesson
-    return f"The rule behind it: {rule_link(decision.rule)} · learn it again in {lesson_link(number, notebook)}."
+    return f"The rule behind it: {rule_link(decision.rule)} · learn it again in {_lesson_link(number, notebook)}."
 
 
-def summary_html(review: Review, reviews: tuple[Review, ...]) -> str:
+def _summary_html(review: Review, reviews: tuple[Review, ...]) -> str:
     """The hand's accuracy, and the game's over the hands reviewed."""
     hand = accuracy_words(review.well, len(review.counted), review.accuracy, " this hand")
     counted = [d for r in reviews for d in r.counted]
@@ -82,7 +82,8 @@ class Coach(Described, w.VBox):
 
     purpose = "The coach after each hand: how well you played, your costliest decision, and a second try at it."
 
-    def __init__(self, session: TableSession, note: Callable[[str, str], None] | None = None) -> None:
+    def __init__(self, session: TableSession) -> None:
+        checks.instance("session", session, TableSession, "the table's TableSession")
         super().__init__()
         self.session = session
         self.summary, self.worst, self.outcome = w.HTML(), w.HTML(), w.HTML()
@@ -108,6 +109,8 @@ class Coach(Described, w.VBox):
 
     def show(self, review: Review | None) -> None:
         """Draw this review (None: nothing to show, the coach hides); a second try under way stays until Back."""
+        if review is not None:
+            checks.instance("review", review, Review, "the coach's Review of a hand, or None")
         if review is self.shown:
             return
         self.shown, self.retry, self.chosen = review, None, frozenset()
@@ -116,7 +119,7 @@ class Coach(Described, w.VBox):
             self.layout.display = "none"
             return
         self.layout.display = ""
-        self.summary.value = summary_html(review, self.session.reviews)
+        self.summary.value = _summary_html(review, self.session.reviews)
         worst = review.worst
         self.try_button.layout.display = "" if worst is not None else "none"
         if worst is None:
@@ -126,7 +129,7 @@ class Coach(Described, w.VBox):
         view = worst.state.view(self.session.seat)
         self.worst.value = (
             f"<p>Your costliest decision: <b>{escape(capital(choice_words(worst.action, view)))}</b> "
-            f"({band_html(worst.band)}): it {escape(drop_words(worst.drop))}. {behind_html(worst)}</p>"
+            f"({_band_html(worst.band)}): it {escape(drop_words(worst.drop))}. {_behind_html(worst)}</p>"
         )
 
     def _draw_board(self) -> None:
@@ -191,7 +194,7 @@ class Coach(Described, w.VBox):
                 return
             got = action_for(view, click, moment=self._moment)
         except ValueError as error:
-            say_in(self.outcome, f"That did not work: {error}")
+            _say_in(self.outcome, f"That did not work: {error}")
             return
         if isinstance(got, Toggle):
             self.chosen ^= {got.card}
@@ -200,6 +203,6 @@ class Coach(Described, w.VBox):
             self.choose(got)
 
 
-def say_in(box: w.HTML, words: str) -> None:
+def _say_in(box: w.HTML, words: str) -> None:
     """Plain words in a box of the coach, marked as a refusal."""
     say(box, words, "bad")

@@ -32,7 +32,7 @@ from ..play.table_model import Graded
 from . import arguments
 from .cards import action_button, note, say, style_sheet
 from .clicks import DOUBLE_CLICK, TiedButton, closed_after
-from .coach import Coach, band_html
+from .coach import Coach, _band_html
 from .computer import LEVEL_WORDS, LEVELS
 from .fallback import Described
 from .hand_log import log_html
@@ -121,7 +121,7 @@ def _refused_words(table: Table, news: News) -> str:
 def _banded(band: str, line: str) -> str:
     """A decision's line with its band's name marked in colour (the words say the band too)."""
     name, found, rest = line.partition(f": {band}")
-    return f"{words_html(name)}: {band_html(band)}{words_html(rest)}" if found else words_html(line)
+    return f"{words_html(name)}: {_band_html(band)}{words_html(rest)}" if found else words_html(line)
 
 
 def _cards_words(cards: Iterable[Card]) -> str:
