@@ -326,3 +326,31 @@ def test_the_class_sends_each_seat_only_its_own_coach_and_second_try(few_worlds)
         table.try_again(tokens[0], "not a choice")
     with pytest.raises(ValueError, match="grade your decisions first"):
         table.try_again(tokens[2], worst["choices"][0]["key"])
+
+
+# -- found while photographing the coach's second try -----------------------------------------------------------
+
+
+def test_the_prompt_says_follow_suit_when_every_card_held_follows_it():
+    """A hand all of the led suit (every card legal) was told "you hold no clubs, so you may play any card"."""
+    from euchre_lesson.engine.phases import Phase
+    from euchre_lesson.engine.ranking import effective_suit
+    from euchre_lesson.look.prompts import play_prompt
+
+    seen = {"all follow": 0, "none follow": 0}
+    for seed in range(200):
+        rng, hand = random.Random(seed), new_game(PARTNERSHIP, seed=seed).hand
+        while not hand.is_over:
+            view = hand.view(hand.to_act)
+            if hand.phase is Phase.PLAY and view.trick is not None and view.trick.cards:
+                trump = view.trump
+                led = effective_suit(view.trick.cards[0], trump)
+                follows = [effective_suit(card, trump) is led for card in view.hand]
+                if all(follows):
+                    seen["all follow"] += 1
+                    assert "follow suit" in play_prompt(view) and "you hold no" not in play_prompt(view), view.hand
+                elif not any(follows):
+                    seen["none follow"] += 1
+                    assert "you hold no" in play_prompt(view)
+            hand = hand.apply(rng.choice(hand.legal_actions()))
+    assert seen["all follow"] > 10 and seen["none follow"] > 10, seen
