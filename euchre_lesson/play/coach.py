@@ -296,11 +296,15 @@ def accuracy_words(well: int, counted: int, accuracy: float | None, of: str = ""
     return f"You played {well} of {counted} {noun} well{of}: {accuracy:.0f}% accurate."
 
 
-def drop_words(drop: float) -> str:
-    """'lowered your chance of winning the game by 12 points (of 100)'."""
+def _in_100(drop: float) -> str:
+    """A drop in the chance of winning as 'N in 100' ('less than 1 in 100' for a small one)."""
     points = 100 * drop
-    figure = f"{points:.0f}" if points >= 1 else "less than 1"
-    return f"lowered your chance of winning the game by {figure} in 100"
+    return f"{points:.0f} in 100" if points >= 1 else "less than 1 in 100"
+
+
+def drop_words(drop: float) -> str:
+    """'lowered your chance of winning the game by 12 in 100'."""
+    return f"lowered your chance of winning the game by {_in_100(drop)}"
 
 
 def decision_words(decision: Reviewed, seat: int) -> str:
@@ -314,7 +318,7 @@ def decision_words(decision: Reviewed, seat: int) -> str:
     better = f" {grade.better}" if grade.better else ""
     if decision.band in WELL:
         return f"{chosen}: {decision.band}.{better}"
-    return f"{chosen}: {decision.band}.{better} It {drop_words(decision.drop)}."
+    return f"{chosen}: {decision.band}.{better} Your choice cost {_in_100(decision.drop)} of your chance of winning."
 
 
 # -- Try again from here -----------------------------------------------------------------------------------------

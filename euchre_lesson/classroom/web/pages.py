@@ -572,6 +572,7 @@ def Review(token: str, last: Reviewed, coach: CoachSeen | None, on_asked: Callab
 
 
 LESSON_PAGE = "/lessons/notebooks/index.html?path=notebooks/"  # a lesson's page on the class's own lesson site
+UNDERLINED = 'style="text-decoration: underline"'  # a link told by more than its colour
 
 
 @solara.component
@@ -602,19 +603,19 @@ def Coached(token: str, coach: CoachSeen, on_asked: Callable[[], None]) -> None:
         ),
     )
     if worst is not None:
-        rule, lesson = worst["rule"], worst["lesson"]
+        rule, lesson = escaped(worst["rule"]), worst["lesson"]
+        rule_page, lesson_page = f"{LESSON_PAGE}13_rule_book.ipynb#{rule}", LESSON_PAGE + escaped(worst["notebook"])
         solara.HTML(
             "div",
             unsafe_innerHTML=(
                 f'<p class="class-worst">Your costliest decision: {escaped(worst["words"])} The rule behind it: '
-                f'<a href="{LESSON_PAGE}13_rule_book.ipynb#{escaped(rule)}" target="_blank">{escaped(rule)}</a> · '
-                f'learn it again in <a href="{LESSON_PAGE}{escaped(worst["notebook"])}" target="_blank">lesson '
-                f"{lesson}</a>.</p>"
+                f'<a href="{rule_page}" target="_blank" {UNDERLINED}>{rule}</a> · learn it again in '
+                f'<a href="{lesson_page}" target="_blank" {UNDERLINED}>lesson {lesson}</a>.</p>'
             ),
         )
         if worst["choices"]:
             solara.Text("Try again from here: choose again, and the computers play the hand out.")
-            with solara.Row(style="flex-wrap: wrap"):
+            with solara.Row(style="flex-wrap: wrap", classes=["class-try-again"]):
                 for choice in worst["choices"]:
                     solara.Button(choice["words"], on_click=again(choice["key"]), text=True)
     if coach["retry"]:
