@@ -169,6 +169,7 @@ class Coach(Described, w.VBox):
         worst = None if review is None else review.worst
         if worst is None:
             raise ValueError("There is no decision to try again: grade a finished hand first.")
+        self.outcome.value = "<p>The computers are playing the hand out from your new choice…</p>"
         retry = self.session.try_again(worst.place, action)  # type: ignore[arg-type]
         self.retry = retry
         words = retry_told(retry, self.session.game, self.session.shown)
