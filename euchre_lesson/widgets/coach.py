@@ -183,6 +183,7 @@ class Coach(Described, w.VBox):
         return retry
 
     def _clicked(self, click: Click) -> None:
+        """A click on the second try's board: a card or a button chooses again (five cards, then Keep, for a keep)."""
         review = self.shown
         worst = None if review is None else review.worst
         if worst is None or self.retry is not None:
@@ -194,14 +195,13 @@ class Coach(Described, w.VBox):
                 self.choose(keep(list[str | Card](chosen)))
                 return
             got = action_for(view, click, moment=self._moment)
-        except ValueError as error:
+            if isinstance(got, Toggle):
+                self.chosen ^= {got.card}
+                self._draw_board()
+            else:
+                self.choose(got)
+        except ValueError as error:  # the engine's refusal, in its words: the learner chooses again
             _say_in(self.outcome, f"That did not work: {error}")
-            return
-        if isinstance(got, Toggle):
-            self.chosen ^= {got.card}
-            self._draw_board()
-        else:
-            self.choose(got)
 
 
 def _say_in(box: w.HTML, words: str) -> None:
