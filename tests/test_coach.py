@@ -287,6 +287,34 @@ def test_the_table_s_coach_shows_the_bands_the_accuracy_the_costliest_decision_a
     assert table.coach.layout.display == "none" and table.grades.value == ""
 
 
+def test_a_keep_is_chosen_again_by_five_cards_and_its_button():
+    """The second try of a dummy keep (T5): five cards selected on its board, then the keep's button."""
+    from euchre_lesson.engine.phases import Phase
+    from euchre_lesson.widgets.coach import Coach
+
+    for seed in range(60):
+        session, rng = TableSession(new_game(CUTTHROAT, seed=seed), 0), random.Random(seed)
+        while not session.hand.is_over:
+            session.act(rng.choice(session.view.legal))
+        keeps = [(s, a) for s, a in learner_decisions(session.hand, 0) if s.phase is Phase.DUMMY]
+        if keeps:
+            break
+    state, action = keeps[0]
+    panel = Coach(session)
+    panel.show(review([(state, action, _grade("Blunder", 0.3, "chance of winning", action))], 0, 1, (0, 0, 0)))
+    panel.try_again()
+    legal = [card["id"] for card in panel.board.picture["seats"][0]["cards"] if card.get("legal")]
+    assert len(legal) == 10, "your five and the dummy's, to choose from"
+    for card in legal[:5]:
+        panel.board.click_card(card)
+    assert panel.retry is None, "a card selects; it does not choose"
+    (button,) = [b for b in panel.board.picture["buttons"] if b.get("enabled")]
+    panel.board.press(button["key"])
+    assert panel.retry is not None and panel.retry.action.kind.name == "KEEP"
+    assert sorted(map(str, panel.retry.action.cards)) == sorted(legal[:5])
+    assert panel.retry.hand.is_over and "This time" in panel.outcome.value
+
+
 # -- the class: each seat's review is its own -------------------------------------------------------------------
 
 

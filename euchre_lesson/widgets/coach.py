@@ -8,8 +8,7 @@ from html import escape
 import ipywidgets as w
 
 from ..engine import checks
-from ..engine.actions import Verb, keep
-from ..engine.cards import Card, sort_key
+from ..engine.cards import Card
 from ..engine.display import RULE_BOOK, rule_book_address, rule_link, words_html
 from ..engine.narration import capital, choice_words
 from ..look.clicks import Toggle, action_for
@@ -183,17 +182,14 @@ class Coach(Described, w.VBox):
         return retry
 
     def _clicked(self, click: Click) -> None:
-        """A click on the second try's board: a card or a button chooses again (five cards, then Keep, for a keep)."""
+        """A click on the second try's board: a card or a button chooses again (a keep: five cards, then its button,
+        whose key is the keep itself)."""
         review = self.shown
         worst = None if review is None else review.worst
         if worst is None or self.retry is not None:
             return
         view = worst.state.view(self.session.seat)
         try:
-            if click.get("key") == str(Verb.KEEP) and self.chosen:
-                chosen: list[Card] = sorted(self.chosen, key=sort_key)
-                self.choose(keep(list[str | Card](chosen)))
-                return
             got = action_for(view, click, moment=self._moment)
             if isinstance(got, Toggle):
                 self.chosen ^= {got.card}
