@@ -10,6 +10,7 @@ import re
 import pytest
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, new_game
+from euchre_lesson.classroom import seat_view as seat_view_module
 from euchre_lesson.classroom.students import Student
 from euchre_lesson.classroom.table import ClassTable
 from euchre_lesson.engine.actions import parse_action
@@ -346,6 +347,13 @@ def test_the_class_sends_each_seat_only_its_own_coach_and_second_try(few_worlds)
             break
     assert worst is not None and worst["choices"], "random play made a decision below Good"
     assert re.fullmatch(r"[CTFWR]\d+", worst["rule"]) and worst["notebook"].endswith(".ipynb")
+    shapes = (
+        (seen, seat_view_module.CoachSeen),
+        (worst, seat_view_module.WorstSeen),
+        (worst["choices"][0], seat_view_module.ChoiceSeen),
+    )
+    for sent, shape in shapes:
+        assert set(sent) == set(shape.__required_keys__ | shape.__optional_keys__), shape.__name__
     words = table.try_again(tokens[0], worst["choices"][0]["key"])
     assert "chance of winning the game" in words
     assert table.seat_view(tokens[0])["coach"]["retry"] == words
