@@ -60,8 +60,8 @@ from .chances import FARTHEST, weighs_chances, win_chances
 from .choice import Player
 from .rule_of_thumb import RuleOfThumbPlayer
 
-# How hands end in the games of two sides, measured: 20,000 hands of rule-of-thumb players each (bench: every seat
-# the rule of thumb, seeds 0 to 19,999; the hands thrown in change no score and are left out). Keyed by (the maker's
+# How hands end in the games of two sides, measured: 20,000 hands of rule-of-thumb players each (bench/hand_ends.py
+# 20000: seeds 0 to 19,999; the hands thrown in change no score and are left out). Keyed by (the maker's
 # tricks, alone), read through the game's own scoring table (T7, F4, W6, R4), so a house rule on the points counts.
 # A measure of how this layer's players play, not a rule: measured again whenever the rule of thumb changes.
 PARTNERSHIP_ENDS = {(5, True): 0.028, (5, False): 0.283, (3, False): 0.621, (0, False): 0.069}  # of 14,738 scored
