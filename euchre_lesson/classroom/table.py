@@ -143,6 +143,7 @@ class ClassTable:
         self._seen: dict[int, tuple[int, tuple[SeatSeen, ...], SeatView]] = {}  # seat -> one view per change
         self._reviews: dict[int, tuple[object, Review | None]] = {}  # seat -> one review per finished hand
         self._retries: dict[int, tuple[HandState, str]] = {}  # seat -> the hand tried again, and how it went
+        self._coached: dict[int, tuple[object, object, CoachSeen]] = {}  # seat -> its coach, made once per review
         self._save: Callable[[ClassTable], None] | None = None  # writes the table's file (the class's keeper)
         self._unsaved = ""  # the notice while the table's last change could not be saved: the table waits
         self._retry_at = 0.0  # when to try saving again
@@ -426,7 +427,14 @@ class ClassTable:
             return None
         retried = self._retries.get(seat)
         retry = retried[1] if retried is not None and retried[0] is last[1] else None
-        return coach_seen(review, self.model.reviews_of(seat), names, retry)
+        reviews = self.model.reviews_of(seat)
+        key = (len(reviews), retry, tuple(names))  # made once per review (the same one), second try and names
+        kept = self._coached.get(seat)
+        if kept is not None and kept[0] is review and kept[1] == key:
+            return kept[2]
+        seen = coach_seen(review, reviews, names, retry)
+        self._coached[seat] = (review, key, seen)
+        return seen
 
     def _own(self, seat: int) -> Own:
         """What is this seat's alone: the hint it asked for (while its moment lasts), its grades, the undo asked."""
