@@ -511,6 +511,10 @@ class Classroom:
         """The student's decisions in their table's last finished hand, graded (see ClassTable.grade)."""
         return self._table_of(token).grade(token)
 
+    def try_again(self, token: object, key: object) -> str:
+        """The student's costliest decision in the last hand chosen again (see ClassTable.try_again)."""
+        return self._table_of(token).try_again(token, key)
+
     def ask_undo(self, token: object, moment: object) -> bool:
         """The student asks their table to go back to before `moment` (see ClassTable.ask_undo)."""
         return self._table_of(token).ask_undo(token, moment)

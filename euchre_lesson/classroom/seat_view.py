@@ -31,6 +31,8 @@ from ..engine.narration import (
 from ..engine.tricks import Trick
 from ..engine.view import View
 from ..look.prompts import in_names
+from ..play.coach import WELL, accuracy_words, decision_words, drop_words
+from ..play.coach import Review as HandReview
 
 # -- the shapes sent ------------------------------------------------------------------------------------------------
 
@@ -126,6 +128,36 @@ class Review(TypedDict):
     grades: list[str] | None
 
 
+class ChoiceSeen(TypedDict):
+    """One choice offered again at the costliest decision: the key a click sends back, and its words."""
+
+    key: str
+    words: str
+
+
+class WorstSeen(TypedDict):
+    """The costliest decision of a hand, as its own seat's coach shows it, with the rule and lesson behind it."""
+
+    words: str
+    band: str
+    rule: str
+    lesson: int
+    notebook: str
+    choices: list[ChoiceSeen]  # what Try again from here offers (empty where the choices are too many to list)
+
+
+class CoachSeen(TypedDict):
+    """The coach after a hand, for its own seat alone: each decision banded, the accuracy, the costliest decision,
+    and how a second try went."""
+
+    number: int
+    lines: list[str]
+    bands: list[str]
+    summary: str
+    worst: WorstSeen | None
+    retry: str | None
+
+
 class Undo(TypedDict):
     """The undo asked at the table: the moment it goes back to, and who asked (public)."""
 
@@ -166,6 +198,7 @@ class SeatView(TypedDict):
     hint: str | None
     undo: Undo
     open_hands: list[OpenHand] | None
+    coach: CoachSeen | None
 
 
 class SeatedView(SeatView):
@@ -378,6 +411,7 @@ def seat_view(
     names: Sequence[str] | None = None,
     review: Review | None = None,
     reviewed: bool = False,
+    coach: CoachSeen | None = None,
 ) -> SeatView:
     """Everything `seat` may see of the table, as plain data: `seats` says who sits where (public), `reasons` what
     the computer players said, by hand and place in its history (heard only once the hand is over), `own` what is
@@ -404,4 +438,46 @@ def seat_view(
         hint=own["hint"],
         undo=own["undo"],
         open_hands=every_hand(game) if hands_open else None,
+        coach=coach,
+    )
+
+
+MOST_CHOICES = 8  # Try again from here lists the choices at most this many (a dummy's keeps are 252: not listed)
+
+
+def coach_seen(
+    review: HandReview,
+    reviews: Sequence[HandReview],
+    names: Sequence[str] | None = None,
+    retry: str | None = None,
+) -> CoachSeen:
+    """The coach's review of one seat's hand, for that seat's page alone, in its names: each decision banded, the
+    hand's accuracy and the game's, the costliest decision with its rule, lesson and choices, and a second try."""
+    seat = review.seat
+    summary = accuracy_words(review.well, len(review.counted), review.accuracy, " this hand")
+    counted = [d for r in reviews for d in r.counted]
+    if len(reviews) > 1 and counted:
+        average = sum(d.accuracy for d in counted) / len(counted)
+        well = sum(d.band in WELL for d in counted)
+        summary += " " + accuracy_words(well, len(counted), average, f" in the {len(reviews)} hands reviewed")
+    worst, seen = review.worst, None
+    if worst is not None:
+        view = worst.state.view(seat)
+        legal = view.legal if len(view.legal) <= MOST_CHOICES else ()
+        number, notebook = worst.lesson
+        seen = WorstSeen(
+            words=in_names(f"{choice_words(worst.action, view)} ({worst.band}): it {drop_words(worst.drop)}.", names),
+            band=worst.band,
+            rule=worst.rule,
+            lesson=number,
+            notebook=notebook,
+            choices=[ChoiceSeen(key=str(a), words=in_names(choice_words(a, view), names)) for a in legal],
+        )
+    return CoachSeen(
+        number=review.number,
+        lines=[in_names(decision_words(d, seat), names) for d in review.decisions],
+        bands=[d.band for d in review.decisions],
+        summary=summary,
+        worst=seen,
+        retry=retry,
     )

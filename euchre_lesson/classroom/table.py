@@ -21,8 +21,9 @@ from typing import Any
 from ..engine import checks
 from ..engine.actions import Action, parse_action
 from ..engine.cards import Card
-from ..engine.errors import FileRefused, IllegalAction, NotationError
+from ..engine.errors import FileRefused, IllegalAction, NotationError, excerpt
 from ..engine.game import GameState
+from ..engine.hand import HandState
 from ..engine.narration import seat_words, story
 from ..engine.sequence import PHASE_RULES
 from ..engine.view import View, acting_seat
@@ -30,10 +31,23 @@ from ..look.clicks import Toggle, action_for
 from ..look.picture import Button, Mood, Picture
 from ..look.prompts import Sitter, in_names
 from ..look.seat_picture import default_names, open_hands_of, picture_of
+from ..play.coach import retry_told
 from ..play.table_model import TableModel, here, level_of
 from .keeping import saving_failed
 from .refusals import Refused
-from .seat_view import Own, Review, SeatSeen, SeatView, Undo, finished_hand, review_seen, seat_view
+from .seat_view import (
+    MOST_CHOICES,
+    CoachSeen,
+    Own,
+    Review,
+    SeatSeen,
+    SeatView,
+    Undo,
+    coach_seen,
+    finished_hand,
+    review_seen,
+    seat_view,
+)
 from .students import Student
 from .thinking import Thinker, thinks_long
 
@@ -128,6 +142,8 @@ class ClassTable:
         self._thinking = False  # a computer player is choosing (see step)
         self._seen: dict[int, tuple[int, tuple[SeatSeen, ...], SeatView]] = {}  # seat -> one view per change
         self._reviews: dict[int, tuple[object, Review | None]] = {}  # seat -> one review per finished hand
+        self._retries: dict[int, tuple[HandState, str]] = {}  # seat -> the hand tried again, and how it went
+        self._coached: dict[int, tuple[object, object, CoachSeen]] = {}  # seat -> its coach, made once per review
         self._save: Callable[[ClassTable], None] | None = None  # writes the table's file (the class's keeper)
         self._unsaved = ""  # the notice while the table's last change could not be saved: the table waits
         self._retry_at = 0.0  # when to try saving again
@@ -355,7 +371,17 @@ class ClassTable:
             seat,
             names,
             seat_view(
-                self.game, seat, seats, self.model.reasons, self._paused, own, self._hands_open, names, review, True
+                self.game,
+                seat,
+                seats,
+                self.model.reasons,
+                self._paused,
+                own,
+                self._hands_open,
+                names,
+                review,
+                True,
+                self._coach(seat, names),
             ),
         )
         self._seen[seat] = (self.version, seats, view)
@@ -392,6 +418,23 @@ class ClassTable:
         review = review_seen(self.game, seat, self.model.reasons, grades, names)
         self._reviews[seat] = (key, review)
         return review
+
+    def _coach(self, seat: int, names: Sequence[str]) -> CoachSeen | None:
+        """The coach's review of this seat's last finished hand, once graded: for this seat's page alone."""
+        last = finished_hand(self.game)
+        review = None if last is None else self.model.review_for(last[0] - 1, seat)
+        if last is None or review is None:
+            return None
+        retried = self._retries.get(seat)
+        retry = retried[1] if retried is not None and retried[0] is last[1] else None
+        reviews = self.model.reviews_of(seat)
+        key = (len(reviews), retry, tuple(names))  # made once per review (the same one), second try and names
+        kept = self._coached.get(seat)
+        if kept is not None and kept[0] is review and kept[1] == key:
+            return kept[2]
+        seen = coach_seen(review, reviews, names, retry)
+        self._coached[seat] = (review, key, seen)
+        return seen
 
     def _own(self, seat: int) -> Own:
         """What is this seat's alone: the hint it asked for (while its moment lasts), its grades, the undo asked."""
@@ -548,6 +591,30 @@ class ClassTable:
             if last is None:
                 raise Refused("grade", "Grades come once a hand is over: finish this hand first.")
         return self.model.grade(last[0] - 1, seat, self._think).lines(seat)
+
+    def try_again(self, token: object, key: object) -> str:
+        """This seat's costliest decision in the last finished hand chosen again (`key`: one of the choices its
+        coach offers), the hand then played out by computer players on the same cards; in words, for this seat's
+        page alone. The table's game does not change."""
+        with self.lock:
+            seat, last = self.seat_of(token), finished_hand(self.game)
+            review = None if last is None else self.model.review_for(last[0] - 1, seat)
+            worst = None if review is None else review.worst
+            if last is None or worst is None:
+                raise Refused("try again", "Try again comes after a hand is graded: grade your decisions first.")
+            view = worst.state.view(seat)
+            action = next((a for a in view.legal if str(a) == key), None)
+            if action is None:
+                offered = ", ".join(str(a) for a in view.legal[:MOST_CHOICES])
+                raise Refused("try again", f"Choose one of the choices shown ({offered}), not {excerpt(key)}.")
+        retry = self.model.try_again(last[0] - 1, seat, worst.place, action, self._think)
+        with self.lock:
+            names = ["you" if sitter.name == "You" else sitter.name for sitter in self.names_seen(seat)]
+            words = in_names(retry_told(retry, self.game, last[0] - 1), names)
+            self._retries = {**self._retries, seat: (last[1], words)}
+            self.model.changed()
+        self._tell()
+        return words
 
     def ask_undo(self, token: object, moment: object) -> bool:
         """This seat's student asks to go back to before the last student's move (`moment`, as their page showed

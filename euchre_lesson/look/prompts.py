@@ -193,7 +193,7 @@ def play_prompt(view: View) -> str:
         return "Your lead: click any of your cards to lead it (C12)."
     led = effective_suit(view.trick.cards[0], trump)
     trumps = " (trump)" if led is trump else ""
-    if len(view.legal) == len(view.hand):
+    if not any(effective_suit(card, trump) is led for card in view.hand):  # all legal may mean all follow
         return f"Your turn: you hold no {led.plural}{trumps}, so you may play any card (C12)."
     return f"Your turn: follow suit, {led.plural} {led}{trumps}: click one of the cards you may play (C12)."
 

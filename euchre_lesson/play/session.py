@@ -27,6 +27,7 @@ from ..engine.phases import Phase
 from ..engine.view import View
 from .advice import Option
 from .choice import Player
+from .coach import Retry, Review
 from .seal import Trust, sealer, trust_of
 from .table_model import (  # noqa: F401
     ADVICE_WORLDS,
@@ -310,6 +311,26 @@ class TableSession:
     def grades_shown(self) -> Graded | None:
         """The grades of the hand shown, if it was graded."""
         return self.graded if self.graded is not None and self.graded.hand is self.hand else None
+
+    @property
+    @locked
+    def review_shown(self) -> Review | None:
+        """The coach's review of the hand shown, once graded."""
+        return self.model.review_for(self.shown, self.seat) if self.grades_shown is not None else None
+
+    @property
+    @locked
+    def reviews(self) -> tuple[Review, ...]:
+        """The coach's reviews of your hands graded in this game, in order: the game's accuracy."""
+        return self.model.reviews_of(self.seat)
+
+    @locked
+    def try_again(self, place: int, action: Action | str) -> Retry:
+        """The hand shown played again from place `place` of its history (one of your decisions): you take `action`,
+        then the computers play it out on the same cards. The game at the table does not change."""
+        if not self.hand.is_over:
+            raise ValueError("Try again comes once the hand is over: finish this hand first.")
+        return self.model.try_again(self.shown, self.seat, place, parse_action(action))
 
     # -- sitting down, and the computer players ------------------------------------------------------
 

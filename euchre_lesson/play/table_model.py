@@ -28,6 +28,7 @@ from .advice import NO_TIME, Grade, Option, advise, grade_all, graded_words, hin
 from .beginner import BeginnerPlayer
 from .budget import DECISION_SECONDS
 from .choice import Choice, Player
+from .coach import Retry, Review, review, try_again
 from .players import ExpertPlayer, RandomPlayer
 from .rule_of_thumb import RuleOfThumbPlayer
 
@@ -290,6 +291,8 @@ class TableModel:
             self.advised: dict[tuple[int, tuple[Action, ...]], list[Option]] = {}  # a hint's options, for the grade
             self.hints: dict[int, tuple[tuple[int, tuple[Action, ...]], Option]] = {}  # seat -> its moment, its hint
             self.graded: dict[tuple[int, int], Graded] = {}  # (hand number, seat) -> its grades
+            # (hand number, seat) -> the hand and the coach's review of it, kept for the whole game: its accuracy
+            self.reviews: dict[tuple[int, int], tuple[HandState, Review]] = {}
             self.version += 1
 
     def player(self, seat: int) -> Player:
@@ -457,13 +460,49 @@ class TableModel:
             tuple(Decision(state, action, grades.get(n)) for n, (state, action) in enumerate(decisions, 1)),
             edited=edited,
         )
+        reviewed = review(
+            [(d.state, d.action, d.grade) for d in graded.decisions], seat, number + 1, scores, contenders
+        )
         with self.lock:
             self.graded = {
                 **{key: kept for key, kept in self.graded.items() if key[0] >= number - 1},
                 (number, seat): graded,
             }
+            self.reviews = {**self.reviews, (number, seat): (hand, reviewed)}
             self.version += 1
         return graded
+
+    def review_for(self, number: int, seat: int) -> Review | None:
+        """The coach's review of `seat`'s decisions in hand `number` (from 0), once graded, while that hand stands."""
+        with self.lock:
+            kept = self.reviews.get((number, seat))
+            in_game = kept is not None and number < len(self.game.hands) and kept[0] is self.game.hands[number]
+            return kept[1] if kept is not None and in_game else None
+
+    def reviews_of(self, seat: int) -> tuple[Review, ...]:
+        """The coach's reviews of `seat`'s hands in this game, in order: the hands graded, as they still stand."""
+        with self.lock:
+            numbers = sorted(number for number, sitter in self.reviews if sitter == seat)
+            found = (self.review_for(number, seat) for number in numbers)
+            return tuple(r for r in found if r is not None)
+
+    def try_again(self, number: int, seat: int, place: int, action: Action, think: Callable[..., Any] = here) -> Retry:
+        """Hand `number` (from 0) played again from place `place` of its history, where `seat` acted: `seat` takes
+        `action`, then computer players of the table's level play every other seat (the rule of thumb `seat`'s later
+        decisions) to the end, on the same cards. The table's game does not change."""
+        with self.lock:
+            hand = self.game.hands[number]
+            states = hand.states()
+            if not 0 <= place < len(hand.history) or hand.actors[place] != seat:
+                raise ValueError(f"Seat {seat} took no decision at place {place} of hand {number + 1}.")
+            start = states[place]
+            players = {
+                other: self.players.get(other) or LEVELS[self.level](computer_seed(self.game.seed, other))
+                for other in range(self.game.rules.players)
+                if other != seat
+            }
+        retried: Retry = think(try_again, start, seat, action, players, computer_seed(self.game.seed, seat))
+        return retried
 
     def graded_for(self, number: int, seat: int) -> Graded | None:
         """The grades `seat` asked for in hand `number` (from 0), if that hand is still the one graded."""

@@ -24,13 +24,15 @@ from ..look.faces import faces_for
 from ..look.picture import Button, Click, Mood, Picture
 from ..look.prompts import in_names
 from ..look.seat_picture import default_names, open_hands_of, picture_of
-from ..play.advice import graded_words, hint_words
+from ..play.advice import hint_words
+from ..play.coach import decision_words
 from ..play.seal import Trust
 from ..play.session import CHOSEN_BY_CARD, News, TableSession, Told, path_words
 from ..play.table_model import Graded
 from . import arguments
 from .cards import action_button, note, say, style_sheet
 from .clicks import DOUBLE_CLICK, TiedButton, closed_after
+from .coach import Coach, _band_html
 from .computer import LEVEL_WORDS, LEVELS
 from .fallback import Described
 from .hand_log import log_html
@@ -114,6 +116,12 @@ def _refused_words(table: Table, news: News) -> str:
     if not isinstance(error, IllegalAction):
         raise ValueError(f"the news that {news.told.value} carries {error!r}, not a refusal by the rules")
     return f"Not allowed: {error.explanation} (rule {error.rule})"
+
+
+def _banded(band: str, line: str) -> str:
+    """A decision's line with its band's name marked in colour (the words say the band too)."""
+    name, found, rest = line.partition(f": {band}")
+    return f"{words_html(name)}: {_band_html(band)}{words_html(rest)}" if found else words_html(line)
 
 
 def _cards_words(cards: Iterable[Card]) -> str:
@@ -264,6 +272,7 @@ class Table(Described, w.VBox):
         self.projected = False  # projector mode: the note's news is said on the board, beside the felt
         self._news: tuple[str, Mood] = ("", "")  # the note's words without the prompt (the board says it), its mood
         self.trick_list = TrickList()
+        self.coach = Coach(self.session)  # after a hand graded: the accuracy, the costliest decision, a second try
 
     def _make_controls(self, level: str, seed: int) -> None:
         """The learner's controls."""
@@ -349,6 +358,7 @@ class Table(Described, w.VBox):
             ),
             self.result,
             self.grades,
+            self.coach,
             self.trick_list,
             story_title,
             self.story,
@@ -455,6 +465,7 @@ class Table(Described, w.VBox):
         names = [sitter.name for sitter in default_names(view)]
         self.result.value = in_names(self._result_html(), names) if over else ""
         self.grades.value = in_names(self._grades_html(session.grades_shown), names)
+        self.coach.show(session.review_shown)
         self.trick_list.show(view.tricks, view.trump, view, names)
         self.story.value = in_names(log_html(view, session.reasons_shown), names)
 
@@ -524,16 +535,15 @@ class Table(Described, w.VBox):
         return out
 
     def _grades_html(self, graded: Graded | None) -> str:
-        """Your graded decisions, one line each (drawn once per grading: each line asks for a view)."""
+        """Your graded decisions, one line each with its band (drawn once per grading: each line asks for a view)."""
         if graded is None:
             return ""
         if self._grades_drawn[0] is not graded:
-            lines = [
-                graded_words(decision.action, decision.state.view(self.seat), decision.grade)
-                for decision in graded.decisions
-            ]
+            review = self.session.review_shown
+            lines = [] if review is None else [(d.band, decision_words(d, self.seat)) for d in review.decisions]
             body = (
-                "".join(f"<li>{words_html(line)}</li>" for line in lines) or "<li>You made no decision this hand.</li>"
+                "".join(f"<li>{_banded(band, line)}</li>" for band, line in lines)
+                or "<li>You made no decision this hand.</li>"
             )
             mark = f" ({EDITED_MARK})" if graded.edited else ""
             self._grades_drawn = (graded, f"<b>Your decisions in hand {graded.number}{mark}</b><ol>{body}</ol>")

@@ -668,6 +668,17 @@ def test_a_student_asks_a_hint_undoes_a_move_and_reads_the_hand_s_review_and_gra
     assert review.inner_text().startswith("Hand 1:") and ana.locator(".class-review-story li").count() > 0
     ana.get_by_role("button", name="Grade my decisions in hand 1").click()
     ana.locator(".class-grades li").first.wait_for()
+    coach = ana.locator(".class-coach")  # issue 37, 5: the coach after the hand, for her seat alone
+    coach.wait_for()
+    assert "accurate" in coach.inner_text()
+    if ana.locator(".class-worst").count():  # a decision below Good: its rule and lesson, and a second try
+        links = [a.get_attribute("href") for a in ana.locator(".class-worst a").all()]
+        assert any("13_rule_book.ipynb#" in (href or "") for href in links), links
+        again = ana.locator(".class-try-again button")
+        if again.count():
+            again.first.click()
+            ana.locator(".class-retry").wait_for()
+            assert "chance of winning the game" in ana.locator(".class-retry").inner_text()
     ana.screenshot(path=shots / "classroom_review.png", full_page=True)  # for review
     assert outside == [] and ana.errors == []
 

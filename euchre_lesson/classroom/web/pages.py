@@ -30,8 +30,8 @@ from ...look.faces import faces_for
 from ...look.picture import Button, Click, Mood, Picture
 from ...look.seat_picture import HINT, UNDO, tool
 from ...widgets.table_view import TableView
+from ..seat_view import CoachSeen, SeatedView, WaitingView
 from ..seat_view import Review as Reviewed
-from ..seat_view import SeatedView, WaitingView
 from ..teacher import Desk as TeacherDesk
 from ..teacher import RosterEntry, TableAtAGlance
 from . import solara_door
@@ -436,7 +436,7 @@ def SeatAtTable(token: str, held: Held[SeatedView], on_asked: Callable[[], None]
     Story(view["hand_in_play"]["story"])
     last = view["last_hand"]
     if last and (last["number"] != view["hand_number"] or view["game_over"]):
-        Review(token, last, on_asked)
+        Review(token, last, view["coach"], on_asked)
 
 
 def tools_for(view: SeatedView) -> list[Button]:
@@ -531,8 +531,9 @@ def Story(story: list[str]) -> None:
 
 
 @solara.component
-def Review(token: str, last: Reviewed, on_asked: Callable[[], None]) -> None:
-    """The hand just over as this seat saw it: its result, its story, the computers' reasons, this seat's grades."""
+def Review(token: str, last: Reviewed, coach: CoachSeen | None, on_asked: Callable[[], None]) -> None:
+    """The hand just over as this seat saw it: its result, its story, the computers' reasons, this seat's grades
+    and its coach."""
     said, set_said = solara.use_state("")
     room = use_served().room
 
@@ -561,10 +562,64 @@ def Review(token: str, last: Reviewed, on_asked: Callable[[], None]) -> None:
     )
     if last["grades"] is None:
         solara.Button(f"Grade my decisions in hand {number}", on_click=grade, text=True)
+    elif coach is not None and coach["number"] == number:
+        Coached(token, coach, on_asked)
     else:
         solara.HTML(
             "div", unsafe_innerHTML=f"<h4>Your decisions in hand {number}</h4>" + listed(last["grades"], "class-grades")
         )
+    Said(said)
+
+
+LESSON_PAGE = "/lessons/notebooks/index.html?path=notebooks/"  # a lesson's page on the class's own lesson site
+UNDERLINED = 'style="text-decoration: underline"'  # a link told by more than its colour
+
+
+@solara.component
+def Coached(token: str, coach: CoachSeen, on_asked: Callable[[], None]) -> None:
+    """The coach after a hand, for this seat alone: each decision banded, the accuracy, the costliest decision with
+    the rule and the lesson behind it, and Try again from here."""
+    said, set_said = solara.use_state("")
+    room = use_served().room
+
+    def again(key: str) -> Callable[[], None]:
+        def choose() -> None:
+            try:
+                room.try_again(token, key)
+                set_said("")
+            except ValueError as error:
+                set_said(str(error))
+            on_asked()
+
+        return choose
+
+    number, worst = coach["number"], coach["worst"]
+    solara.HTML(
+        "div",
+        unsafe_innerHTML=(
+            f"<h4>Your decisions in hand {number}</h4>"
+            + listed(coach["lines"], "class-grades")
+            + f'<p class="class-coach"><strong>{escaped(coach["summary"])}</strong></p>'
+        ),
+    )
+    if worst is not None:
+        rule, lesson = escaped(worst["rule"]), worst["lesson"]
+        rule_page, lesson_page = f"{LESSON_PAGE}13_rule_book.ipynb#{rule}", LESSON_PAGE + escaped(worst["notebook"])
+        solara.HTML(
+            "div",
+            unsafe_innerHTML=(
+                f'<p class="class-worst">Your costliest decision: {escaped(worst["words"])} The rule behind it: '
+                f'<a href="{rule_page}" target="_blank" {UNDERLINED}>{rule}</a> · learn it again in '
+                f'<a href="{lesson_page}" target="_blank" {UNDERLINED}>lesson {lesson}</a>.</p>'
+            ),
+        )
+        if worst["choices"]:
+            solara.Text("Try again from here: choose again, and the computers play the hand out.")
+            with solara.Row(style="flex-wrap: wrap", classes=["class-try-again"]):
+                for choice in worst["choices"]:
+                    solara.Button(choice["words"], on_click=again(choice["key"]), text=True)
+    if coach["retry"]:
+        solara.HTML("div", unsafe_innerHTML=f'<p class="class-retry">{escaped(coach["retry"])}</p>')
     Said(said)
 
 
