@@ -21,7 +21,7 @@ from ..engine.game import GameState, new_game
 from ..engine.hand import HandState
 from ..engine.narration import result_words, said_words, sentence
 from ..engine.phases import Phase
-from ..engine.ranking import effective_suit
+from ..engine.ranking import bower, effective_suit
 from ..engine.rules import CUTTHROAT, with_switches
 from ..engine.view import View
 from ..look.clicks import Toggle, action_for
@@ -32,6 +32,7 @@ from ..look.seat_picture import default_names, picture_of
 from ..play.choice import Choice, Player
 from ..play.rule_of_thumb import RuleOfThumbPlayer
 from ..play.table_model import TableModel
+from . import arguments
 from .fallback import Described
 from .table_view import TableView
 
@@ -84,11 +85,23 @@ def _step_words(view: View, names: list[str]) -> str:
         return (
             "<b>Keep five.</b> You hold ten cards now: your five and the dummy's five (marked). Click five of them to "
             "keep, then press Keep these five; the other five are laid aside, out of play. Trumps win tricks, and "
-            "so do aces: keep those."
+            f"so do aces: keep those.{_bowers_words(view)}"
         )
     if phase is Phase.PLAY:
         return _play_words(view, names)
     return "<b>Your turn.</b> Choose with the buttons or click a card."
+
+
+def _bowers_words(view: View) -> str:
+    """The two jacks that are trump, said where one of them is among the learner's cards (lesson 1 explains them)."""
+    trump, held = view.trump, view.hand + (view.dummy or ())
+    if trump is None or not any(bower(card, trump) for card in held):
+        return ""
+    return (
+        " One card is marked: the jack of trump is the <b>right bower</b>, the highest trump of all, and the other "
+        "jack of the same colour, the <b>left bower</b>, counts as a trump too, the second highest. Lesson 1 tells "
+        "more."
+    )
 
 
 def _play_words(view: View, names: list[str]) -> str:
@@ -118,7 +131,7 @@ def _play_words(view: View, names: list[str]) -> str:
     return f"<b>Trick {number} of 5: your turn.</b> {escape(leader)} led the {trick.cards[0]}. {rule}"
 
 
-def advice_words(view: View, action: Action, buttons: list[Button]) -> str:
+def _advice_words(view: View, action: Action, buttons: list[Button]) -> str:
     """The advised action as the learner would make it: the button's words, or the card or cards to click."""
     if action.kind is Verb.KEEP:
         return "keep " + " ".join(str(card) for card in sorted(action.cards, key=sort_key))
@@ -243,7 +256,7 @@ class GuidedHand(Described, w.VBox):
         if advice is None:
             return "".join(parts) + "<p>The computer players are choosing.</p>"
         parts.append(f"<p>{_step_words(view, names)}</p>")
-        said = advice_words(view, advice.action, picture["buttons"])
+        said = _advice_words(view, advice.action, picture["buttons"])
         why = (
             "the dummy's five cards can only help you"
             if view.phase is Phase.GOING_ALONE
@@ -288,15 +301,10 @@ class GuidedHand(Described, w.VBox):
     def take(self, action: Action | str) -> None:
         """Make your choice `action` (an Action or its notation, such as "order" or "play A♠"); the computers then
         play until it is your turn again. A choice the guide does not offer now raises ValueError."""
-        view = self.view
-        if isinstance(action, str):
-            matches = [legal for legal in view.legal if str(legal) == action]
-            if not matches:
-                raise ValueError(f"{action!r} is not a choice now; the choices are: {', '.join(map(str, view.legal))}")
-            action = matches[0]
+        view, action = self.view, arguments.action("action", action)
         if action not in self.offered():
             choices = ", ".join(map(str, self.offered())) or "none: it is not your turn"
-            raise ValueError(f"{action} is not offered now; the choices are: {choices}")
+            raise ValueError(f"{action} is not a choice now; the choices are: {choices}.")
         advice = self.advice()
         self.since = len(self.hand.history)
         self.comment = self._comment(action, advice, view)
