@@ -60,7 +60,7 @@ def test_each_step_is_explained_before_the_learner_clicks():
         Phase.DUMMY: "Keep five.",
         Phase.PLAY: "of 5: your lead.",
     }
-    for phase, before, action in play_as_advised(hand):
+    for phase, before, _action in play_as_advised(hand):
         assert headings[phase] in before, (phase, before)
         assert "Our advice:" in before and "Why:" in before, before
     first = html_words(GuidedHand().guide.value)
