@@ -46,6 +46,13 @@ GUIDE = RuleOfThumbPlayer()  # holds no state: the advice for the learner, and t
 AGAIN = "again"  # the key of the button that deals the same hand again, once it is over
 # The computers' reasons not shown, as they weigh playing alone (a choice a first hand does not offer).
 UNSAID = frozenset({Verb.STAY, Verb.ALONE})
+# How the guide looks: a panel above the table in large type, its advice set apart; the story below, quieter.
+GUIDE_STYLE = (
+    "font-size: 1.08em; line-height: 1.45; max-width: 62em; padding: 0.6em 0.9em; margin: 0 0 0.5em; "
+    "border-left: 0.35em solid #2e7d32; background: #f1f8f1; border-radius: 0.3em; color: #1b1b1b"
+)
+ADVICE_STYLE = "background: #fff; border: 1px solid #c8e6c9; border-radius: 0.3em; padding: 0.35em 0.6em"
+STORY_STYLE = "font-size: 0.95em; line-height: 1.4; max-width: 62em; color: #333; margin-top: 0.4em"
 
 
 def _suit_words(view: View) -> str:
@@ -215,8 +222,9 @@ class GuidedHand(Described, w.VBox):
         self.moment += 1
         picture = self.picture()
         self.board.picture = dict(picture)
-        self.guide.value = self._guide_html(picture)
-        self.story.value = self._story_html()
+        self.guide.value = f'<div style="{GUIDE_STYLE}">{self._guide_html(picture)}</div>'
+        story = self._story_html()
+        self.story.value = f'<div style="{STORY_STYLE}">{story}</div>' if story else ""
 
     def picture(self) -> Picture:
         """What the board draws: your seat's picture, with only the offered buttons and the guide's prompt where
@@ -262,7 +270,9 @@ class GuidedHand(Described, w.VBox):
             if view.phase is Phase.GOING_ALONE
             else f"“{in_names(advice.reason, names)}”"
         )
-        parts.append(f"<p><b>Our advice:</b> {words_html(said)}. <i>Why:</i> {words_html(why)}</p>")
+        parts.append(
+            f'<p style="{ADVICE_STYLE}"><b>Our advice:</b> {words_html(said)}. <i>Why:</i> {words_html(why)}</p>'
+        )
         return "".join(parts)
 
     def _story_html(self) -> str:
