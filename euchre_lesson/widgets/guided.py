@@ -46,13 +46,20 @@ GUIDE = RuleOfThumbPlayer()  # holds no state: the advice for the learner, and t
 AGAIN = "again"  # the key of the button that deals the same hand again, once it is over
 # The computers' reasons not shown, as they weigh playing alone (a choice a first hand does not offer).
 UNSAID = frozenset({Verb.STAY, Verb.ALONE})
+BIDDING = frozenset({Phase.ROUND_ONE, Phase.ROUND_TWO})
 # How the guide looks: a panel above the table in large type, its advice set apart; the story below, quieter.
 GUIDE_STYLE = (
-    "font-size: 1.08em; line-height: 1.45; max-width: 62em; padding: 0.6em 0.9em; margin: 0 0 0.5em; "
+    "font-size: 1.05em; line-height: 1.4; max-width: 62em; padding: 0.4em 0.8em; margin: 0 0 0.4em; "
     "border-left: 0.35em solid #2e7d32; background: #f1f8f1; border-radius: 0.3em; color: #1b1b1b"
 )
-ADVICE_STYLE = "background: #fff; border: 1px solid #c8e6c9; border-radius: 0.3em; padding: 0.35em 0.6em"
+ADVICE_STYLE = "margin: 0.4em 0 0; padding-top: 0.4em; border-top: 1px solid #c8e6c9"
+LINE_STYLE = "margin: 0.25em 0"
 STORY_STYLE = "font-size: 0.95em; line-height: 1.4; max-width: 62em; color: #333; margin-top: 0.4em"
+
+
+def _line(html: str) -> str:
+    """One paragraph of the guide, close to the next."""
+    return f'<p style="{LINE_STYLE}">{html}</p>'
 
 
 def _suit_words(view: View) -> str:
@@ -66,11 +73,10 @@ def _step_words(view: View, names: list[str]) -> str:
     dealer = names[view.dealer]
     if phase is Phase.ROUND_ONE:
         return (
-            f"<b>The bidding.</b> Before any card is played, the players choose <b>trump</b>: one suit that beats "
-            f"every other suit for this hand. {escape(dealer)}, the dealer, turned up the {up}, the <b>up-card</b>, "
-            f"so {offered} is offered first. You speak first, as the player on the dealer's left. To "
-            f"<b>order it up</b> is to say yes: {offered} become trump and you become the <b>maker</b>, who "
-            f"must win at least three of the five tricks. To <b>pass</b> is to say no, and the next player speaks."
+            f"<b>The bidding.</b> First the players choose <b>trump</b>, a suit that beats every other suit this "
+            f"hand. {escape(dealer)}, the dealer, turned up the {up} (the <b>up-card</b>), so {offered} are offered "
+            f"first, and you speak first. To <b>order it up</b> is to say yes: {offered} become trump and you are "
+            f"the <b>maker</b>, who must win three of the five tricks. To <b>pass</b> is to say no."
         )
     if phase is Phase.ROUND_TWO:
         return (
@@ -243,6 +249,9 @@ class GuidedHand(Described, w.VBox):
         buttons = [b for b in picture["buttons"] if b["kind"] != "bid" or b["key"] in offered]
         if view.phase is Phase.GOING_ALONE and view.legal:
             picture["prompt"] = "You made trump: press Take the dummy to add the dummy's five cards to yours (T5)."
+        elif view.phase in BIDDING and view.legal:  # the guide above says what a bid is: here, only what to press
+            bids = [f'"{button["words"]}"' for button in buttons if button["kind"] == "bid"]
+            picture["prompt"] = f"Your bid: press {', '.join(bids[:-1])} or {bids[-1]}."
         if self.is_over:
             picture["prompt"] = "The hand is over. Press Play it again to deal the same cards once more."
         picture["buttons"] = buttons
@@ -250,20 +259,21 @@ class GuidedHand(Described, w.VBox):
 
     def _guide_html(self, picture: Picture) -> str:
         view, names = self.view, self.names()
-        parts = [f'<p class="euchre-guide-said">{words_html(self.comment)}</p>'] if self.comment else []
+        parts = [_line(words_html(self.comment))] if self.comment else []
         if self.is_over:
+            result = words_html(in_names(result_words(self.hand, view), names))
+            parts.append(_line(f"<b>The hand is over.</b> {result}"))
             parts.append(
-                f"<p><b>The hand is over.</b> {words_html(in_names(result_words(self.hand, view), names))}</p>"
-            )
-            parts.append(
-                "<p>That was a whole hand of Euchre, from the deal to the last trick. The words below say it "
-                "again in a few lines, and the lessons after this one teach each step.</p>"
+                _line(
+                    "That was a whole hand of Euchre, from the deal to the last trick. The words below say it "
+                    "again in a few lines, and the lessons after this one teach each step."
+                )
             )
             return "".join(parts)
         advice = self.advice()
         if advice is None:
-            return "".join(parts) + "<p>The computer players are choosing.</p>"
-        parts.append(f"<p>{_step_words(view, names)}</p>")
+            return "".join(parts) + _line("The computer players are choosing.")
+        parts.append(_line(_step_words(view, names)))
         said = _advice_words(view, advice.action, picture["buttons"])
         why = (
             "the dummy's five cards can only help you"
