@@ -54,7 +54,7 @@ GUIDE_STYLE = (
 )
 ADVICE_STYLE = "margin: 0.4em 0 0; padding-top: 0.4em; border-top: 1px solid #c8e6c9"
 LINE_STYLE = "margin: 0.25em 0"
-STORY_STYLE = "font-size: 0.95em; line-height: 1.4; max-width: 62em; color: #333; margin-top: 0.4em"
+STORY_STYLE = "font-size: 1em; line-height: 1.4; max-width: 62em; color: #333; margin-top: 0.4em"
 
 
 def _line(html: str) -> str:
@@ -254,6 +254,9 @@ class GuidedHand(Described, w.VBox):
             picture["prompt"] = f"Your bid: press {', '.join(bids[:-1])} or {bids[-1]}."
         if self.is_over:
             picture["prompt"] = "The hand is over. Press Play it again to deal the same cards once more."
+        advice = self.advice()
+        if advice is not None and len(self.offered()) > 1:  # beside your cards too: the guide may be out of sight
+            picture["prompt"] += f" Our advice: {_advice_words(view, advice.action, buttons)}."
         picture["buttons"] = buttons
         return picture
 
