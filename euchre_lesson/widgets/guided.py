@@ -253,7 +253,10 @@ class GuidedHand(Described, w.VBox):
             bids = [f'"{button["words"]}"' for button in buttons if button["kind"] == "bid"]
             picture["prompt"] = f"Your bid: press {', '.join(bids[:-1])} or {bids[-1]}."
         if self.is_over:
-            picture["prompt"] = "The hand is over. Press Play it again to deal the same cards once more."
+            took = self.hand.tricks_won[YOU]
+            picture["prompt"] = (
+                f"The hand is over: you took {took} of the 5 tricks. Press Play it again to deal the same cards."
+            )
         advice = self.advice()
         if advice is not None and len(self.offered()) > 1:  # beside your cards too: the guide may be out of sight
             picture["prompt"] += f" Our advice: {_advice_words(view, advice.action, buttons)}."
