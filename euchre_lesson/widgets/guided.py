@@ -80,7 +80,7 @@ def _step_words(view: View, names: list[str]) -> str:
         )
     if phase is Phase.ROUND_TWO:
         return (
-            f"<b>The bidding, round two.</b> Nobody took the {offered}, so the up-card is turned down. Now "
+            f"<b>The bidding, round two.</b> Nobody made {offered} trump, so the {up} is turned down. Now "
             f"each player in turn may name another suit as trump, and become its maker, or pass again."
         )
     if phase is Phase.PICKUP:
@@ -111,7 +111,7 @@ def _bowers_words(view: View) -> str:
     if trump is None or not any(bower(card, trump) for card in held):
         return ""
     return (
-        " One card is marked: the jack of trump is the <b>right bower</b>, the highest trump of all, and the other "
+        " A jack is marked: the jack of trump is the <b>right bower</b>, the highest trump of all, and the other "
         "jack of the same colour, the <b>left bower</b>, counts as a trump too, the second highest. Lesson 1 tells "
         "more."
     )
