@@ -103,12 +103,13 @@ def test_no_lesson_points_to_a_part_its_page_hides():
 # -- words before they are explained ------------------------------------------------------------------------------
 
 
-def test_lesson_0_explains_what_its_table_and_replay_show():
-    """Lesson 0's replay says "going alone" and marks the bowers R and L (lessons 5 and 1); "(to act)"."""
+def test_lesson_0_says_no_word_of_a_later_lesson_and_explains_to_act():
+    """Lesson 0's replay said "going alone" and marked the bowers R and L (lessons 5 and 1): lesson 0 now opens on
+    a guided hand, and has no replay; "(to act)" is still said to mark whose turn it is."""
     text = learner_text(0)
     assert re.search(r"\(to act\)[^.]*turn", text), "(to act) is said to mark whose turn it is"
-    assert re.search(r"\bR\b[^.]*\bL\b[^.]*bower", text), "the replay's R and L are said to mark the bowers"
-    assert re.search(r"\[going alone\]", text) and text.index("[going alone]") <= text.index("going alone") + 1
+    assert "HandReplay" not in "".join(c.source for c in learner_cells(lesson(0)))
+    assert not re.search(r"\b(go|goes|going|went|gone) alone\b|\bR\b|\bL\b", text), "a word of lessons 1 and 5"
 
 
 def test_lesson_2_says_what_to_act_marks_before_its_first_table():

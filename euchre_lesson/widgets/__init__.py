@@ -12,6 +12,7 @@ __getattr__, __dir__, __all__ = lazy_names(
         ".dummy": ("DummyTrainer",),
         ".exercise": ("ExerciseView", "ask", "report_answers"),
         ".follow": ("FollowSuitTrainer",),
+        ".guided": ("GuidedHand",),
         ".practice": ("PracticeWidget",),
         ".progress": ("ProgressBoard",),
         ".ranking": ("RankingExplorer",),

@@ -135,11 +135,10 @@ def test_the_package_in_the_site_is_the_trees_as_pure_python():
 
 
 # Issue 26, 7: a lesson's first lines import only what they need (the whole package takes seconds in the
-# browser). Lesson 0 deals a hand and shows its replay: no table, no trainer, no exercise, nothing of teach.
+# browser). Lesson 0 opens on its guided hand: no lessons' table, no trainer, no exercise, nothing of teach.
 FIRST_LINES = """import sys
-from euchre_lesson import CUTTHROAT, RuleOfThumbPlayer, deal_hand, play_out
-from euchre_lesson.widgets import HandReplay
-HandReplay(play_out(deal_hand(CUTTHROAT, dealer=2, seed=2026), [RuleOfThumbPlayer() for _ in range(3)]))
+from euchre_lesson.widgets import GuidedHand
+GuidedHand()
 print(" ".join(sorted(m for m in sys.modules if m.startswith("euchre_lesson"))))
 from euchre_lesson.widgets import Table
 from euchre_lesson import solve, grade

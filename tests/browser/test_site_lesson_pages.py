@@ -199,7 +199,7 @@ def test_a_link_to_the_next_lesson_opens_it_in_the_same_page_on_the_same_python(
     open_page(page, site, f"notebooks/{first}")
     before = page.evaluate(KERNELS)
     assert set(before["sessions"]) == {before["current"]}, f"the page started more than one Python: {before}"
-    assert "play_out" in kernel_run(page, "print(sorted(globals()))"), "lesson 0 no longer imports play_out"
+    assert "GuidedHand" in kernel_run(page, "print(sorted(globals()))"), "lesson 0 no longer imports GuidedHand"
     link = page.locator(f'.jp-MarkdownCell a[href$="/{later}"]').first
     link.scroll_into_view_if_needed()
     link.click()
@@ -215,7 +215,7 @@ def test_a_link_to_the_next_lesson_opens_it_in_the_same_page_on_the_same_python(
     assert after["path"] == f"notebooks/{later}" and after["current"] == before["current"], (before, after)
     assert survey["state"] == "ready" and survey["widgets"] == widgets_shown(LESSONS / later), survey
     assert not survey["empty"] and not survey["problems"], survey
-    assert "play_out" not in kernel_run(page, "print(sorted(globals()))"), "lesson 0's names are still there"
+    assert "GuidedHand" not in kernel_run(page, "print(sorted(globals()))"), "lesson 0's names are still there"
     assert len(page.context.pages) == 1, "the link opened another tab"
     assert not page.errors, page.errors
 
