@@ -353,3 +353,22 @@ def test_the_rule_book_says_where_going_alone_pays_more_and_deals_the_dummy_face
         assert "partnership" in said[0] and "Cutthroat" in said[0], said[0]
     dummy = next(line for line in text.splitlines() if 'id="glossary-dummy"' in line)
     assert "face down" in dummy
+
+
+@pytest.mark.parametrize("game,said", [("cutthroat", "The maker leads trump"), ("partnership", "The makers lead trump")])
+def test_the_rule_of_thumb_s_lead_names_one_maker_or_two_as_the_game_has(game, said):
+    """The guided first hand shows this reason to a Cutthroat maker: 'The makers lead' was one of the listed slips."""
+    from euchre_lesson.engine.hand import deal_hand
+    from euchre_lesson.engine.rules import PRESETS
+    from euchre_lesson.engine.view import acting_seat
+    from euchre_lesson.play.rule_of_thumb import RuleOfThumbPlayer
+
+    player, reasons = RuleOfThumbPlayer(), []
+    for seed in range(60):
+        state = deal_hand(PRESETS[game], dealer=0, seed=seed)
+        while not state.is_over:
+            choice = player.decide(state.view(acting_seat(state)))
+            reasons.append(choice.reason)
+            state = state.apply(choice.action)
+    leads = [reason for reason in reasons if "trump to draw" in reason]
+    assert leads and all(reason.startswith(said) for reason in leads), leads[:3]

@@ -281,7 +281,11 @@ def _lead(view: View, cards: list[Card]) -> tuple[Action, str]:
     trump = fixed_suit(view.trump)
     trumps = sorted((c for c in cards if is_trump(c, trump)), key=lambda c: -power(c, trump, trump))
     if view.seat in view.makers and trumps and (len(trumps) >= 2 or bower(trumps[0], trump)):
-        return play(trumps[0]), f"The makers lead trump to draw the defenders' trumps: I lead the {trumps[0]}."
+        maker = view.rules.facts.makers.noun  # "the maker" in Cutthroat and Two-handed, "the makers" with partners
+        verb = "leads" if maker == "the maker" else "lead"
+        return play(
+            trumps[0]
+        ), f"{maker.capitalize()} {verb} trump to draw the defenders' trumps: I lead the {trumps[0]}."
     aces = [c for c in cards if c.rank is Rank.ACE and not is_trump(c, trump)]
     if aces:
         return play(aces[0]), f"I lead the {aces[0]}: an off-suit ace is likely to win before anyone is void."
