@@ -799,8 +799,14 @@ class Progress:
     def keep_card(self, item: str, card: ReviewCard) -> None:
         """Keep a card as a review left it (teach/review.py schedules it): the newest review wins on a merge."""
         _review_item(item)
-        if not isinstance(card, ReviewCard) or not fits(REVIEW_CARD, _card_entry(card)):
-            raise NotationError("card", f"card must be a ReviewCard as a review schedules it, not {excerpt(card)}.")
+        try:
+            if not isinstance(card, ReviewCard):
+                raise _Damage("not a card")
+            _card_from(item, _card_entry(card))  # what a reader would refuse is never written
+        except _Damage:
+            raise NotationError(
+                "card", f"card must be a ReviewCard as a review schedules it, not {excerpt(card)}."
+            ) from None
         self._update(lambda kept: Kept({}, {}, {item: card}))
 
     def now(self) -> float:
