@@ -315,3 +315,25 @@ def test_the_review_with_nothing_due_says_so_and_what_it_is_where_it_cannot_run(
     assert text.startswith("Today's review") and "Run ▸ Run All Cells" in text
     with pytest.raises(NotationError, match="progress"):
         ReviewWidget("a folder")
+
+
+def test_the_review_shows_no_code_words(kept, clock):
+    from test_learner_words import report, shown, texts_of
+
+    kept.record("lesson 2 q1", False, "assist")
+    kept.record_practice("bid", False)
+    kept.missed("rule T7")
+    board = ProgressBoard(kept)
+    board.review_button.click()
+    (review,) = board.review_holder.children
+    texts = []
+    while review.view is not None:
+        texts += texts_of(board)
+        review.view.hint_button.click()
+        review.view.answer_buttons[0].click()
+        review.view.check_button.click()
+        texts += texts_of(board)
+        review.next_button.click()
+    texts += texts_of(board)
+    found = report(("review", text) for text in texts)
+    assert found == set(), shown(found, set())
