@@ -267,8 +267,8 @@ def _combined(mine: Kept, theirs: Kept) -> Kept:
         practice[kind] = tuple(sorted(set(results) | set(practice.get(kind, ()))))[-RECENT:]
     review = dict(theirs.review)
     for item, card in mine.review.items():
-        other = review.get(item)
-        review[item] = card if other is None else _card_combined(card, other)
+        copy = review.get(item)
+        review[item] = card if copy is None else _card_combined(card, copy)
     return Kept(answers, practice, review)
 
 

@@ -110,7 +110,7 @@ def _askable(item: str) -> bool:
     if what == "rule":
         return bool(_on_rule(name))
     found = EXERCISE_ID.fullmatch(item)
-    return bool(found) and int(found[1]) in lesson_numbers() and found[2] in vars(exercises(int(found[1])))
+    return found is not None and int(found[1]) in lesson_numbers() and found[2] in vars(exercises(int(found[1])))
 
 
 class ReviewQuestion(NamedTuple):
