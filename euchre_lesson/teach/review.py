@@ -22,7 +22,7 @@ from .context import learners_progress
 from .course import exercises, lesson_numbers
 from .exercises import Exercise, Verdict
 from .practice import KINDS, MOST_SEED, question
-from .progress import EXERCISE_ID, REVIEW_ITEM, Progress, ReviewCard
+from .progress import EXERCISE_ID, REVIEW_ITEM, SECONDS_UNTIL, Progress, ReviewCard
 
 MOST = 5  # questions in one review: a few minutes; the rest wait for the next review
 DAY = 24 * 60 * 60  # seconds
@@ -34,6 +34,13 @@ def _scheduler() -> Scheduler:
     return Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
 
 
+def _time(name: str, value: object) -> float:
+    """A time in seconds since 1970 (as the progress file keeps it); anything else is refused by name."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < SECONDS_UNTIL:
+        raise NotationError(name, f"{name} must be a time in seconds since 1970, not {excerpt(value)}.")
+    return float(value)
+
+
 def _moment(seconds: float) -> datetime:
     return datetime.fromtimestamp(seconds, UTC)
 
@@ -43,8 +50,7 @@ def scheduled(card: ReviewCard, right: bool, when: float) -> ReviewCard:
     checks.instance("card", card, ReviewCard, "a review card, as Progress.review_cards() gives")
     if type(right) is not bool:
         raise NotationError("right", f"right must be True or False, not {excerpt(right)}.")
-    if isinstance(when, bool) or not isinstance(when, (int, float)) or not 0 <= when < 1e11:
-        raise NotationError("when", f"when must be a time in seconds since 1970, not {excerpt(when)}.")
+    when = _time("when", when)
     before = Card(
         card_id=1,  # FSRS makes an id from the clock (and sleeps a millisecond) when given none; the file needs none
         state=State.Learning if card.last is None else State.Review,
@@ -67,7 +73,7 @@ def scheduled(card: ReviewCard, right: bool, when: float) -> ReviewCard:
 
 def end_of_day(now: float) -> float:
     """The last moment of the learner's day (the computer's local time) that holds `now`: what "today" means."""
-    day = time.localtime(now)
+    day = time.localtime(_time("now", now))
     midnight = time.mktime((day.tm_year, day.tm_mon, day.tm_mday + 1, 0, 0, 0, 0, 0, -1))
     return midnight - 0.001
 

@@ -99,7 +99,7 @@ def _board_text(summary: tuple[LessonProgress, ...], practice: dict[str, tuple[b
     return "\n".join(lines + [_practice_words(practice)])
 
 
-def review_words(due: int) -> str:
+def _review_words(due: int) -> str:
     """How many questions are due for review today, in words."""
     if due == 0:
         return "Nothing to review today: a question you miss comes back here on a later day."
@@ -175,7 +175,7 @@ class ProgressBoard(Described, w.VBox):
     def redraw_review(self) -> None:
         """The count of questions due today, and the button that opens them (not while a review is going on)."""
         self.due = len(to_review(self.progress))
-        self.review_words.value = f"<p class='euchre-note'><b>{escape(review_words(self.due))}</b></p>"
+        self.review_words.value = f"<p class='euchre-note'><b>{escape(_review_words(self.due))}</b></p>"
         reviewing = any(not shown.session.done for shown in self.review_holder.children)
         if self.due and not reviewing:
             self.review_tie.draw(self.reviews)
