@@ -279,6 +279,8 @@ def test_the_contents_page_says_how_many_to_review_today_and_hides_the_button_wh
     clock.now += 2 * DAY  # a new day: still due
     board.update_button.click()
     assert "3 to review today" in board.review_words.value
+    board.review_button.click()  # the button shown again after it was hidden acts
+    assert [type(shown) for shown in board.review_holder.children] == [ReviewWidget]
 
 
 def test_the_review_opens_from_the_contents_page_and_each_answer_counts_down(kept, clock):
