@@ -84,6 +84,11 @@ def test_a_right_review_pushes_the_card_days_later_and_each_right_one_further():
     assert due_today({"lesson 1 q1": once}, once.due) == ("lesson 1 q1",)
 
 
+def test_a_right_review_after_a_hint_comes_back_sooner_than_one_without():
+    plain, hinted = scheduled(ReviewCard(NOON, NOON), True, NOON), scheduled(ReviewCard(NOON, NOON), True, NOON, True)
+    assert NOON + DAY <= hinted.due < plain.due
+
+
 def test_a_wrong_review_brings_the_card_back_the_next_day():
     once = scheduled(ReviewCard(NOON, NOON), True, NOON)
     wrong = scheduled(once, False, once.due)
@@ -296,6 +301,8 @@ def test_the_review_opens_from_the_contents_page_and_each_answer_counts_down(kep
         assert f"question {number} of 3, {question.source}" in shown.heading.value
         assert shown.view.exercise is question.exercise
         wrong, right = wrong_and_right(question.exercise)
+        if number == 2:
+            shown.view.hint_button.click()  # right after a hint: back sooner than right without one
         answer(shown.view, wrong if number == 1 else right)
         words = f"{3 - number} to review today" if number < 3 else "Nothing to review today"
         assert board.due == 3 - number and words in board.review_words.value, "the count goes down with each answer"
@@ -305,9 +312,11 @@ def test_the_review_opens_from_the_contents_page_and_each_answer_counts_down(kep
         shown.view is None and "Review done: 2 of 3 right. The ones you missed come back tomorrow." in shown.said.value
     )
     assert "Nothing to review today" in board.review_words.value
+    dues = [kept.review_cards()[item].due - NOON for item in shown.session.items]
+    assert dues == [DAY, DAY, 2 * DAY], "wrong: the next day; right after a hint: the next day; right: two days on"
     clock.now += DAY
     board.update_button.click()
-    assert board.due == 1 and board.review_tie.layout.display == "", "the miss is back the next day"
+    assert board.due == 2 and board.review_tie.layout.display == "", "the miss and the hinted one are back the next day"
 
 
 def test_the_review_with_nothing_due_says_so_and_what_it_is_where_it_cannot_run(kept):

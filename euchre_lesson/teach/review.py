@@ -45,11 +45,14 @@ def _moment(seconds: float) -> datetime:
     return datetime.fromtimestamp(seconds, UTC)
 
 
-def scheduled(card: ReviewCard, right: bool, when: float) -> ReviewCard:
-    """The card after one review at `when` (seconds since 1970): right is FSRS's Good, wrong its Again."""
+def scheduled(card: ReviewCard, right: bool, when: float, hinted: bool = False) -> ReviewCard:
+    """The card after one review at `when` (seconds since 1970): right is FSRS's Good (Hard after a hint), wrong its
+    Again."""
     checks.instance("card", card, ReviewCard, "a review card, as Progress.review_cards() gives")
     if type(right) is not bool:
         raise NotationError("right", f"right must be True or False, not {excerpt(right)}.")
+    if type(hinted) is not bool:
+        raise NotationError("hinted", f"hinted must be True or False, not {excerpt(hinted)}.")
     when = _time("when", when)
     before = Card(
         card_id=1,  # FSRS makes an id from the clock (and sleeps a millisecond) when given none; the file needs none
@@ -60,7 +63,8 @@ def scheduled(card: ReviewCard, right: bool, when: float) -> ReviewCard:
         due=_moment(card.due),
         last_review=None if card.last is None else _moment(card.last),
     )
-    after, _ = _scheduler().review_card(before, Rating.Good if right else Rating.Again, _moment(when))
+    rating = (Rating.Hard if hinted else Rating.Good) if right else Rating.Again
+    after, _ = _scheduler().review_card(before, rating, _moment(when))
     return ReviewCard(
         due=after.due.timestamp(),
         missed=card.missed,
@@ -184,13 +188,14 @@ class Review:
         self.question = review_question(self.items[self.number - 1], self.rng.randrange(MOST_SEED))
         return self.question
 
-    def answer(self, given: object) -> Verdict:
-        """Check an answer to the question shown; the first one that can be judged reschedules its card."""
+    def answer(self, given: object, hinted: bool = False) -> Verdict:
+        """Check an answer to the question shown; the first one that can be judged reschedules its card (a right one
+        after a hint not as far on)."""
         if self.question is None:
             raise NotationError("given", "This review is over: every card due was asked. Start a new review.")
         self.verdict = self.question.exercise.judge(given)
         if not self.counted and self.verdict.answered:  # a blank or unfinished answer is not a try
-            self._rate(self.verdict.correct)
+            self._rate(self.verdict.correct, checks.flag("hinted", hinted))
         return self.verdict
 
     def solution(self) -> str:
@@ -201,11 +206,11 @@ class Review:
             self._rate(False)
         return self.question.exercise.solution()
 
-    def _rate(self, right: bool) -> None:
+    def _rate(self, right: bool, hinted: bool = False) -> None:
         question = checks.known(self.question, "a question is shown")
         self.counted = True
         self.right += right
         self.wrong += not right
         now = self.progress.now()
         card = self.progress.review_cards().get(question.item) or ReviewCard(now, now)
-        self.progress.keep_card(question.item, scheduled(card, right, now))
+        self.progress.keep_card(question.item, scheduled(card, right, now, hinted))

@@ -122,6 +122,6 @@ class ReviewWidget(Described, w.VBox):
     def _answered(self, number: int, text: str) -> None:
         """The view judged an answer: the review rates its card (only the first, and only for the question shown)."""
         if number == self.session.number and self.session.question is not None:
-            self.session.answer(text)
+            self.session.answer(text, hinted=bool(self.view and self.view.hints_shown))
             if self.on_change is not None:
                 self.on_change()
