@@ -118,4 +118,5 @@ def test_a_progress_file_of_today_is_written_again_as_it_was_with_the_new_answer
         Progress(tmp_path, clock=lambda: 1765000100.0).record_practice("bid", False)
     before = json.loads(text("learner/progress.json"))
     before["practice"]["bid"].append([1765000100.0, False])
+    before["review"] = {"practice bid": {"due": 1765000100.0, "missed": 1765000100.0, "reviews": 0}}  # a miss to review
     assert json.loads((tmp_path / "progress.json").read_text(encoding="utf-8")) == before

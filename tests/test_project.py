@@ -41,19 +41,21 @@ def _environment_yml():
 def test_environment_yml_lists_the_package_dependencies():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     conda, pip = _environment_yml()
-    listed = {_name(r): r.replace(" ", "") for r in conda if _name(r) not in ("python", "pip")}
+    from_pypi = ["fsrs==6.3.2"]  # a dependency of the package installed by pip: its pinned wheel is on PyPI
+    listed = {_name(r): r.replace(" ", "") for r in conda + from_pypi if _name(r) not in ("python", "pip")}
     extras = project["optional-dependencies"]
     declared = {_name(r): r.replace(" ", "") for r in project["dependencies"] + extras["lessons"] + extras["app"]}
     assert listed == declared
     assert "python=3.11" in conda
-    assert pip == [".", *extras["classroom"]]  # the package, then the class's server's pins, word for word
+    # the package, the dependency from PyPI, then the class's server's pins, word for word
+    assert pip == [".", *from_pypi, *extras["classroom"]]
     assert all(_name(r) in ("solara", "solara-server", "segno") for r in extras["classroom"])
 
 
 def test_the_package_needs_no_jupyterlab_or_voila_so_it_installs_in_the_browser():
     """micropip (the static site) cannot install JupyterLab or Voila: they are the extras `lessons` and `app`."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    assert {_name(r) for r in project["dependencies"]} == {"ipywidgets", "nbformat", "anywidget"}  # each a pure wheel
+    assert {_name(r) for r in project["dependencies"]} == {"ipywidgets", "nbformat", "anywidget", "fsrs"}  # pure wheels
     assert [_name(r) for r in project["optional-dependencies"]["lessons"]] == ["jupyterlab"]
     assert [_name(r) for r in project["optional-dependencies"]["app"]] == ["voila"]
     makefile = (ROOT / "Makefile").read_text()

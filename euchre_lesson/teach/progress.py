@@ -7,8 +7,11 @@ first so that two lessons open at once keep each other's answers; a kernel that 
 its answers in a journal of its own beside it, which every reader merges. A file that cannot be read is
 renamed aside with a message, never deleted, and never stops a lesson; one entry that cannot be read is left
 out with a message, and the rest is read. The file and a journal's line are declared formats (PROGRESS_FILE,
-JOURNAL_LINE, of ANSWER_ENTRY and PRACTICE_RESULT): every writer checks what it writes against them, and the reader
-reads each entry with them.
+JOURNAL_LINE, of ANSWER_ENTRY, PRACTICE_RESULT and REVIEW_CARD): every writer checks what it writes against them, and
+the reader reads each entry with them.
+
+Each miss (an exercise answered wrong, a practice question missed, a rule missed at the table) makes a review card, due
+at once; `teach/review.py` asks it again and schedules it with FSRS. A file of before the cards has none, and reads.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from ..engine.files import (
 )
 from ..engine.formats import Format, check, first_wrong, fits
 from .course import exercises, lesson_numbers
+from .exercises import RULE_ID
 
 ENVIRONMENT = "EUCHRE_LESSON_PROGRESS"  # a folder: where the progress file is kept instead of the default
 FILE_NAME = "progress.json"
@@ -58,6 +62,8 @@ JOURNAL_REWRITE = 32 * 1024  # bytes: a journal this long is rewritten as one li
 MOST_JOURNALS = 1000  # journals read at most: each is a kernel that never got the lock before it ended
 EXERCISE_ID = re.compile(r"lesson ([0-9]{1,3}) ([A-Za-z_][A-Za-z0-9_]{0,39})")  # as exercises(N) names them
 KIND = re.compile(r"[a-z][a-z0-9_]{0,39}")
+# What a review card asks again: a lesson's exercise, a kind of practice question, or a rule of the rule book.
+REVIEW_ITEM = re.compile(rf"{EXERCISE_ID.pattern}|practice {KIND.pattern}|rule {RULE_ID.pattern}")
 NESTING = 64  # levels of lists and objects read: the file needs 4, and json.loads recurses once per level
 DIGITS = 1000  # of a whole number read: a time or a count of 400 digits is one entry left out, not the whole file
 
@@ -166,6 +172,29 @@ def kept_id(value) -> bool:
     return True
 
 
+def _review_item(item: object) -> str:
+    """What a review card asks again, checked: a lesson's exercise, a practice kind or a rule; else refused."""
+    if (
+        not isinstance(item, str)
+        or not REVIEW_ITEM.fullmatch(item)
+        or (item.startswith("lesson") and not kept_id(item))
+    ):
+        raise NotationError(
+            "item",
+            f"item must be a lesson's exercise ('lesson 3 q2'), a kind of practice ('practice bid') or a rule "
+            f"('rule C12'), not {excerpt(item)}.",
+        )
+    return item
+
+
+def _missed_card(kept: Kept, item: str, now: float) -> dict[str, ReviewCard]:
+    """The card of a miss, due now: a new one, or the one kept brought forward (its schedule kept)."""
+    old = kept.review.get(item)
+    when = min(now, SECONDS_UNTIL - 1)
+    card = ReviewCard(when, when) if old is None else old._replace(missed=max(old.missed, when), due=min(old.due, when))
+    return {item: card}
+
+
 def _answer_text(answer) -> str:
     """An answer as a short text: a card, a suit, some cards, a number."""
     if isinstance(answer, (set, frozenset)):
@@ -194,11 +223,27 @@ class Answer(NamedTuple):
         return {"correct": self.correct, "tries": self.tries, **({} if self.first is None else {"first": self.first})}
 
 
+class ReviewCard(NamedTuple):
+    """One thing to review: when it is due, when it was last missed, and what the scheduler knows of it.
+
+    A card never reviewed is due when it was missed; each review (teach/review.py) sets its stability and difficulty,
+    when it was reviewed and when it is due next. A miss after the last review makes it due at once again."""
+
+    due: float
+    missed: float
+    reviews: int = 0
+    stability: float | None = None  # days until the chance of remembering falls to 90% (FSRS); None before a review
+    difficulty: float | None = None  # 1 (easy) to 10 (hard), FSRS's; None before a review
+    last: float | None = None  # when it was last reviewed; None before a review
+
+
 class Kept(NamedTuple):
-    """Everything in the file: exercise answers by id, and each practice kind's recent (when, right) results."""
+    """Everything in the file: exercise answers by id, each practice kind's recent (when, right) results, and the
+    review cards by what they ask again ('lesson 3 q2', 'practice which_suit', 'rule C12')."""
 
     answers: dict[str, Answer]
     practice: dict[str, tuple[tuple[float, bool], ...]]
+    review: dict[str, ReviewCard] = {}  # noqa: RUF012 - never changed: every change makes a new Kept
 
 
 NOTHING = Kept({}, {})
@@ -220,7 +265,19 @@ def _combined(mine: Kept, theirs: Kept) -> Kept:
     practice = dict(theirs.practice)
     for kind, results in mine.practice.items():
         practice[kind] = tuple(sorted(set(results) | set(practice.get(kind, ()))))[-RECENT:]
-    return Kept(answers, practice)
+    review = dict(theirs.review)
+    for item, card in mine.review.items():
+        copy = review.get(item)
+        review[item] = card if copy is None else _card_combined(card, copy)
+    return Kept(answers, practice, review)
+
+
+def _card_combined(one: ReviewCard, other: ReviewCard) -> ReviewCard:
+    """Two copies of a card in one: the latest review's schedule, and due at once if missed since that review."""
+    newer = max(one, other, key=lambda card: (-1.0 if card.last is None else card.last, card.reviews, -card.due))
+    missed = max(one.missed, other.missed)
+    since = newer.last is None or missed > newer.last
+    return newer._replace(missed=missed, due=min(newer.due, missed) if since else newer.due)
 
 
 def _all_combined(copies) -> Kept:
@@ -271,8 +328,43 @@ PRACTICE_RESULT = Format(
     },
     example="[1765000000.0, true]",
 )
+# One review card; a card reviewed has its stability, difficulty and last review, one never reviewed none of them.
+REVIEW_CARD = Format(
+    "review card",
+    {
+        "description": "a review card (due, missed and reviews, and after a review stability, difficulty and last)",
+        "type": "object",
+        "properties": {
+            "due": TIME,
+            "missed": TIME,
+            "reviews": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 10**9 - 1,
+                "description": "a whole number of reviews",
+            },
+            "stability": {
+                "type": "number",
+                "exclusiveMinimum": 0,
+                "maximum": 10**6,
+                "description": "a number of days above 0",
+            },
+            "difficulty": {"type": "number", "minimum": 1, "maximum": 10, "description": "a number from 1 to 10"},
+            "last": TIME,
+        },
+        "required": ["due", "missed", "reviews"],
+        "dependencies": {  # draft 7: a field that needs the others
+            "stability": ["difficulty", "last"],
+            "difficulty": ["stability", "last"],
+            "last": ["stability", "difficulty"],
+        },
+        "additionalProperties": False,
+    },
+    example='{"due": 1765200000.0, "missed": 1765000000.0, "reviews": 1, "stability": 2.3, "difficulty": 2.1, '
+    '"last": 1765000060.0}',
+)
 _PROGRESS = {
-    "description": "the progress of these lessons (an object with version, answers and practice)",
+    "description": "the progress of these lessons (an object with version, answers, practice and review)",
     "type": "object",
     "properties": {
         "version": {"type": "integer", "const": VERSION},
@@ -286,11 +378,18 @@ _PROGRESS = {
             "propertyNames": {"pattern": f"^{KIND.pattern}$"},
             "additionalProperties": {"type": "array", "items": PRACTICE_RESULT.schema},
         },
+        "review": {  # since the review cards (issue 37): a file without it has none
+            "type": "object",
+            "propertyNames": {"pattern": f"^({REVIEW_ITEM.pattern})$"},
+            "additionalProperties": REVIEW_CARD.schema,
+        },
     },
     "required": ["version"],
     "additionalProperties": False,
 }
-PROGRESS_FILE = Format("progress file", _PROGRESS, example='{"version": 1, "answers": {}, "practice": {}}')
+PROGRESS_FILE = Format(
+    "progress file", _PROGRESS, example='{"version": 1, "answers": {}, "practice": {}, "review": {}}'
+)
 JOURNAL_LINE = Format("progress journal line", _PROGRESS, example='{"version":1,"answers":{},"practice":{}}')
 
 
@@ -308,10 +407,10 @@ def _kept_from(data: object, form: Format = PROGRESS_FILE) -> tuple[Kept, list[s
     fields = form.schema["properties"]
     problems, answers, practice = [], {}, {}
     problems += [
-        f"its field {excerpt(name)} is none of version, answers and practice"
+        f"its field {excerpt(name)} is none of version, answers, practice and review"
         for name in sorted(set(data) - set(fields), key=str)
     ]
-    for field in ("answers", "practice"):
+    for field in ("answers", "practice", "review"):
         found = data.get(field, {})
         if not isinstance(found, dict):
             problems.append(f"its {field}, {excerpt(found)}, are not an object")
@@ -325,7 +424,13 @@ def _kept_from(data: object, form: Format = PROGRESS_FILE) -> tuple[Kept, list[s
         problems += left_out
         if results:
             practice[kind] = results
-    return Kept(answers, practice), problems
+    review = {}
+    for item, value in _items(data.get("review")):
+        try:
+            review[item] = _card_from(item, value)
+        except _Damage as damage:
+            problems.append(str(damage))
+    return Kept(answers, practice, review), problems
 
 
 def _items(value) -> list:
@@ -352,6 +457,27 @@ def _answer_from(key: str, value: Any) -> Answer:  # Any: a value read from JSON
         float(value["when"]),
         value.get("first"),
     )
+
+
+def _card_from(item: str, value: Any) -> ReviewCard:  # Any: a value read from JSON, whose shape REVIEW_CARD checks
+    """One review card, read with its format; _Damage names the card and what is wrong with it."""
+    if not REVIEW_ITEM.fullmatch(item):
+        raise _Damage(f"the review card {excerpt(item)} is not of an exercise, a practice kind or a rule")
+    wrong = first_wrong(REVIEW_CARD, value)
+    if wrong is None and not all(
+        math.isfinite(value[name]) for name in ("due", "missed", "stability", "difficulty", "last") if name in value
+    ):  # NaN, which a schema's bounds let through
+        wrong = ()
+    if wrong == ():  # not an object, a field missing or one too many, or NaN
+        raise _Damage(f"the review card for {excerpt(item)} is not {REVIEW_CARD.schema['description']}")
+    if wrong is not None:
+        name = wrong[0]
+        right = REVIEW_CARD.schema["properties"][name]["description"]
+        raise _Damage(f"the review card for {excerpt(item)} has {name} {excerpt(value[name])}, not {right}")
+    if value["reviews"] == 0 and "last" in value or value["reviews"] > 0 and "last" not in value:
+        raise _Damage(f"the review card for {excerpt(item)} has a last review only if it has been reviewed")
+    floats = {name: float(value[name]) for name in ("stability", "difficulty", "last") if name in value}
+    return ReviewCard(float(value["due"]), float(value["missed"]), int(value["reviews"]), **floats)
 
 
 def _results_from(kind: str, value: object) -> tuple[tuple[tuple[float, bool], ...], list[str]]:
@@ -390,8 +516,15 @@ def _json_of(kept: Kept, indent: int | None = 1) -> str:
         "answers": {key: _entry(one) for key, one in sorted(kept.answers.items())},
         "practice": {kind: [list(r) for r in results] for kind, results in sorted(kept.practice.items())},
     }
+    if kept.review:  # a learner who never missed keeps a file as it was before the cards
+        record["review"] = {item: _card_entry(card) for item, card in sorted(kept.review.items())}
     check(PROGRESS_FILE if indent else JOURNAL_LINE, record)
     return json.dumps(record, ensure_ascii=False, indent=indent, separators=None if indent else (",", ":"))
+
+
+def _card_entry(card: ReviewCard) -> dict:
+    """One review card as the file keeps it: what a card never reviewed has not is left out."""
+    return {name: value for name, value in card._asdict().items() if value is not None}
 
 
 def _entry(one: Answer) -> dict:
@@ -622,15 +755,15 @@ class Progress:
         text = _answer_text(answer)
 
         def change(kept: Kept) -> Kept:
-            old = kept.answers.get(exercise_id)
+            old, now = kept.answers.get(exercise_id), self._now()
             one = Answer(
                 correct or (old is not None and old.correct),
                 (old.tries if old else 0) + 1,
                 text,
-                self._now(),
+                now,
                 correct if old is None else old.first,
             )
-            return Kept({exercise_id: one}, {})
+            return Kept({exercise_id: one}, {}, {} if correct else _missed_card(kept, exercise_id, now))
 
         self._update(change)
 
@@ -652,9 +785,33 @@ class Progress:
         def change(kept: Kept) -> Kept:
             results, now = kept.practice.get(kind, ()), self._now()
             when = max(now, results[-1][0] + 0.001) if results else now  # kept in order
-            return Kept({}, {kind: ((min(when, SECONDS_UNTIL - 1), correct),)})
+            missed = {} if correct else _missed_card(kept, f"practice {kind}", now)
+            return Kept({}, {kind: ((min(when, SECONDS_UNTIL - 1), correct),)}, missed)
 
         self._update(change)
+
+    def missed(self, item: str) -> None:
+        """Remember a miss to review: 'lesson 3 q2' (an exercise), 'practice bid' (a kind), 'rule C12' (a rule);
+        its review card is due at once. An exercise's and a practice question's misses are recorded with them."""
+        _review_item(item)
+        self._update(lambda kept: Kept({}, {}, _missed_card(kept, item, self._now())))
+
+    def keep_card(self, item: str, card: ReviewCard) -> None:
+        """Keep a card as a review left it (teach/review.py schedules it): the newest review wins on a merge."""
+        _review_item(item)
+        try:
+            if not isinstance(card, ReviewCard):
+                raise _Damage("not a card")
+            _card_from(item, _card_entry(card))  # what a reader would refuse is never written
+        except _Damage:
+            raise NotationError(
+                "card", f"card must be a ReviewCard as a review schedules it, not {excerpt(card)}."
+            ) from None
+        self._update(lambda kept: Kept({}, {}, {item: card}))
+
+    def now(self) -> float:
+        """The time by this progress's clock, in seconds since 1970 (what review cards are due by)."""
+        return self._now()
 
     def _now(self) -> float:
         """The clock's time in seconds since 1970 (a clock in milliseconds read as one); else the computer's."""
@@ -680,6 +837,10 @@ class Progress:
     def answers(self) -> dict[str, Answer]:
         """Every exercise answered, by id."""
         return dict(self._refresh().answers)
+
+    def review_cards(self) -> dict[str, ReviewCard]:
+        """Every review card, by what it asks again ('lesson 3 q2', 'practice bid', 'rule C12')."""
+        return dict(self._refresh().review)
 
     def practice_results(self) -> dict[str, tuple[bool, ...]]:
         """Each practice kind's recent results, oldest first: True for right."""

@@ -17,6 +17,7 @@ __getattr__, __dir__, __all__ = lazy_names(
         ".progress": ("ProgressBoard",),
         ".ranking": ("RankingExplorer",),
         ".replay": ("HandReplay",),
+        ".review": ("ReviewWidget",),
         ".scoring": ("ScoreCalculator", "ScoreQuiz"),
         ".table": ("Table",),
         ".table_view": ("TableView",),

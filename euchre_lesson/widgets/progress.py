@@ -12,10 +12,12 @@ from ..teach.class_progress import ClassProgress, data_link, hand_in, hand_in_fi
 from ..teach.context import learners_progress
 from ..teach.practice import KINDS
 from ..teach.progress import LessonProgress, Progress
+from ..teach.review import to_review
 from . import arguments
 from .cards import note, say, style_sheet
 from .clicks import TiedButton
 from .fallback import START, Described
+from .review import ReviewWidget
 
 # Each lesson's title and notebook, as the notebooks' own first headings name them (a test keeps them in step).
 LESSON_PAGES = {
@@ -97,6 +99,13 @@ def _board_text(summary: tuple[LessonProgress, ...], practice: dict[str, tuple[b
     return "\n".join(lines + [_practice_words(practice)])
 
 
+def _review_words(due: int) -> str:
+    """How many questions are due for review today, in words."""
+    if due == 0:
+        return "Nothing to review today: a question you miss comes back here on a later day."
+    return f"{due} to review today: question{'s' * (due != 1)} you missed before, asked again."
+
+
 def _practice_words(practice: dict[str, tuple[bool, ...]]) -> str:
     """The endless practice's recent results by kind, in words."""
     parts = [
@@ -113,8 +122,8 @@ class ProgressBoard(Described, w.VBox):
     """The learner's progress through the lessons: done of total per lesson, links, and what to do next."""
 
     purpose = (
-        "Your progress through the lessons: for each lesson, the exercises you have done out of the total, a "
-        "link to it, and what to do next."
+        "Your progress through the lessons: what to review today, for each lesson the exercises you have done out "
+        "of the total, a link to it, and what to do next."
     )
     how = f"A widget: to see your own progress, which is kept in your Jupyter data folder, {START}."
 
@@ -128,10 +137,19 @@ class ProgressBoard(Described, w.VBox):
             "Update", "read your progress again, after answering in another lesson", self.redraw
         )
         self.updates = 0
+        self.due = 0  # questions due for review today, as last read
+        self.review_words = w.HTML()
+        self.review_tie = TiedButton(
+            "Review now", "answer today's review: the questions you missed before", self.review
+        )
+        self.review_holder = w.Box(layout=w.Layout(overflow="visible"))
+        self.reviews = 0
         self.hand_in = HandIn(self.progress)
         self.children = [
             style_sheet(),
             w.HTML("<h3 class='euchre-note'>Your progress</h3>"),
+            w.HBox([self.review_words, self.review_tie], layout=w.Layout(align_items="center", overflow="visible")),
+            self.review_holder,
             self.board,
             self.update_tie,
             self.problems,
@@ -144,6 +162,26 @@ class ProgressBoard(Described, w.VBox):
     def update_button(self) -> w.Button:
         return self.update_tie.button
 
+    @property
+    def review_button(self) -> w.Button:
+        return self.review_tie.button
+
+    def review(self) -> None:
+        """Open today's review below the count; each answer updates the count."""
+        self.reviews += 1
+        self.review_holder.children = (ReviewWidget(self.progress, on_change=self.redraw_review),)
+        self.redraw_review()
+
+    def redraw_review(self) -> None:
+        """The count of questions due today, and the button that opens them (not while a review is going on)."""
+        self.due = len(to_review(self.progress))
+        self.review_words.value = f"<p class='euchre-note'><b>{escape(_review_words(self.due))}</b></p>"
+        reviewing = any(not shown.session.done for shown in self.review_holder.children)
+        if self.due and not reviewing:
+            self.review_tie.draw(self.reviews)
+        else:
+            self.review_tie.hide()
+
     def redraw(self) -> None:
         """Read the progress again and show it."""
         summary, practice = self.progress.summary(), self.progress.practice_results()
@@ -154,6 +192,7 @@ class ProgressBoard(Described, w.VBox):
                 "data": {"text/html": _board_html(summary, practice), "text/plain": _board_text(summary, practice)},
             },
         )
+        self.redraw_review()
         say(self.problems, " ".join(self.progress.notes))
         self.problems.layout.display = "" if self.progress.notes else "none"
         self.updates += 1

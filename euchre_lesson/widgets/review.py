@@ -1,0 +1,127 @@
+"""Today's review as a widget: the questions missed before, asked again one at a time, each answer rescheduling one.
+
+The cards, their questions and their schedule are a `review.Review`; each question is shown by the exercise's own
+click-to-answer view (`widgets/exercise.py`), whose answers go to the review, not to the lesson's progress.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from ..teach.course import SHOW_ANSWER
+from ..teach.course import show_answer as class_show_answer
+from ..teach.progress import Progress
+from ..teach.review import Review
+from . import arguments
+from .cards import note, say, style_sheet
+from .clicks import TiedButton
+from .exercise import ExerciseView
+from .fallback import START, Described
+from .practice import _close_all
+
+NOTHING_DUE = (
+    "Nothing to review today. A question you miss in a lesson or in the endless practice comes back here: "
+    "the next day at first, then after longer and longer gaps as you get it right."
+)
+
+
+class ReviewWidget(Described, w.VBox):
+    """Today's review: each question missed before, asked again; Next question moves on; the end says how it went."""
+
+    purpose = (
+        "Today's review: the questions you missed before come back, one at a time, on the days that help you "
+        "remember them. Answer by clicking; a right answer brings a question back after a longer gap."
+    )
+    how = f"A widget: to review, {START}."
+
+    def __init__(
+        self,
+        progress: Progress | None = None,
+        seed: int | None = None,
+        *,
+        show_answer: str | None = None,
+        folder=".",
+        on_change: Callable[[], None] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        self.session = Review(progress, seed)  # refuses a wrong progress or seed
+        self.on_change = arguments.callback("on_change", on_change)
+        show_answer = (
+            class_show_answer(folder)
+            if show_answer is None
+            else arguments.choice("show_answer", show_answer, SHOW_ANSWER)
+        )
+        arguments.start_box(ReviewWidget, self, kwargs)
+        self.show_answer = show_answer
+        self.heading, self.said = w.HTML(), note()
+        self.holder = w.Box(layout=w.Layout(overflow="visible"))
+        self.next_tie = TiedButton("Next question", "go on to the next question of today's review", self.next_question)
+        self.finish_tie = TiedButton("Finish the review", "see how today's review went", self.next_question)
+        self.view: ExerciseView | None = None
+        self._replaced: ExerciseView | None = None  # the view before stays open, so a late click on it is dropped
+        self.children = [style_sheet(), self.heading, self.holder, self.next_tie, self.finish_tie, self.said]
+        self.add_class("euchre-review")
+        self.show_question()
+
+    @property
+    def next_button(self) -> w.Button:
+        """The button on screen that moves on: Next question, or Finish the review after the last."""
+        return (self.finish_tie if self.session.number == len(self.session.items) else self.next_tie).button
+
+    def next_question(self) -> None:
+        """Go on to the next question, or to the end of the review."""
+        self.session.next()
+        self.show_question()
+
+    def show_question(self) -> None:
+        """Show the question of the review's card, or how the review went once every card was asked."""
+        session, number = self.session, self.session.number
+        question = session.question
+        if self._replaced is not None:  # two questions back: any click on it was sent long ago
+            _close_all(self._replaced)
+        if question is None:
+            self._replaced, self.view, self.holder.children = self.view, None, ()
+            self.heading.value = "<p class='euchre-note'><b>Today's review</b></p>"
+            self.next_tie.hide()
+            self.finish_tie.hide()
+            say(self.said, self.summary(), "good" if session.items and not session.wrong else "")
+            return
+        view = ExerciseView(
+            question.exercise,
+            on_answer=lambda _id, _right, text: self._answered(number, text),
+            show_answer=self.show_answer,
+        )
+        self._replaced, self.view, self.holder.children = self.view, view, (view,)
+        self.heading.value = (
+            f"<p class='euchre-note'><b>Today's review</b> · question {number} of {len(session.items)}, "
+            f"{escape(question.source)}</p>"
+        )
+        shown, hidden = (
+            (self.finish_tie, self.next_tie) if number == len(session.items) else (self.next_tie, self.finish_tie)
+        )
+        shown.draw(number)
+        hidden.hide()
+        say(self.said, "")
+
+    def summary(self) -> str:
+        """How the review went, in words (or that nothing is due)."""
+        session = self.session
+        if not session.items:
+            return NOTHING_DUE
+        asked = len(session.items)
+        right = f"{session.right} of {asked} right"
+        later = (
+            "Each comes back after a longer gap." if not session.wrong else "The ones you missed come back tomorrow."
+        )
+        return f"Review done: {right}. {later}"
+
+    def _answered(self, number: int, text: str) -> None:
+        """The view judged an answer: the review rates its card (only the first, and only for the question shown)."""
+        if number == self.session.number and self.session.question is not None:
+            self.session.answer(text, hinted=bool(self.view and self.view.hints_shown))
+            if self.on_change is not None:
+                self.on_change()
