@@ -355,7 +355,9 @@ def test_the_rule_book_says_where_going_alone_pays_more_and_deals_the_dummy_face
     assert "face down" in dummy
 
 
-@pytest.mark.parametrize("game,said", [("cutthroat", "The maker leads trump"), ("partnership", "The makers lead trump")])
+@pytest.mark.parametrize(
+    "game,said", [("cutthroat", "The maker leads trump"), ("partnership", "The makers lead trump")]
+)
 def test_the_rule_of_thumb_s_lead_names_one_maker_or_two_as_the_game_has(game, said):
     """The guided first hand shows this reason to a Cutthroat maker: 'The makers lead' was one of the listed slips."""
     from euchre_lesson.engine.hand import deal_hand
