@@ -728,7 +728,8 @@ class Score(Exercise):
         here = f"here the maker{alone} took {self.maker_tricks} trick{'s' * (self.maker_tricks != 1)}{defender}"
         if not giving:
             side = "the sides" if self.who == "both" else sides[self.who]
-            return f"No row of the {facts.name} scoring table gives {side} {said}: {here}."
+            tables = " and ".join(dict.fromkeys(one.rule for one in self.rules.scoring))
+            return f"No row of the {facts.name} scoring table ({tables}) gives {side} {said}: {here}."
         return (
             f"{_sentence(said)} is what the row '{giving[0].result}' gives ({giving[0].rule}), but {here}: "
             f"find the first row that fits this hand."
