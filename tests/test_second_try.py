@@ -19,11 +19,15 @@ import random
 import re
 
 import pytest
+from test_widgets_table import callbacks_raise  # noqa: F401  (autouse: an exception in a click handler fails)
+from widget_checks import check
 
 from euchre_lesson.engine.cards import Card, Suit, sort_key
 from euchre_lesson.teach.course import exercises, lesson_numbers
 from euchre_lesson.teach.exercises import TRY_AGAIN, BestFive, Choice, Exercise, LegalPlays, PlayableCard, TrickWinner
 from euchre_lesson.teach.practice import KINDS, question
+from euchre_lesson.widgets import ExerciseView
+from euchre_lesson.widgets.cards import has_class
 
 SEEDS = range(300)  # practice questions of each kind
 FIVES = 40  # of a maker's 252 fives, the wrong ones sampled per question
@@ -155,3 +159,80 @@ def test_the_check_finds_a_verdict_that_names_the_answer():
     left_out = LegalPlays("J♦ A♥ 9♣ K♠ Q♥", "K♥", "♥")
     picked = tuple(card for card in left_out.choices() if str(card) in ("A♥", "Q♥"))
     assert given_away("You left out J♦.", names_of_the_answer(left_out, picked)) == ["J♦"]
+
+
+# -- the click-to-answer view: the wrong pick marked, the choice open, hints one by one, the answer as allowed ------
+
+
+def click_check(view, value) -> None:
+    """Choose one answer (replacing the one chosen) and press Check."""
+    if not view.is_chosen(value):
+        view.button_for(value).click()
+    view.check_button.click()
+
+
+def test_a_wrong_pick_stays_marked_and_the_choice_stays_open_for_another_try():
+    heard = []
+    view = ExerciseView(exercises(1).q3, on_answer=lambda *said: heard.append(said), show_answer="never")
+    wrong, other = [c for c in view.choices if not view.exercise.check(c)]
+    right = view.exercise.answer()
+    click_check(view, wrong)
+    check(view)
+    button = view.button_for(wrong)
+    assert has_class(button, "euchre-tried") and "tried: not right" in button.tooltip
+    assert not any(has_class(view.button_for(c), "euchre-tried") for c in (other, right))
+    assert "Try again" in view.note.value and str(right) not in view.note.value
+    click_check(view, other)  # the choice is still open: another wrong one is marked too
+    check(view)
+    assert has_class(view.button_for(other), "euchre-tried") and has_class(button, "euchre-tried")
+    assert f"Tried already, not right: {wrong}" in view.choice_note.value
+    click_check(view, right)
+    check(view)
+    assert view.verdict and "✔ Correct!" in view.note.value and not has_class(view.button_for(right), "euchre-tried")
+    assert [correct for _, correct, _ in heard] == [False, False, True]
+
+
+def test_a_wrong_set_of_cards_marks_no_card_right_or_wrong():
+    # Marking a card of a wrong set would tell which cards are legal: the verdict alone speaks.
+    view = ExerciseView(LegalPlays("J♦ A♥ 9♣ K♠ Q♥", "K♥", "♥"), on_answer=lambda *_: None)
+    for card in ("A♥", "9♣"):
+        view.button_for(card).click()
+    view.check_button.click()
+    check(view)
+    assert not view.verdict and not any(has_class(b, "euchre-tried") for b in view.answer_buttons)
+
+
+def test_the_hint_button_gives_the_first_hint_then_the_second_under_it():
+    question = Choice(
+        "Who leads first?",
+        {"dealer": "No: the dealer leads last.", "left": "Yes (C11)."},
+        right="left",
+        hints=("Think clockwise (C11).", "Not the one who dealt."),
+    )
+    view = ExerciseView(question, on_answer=lambda *_: None)
+    view.hint_button.click()
+    assert "Think clockwise" in view.hint_note.value and "Not the one" not in view.hint_note.value
+    assert view.hint_button.description == "Next hint"
+    view.hint_button.click()
+    text = view.hint_note.value
+    assert text.index("Think clockwise") < text.index("Hint 2: Not the one who dealt.")
+    assert view.hint_button.description == "Hint" and "no more" in view.hint_button.tooltip
+    view.hint_button.click()  # no third: the two stay
+    assert view.hint_note.value == text
+
+
+@pytest.mark.parametrize("setting", ["after a try", "always", "never"])
+def test_show_the_answer_follows_the_house_rules_and_under_never_nothing_names_the_answer(setting):
+    exercise = exercises(1).q3  # which card wins: the left bower J♦
+    view = ExerciseView(exercise, on_answer=lambda *_: None, show_answer=setting)
+    assert view.answer_offered is (setting == "always")
+    for wrong in [c for c in view.choices if not exercise.check(c)]:
+        click_check(view, wrong)
+        for _ in range(3):
+            view.hint_button.click()
+        # The hints are their authors' (teach/lessons, tests/test_hints*.py read them): here, the view's own words.
+        shown = " ".join((view.note.value, view.choice_note.value, view.solution_note.value))
+        assert not given_away(shown, names_of_the_answer(exercise, wrong)), shown
+    assert view.answer_offered is (setting != "never")
+    view.show_button.click()  # a click on a button the page does not show gives nothing either
+    assert (str(exercise.answer()) in view.solution_note.value) is (setting != "never")

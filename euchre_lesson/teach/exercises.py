@@ -273,6 +273,11 @@ class Exercise:
             return Verdict(True, self._praise(value), answer=self._written(value))
         return Verdict(False, _inviting(self._wrong(value)), answer=self._written(value))
 
+    @property
+    def hint_count(self) -> int:
+        """How many hints hint() gives before the last one repeats."""
+        return len(self.hints) or 1
+
     def hint(self, number: int = 1) -> str:
         """The hints one by one: hint(1), hint(2), ... (the last one repeats)."""
         number = checks.whole("number", number, 1, right="the number of a hint: a whole number such as 1 or 2")
