@@ -162,6 +162,7 @@ class ExerciseView(Described, w.VBox):
         )
         self.choice_note, self.note, self.hint_note, self.solution_note = note(), note(), note(), note()
         self.note.add_class("euchre-verdict")
+        self.choice_note.add_class("euchre-your-answer")  # what is chosen, or kept from last time
         self.children = [
             style_sheet(),
             w.HTML(CSS, layout=w.Layout(**OUT_OF_SIGHT)),
