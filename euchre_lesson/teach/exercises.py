@@ -753,7 +753,7 @@ class Score(Exercise):
 
 
 def _count(number: int, noun: str) -> str:
-    """A number of things in words: '1 trump', '3 trumps', 'no trump'."""
+    """A number of things in words: '1 trump', '3 trumps', 'no trumps'."""
     return f"{number or 'no'} {noun}{'s' * (number != 1)}"
 
 
