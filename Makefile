@@ -69,11 +69,12 @@ check: $(BIN)/python $(ACTIONLINT)
 	$(TOOLS)
 	$(BIN)/python -m pytest tests -m "not slow" --ignore=tests/browser -q
 
-# Re-execute every lesson from a fresh kernel and store its outputs.
+# Re-execute every lesson from a fresh kernel and store its outputs, over a fresh progress folder (answers kept
+# before would come back with their verdicts, which no stored output may show: tests/test_no_answers.py).
 notebooks: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[lessons,test]"
 	$(PROMPT_REPLIES)
-	$(BIN)/jupyter nbconvert --to notebook --execute --inplace notebooks/[0-9]*.ipynb
+	EUCHRE_LESSON_PROGRESS=$$(mktemp -d) $(BIN)/jupyter nbconvert --to notebook --execute --inplace notebooks/[0-9]*.ipynb
 
 # Copies of the lessons for students: the cells that show the answers taken out, outputs cleared, no teacher's
 # guide. `make student-copies BRANCH=students` also commits them as the lessons of a git branch of their own, to push

@@ -11,8 +11,9 @@ from euchre_lesson.teach.exercises import BestFive, Bid, Choice, LegalPlays, Sco
 def test_which_suit_teaches_the_left_bower():
     question = WhichSuit("J♣", "♠")
     wrong, right = question.check("♣"), question.check("spades")
-    assert not wrong and "left bower" in wrong.message and "C2" in wrong.message
-    assert right and str(right).startswith("Correct!")
+    # Why a club is wrong, never which suit is right (issue 37): the colour is the clue; the praise teaches the rest.
+    assert not wrong and "trump's colour" in wrong.message and "C2" in wrong.message and "spade" not in wrong.message
+    assert right and str(right).startswith("Correct!") and "left bower" in right.message
     assert WhichSuit("J♦", "♠").check("♦")  # a jack of the other colour keeps its suit
 
 
@@ -21,8 +22,10 @@ def test_trick_winner_explains_why_the_left_bower_beats_the_ace():
     question = TrickWinner("A♠ J♣ Q♠", "♠")
     wrong = question.check("A♠")
     assert not wrong
-    assert "A♠ is not it" in wrong.message and "J♣ wins" in wrong.message and "left bower" in wrong.message
-    assert question.check("JC")
+    # Beaten by a higher trump, with the left bower recalled, but the winner never named (issue 37).
+    assert "A♠ is a trump, but a higher trump was played" in wrong.message and "J♣" not in wrong.message
+    assert "jack of trump's colour is a trump" in wrong.message and "Try again" in str(wrong)
+    assert question.check("JC") and "J♣ wins" in question.check("JC").message
     assert "was not played" in question.check("9♥").message
 
 
@@ -30,7 +33,8 @@ def test_trick_winner_explains_why_the_left_bower_beats_the_ace():
 def test_trick_winner_off_suit_cards_cannot_win():
     question = TrickWinner("K♥ A♣ Q♥", "♠")
     assert question.answer() == parse_card("K♥")
-    assert "neither trump nor a heart" in question.check("A♣").message
+    assert "neither a trump nor a heart" in question.check("A♣").message
+    assert "K♥" not in question.check("Q♥").message and "a higher heart" in question.check("Q♥").message
 
 
 @pytest.mark.rule("C12")
@@ -38,7 +42,7 @@ def test_legal_plays_names_the_missing_left_bower():
     question = LegalPlays("J♦ A♥ 9♣ K♠ Q♥", "K♥", "♥")
     assert question.check("J♦ A♥ Q♥")
     missing = question.check("A♥ Q♥")
-    assert not missing and "You left out J♦" in missing.message
+    assert not missing and "You left out 1 card" in missing.message and "J♦" not in missing.message
     extra = question.check("A♥ Q♥ J♦ 9♣")
     assert not extra and "must follow" in extra.message
 
@@ -83,7 +87,8 @@ def test_best_five_accepts_ties_and_explains_a_worse_keep():
     question = BestFive("JH JD AH KH 9H AS 9C 10C QD KS", "H")
     assert question.check("JH JD AH KH 9H")
     worse = question.check("JH JD AH KH AS")
-    assert not worse and "Better to keep the 9♥ instead of the A♠" in worse.message
+    assert not worse and "You kept 4 trumps, but more of your ten cards are trumps" in worse.message
+    assert "9♥" not in worse.message  # the trump left out is the learner's to find (issue 37)
     tie = BestFive("JH AH KH AS AC 9D 10D QD 9S 10S", "H")
     assert tie.check("JH AH KH AS AC")
     assert "five different cards" in question.check("JH").message
@@ -110,7 +115,8 @@ def test_hints_come_in_order_and_a_blank_answer_is_pointed_out():
         "Not the dealer.",
     ]
     assert "Replace the" in question.check(...).message
-    assert question.check("LEFT") and question.check("dealer").message == "No: the dealer leads last."
+    assert question.check("LEFT")
+    assert question.check("dealer").message == f"No: the dealer leads last. {kinds.TRY_AGAIN}"
 
 
 def test_verdicts_draw_in_a_notebook():
@@ -122,7 +128,7 @@ def test_verdicts_draw_in_a_notebook():
 
 from euchre_lesson.engine.cards import Suit, sort_key  # noqa: E402
 from euchre_lesson.engine.scoring import Points  # noqa: E402
-from euchre_lesson.engine.tricks import legal_plays, why_may, why_not  # noqa: E402
+from euchre_lesson.engine.tricks import legal_plays, why_may  # noqa: E402
 from euchre_lesson.teach import exercises as kinds  # noqa: E402
 
 
@@ -197,8 +203,9 @@ def test_a_playable_card_is_judged_as_the_engine_judges_a_play(hand, trick, trum
         if card in legal:
             assert why_may(card, question.trick, question.trump) in verdict.message
         else:
-            why = why_not(card, question.hand, question.trick, question.trump)
-            assert why[0].lower() + why[1:] in verdict.message  # inside the verdict's sentence (issue 37)
+            # Why it may not be played, never which cards may (issue 37): the engine's why_not names them.
+            assert "may not be played" in verdict.message and "must follow" in verdict.message
+            assert not any(str(other) in verdict.message for other in legal), verdict
     assert not question.check("9♥" if parse_card("9♥") not in question.hand else "10♥").answered
     assert "Answer: any of" in question.solution()
 
@@ -209,7 +216,8 @@ def test_a_score_for_both_sides_reads_a_pair():
     assert question.answer() == Points(0, 2) and "each side" in question.question
     assert question.check((0, 2)) and question.check("0 2") and question.check(Points(0, 2))
     wrong = question.check((2, 0))
-    assert not wrong and wrong.answered and "makers 2" in wrong.message and "F4" in wrong.message
+    assert not wrong and wrong.answered and "Makers 2" in wrong.message and "F4" in wrong.message
+    assert "defenders 2" not in wrong.message and "the maker took 2 tricks" in wrong.message
     assert (0, 2) in question.choices() and (1, 0) in question.choices()
     assert question.solution().startswith("Answer: makers 0, defenders 2.")
 

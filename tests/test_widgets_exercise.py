@@ -324,7 +324,7 @@ def test_the_check_notices_a_stale_verdict_or_mark():
     view.note.value = view.note.value.replace("Not quite", "Correct")
     with pytest.raises(AssertionError):
         check(view)
-    view = ExerciseView(exercises(1).q3)
+    view = ExerciseView(exercises(1).q3, on_answer=lambda *_: None)  # fresh: no answer kept from the view above
     view.answer_buttons[0].add_class("euchre-chosen")
     with pytest.raises(AssertionError):
         check(view)

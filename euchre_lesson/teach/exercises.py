@@ -13,19 +13,19 @@ from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
 from ..engine import checks
-from ..engine.actions import Action, parse_action
-from ..engine.cards import Card, Suit, parse_card, parse_cards, parse_suit, sort_key
+from ..engine.actions import Action, Verb, parse_action
+from ..engine.cards import Card, Rank, Suit, parse_card, parse_cards, parse_suit, sort_key
 from ..engine.display import words_html
 from ..engine.errors import IllegalAction, NotationError, excerpt
 from ..engine.hand import HandState
-from ..engine.narration import cards_words, choice_words
-from ..engine.ranking import bower, effective_suit
+from ..engine.narration import choice_words
+from ..engine.ranking import bower, effective_suit, is_trump
 from ..engine.rules import CUTTHROAT, RuleSet
 from ..engine.scoring import Points, scoring_row
 from ..engine.sequence import PHASE_RULES
 from ..engine.tricks import legal_plays, trick_winner, why_may, why_not, why_wins
 from ..engine.view import acting_seat
-from ..play.dummy import Keep, best_five, keep_strength, shortfall
+from ..play.dummy import Keep, best_five, keep_strength
 from .house_rules import show_answer
 
 if TYPE_CHECKING:  # for the type checker alone: nothing here exists at run time
@@ -115,6 +115,8 @@ KIND_HINTS = {
     "the rule book at them.",
 }
 ANSWERS_OFF = "Your teacher has turned the answers off for these lessons, so try again with the hints and the verdicts."
+# What every wrong verdict ends with: the answer comes from a right try (or Show the answer), never from a verdict.
+TRY_AGAIN = "Try again: choose another answer, or ask for a hint."
 MOST_NESTING = 4  # lists inside lists: an answer needs 1 (some cards), a pair of points 1; deeper is a slip
 MOST_OPTIONS = 20  # a Choice is a few buttons
 RULE_ID = re.compile(r"[CTFWR][1-9][0-9]?")  # an id of RULES.md: C7, T5, F4, W2, R3
@@ -207,8 +209,8 @@ class Exercise:
         return self.explain()
 
     def _wrong(self, given) -> str:
-        """What is wrong with a wrong answer (by default, the right one and why)."""
-        return f"{_words(given)} is not it. {self.explain()}"
+        """Why this wrong answer fails, without naming the right one (each kind says more where it can)."""
+        return f"{_words(given)} is not it: look again at the question, and at the rules it names."
 
     def written(self, given) -> str:
         """An answer (one of `choices()`, or several cards) as a learner would write it for check()."""
@@ -263,12 +265,18 @@ class Exercise:
             return Verdict(False, str(error), answered=False)
         except IllegalAction as error:  # read, and refused by the rules: a wrong answer, with the rule
             typed = _typed(given)
-            return Verdict(False, f"{typed} is not allowed here: {error.explanation} ({error.rule})", answer=typed)
+            refused = f"{typed} is not allowed here: {error.explanation} ({error.rule})"
+            return Verdict(False, _inviting(refused), answer=typed)
         except (NotationError, ValueError) as error:
             return Verdict(False, f"I could not read {excerpt(given)}: {error}", answered=False)
         if self._is_right(value):
             return Verdict(True, self._praise(value), answer=self._written(value))
-        return Verdict(False, self._wrong(value), answer=self._written(value))
+        return Verdict(False, _inviting(self._wrong(value)), answer=self._written(value))
+
+    @property
+    def hint_count(self) -> int:
+        """How many hints hint() gives before the last one repeats."""
+        return len(self.hints) or 1
 
     def hint(self, number: int = 1) -> str:
         """The hints one by one: hint(1), hint(2), ... (the last one repeats)."""
@@ -298,6 +306,14 @@ class Exercise:
     def __repr__(self) -> str:
         # The widget lives a layer up (widgets.ask); a bare `ex.q1` in a notebook says how to answer it.
         return self.fallback_text()
+
+
+def _inviting(message: str) -> str:
+    """A wrong answer's words, ending with the invitation to try again (said once, whoever wrote the words)."""
+    message = message.strip()
+    if "try again" in message.casefold():
+        return message
+    return f"{message}{'' if message.endswith(('.', '!', '?')) else '.'} {TRY_AGAIN}"
 
 
 def _nesting(value, deepest: int = MOST_NESTING) -> int:
@@ -390,6 +406,22 @@ class WhichSuit(Exercise):
         own = effective_suit(self.card, self.trump)  # neither bower nor joker: the card's own suit
         return f"{self.card} is an ordinary card: it keeps its own suit, {own.plural} (C2)."
 
+    def _wrong(self, given: Suit) -> str:
+        # Why the suit given is not the card's, in words that never name the card's suit.
+        card, role = self.card, bower(self.card, self.trump)
+        if role == "joker":
+            return f"The joker is never a {given.noun}: it has no suit of its own until trump is named (C3)."
+        if role == "left" and given is card.suit:
+            return f"{card} looks like a {given.noun}, but a jack of trump's colour does not keep its own suit (C2)."
+        if role == "left":
+            return f"{card} is not a {given.noun}: look at its colour, and at trump's colour (C2)."
+        if role == "right":
+            return f"{card} is not a {given.noun}: it is the jack of the trump suit itself (C2)."
+        if given is self.trump:
+            jack = " it is a jack, but not of trump's colour;" if card.rank is Rank.JACK else ""
+            return f"{card} is not a trump here:{jack} only the jacks of trump's colour change suit (C2)."
+        return f"{card} is not a {given.noun}: only the jacks of trump's colour change suit (C2)."
+
 
 @dataclass(frozen=True, repr=False)
 class _CardsAndTrump(Exercise):
@@ -450,6 +482,25 @@ class TrickWinner(_CardsAndTrump):
 
     def explain(self) -> str:
         return why_wins(self.cards, self.trump)
+
+    def _wrong(self, given: Card) -> str:
+        # Why the card given loses, never which card wins: what beat it is a kind of card, not a card.
+        led = effective_suit(self.cards[0], self.trump)
+        trumps = [card for card in self.cards if is_trump(card, self.trump)]
+        role = {"left": " (the left bower)", "right": " (the right bower)", "joker": " (the joker)"}
+        if is_trump(given, self.trump):
+            why = f"{given} is a trump{role.get(str(bower(given, self.trump)), '')}, but a higher trump was played"
+        elif trumps:
+            why = f"{given} is beaten: a trump was played, and any trump beats a card of another suit"
+        elif effective_suit(given, self.trump) is led:
+            why = f"{given} is beaten: nobody played a trump, and a higher {led.noun} was played"
+        else:
+            why = f"{given} cannot win: it is neither a trump nor a {led.noun}, the suit led"
+        disguised = {bower(card, self.trump) for card in trumps if card != given}
+        remember = " Remember that the jack of trump's colour is a trump too (C2)." if "left" in disguised else ""
+        if "joker" in disguised:  # never "the joker": that would name the card that wins
+            remember += " Remember that a card of no suit can be a trump too (C3)."
+        return f"{why} (C13).{remember}"
 
 
 def _words_in_order(cards) -> str:
@@ -523,11 +574,28 @@ class LegalPlays(Exercise):
         return checks.known(why, "a card outside the legal plays has a reason") + " (C12)"
 
     def _wrong(self, given) -> str:
+        # Why the cards given are not the legal plays, never which cards are: a refused card and why, or a count.
         legal = self.answer()
         for card in sorted(given - legal, key=sort_key):
-            return why_not(card, self.hand, self.trick, self.trump) or self.explain()
-        missing = _words(legal - given)
-        return f"You left out {missing}, which may be played too. {self.explain()}"
+            return self._refused(card)
+        missing = len(legal - given)
+        return (
+            f"You left out {missing} card{'s' * (missing != 1)} that may be played too: check each card of your "
+            f"hand against the suit led (C12)."
+        )
+
+    def _refused(self, card: Card) -> str:
+        """Why a card may not be played to this trick, without naming the cards that may."""
+        led = effective_suit(self.trick[0], self.trump)
+        looks = card.suit is led and effective_suit(card, self.trump) is not led  # the left bower of the led suit
+        aside = f" {card} is the left bower: it belongs to trump, not to the {led.plural}." if looks else ""
+        held = [c for c in self.hand if effective_suit(c, self.trump) is led]
+        hidden = any(bower(c, self.trump) in ("left", "joker") for c in held)
+        remember = " Remember that the jack of trump's colour is a trump (C2)." if hidden else ""
+        suit = "trump" if led is self.trump else led.noun
+        return (
+            f"{card} may not be played: you hold a {suit}, the suit led, so you must follow it (C12).{aside}{remember}"
+        )
 
 
 @dataclass(frozen=True, repr=False)
@@ -563,8 +631,7 @@ class PlayableCard(LegalPlays):
         return f"{given} may be played: {why_may(given, self.trick, self.trump)}"
 
     def _wrong(self, given: Card) -> str:
-        why = checks.known(why_not(given, self.hand, self.trick, self.trump), "a card outside the legal plays")
-        return f"{given} may not be played: {why[0].lower()}{why[1:]} (C12)"
+        return self._refused(given)
 
     def explained(self) -> str:
         return _Text(f"Answer: any of {_words(self.answer())}. {self.explain()}")
@@ -645,9 +712,37 @@ class Score(Exercise):
         return _Text(f"Answer: {self._pair(answer) if self.who == 'both' else answer}. {self.explain()}")
 
     def _wrong(self, given) -> str:
-        if self.who == "both":
-            return f"You said {self._pair(given)}. {self.explain()}"
-        return super()._wrong(given)
+        # Which row of the table gives the points said, and why this hand is not that row: never the right row.
+        row = self._row()
+        facts = self.rules.facts
+        said = self._pair(given) if self.who == "both" else self._label(given)
+        sides = {"makers": facts.makers.noun, "defenders": facts.defenders.noun}
+        giving = [
+            one
+            for one in self.rules.scoring
+            if one != row and (Points(one.makers, one.defenders) if self.who == "both" else self._side(one)) == given
+        ]
+        # The row nearest this hand first: one that differs from it only in the tricks taken.
+        giving.sort(
+            key=lambda one: (
+                one.maker_alone not in (None, self.maker_alone) or one.lone_defender not in (None, self.lone_defender)
+            )
+        )
+        alone = " alone" if self.maker_alone else ""
+        defender = " against a lone defender" if self.lone_defender else ""
+        here = f"here the maker{alone} took {self.maker_tricks} trick{'s' * (self.maker_tricks != 1)}{defender}"
+        if not giving:
+            side = "the sides" if self.who == "both" else sides[self.who]
+            tables = " and ".join(dict.fromkeys(one.rule for one in self.rules.scoring))
+            return f"No row of the {facts.name} scoring table ({tables}) gives {side} {said}: {here}."
+        return (
+            f"{_sentence(said)} is what the row '{giving[0].result}' gives ({giving[0].rule}), but {here}: "
+            f"find the first row that fits this hand."
+        )
+
+    def _side(self, row) -> int:
+        """The points of a row for the side the question asks about."""
+        return row.makers if self.who == "makers" else row.defenders
 
     def explain(self) -> str:
         row, facts = self._row(), self.rules.facts
@@ -656,6 +751,11 @@ class Score(Exercise):
             f"The row that applies is '{row.result}' ({row.rule}): {facts.makers.noun} {scores} {row.makers} "
             f"and {self._defenders} {row.defenders}."
         )
+
+
+def _count(number: int, noun: str) -> str:
+    """A number of things in words: '1 trump', '3 trumps', 'no trumps'."""
+    return f"{number or 'no'} {noun}{'s' * (number != 1)}"
 
 
 def _points(given) -> int:
@@ -721,12 +821,29 @@ class BestFive(_CardsAndTrump):
         return self.best.reason
 
     def _wrong(self, given) -> str:
-        dropped = cards_words(_sorted(set(self.answer()) - given))
-        why = shortfall(_sorted(given), self.answer(), self.trump)  # sorted: a set's order is not the learner's
-        return (
-            f"Better to keep {dropped} instead of {cards_words(_sorted(given - set(self.answer())))}: {why}. "
-            f"{self.explain()}"
-        )
+        # The first measure of the teacher's rule where these five fall short, never the stronger five's cards.
+        mine, best = keep_strength(_sorted(given), self.trump), keep_strength(self.answer(), self.trump)
+        if mine[0] != best[0]:
+            return (
+                f"You kept {_count(mine[0], 'trump')}, but more of your ten cards are trumps: every trump you "
+                f"keep is a likely trick (T5)."
+            )
+        if mine[1] != best[1]:
+            return (
+                f"You kept {_count(mine[0], 'trump')}, but not your strongest: a higher trump is among the cards you "
+                f"let go (remember both bowers, C2)."
+            )
+        if mine[2] != best[2]:
+            return (
+                f"You kept {_count(mine[2], 'off-suit ace')} where you could keep more: an ace is likely to win "
+                f"the first lead of its suit (T5)."
+            )
+        if mine[3] != best[3]:
+            return (
+                f"Your cards outside trump are spread over {-mine[3]} suits, where fewer would do: a suit you hold "
+                f"none of lets you trump its leads (T5)."
+            )
+        return "Your cards outside trump are lower than they could be: a higher one is among the cards you let go."
 
 
 @dataclass(frozen=True, repr=False)
@@ -809,7 +926,51 @@ class Bid(Exercise):
         return given in self.accept
 
     def _wrong(self, given: Action) -> str:
-        return f"{self._label(given)} is not it. {self.explain()}"
+        # Why this choice fails, from the hand alone: the author's reason speaks of the right choice, so it waits
+        # for a right try or Show the answer.
+        state, kind = self.state, given.kind
+        making = self._suit_made(given)
+        if making is not None:
+            held = self._holding(making)
+            if all(self._suit_made(action) is None for action in self.accept):
+                return f"With {making.plural} trump you would hold {held}: too little to expect three tricks."
+            return f"With {making.plural} trump you would hold {held}: another choice here makes a stronger hand."
+        if kind is Verb.PASS:
+            return (
+                "Passing lets a hand worth a bid go by: count the trumps you would hold (both bowers count) "
+                "and your aces outside trump."
+            )
+        if kind is Verb.ALONE:
+            return "Going alone pays only when you can take every trick by yourself: here, help is worth more."
+        if kind is Verb.STAY:
+            return "Playing with help is safe, but this hand is strong enough to win every trick by itself."
+        if kind is Verb.PICKUP and given.card is not None:  # the dealer's discard
+            card = given.card
+            if is_trump(card, state.trump):
+                return f"{card} is a trump, a likely trick: lay down a card that is worth less."
+            if card.rank is Rank.ACE:
+                return f"{card} is an ace, likely to win the first lead of its suit: lay down a card worth less."
+            return f"{card} is not the card you can best spare: think which suit you could be left without."
+        return f"{self._label(given)} is not the best choice here: think again about what the lesson said of it."
+
+    def _suit_made(self, action: Action) -> Suit | None:
+        """The suit an action makes trump (ordering up the up-card's, calling a suit), else None."""
+        if action.kind is Verb.ORDER and self.state.up_card is not None:
+            return self.state.up_card.suit
+        return action.suit if action.kind is Verb.CALL else None
+
+    def _holding(self, trump: Suit) -> str:
+        """The trumps and the aces outside trump the acting seat would hold with this suit trump."""
+        hand = list(self.state.hands[acting_seat(self.state)])
+        if (
+            acting_seat(self.state) == self.state.dealer
+            and self.state.up_card is not None
+            and not self.state.turned_down
+        ):
+            hand.append(self.state.up_card)  # a dealer who is ordered up takes the up-card
+        trumps = sum(is_trump(card, trump) for card in hand)
+        aces = sum(card.rank is Rank.ACE and not is_trump(card, trump) for card in hand)
+        return f"{_count(trumps, 'trump')} and {_count(aces, 'ace')} outside trump"
 
     def explain(self) -> str:
         return self.reason

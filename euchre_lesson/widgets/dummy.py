@@ -128,6 +128,8 @@ class DummyTrainer(Described, w.VBox):
         verdict = self.exercise.check(mine)
         self.kept = mine  # what the verdict is about, while new cards are chosen
         self.verdict = "best" if set(mine) == set(self.best.cards) else "as good" if verdict else "worse"
-        say(self.note, str(verdict), "good" if verdict else "bad")
+        # The verdict never names the stronger five; the trainer shows them below it, and why, after any keep.
+        why = "" if verdict else f" The computer's five, below: {self.best.reason}"
+        say(self.note, str(verdict) + why, "good" if verdict else "bad")
         self.best_label.value = "<b>The computer's best five</b>"
         self.best_row.show(self.best.cards, self.state.trump)

@@ -36,7 +36,11 @@ CSS = """<style>
 .euchre-answer.euchre-chosen:not(.euchre-card) { background: #fff4c2; border: 3px solid #8a5a00; font-weight: 600; }
 .euchre-exercise { border-left: 4px solid #6b6b6b; padding-left: 0.6em; overflow: visible; }
 .euchre-answers { flex-wrap: wrap; overflow: visible; padding: 0.2em; }
+.euchre-answer.euchre-tried { outline: 3px dashed #a4001d; outline-offset: -3px; }
+.euchre-answer.euchre-tried:not(.euchre-card) { text-decoration: line-through; }
 </style>"""
+# A choice tried and found wrong stays on the page, marked (a dashed outline, and "tried" in its words), so the
+# learner tries another; nothing marks the right one until it is chosen and checked.
 
 # What a fresh exercise says of Show the answer, after its prompt: the lessons' own words tell the default.
 ANSWER_WORDS = {
@@ -123,11 +127,15 @@ class ExerciseView(Described, w.VBox):
         self.tries = self.hints_shown = 0
         self._chosen: tuple = ()
         self._given: object = None  # the answer the verdict is about (a choice, or several)
+        self.tried: tuple = ()  # the single choices checked and found wrong, marked for the second try
+        self.coming_back = False  # showing the answer kept from last time, until the learner clicks
         self.drawing = Drawing()  # one drawing for the view's life: a double-click acts once
         self.drawing.renew(exercise, ())
         self.choices = tuple(exercise.choices())
         self.answer_buttons = tuple(self._answer_button(choice) for choice in self.choices)
         self._build()
+        if self.earlier is not None:
+            self._come_back()
         self.redraw()
 
     # -- drawing --------------------------------------------------------------------------------------
@@ -154,6 +162,7 @@ class ExerciseView(Described, w.VBox):
         )
         self.choice_note, self.note, self.hint_note, self.solution_note = note(), note(), note(), note()
         self.note.add_class("euchre-verdict")
+        self.choice_note.add_class("euchre-your-answer")  # what is chosen, or kept from last time
         self.children = [
             style_sheet(),
             w.HTML(CSS, layout=w.Layout(**OUT_OF_SIGHT)),
@@ -207,10 +216,36 @@ class ExerciseView(Described, w.VBox):
             prompt = f"Click {many} of your answer above, then press Check."
         return prompt + ANSWER_WORDS[self.show_answer]
 
+    def _come_back(self) -> None:
+        """Show the answer kept from last time as the learner left it: chosen, with its verdict and its tries."""
+        earlier = checks.known(self.earlier, "an answer kept from last time")
+        picked = self._kept_choices(earlier.answer)
+        if not picked:  # kept words the buttons cannot show (an older answer): said in words alone
+            return
+        given = picked if self.exercise.several else picked[0]
+        verdict = self.exercise.judge(given)
+        if not verdict.answered:
+            return
+        self._chosen, self.verdict, self._given = picked, verdict, given
+        self.tries, self.coming_back = max(earlier.tries, 1), True
+        if not verdict.correct and not self.exercise.several:
+            self.tried = (given,)
+        say(self.note, str(verdict), "good" if verdict else "bad")
+
+    def _kept_choices(self, text: str) -> tuple:
+        """The choices a kept answer's text names, in the order shown; none where it names none."""
+        if not self.exercise.several:
+            return next(((c,) for c in self.choices if self.exercise.written(c) == text), ())
+        try:
+            cards = self.exercise.read(text)
+        except (NotationError, ValueError):  # an answer kept in words these cards cannot read
+            return ()
+        return tuple(c for c in self.choices if c in cards)
+
     def redraw(self) -> None:
-        """Mark the chosen answers, say what is chosen, and offer the answer if the setting allows."""
+        """Mark the chosen answers and those tried, say what is chosen, and offer the answer if the setting allows."""
         for choice, button in zip(self.choices, self.answer_buttons):
-            chosen = choice in self._chosen
+            chosen, tried = choice in self._chosen, choice in self.tried
             base = classes(choice) if isinstance(choice, Card) else ()
             words = card_name(choice) if isinstance(choice, Card) else self.exercise.label(choice)
             with button.hold_sync():
@@ -221,18 +256,21 @@ class ExerciseView(Described, w.VBox):
                         "euchre-answer",
                         answer_class(self.exercise, choice),
                         *(("euchre-chosen",) if chosen else ()),
+                        *(("euchre-tried",) if tried else ()),
                     ),
                 )
-                button.tooltip = words + (", chosen" if chosen else "")
+                button.tooltip = words + (", chosen" if chosen else "") + (", tried: not right" if tried else "")
         say(self.choice_note, self._chosen_words())
         self.show_box.layout.display = "" if self.answer_offered else "none"
 
     def _chosen_words(self) -> str:
-        if not self._chosen and self.earlier is not None:
-            return f"Your answer last time: {self._earlier_words()}"
+        tried = ", ".join(self.exercise.label(c) for c in self.tried if c not in self._chosen)
+        tried = f" Tried already, not right: {tried}." if tried else ""
+        if self.earlier is not None and (self.coming_back or not self._chosen):
+            return f"Your answer last time: {self._earlier_words()}{tried}"
         words = ", ".join(self.exercise.label(c) for c in self._chosen) or "none yet"
         count = f" ({len(self._chosen)} of {self.exercise.how_many})" if self.exercise.how_many else ""
-        return f"Your answer{'s' * self.exercise.several}: {words}{count}"
+        return f"Your answer{'s' * self.exercise.several}: {words}{count}{tried}"
 
     def _earlier_words(self) -> str:
         """The answer kept from last time, in the words of its button where one matches, and whether it was right."""
@@ -241,7 +279,13 @@ class ExerciseView(Described, w.VBox):
         words = next(
             (self.exercise.label(c) for c in labels if self.exercise.written(c) == earlier.answer), earlier.answer
         )
-        verdict = "you have answered it right" if earlier.correct else "not right yet: try again"
+        last_right = self.verdict.correct if self.coming_back and self.verdict is not None else earlier.correct
+        if last_right:
+            verdict = "you have answered it right"
+        elif earlier.correct:
+            verdict = "not right, though you answered it right before"
+        else:
+            verdict = "not right yet: try again"
         return f"{words} ({verdict})"
 
     # -- what a click does ----------------------------------------------------------------------------
@@ -278,6 +322,7 @@ class ExerciseView(Described, w.VBox):
         else:
             self._chosen = (choice,)
         self._chosen = self.chosen  # keep the shown order
+        self.coming_back = False  # a new answer: the one kept from last time is no longer what is chosen
         self.redraw()
 
     def check(self) -> None:
@@ -293,13 +338,24 @@ class ExerciseView(Described, w.VBox):
         if not verdict.answered:  # three cards where five are asked: not a try
             return
         self.tries += 1
+        self.coming_back = False
+        if not verdict.correct and not self.exercise.several and given not in self.tried:
+            self.tried += (given,)  # marked, and still there to choose: the second try is the learner's
         self.redraw()
         self.context.keep(self.exercise.id, verdict)  # the I/O: the learner's progress, and the class if linked
 
     def hint(self) -> None:
-        """The next hint (the last one repeats)."""
-        self.hints_shown += 1
-        say(self.hint_note, f"Hint: {self.exercise.hint(self.hints_shown)}")
+        """The next hint, under those shown before it (the last one repeats); the button says when there is more."""
+        written = self.exercise.hint_count
+        self.hints_shown = min(self.hints_shown + 1, written)
+        more = "".join(
+            f"<br>{words_html(f'Hint {number}: {self.exercise.hint(number)}')}"
+            for number in range(2, self.hints_shown + 1)
+        )
+        say(self.hint_note, f"Hint: {self.exercise.hint(1)}", extra_html=more)
+        left = self.hints_shown < written
+        self.hint_button.description = "Next hint" if left else "Hint"
+        self.hint_button.tooltip = "show the next hint" if left else "show the hints again: there are no more"
 
     @property
     def answer_offered(self) -> bool:

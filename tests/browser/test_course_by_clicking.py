@@ -218,6 +218,27 @@ def test_every_exercise_of_a_lesson_is_answered_by_clicking_wrong_then_right(lea
     assert visit["answered"] == [exercise.id for exercise in vars(exercises(lesson)).values()]
 
 
+def test_a_lesson_opened_again_shows_each_answer_kept_with_its_verdict(learner):
+    """Coming back (issue 37): lesson 1, answered by clicking (wrong, then right), opened again in a new kernel shows
+    each right answer chosen, its verdict, and "Your answer last time", never "none yet"."""
+    name = notebook_of(1)
+    learner.visit(name)
+    learner.open(name)
+    page, problems = learner.page, []
+    for exercise in vars(exercises(1)).values():
+        root = page.locator(f".{view_class(exercise.id)}")
+        root.scroll_into_view_if_needed()
+        right = plan(exercise)["right"]
+        said = wait_text(page, root, ".euchre-verdict", right["verdict"])
+        mine = wait_text(page, root, ".euchre-your-answer", "", drawn=True)
+        chosen = page.evaluate(CHOSEN, root.element_handle())
+        if said != normal(right["verdict"]) or chosen != sorted(right["classes"]) or "last time" not in mine:
+            problems.append(f"{exercise.id}: the verdict {said!r}, chosen {chosen}, the answer said {mine!r}")
+        if "none yet" in mine:
+            problems.append(f"{exercise.id}: {mine!r} after it was answered")
+    assert not problems, "\n".join(problems)
+
+
 def test_progress_survives_a_kernel_restart_and_shows_every_lesson_done_on_the_contents_page(learner):
     """After every exercise is answered by clicking: restart the kernel, open the contents page, Run All."""
     for lesson in lessons():
