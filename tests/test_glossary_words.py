@@ -37,7 +37,9 @@ STEMS = {"fr": {"prendre": "pren|pris"}}  # a verb whose forms share no stem: pr
 ENDINGS = {"fr": ("ées", "ée", "és", "er", "ir", "re", "es", "é", "e", "s"), "et": ("d", "a", "e", "i", "s", "t")}
 SHORTEST_STEM = 3
 # The words a language's lessons never use to the learner (its glossary says which: French says « tu »).
-FORBIDDEN = {"fr": re.compile(r"(?<![\w-])(vous|votre|vos)(?![\w-])", re.I)}
+# « vous », « votre », « vos », and the -ez form of a verb (« Choisissez », « Servez-vous-en »), save « assez »,
+# « chez » and « nez ».
+FORBIDDEN = {"fr": re.compile(r"(?<![\w-])(vous|votre|vos|(?!assez\b|chez\b|nez\b)\w+ez)(?![\w])", re.I)}
 
 # How a term of the glossaries is written in running English where more than its plural or its -s, -ed and -ing forms
 # (a verb's other forms, an object between a verb and its particle), or where it has an everyday sense left out.
@@ -185,6 +187,7 @@ def test_a_glossary_word_is_found_on_its_stem(language):
         assert stem("fr", "prendre la retourne") == "pren|pris" and stem("fr", "as") == "as"
         assert stem("fr", "second tour") == "second" and stem("fr", "en équipes") == "équip"
         assert without_glosses("le talon (*kitty*) reste") == "le talon   reste"
+        assert FORBIDDEN["fr"].search("Servez-vous-en") and not FORBIDDEN["fr"].search("assez de cartes, chez toi")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
