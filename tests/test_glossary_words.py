@@ -33,8 +33,37 @@ SMALL_WORDS = {
     "fr": {"le", "la", "les", "l", "un", "une", "des", "de", "du", "d", "en", "à", "au", "aux", "se", "s"},
     "et": set(),
 }
-STEMS = {"fr": {"prendre": "pren|pris"}}  # a verb whose forms share no stem: prend, prennent, pris
-ENDINGS = {"fr": ("ées", "ée", "és", "er", "ir", "re", "es", "é", "e", "s"), "et": ("d", "a", "e", "i", "s", "t")}
+# A word whose forms share no stem: French prend, prennent, pris; Estonian's consonant gradation (jagu, jao) and
+# changed stems (lööma, lüüa).
+STEMS = {
+    "fr": {"prendre": "pren|pris"},
+    "et": {
+        "jagu": "jagu|jao|jag|käsi|käe|kät",  # the glossary's two senses of "hand": a round (jagu), the cards (käsi)
+        "trump": "trump|trumb",
+        "esimene": "esime",
+        "rusikareegel": "rusikareegl|rusikareegel",
+        "paarismäng": "paar",  # the game (paarismäng) and a team (paar)
+        "euchre": "euchr|kukk|kuku|läbi",  # "the makers are euchred": tellijad kukuvad läbi
+        "läbikukkumine": "läbi|kukk|kuku",
+        "käsi": "käsi|käe|kät",
+        "tühi": "tühi|tühj",
+        "mastist": "mast",
+        "viik": "viik|viig",
+        "teine": "teine|teis",
+        "kaardipakk": "pakk|paki",
+        "trumbiga": "trump|trumb",
+        "läbi": "läbi|kukk",
+        "ära": "ära|pan",
+        "masti": "mast",
+        "kõrvale": "kõrval",
+    },
+}
+ENDINGS = {
+    "fr": ("ées", "ée", "és", "er", "ir", "re", "es", "é", "e", "s"),
+    "et": ("mine", "ma", "d", "a", "e", "i", "s", "t"),  # a verb's -ma and -mine, a plural's -d, a case's vowel
+}
+# Languages that join words into one (Estonian ruutumast, "diamond suit"): a stem may stand inside a word.
+COMPOUNDING = {"et"}
 SHORTEST_STEM = 3
 # The words a language's lessons never use to the learner (its glossary says which: French says « tu »).
 # « vous », « votre », « vos », and the -ez form of a verb (« Choisissez », « Servez-vous-en »), save « assez »,
@@ -54,10 +83,15 @@ ENGLISH_FORMS = {
     "follow suit": r"follow(s|ed|ing)? suit",
     "lead": r"lead(s|ing)?|led",
     "deal": r"deal(s|ing)?|(?<!questions )dealt(?! from real)",  # not the practice's "questions dealt from hands"
-    "pass": r"pass(es|ed|ing)?(?! to\b| left\b| on\b| \d)",  # not "the deal passes to the left"
+    "pass": r"pass(es|ed|ing)?(?! to\b| left\b| on\b| \d| it\b| ana\b)",  # not "the deal passes to the left"
     # a camp, not a side of the table
     "side": r"(?<!open )(?<!empty )(?<!fourth )(?<!three )(?<!that )sides?(?! of the table)",
     "clubs": r"(?<!many )(?<!card )clubs",  # the suit, not the players' clubs
+    # the word of a hand's result, not the last word of a game's name ("partnership Euchre"; a name read before as a
+    # term of its own leaves two spaces)
+    "euchre": r"(?<!  )(?<!partnership )(?<!railroad )(?<!three-handed )(?<!two-handed )(?<!cutthroat )"
+    r"euchre(s|d|ing)?",
+    "stay": r'(?<=\*\*)stay(?=\*\*)|(?<=")stay(?=")|(?<=\*)stay(?=\*)|say(s|ing)? stay',  # the announcement only
 }
 
 # The English words a translation may keep, with the reason: they are also words of the language.
@@ -66,18 +100,63 @@ ALSO_NATIVE = {
         "clubs": "« des clubs » are card clubs, the players' societies, in French too",
         "suit": "« suit » is a form of the French verb suivre (« la carte qui suit »)",
     },
-    "et": {},
+    "et": {"joker": "« Joker » with a capital is the card's notation in a row of cards (Joker, J♣), kept like J♥"},
 }
+# The widgets' buttons a lesson names as the learner sees them: in English until the widgets' words are translated.
+BUTTONS = re.compile(
+    r"\*\*(Hint|Next hint|New deal|New game|New position|Check|Show the answer|Grade my decisions|Undo|Save|Load)\*\*"
+)
 # Cells whose English uses a term in another sense, with the reason (language, lesson, cell id, term).
 OTHER_SENSES = {
     ("fr", "02_bidding_round_one", "f86c5be9", "throw away"): "the dealer throws away a card: a discard (écarter)",
     ("fr", "08_cutthroat_game", "52f7fbcd", "throw away"): "the dealer's card to throw away: a discard (écarter)",
     ("fr", "08_cutthroat_game", "computer-levels", "throw away"): "throws away a trump when it picks up: a discard",
-    ("fr", "12_two_handed_and_railroad", "a85f3aa9", "euchre"): "« Railroad Euchre » is « le Railroad » in French",
+    (
+        "et",
+        "03_round_two",
+        "ae845238",
+        "up-card",
+    ): "everyone has passed the up-card: said as everyone passed in round one",
+    ("et", "06_playing_tricks", "a540cbfe", "accept"): "a legal card is accepted by the table, not the dealer's accept",
+    (
+        "et",
+        "08_cutthroat_game",
+        "52f7fbcd",
+        "hint",
+    ): "the button's name, shown in English until the widgets speak Estonian",
+    (
+        "et",
+        "11_strategy",
+        "f6139bac",
+        "lesson",
+    ): "the lesson below: the text below (allpool), not a lesson of the course",
+    (
+        "et",
+        "13_rule_book",
+        "92ba47b9",
+        "pass",
+    ): "the card passed to the lone player: handed over (annab üle), not a bid",
+    ("et", "13_rule_book", "51300776", "round"): "one round of play: a hand (jagu), not a round of bidding",
 }
 # English words a translation keeps on purpose, with the reason (language, lesson, cell id, word).
 KEPT_ENGLISH = {
     ("fr", "02_bidding_round_one", "lesson-2-intro", "dealer"): "the tables show « (dealer) », not yet translated",
+    ("et", "02_bidding_round_one", "lesson-2-intro", "dealer"): "the tables show (dealer), not yet translated",
+    ("et", "08_cutthroat_game", "computer-levels", "game"): "the button *New game*, in English on the table for now",
+    (
+        "et",
+        "10_variants_and_house_rules",
+        "lesson-10-intro",
+        "house rules",
+    ): "the teacher's guide's heading, in English",
+    ("et", "13_rule_book", "3cd789f7", "accept"): "the glossary runs in the English order, from *accept* to *void*",
+    ("et", "13_rule_book", "3cd789f7", "void"): "the glossary runs in the English order, from *accept* to *void*",
+    (
+        "et",
+        "13_rule_book",
+        "532a8fdc",
+        "deck",
+    ): "an English gloss with more words in its brackets (*32-card deck*, ...)",
 }
 
 
@@ -159,14 +238,15 @@ def missing_words(language: str, cell: Cell) -> list[str]:
         if (language, cell.lesson, cell.id, term.english) in OTHER_SENSES:
             continue
         stems = [stem(language, word) for word in term.words]
-        if not any(re.search(rf"(?<![\w-])(?:{s})", translation) for s in stems):
+        start = "" if language in COMPOUNDING else r"(?<![\w-])"
+        if not any(re.search(rf"{start}(?:{s})", translation) for s in stems):
             missing.append(f"{term.english!r} (wants {' or '.join(repr(w) for w in term.words)})")
     return missing
 
 
 def english_left(language: str, cell: Cell) -> list[str]:
     """The English game words a translation keeps where its glossary has a word of its own."""
-    translation = without_glosses(prose(cell.translation))
+    translation = BUTTONS.sub(" ", without_glosses(prose(cell.translation)))
     left = []
     for term in glossary(language):
         if term.english in ALSO_NATIVE.get(language, {}) or any(term.english == w.lower() for w in term.words):
