@@ -347,10 +347,39 @@ def up_card_words(table: Table) -> str:
     return _("left by the dealer (C7)") if table.picked_up is False else _("proposes trump")
 
 
+# How each side's noun of the rules (rules.Side) scores, marked here and translated where it is said.
+SCORING = {
+    "the makers": N_("the makers score"),
+    "the defenders": N_("the defenders score"),
+    "the maker": N_("the maker scores"),
+    "each defender": N_("each defender scores"),
+    "the opponent": N_("the opponent scores"),
+}
+# The rows of the scoring tables (rules.ScoreRow.result), marked here and translated where a row is said.
+RESULTS = (
+    N_("a defender went alone, and that side takes 3 or 4"),
+    N_("a defender went alone, and that side takes all 5"),
+    N_("a lone defender euchres a lone maker"),
+    N_("a lone defender takes 3 or 4"),
+    N_("a lone defender takes all 5"),
+    N_("a lone maker takes all 5"),
+    N_("maker takes 3 or 4 tricks"),
+    N_("maker takes all 5 tricks"),
+    N_("makers take 3 or 4 tricks (alone or not)"),
+    N_("makers take all 5, no maker alone"),
+    N_("no defender alone, the maker is euchred (takes 0 to 2)"),
+    N_("no defender alone, the makers are euchred"),
+    N_("the maker is euchred (0–2 tricks)"),
+    N_("the maker takes 3 or 4 tricks"),
+    N_("the maker takes all 5"),
+)
+
+
 def scorers(facts: GameFacts) -> tuple[str, str]:
     """How a game names its two sides as they score (T7, F4): 'the maker scores', 'each defender scores'."""
     verb = "score" if facts.partners else "scores"
-    return f"{facts.makers.noun} {verb}", f"{facts.defenders.noun} {verb}"
+    said = f"{facts.makers.noun} {verb}", f"{facts.defenders.noun} {verb}"
+    return language._(said[0]), language._(said[1])  # a side the table does not know is said as written
 
 
 def points_words(rules: RuleSet, points: Points) -> str:
@@ -365,7 +394,8 @@ def points_words(rules: RuleSet, points: Points) -> str:
 
 def row_words(rules: RuleSet, row: ScoreRow) -> str:
     """One row of the scoring table as a sentence: 'maker takes all 5 tricks, so the maker scores 3 (T7)'."""
-    return f"{row.result}, so {points_words(rules, Points(row.makers, row.defenders))} ({row.rule})"
+    points = points_words(rules, Points(row.makers, row.defenders))
+    return _("{result}, so {points} ({rule})").format(result=language._(row.result), points=points, rule=row.rule)
 
 
 def result_words(hand: HandState, table: Table) -> str:
