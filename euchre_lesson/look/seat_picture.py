@@ -60,6 +60,26 @@ ROLE_WORDS = (
     N_("to act"),
     N_("your partner"),
 )
+# The view's own words, by the key table.js reads them with (its English where a picture has none).
+LABELS = {
+    "you": YOU,
+    "dealer": N_("Dealer"),
+    "maker": N_("Maker"),
+    "alone": N_("Alone"),
+    "sits_out": N_("Sits out"),
+    "away": N_("Away"),
+    "your_turn": N_("Your turn"),
+    "to_play": N_("To play"),
+    "trick": N_("trick"),
+    "tricks": N_("tricks"),
+    "no_trump": N_("No trump yet"),
+    "your_cards": N_("Your cards"),
+    "from_dummy": N_("From the dummy"),
+    "chosen": N_("Chosen: {chosen} of {keep}"),
+    "right_bower": N_("right bower"),
+    "left_bower": N_("left bower"),
+    "joker_bower": N_("best bower"),
+}
 # The host's tools, by the key its button sends back.
 HINT, UNDO, GRADE, NEXT_HAND, NEW_GAME = "hint", "undo", "grade", "next hand", "new game"
 
@@ -381,4 +401,12 @@ def picture_of(
         keep=len(view.legal[0].cards) if _keep_step(view) else 0,
         your_turn=bool(view.legal),
         four_colour=four_colour,
+        labels=labels_of(view),
     )
+
+
+def labels_of(view: View) -> dict[str, str]:
+    """The view's own words (LABELS) in the language chosen, the target of the game's points among them."""
+    labels = {key: language._(words) for key, words in LABELS.items()}
+    labels["target"] = _("to {target}").format(target=view.rules.target)
+    return labels
