@@ -152,3 +152,22 @@ def test_a_begun_language_shows_its_short_words_and_english_for_the_rest_never_a
     for button in begun["buttons"]:
         assert button["words"].strip() and button["why"].strip()
     assert all(seat["name"].strip() for seat in begun["seats"])
+
+
+def test_a_card_is_named_aloud_in_the_language_chosen_and_its_notation_stays():
+    from euchre_lesson.engine.cards import Suit
+    from euchre_lesson.look.faces import spoken
+
+    with speaking("fr"):
+        french = spoken("J♥"), spoken("J♦", Suit.HEARTS), spoken("10♠")
+    with speaking("et"):
+        estonian = spoken("J♥"), spoken("J♦", Suit.HEARTS), spoken("10♠")
+    assert french == ("valet de cœur", "valet de carreau, valet gauche", "dix de pique")
+    assert estonian == ("ärtu poiss", "ruutu poiss, vasak poiss", "poti kümme")
+    assert spoken("J♦", Suit.HEARTS) == "jack of diamonds, left bower"
+    game = new_game(PRESETS["partnership"], seed=1)
+    with speaking("fr"):
+        picture = picture_of(game.view(game.hand.to_act))
+    cards = picture["seats"][[seat["place"] for seat in picture["seats"]].index("bottom")]["cards"]
+    assert cards and all(" de " in card["spoken"] or card["spoken"] == "joker" for card in cards)
+    assert all(re.fullmatch(r"(?:10|[2-9JQKA])[♠♥♦♣]|Joker", card["id"]) for card in cards)  # the notation stays
