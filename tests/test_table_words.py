@@ -171,3 +171,17 @@ def test_a_card_is_named_aloud_in_the_language_chosen_and_its_notation_stays():
     cards = picture["seats"][[seat["place"] for seat in picture["seats"]].index("bottom")]["cards"]
     assert cards and all(" de " in card["spoken"] or card["spoken"] == "joker" for card in cards)
     assert all(re.fullmatch(r"(?:10|[2-9JQKA])[♠♥♦♣]|Joker", card["id"]) for card in cards)  # the notation stays
+
+
+def test_the_story_names_each_seat_by_its_name_in_the_language_chosen():
+    from euchre_lesson.look.prompts import in_names
+
+    names = ["Vous", "Ouest", "Nord", "Est"]
+    with speaking("fr"):
+        said = in_names("Place 1 : passe ; votre partenaire (place 2) : commande le 9♠", names)
+        kept = in_names("place 7 : passe", names)  # no such seat: the words as they are
+    assert said == "Ouest : passe ; votre partenaire Nord : commande le 9♠"
+    assert kept == "place 7 : passe"
+    with speaking("et"):
+        assert in_names("sinu partner (koht 2): pass", ["Sina", "Lääs", "Põhi", "Ida"]) == "sinu partner Põhi: pass"
+    assert in_names("seat 1 passed", ["You", "West", "North", "East"]) == "West passed"
