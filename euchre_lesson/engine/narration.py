@@ -161,7 +161,7 @@ def _order_words(action: Action | None, actor: int, table: Table, who: str) -> s
     return said.format(who=who, up=table.up_card)
 
 
-def _play_words(action: Action | None, actor: int, table: Table, who: str) -> str:
+def _card_played_words(action: Action | None, actor: int, table: Table, who: str) -> str:
     if action is None:
         return _("{who} played a card").format(who=who)
     return _("{who} played the {card}").format(who=who, card=action.card)
@@ -179,7 +179,7 @@ SAID: dict[Verb, Callable[[Action | None, int, Table, str], str]] = {
     Verb.GIVE: _give_words,
     Verb.DISCARD: _discard_words,
     Verb.KEEP: _keep_words,
-    Verb.PLAY: _play_words,
+    Verb.PLAY: _card_played_words,
 }
 
 

@@ -381,11 +381,9 @@ def picture_of(
     seated = places(view)
     mine = your_cards(view, names, chosen)
     prompt = prompt_of(view, names, chosen, scores, tools)
-    target = ngettext("to {count} point", "to {count} points", view.rules.target).format(count=view.rules.target)
-    title = " · ".join(filter(None, (view.rules.facts.name, target, title_extra)))
     return Picture(
         moment=moment,
-        title=title,
+        title=title_of(view, title_extra),
         players=view.players,
         seats=[_seat(view, seat, seated[seat], names, mine, open_hands, onlooker) for seat in range(view.players)],
         dummy=dummy_pile(view, names, open_hands),
@@ -403,6 +401,12 @@ def picture_of(
         four_colour=four_colour,
         labels=labels_of(view),
     )
+
+
+def title_of(view: View, extra: str = "") -> str:
+    """The picture's title: the game, the points it is played to, and the host's `extra` words if any."""
+    target = ngettext("to {count} point", "to {count} points", view.rules.target).format(count=view.rules.target)
+    return " · ".join(filter(None, (view.rules.facts.name, target, extra)))
 
 
 def labels_of(view: View) -> dict[str, str]:
