@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from . import language
 from .actions import Action, Verb, parse_action, verb_named
-from .cards import Card, fixed_suit
+from .cards import Card, Suit, fixed_suit
+from .language import N_, _, ngettext
 from .phases import Phase
 from .rules import GameFacts, RuleSet, ScoreRow
 from .scoring import Points
@@ -22,7 +24,18 @@ if TYPE_CHECKING:
     from .hand import HandState
     from .view import Table
 
-ORDERED = {"accept": "accepted", "assist": "assisted", "order up": "ordered up"}
+# A suit's name as the table says it ("spades are trump"), marked here and translated where it is said.
+SUIT_WORDS = {
+    Suit.CLUBS: N_("clubs"),
+    Suit.DIAMONDS: N_("diamonds"),
+    Suit.HEARTS: N_("hearts"),
+    Suit.SPADES: N_("spades"),
+}
+
+
+def suit_words(suit: Suit) -> str:
+    """A suit's name in the language chosen: 'spades' ('pique', 'poti')."""
+    return language._(SUIT_WORDS[suit])
 
 
 def listener(table: Table) -> int | None:
@@ -45,15 +58,15 @@ def seat_words(seat: int | None, table: Table) -> str:
     and in a view told to an onlooker (a replay: what the seat saw, but that seat was not the listener)."""
     me = None if getattr(table, "to_onlooker", False) else listener(table)
     if seat == me:
-        return "you"
+        return _("you")
     if me is not None and seat == table.rules.partner(me):
-        return f"your partner (seat {seat})"
-    return f"seat {seat}"
+        return _("your partner (seat {seat})").format(seat=seat)
+    return _("seat {seat}").format(seat=seat)
 
 
 def side_words(seats: Iterable[int], table: Table) -> str:
     """A side named seat by seat: 'you and your partner (seat 2)'."""
-    return " and ".join(seat_words(seat, table) for seat in seats)
+    return _(" and ").join(seat_words(seat, table) for seat in seats)
 
 
 def order_name(actor: int, table: Table) -> str:
@@ -86,60 +99,87 @@ def heard(action: Action | str, actor: int, table: Table) -> tuple[Verb, Action 
 
 
 def _pickup_words(action: Action | None, actor: int, table: Table, who: str) -> str:
-    laid = f"the {action.card}" if action else "a card face down"
-    return f"{who} took the {table.up_card} and discarded {laid}"
+    if action is None:
+        return _("{who} took the {up} and discarded a card face down").format(who=who, up=table.up_card)
+    return _("{who} took the {up} and discarded the {card}").format(who=who, up=table.up_card, card=action.card)
 
 
 def _alone_words(action: Action | None, actor: int, table: Table, who: str) -> str:
     if actor == table.maker:
-        return f"{who} went alone"
+        return _("{who} went alone").format(who=who)
     if actor in table.makers:
+        if table.maker == listener(table) and not getattr(table, "to_onlooker", False):
+            return _("{who} went alone for the makers, and you sit out").format(who=who)
         maker = seat_words(table.maker, table)
-        return f"{who} went alone for the makers, and {maker} {'sit' if maker == 'you' else 'sits'} out"
-    return f"{who} chose to defend alone"
+        return _("{who} went alone for the makers, and {maker} sits out").format(who=who, maker=maker)
+    return _("{who} chose to defend alone").format(who=who)
 
 
 def _stay_words(action: Action | None, actor: int, table: Table, who: str) -> str:
     if actor in table.makers and actor != table.maker:
-        return f"{who} chose not to go alone"
+        return _("{who} chose not to go alone").format(who=who)
     if actor != table.maker:
-        return f"{who} chose to defend together"
-    return f"{who} chose to take the dummy" if table.rules.has_dummy else f"{who} chose to play with help"
+        return _("{who} chose to defend together").format(who=who)
+    if table.rules.has_dummy:
+        return _("{who} chose to take the dummy").format(who=who)
+    return _("{who} chose to play with help").format(who=who)
 
 
 def _give_words(action: Action | None, actor: int, table: Table, who: str) -> str:
     to = seat_words(partner_this_hand(table, actor), table)
-    return f"{who} gave the {action.card} to {to}" if action else f"{who} passed a card face down to {to}"
+    if action is None:
+        return _("{who} passed a card face down to {to}").format(who=who, to=to)
+    return _("{who} gave the {card} to {to}").format(who=who, card=action.card, to=to)
 
 
 def _discard_words(action: Action | None, actor: int, table: Table, who: str) -> str:
-    return f"{who} discarded the {action.card}" if action else f"{who} discarded a card face down"
+    if action is None:
+        return _("{who} discarded a card face down").format(who=who)
+    return _("{who} discarded the {card}").format(who=who, card=action.card)
 
 
 def _call_words(action: Action | None, actor: int, table: Table, who: str) -> str:
     suit = action.suit if action else None  # a call is said aloud, so its suit is always heard
-    return f"{who} named {suit.plural} {suit} as trump" if suit else f"{who} named trump"
+    if suit is None:
+        return _("{who} named trump").format(who=who)
+    return _("{who} named {suits} {suit} as trump").format(who=who, suits=suit_words(suit), suit=suit)
 
 
 def _keep_words(action: Action | None, actor: int, table: Table, who: str) -> str:
     if action is None:
-        return f"{who} took the dummy and laid five cards aside face down"
-    return f"{who} took the dummy, kept {' '.join(map(str, action.cards))} and laid the other five aside"
+        return _("{who} took the dummy and laid five cards aside face down").format(who=who)
+    kept = " ".join(map(str, action.cards))
+    return _("{who} took the dummy, kept {cards} and laid the other five aside").format(who=who, cards=kept)
+
+
+def _order_words(action: Action | None, actor: int, table: Table, who: str) -> str:
+    said = {
+        "accept": _("{who} accepted the {up}"),
+        "assist": _("{who} assisted the {up}"),
+        "order up": _("{who} ordered up the {up}"),
+    }[order_name(actor, table)]
+    return said.format(who=who, up=table.up_card)
+
+
+def _card_played_words(action: Action | None, actor: int, table: Table, who: str) -> str:
+    if action is None:
+        return _("{who} played a card").format(who=who)
+    return _("{who} played the {card}").format(who=who, card=action.card)
 
 
 # What each verb said sounds like, in the past tense: (action or None if face down, actor, table, who) -> words.
 SAID: dict[Verb, Callable[[Action | None, int, Table, str], str]] = {
-    Verb.PASS: lambda action, actor, table, who: f"{who} passed",
-    Verb.ORDER: lambda action, actor, table, who: f"{who} {ORDERED[order_name(actor, table)]} the {table.up_card}",
+    Verb.PASS: lambda action, actor, table, who: _("{who} passed").format(who=who),
+    Verb.ORDER: _order_words,
     Verb.CALL: _call_words,
     Verb.PICKUP: _pickup_words,
-    Verb.DECLINE: lambda action, actor, table, who: f"{who} left the {table.up_card}",
+    Verb.DECLINE: lambda action, actor, table, who: _("{who} left the {up}").format(who=who, up=table.up_card),
     Verb.ALONE: _alone_words,
     Verb.STAY: _stay_words,
     Verb.GIVE: _give_words,
     Verb.DISCARD: _discard_words,
     Verb.KEEP: _keep_words,
-    Verb.PLAY: lambda action, actor, table, who: f"{who} played the {action.card if action else 'a card'}",
+    Verb.PLAY: _card_played_words,
 }
 
 
@@ -148,7 +188,9 @@ def said_words(action: Action | str, actor: int, table: Table) -> str:
     verb, shown = heard(action, actor, table)
     who = seat_words(actor, table)
     if verb not in SAID:
-        return f"{who} chose {shown if shown else f'{verb}, face down'}"
+        if shown:
+            return _("{who} chose {action}").format(who=who, action=shown)
+        return _("{who} chose {verb}, face down").format(who=who, verb=verb)
     return SAID[verb](shown, actor, table, who)
 
 
@@ -156,57 +198,78 @@ def said_words(action: Action | str, actor: int, table: Table) -> str:
 
 
 def _order_offer(action: Action, view: View) -> tuple[str, str]:
-    up = view.up_card
-    trump = f"{fixed_suit(up.suit).plural} are trump"
-    return {
-        "accept": (f"Accept the {up}", f"{trump}: you, the dealer, take the {up} and discard (C6, C7)"),
+    up, suits = view.up_card, suit_words(fixed_suit(view.up_card.suit))
+    words, why = {
+        "accept": (_("Accept the {up}"), _("{suits} are trump: you, the dealer, take the {up} and discard (C6, C7)")),
         "assist": (
-            f"Assist: the {up} to your partner",
-            f"{trump}: your partner, the dealer, may take the {up} (C6, C7)",
+            _("Assist: the {up} to your partner"),
+            _("{suits} are trump: your partner, the dealer, may take the {up} (C6, C7)"),
         ),
-        "order up": (f"Order up the {up}", f"{trump}: the dealer may take the {up} (C6, C7)"),
+        "order up": (_("Order up the {up}"), _("{suits} are trump: the dealer may take the {up} (C6, C7)")),
     }[order_name(view.seat, view)]
+    return words.format(up=up), why.format(up=up, suits=suits)
 
 
 def _pass_offer(action: Action, view: View) -> tuple[str, str]:
     if view.phase is Phase.ROUND_ONE:
-        return "Pass", f"do not make {fixed_suit(view.up_card.suit).plural} trump; the next player bids (C6)"
-    return "Pass", "name no suit; if everyone passes, the hand is thrown in (C8, C9)"
+        suits = suit_words(fixed_suit(view.up_card.suit))
+        return _("Pass"), _("do not make {suits} trump; the next player bids (C6)").format(suits=suits)
+    return _("Pass"), _("name no suit; if everyone passes, the hand is thrown in (C8, C9)")
 
 
 def _call_offer(action: Action, view: View) -> tuple[str, str]:
     suit = fixed_suit(action.suit)
+    suits = suit_words(suit)
     if view.phase is Phase.JOKER_CALL:
         return (
-            f"Name {suit.plural} {suit}",
-            f"the joker is turned up: name {suit.plural} as trump and take the joker (C3)",
+            _("Name {suits} {suit}").format(suits=suits, suit=suit),
+            _("the joker is turned up: name {suits} as trump and take the joker (C3)").format(suits=suits),
         )
-    return f"Call {suit.plural} {suit}", f"make {suit.plural} trump; you become the maker (C8)"
+    return (
+        _("Call {suits} {suit}").format(suits=suits, suit=suit),
+        _("make {suits} trump; you become the maker (C8)").format(suits=suits),
+    )
 
 
 def _alone_offer(action: Action, view: View) -> tuple[str, str]:
     if view.seat == view.maker:
         return (
-            "Go alone",
-            "play without your partner or the dummy; a march scores more where the rules say so (C10, T6)",
+            _("Go alone"),
+            _("play without your partner or the dummy; a march scores more where the rules say so (C10, T6)"),
         )
     if view.seat in view.makers:
         return (
-            "Go alone",
-            "play for the makers without your partner, the maker, who sits out; a march scores more (C10, F3)",
+            _("Go alone"),
+            _("play for the makers without your partner, the maker, who sits out; a march scores more (C10, F3)"),
         )
-    return "Defend alone", "defend without your partner, who sits out (C10, T6)"
+    return _("Defend alone"), _("defend without your partner, who sits out (C10, T6)")
 
 
 def _stay_offer(action: Action, view: View) -> tuple[str, str]:
     if view.seat in view.makers and view.seat != view.maker:
-        return "Play with your partner", "let your partner, the maker, play the hand with you (C10)"
+        return _("Play with your partner"), _("let your partner, the maker, play the hand with you (C10)")
     if view.seat != view.maker:
-        helper = "your partner" if view.rules.facts.partners else "the other defender, for this hand only (T4)"
-        return "Defend together", f"defend with {helper} (C10)"
+        if view.rules.facts.partners:
+            return _("Defend together"), _("defend with your partner (C10)")
+        return _("Defend together"), _("defend with the other defender, for this hand only (T4) (C10)")
     if view.rules.has_dummy:
-        return "Take the dummy", "take the dummy's five and keep the best five of ten (T5)"
-    return "Play with your partner", "play with your partner (C10)"
+        return _("Take the dummy"), _("take the dummy's five and keep the best five of ten (T5)")
+    return _("Play with your partner"), _("play with your partner (C10)")
+
+
+def _pickup_offer(action: Action, view: View) -> tuple[str, str]:
+    return (
+        _("Discard the {card}").format(card=action.card),
+        _("take the {up} and lay the {card} away face down (C7)").format(up=view.up_card, card=action.card),
+    )
+
+
+def _decline_offer(action: Action, view: View) -> tuple[str, str]:
+    suits = suit_words(fixed_suit(view.up_card.suit))
+    return (
+        _("Leave the {up}").format(up=view.up_card),
+        _("do not take the up-card; {suits} stay trump (C7)").format(suits=suits),
+    )
 
 
 # A button's words for each verb: (action, view of the seat to act) -> (description, tooltip).
@@ -214,29 +277,26 @@ OFFERS: dict[Verb, Callable[[Action, View], tuple[str, str]]] = {
     Verb.PASS: _pass_offer,
     Verb.ORDER: _order_offer,
     Verb.CALL: _call_offer,
-    Verb.PICKUP: lambda action, view: (
-        f"Discard the {action.card}",
-        f"take the {view.up_card} and lay the {action.card} away face down (C7)",
-    ),
-    Verb.DECLINE: lambda action, view: (
-        f"Leave the {view.up_card}",
-        f"do not take the up-card; {fixed_suit(view.up_card.suit).plural} stay trump (C7)",
-    ),
+    Verb.PICKUP: _pickup_offer,
+    Verb.DECLINE: _decline_offer,
     Verb.ALONE: _alone_offer,
     Verb.STAY: _stay_offer,
     Verb.GIVE: lambda action, view: (
-        f"Give the {action.card}",
-        f"pass the {action.card} face down to your partner, who goes alone (R3)",
+        _("Give the {card}").format(card=action.card),
+        _("pass the {card} face down to your partner, who goes alone (R3)").format(card=action.card),
     ),
     Verb.DISCARD: lambda action, view: (
-        f"Discard the {action.card}",
-        f"lay the {action.card} away face down, out of play, and keep five (R3)",
+        _("Discard the {card}").format(card=action.card),
+        _("lay the {card} away face down, out of play, and keep five (R3)").format(card=action.card),
     ),
     Verb.KEEP: lambda action, view: (
-        "Keep these five",
-        "keep the five selected cards and lay the other five aside face down (T5)",
+        _("Keep these five"),
+        _("keep the five selected cards and lay the other five aside face down (T5)"),
     ),
-    Verb.PLAY: lambda action, view: (f"Play the {action.card}", f"play the {action.card} to the trick (C12)"),
+    Verb.PLAY: lambda action, view: (
+        _("Play the {card}").format(card=action.card),
+        _("play the {card} to the trick (C12)").format(card=action.card),
+    ),
 }
 
 
@@ -250,16 +310,18 @@ def offer(action: Action, view: View) -> tuple[str, str]:
 def cards_words(cards: Iterable[Card]) -> str:
     """Cards named in a sentence, in their order: 'the 9♥', 'the A♣, Q♦ and K♥'."""
     names = [str(card) for card in cards]
-    if len(names) < 2:
-        return f"the {''.join(names)}" if names else "no card"
-    return f"the {', '.join(names[:-1])} and {names[-1]}"
+    if not names:
+        return _("no card")
+    if len(names) == 1:
+        return _("the {card}").format(card=names[0])
+    return _("the {cards} and {last}").format(cards=", ".join(names[:-1]), last=names[-1])
 
 
 def choice_words(action: Action, view: View) -> str:
     """An action said in words, as the seat to act chooses it (a bid, a keep, a card): the button's words, and the
     five cards of a keep. The table's hints and grades and the exercises' choices all say an action this way."""
     if action.kind is Verb.KEEP:
-        return f"keep {cards_words(action.cards)}"
+        return _("keep {cards}").format(cards=cards_words(action.cards))
     return offer(action, view)[0]
 
 
@@ -269,23 +331,55 @@ def choice_words(action: Action, view: View) -> str:
 def trick_words(trick: Trick, table: Table, number: int) -> str:
     """'Trick 2, led by seat 1: 9♠ seat 1, K♠ you; won by you'."""
     played = ", ".join(f"{card} {seat_words(seat, table)}" for card, seat in zip(trick.cards, trick.seats))
-    won = f"; won by {seat_words(trick.winner, table)}" if trick.winner is not None else ""
-    return f"Trick {number}, led by {seat_words(trick.leader, table)}: {played or 'no card yet'}{won}"
+    won = _("; won by {who}").format(who=seat_words(trick.winner, table)) if trick.winner is not None else ""
+    leader = seat_words(trick.leader, table)
+    return _("Trick {number}, led by {leader}: {played}{won}").format(
+        number=number, leader=leader, played=played or _("no card yet"), won=won
+    )
 
 
 def up_card_words(table: Table) -> str:
     """What became of the up-card, in a few words (C7, C8)."""
     if table.turned_down:
-        return "turned down (C8)"
+        return _("turned down (C8)")
     if table.picked_up:
-        return "taken by the dealer"
-    return "left by the dealer (C7)" if table.picked_up is False else "proposes trump"
+        return _("taken by the dealer")
+    return _("left by the dealer (C7)") if table.picked_up is False else _("proposes trump")
+
+
+# How each side's noun of the rules (rules.Side) scores, marked here and translated where it is said.
+SCORING = {
+    "the makers": N_("the makers score"),
+    "the defenders": N_("the defenders score"),
+    "the maker": N_("the maker scores"),
+    "each defender": N_("each defender scores"),
+    "the opponent": N_("the opponent scores"),
+}
+# The rows of the scoring tables (rules.ScoreRow.result), marked here and translated where a row is said.
+RESULTS = (
+    N_("a defender went alone, and that side takes 3 or 4"),
+    N_("a defender went alone, and that side takes all 5"),
+    N_("a lone defender euchres a lone maker"),
+    N_("a lone defender takes 3 or 4"),
+    N_("a lone defender takes all 5"),
+    N_("a lone maker takes all 5"),
+    N_("maker takes 3 or 4 tricks"),
+    N_("maker takes all 5 tricks"),
+    N_("makers take 3 or 4 tricks (alone or not)"),
+    N_("makers take all 5, no maker alone"),
+    N_("no defender alone, the maker is euchred (takes 0 to 2)"),
+    N_("no defender alone, the makers are euchred"),
+    N_("the maker is euchred (0–2 tricks)"),
+    N_("the maker takes 3 or 4 tricks"),
+    N_("the maker takes all 5"),
+)
 
 
 def scorers(facts: GameFacts) -> tuple[str, str]:
     """How a game names its two sides as they score (T7, F4): 'the maker scores', 'each defender scores'."""
     verb = "score" if facts.partners else "scores"
-    return f"{facts.makers.noun} {verb}", f"{facts.defenders.noun} {verb}"
+    said = f"{facts.makers.noun} {verb}", f"{facts.defenders.noun} {verb}"
+    return language._(said[0]), language._(said[1])  # a side the table does not know is said as written
 
 
 def points_words(rules: RuleSet, points: Points) -> str:
@@ -295,40 +389,49 @@ def points_words(rules: RuleSet, points: Points) -> str:
         f"{makers} {points.makers}" if points.makers else "",
         f"{defenders} {points.defenders}" if points.defenders else "",
     ]
-    return ", ".join(part for part in parts if part) or "nobody scores"
+    return ", ".join(part for part in parts if part) or _("nobody scores")
 
 
 def row_words(rules: RuleSet, row: ScoreRow) -> str:
     """One row of the scoring table as a sentence: 'maker takes all 5 tricks, so the maker scores 3 (T7)'."""
-    return f"{row.result}, so {points_words(rules, Points(row.makers, row.defenders))} ({row.rule})"
+    points = points_words(rules, Points(row.makers, row.defenders))
+    return _("{result}, so {points} ({rule})").format(result=language._(row.result), points=points, rule=row.rule)
 
 
 def result_words(hand: HandState, table: Table) -> str:
     """How a finished hand went: who made what, the tricks, the row of the scoring table, the points."""
     if hand.thrown_in:
-        return "Everyone passed twice: the hand is thrown in, nobody scores, and the deal passes left (C9)."
-    alone = ", alone" if hand.lone_maker_seat == hand.maker else ""
+        return _("Everyone passed twice: the hand is thrown in, nobody scores, and the deal passes left (C9).")
+    alone = _(", alone") if hand.lone_maker_seat == hand.maker else ""
     if hand.lone_partner:
-        alone = f"; {seat_words(hand.lone_maker_seat, table)} went alone"
-    side = "the makers" if hand.players == 4 else "the maker"
-    tricks = f"{hand.maker_tricks} trick{'s' * (hand.maker_tricks != 1)}"
+        alone = _("; {who} went alone").format(who=seat_words(hand.lone_maker_seat, table))
+    side = _("the makers") if hand.players == 4 else _("the maker")
+    tricks = ngettext("{count} trick", "{count} tricks", hand.maker_tricks).format(count=hand.maker_tricks)
     got = ", ".join(f"{seat_words(seat, table)} {points}" for seat, points in enumerate(hand.points or ()))
     trump, row = fixed_suit(hand.trump), hand.result
     if row is None:
         raise ValueError("the hand is not over: only a finished hand has a result")
-    return (
-        f"{seat_words(hand.maker, table).capitalize()} made {trump.plural} {trump} trump{alone}; "
-        f"{side} took {tricks}: {row_words(hand.rules, row)}. Points this hand: {got}."
+    return _("{maker} made {suits} {suit} trump{alone}; {side} took {tricks}: {row}. Points this hand: {got}.").format(
+        maker=seat_words(hand.maker, table).capitalize(),
+        suits=suit_words(trump),
+        suit=trump,
+        alone=alone,
+        side=side,
+        tricks=tricks,
+        row=row_words(hand.rules, row),
+        got=got,
     )
 
 
 def deal_words(hand: HandState, table: Table) -> str:
     """The start of `hand`: who dealt, the up-card, who spoke first (the dealer, if the joker was turned up)."""
-    first = seat_words(hand.states()[0].to_act, table)
-    return (
-        f"{capital(seat_words(hand.dealer, table))} dealt; the up-card is the {hand.up_card}. "
-        f"{capital(first)} {'are' if first == 'you' else 'is'} first to speak."
+    first_seat = hand.states()[0].to_act
+    dealt = _("{dealer} dealt; the up-card is the {up}.").format(
+        dealer=capital(seat_words(hand.dealer, table)), up=hand.up_card
     )
+    if first_seat == listener(table) and not getattr(table, "to_onlooker", False):
+        return f"{dealt} {_('You are first to speak.')}"
+    return f"{dealt} {_('{first} is first to speak.').format(first=capital(seat_words(first_seat, table)))}"
 
 
 def step_words(hand: HandState, table: Table) -> str:
@@ -338,7 +441,8 @@ def step_words(hand: HandState, table: Table) -> str:
     action, actor = hand.history[-1], hand.actors[-1]
     text = sentence(said_words(action, actor, table))
     if action.kind is Verb.PLAY and not (hand.trick and hand.trick.cards):  # this card finished a trick
-        text += " " + sentence(f"{seat_words(hand.tricks[-1].winner, table)} won trick {len(hand.tricks)}")
+        winner = seat_words(hand.tricks[-1].winner, table)
+        text += " " + sentence(_("{who} won trick {number}").format(who=winner, number=len(hand.tricks)))
     return f"{text} {result_words(hand, table)}" if hand.is_over else text
 
 
@@ -359,8 +463,12 @@ def story(table: Table) -> list[tuple[int, str]]:
     tricks = table.tricks + ((table.trick,) if table.trick is not None and table.trick.cards else ())
     for number, trick in enumerate(tricks, 1):
         for card, seat in zip(trick.cards, trick.seats):
-            lead = "led" if seat == trick.leader else "played"
-            lines.append((len(lines), f"trick {number}: {seat_words(seat, table)} {lead} the {card}"))
+            told = (
+                _("trick {number}: {who} led the {card}")
+                if seat == trick.leader
+                else _("trick {number}: {who} played the {card}")
+            )
+            lines.append((len(lines), told.format(number=number, who=seat_words(seat, table), card=card)))
     return lines
 
 

@@ -13,6 +13,7 @@ from typing import NamedTuple
 from ..engine.actions import Action, Verb
 from ..engine.cards import Card, parse_card
 from ..engine.errors import NotationError, excerpt
+from ..engine.language import _
 from ..engine.phases import Phase
 from ..engine.view import View
 from .prompts import Sitter, card_why_not
@@ -50,8 +51,10 @@ def action_for(
     drawn, card, key = _field(click, "moment", int), _field(click, "card", str), _field(click, "key", str)
     if drawn != moment:
         raise ValueError(
-            f"this click was made on the table as drawn at moment {drawn}, but the table is at moment {moment} now: "
-            f"it changed since, so the click is ignored; click again on the table as it is now."
+            _(
+                "this click was made on the table as drawn at moment {drawn}, but the table is at moment {moment} "
+                "now: it changed since, so the click is ignored; click again on the table as it is now."
+            ).format(drawn=drawn, moment=moment)
         )
     if (card is None) == (key is None):
         raise ValueError(f"a click names a card or a button's key, one of the two, not {excerpt(dict(click))}")
@@ -70,11 +73,17 @@ def _card_action(view: View, text: str, names: Sequence[Sitter]) -> Action | Tog
         return Toggle(card)
     held = view.hand + ((view.up_card,) if view.phase is Phase.PICKUP and view.legal else ())
     if card not in held:
-        yours = " ".join(map(str, held)) or "none"
-        raise ValueError(f"{card} is not one of your cards, so clicking it does nothing; your cards are: {yours}.")
+        yours = " ".join(map(str, held)) or _("none")
+        raise ValueError(
+            _("{card} is not one of your cards, so clicking it does nothing; your cards are: {yours}.").format(
+                card=card, yours=yours
+            )
+        )
     action = next((action for action in view.legal if action.card == card and action.kind.carries == "card"), None)
     if action is None:
-        raise ValueError(f"{card} cannot be clicked now: {card_why_not(view, names, card)}")
+        raise ValueError(
+            _("{card} cannot be clicked now: {why}").format(card=card, why=card_why_not(view, names, card))
+        )
     return action
 
 
@@ -85,7 +94,7 @@ def _key_action(view: View, key: str) -> Action:
         return offered[key]
     bids = [str(action) for action in view.legal if action.kind.carries not in ("card", "cards")]
     if key == str(Verb.KEEP) and any(action.kind is Verb.KEEP for action in view.legal):
-        raise ValueError("Keep these five needs five cards selected first: click five of your ten cards (T5).")
+        raise ValueError(_("Keep these five needs five cards selected first: click five of your ten cards (T5)."))
     now = f"the buttons now are: {', '.join(bids)}" if bids else "no bid or keep button is offered now"
     raise ValueError(
         f"no button with the key {excerpt(key)} is offered now ({now}); "

@@ -13,9 +13,12 @@ from __future__ import annotations
 from functools import cache
 from html import escape
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.cards import Card, Rank, Suit, deck
 from ..engine.display import card_name
+from ..engine.language import N_, _
+from ..engine.narration import suit_words
+from ..engine.ranking import bower
 from ..engine.rules import RuleSet
 
 WIDTH, HEIGHT = 60, 84  # the units of every picture: a standard card's 5 by 7
@@ -55,9 +58,37 @@ def _card(name: str, value: object) -> Card:
     return checks.card(name, value)
 
 
+# A rank in words, marked here and translated where a card is named aloud.
+RANK_WORDS = {
+    "7": N_("seven"),
+    "8": N_("eight"),
+    "9": N_("nine"),
+    "10": N_("ten"),
+    "J": N_("jack"),
+    "Q": N_("queen"),
+    "K": N_("king"),
+    "A": N_("ace"),
+}
+
+
 def spoken(card_id: str | Card, trump: Suit | str | None = None) -> str:
-    """A card in a screen reader's words: 'jack of hearts'; with trump, its role too: 'jack of diamonds, left bower'."""
-    return card_name(_card("card_id", card_id), checks.suit("trump", trump, optional=True))
+    """A card in a screen reader's words: 'jack of hearts'; with trump, its role too: 'jack of diamonds, left bower';
+    in the language chosen."""
+    return spoken_words(_card("card_id", card_id), checks.suit("trump", trump, optional=True))
+
+
+def spoken_words(card: Card, trump: Suit | None) -> str:
+    """A card named aloud in the language chosen ('jack of hearts', 'valet de cœur', 'ärtu poiss'), with its role."""
+    if card.suit is None:
+        return _("joker")
+    rank = language._(RANK_WORDS[card.rank.label])
+    name = _("{rank} of {suit}").format(rank=rank, suit=suit_words(card.suit))
+    role = bower(card, trump) if trump is not None else None
+    if role == "right":
+        return _("{card}, right bower").format(card=name)
+    if role == "left":
+        return _("{card}, left bower").format(card=name)
+    return name
 
 
 def face_svg(card_id: str | Card, four_colour: bool = False) -> str:

@@ -98,8 +98,8 @@ class Score(TypedDict):
     points: int
 
 
-class Picture(TypedDict):
-    """Everything one seat sees of its table now."""
+class _Table(TypedDict):
+    """Everything one seat sees of its table now: the fields every picture has."""
 
     moment: int  # which moment is drawn: a click sent for another moment is stale and ignored
     title: str  # "Cutthroat Euchre · hand 3 · to 15 points"
@@ -118,6 +118,14 @@ class Picture(TypedDict):
     keep: int  # how many cards to select in the keep step (T5); 0 when none is asked
     your_turn: bool
     four_colour: bool  # the four-colour deck (clubs green, diamonds blue)
+
+
+class Picture(_Table, total=False):
+    """Everything one seat sees of its table now, with the words the view says itself, which a picture may lack."""
+
+    # The view's own words (its chips, "trick", "No trump yet", a bower's label) in the learner's language, by key
+    # (seat_picture.LABELS); the view says English for a key missing, or for a picture without them.
+    labels: dict[str, str]
 
 
 class Click(TypedDict):

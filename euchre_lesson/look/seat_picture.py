@@ -17,20 +17,21 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import Literal, NamedTuple
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.actions import Verb
 from ..engine.cards import Card, sort_key
-from ..engine.display import card_name
 from ..engine.game import sides
 from ..engine.hand import HandState
+from ..engine.language import N_, _, ngettext
 from ..engine.narration import capital, heard, offer
 from ..engine.phases import Phase
 from ..engine.ranking import bower, is_trump, power
 from ..engine.rules import side_of
 from ..engine.sequence import bidders
 from ..engine.view import View, lone_maker_seat, seat_roles, trick_on_table
+from .faces import spoken_words
 from .picture import Button, CardPicture, Mood, Picture, Pile, Place, Played, Score, SeatPicture, TrickPicture
-from .prompts import Sitter, card_why_not, hand_over, side_names, trick_told, trump_words, waiting, who, your_turn
+from .prompts import YOU, Sitter, card_why_not, hand_over, side_names, trick_told, trump_words, waiting, who, your_turn
 
 # Where each seat sits, clockwise from the viewer's left (the order of play, C4), by the number of players: the
 # partner opposite in the four-hand games; in Cutthroat the dummy lies where a fourth player would sit (T1).
@@ -47,7 +48,38 @@ ROLES: dict[str | None, Literal["right", "left", "joker", ""]] = {
     None: "",
 }
 # A computer's name, by where it sits as the viewer sees it.
-COMPASS: dict[Place, str] = {"left": "West", "top": "North", "right": "East", "bottom": "South"}
+COMPASS: dict[Place, str] = {"left": N_("West"), "top": N_("North"), "right": N_("East"), "bottom": N_("South")}
+# A seat's roles as the engine's view names them (view.seat_roles), marked here and translated where drawn.
+ROLE_WORDS = (
+    N_("dealer"),
+    N_("maker"),
+    N_("maker, alone"),
+    N_("maker's partner, alone"),
+    N_("defends alone"),
+    N_("sits out"),
+    N_("to act"),
+    N_("your partner"),
+)
+# The view's own words, by the key table.js reads them with (its English where a picture has none).
+LABELS = {
+    "you": YOU,
+    "dealer": N_("Dealer"),
+    "maker": N_("Maker"),
+    "alone": N_("Alone"),
+    "sits_out": N_("Sits out"),
+    "away": N_("Away"),
+    "your_turn": N_("Your turn"),
+    "to_play": N_("To play"),
+    "trick": N_("trick"),
+    "tricks": N_("tricks"),
+    "no_trump": N_("No trump yet"),
+    "your_cards": N_("Your cards"),
+    "from_dummy": N_("From the dummy"),
+    "chosen": N_("Chosen: {chosen} of {keep}"),
+    "right_bower": N_("right bower"),
+    "left_bower": N_("left bower"),
+    "joker_bower": N_("best bower"),
+}
 # The host's tools, by the key its button sends back.
 HINT, UNDO, GRADE, NEXT_HAND, NEW_GAME = "hint", "undo", "grade", "next hand", "new game"
 
@@ -78,11 +110,11 @@ def default_names(
     people = people or {}
     seated = places(view)
     return [
-        Sitter("You", False, seat in away)
+        Sitter(language._(YOU), False, seat in away)
         if seat == view.seat and not onlooker
         else Sitter(people[seat], False, seat in away)
         if seat in people
-        else Sitter(COMPASS[seated[seat]], True, False)
+        else Sitter(language._(COMPASS[seated[seat]]), True, False)
         for seat in range(view.players)
     ]
 
@@ -127,7 +159,7 @@ def card_picture(
     """One card face up, marked as it is now."""
     return CardPicture(
         id=str(card),
-        spoken=card_name(card, view.trump),
+        spoken=spoken_words(card, view.trump),
         legal=legal,
         why_not=None if legal else why_not,
         chosen=chosen,
@@ -204,7 +236,7 @@ def _seat(
         computer=names[seat].computer,
         cards=cards,
         backs=count,
-        roles=" · ".join(roles),
+        roles=" · ".join(language._(role) for role in roles),
     )
 
 
@@ -213,12 +245,13 @@ def up_card_pile(view: View) -> Pile | None:
     the dealer's hand), nor while the dealer at this seat chooses what to lay aside (it is in the hand, C7)."""
     up = view.up_card
     if view.turned_down is not None:
-        return Pile(words=f"Up-card, the {up}, turned down (C8)", cards=[], backs=1)
+        return Pile(words=_("Up-card, the {up}, turned down (C8)").format(up=up), cards=[], backs=1)
     if view.picked_up or (view.phase is Phase.PICKUP and view.legal):
         return None
     if view.picked_up is False:
-        return Pile(words=f"Up-card, the {up}, left by the dealer (C7)", cards=[card_picture(up, view)], backs=0)
-    return Pile(words="Up-card", cards=[card_picture(up, view)], backs=0)
+        left = _("Up-card, the {up}, left by the dealer (C7)").format(up=up)
+        return Pile(words=left, cards=[card_picture(up, view)], backs=0)
+    return Pile(words=_("Up-card"), cards=[card_picture(up, view)], backs=0)
 
 
 def dummy_pile(view: View, names: Sequence[Sitter], open_hands: OpenHands | None) -> Pile | None:
@@ -226,21 +259,22 @@ def dummy_pile(view: View, names: Sequence[Sitter], open_hands: OpenHands | None
     if not view.rules.has_dummy:
         return None
     maker = who(names, view.maker)
-    aside = "Laid aside: out of play this hand (T5)."
+    aside = _("Laid aside: out of play this hand (T5).")
     if _keep_step(view):
-        return Pile(words="The dummy: its five are in your hand, marked", cards=[], backs=0)
+        return Pile(words=_("The dummy: its five are in your hand, marked"), cards=[], backs=0)
     if view.set_aside:
         cards = [card_picture(card, view, why_not=aside) for card in in_hand_order(view.set_aside, view)]
-        return Pile(words="Laid aside by you (only you see them)", cards=cards, backs=0)
+        return Pile(words=_("Laid aside by you (only you see them)"), cards=cards, backs=0)
     if view.laid_aside and open_hands is not None:
         cards = [card_picture(card, view) for card in in_hand_order(open_hands.laid_aside, view)]
-        return Pile(words=f"Laid aside by {maker} (hands open)", cards=cards, backs=0)
+        return Pile(words=_("Laid aside by {name} (hands open)").format(name=maker), cards=cards, backs=0)
     if view.laid_aside:
-        return Pile(words=f"Laid aside by {maker}, face down", cards=[], backs=view.laid_aside)
+        words = _("Laid aside by {name}, face down").format(name=maker)
+        return Pile(words=words, cards=[], backs=view.laid_aside)
     if open_hands is not None and open_hands.dummy:
         cards = [card_picture(card, view) for card in in_hand_order(open_hands.dummy, view)]
-        return Pile(words="The dummy (hands open)", cards=cards, backs=0)
-    return Pile(words="The dummy, face down", cards=[], backs=view.dummy_size)
+        return Pile(words=_("The dummy (hands open)"), cards=cards, backs=0)
+    return Pile(words=_("The dummy, face down"), cards=[], backs=view.dummy_size)
 
 
 def trick_picture(view: View, names: Sequence[Sitter], seated: Mapping[int, Place]) -> TrickPicture | None:
@@ -270,7 +304,9 @@ def bid_buttons(view: View, chosen: Collection[Card]) -> list[Button]:
         keep = next((action for action in keeps if set(action.cards) == set(chosen)), None)
         count = len(keeps[0].cards)
         if keep is None:
-            why = f"select {count} cards first ({len(chosen)} selected): {why}"
+            why = _("select {count} cards first ({chosen} selected): {why}").format(
+                count=count, chosen=len(chosen), why=why
+            )
         buttons.append(
             Button(key=str(keep or Verb.KEEP), words=words, why=capital(why), kind="keep", enabled=bool(keep))
         )
@@ -345,10 +381,9 @@ def picture_of(
     seated = places(view)
     mine = your_cards(view, names, chosen)
     prompt = prompt_of(view, names, chosen, scores, tools)
-    title = " · ".join(filter(None, (view.rules.facts.name, f"to {view.rules.target} points", title_extra)))
     return Picture(
         moment=moment,
-        title=title,
+        title=title_of(view, title_extra),
         players=view.players,
         seats=[_seat(view, seat, seated[seat], names, mine, open_hands, onlooker) for seat in range(view.players)],
         dummy=dummy_pile(view, names, open_hands),
@@ -364,4 +399,18 @@ def picture_of(
         keep=len(view.legal[0].cards) if _keep_step(view) else 0,
         your_turn=bool(view.legal),
         four_colour=four_colour,
+        labels=labels_of(view),
     )
+
+
+def title_of(view: View, extra: str = "") -> str:
+    """The picture's title: the game, the points it is played to, and the host's `extra` words if any."""
+    target = ngettext("to {count} point", "to {count} points", view.rules.target).format(count=view.rules.target)
+    return " · ".join(filter(None, (view.rules.facts.name, target, extra)))
+
+
+def labels_of(view: View) -> dict[str, str]:
+    """The view's own words (LABELS) in the language chosen, the target of the game's points among them."""
+    labels = {key: language._(words) for key, words in LABELS.items()}
+    labels["target"] = _("to {target}").format(target=view.rules.target)
+    return labels

@@ -51,10 +51,17 @@ function plural(count, one, many) {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+// The view's own words in the learner's language, as the picture's `labels` says them (seat_picture.py translates
+// them); English where a picture has none (an older host) or lacks one.
+function said(picture, key, english) {
+  const labels = (picture && picture.labels) || {};
+  return labels[key] || english;
+}
+
 // The marks a card carries: a bower's small label, a chosen card's tick (a card from the dummy: its own row).
-function marks(card, still = false) {
+function marks(card, still = false, picture = null) {
   const labels = [];
-  if (card.bower) labels.push(h("span", { class: "tv-tag tv-tag-bower", text: BOWER_WORDS[card.bower] }));
+  if (card.bower) labels.push(h("span", { class: "tv-tag tv-tag-bower", text: said(picture, `${card.bower}_bower`, BOWER_WORDS[card.bower]) }));
   if (card.chosen && !still) labels.push(h("span", { class: "tv-tick", text: "✓" }));
   return labels;
 }
@@ -80,7 +87,7 @@ function cardElement(card, view, size, how = "") {
   const clickable = how !== "still" && (how === "mine" || card.legal || card.why_not);
   if (!clickable) {
     const shown = { class: cardClasses(card, size, how === "still"), role: "img", "aria-label": card.spoken };
-    return h("span", { ...shown, "data-card": card.id }, face(card.id, view), marks(card, how === "still"));
+    return h("span", { ...shown, "data-card": card.id }, face(card.id, view), marks(card, how === "still", view.picture));
   }
   const button = h("button", {
     type: "button",
@@ -91,7 +98,7 @@ function cardElement(card, view, size, how = "") {
     title: card.legal ? null : card.why_not,
     "data-card": card.id,
     tabindex: "-1",
-  }, face(card.id, view), marks(card));
+  }, face(card.id, view), marks(card, false, view.picture));
   button.addEventListener("click", () => view.clickCard(card, button));
   return button;
 }
@@ -106,24 +113,26 @@ function backsFan(count, view, label) {
   return fan;
 }
 
-function chips(seat) {
+function chips(seat, picture) {
+  const chip = (on, name, key, english) => on
+    ? h("span", { class: `tv-chip tv-chip-${name}`, text: said(picture, key, english) }) : null;
+  const yours = seat.place === "bottom" && seat.name === said(picture, "you", "You");
   return [
-    seat.dealer ? h("span", { class: "tv-chip tv-chip-dealer", text: "Dealer" }) : null,
-    seat.maker ? h("span", { class: "tv-chip tv-chip-maker", text: "Maker" }) : null,
-    seat.alone ? h("span", { class: "tv-chip tv-chip-alone", text: "Alone" }) : null,
-    seat.out ? h("span", { class: "tv-chip tv-chip-out", text: "Sits out" }) : null,
-    seat.away ? h("span", { class: "tv-chip tv-chip-away", text: "Away" }) : null,
+    chip(seat.dealer, "dealer", "dealer", "Dealer"),
+    chip(seat.maker, "maker", "maker", "Maker"),
+    chip(seat.alone, "alone", "alone", "Alone"),
+    chip(seat.out, "out", "sits_out", "Sits out"),
+    chip(seat.away, "away", "away", "Away"),
     // "Your turn" only to the viewer: an onlooker (a projector) sees the bottom seat by its name, "To play"
-    seat.to_act ? h("span", { class: "tv-chip tv-chip-turn",
-      text: seat.place === "bottom" && seat.name === "You" ? "Your turn" : "To play" })
-      : null,
+    chip(seat.to_act, "turn", yours ? "your_turn" : "to_play", yours ? "Your turn" : "To play"),
   ];
 }
 
-function tricksWon(seat) {
+function tricksWon(seat, picture) {
   const marks = h("span", { class: "tv-tricks", title: plural(seat.tricks, "trick won", "tricks won") });
+  const words = seat.tricks === 1 ? said(picture, "trick", "trick") : said(picture, "tricks", "tricks");
   marks.append(h("span", { class: "tv-tricks-count", text: String(seat.tricks) }),
-    h("span", { class: "tv-tricks-words", text: seat.tricks === 1 ? "trick" : "tricks" }));
+    h("span", { class: "tv-tricks-words", text: words }));
   return marks;
 }
 
@@ -133,7 +142,7 @@ function seatBox(seat, view) {
   const classes = ["tv-seat", `tv-at-${seat.place}`, seat.to_act ? "is-to-act" : "", seat.out ? "is-out" : "",
     seat.away ? "is-away" : ""].filter(Boolean).join(" ");
   const plate = h("div", { class: "tv-plate" },
-    h("span", { class: "tv-name", text: seat.name }), chips(seat), tricksWon(seat));
+    h("span", { class: "tv-name", text: seat.name }), chips(seat, view.picture), tricksWon(seat, view.picture));
   const box = h("section", { class: classes, "aria-label": about, "data-place": seat.place }, plate);
   if (seat.place === "bottom") return box; // your hand is drawn at the felt's edge, larger
   // Cards face up (every hand open, or a card all have seen, as the up-card the dealer took) and the rest face down.
@@ -201,14 +210,14 @@ function header(picture) {
     picture.scores.map((score) => h("li", { class: "tv-score" + (you && score.side === you.side ? " is-yours" : "") },
       h("span", { class: "tv-score-words", text: score.words }),
       h("span", { class: "tv-score-points", text: String(score.points) }))),
-    h("li", { class: "tv-target", text: `to ${picture.target}` }));
+    h("li", { class: "tv-target", text: said(picture, "target", `to ${picture.target}`) }));
   return h("header", { class: "tv-bar" }, h("h2", { class: "tv-title", text: picture.title }), scores);
 }
 
 // Trump and who made it: under the bar on a narrow screen, at the head of the side column on a wide one.
 function trumpBox(picture) {
   if (!picture.trump) {
-    return h("div", { class: "tv-trump is-none" }, h("span", { class: "tv-trump-words", text: "No trump yet" }));
+    return h("div", { class: "tv-trump is-none" }, h("span", { class: "tv-trump-words", text: said(picture, "no_trump", "No trump yet") }));
   }
   return h("div", { class: "tv-trump" },
     h("span", { class: "tv-trump-mark", text: picture.trump, "data-trump": picture.trump, "aria-hidden": "true" }),
@@ -232,7 +241,10 @@ function handRow(seat, view, keep) {
     return h("div", { class: `tv-hand-group ${className}` },
       words ? h("div", { class: "tv-hand-words", text: words }) : null, row);
   };
-  if (dummy.length) hand.append(group(own, "Your cards", "is-own"), group(dummy, "From the dummy", "is-dummy"));
+  if (dummy.length) {
+    hand.append(group(own, said(view.picture, "your_cards", "Your cards"), "is-own"),
+      group(dummy, said(view.picture, "from_dummy", "From the dummy"), "is-dummy"));
+  }
   else if (own.length) hand.append(group(own, "", "is-own"));
   else if (seat.backs) hand.append(backsFan(seat.backs, view, `${plural(seat.backs, "card", "cards")} face down`));
   return hand;
@@ -243,7 +255,9 @@ function talk(picture, view) {
   const prompt = h("p", { class: `tv-prompt${picture.mood ? ` is-${picture.mood}` : ""}${long}`, text: picture.prompt });
   const reason = h("p", { class: "tv-reason", "aria-live": "polite", text: view.reason });
   const chosen = picture.seats.flatMap((seat) => seat.cards).filter((card) => card.chosen).length;
-  const count = picture.keep ? h("p", { class: "tv-keep-count", text: `Chosen: ${chosen} of ${picture.keep}` }) : null;
+  const counted = said(picture, "chosen", "Chosen: {chosen} of {keep}")
+    .replace("{chosen}", String(chosen)).replace("{keep}", String(picture.keep));
+  const count = picture.keep ? h("p", { class: "tv-keep-count", text: counted }) : null;
   const buttonElement = (button) => {
     const element = h("button", {
       type: "button",
@@ -380,7 +394,10 @@ function render({ model, el }) {
       }
       const count = root.querySelector(".tv-keep-count");
       const now = root.querySelectorAll(".tv-hand .tv-card.is-chosen").length;
-      if (count) count.textContent = `Chosen: ${now} of ${view.picture.keep}`;
+      if (count) {
+        count.textContent = said(view.picture, "chosen", "Chosen: {chosen} of {keep}")
+          .replace("{chosen}", String(now)).replace("{keep}", String(view.picture.keep));
+      }
       view.drawAgainLater();
     },
     // With no new picture in a few seconds (a click Python did not take), the table is drawn again as it was.
