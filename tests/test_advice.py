@@ -297,17 +297,19 @@ def first_bid(seed: int):
 def test_a_bid_to_make_trump_is_valued_the_making_discount_below_its_simulated_worth(monkeypatch):
     view = first_bid(22)
     discounted = {o.action: o.value for o in advice.bid_options(view, random.Random(0), 32)}
-    monkeypatch.setattr(advice, "MAKING_DISCOUNT", 0.0)
+    monkeypatch.setitem(advice.MAKING_DISCOUNT, "partnership", 0.0)
     simulated = {o.action: o.value for o in advice.bid_options(view, random.Random(0), 32)}
     order, pass_ = parse_action("order"), parse_action("pass")
     assert discounted[order] == pytest.approx(simulated[order] - 0.4)
     assert discounted[pass_] == simulated[pass_]  # a pass keeps its worth
 
 
-def test_only_the_words_that_make_trump_are_discounted():
-    made = {str(a) for a in map(parse_action, ("order", "call ♠", "pickup 9♣")) if advice.making_discount(a)}
-    kept = [a for a in map(parse_action, ("pass", "decline", "alone", "stay", "play 9♣")) if advice.making_discount(a)]
-    assert made == {"order", "call ♠", "pickup 9♣"} and kept == []
+def test_only_the_words_that_make_trump_are_discounted_and_only_in_the_game_measured():
+    made = [parse_action(a) for a in ("order", "call ♠", "pickup 9♣")]
+    others = [parse_action(a) for a in ("pass", "decline", "alone", "stay", "play 9♣")]
+    assert [advice.making_discount(a, PARTNERSHIP) for a in made] == [0.4] * 3
+    assert [advice.making_discount(a, PARTNERSHIP) for a in others] == [0.0] * 5
+    assert [advice.making_discount(a, rules) for a in made for rules in (CUTTHROAT, TWO_HANDED, RAILROAD)] == [0.0] * 9
 
 
 @pytest.mark.parametrize("seed", [10, 22])
@@ -318,7 +320,7 @@ def test_the_expert_passes_a_hand_whose_order_only_looks_good_with_every_card_op
     expert = ExpertPlayer(0, worlds=32, seconds=None)
     assert str(expert.decide(view).action) == "pass"
     assert str(advise(view, worlds=128)[0].action) == "pass"  # the hint says so too
-    monkeypatch.setattr(advice, "MAKING_DISCOUNT", 0.0)
+    monkeypatch.setitem(advice.MAKING_DISCOUNT, "partnership", 0.0)
     assert str(expert.decide(view).action) == "order"  # without the discount, the open cards' order
 
 
