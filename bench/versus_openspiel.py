@@ -42,8 +42,10 @@ from tournament import wilson  # noqa: E402
 
 from euchre_lesson import PARTNERSHIP, ExpertPlayer, GameState, RuleOfThumbPlayer, RuleSet, new_game  # noqa: E402
 
+# The expert's decisions are capped by worlds only, as in bench/tournament.py: with the table's time cap (0.4 s) a
+# busy machine would cut some decisions short, and the same seed would not play the same games.
 PLAYERS = {
-    "expert": lambda seed, worlds: ExpertPlayer(seed, worlds=worlds),
+    "expert": lambda seed, worlds: ExpertPlayer(seed, worlds=worlds, seconds=None),
     "rule-of-thumb": lambda seed, worlds: RuleOfThumbPlayer(),
 }
 DEFAULT_WORLDS = 32  # what the table's expert level samples (euchre_lesson.play.session.EXPERT_WORLDS)
@@ -68,7 +70,7 @@ class Settings:
             f"per move, uct_c {self.uct_c:g}, random-rollout evaluator with {self.rollouts} rollout"
             f"{'s' * (self.rollouts != 1)}, final policy max visit count, unlimited world samples, "
             f"information sets keyed with trump too; "
-            f"our expert samples {self.worlds} worlds per decision"
+            f"our expert samples {self.worlds} worlds per decision, with no time cap"
         )
 
 

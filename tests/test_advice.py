@@ -6,7 +6,10 @@ import re
 import pytest
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, RAILROAD, TWO_HANDED, Phase, deal_hand, new_game, solve
-from euchre_lesson.play import budget, session
+from euchre_lesson.engine.actions import parse_action
+from euchre_lesson.engine.cards import deck, parse_card, parse_cards
+from euchre_lesson.engine.hand import Deal
+from euchre_lesson.play import advice, budget, session
 from euchre_lesson.play.advice import advise, exact_points, grade
 from euchre_lesson.play.players import ExpertPlayer, RuleOfThumbPlayer
 
@@ -280,3 +283,57 @@ def test_a_keep_outside_the_short_list_is_graded_on_worlds_of_its_own():
     unlisted = next(a for a in reversed(keeps) if a not in listed)
     verdict = grade(state, unlisted, worlds=4, seed=0)
     assert verdict.verdict in {"Best", "Good", "Inaccuracy", "Mistake", "Blunder"}
+
+
+# -- a bid to make trump must beat passing by a margin (issue 37, 8) ------------------------------------------
+
+
+def first_bid(seed: int):
+    """The first seat's view in a partnership deal with the dealer at seat 3."""
+    hand = deal_hand(PARTNERSHIP, dealer=3, seed=seed)
+    return hand.view(hand.to_act)
+
+
+def test_a_bid_to_make_trump_is_valued_the_making_discount_below_its_simulated_worth(monkeypatch):
+    view = first_bid(22)
+    discounted = {o.action: o.value for o in advice.bid_options(view, random.Random(0), 32)}
+    monkeypatch.setitem(advice.MAKING_DISCOUNT, "partnership", 0.0)
+    simulated = {o.action: o.value for o in advice.bid_options(view, random.Random(0), 32)}
+    order, pass_ = parse_action("order"), parse_action("pass")
+    assert discounted[order] == pytest.approx(simulated[order] - 0.4)
+    assert discounted[pass_] == simulated[pass_]  # a pass keeps its worth
+
+
+def test_only_the_words_that_make_trump_are_discounted_and_only_in_the_game_measured():
+    made = [parse_action(a) for a in ("order", "call ♠", "pickup 9♣")]
+    others = [parse_action(a) for a in ("pass", "decline", "alone", "stay", "play 9♣")]
+    assert [advice.making_discount(a, PARTNERSHIP) for a in made] == [0.4] * 3
+    assert [advice.making_discount(a, PARTNERSHIP) for a in others] == [0.0] * 5
+    assert [advice.making_discount(a, rules) for a in made for rules in (CUTTHROAT, TWO_HANDED, RAILROAD)] == [0.0] * 9
+
+
+@pytest.mark.parametrize("seed", [10, 22])
+def test_the_expert_passes_a_hand_whose_order_only_looks_good_with_every_card_open(seed, monkeypatch):
+    # Seed 22: J♠ K♠ 10♣ K♦ 10♥, the 10♠ turned to the other side's dealer; seed 10: A♥ K♥ and three
+    # off-suit cards, the Q♥ turned. Weighed with every card open, ordering up looks a little better than passing.
+    view = first_bid(seed)
+    expert = ExpertPlayer(0, worlds=32, seconds=None)
+    assert str(expert.decide(view).action) == "pass"
+    assert str(advise(view, worlds=128)[0].action) == "pass"  # the hint says so too
+    monkeypatch.setitem(advice.MAKING_DISCOUNT, "partnership", 0.0)
+    assert str(expert.decide(view).action) == "order"  # without the discount, the open cards' order
+
+
+def first_bid_holding(cards: str, up: str):
+    """The first seat's view holding `cards`, `up` turned up by the dealer at seat 3, the rest dealt in order."""
+    mine, up_card = parse_cards(cards), parse_card(up)
+    rest = [c for c in deck(24) if c not in mine and c != up_card]
+    hands = (tuple(mine), tuple(rest[:5]), tuple(rest[5:10]), tuple(rest[10:15]))
+    hand = deal_hand(PARTNERSHIP, dealer=3, deal=Deal(hands, None, (up_card, *rest[15:])))
+    return hand.view(hand.to_act)
+
+
+def test_a_clear_pass_is_passed_and_a_clear_order_is_ordered():
+    expert = ExpertPlayer(0, worlds=32, seconds=None)
+    assert str(expert.decide(first_bid_holding("9♣ 10♣ Q♦ 9♠ 10♠", "A♥")).action) == "pass"
+    assert str(expert.decide(first_bid_holding("J♥ J♦ A♥ K♥ A♠", "9♥")).action) == "order"
