@@ -89,6 +89,8 @@ class LessonContext:
     def missed_positions(self, positions: Iterable[Position]) -> tuple[str, ...]:
         """Keep each position the coach graded a Mistake or a Blunder (positions.missed_in) as a review card in the
         learner's progress, never a file of its own; the names of the cards kept."""
+        if not isinstance(positions, (list, tuple)):
+            raise NotationError("positions", f"positions must be a tuple of Positions, not {excerpt(positions)}.")
         return tuple(self.progress.missed_position(position) for position in positions)
 
 

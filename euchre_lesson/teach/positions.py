@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from ..engine import checks
@@ -58,13 +58,23 @@ POSITION = Format(
 )
 
 
-class Position(NamedTuple):
+@dataclass(frozen=True)
+class Position:
     """A decision to take again: the hand up to it (a hand record), the seat to choose, the scores before the hand."""
 
     hand: dict[str, Any]
     seat: int
     scores: tuple[int, ...]
     contenders: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        checks.instance("hand", self.hand, dict, "a hand record, as HandState.record() gives")
+        checks.whole("seat", self.seat, 0, 7)
+        for name in ("scores", "contenders"):
+            value = getattr(self, name)
+            if not isinstance(value, (tuple, list)) or len(value) > 8 or not all(_score(one) for one in value):
+                raise checks.refused(name, value, "a tuple of whole scores, one per side")
+            object.__setattr__(self, name, tuple(value))  # a list read from the file is kept as a tuple
 
     @property
     def item(self) -> str:
@@ -85,11 +95,19 @@ class Position(NamedTuple):
         return replace(self.state().view(self.seat), scores=self.scores, contenders=self.contenders)
 
 
+def _score(value: object) -> bool:
+    return type(value) is int and -MOST_SCORE <= value <= MOST_SCORE
+
+
 def position_at(state: HandState, seat: int, scores: tuple[int, ...], contenders: tuple[int, ...] = ()) -> Position:
     """The position where `seat` is to choose in `state`, at the game's `scores` before the hand."""
     checks.instance("state", state, HandState, "a HandState where the seat is to act")
+    seat = checks.whole("seat", seat, 0, 7)
     if state.is_over or acting_seat(state) != seat:
         raise ValueError(f"Seat {seat} is not to act in this position, so there is no decision to keep.")
+    for name, value in (("scores", scores), ("contenders", contenders)):
+        if not isinstance(value, (tuple, list)):
+            raise checks.refused(name, value, "a tuple of whole scores, one per side")
     return Position(state.record(), seat, tuple(scores), tuple(contenders))
 
 
@@ -167,6 +185,7 @@ def judge_position(position: Position, action: Action | str, seconds: float | No
 
 def best_words(position: Position, seconds: float | None = None) -> str:
     """The best choice at `position` and why, in words (Show the answer)."""
+    checks.instance("position", position, Position, "a Position, as a review card keeps it")
     view = position.view()
     best = advise(view, worlds=table_model.ADVICE_WORLDS, seed=advice_seed(position.state()), seconds=seconds)[0]
     return f"The best choice here: {choice_words(best.action, view)}. {best.reason}"
@@ -174,5 +193,6 @@ def best_words(position: Position, seconds: float | None = None) -> str:
 
 def legal_choices(position: Position) -> tuple[tuple[Action, str], ...]:
     """Each legal choice at `position`, with its words, as the review's buttons show them."""
+    checks.instance("position", position, Position, "a Position, as a review card keeps it")
     view = position.view()
     return tuple((action, capital(choice_words(action, view))) for action in view.legal)

@@ -9,6 +9,7 @@ from html import escape
 
 import ipywidgets as w
 
+from ..engine import checks
 from ..engine.actions import Action
 from ..engine.cards import Card
 from ..engine.display import rule_link
@@ -18,8 +19,10 @@ from ..look.faces import faces_for
 from ..look.picture import Click
 from ..look.prompts import in_names
 from ..look.seat_picture import default_names, picture_of
+from ..teach.course import SHOW_ANSWER
 from ..teach.exercises import Verdict
 from ..teach.positions import Position, legal_choices
+from . import arguments
 from .cards import action_button, note, say
 from .table_view import TableView
 
@@ -37,6 +40,11 @@ class PositionView(w.VBox):
         solution: Callable[[], str] | None = None,
         show_answer: str = "after a try",
     ) -> None:
+        checks.instance("position", position, Position, "a Position, as a review card keeps it")
+        if not callable(answer):
+            raise checks.refused("answer", answer, "a function that grades a choice, as Review.answer does")
+        solution = arguments.callback("solution", solution)
+        show_answer = arguments.choice("show_answer", show_answer, SHOW_ANSWER)
         super().__init__()
         self.position, self.answer, self.solution = position, answer, solution
         self.show_answer = show_answer  # the class's house rule: "always", "after a try" or "never"
