@@ -24,14 +24,20 @@ from ..teach.exercises import Verdict
 from ..teach.positions import Position, legal_choices
 from . import arguments
 from .cards import action_button, note, say
+from .fallback import Described
 from .table_view import TableView
 
 QUESTION = "What would you play here?"
 MOST_BUTTONS = 8  # a button per choice up to this many; more (a keep of five cards) are chosen on the board
 
 
-class PositionView(w.VBox):
+class PositionView(Described, w.VBox):
     """One position asked again: the board as the seat saw it, the legal choices as buttons, and the verdict."""
+
+    purpose = (
+        "A position from your own game at the table, asked again: the same cards as you saw them. Choose what you "
+        "would play; the computer weighs your choice as it did after the hand."
+    )
 
     def __init__(
         self,
