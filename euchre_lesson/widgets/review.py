@@ -30,8 +30,9 @@ from .position import PositionView
 from .practice import _close_all
 
 NOTHING_DUE = (
-    "Nothing to review today. A question you miss in a lesson or in the endless practice comes back here: "
-    "the next day at first, then after longer and longer gaps as you get it right."
+    "Nothing to review today. A question you miss in a lesson or in the endless practice comes back here, and so "
+    "does a choice at the table that the coach calls a Mistake or a Blunder: the next day at first, then after "
+    "longer and longer gaps as you get it right."
 )
 
 
