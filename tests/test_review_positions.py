@@ -24,6 +24,7 @@ from euchre_lesson.play.advice import advise
 from euchre_lesson.play.coach import WELL
 from euchre_lesson.play.session import TableSession
 from euchre_lesson.play.table_model import advice_seed, learner_decisions
+from euchre_lesson.teach import progress
 from euchre_lesson.teach.context import bound
 from euchre_lesson.teach.positions import Position, judge_position, missed_in, position_at
 from euchre_lesson.teach.progress import FILE_NAME, PROGRESS_FILE, Progress, ProgressWarning, ReviewCard
@@ -250,3 +251,15 @@ def test_under_show_answer_never_the_position_has_no_answer_to_show(kept, missed
     kept.missed_position(missed[0])
     shown = ReviewWidget(kept, seed=1, show_answer="never")
     assert isinstance(shown.view, PositionView) and shown.view.show_button not in shown.view.children[2].children
+
+
+def test_only_the_latest_positions_missed_are_kept_so_the_file_stays_small(tmp_path, missed):
+    clock = Clock()
+    kept, state = Progress(tmp_path, clock=clock), missed[0].state()
+    items = []
+    for score in range(progress.MOST_POSITIONS + 1):  # the same decision at other scores: another position each
+        clock.now += 1
+        items.append(kept.missed_position(position_at(state, 0, (score, 0))))
+    cards = kept.review_cards()
+    assert len(cards) == progress.MOST_POSITIONS and items[0] not in cards and set(items[1:]) == set(cards)
+    assert (tmp_path / FILE_NAME).stat().st_size < progress.LIMIT / 4

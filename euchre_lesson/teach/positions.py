@@ -6,6 +6,10 @@ advice weighs depends on them). That is enough to deal the same position again a
 same advice (play/advice.py) as the coach graded the first: the same worlds, seeded by the decision's place in the
 hand. It is kept in the review card (teach/progress.py, REVIEW_CARD's "position"), named by a digest of itself
 ('position 3fa2c91b0d4e'), so that a card whose position was changed in the file is told apart from its name.
+
+No rule card is made beside it: a choice the coach grades is a legal one, so no rule was broken, and the rule behind
+its phase (a bid's, a lead's) would bring back a lesson's exercise on the rule itself, not on the choice that cost.
+The position's own card asks the choice again, and shows that rule one link away.
 """
 
 from __future__ import annotations
