@@ -805,6 +805,11 @@ GOOD_ARGUMENTS = {
     # the printable sheets
     "rule": lambda: "C2",
     "files": lambda: {"score-sheet-cutthroat.html": b"<p></p>"},
+    # the positions missed at the table, asked again in the review (teach/positions.py)
+    "position": lambda: euchre_lesson.teach.positions.position_at(deal_hand(CUTTHROAT, 0, seed=1), 1, (0, 0, 0)),
+    "positions": lambda: (),
+    "scores": lambda: (0, 0, 0),
+    "contenders": lambda: (),
 }
 GOOD_FOR = {
     "BestFive": {"cards": lambda: "JH JD AH KH QH 9S TS"},
@@ -820,6 +825,14 @@ GOOD_FOR = {
     "review.scheduled": {"card": lambda: euchre_lesson.teach.progress.ReviewCard(1.0e9, 1.0e9), "right": lambda: True},
     "Progress.keep_card": {"card": lambda: euchre_lesson.teach.progress.ReviewCard(1.0e9, 1.0e9)},
     "review.due_today": {"cards": lambda: {}},
+    "missed_in": {"review": lambda: euchre_lesson.play.coach.Review(1, 0, (), 0.0)},
+    "position_at": {"seat": lambda: 1},
+    "Position": {"hand": lambda: deal_hand(CUTTHROAT, 0, seed=1).record(), "seat": lambda: 1},
+    "Judged": {"grade": lambda: None, "choice": lambda: "pass"},
+    "PositionView": {
+        "answer": lambda: lambda action: euchre_lesson.teach.exercises.Verdict(True, "Right."),
+        "solution": lambda: None,
+    },
     "HandIn": {"progress": lambda: None},
     "ClassProgress": {"folder": lambda: "."},
     "ClassProgressView": {"folder": lambda: "."},

@@ -15,13 +15,14 @@ one process binds its own without touching anyone else's, and without environmen
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 
 from ..engine.errors import NotationError, excerpt
 from .class_report import ClassReporter
 from .exercises import Exercise, Verdict
+from .positions import Position
 from .progress import Progress, kept_id, progress_folder
 
 
@@ -84,6 +85,13 @@ class LessonContext:
                 {exercise_id: kept[exercise_id].shared()},
                 lambda: {key: one.shared() for key, one in kept.items() if kept_id(key)},
             )
+
+    def missed_positions(self, positions: Iterable[Position]) -> tuple[str, ...]:
+        """Keep each position the coach graded a Mistake or a Blunder (positions.missed_in) as a review card in the
+        learner's progress, never a file of its own; the names of the cards kept."""
+        if not isinstance(positions, (list, tuple)):
+            raise NotationError("positions", f"positions must be a tuple of Positions, not {excerpt(positions)}.")
+        return tuple(self.progress.missed_position(position) for position in positions)
 
 
 _BOUND: ContextVar[LessonContext | None] = ContextVar("euchre_lesson_lesson", default=None)

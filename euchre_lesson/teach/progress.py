@@ -10,8 +10,9 @@ out with a message, and the rest is read. The file and a journal's line are decl
 JOURNAL_LINE, of ANSWER_ENTRY, PRACTICE_RESULT and REVIEW_CARD): every writer checks what it writes against them, and
 the reader reads each entry with them.
 
-Each miss (an exercise answered wrong, a practice question missed, a rule missed at the table) makes a review card, due
-at once; `teach/review.py` asks it again and schedules it with FSRS. A file of before the cards has none, and reads.
+Each miss (an exercise answered wrong, a practice question missed, a rule missed at the table, a decision the coach
+graded a Mistake or a Blunder) makes a review card, due at once; `teach/review.py` asks it again and schedules it with
+FSRS. A position's card keeps the position itself (teach/positions.py). A file of before the cards has none, and reads.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from ..engine.files import (
 from ..engine.formats import Format, check, first_wrong, fits
 from .course import exercises, lesson_numbers
 from .exercises import RULE_ID
+from .positions import POSITION, POSITION_ID, Position, position_from
 
 ENVIRONMENT = "EUCHRE_LESSON_PROGRESS"  # a folder: where the progress file is kept instead of the default
 FILE_NAME = "progress.json"
@@ -62,8 +64,10 @@ JOURNAL_REWRITE = 32 * 1024  # bytes: a journal this long is rewritten as one li
 MOST_JOURNALS = 1000  # journals read at most: each is a kernel that never got the lock before it ended
 EXERCISE_ID = re.compile(r"lesson ([0-9]{1,3}) ([A-Za-z_][A-Za-z0-9_]{0,39})")  # as exercises(N) names them
 KIND = re.compile(r"[a-z][a-z0-9_]{0,39}")
-# What a review card asks again: a lesson's exercise, a kind of practice question, or a rule of the rule book.
-REVIEW_ITEM = re.compile(rf"{EXERCISE_ID.pattern}|practice {KIND.pattern}|rule {RULE_ID.pattern}")
+# What a review card asks again: a lesson's exercise, a kind of practice question, a rule of the rule book, or a
+# position the coach graded a Mistake or a Blunder (its card keeps the position: teach/positions.py).
+REVIEW_ITEM = re.compile(rf"{EXERCISE_ID.pattern}|practice {KIND.pattern}|rule {RULE_ID.pattern}|{POSITION_ID.pattern}")
+MOST_POSITIONS = 40  # position cards kept, the latest missed: each is about 1 KB of the file's LIMIT
 NESTING = 64  # levels of lists and objects read: the file needs 4, and json.loads recurses once per level
 DIGITS = 1000  # of a whole number read: a time or a count of 400 digits is one entry left out, not the whole file
 
@@ -181,17 +185,21 @@ def _review_item(item: object) -> str:
     ):
         raise NotationError(
             "item",
-            f"item must be a lesson's exercise ('lesson 3 q2'), a kind of practice ('practice bid') or a rule "
-            f"('rule C12'), not {excerpt(item)}.",
+            f"item must be a lesson's exercise ('lesson 3 q2'), a kind of practice ('practice bid'), a rule "
+            f"('rule C12') or a position ('position 3fa2c91b0d4e', kept by missed_position), not {excerpt(item)}.",
         )
     return item
 
 
-def _missed_card(kept: Kept, item: str, now: float) -> dict[str, ReviewCard]:
+def _missed_card(kept: Kept, item: str, now: float, position: Position | None = None) -> dict[str, ReviewCard]:
     """The card of a miss, due now: a new one, or the one kept brought forward (its schedule kept)."""
     old = kept.review.get(item)
     when = min(now, SECONDS_UNTIL - 1)
-    card = ReviewCard(when, when) if old is None else old._replace(missed=max(old.missed, when), due=min(old.due, when))
+    card = (
+        ReviewCard(when, when, position=position)
+        if old is None
+        else old._replace(missed=max(old.missed, when), due=min(old.due, when))
+    )
     return {item: card}
 
 
@@ -235,6 +243,7 @@ class ReviewCard(NamedTuple):
     stability: float | None = None  # days until the chance of remembering falls to 90% (FSRS); None before a review
     difficulty: float | None = None  # 1 (easy) to 10 (hard), FSRS's; None before a review
     last: float | None = None  # when it was last reviewed; None before a review
+    position: Position | None = None  # the position asked again, on a position's card only (teach/positions.py)
 
 
 class Kept(NamedTuple):
@@ -269,6 +278,9 @@ def _combined(mine: Kept, theirs: Kept) -> Kept:
     for item, card in mine.review.items():
         copy = review.get(item)
         review[item] = card if copy is None else _card_combined(card, copy)
+    positions = sorted((card.missed, item) for item, card in review.items() if POSITION_ID.fullmatch(item))
+    for _, item in positions[:-MOST_POSITIONS]:  # the oldest missed go: the file stays small
+        del review[item]
     return Kept(answers, practice, review)
 
 
@@ -277,7 +289,8 @@ def _card_combined(one: ReviewCard, other: ReviewCard) -> ReviewCard:
     newer = max(one, other, key=lambda card: (-1.0 if card.last is None else card.last, card.reviews, -card.due))
     missed = max(one.missed, other.missed)
     since = newer.last is None or missed > newer.last
-    return newer._replace(missed=missed, due=min(newer.due, missed) if since else newer.due)
+    position = newer.position or one.position or other.position  # one position per name: either copy's
+    return newer._replace(missed=missed, due=min(newer.due, missed) if since else newer.due, position=position)
 
 
 def _all_combined(copies) -> Kept:
@@ -332,7 +345,8 @@ PRACTICE_RESULT = Format(
 REVIEW_CARD = Format(
     "review card",
     {
-        "description": "a review card (due, missed and reviews, and after a review stability, difficulty and last)",
+        "description": "a review card (due, missed and reviews, after a review stability, difficulty and last, and "
+        "a position's card its position)",
         "type": "object",
         "properties": {
             "due": TIME,
@@ -351,6 +365,7 @@ REVIEW_CARD = Format(
             },
             "difficulty": {"type": "number", "minimum": 1, "maximum": 10, "description": "a number from 1 to 10"},
             "last": TIME,
+            "position": POSITION.schema,  # since the position cards: a position's card only
         },
         "required": ["due", "missed", "reviews"],
         "dependencies": {  # draft 7: a field that needs the others
@@ -477,7 +492,27 @@ def _card_from(item: str, value: Any) -> ReviewCard:  # Any: a value read from J
     if value["reviews"] == 0 and "last" in value or value["reviews"] > 0 and "last" not in value:
         raise _Damage(f"the review card for {excerpt(item)} has a last review only if it has been reviewed")
     floats = {name: float(value[name]) for name in ("stability", "difficulty", "last") if name in value}
-    return ReviewCard(float(value["due"]), float(value["missed"]), int(value["reviews"]), **floats)
+    position = _position_of(item, value.get("position"))
+    return ReviewCard(float(value["due"]), float(value["missed"]), int(value["reviews"]), **floats, position=position)
+
+
+def _position_of(item: str, value: object) -> Position | None:
+    """A position card's position, checked (its hand dealt again, its name its digest); _Damage says what is wrong."""
+    if not POSITION_ID.fullmatch(item):
+        if value is not None:
+            raise _Damage(f"the review card for {excerpt(item)} has a position, which only a position's card has")
+        return None
+    if value is None:
+        raise _Damage(f"the review card for {excerpt(item)} has no position to ask again")
+    try:
+        position = position_from(value)
+    except ValueError as wrong:
+        raise _Damage(
+            f"the review card for {excerpt(item)} has a position that cannot be asked again: {wrong}"
+        ) from None
+    if position.item != item:
+        raise _Damage(f"the review card for {excerpt(item)} holds another position than its name says (changed?)")
+    return position
 
 
 def _results_from(kind: str, value: object) -> tuple[tuple[tuple[float, bool], ...], list[str]]:
@@ -524,7 +559,10 @@ def _json_of(kept: Kept, indent: int | None = 1) -> str:
 
 def _card_entry(card: ReviewCard) -> dict:
     """One review card as the file keeps it: what a card never reviewed has not is left out."""
-    return {name: value for name, value in card._asdict().items() if value is not None}
+    entry = {name: value for name, value in card._asdict().items() if value is not None}
+    if card.position is not None:
+        entry["position"] = card.position.record()
+    return entry
 
 
 def _entry(one: Answer) -> dict:
@@ -794,7 +832,24 @@ class Progress:
         """Remember a miss to review: 'lesson 3 q2' (an exercise), 'practice bid' (a kind), 'rule C12' (a rule);
         its review card is due at once. An exercise's and a practice question's misses are recorded with them."""
         _review_item(item)
+        if POSITION_ID.fullmatch(item):
+            raise NotationError("item", "A position is kept with missed_position(position), which names its card.")
         self._update(lambda kept: Kept({}, {}, _missed_card(kept, item, self._now())))
+
+    def missed_position(self, position: Position) -> str:
+        """Remember a decision graded a Mistake or a Blunder: its position comes back in a review, due at once.
+        Returns its card's name ('position 3fa2c91b0d4e')."""
+        if not isinstance(position, Position):
+            raise NotationError(
+                "position", f"position must be a Position, as positions.position_at makes it, not {excerpt(position)}."
+            )
+        item = position.item
+        try:
+            _position_of(item, position.record())  # what a reader would refuse is never written
+        except _Damage as damage:
+            raise NotationError("position", f"That position cannot be kept: {damage}.") from None
+        self._update(lambda kept: Kept({}, {}, _missed_card(kept, item, self._now(), position)))
+        return item
 
     def keep_card(self, item: str, card: ReviewCard) -> None:
         """Keep a card as a review left it (teach/review.py schedules it): the newest review wins on a merge."""

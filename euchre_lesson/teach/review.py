@@ -2,7 +2,9 @@
 
 A miss makes a review card in the learner's progress, due at once (`teach/progress.py`: an exercise answered wrong, a
 practice question missed, a rule missed). A review asks the cards due today again: a lesson's exercise as it was, a
-practice kind as a fresh question of that kind, a rule as a lesson's exercise on it. The first answer rates the card
+practice kind as a fresh question of that kind, a rule as a lesson's exercise on it, a position the coach graded a
+Mistake or a Blunder as that position dealt again ("What would you play here?", graded by the same advice as the
+first time: right when Best or Good; teach/positions.py). The first answer rates the card
 (right: Good, wrong: Again) and the FSRS scheduler (the `fsrs` package, pure Python) says when it comes back: a right
 answer days later, each time further on; a wrong one the next day.
 """
@@ -21,6 +23,7 @@ from ..engine.errors import NotationError, excerpt
 from .context import learners_progress
 from .course import exercises, lesson_numbers
 from .exercises import Exercise, Verdict
+from .positions import POSITION_ID, Position, best_words, judge_position
 from .practice import KINDS, MOST_SEED, question
 from .progress import EXERCISE_ID, REVIEW_ITEM, SECONDS_UNTIL, Progress, ReviewCard
 
@@ -72,6 +75,7 @@ def scheduled(card: ReviewCard, right: bool, when: float, hinted: bool = False) 
         stability=after.stability,
         difficulty=after.difficulty,
         last=float(when),
+        position=card.position,
     )
 
 
@@ -87,7 +91,11 @@ def due_today(cards: dict[str, ReviewCard], now: float) -> tuple[str, ...]:
     if not isinstance(cards, dict) or not all(isinstance(card, ReviewCard) for card in cards.values()):
         raise checks.refused("cards", cards, "the review cards by what they ask, as Progress.review_cards() gives")
     until = end_of_day(now)
-    due = [(card.due, item) for item, card in cards.items() if card.due <= until and _askable(item)]
+    due = [
+        (card.due, item)
+        for item, card in cards.items()
+        if card.due <= until and (_askable(item) or card.position is not None and POSITION_ID.fullmatch(item))
+    ]
     return tuple(item for _, item in sorted(due))
 
 
@@ -124,11 +132,18 @@ def _askable(item: str) -> bool:
 
 
 class ReviewQuestion(NamedTuple):
-    """One card asked again: what it is ('lesson 3 q2'), the exercise that asks it, and where it comes from."""
+    """One card asked again: what it is ('lesson 3 q2'), the exercise that asks it (or the position dealt again),
+    and where it comes from."""
 
     item: str
-    exercise: Exercise
+    exercise: Exercise | None  # None for a position: `position` asks it
     source: str  # in words: "from lesson 3", "from the endless practice: Bid or pass?", "on rule C12"
+    position: Position | None = None
+
+
+def position_question(item: str, position: Position) -> ReviewQuestion:
+    """A position's card asked again: the same cards, as the seat saw them."""
+    return ReviewQuestion(item, None, "a decision from your game at the table: what would you play here?", position)
 
 
 def review_question(item: str, seed: int) -> ReviewQuestion:
@@ -164,6 +179,7 @@ class Review:
         self.rng = random.Random(self.seed)
         most = checks.whole("most", most, 1, 100)
         self.items = to_review(self.progress)[:most]
+        self.seconds: float | None = None  # the time a position's grade may take (None: all its worlds, as tests do)
         self.number = 0  # the question shown: 1 to len(items); 0 before the first, past the last once done
         self.right = self.wrong = 0
         self.question: ReviewQuestion | None = None
@@ -185,7 +201,10 @@ class Review:
         if self.number > len(self.items):
             self.question = None
             return None
-        self.question = review_question(self.items[self.number - 1], self.rng.randrange(MOST_SEED))
+        item, seed = self.items[self.number - 1], self.rng.randrange(MOST_SEED)
+        card = self.progress.review_cards().get(item)
+        position = None if card is None else card.position
+        self.question = review_question(item, seed) if position is None else position_question(item, position)
         return self.question
 
     def answer(self, given: object, hinted: bool = False) -> Verdict:
@@ -193,7 +212,11 @@ class Review:
         after a hint not as far on)."""
         if self.question is None:
             raise NotationError("given", "This review is over: every card due was asked. Start a new review.")
-        self.verdict = self.question.exercise.judge(given)
+        if self.question.position is not None:
+            judged = judge_position(self.question.position, given, self.seconds)  # type: ignore[arg-type]
+            self.verdict = Verdict(judged.right, judged.words, answer=judged.choice)
+        else:
+            self.verdict = checks.known(self.question.exercise, "a question has its exercise").judge(given)
         if not self.counted and self.verdict.answered:  # a blank or unfinished answer is not a try
             self._rate(self.verdict.correct, checks.flag("hinted", hinted))
         return self.verdict
@@ -204,7 +227,9 @@ class Review:
             raise NotationError("solution", "This review is over: every card due was asked. Start a new review.")
         if not self.counted:
             self._rate(False)
-        return self.question.exercise.solution()
+        if self.question.position is not None:
+            return best_words(self.question.position, self.seconds)
+        return checks.known(self.question.exercise, "a question has its exercise").solution()
 
     def _rate(self, right: bool, hinted: bool = False) -> None:
         question = checks.known(self.question, "a question is shown")

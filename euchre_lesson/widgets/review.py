@@ -1,7 +1,8 @@
 """Today's review as a widget: the questions missed before, asked again one at a time, each answer rescheduling one.
 
 The cards, their questions and their schedule are a `review.Review`; each question is shown by the exercise's own
-click-to-answer view (`widgets/exercise.py`), whose answers go to the review, not to the lesson's progress.
+click-to-answer view (`widgets/exercise.py`), whose answers go to the review, not to the lesson's progress; a position
+missed at the table by the position dealt again (`widgets/position.py`).
 """
 
 from __future__ import annotations
@@ -12,8 +13,12 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..engine import checks
+from ..engine.actions import Action
+from ..play.budget import DECISION_SECONDS
 from ..teach.course import SHOW_ANSWER
 from ..teach.course import show_answer as class_show_answer
+from ..teach.exercises import Verdict
 from ..teach.progress import Progress
 from ..teach.review import Review
 from . import arguments
@@ -21,11 +26,13 @@ from .cards import note, say, style_sheet
 from .clicks import TiedButton
 from .exercise import ExerciseView
 from .fallback import START, Described
+from .position import PositionView
 from .practice import _close_all
 
 NOTHING_DUE = (
-    "Nothing to review today. A question you miss in a lesson or in the endless practice comes back here: "
-    "the next day at first, then after longer and longer gaps as you get it right."
+    "Nothing to review today. A question you miss in a lesson or in the endless practice comes back here, and so "
+    "does a choice at the table that the coach calls a Mistake or a Blunder: the next day at first, then after "
+    "longer and longer gaps as you get it right."
 )
 
 
@@ -49,6 +56,7 @@ class ReviewWidget(Described, w.VBox):
         **kwargs: Any,
     ) -> None:
         self.session = Review(progress, seed)  # refuses a wrong progress or seed
+        self.session.seconds = DECISION_SECONDS  # a position's grade takes no longer than the table's
         self.on_change = arguments.callback("on_change", on_change)
         show_answer = (
             class_show_answer(folder)
@@ -61,8 +69,10 @@ class ReviewWidget(Described, w.VBox):
         self.holder = w.Box(layout=w.Layout(overflow="visible"))
         self.next_tie = TiedButton("Next question", "go on to the next question of today's review", self.next_question)
         self.finish_tie = TiedButton("Finish the review", "see how today's review went", self.next_question)
-        self.view: ExerciseView | None = None
-        self._replaced: ExerciseView | None = None  # the view before stays open, so a late click on it is dropped
+        self.view: ExerciseView | PositionView | None = None
+        self._replaced: ExerciseView | PositionView | None = (
+            None  # the view before stays open, so a late click on it is dropped
+        )
         self.children = [style_sheet(), self.heading, self.holder, self.next_tie, self.finish_tie, self.said]
         self.add_class("euchre-review")
         self.show_question()
@@ -90,11 +100,20 @@ class ReviewWidget(Described, w.VBox):
             self.finish_tie.hide()
             say(self.said, self.summary(), "good" if session.items and not session.wrong else "")
             return
-        view = ExerciseView(
-            question.exercise,
-            on_answer=lambda _id, _right, text: self._answered(number, text),
-            show_answer=self.show_answer,
-        )
+        view: ExerciseView | PositionView
+        if question.position is not None:
+            view = PositionView(
+                question.position,
+                lambda action: self._chose(number, action),
+                self.session.solution,
+                self.show_answer,
+            )
+        else:
+            view = ExerciseView(
+                checks.known(question.exercise, "a question that is no position has its exercise"),
+                on_answer=lambda _id, _right, text: self._answered(number, text),
+                show_answer=self.show_answer,
+            )
         self._replaced, self.view, self.holder.children = self.view, view, (view,)
         self.heading.value = (
             f"<p class='euchre-note'><b>Today's review</b> · question {number} of {len(session.items)}, "
@@ -119,9 +138,19 @@ class ReviewWidget(Described, w.VBox):
         )
         return f"Review done: {right}. {later}"
 
+    def _chose(self, number: int, action: Action) -> Verdict:
+        """A choice at a position shown: the review grades it and rates its card (only the first)."""
+        if number != self.session.number or self.session.question is None:
+            return Verdict(False, "This question is over: press Next question.", answered=False)
+        verdict = self.session.answer(action)
+        if self.on_change is not None:
+            self.on_change()
+        return verdict
+
     def _answered(self, number: int, text: str) -> None:
         """The view judged an answer: the review rates its card (only the first, and only for the question shown)."""
         if number == self.session.number and self.session.question is not None:
-            self.session.answer(text, hinted=bool(self.view and self.view.hints_shown))
+            hinted = isinstance(self.view, ExerciseView) and bool(self.view.hints_shown)
+            self.session.answer(text, hinted=hinted)
             if self.on_change is not None:
                 self.on_change()

@@ -25,10 +25,12 @@ from ..look.picture import Button, Click, Mood, Picture
 from ..look.prompts import in_names
 from ..look.seat_picture import default_names, open_hands_of, picture_of
 from ..play.advice import hint_words
-from ..play.coach import decision_words
+from ..play.coach import Review, decision_words
 from ..play.seal import Trust
 from ..play.session import CHOSEN_BY_CARD, News, TableSession, Told, path_words
 from ..play.table_model import Graded
+from ..teach.context import current as lesson_context
+from ..teach.positions import missed_in
 from . import arguments
 from .cards import action_button, note, say, style_sheet
 from .clicks import DOUBLE_CLICK, TiedButton, closed_after
@@ -263,6 +265,8 @@ class Table(Described, w.VBox):
         self.board.add_class("euchre-table")
         self.board.add_class("euchre-board")
         self.page = current()  # a click on the board draws on the page the table was made on, in any context
+        self.lesson = lesson_context()  # where the positions missed go: the lesson's progress, bound when made
+        self._carded: Review | None = None  # the coach's review whose positions missed were kept
         self.board.on_click(self._heeded(self._clicked))
         self._faces_of: object = None  # the deck whose faces the board holds (sent once per deck)
         self._drawn: tuple[object, int, float] = (None, 0, 0.0)  # the moment drawn: its key, number and time
@@ -416,6 +420,8 @@ class Table(Described, w.VBox):
         if news.told is Told.LOADED:  # the next new game plays the loaded game's rules and seed
             self._offer_games(self.game.rules)
             self.seed_input.value = self.game.seed
+        if news.told is Told.GRADED:
+            self._keep_missed()
         mood: Mood = "bad" if news.refused else "good" if news.told in GOOD_NEWS else ""
         with closed_after():  # the buttons a redraw retires are closed once the learner has the answer
             if news.told is Told.SELECTED:  # a selection only marks a card (or unmarks it): nothing else changed
@@ -427,6 +433,16 @@ class Table(Described, w.VBox):
             self._news = (words.removesuffix(self._prompt()).strip(), mood)
             if self.projected:  # the note is not shown: the board says it above its prompt
                 self._draw_board()
+
+    def _keep_missed(self) -> None:
+        """The hand's decisions graded a Mistake or a Blunder become review cards in the lesson's progress (once per
+        hand graded): each position comes back in a review."""
+        review = self.session.review_shown
+        if review is None or review is self._carded:
+            return
+        self._carded = review
+        scores, contenders = self.game.scores_before(review.number - 1)
+        self.lesson.missed_positions(missed_in(review, scores, contenders))
 
     def prompt(self) -> str:
         """What to do now, in a sentence."""
