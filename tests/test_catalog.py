@@ -9,12 +9,12 @@ import threading
 from pathlib import Path
 
 import pytest
+from test_glossary_words import FORBIDDEN
 
 from euchre_lesson.engine.errors import IllegalAction, NotationError
 from euchre_lesson.engine.hand import deal_hand
 from euchre_lesson.engine.language import LANGUAGES, checked_language, language, speaking
 from euchre_lesson.engine.rules import CUTTHROAT
-from test_glossary_words import FORBIDDEN
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "euchre_lesson"
