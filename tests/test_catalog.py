@@ -9,6 +9,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from test_glossary_words import FORBIDDEN
 
 from euchre_lesson.engine.errors import IllegalAction, NotationError
 from euchre_lesson.engine.hand import deal_hand
@@ -70,6 +71,20 @@ def test_french_and_estonian_translate_every_message_of_the_catalog():
         catalog = tool.read(tool.po_path(language_code), language_code)
         missing = [m.id for m in catalog if m.id and not all(forms(m.string))]
         assert not missing, f"{language_code} lacks {len(missing)} translations, the first {missing[:3]}"
+
+
+def test_the_table_says_tu_to_the_learner_as_the_lessons_do():
+    # The glossary and the lessons say « tu » (a teacher to a 14-year-old): the table's words, prompts, story and
+    # refusals too, never « vous », « votre », « vos » or an imperative in -ez.
+    catalog = tool.read(tool.po_path("fr"), "fr")
+    wrong = [
+        f"{forms(m.id)[0]!r}: {found[0]!r} in {form!r}"
+        for m in catalog
+        if m.id
+        for form in forms(m.string)
+        if (found := FORBIDDEN["fr"].search(form))
+    ]
+    assert not wrong, f"{len(wrong)} French messages say « vous »:\n" + "\n".join(wrong)
 
 
 def refusal(words_of: str) -> str:

@@ -128,7 +128,7 @@ def test_two_pages_each_draw_the_same_seat_in_their_own_language():
     assert drawn == {"fr": french, "et": estonian} and french != estonian
     assert "Passer" in [button["words"] for button in french["buttons"]]
     assert "Passi" in [button["words"] for button in estonian["buttons"]]
-    assert "Vous" in [seat["name"] for seat in french["seats"]] and "Sina" in [
+    assert "Toi" in [seat["name"] for seat in french["seats"]] and "Sina" in [
         seat["name"] for seat in estonian["seats"]
     ]
 
@@ -176,11 +176,11 @@ def test_a_card_is_named_aloud_in_the_language_chosen_and_its_notation_stays():
 def test_the_story_names_each_seat_by_its_name_in_the_language_chosen():
     from euchre_lesson.look.prompts import in_names
 
-    names = ["Vous", "Ouest", "Nord", "Est"]
+    names = ["Toi", "Ouest", "Nord", "Est"]
     with speaking("fr"):
-        said = in_names("Place 1 : passe ; votre partenaire (place 2) : commande le 9♠", names)
+        said = in_names("Place 1 : passe ; ton partenaire (place 2) : commande le 9♠", names)
         kept = in_names("place 7 : passe", names)  # no such seat: the words as they are
-    assert said == "Ouest : passe ; votre partenaire Nord : commande le 9♠"
+    assert said == "Ouest : passe ; ton partenaire Nord : commande le 9♠"
     assert kept == "place 7 : passe"
     with speaking("et"):
         assert in_names("sinu partner (koht 2): pass", ["Sina", "Lääs", "Põhi", "Ida"]) == "sinu partner Põhi: pass"
