@@ -373,6 +373,7 @@ def test_the_teacher_s_page_asks_for_the_teacher_code_and_seats_a_waiting_studen
     teacher.get_by_role("option", name="Dee (waiting)").click()
     card.get_by_role("button", name="Seat Dee here").first.click()
     student.locator(".tv-title").filter(has_text="table 2").wait_for()  # without a click or a reload
+    card.get_by_text("Seat 0: Dee").first.wait_for()  # the teacher's card is redrawn on its own page's turn
     assert card.get_by_text("Seat 0: Dee").count() == 1 and "You" in names(student)
     card.get_by_role("button", name="Pause").click()
     student.locator(".tv-prompt").filter(has_text="Your teacher has paused this table: wait a moment.").wait_for()
