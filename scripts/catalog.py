@@ -34,8 +34,11 @@ KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 HEADER = (
     "# The words of euchre_lesson for learners (scripts/catalog.py writes this file; translators edit the .po files)."
 )
-# The languages with a catalog: the package's own list, read from its source so that this script needs no install.
-LANGUAGES = ("fr", "et", "sq", "jv", "ka", "ha")
+sys.path.insert(0, str(ROOT))  # the package's own list of languages, from its source: no install needed
+from euchre_lesson.engine.language import ENGLISH  # noqa: E402
+from euchre_lesson.engine.language import LANGUAGES as SPOKEN  # noqa: E402
+
+LANGUAGES = tuple(code for code in SPOKEN if code != ENGLISH)  # the languages with a catalog: all but the source
 
 
 def extracted() -> Catalog:

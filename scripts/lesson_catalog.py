@@ -50,9 +50,11 @@ HEADER = (
     "# The words of one euchre_lesson lesson, cell by cell (scripts/lesson_catalog.py writes this file; translators "
 )
 HEADER += "edit the .po files)."
-# The languages with lessons besides English: engine/language.py's LANGUAGES, read from its source by
-# scripts/catalog.py too, so that this script needs no install.
-LANGUAGES = ("fr", "et", "sq", "jv", "ka", "ha")
+sys.path.insert(0, str(ROOT))  # the package's own list of languages, from its source: no install needed
+from euchre_lesson.engine.language import ENGLISH  # noqa: E402
+from euchre_lesson.engine.language import LANGUAGES as SPOKEN  # noqa: E402
+
+LANGUAGES = tuple(code for code in SPOKEN if code != ENGLISH)  # the languages with lessons besides English
 LANGUAGE_CELL = "lesson-language"  # the id of the code cell the build adds: the kernel speaks the lesson's language
 CELL_SECONDS = 600  # the longest one cell of a lesson may run while a build executes it
 # What a translation of a cell must carry over unchanged, besides the placeholders, rule ids and cards of the

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from test_coach import played_badly
+from test_review import NOON, Clock  # the review's clock moved by hand, and its noon
 from test_widgets_table import callbacks_raise  # noqa: F401  (autouse: an exception in a click handler fails)
 
 from euchre_lesson import NotationError
@@ -32,18 +33,6 @@ from euchre_lesson.teach.review import Review, to_review
 from euchre_lesson.widgets.position import PositionView
 from euchre_lesson.widgets.progress import ProgressBoard
 from euchre_lesson.widgets.review import ReviewWidget
-
-NOON = 1_765_022_400.0  # 2025-12-06 12:00 UTC
-
-
-class Clock:
-    """A clock moved by hand."""
-
-    def __init__(self, now: float = NOON) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

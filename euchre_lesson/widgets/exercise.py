@@ -61,6 +61,13 @@ def report_answers(on_answer: Callable[[str, bool, str], None] | None) -> Lesson
 EXERCISE_ID = re.compile(r"lesson (\d{1,2}) (q\d{1,2})")  # "lesson 2 q1", as progress names an exercise
 
 
+def answer_setting(show_answer: object, folder: Any) -> str:
+    """When a view offers "Show the answer": the setting given, checked, else the class's house rules in `folder`."""
+    if show_answer is None:
+        return class_show_answer(folder)
+    return arguments.choice("show_answer", show_answer, SHOW_ANSWER)
+
+
 def ask(exercise: Exercise | str, **options: Any) -> ExerciseView:
     """The click-to-answer widget of an exercise, or of a lesson's exercise by its id: `ask("lesson 2 q1")`."""
     if isinstance(exercise, str):
@@ -112,11 +119,7 @@ class ExerciseView(Described, w.VBox):
                 "exercise", f"exercise must be an exercise such as exercises(1).q1, not {excerpt(exercise)}."
             )
         on_answer = arguments.callback("on_answer", on_answer)
-        show_answer = (
-            class_show_answer(folder)
-            if show_answer is None
-            else arguments.choice("show_answer", show_answer, SHOW_ANSWER)
-        )
+        show_answer = answer_setting(show_answer, folder)
         arguments.start_box(ExerciseView, self, kwargs)
         self.exercise, self.on_answer, self.show_answer = exercise, on_answer, show_answer
         bound = current()  # where this view's answers go, whatever context a click later runs in

@@ -12,14 +12,12 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine import checks
-from ..teach.course import SHOW_ANSWER
-from ..teach.course import show_answer as class_show_answer
 from ..teach.practice import KINDS, PRACTISED, Practice, Question
 from ..teach.progress import Progress
 from . import arguments
 from .cards import note, say, style_sheet
 from .clicks import TiedButton
-from .exercise import ExerciseView
+from .exercise import ExerciseView, answer_setting
 from .fallback import START, Described
 from .page import current
 
@@ -57,11 +55,7 @@ class PracticeWidget(Described, w.VBox):
     ) -> None:
         # Practice refuses a wrong seed, progress, kinds or games
         self.session = Practice(seed, progress=progress, kinds=kinds, games=games)
-        show_answer = (
-            class_show_answer(folder)
-            if show_answer is None
-            else arguments.choice("show_answer", show_answer, SHOW_ANSWER)
-        )
+        show_answer = answer_setting(show_answer, folder)
         arguments.start_box(PracticeWidget, self, kwargs)
         self.show_answer = show_answer
         self.heading, self.setting, self.streak_note, self.tally = w.HTML(), note(), note(), w.HTML()

@@ -16,15 +16,13 @@ import ipywidgets as w
 from ..engine import checks
 from ..engine.actions import Action
 from ..play.budget import DECISION_SECONDS
-from ..teach.course import SHOW_ANSWER
-from ..teach.course import show_answer as class_show_answer
 from ..teach.exercises import Verdict
 from ..teach.progress import Progress
 from ..teach.review import Review
 from . import arguments
 from .cards import note, say, style_sheet
 from .clicks import TiedButton
-from .exercise import ExerciseView
+from .exercise import ExerciseView, answer_setting
 from .fallback import START, Described
 from .position import PositionView
 from .practice import _close_all
@@ -58,11 +56,7 @@ class ReviewWidget(Described, w.VBox):
         self.session = Review(progress, seed)  # refuses a wrong progress or seed
         self.session.seconds = DECISION_SECONDS  # a position's grade takes no longer than the table's
         self.on_change = arguments.callback("on_change", on_change)
-        show_answer = (
-            class_show_answer(folder)
-            if show_answer is None
-            else arguments.choice("show_answer", show_answer, SHOW_ANSWER)
-        )
+        show_answer = answer_setting(show_answer, folder)
         arguments.start_box(ReviewWidget, self, kwargs)
         self.show_answer = show_answer
         self.heading, self.said = w.HTML(), note()

@@ -92,3 +92,21 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(f"browser screenshots for review: {folder}")
     for what, seconds in TIMINGS:
         terminalreporter.write_line(f"browser timing: {what}: {seconds:.1f} s")
+
+
+@pytest.fixture
+def at_size(chromium):
+    """A page of the given size (width, height), closed after the test."""
+    contexts = []
+
+    def page_of(width: int, height: int, **options):
+        context = chromium.new_context(viewport={"width": width, "height": height}, **options)
+        contexts.append(context)
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        return page
+
+    yield page_of
+    for context in contexts:
+        context.close()

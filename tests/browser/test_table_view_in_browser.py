@@ -62,24 +62,6 @@ def centre(box: list[float]) -> tuple[float, float]:
     return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
 
 
-@pytest.fixture
-def at_size(chromium, request):
-    """A page of the given size (width, height), closed after the test."""
-    contexts = []
-
-    def page_of(width: int, height: int, **options):
-        context = chromium.new_context(viewport={"width": width, "height": height}, **options)
-        contexts.append(context)
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        return page
-
-    yield page_of
-    for context in contexts:
-        context.close()
-
-
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("name", PICTURES)
 def test_every_game_and_step_is_laid_out_as_a_table(at_size, shots, name, size):

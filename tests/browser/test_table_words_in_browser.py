@@ -60,30 +60,12 @@ def pictures(code: str) -> dict[str, Picture]:
     return drawn
 
 
-@pytest.fixture
-def sized(chromium):
-    """A page of the given size, closed after the test."""
-    contexts = []
-
-    def page_of(width: int, height: int):
-        context = chromium.new_context(viewport={"width": width, "height": height})
-        contexts.append(context)
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        return page
-
-    yield page_of
-    for context in contexts:
-        context.close()
-
-
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("code", ["fr", "et"])
-def test_the_table_in_french_and_estonian_fits_with_nothing_clipped(sized, shots, code, size):
+def test_the_table_in_french_and_estonian_fits_with_nothing_clipped(at_size, shots, code, size):
     width, height = SIZES[size]
     for name, picture in pictures(code).items():
-        page = sized(width, height)
+        page = at_size(width, height)
         open_view(page, picture)
         path = shots / f"table_words_{code}_{name}_{size}.png"
         page.screenshot(path=path, full_page=True)
