@@ -2,6 +2,7 @@
 
     python bench/versus_openspiel.py                        # expert and rule of thumb, 400 games each
     python bench/versus_openspiel.py --games 20 --simulations 200 --seed 7
+    python bench/versus_openspiel.py --players expert --games 1000 --record /tmp/match.jsonl   # stop and go on later
 
 Every game is played in our engine with our switches set to OpenSpiel's `euchre` rules (the
 referee's mapping, tests/openspiel_referee.py), to 10 points (F5). One partnership is OpenSpiel's
@@ -22,12 +23,13 @@ trump, was euchred or went alone, and the points each scored a hand.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, fields, replace
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import NamedTuple
 
@@ -282,15 +284,41 @@ def play_one(job: tuple) -> Result:
     )
 
 
-def run(kind: str, games: int, seed: int, settings: Settings, pool) -> list[Result]:
-    """Play `games` games for `kind`, printing progress as they finish."""
-    jobs = [(kind, number, seed, settings) for number in range(games)]
+def recorded(path: Path | None, kind: str, seed: int, settings: Settings) -> dict[int, Result]:
+    """The games of this player, seed and settings already played into the record file, by number."""
+    if path is None or not path.exists():
+        return {}
+    games = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        entry = json.loads(line)
+        if entry["kind"] == kind and entry["seed"] == seed and entry["settings"] == asdict(settings):
+            result = entry["result"]
+            games[result[0]] = Result(*result[:7], Side(*result[7]), Side(*result[8]))
+    return games
+
+
+def keep(path: Path | None, kind: str, seed: int, settings: Settings, result: Result) -> None:
+    """Add one finished game to the record file, a line each, so that a stopped run loses no game."""
+    if path is not None:
+        entry = {"kind": kind, "seed": seed, "settings": asdict(settings), "result": result}
+        with path.open("a", encoding="utf-8") as record:
+            record.write(json.dumps(entry) + "\n")
+
+
+def run(kind: str, games: int, seed: int, settings: Settings, pool, record: Path | None = None) -> list[Result]:
+    """Play `games` games for `kind` (those not in the record already), printing progress as they finish."""
+    done = recorded(record, kind, seed, settings)
+    done = {number: result for number, result in done.items() if number < games}
+    if done:
+        print(f"  {kind}: {len(done)} of {games} games read from {record}", flush=True)
+    jobs = [(kind, number, seed, settings) for number in range(games) if number not in done]
     if pool is None:
         finished = (play_one(job) for job in jobs)
     else:
         finished = (future.result() for future in as_completed([pool.submit(play_one, job) for job in jobs]))
-    results, every = [], max(1, games // 20)
+    results, every = list(done.values()), max(1, games // 20)
     for result in finished:
+        keep(record, kind, seed, settings, result)
         results.append(result)
         if len(results) % every == 0 or len(results) == games:
             wins = sum(r.won for r in results)
@@ -383,6 +411,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", nargs="+", choices=list(PLAYERS), default=list(PLAYERS))
     parser.add_argument("--jobs", type=positive, default=2, help="worker processes (the machine has 2 cores)")
     parser.add_argument("--seed", type=int, default=0, help="the run's seed: the same seed plays the same games")
+    parser.add_argument(
+        "--record", type=Path, help="a file to keep each finished game in: run again with it to go on where it stopped"
+    )
     options = parser.parse_args(argv)
     settings = Settings(options.simulations, options.uct_c, 1, options.worlds)
     print(settings.describe(), flush=True)
@@ -390,7 +421,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         every = {}
         for kind in options.players:  # each player's row as soon as its games are done: a stopped run keeps it
-            every[kind] = run(kind, options.games, options.seed, settings, pool)
+            every[kind] = run(kind, options.games, options.seed, settings, pool, options.record)
             print(HEADER, table_row(kind, every[kind]), hands_row(kind, every[kind]), sep="\n", flush=True)
     finally:
         if pool is not None:
