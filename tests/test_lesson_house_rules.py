@@ -4,8 +4,11 @@ does under those rules, its words naming the rule that applies; the lesson reads
 
 import importlib
 import json
+import re
 from dataclasses import replace
+from pathlib import Path
 
+import nbformat
 import pytest
 
 from euchre_lesson import CUTTHROAT, deal_hand
@@ -78,3 +81,29 @@ def test_the_lesson_reads_its_class_s_house_rules(tmp_path, monkeypatch):
         monkeypatch.undo()
         importlib.reload(lesson_03)  # back to the rules of the folder the tests run in
     assert lesson_03.EXERCISES["q1"].answer() == "no"
+
+
+# -- lesson 10 tells what follows the house rules, in words true under every switch ----------------------------------
+
+LESSON_10 = Path(__file__).resolve().parent.parent / "notebooks" / "10_variants_and_house_rules.ipynb"
+LESSON_MODULES = Path(__file__).resolve().parent.parent / "euchre_lesson" / "teach" / "lessons"
+
+
+def lesson_10_prose() -> str:
+    return " ".join(
+        " ".join(c.source.split()) for c in nbformat.read(LESSON_10, as_version=4).cells if c.cell_type == "markdown"
+    )
+
+
+def test_lesson_10_names_every_lesson_whose_questions_follow_the_house_rules():
+    following = sorted(int(p.stem[-2:]) for p in LESSON_MODULES.glob("lesson_*.py") if "class_rules(" in p.read_text())
+    assert following == [2, 3]
+    assert "the questions of lessons 2 and 3 that ask about a house rule" in lesson_10_prose()
+
+
+def test_lesson_10_s_stuck_dealer_names_the_suits_the_engine_offers_under_every_switch():
+    sentence = re.search(r"With stick the dealer, once[^.]*\.", lesson_10_prose())[0]
+    for turned in (False, True):
+        rules = replace(CUTTHROAT, stick_the_dealer=True, may_name_turned_suit=turned)
+        offered = [a for a in round_two(rules, rules.players - 1).legal_actions() if a.kind is Verb.CALL]
+        assert ("four" if turned else "three") in sentence and len(offered) == (4 if turned else 3), sentence
