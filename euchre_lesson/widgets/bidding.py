@@ -274,10 +274,10 @@ class BiddingTrainer(Described, w.VBox):
             self.thinking(False)
         view = self.state.view(self.seat)
         best = self.options[0]
-        said = self.verdict_words(action)
+        said = self._verdict_words(action)
         say(self.note, f"You chose {offer(action, view)[0]}. {said}".strip(), "good" if best.action == action else "")
 
-    def verdict_words(self, action: Action) -> str:
+    def _verdict_words(self, action: Action) -> str:
         """What the computer thinks of your bid: its own choice and why, but under "never" without naming it."""
         view = self.state.view(self.seat)
         best = self.options[0]
