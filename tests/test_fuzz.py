@@ -814,6 +814,7 @@ GOOD_ARGUMENTS = {
 GOOD_FOR = {
     "BestFive": {"cards": lambda: "JH JD AH KH QH 9S TS"},
     "deal_for": {"hand": lambda: "9C TC JC QC KC"},
+    "answer_setting": {"show_answer": lambda: "never", "folder": lambda: "."},  # the trainers' house rule
     "Table.start": {"game": lambda: new_game(CUTTHROAT, seed=1)},
     "Table.act": {"action": lambda: "pass"},
     "Coach": {"session": lambda: euchre_lesson.play.session.TableSession(new_game(CUTTHROAT, seed=1))},

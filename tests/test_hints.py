@@ -27,6 +27,7 @@ from euchre_lesson.teach.exercises import (
     WhichSuit,
 )
 from euchre_lesson.teach.lessons.lesson_02 import up_card_question
+from euchre_lesson.teach.lessons.lesson_03 import all_pass_question, next_dealer_question, turned_suit_question
 
 LESSONS = range(7)
 CARD = re.compile(r"(?:10|[9JQKA])[♣♦♥♠]")
@@ -35,7 +36,8 @@ RULE_BOOK_IDS = set(rule_ids((ROOT / "RULES.md").read_text(encoding="utf-8")))
 
 
 def lesson_exercises() -> list[tuple[str, Exercise]]:
-    """Every exercise of lessons 0 to 6 by its id, lesson 2's q2 under both rules of the pick-up it asks about."""
+    """Every exercise of lessons 0 to 6 by its id, lesson 2's q2 under both rules of the pick-up it asks about, and
+    lesson 3's q1, q2 and q4 under both rules of round two they ask about (C8, C9)."""
     found = [(exercise.id, exercise) for number in LESSONS for exercise in vars(exercises(number)).values()]
     for must in (False, True):
         found.append(
@@ -44,6 +46,12 @@ def lesson_exercises() -> list[tuple[str, Exercise]]:
                 up_card_question(replace(CUTTHROAT, dealer_must_pick_up=must)),
             )
         )
+    for switch, made in (
+        ("may_name_turned_suit", turned_suit_question),
+        ("stick_the_dealer", all_pass_question),
+        ("stick_the_dealer", next_dealer_question),
+    ):
+        found.append((f"lesson 3 {made.__name__}, {switch}=True", made(replace(CUTTHROAT, **{switch: True}))))
     return found
 
 

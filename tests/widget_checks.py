@@ -55,9 +55,13 @@ def check_dummy(trainer: DummyTrainer) -> None:
     assert trainer.best == best_five(trainer.ten, state.trump), "the best five is stale"
     assert trainer.best.cards == trainer.exercise.answer(), "the best five is not the exercise's"
     if trainer.verdict is not None:
-        assert trainer.best_row.cards == trainer.best.cards, "the best five shown is not the engine's"
-        assert words_html(trainer.best.reason) in trainer.note.value, "the note lacks the engine's reason"
         verdict = trainer.exercise.check(trainer.kept)
+        if trainer.show_answer == "never" and not verdict.correct:  # the house rules: no answer, not even below
+            assert not trainer.best_row.cards, "the best five is shown though the house rules say never"
+            assert words_html(trainer.best.reason) not in trainer.note.value, "the note gives the engine's reason"
+        else:
+            assert trainer.best_row.cards == trainer.best.cards, "the best five shown is not the engine's"
+            assert words_html(trainer.best.reason) in trainer.note.value, "the note lacks the engine's reason"
         assert (trainer.verdict != "worse") == verdict.correct, f"the verdict {trainer.verdict!r} is not the exercise's"
         assert words_html(str(verdict)) in trainer.note.value, "the note does not show the exercise's verdict"
 
@@ -173,6 +177,8 @@ def check_score_quiz(quiz: ScoreQuiz) -> None:
         assert quiz.verdict == (quiz.given() == points) == verdict.correct, f"{quiz.verdict} for {quiz.given()}"
         assert words_html(str(verdict)) in quiz.note.value, "the note does not show the exercise's verdict"
         assert words_html(row.result) in quiz.note.value, "the note does not name the scoring row"
+        hidden = quiz.show_answer == "never" and not verdict.correct  # the house rules: the row is the answer
+        assert ("▶" in quiz.note.value) is not hidden, "the row that applies is marked, or not, against the house rules"
 
 
 CHECKS = {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from html import escape
 from typing import Any
@@ -25,6 +26,7 @@ from . import arguments
 from .bids import BidButtons
 from .cards import CardStrip, note, say, style_sheet, up_card_place
 from .clicks import TiedButton
+from .exercise import NO_ANSWERS, answer_setting
 from .fallback import Described
 from .hand_log import log_html
 from .positions import seeded_states
@@ -95,10 +97,13 @@ def _missing_suit(action: Action, view: View) -> str:
 WORTH_HEADS = {"chance of winning": "your chance of winning the game", "points": "points against the others"}
 
 
-def _options_html(options: list[Option], chosen: Action, view: View) -> str:
-    """The advice as a table: option, what it is worth, reason; yours and the best marked in words."""
+def _options_html(options: list[Option], chosen: Action, view: View, show_answer: str = "after a try") -> str:
+    """The advice as a table: option, what it is worth, reason; yours and the best marked in words (under the house
+    rule "never", your option's row alone: the others' would tell the computer's choice)."""
     rows = []
     for n, option in enumerate(options):
+        if show_answer == "never" and option.action != chosen:
+            continue
         marks = [word for word, yes in (("best", n == 0), ("your choice", option.action == chosen)) if yes]
         label = escape(offer(option.action, view)[0]) + (f" <b>({', '.join(marks)})</b>" if marks else "")
         cell = f"<mark>{label}</mark>" if option.action == chosen else label
@@ -107,6 +112,7 @@ def _options_html(options: list[Option], chosen: Action, view: View) -> str:
             f"<td>{words_html(option.reason)}</td></tr>"
         )
     unit = options[0].unit if options else "points"
+    others = f"; the other options are not shown: {NO_ANSWERS.lower()}" if show_answer == "never" else ""
     head = (
         f"<tr><th scope='col'>option</th><th scope='col'>{escape(WORTH_HEADS.get(unit, 'worth'))}</th>"
         f"<th scope='col'>reason</th></tr>"
@@ -114,7 +120,7 @@ def _options_html(options: list[Option], chosen: Action, view: View) -> str:
     caption = (
         "<caption style='text-align:left'>The computer's advice: what each option is worth to you, "
         "on average over many deals that fit what you know; a close call is too close to tell apart "
-        "from the best on those hands</caption>"
+        f"from the best on those hands{others}</caption>"
     )
     return f"<table class='euchre-advice' style='border-collapse:collapse'>{caption}{head}{''.join(rows)}</table>"
 
@@ -134,9 +140,13 @@ class BiddingTrainer(Described, w.VBox):
         seed: int | None = 1,
         seat: int | None = None,
         worlds: int = ADVICE_WORLDS,
+        show_answer: str | None = None,
+        folder: str | os.PathLike[str] = ".",
         **kwargs: Any,
     ) -> None:
         rules = arguments.rules("rules", rules)
+        # The class's house rule: under "never" the computer's choice is not named (your own choice's worth is).
+        self.show_answer = answer_setting(show_answer, folder)
         seed = arguments.seed("seed", seed)
         seat = arguments.seat("seat", seat, rules.players, none_means="the seed to choose the seat")
         worlds = checks.worlds("worlds", worlds)
@@ -222,7 +232,7 @@ class BiddingTrainer(Described, w.VBox):
             self.advice.value = self.result.value = self.story.value = ""
             self.trick_list.show((), None, view)
             return
-        self.advice.value = _options_html(self.options, self.chosen, view)
+        self.advice.value = _options_html(self.options, self.chosen, view, self.show_answer)
         end = self.final.view(seat)
         points = " · ".join(
             f'<span data-points-seat="{s}">{escape(seat_words(s, end))}: <b>{p}</b></span>'
@@ -264,7 +274,23 @@ class BiddingTrainer(Described, w.VBox):
             self.thinking(False)
         view = self.state.view(self.seat)
         best = self.options[0]
+        said = self._verdict_words(action)
+        say(self.note, f"You chose {offer(action, view)[0]}. {said}".strip(), "good" if best.action == action else "")
+
+    def _verdict_words(self, action: Action) -> str:
+        """What the computer thinks of your bid: its own choice and why, but under "never" without naming it."""
+        view = self.state.view(self.seat)
+        best = self.options[0]
         mine = next(o for o in self.options if o.action == action)
+        if self.show_answer == "never":
+            verdict = (
+                "That is the computer's choice too."
+                if best.action == action
+                else "A close call: the computer prefers another bid by too little to tell apart."
+                if mine.close
+                else f"The computer prefers another bid. {NO_ANSWERS}: think again on the next deal."
+            )
+            return f"{verdict} {_missing_suit(action, view)}".strip()
         verdict = (
             "That is the computer's choice too."
             if best.action == action
@@ -273,8 +299,4 @@ class BiddingTrainer(Described, w.VBox):
             else f"The computer prefers {offer(best.action, view)[0]}. {best.reason}"
         )
         missing = " ".join(_missing_suit(a, view) for a in dict.fromkeys((action, best.action)))
-        say(
-            self.note,
-            f"You chose {offer(action, view)[0]}. {verdict} {missing}".strip(),
-            "good" if best.action == action else "",
-        )
+        return f"{verdict} {missing}".strip()

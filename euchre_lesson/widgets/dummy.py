@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from html import escape
 from typing import Any
 
@@ -17,6 +18,7 @@ from ..teach.exercises import BestFive
 from . import arguments
 from .cards import CardRow, CardStrip, action_button, note, say, style_sheet
 from .clicks import TiedButton
+from .exercise import NO_ANSWERS, answer_setting
 from .fallback import Described
 from .positions import find_position
 
@@ -34,8 +36,17 @@ class DummyTrainer(Described, w.VBox):
         "to keep, and it compares them with the computer's best five and says why."
     )
 
-    def __init__(self, seed: int | None = 1, rules: RuleSet = CUTTHROAT, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        seed: int | None = 1,
+        rules: RuleSet = CUTTHROAT,
+        show_answer: str | None = None,
+        folder: str | os.PathLike[str] = ".",
+        **kwargs: Any,
+    ) -> None:
         seed = arguments.seed("seed", seed)
+        # The class's house rule: under "never" a worse five is not followed by the computer's five.
+        self.show_answer = answer_setting(show_answer, folder)
         self.rules = arguments.rules("rules", rules)  # a class's Cutthroat rules: the bidding before the dummy
         if not self.rules.has_dummy:
             raise NotationError(
@@ -128,7 +139,13 @@ class DummyTrainer(Described, w.VBox):
         verdict = self.exercise.check(mine)
         self.kept = mine  # what the verdict is about, while new cards are chosen
         self.verdict = "best" if set(mine) == set(self.best.cards) else "as good" if verdict else "worse"
-        # The verdict never names the stronger five; the trainer shows them below it, and why, after any keep.
+        # The verdict never names the stronger five; the trainer shows them below it, and why, after any keep, unless
+        # the house rules say "never": then a worse five is only told to try again.
+        if not verdict and self.show_answer == "never":
+            say(self.note, f"{verdict} {NO_ANSWERS}: choose again and press Keep these five.", "bad")
+            self.best_label.value = ""
+            self.best_row.show(())
+            return
         why = "" if verdict else f" The computer's five, below: {self.best.reason}"
         say(self.note, str(verdict) + why, "good" if verdict else "bad")
         self.best_label.value = "<b>The computer's best five</b>"

@@ -42,6 +42,8 @@ CSS = """<style>
 # A choice tried and found wrong stays on the page, marked (a dashed outline, and "tried" in its words), so the
 # learner tries another; nothing marks the right one until it is chosen and checked.
 
+# The house rule "never", as the trainers say it (bidding, dummy, follow suit, score quiz).
+NO_ANSWERS = "Your teacher has turned the answers off for these lessons"
 # What a fresh exercise says of Show the answer, after its prompt: the lessons' own words tell the default.
 ANSWER_WORDS = {
     "after a try": "",

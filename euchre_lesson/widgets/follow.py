@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from html import escape
 from typing import Any
 
@@ -16,6 +17,7 @@ from ..teach.exercises import PlayableCard
 from . import arguments
 from .cards import LEGAL_CUE, CardRow, CardStrip, action_button, note, say, style_sheet
 from .clicks import TiedButton
+from .exercise import NO_ANSWERS, answer_setting
 from .fallback import Described
 from .positions import find_position
 
@@ -80,15 +82,28 @@ class FollowSuitTrainer(Described, w.VBox):
         "legal card is accepted while an illegal one is refused with the rule that stops it."
     )
 
-    def __init__(self, seed: int | None = 1, rules: RuleSet = CUTTHROAT, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        seed: int | None = 1,
+        rules: RuleSet = CUTTHROAT,
+        show_answer: str | None = None,
+        folder: str | os.PathLike[str] = ".",
+        **kwargs: Any,
+    ) -> None:
         seed, rules = arguments.seed("seed", seed), arguments.rules("rules", rules)
+        # The class's house rule: under "never" the button gives the rule to think of, not the legal cards.
+        self.show_answer = answer_setting(show_answer, folder)
         arguments.start_box(FollowSuitTrainer, self, kwargs)
         self.rules = rules
         self.situation = w.HTML()
         self.trick_row = CardStrip()
         self.hand_row = CardRow(on_pick=self.pick)
         self.new_tie = TiedButton("New position", "deal another seeded position", self.new_position)
-        self.hint_button = action_button("Show legal cards", "outline the cards the rules allow", self.hint)
+        self.hint_button = (
+            action_button("Hint", "the rule to think of (the legal cards are not shown)", self.hint)
+            if self.show_answer == "never"
+            else action_button("Show legal cards", "outline the cards the rules allow", self.hint)
+        )
         self.tally = w.HTML()
         self.note = note()
         self.children = [
@@ -168,6 +183,10 @@ class FollowSuitTrainer(Described, w.VBox):
         self.redraw()
 
     def hint(self) -> None:
+        """Outline the cards you may play; under the house rule "never", say the rule to think of instead."""
+        if self.show_answer == "never":
+            say(self.note, f"{self.exercise.hint(1)} ({NO_ANSWERS}.)")
+            return
         self.hinted, self.last = True, None  # the note now shows the hint, not the last verdict
         cards = " ".join(map(str, self.legal_cards()))
         say(self.note, f"The cards you may play are {LEGAL_CUE}: {cards}.")

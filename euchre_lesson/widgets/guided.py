@@ -47,11 +47,29 @@ AGAIN = "again"  # the key of the button that deals the same hand again, once it
 # The computers' reasons not shown, as they weigh playing alone (a choice a first hand does not offer).
 UNSAID = frozenset({Verb.STAY, Verb.ALONE})
 BIDDING = frozenset({Phase.ROUND_ONE, Phase.ROUND_TWO})
-# How the guide looks: a panel above the table in large type, its advice set apart; the story below, quieter.
+# How the guide looks: a panel above the table, across its width, its advice set apart; the story below, quieter.
 GUIDE_STYLE = (
-    "font-size: 1.05em; line-height: 1.4; max-width: 62em; padding: 0.4em 0.8em; margin: 0 0 0.4em; "
+    "font-size: 0.95em; line-height: 1.35; padding: 0.25em 0.7em; margin: 0 0 0.3em; "
     "border-left: 0.35em solid #2e7d32; background: #f1f8f1; border-radius: 0.3em; color: #1b1b1b"
 )
+# A laptop's or a projector's screen (1280 x 720) holds the lesson's first lines, the guide and the whole table, so
+# that every button and card of every step is clicked without scrolling (tests/browser/test_guided_hand_on_site.py):
+# where the table's words stand beside the felt, the guided table leaves out its bar (one hand, no score yet), its
+# cards are bounded by the screen's height a little more, and its prompt is smaller, the guide above saying more.
+GUIDED_TABLE_CSS = """<style>
+@container euchre-tv (min-width: 1000px) {
+  .euchre-guided .euchre-tv .tv-bar { display: none; }
+  .euchre-guided .euchre-tv .tv-table {
+    --hand-w: min(92px, 7vh);
+    --trick-w: min(72px, 4.6vh);
+    --small-w: 28px;
+    --prompt: 20px;
+    grid-template-rows: auto minmax(0, 1fr);
+    grid-template-areas: "felt trump" "felt talk";
+  }
+  .euchre-guided .euchre-tv .tv-hand.is-long { --hand-w: min(68px, 6vh); }
+}
+</style>"""
 ADVICE_STYLE = "margin: 0.4em 0 0; padding-top: 0.4em; border-top: 1px solid #c8e6c9"
 LINE_STYLE = "margin: 0.25em 0"
 STORY_STYLE = "font-size: 1em; line-height: 1.4; max-width: 62em; color: #333; margin-top: 0.4em"
@@ -180,10 +198,11 @@ class GuidedHand(Described, w.VBox):
         self.board = TableView(faces=faces_for(GUIDED_RULES))
         self.board.add_class("euchre-table")
         self.board.add_class("euchre-board")
+        self.board.add_class("euchre-guided")  # GUIDED_TABLE_CSS: the whole table on a 720-pixel-high screen
         self.board.on_click(self._clicked)
         self.story = w.HTML()
         self.story.add_class("euchre-guide-story")
-        self.children = [self.guide, self.board, self.story]
+        self.children = [w.HTML(GUIDED_TABLE_CSS), self.guide, self.board, self.story]
         self._computers_play()
         self.redraw()
 

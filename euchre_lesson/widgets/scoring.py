@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from html import escape
 from typing import Any
@@ -17,6 +18,7 @@ from ..teach.exercises import Score
 from . import arguments
 from .cards import action_button, note, say, style_sheet
 from .clicks import TiedButton
+from .exercise import answer_setting
 from .fallback import Described
 
 
@@ -148,9 +150,13 @@ class ScoreQuiz(Described, w.VBox):
         seed: int | None = 7,
         rules: RuleSet | str | None = None,
         games: tuple[RuleSet, ...] = (CUTTHROAT, PARTNERSHIP),
+        show_answer: str | None = None,
+        folder: str | os.PathLike[str] = ".",
         **kwargs: Any,
     ) -> None:
         seed = arguments.seed("seed", seed)
+        # The class's house rule: under "never" a wrong answer shows the table with no row marked (the row answers).
+        self.show_answer = answer_setting(show_answer, folder)
         rules = None if rules is None else arguments.rules("rules", rules)
         self.games = arguments.rule_sets("games", games)  # a class's rules for them, say
         if not self.games:
@@ -220,4 +226,5 @@ class ScoreQuiz(Described, w.VBox):
         """Ask the exercise about the answer; show its verdict and the table with the row that applies."""
         verdict = self.exercise.check(self.given())
         self.verdict = verdict.correct
-        say(self.note, str(verdict), "good" if verdict else "bad", _table_html(self.asked[0], self.expected()[0]))
+        marked = self.expected()[0] if verdict or self.show_answer != "never" else None
+        say(self.note, str(verdict), "good" if verdict else "bad", _table_html(self.asked[0], marked))
