@@ -835,7 +835,6 @@ GOOD_FOR = {
         "solution": lambda: None,
     },
     "HandIn": {"progress": lambda: None},
-    "answer_setting": {"show_answer": lambda: "after a try", "folder": lambda: "."},
     "ClassProgress": {"folder": lambda: "."},
     "ClassProgressView": {"folder": lambda: "."},
     "export_csv": {"path": lambda: "class.csv"},
