@@ -44,7 +44,7 @@ CODE_WORDS = {
     "=True or =False": r"=\s*(?:True|False)\b",
     "an identifier in backticks": r"`[A-Za-z_][\w.]*(?:\([^`]*\))?`",
     "±": r"±",
-    "a 95% margin": r"\b95\s*%",
+    "a 95% margin": r"\b95\s*%\s*(?:margin|interval|confidence)",  # a chance of 95% is plain words
     "a word of code_style": r"\b[a-z]+(?:_[a-z0-9]+)+\b",
     "a call": r"\b[A-Za-z_][\w.]*\((?:[^()\s]*|\.\.\.)\)|\.[a-z_]\w*\(",
     "a CamelCase name": r"\b(?:[A-Z][a-z]+){2,}\b",
@@ -70,6 +70,7 @@ def test_the_scan_finds_each_kind_of_code_word_and_passes_plain_words():
         "`effective_suit`",
         "-0.81 ± 0.39",
         "(± a 95% margin)",
+        "a 95% interval",
         "tie_rule",
         "type ex.q1.check(...)",
         "a RuleSet",
@@ -83,6 +84,7 @@ def test_the_scan_finds_each_kind_of_code_word_and_passes_plain_words():
     assert [bool(findings(text)) for text in caught] == [True] * len(caught)
     plain = [
         "Order up the A♦ rather than pass: it raises your chance of winning the game from 37% to 41%.",
+        "Play the J♥: it raises your chance of winning the game from 90% to 95%.",
         "Save your answers in house_rules.json (see 13_rule_book.ipynb).",
         "OpenSpiel's bot, from DeepMind",
         "Call hearts ♥: a close call.",
