@@ -212,6 +212,7 @@ class TableSession:
         self._coaching: HandState | None = None  # the finished hand the coach is looking at now
         self._coached = threading.Condition(self.lock)  # told each time the coach is done with a hand
         self._not_coached: tuple[HandState | None, str] = (None, "")  # a hand the coach could not look at, and why
+        self.graded: Graded | None = None  # the grades of the hand shown last graded (by the coach, or asked for)
         self._view: tuple[HandState, int, View] | None = None  # your view of the hand shown, kept
         self._sit(game, level_of(level))
         self.news = News(Told.STARTED)
@@ -439,7 +440,7 @@ class TableSession:
         self.seat = seat
         self.trust = trust  # where the game came from: played here, or a file whose seal says what
         self.selected: frozenset[Card] = frozenset()
-        self.graded: Graded | None = None  # the grades of the hand shown last graded (by the coach, or asked for)
+        self.graded = None  # the grades of the hand shown last graded (by the coach, or asked for)
         with self._coached:  # a hand of the game before is no concern of this one's (its work, if any, is dropped)
             self._coaching = None
             self._coached.notify_all()

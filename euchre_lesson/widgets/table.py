@@ -159,7 +159,7 @@ NOTES: dict[Told, Callable[[Table, News], str]] = {
     Told.NO_DECISION: lambda t, n: f"No decision is yours now. {t.prompt()}",
     Told.GRADED: _coached_words,
     Told.NOT_COACHED: lambda t, n: (
-        f"Your coach could not look at this hand, through no fault of yours ({t.session.not_coached}). {t.prompt()}"
+        f"Your coach could not look at this hand, through no fault of yours ({_error(n)}). {t.prompt()}"
     ),
     Told.NOT_OVER: lambda t, n: "Grades come once the hand is over.",
     Told.NEW_GAME: lambda t, n: f"New game, seed {t.game.seed}. {t.prompt()}",
