@@ -32,7 +32,7 @@ from ..look.picture import Button, Mood, Picture
 from ..look.prompts import Sitter, in_names
 from ..look.seat_picture import default_names, open_hands_of, picture_of
 from ..play.coach import retry_told
-from ..play.table_model import TableModel, here, level_of
+from ..play.table_model import COACH_RUNS, Runner, TableModel, here, level_of
 from .keeping import saving_failed
 from .refusals import Refused
 from .seat_view import (
@@ -57,6 +57,7 @@ NO_SEAT = (
     "or ask your teacher to seat you."
 )
 LONGEST_TOKEN = 100  # a seat token is 22 characters; anything much longer is not one
+COACH_LOOKING = "Your coach is looking at your decisions in this hand… Play on meanwhile: the review comes here."
 NOTHING_TO_UNDO = (
     "Nothing to undo at table {number}: no student has acted here since this game started (or since "
     "the class's server started)."
@@ -144,6 +145,12 @@ class ClassTable:
         self._reviews: dict[int, tuple[object, Review | None]] = {}  # seat -> one review per finished hand
         self._retries: dict[int, tuple[HandState, str]] = {}  # seat -> the hand tried again, and how it went
         self._coached: dict[int, tuple[object, object, CoachSeen]] = {}  # seat -> its coach, made once per review
+        # The coach after each hand, by itself: how its work is run (in the background; None: only when asked), the
+        # hand whose students' decisions it is to look at, the seats it is looking at, and those it could not.
+        self._coach_runs: Runner | None = COACH_RUNS.get()
+        self._coach_due: tuple[int, HandState, tuple[int, ...]] | None = None
+        self._coaching: dict[int, HandState] = {}
+        self._not_coached: dict[int, tuple[HandState, str]] = {}
         self._save: Callable[[ClassTable], None] | None = None  # writes the table's file (the class's keeper)
         self._unsaved = ""  # the notice while the table's last change could not be saved: the table waits
         self._retry_at = 0.0  # when to try saving again
@@ -172,9 +179,60 @@ class ClassTable:
         self.model.forget(listener)
 
     def _tell(self) -> None:
-        """Save the change, then tell the listeners (the pages): a page never shows what a restart would lose."""
+        """Save the change, then tell the listeners (the pages): a page never shows what a restart would lose. A hand
+        just over: the coach starts on its students' decisions first, so that their pages say it is looking."""
+        work = self._coach_soon()
         self.save()
         self.model.tell(self)
+        runs = self._coach_runs
+        if work is not None and runs is not None:
+            runs(work)
+
+    # -- the coach after each hand, by itself ---------------------------------------------------------------------
+
+    def _coach_soon(self) -> Callable[[], None] | None:
+        """The coach's work on the hand just over, for each student seated at its end, marked as under way (their
+        pages say "Your coach is looking at your decisions…"); None if there is none to do."""
+        with self.lock:
+            due, self._coach_due = self._coach_due, None
+            if due is None or self._coach_runs is None:
+                return None
+            number, hand, seats = due
+            for seat in seats:
+                self._coaching[seat] = hand
+            self.model.changed()
+        return lambda: self._coach_work(number, hand, seats)
+
+    def _coach_work(self, number: int, hand: HandState, seats: tuple[int, ...]) -> None:
+        """Each seat's decisions in hand `number` (from 0) graded, in the class's worker processes if it has them; each
+        student's page is told as their review is ready. The table goes on meanwhile (the lock is let go while the
+        coach thinks)."""
+        for seat in seats:
+            try:
+                self.model.grade(number, seat, self._think)
+            except Exception as error:  # a fault of ours, or a worker gone: said on that student's page, never raised
+                LOG.exception("Table %s: the coach could not look at hand %s", self.number, number + 1)
+                with self.lock:
+                    self._not_coached = {**self._not_coached, seat: (hand, f"{type(error).__name__}: {error}")}
+            with self.lock:
+                if self._coaching.get(seat) is hand:
+                    self._coaching = {kept: at for kept, at in self._coaching.items() if kept != seat}
+                self.model.changed()
+            self.model.tell(self)
+
+    def coaching(self, seat: int) -> str:
+        """What the coach is doing about `seat`'s last finished hand, in words for its page: looking at it, or why it
+        could not; '' when its review is there, or none is coming."""
+        with self.lock:
+            last = finished_hand(self.game)
+            if last is None or self.model.graded_for(last[0] - 1, seat) is not None:
+                return ""
+            if self._coaching.get(seat) is last[1]:
+                return COACH_LOOKING
+            trouble = self._not_coached.get(seat)
+            if trouble is not None and trouble[0] is last[1]:
+                return f"Your coach could not look at this hand, through no fault of yours ({trouble[1]})."
+            return ""
 
     # -- saving ---------------------------------------------------------------------------------------------------
 
@@ -382,6 +440,7 @@ class ClassTable:
                 review,
                 True,
                 self._coach(seat, names),
+                self.coaching(seat),
             ),
         )
         self._seen[seat] = (self.version, seats, view)
@@ -520,6 +579,10 @@ class ClassTable:
             said[place] = reason
         self.model.take(after, said, number=number, shown=len(after.hands) - 1, undoable=undoable)
         self._last_change = self._turn_since = self.clock()
+        ended = after.hands[number]
+        if ended.is_over:  # the coach looks at the hand's students' decisions by itself (see _tell)
+            seats = tuple(seat for seat, student in enumerate(self._seats) if student is not None)
+            self._coach_due = (number, ended, seats) if seats else None
 
     def _computer_to_act(self) -> int | None:
         """The seat a computer player must act for now, if any (none while paused or once the game is over)."""
@@ -601,7 +664,10 @@ class ClassTable:
             review = None if last is None else self.model.review_for(last[0] - 1, seat)
             worst = None if review is None else review.worst
             if last is None or worst is None:
-                raise Refused("try again", "Try again comes after a hand is graded: grade your decisions first.")
+                raise Refused(
+                    "try again",
+                    "Try again comes once your coach has looked at a hand just over and found a costly decision in it.",
+                )
             view = worst.state.view(seat)
             action = next((a for a in view.legal if str(a) == key), None)
             if action is None:

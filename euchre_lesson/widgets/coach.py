@@ -16,7 +16,7 @@ from ..look.faces import faces_for
 from ..look.picture import Click
 from ..look.prompts import in_names
 from ..look.seat_picture import default_names, picture_of
-from ..play.coach import Retry, Review, Reviewed, accuracy_words, drop_words, retry_told
+from ..play.coach import NOTHING_DECIDED, Retry, Review, Reviewed, accuracy_words, drop_words, retry_told
 from ..play.session import TableSession
 from .cards import action_button, say
 from .fallback import Described
@@ -77,7 +77,6 @@ def _summary_html(review: Review, reviews: tuple[Review, ...]) -> str:
 
 
 LOOKING = "Your coach is looking at your decisions in this hand… You may go on to the next hand meanwhile."
-NOTHING_DECIDED = "You made no decision this hand, so your coach has nothing to review."
 
 
 class Coach(Described, w.VBox):
