@@ -33,6 +33,7 @@ from ..look.prompts import Sitter, in_names
 from ..look.seat_picture import default_names, open_hands_of, picture_of
 from ..play.coach import retry_told
 from ..play.table_model import COACH_RUNS, Runner, TableModel, here, level_of
+from ..teach.positions import MISSED_BANDS, Position, position_at
 from .keeping import saving_failed
 from .refusals import Refused
 from .seat_view import (
@@ -151,6 +152,9 @@ class ClassTable:
         self._coach_due: tuple[int, HandState, tuple[int, ...]] | None = None
         self._coaching: dict[int, HandState] = {}
         self._not_coached: dict[int, tuple[HandState, str]] = {}
+        # Where a student's costliest decision goes when the coach finds it a Mistake or a Blunder: their review, kept
+        # by the class with their lessons' answers (set by the class's server: positions_kept_by).
+        self._keep_position: Callable[[str, Position], object] | None = None
         self._save: Callable[[ClassTable], None] | None = None  # writes the table's file (the class's keeper)
         self._unsaved = ""  # the notice while the table's last change could not be saved: the table waits
         self._retry_at = 0.0  # when to try saving again
@@ -210,6 +214,7 @@ class ClassTable:
         for seat in seats:
             try:
                 self.model.grade(number, seat, self._think)
+                self._keep_missed(number, hand, seat)
             except Exception as error:  # a fault of ours, or a worker gone: said on that student's page, never raised
                 LOG.exception("Table %s: the coach could not look at hand %s", self.number, number + 1)
                 with self.lock:
@@ -219,6 +224,24 @@ class ClassTable:
                     self._coaching = {kept: at for kept, at in self._coaching.items() if kept != seat}
                 self.model.changed()
             self.model.tell(self)
+
+    def positions_kept_by(self, keep: Callable[[str, Position], object]) -> None:
+        """After each hand, `keep(name, position)` takes the costliest decision of the student the class shows as
+        `name`, if the coach found it a Mistake or a Blunder: it comes back in their review."""
+        if not callable(keep):
+            raise checks.refused("keep", keep, "a function of a student's name and a Position")
+        with self.lock:
+            self._keep_position = keep
+
+    def _keep_missed(self, number: int, hand: HandState, seat: int) -> None:
+        """The student's costliest decision in hand `number`, if a Mistake or a Blunder, to their review."""
+        with self.lock:
+            keep, student, review = self._keep_position, self._seats[seat], self.model.review_for(number, seat)
+            worst = None if review is None else review.worst
+            if keep is None or student is None or worst is None or worst.band not in MISSED_BANDS:
+                return
+            scores, contenders = self.game.scores_before(number)
+        keep(student.name, position_at(worst.state, seat, scores, contenders))
 
     def coaching(self, seat: int) -> str:
         """What the coach is doing about `seat`'s last finished hand, in words for its page: looking at it, or why it
