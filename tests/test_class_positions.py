@@ -104,3 +104,22 @@ def test_positions_from_the_class_s_tables_come_back_in_the_learner_s_review(tmp
     assert {p.item for p in five} <= set(cards), "every position kept at the class is in the learner's review"
     assert all(cards[p.item].position == p for p in five)
     assert server.reports.positions_for("Anne-Marie") == ()
+
+
+def test_the_served_class_keeps_its_tables_positions_with_its_lessons_answers(tmp_path, coach_at_once):
+    """The server's wiring: every table, made before or after, hands its positions to the lessons' answers."""
+    from euchre_lesson.classroom.classroom import Classroom
+    from euchre_lesson.classroom.web.served import ServedClass
+
+    room = Classroom(tmp_path / "class", level="rule of thumb", pace=0.0, join="ACDE", teacher="secret")
+    try:
+        before = room.new_table("partnership", seed=3)
+        served = ServedClass.of(room)
+        after = room.new_table("partnership", seed=4)
+        position = positions(1)[0]
+        for table in (before, after):
+            assert table._keep_position == served.reports.keep_position
+        before._keep_position("Ana", position)
+        assert served.reports.positions_for("Ana") == (position,)
+    finally:
+        room.close()

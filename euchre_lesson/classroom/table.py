@@ -240,7 +240,7 @@ class ClassTable:
             worst = None if review is None else review.worst
             if keep is None or student is None or worst is None or worst.band not in MISSED_BANDS:
                 return
-            scores, contenders = self.game.scores_before(number)
+            scores, contenders = self.model.played_at(number)
         keep(student.name, position_at(worst.state, seat, scores, contenders))
 
     def coaching(self, seat: int) -> str:

@@ -505,6 +505,11 @@ class TableModel:
             self.version += 1
         return graded
 
+    def played_at(self, number: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The scores and contenders hand `number` (from 0) was played at: what a position of it is kept with."""
+        with self.lock:
+            return scores_before(self.game, number)
+
     def review_for(self, number: int, seat: int) -> Review | None:
         """The coach's review of `seat`'s decisions in hand `number` (from 0), once graded, while that hand stands."""
         with self.lock:
