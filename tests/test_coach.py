@@ -392,7 +392,9 @@ def test_the_class_s_coach_comes_by_itself_to_each_student_and_the_table_plays_o
         if table.step() is None:
             seat = table.game.to_act
             table.act(tokens[seat], rng.choice(table.seat_view(tokens[seat])["hand_in_play"]["legal"]))
+    version = table.version
     coach_held.pop()()
+    assert table.version == version, "the coach's review makes no click drawn before it stale"
     for seat, token in tokens.items():
         view = table.seat_view(token)
         assert view["coaching"] == "" and view["coach"] is not None and view["coach"]["number"] == 1

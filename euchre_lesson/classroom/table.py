@@ -142,7 +142,7 @@ class ClassTable:
             raise checks.refused("seats", seats, f"one entry per seat of the game, {game.rules.players} in all")
         self._away: dict[int, float] = {}  # seat -> when its student's browser went away
         self._thinking = False  # a computer player is choosing (see step)
-        self._seen: dict[int, tuple[int, tuple[SeatSeen, ...], SeatView]] = {}  # seat -> one view per change
+        self._seen: dict[int, tuple[tuple[int, int], tuple[SeatSeen, ...], SeatView]] = {}  # seat -> one view a change
         self._reviews: dict[int, tuple[object, Review | None]] = {}  # seat -> one review per finished hand
         self._retries: dict[int, tuple[HandState, str]] = {}  # seat -> the hand tried again, and how it went
         self._coached: dict[int, tuple[object, object, CoachSeen]] = {}  # seat -> its coach, made once per review
@@ -152,6 +152,7 @@ class ClassTable:
         self._coach_due: tuple[int, HandState, tuple[int, ...]] | None = None
         self._coaching: dict[int, HandState] = {}
         self._not_coached: dict[int, tuple[HandState, str]] = {}
+        self._coach_news = 0  # counts what the coach did (started, done): a seat's view is made again, no moment lost
         # Where a student's costliest decision goes when the coach finds it a Mistake or a Blunder: their review, kept
         # by the class with their lessons' answers (set by the class's server: positions_kept_by).
         self._keep_position: Callable[[str, Position], object] | None = None
@@ -204,7 +205,7 @@ class ClassTable:
             number, hand, seats = due
             for seat in seats:
                 self._coaching[seat] = hand
-            self.model.changed()
+            self._coach_news += 1
         return lambda: self._coach_work(number, hand, seats)
 
     def _coach_work(self, number: int, hand: HandState, seats: tuple[int, ...]) -> None:
@@ -222,7 +223,7 @@ class ClassTable:
             with self.lock:
                 if self._coaching.get(seat) is hand:
                     self._coaching = {kept: at for kept, at in self._coaching.items() if kept != seat}
-                self.model.changed()
+                self._coach_news += 1  # not a change of the table's moment: a click drawn before is still good
             self.model.tell(self)
 
     def positions_kept_by(self, keep: Callable[[str, Position], object]) -> None:
@@ -443,7 +444,7 @@ class ClassTable:
         never changed in place: a page that wants another view makes its own)."""
         seats = self.seats_seen()
         kept = self._seen.get(seat)
-        if kept is not None and kept[0] == self.version and kept[1] == seats:
+        if kept is not None and kept[0] == (self.version, self._coach_news) and kept[1] == seats:
             return kept[2]
         names = ["you" if sitter.name == "You" else sitter.name for sitter in self.names_seen(seat)]
         own = self._own(seat)
@@ -466,7 +467,7 @@ class ClassTable:
                 self.coaching(seat),
             ),
         )
-        self._seen[seat] = (self.version, seats, view)
+        self._seen[seat] = ((self.version, self._coach_news), seats, view)
         return view
 
     def _before_you_sat(self, seat: int, names: Sequence[str], view: SeatView) -> SeatView:
@@ -676,7 +677,10 @@ class ClassTable:
             seat, last = self.seat_of(token), finished_hand(self.game)
             if last is None:
                 raise Refused("grade", "Grades come once a hand is over: finish this hand first.")
-        return self.model.grade(last[0] - 1, seat, self._think).lines(seat)
+        lines = self.model.grade(last[0] - 1, seat, self._think).lines(seat)
+        with self.lock:
+            self._coach_news += 1  # the seat's view shows its grades now
+        return lines
 
     def try_again(self, token: object, key: object) -> str:
         """This seat's costliest decision in the last finished hand chosen again (`key`: one of the choices its

@@ -502,7 +502,8 @@ class TableModel:
                 (number, seat): graded,
             }
             self.reviews = {**self.reviews, (number, seat): (hand, reviewed)}
-            self.version += 1
+            # The version is left as it is: it names the moment a click acts on, and grades change no moment (a class's
+            # coach finishing must not make a student's click on the next hand stale). A front redraws on its news.
         return graded
 
     def played_at(self, number: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
