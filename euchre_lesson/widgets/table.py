@@ -347,7 +347,9 @@ class Table(Described, w.VBox):
         """The board, its note and the host's tools under it; then what is not the board, as before."""
         self.story.layout = w.Layout(max_height="14em", overflow="auto")
         story_title = w.HTML("<b>This hand so far</b> (the computer players' reasons show once the hand is over)")
-        for extra in (story_title, self.story, self.trick_list):  # what projector mode leaves out
+        # What projector mode leaves out: a class watching one screen has the table and its buttons on it; the
+        # coach's review below it is the learner's at their own screen.
+        for extra in (story_title, self.story, self.trick_list, self.grades, self.coach):
             extra.add_class("euchre-extra")
         self.file_row = w.HBox(
             [self.path_input, self.save_button, self.load_button],
