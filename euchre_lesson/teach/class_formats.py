@@ -183,6 +183,8 @@ def report_reply(
             "kept",
             f"a reply is kept (True or False) and a message in words, not {excerpt(kept)} and {excerpt(message)}.",
         )
+    if not isinstance(positions, tuple) or not all(isinstance(one, dict) for one in positions):
+        raise NotationError("positions", f"positions must be a tuple of position records, not {excerpt(positions)}.")
     joined = {"token": token[:LONGEST_TOKEN], "name": name} if token else {}
     sent = {"positions": list(positions[:MOST_POSITIONS_SENT])} if positions else {}
     return {"kept": kept, "message": message[:LONGEST_MESSAGE], **joined, **sent}
