@@ -40,6 +40,27 @@ def widget_page():
         yield mine
 
 
+@pytest.fixture(autouse=True)
+def coach_when_asked():
+    """A table made in a test runs its coach after each hand only when the test asks (grade, or the fixture
+    `coach_by_itself`): in the background, as the lessons run it, it would race what the test reads next."""
+    from euchre_lesson.play.table_model import COACH_RUNS
+
+    token = COACH_RUNS.set(None)
+    yield
+    COACH_RUNS.reset(token)
+
+
+@pytest.fixture
+def coach_by_itself():
+    """Tables made in this test run their coach by itself after each hand, in the background, as the lessons do."""
+    from euchre_lesson.play.table_model import COACH_RUNS, in_background
+
+    token = COACH_RUNS.set(in_background)
+    yield in_background
+    COACH_RUNS.reset(token)
+
+
 # Hypothesis keeps caches on disk; keep them in a temporary folder, not in the checkout.
 set_hypothesis_home_dir(tempfile.mkdtemp(prefix="euchre-hypothesis-"))
 

@@ -117,6 +117,30 @@ def test_no_hint_grade_or_review_names_a_card_the_seat_has_not_seen(game_name, m
     assert seen["hints"] > 5 and seen["grades"] > 2
 
 
+@pytest.mark.parametrize("game_name", sorted(GAMES))
+def test_the_coach_that_comes_by_itself_names_no_card_the_seat_has_not_seen(game_name, monkeypatch):
+    """Issue 37, 5: each hand's end starts the coach for every student (here at once): every view after it holds each
+    seat's own review, and no card that seat has not seen."""
+    from euchre_lesson.play import table_model
+
+    monkeypatch.setattr(table_model, "ADVICE_WORLDS", 6)  # fewer worlds, to be quick: what a seat knows is the same
+    token = table_model.COACH_RUNS.set(table_model.at_once)
+    try:
+        reviewed = []
+        original = seat_view_module.coach_seen
+
+        def counted(*args, **kwargs):
+            reviewed.append(args[0].number)
+            return original(*args, **kwargs)
+
+        monkeypatch.setattr(seat_view_module, "coach_seen", counted)
+        monkeypatch.setattr("euchre_lesson.classroom.table.coach_seen", counted)
+        play_and_check(game_name, 5, hands=2)
+    finally:
+        table_model.COACH_RUNS.reset(token)
+    assert {1, 2} <= set(reviewed), "every student's view after a hand held its coach, unasked"
+
+
 def test_the_check_catches_a_leaky_hint(monkeypatch):
     """The check fails once a hint names a card the seat has not seen: here, a card of the dummy."""
     from euchre_lesson.play import table_model

@@ -360,8 +360,77 @@ def test_the_class_sends_each_seat_only_its_own_coach_and_second_try(few_worlds)
     assert table.seat_view(tokens[2])["coach"] is None, "seat 2 sees nothing of seat 0's review or second try"
     with pytest.raises(ValueError, match="Choose one of the choices"):
         table.try_again(tokens[0], "not a choice")
-    with pytest.raises(ValueError, match="grade your decisions first"):
+    with pytest.raises(ValueError, match="once your coach has looked at a hand"):
         table.try_again(tokens[2], worst["choices"][0]["key"])
+
+
+@pytest.fixture
+def coach_held():
+    """Tables made in this test hand their coach's work here, to be run when the test says."""
+    held: list = []
+    token = table_model.COACH_RUNS.set(held.append)
+    yield held
+    table_model.COACH_RUNS.reset(token)
+
+
+def test_the_class_s_coach_comes_by_itself_to_each_student_and_the_table_plays_on_meanwhile(few_worlds, coach_held):
+    """Issue 37, 5: at the class's tables no button is pressed: once a hand is over, each student's page says the
+    coach is looking, the next hand may be played meanwhile, and each student's own review comes by itself."""
+    from euchre_lesson.classroom.table import COACH_LOOKING
+
+    tokens = {0: "token-of-seat-0-xxxxxxxx", 2: "token-of-seat-2-xxxxxxxx"}
+    table = ClassTable(1, new_game(PARTNERSHIP, seed=3), "rule of thumb", pace=0)
+    for seat, token in tokens.items():
+        table.sit(seat, Student(f"Student {seat}", token))
+    rng = random.Random(3)
+    one_hand(table, tokens, rng)
+    assert len(coach_held) == 1, "the hand's end started the coach once, for both students"
+    for token in tokens.values():
+        view = table.seat_view(token)
+        assert view["coaching"] == COACH_LOOKING and view["coach"] is None and view["last_hand"]["grades"] is None
+    for _ in range(3):  # the table plays on while the coach looks
+        if table.step() is None:
+            seat = table.game.to_act
+            table.act(tokens[seat], rng.choice(table.seat_view(tokens[seat])["hand_in_play"]["legal"]))
+    version = table.version
+    coach_held.pop()()
+    assert table.version == version, "the coach's review makes no click drawn before it stale"
+    for seat, token in tokens.items():
+        view = table.seat_view(token)
+        assert view["coaching"] == "" and view["coach"] is not None and view["coach"]["number"] == 1
+        assert view["coach"]["lines"] and view["last_hand"]["grades"], f"seat {seat} has its review"
+    assert not coach_held, "the coach looks at a hand once"
+    assert table.seat_view(tokens[0])["coach"] != table.seat_view(tokens[2])["coach"], "each its own review"
+
+
+def test_a_class_coach_that_fails_says_so_in_words_and_the_table_goes_on(coach_held, monkeypatch):
+    tokens = {0: "token-of-seat-0-xxxxxxxx"}
+    table = ClassTable(1, new_game(CUTTHROAT, seed=3), "rule of thumb", pace=0)
+    table.sit(0, Student("Ana", tokens[0]))
+    one_hand(table, tokens, random.Random(3))
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the worker went away")
+
+    monkeypatch.setattr(table.model, "grade", broken)
+    coach_held.pop()()
+    said = table.seat_view(tokens[0])["coaching"]
+    assert said.startswith("Your coach could not look at this hand") and "the worker went away" in said
+    assert "Traceback" not in said and table.seat_view(tokens[0])["coach"] is None
+
+
+def test_a_hand_with_no_decision_of_the_learner_s_says_so_in_plain_words():
+    """The coach of a hand where the learner chose nothing (each seat's page, and the lessons' table)."""
+    from euchre_lesson.play.coach import NOTHING_DECIDED
+    from euchre_lesson.widgets.coach import Coach
+
+    empty = review([], 0, 1, (0, 0))
+    seen = seat_view_module.coach_seen(empty, [empty])
+    assert seen["summary"] == NOTHING_DECIDED == "You made no decision this hand, so your coach has nothing to review."
+    assert seen["lines"] == [] and seen["worst"] is None
+    panel = Coach(TableSession(new_game(PARTNERSHIP, seed=1), 0))
+    panel.show(empty)
+    assert NOTHING_DECIDED in panel.summary.value and panel.try_button.layout.display == "none"
 
 
 # -- found while photographing the coach's second try -----------------------------------------------------------

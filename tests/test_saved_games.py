@@ -109,7 +109,7 @@ def test_the_table_seals_what_it_saves_and_a_game_kept_as_saved_loads_as_kept(ke
     assert loaded(path).trust is Trust.KEPT
 
 
-def test_a_record_edited_to_start_at_9_0_0_loads_and_is_told_as_edited(keys, tmp_path):
+def test_a_record_edited_to_start_at_9_0_0_loads_and_is_told_as_edited(keys, tmp_path, coach_by_itself):
     path = tmp_path / "game.json"
     session = TableSession(new_game(CUTTHROAT, seed=6), 0)
     session.save(path)
@@ -127,7 +127,7 @@ def test_a_record_edited_to_start_at_9_0_0_loads_and_is_told_as_edited(keys, tmp
     played(table.session, hands=1)
     while not table.hand.is_over:
         table.session.act(RuleOfThumbPlayer().choose(table.view))
-    table.grade_button.click()
+    assert table.session.wait_for_coach(), "the coach looks at the hand by itself"
     assert table.session.graded.edited and "from an edited game" in table.grades.value
 
 

@@ -346,10 +346,9 @@ def test_a_hint_is_one_of_the_legal_actions():
     assert_valid(table)
 
 
-def test_grades_list_one_line_per_decision_of_the_hand():
+def test_grades_list_one_line_per_decision_of_the_hand(coach_by_itself):
     table = first(Table(CUTTHROAT, seed=7), lambda t: t.hand.is_over and learner_decisions(t.hand, t.seat))
-    assert "Best" not in table.grades.value
-    table.grade_button.click()
+    assert table.session.wait_for_coach(), "the coach looks at the hand by itself, with no button pressed"
     decisions = learner_decisions(table.hand, table.seat)
     lines = table.grades.value.count("<li>")
     assert lines == len(decisions) > 0
@@ -619,7 +618,7 @@ def test_the_review_says_how_many_points_the_better_bid_was_worth():
     while not table.hand.is_over:  # the learner orders whenever it may, then plays the first card allowed
         view = table.view
         table.act(next((a for a in view.legal if a.kind is Verb.ORDER), view.legal[0]))
-    table.grade_button.click()
+    table.grade()  # as a lesson's code asks for the grades (the coach after each hand is off in tests)
     review = re.sub("<[^>]+>", "", table.grades.value)
     found = re.search(
         r"Order up the [^:]+: (\w+)\. Better: (Pass|Name [^,]+), which brings your side (\d+\.\d+) "
@@ -656,12 +655,22 @@ def test_the_up_card_is_drawn_face_down_once_turned_down():
     assert f"the {up}, turned down" in pile["words"]  # its name is public: it was turned up first
 
 
-def test_after_grading_the_table_no_longer_asks_for_a_grade():
+def test_at_a_hand_s_end_the_coach_comes_by_itself_and_next_hand_may_be_pressed_meanwhile(coach_by_itself):
+    """Issue 37, 5: no button to press first; the table says the coach is at work, then that its review is below."""
     table = first(Table(CUTTHROAT, seed=7), lambda t: t.hand.is_over and learner_decisions(t.hand, t.seat))
-    assert "Grade my decisions" in table.note.value
-    table.grade_button.click()
-    assert "Graded" in table.note.value and "Press Grade my decisions" not in table.note.value
-    assert "Next hand" in table.note.value
+    words = "Grade my decisions"
+    assert words not in repr(table.children) and words not in table.note.value
+    assert "Your coach is looking at your decisions" in table.note.value and "Next hand" in table.note.value
+    assert table.coach.layout.display == "" and "looking" in table.coach.summary.value
+    assert table.session.wait_for_coach()
+    assert "Your coach looked at your" in table.note.value and "review is below" in table.note.value
+    assert table.coach.layout.display == "" and "accurate" in table.coach.summary.value
+    table = first(Table(CUTTHROAT, seed=7), lambda t: t.hand.is_over and learner_decisions(t.hand, t.seat))
+    table.next_button.click()  # at once, while the coach looks at the hand just over
+    note = table.note.value
+    assert table.session.wait_for_coach() and table.note.value == note, "the table moved on: its note stays"
+    assert [review.number for review in table.session.reviews] == [1], "the review is kept for the game's accuracy"
+    assert table.coach.layout.display == "none" and not table.session.problems
 
 
 def test_the_table_says_which_cards_may_be_played_and_why_the_others_may_not():

@@ -27,6 +27,7 @@ from ..look.clicks import Toggle
 from ..look.picture import Button, Mood, Picture
 from ..play.table_model import Listeners, level_of
 from ..teach.house_rules import HouseRules
+from ..teach.positions import Position
 from .codes import checked_join_code, join_code, same_code, seat_token, teacher_code
 from .day import DealOfTheDay
 from .keeping import (
@@ -109,6 +110,7 @@ class Classroom:
         self.day: DealOfTheDay | None = None
         self._students: dict[str, Student] = {}  # token -> student, in the order they joined
         self._tables: dict[int, ClassTable] = {}
+        self._keep_position: Callable[[str, Position], object] | None = None  # each table's coach's positions missed
         self._numbered = 0  # the highest table number given in this run: a removed table's number is not given again
         self._removed_from: dict[str, int] = {}  # token -> the removed table its student sat at, until seated again
         self.version = 0
@@ -213,9 +215,22 @@ class Classroom:
         """A table of the class, kept on disk after each of its changes (before the pages hear of it)."""
         table.saved_by(self._keep_table)
         table.observe(self._tell)  # told once the table is saved: a page never shows what a restart would lose
+        if self._keep_position is not None:
+            table.positions_kept_by(self._keep_position)
         self._tables[table.number] = table
         self._numbered = max(self._numbered, table.number)
         return table
+
+    def positions_kept_by(self, keep: Callable[[str, Position], object]) -> None:
+        """At every table, now and later, a student's costliest decision that the coach found a Mistake or a Blunder
+        goes to `keep(name, position)`: the class's server keeps it with their lessons' answers, for their review."""
+        if not callable(keep):
+            raise checks.refused("keep", keep, "a function of a student's name and a Position")
+        with self.lock:
+            self._keep_position = keep
+            tables = tuple(self._tables.values())
+        for table in tables:
+            table.positions_kept_by(keep)
 
     @classmethod
     def restore(cls, folder: object, *, clock: Callable[[], float] = time.monotonic) -> Classroom:

@@ -25,9 +25,17 @@ from ..engine import checks
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_atomically
 from ..engine.formats import FormatRefused, check, first_wrong, read
-from ..teach.class_formats import KEPT_ANSWERS, LESSON_REPORT, canonical_id, report_reply
+from ..teach.class_formats import (
+    KEPT_ANSWERS,
+    LESSON_REPORT,
+    MOST_POSITIONS_KEPT,
+    MOST_POSITIONS_SENT,
+    canonical_id,
+    report_reply,
+)
 from ..teach.class_formats import KEPT_FORMAT as REPORTS_FORMAT
 from ..teach.class_progress import ClassTables, Student, Tries, together, tries_from
+from ..teach.positions import Position, position_from
 from .codes import same_code
 from .guard import Allowance, Tally
 from .keeping import why_not_saved
@@ -74,6 +82,8 @@ class LessonReports:
         # By the SHA-256 of the learner's key ('name:' and the name for answers kept before keys: nobody's now);
         # None: a kept file that cannot be read is never replaced.
         self._students: dict[str, Student] | None = {}
+        # By the name the class shows: the positions from the class's tables its lessons are still to be sent.
+        self._positions: dict[str, tuple[dict, ...]] = {}
         self._joins = Tally(float(JOIN_BURST), clock())  # joins allowed now, and when that was counted
         self.problem = ""  # why the kept file could not be read, if it could not
         self._read()
@@ -98,15 +108,45 @@ class LessonReports:
                     raise Refused("token", UNKNOWN_KEY)
                 old = self._students[key]
             students = {**self._students, key: Student(old.name, _merged(old.answers, answers))}
+            waiting = self._positions.get(old.name, ())
+            most = 0 if joining else MOST_POSITIONS_SENT  # sent with a report under its key: a join has none yet
+            sent, left = waiting[:most], waiting[most:]
+            positions = {name: kept for name, kept in {**self._positions, old.name: left}.items() if kept}
             try:
-                write_atomically(self.path, _json_of(students), private=True)
+                write_atomically(self.path, _json_of(students, positions), private=True)
             except (OSError, FileRefused) as error:  # a full disk: words without the path; the lesson tries again
                 raise Refused("saving", NOT_KEPT_NOW.format(why_not_saved(error))) from None
-            self._students = students
+            self._students, self._positions = students, positions
         kept = f"{len(answers)} answer{'s' * (len(answers) != 1)}"
         if joining:
             return report_reply(True, f"You are in as {old.name}: kept {kept}.", token, old.name)
-        return report_reply(True, f"Kept {kept} for {old.name}.")
+        count = f"{len(sent)} position{'s' * (len(sent) != 1)}"
+        more = f" Your coach sends {count} from the class's tables to your review." if sent else ""
+        return report_reply(True, f"Kept {kept} for {old.name}.{more}", positions=sent)
+
+    def keep_position(self, name: str, position: Position) -> bool:
+        """A position the coach at the class's tables found mistaken, for the learner the class shows as `name`: kept
+        in the class's folder until their lessons next report (the reply takes it to their review). Whether it was
+        kept (a damaged file, or a full disk, keeps nothing: the learner's review misses one position, no more)."""
+        name = first_name(name)
+        checks.instance("position", position, Position, "a Position, as teach.positions.position_at makes it")
+        record = position.record()
+        with self._lock:
+            if self._students is None:
+                return False
+            kept = tuple(one for one in self._positions.get(name, ()) if one != record) + (record,)
+            positions = {**self._positions, name: kept[-MOST_POSITIONS_KEPT:]}
+            try:
+                write_atomically(self.path, _json_of(self._students, positions), private=True)
+            except (OSError, FileRefused):
+                return False
+            self._positions = positions
+            return True
+
+    def positions_for(self, name: str) -> tuple[Position, ...]:
+        """The positions kept for the learner the class shows as `name`, not yet sent to their lessons."""
+        with self._lock:
+            return tuple(position_from(record) for record in self._positions.get(first_name(name), ()))
 
     def _join(self, name: str) -> tuple[str, str, Student]:
         """A lesson joins (the class's lock held): its key, what is kept of it, and the learner as the class shows
@@ -187,7 +227,7 @@ class LessonReports:
         """The answers kept by this class's server before it was started again."""
         try:
             data = parse_json(
-                as_text(read_regular(self.path, FILE_LIMIT, follow_links=False, what="the answers file")), 5, 12
+                as_text(read_regular(self.path, FILE_LIMIT, follow_links=False, what="the answers file")), 9, 12
             )
             kept = read(KEPT_ANSWERS, data)
             keys = kept.get("keys", {})
@@ -198,6 +238,11 @@ class LessonReports:
                     one = _merged(one, {canonical_id(exercise): tries_from(canonical_id(exercise), value)})
                 student = Student(first_name(name), one)
                 students[keys.get(name, "name:" + student.name)] = student  # kept before keys: nobody's now
+            positions = {}
+            for name, records in kept.get("positions", {}).items():
+                for record in records:
+                    position_from(record)  # a position that cannot be dealt again is damage, said as such
+                positions[first_name(name)] = tuple(records)
         except FileRefused as refused:
             if refused.kind != "missing":
                 self.problem = (
@@ -206,14 +251,14 @@ class LessonReports:
                 )
                 self._students = None  # never written over
             return
-        except (JsonRefused, NotationError) as error:
+        except (JsonRefused, ValueError) as error:  # NotationError, or a position's damage
             self.problem = (
                 f"The answers kept in {self.path} could not be read ({str(error).rstrip('.')}); they are left as they "
                 f"are, and new answers are not kept until the file is moved away."
             )
             self._students = None
             return
-        self._students = students
+        self._students, self._positions = students, positions
 
 
 def _merged(old: tuple[tuple[str, Tries], ...], new: dict[str, Tries]) -> tuple[tuple[str, Tries], ...]:
@@ -224,9 +269,9 @@ def _merged(old: tuple[tuple[str, Tries], ...], new: dict[str, Tries]) -> tuple[
     return tuple(sorted(merged.items()))
 
 
-def _json_of(students: dict[str, Student]) -> str:
-    """The kept file's text: per learner, per exercise, right once, tries and the first try; and each learner's
-    key, as its SHA-256."""
+def _json_of(students: dict[str, Student], positions: dict[str, tuple[dict, ...]] | None = None) -> str:
+    """The kept file's text: per learner, per exercise, right once, tries and the first try; each learner's key, as
+    its SHA-256; and the positions from the class's tables still to be sent, by the name the class shows."""
     ordered = sorted(students.items(), key=lambda item: item[1].name.casefold())
     record = {
         "format": REPORTS_FORMAT,
@@ -234,5 +279,6 @@ def _json_of(students: dict[str, Student]) -> str:
             student.name: {exercise: tries.shared() for exercise, tries in student.answers} for _, student in ordered
         },
         "keys": {student.name: key for key, student in ordered if not key.startswith("name:")},
+        **({"positions": {name: list(kept) for name, kept in sorted(positions.items())}} if positions else {}),
     }
     return json.dumps(check(KEPT_ANSWERS, record), ensure_ascii=False, indent=1)

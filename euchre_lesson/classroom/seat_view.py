@@ -31,7 +31,7 @@ from ..engine.narration import (
 from ..engine.tricks import Trick
 from ..engine.view import View
 from ..look.prompts import in_names
-from ..play.coach import WELL, accuracy_words, decision_words, drop_words
+from ..play.coach import NOTHING_DECIDED, WELL, accuracy_words, decision_words, drop_words
 from ..play.coach import Review as HandReview
 
 # -- the shapes sent ------------------------------------------------------------------------------------------------
@@ -199,6 +199,7 @@ class SeatView(TypedDict):
     undo: Undo
     open_hands: list[OpenHand] | None
     coach: CoachSeen | None
+    coaching: str  # the coach at work on this seat's last finished hand, in words ('' when its review is there)
 
 
 class SeatedView(SeatView):
@@ -412,6 +413,7 @@ def seat_view(
     review: Review | None = None,
     reviewed: bool = False,
     coach: CoachSeen | None = None,
+    coaching: str = "",
 ) -> SeatView:
     """Everything `seat` may see of the table, as plain data: `seats` says who sits where (public), `reasons` what
     the computer players said, by hand and place in its history (heard only once the hand is over), `own` what is
@@ -439,6 +441,7 @@ def seat_view(
         undo=own["undo"],
         open_hands=every_hand(game) if hands_open else None,
         coach=coach,
+        coaching=coaching,
     )
 
 
@@ -455,8 +458,10 @@ def coach_seen(
     hand's accuracy and the game's, the costliest decision with its rule, lesson and choices, and a second try."""
     seat = review.seat
     summary = accuracy_words(review.well, len(review.counted), review.accuracy, " this hand")
+    if not review.decisions:
+        summary = NOTHING_DECIDED
     counted = [d for r in reviews for d in r.counted]
-    if len(reviews) > 1 and counted:
+    if len(reviews) > 1 and counted and review.decisions:
         average = sum(d.accuracy for d in counted) / len(counted)
         well = sum(d.band in WELL for d in counted)
         summary += " " + accuracy_words(well, len(counted), average, f" in the {len(reviews)} hands reviewed")

@@ -32,7 +32,8 @@ from ..look.picture import Button, Mood, Picture
 from ..look.prompts import Sitter, in_names
 from ..look.seat_picture import default_names, open_hands_of, picture_of
 from ..play.coach import retry_told
-from ..play.table_model import TableModel, here, level_of
+from ..play.table_model import COACH_RUNS, Runner, TableModel, here, level_of
+from ..teach.positions import MISSED_BANDS, Position, position_at
 from .keeping import saving_failed
 from .refusals import Refused
 from .seat_view import (
@@ -57,6 +58,7 @@ NO_SEAT = (
     "or ask your teacher to seat you."
 )
 LONGEST_TOKEN = 100  # a seat token is 22 characters; anything much longer is not one
+COACH_LOOKING = "Your coach is looking at your decisions in this hand… Play on meanwhile: the review comes here."
 NOTHING_TO_UNDO = (
     "Nothing to undo at table {number}: no student has acted here since this game started (or since "
     "the class's server started)."
@@ -140,10 +142,20 @@ class ClassTable:
             raise checks.refused("seats", seats, f"one entry per seat of the game, {game.rules.players} in all")
         self._away: dict[int, float] = {}  # seat -> when its student's browser went away
         self._thinking = False  # a computer player is choosing (see step)
-        self._seen: dict[int, tuple[int, tuple[SeatSeen, ...], SeatView]] = {}  # seat -> one view per change
+        self._seen: dict[int, tuple[tuple[int, int], tuple[SeatSeen, ...], SeatView]] = {}  # seat -> one view a change
         self._reviews: dict[int, tuple[object, Review | None]] = {}  # seat -> one review per finished hand
         self._retries: dict[int, tuple[HandState, str]] = {}  # seat -> the hand tried again, and how it went
         self._coached: dict[int, tuple[object, object, CoachSeen]] = {}  # seat -> its coach, made once per review
+        # The coach after each hand, by itself: how its work is run (in the background; None: only when asked), the
+        # hand whose students' decisions it is to look at, the seats it is looking at, and those it could not.
+        self._coach_runs: Runner | None = COACH_RUNS.get()
+        self._coach_due: tuple[int, HandState, tuple[int, ...]] | None = None
+        self._coaching: dict[int, HandState] = {}
+        self._not_coached: dict[int, tuple[HandState, str]] = {}
+        self._coach_news = 0  # counts what the coach did (started, done): a seat's view is made again, no moment lost
+        # Where a student's costliest decision goes when the coach finds it a Mistake or a Blunder: their review, kept
+        # by the class with their lessons' answers (set by the class's server: positions_kept_by).
+        self._keep_position: Callable[[str, Position], object] | None = None
         self._save: Callable[[ClassTable], None] | None = None  # writes the table's file (the class's keeper)
         self._unsaved = ""  # the notice while the table's last change could not be saved: the table waits
         self._retry_at = 0.0  # when to try saving again
@@ -172,9 +184,79 @@ class ClassTable:
         self.model.forget(listener)
 
     def _tell(self) -> None:
-        """Save the change, then tell the listeners (the pages): a page never shows what a restart would lose."""
+        """Save the change, then tell the listeners (the pages): a page never shows what a restart would lose. A hand
+        just over: the coach starts on its students' decisions first, so that their pages say it is looking."""
+        work = self._coach_soon()
         self.save()
         self.model.tell(self)
+        runs = self._coach_runs
+        if work is not None and runs is not None:
+            runs(work)
+
+    # -- the coach after each hand, by itself ---------------------------------------------------------------------
+
+    def _coach_soon(self) -> Callable[[], None] | None:
+        """The coach's work on the hand just over, for each student seated at its end, marked as under way (their
+        pages say "Your coach is looking at your decisions…"); None if there is none to do."""
+        with self.lock:
+            due, self._coach_due = self._coach_due, None
+            if due is None or self._coach_runs is None:
+                return None
+            number, hand, seats = due
+            for seat in seats:
+                self._coaching[seat] = hand
+            self._coach_news += 1
+        return lambda: self._coach_work(number, hand, seats)
+
+    def _coach_work(self, number: int, hand: HandState, seats: tuple[int, ...]) -> None:
+        """Each seat's decisions in hand `number` (from 0) graded, in the class's worker processes if it has them; each
+        student's page is told as their review is ready. The table goes on meanwhile (the lock is let go while the
+        coach thinks)."""
+        for seat in seats:
+            try:
+                self.model.grade(number, seat, self._think)
+                self._keep_missed(number, hand, seat)
+            except Exception as error:  # a fault of ours, or a worker gone: said on that student's page, never raised
+                LOG.exception("Table %s: the coach could not look at hand %s", self.number, number + 1)
+                with self.lock:
+                    self._not_coached = {**self._not_coached, seat: (hand, f"{type(error).__name__}: {error}")}
+            with self.lock:
+                if self._coaching.get(seat) is hand:
+                    self._coaching = {kept: at for kept, at in self._coaching.items() if kept != seat}
+                self._coach_news += 1  # not a change of the table's moment: a click drawn before is still good
+            self.model.tell(self)
+
+    def positions_kept_by(self, keep: Callable[[str, Position], object]) -> None:
+        """After each hand, `keep(name, position)` takes the costliest decision of the student the class shows as
+        `name`, if the coach found it a Mistake or a Blunder: it comes back in their review."""
+        if not callable(keep):
+            raise checks.refused("keep", keep, "a function of a student's name and a Position")
+        with self.lock:
+            self._keep_position = keep
+
+    def _keep_missed(self, number: int, hand: HandState, seat: int) -> None:
+        """The student's costliest decision in hand `number`, if a Mistake or a Blunder, to their review."""
+        with self.lock:
+            keep, student, review = self._keep_position, self._seats[seat], self.model.review_for(number, seat)
+            worst = None if review is None else review.worst
+            if keep is None or student is None or worst is None or worst.band not in MISSED_BANDS:
+                return
+            scores, contenders = self.model.played_at(number)
+        keep(student.name, position_at(worst.state, seat, scores, contenders))
+
+    def coaching(self, seat: int) -> str:
+        """What the coach is doing about `seat`'s last finished hand, in words for its page: looking at it, or why it
+        could not; '' when its review is there, or none is coming."""
+        with self.lock:
+            last = finished_hand(self.game)
+            if last is None or self.model.graded_for(last[0] - 1, seat) is not None:
+                return ""
+            if self._coaching.get(seat) is last[1]:
+                return COACH_LOOKING
+            trouble = self._not_coached.get(seat)
+            if trouble is not None and trouble[0] is last[1]:
+                return f"Your coach could not look at this hand, through no fault of yours ({trouble[1]})."
+            return ""
 
     # -- saving ---------------------------------------------------------------------------------------------------
 
@@ -362,7 +444,7 @@ class ClassTable:
         never changed in place: a page that wants another view makes its own)."""
         seats = self.seats_seen()
         kept = self._seen.get(seat)
-        if kept is not None and kept[0] == self.version and kept[1] == seats:
+        if kept is not None and kept[0] == (self.version, self._coach_news) and kept[1] == seats:
             return kept[2]
         names = ["you" if sitter.name == "You" else sitter.name for sitter in self.names_seen(seat)]
         own = self._own(seat)
@@ -382,9 +464,10 @@ class ClassTable:
                 review,
                 True,
                 self._coach(seat, names),
+                self.coaching(seat),
             ),
         )
-        self._seen[seat] = (self.version, seats, view)
+        self._seen[seat] = ((self.version, self._coach_news), seats, view)
         return view
 
     def _before_you_sat(self, seat: int, names: Sequence[str], view: SeatView) -> SeatView:
@@ -520,6 +603,10 @@ class ClassTable:
             said[place] = reason
         self.model.take(after, said, number=number, shown=len(after.hands) - 1, undoable=undoable)
         self._last_change = self._turn_since = self.clock()
+        ended = after.hands[number]
+        if ended.is_over:  # the coach looks at the hand's students' decisions by itself (see _tell)
+            seats = tuple(seat for seat, student in enumerate(self._seats) if student is not None)
+            self._coach_due = (number, ended, seats) if seats else None
 
     def _computer_to_act(self) -> int | None:
         """The seat a computer player must act for now, if any (none while paused or once the game is over)."""
@@ -590,7 +677,10 @@ class ClassTable:
             seat, last = self.seat_of(token), finished_hand(self.game)
             if last is None:
                 raise Refused("grade", "Grades come once a hand is over: finish this hand first.")
-        return self.model.grade(last[0] - 1, seat, self._think).lines(seat)
+        lines = self.model.grade(last[0] - 1, seat, self._think).lines(seat)
+        with self.lock:
+            self._coach_news += 1  # the seat's view shows its grades now
+        return lines
 
     def try_again(self, token: object, key: object) -> str:
         """This seat's costliest decision in the last finished hand chosen again (`key`: one of the choices its
@@ -601,7 +691,10 @@ class ClassTable:
             review = None if last is None else self.model.review_for(last[0] - 1, seat)
             worst = None if review is None else review.worst
             if last is None or worst is None:
-                raise Refused("try again", "Try again comes after a hand is graded: grade your decisions first.")
+                raise Refused(
+                    "try again",
+                    "Try again comes once your coach has looked at a hand just over and found a costly decision in it.",
+                )
             view = worst.state.view(seat)
             action = next((a for a in view.legal if str(a) == key), None)
             if action is None:

@@ -132,7 +132,7 @@ def sitters(view: View, names: Sequence[Sitter | str] | None, onlooker: bool = F
 
 
 def tool(key: str, words: str, why: str, enabled: bool = True) -> Button:
-    """One of the host's buttons (Hint, Undo, Grade my decisions, Next hand): `key` comes back when pressed."""
+    """One of the host's buttons (Hint, Undo, Next hand): `key` comes back when pressed."""
     return Button(key=key, words=words, why=why, kind="tool", enabled=enabled)
 
 

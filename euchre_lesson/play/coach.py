@@ -288,6 +288,9 @@ def game_accuracy(reviews: Sequence[Review]) -> tuple[int, int, float | None]:
 # -- the words ----------------------------------------------------------------------------------------------------
 
 
+NOTHING_DECIDED = "You made no decision this hand, so your coach has nothing to review."
+
+
 def accuracy_words(well: int, counted: int, accuracy: float | None, of: str = "") -> str:
     """'You played 9 of 11 decisions well: 86% accurate' (with `of`: '… in this game')."""
     if accuracy is None or not counted:

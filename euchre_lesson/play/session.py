@@ -10,7 +10,9 @@ The words and the drawing are the widget's; the decisions are the engine's. Test
 from __future__ import annotations
 
 import functools
+import logging
 import os
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -31,6 +33,7 @@ from .coach import Retry, Review
 from .seal import Trust, sealer, trust_of
 from .table_model import (  # noqa: F401
     ADVICE_WORLDS,
+    COACH_RUNS,
     EXPERT_WORLDS,
     GRADE_SECONDS,
     HINT_SECONDS,
@@ -39,6 +42,7 @@ from .table_model import (  # noqa: F401
     Decision,
     Graded,
     Moments,
+    Runner,
     TableModel,
     advice_seed,
     computer_seed,
@@ -46,6 +50,8 @@ from .table_model import (  # noqa: F401
     level_of,
     scores_before,
 )
+
+LOG = logging.getLogger(__name__)
 
 # The verbs chosen by clicking your cards: one card (card_verb), or five selected for the keep (T5).
 CHOSEN_BY_CARD = frozenset(verb for verb in Verb if verb.carries in ("card", "cards"))
@@ -100,6 +106,7 @@ class Told(Enum):
     HINT = "the computer's best action for you"
     NO_DECISION = "a hint was asked while no decision is yours"
     GRADED = "your decisions in the hand were graded"
+    NOT_COACHED = "the coach could not look at the hand just over"
     NOT_OVER = "grades were asked before the hand is over"
     NEW_GAME = "a new game started"
     CANNOT_START = "a new game could not start"
@@ -129,7 +136,17 @@ REFUSALS = frozenset(
     }
 )
 CHANGES = frozenset(
-    {Told.STARTED, Told.ACTED, Told.SELECTED, Told.UNDONE, Told.NEXT_HAND, Told.GRADED, Told.NEW_GAME, Told.LOADED}
+    {
+        Told.STARTED,
+        Told.ACTED,
+        Told.SELECTED,
+        Told.UNDONE,
+        Told.NEXT_HAND,
+        Told.GRADED,
+        Told.NOT_COACHED,
+        Told.NEW_GAME,
+        Told.LOADED,
+    }
 )
 
 
@@ -144,6 +161,7 @@ class News:
     path: str = ""  # the file saved or loaded
     reason: str = ""  # why the advised action is best
     unsealed: Exception | None = None  # why a game was saved without a seal
+    review: Review | None = None  # the coach's review of the hand graded (shown or not: the learner may have moved on)
 
     @property
     def refused(self) -> bool:
@@ -188,6 +206,13 @@ class TableSession:
         self.seat = checks.seat("seat", seat, game.rules.players)
         self.model = TableModel(game, level_of(level))
         self.lock = self.model.lock
+        # The coach after each hand: run by itself once a hand is over, as bound where the table is made (in the
+        # background, table_model.COACH_RUNS); None: only when grade is asked for.
+        self.coach_runs: Runner | None = COACH_RUNS.get()
+        self._coaching: HandState | None = None  # the finished hand the coach is looking at now
+        self._coached = threading.Condition(self.lock)  # told each time the coach is done with a hand
+        self._not_coached: tuple[HandState | None, str] = (None, "")  # a hand the coach could not look at, and why
+        self.graded: Graded | None = None  # the grades of the hand shown last graded (by the coach, or asked for)
         self._view: tuple[HandState, int, View] | None = None  # your view of the hand shown, kept
         self._sit(game, level_of(level))
         self.news = News(Told.STARTED)
@@ -200,9 +225,76 @@ class TableSession:
         self.model.observe(listener)
 
     def _tell(self, told: Told, **details: Any) -> News:
-        self.news = News(told, **details)
-        self.model.tell(self.news)
-        return self.news
+        news = self.news = News(told, **details)
+        work = self._coach_soon() if news.changed else None  # marked first: the news of a hand's end says so
+        self.model.tell(news)
+        runs = self.coach_runs
+        if work is not None and runs is not None:
+            runs(work)
+        return news
+
+    # -- the coach after each hand, by itself ----------------------------------------------------------------
+
+    def _coach_soon(self) -> Callable[[], None] | None:
+        """Once the hand shown is over, the coach looks at your decisions in it by itself (once per hand), without
+        holding up your next click: Next hand may be pressed at once, and the review comes when it is done. The
+        coach's work, marked as under way, for coach_runs to run; None if there is none to do."""
+        hand, number, seat = self.hand, self.shown, self.seat
+        if self.coach_runs is None or not hand.is_over or self._coaching is hand or self._not_coached[0] is hand:
+            return None
+        if self.grades_shown is not None or self.model.graded_for(number, seat) is not None:
+            return None
+        self._coaching = hand
+        edited = self.edited
+        return lambda: self._coach(number, hand, seat, edited)
+
+    def _coach(self, number: int, hand: HandState, seat: int, edited: bool) -> None:
+        """The coach's work on hand `number` (the grades, within GRADE_SECONDS; the lock is let go while it thinks),
+        then the news: the review, whether the learner is still at that hand or has moved on (its positions missed
+        are kept either way)."""
+        try:
+            graded = self.model.grade(number, seat, edited=edited)
+        except Exception as error:  # a fault of ours: said at the table, and the game goes on
+            LOG.exception("The coach could not look at hand %s", number + 1)
+            with self.lock:
+                self._not_coached = (hand, f"{type(error).__name__}: {error}")
+                self._done_coaching(hand)
+                if self.hand is hand:
+                    self._tell(Told.NOT_COACHED, error=error)
+            return
+        with self.lock:
+            self._done_coaching(hand)
+            if seat != self.seat or number >= len(self.game.hands) or self.game.hands[number] is not hand:
+                return  # undone, or another game sat down at meanwhile: these grades are of no hand at the table
+            if self.hand is hand:
+                self.graded = graded
+            self._tell(Told.GRADED, review=self.model.review_for(number, seat))
+
+    def _done_coaching(self, hand: HandState) -> None:
+        if self._coaching is hand:
+            self._coaching = None
+        self._coached.notify_all()
+
+    @property
+    @locked
+    def coaching(self) -> bool:
+        """Whether the coach is looking at the hand shown now: its review comes by itself once done."""
+        return self._coaching is not None and self._coaching is self.hand
+
+    @property
+    @locked
+    def not_coached(self) -> str:
+        """Why the coach could not look at the hand shown ('' if it could, or has not tried)."""
+        hand, why = self._not_coached
+        return why if hand is self.hand else ""
+
+    def wait_for_coach(self, seconds: float = 30.0) -> bool:
+        """Wait until the coach is done with the hand it is looking at, if any (for tests and a lesson's code; in the
+        browser, which has no threads, the coach works once the code in hand is done); whether it is done."""
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < 10**6:
+            raise checks.refused("seconds", seconds, "a number of seconds, such as 10")
+        with self._coached:
+            return self._coached.wait_for(lambda: self._coaching is None, seconds)
 
     # -- what the model keeps, read through the session ------------------------------------------------------
 
@@ -348,7 +440,10 @@ class TableSession:
         self.seat = seat
         self.trust = trust  # where the game came from: played here, or a file whose seal says what
         self.selected: frozenset[Card] = frozenset()
-        self.graded: Graded | None = None  # the grades you asked for last
+        self.graded = None  # the grades of the hand shown last graded (by the coach, or asked for)
+        with self._coached:  # a hand of the game before is no concern of this one's (its work, if any, is dropped)
+            self._coaching = None
+            self._coached.notify_all()
 
     @locked
     def start(self, game: GameState, level: str) -> News:
@@ -456,7 +551,8 @@ class TableSession:
 
     @locked
     def grade(self) -> News:
-        """Grade each of your decisions in the finished hand against the computer's best."""
+        """Grade each of your decisions in the finished hand against the computer's best, now (the coach does it by
+        itself after each hand: this is for a lesson's code, or a table whose coach runs only when asked)."""
         if not self.hand.is_over:
             return self._tell(Told.NOT_OVER)
         self.graded = self.model.grade(self.shown, self.seat, edited=self.edited)

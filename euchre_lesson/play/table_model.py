@@ -13,10 +13,13 @@ reentrant `lock` for what it reads and changes, and lets it go while thinking, s
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
+import sys
 import threading
 from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from dataclasses import replace
 from typing import Any, NamedTuple, TypeVar
 
@@ -58,6 +61,33 @@ ADVICE_WORLDS = 40
 # Seconds at most for a hint, and for the grades of a whole hand (one click: each decision gets its share).
 HINT_SECONDS = DECISION_SECONDS
 GRADE_SECONDS = 2 * DECISION_SECONDS
+
+Runner = Callable[[Callable[[], None]], None]  # how the coach's work after a hand is run
+
+
+def in_background(work: Callable[[], None]) -> None:
+    """Run `work()` without holding up the click that asked for it: in a thread of its own; in the browser, which has
+    no threads, on the kernel's event loop once the page has its answer; at once where neither is to be had."""
+    if sys.platform != "emscripten":
+        try:
+            threading.Thread(target=work, name="coach", daemon=True).start()
+            return
+        except RuntimeError:  # no thread to be had: the loop's turn, or now
+            pass
+    try:
+        asyncio.get_event_loop().call_soon(work)
+    except RuntimeError:
+        work()
+
+
+def at_once(work: Callable[[], None]) -> None:
+    """Run `work()` now, before the click that asked for it returns (a test's table, where a thread would race)."""
+    work()
+
+
+# How a table made here runs its coach after each hand: in the background (the lessons, the app, the class); at once,
+# or None for only when asked (a test binds its own, as a lesson binds its context).
+COACH_RUNS: ContextVar[Runner | None] = ContextVar("the coach after each hand", default=in_background)
 
 KEPT_PROBLEMS = 10  # what went wrong telling a listener, the last few, for whoever watches the table
 
@@ -464,13 +494,22 @@ class TableModel:
             [(d.state, d.action, d.grade) for d in graded.decisions], seat, number + 1, scores, contenders
         )
         with self.lock:
+            kept = self.graded.get((number, seat))
+            if kept is not None and kept.hand is hand and kept.edited == edited:
+                return kept  # graded meanwhile (the coach by itself, and a click asking): one review of the hand
             self.graded = {
                 **{key: kept for key, kept in self.graded.items() if key[0] >= number - 1},
                 (number, seat): graded,
             }
             self.reviews = {**self.reviews, (number, seat): (hand, reviewed)}
-            self.version += 1
+            # The version is left as it is: it names the moment a click acts on, and grades change no moment (a class's
+            # coach finishing must not make a student's click on the next hand stale). A front redraws on its news.
         return graded
+
+    def played_at(self, number: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The scores and contenders hand `number` (from 0) was played at: what a position of it is kept with."""
+        with self.lock:
+            return scores_before(self.game, number)
 
     def review_for(self, number: int, seat: int) -> Review | None:
         """The coach's review of `seat`'s decisions in hand `number` (from 0), once graded, while that hand stands."""

@@ -15,6 +15,7 @@ from typing import Any
 from ..engine.errors import NotationError, excerpt
 from ..engine.formats import Format
 from .joining import LONGEST_CODE
+from .positions import POSITION
 from .progress import EXERCISE_ID as KEPT_ID
 from .progress import kept_id
 
@@ -70,17 +71,29 @@ LESSON_REPORT = Format(
         "additionalProperties": False,
     },
 )
+# Positions the coach at the class's tables found mistaken, kept for a learner until their lessons report: a reply
+# carries a few (a reply is read up to REPLY_LIMIT bytes; a position is about 600), the next replies the rest.
+MOST_POSITIONS_SENT = 3
+MOST_POSITIONS_KEPT = 20  # per learner: the newest; a review asks a few a day, so more would never come back
+REPLY_LIMIT = 16 * 1024  # bytes of the server's reply read at most
+POSITIONS = {
+    "description": "positions from the class's tables, each a decision to take again in a review",
+    "type": "array",
+    "items": POSITION.schema,
+}
 REPORT_REPLY = Format(
     "report reply",
     {
         "description": "the class's server's reply to a report: whether it kept it, and what to tell the learner; to "
-        "a lesson joining, the key its reports are sent with and the name the class shows",
+        "a lesson joining, the key its reports are sent with and the name the class shows; positions from the "
+        "class's tables to review",
         "type": "object",
         "properties": {
             "kept": {"type": "boolean"},
             "message": {"type": "string", "maxLength": LONGEST_MESSAGE},
             "token": TOKEN,
             "name": NAME,
+            "positions": {**POSITIONS, "maxItems": MOST_POSITIONS_SENT},
         },
         "required": ["kept", "message"],
         "additionalProperties": False,
@@ -145,6 +158,12 @@ KEPT_ANSWERS = Format(
                 "type": "object",
                 "additionalProperties": {"type": "string", "pattern": SIGNATURE},
             },
+            "positions": {
+                "description": "per student (the name the class shows), the positions from the class's tables that "
+                "their lessons have not yet been sent",
+                "type": "object",
+                "additionalProperties": {**POSITIONS, "maxItems": MOST_POSITIONS_KEPT},
+            },
         },
         "required": ["format", "students"],
     },
@@ -153,16 +172,22 @@ KEPT_ANSWERS = Format(
 EXERCISE_ENTRY = Format("exercise entry", TRIES)  # one exercise of a report, a hand-in or the class's file
 
 
-def report_reply(kept: bool, message: str, token: str = "", name: str = "") -> dict[str, Any]:
+def report_reply(
+    kept: bool, message: str, token: str = "", name: str = "", positions: tuple[dict[str, Any], ...] = ()
+) -> dict[str, Any]:
     """The class's server's reply to a report, as the lesson reads it: {"kept": ..., "message": ...}; to a lesson
-    that joined, its key (`token`) and the name the class shows it by too."""
+    that joined, its key (`token`) and the name the class shows it by too; with `positions` (records, at most
+    MOST_POSITIONS_SENT), the positions from the class's tables for the learner's review."""
     if type(kept) is not bool or not isinstance(message, str) or type(token) is not str or type(name) is not str:
         raise NotationError(
             "kept",
             f"a reply is kept (True or False) and a message in words, not {excerpt(kept)} and {excerpt(message)}.",
         )
+    if not isinstance(positions, tuple) or not all(isinstance(one, dict) for one in positions):
+        raise NotationError("positions", f"positions must be a tuple of position records, not {excerpt(positions)}.")
     joined = {"token": token[:LONGEST_TOKEN], "name": name} if token else {}
-    return {"kept": kept, "message": message[:LONGEST_MESSAGE], **joined}
+    sent = {"positions": list(positions[:MOST_POSITIONS_SENT])} if positions else {}
+    return {"kept": kept, "message": message[:LONGEST_MESSAGE], **joined, **sent}
 
 
 def canonical_id(key: object) -> str:

@@ -26,8 +26,17 @@ from ..engine import checks
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_atomically
 from ..engine.formats import check, fits
-from .class_formats import CLASS_LINK, LESSON_REPORT, LINK_KIND, LONGEST_ADDRESS, REPORT_REPLY, one_spelling
+from .class_formats import (
+    CLASS_LINK,
+    LESSON_REPORT,
+    LINK_KIND,
+    LONGEST_ADDRESS,
+    REPLY_LIMIT,
+    REPORT_REPLY,
+    one_spelling,
+)
 from .joining import first_name, join_key, typed_join_code
+from .positions import Position, position_from
 
 ENVIRONMENT = "EUCHRE_LESSON_CLASS_SERVER"  # the class server's address, as the teacher sets it for every learner
 LINK_FILE = "class_server.json"  # beside progress.json: the learner's link to the class
@@ -105,7 +114,7 @@ def _class_serving_this_page() -> str:
         port = str(location.port) or ("443" if str(location.protocol) == "https:" else "80")
         address = server_address(f"{location.protocol}//{location.hostname}:{port}")
         status, body = _browser_request("GET", address + CLASS_MARK)
-        said = parse_json(as_text(body), 2, 3)
+        said = parse_json(as_text(body), 8, 4)  # positions nest a hand record's deal: 8 levels
         return address if status == 200 and isinstance(said, dict) and said.get("kind") == CLASS_KIND else ""
     except Exception:  # not served by a class's server, or not answering: the learner types the address
         return ""
@@ -129,6 +138,12 @@ def read_link(folder: Path) -> Link | None:
         return Link(server_address(data["server"]), typed_join_code(data["join"]), first_name(data["name"]), token)
     except (FileRefused, JsonRefused, NotationError, OSError, TypeError):
         return None
+
+
+class Sent(NamedTuple):
+    """A report the class kept, and positions its coach found mistaken at the class's tables, for the review."""
+
+    positions: tuple[Position, ...]
 
 
 def link_lessons(folder: Path, name, server, code, answers: dict, reporter: ClassReporter) -> str:
@@ -157,7 +172,7 @@ def link_lessons(folder: Path, name, server, code, answers: dict, reporter: Clas
         ) from None
     if isinstance(said, str):
         raise NotationError("server", said)
-    if said is None and link.token:  # the class took the answers under the key it gave before
+    if (said is None or isinstance(said, Sent)) and link.token:  # the class took them under the key it gave before
         said = link
     if not isinstance(said, Link) or not said.token:
         raise NotationError(
@@ -208,9 +223,10 @@ def lesson_report(link: Link, answers: dict) -> dict:
     return {"join": link.join, "name": link.name, "token": link.token, "answers": answers}
 
 
-def _post(link: Link, answers: dict) -> str | Link | None:
-    """Send one report; None when the server took it, its refusal in words when it said no; to join (a link with no
-    key yet), the link the server gave: the name the class shows and the key.
+def _post(link: Link, answers: dict) -> str | Link | Sent | None:
+    """Send one report; None when the server took it (Sent, with positions from the class's tables for the review,
+    if it sent some), its refusal in words when it said no; to join (a link with no key yet), the link the server
+    gave: the name the class shows and the key.
 
     OSError when the server cannot be reached or does not answer in time."""
     report = lesson_report(link, answers)
@@ -224,21 +240,28 @@ def _post(link: Link, answers: dict) -> str | Link | None:
     )
     try:
         with _DIRECT.open(request, timeout=TIMEOUT) as reply:
-            return _understood(link, reply.status, reply.read(4096))
+            return _understood(link, reply.status, reply.read(REPLY_LIMIT))
     except urllib.error.HTTPError as error:
-        return _understood(link, error.code, error.read(4096))
+        return _understood(link, error.code, error.read(REPLY_LIMIT))
     except ValueError as error:  # an address urllib cannot use after all
         return f"The class server's address {link.server} cannot be used ({error})."
 
 
-def _answer(link: Link, said: dict | None) -> str | Link | None:
-    """What the server's reply says: None (kept), its refusal in words, or to a lesson joining, its link."""
+def _answer(link: Link, said: dict | None) -> str | Link | Sent | None:
+    """What the server's reply says: None (kept; Sent where it sent positions for the review), its refusal in words,
+    or to a lesson joining, its link."""
     if said is None:  # not JSON of the reply's format: what answered is not a class's server
         return _elsewhere(link)
     if not said["kept"]:
         return str(said["message"])
     if link.token or not said.get("token"):
-        return None
+        positions = []
+        for record in said.get("positions", ()):
+            try:
+                positions.append(position_from(record))
+            except ValueError:  # one that cannot be dealt again here is left out: the others still come back
+                continue
+        return Sent(tuple(positions)) if positions else None
     try:
         return link._replace(name=first_name(said.get("name", link.name)), token=said["token"])
     except NotationError:  # a name the class gave that is no first name: not a class's server of this release
@@ -262,15 +285,15 @@ def _browser_request(method: str, url: str, body: bytes | None = None) -> tuple[
         raise OSError(f"nothing answered at {url} ({error})") from None
     if not request.status:
         raise OSError(f"nothing answered at {url}")
-    return int(request.status), str(request.responseText).encode("utf-8")[:4096]
+    return int(request.status), str(request.responseText).encode("utf-8")[:REPLY_LIMIT]
 
 
-def _post_from_browser(link: Link, body: bytes) -> str | Link | None:
+def _post_from_browser(link: Link, body: bytes) -> str | Link | Sent | None:
     """_post in the browser: the same answers read from the same replies."""
     return _understood(link, *_browser_request("POST", link.server + ROUTE, body))
 
 
-def _understood(link: Link, status: int, body: bytes) -> str | Link | None:
+def _understood(link: Link, status: int, body: bytes) -> str | Link | Sent | None:
     """What the server's reply of `status` with `body` says (see _post); OSError when the server failed."""
     if status >= 500:
         raise OSError(f"the class's server failed ({status})")
@@ -285,7 +308,7 @@ def _understood(link: Link, status: int, body: bytes) -> str | Link | None:
 def _reply(body: bytes) -> dict | None:
     """The class's server's reply ({"kept", "message"}), or None where what answered is not a class's server."""
     try:
-        said = parse_json(as_text(body), 2, 3)
+        said = parse_json(as_text(body), 8, 4)  # positions nest a hand record's deal: 8 levels
     except (FileRefused, JsonRefused):
         return None
     return said if fits(REPORT_REPLY, said) else None
@@ -310,6 +333,7 @@ class ClassReporter:
         self.waiting: dict[Link, dict] = {}  # per link, exercise id to its latest state
         self.sent_by_this_kernel: set[Link] = set()  # links this kernel has sent everything known to
         self.refused = ""  # the server's last refusal, in words, for the contents page to show
+        self.keepers: dict[Link, object] = {}  # per link, where the positions the class sends go: the review
         self._changed = threading.Condition()
         self._thread: threading.Thread | None = None
         self._busy = False
@@ -317,15 +341,18 @@ class ClassReporter:
     def __repr__(self) -> str:
         return f"ClassReporter({len(self.waiting)} links waiting)"
 
-    def answered(self, folder: Path, changed: dict, everything) -> None:
+    def answered(self, folder: Path, changed: dict, everything, keep=None) -> None:
         """Send the answers just judged (id to state) to the class, if the learner linked their lessons to it.
 
         A kernel's first report sends `everything()` known too, so an answer a kernel that ended could not send
-        still arrives. Never raises, never waits."""
+        still arrives. The positions the class's reply sends from its tables go to `keep(position)` (the learner's
+        progress: their review). Never raises, never waits."""
         try:
             link = read_link(folder)
             if link is None:
                 return
+            if keep is not None:
+                self.keepers[link] = keep
             if link not in self.sent_by_this_kernel:
                 self.sent_by_this_kernel.add(link)
                 changed = {**everything(), **changed}
@@ -369,7 +396,8 @@ class ClassReporter:
                 with self._changed:
                     self.waiting[link] = {**answers, **self.waiting.get(link, {})}  # newer ones win
                 continue
-            self.refused = refused or ""
+            self._keep_sent(link, refused)
+            self.refused = refused if isinstance(refused, str) else ""
 
     def _run(self) -> None:
         failures = 0
@@ -389,10 +417,23 @@ class ClassReporter:
                 failures += 1
                 continue
             failures = 0
+            self._keep_sent(link, said)
             with self._changed:
                 self.refused = said if isinstance(said, str) else ""
                 self._busy = False
                 self._changed.notify_all()
+
+    def _keep_sent(self, link: Link, said: object) -> None:
+        """The positions a reply sent from the class's tables, each kept for the learner's review (never raises: a
+        position not kept is one fewer to review, and the answers were kept all the same)."""
+        keep = self.keepers.get(link)
+        if not isinstance(said, Sent) or not callable(keep):
+            return
+        for position in said.positions:
+            try:
+                keep(position)
+            except Exception:  # the progress could not be written just now: the lesson goes on
+                continue
 
 
 def _soon(work) -> None:

@@ -84,6 +84,7 @@ class LessonContext:
                 mine.folder,
                 {exercise_id: kept[exercise_id].shared()},
                 lambda: {key: one.shared() for key, one in kept.items() if kept_id(key)},
+                mine.missed_position,  # positions the class's coach sends back: the learner's review
             )
 
     def missed_positions(self, positions: Iterable[Position]) -> tuple[str, ...]:

@@ -16,7 +16,7 @@ from ..look.faces import faces_for
 from ..look.picture import Click
 from ..look.prompts import in_names
 from ..look.seat_picture import default_names, picture_of
-from ..play.coach import Retry, Review, Reviewed, accuracy_words, drop_words, retry_told
+from ..play.coach import NOTHING_DECIDED, Retry, Review, Reviewed, accuracy_words, drop_words, retry_told
 from ..play.session import TableSession
 from .cards import action_button, say
 from .fallback import Described
@@ -76,6 +76,9 @@ def _summary_html(review: Review, reviews: tuple[Review, ...]) -> str:
     return f"<p><b>{escape(hand)}</b><br>{escape(game)}</p>"
 
 
+LOOKING = "Your coach is looking at your decisions in this hand… You may go on to the next hand meanwhile."
+
+
 class Coach(Described, w.VBox):
     """The coach after a hand at a learner's table: the accuracy, the costliest decision and Try again from here."""
 
@@ -99,6 +102,7 @@ class Coach(Described, w.VBox):
         self.children = [w.HTML(COACH_CSS), self.summary, self.worst, self.try_button, self.retry_box]
         self.add_class("euchre-coach")
         self.shown: Review | None = None
+        self._waiting = (False, "")  # drawn with no review: whether the coach was looking, and its trouble
         self.retry: Retry | None = None
         self.chosen: frozenset[Card] = frozenset()
         self._moment = 0
@@ -106,18 +110,32 @@ class Coach(Described, w.VBox):
 
     # -- drawing -----------------------------------------------------------------------------------------------
 
-    def show(self, review: Review | None) -> None:
-        """Draw this review (None: nothing to show, the coach hides); a second try under way stays until Back."""
+    def show(self, review: Review | None, looking: bool = False, trouble: str = "") -> None:
+        """Draw this review (None: no review; then, while the coach is `looking` at the hand just over, says so, or
+        why it could not look: its `trouble`; else the coach hides); a second try under way stays until Back."""
         if review is not None:
             checks.instance("review", review, Review, "the coach's Review of a hand, or None")
-        if review is self.shown:
+        looking, trouble = checks.flag("looking", looking), checks.instance("trouble", trouble, str, "words, or ''")
+        if review is self.shown and (review is not None or (looking, trouble) == self._waiting):
             return
         self.shown, self.retry, self.chosen = review, None, frozenset()
+        self._waiting = (looking, trouble)
         self.retry_box.layout.display = "none"
         if review is None:
-            self.layout.display = "none"
+            self.try_button.layout.display = "none"
+            self.worst.value = ""
+            if looking:
+                self.summary.value = f"<p>{LOOKING}</p>"
+            elif trouble:
+                self.summary.value = f"<p>Your coach could not look at this hand ({escape(trouble)}).</p>"
+            self.layout.display = "" if looking or trouble else "none"
             return
         self.layout.display = ""
+        if not review.decisions:
+            self.summary.value = f"<p><b>{NOTHING_DECIDED}</b></p>"
+            self.try_button.layout.display = "none"
+            self.worst.value = ""
+            return
         self.summary.value = _summary_html(review, self.session.reviews)
         worst = review.worst
         self.try_button.layout.display = "" if worst is not None else "none"

@@ -130,10 +130,13 @@ def _cards_words(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in sorted(cards, key=sort_key)) or "none"
 
 
-def _graded_count(table: Table) -> str:
-    graded = table.session.graded
+def _coached_words(table: Table, news: News) -> str:
+    """The coach is done with the hand shown: how many decisions it looked at, then what to do now."""
+    graded = table.session.grades_shown
     count = 0 if graded is None else len(graded.decisions)
-    return f"{count} decision{'s' * (count != 1)}"
+    if not count:
+        return f"You made no decision this hand, so your coach has nothing to review. {table.prompt()}"
+    return f"Your coach looked at your {count} decision{'s' * (count != 1)}. {table.prompt()}"
 
 
 # What the note says for each thing the session tells; it is marked bad when the session refused.
@@ -154,7 +157,10 @@ NOTES: dict[Told, Callable[[Table, News], str]] = {
     Told.NO_NEXT_HAND: lambda t, n: f"There is no next hand now. {t.prompt()}",
     Told.HINT: lambda t, n: hint_words(_action(n), _view(n), n.reason),
     Told.NO_DECISION: lambda t, n: f"No decision is yours now. {t.prompt()}",
-    Told.GRADED: lambda t, n: f"Graded {_graded_count(t)}. {t.prompt()}",
+    Told.GRADED: _coached_words,
+    Told.NOT_COACHED: lambda t, n: (
+        f"Your coach could not look at this hand, through no fault of yours ({_error(n)}). {t.prompt()}"
+    ),
     Told.NOT_OVER: lambda t, n: "Grades come once the hand is over.",
     Told.NEW_GAME: lambda t, n: f"New game, seed {t.game.seed}. {t.prompt()}",
     Told.CANNOT_START: lambda t, n: f"Cannot start that game: {n.error}",
@@ -227,7 +233,7 @@ class Table(Described, w.VBox):
 
     purpose = (
         "The Euchre table: play a whole game against computer players by clicking your bids and cards, "
-        "with a hint, undo, grades of your decisions, and save and load."
+        "with a hint, undo, a coach after every hand, and save and load."
     )
 
     def __init__(
@@ -286,9 +292,6 @@ class Table(Described, w.VBox):
             "Hint", "the best action now and why (the computer's advice)", heeded(self.hint)
         )
         self.undo_tie = TiedButton("Undo", "take back your last action and the computer's replies", heeded(self.undo))
-        self.grade_button = action_button(
-            "Grade my decisions", "each of your decisions this hand, graded", heeded(self.grade)
-        )
         self.next_tie = TiedButton("Next hand", "deal the next hand (the deal passes left, C4)", heeded(self.next_hand))
         self.game_input = w.Dropdown(description="Game", tooltip="which game the next new game plays")
         self.level_input = w.Dropdown(
@@ -344,7 +347,9 @@ class Table(Described, w.VBox):
         """The board, its note and the host's tools under it; then what is not the board, as before."""
         self.story.layout = w.Layout(max_height="14em", overflow="auto")
         story_title = w.HTML("<b>This hand so far</b> (the computer players' reasons show once the hand is over)")
-        for extra in (story_title, self.story, self.trick_list):  # what projector mode leaves out
+        # What projector mode leaves out: a class watching one screen has the table and its buttons on it; the
+        # coach's review below it is the learner's at their own screen.
+        for extra in (story_title, self.story, self.trick_list, self.grades, self.coach):
             extra.add_class("euchre-extra")
         self.file_row = w.HBox(
             [self.path_input, self.save_button, self.load_button],
@@ -357,7 +362,7 @@ class Table(Described, w.VBox):
             self.board,
             self.note,
             w.HBox(
-                [self.hint_button, self.undo_tie, self.grade_button, self.next_tie, self.open_hands_input],
+                [self.hint_button, self.undo_tie, self.next_tie, self.open_hands_input],
                 layout=w.Layout(flex_flow="row wrap", align_items="center"),
             ),
             self.result,
@@ -421,9 +426,12 @@ class Table(Described, w.VBox):
             self._offer_games(self.game.rules)
             self.seed_input.value = self.game.seed
         if news.told is Told.GRADED:
-            self._keep_missed()
-        mood: Mood = "bad" if news.refused else "good" if news.told in GOOD_NEWS else ""
-        with closed_after():  # the buttons a redraw retires are closed once the learner has the answer
+            self._keep_missed(news.review)
+            if self.session.grades_shown is None:  # the learner has moved on: the coach's review of that hand waits
+                return  # in the game's accuracy and the positions kept; the table and its note are not changed
+        mood: Mood = "bad" if news.refused or news.told is Told.NOT_COACHED else ""
+        mood = "good" if news.told in GOOD_NEWS else mood
+        with closed_after(), bound(self.page):  # the coach tells from its own thread: drawn on the table's page
             if news.told is Told.SELECTED:  # a selection only marks a card (or unmarks it): nothing else changed
                 self._draw_board()
             elif news.changed:
@@ -434,10 +442,10 @@ class Table(Described, w.VBox):
             if self.projected:  # the note is not shown: the board says it above its prompt
                 self._draw_board()
 
-    def _keep_missed(self) -> None:
+    def _keep_missed(self, review: Review | None) -> None:
         """The hand's decisions graded a Mistake or a Blunder become review cards in the lesson's progress (once per
         hand graded): each position comes back in a review."""
-        review = self.session.review_shown
+        review = self.session.review_shown if review is None else review
         if review is None or review is self._carded:
             return
         self._carded = review
@@ -452,10 +460,15 @@ class Table(Described, w.VBox):
     def _prompt(self) -> str:
         if self.session.finished:
             return "The game is over. Choose a game, level and seed, then press New game."
+        if self.hand.is_over and self.session.coaching:
+            return (
+                "The hand is over. Your coach is looking at your decisions… Press Next hand whenever you like: "
+                "the review comes when it is ready."
+            )
         if self.hand.is_over and self.session.grades_shown is not None:
-            return "The hand is over and your decisions are graded below. Press Next hand to go on."
+            return "The hand is over: your coach's review is below. Press Next hand to go on."
         if self.hand.is_over:
-            return "The hand is over. Press Grade my decisions to review it, or Next hand to go on."
+            return "The hand is over. Press Next hand to go on."
         return str(self.board.picture.get("prompt") or "")  # what to do now, as the board says it
 
     # -- drawing ---------------------------------------------------------------------------------------
@@ -476,12 +489,11 @@ class Table(Described, w.VBox):
             self.next_tie.draw(self.moment)
         else:
             self.next_tie.hide()
-        self.grade_button.disabled = not over
         # Below the board, the narration's words call each seat by the name the board gives it ("West", not "seat 1").
         names = [sitter.name for sitter in default_names(view)]
         self.result.value = in_names(self._result_html(), names) if over else ""
         self.grades.value = in_names(self._grades_html(session.grades_shown), names)
-        self.coach.show(session.review_shown)
+        self.coach.show(session.review_shown, looking=over and session.coaching, trouble=session.not_coached)
         self.trick_list.show(view.tricks, view.trump, view, names)
         self.story.value = in_names(log_html(view, session.reasons_shown), names)
 
@@ -557,12 +569,10 @@ class Table(Described, w.VBox):
         if self._grades_drawn[0] is not graded:
             review = self.session.review_shown
             lines = [] if review is None else [(d.band, decision_words(d, self.seat)) for d in review.decisions]
-            body = (
-                "".join(f"<li>{_banded(band, line)}</li>" for band, line in lines)
-                or "<li>You made no decision this hand.</li>"
-            )
+            body = "".join(f"<li>{_banded(band, line)}</li>" for band, line in lines)
             mark = f" ({EDITED_MARK})" if graded.edited else ""
-            self._grades_drawn = (graded, f"<b>Your decisions in hand {graded.number}{mark}</b><ol>{body}</ol>")
+            listed = f"<b>Your decisions in hand {graded.number}{mark}</b><ol>{body}</ol>" if body else ""
+            self._grades_drawn = (graded, listed)  # none made: the coach says so in words
         return self._grades_drawn[1]
 
     # -- the learner's controls: each forwards to the session ------------------------------------------------
@@ -638,7 +648,8 @@ class Table(Described, w.VBox):
         return self.session.hint().action
 
     def grade(self) -> None:
-        """Grade each of your decisions in the finished hand against the computer's best."""
+        """Grade each of your decisions in the finished hand now (the coach does it by itself once a hand is over:
+        this is for a lesson's code)."""
         self.session.grade()
 
     def new(self) -> None:

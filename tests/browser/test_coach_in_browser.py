@@ -7,6 +7,7 @@ from labdriver import open_notebook, photograph, run_all, wait_kernel_idle, writ
 
 NOTEBOOK = "coach.ipynb"
 # Random choices at seat 0 until a graded hand has a decision below Good: the coach then offers a second try.
+# The coach comes by itself once a hand is over (in a thread of the kernel): the cell waits for it.
 CELL = """import random
 from euchre_lesson import PARTNERSHIP
 from euchre_lesson.widgets.table import Table
@@ -14,11 +15,19 @@ table, rng = Table(PARTNERSHIP, seed=3), random.Random(3)
 for _ in range(6):
     while not table.hand.is_over:
         table.act(rng.choice(table.view.legal))
-    table.grade()
+    table.session.wait_for_coach()
     if table.session.review_shown.worst is not None:
         break
     table.next_hand()
 table"""
+# One hand clicked to its end, and nothing more: no code asks for grades, and the cell does not wait for the coach.
+ONE_HAND = """import random
+from euchre_lesson import PARTNERSHIP
+from euchre_lesson.widgets.table import Table
+table, rng = Table(PARTNERSHIP, seed=3), random.Random(3)
+display(table)
+while not table.hand.is_over:
+    table.act(rng.choice(table.view.legal))"""
 SIZES = ((390, 844), (1280, 720), (1920, 1080))
 
 
@@ -65,4 +74,22 @@ def test_the_coach_offers_a_second_try_at_the_costliest_decision(page, lab, shot
     photograph(page, coach, shots / "coach_after_the_second_try_1280.png")
     coach.get_by_role("button", name="Back to the game").click()
     board.wait_for(state="hidden")
+    assert not page.errors, page.errors
+
+
+def test_the_coach_comes_by_itself_once_a_hand_is_over(page, lab, shots):
+    """Issue 37, 5: no Grade button: the page says the coach is looking (or has its review already), then the review
+    appears on its own while the learner may press Next hand."""
+    write_notebook(lab.folder / "coach_by_itself.ipynb", [ONE_HAND])
+    open_notebook(page, lab, "coach_by_itself.ipynb")
+    run_all(page)
+    note = page.locator(".euchre-table .euchre-note, .euchre-note").first
+    note.wait_for()
+    coach = page.locator(".euchre-coach")
+    coach.filter(has_text="accurate").wait_for(timeout=60_000)  # drawn by the coach's own thread, unasked
+    wait_kernel_idle(page)
+    assert page.get_by_role("button", name="Grade my decisions").count() == 0
+    assert "review is below" in page.locator(".euchre-note").first.inner_text()
+    assert page.get_by_role("button", name="Next hand").count() >= 1
+    photograph(page, coach, shots / "coach_by_itself_1280.png")
     assert not page.errors, page.errors

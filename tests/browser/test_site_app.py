@@ -167,7 +167,7 @@ def test_back_and_forward_between_lessons_keep_the_page_and_its_python(site, off
 
 
 GAME = "08_cutthroat_game.ipynb"  # a whole game at the lessons' Table
-TOOLS = ("Hint", "Undo", "Grade my decisions", "Next hand")  # the host's buttons under the board
+TOOLS = ("Hint", "Undo", "Next hand")  # the host's buttons under the board (the coach comes by itself: no Grade)
 # The lesson's Table's board scrolled to the top of the page, as a learner playing at it keeps it (the line above it,
 # its game and seed in words, scrolled away), then every button of the Table (the
 # board's cards and buttons, and the host's tools under the board) with its box, and the bottom of the page's header.

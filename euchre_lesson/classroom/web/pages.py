@@ -436,7 +436,7 @@ def SeatAtTable(token: str, held: Held[SeatedView], on_asked: Callable[[], None]
     Story(view["hand_in_play"]["story"])
     last = view["last_hand"]
     if last and (last["number"] != view["hand_number"] or view["game_over"]):
-        Review(token, last, view["coach"], on_asked)
+        Review(token, last, view["coach"], view["coaching"], on_asked)
 
 
 def tools_for(view: SeatedView) -> list[Button]:
@@ -531,20 +531,9 @@ def Story(story: list[str]) -> None:
 
 
 @solara.component
-def Review(token: str, last: Reviewed, coach: CoachSeen | None, on_asked: Callable[[], None]) -> None:
-    """The hand just over as this seat saw it: its result, its story, the computers' reasons, this seat's grades
-    and its coach."""
-    said, set_said = solara.use_state("")
-    room = use_served().room
-
-    def grade() -> None:
-        try:
-            room.grade(token)
-            set_said("")
-        except ValueError as error:
-            set_said(str(error))
-        on_asked()
-
+def Review(token: str, last: Reviewed, coach: CoachSeen | None, coaching: str, on_asked: Callable[[], None]) -> None:
+    """The hand just over as this seat saw it: its result, its story, the computers' reasons, and its coach, who
+    comes by itself (`coaching` says it is at work meanwhile, in words)."""
     number = last["number"]
     reasons = [f"{reason['who']}: {reason['words']}" for reason in last["reasons"]]
     solara.HTML(
@@ -560,15 +549,14 @@ def Review(token: str, last: Reviewed, coach: CoachSeen | None, on_asked: Callab
             )
         ),
     )
-    if last["grades"] is None:
-        solara.Button(f"Grade my decisions in hand {number}", on_click=grade, text=True)
-    elif coach is not None and coach["number"] == number:
+    if coach is not None and coach["number"] == number:
         Coached(token, coach, on_asked)
-    else:
+    elif last["grades"] is not None:
         solara.HTML(
             "div", unsafe_innerHTML=f"<h4>Your decisions in hand {number}</h4>" + listed(last["grades"], "class-grades")
         )
-    Said(said)
+    elif coaching:
+        Said(coaching, "coaching")
 
 
 LESSON_PAGE = "/lessons/notebooks/index.html?path=notebooks/"  # a lesson's page on the class's own lesson site
@@ -594,13 +582,12 @@ def Coached(token: str, coach: CoachSeen, on_asked: Callable[[], None]) -> None:
         return choose
 
     number, worst = coach["number"], coach["worst"]
+    lines = (
+        f"<h4>Your decisions in hand {number}</h4>" + listed(coach["lines"], "class-grades") if coach["lines"] else ""
+    )
     solara.HTML(
         "div",
-        unsafe_innerHTML=(
-            f"<h4>Your decisions in hand {number}</h4>"
-            + listed(coach["lines"], "class-grades")
-            + f'<p class="class-coach"><strong>{escaped(coach["summary"])}</strong></p>'
-        ),
+        unsafe_innerHTML=lines + f'<p class="class-coach"><strong>{escaped(coach["summary"])}</strong></p>',
     )
     if worst is not None:
         rule, lesson = escaped(worst["rule"]), worst["lesson"]

@@ -46,7 +46,9 @@ class ServedClass:
     @classmethod
     def of(cls, room: Classroom, addresses: Iterable[str] = ()) -> ServedClass:
         """`room` served at these addresses, with its lessons' answers read from its folder."""
-        return cls(room, tuple(addresses), LessonReports(room.keeper.folder, room.join_code))
+        reports = LessonReports(room.keeper.folder, room.join_code)
+        room.positions_kept_by(reports.keep_position)  # the coach's positions missed, kept with the lessons' answers
+        return cls(room, tuple(addresses), reports)
 
     @property
     def join(self) -> str:
