@@ -222,13 +222,17 @@ def translated(lesson: Path, language: str, locale: Path = LOCALE) -> nbformat.N
     return notebook
 
 
-def executed(notebook: nbformat.NotebookNode, folder: Path, progress: Path) -> nbformat.NotebookNode:
+def executed(notebook: nbformat.NotebookNode, folder: Path, scratch: Path) -> nbformat.NotebookNode:
     """The notebook run from a fresh kernel in `folder`, with its outputs (as nbconvert --execute does), its answers
-    kept in the progress folder `progress` (as make notebooks keeps them in a fresh one, never the learner's own)."""
+    kept in the folder `scratch`/progress (as make notebooks keeps them in a fresh one, never the learner's own)."""
+    from jupyter_client import KernelManager
     from nbclient import NotebookClient
 
-    client = NotebookClient(notebook, timeout=CELL_SECONDS, resources={"metadata": {"path": str(folder)}})
-    client.execute(env={**os.environ, PROGRESS: str(progress)})
+    # Where it can, the kernel is reached through files in `scratch`, not TCP ports: on a busy machine a port found
+    # free was taken by another kernel before this one bound it, and the build waited for the dead kernel for good.
+    manager = KernelManager(transport="ipc", ip=str(scratch / "kernel")) if os.name == "posix" else None
+    client = NotebookClient(notebook, km=manager, timeout=CELL_SECONDS, resources={"metadata": {"path": str(folder)}})
+    client.execute(env={**os.environ, PROGRESS: str(scratch / "progress")})
     return notebook
 
 
@@ -239,12 +243,13 @@ def built_path(lesson: Path, language: str) -> Path:
 def build(language: str, notebooks: Path = NOTEBOOKS, locale: Path = LOCALE) -> list[Path]:
     """Write and run every lesson in `language` into notebooks/<language>/; the paths written."""
     made = []
-    with tempfile.TemporaryDirectory(prefix="euchre-progress-") as progress:
+    with tempfile.TemporaryDirectory(prefix="euchre-build-") as scratch:
+        (Path(scratch) / "progress").mkdir()
         for lesson in lessons(notebooks):
             path = built_path(lesson, language)
             path.parent.mkdir(parents=True, exist_ok=True)
             started = time.monotonic()
-            notebook = executed(translated(lesson, language, locale), path.parent, Path(progress))
+            notebook = executed(translated(lesson, language, locale), path.parent, Path(scratch))
             nbformat.write(notebook, path)
             made.append(path)
             print(f"built {path.relative_to(notebooks.parent)} in {time.monotonic() - started:.0f} s")

@@ -15,6 +15,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from euchre_lesson.teach.house_rules import class_rules, show_answer
+
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = importlib.util.spec_from_file_location("lesson_catalog_tool", ROOT / "scripts" / "lesson_catalog.py")
 assert SPEC and SPEC.loader
@@ -123,3 +125,15 @@ def test_a_widget_s_link_in_a_built_lesson_is_read(tmp_path):
     notebook.metadata["widgets"] = {"state": {"board": {"value": "<a href='00_gone.ipynb'>Welcome</a>"}}}
     nbformat.write(notebook, tmp_path / "14_contents.ipynb")
     assert "00_gone.ipynb" in links(tmp_path / "14_contents.ipynb")
+
+
+def test_a_lesson_in_a_language_s_folder_plays_by_the_class_s_house_rules_beside_the_english_lessons(tmp_path):
+    (tmp_path / "house_rules.json").write_text('{"cutthroat": {"stick_the_dealer": true}}', encoding="utf-8")
+    for folder in ("fr", "et", "sub"):
+        (tmp_path / folder).mkdir()
+    assert class_rules("cutthroat", tmp_path / "fr").stick_the_dealer
+    assert class_rules("cutthroat", tmp_path / "et").stick_the_dealer
+    assert not class_rules("cutthroat", tmp_path / "sub").stick_the_dealer  # not a language's lessons: its own folder
+    (tmp_path / "fr" / "house_rules.json").write_text('{"show_answer": "never"}', encoding="utf-8")
+    assert not class_rules("cutthroat", tmp_path / "fr").stick_the_dealer  # a language's own file wins
+    assert show_answer(tmp_path / "fr") == "never" and show_answer(tmp_path / "et") == "after a try"
