@@ -30,8 +30,11 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import re
 import sys
+import tempfile
+import time
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -56,6 +59,7 @@ from euchre_lesson.engine.language import LANGUAGES as SPOKEN  # noqa: E402
 
 LANGUAGES = tuple(code for code in SPOKEN if code != ENGLISH)  # the languages with lessons besides English
 LANGUAGE_CELL = "lesson-language"  # the id of the code cell the build adds: the kernel speaks the lesson's language
+PROGRESS = "EUCHRE_LESSON_PROGRESS"  # the folder of a learner's answers (teach/progress.py): a fresh one per build
 CELL_SECONDS = 600  # the longest one cell of a lesson may run while a build executes it
 # What a translation of a cell must carry over unchanged, besides the placeholders, rule ids and cards of the
 # package's catalog: its links (to a rule, a glossary entry, another lesson), its HTML (the rule book's anchors)
@@ -218,11 +222,17 @@ def translated(lesson: Path, language: str, locale: Path = LOCALE) -> nbformat.N
     return notebook
 
 
-def executed(notebook: nbformat.NotebookNode, folder: Path) -> nbformat.NotebookNode:
-    """The notebook run from a fresh kernel in `folder`, with its outputs (as nbconvert --execute does)."""
+def executed(notebook: nbformat.NotebookNode, folder: Path, scratch: Path) -> nbformat.NotebookNode:
+    """The notebook run from a fresh kernel in `folder`, with its outputs (as nbconvert --execute does), its answers
+    kept in the folder `scratch`/progress (as make notebooks keeps them in a fresh one, never the learner's own)."""
+    from jupyter_client import KernelManager
     from nbclient import NotebookClient
 
-    NotebookClient(notebook, timeout=CELL_SECONDS, resources={"metadata": {"path": str(folder)}}).execute()
+    # Where it can, the kernel is reached through files in `scratch`, not TCP ports: on a busy machine a port found
+    # free was taken by another kernel before this one bound it, and the build waited for the dead kernel for good.
+    manager = KernelManager(transport="ipc", ip=str(scratch / "kernel")) if os.name == "posix" else None
+    client = NotebookClient(notebook, km=manager, timeout=CELL_SECONDS, resources={"metadata": {"path": str(folder)}})
+    client.execute(env={**os.environ, PROGRESS: str(scratch / "progress")})
     return notebook
 
 
@@ -233,13 +243,16 @@ def built_path(lesson: Path, language: str) -> Path:
 def build(language: str, notebooks: Path = NOTEBOOKS, locale: Path = LOCALE) -> list[Path]:
     """Write and run every lesson in `language` into notebooks/<language>/; the paths written."""
     made = []
-    for lesson in lessons(notebooks):
-        path = built_path(lesson, language)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        notebook = executed(translated(lesson, language, locale), path.parent)
-        nbformat.write(notebook, path)
-        made.append(path)
-        print(f"built {path.relative_to(notebooks.parent)}")
+    with tempfile.TemporaryDirectory(prefix="euchre-build-") as scratch:
+        (Path(scratch) / "progress").mkdir()
+        for lesson in lessons(notebooks):
+            path = built_path(lesson, language)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            started = time.monotonic()
+            notebook = executed(translated(lesson, language, locale), path.parent, Path(scratch))
+            nbformat.write(notebook, path)
+            made.append(path)
+            print(f"built {path.relative_to(notebooks.parent)} in {time.monotonic() - started:.0f} s")
     return made
 
 

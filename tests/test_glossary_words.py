@@ -137,6 +137,10 @@ OTHER_SENSES = {
         "pass",
     ): "the card passed to the lone player: handed over (annab üle), not a bid",
     ("et", "13_rule_book", "51300776", "round"): "one round of play: a hand (jagu), not a round of bidding",
+    ("fr", "15_teachers_guide", "aa73f531", "hand"): "to hand out copies: to give them out (distribuer), not a hand",
+    ("et", "14_contents", "class-link-intro", "hand"): "the button Hand in: handing in one's work, not a hand",
+    ("et", "15_teachers_guide", "class-progress", "hand"): "the button Hand in: handing in one's work, not a hand",
+    ("et", "15_teachers_guide", "lesson-15-intro", "pass"): "a wrong answer passes the turn on: not a bid",
 }
 # English words a translation keeps on purpose, with the reason (language, lesson, cell id, word).
 KEPT_ENGLISH = {

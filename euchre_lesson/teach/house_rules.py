@@ -18,6 +18,7 @@ from typing import Any
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular
 from ..engine.formats import Format, FormatRefused, either, frozen, read
+from ..engine.language import LANGUAGES
 from ..engine.rules import ALLOWED, PRESETS, RuleSet, with_switches
 
 HOUSE_RULES_FILE = "house_rules.json"
@@ -145,7 +146,13 @@ def _house_rules_path(folder: object) -> Path:
             f"folder {excerpt(name, 300)} is not a folder: give the folder "
             f"that holds (or would hold) {HOUSE_RULES_FILE}.",
         )
-    return Path(name) / HOUSE_RULES_FILE
+    path = Path(name) / HOUSE_RULES_FILE
+    # A lesson in another language runs in its language's folder (notebooks/fr, which make translations builds):
+    # its class plays by the file beside the English lessons, one folder up, unless the language has its own.
+    here = Path(name).resolve()
+    if not os.path.lexists(path) and here.name in LANGUAGES and os.path.lexists(here.parent / HOUSE_RULES_FILE):
+        return here.parent / HOUSE_RULES_FILE
+    return path
 
 
 class _Mistake(ValueError):
