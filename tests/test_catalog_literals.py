@@ -65,9 +65,7 @@ def called(node: ast.Call) -> str:
 
 def literals(node: ast.AST) -> Iterator[ast.AST]:
     """The string literals an expression's value is built from (through +, if-else, lists, dicts, .format)."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        yield node
-    elif isinstance(node, ast.JoinedStr):
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) or isinstance(node, ast.JoinedStr):
         yield node
     elif isinstance(node, ast.Call):
         if called(node) in MARKERS:
@@ -150,7 +148,7 @@ def test_every_learner_facing_literal_goes_through_the_catalog(path):
     if name_of(path) in NOT_YET:
         pytest.xfail(f"not marked yet: {NOT_YET[name_of(path)]}")  # listed, and checked below to still hold words
     left = unmarked(path.read_text(encoding="utf-8"), str(path))
-    assert not left, f"{name_of(path)} shows words outside the catalog: write them _(\"...\"):\n" + "\n".join(left)
+    assert not left, f'{name_of(path)} shows words outside the catalog: write them _("..."):\n' + "\n".join(left)
 
 
 @pytest.mark.parametrize("name", sorted(NOT_YET))
@@ -184,10 +182,10 @@ def test_the_walk_finds_an_unmarked_label(source):
     [
         'w.Button(description=_("Deal again"))',
         'self.drawing.button(go, description=_("Play {card}").format(card=card))',
-        'w.HTML("<div class=\'felt\'></div>")',
+        "w.HTML(\"<div class='felt'></div>\")",
         'w.Text(description=_("File"), value="euchre_game.json")',
         'w.Button(description="♠", tooltip=_("spades"))',
-        'w.HTML(value=f"<span style=\'width: 12em\'>{words}</span>")',
+        "w.HTML(value=f\"<span style='width: 12em'>{words}</span>\")",
         'raise NotationError("card", message)',
         'w.Label(ngettext("{n} card", "{n} cards", n).format(n=n))',
     ],

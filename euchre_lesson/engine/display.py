@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .cards import Card, Suit, sort_key
-from .language import N_, _
 from .faces import RANK_WORDS, face_html, plain_name  # noqa: F401 (RANK_WORDS: words are found here too)
+from .language import N_, _
 from .ranking import bower
 from .view import seat_roles, trick_on_table
 

@@ -30,7 +30,8 @@ def legal_plays(hand: Sequence[Card] | str, trick: Sequence[Card] | str, trump: 
     both = next((card for card in trick if card in hand), None)
     if both is not None:
         raise NotationError(
-            "trick", _("{card} is in both hand and trick, but each card is in the deck only once (C1).").format(card=both)
+            "trick",
+            _("{card} is in both hand and trick, but each card is in the deck only once (C1).").format(card=both),
         )
     return playable(hand, trick, checks.suit("trump", trump))
 
@@ -127,9 +128,11 @@ def why_wins(cards: Sequence[Card], trump: Suit) -> str:
     if is_trump(winner, trump):
         only = sum(is_trump(c, trump) for c in cards) == 1
         if led is trump:
-            because = (_("{card} wins: it is the only trump played") if only else _(
-                "{card} wins: it is the highest trump played"
-            )).format(card=winner)
+            because = (
+                _("{card} wins: it is the only trump played")
+                if only
+                else _("{card} wins: it is the highest trump played")
+            ).format(card=winner)
         else:
             because = (
                 _("{card} wins: it is the only trump played, and a trump beats any {noun}")
@@ -149,6 +152,8 @@ def why_wins(cards: Sequence[Card], trump: Suit) -> str:
         elif effective_suit(card, trump) is led:
             losers.append(_("{card} is a lower {noun}").format(card=card, noun=_noun(led)))
         else:
-            losers.append(_("{card} is neither trump nor a {noun}, so it cannot win").format(card=card, noun=_noun(led)))
+            losers.append(
+                _("{card} is neither trump nor a {noun}, so it cannot win").format(card=card, noun=_noun(led))
+            )
     text = because + (f" ({'; '.join(losers)})" if losers else "") + "."
     return text + "".join(" " + _("Remember: {aside}.").format(aside=aside) for aside in dict.fromkeys(asides))

@@ -57,7 +57,8 @@ class RandomPlayer:
     def decide(self, view: View, rng: random.Random | None = None) -> Choice:
         action = dice(self, rng).choice(deciding(view).legal)
         return Choice(
-            action, _("I picked {action} at random from {count} legal actions.").format(action=action, count=len(view.legal))
+            action,
+            _("I picked {action} at random from {count} legal actions.").format(action=action, count=len(view.legal)),
         )
 
     def choose(self, view: View, rng: random.Random | None = None) -> Action:
@@ -129,7 +130,9 @@ class ExpertPlayer:
                     action=best.action, worth=best.worth, runner_up=options[1].action, runner_up_worth=options[1].worth
                 ),
             )
-        return Choice(best.action, _("I choose {action}: {worth} on average.").format(action=best.action, worth=best.worth))
+        return Choice(
+            best.action, _("I choose {action}: {worth} on average.").format(action=best.action, worth=best.worth)
+        )
 
     def choose(self, view: View, rng: random.Random | None = None) -> Action:
         """The action alone, for code that plays without words."""

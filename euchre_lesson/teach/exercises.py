@@ -231,7 +231,9 @@ class Exercise:
 
     def _wrong(self, given) -> str:
         """Why this wrong answer fails, without naming the right one (each kind says more where it can)."""
-        return _("{answer} is not it: look again at the question, and at the rules it names.").format(answer=_words(given))
+        return _("{answer} is not it: look again at the question, and at the rules it names.").format(
+            answer=_words(given)
+        )
 
     def written(self, given) -> str:
         """An answer (one of `choices()`, or several cards) as a learner would write it for check()."""
@@ -273,7 +275,9 @@ class Exercise:
         """The verdict on an answer, as check() gives it: remembered nowhere."""
         if given is None or given is Ellipsis:
             return Verdict(
-                False, _("Replace the ____ or ... with your answer first. {question}").format(question=self.question), answered=False
+                False,
+                _("Replace the ____ or ... with your answer first. {question}").format(question=self.question),
+                answered=False,
             )
         if _nesting(given) > MOST_NESTING:
             return Verdict(
@@ -295,7 +299,9 @@ class Exercise:
             return Verdict(False, _inviting(refused), answer=typed)
         except (NotationError, ValueError) as error:
             return Verdict(
-                False, _("I could not read {answer}: {error}").format(answer=excerpt(given), error=error), answered=False
+                False,
+                _("I could not read {answer}: {error}").format(answer=excerpt(given), error=error),
+                answered=False,
             )
         if self._is_right(value):
             return Verdict(True, self._praise(value), answer=self._written(value))

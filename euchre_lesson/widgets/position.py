@@ -13,6 +13,7 @@ from ..engine import checks
 from ..engine.actions import Action
 from ..engine.cards import Card
 from ..engine.display import rule_link
+from ..engine.language import _
 from ..engine.sequence import PHASE_RULES
 from ..look.clicks import Toggle, action_for
 from ..look.faces import faces_for
@@ -70,7 +71,7 @@ class PositionView(Described, w.VBox):
         rule = PHASE_RULES[self.view.phase]
         self.heading = w.HTML(f"<p><b>{escape(QUESTION)}</b> (the rule behind it: {rule_link(rule)})</p>")
         self.verdict = note()
-        self.show_button = action_button("Show the answer", "show the best choice here, and why", self.show)
+        self.show_button = action_button(_("Show the answer"), _("show the best choice here, and why"), self.show)
         extra = [self.show_button] if solution is not None and show_answer != "never" else []
         self.show_button.layout.display = "" if show_answer == "always" else "none"
         self.children = [self.heading, self.board, w.HBox(self.buttons + extra), self.verdict]

@@ -87,11 +87,13 @@ def _loaded_words(table: Table, news: News) -> str:
 
 
 def _saved_words(table: Table, news: News) -> str:
-    said = _("Saved the game (hand {number}) to {path}.").format(number=len(table.game.hands), path=path_words(news.path))
+    said = _("Saved the game (hand {number}) to {path}.").format(
+        number=len(table.game.hands), path=path_words(news.path)
+    )
     if news.unsealed is not None:
-        said += " " + _("It was saved without a seal, so a later load cannot tell whether it was changed: {why}").format(
-            why=_failure_words(str(news.unsealed), news.unsealed)
-        )
+        said += " " + _(
+            "It was saved without a seal, so a later load cannot tell whether it was changed: {why}"
+        ).format(why=_failure_words(str(news.unsealed), news.unsealed))
     return said
 
 
@@ -161,9 +163,7 @@ NOTES: dict[Told, Callable[[Table, News], str]] = {
         "Select five of your ten cards first (click them), then press Keep these five (T5)."
     ),
     Told.UNDONE: lambda t, n: _("Undone: back to before your last action. {prompt}").format(prompt=t.prompt()),
-    Told.NOTHING_TO_UNDO: lambda t, n: _(
-        "Nothing to undo: you have not acted since this game started or was loaded."
-    ),
+    Told.NOTHING_TO_UNDO: lambda t, n: _("Nothing to undo: you have not acted since this game started or was loaded."),
     Told.NEXT_HAND: lambda t, n: t.prompt(),
     Told.NO_NEXT_HAND: lambda t, n: _("There is no next hand now. {prompt}").format(prompt=t.prompt()),
     Told.HINT: lambda t, n: hint_words(_action(n), _view(n), n.reason),
@@ -174,9 +174,9 @@ NOTES: dict[Told, Callable[[Table, News], str]] = {
     Told.CANNOT_START: lambda t, n: _("Cannot start that game: {error}").format(error=n.error),
     Told.NO_PATH: lambda t, n: _("Type a file name first, for example my_game.json."),
     Told.SAVED: _saved_words,
-    Told.NOT_SAVED: lambda t, n: _(
-        "Not saved. {why} Nothing was written; the game in progress is unchanged."
-    ).format(why=_failure_words(n.path, _error(n))),
+    Told.NOT_SAVED: lambda t, n: _("Not saved. {why} Nothing was written; the game in progress is unchanged.").format(
+        why=_failure_words(n.path, _error(n))
+    ),
     Told.LOADED: _loaded_words,
     Told.NOT_LOADED: lambda t, n: _("Not loaded. {why} The game in progress is unchanged.").format(
         why=_failure_words(n.path, _error(n))
