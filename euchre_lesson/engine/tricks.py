@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from . import checks
+from . import checks, language
 from .cards import Card, Suit
 from .errors import NotationError
 from .language import N_, _
@@ -67,7 +67,7 @@ PLURALS = {Suit.CLUBS: N_("clubs"), Suit.DIAMONDS: N_("diamonds"), Suit.HEARTS: 
 
 
 def _noun(suit: Suit) -> str:
-    return _(NOUNS[suit])
+    return language._(NOUNS[suit])
 
 
 def _suit_words(suit: Suit, trump: Suit) -> str:
@@ -79,7 +79,7 @@ def _role(card: Card, trump: Suit) -> str:
     role = bower(card, trump)
     if role == "left" and card.suit is not None:  # a left bower has a suit, the one it is not
         return _("{card} is not a {noun} while {suits} are trump: it is the left bower, a trump").format(
-            card=card, noun=_noun(card.suit), suits=_(PLURALS[trump])
+            card=card, noun=_noun(card.suit), suits=language._(PLURALS[trump])
         )
     if role == "joker":
         return _("the Joker is always a trump (C3)")

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.actions import Action, Verb, parse_action
 from ..engine.cards import Card, Rank, Suit, parse_card, parse_cards, parse_suit, sort_key
 from ..engine.display import words_html
@@ -316,13 +316,13 @@ class Exercise:
         """The hints one by one: hint(1), hint(2), ... (the last one repeats)."""
         number = checks.whole("number", number, 1, right="the number of a hint: a whole number such as 1 or 2")
         # The author's own hints, else the way in to an exercise of its kind.
-        hints = self.hints or (_(KIND_HINTS.get(type(self).__name__, KIND_HINTS["Exercise"])),)
+        hints = self.hints or (language._(KIND_HINTS.get(type(self).__name__, KIND_HINTS["Exercise"])),)
         return _Text(hints[min(number, len(hints)) - 1])
 
     def solution(self) -> str:
         """The answer with its explanation; where the class's house rules never show answers, a sentence saying so."""
         if show_answer() == "never":  # house_rules.json beside the lesson (student copies carry it)
-            return _Text(_(ANSWERS_OFF))
+            return _Text(language._(ANSWERS_OFF))
         return self.explained()
 
     def explained(self) -> str:
@@ -347,7 +347,7 @@ def _inviting(message: str) -> str:
     message = message.strip()
     if "try again" in message.casefold():
         return message
-    return f"{message}{'' if message.endswith(('.', '!', '?')) else '.'} {_(TRY_AGAIN)}"
+    return f"{message}{'' if message.endswith(('.', '!', '?')) else '.'} {language._(TRY_AGAIN)}"
 
 
 def _nesting(value, deepest: int = MOST_NESTING) -> int:

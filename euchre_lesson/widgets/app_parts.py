@@ -10,7 +10,7 @@ from pathlib import Path
 
 import ipywidgets as w
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.display import words_html
 from ..engine.files import write_atomically
 from ..engine.game import MAX_RECORD_BYTES
@@ -32,7 +32,7 @@ def house_rules_line(rule_sets: list[RuleSet] | tuple[RuleSet, ...]) -> w.HTML:
     parts = []
     for rules in arguments.rule_sets("rule_sets", rule_sets):
         switches = "; ".join(rules.switches_words()) or _("none changed from the preset")
-        parts.append(f"<b>{escape(_(rules.facts.label))}</b>: {words_html(switches)}")
+        parts.append(f"<b>{escape(language._(rules.facts.label))}</b>: {words_html(switches)}")
     line = w.HTML("<p>" + _("Your class's house rules here · {games}").format(games=" · ".join(parts)) + "</p>")
     line.add_class("euchre-house-rules")  # not a note: the tests and the page read the first note as the table's
     return line

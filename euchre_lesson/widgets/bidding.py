@@ -8,7 +8,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.actions import Action, Verb
 from ..engine.cards import sort_key
 from ..engine.display import words_html
@@ -197,7 +197,7 @@ class BiddingTrainer(Described, w.VBox):
     def redraw(self) -> None:
         state, seat = self.state, self.seat
         view = state.view(seat)
-        game = _(state.rules.facts.label)
+        game = language._(state.rules.facts.label)
         self.situation.value = (
             _("<b>Deal {number}</b> · {game} · you are seat {seat} · dealer {dealer} · {phase}").format(
                 number=escape(str(self.seed)),

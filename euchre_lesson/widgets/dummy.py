@@ -7,6 +7,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..engine import language
 from ..engine.actions import keep
 from ..engine.cards import Card, fixed_suit, sort_key
 from ..engine.errors import IllegalAction, NotationError
@@ -43,7 +44,7 @@ class DummyTrainer(Described, w.VBox):
             raise NotationError(
                 "rules",
                 _("rules must be Cutthroat's (a game with a dummy), not {game}'s.").format(
-                    game=_(self.rules.facts.label)
+                    game=language._(self.rules.facts.label)
                 ),
             )
         arguments.start_box(DummyTrainer, self, kwargs)

@@ -7,6 +7,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..engine import language
 from ..engine.cards import Card, fixed_suit, sort_key
 from ..engine.hand import HandState
 from ..engine.language import _
@@ -182,5 +183,5 @@ class FollowSuitTrainer(Described, w.VBox):
     def hint(self) -> None:
         self.hinted, self.last = True, None  # the note now shows the hint, not the last verdict
         cards = " ".join(map(str, self.legal_cards()))
-        say(self.note, _("The cards you may play are {cue}: {cards}.").format(cue=_(LEGAL_CUE), cards=cards))
+        say(self.note, _("The cards you may play are {cue}: {cards}.").format(cue=language._(LEGAL_CUE), cards=cards))
         self.redraw()

@@ -7,7 +7,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.cards import DECK_SIZES, Card, Suit
 from ..engine.display import ROLE_WORDS
 from ..engine.language import N_, _
@@ -31,7 +31,7 @@ def _suits() -> list[tuple[str, Suit]]:
 def _card_label(card: Card, trump: Suit) -> str:
     """A card in a list: 'J♣ (left bower)', 'Joker (joker, highest trump)'."""
     role = bower(card, trump)
-    return f"{card} ({_(ROLE_WORDS[role])})" if role else str(card)
+    return f"{card} ({language._(ROLE_WORDS[role])})" if role else str(card)
 
 
 class RankingExplorer(Described, w.VBox):
@@ -53,14 +53,14 @@ class RankingExplorer(Described, w.VBox):
             style={"button_width": "auto"},
         )
         self.deck_picker = w.Dropdown(
-            options=[(_(words), size) for words, size in DECKS], value=deck, description=_("Deck")
+            options=[(language._(words), size) for words, size in DECKS], value=deck, description=_("Deck")
         )
         self.order_text = w.HTML()
         self.trump_row = CardRow(on_pick=self.pick, layout=w.Layout(flex_flow="row wrap"))
         self.plain_row = CardRow(on_pick=self.pick, layout=w.Layout(flex_flow="row wrap"))
         # index=0 said outright: ipywidgets can leave a first choice whose value is None unselected.
         self.led_picker = w.Dropdown(
-            options=[(_(FIRST_LEADS), None)] + _suits(),
+            options=[(language._(FIRST_LEADS), None)] + _suits(),
             index=0,
             description=_("Suit led"),
             style={"description_width": "initial"},

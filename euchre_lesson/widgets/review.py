@@ -13,7 +13,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.actions import Action
 from ..engine.language import N_, _
 from ..play.budget import DECISION_SECONDS
@@ -126,7 +126,7 @@ class ReviewWidget(Described, w.VBox):
         """How the review went, in words (or that nothing is due)."""
         session = self.session
         if not session.items:
-            return _(NOTHING_DUE)
+            return language._(NOTHING_DUE)
         asked = len(session.items)
         right = _("{right} of {asked} right").format(right=session.right, asked=asked)
         later = (

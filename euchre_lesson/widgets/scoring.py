@@ -8,6 +8,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..engine import language
 from ..engine.display import words_html
 from ..engine.errors import NotationError
 from ..engine.language import _
@@ -78,7 +79,7 @@ class ScoreCalculator(Described, w.VBox):
         arguments.start_box(ScoreCalculator, self, kwargs)
         self.rules_by_game = rules_by_game(rules)
         self.game_picker = w.ToggleButtons(
-            options=[(_(preset.facts.label), game) for game, preset in PRESETS.items()],
+            options=[(language._(preset.facts.label), game) for game, preset in PRESETS.items()],
             value=rules.game,
             description=_("Game"),
             tooltips=[

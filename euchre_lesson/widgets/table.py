@@ -10,7 +10,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.actions import Action, Verb
 from ..engine.cards import Card, sort_key
 from ..engine.display import words_html
@@ -79,7 +79,7 @@ EDITED_MARK = N_("from an edited game")
 
 def _loaded_words(table: Table, news: News) -> str:
     trust = table.session.trust
-    said = _(TRUST_WORDS[trust]) if trust in TRUST_WORDS else ""
+    said = language._(TRUST_WORDS[trust]) if trust in TRUST_WORDS else ""
     loaded = _("Loaded the game from {path}: hand {number}.").format(
         path=path_words(news.path), number=len(table.game.hands)
     )
@@ -312,7 +312,7 @@ class Table(Described, w.VBox):
         )
         self.game_input = w.Dropdown(description=_("Game"), tooltip=_("which game the next new game plays"))
         self.level_input = w.Dropdown(
-            options=[(_(name), name) for name in LEVELS],
+            options=[(language._(name), name) for name in LEVELS],
             value=level,
             description=_("Computer"),
             tooltip=_("how the computer players choose"),
@@ -438,7 +438,7 @@ class Table(Described, w.VBox):
     def _offer_games(self, rules: RuleSet) -> None:
         """The game choices: every game's preset or the rules given for it in `games`, but these rules for their own."""
         choices = rules_by_game(rules) | {game: given for game, given in self.games.items() if game != rules.game}
-        self.game_input.options = [(_(game.facts.label), game) for game in choices.values()]
+        self.game_input.options = [(language._(game.facts.label), game) for game in choices.values()]
         self.game_input.value = choices[rules.game]
 
     def _heard(self, news: News) -> None:
@@ -520,11 +520,11 @@ class Table(Described, w.VBox):
             '{level} <span class="euchre-level-words">({level_words})</span></span>'
             " · seed {seed}"
         ).format(
-            game=escape(_(game.rules.facts.label)),
+            game=escape(language._(game.rules.facts.label)),
             target=escape(str(game.rules.target)),
             switches=words_html(switches),
-            level=escape(_(self.level)),
-            level_words=escape(_(LEVEL_WORDS[self.level]).format(worlds=EXPERT_WORLDS)),
+            level=escape(language._(self.level)),
+            level_words=escape(language._(LEVEL_WORDS[self.level]).format(worlds=EXPERT_WORLDS)),
             seed=escape(str(game.seed)),
         ) + self._origin_html(game)  # the board shows the hand, dealer, trump
 
@@ -535,7 +535,7 @@ class Table(Described, w.VBox):
             lead = _("<b>Edited game.</b>") + " " if trust is Trust.EDITED else ""
             lines.append(
                 f'<span class="euchre-origin" data-trust="{trust.name.lower()}">{lead}'
-                f"{escape(_(TRUST_WORDS[trust]))}</span>"
+                f"{escape(language._(TRUST_WORDS[trust]))}</span>"
             )
         if game.set_by_hand:
             lines.append(f'<span class="euchre-origin">{escape(game.set_by_hand)}</span>')
@@ -547,7 +547,7 @@ class Table(Described, w.VBox):
             f'<span data-side="{i}">{escape(side_words(side, view).capitalize())}: <b>{score}</b></span>'
             for i, (side, score) in enumerate(zip(game.sides, game.scores))
         ]
-        mark = f", {_(EDITED_MARK)}" if self.session.edited else ""
+        mark = f", {language._(EDITED_MARK)}" if self.session.edited else ""
         return _("Scores (to {target}{mark}): ").format(target=escape(str(game.rules.target)), mark=mark) + " · ".join(
             parts
         )
