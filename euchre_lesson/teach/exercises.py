@@ -510,7 +510,10 @@ class TrickWinner(_CardsAndTrump):
         card = parse_card(given)
         if card not in self.cards:
             raise NotationError(
-                excerpt(given), f"{card} was not played to this trick; choose one of {_words_in_order(self.cards)}."
+                excerpt(given),
+                _("{card} was not played to this trick; choose one of {cards}.").format(
+                    card=card, cards=_words_in_order(self.cards)
+                ),
             )
         return card
 
@@ -655,7 +658,10 @@ class PlayableCard(LegalPlays):
     def _read(self, given) -> Card:
         card = parse_card(given)
         if card not in self.hand:
-            raise NotationError(str(given), f"{card} is not in your hand; choose one of {_words(self.hand)}.")
+            raise NotationError(
+                str(given),
+                _("{card} is not in your hand; choose one of {cards}.").format(card=card, cards=_words(self.hand)),
+            )
         return card
 
     def _is_right(self, given: Card) -> bool:
@@ -737,7 +743,7 @@ class Score(Exercise):
         if not isinstance(parts, (tuple, list)) or len(parts) != 2:
             raise NotationError(
                 excerpt(given),
-                "Answer with two whole numbers, the makers' points and the defenders', such as (1, 0) or '1 0'.",
+                _("Answer with two whole numbers, the makers' points and the defenders', such as (1, 0) or '1 0'."),
             )
         return Points(*map(_points, parts))
 
@@ -795,9 +801,9 @@ def _count(number: int, noun: str) -> str:
 def _points(given) -> int:
     """A whole number of points, from a number or its digits."""
     if isinstance(given, bool) or not isinstance(given, (int, str)) or not str(given).strip().isdigit():
-        raise NotationError(excerpt(given), "Answer with a whole number of points, such as 2.")
+        raise NotationError(excerpt(given), _("Answer with a whole number of points, such as 2."))
     if len(str(given).strip()) > 3:
-        raise NotationError(excerpt(given), "No hand scores more than a few points; answer with a number such as 2.")
+        raise NotationError(excerpt(given), _("No hand scores more than a few points; answer with a number such as 2."))
     return int(given)
 
 
@@ -834,10 +840,18 @@ class BestFive(_CardsAndTrump):
         five = frozenset(_cards(given))
         strangers = sorted(five - set(self.cards), key=sort_key)
         if strangers:
-            raise IllegalAction("T5", f"{strangers[0]} is not among your ten cards; keep five of {_words(self.cards)}.")
+            raise IllegalAction(
+                "T5",
+                _("{card} is not among your ten cards; keep five of {cards}.").format(
+                    card=strangers[0], cards=_words(self.cards)
+                ),
+            )
         if len(five) != 5:
             raise Unfinished(
-                excerpt(given), f"Choose five different cards from {_words(self.cards)}, not {len(five)} (T5)."
+                excerpt(given),
+                _("Choose five different cards from {cards}, not {count} (T5).").format(
+                    cards=_words(self.cards), count=len(five)
+                ),
             )
         return five
 
@@ -1075,7 +1089,9 @@ class Choice(Exercise):
         for option in self.options:
             if option.lower() == wanted:
                 return option
-        raise NotationError(excerpt(given), f"Answer with one of {', '.join(map(repr, self.options))}.")
+        raise NotationError(
+            excerpt(given), _("Answer with one of {options}.").format(options=", ".join(map(repr, self.options)))
+        )
 
     def explain(self) -> str:
         return self.options[self.right]

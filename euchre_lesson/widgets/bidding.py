@@ -219,7 +219,7 @@ class BiddingTrainer(Described, w.VBox):
         for_you = any(actor == seat for actor, _said in view.said)
         self.bids.value = (
             _("<b>The bidding so far</b>")
-            + (" (where it says you, the computer bid for you, by its rule of thumb)" if for_you else "")
+            + (_(" (where it says you, the computer bid for you, by its rule of thumb)") if for_you else "")
             + "<br>"
             + log_html(view, said)
         )

@@ -46,11 +46,13 @@ class ClassLink(Described, w.VBox):
         self.code = w.Text(
             value=link.join if link else "", placeholder=_("such as KMR-TEX"), description=_("Join code"), layout=wide
         )
-        self.join_tie = TiedButton("Join", _("send your answers to your teacher's page from now on"), self.join)
-        self.leave_tie = TiedButton("Stop sending", _("stop sending your answers to your teacher's server"), self.leave)
+        self.join_tie = TiedButton(_("Join"), _("send your answers to your teacher's page from now on"), self.join)
+        self.leave_tie = TiedButton(
+            _("Stop sending"), _("stop sending your answers to your teacher's server"), self.leave
+        )
         self.said = note()
         self.children = [
-            w.HTML("<h4 class='euchre-note'>Send your answers to your teacher</h4>"),
+            w.HTML(_("<h4 class='euchre-note'>Send your answers to your teacher</h4>")),
             self.name,
             self.server,
             self.code,

@@ -102,8 +102,11 @@ class PracticeWidget(Described, w.VBox):
             _close_all(self._replaced)
         self._replaced, self.view, self.holder.children = self.view, view, (view,)
         self.heading.value = (
-            f"<p class='euchre-note'><b>Endless practice</b> · question {number}: "
-            f"<b>{escape(self.question.words)}</b></p>"
+            "<p class='euchre-note'>"
+            + _("<b>Endless practice</b> · question {number}: <b>{words}</b>").format(
+                number=number, words=escape(self.question.words)
+            )
+            + "</p>"
         )
         say(self.setting, self.question.setting)
         self.setting.layout.display = "" if self.question.setting else "none"

@@ -148,7 +148,7 @@ class ProgressBoard(Described, w.VBox):
         self.hand_in = HandIn(self.progress)
         self.children = [
             style_sheet(),
-            w.HTML("<h3 class='euchre-note'>Your progress</h3>"),
+            w.HTML(_("<h3 class='euchre-note'>Your progress</h3>")),
             w.HBox([self.review_words, self.review_tie], layout=w.Layout(align_items="center", overflow="visible")),
             self.review_holder,
             self.board,
@@ -228,7 +228,7 @@ class HandIn(Described, w.VBox):
         self.data, self.file_name = b"", ""  # the file last made, and the name it is saved under
         self.said = note()
         self.children = [
-            w.HTML("<h4 class='euchre-note'>Hand in your progress</h4>"),
+            w.HTML(_("<h4 class='euchre-note'>Hand in your progress</h4>")),
             w.HBox([self.name, self.hand_in_tie], layout=w.Layout(overflow="visible")),
             self.said,
             self.link,
@@ -250,9 +250,12 @@ class HandIn(Described, w.VBox):
         self.data, self.file_name = data, file_name
         self.link.value = (
             f"<a class='euchre-hand-in-link' download='{escape(file_name)}' href='{data_link(data)}' "
-            f"style='text-decoration:underline'>Save {escape(file_name)}</a>"
+            "style='text-decoration:underline'>" + _("Save {name}").format(name=escape(file_name)) + "</a>"
         )
-        say(self.said, f"Click the link below to save {file_name}, then give that file to your teacher.")
+        say(
+            self.said,
+            _("Click the link below to save {name}, then give that file to your teacher.").format(name=file_name),
+        )
 
 
 class ClassProgressView(Described, w.VBox):
@@ -279,7 +282,7 @@ class ClassProgressView(Described, w.VBox):
         self.reads = 0
         self.children = [
             style_sheet(),
-            w.HTML("<h3 class='euchre-note'>Your class's progress</h3>"),
+            w.HTML(_("<h3 class='euchre-note'>Your class's progress</h3>")),
             self.tables,
             self.read_tie,
             w.HBox([self.csv_path, self.export_tie], layout=w.Layout(overflow="visible")),

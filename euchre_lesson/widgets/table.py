@@ -370,7 +370,7 @@ class Table(Described, w.VBox):
     def _lay_out(self) -> None:
         """The board, its note and the host's tools under it; then what is not the board, as before."""
         self.story.layout = w.Layout(max_height="14em", overflow="auto")
-        story_title = w.HTML("<b>This hand so far</b> (the computer players' reasons show once the hand is over)")
+        story_title = w.HTML(_("<b>This hand so far</b> (the computer players' reasons show once the hand is over)"))
         for extra in (story_title, self.story, self.trick_list):  # what projector mode leaves out
             extra.add_class("euchre-extra")
         self.file_row = w.HBox(
