@@ -209,8 +209,9 @@ class Exercise:
         if _nesting(given) > MOST_NESTING:  # refused before any reading, which would recurse into it
             raise NotationError(
                 "given",
-                f"I could not read that answer: it is lists inside lists more than "
-                f"{MOST_NESTING} deep. {self.question}",
+                _("I could not read that answer: it is lists inside lists more than {most} deep. {question}").format(
+                    most=MOST_NESTING, question=self.question
+                ),
             )
         return self._read(given)
 

@@ -172,7 +172,7 @@ class ScoreQuiz(Described, w.VBox):
             style={"description_width": "initial"},
         )
         self.check_button = action_button(_("Check"), _("check your answer against the scoring table"), self.check)
-        self.next_tie = TiedButton("Next question", "ask another scoring question", self.next_question)
+        self.next_tie = TiedButton(_("Next question"), _("ask another scoring question"), self.next_question)
         self.questions = 0  # how many were asked: Next question acts on the one shown
         self.note = note()
         self.children = [
