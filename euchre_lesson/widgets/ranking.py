@@ -53,7 +53,10 @@ class RankingExplorer(Described, w.VBox):
             style={"button_width": "auto"},
         )
         self.deck_picker = w.Dropdown(
-            options=[(language._(words), size) for words, size in DECKS], value=deck, description=_("Deck")
+            options=[(language._(words), size) for words, size in DECKS],
+            value=deck,
+            description=_("Deck"),
+            style={"description_width": "initial"},  # "Deck" is longer in French ("Jeu de cartes")
         )
         self.order_text = w.HTML()
         self.trump_row = CardRow(on_pick=self.pick, layout=w.Layout(flex_flow="row wrap"))

@@ -82,6 +82,7 @@ class ScoreCalculator(Described, w.VBox):
             options=[(language._(preset.facts.label), game) for game, preset in PRESETS.items()],
             value=rules.game,
             description=_("Game"),
+            style={"button_width": "auto"},  # a game's name is longer in some languages than the default width
             tooltips=[
                 _("three players, each for themselves"),
                 _("two teams of two"),

@@ -573,7 +573,8 @@ class Table(Described, w.VBox):
             chosen=self.selected,
             note=self._news[0] if self.projected else "",
             mood=self._news[1] if self.projected else "",
-            title_extra=f"hand {self.shown + 1}" + (f", {EDITED_MARK}" if self.session.edited else ""),
+            title_extra=_("hand {number}").format(number=self.shown + 1)
+            + (f", {language._(EDITED_MARK)}" if self.session.edited else ""),
         )
 
     def _result_html(self) -> str:
@@ -597,7 +598,7 @@ class Table(Described, w.VBox):
                 "".join(f"<li>{_banded(band, line)}</li>" for band, line in lines)
                 or "<li>You made no decision this hand.</li>"
             )
-            mark = f" ({EDITED_MARK})" if graded.edited else ""
+            mark = f" ({language._(EDITED_MARK)})" if graded.edited else ""
             self._grades_drawn = (graded, f"<b>Your decisions in hand {graded.number}{mark}</b><ol>{body}</ol>")
         return self._grades_drawn[1]
 
