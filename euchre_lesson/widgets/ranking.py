@@ -75,7 +75,7 @@ class RankingExplorer(Described, w.VBox):
         self._next_slot = 0  # a click on a card fills the first card, then the second, in turn
         self.children = [
             style_sheet(),
-            w.HBox([self.trump_picker, self.deck_picker]),
+            w.HBox([self.trump_picker, self.deck_picker], layout=w.Layout(flex_flow="row wrap")),
             self.order_text,
             w.HTML(_("<b>Trumps, strongest first</b>")),
             self.trump_row,
@@ -87,7 +87,7 @@ class RankingExplorer(Described, w.VBox):
             ),
             self.plain_row,
             w.HTML(_("<b>A trick</b>: click two cards above, or choose them here")),
-            w.HBox([self.first_picker, self.second_picker, self.led_picker]),
+            w.HBox([self.first_picker, self.second_picker, self.led_picker], layout=w.Layout(flex_flow="row wrap")),
             self.trick_row,
             self.note,
         ]
