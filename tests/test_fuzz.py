@@ -810,6 +810,8 @@ GOOD_ARGUMENTS = {
     "positions": lambda: (),
     "scores": lambda: (0, 0, 0),
     "contenders": lambda: (),
+    # when an exercise view offers "Show the answer" (widgets/exercise.py: answer_setting)
+    "show_answer": lambda: "always",
 }
 GOOD_FOR = {
     "BestFive": {"cards": lambda: "JH JD AH KH QH 9S TS"},
