@@ -810,8 +810,6 @@ GOOD_ARGUMENTS = {
     "positions": lambda: (),
     "scores": lambda: (0, 0, 0),
     "contenders": lambda: (),
-    # when an exercise view offers "Show the answer" (widgets/exercise.py: answer_setting)
-    "show_answer": lambda: "always",
 }
 GOOD_FOR = {
     "BestFive": {"cards": lambda: "JH JD AH KH QH 9S TS"},
@@ -860,6 +858,8 @@ GOOD_FOR = {
     "joining.look_alikes": {"names": lambda: ["Ann", "\u0410nn 2"]},
     "canonical_id": {"key": lambda: "lesson 1 q1"},
     "class_key": {"folder": lambda: "."},
+    # when an exercise view offers "Show the answer": the setting given, else the house rules of a folder
+    "answer_setting": {"show_answer": lambda: "always", "folder": lambda: "."},
     "make_class_key": {"folder": lambda: "."},
     "joining.join_key": {"code": lambda: "AC-DE"},
     "LessonContext": {"progress": lambda: euchre_lesson.teach.progress.Progress(tempfile.mkdtemp())},
