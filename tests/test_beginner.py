@@ -156,6 +156,6 @@ def test_the_lessons_table_offers_the_beginner_and_says_what_it_does():
     from euchre_lesson.widgets.computer import LEVEL_WORDS
 
     table = Table(PARTNERSHIP, seat=0, level="beginner", seed=3)
-    assert "beginner" in table.level_input.options and table.level == "beginner"
+    assert ("beginner", "beginner") in table.level_input.options and table.level == "beginner"  # (label, level)
     assert LEVEL_WORDS["beginner"].replace("'", "&#x27;") in table.header.value
     assert all(isinstance(player, BeginnerPlayer) for player in table.session.players.values())

@@ -24,6 +24,7 @@ from ..engine.cards import Card
 from ..engine.errors import FileRefused, IllegalAction, NotationError, excerpt
 from ..engine.game import GameState
 from ..engine.hand import HandState
+from ..engine.language import _
 from ..engine.narration import seat_words, story
 from ..engine.sequence import PHASE_RULES
 from ..engine.view import View, acting_seat
@@ -98,7 +99,7 @@ def told_before_you_sat(view: View, names: Sequence[str], lines: int) -> list[st
     "Before you sat: the computer at your seat passed", never "you passed"."""
     onlooker = BeforeYouSat(*(getattr(view, name) for name in View.__dataclass_fields__))
     named = [COMPUTER_AT_YOUR_SEAT if seat == view.seat else name for seat, name in enumerate(names)]
-    return [BEFORE_YOU_SAT + in_names(words, named) for _, words in story(onlooker)[:lines]]
+    return [BEFORE_YOU_SAT + in_names(words, named) for _seat, words in story(onlooker)[:lines]]
 
 
 def checked_seconds(name: str, value: Any) -> float:
@@ -590,7 +591,8 @@ class ClassTable:
         student = self._seats[to_act]
         who = seat_words(to_act, view) if student is None else f"{student.name} ({seat_words(to_act, view)})"
         return IllegalAction(
-            PHASE_RULES[game.hand.phase], f"It is not your turn: {who} is to act, in {game.hand.phase}."
+            PHASE_RULES[game.hand.phase],
+            _("It is not your turn: {who} is to act, in {phase}.").format(who=who, phase=game.hand.phase),
         )
 
     def _took(self, after: GameState, reason: str | None = None, undoable: bool = False) -> None:

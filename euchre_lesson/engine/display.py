@@ -9,8 +9,10 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import language
 from .cards import Card, Suit, sort_key
 from .faces import RANK_WORDS, face_html, plain_name  # noqa: F401 (RANK_WORDS: words are found here too)
+from .language import N_
 from .ranking import bower
 from .view import seat_roles, trick_on_table
 
@@ -71,14 +73,15 @@ def words_html(text: str) -> str:
     return rule_links(escape(text))
 
 
-ROLE_WORDS = {"right": "right bower", "left": "left bower", "joker": "joker, highest trump"}
+# A card's role under trump, marked here and translated where it is said.
+ROLE_WORDS = {"right": N_("right bower"), "left": N_("left bower"), "joker": N_("joker, highest trump")}
 ROLE_MARKS = {"right": "R", "left": "L", "joker": "★"}
 
 
 def card_name(card: Card, trump: Suit | None = None) -> str:
     """Words for a screen reader: 'jack of diamonds, left bower'."""
     role = bower(card, trump) if trump is not None else None
-    return f"{plain_name(card)}, {ROLE_WORDS[role]}" if role and not card.is_joker else plain_name(card)
+    return f"{plain_name(card)}, {language._(ROLE_WORDS[role])}" if role and not card.is_joker else plain_name(card)
 
 
 def card_html(card: Card, trump: Suit | None = None, *, dim: bool = False) -> str:

@@ -43,7 +43,10 @@ def checked_language(language: object) -> str:
         if code in LANGUAGES:
             return code
     known = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
-    raise NotationError("language", f"There are lessons in these languages: {known}; not in {language!r}.")
+    raise NotationError(
+        "language",
+        _("There are lessons in these languages: {known}; not in {given}.").format(known=known, given=repr(language)),
+    )
 
 
 @cache

@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 from .cards import DECK_SIZES
 from .errors import NotationError, excerpt
+from .language import N_
 
 
 class ScoreRow(NamedTuple):
@@ -125,9 +126,9 @@ GAMES = {
         _cutthroat_table,
         "T1",
         "T8",
-        name="Cutthroat Euchre",
-        label="Cutthroat (3 players, dummy)",
-        described="Cutthroat (three players, each for themselves)",
+        name=N_("Cutthroat Euchre"),
+        label=N_("Cutthroat (3 players, dummy)"),
+        described=N_("Cutthroat (three players, each for themselves)"),
         said="Cutthroat",
         makers=Side("the maker", "the maker"),
         defenders=Side("each defender", "each defender"),
@@ -142,9 +143,9 @@ GAMES = {
         _partnership_table,
         "F1",
         "F5",
-        name="Partnership Euchre",
-        label="Partnership (4 players)",
-        described="Partnership Euchre (four players, partners opposite)",
+        name=N_("Partnership Euchre"),
+        label=N_("Partnership (4 players)"),
+        described=N_("Partnership Euchre (four players, partners opposite)"),
         said="partnership Euchre",
         **_PARTNERS,
         make_trump_at=5,
@@ -158,9 +159,9 @@ GAMES = {
         _two_hand_table,
         "W1",
         "W6",
-        name="Two-handed Euchre",
-        label="Two-handed (2 players)",
-        described="Two-handed Euchre (two players)",
+        name=N_("Two-handed Euchre"),
+        label=N_("Two-handed (2 players)"),
+        described=N_("Two-handed Euchre (two players)"),
         said="Two-handed Euchre",
         makers=Side("the maker", "the maker"),
         defenders=Side("the opponent", "the opponent"),
@@ -175,9 +176,9 @@ GAMES = {
         _partnership_table,
         "R1",
         "R5",
-        name="Railroad Euchre",
-        label="Railroad (4 players, joker)",
-        described="Railroad Euchre (four players, partners opposite, with the joker)",
+        name=N_("Railroad Euchre"),
+        label=N_("Railroad (4 players, joker)"),
+        described=N_("Railroad Euchre (four players, partners opposite, with the joker)"),
         said="Railroad Euchre",
         **_PARTNERS,
         make_trump_at=5,

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from . import checks
+from . import checks, language
 from .cards import Card, Suit
 from .errors import NotationError
+from .language import N_, _
 from .ranking import bower, effective_suit, is_trump, power, suit_in_play
 
 
@@ -28,7 +29,10 @@ def legal_plays(hand: Sequence[Card] | str, trick: Sequence[Card] | str, trump: 
     hand, trick = checks.cards("hand", hand), checks.cards("trick", trick, MOST_IN_TRICK - 1)
     both = next((card for card in trick if card in hand), None)
     if both is not None:
-        raise NotationError("trick", f"{both} is in both hand and trick, but each card is in the deck only once (C1).")
+        raise NotationError(
+            "trick",
+            _("{card} is in both hand and trick, but each card is in the deck only once (C1).").format(card=both),
+        )
     return playable(hand, trick, checks.suit("trump", trump))
 
 
@@ -56,17 +60,29 @@ def winning_index(cards: Sequence[Card], trump: Suit) -> int:
     return powers.index(max(powers))
 
 
+# A suit's words in the sentences below, marked here and translated where they are said: one card of it ("a heart"),
+# and the suit as trump ("while hearts are trump").
+NOUNS = {Suit.CLUBS: N_("club"), Suit.DIAMONDS: N_("diamond"), Suit.HEARTS: N_("heart"), Suit.SPADES: N_("spade")}
+PLURALS = {Suit.CLUBS: N_("clubs"), Suit.DIAMONDS: N_("diamonds"), Suit.HEARTS: N_("hearts"), Suit.SPADES: N_("spades")}
+
+
+def _noun(suit: Suit) -> str:
+    return language._(NOUNS[suit])
+
+
 def _suit_words(suit: Suit, trump: Suit) -> str:
-    return f"{suit} (trump)" if suit is trump else str(suit)
+    return _("{suit} (trump)").format(suit=suit) if suit is trump else str(suit)
 
 
 def _role(card: Card, trump: Suit) -> str:
     """A short aside for the cards whose suit is not what it looks like."""
     role = bower(card, trump)
     if role == "left" and card.suit is not None:  # a left bower has a suit, the one it is not
-        return f"{card} is not a {card.suit.noun} while {trump.plural} are trump: it is the left bower, a trump"
+        return _("{card} is not a {noun} while {suits} are trump: it is the left bower, a trump").format(
+            card=card, noun=_noun(card.suit), suits=language._(PLURALS[trump])
+        )
     if role == "joker":
-        return "the Joker is always a trump (C3)"
+        return _("the Joker is always a trump (C3)")
     return ""
 
 
@@ -74,31 +90,34 @@ def why_not(card: Card, hand: Sequence[Card], trick: Sequence[Card], trump: Suit
     """Why a card may not be played now, in a sentence, or None when it may."""
     if card not in hand:
         held = " ".join(map(str, hand))
-        return f"You do not hold {card}; your cards are {held}."
+        return _("You do not hold {card}; your cards are {held}.").format(card=card, held=held)
     legal = playable(hand, trick, trump)
     if card in legal:
         return None
     led = effective_suit(trick[0], trump)
     shown = ", ".join(map(str, legal))
-    message = f"You must follow {_suit_words(led, trump)}: you hold {shown}."
+    message = _("You must follow {suit}: you hold {cards}.").format(suit=_suit_words(led, trump), cards=shown)
     played_aside = _role(card, trump)
     if played_aside:
         return f"{message} {played_aside[0].upper()}{played_aside[1:]}."
     held_asides = [_role(c, trump) for c in legal if _role(c, trump)]
     if held_asides:
-        return f"{message} Remember: {held_asides[0]}."
-    return f"{message} {card} is not a {led.noun}."
+        return f"{message} " + _("Remember: {aside}.").format(aside=held_asides[0])
+    return f"{message} " + _("{card} is not a {noun}.").format(card=card, noun=_noun(led))
 
 
 def why_may(card: Card, trick: Sequence[Card], trump: Suit) -> str:
     """Why a card the rules allow may be played to this trick: it follows, or the hand cannot (C12)."""
     if not trick:
-        return "the leader may lead any card (C12)."
+        return _("the leader may lead any card (C12).")
     led = effective_suit(trick[0], trump)
     if effective_suit(card, trump) is led:
-        aside = f" (the left bower counts as a {trump.noun})" if bower(card, trump) == "left" else ""
-        return f"it follows the suit led, {_suit_words(led, trump)}{aside} (C12)."
-    return f"you hold no {_suit_words(led, trump)}, so you may play any card (C12)."
+        if bower(card, trump) == "left":
+            return _("it follows the suit led, {suit} (the left bower counts as a {noun}) (C12).").format(
+                suit=_suit_words(led, trump), noun=_noun(trump)
+            )
+        return _("it follows the suit led, {suit} (C12).").format(suit=_suit_words(led, trump))
+    return _("you hold no {suit}, so you may play any card (C12).").format(suit=_suit_words(led, trump))
 
 
 def why_wins(cards: Sequence[Card], trump: Suit) -> str:
@@ -107,21 +126,34 @@ def why_wins(cards: Sequence[Card], trump: Suit) -> str:
     led = effective_suit(cards[0], trump)
     asides = [_role(c, trump) for c in cards if _role(c, trump)]
     if is_trump(winner, trump):
-        best = "the only trump" if sum(is_trump(c, trump) for c in cards) == 1 else "the highest trump"
-        because = f"{winner} wins: it is {best} played" + (
-            "" if led is trump else f", and a trump beats any {led.noun}"
-        )
+        only = sum(is_trump(c, trump) for c in cards) == 1
+        if led is trump:
+            because = (
+                _("{card} wins: it is the only trump played")
+                if only
+                else _("{card} wins: it is the highest trump played")
+            ).format(card=winner)
+        else:
+            because = (
+                _("{card} wins: it is the only trump played, and a trump beats any {noun}")
+                if only
+                else _("{card} wins: it is the highest trump played, and a trump beats any {noun}")
+            ).format(card=winner, noun=_noun(led))
     else:
-        because = f"{winner} wins: nobody played a trump, and it is the highest {led.noun}, the suit led"
+        because = _("{card} wins: nobody played a trump, and it is the highest {noun}, the suit led").format(
+            card=winner, noun=_noun(led)
+        )
     losers = []
     for card in cards:
         if card == winner:
             continue
         if is_trump(card, trump):
-            losers.append(f"{card} is a lower trump")
+            losers.append(_("{card} is a lower trump").format(card=card))
         elif effective_suit(card, trump) is led:
-            losers.append(f"{card} is a lower {led.noun}")
+            losers.append(_("{card} is a lower {noun}").format(card=card, noun=_noun(led)))
         else:
-            losers.append(f"{card} is neither trump nor a {led.noun}, so it cannot win")
+            losers.append(
+                _("{card} is neither trump nor a {noun}, so it cannot win").format(card=card, noun=_noun(led))
+            )
     text = because + (f" ({'; '.join(losers)})" if losers else "") + "."
-    return text + "".join(f" Remember: {aside}." for aside in dict.fromkeys(asides))
+    return text + "".join(" " + _("Remember: {aside}.").format(aside=aside) for aside in dict.fromkeys(asides))

@@ -406,7 +406,7 @@ def picture_of(
 def title_of(view: View, extra: str = "") -> str:
     """The picture's title: the game, the points it is played to, and the host's `extra` words if any."""
     target = ngettext("to {count} point", "to {count} points", view.rules.target).format(count=view.rules.target)
-    return " · ".join(filter(None, (view.rules.facts.name, target, extra)))
+    return " · ".join(filter(None, (language._(view.rules.facts.name), target, extra)))
 
 
 def labels_of(view: View) -> dict[str, str]:

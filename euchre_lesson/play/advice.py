@@ -28,6 +28,7 @@ from ..engine.cards import fixed_suit
 from ..engine.errors import IllegalAction
 from ..engine.game import GameState
 from ..engine.hand import HandState
+from ..engine.language import _
 from ..engine.narration import capital, choice_words
 from ..engine.phases import Phase
 from ..engine.rules import RuleSet, side_of
@@ -216,7 +217,7 @@ def play_options(view: View, rng: random.Random, worlds: int = 200, until: Deadl
     careful = RuleOfThumbPlayer().choose(view)
     samples: dict[Action, list[int]] = {a: [] for a in sorted(view.legal, key=lambda a: a != careful)}
     deals, check = PlayWorlds(view), until.checker
-    for _ in until.worlds(worlds):
+    for _world in until.worlds(worlds):
         try:
             values = solve_checked(deals.sample(rng, check=check), check)
         except OutOfTime:  # the deadline passed in this world: it is dropped, and the loop ends
@@ -280,7 +281,7 @@ def bid_options(view: View, rng: random.Random, worlds: int = 60, until: Deadlin
     samples: dict[Action, list[float]] = {a: [] for a in candidates(view)}
     deals, check = worlds_of(view), until.checker
     by_chance = bool(view.scores) and weighs_chances(view.rules)
-    for _ in until.worlds(worlds):  # every option is tried in the same worlds, as many as there is time for
+    for _world in until.worlds(worlds):  # every option is tried in the same worlds, as many as there is time for
         try:
             world = deals.sample(rng, check=check)
             row = [worth_in(world, action, view, by_chance, check) for action in samples]
@@ -480,8 +481,9 @@ def _grade(
     if action not in view.legal:  # only a legal action has a worth; the engine says why this one is not
         raise IllegalAction(
             PHASE_RULES[view.phase],
-            f"{capital(_named(action, view))} is not possible now: this is "
-            f"{view.phase}, and the choices are {_listed(view)}.",
+            _("{action} is not possible now: this is {phase}, and the choices are {choices}.").format(
+                action=capital(_named(action, view)), phase=view.phase, choices=_listed(view)
+            ),
         )
     options = options or _advise(view, worlds, seed, until)
     best = options[0]
@@ -536,7 +538,7 @@ def _alone(view: View, action: Action, worlds: int, seed: int, until: Deadline, 
     None if not one fitted in the time."""
     rng, deals, check, extra = random.Random(seed), worlds_of(view), until.checker, []
     by_chance = best.unit == "chance of winning"
-    for _ in until.worlds(bidding_worlds(worlds)):
+    for _world in until.worlds(bidding_worlds(worlds)):
         try:
             extra.append(worth_in(deals.sample(rng, check=check), action, view, by_chance, check))
         except OutOfTime:

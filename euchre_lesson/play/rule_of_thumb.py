@@ -22,6 +22,7 @@ from ..engine.actions import (
     play,
 )
 from ..engine.cards import Card, Rank, Suit, fixed_suit
+from ..engine.language import _
 from ..engine.narration import order_name
 from ..engine.phases import Phase
 from ..engine.ranking import bower, effective_suit, is_trump, power, suit_in_play
@@ -228,13 +229,16 @@ def _exchange(view: View) -> tuple[Action, str]:
     trump = fixed_suit(view.trump)
     if view.legal[0].kind is Verb.GIVE:
         card = best_card(view.hand, trump)
-        what = "my highest trump" if is_trump(card, trump) else "my best card, having no trump"
-        return give(card), f"My partner goes alone and calls for my best card: I give the {card}, {what}."
+        what = _("my highest trump") if is_trump(card, trump) else _("my best card, having no trump")
+        return give(card), _("My partner goes alone and calls for my best card: I give the {card}, {what}.").format(
+            card=card, what=what
+        )
     kept = best_five(view.hand, trump)
     dropped = next(c for c in view.hand if c not in kept.cards)
     received = view.exchanged[-1] if view.exchanged else None
-    got = f"I received the {received} from my partner. " if received else ""
-    return discard(dropped), f"{got}I keep the best five and discard the {dropped}. {kept.reason}"
+    got = _("I received the {card} from my partner.").format(card=received) + " " if received else ""
+    keeps = _("I keep the best five and discard the {card}.").format(card=dropped)
+    return discard(dropped), f"{got}{keeps} {kept.reason}"
 
 
 def kept(hand: Sequence[Card], dummy: Sequence[Card], trump: Suit) -> Action:
@@ -263,37 +267,50 @@ def _play(view: View) -> tuple[Action, str]:
     best = trick_winner(trick.cards, trump)
     winner, winning = trick.seats[best], trick.cards[best]
     if len(cards) == 1:
-        return play(cards[0]), f"The {cards[0]} is my only legal card (C12)."
+        return play(cards[0]), _("The {card} is my only legal card (C12).").format(card=cards[0])
     if winner == view.partner_of(view.seat):
         card = _lowest(cards, trump, led)
-        return play(card), f"My partner is winning this trick with the {winning}, so I play my lowest card, the {card}."
+        return play(card), _(
+            "My partner is winning this trick with the {winning}, so I play my lowest card, the {card}."
+        ).format(winning=winning, card=card)
     beaters = [c for c in cards if power(c, trump, led) > power(winning, trump, led)]
     if beaters:
         card = min(beaters, key=lambda c: power(c, trump, led))
-        return play(card), f"The {card} is the cheapest card that beats the {winning}."
+        return play(card), _("The {card} is the cheapest card that beats the {winning}.").format(
+            card=card, winning=winning
+        )
     card = _lowest(cards, trump, led)
     if effective_suit(card, trump) is led:
-        return play(card), f"I must follow {led} and cannot beat the {winning}, so I play my lowest, the {card}."
-    return play(card), f"I cannot beat the {winning}, so I throw my lowest card, the {card}."
+        return play(card), _(
+            "I must follow {suit} and cannot beat the {winning}, so I play my lowest, the {card}."
+        ).format(suit=led, winning=winning, card=card)
+    return play(card), _("I cannot beat the {winning}, so I throw my lowest card, the {card}.").format(
+        winning=winning, card=card
+    )
 
 
 def _lead(view: View, cards: list[Card]) -> tuple[Action, str]:
     trump = fixed_suit(view.trump)
     trumps = sorted((c for c in cards if is_trump(c, trump)), key=lambda c: -power(c, trump, trump))
     if view.seat in view.makers and trumps and (len(trumps) >= 2 or bower(trumps[0], trump)):
-        maker = view.rules.facts.makers.noun  # "the maker" in Cutthroat and Two-handed, "the makers" with partners
-        verb = "leads" if maker == "the maker" else "lead"
-        return play(
-            trumps[0]
-        ), f"{maker.capitalize()} {verb} trump to draw the defenders' trumps: I lead the {trumps[0]}."
+        alone = view.rules.facts.makers.noun == "the maker"  # Cutthroat and Two-handed; "the makers" with partners
+        return play(trumps[0]), (
+            _("The maker leads trump to draw the defenders' trumps: I lead the {card}.")
+            if alone
+            else _("The makers lead trump to draw the defenders' trumps: I lead the {card}.")
+        ).format(card=trumps[0])
     aces = [c for c in cards if c.rank is Rank.ACE and not is_trump(c, trump)]
     if aces:
-        return play(aces[0]), f"I lead the {aces[0]}: an off-suit ace is likely to win before anyone is void."
+        return play(aces[0]), _("I lead the {card}: an off-suit ace is likely to win before anyone is void.").format(
+            card=aces[0]
+        )
     off = [c for c in cards if not is_trump(c, trump)]
     if off:
         shortest = min(off, key=lambda c: (sum(effective_suit(o, trump) is c.suit for o in off), c.rank))
-        return play(shortest), f"I lead the {shortest} from my shortest suit, keeping my trumps for later."
-    return play(trumps[-1]), f"I hold only trumps, so I lead my lowest, the {trumps[-1]}."
+        return play(shortest), _("I lead the {card} from my shortest suit, keeping my trumps for later.").format(
+            card=shortest
+        )
+    return play(trumps[-1]), _("I hold only trumps, so I lead my lowest, the {card}.").format(card=trumps[-1])
 
 
 _CHOOSERS: dict[Phase, Callable[[View], tuple[Action, str]]] = {

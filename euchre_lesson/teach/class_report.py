@@ -26,6 +26,7 @@ from ..engine import checks
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_atomically
 from ..engine.formats import check, fits
+from ..engine.language import _
 from .class_formats import (
     CLASS_LINK,
     LESSON_REPORT,
@@ -90,8 +91,10 @@ def server_address(address: object) -> str:
     if not good or parts is None:
         raise NotationError(
             "server",
-            f"Write the class server's address as your teacher gave it, such as "
-            f"192.168.1.20:8765 (the machine and its port); not {excerpt(address)}.",
+            _(
+                "Write the class server's address as your teacher gave it, such as 192.168.1.20:8765 (the machine "
+                "and its port); not {address}."
+            ).format(address=excerpt(address)),
         )
     return f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}/"
 
@@ -166,9 +169,10 @@ def link_lessons(folder: Path, name, server, code, answers: dict, reporter: Clas
     except OSError:
         raise NotationError(
             "server",
-            f"The class's server at {link.server} did not answer. Check the address with "
-            f"your teacher (the server must be running), then press Join again. Your "
-            f"answers are kept here meanwhile.",
+            _(
+                "The class's server at {server} did not answer. Check the address with your teacher (the server "
+                "must be running), then press Join again. Your answers are kept here meanwhile."
+            ).format(server=link.server),
         ) from None
     if isinstance(said, str):
         raise NotationError("server", said)
@@ -177,8 +181,10 @@ def link_lessons(folder: Path, name, server, code, answers: dict, reporter: Clas
     if not isinstance(said, Link) or not said.token:
         raise NotationError(
             "server",
-            f"The class's server at {link.server} took the answers but gave these lessons no key to send the next "
-            f"with: it is older than these lessons. Ask your teacher to start the class's server of this release.",
+            _(
+                "The class's server at {server} took the answers but gave these lessons no key to send the next "
+                "with: it is older than these lessons. Ask your teacher to start the class's server of this release."
+            ).format(server=link.server),
         )
     link = said
     try:
@@ -188,13 +194,13 @@ def link_lessons(folder: Path, name, server, code, answers: dict, reporter: Clas
     except (OSError, FileRefused) as error:
         raise NotationError(
             "folder",
-            f"Your teacher's server said yes, but the link could not be kept beside your "
-            f"progress in {excerpt(str(path.parent), 200, str)} "
-            f"({getattr(error, 'strerror', None) or error}), so the lessons cannot send your "
-            f"answers.",
+            _(
+                "Your teacher's server said yes, but the link could not be kept beside your progress in {folder} "
+                "({why}), so the lessons cannot send your answers."
+            ).format(folder=excerpt(str(path.parent), 200, str), why=getattr(error, "strerror", None) or error),
         ) from None
     reporter.sent_by_this_kernel.add(link)
-    return f"You are in, {link.name}: from now on each answer you give reaches your teacher's page."
+    return _("You are in, {name}: from now on each answer you give reaches your teacher's page.").format(name=link.name)
 
 
 def unlink_lessons(folder: Path) -> None:
@@ -205,7 +211,9 @@ def unlink_lessons(folder: Path) -> None:
     except FileNotFoundError:
         pass
     except OSError as error:
-        raise NotationError("folder", f"The link to the class could not be removed ({error.strerror}).") from None
+        raise NotationError(
+            "folder", _("The link to the class could not be removed ({why}).").format(why=error.strerror)
+        ) from None
 
 
 # -- sending, in a thread of its own ----------------------------------------------------------------------------

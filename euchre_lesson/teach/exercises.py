@@ -12,12 +12,13 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.actions import Action, Verb, parse_action
 from ..engine.cards import Card, Rank, Suit, parse_card, parse_cards, parse_suit, sort_key
 from ..engine.display import words_html
 from ..engine.errors import IllegalAction, NotationError, excerpt
 from ..engine.hand import HandState
+from ..engine.language import N_, _
 from ..engine.narration import choice_words
 from ..engine.ranking import bower, effective_suit, is_trump
 from ..engine.rules import CUTTHROAT, RuleSet
@@ -59,7 +60,7 @@ class Verdict:
     @property
     def lead(self) -> str:
         """The words before the message: 'Correct!', 'Not quite:', or none for a prompt."""
-        return ("Correct!" if self.correct else "Not quite:") if self.answered else ""
+        return (_("Correct!") if self.correct else _("Not quite:")) if self.answered else ""
 
     def __str__(self) -> str:
         return f"{self.lead} {_sentence(self.message)}".strip()
@@ -96,27 +97,47 @@ MOST_HINTS = 20
 # What solution() says where the teacher's house rules never show answers: one sentence, and what still helps.
 # A hint for an exercise its author gave none: how to work out an answer of its kind, never the answer itself.
 KIND_HINTS = {
-    "WhichSuit": "Look for a jack: the jack of the suit of trump's colour is the left bower and counts as trump (C2).",
-    "TrickWinner": "A trump beats every card of another suit, the right bower highest, then the left (C2); with no "
-    "trump played, the highest card of the suit led wins.",
-    "LegalPlays": "Look at the suit led: if you hold a card of it, you must play one (the left bower belongs to the "
-    "trump suit, C2, C12); only if you hold none may you play any card.",
-    "PlayableCard": "Look at the suit led: if you hold a card of it, you must play one (the left bower belongs to the "
-    "trump suit, C2, C12); only if you hold none may you play any card.",
-    "Score": "Who made trump, did they play alone, and how many tricks did each side take? Then find the first row of "
-    "the scoring table that fits.",
-    "BestFive": "Keep your trumps first, the bowers highest, then your aces; a suit you throw away entirely lets you "
-    "trump it later.",
-    "Bid": "Count the cards that would be trump if you made this suit trump (both bowers count) and your aces: about "
-    "three strong trumps, or two with an ace beside them, make a hand worth a bid.",
-    "Exercise": "Rule out first each answer that breaks a rule this lesson has shown; the rule ids in the lesson "
-    "open the rule book at them.",
-    "Choice": "Rule out first each choice that breaks a rule this lesson has shown; the rule ids in the lesson open "
-    "the rule book at them.",
+    "WhichSuit": N_(
+        "Look for a jack: the jack of the suit of trump's colour is the left bower and counts as trump (C2)."
+    ),
+    "TrickWinner": N_(
+        "A trump beats every card of another suit, the right bower highest, then the left (C2); with no "
+        "trump played, the highest card of the suit led wins."
+    ),
+    "LegalPlays": N_(
+        "Look at the suit led: if you hold a card of it, you must play one (the left bower belongs to the "
+        "trump suit, C2, C12); only if you hold none may you play any card."
+    ),
+    "PlayableCard": N_(
+        "Look at the suit led: if you hold a card of it, you must play one (the left bower belongs to the "
+        "trump suit, C2, C12); only if you hold none may you play any card."
+    ),
+    "Score": N_(
+        "Who made trump, did they play alone, and how many tricks did each side take? Then find the first row of "
+        "the scoring table that fits."
+    ),
+    "BestFive": N_(
+        "Keep your trumps first, the bowers highest, then your aces; a suit you throw away entirely lets you "
+        "trump it later."
+    ),
+    "Bid": N_(
+        "Count the cards that would be trump if you made this suit trump (both bowers count) and your aces: about "
+        "three strong trumps, or two with an ace beside them, make a hand worth a bid."
+    ),
+    "Exercise": N_(
+        "Rule out first each answer that breaks a rule this lesson has shown; the rule ids in the lesson "
+        "open the rule book at them."
+    ),
+    "Choice": N_(
+        "Rule out first each choice that breaks a rule this lesson has shown; the rule ids in the lesson open "
+        "the rule book at them."
+    ),
 }
-ANSWERS_OFF = "Your teacher has turned the answers off for these lessons, so try again with the hints and the verdicts."
+ANSWERS_OFF = N_(
+    "Your teacher has turned the answers off for these lessons, so try again with the hints and the verdicts."
+)
 # What every wrong verdict ends with: the answer comes from a right try (or Show the answer), never from a verdict.
-TRY_AGAIN = "Try again: choose another answer, or ask for a hint."
+TRY_AGAIN = N_("Try again: choose another answer, or ask for a hint.")
 MOST_NESTING = 4  # lists inside lists: an answer needs 1 (some cards), a pair of points 1; deeper is a slip
 MOST_OPTIONS = 20  # a Choice is a few buttons
 RULE_ID = re.compile(r"[CTFWR][1-9][0-9]?")  # an id of RULES.md: C7, T5, F4, W2, R3
@@ -188,8 +209,9 @@ class Exercise:
         if _nesting(given) > MOST_NESTING:  # refused before any reading, which would recurse into it
             raise NotationError(
                 "given",
-                f"I could not read that answer: it is lists inside lists more than "
-                f"{MOST_NESTING} deep. {self.question}",
+                _("I could not read that answer: it is lists inside lists more than {most} deep. {question}").format(
+                    most=MOST_NESTING, question=self.question
+                ),
             )
         return self._read(given)
 
@@ -210,7 +232,9 @@ class Exercise:
 
     def _wrong(self, given) -> str:
         """Why this wrong answer fails, without naming the right one (each kind says more where it can)."""
-        return f"{_words(given)} is not it: look again at the question, and at the rules it names."
+        return _("{answer} is not it: look again at the question, and at the rules it names.").format(
+            answer=_words(given)
+        )
 
     def written(self, given) -> str:
         """An answer (one of `choices()`, or several cards) as a learner would write it for check()."""
@@ -251,12 +275,17 @@ class Exercise:
     def judge(self, given) -> Verdict:
         """The verdict on an answer, as check() gives it: remembered nowhere."""
         if given is None or given is Ellipsis:
-            return Verdict(False, f"Replace the ____ or ... with your answer first. {self.question}", answered=False)
+            return Verdict(
+                False,
+                _("Replace the ____ or ... with your answer first. {question}").format(question=self.question),
+                answered=False,
+            )
         if _nesting(given) > MOST_NESTING:
             return Verdict(
                 False,
-                f"I could not read that answer: it is lists inside lists more than {MOST_NESTING} "
-                f"deep. {self.question}",
+                _("I could not read that answer: it is lists inside lists more than {most} deep. {question}").format(
+                    most=MOST_NESTING, question=self.question
+                ),
                 answered=False,
             )
         try:
@@ -265,10 +294,16 @@ class Exercise:
             return Verdict(False, str(error), answered=False)
         except IllegalAction as error:  # read, and refused by the rules: a wrong answer, with the rule
             typed = _typed(given)
-            refused = f"{typed} is not allowed here: {error.explanation} ({error.rule})"
+            refused = _("{answer} is not allowed here: {why} ({rule})").format(
+                answer=typed, why=error.explanation, rule=error.rule
+            )
             return Verdict(False, _inviting(refused), answer=typed)
         except (NotationError, ValueError) as error:
-            return Verdict(False, f"I could not read {excerpt(given)}: {error}", answered=False)
+            return Verdict(
+                False,
+                _("I could not read {answer}: {error}").format(answer=excerpt(given), error=error),
+                answered=False,
+            )
         if self._is_right(value):
             return Verdict(True, self._praise(value), answer=self._written(value))
         return Verdict(False, _inviting(self._wrong(value)), answer=self._written(value))
@@ -282,18 +317,18 @@ class Exercise:
         """The hints one by one: hint(1), hint(2), ... (the last one repeats)."""
         number = checks.whole("number", number, 1, right="the number of a hint: a whole number such as 1 or 2")
         # The author's own hints, else the way in to an exercise of its kind.
-        hints = self.hints or (KIND_HINTS.get(type(self).__name__, KIND_HINTS["Exercise"]),)
+        hints = self.hints or (language._(KIND_HINTS.get(type(self).__name__, KIND_HINTS["Exercise"])),)
         return _Text(hints[min(number, len(hints)) - 1])
 
     def solution(self) -> str:
         """The answer with its explanation; where the class's house rules never show answers, a sentence saying so."""
         if show_answer() == "never":  # house_rules.json beside the lesson (student copies carry it)
-            return _Text(ANSWERS_OFF)
+            return _Text(language._(ANSWERS_OFF))
         return self.explained()
 
     def explained(self) -> str:
         """The answer with its explanation, whatever the class's setting (a view that offers it asks this)."""
-        return _Text(f"Answer: {_words(self.answer())}. {_sentence(self.explain())}")
+        return _Text(_("Answer: {answer}. {why}").format(answer=_words(self.answer()), why=_sentence(self.explain())))
 
     def fallback_text(self) -> str:
         """What a page that cannot run the notebook shows (GitHub, an old viewer): what this is and how to answer."""
@@ -313,7 +348,7 @@ def _inviting(message: str) -> str:
     message = message.strip()
     if "try again" in message.casefold():
         return message
-    return f"{message}{'' if message.endswith(('.', '!', '?')) else '.'} {TRY_AGAIN}"
+    return f"{message}{'' if message.endswith(('.', '!', '?')) else '.'} {language._(TRY_AGAIN)}"
 
 
 def _nesting(value, deepest: int = MOST_NESTING) -> int:
@@ -476,7 +511,10 @@ class TrickWinner(_CardsAndTrump):
         card = parse_card(given)
         if card not in self.cards:
             raise NotationError(
-                excerpt(given), f"{card} was not played to this trick; choose one of {_words_in_order(self.cards)}."
+                excerpt(given),
+                _("{card} was not played to this trick; choose one of {cards}.").format(
+                    card=card, cards=_words_in_order(self.cards)
+                ),
             )
         return card
 
@@ -621,7 +659,10 @@ class PlayableCard(LegalPlays):
     def _read(self, given) -> Card:
         card = parse_card(given)
         if card not in self.hand:
-            raise NotationError(str(given), f"{card} is not in your hand; choose one of {_words(self.hand)}.")
+            raise NotationError(
+                str(given),
+                _("{card} is not in your hand; choose one of {cards}.").format(card=card, cards=_words(self.hand)),
+            )
         return card
 
     def _is_right(self, given: Card) -> bool:
@@ -703,7 +744,7 @@ class Score(Exercise):
         if not isinstance(parts, (tuple, list)) or len(parts) != 2:
             raise NotationError(
                 excerpt(given),
-                "Answer with two whole numbers, the makers' points and the defenders', such as (1, 0) or '1 0'.",
+                _("Answer with two whole numbers, the makers' points and the defenders', such as (1, 0) or '1 0'."),
             )
         return Points(*map(_points, parts))
 
@@ -761,9 +802,9 @@ def _count(number: int, noun: str) -> str:
 def _points(given) -> int:
     """A whole number of points, from a number or its digits."""
     if isinstance(given, bool) or not isinstance(given, (int, str)) or not str(given).strip().isdigit():
-        raise NotationError(excerpt(given), "Answer with a whole number of points, such as 2.")
+        raise NotationError(excerpt(given), _("Answer with a whole number of points, such as 2."))
     if len(str(given).strip()) > 3:
-        raise NotationError(excerpt(given), "No hand scores more than a few points; answer with a number such as 2.")
+        raise NotationError(excerpt(given), _("No hand scores more than a few points; answer with a number such as 2."))
     return int(given)
 
 
@@ -800,10 +841,18 @@ class BestFive(_CardsAndTrump):
         five = frozenset(_cards(given))
         strangers = sorted(five - set(self.cards), key=sort_key)
         if strangers:
-            raise IllegalAction("T5", f"{strangers[0]} is not among your ten cards; keep five of {_words(self.cards)}.")
+            raise IllegalAction(
+                "T5",
+                _("{card} is not among your ten cards; keep five of {cards}.").format(
+                    card=strangers[0], cards=_words(self.cards)
+                ),
+            )
         if len(five) != 5:
             raise Unfinished(
-                excerpt(given), f"Choose five different cards from {_words(self.cards)}, not {len(five)} (T5)."
+                excerpt(given),
+                _("Choose five different cards from {cards}, not {count} (T5).").format(
+                    cards=_words(self.cards), count=len(five)
+                ),
             )
         return five
 
@@ -1041,7 +1090,9 @@ class Choice(Exercise):
         for option in self.options:
             if option.lower() == wanted:
                 return option
-        raise NotationError(excerpt(given), f"Answer with one of {', '.join(map(repr, self.options))}.")
+        raise NotationError(
+            excerpt(given), _("Answer with one of {options}.").format(options=", ".join(map(repr, self.options)))
+        )
 
     def explain(self) -> str:
         return self.options[self.right]

@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from ..engine.errors import NotationError, excerpt
+from ..engine.language import _
 
 LONGEST_NAME = 40  # characters: a first name, perhaps with an initial
 LONGEST_TYPED = 1000  # characters typed for a name that are read at all
@@ -23,19 +24,21 @@ JOIN_LETTERS = "ACDEFHJKMNPRTUVWXY"  # a join code's letters (classroom/codes.py
 def first_name(value: object) -> str:
     """The name in NFC without the spaces around it; NotationError says what is wrong with an empty, long or odd one."""
     if type(value) is not str:
-        raise NotationError("name", f"Type your first name, such as Ana, not {excerpt(value)}.")
+        raise NotationError("name", _("Type your first name, such as Ana, not {value}.").format(value=excerpt(value)))
     if len(value) > LONGEST_TYPED:  # never split or normalize a page of text: say its length at once
         raise NotationError("name", _too_long(len(value)))
     # One spelling per name: 'Aná' typed as a + accent (NFD) is the 'Aná' typed as one letter (NFC).
     name = unicodedata.normalize("NFC", " ".join(value.split()))  # spaces inside, however many, become one
     if not name:
-        raise NotationError("name", "Type your first name, such as Ana: the name is empty.")
+        raise NotationError("name", _("Type your first name, such as Ana: the name is empty."))
     if len(name) > LONGEST_NAME:
         raise NotationError("name", _too_long(len(name)))
     if any(unicodedata.category(letter).startswith("C") for letter in name):
         raise NotationError(
             "name",
-            f"The name {excerpt(name)} holds a control character, which no name has: type your first name again.",
+            _("The name {name} holds a control character, which no name has: type your first name again.").format(
+                name=excerpt(name)
+            ),
         )
     return name
 
@@ -152,7 +155,7 @@ def typed_join_code(value: object) -> str:
     code = typed_code(value, "join code")
     if not code:
         raise NotationError(
-            "join code", "Write the join code your teacher gave the class, such as KMR-TEX: the join code is empty."
+            "join code", _("Write the join code your teacher gave the class, such as KMR-TEX: the join code is empty.")
         )
     return code
 

@@ -21,11 +21,12 @@ import threading
 from html import escape
 from pathlib import Path
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.cards import DECK_RANKS, Card, Rank, Suit
 from ..engine.errors import NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, replace_files, shown
 from ..engine.formats import Format, read
+from ..engine.language import _
 from ..engine.narration import capital, points_words
 from ..engine.ranking import is_trump, ranking
 from ..engine.rules import ALLOWED, PRESETS, RuleSet, switch_words
@@ -156,11 +157,14 @@ def _cites(name: str, rule: str) -> bool:
 def _house_rules_html(rules: RuleSet) -> str:
     """The class's house rules: what it changed from the standard rules, each marked again beside its rule."""
     if not rules.switches():
-        return '<p class="house"><b>House rules:</b> none. This class plays the standard rules.</p>'
+        return '<p class="house">' + _("<b>House rules:</b> none. This class plays the standard rules.") + "</p>"
     said = "; ".join(escape(w) for w in rules.switches_words())
     return (
-        f'<p class="house"><b>Changed from the standard rules:</b> {said}. '
-        f"Each change is marked beside the rule it changes.</p>"
+        '<p class="house">'
+        + _(
+            "<b>Changed from the standard rules:</b> {changes}. Each change is marked beside the rule it changes."
+        ).format(changes=said)
+        + "</p>"
     )
 
 
@@ -170,7 +174,7 @@ def _rule_html(book: str, rule: str, rules: RuleSet) -> str:
     title, said = CARD_WORDS[rule]
     words = _suited(_inline(said.format(target=rules.target)))
     notes = "".join(
-        f'<span class="here">This class: {escape(switch_words(name, value))}.</span> '
+        '<span class="here">' + _("This class: {change}.").format(change=escape(switch_words(name, value))) + "</span> "
         for name, value in rules.switches().items()
         if _cites(name, rule)
     )
@@ -186,11 +190,17 @@ def _order_html(book: str, rules: RuleSet) -> str:
     bowers = [_rule_html(book, "C2", rules)] + ([_rule_html(book, "C3", rules)] if rules.deck == 25 else [])
     plain = " ".join(rank.label for rank in sorted(DECK_RANKS[rules.deck], reverse=True) if rank is not Rank.JOKER)
     return (
-        f"<section><h2>The order of the cards</h2>{''.join(bowers)}"
-        f"<table class='order'><caption>Strongest first. The other suits go {plain}, but the suit of trump's "
-        f"colour has lost its jack, the left bower. A trump beats any card of another suit.</caption>"
-        f"<tr><th scope='col'>trump</th><th scope='col'>the trumps, best first</th></tr>{''.join(rows)}</table>"
-        f"</section>"
+        "<section><h2>" + _("The order of the cards") + f"</h2>{''.join(bowers)}"
+        "<table class='order'><caption>"
+        + _(
+            "Strongest first. The other suits go {ranks}, but the suit of trump's colour has lost its jack, the left "
+            "bower. A trump beats any card of another suit."
+        ).format(ranks=plain)
+        + "</caption><tr><th scope='col'>"
+        + _("trump")
+        + "</th><th scope='col'>"
+        + _("the trumps, best first")
+        + f"</th></tr>{''.join(rows)}</table></section>"
     )
 
 
@@ -212,8 +222,15 @@ def _scoring_html(rules: RuleSet) -> str:
         for row in rules.scoring
     )
     return (
-        f"<table class='scoring'><caption>The first row that fits the hand applies.</caption>"
-        f"<tr><th scope='col'>result</th><th scope='col'>points</th><th scope='col'>rule</th></tr>{rows}</table>"
+        "<table class='scoring'><caption>"
+        + _("The first row that fits the hand applies.")
+        + "</caption><tr><th scope='col'>"
+        + _("result")
+        + "</th><th scope='col'>"
+        + _("points")
+        + "</th><th scope='col'>"
+        + _("rule")
+        + f"</th></tr>{rows}</table>"
     )
 
 
@@ -224,53 +241,70 @@ def rules_card(rules: RuleSet, paper: str = "A4", book: str | None = None) -> st
     play = "".join(_rule_html(book, rule, rules) for rule in facts.hand_rules)
     scoring = "".join(_rule_html(book, rule, rules) for rule in facts.scoring_rules)
     body = (
-        f"<header><h1>{escape(facts.name)} · rules card</h1>"
-        f"<p>{escape(facts.described)}. The first to {rules.target} points wins. Each rule has a code, like "
-        f"C2: look it up in the rule book for the details.</p></header>"
-        f"{_house_rules_html(rules)}"
-        f'<div class="columns"><section><h2>How a hand goes</h2>{play}</section>'
-        f"<div>{_order_html(book, rules)}<section><h2>Scoring</h2>{_scoring_html(rules)}{scoring}</section>"
-        f"</div></div>"
+        "<header><h1>"
+        + _("{game} · rules card").format(game=escape(language._(facts.name)))
+        + "</h1><p>"
+        + _(
+            "{game}. The first to {target} points wins. Each rule has a code, like C2: look it up in the rule book "
+            "for the details."
+        ).format(game=escape(language._(facts.described)), target=rules.target)
+        + "</p></header>"
+        + _house_rules_html(rules)
+        + '<div class="columns"><section><h2>'
+        + _("How a hand goes")
+        + f"</h2>{play}</section><div>{_order_html(book, rules)}<section><h2>"
+        + _("Scoring")
+        + f"</h2>{_scoring_html(rules)}{scoring}</section></div></div>"
     )
-    return _page(f"{facts.name}: rules card", body, paper)
+    return _page(_("{game}: rules card").format(game=language._(facts.name)), body, paper)
 
 
 def _sides(rules: RuleSet) -> tuple[str, ...]:
     """Who keeps a score on the sheet: each player, or each partnership (partners sit opposite, F1)."""
     if rules.facts.partners:
-        return ("Side A (seats 1 and 3)", "Side B (seats 2 and 4)")
-    return tuple(f"Player {seat + 1}" for seat in range(rules.players))
+        return (_("Side A (seats 1 and 3)"), _("Side B (seats 2 and 4)"))
+    return tuple(_("Player {number}").format(number=seat + 1) for seat in range(rules.players))
 
 
 def score_sheet(rules: RuleSet, paper: str = "A4") -> str:
     """The score sheet of a game as an HTML page: a row per hand, points and totals per player or side."""
     _check(rules, paper)
     facts, sides = rules.facts, _sides(rules)
-    hand = ["hand", "dealer", "maker", "trump"] + (["alone?"] if facts.alone else []) + ["maker's tricks"]
+    hand = [_("hand"), _("dealer"), _("maker"), _("trump")] + ([_("alone?")] if facts.alone else [])
+    hand += [_("maker's tricks")]
     head = (
         "<tr>"
         + "".join(f"<th scope='col' rowspan='2'>{h}</th>" for h in hand)
         + "".join(
-            f"<th scope='colgroup' colspan='2' class='name'>{escape(side)}<br><span class='blank'>name: </span></th>"
+            f"<th scope='colgroup' colspan='2' class='name'>{escape(side)}<br><span class='blank'>"
+            + _("name:")
+            + " </span></th>"
             for side in sides
         )
         + "</tr><tr>"
-        + "<th scope='col'>points</th><th scope='col'>total</th>" * len(sides)
+        + ("<th scope='col'>" + _("points") + "</th><th scope='col'>" + _("total") + "</th>") * len(sides)
         + "</tr>"
     )
     blank = "<td></td>" * (len(hand) - 1 + 2 * len(sides))
     rows = "".join(f"<tr><th scope='row'>{n}</th>{blank}</tr>" for n in range(1, HAND_ROWS + 1))
     changed = rules.switches_words()
-    said = "; ".join(escape(w) for w in changed) if changed else "none; this class plays the standard rules"
+    said = "; ".join(escape(w) for w in changed) if changed else _("none; this class plays the standard rules")
     body = (
-        f"<header><h1>{escape(facts.name)} · score sheet</h1>"
-        f"<p class='fill'>Class: <span class='line'></span> Date: <span class='line short'></span></p>"
-        f"<p class='changes'><b>Changed from the standard rules:</b> {said}. The game is won at "
-        f"{rules.target} points.</p></header>"
-        f"<table class='sheet'>{head}{rows}</table>"
-        f"<section><h2>Points for a hand</h2>{_scoring_html(rules)}</section>"
+        "<header><h1>"
+        + _("{game} · score sheet").format(game=escape(language._(facts.name)))
+        + "</h1><p class='fill'>"
+        + _("Class:")
+        + " <span class='line'></span> "
+        + _("Date:")
+        + " <span class='line short'></span></p><p class='changes'>"
+        + _("<b>Changed from the standard rules:</b> {changes}. The game is won at {target} points.").format(
+            changes=said, target=rules.target
+        )
+        + f"</p></header><table class='sheet'>{head}{rows}</table><section><h2>"
+        + _("Points for a hand")
+        + f"</h2>{_scoring_html(rules)}</section>"
     )
-    return _page(f"{facts.name}: score sheet", body, paper)
+    return _page(_("{game}: score sheet").format(game=language._(facts.name)), body, paper)
 
 
 def _check(rules: object, paper: object) -> None:
@@ -319,7 +353,8 @@ th { background: #eee; }
 
 def _page(title: str, body: str, paper: str) -> str:
     return (
-        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
+        f'<!DOCTYPE html>\n<html lang="{language.language()}"><head><meta charset="utf-8">'
+        f"<title>{escape(title)}</title>"
         f"<style>{STYLE % {'size': PAPERS[paper], 'body': BODY_POINTS}}</style></head><body>{body}</body></html>\n"
     )
 

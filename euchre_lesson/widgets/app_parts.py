@@ -10,10 +10,11 @@ from pathlib import Path
 
 import ipywidgets as w
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.display import words_html
 from ..engine.files import write_atomically
 from ..engine.game import MAX_RECORD_BYTES
+from ..engine.language import _
 from ..engine.rules import RuleSet
 from ..play.session import News, Told
 from . import arguments
@@ -30,9 +31,9 @@ def house_rules_line(rule_sets: list[RuleSet] | tuple[RuleSet, ...]) -> w.HTML:
     """A line naming the house rules each of these games is played by here: the switches that differ, or none."""
     parts = []
     for rules in arguments.rule_sets("rule_sets", rule_sets):
-        switches = "; ".join(rules.switches_words()) or "none changed from the preset"
-        parts.append(f"<b>{escape(rules.facts.label)}</b>: {words_html(switches)}")
-    line = w.HTML(f"<p>Your class's house rules here · {' · '.join(parts)}</p>")
+        switches = "; ".join(rules.switches_words()) or _("none changed from the preset")
+        parts.append(f"<b>{escape(language._(rules.facts.label))}</b>: {words_html(switches)}")
+    line = w.HTML("<p>" + _("Your class's house rules here · {games}").format(games=" · ".join(parts)) + "</p>")
     line.add_class("euchre-house-rules")  # not a note: the tests and the page read the first note as the table's
     return line
 
@@ -55,13 +56,13 @@ class BrowserFiles:
         self.table = table
         self.folder = Path.cwd()  # where the table's Save writes and an uploaded file is kept
         table.path_input.value = SAVED_NAME
-        table.save_button.tooltip = "save the game as a file your browser downloads"
+        table.save_button.tooltip = _("save the game as a file your browser downloads")
         self.upload = w.FileUpload(
             accept=".json",
             multiple=False,
-            description="Load a saved game",
+            description=_("Load a saved game"),
             icon="",
-            tooltip="choose a game saved from this table on your computer",
+            tooltip=_("choose a game saved from this table on your computer"),
             layout=w.Layout(width="auto"),
         )
         self.upload.observe(self._uploaded, "value")
@@ -80,9 +81,14 @@ class BrowserFiles:
         address = "data:application/json;base64," + base64.b64encode(data).decode("ascii")
         self.link.value = (
             f"<a class='euchre-download' download='{escape(name)}' href='{address}' "
-            f"style='text-decoration:underline'>Download {escape(name)}</a>"
+            "style='text-decoration:underline'>" + _("Download {name}").format(name=escape(name)) + "</a>"
         )
-        say(self.said, f"Click Download {name} to keep the game on your computer; Load a saved game reads it back.")
+        say(
+            self.said,
+            _("Click Download {name} to keep the game on your computer; Load a saved game reads it back.").format(
+                name=name
+            ),
+        )
 
     def _uploaded(self, change: dict) -> None:
         """A file chosen: the table loads it (it says what it read, or why not); the file is kept for this visitor."""
@@ -95,8 +101,10 @@ class BrowserFiles:
         if len(data) > MAX_RECORD_BYTES:
             say(
                 self.said,
-                f"Not loaded: {name} holds {len(data):,} bytes, more than a saved game can "
-                f"({MAX_RECORD_BYTES:,}). Choose a game saved from this table.",
+                _(
+                    "Not loaded: {name} holds {size} bytes, more than a saved game can ({most}). "
+                    "Choose a game saved from this table."
+                ).format(name=name, size=f"{len(data):,}", most=f"{MAX_RECORD_BYTES:,}"),
                 "bad",
             )
             return
@@ -122,9 +130,9 @@ class ProjectorSwitch(Described, w.HBox):
         self.app, self.table = app, table
         self.toggle = w.ToggleButton(
             value=False,
-            description="Projector",
+            description=_("Projector"),
             icon="",
-            tooltip="large type, and the table with its buttons on one screen, for a class",
+            tooltip=_("large type, and the table with its buttons on one screen, for a class"),
         )
         self.toggle.observe(lambda change: self.show(change["new"]), "value")
         self.children = [projector_style_sheet(), self.toggle]

@@ -9,12 +9,13 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.actions import Action, Verb
 from ..engine.cards import sort_key
 from ..engine.display import words_html
 from ..engine.errors import IllegalAction
 from ..engine.hand import HandState
+from ..engine.language import _
 from ..engine.narration import offer, reasons_heard, result_words, seat_words  # reasons_heard: R3, written once
 from ..engine.phases import Phase
 from ..engine.ranking import suit_in_play
@@ -112,7 +113,8 @@ def _options_html(options: list[Option], chosen: Action, view: View, show_answer
             f"<td>{words_html(option.reason)}</td></tr>"
         )
     unit = options[0].unit if options else "points"
-    others = f"; the other options are not shown: {NO_ANSWERS.lower()}" if show_answer == "never" else ""
+    others = _("; the other options are not shown: {no_answers}").format(no_answers=language._(NO_ANSWERS).lower())
+    others = others if show_answer == "never" else ""
     head = (
         f"<tr><th scope='col'>option</th><th scope='col'>{escape(WORTH_HEADS.get(unit, 'worth'))}</th>"
         f"<th scope='col'>reason</th></tr>"
@@ -152,18 +154,18 @@ class BiddingTrainer(Described, w.VBox):
         worlds = checks.worlds("worlds", worlds)
         arguments.start_box(BiddingTrainer, self, kwargs)
         self.rules, self.wanted_seat, self.worlds = rules, seat, worlds
-        self.situation, self.bids, self.advice, self.result, self.story = (w.HTML() for _ in range(5))
+        self.situation, self.bids, self.advice, self.result, self.story = (w.HTML() for _unused in range(5))
         self.up_row, self.hand_row = CardStrip(), CardStrip()
-        self.up_label = w.HTML("<b>Up-card</b>")
+        self.up_label = w.HTML(_("<b>Up-card</b>"))
         self.choices = BidButtons(self.choose)
         self.note = note()
         self.trick_list = TrickList()
-        self.new_tie = TiedButton("New deal", "deal the next seeded hand", self.new_deal)
+        self.new_tie = TiedButton(_("New deal"), _("deal the next seeded hand"), self.new_deal)
         table = w.VBox(
             [
                 self.situation,
                 w.HBox([self.up_label, self.up_row], layout=w.Layout(align_items="center")),
-                w.HBox([w.HTML("<b>Your hand</b>"), self.hand_row], layout=w.Layout(align_items="center")),
+                w.HBox([w.HTML(_("<b>Your hand</b>")), self.hand_row], layout=w.Layout(align_items="center")),
                 self.bids,
                 self.choices,
             ]
@@ -194,7 +196,7 @@ class BiddingTrainer(Described, w.VBox):
         self.chosen: Action | None = None
         self.final: HandState | None = None
         self.redraw()
-        say(self.note, "Your bid: choose with the buttons.")
+        say(self.note, _("Your bid: choose with the buttons."))
 
     @property
     def new_button(self) -> w.Button:
@@ -206,23 +208,29 @@ class BiddingTrainer(Described, w.VBox):
     def redraw(self) -> None:
         state, seat = self.state, self.seat
         view = state.view(seat)
-        game = state.rules.facts.label
+        game = language._(state.rules.facts.label)
         self.situation.value = (
-            f"<b>Deal {escape(str(self.seed))}</b> · {escape(game)} · you are seat {seat} · "
-            f"dealer {escape(seat_words(state.dealer, view))} · {escape(str(state.phase))}<br>"
-            f"Earlier bids (yours too, in round two) were made by rule-of-thumb players."
+            _("<b>Deal {number}</b> · {game} · you are seat {seat} · dealer {dealer} · {phase}").format(
+                number=escape(str(self.seed)),
+                game=escape(game),
+                seat=seat,
+                dealer=escape(seat_words(state.dealer, view)),
+                phase=escape(str(state.phase)),
+            )
+            + "<br>"
+            + _("Earlier bids (yours too, in round two) were made by rule-of-thumb players.")
         )
         words, up, face_down = up_card_place(view)  # turned down in round two: face down (C8)
-        self.up_label.value = f"<b>Up-card</b>: {escape(words)}"
+        self.up_label.value = _("<b>Up-card</b>: {card}").format(card=escape(words))
         self.up_row.show(up, hidden=face_down)
         self.hand_row.show(sorted(view.hand, key=sort_key))
         # The others' reasons wait for your bid: "I count 1 trump" before it would be table talk.
         said = self.reasons if self.chosen is not None else {}
         # Your seat's earlier bids were the computer's (round one, when the deal stops in round two): say so.
-        for_you = any(actor == seat for actor, _ in view.said)
+        for_you = any(actor == seat for actor, _said in view.said)
         self.bids.value = (
-            "<b>The bidding so far</b>"
-            + (" (where it says you, the computer bid for you, by its rule of thumb)" if for_you else "")
+            _("<b>The bidding so far</b>")
+            + (_(" (where it says you, the computer bid for you, by its rule of thumb)") if for_you else "")
             + "<br>"
             + log_html(view, said)
         )
@@ -238,17 +246,17 @@ class BiddingTrainer(Described, w.VBox):
             f'<span data-points-seat="{s}">{escape(seat_words(s, end))}: <b>{p}</b></span>'
             for s, p in enumerate(self.final.points or ())
         )
-        self.result.value = (
-            f"<b>Played out by rule-of-thumb players.</b> {escape(result_words(self.final, end))}<br>Points: {points}"
+        self.result.value = _("<b>Played out by rule-of-thumb players.</b> {result}<br>Points: {points}").format(
+            result=escape(result_words(self.final, end)), points=points
         )
         self.trick_list.show(end.tricks, end.trump, end)
-        self.story.value = "<b>The whole hand</b>" + log_html(end, reasons_heard(self.final, seat, self.reasons))
+        self.story.value = _("<b>The whole hand</b>") + log_html(end, reasons_heard(self.final, seat, self.reasons))
 
     def thinking(self, busy: bool) -> None:
         """While the computer weighs the options: a note that says so, and no button to press meanwhile."""
         busy = checks.flag("busy", busy)
         if busy:
-            say(self.note, "Thinking… the computer is playing each choice out over many possible deals.")
+            say(self.note, _("Thinking… the computer is playing each choice out over many possible deals."))
         for button in (*self.choices.children, self.new_button):
             button.disabled = busy
 
@@ -256,12 +264,12 @@ class BiddingTrainer(Described, w.VBox):
         """Your bid: the engine checks it, the computer advises, rule-of-thumb players finish the hand."""
         action = arguments.action("action", action)
         if self.chosen is not None:
-            say(self.note, "You have bid on this deal already: press New deal for another.", "bad")
+            say(self.note, _("You have bid on this deal already: press New deal for another."), "bad")
             return
         try:
             after = self.state.apply(action, seat=self.seat)
         except IllegalAction as error:
-            say(self.note, f"Not allowed: {error.explanation} (rule {error.rule})", "bad")
+            say(self.note, _("Not allowed: {why} (rule {rule})").format(why=error.explanation, rule=error.rule), "bad")
             return
         self.thinking(True)  # sent to the page at once: weighing the options takes seconds in a browser's Python
         try:
@@ -275,7 +283,8 @@ class BiddingTrainer(Described, w.VBox):
         view = self.state.view(self.seat)
         best = self.options[0]
         said = self._verdict_words(action)
-        say(self.note, f"You chose {offer(action, view)[0]}. {said}".strip(), "good" if best.action == action else "")
+        chose = _("You chose {choice}.").format(choice=offer(action, view)[0])
+        say(self.note, f"{chose} {said}".strip(), "good" if best.action == action else "")
 
     def _verdict_words(self, action: Action) -> str:
         """What the computer thinks of your bid: its own choice and why, but under "never" without naming it."""
@@ -284,19 +293,23 @@ class BiddingTrainer(Described, w.VBox):
         mine = next(o for o in self.options if o.action == action)
         if self.show_answer == "never":
             verdict = (
-                "That is the computer's choice too."
+                _("That is the computer's choice too.")
                 if best.action == action
-                else "A close call: the computer prefers another bid by too little to tell apart."
+                else _("A close call: the computer prefers another bid by too little to tell apart.")
                 if mine.close
-                else f"The computer prefers another bid. {NO_ANSWERS}: think again on the next deal."
+                else _("The computer prefers another bid. {no_answers}: think again on the next deal.").format(
+                    no_answers=language._(NO_ANSWERS)
+                )
             )
             return f"{verdict} {_missing_suit(action, view)}".strip()
         verdict = (
-            "That is the computer's choice too."
+            _("That is the computer's choice too.")
             if best.action == action
-            else f"A close call: the computer prefers {offer(best.action, view)[0]} by too little to tell apart."
+            else _("A close call: the computer prefers {choice} by too little to tell apart.").format(
+                choice=offer(best.action, view)[0]
+            )
             if mine.close
-            else f"The computer prefers {offer(best.action, view)[0]}. {best.reason}"
+            else _("The computer prefers {choice}.").format(choice=offer(best.action, view)[0]) + f" {best.reason}"
         )
         missing = " ".join(_missing_suit(a, view) for a in dict.fromkeys((action, best.action)))
         return f"{verdict} {missing}".strip()

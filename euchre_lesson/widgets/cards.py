@@ -18,6 +18,7 @@ from ..engine.display import (  # ROLE_MARKS: the small letter of a bower or the
 )
 from ..engine.errors import NotationError
 from ..engine.hand import HandState
+from ..engine.language import N_
 from ..engine.narration import up_card_words
 from ..engine.ranking import bower
 from ..engine.view import View
@@ -29,7 +30,7 @@ from .ipywidgets_door import CLASSES, css_classes
 from .page import current
 
 # What the learner sees on the cards a click may act on (the style sheet's .euchre-legal): the words that point to them.
-LEGAL_CUE = "outlined in blue"
+LEGAL_CUE = N_("outlined in blue")  # translated where it is said
 
 # One style sheet for every widget of the package: drawn with CSS, nothing downloaded, no icon fonts. A card is
 # drawn by its face (look/faces.py, the one drawing of a card), the background of its button or of its place in a

@@ -7,6 +7,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine.errors import NotationError
+from ..engine.language import _
 from ..teach.class_progress import link_lessons, linked, unlink_lessons
 from ..teach.class_report import OLD_LINK, default_server
 from ..teach.context import current, learners_progress
@@ -34,22 +35,24 @@ class ClassLink(Described, w.VBox):
         link = linked(self.progress)
         wide = w.Layout(width="22em")
         self.name = w.Text(
-            value=link.name if link else "", placeholder="your first name", description="First name", layout=wide
+            value=link.name if link else "", placeholder=_("your first name"), description=_("First name"), layout=wide
         )
         self.server = w.Text(
             value=link.server if link else default_server(),
-            placeholder="such as 192.168.1.20:8765",
-            description="Address",
+            placeholder=_("such as 192.168.1.20:8765"),
+            description=_("Address"),
             layout=wide,
         )
         self.code = w.Text(
-            value=link.join if link else "", placeholder="such as KMR-TEX", description="Join code", layout=wide
+            value=link.join if link else "", placeholder=_("such as KMR-TEX"), description=_("Join code"), layout=wide
         )
-        self.join_tie = TiedButton("Join", "send your answers to your teacher's page from now on", self.join)
-        self.leave_tie = TiedButton("Stop sending", "stop sending your answers to your teacher's server", self.leave)
+        self.join_tie = TiedButton(_("Join"), _("send your answers to your teacher's page from now on"), self.join)
+        self.leave_tie = TiedButton(
+            _("Stop sending"), _("stop sending your answers to your teacher's server"), self.leave
+        )
         self.said = note()
         self.children = [
-            w.HTML("<h4 class='euchre-note'>Send your answers to your teacher</h4>"),
+            w.HTML(_("<h4 class='euchre-note'>Send your answers to your teacher</h4>")),
             self.name,
             self.server,
             self.code,

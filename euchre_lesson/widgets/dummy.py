@@ -8,10 +8,13 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..engine import language
 from ..engine.actions import keep
 from ..engine.cards import Card, fixed_suit, sort_key
 from ..engine.errors import IllegalAction, NotationError
 from ..engine.hand import HandState
+from ..engine.language import _
+from ..engine.narration import suit_words
 from ..engine.phases import Phase
 from ..engine.rules import CUTTHROAT, RuleSet
 from ..teach.exercises import BestFive
@@ -50,23 +53,28 @@ class DummyTrainer(Described, w.VBox):
         self.rules = arguments.rules("rules", rules)  # a class's Cutthroat rules: the bidding before the dummy
         if not self.rules.has_dummy:
             raise NotationError(
-                "rules", f"rules must be Cutthroat's (a game with a dummy), not {self.rules.facts.label}'s."
+                "rules",
+                _("rules must be Cutthroat's (a game with a dummy), not {game}'s.").format(
+                    game=language._(self.rules.facts.label)
+                ),
             )
         arguments.start_box(DummyTrainer, self, kwargs)
         self.situation = w.HTML()
         self.own_row = CardRow(on_pick=self.toggle)
         self.dummy_row = CardRow(on_pick=self.toggle)
         self.counter = w.HTML()
-        self.keep_button = action_button("Keep these five", "keep the chosen five and lay the others aside", self.keep)
-        self.new_tie = TiedButton("New deal", "deal another seeded hand", self.new_deal)
+        self.keep_button = action_button(
+            _("Keep these five"), _("keep the chosen five and lay the others aside"), self.keep
+        )
+        self.new_tie = TiedButton(_("New deal"), _("deal another seeded hand"), self.new_deal)
         self.best_label = w.HTML()
         self.best_row = CardStrip()
         self.note = note()
         self.children = [
             style_sheet(),
             self.situation,
-            w.HBox([w.HTML("<b>Your five</b>"), self.own_row], layout=w.Layout(align_items="center")),
-            w.HBox([w.HTML("<b>The dummy's five</b>"), self.dummy_row], layout=w.Layout(align_items="center")),
+            w.HBox([w.HTML(_("<b>Your five</b>")), self.own_row], layout=w.Layout(align_items="center")),
+            w.HBox([w.HTML(_("<b>The dummy's five</b>")), self.dummy_row], layout=w.Layout(align_items="center")),
             w.HBox([self.counter, self.keep_button, self.new_tie], layout=w.Layout(align_items="center")),
             self.note,
             w.HBox([self.best_label, self.best_row], layout=w.Layout(align_items="center")),
@@ -84,16 +92,19 @@ class DummyTrainer(Described, w.VBox):
         made = fixed_suit(state.trump)  # the position is the maker's, after trump is made
         self.exercise = BestFive(self.ten, made)
         self.best = self.exercise.best  # the engine's five and why, shown after a keep
-        trump = escape(f"{made} {made.plural}")
+        trump = escape(f"{made} {suit_words(made)}")
         self.situation.value = (
-            f"<p>Deal {escape(str(seed))} · you are seat {state.maker} and made <b>{trump}</b> "
-            f"trump, and you take the dummy: the five you do not keep are laid aside (T5).<br>"
-            f"{escape(self.exercise.question)}</p>"
+            "<p>"
+            + _(
+                "Deal {number} · you are seat {seat} and made <b>{trump}</b> trump, and you take the dummy: "
+                "the five you do not keep are laid aside (T5)."
+            ).format(number=escape(str(seed)), seat=state.maker, trump=trump)
+            + f"<br>{escape(self.exercise.question)}</p>"
         )
         self.best_label.value = ""
         self.best_row.show(())
         self.new_tie.draw(seed)
-        say(self.note, "Click cards to choose five, then press Keep these five.")
+        say(self.note, _("Click cards to choose five, then press Keep these five."))
         self.redraw()
 
     @property
@@ -117,7 +128,9 @@ class DummyTrainer(Described, w.VBox):
         state = self.state  # the cards' clicks act on this deal: a click on an earlier deal's card is dropped
         self.own_row.show(sorted(self._own, key=sort_key), trump, chosen=self.chosen, moment=state)
         self.dummy_row.show(sorted(state.dummy or (), key=sort_key), trump, chosen=self.chosen, moment=state)
-        self.counter.value = f"<span class='euchre-note'>Chosen: {len(self.chosen)} of 5</span>"
+        self.counter.value = (
+            "<span class='euchre-note'>" + _("Chosen: {count} of 5").format(count=len(self.chosen)) + "</span>"
+        )
 
     def toggle(self, card: Card) -> None:
         """Choose a card of the ten, or take it back."""
@@ -129,12 +142,12 @@ class DummyTrainer(Described, w.VBox):
         mine = tuple(sorted(self.chosen, key=sort_key))
         self.verdict = None
         if not mine:
-            say(self.note, "You have not chosen any card yet: click five of the ten above (T5).", "bad")
+            say(self.note, _("You have not chosen any card yet: click five of the ten above (T5)."), "bad")
             return
         try:
             self.state.apply(keep(mine))  # the state is immutable: the trainer stays at the choice
         except IllegalAction as error:
-            say(self.note, f"{error.explanation} (rule {error.rule})", "bad")
+            say(self.note, _("{why} (rule {rule})").format(why=error.explanation, rule=error.rule), "bad")
             return
         verdict = self.exercise.check(mine)
         self.kept = mine  # what the verdict is about, while new cards are chosen
@@ -142,11 +155,12 @@ class DummyTrainer(Described, w.VBox):
         # The verdict never names the stronger five; the trainer shows them below it, and why, after any keep, unless
         # the house rules say "never": then a worse five is only told to try again.
         if not verdict and self.show_answer == "never":
-            say(self.note, f"{verdict} {NO_ANSWERS}: choose again and press Keep these five.", "bad")
+            again = _("{no_answers}: choose again and press Keep these five.").format(no_answers=language._(NO_ANSWERS))
+            say(self.note, f"{verdict} {again}", "bad")
             self.best_label.value = ""
             self.best_row.show(())
             return
-        why = "" if verdict else f" The computer's five, below: {self.best.reason}"
+        why = "" if verdict else " " + _("The computer's five, below: {why}").format(why=self.best.reason)
         say(self.note, str(verdict) + why, "good" if verdict else "bad")
-        self.best_label.value = "<b>The computer's best five</b>"
+        self.best_label.value = _("<b>The computer's best five</b>")
         self.best_row.show(self.best.cards, self.state.trump)

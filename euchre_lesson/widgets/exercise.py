@@ -21,6 +21,7 @@ from ..engine.actions import Action
 from ..engine.cards import Card, Suit
 from ..engine.display import card_name, words_html
 from ..engine.errors import NotationError, excerpt
+from ..engine.language import N_, _
 from ..teach.context import LessonContext, bind, current
 from ..teach.course import SHOW_ANSWER, exercises, lesson_numbers
 from ..teach.course import show_answer as class_show_answer
@@ -43,7 +44,7 @@ CSS = """<style>
 # learner tries another; nothing marks the right one until it is chosen and checked.
 
 # The house rule "never", as the trainers say it (bidding, dummy, follow suit, score quiz).
-NO_ANSWERS = "Your teacher has turned the answers off for these lessons"
+NO_ANSWERS = N_("Your teacher has turned the answers off for these lessons")
 # What a fresh exercise says of Show the answer, after its prompt: the lessons' own words tell the default.
 ANSWER_WORDS = {
     "after a try": "",
@@ -146,7 +147,11 @@ class ExerciseView(Described, w.VBox):
     # -- drawing --------------------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.question = w.HTML(f"<p class='euchre-note'><b>Question.</b> {words_html(self.exercise.prompt)}</p>")
+        self.question = w.HTML(
+            "<p class='euchre-note'>"
+            + _("<b>Question.</b> {question}").format(question=words_html(self.exercise.prompt))
+            + "</p>"
+        )
         self.exhibit_rows = []
         exhibits = []
         for label, cards in self.exercise.exhibits():
@@ -156,10 +161,12 @@ class ExerciseView(Described, w.VBox):
             exhibits.append(w.HBox([w.HTML(f"<b>{escape(label)}</b>"), row], layout=w.Layout(align_items="center")))
         answers = w.HBox(list(self.answer_buttons), layout=w.Layout(align_items="center"))
         answers.add_class("euchre-answers")
-        self.check_button = self._control("Check", "check your answer", "euchre-check", self.check)
-        self.hint_button = self._control("Hint", "show a hint; press again for the next one", "euchre-hint", self.hint)
+        self.check_button = self._control(_("Check"), _("check your answer"), "euchre-check", self.check)
+        self.hint_button = self._control(
+            _("Hint"), _("show a hint; press again for the next one"), "euchre-hint", self.hint
+        )
         self.show_button = self._control(
-            "Show the answer", "show the right answer and why", "euchre-show-answer", self.reveal
+            _("Show the answer"), _("show the right answer and why"), "euchre-show-answer", self.reveal
         )
         # "never" means never: the button is not even on the page, hidden or not, for a student to turn on.
         self.show_box = w.Box(
@@ -206,7 +213,7 @@ class ExerciseView(Described, w.VBox):
         return button
 
     def _control(self, description: str, tooltip: str, css: str, on_click: Callable[[], None]) -> w.Button:
-        _, style, layout = shared_look()
+        _face, style, layout = shared_look()
         button = self.drawing.button(on_click, description=description, tooltip=tooltip, layout=layout, style=style)
         button.add_class(css)
         return button
@@ -264,18 +271,23 @@ class ExerciseView(Described, w.VBox):
                         *(("euchre-tried",) if tried else ()),
                     ),
                 )
-                button.tooltip = words + (", chosen" if chosen else "") + (", tried: not right" if tried else "")
+                button.tooltip = words + (_(", chosen") if chosen else "") + (_(", tried: not right") if tried else "")
         say(self.choice_note, self._chosen_words())
         self.show_box.layout.display = "" if self.answer_offered else "none"
 
     def _chosen_words(self) -> str:
         tried = ", ".join(self.exercise.label(c) for c in self.tried if c not in self._chosen)
-        tried = f" Tried already, not right: {tried}." if tried else ""
+        tried = " " + _("Tried already, not right: {tried}.").format(tried=tried) if tried else ""
         if self.earlier is not None and (self.coming_back or not self._chosen):
-            return f"Your answer last time: {self._earlier_words()}{tried}"
-        words = ", ".join(self.exercise.label(c) for c in self._chosen) or "none yet"
-        count = f" ({len(self._chosen)} of {self.exercise.how_many})" if self.exercise.how_many else ""
-        return f"Your answer{'s' * self.exercise.several}: {words}{count}{tried}"
+            return _("Your answer last time: {answer}").format(answer=self._earlier_words()) + tried
+        words = ", ".join(self.exercise.label(c) for c in self._chosen) or _("none yet")
+        count = (
+            " " + _("({count} of {wanted})").format(count=len(self._chosen), wanted=self.exercise.how_many)
+            if self.exercise.how_many
+            else ""
+        )
+        yours = _("Your answers: {answers}") if self.exercise.several else _("Your answer: {answers}")
+        return yours.format(answers=words) + count + tried
 
     def _earlier_words(self) -> str:
         """The answer kept from last time, in the words of its button where one matches, and whether it was right."""
@@ -286,11 +298,11 @@ class ExerciseView(Described, w.VBox):
         )
         last_right = self.verdict.correct if self.coming_back and self.verdict is not None else earlier.correct
         if last_right:
-            verdict = "you have answered it right"
+            verdict = _("you have answered it right")
         elif earlier.correct:
-            verdict = "not right, though you answered it right before"
+            verdict = _("not right, though you answered it right before")
         else:
-            verdict = "not right yet: try again"
+            verdict = _("not right yet: try again")
         return f"{words} ({verdict})"
 
     # -- what a click does ----------------------------------------------------------------------------
@@ -354,13 +366,13 @@ class ExerciseView(Described, w.VBox):
         written = self.exercise.hint_count
         self.hints_shown = min(self.hints_shown + 1, written)
         more = "".join(
-            f"<br>{words_html(f'Hint {number}: {self.exercise.hint(number)}')}"
+            "<br>" + words_html(_("Hint {number}: {hint}").format(number=number, hint=self.exercise.hint(number)))
             for number in range(2, self.hints_shown + 1)
         )
-        say(self.hint_note, f"Hint: {self.exercise.hint(1)}", extra_html=more)
+        say(self.hint_note, _("Hint: {hint}").format(hint=self.exercise.hint(1)), extra_html=more)
         left = self.hints_shown < written
-        self.hint_button.description = "Next hint" if left else "Hint"
-        self.hint_button.tooltip = "show the next hint" if left else "show the hints again: there are no more"
+        self.hint_button.description = _("Next hint") if left else _("Hint")
+        self.hint_button.tooltip = _("show the next hint") if left else _("show the hints again: there are no more")
 
     @property
     def answer_offered(self) -> bool:

@@ -8,8 +8,11 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..engine import language
 from ..engine.cards import Card, fixed_suit, sort_key
 from ..engine.hand import HandState
+from ..engine.language import _
+from ..engine.narration import suit_words
 from ..engine.phases import Phase
 from ..engine.ranking import bower, effective_suit
 from ..engine.rules import CUTTHROAT, RuleSet
@@ -98,19 +101,19 @@ class FollowSuitTrainer(Described, w.VBox):
         self.situation = w.HTML()
         self.trick_row = CardStrip()
         self.hand_row = CardRow(on_pick=self.pick)
-        self.new_tie = TiedButton("New position", "deal another seeded position", self.new_position)
+        self.new_tie = TiedButton(_("New position"), _("deal another seeded position"), self.new_position)
         self.hint_button = (
-            action_button("Hint", "the rule to think of (the legal cards are not shown)", self.hint)
+            action_button(_("Hint"), _("the rule to think of (the legal cards are not shown)"), self.hint)
             if self.show_answer == "never"
-            else action_button("Show legal cards", "outline the cards the rules allow", self.hint)
+            else action_button(_("Show legal cards"), _("outline the cards the rules allow"), self.hint)
         )
         self.tally = w.HTML()
         self.note = note()
         self.children = [
             style_sheet(),
             self.situation,
-            w.HBox([w.HTML("<b>Trick so far</b>"), self.trick_row], layout=w.Layout(align_items="center")),
-            w.HBox([w.HTML("<b>Your hand</b>"), self.hand_row], layout=w.Layout(align_items="center")),
+            w.HBox([w.HTML(_("<b>Trick so far</b>")), self.trick_row], layout=w.Layout(align_items="center")),
+            w.HBox([w.HTML(_("<b>Your hand</b>")), self.hand_row], layout=w.Layout(align_items="center")),
             self.note,
             w.HBox([self.new_tie, self.hint_button, self.tally]),
         ]
@@ -127,16 +130,22 @@ class FollowSuitTrainer(Described, w.VBox):
         self.judged: dict[Card, bool] = {}  # each card tried at this position, and whether it may be played
         state, trump = self.state, fixed_suit(self.state.trump)
         self.exercise = PlayableCard(_own_hand(state), _trick_cards(state), trump)
-        played = "; then ".join(
-            f"seat {s} played {c}" for s, c in zip(state.trick.seats if state.trick else (), _trick_cards(state))
+        played = _("; then ").join(
+            _("seat {seat} played {card}").format(seat=s, card=c)
+            for s, c in zip(state.trick.seats if state.trick else (), _trick_cards(state))
         )
         self.situation.value = (
-            f"<p>Position {escape(str(seed))} · {escape(state.rules.game.capitalize())} · "
-            f"trump <b>{escape(f'{trump} {trump.plural}')}</b> · you are seat {state.to_act}.<br>"
-            f"{escape(played[0].upper() + played[1:])}.<br>{escape(self.exercise.prompt)}</p>"
+            "<p>"
+            + _("Position {number} · {game} · trump <b>{trump}</b> · you are seat {seat}.").format(
+                number=escape(str(seed)),
+                game=escape(state.rules.game.capitalize()),
+                trump=escape(f"{trump} {suit_words(trump)}"),
+                seat=state.to_act,
+            )
+            + f"<br>{escape(played[0].upper() + played[1:])}.<br>{escape(self.exercise.prompt)}</p>"
         )
         self.trick_row.show(_trick_cards(state), trump)
-        say(self.note, "Click a card to play it.")
+        say(self.note, _("Click a card to play it."))
         self.new_tie.draw(seed)
         self.redraw()
 
@@ -172,7 +181,11 @@ class FollowSuitTrainer(Described, w.VBox):
             chosen=chosen,
             moment=self.state,
         )
-        self.tally.value = f"<span class='euchre-note'>Accepted {self.right}, refused {self.wrong}</span>"
+        self.tally.value = (
+            "<span class='euchre-note'>"
+            + _("Accepted {right}, refused {wrong}").format(right=self.right, wrong=self.wrong)
+            + "</span>"
+        )
 
     def pick(self, card: Card) -> None:
         """Ask the exercise whether this card may be played now; say why or why not."""
@@ -185,9 +198,9 @@ class FollowSuitTrainer(Described, w.VBox):
     def hint(self) -> None:
         """Outline the cards you may play; under the house rule "never", say the rule to think of instead."""
         if self.show_answer == "never":
-            say(self.note, f"{self.exercise.hint(1)} ({NO_ANSWERS}.)")
+            say(self.note, f"{self.exercise.hint(1)} ({language._(NO_ANSWERS)}.)")
             return
         self.hinted, self.last = True, None  # the note now shows the hint, not the last verdict
         cards = " ".join(map(str, self.legal_cards()))
-        say(self.note, f"The cards you may play are {LEGAL_CUE}: {cards}.")
+        say(self.note, _("The cards you may play are {cue}: {cards}.").format(cue=language._(LEGAL_CUE), cards=cards))
         self.redraw()

@@ -9,10 +9,11 @@ from html import escape
 
 import ipywidgets as w
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.actions import Action
 from ..engine.cards import Card
 from ..engine.display import rule_link
+from ..engine.language import N_, _
 from ..engine.sequence import PHASE_RULES
 from ..look.clicks import Toggle, action_for
 from ..look.faces import faces_for
@@ -27,7 +28,7 @@ from .cards import action_button, note, say
 from .fallback import Described
 from .table_view import TableView
 
-QUESTION = "What would you play here?"
+QUESTION = N_("What would you play here?")  # translated where it is shown
 MOST_BUTTONS = 8  # a button per choice up to this many; more (a keep of five cards) are chosen on the board
 
 
@@ -68,9 +69,15 @@ class PositionView(Described, w.VBox):
             for action, words in (choices if len(choices) <= MOST_BUTTONS else ())
         ]
         rule = PHASE_RULES[self.view.phase]
-        self.heading = w.HTML(f"<p><b>{escape(QUESTION)}</b> (the rule behind it: {rule_link(rule)})</p>")
+        self.heading = w.HTML(
+            "<p>"
+            + _("<b>{question}</b> (the rule behind it: {rule})").format(
+                question=escape(language._(QUESTION)), rule=rule_link(rule)
+            )
+            + "</p>"
+        )
         self.verdict = note()
-        self.show_button = action_button("Show the answer", "show the best choice here, and why", self.show)
+        self.show_button = action_button(_("Show the answer"), _("show the best choice here, and why"), self.show)
         extra = [self.show_button] if solution is not None and show_answer != "never" else []
         self.show_button.layout.display = "" if show_answer == "always" else "none"
         self.children = [self.heading, self.board, w.HBox(self.buttons + extra), self.verdict]

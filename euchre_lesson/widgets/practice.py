@@ -12,6 +12,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine import checks
+from ..engine.language import _
 from ..teach.practice import KINDS, PRACTISED, Practice, Question
 from ..teach.progress import Progress
 from . import arguments
@@ -60,7 +61,7 @@ class PracticeWidget(Described, w.VBox):
         self.show_answer = show_answer
         self.heading, self.setting, self.streak_note, self.tally = w.HTML(), note(), note(), w.HTML()
         self.holder = w.Box(layout=w.Layout(overflow="visible"))
-        self.next_tie = TiedButton("Next question", "deal a fresh question", self.next_question)
+        self.next_tie = TiedButton(_("Next question"), _("deal a fresh question"), self.next_question)
         self.view: ExerciseView | None = None
         self._replaced: ExerciseView | None = (
             None  # the view before stays open, so a late click on it is dropped quietly
@@ -101,8 +102,11 @@ class PracticeWidget(Described, w.VBox):
             _close_all(self._replaced)
         self._replaced, self.view, self.holder.children = self.view, view, (view,)
         self.heading.value = (
-            f"<p class='euchre-note'><b>Endless practice</b> · question {number}: "
-            f"<b>{escape(self.question.words)}</b></p>"
+            "<p class='euchre-note'>"
+            + _("<b>Endless practice</b> · question {number}: <b>{words}</b>").format(
+                number=number, words=escape(self.question.words)
+            )
+            + "</p>"
         )
         say(self.setting, self.question.setting)
         self.setting.layout.display = "" if self.question.setting else "none"

@@ -8,6 +8,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine.errors import NotationError
+from ..engine.language import _
 from ..teach.class_progress import ClassProgress, data_link, hand_in, hand_in_file_name
 from ..teach.context import learners_progress
 from ..teach.practice import KINDS
@@ -134,20 +135,20 @@ class ProgressBoard(Described, w.VBox):
         self.board = w.Output()  # shown by the notebook's own renderer, which opens a lesson's link in place
         self.problems = note()
         self.update_tie = TiedButton(
-            "Update", "read your progress again, after answering in another lesson", self.redraw
+            _("Update"), _("read your progress again, after answering in another lesson"), self.redraw
         )
         self.updates = 0
         self.due = 0  # questions due for review today, as last read
         self.review_words = w.HTML()
         self.review_tie = TiedButton(
-            "Review now", "answer today's review: the questions you missed before", self.review
+            _("Review now"), _("answer today's review: the questions you missed before"), self.review
         )
         self.review_holder = w.Box(layout=w.Layout(overflow="visible"))
         self.reviews = 0
         self.hand_in = HandIn(self.progress)
         self.children = [
             style_sheet(),
-            w.HTML("<h3 class='euchre-note'>Your progress</h3>"),
+            w.HTML(_("<h3 class='euchre-note'>Your progress</h3>")),
             w.HBox([self.review_words, self.review_tie], layout=w.Layout(align_items="center", overflow="visible")),
             self.review_holder,
             self.board,
@@ -217,9 +218,9 @@ class HandIn(Described, w.VBox):
         progress = learners_progress(progress)  # refused, naming what is right, before any widget is made
         arguments.start_box(HandIn, self, kwargs)
         self.progress = progress
-        self.name = w.Text(placeholder="your first name", description="First name", layout=w.Layout(width="18em"))
+        self.name = w.Text(placeholder=_("your first name"), description=_("First name"), layout=w.Layout(width="18em"))
         self.hand_in_tie = TiedButton(
-            "Hand in", "make a file of your progress and your name to give your teacher", self.make_file
+            _("Hand in"), _("make a file of your progress and your name to give your teacher"), self.make_file
         )
         # A plain link the learner clicks: a data: address saves the file in JupyterLab and in JupyterLite alike,
         # with no server to fetch it from.
@@ -227,7 +228,7 @@ class HandIn(Described, w.VBox):
         self.data, self.file_name = b"", ""  # the file last made, and the name it is saved under
         self.said = note()
         self.children = [
-            w.HTML("<h4 class='euchre-note'>Hand in your progress</h4>"),
+            w.HTML(_("<h4 class='euchre-note'>Hand in your progress</h4>")),
             w.HBox([self.name, self.hand_in_tie], layout=w.Layout(overflow="visible")),
             self.said,
             self.link,
@@ -249,9 +250,12 @@ class HandIn(Described, w.VBox):
         self.data, self.file_name = data, file_name
         self.link.value = (
             f"<a class='euchre-hand-in-link' download='{escape(file_name)}' href='{data_link(data)}' "
-            f"style='text-decoration:underline'>Save {escape(file_name)}</a>"
+            "style='text-decoration:underline'>" + _("Save {name}").format(name=escape(file_name)) + "</a>"
         )
-        say(self.said, f"Click the link below to save {file_name}, then give that file to your teacher.")
+        say(
+            self.said,
+            _("Click the link below to save {name}, then give that file to your teacher.").format(name=file_name),
+        )
 
 
 class ClassProgressView(Described, w.VBox):
@@ -267,16 +271,18 @@ class ClassProgressView(Described, w.VBox):
         arguments.start_box(ClassProgressView, self, kwargs)
         self.class_progress = ClassProgress(folder)
         self.tables = w.HTML("")
-        self.read_tie = TiedButton("Read again", "read the folder again, after more files were handed in", self.redraw)
-        self.csv_path = w.Text(placeholder="class.csv", description="CSV file", layout=w.Layout(width="24em"))
+        self.read_tie = TiedButton(
+            _("Read again"), _("read the folder again, after more files were handed in"), self.redraw
+        )
+        self.csv_path = w.Text(placeholder="class.csv", description=_("CSV file"), layout=w.Layout(width="24em"))
         self.export_tie = TiedButton(
-            "Save as CSV", "save the table of students and lessons as a new CSV file", self.export
+            _("Save as CSV"), _("save the table of students and lessons as a new CSV file"), self.export
         )
         self.said = note()
         self.reads = 0
         self.children = [
             style_sheet(),
-            w.HTML("<h3 class='euchre-note'>Your class's progress</h3>"),
+            w.HTML(_("<h3 class='euchre-note'>Your class's progress</h3>")),
             self.tables,
             self.read_tie,
             w.HBox([self.csv_path, self.export_tie], layout=w.Layout(overflow="visible")),

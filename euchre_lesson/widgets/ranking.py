@@ -7,24 +7,31 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.cards import DECK_SIZES, Card, Suit
 from ..engine.display import ROLE_WORDS
+from ..engine.language import N_, _
+from ..engine.narration import suit_words
 from ..engine.ranking import bower, effective_suit, is_trump, ranking
 from ..engine.tricks import trick_winner, why_wins
 from . import arguments
 from .cards import CardRow, CardStrip, note, say, style_sheet
 from .fallback import Described
 
-DECKS = (("24 cards: 9 to ace", 24), ("32 cards: 7 to ace", 32), ("25 cards: 24 and the joker", 25))
-SUITS = tuple((f"{suit} {suit.plural}", suit) for suit in Suit)
-FIRST_LEADS = "the first card leads"
+# The words of the menus, marked here and translated when a menu is made.
+DECKS = ((N_("24 cards: 9 to ace"), 24), (N_("32 cards: 7 to ace"), 32), (N_("25 cards: 24 and the joker"), 25))
+FIRST_LEADS = N_("the first card leads")
+
+
+def _suits() -> list[tuple[str, Suit]]:
+    """Each suit as the menus name it, in the language chosen: '♠ spades'."""
+    return [(f"{suit} {suit_words(suit)}", suit) for suit in Suit]
 
 
 def _card_label(card: Card, trump: Suit) -> str:
     """A card in a list: 'J♣ (left bower)', 'Joker (joker, highest trump)'."""
     role = bower(card, trump)
-    return f"{card} ({ROLE_WORDS[role]})" if role else str(card)
+    return f"{card} ({language._(ROLE_WORDS[role])})" if role else str(card)
 
 
 class RankingExplorer(Described, w.VBox):
@@ -39,41 +46,48 @@ class RankingExplorer(Described, w.VBox):
         trump, deck = checks.suit("trump", trump), arguments.choice("deck", deck, DECK_SIZES)
         arguments.start_box(RankingExplorer, self, kwargs)
         self.trump_picker = w.ToggleButtons(
-            options=SUITS,
+            options=_suits(),
             value=trump,
-            description="Trump",
-            tooltips=[f"make {s.plural} trump" for s in Suit],
+            description=_("Trump"),
+            tooltips=[_("make {suit} trump").format(suit=suit_words(s)) for s in Suit],
             style={"button_width": "auto"},
         )
-        self.deck_picker = w.Dropdown(options=DECKS, value=deck, description="Deck")
+        self.deck_picker = w.Dropdown(
+            options=[(language._(words), size) for words, size in DECKS],
+            value=deck,
+            description=_("Deck"),
+            style={"description_width": "initial"},  # "Deck" is longer in French ("Jeu de cartes")
+        )
         self.order_text = w.HTML()
         self.trump_row = CardRow(on_pick=self.pick, layout=w.Layout(flex_flow="row wrap"))
         self.plain_row = CardRow(on_pick=self.pick, layout=w.Layout(flex_flow="row wrap"))
         # index=0 said outright: ipywidgets can leave a first choice whose value is None unselected.
         self.led_picker = w.Dropdown(
-            options=[(FIRST_LEADS, None)] + list(SUITS),
+            options=[(language._(FIRST_LEADS), None)] + _suits(),
             index=0,
-            description="Suit led",
+            description=_("Suit led"),
             style={"description_width": "initial"},
         )
-        self.first_picker = w.Dropdown(description="First card", style={"description_width": "initial"})
-        self.second_picker = w.Dropdown(description="Second card", style={"description_width": "initial"})
+        self.first_picker = w.Dropdown(description=_("First card"), style={"description_width": "initial"})
+        self.second_picker = w.Dropdown(description=_("Second card"), style={"description_width": "initial"})
         self.trick_row = CardStrip()
         self.note = note()
         self._next_slot = 0  # a click on a card fills the first card, then the second, in turn
         self.children = [
             style_sheet(),
-            w.HBox([self.trump_picker, self.deck_picker]),
+            w.HBox([self.trump_picker, self.deck_picker], layout=w.Layout(flex_flow="row wrap")),
             self.order_text,
-            w.HTML("<b>Trumps, strongest first</b>"),
+            w.HTML(_("<b>Trumps, strongest first</b>")),
             self.trump_row,
             w.HTML(
-                "<b>The other suits, strongest first</b> (a card of another suit only beats lower cards "
-                "of its own suit, and only when that suit is led)"
+                _(
+                    "<b>The other suits, strongest first</b> (a card of another suit only beats lower cards "
+                    "of its own suit, and only when that suit is led)"
+                )
             ),
             self.plain_row,
-            w.HTML("<b>A trick</b>: click two cards above, or choose them here"),
-            w.HBox([self.first_picker, self.second_picker, self.led_picker]),
+            w.HTML(_("<b>A trick</b>: click two cards above, or choose them here")),
+            w.HBox([self.first_picker, self.second_picker, self.led_picker], layout=w.Layout(flex_flow="row wrap")),
             self.trick_row,
             self.note,
         ]
@@ -99,8 +113,11 @@ class RankingExplorer(Described, w.VBox):
         self.trump_row.show(trumps, trump)
         self.plain_row.show([c for c in order if not is_trump(c, trump)], trump)
         self.order_text.value = (
-            f"<p>With {escape(trump.plural)} trump the trumps are, strongest first: "
-            f"{escape(', '.join(_card_label(c, trump) for c in trumps))}.</p>"
+            "<p>"
+            + _("With {suit} trump the trumps are, strongest first: {cards}.").format(
+                suit=escape(suit_words(trump)), cards=escape(", ".join(_card_label(c, trump) for c in trumps))
+            )
+            + "</p>"
         )
         keep = self.first_picker.value, self.second_picker.value
         options = [(_card_label(c, trump), c) for c in order]
@@ -131,15 +148,16 @@ class RankingExplorer(Described, w.VBox):
         trick, trump = self.trick(), self.trump
         self.trick_row.show(trick or (), trump)
         if trick is None:
-            say(self.note, "Choose two different cards to compare.", "bad")
+            say(self.note, _("Choose two different cards to compare."), "bad")
             return
         winner = trick[trick_winner(trick, trump)]
         who = (
-            "the card led"
+            _("the card led")
             if winner == trick[0] and len(trick) == 3
-            else "the first card"
+            else _("the first card")
             if winner == self.first_picker.value
-            else "the second card"
+            else _("the second card")
         )
-        lead = f"{trick[0]} is led by another player. " if len(trick) == 3 else ""
-        say(self.note, f"{lead}{winner} ({who}) takes the trick. {why_wins(trick, trump)}")
+        lead = _("{card} is led by another player.").format(card=trick[0]) + " " if len(trick) == 3 else ""
+        takes = _("{card} ({which}) takes the trick.").format(card=winner, which=who)
+        say(self.note, f"{lead}{takes} {why_wins(trick, trump)}")

@@ -10,7 +10,8 @@ import ipywidgets as w
 from ..engine import checks
 from ..engine.cards import Card, sort_key
 from ..engine.hand import HandState, replay
-from ..engine.narration import seat_words, step_words, trick_words
+from ..engine.language import _
+from ..engine.narration import seat_words, step_words, suit_words, trick_words
 from ..engine.phases import Phase
 from ..engine.view import View, cards_known, seat_roles, trick_on_table
 from . import arguments
@@ -67,23 +68,27 @@ class HandReplay(Described, w.VBox):
         arguments.start_box(HandReplay, self, kwargs)
         self.states = states
         last = len(self.states) - 1
-        self.start_button = action_button("Start", "go to the deal", lambda: self.go(0))
-        self.back_button = action_button("Back", "one action back", lambda: self.go(self.step - 1))
-        self.forward_button = action_button("Forward", "one action forward", lambda: self.go(self.step + 1))
-        self.end_button = action_button("End", "go to the end of the hand", lambda: self.go(last))
+        self.start_button = action_button(_("Start"), _("go to the deal"), lambda: self.go(0))
+        self.back_button = action_button(_("Back"), _("one action back"), lambda: self.go(self.step - 1))
+        self.forward_button = action_button(_("Forward"), _("one action forward"), lambda: self.go(self.step + 1))
+        self.end_button = action_button(_("End"), _("go to the end of the hand"), lambda: self.go(last))
         # A number box, not a slider: the handle of ipywidgets' slider has no accessible name (WCAG 4.1.2, axe).
-        self.step_slider = w.BoundedIntText(value=0, min=0, max=last, description="Step", layout=w.Layout(width="12em"))
+        self.step_slider = w.BoundedIntText(
+            value=0, min=0, max=last, description=_("Step"), layout=w.Layout(width="12em")
+        )
         self.seat_picker = w.Dropdown(
-            options=[("Open hands", None)] + [(f"As seat {s} saw it", s) for s in range(players)], description="Show"
+            options=[(_("Open hands"), None)]
+            + [(_("As seat {seat} saw it").format(seat=s), s) for s in range(players)],
+            description=_("Show"),
         )
         # By index: ipywidgets reads a value of None as "nothing chosen" and shows an empty box.
         self.seat_picker.index = 0 if seat is None else seat + 1
         self.status = w.HTML()
-        self.seats = [_Place() for _ in range(players)]
+        self.seats = [_Place() for _seat in range(players)]
         self.dummy, self.set_aside = _Place(), _Place()
         self.up_card, self.kitty, self.discard = _Place(), _Place(), _Place()
         # (the card given, the card laid down) for each call for best of the hand, the engine's order (R3)
-        self.calls_for_best = tuple((_Place(), _Place()) for _ in states[-1].exchanges)
+        self.calls_for_best = tuple((_Place(), _Place()) for _call in states[-1].exchanges)
         self.trick = _Place()
         self.note = note()
         table = w.VBox(self.places)
@@ -152,13 +157,15 @@ class HandReplay(Described, w.VBox):
                 hidden=hidden(seat == viewer),
                 legal=legal,
             )
-        self.dummy.show("Dummy (open side)", state.dummy or (), trump, hidden=hidden(view and view.dummy))
-        self.set_aside.show("Laid aside by the maker", state.set_aside, trump, hidden=hidden(view and view.set_aside))
+        self.dummy.show(_("Dummy (open side)"), state.dummy or (), trump, hidden=hidden(view and view.dummy))
+        self.set_aside.show(
+            _("Laid aside by the maker"), state.set_aside, trump, hidden=hidden(view and view.set_aside)
+        )
         words, up, face_down = up_card_place(state)  # turned down: face down (C8); taken: in the dealer's hand
-        self.up_card.show(f"Up-card: {words}", up, trump, hidden=face_down)
-        self.kitty.show("Rest of the kitty", state.deal.kitty[1:], trump, hidden=hidden(False))
+        self.up_card.show(_("Up-card: {card}").format(card=words), up, trump, hidden=face_down)
+        self.kitty.show(_("Rest of the kitty"), state.deal.kitty[1:], trump, hidden=hidden(False))
         self.discard.show(
-            "The dealer's discard",
+            _("The dealer's discard"),
             [state.discard] if state.discard else [],
             trump,
             hidden=hidden(view and view.discard),
@@ -166,12 +173,10 @@ class HandReplay(Described, w.VBox):
         self.show_calls_for_best(table)
         trick, label = self._trick(table)
         self.trick.show(label, trick, trump)
-        who = "the hands open" if view is None else f"as seat {viewer} saw it"
-        trump_words = f" · trump {trump} {trump.plural}" if trump else ""
-        self.status.value = (
-            f"<p>Step {self.step} of {self.step_slider.max} · {escape(str(state.phase))}"
-            f"{escape(trump_words)} · {escape(who)}</p>"
-        )
+        who = _("the hands open") if view is None else _("as seat {seat} saw it").format(seat=viewer)
+        trump_words = " · " + _("trump {suit}").format(suit=f"{trump} {suit_words(trump)}") if trump else ""
+        step = _("Step {step} of {last}").format(step=self.step, last=self.step_slider.max)
+        self.status.value = f"<p>{step} · {escape(str(state.phase))}{escape(trump_words)} · {escape(who)}</p>"
         say(self.note, step_words(state, table))
 
     def show_calls_for_best(self, table: View | HandState) -> None:

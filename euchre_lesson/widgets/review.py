@@ -13,8 +13,9 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.actions import Action
+from ..engine.language import N_, _
 from ..play.budget import DECISION_SECONDS
 from ..teach.exercises import Verdict
 from ..teach.progress import Progress
@@ -27,7 +28,7 @@ from .fallback import START, Described
 from .position import PositionView
 from .practice import _close_all
 
-NOTHING_DUE = (
+NOTHING_DUE = N_(
     "Nothing to review today. A question you miss in a lesson or in the endless practice comes back here, and so "
     "does a choice at the table that the coach calls a Mistake or a Blunder: the next day at first, then after "
     "longer and longer gaps as you get it right."
@@ -61,8 +62,10 @@ class ReviewWidget(Described, w.VBox):
         self.show_answer = show_answer
         self.heading, self.said = w.HTML(), note()
         self.holder = w.Box(layout=w.Layout(overflow="visible"))
-        self.next_tie = TiedButton("Next question", "go on to the next question of today's review", self.next_question)
-        self.finish_tie = TiedButton("Finish the review", "see how today's review went", self.next_question)
+        self.next_tie = TiedButton(
+            _("Next question"), _("go on to the next question of today's review"), self.next_question
+        )
+        self.finish_tie = TiedButton(_("Finish the review"), _("see how today's review went"), self.next_question)
         self.view: ExerciseView | PositionView | None = None
         self._replaced: ExerciseView | PositionView | None = (
             None  # the view before stays open, so a late click on it is dropped
@@ -89,7 +92,7 @@ class ReviewWidget(Described, w.VBox):
             _close_all(self._replaced)
         if question is None:
             self._replaced, self.view, self.holder.children = self.view, None, ()
-            self.heading.value = "<p class='euchre-note'><b>Today's review</b></p>"
+            self.heading.value = _("<p class='euchre-note'><b>Today's review</b></p>")
             self.next_tie.hide()
             self.finish_tie.hide()
             say(self.said, self.summary(), "good" if session.items and not session.wrong else "")
@@ -109,10 +112,9 @@ class ReviewWidget(Described, w.VBox):
                 show_answer=self.show_answer,
             )
         self._replaced, self.view, self.holder.children = self.view, view, (view,)
-        self.heading.value = (
-            f"<p class='euchre-note'><b>Today's review</b> · question {number} of {len(session.items)}, "
-            f"{escape(question.source)}</p>"
-        )
+        self.heading.value = _(
+            "<p class='euchre-note'><b>Today's review</b> · question {number} of {count}, {source}</p>"
+        ).format(number=number, count=len(session.items), source=escape(question.source))
         shown, hidden = (
             (self.finish_tie, self.next_tie) if number == len(session.items) else (self.next_tie, self.finish_tie)
         )
@@ -124,18 +126,20 @@ class ReviewWidget(Described, w.VBox):
         """How the review went, in words (or that nothing is due)."""
         session = self.session
         if not session.items:
-            return NOTHING_DUE
+            return language._(NOTHING_DUE)
         asked = len(session.items)
-        right = f"{session.right} of {asked} right"
+        right = _("{right} of {asked} right").format(right=session.right, asked=asked)
         later = (
-            "Each comes back after a longer gap." if not session.wrong else "The ones you missed come back tomorrow."
+            _("Each comes back after a longer gap.")
+            if not session.wrong
+            else _("The ones you missed come back tomorrow.")
         )
-        return f"Review done: {right}. {later}"
+        return _("Review done: {right}. {later}").format(right=right, later=later)
 
     def _chose(self, number: int, action: Action) -> Verdict:
         """A choice at a position shown: the review grades it and rates its card (only the first)."""
         if number != self.session.number or self.session.question is None:
-            return Verdict(False, "This question is over: press Next question.", answered=False)
+            return Verdict(False, _("This question is over: press Next question."), answered=False)
         verdict = self.session.answer(action)
         if self.on_change is not None:
             self.on_change()

@@ -9,8 +9,10 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..engine import language
 from ..engine.display import words_html
 from ..engine.errors import NotationError
+from ..engine.language import _
 from ..engine.narration import capital, points_words, scorers
 from ..engine.rules import CUTTHROAT, PARTNERSHIP, PRESETS, RuleSet, ScoreRow
 from ..engine.scoring import Points, score_hand, scoring_row
@@ -79,25 +81,26 @@ class ScoreCalculator(Described, w.VBox):
         arguments.start_box(ScoreCalculator, self, kwargs)
         self.rules_by_game = rules_by_game(rules)
         self.game_picker = w.ToggleButtons(
-            options=[(preset.facts.label, game) for game, preset in PRESETS.items()],
+            options=[(language._(preset.facts.label), game) for game, preset in PRESETS.items()],
             value=rules.game,
-            description="Game",
+            description=_("Game"),
+            style={"button_width": "auto"},  # a game's name is longer in some languages than the default width
             tooltips=[
-                "three players, each for themselves",
-                "two teams of two",
-                "two players, one against one",
-                "two teams of two, with the joker and calling for best",
+                _("three players, each for themselves"),
+                _("two teams of two"),
+                _("two players, one against one"),
+                _("two teams of two, with the joker and calling for best"),
             ],
         )
         self.tricks_picker = w.ToggleButtons(
             options=list(range(6)),
             value=3,
-            description="Maker tricks",
-            tooltips=[f"the makers took {n} of the 5 tricks" for n in range(6)],
+            description=_("Maker tricks"),
+            tooltips=[_("the makers took {count} of the 5 tricks").format(count=n) for n in range(6)],
             style={"button_width": "2.5em"},
         )
-        self.maker_alone = w.Checkbox(value=False, description="The maker went alone", indent=False)
-        self.defender_alone = w.Checkbox(value=False, description="A defender went alone", indent=False)
+        self.maker_alone = w.Checkbox(value=False, description=_("The maker went alone"), indent=False)
+        self.defender_alone = w.Checkbox(value=False, description=_("A defender went alone"), indent=False)
         self.points = note()
         self.table = w.HTML()
         for control in (self.game_picker, self.tricks_picker, self.maker_alone, self.defender_alone):
@@ -168,13 +171,15 @@ class ScoreQuiz(Described, w.VBox):
         top = max(max(r.makers, r.defenders) for g in ((rules,) if rules else self.games) for r in g.scoring)
         self.question = w.HTML()
         self.makers_answer = w.Dropdown(
-            options=list(range(top + 1)), description="Makers score", style={"description_width": "initial"}
+            options=list(range(top + 1)), description=_("Makers score"), style={"description_width": "initial"}
         )
         self.defenders_answer = w.Dropdown(
-            options=list(range(top + 1)), description="Each defender scores", style={"description_width": "initial"}
+            options=list(range(top + 1)),
+            description=_("Each defender scores"),
+            style={"description_width": "initial"},
         )
-        self.check_button = action_button("Check", "check your answer against the scoring table", self.check)
-        self.next_tie = TiedButton("Next question", "ask another scoring question", self.next_question)
+        self.check_button = action_button(_("Check"), _("check your answer against the scoring table"), self.check)
+        self.next_tie = TiedButton(_("Next question"), _("ask another scoring question"), self.next_question)
         self.questions = 0  # how many were asked: Next question acts on the one shown
         self.note = note()
         self.children = [

@@ -10,12 +10,13 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.actions import Action, Verb
 from ..engine.cards import Card, sort_key
 from ..engine.display import words_html
 from ..engine.errors import IllegalAction, NotationError
 from ..engine.game import GameState, new_game
+from ..engine.language import N_, _, ngettext
 from ..engine.narration import result_words, said_words, sentence, side_words
 from ..engine.rules import CUTTHROAT, RuleSet
 from ..engine.view import View
@@ -35,7 +36,7 @@ from . import arguments
 from .cards import action_button, note, say, style_sheet
 from .clicks import DOUBLE_CLICK, TiedButton, closed_after
 from .coach import Coach, _band_html
-from .computer import LEVEL_WORDS, LEVELS
+from .computer import EXPERT_WORLDS, LEVEL_WORDS, LEVELS
 from .fallback import Described
 from .hand_log import log_html
 from .page import bound, current
@@ -52,7 +53,7 @@ MOST_SAID = 400  # a note quotes at most this much of an error about a typed pat
 def _failure_words(path: str, error: Exception) -> str:
     """Why saving or loading failed, in a sentence: the engine's words, or the system's for the path."""
     if isinstance(error, OSError):
-        why = f"{path_words(path)}: {error.strerror or 'the system refused'}."
+        why = _("{path}: {why}.").format(path=path_words(path), why=error.strerror or _("the system refused"))
     else:
         why = str(error) if str(error).endswith(".") else f"{error}."
     return why if len(why) <= MOST_SAID else why[: MOST_SAID // 2] + " … " + why[-MOST_SAID // 2 :]
@@ -60,28 +61,39 @@ def _failure_words(path: str, error: Exception) -> str:
 
 # What the table says of a game's seal (see play/seal.py), once loaded; nothing for a game played or kept as saved.
 TRUST_WORDS = {
-    Trust.EDITED: "This game was changed outside the table after it was saved: its hands, moves or scores are not "
-    "what the table saved. You may play on, but its grades and scores are marked as from an edited game.",
-    Trust.UNCHECKED: "This file has no seal (it was saved by an older version, by save_game in code, or from a game "
-    "that had none), so whether it was changed outside the table cannot be checked.",
-    Trust.ELSEWHERE: "This game was sealed by another user or on another computer, so whether it was changed "
-    "outside the table cannot be checked here.",
+    Trust.EDITED: N_(
+        "This game was changed outside the table after it was saved: its hands, moves or scores are not "
+        "what the table saved. You may play on, but its grades and scores are marked as from an edited game."
+    ),
+    Trust.UNCHECKED: N_(
+        "This file has no seal (it was saved by an older version, by save_game in code, or from a game "
+        "that had none), so whether it was changed outside the table cannot be checked."
+    ),
+    Trust.ELSEWHERE: N_(
+        "This game was sealed by another user or on another computer, so whether it was changed "
+        "outside the table cannot be checked here."
+    ),
 }
-EDITED_MARK = "from an edited game"
+EDITED_MARK = N_("from an edited game")
 
 
 def _loaded_words(table: Table, news: News) -> str:
-    said = TRUST_WORDS.get(table.session.trust, "")
-    return f"Loaded the game from {path_words(news.path)}: hand {len(table.game.hands)}. {said} {table.prompt()}"
+    trust = table.session.trust
+    said = language._(TRUST_WORDS[trust]) if trust in TRUST_WORDS else ""
+    loaded = _("Loaded the game from {path}: hand {number}.").format(
+        path=path_words(news.path), number=len(table.game.hands)
+    )
+    return f"{loaded} {said} {table.prompt()}"
 
 
 def _saved_words(table: Table, news: News) -> str:
-    said = f"Saved the game (hand {len(table.game.hands)}) to {path_words(news.path)}."
+    said = _("Saved the game (hand {number}) to {path}.").format(
+        number=len(table.game.hands), path=path_words(news.path)
+    )
     if news.unsealed is not None:
-        said += (
-            f" It was saved without a seal, so a later load cannot tell whether it was changed: "
-            f"{_failure_words(str(news.unsealed), news.unsealed)}"
-        )
+        said += " " + _(
+            "It was saved without a seal, so a later load cannot tell whether it was changed: {why}"
+        ).format(why=_failure_words(str(news.unsealed), news.unsealed))
     return said
 
 
@@ -117,7 +129,7 @@ def _refused_words(table: Table, news: News) -> str:
     error = _error(news)
     if not isinstance(error, IllegalAction):
         raise ValueError(f"the news that {news.told.value} carries {error!r}, not a refusal by the rules")
-    return f"Not allowed: {error.explanation} (rule {error.rule})"
+    return _("Not allowed: {why} (rule {rule})").format(why=error.explanation, rule=error.rule)
 
 
 def _banded(band: str, line: str) -> str:
@@ -127,7 +139,7 @@ def _banded(band: str, line: str) -> str:
 
 
 def _cards_words(cards: Iterable[Card]) -> str:
-    return " ".join(str(card) for card in sorted(cards, key=sort_key)) or "none"
+    return " ".join(str(card) for card in sorted(cards, key=sort_key)) or _("none")
 
 
 def _coached_words(table: Table, news: News) -> str:
@@ -135,8 +147,13 @@ def _coached_words(table: Table, news: News) -> str:
     graded = table.session.grades_shown
     count = 0 if graded is None else len(graded.decisions)
     if not count:
-        return f"You made no decision this hand, so your coach has nothing to review. {table.prompt()}"
-    return f"Your coach looked at your {count} decision{'s' * (count != 1)}. {table.prompt()}"
+        return _("You made no decision this hand, so your coach has nothing to review. {prompt}").format(
+            prompt=table.prompt()
+        )
+    looked = ngettext(
+        "Your coach looked at your {count} decision.", "Your coach looked at your {count} decisions.", count
+    )
+    return f"{looked.format(count=count)} {table.prompt()}"
 
 
 # What the note says for each thing the session tells; it is marked bad when the session refused.
@@ -144,33 +161,37 @@ NOTES: dict[Told, Callable[[Table, News], str]] = {
     Told.STARTED: lambda t, n: t.prompt(),
     Told.ACTED: _done_words,
     Told.REFUSED: _refused_words,
-    Told.NOT_AN_ACTION: lambda t, n: f"That is not an action: {n.error}",
-    Told.NOT_YOUR_TURN: lambda t, n: f"It is not your turn. {t.prompt()}",
-    Told.NO_CARD_YET: lambda t, n: f"Cards are played once trump is made. {t.prompt()}",
-    Told.SELECTED: lambda t, n: f"Selected {len(t.selected)} of 5: {_cards_words(t.selected)}.",
-    Told.NOTHING_SELECTED: lambda t, n: (
+    Told.NOT_AN_ACTION: lambda t, n: _("That is not an action: {error}").format(error=n.error),
+    Told.NOT_YOUR_TURN: lambda t, n: _("It is not your turn. {prompt}").format(prompt=t.prompt()),
+    Told.NO_CARD_YET: lambda t, n: _("Cards are played once trump is made. {prompt}").format(prompt=t.prompt()),
+    Told.SELECTED: lambda t, n: _("Selected {count} of 5: {cards}.").format(
+        count=len(t.selected), cards=_cards_words(t.selected)
+    ),
+    Told.NOTHING_SELECTED: lambda t, n: _(
         "Select five of your ten cards first (click them), then press Keep these five (T5)."
     ),
-    Told.UNDONE: lambda t, n: f"Undone: back to before your last action. {t.prompt()}",
-    Told.NOTHING_TO_UNDO: lambda t, n: "Nothing to undo: you have not acted since this game started or was loaded.",
+    Told.UNDONE: lambda t, n: _("Undone: back to before your last action. {prompt}").format(prompt=t.prompt()),
+    Told.NOTHING_TO_UNDO: lambda t, n: _("Nothing to undo: you have not acted since this game started or was loaded."),
     Told.NEXT_HAND: lambda t, n: t.prompt(),
-    Told.NO_NEXT_HAND: lambda t, n: f"There is no next hand now. {t.prompt()}",
+    Told.NO_NEXT_HAND: lambda t, n: _("There is no next hand now. {prompt}").format(prompt=t.prompt()),
     Told.HINT: lambda t, n: hint_words(_action(n), _view(n), n.reason),
-    Told.NO_DECISION: lambda t, n: f"No decision is yours now. {t.prompt()}",
+    Told.NO_DECISION: lambda t, n: _("No decision is yours now. {prompt}").format(prompt=t.prompt()),
     Told.GRADED: _coached_words,
-    Told.NOT_COACHED: lambda t, n: (
-        f"Your coach could not look at this hand, through no fault of yours ({_error(n)}). {t.prompt()}"
-    ),
-    Told.NOT_OVER: lambda t, n: "Grades come once the hand is over.",
-    Told.NEW_GAME: lambda t, n: f"New game, seed {t.game.seed}. {t.prompt()}",
-    Told.CANNOT_START: lambda t, n: f"Cannot start that game: {n.error}",
-    Told.NO_PATH: lambda t, n: "Type a file name first, for example my_game.json.",
+    Told.NOT_COACHED: lambda t, n: _(
+        "Your coach could not look at this hand, through no fault of yours ({error}). {prompt}"
+    ).format(error=_error(n), prompt=t.prompt()),
+    Told.NOT_OVER: lambda t, n: _("Grades come once the hand is over."),
+    Told.NEW_GAME: lambda t, n: _("New game, seed {seed}. {prompt}").format(seed=t.game.seed, prompt=t.prompt()),
+    Told.CANNOT_START: lambda t, n: _("Cannot start that game: {error}").format(error=n.error),
+    Told.NO_PATH: lambda t, n: _("Type a file name first, for example my_game.json."),
     Told.SAVED: _saved_words,
-    Told.NOT_SAVED: lambda t, n: (
-        f"Not saved. {_failure_words(n.path, _error(n))} Nothing was written; the game in progress is unchanged."
+    Told.NOT_SAVED: lambda t, n: _("Not saved. {why} Nothing was written; the game in progress is unchanged.").format(
+        why=_failure_words(n.path, _error(n))
     ),
     Told.LOADED: _loaded_words,
-    Told.NOT_LOADED: lambda t, n: f"Not loaded. {_failure_words(n.path, _error(n))} The game in progress is unchanged.",
+    Told.NOT_LOADED: lambda t, n: _("Not loaded. {why} The game in progress is unchanged.").format(
+        why=_failure_words(n.path, _error(n))
+    ),
 }
 GOOD_NEWS = frozenset({Told.SAVED, Told.LOADED})
 
@@ -265,7 +286,7 @@ class Table(Described, w.VBox):
 
     def _make_board(self) -> None:
         """What the table shows of the game, top to bottom: the board is the one table view (look/table.js)."""
-        self.header, self.scores, self.result, self.grades, self.story = (w.HTML() for _ in range(5))
+        self.header, self.scores, self.result, self.grades, self.story = (w.HTML() for _unused in range(5))
         # `scores` says the scores in words for a lesson's code to read; the board shows them on the page.
         self.board = Board()  # the seats, the up-card, the dummy, the trick, your hand, the bids and Keep
         self.board.add_class("euchre-table")
@@ -289,27 +310,34 @@ class Table(Described, w.VBox):
         # Buttons whose click changes the game are made anew for each moment: a double-click acts once.
         heeded = self._heeded
         self.hint_button = action_button(
-            "Hint", "the best action now and why (the computer's advice)", heeded(self.hint)
+            _("Hint"), _("the best action now and why (the computer's advice)"), heeded(self.hint)
         )
-        self.undo_tie = TiedButton("Undo", "take back your last action and the computer's replies", heeded(self.undo))
-        self.next_tie = TiedButton("Next hand", "deal the next hand (the deal passes left, C4)", heeded(self.next_hand))
-        self.game_input = w.Dropdown(description="Game", tooltip="which game the next new game plays")
+        self.undo_tie = TiedButton(
+            _("Undo"), _("take back your last action and the computer's replies"), heeded(self.undo)
+        )
+        self.next_tie = TiedButton(
+            _("Next hand"), _("deal the next hand (the deal passes left, C4)"), heeded(self.next_hand)
+        )
+        self.game_input = w.Dropdown(description=_("Game"), tooltip=_("which game the next new game plays"))
         self.level_input = w.Dropdown(
-            options=list(LEVELS), value=level, description="Computer", tooltip="how the computer players choose"
+            options=[(language._(name), name) for name in LEVELS],
+            value=level,
+            description=_("Computer"),
+            tooltip=_("how the computer players choose"),
         )
-        self.seed_input = w.IntText(value=seed, description="Seed", tooltip="the same seed deals the same game")
+        self.seed_input = w.IntText(value=seed, description=_("Seed"), tooltip=_("the same seed deals the same game"))
         self.new_button = action_button(
-            "New game", "start a new game with this game, computer level and seed", heeded(self.new)
+            _("New game"), _("start a new game with this game, computer level and seed"), heeded(self.new)
         )
         self.path_input = w.Text(
-            value="euchre_game.json", description="File", tooltip="the file to save the game to or load it from"
+            value="euchre_game.json", description=_("File"), tooltip=_("the file to save the game to or load it from")
         )
-        self.save_button = action_button("Save", "save the game record to this file", heeded(self.save))
-        self.load_button = action_button("Load", "load a saved game record from this file", heeded(self.load))
+        self.save_button = action_button(_("Save"), _("save the game record to this file"), heeded(self.save))
+        self.load_button = action_button(_("Load"), _("load a saved game record from this file"), heeded(self.load))
         # For a class watching one screen: every hand face up, offered only in projector mode (see show_projector).
         self.open_hands_input = w.Checkbox(
             value=False,
-            description="Show every hand (a demonstration)",
+            description=_("Show every hand (a demonstration)"),
             indent=False,
             layout=w.Layout(display="none", width="auto"),
         )
@@ -324,20 +352,24 @@ class Table(Described, w.VBox):
             try:
                 call(*args)
             except (ValueError, LookupError) as error:
-                say(self.note, f"That did not work: {error}", "bad")
+                say(self.note, _("That did not work: {error}").format(error=error), "bad")
             except Exception as error:  # a fault of ours, not the learner's: still said, never a silent click
                 say(
                     self.note,
-                    f"That did not work, through no fault of yours ({type(error).__name__}: {error}). "
-                    f"The game is as it was; please tell your teacher.",
+                    _(
+                        "That did not work, through no fault of yours ({kind}: {error}). "
+                        "The game is as it was; please tell your teacher."
+                    ).format(kind=type(error).__name__, error=error),
                     "bad",
                 )
             else:
                 if self.session.problems is not problems:  # the click was taken, but showing it failed somewhere
                     say(
                         self.note,
-                        f"Something went wrong after that, through no fault of yours "
-                        f"({self.session.problems[-1]}): please tell your teacher.",
+                        _(
+                            "Something went wrong after that, through no fault of yours ({problem}): "
+                            "please tell your teacher."
+                        ).format(problem=self.session.problems[-1]),
                         "bad",
                     )
 
@@ -346,7 +378,7 @@ class Table(Described, w.VBox):
     def _lay_out(self) -> None:
         """The board, its note and the host's tools under it; then what is not the board, as before."""
         self.story.layout = w.Layout(max_height="14em", overflow="auto")
-        story_title = w.HTML("<b>This hand so far</b> (the computer players' reasons show once the hand is over)")
+        story_title = w.HTML(_("<b>This hand so far</b> (the computer players' reasons show once the hand is over)"))
         # What projector mode leaves out: a class watching one screen has the table and its buttons on it; the
         # coach's review below it is the learner's at their own screen.
         for extra in (story_title, self.story, self.trick_list, self.grades, self.coach):
@@ -416,7 +448,7 @@ class Table(Described, w.VBox):
     def _offer_games(self, rules: RuleSet) -> None:
         """The game choices: every game's preset or the rules given for it in `games`, but these rules for their own."""
         choices = rules_by_game(rules) | {game: given for game, given in self.games.items() if game != rules.game}
-        self.game_input.options = [(game.facts.label, game) for game in choices.values()]
+        self.game_input.options = [(language._(game.facts.label), game) for game in choices.values()]
         self.game_input.value = choices[rules.game]
 
     def _heard(self, news: News) -> None:
@@ -459,16 +491,16 @@ class Table(Described, w.VBox):
 
     def _prompt(self) -> str:
         if self.session.finished:
-            return "The game is over. Choose a game, level and seed, then press New game."
+            return _("The game is over. Choose a game, level and seed, then press New game.")
         if self.hand.is_over and self.session.coaching:
-            return (
+            return _(
                 "The hand is over. Your coach is looking at your decisions… Press Next hand whenever you like: "
                 "the review comes when it is ready."
             )
         if self.hand.is_over and self.session.grades_shown is not None:
-            return "The hand is over: your coach's review is below. Press Next hand to go on."
+            return _("The hand is over: your coach's review is below. Press Next hand to go on.")
         if self.hand.is_over:
-            return "The hand is over. Press Next hand to go on."
+            return _("The hand is over. Press Next hand to go on.")
         return str(self.board.picture.get("prompt") or "")  # what to do now, as the board says it
 
     # -- drawing ---------------------------------------------------------------------------------------
@@ -498,22 +530,29 @@ class Table(Described, w.VBox):
         self.story.value = in_names(log_html(view, session.reasons_shown), names)
 
     def _header_html(self, game: GameState, view: View) -> str:
-        switches = "; ".join(game.rules.switches_words()) or "none changed from the preset"
-        return (
-            f"<b>{escape(game.rules.facts.label)}</b> to {escape(str(game.rules.target))} points"
-            f'<span class="euchre-extra"> · house rules: {words_html(switches)} · computer players: '
-            f'{escape(self.level)} <span class="euchre-level-words">({escape(LEVEL_WORDS[self.level])})</span></span>'
-            f" · seed {escape(str(game.seed))}{self._origin_html(game)}"  # the board shows the hand, dealer, trump
-        )
+        switches = "; ".join(game.rules.switches_words()) or _("none changed from the preset")
+        return _(
+            "<b>{game}</b> to {target} points"
+            '<span class="euchre-extra"> · house rules: {switches} · computer players: '
+            '{level} <span class="euchre-level-words">({level_words})</span></span>'
+            " · seed {seed}"
+        ).format(
+            game=escape(language._(game.rules.facts.label)),
+            target=escape(str(game.rules.target)),
+            switches=words_html(switches),
+            level=escape(language._(self.level)),
+            level_words=escape(language._(LEVEL_WORDS[self.level]).format(worlds=EXPERT_WORLDS)),
+            seed=escape(str(game.seed)),
+        ) + self._origin_html(game)  # the board shows the hand, dealer, trump
 
     def _origin_html(self, game: GameState) -> str:
         """What the table knows of where the game came from: an edited file, a seal it cannot check, set by hand."""
         trust, lines = self.session.trust, []
         if trust in TRUST_WORDS:
-            lead = "<b>Edited game.</b> " if trust is Trust.EDITED else ""
+            lead = _("<b>Edited game.</b>") + " " if trust is Trust.EDITED else ""
             lines.append(
                 f'<span class="euchre-origin" data-trust="{trust.name.lower()}">{lead}'
-                f"{escape(TRUST_WORDS[trust])}</span>"
+                f"{escape(language._(TRUST_WORDS[trust]))}</span>"
             )
         if game.set_by_hand:
             lines.append(f'<span class="euchre-origin">{escape(game.set_by_hand)}</span>')
@@ -525,8 +564,10 @@ class Table(Described, w.VBox):
             f'<span data-side="{i}">{escape(side_words(side, view).capitalize())}: <b>{score}</b></span>'
             for i, (side, score) in enumerate(zip(game.sides, game.scores))
         ]
-        mark = f", {EDITED_MARK}" if self.session.edited else ""
-        return f"Scores (to {escape(str(game.rules.target))}{mark}): " + " · ".join(parts)
+        mark = f", {language._(EDITED_MARK)}" if self.session.edited else ""
+        return _("Scores (to {target}{mark}): ").format(target=escape(str(game.rules.target)), mark=mark) + " · ".join(
+            parts
+        )
 
     def _draw_board(self) -> None:
         """The board: the picture of your seat's view now (every hand face up while hands are open)."""
@@ -549,7 +590,8 @@ class Table(Described, w.VBox):
             chosen=self.selected,
             note=self._news[0] if self.projected else "",
             mood=self._news[1] if self.projected else "",
-            title_extra=f"hand {self.shown + 1}" + (f", {EDITED_MARK}" if self.session.edited else ""),
+            title_extra=_("hand {number}").format(number=self.shown + 1)
+            + (f", {language._(EDITED_MARK)}" if self.session.edited else ""),
         )
 
     def _result_html(self) -> str:
@@ -570,8 +612,9 @@ class Table(Described, w.VBox):
             review = self.session.review_shown
             lines = [] if review is None else [(d.band, decision_words(d, self.seat)) for d in review.decisions]
             body = "".join(f"<li>{_banded(band, line)}</li>" for band, line in lines)
-            mark = f" ({EDITED_MARK})" if graded.edited else ""
-            listed = f"<b>Your decisions in hand {graded.number}{mark}</b><ol>{body}</ol>" if body else ""
+            mark = f" ({language._(EDITED_MARK)})" if graded.edited else ""
+            title = _("Your decisions in hand {number}{mark}").format(number=graded.number, mark=mark)
+            listed = f"<b>{title}</b><ol>{body}</ol>" if body else ""
             self._grades_drawn = (graded, listed)  # none made: the coach says so in words
         return self._grades_drawn[1]
 

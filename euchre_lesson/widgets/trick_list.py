@@ -9,6 +9,7 @@ import ipywidgets as w
 
 from ..engine import checks
 from ..engine.cards import Suit
+from ..engine.language import _
 from ..engine.narration import trick_words
 from ..engine.tricks import Trick
 from ..engine.view import View
@@ -38,4 +39,4 @@ class TrickList(Described, w.HTML):
             f"{escape(in_names(trick_words(trick, view, number), names))}</span>{strip_html(trick.cards, trump)}</div>"
             for number, trick in enumerate(tricks, 1)
         )
-        self.value = f"<b>Finished tricks</b>{lines}" if tricks else ""
+        self.value = _("<b>Finished tricks</b>") + lines if tricks else ""

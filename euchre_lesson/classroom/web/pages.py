@@ -24,6 +24,7 @@ import traitlets
 
 from ...engine import checks
 from ...engine.cards import Card
+from ...engine.language import _, ngettext
 from ...engine.rules import RuleSet
 from ...look.clicks import Toggle
 from ...look.faces import faces_for
@@ -318,7 +319,7 @@ def StudentPage() -> None:
     with solara.Column(classes=["class-student"], style="max-width: 100em; margin: 0 auto; padding: 0.4em 0.6em"):
         SeatKeeper.element(token=token, on_token=set_token, loaded=loaded, on_loaded=set_loaded)
         if not loaded:
-            solara.Text("Opening the class…")
+            solara.Text(_("Opening the class…"))
         elif not known:
             place_ref.current = None
             JoinForm(on_joined=set_token, stale=bool(token))
@@ -375,7 +376,7 @@ def JoinForm(on_joined: Callable[[str], None], stale: bool) -> None:
         )
     solara.InputText("Your first name", value=name, on_value=set_name, continuous_update=True)
     solara.InputText("Join code", value=code, on_value=set_code, continuous_update=True)
-    solara.Button("Join", on_click=join, color="primary")
+    solara.Button(_("Join"), on_click=join, color="primary")
     Said(said)
 
 
@@ -395,17 +396,21 @@ def Waiting(token: str, view: WaitingView) -> None:
 
     heading(f"Welcome, {view['name']}")
     Said(room.waiting_note(token), "note")
-    solara.Text("Choose a table, or wait: your teacher can seat you.")
+    solara.Text(_("Choose a table, or wait: your teacher can seat you."))
     for table in view["tables"]:
         free = table["free_seats"]
         solara.Button(
-            f"Sit at table {table['table']} ({table['game']}, {free} seat{'s' * (free != 1)} free)",
+            ngettext(
+                "Sit at table {table} ({game}, {free} seat free)",
+                "Sit at table {table} ({game}, {free} seats free)",
+                free,
+            ).format(table=table["table"], game=table["game"], free=free),
             on_click=choose(table["table"]),
             disabled=not free,
             style="margin: 0.2em 0",
         )
     if not view["tables"]:
-        solara.Text("There is no table yet: wait for your teacher.")
+        solara.Text(_("There is no table yet: wait for your teacher."))
     Said(said)
 
 
@@ -527,7 +532,7 @@ def listed(lines: Iterable[str], kind: str, tag: str = "ol") -> str:
 @solara.component
 def Story(story: list[str]) -> None:
     if story:
-        solara.HTML("div", unsafe_innerHTML="<h3>This hand so far</h3>" + listed(story, "class-story"))
+        solara.HTML("div", unsafe_innerHTML=_("<h3>This hand so far</h3>") + listed(story, "class-story"))
 
 
 @solara.component
@@ -543,7 +548,7 @@ def Review(token: str, last: Reviewed, coach: CoachSeen | None, coaching: str, o
             f"<h4>The story of hand {number}, as you saw it</h4>"
             + listed(last["story"], "class-review-story")
             + (
-                "<p>Why the computer players chose as they did:</p>" + listed(reasons, "class-reasons", "ul")
+                _("<p>Why the computer players chose as they did:</p>") + listed(reasons, "class-reasons", "ul")
                 if reasons
                 else ""
             )
@@ -553,7 +558,9 @@ def Review(token: str, last: Reviewed, coach: CoachSeen | None, coaching: str, o
         Coached(token, coach, on_asked)
     elif last["grades"] is not None:
         solara.HTML(
-            "div", unsafe_innerHTML=f"<h4>Your decisions in hand {number}</h4>" + listed(last["grades"], "class-grades")
+            "div",
+            unsafe_innerHTML=_("<h4>Your decisions in hand {number}</h4>").format(number=number)
+            + listed(last["grades"], "class-grades"),
         )
     elif coaching:
         Said(coaching, "coaching")
@@ -640,7 +647,7 @@ def TeacherPage() -> None:
         if desk is None:
             heading("The teacher's page")
             solara.InputText("Teacher code", value=code, on_value=set_code, password=True, continuous_update=True)
-            solara.Button("Open", on_click=open_desk, color="primary")
+            solara.Button(_("Open"), on_click=open_desk, color="primary")
             Said(said)
         else:
             Desk(desk, news, door.sign_out)
@@ -672,7 +679,7 @@ def JoinScreen(address: str, code: str, on_close: Callable[[], None]) -> None:
     """The join screen for a projector, over the whole page, with a way back to the tables."""
     solara.HTML("div", unsafe_innerHTML=join_screen(address, code))
     solara.Button(
-        "Back to the tables",
+        _("Back to the tables"),
         on_click=on_close,
         color="primary",
         classes=["class-join-back"],
@@ -728,11 +735,11 @@ def Desk(desk: TeacherDesk, news: int, sign_out: Callable[[], None] | None = Non
             dense=True,
             style="max-width: 14em",
         )
-        solara.Button("Add a table", on_click=doing(desk.new_table, game), text=True)
-        solara.Button("Deal of the day at every table", on_click=doing(desk.deal_of_the_day), text=True)
-        solara.Button("Refresh", on_click=lambda: set_said(""), text=True)
+        solara.Button(_("Add a table"), on_click=doing(desk.new_table, game), text=True)
+        solara.Button(_("Deal of the day at every table"), on_click=doing(desk.deal_of_the_day), text=True)
+        solara.Button(_("Refresh"), on_click=lambda: set_said(""), text=True)
         if sign_out is not None:  # a shared computer, or the end of the lesson
-            solara.Button("Sign out", on_click=sign_out, text=True, classes=["class-sign-out"])
+            solara.Button(_("Sign out"), on_click=sign_out, text=True, classes=["class-sign-out"])
     with solara.Div(classes=["class-tables"], style=TABLES_STYLE):
         for table in overview["tables"]:
             TableCard(desk, table, roster, doing, set_shown)
@@ -747,12 +754,14 @@ def JoinStrip(join: str, code: str, others: tuple[str, ...], on_join_screen: Cal
         solara.HTML("div", unsafe_innerHTML=qr_svg(join, scale=3) if join else "", classes=["class-qr"])
         solara.HTML(
             "p",
-            unsafe_innerHTML=f"Students open <strong>{escaped(join)}</strong> (or scan the code) and "
-            f"type the join code <strong>{code}</strong>. Other addresses: {escaped(', '.join(others) or 'none')}.",
+            unsafe_innerHTML=_(
+                "Students open <strong>{address}</strong> (or scan the code) and type the join code "
+                "<strong>{code}</strong>. Other addresses: {others}."
+            ).format(address=escaped(join), code=code, others=escaped(", ".join(others) or _("none"))),
             classes=["class-join"],
             style="margin: 0; flex: 1 1 20em",
         )
-        solara.Button("Join screen", on_click=on_join_screen, color="primary")
+        solara.Button(_("Join screen"), on_click=on_join_screen, color="primary")
 
 
 @solara.component
@@ -785,8 +794,10 @@ def ProjectedTable(
     faces = solara.use_memo(lambda: faces_for(rules), [rules])
     with solara.Column(classes=["class-projected"], style=PROJECTED_STYLE):
         with solara.Row(style="justify-content: flex-end; flex-wrap: wrap; gap: 0.5em"):
-            solara.Button("Hide the hands" if hands_open else "Show every hand", on_click=toggle_hands, outlined=True)
-            solara.Button("Back to the tables", on_click=on_close, color="primary")
+            solara.Button(
+                _("Hide the hands") if hands_open else _("Show every hand"), on_click=toggle_hands, outlined=True
+            )
+            solara.Button(_("Back to the tables"), on_click=on_close, color="primary")
         shown = TableView.element()
 
     def draw() -> None:
@@ -849,23 +860,24 @@ def TableCard(
         solara.HTML("div", unsafe_innerHTML=table_words(table))
         for seat in table["seats"]:
             with solara.Row(style="align-items: center; flex-wrap: wrap; gap: 0 0.3em; min-height: 28px"):
-                who = seat["name"] or f"a computer ({seat['where']})"
+                who = seat["name"] or _("a computer ({where})").format(where=seat["where"])
                 # never broken inside ("Seat / 0: / Eve" on a phone): the buttons go to the next line instead
                 solara.Text(
-                    f"Seat {seat['seat']}: {who}" + (" (away)" if seat["away"] else ""), style="white-space: nowrap"
+                    _("Seat {seat}: {who}").format(seat=seat["seat"], who=who) + (_(" (away)") if seat["away"] else ""),
+                    style="white-space: nowrap",
                 )
                 if seat["name"]:
                     token = next((entry["token"] for entry in roster if entry["place"] == (number, seat["seat"])), "")
                     solara.Button(
-                        "A computer plays here",
+                        _("A computer plays here"),
                         on_click=doing(desk.computer, number, seat["seat"]),
                         text=True,
                         **SMALL,
                     )
-                    solara.Button("Remove", on_click=doing(desk.remove, token), text=True, **SMALL)
+                    solara.Button(_("Remove"), on_click=doing(desk.remove, token), text=True, **SMALL)
                 elif chosen is not None:
                     solara.Button(
-                        f"Seat {chosen.split(' (')[0]} here",
+                        _("Seat {name} here").format(name=chosen.split(" (")[0]),
                         on_click=seat_here(doing(desk.place, names[chosen], number, seat["seat"]), set_chosen),
                         text=True,
                         **SMALL,
@@ -913,7 +925,7 @@ def AskFirst(asking: str, game: str, on_yes: Callable[[], None], on_no: Callable
     with solara.Row(classes=["class-ask-first"], style="flex-wrap: wrap; align-items: center; gap: 0.3em"):
         solara.HTML("span", unsafe_innerHTML=escaped(question), attributes={"role": "alert"})
         solara.Button(yes, on_click=on_yes, color="error", **SMALL)
-        solara.Button("No", on_click=on_no, outlined=True, **SMALL)
+        solara.Button(_("No"), on_click=on_no, outlined=True, **SMALL)
 
 
 @solara.component
@@ -930,7 +942,7 @@ def TableGame(
 
     with solara.Row(style="align-items: center; flex-wrap: wrap; gap: 0.3em"):
         solara.Select("Game", values=games, value=current, on_value=choose, dense=True, style="max-width: 11em")
-        solara.Button("Remove the table", on_click=on_remove, text=True, color="error", **SMALL)
+        solara.Button(_("Remove the table"), on_click=on_remove, text=True, color="error", **SMALL)
 
 
 @solara.component
@@ -969,20 +981,20 @@ def TableButtons(
         return
     with solara.Row(style="flex-wrap: wrap; gap: 0.3em"):
         solara.Button(
-            "Go on" if table["paused"] else "Pause",
+            _("Go on") if table["paused"] else _("Pause"),
             on_click=doing(desk.pause, number, not table["paused"]),
             outlined=True,
             **SMALL,
         )
-        solara.Button("Deal again", on_click=ask("deal again"), outlined=True, **SMALL)
+        solara.Button(_("Deal again"), on_click=ask("deal again"), outlined=True, **SMALL)
         solara.Button(
-            "Hide the hands" if table["hands_open"] else "Show every hand",
+            _("Hide the hands") if table["hands_open"] else _("Show every hand"),
             on_click=doing(desk.open_hands, number, not table["hands_open"]),
             outlined=True,
             **SMALL,
         )
-        solara.Button("Undo the last student's move", on_click=doing(desk.undo, number), outlined=True, **SMALL)
-        solara.Button("Show on the projector", on_click=lambda: on_show(number), color="primary", **SMALL)
+        solara.Button(_("Undo the last student's move"), on_click=doing(desk.undo, number), outlined=True, **SMALL)
+        solara.Button(_("Show on the projector"), on_click=lambda: on_show(number), color="primary", **SMALL)
     TableGame(desk, table, ask_game, ask("remove"))
 
 

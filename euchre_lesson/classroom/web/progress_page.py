@@ -21,6 +21,7 @@ from starlette.routing import Route
 
 from ...engine.errors import FileRefused, JsonRefused
 from ...engine.files import as_text, parse_json
+from ...engine.language import _
 from ...teach.class_formats import report_reply
 from ...teach.class_report import ROUTE
 from ..codes import same_code
@@ -110,16 +111,17 @@ def LessonAnswers(served: ServedClass, news: int = 0):
     reports, address = served.reports, served.join
     tables = reports.tables()
     with solara.Column(classes=["class-lesson-answers"]):
-        solara.HTML("h3", unsafe_innerHTML="The lessons: each student's exercises, and what to teach again")
+        solara.HTML("h3", unsafe_innerHTML=_("The lessons: each student's exercises, and what to teach again"))
         solara.HTML(
             "p",
-            unsafe_innerHTML="A student's answers arrive here once they join on the lessons' contents "
-            f"page with their first name, the address <strong>{escape(address or 'of this server')}</strong> "
-            f"and the join code <strong>{escape(served.room.join_code)}</strong>.",
+            unsafe_innerHTML=_(
+                "A student's answers arrive here once they join on the lessons' contents page with their first "
+                "name, the address <strong>{address}</strong> and the join code <strong>{code}</strong>."
+            ).format(address=escape(address or _("of this server")), code=escape(served.room.join_code)),
         )
         solara.HTML("div", unsafe_innerHTML=tables.html(), classes=["class-lesson-tables"])
         with solara.Row(style="align-items: center; flex-wrap: wrap"):
-            solara.Button("Show the latest answers", on_click=lambda: set_reads(reads + 1), text=True)
+            solara.Button(_("Show the latest answers"), on_click=lambda: set_reads(reads + 1), text=True)
             solara.FileDownload(
                 lambda: reports.tables().csv_text("lessons").encode("utf-8"),
                 filename="class-lessons.csv",
