@@ -8,6 +8,7 @@ they are not, the note says plainly that the lessons are in English and only the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -78,8 +79,7 @@ class LanguageChoice(Described, w.VBox):
         self.progress, self.here = progress, here
         self.chosen: str | None = progress.language()
         self.ties = {
-            code: TiedButton(name, f"the lessons in {name}", lambda code=code: self.choose(code))
-            for code, name in LANGUAGES.items()
+            code: TiedButton(name, f"the lessons in {name}", self._chooser(code)) for code, name in LANGUAGES.items()
         }
         for code, tie in self.ties.items():
             tie.button.add_class(f"euchre-language-{code}")
@@ -95,6 +95,10 @@ class LanguageChoice(Described, w.VBox):
         self.add_class("euchre-language-choice")
         if self.chosen is not None:
             self.show(self.chosen)
+
+    def _chooser(self, code: str) -> Callable[[], None]:
+        """What the button of one language does."""
+        return lambda: self.choose(code)
 
     def button(self, code: str) -> w.Button:
         """The button of one language (for tests and the page's own script)."""
