@@ -24,6 +24,7 @@ from ..engine.cards import Card
 from ..engine.errors import FileRefused, IllegalAction, NotationError, excerpt
 from ..engine.game import GameState
 from ..engine.hand import HandState
+from ..engine.language import language
 from ..engine.narration import seat_words, story
 from ..engine.sequence import PHASE_RULES
 from ..engine.view import View, acting_seat
@@ -140,10 +141,11 @@ class ClassTable:
             raise checks.refused("seats", seats, f"one entry per seat of the game, {game.rules.players} in all")
         self._away: dict[int, float] = {}  # seat -> when its student's browser went away
         self._thinking = False  # a computer player is choosing (see step)
-        self._seen: dict[int, tuple[int, tuple[SeatSeen, ...], SeatView]] = {}  # seat -> one view per change
-        self._reviews: dict[int, tuple[object, Review | None]] = {}  # seat -> one review per finished hand
+        # seat and language -> one view per change: two students' pages (or the teacher's) each read their own words
+        self._seen: dict[tuple[int, str], tuple[int, tuple[SeatSeen, ...], SeatView]] = {}
+        self._reviews: dict[tuple[int, str], tuple[object, Review | None]] = {}  # one review per finished hand
         self._retries: dict[int, tuple[HandState, str]] = {}  # seat -> the hand tried again, and how it went
-        self._coached: dict[int, tuple[object, object, CoachSeen]] = {}  # seat -> its coach, made once per review
+        self._coached: dict[tuple[int, str], tuple[object, object, CoachSeen]] = {}  # seat, language -> its coach
         self._save: Callable[[ClassTable], None] | None = None  # writes the table's file (the class's keeper)
         self._unsaved = ""  # the notice while the table's last change could not be saved: the table waits
         self._retry_at = 0.0  # when to try saving again
@@ -361,7 +363,7 @@ class ClassTable:
         """The seat's view, made once per change of the table and then shared by every page of that seat (so it is
         never changed in place: a page that wants another view makes its own)."""
         seats = self.seats_seen()
-        kept = self._seen.get(seat)
+        kept = self._seen.get((seat, language()))
         if kept is not None and kept[0] == self.version and kept[1] == seats:
             return kept[2]
         names = ["you" if sitter.name == "You" else sitter.name for sitter in self.names_seen(seat)]
@@ -384,7 +386,7 @@ class ClassTable:
                 self._coach(seat, names),
             ),
         )
-        self._seen[seat] = (self.version, seats, view)
+        self._seen[seat, language()] = (self.version, seats, view)
         return view
 
     def _before_you_sat(self, seat: int, names: Sequence[str], view: SeatView) -> SeatView:
@@ -412,11 +414,11 @@ class ClassTable:
         was making it again)."""
         last = finished_hand(self.game)
         key = None if last is None else (last[0], last[1].history, grades, tuple(names))
-        kept = self._reviews.get(seat)
+        kept = self._reviews.get((seat, language()))
         if kept is not None and kept[0] == key:
             return kept[1]
         review = review_seen(self.game, seat, self.model.reasons, grades, names)
-        self._reviews[seat] = (key, review)
+        self._reviews[seat, language()] = (key, review)
         return review
 
     def _coach(self, seat: int, names: Sequence[str]) -> CoachSeen | None:
@@ -429,11 +431,11 @@ class ClassTable:
         retry = retried[1] if retried is not None and retried[0] is last[1] else None
         reviews = self.model.reviews_of(seat)
         key = (len(reviews), retry, tuple(names))  # made once per review (the same one), second try and names
-        kept = self._coached.get(seat)
+        kept = self._coached.get((seat, language()))
         if kept is not None and kept[0] is review and kept[1] == key:
             return kept[2]
         seen = coach_seen(review, reviews, names, retry)
-        self._coached[seat] = (review, key, seen)
+        self._coached[seat, language()] = (review, key, seen)
         return seen
 
     def _own(self, seat: int) -> Own:
