@@ -132,7 +132,7 @@ def LanguagePicker(language: str, on_language: Callable[[object], None], refused
                 on_click=lambda code=code: on_language(code),
                 text=code != language,
                 outlined=code == language,
-                classes=[f"class-language-{code}"],
+                classes=[f"class-language-{code}", *(["class-language-chosen"] if code == language else [])],
             )
     if refused:
         solara.HTML(
