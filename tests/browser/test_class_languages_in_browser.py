@@ -4,10 +4,12 @@ language at the same moment; a language the page sends that is not on the list i
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from class_clients import Student
 from labdriver import VIEWPORT
-from test_classroom_in_browser import ClassServer, seated, sign_in
+from test_classroom_in_browser import TEACHER, ClassServer, seated, sign_in
 
 pytestmark = pytest.mark.slow
 
@@ -81,3 +83,27 @@ def test_a_language_the_page_sends_that_is_not_on_the_list_is_refused_in_words(s
         assert student.widgets[keeper]["language"] != "xx"
     finally:
         student.close()
+
+
+def test_the_teacher_s_page_follows_the_teacher_s_choice(chromium, server):
+    teacher = page_in(chromium, "fr-FR")
+    try:
+        teacher.goto(server.url + "teacher")
+        teacher.locator(".class-language-fr.class-language-chosen").wait_for()
+        teacher.get_by_label("Teacher code").fill(TEACHER)
+        teacher.get_by_role("button", name="Open").click()
+        card = teacher.locator(".class-table").filter(has_text=re.compile(r"^Table 1: "))
+        card.get_by_role("button", name="Show on the projector").click()
+        projected = teacher.locator(".class-projected .tv-title")
+        teacher.wait_for_function(
+            "() => (document.querySelector('.class-projected .tv-title') || {}).innerText?.includes('en 10 points')"
+        )
+        teacher.get_by_role("button", name="Back to the tables").click()
+        teacher.locator(".class-language-en").click()  # the teacher chooses English: the projector follows
+        card.get_by_role("button", name="Show on the projector").click()
+        teacher.wait_for_function(
+            "() => (document.querySelector('.class-projected .tv-title') || {}).innerText?.includes('to 10 points')"
+        )
+        assert "en 10 points" not in projected.inner_text()
+    finally:
+        teacher.context.close()
