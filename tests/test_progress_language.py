@@ -83,3 +83,11 @@ def test_a_translated_lesson_keeps_its_own_language(tmp_path):
         return language()
 
     assert contextvars.copy_context().run(french_lesson) == "fr"
+
+
+def test_in_the_browser_a_lesson_speaks_the_browser_s_first_language_the_lessons_have():
+    from euchre_lesson.teach.context import browsers_language
+
+    assert browsers_language(["de-DE", "fr-FR", "en"]) == "fr"
+    assert browsers_language(["de-DE"]) is None and browsers_language("fr") is None
+    assert browsers_language() is None  # outside a browser: no browser to ask
