@@ -86,8 +86,8 @@ def test_a_translated_lesson_keeps_its_own_language(tmp_path):
 
 
 def test_in_the_browser_a_lesson_speaks_the_browser_s_first_language_the_lessons_have():
-    from euchre_lesson.teach.context import browsers_language
+    from euchre_lesson.engine.language import browser_language
 
-    assert browsers_language(["de-DE", "fr-FR", "en"]) == "fr"
-    assert browsers_language(["de-DE"]) is None and browsers_language("fr") is None
-    assert browsers_language() is None  # outside a browser: no browser to ask
+    assert browser_language(["de-DE", "fr-FR", "en"]) == "fr"
+    assert browser_language(["de-DE"]) is None and browser_language("fr") is None
+    assert browser_language() is None and language() == "en"  # outside a browser: no browser to ask

@@ -15,13 +15,12 @@ one process binds its own without touching anyone else's, and without environmen
 from __future__ import annotations
 
 import contextlib
-import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 
 from ..engine.errors import NotationError, excerpt
-from ..engine.language import ENGLISH, checked_language, choose_language, language
+from ..engine.language import choose_language, is_chosen
 from .class_report import ClassReporter
 from .exercises import Exercise, Verdict
 from .positions import Position
@@ -145,33 +144,13 @@ def current() -> LessonContext:
 
 
 def _speak_as_chosen(progress: Progress) -> None:
-    """The language the learner chose on the contents page, spoken from here on where the lesson chose none; in the
-    browser's Python (the static site), before any choice, the browser's own language where the lessons have it.
+    """The language the learner chose on the contents page, spoken from here on where the lesson chose none (until
+    the learner chooses, English; in the browser's Python, the browser's own language: engine/language.py).
 
     A translated lesson chooses its own language in its first code cell (scripts/lesson_catalog.py), which stays;
     an English lesson opened after a choice speaks the choice: the table's words, the verdicts, the refusals."""
-    if language() == ENGLISH and (chosen := progress.language() or browsers_language()) is not None:
+    if not is_chosen() and (chosen := progress.language()) is not None:
         choose_language(chosen)
-
-
-def browsers_language(tags: object = None) -> str | None:
-    """The first of the browser's languages (navigator.languages, or the tags given) that the lessons speak; None
-    outside a browser, or where it lists none of them."""
-    if tags is None:
-        if sys.platform != "emscripten":  # only the browser's Python (Pyodide) has a browser to ask
-            return None
-        try:
-            import js  # type: ignore[import-not-found]  # Pyodide's bridge to the page (a worker's navigator)
-
-            tags = list(js.navigator.languages)
-        except Exception:  # an older browser or a worker without it: the lessons' own language
-            return None
-    for tag in tags if isinstance(tags, (list, tuple)) else ():
-        try:
-            return checked_language(tag)
-        except NotationError:
-            continue
-    return None
 
 
 def learners_progress(progress: Progress | None = None) -> Progress:
