@@ -17,7 +17,7 @@ from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
-from .errors import NotationError
+from .errors import NotationError, excerpt
 
 DOMAIN = "euchre_lesson"
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
@@ -44,7 +44,7 @@ def checked_language(language: object) -> str:
         if code in LANGUAGES:
             return code
     known = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
-    raise NotationError("language", f"There are lessons in these languages: {known}; not in {language!r}.")
+    raise NotationError("language", f"There are lessons in these languages: {known}; not in {excerpt(language)}.")
 
 
 @cache

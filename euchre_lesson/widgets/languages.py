@@ -117,6 +117,7 @@ class LanguageChoice(Described, w.VBox):
 
     def show(self, code: str) -> None:
         """The note of the choice, and the link to its lessons where they are translated and not on this page."""
+        code = checked_language(code)
         for one, tie in self.ties.items():
             tie.button.button_style = "info" if one == code else ""
         say(self.said, _chosen_words(code))
