@@ -115,11 +115,13 @@ translations: catalog
 	$(BIN)/python scripts/lesson_catalog.py build $(if $(filter command line,$(origin LANG)),--language $(LANG),)
 
 # Printable sheets for the class (a rules card and a score sheet per game, HTML and PDF) under the house rules of
-# notebooks/house_rules.json, into sheets/; Chromium prints them. Choose the paper with `make sheets PAPER=Letter`.
+# notebooks/house_rules.json, into sheets/; Chromium prints them. Choose the paper with `make sheets PAPER=Letter`,
+# the teacher's language with `make sheets LANG=fr` (only a LANG given on the command line counts, as for lessons).
 PAPER ?= A4
 sheets: $(BIN)/python chromium
 	$(BIN)/python -m pip install --quiet -e . "playwright>=1.50"
-	$(BIN)/python -m euchre_lesson.teach.sheets --out sheets --house-rules notebooks/house_rules.json --paper $(PAPER)
+	$(BIN)/python -m euchre_lesson.teach.sheets --out sheets --house-rules notebooks/house_rules.json --paper $(PAPER) \
+		$(if $(filter command line,$(origin LANG)),--language $(LANG),)
 
 # The browser tests drive Debian's Chromium (never a downloaded browser); install it if missing.
 chromium:

@@ -44,6 +44,9 @@ SITE = ROOT / "site"
 LESSONS = ROOT / "notebooks"
 # The project's own extension (lessons as pages, rule links that land on the rule): a prebuilt one, copied as is.
 LESSON_PAGES = HERE / "lesson-pages"
+# The site in the learner's language: JupyterLab's own words from the language packs installed in the build venv.
+LESSON_LANGUAGE = HERE / "lesson-language"
+LANGUAGE_KEY = "euchre-lesson-language"  # where the browser keeps the learner's language (lesson-language keeps it too)
 # The lesson page's frame: its title and opening text drawn at once, before JupyterLab (lesson-frame.html).
 LESSON_FRAME = HERE / "lesson-frame.html"
 # Cells a lesson page leaves out (the lesson pages extension leaves out the same).
@@ -73,7 +76,15 @@ PACKAGE = "euchre-lesson"
 # pinned wheel): the two halves must be the same version, or the page refuses the kernel's widgets.
 PAGE_HALVES = {"jupyterlab_widgets": "the page's widget manager", "anywidget": "the page's anywidget extension"}
 # The lab extensions every page needs: the widget manager, anywidget's (the table view) and the lesson pages.
-PAGE_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "anywidget", "euchre-lesson-pages")
+PAGE_EXTENSIONS = (
+    "@jupyter-widgets/jupyterlab-manager",
+    "anywidget",
+    "euchre-lesson-pages",
+    "euchre-lesson-language",
+)
+# The interface's languages besides English, from JupyterLab's language packs (build-requirements.txt): the site
+# opens in the browser's language where it has it (lesson-language/), and a build without them is refused.
+INTERFACE_LANGUAGES = ("fr_FR", "et_EE")
 BUILD_TOOLS = "jupyterlite/build-requirements.txt"
 # Python's snapshot, made at build time and restored by the kernel's worker (quick-start/README.md).
 QUICK_START = HERE / "quick-start"
@@ -617,15 +628,32 @@ def lesson_frame(page: str, content: Path) -> str:
     return page.replace(title[0], "<title>Euchre lessons</title>", 1)
 
 
-def redirect_page(target: str) -> str:
-    """The site's front page: straight to the contents page, as a page of the Notebook app.
+def language_fronts(content: Path) -> dict[str, str]:
+    """Each language's contents page the site holds, by its code (notebooks/fr/14_contents.ipynb for fr)."""
+    pages = sorted(content.glob(f"{LESSONS.name}/*/{CONTENTS_PAGE_GLOB}"))
+    return {page.parent.name: page.relative_to(content).as_posix() for page in pages if page.parent.name.isalpha()}
+
+
+def redirect_page(target: str, languages: dict[str, str] | None = None) -> str:
+    """The site's front page: straight to the contents page, as a page of the Notebook app; to a language's own
+    contents page where the site has it and the learner chose that language, or the browser asks for it first.
 
     It keeps the empty config script of JupyterLite's own front page: every page of the site reads it.
     """
     url = f"notebooks/index.html?path={target}"
+    pages = json.dumps({code: f"notebooks/index.html?path={page}" for code, page in (languages or {}).items()})
+    choose = (
+        "<script>(function () {"
+        f"const pages = {pages}; const kept = window.localStorage.getItem({json.dumps(LANGUAGE_KEY)});"
+        "const asked = (navigator.languages || [navigator.language || '']).map(t => t.split('-')[0].toLowerCase());"
+        "const code = kept === 'en' ? null : [kept, ...asked].find(c => c && pages[c]);"
+        "if (code) window.location.replace(pages[code]);"
+        "})();</script>\n"
+    )
     return (
         f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Euchre lessons</title>\n'
         f'<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>\n'
+        f"{choose}"
         f'<meta http-equiv="refresh" content="0; url={url}"></head>\n'
         f'<body><p><a href="{url}">Open the Euchre lessons</a></p></body></html>\n'
     )
@@ -660,6 +688,7 @@ def build(pins: Pins, cache: Path, site: Path, answers: bool = False) -> None:
         quick_start(stage / "static" / "pyodide")
         copy_contents(stage / "content", answers)
         shutil.copytree(LESSON_PAGES, stage / LESSON_PAGES.name)
+        shutil.copytree(LESSON_LANGUAGE, stage / LESSON_LANGUAGE.name)
         (stage / "jupyter-lite.json").write_text(json.dumps(lite_config(stage), indent=2), encoding="utf-8")
         (stage / "notebooks").mkdir()
         (stage / "notebooks" / "overrides.json").write_text(json.dumps(NOTEBOOK_APP_SETTINGS, indent=2), "utf-8")
@@ -678,6 +707,7 @@ def build(pins: Pins, cache: Path, site: Path, answers: bool = False) -> None:
                 str(stage / "content"),
                 *[f"--apps={app}" for app in APPS],
                 f"--LiteBuildConfig.federated_extensions={LESSON_PAGES.name}",
+                f"--LiteBuildConfig.federated_extensions={LESSON_LANGUAGE.name}",
                 "--no-sourcemaps",
             ],
             quiet=True,
@@ -685,7 +715,7 @@ def build(pins: Pins, cache: Path, site: Path, answers: bool = False) -> None:
             env=hermetic_environment(stage),
         )
         start_from_snapshot(output / "jupyter-lite.json")
-        (output / "index.html").write_text(redirect_page(front), encoding="utf-8")
+        (output / "index.html").write_text(redirect_page(front, language_fronts(stage / "content")), encoding="utf-8")
         notebook_page = output / "notebooks" / "index.html"
         notebook_page.write_text(lesson_frame(notebook_page.read_text(encoding="utf-8"), stage / "content"), "utf-8")
         check_site(output, front)
@@ -716,6 +746,10 @@ def check_site(site: Path, front: str) -> None:
         raise BuildError(f"the site's kernel settings came out wrong: {kernel}")
     if not (site / "files" / front).is_file():
         raise BuildError(f"{front} is not in the site")
+    languages = json.loads((site / "api" / "translations" / "all.json").read_text(encoding="utf-8"))["data"]
+    missing_packs = [locale for locale in INTERFACE_LANGUAGES if locale not in languages]
+    if missing_packs:
+        raise BuildError(f"the site lacks JupyterLab's language packs {missing_packs}: install {BUILD_TOOLS}")
     extensions = {extension["name"] for extension in config.get("federated_extensions", [])}
     absent = [name for name in PAGE_EXTENSIONS if name not in extensions]
     if absent:

@@ -272,7 +272,7 @@ def test_a_damaged_file_is_set_aside_with_a_message_and_progress_starts_afresh(t
 # One entry that cannot be read is left out with a message (issue 24, point 2), the rest read; None: read as it is.
 ENTRIES = {
     "answers a list": (shape(answers=[]), "its answers, [], are not an object"),
-    "a field more": (shape(extra=1), "its field 'extra' is none of version, answers, practice and review"),
+    "a field more": (shape(extra=1), "its field 'extra' is none of version, answers, practice, review and language"),
     "an unknown id": (shape(answers={"x": {}}), "the entry 'x' is not an exercise"),
     "correct 1": (entry(correct=1), "has correct 1, not true or false"),
     "tries 0": (entry(tries=0), "has tries 0"),

@@ -56,7 +56,11 @@ def test_the_package_needs_no_jupyterlab_or_voila_so_it_installs_in_the_browser(
     """micropip (the static site) cannot install JupyterLab or Voila: they are the extras `lessons` and `app`."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert {_name(r) for r in project["dependencies"]} == {"ipywidgets", "nbformat", "anywidget", "fsrs"}  # pure wheels
-    assert [_name(r) for r in project["optional-dependencies"]["lessons"]] == ["jupyterlab"]
+    assert [_name(r) for r in project["optional-dependencies"]["lessons"]] == [
+        "jupyterlab",
+        "jupyterlab-language-pack-fr-fr",  # JupyterLab's own words in French and Estonian (issue 38, 4)
+        "jupyterlab-language-pack-et-ee",
+    ]
     assert [_name(r) for r in project["optional-dependencies"]["app"]] == ["voila"]
     makefile = (ROOT / "Makefile").read_text()
     # make lessons serves JupyterLab with Voila's pages: both extras

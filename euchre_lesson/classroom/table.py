@@ -24,7 +24,7 @@ from ..engine.cards import Card
 from ..engine.errors import FileRefused, IllegalAction, NotationError, excerpt
 from ..engine.game import GameState
 from ..engine.hand import HandState
-from ..engine.language import _
+from ..engine.language import _, language
 from ..engine.narration import seat_words, story
 from ..engine.sequence import PHASE_RULES
 from ..engine.view import View, acting_seat
@@ -143,10 +143,11 @@ class ClassTable:
             raise checks.refused("seats", seats, f"one entry per seat of the game, {game.rules.players} in all")
         self._away: dict[int, float] = {}  # seat -> when its student's browser went away
         self._thinking = False  # a computer player is choosing (see step)
-        self._seen: dict[int, tuple[tuple[int, int], tuple[SeatSeen, ...], SeatView]] = {}  # seat -> one view a change
-        self._reviews: dict[int, tuple[object, Review | None]] = {}  # seat -> one review per finished hand
+        # seat and language -> one view per change: two students' pages (or the teacher's) each read their own words
+        self._seen: dict[tuple[int, str], tuple[tuple[int, int], tuple[SeatSeen, ...], SeatView]] = {}
+        self._reviews: dict[tuple[int, str], tuple[object, Review | None]] = {}  # one review per finished hand
         self._retries: dict[int, tuple[HandState, str]] = {}  # seat -> the hand tried again, and how it went
-        self._coached: dict[int, tuple[object, object, CoachSeen]] = {}  # seat -> its coach, made once per review
+        self._coached: dict[tuple[int, str], tuple[object, object, CoachSeen]] = {}  # seat, language -> its coach
         # The coach after each hand, by itself: how its work is run (in the background; None: only when asked), the
         # hand whose students' decisions it is to look at, the seats it is looking at, and those it could not.
         self._coach_runs: Runner | None = COACH_RUNS.get()
@@ -444,7 +445,7 @@ class ClassTable:
         """The seat's view, made once per change of the table and then shared by every page of that seat (so it is
         never changed in place: a page that wants another view makes its own)."""
         seats = self.seats_seen()
-        kept = self._seen.get(seat)
+        kept = self._seen.get((seat, language()))
         if kept is not None and kept[0] == (self.version, self._coach_news) and kept[1] == seats:
             return kept[2]
         names = ["you" if sitter.name == "You" else sitter.name for sitter in self.names_seen(seat)]
@@ -468,7 +469,7 @@ class ClassTable:
                 self.coaching(seat),
             ),
         )
-        self._seen[seat] = ((self.version, self._coach_news), seats, view)
+        self._seen[seat, language()] = ((self.version, self._coach_news), seats, view)
         return view
 
     def _before_you_sat(self, seat: int, names: Sequence[str], view: SeatView) -> SeatView:
@@ -496,11 +497,11 @@ class ClassTable:
         was making it again)."""
         last = finished_hand(self.game)
         key = None if last is None else (last[0], last[1].history, grades, tuple(names))
-        kept = self._reviews.get(seat)
+        kept = self._reviews.get((seat, language()))
         if kept is not None and kept[0] == key:
             return kept[1]
         review = review_seen(self.game, seat, self.model.reasons, grades, names)
-        self._reviews[seat] = (key, review)
+        self._reviews[seat, language()] = (key, review)
         return review
 
     def _coach(self, seat: int, names: Sequence[str]) -> CoachSeen | None:
@@ -513,11 +514,11 @@ class ClassTable:
         retry = retried[1] if retried is not None and retried[0] is last[1] else None
         reviews = self.model.reviews_of(seat)
         key = (len(reviews), retry, tuple(names))  # made once per review (the same one), second try and names
-        kept = self._coached.get(seat)
+        kept = self._coached.get((seat, language()))
         if kept is not None and kept[0] is review and kept[1] == key:
             return kept[2]
         seen = coach_seen(review, reviews, names, retry)
-        self._coached[seat] = (review, key, seen)
+        self._coached[seat, language()] = (review, key, seen)
         return seen
 
     def _own(self, seat: int) -> Own:

@@ -10,13 +10,14 @@
 from __future__ import annotations
 
 import gettext
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
-from .errors import NotationError
+from .errors import NotationError, excerpt
 
 DOMAIN = "euchre_lesson"
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
@@ -33,7 +34,7 @@ LANGUAGES = {
     "ha": "Hausa",
 }
 
-_chosen: ContextVar[str] = ContextVar("euchre_lesson_language", default=ENGLISH)
+_chosen: ContextVar[str | None] = ContextVar("euchre_lesson_language", default=None)  # None: nothing chosen here
 
 
 def checked_language(language: object) -> str:
@@ -45,7 +46,9 @@ def checked_language(language: object) -> str:
     known = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
     raise NotationError(
         "language",
-        _("There are lessons in these languages: {known}; not in {given}.").format(known=known, given=repr(language)),
+        _("There are lessons in these languages: {known}; not in {given}.").format(
+            known=known, given=excerpt(language)
+        ),
     )
 
 
@@ -58,16 +61,45 @@ def _catalog(language: str) -> gettext.NullTranslations:
 
 
 def language() -> str:
-    """The code of the language chosen where this runs (English unless `speaking` chose another)."""
-    return _chosen.get()
+    """The code of the language chosen where this runs; where none was, English (in the browser's Python, the
+    browser's own first language on the list: the static site opens in it)."""
+    return _chosen.get() or browser_language() or ENGLISH
+
+
+def is_chosen() -> bool:
+    """Whether a language was chosen where this runs (`speaking`, `choose_language`), not taken by default."""
+    return _chosen.get() is not None
+
+
+def browser_language(tags: object = None) -> str | None:
+    """The first of the browser's languages (navigator.languages, or the tags given) on the list; None outside a
+    browser, or where it lists none of them.
+
+    Asked each time, never kept: the static site's Python is a snapshot made at build time, away from any browser."""
+    if tags is None:
+        if sys.platform != "emscripten":  # only the browser's Python (Pyodide) has a browser to ask
+            return None
+        try:
+            import js  # type: ignore[import-not-found]  # Pyodide's bridge to the page (a worker's navigator)
+
+            tags = list(js.navigator.languages)
+        except Exception:  # an older browser, or a worker without it: the lessons' own language
+            return None
+    for tag in tags if isinstance(tags, (list, tuple)) else ():
+        try:
+            return checked_language(tag)
+        except NotationError:
+            continue
+    return None
 
 
 @contextmanager
 def speaking(language: object) -> Iterator[str]:
     """Words inside this block are in `language`; the language chosen before comes back after it."""
-    token = _chosen.set(checked_language(language))
+    code = checked_language(language)
+    token = _chosen.set(code)
     try:
-        yield _chosen.get()
+        yield code
     finally:
         _chosen.reset(token)
 
@@ -82,12 +114,12 @@ def choose_language(language: object) -> None:
 
 def _(message: str) -> str:
     """`message` in the language chosen, or as written where its catalog has no translation of it (never empty)."""
-    return _catalog(_chosen.get()).gettext(message) or message
+    return _catalog(language()).gettext(message) or message
 
 
 def ngettext(one: str, many: str, count: int) -> str:
     """The words for `count` things, singular or plural as the language chosen counts them."""
-    return _catalog(_chosen.get()).ngettext(one, many, count) or (one if count == 1 else many)
+    return _catalog(language()).ngettext(one, many, count) or (one if count == 1 else many)
 
 
 def N_(message: str) -> str:  # noqa: N802 (gettext's own name for it, which the extractor looks for)

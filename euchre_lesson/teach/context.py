@@ -20,6 +20,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from ..engine.errors import NotationError, excerpt
+from ..engine.language import choose_language, is_chosen
 from .class_report import ClassReporter
 from .exercises import Exercise, Verdict
 from .positions import Position
@@ -106,6 +107,7 @@ def bind(
     """Bind a lesson's context here and in what runs from here: the progress given (else the learner's own)."""
     context = _made(progress, reporter, on_answer)
     _BOUND.set(context)
+    _speak_as_chosen(context.progress)
     return context
 
 
@@ -138,7 +140,18 @@ def current() -> LessonContext:
     if context is None or (context.default and context.progress.folder != progress_folder()):
         context = LessonContext(Progress(), ClassReporter(), default=True)
         _BOUND.set(context)
+        _speak_as_chosen(context.progress)
     return context
+
+
+def _speak_as_chosen(progress: Progress) -> None:
+    """The language the learner chose on the contents page, spoken from here on where the lesson chose none (until
+    the learner chooses, English; in the browser's Python, the browser's own language: engine/language.py).
+
+    A translated lesson chooses its own language in its first code cell (scripts/lesson_catalog.py), which stays;
+    an English lesson opened after a choice speaks the choice: the table's words, the verdicts, the refusals."""
+    if not is_chosen() and (chosen := progress.language()) is not None:
+        choose_language(chosen)
 
 
 def learners_progress(progress: Progress | None = None) -> Progress:

@@ -13,6 +13,9 @@ the reader reads each entry with them.
 Each miss (an exercise answered wrong, a practice question missed, a rule missed at the table, a decision the coach
 graded a Mistake or a Blunder) makes a review card, due at once; `teach/review.py` asks it again and schedules it with
 FSRS. A position's card keeps the position itself (teach/positions.py). A file of before the cards has none, and reads.
+
+The language the learner chose on the contents page is kept too (LANGUAGE_CHOICE: its code and when it was chosen,
+the latest choice winning a merge), so that every lesson opened after speaks it; a file of before has none.
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ from ..engine.files import (
     write_new,
 )
 from ..engine.formats import Format, check, first_wrong, fits
+from ..engine.language import LANGUAGES, checked_language
 from .course import exercises, lesson_numbers
 from .exercises import RULE_ID
 from .positions import POSITION, POSITION_ID, Position, position_from
@@ -246,13 +250,21 @@ class ReviewCard(NamedTuple):
     position: Position | None = None  # the position asked again, on a position's card only (teach/positions.py)
 
 
+class LanguageChosen(NamedTuple):
+    """The language the learner chose for the lessons (a code of engine/language.py's LANGUAGES), and when."""
+
+    code: str
+    when: float
+
+
 class Kept(NamedTuple):
-    """Everything in the file: exercise answers by id, each practice kind's recent (when, right) results, and the
-    review cards by what they ask again ('lesson 3 q2', 'practice which_suit', 'rule C12')."""
+    """Everything in the file: exercise answers by id, each practice kind's recent (when, right) results, the
+    review cards by what they ask again ('lesson 3 q2', 'practice which_suit', 'rule C12'), and the language chosen."""
 
     answers: dict[str, Answer]
     practice: dict[str, tuple[tuple[float, bool], ...]]
     review: dict[str, ReviewCard] = {}  # noqa: RUF012 - never changed: every change makes a new Kept
+    language: LanguageChosen | None = None  # None until the learner chooses one (and in a file of before)
 
 
 NOTHING = Kept({}, {})
@@ -281,7 +293,9 @@ def _combined(mine: Kept, theirs: Kept) -> Kept:
     positions = sorted((card.missed, item) for item, card in review.items() if POSITION_ID.fullmatch(item))
     for _, item in positions[:-MOST_POSITIONS]:  # the oldest missed go: the file stays small
         del review[item]
-    return Kept(answers, practice, review)
+    choices = [one for one in (mine.language, theirs.language) if one is not None]
+    language = max(choices, key=lambda one: one.when) if choices else None  # the latest choice, in either copy
+    return Kept(answers, practice, review, language)
 
 
 def _card_combined(one: ReviewCard, other: ReviewCard) -> ReviewCard:
@@ -378,8 +392,23 @@ REVIEW_CARD = Format(
     example='{"due": 1765200000.0, "missed": 1765000000.0, "reviews": 1, "stability": 2.3, "difficulty": 2.1, '
     '"last": 1765000060.0}',
 )
+# The language chosen; since the contents page offers the languages (issue 38): a file without it has chosen none.
+LANGUAGE_CHOICE = Format(
+    "language chosen",
+    {
+        "description": "a language chosen (code, one of " + ", ".join(LANGUAGES) + ", and when)",
+        "type": "object",
+        "properties": {
+            "code": {"type": "string", "enum": list(LANGUAGES), "description": "one of " + ", ".join(LANGUAGES)},
+            "when": TIME,
+        },
+        "required": ["code", "when"],
+        "additionalProperties": False,
+    },
+    example='{"code": "fr", "when": 1765000000.0}',
+)
 _PROGRESS = {
-    "description": "the progress of these lessons (an object with version, answers, practice and review)",
+    "description": "the progress of these lessons (an object with version, answers, practice, review and language)",
     "type": "object",
     "properties": {
         "version": {"type": "integer", "const": VERSION},
@@ -398,6 +427,7 @@ _PROGRESS = {
             "propertyNames": {"pattern": f"^({REVIEW_ITEM.pattern})$"},
             "additionalProperties": REVIEW_CARD.schema,
         },
+        "language": LANGUAGE_CHOICE.schema,
     },
     "required": ["version"],
     "additionalProperties": False,
@@ -422,7 +452,7 @@ def _kept_from(data: object, form: Format = PROGRESS_FILE) -> tuple[Kept, list[s
     fields = form.schema["properties"]
     problems, answers, practice = [], {}, {}
     problems += [
-        f"its field {excerpt(name)} is none of version, answers, practice and review"
+        f"its field {excerpt(name)} is none of version, answers, practice, review and language"
         for name in sorted(set(data) - set(fields), key=str)
     ]
     for field in ("answers", "practice", "review"):
@@ -445,7 +475,27 @@ def _kept_from(data: object, form: Format = PROGRESS_FILE) -> tuple[Kept, list[s
             review[item] = _card_from(item, value)
         except _Damage as damage:
             problems.append(str(damage))
-    return Kept(answers, practice, review), problems
+    language = None
+    if "language" in data:
+        try:
+            language = _language_from(data["language"])
+        except _Damage as damage:
+            problems.append(str(damage))
+    return Kept(answers, practice, review, language), problems
+
+
+def _language_from(value: Any) -> LanguageChosen:  # Any: a value read from JSON, whose shape LANGUAGE_CHOICE checks
+    """The language chosen, read with its format; _Damage says what is wrong with it."""
+    wrong = first_wrong(LANGUAGE_CHOICE, value)
+    if wrong is None and not math.isfinite(value["when"]):  # NaN, which a schema's bounds let through
+        wrong = ("when",)
+    if wrong == ():
+        raise _Damage(f"the language chosen, {excerpt(value)}, is not {LANGUAGE_CHOICE.schema['description']}")
+    if wrong is not None:
+        name = wrong[0]
+        right = LANGUAGE_CHOICE.schema["properties"][name]["description"]
+        raise _Damage(f"the language chosen has {name} {excerpt(value[name])}, not {right}")
+    return LanguageChosen(value["code"], float(value["when"]))
 
 
 def _items(value) -> list:
@@ -553,6 +603,8 @@ def _json_of(kept: Kept, indent: int | None = 1) -> str:
     }
     if kept.review:  # a learner who never missed keeps a file as it was before the cards
         record["review"] = {item: _card_entry(card) for item, card in sorted(kept.review.items())}
+    if kept.language is not None:  # a learner who never chose keeps a file as it was before the choice
+        record["language"] = kept.language._asdict()
     check(PROGRESS_FILE if indent else JOURNAL_LINE, record)
     return json.dumps(record, ensure_ascii=False, indent=indent, separators=None if indent else (",", ":"))
 
@@ -863,6 +915,18 @@ class Progress:
                 "card", f"card must be a ReviewCard as a review schedules it, not {excerpt(card)}."
             ) from None
         self._update(lambda kept: Kept({}, {}, {item: card}))
+
+    def keep_language(self, language: object) -> str:
+        """Remember the language chosen for the lessons ('fr', 'Fr-CA' read as 'fr'); its code. Refused in words if
+        the lessons have no such language."""
+        code = checked_language(language)
+        self._update(lambda kept: Kept({}, {}, {}, LanguageChosen(code, min(self._now(), SECONDS_UNTIL - 1))))
+        return code
+
+    def language(self) -> str | None:
+        """The code of the language the learner chose for the lessons, None if none was chosen."""
+        chosen = self._refresh().language
+        return None if chosen is None else chosen.code
 
     def now(self) -> float:
         """The time by this progress's clock, in seconds since 1970 (what review cards are due by)."""

@@ -26,7 +26,7 @@ from ..engine.cards import DECK_RANKS, Card, Rank, Suit
 from ..engine.errors import NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, replace_files, shown
 from ..engine.formats import Format, read
-from ..engine.language import _
+from ..engine.language import LANGUAGES, _, checked_language, speaking
 from ..engine.narration import capital, points_words
 from ..engine.ranking import is_trump, ranking
 from ..engine.rules import ALLOWED, PRESETS, RuleSet, switch_words
@@ -535,9 +535,19 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--paper", choices=tuple(PAPERS), default="A4", help="the paper size (default A4)")
     parser.add_argument("--chromium", default=CHROMIUM, help=f"the Chromium that prints (default {CHROMIUM})")
+    parser.add_argument(
+        "--language",
+        default="en",
+        help=f"the teacher's language, whose words the sheets use: one of {', '.join(LANGUAGES)} (default en)",
+    )
     options = parser.parse_args(argv)
+    try:
+        chosen = checked_language(options.language)  # the teacher's choice
+    except NotationError as wrong:
+        raise SystemExit(f"--language: {wrong}") from None
     with exit_on_refusal():  # the one place a refusal ends the command: its sentence, exit status 1
-        pages = all_sheets(class_house_rules(options.house_rules), options.paper)
+        with speaking(chosen):
+            pages = all_sheets(class_house_rules(options.house_rules), options.paper)
         files = {f"{name}.html": html.encode("utf-8") for name, html in pages.items()}
         files.update(_printed(pages, options.paper, options.chromium))
         written = write_sheets(options.out, dict(sorted(files.items())))

@@ -13,6 +13,7 @@ __getattr__, __dir__, __all__ = lazy_names(
         ".exercise": ("ExerciseView", "ask", "report_answers"),
         ".follow": ("FollowSuitTrainer",),
         ".guided": ("GuidedHand",),
+        ".languages": ("LanguageChoice",),
         ".practice": ("PracticeWidget",),
         ".progress": ("ProgressBoard",),
         ".ranking": ("RankingExplorer",),

@@ -24,7 +24,7 @@ import traitlets
 
 from ...engine import checks
 from ...engine.cards import Card
-from ...engine.language import _, ngettext
+from ...engine.language import _, choose_language, ngettext
 from ...engine.rules import RuleSet
 from ...look.clicks import Toggle
 from ...look.faces import faces_for
@@ -40,6 +40,7 @@ from .progress_page import LessonAnswers
 from .served import ServedClass
 from .server import qr_svg
 from .signing_in import RememberTeacher, join_on_page, use_teacher_door
+from .speech import SPEAKS, LanguagePicker, speak_here, spoken, use_page_language
 
 if TYPE_CHECKING:
     import reacton.core
@@ -316,8 +317,12 @@ def StudentPage() -> None:
         except ValueError:
             known = False
     use_presence(token if known else "")
+    language, pick_language, refused_language = use_page_language()  # this student's own, kept by the browser
+    solara.provide_context(SPEAKS, language)
+    choose_language(language)  # the seat's view below is made in it
     with solara.Column(classes=["class-student"], style="max-width: 100em; margin: 0 auto; padding: 0.4em 0.6em"):
         SeatKeeper.element(token=token, on_token=set_token, loaded=loaded, on_loaded=set_loaded)
+        LanguagePicker(language, pick_language, refused_language)
         if not loaded:
             solara.Text(_("Opening the class…"))
         elif not known:
@@ -343,6 +348,7 @@ def JoinForm(on_joined: Callable[[str], None], stale: bool) -> None:
     not_refused: tuple[float, str] | None = None  # else (when, the code) of a Join refused for its join code
     refused, set_refused = solara.use_state(not_refused)
     served = use_served()
+    speaking_now = speak_here()
 
     def join() -> None:
         try:
@@ -376,7 +382,7 @@ def JoinForm(on_joined: Callable[[str], None], stale: bool) -> None:
         )
     solara.InputText("Your first name", value=name, on_value=set_name, continuous_update=True)
     solara.InputText("Join code", value=code, on_value=set_code, continuous_update=True)
-    solara.Button(_("Join"), on_click=join, color="primary")
+    solara.Button(_("Join"), on_click=spoken(speaking_now, join), color="primary")
     Said(said)
 
 
@@ -384,6 +390,7 @@ def JoinForm(on_joined: Callable[[str], None], stale: bool) -> None:
 def Waiting(token: str, view: WaitingView) -> None:
     said, set_said = solara.use_state("")
     room = use_served().room
+    speaking_now = speak_here()
 
     def choose(number: int) -> Callable[[], None]:
         def sit() -> None:
@@ -392,7 +399,7 @@ def Waiting(token: str, view: WaitingView) -> None:
             except ValueError as error:
                 set_said(str(error))
 
-        return sit
+        return spoken(speaking_now, sit)
 
     heading(f"Welcome, {view['name']}")
     Said(room.waiting_note(token), "note")
@@ -486,6 +493,7 @@ def TablePlay(token: str, held: Held[SeatedView], on_asked: Callable[[], None]) 
     chosen, set_chosen = solara.use_state(no_cards)  # the cards chosen to keep from ten (T5)
     refused, set_refused = solara.use_state(("", -1))  # a click refused, in words, and the moment it was refused at
     room = use_served().room
+    speaking_now = speak_here()  # the picture's words, and a refusal's, in this student's language
     table = room.table(view["table"])
     faces = solara.use_memo(lambda: faces_for(table.game.rules), [view["table"], view["game"]])
     note, mood = note_for(view, refused[0] if refused[1] == table.version else "")
@@ -508,7 +516,7 @@ def TablePlay(token: str, held: Held[SeatedView], on_asked: Callable[[], None]) 
             on_asked()
 
     handler = solara.use_ref(clicked)
-    handler.current = clicked  # the click is read by this drawing's handler: its chosen cards, its undo moment
+    handler.current = spoken(speaking_now, clicked)  # this drawing's handler: its chosen cards, its undo moment
     shown = TableView.element()  # its picture and faces set below, where reacton does not walk them through
 
     def listen() -> None:
@@ -576,6 +584,7 @@ def Coached(token: str, coach: CoachSeen, on_asked: Callable[[], None]) -> None:
     the rule and the lesson behind it, and Try again from here."""
     said, set_said = solara.use_state("")
     room = use_served().room
+    speaking_now = speak_here()
 
     def again(key: str) -> Callable[[], None]:
         def choose() -> None:
@@ -586,7 +595,7 @@ def Coached(token: str, coach: CoachSeen, on_asked: Callable[[], None]) -> None:
                 set_said(str(error))
             on_asked()
 
-        return choose
+        return spoken(speaking_now, choose)
 
     number, worst = coach["number"], coach["worst"]
     lines = (
@@ -634,6 +643,9 @@ def TeacherPage() -> None:
     desk = door.desk
     said, set_said = solara.use_state("")
     news = use_class_news(lambda table: desk is not None)
+    language, pick_language, refused_language = use_page_language()  # the teacher's own, kept by the browser
+    solara.provide_context(SPEAKS, language)
+    choose_language(language)
 
     def open_desk() -> None:
         try:
@@ -644,10 +656,11 @@ def TeacherPage() -> None:
 
     with solara.Column(classes=["class-teacher"], style=DESK_STYLE):
         RememberTeacher(door)
+        LanguagePicker(language, pick_language, refused_language)
         if desk is None:
             heading("The teacher's page")
             solara.InputText("Teacher code", value=code, on_value=set_code, password=True, continuous_update=True)
-            solara.Button(_("Open"), on_click=open_desk, color="primary")
+            solara.Button(_("Open"), on_click=spoken(language, open_desk), color="primary")
             Said(said)
         else:
             Desk(desk, news, door.sign_out)
@@ -698,6 +711,7 @@ def Desk(desk: TeacherDesk, news: int, sign_out: Callable[[], None] | None = Non
     shown, set_shown = solara.use_state(0)  # the table shown at projector size (0: none)
     served = use_served()
     room = desk.room
+    speaking_now = speak_here()  # the teacher's language: the desk's words, the tables' words on the projector
     overview = desk.overview()
     roster = desk.roster()
 
@@ -709,7 +723,7 @@ def Desk(desk: TeacherDesk, news: int, sign_out: Callable[[], None] | None = Non
             except ValueError as error:
                 set_said(str(error))
 
-        return run
+        return spoken(speaking_now, run)
 
     join = served.join
     if projected:

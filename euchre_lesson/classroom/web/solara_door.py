@@ -1,6 +1,6 @@
 """The one door to Solara's server internals: what the class's pages need of Solara beyond its public API.
 
-Solara's public API draws a page (components, state, effects, routes). The class needs seven things more, and they
+Solara's public API draws a page (components, state, effects, routes). The class needs eight things more, and they
 are all here, so an upgrade of Solara is checked in one place (tests/test_solara_door.py, against the version pinned
 exactly in pyproject.toml):
 - its settings, given through environment variables before Solara is imported (it reads them then);
@@ -13,7 +13,8 @@ exactly in pyproject.toml):
   and Solara's CDN proxy taken out of it (it fetched missing files from the internet and deleted folders);
 - each page's messages written by the event loop onto that page's connection only (wire.py), not from the page's
   thread to a file descriptor's number, which the system gives the next connection once a page closes;
-- the network address a page is open from (its websocket's peer), so wrong codes are counted per computer.
+- the network address a page is open from (its websocket's peer), so wrong codes are counted per computer;
+- the languages the browser asked for as it opened the page (its websocket's Accept-Language), the page's first.
 
 Nothing here imports Solara at the top: importing this module must leave Solara's settings unread.
 """
@@ -129,6 +130,21 @@ def page_address() -> str:
         client = getattr(getattr(socket, "ws", None), "client", None)
         if client is not None and client.host:
             return str(client.host)
+    return ""
+
+
+def page_languages() -> str:
+    """The Accept-Language header the browser sent as it opened this page's connection ('fr-FR,fr;q=0.9'); '' where
+    it cannot be told (a page drawn in a test, or between two connections)."""
+    from solara.server import kernel_context
+
+    if not kernel_context.has_current_context():
+        return ""
+    session = getattr(kernel_context.get_current_context().kernel, "session", None)
+    for socket in list(getattr(session, "websockets", ())):  # the page's connection: Starlette's websocket inside
+        headers = getattr(getattr(socket, "ws", None), "headers", None)
+        if headers is not None:
+            return str(headers.get("accept-language", ""))[:1000]
     return ""
 
 

@@ -1,0 +1,70 @@
+"""At the class's server each page speaks its own language (issue 38, 4): two students at one table each read it in
+their own, the table keeps a seat's view per language, and a language a page sends that is not on the list is
+refused in words."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from euchre_lesson.classroom.students import Student
+from euchre_lesson.classroom.table import ClassTable
+from euchre_lesson.classroom.web.speech import first_of, page_language
+from euchre_lesson.engine.errors import NotationError
+from euchre_lesson.engine.game import new_game
+from euchre_lesson.engine.language import speaking
+from euchre_lesson.engine.rules import CUTTHROAT
+
+ANA, BEN = "token-of-ana-xxxxxxxxxxxx", "token-of-ben-xxxxxxxxxxxx"
+
+
+@pytest.fixture
+def table() -> ClassTable:
+    table = ClassTable(1, new_game(CUTTHROAT, seed=3), "rule of thumb", pace=0)
+    table.sit(0, Student("Ana", ANA))
+    table.sit(1, Student("Ben", BEN))
+    return table
+
+
+def words(table: ClassTable, token: str, code: str) -> str:
+    """Everything a student's page is sent of the table, in `code`: the seat's view and the table view's picture."""
+    with speaking(code):
+        seat = table.seat_of(token)
+        return json.dumps([table.seat_view(token), table.picture(seat)], ensure_ascii=False)
+
+
+def test_two_students_at_one_table_each_read_it_in_their_own_language(table):
+    english, french, estonian = words(table, ANA, "en"), words(table, ANA, "fr"), words(table, BEN, "et")
+    assert french != english and estonian != words(table, BEN, "en")
+    assert "Tes cartes" in french and "Sinu kaardid" in estonian and "Tes cartes" not in estonian
+
+
+def test_a_seat_s_view_made_in_one_language_is_never_served_in_another(table):
+    # The table keeps each seat's view until the table changes: kept per language, not per seat only.
+    with speaking("fr"):
+        french = table.seat_view(ANA)
+    with speaking("en"):
+        english = table.seat_view(ANA)
+    assert french["hand_in_play"]["phase"] == "enchères, premier tour"
+    assert english["hand_in_play"]["phase"] == "bidding, round one"
+    with speaking("fr"):
+        assert table.seat_view(ANA) is french  # made once per change of the table, in each language
+
+
+@pytest.mark.parametrize(
+    "header,code",
+    [("fr-FR,fr;q=0.9,en;q=0.8", "fr"), ("de-DE,et;q=0.5", "et"), ("de-DE,de", ""), ("", ""), ("x" * 5000, "")],
+)
+def test_the_browser_s_accept_language_gives_the_page_its_first_language(header, code):
+    assert first_of(header) == code
+
+
+@pytest.mark.parametrize("sent", ["xx", "", None, 7, {"code": "fr"}, "français"])
+def test_a_language_a_page_sends_that_is_not_on_the_list_is_refused_in_words(sent):
+    with pytest.raises(NotationError, match="There are lessons in these languages: en \\(English\\), fr"):
+        page_language(sent)
+
+
+def test_a_language_a_page_sends_is_read_as_its_code():
+    assert page_language("et-EE") == "et" and page_language("FR") == "fr"
