@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine.errors import NotationError
-from ..engine.language import ENGLISH, LANGUAGES, checked_language, choose_language
+from ..engine.language import ENGLISH, LANGUAGES, _, checked_language, choose_language
 from ..teach.context import learners_progress
 from ..teach.progress import Progress
 from . import arguments
@@ -34,6 +34,8 @@ CHOSEN_WORDS = {
     "fr": ("Le français est choisi : les leçons et la table parlent français.", "Ouvrir la table des matières"),
     "et": ("Eesti keel on valitud: tunnid ja laud räägivad eesti keelt.", "Ava sisukord eesti keeles"),
 }
+# The chooser's heading names "language" in the languages with whole lessons, so each reader finds it at once.
+HEADING = " · ".join(("Language", "Langue", "Keel"))
 PARTLY = (
     "{name} is chosen: the lessons are in English, and only the table (its cards, prompts and verdicts) speaks "
     "{name}. The lessons you open from here use it."
@@ -79,7 +81,8 @@ class LanguageChoice(Described, w.VBox):
         self.progress, self.here = progress, here
         self.chosen: str | None = progress.language()
         self.ties = {
-            code: TiedButton(name, f"the lessons in {name}", self._chooser(code)) for code, name in LANGUAGES.items()
+            code: TiedButton(name, _("the lessons in {language}").format(language=name), self._chooser(code))
+            for code, name in LANGUAGES.items()
         }
         for code, tie in self.ties.items():
             tie.button.add_class(f"euchre-language-{code}")
@@ -87,7 +90,7 @@ class LanguageChoice(Described, w.VBox):
         self.link = w.Output()  # shown by the notebook's own renderer, which opens the link in place
         self.children = [
             style_sheet(),
-            w.HTML("<h3 class='euchre-note'>Language · Langue · Keel</h3>"),
+            w.HTML(f"<h3 class='euchre-note'>{HEADING}</h3>"),
             w.HBox(list(self.ties.values()), layout=w.Layout(flex_flow="row wrap", overflow="visible")),
             self.said,
             self.link,
