@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from ..table import ClassTable
 
 T = TypeVar("T")
+AtOnce = Callable[[], bool]  # draws a change of the page's table without redrawing the page; False: it could not
 SEAT_KEY = "euchre-class-seat"  # where a browser keeps its seat token (localStorage: this address only)
 
 
@@ -174,9 +175,12 @@ def WithClass(served: ServedClass, children: list[reacton.core.Element] | None =
     return solara.Column(children=children or [], style="padding: 0")
 
 
-def use_class_news(concerns: Callable[[ClassTable | None], bool]) -> int:
+def use_class_news(
+    concerns: Callable[[ClassTable | None], bool], at_once: reacton.core.Ref[AtOnce | None] | None = None
+) -> int:
     """Redraw this page when the class changes in a way `concerns(table or None)` says matters, and when it comes
-    back after its connection dropped (a redraw meanwhile had no loop to run on); a counter."""
+    back after its connection dropped (a redraw meanwhile had no loop to run on); a counter. With `at_once`, a
+    change is first offered to `at_once.current`, which may draw it itself (see page_listener)."""
     reconnects = solara.use_context(RECONNECTS)
     heard_ref = solara.use_ref(concerns)
     heard_ref.current = concerns
@@ -185,7 +189,7 @@ def use_class_news(concerns: Callable[[ClassTable | None], bool]) -> int:
 
     def subscribe() -> Callable[[], None]:
         page = solara_door.this_page()
-        heard = page_listener(page, heard_ref, lambda: set_news(lambda count: count + 1))
+        heard = page_listener(page, heard_ref, lambda: set_news(lambda count: count + 1), at_once)
         forgotten: list[bool] = []  # the page forgot the class already
 
         def forget() -> None:
@@ -203,15 +207,21 @@ def use_class_news(concerns: Callable[[ClassTable | None], bool]) -> int:
 
 
 def page_listener(
-    page: solara_door.Page, concerns: reacton.core.Ref[Callable[[ClassTable | None], bool]], drawn: Callable[[], None]
+    page: solara_door.Page,
+    concerns: reacton.core.Ref[Callable[[ClassTable | None], bool]],
+    drawn: Callable[[], None],
+    at_once: reacton.core.Ref[AtOnce | None] | None = None,
 ) -> Callable[[ClassTable | None], None]:
     """The class's listener for one page: for each change `concerns.current` says matters, `drawn()` on the page's
-    event loop, once for all the changes heard while a redraw is on its way."""
+    event loop, once for all the changes heard while a redraw is on its way; unless `at_once.current()` (when the
+    page has one) drew the change itself and says so."""
     pending = threading.Event()  # a redraw is on its way: the changes heard meanwhile need no other
 
     def redraw() -> None:  # runs on the page's event loop, inside its kernel, under its lock
         pending.clear()  # before drawing: a change heard from now on is drawn by the next redraw
-        drawn()
+        quick = None if at_once is None else at_once.current
+        if quick is None or not quick():
+            drawn()
 
     # Runs in the thread that changed the class: never touches this page's widgets.
     def heard(table: ClassTable | None) -> None:
@@ -306,7 +316,11 @@ def StudentPage() -> None:
     loaded, set_loaded = solara.use_state(False)
     asked, set_asked = solara.use_state(0)  # counts this page's own asks (a hint, grades): each redraws the page
     place_ref: reacton.core.Ref[int | None] = solara.use_ref(None)  # the table this page shows, read by its listener
-    use_class_news(lambda table: table is None or place_ref.current is None or table.number == place_ref.current)
+    no_quick_drawing: AtOnce | None = None
+    at_once = solara.use_ref(no_quick_drawing)  # set while the page shows its seat (TablePlay)
+    use_class_news(
+        lambda table: table is None or place_ref.current is None or table.number == place_ref.current, at_once
+    )
     room = use_served().room
     known = bool(token)
     if known:
@@ -328,7 +342,7 @@ def StudentPage() -> None:
             if view["waiting"]:
                 Waiting(token, view)
             else:
-                SeatAtTable(token, Held(view), lambda: set_asked(lambda count: count + 1))
+                SeatAtTable(token, Held(view), lambda: set_asked(lambda count: count + 1), at_once)
 
 
 LATE_LETTERS = 3.0  # seconds after a refused Join in which letters still arriving try it again
@@ -427,13 +441,26 @@ class Held(Generic[T]):
         return id(self.value)
 
 
+# What of a seat's view a page draws at once as its table changes, without redrawing the page: the table view's
+# picture and the hand's story (TablePlay). A change of any other part (the last hand's review, the coach, the table,
+# its game, the game's end) changes what else the page shows: the page is redrawn.
+DRAWN_AT_ONCE = ("hand_in_play", "undo", "hint", "players", "scores", "paused", "open_hands")
+
+
+def rest_of_page(view: SeatedView) -> dict[str, object]:
+    """What a seated page shows of `view` besides its table view and the hand's story: while it stays the same, a
+    change of the table is drawn on those two alone."""
+    return {key: value for key, value in view.items() if key not in DRAWN_AT_ONCE}
+
+
 @solara.component
-def SeatAtTable(token: str, held: Held[SeatedView], on_asked: Callable[[], None]) -> None:
-    """One seat at its table: the one table view (the seat's picture, its clicks), then the hand's story and the
+def SeatAtTable(
+    token: str, held: Held[SeatedView], on_asked: Callable[[], None], at_once: reacton.core.Ref[AtOnce | None]
+) -> None:
+    """One seat at its table: the one table view (the seat's picture, its clicks) and the hand's story, then the
     last hand's review, in names."""
     view = held.value
-    TablePlay(token, held, on_asked)
-    Story(view["hand_in_play"]["story"])
+    TablePlay(token, held, on_asked, at_once)
     last = view["last_hand"]
     if last and (last["number"] != view["hand_number"] or view["game_over"]):
         Review(token, last, view["coach"], on_asked)
@@ -473,9 +500,16 @@ def note_for(view: SeatedView, refused: str) -> tuple[str, Mood]:
 
 
 @solara.component
-def TablePlay(token: str, held: Held[SeatedView], on_asked: Callable[[], None]) -> None:
-    """The seat's table in the one table view: one widget a page, its picture made from the seat's own view (only
-    what this seat may see), each click checked by the table against its moment and this student's seat."""
+def TablePlay(
+    token: str, held: Held[SeatedView], on_asked: Callable[[], None], at_once: reacton.core.Ref[AtOnce | None]
+) -> None:
+    """The seat's table in the one table view, and the hand's story below it: one widget a page for the table, its
+    picture made from the seat's own view (only what this seat may see), each click checked by the table against its
+    moment and this student's seat.
+
+    A change of the table that leaves the rest of the page as it was (most moves) is drawn on these two widgets at
+    once (`at_once`, offered each change by the page's listener), without redrawing the page: the redraw walked
+    every component of the page, most of the server's work for a move."""
     view = held.value
     no_cards: frozenset[Card] = frozenset()
     chosen, set_chosen = solara.use_state(no_cards)  # the cards chosen to keep from ten (T5)
@@ -483,15 +517,51 @@ def TablePlay(token: str, held: Held[SeatedView], on_asked: Callable[[], None]) 
     room = use_served().room
     table = room.table(view["table"])
     faces = solara.use_memo(lambda: faces_for(table.game.rules), [view["table"], view["game"]])
-    note, mood = note_for(view, refused[0] if refused[1] == table.version else "")
-    picture = room.picture(token, chosen=chosen, note=note, mood=mood, tools=tools_for(view))
+    given = solara.use_ref(view)  # the view this component was last given by the page
+    latest = solara.use_ref(view)  # the newest view drawn: the one given, or one drawn at once since
+    if given.current is not view:
+        given.current = latest.current = view
+    no_widgets: tuple[TableView, Any] | None = None
+    widgets = solara.use_ref(no_widgets)  # the table view and the story's block, once made (None: not, or no more)
+    drawn_faces: reacton.core.Ref[dict[str, str] | None] = solara.use_ref(None)
+    rest = rest_of_page(view)
+
+    def draw(seen: SeatedView) -> bool:
+        """Draw `seen` on the table view (with this page's chosen cards, note and tools) and the story; False if the
+        widgets are not made yet. A picture equal to the one drawn sends nothing (traitlets compares them)."""
+        made = widgets.current
+        if made is None:
+            return False
+        board, story = made
+        note, mood = note_for(seen, refused[0] if refused[1] == table.version else "")
+        picture = room.picture(token, chosen=chosen, note=note, mood=mood, tools=tools_for(seen))
+        if drawn_faces.current is not faces:  # validated and sent only when the game changes
+            board.faces, drawn_faces.current = faces, faces
+        board.picture = dict(picture)  # the trait holds a plain dict (TypedDicts are not of that type)
+        story.unsafe_innerHTML = story_html(seen["hand_in_play"]["story"])
+        return True
+
+    def draw_at_once() -> bool:  # on the page's event loop, inside its kernel, under its lock
+        """Draw the table's change here alone if the rest of the page stays as it is; False: the page is redrawn."""
+        if widgets.current is None:
+            return False
+        try:
+            now = room.seat_view(token)
+            if now["waiting"] or rest_of_page(now) != rest:
+                return False
+            latest.current = now
+            return draw(now)
+        except ValueError:  # the student left the class or the table meanwhile: the redraw shows what now
+            return False
+
+    at_once.current = draw_at_once  # this drawing's: its chosen cards, its refusal, the rest of its page
 
     def clicked(click: Click) -> None:
         try:
             if click["key"] == HINT:
                 room.hint(token)
             elif click["key"] == UNDO:
-                room.ask_undo(token, view["undo"]["moment"])
+                room.ask_undo(token, latest.current["undo"]["moment"])
             else:
                 found = room.click(token, click)
                 set_chosen(chosen ^ {found.card} if isinstance(found, Toggle) else no_cards)
@@ -504,30 +574,35 @@ def TablePlay(token: str, held: Held[SeatedView], on_asked: Callable[[], None]) 
 
     handler = solara.use_ref(clicked)
     handler.current = clicked  # the click is read by this drawing's handler: its chosen cards, its undo moment
-    shown = TableView.element()  # its picture and faces set below, where reacton does not walk them through
+    shown = TableView.element()  # its picture and faces set by draw, where reacton does not walk them through
+    story = solara.widgets.HTML.element(tag="div", attributes={"class": "class-hand-story"})  # set by draw too
 
-    def listen() -> None:
-        widget = checks.instance("widget", solara.get_widget(shown), TableView, "the page's table view")
-        widget.on_click(lambda click: handler.current(click))
+    def made() -> Callable[[], None]:
+        board = checks.instance("widget", solara.get_widget(shown), TableView, "the page's table view")
+        board.on_click(lambda click: handler.current(click))
+        widgets.current = (board, solara.get_widget(story))
 
-    def draw() -> None:  # a picture equal to the one drawn sends nothing (traitlets compares them)
-        widget = solara.get_widget(shown)
-        widget.faces, widget.picture = faces, picture
+        def gone() -> None:  # a change heard from now on redraws the page, whose drawing has no seat any more
+            widgets.current = None
 
-    solara.use_effect(listen, [])
-    solara.use_effect(draw, [Held(faces), Held(picture)])
+        return gone
+
+    def drawn() -> None:  # after each drawing of the page: what it was given, or newer
+        draw(latest.current)
+
+    solara.use_effect(made, [])
+    solara.use_effect(drawn)
+
+
+def story_html(story: list[str]) -> str:
+    """The hand's story so far, as the page shows it below its table ('' before anything is said)."""
+    return "<h3>This hand so far</h3>" + listed(story, "class-story") if story else ""
 
 
 def listed(lines: Iterable[str], kind: str, tag: str = "ol") -> str:
     """Lines of words as an HTML list of this class, indented so that its numbers show."""
     items = "".join(f"<li>{escaped(line)}</li>" for line in lines)
     return f'<{tag} class="{kind}" style="padding-left: 2.5em">{items}</{tag}>'
-
-
-@solara.component
-def Story(story: list[str]) -> None:
-    if story:
-        solara.HTML("div", unsafe_innerHTML="<h3>This hand so far</h3>" + listed(story, "class-story"))
 
 
 @solara.component
