@@ -1,0 +1,133 @@
+"""A student's page draws a move at its table at once, on its table view and the hand's story alone, without
+redrawing the page (issue 35, point 8: reacton's walk of the whole page was most of the server's work a move at
+48 tables); a change of anything else the page shows (the last hand's review, the table) redraws it. Without a
+browser: the class and the page's components (solara.render)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from test_classroom import Clock, clock, room  # noqa: F401 (fixtures)
+from test_classroom_desk import students
+
+from euchre_lesson.classroom.classroom import Classroom
+from euchre_lesson.classroom.web import pages
+
+
+class DrawnPage:
+    """A student's seat drawn as the student's page draws it (SeatAtTable), counting the page's own redraws."""
+
+    def __init__(self, room: Classroom, token: str) -> None:
+        import solara
+
+        from euchre_lesson.classroom.web.served import ServedClass
+
+        self.at_once = SimpleNamespace(current=None)  # the page's ref, which TablePlay sets
+        self.redraws = 0
+        self.rc = None
+        drawn = self
+
+        @solara.component
+        def Page() -> None:
+            drawn.redraws += 1
+            pages.SeatAtTable(token, pages.Held(room.seat_view(token)), lambda: None, drawn.at_once)
+
+        _, self.rc = solara.render(pages.WithClass(ServedClass.of(room), [Page()]), handle_error=False)
+
+    def picture(self) -> dict:
+        from euchre_lesson.widgets.table_view import TableView
+
+        return self.rc.find(TableView).widget.picture
+
+    def story(self) -> str:
+        import solara.widgets
+
+        return " ".join(
+            found.widget.unsafe_innerHTML or ""
+            for found in self.rc.find(solara.widgets.HTML)
+            if "class-hand-story" in found.widget.attributes.get("class", "")
+        )
+
+
+def moves_to_next_hand(room: Classroom, clock: Clock, number: int) -> None:
+    """The table's moves until its next hand is dealt (a student's first legal action, or the computer's)."""
+    table = room.table(number)
+    hands = len(table.game.hands)
+    while len(table.game.hands) == hands:
+        seat = table.game.to_act
+        holder = table.seats[seat]
+        if holder is None or table.computer_plays(seat):
+            clock.now += 5
+            assert table.step() is not None
+        else:
+            table.act(holder.token, table.game.view(seat).legal[0])
+
+
+def one_move(room: Classroom, clock: Clock, number: int) -> None:
+    """One move at the table: its student's first legal action, or its computer's."""
+    table = room.table(number)
+    before = table.version
+    seat = table.game.to_act
+    holder = table.seats[seat]
+    if holder is None or table.computer_plays(seat):
+        clock.now += 5
+        assert table.step() is not None
+    else:
+        table.act(holder.token, table.game.view(seat).legal[0])
+    assert table.version > before
+
+
+def test_a_move_is_drawn_at_once_on_the_table_view_and_the_story_without_redrawing_the_page(room, clock):
+    room.teacher(room.teacher_code).new_table("cutthroat", seed=1)
+    (ana,) = students(room, "Ana")
+    page = DrawnPage(room, ana)
+    table = room.table(1)
+    assert page.picture()["moment"] == table.version and page.redraws == 1
+    for _ in range(3):
+        one_move(room, clock, 1)
+        assert page.at_once.current(), "only the table changed: drawn at once"
+        assert page.picture()["moment"] == table.version, "the picture drawn is the table's now"
+        story = room.seat_view(ana)["hand_in_play"]["story"]
+        assert story and all(pages.escaped(line) in page.story() for line in story), "the story drawn is the hand's"
+    assert page.redraws == 1, "the page itself was never redrawn"
+    assert page.picture() == dict(room.picture(ana, tools=pages.tools_for(room.seat_view(ana)))), "the page's own"
+
+
+def test_a_hand_s_end_is_not_drawn_at_once_the_page_is_redrawn_with_its_review(room, clock):
+    room.teacher(room.teacher_code).new_table("cutthroat", seed=1)
+    (ana,) = students(room, "Ana")
+    page = DrawnPage(room, ana)
+    moves_to_next_hand(room, clock, 1)
+    assert page.at_once.current() is False, "the last hand's review appears: the page must be redrawn"
+    one_move(room, clock, 1)
+    assert page.at_once.current() is False, "still drawn from before the hand ended: the review is not on it yet"
+
+
+def test_a_page_without_its_seat_any_more_is_redrawn(room, clock):
+    desk = room.teacher(room.teacher_code)
+    desk.new_table("cutthroat", seed=1)
+    (ana,) = students(room, "Ana")
+    page = DrawnPage(room, ana)
+    desk.remove(ana)
+    assert page.at_once.current() is False, "the page shows the join form now: a redraw"
+
+
+@pytest.mark.parametrize("drew", [True, False])
+def test_a_page_s_listener_redraws_only_what_was_not_drawn_at_once(room, drew):
+    class Open:
+        def soon(self, work) -> None:
+            work()
+
+    offered, redrawn = [], []
+
+    def at_once() -> bool:
+        offered.append(1)
+        return drew
+
+    heard = pages.page_listener(
+        Open(), SimpleNamespace(current=lambda table: True), lambda: redrawn.append(1), SimpleNamespace(current=at_once)
+    )
+    room.observe(heard)
+    room.teacher(room.teacher_code).new_table("cutthroat", seed=1)
+    assert offered == [1] and redrawn == ([] if drew else [1])
