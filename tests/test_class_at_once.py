@@ -104,13 +104,20 @@ def test_a_hand_s_end_is_not_drawn_at_once_the_page_is_redrawn_with_its_review(r
     assert page.at_once.current() is False, "still drawn from before the hand ended: the review is not on it yet"
 
 
-def test_a_page_without_its_seat_any_more_is_redrawn(room, clock):
+@pytest.mark.parametrize("gone", ["the student", "her table", "her seat"])
+def test_a_page_without_its_seat_any_more_is_redrawn(room, clock, gone):
     desk = room.teacher(room.teacher_code)
     desk.new_table("cutthroat", seed=1)
     (ana,) = students(room, "Ana")
     page = DrawnPage(room, ana)
-    desk.remove(ana)
-    assert page.at_once.current() is False, "the page shows the join form now: a redraw"
+    assert page.at_once.current(), "nothing changed: drawn at once (nothing sent)"
+    if gone == "the student":
+        desk.remove(ana)
+    elif gone == "her table":
+        desk.remove_table(1)  # the table removed keeps its seats: the page must not go on drawing it
+    else:
+        desk.computer(1, room.where(ana)[1])
+    assert page.at_once.current() is False, "the page shows something else now: a redraw"
 
 
 @pytest.mark.parametrize("drew", [True, False])

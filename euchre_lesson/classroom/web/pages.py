@@ -2,7 +2,7 @@
 
 Each browser page is one of Solara's virtual kernels, with widgets of its own (never shared with another page);
 it draws only what the class tells it: a student's page from seat_view(token) and its table in the one table view
-(widgets.table_view, fed the seat's picture: Classroom.picture), the teacher's from the Desk. Each
+(widgets.table_view, fed the seat's picture: ClassTable.picture), the teacher's from the Desk. Each
 page is handed the class it serves (a ServedClass) in its context: the layout reads it from the page's kernel
 (solara_door.served) and gives it to every component below through SERVED. A page hears its table through
 Classroom.observe, on the route found free of races (ARCHITECTURE.md, "Why the code is as it is"): the listener, in
@@ -534,7 +534,9 @@ def TablePlay(
             return False
         board, story = made
         note, mood = note_for(seen, refused[0] if refused[1] == table.version else "")
-        picture = room.picture(token, chosen=chosen, note=note, mood=mood, tools=tools_for(seen))
+        # from the page's table itself: the class's look-ups by token read every student and table (48 tables: 192)
+        seat = table.seat_of(token)
+        picture = table.picture(seat, chosen=chosen, note=note, mood=mood, tools=tools_for(seen))
         if drawn_faces.current is not faces:  # validated and sent only when the game changes
             board.faces, drawn_faces.current = faces, faces
         board.picture = dict(picture)  # the trait holds a plain dict (TypedDicts are not of that type)
@@ -546,8 +548,10 @@ def TablePlay(
         if widgets.current is None:
             return False
         try:
-            now = room.seat_view(token)
-            if now["waiting"] or rest_of_page(now) != rest:
+            if room.table(view["table"]) is not table:  # the table was removed (it keeps its seats)
+                return False
+            now = SeatedView(name=view["name"], table=view["table"], waiting=False, **table.seat_view(token))
+            if rest_of_page(now) != rest:
                 return False
             latest.current = now
             return draw(now)
@@ -588,7 +592,8 @@ def TablePlay(
         return gone
 
     def drawn() -> None:  # after each drawing of the page: what it was given, or newer
-        draw(latest.current)
+        with contextlib.suppress(ValueError):  # the student left the table meanwhile: the page hears it, and redraws
+            draw(latest.current)
 
     solara.use_effect(made, [])
     solara.use_effect(drawn)
