@@ -26,27 +26,38 @@ class DrawnPage:
         self.at_once = SimpleNamespace(current=None)  # the page's ref, which TablePlay sets
         self.redraws = 0
         self.rc = None
+        self.redraw = lambda: None
         drawn = self
 
         @solara.component
         def Page() -> None:
             drawn.redraws += 1
+            count, set_count = solara.use_state(0)
+            drawn.redraw = lambda: set_count(lambda count: count + 1)  # as the page's listener redraws it
             pages.SeatAtTable(token, pages.Held(room.seat_view(token)), lambda: None, drawn.at_once)
 
         _, self.rc = solara.render(pages.WithClass(ServedClass.of(room), [Page()]), handle_error=False)
 
-    def picture(self) -> dict:
+    def board(self):
+        """The page's table view (the widget)."""
         from euchre_lesson.widgets.table_view import TableView
 
-        return self.rc.find(TableView).widget.picture
+        return self.rc.find(TableView).widget
+
+    def picture(self) -> dict:
+        return self.board().picture
 
     def story(self) -> str:
+        return self.html("class-hand-story")
+
+    def html(self, kind: str = "") -> str:
+        """The words of the page's blocks of HTML (those of this class only, if `kind`)."""
         import solara.widgets
 
         return " ".join(
             found.widget.unsafe_innerHTML or ""
             for found in self.rc.find(solara.widgets.HTML)
-            if "class-hand-story" in found.widget.attributes.get("class", "")
+            if kind in found.widget.attributes.get("class", "")
         )
 
 
@@ -99,9 +110,14 @@ def test_a_hand_s_end_is_not_drawn_at_once_the_page_is_redrawn_with_its_review(r
     (ana,) = students(room, "Ana")
     page = DrawnPage(room, ana)
     moves_to_next_hand(room, clock, 1)
+    board = page.board()
     assert page.at_once.current() is False, "the last hand's review appears: the page must be redrawn"
+    page.redraw()
+    assert "Hand 1:" in page.html(), "the review shows"
+    assert page.board() is board, "the same table view, its picture kept (a new one is drawn empty at first)"
+    assert page.picture()["moment"] == room.table(1).version
     one_move(room, clock, 1)
-    assert page.at_once.current() is False, "still drawn from before the hand ended: the review is not on it yet"
+    assert page.at_once.current(), "the review shown: the next move is drawn at once again"
 
 
 @pytest.mark.parametrize("gone", ["the student", "her table", "her seat"])

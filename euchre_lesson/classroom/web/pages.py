@@ -460,10 +460,13 @@ def SeatAtTable(
     """One seat at its table: the one table view (the seat's picture, its clicks) and the hand's story, then the
     last hand's review, in names."""
     view = held.value
-    TablePlay(token, held, on_asked, at_once)
-    last = view["last_hand"]
-    if last and (last["number"] != view["hand_number"] or view["game_over"]):
-        Review(token, last, view["coach"], on_asked)
+    # One column whether the review shows or not: a component with one child is drawn as that child, so the review's
+    # coming would move the table view into a new column, made again empty ("The table is being laid…")
+    with solara.Column():
+        TablePlay(token, held, on_asked, at_once)
+        last = view["last_hand"]
+        if last and (last["number"] != view["hand_number"] or view["game_over"]):
+            Review(token, last, view["coach"], on_asked)
 
 
 def tools_for(view: SeatedView) -> list[Button]:
