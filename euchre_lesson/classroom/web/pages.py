@@ -16,6 +16,7 @@ import contextlib
 import threading
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import anywidget
@@ -43,6 +44,7 @@ from .signing_in import RememberTeacher, join_on_page, use_teacher_door
 if TYPE_CHECKING:
     import reacton.core
 
+    from ..classroom import Classroom
     from ..table import ClassTable
 
 T = TypeVar("T")
@@ -502,6 +504,68 @@ def note_for(view: SeatedView, refused: str) -> tuple[str, Mood]:
     return " ".join(words), "good" if view["hint"] and view["hand_in_play"]["your_turn"] else ""
 
 
+class SeatBoard:
+    """A page's table view and the hand's story below it, once made, and the newest seat's view drawn on them."""
+
+    def __init__(self, view: SeatedView) -> None:
+        self.widgets: tuple[TableView, Any] | None = None  # None: not made yet, or gone with the page's seat
+        self.faces: dict[str, str] | None = None  # the faces drawn (the table view's are a validated copy)
+        self.given = self.latest = view  # the view the page last gave, and the newest drawn (given, or at once since)
+
+    def given_now(self, view: SeatedView) -> None:
+        """The page was drawn from `view`: the newest, unless it is the one given before (the page's own redraw)."""
+        if view is not self.given:
+            self.given = self.latest = view
+
+
+@dataclass(frozen=True)
+class SeatDrawing:
+    """One drawing of a seat's page: its table, its chosen cards and refusal, the rest of the page it shows."""
+
+    room: Classroom
+    table: ClassTable
+    token: str
+    view: SeatedView  # the view the page was drawn from
+    chosen: frozenset[Card]  # the cards chosen to keep from ten (T5)
+    refused: tuple[str, int]  # a click refused, in words, and the moment it was refused at
+    faces: dict[str, str]
+    board: SeatBoard
+
+    def draw(self, seen: SeatedView) -> bool:
+        """Draw `seen` on the table view (with this page's chosen cards, note and tools) and the story; False if the
+        widgets are not made yet. A picture equal to the one drawn sends nothing (traitlets compares them)."""
+        made, table = self.board.widgets, self.table
+        if made is None:
+            return False
+        shown, story = made
+        note, mood = note_for(seen, self.refused[0] if self.refused[1] == table.version else "")
+        # from the page's table itself: the class's look-ups by token read every student and table (48 tables: 192)
+        picture = table.picture(
+            table.seat_of(self.token), chosen=self.chosen, note=note, mood=mood, tools=tools_for(seen)
+        )
+        if self.board.faces is not self.faces:  # validated and sent only when the game changes
+            shown.faces, self.board.faces = self.faces, self.faces
+        shown.picture = dict(picture)  # the trait holds a plain dict (TypedDicts are not of that type)
+        story.unsafe_innerHTML = story_html(seen["hand_in_play"]["story"])
+        return True
+
+    def at_once(self) -> bool:  # on the page's event loop, inside its kernel, under its lock
+        """Draw the table's change here alone if the rest of the page stays as it is; False: the page is redrawn."""
+        view, table = self.view, self.table
+        if self.board.widgets is None:
+            return False
+        try:
+            if self.room.table(view["table"]) is not table:  # the table was removed (it keeps its seats)
+                return False
+            now = SeatedView(name=view["name"], table=view["table"], waiting=False, **table.seat_view(self.token))
+            if rest_of_page(now) != rest_of_page(view):
+                return False
+            self.board.latest = now
+            return self.draw(now)
+        except ValueError:  # the student left the class or the table meanwhile: the redraw shows what now
+            return False
+
+
 @solara.component
 def TablePlay(
     token: str, held: Held[SeatedView], on_asked: Callable[[], None], at_once: reacton.core.Ref[AtOnce | None]
@@ -520,55 +584,17 @@ def TablePlay(
     room = use_served().room
     table = room.table(view["table"])
     faces = solara.use_memo(lambda: faces_for(table.game.rules), [view["table"], view["game"]])
-    given = solara.use_ref(view)  # the view this component was last given by the page
-    latest = solara.use_ref(view)  # the newest view drawn: the one given, or one drawn at once since
-    if given.current is not view:
-        given.current = latest.current = view
-    no_widgets: tuple[TableView, Any] | None = None
-    widgets = solara.use_ref(no_widgets)  # the table view and the story's block, once made (None: not, or no more)
-    drawn_faces: reacton.core.Ref[dict[str, str] | None] = solara.use_ref(None)
-    rest = rest_of_page(view)
-
-    def draw(seen: SeatedView) -> bool:
-        """Draw `seen` on the table view (with this page's chosen cards, note and tools) and the story; False if the
-        widgets are not made yet. A picture equal to the one drawn sends nothing (traitlets compares them)."""
-        made = widgets.current
-        if made is None:
-            return False
-        board, story = made
-        note, mood = note_for(seen, refused[0] if refused[1] == table.version else "")
-        # from the page's table itself: the class's look-ups by token read every student and table (48 tables: 192)
-        seat = table.seat_of(token)
-        picture = table.picture(seat, chosen=chosen, note=note, mood=mood, tools=tools_for(seen))
-        if drawn_faces.current is not faces:  # validated and sent only when the game changes
-            board.faces, drawn_faces.current = faces, faces
-        board.picture = dict(picture)  # the trait holds a plain dict (TypedDicts are not of that type)
-        story.unsafe_innerHTML = story_html(seen["hand_in_play"]["story"])
-        return True
-
-    def draw_at_once() -> bool:  # on the page's event loop, inside its kernel, under its lock
-        """Draw the table's change here alone if the rest of the page stays as it is; False: the page is redrawn."""
-        if widgets.current is None:
-            return False
-        try:
-            if room.table(view["table"]) is not table:  # the table was removed (it keeps its seats)
-                return False
-            now = SeatedView(name=view["name"], table=view["table"], waiting=False, **table.seat_view(token))
-            if rest_of_page(now) != rest:
-                return False
-            latest.current = now
-            return draw(now)
-        except ValueError:  # the student left the class or the table meanwhile: the redraw shows what now
-            return False
-
-    at_once.current = draw_at_once  # this drawing's: its chosen cards, its refusal, the rest of its page
+    board = solara.use_memo(lambda: SeatBoard(view), [])
+    board.given_now(view)
+    drawing = SeatDrawing(room, table, token, view, chosen, refused, faces, board)
+    at_once.current = drawing.at_once  # this drawing's: its chosen cards, its refusal, the rest of its page
 
     def clicked(click: Click) -> None:
         try:
             if click["key"] == HINT:
                 room.hint(token)
             elif click["key"] == UNDO:
-                room.ask_undo(token, latest.current["undo"]["moment"])
+                room.ask_undo(token, board.latest["undo"]["moment"])
             else:
                 found = room.click(token, click)
                 set_chosen(chosen ^ {found.card} if isinstance(found, Toggle) else no_cards)
@@ -585,18 +611,18 @@ def TablePlay(
     story = solara.widgets.HTML.element(tag="div", attributes={"class": "class-hand-story"})  # set by draw too
 
     def made() -> Callable[[], None]:
-        board = checks.instance("widget", solara.get_widget(shown), TableView, "the page's table view")
-        board.on_click(lambda click: handler.current(click))
-        widgets.current = (board, solara.get_widget(story))
+        widget = checks.instance("widget", solara.get_widget(shown), TableView, "the page's table view")
+        widget.on_click(lambda click: handler.current(click))
+        board.widgets = (widget, solara.get_widget(story))
 
         def gone() -> None:  # a change heard from now on redraws the page, whose drawing has no seat any more
-            widgets.current = None
+            board.widgets = None
 
         return gone
 
     def drawn() -> None:  # after each drawing of the page: what it was given, or newer
         with contextlib.suppress(ValueError):  # the student left the table meanwhile: the page hears it, and redraws
-            draw(latest.current)
+            drawing.draw(board.latest)
 
     solara.use_effect(made, [])
     solara.use_effect(drawn)
