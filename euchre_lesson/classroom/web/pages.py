@@ -2,7 +2,7 @@
 
 Each browser page is one of Solara's virtual kernels, with widgets of its own (never shared with another page);
 it draws only what the class tells it: a student's page from seat_view(token) and its table in the one table view
-(widgets.table_view, fed the seat's picture: Classroom.picture), the teacher's from the Desk. Each
+(widgets.table_view, fed the seat's picture: ClassTable.picture), the teacher's from the Desk. Each
 page is handed the class it serves (a ServedClass) in its context: the layout reads it from the page's kernel
 (solara_door.served) and gives it to every component below through SERVED. A page hears its table through
 Classroom.observe, on the route found free of races (ARCHITECTURE.md, "Why the code is as it is"): the listener, in
@@ -16,6 +16,7 @@ import contextlib
 import threading
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import anywidget
@@ -24,7 +25,7 @@ import traitlets
 
 from ...engine import checks
 from ...engine.cards import Card
-from ...engine.language import _, choose_language, ngettext
+from ...engine.language import _, choose_language, ngettext, speaking
 from ...engine.rules import RuleSet
 from ...look.clicks import Toggle
 from ...look.faces import faces_for
@@ -45,9 +46,11 @@ from .speech import SPEAKS, LanguagePicker, speak_here, spoken, use_page_languag
 if TYPE_CHECKING:
     import reacton.core
 
+    from ..classroom import Classroom
     from ..table import ClassTable
 
 T = TypeVar("T")
+AtOnce = Callable[[], bool]  # draws a change of the page's table without redrawing the page; False: it could not
 SEAT_KEY = "euchre-class-seat"  # where a browser keeps its seat token (localStorage: this address only)
 
 
@@ -176,9 +179,12 @@ def WithClass(served: ServedClass, children: list[reacton.core.Element] | None =
     return solara.Column(children=children or [], style="padding: 0")
 
 
-def use_class_news(concerns: Callable[[ClassTable | None], bool]) -> int:
+def use_class_news(
+    concerns: Callable[[ClassTable | None], bool], at_once: reacton.core.Ref[AtOnce | None] | None = None
+) -> int:
     """Redraw this page when the class changes in a way `concerns(table or None)` says matters, and when it comes
-    back after its connection dropped (a redraw meanwhile had no loop to run on); a counter."""
+    back after its connection dropped (a redraw meanwhile had no loop to run on); a counter. With `at_once`, a
+    change is first offered to `at_once.current`, which may draw it itself (see page_listener)."""
     reconnects = solara.use_context(RECONNECTS)
     heard_ref = solara.use_ref(concerns)
     heard_ref.current = concerns
@@ -187,7 +193,7 @@ def use_class_news(concerns: Callable[[ClassTable | None], bool]) -> int:
 
     def subscribe() -> Callable[[], None]:
         page = solara_door.this_page()
-        heard = page_listener(page, heard_ref, lambda: set_news(lambda count: count + 1))
+        heard = page_listener(page, heard_ref, lambda: set_news(lambda count: count + 1), at_once)
         forgotten: list[bool] = []  # the page forgot the class already
 
         def forget() -> None:
@@ -205,15 +211,21 @@ def use_class_news(concerns: Callable[[ClassTable | None], bool]) -> int:
 
 
 def page_listener(
-    page: solara_door.Page, concerns: reacton.core.Ref[Callable[[ClassTable | None], bool]], drawn: Callable[[], None]
+    page: solara_door.Page,
+    concerns: reacton.core.Ref[Callable[[ClassTable | None], bool]],
+    drawn: Callable[[], None],
+    at_once: reacton.core.Ref[AtOnce | None] | None = None,
 ) -> Callable[[ClassTable | None], None]:
     """The class's listener for one page: for each change `concerns.current` says matters, `drawn()` on the page's
-    event loop, once for all the changes heard while a redraw is on its way."""
+    event loop, once for all the changes heard while a redraw is on its way; unless `at_once.current()` (when the
+    page has one) drew the change itself and says so."""
     pending = threading.Event()  # a redraw is on its way: the changes heard meanwhile need no other
 
     def redraw() -> None:  # runs on the page's event loop, inside its kernel, under its lock
         pending.clear()  # before drawing: a change heard from now on is drawn by the next redraw
-        drawn()
+        quick = None if at_once is None else at_once.current
+        if quick is None or not quick():
+            drawn()
 
     # Runs in the thread that changed the class: never touches this page's widgets.
     def heard(table: ClassTable | None) -> None:
@@ -308,7 +320,11 @@ def StudentPage() -> None:
     loaded, set_loaded = solara.use_state(False)
     asked, set_asked = solara.use_state(0)  # counts this page's own asks (a hint, grades): each redraws the page
     place_ref: reacton.core.Ref[int | None] = solara.use_ref(None)  # the table this page shows, read by its listener
-    use_class_news(lambda table: table is None or place_ref.current is None or table.number == place_ref.current)
+    no_quick_drawing: AtOnce | None = None
+    at_once = solara.use_ref(no_quick_drawing)  # set while the page shows its seat (TablePlay)
+    use_class_news(
+        lambda table: table is None or place_ref.current is None or table.number == place_ref.current, at_once
+    )
     room = use_served().room
     known = bool(token)
     if known:
@@ -334,7 +350,7 @@ def StudentPage() -> None:
             if view["waiting"]:
                 Waiting(token, view)
             else:
-                SeatAtTable(token, Held(view), lambda: set_asked(lambda count: count + 1))
+                SeatAtTable(token, Held(view), lambda: set_asked(lambda count: count + 1), at_once)
 
 
 LATE_LETTERS = 3.0  # seconds after a refused Join in which letters still arriving try it again
@@ -439,16 +455,32 @@ class Held(Generic[T]):
         return id(self.value)
 
 
+# What of a seat's view a page draws at once as its table changes, without redrawing the page: the table view's
+# picture and the hand's story (TablePlay). A change of any other part (the last hand's review, the coach, the table,
+# its game, the game's end) changes what else the page shows: the page is redrawn.
+DRAWN_AT_ONCE = ("hand_in_play", "undo", "hint", "players", "scores", "paused", "open_hands")
+
+
+def rest_of_page(view: SeatedView) -> dict[str, object]:
+    """What a seated page shows of `view` besides its table view and the hand's story: while it stays the same, a
+    change of the table is drawn on those two alone."""
+    return {key: value for key, value in view.items() if key not in DRAWN_AT_ONCE}
+
+
 @solara.component
-def SeatAtTable(token: str, held: Held[SeatedView], on_asked: Callable[[], None]) -> None:
-    """One seat at its table: the one table view (the seat's picture, its clicks), then the hand's story and the
+def SeatAtTable(
+    token: str, held: Held[SeatedView], on_asked: Callable[[], None], at_once: reacton.core.Ref[AtOnce | None]
+) -> None:
+    """One seat at its table: the one table view (the seat's picture, its clicks) and the hand's story, then the
     last hand's review, in names."""
     view = held.value
-    TablePlay(token, held, on_asked)
-    Story(view["hand_in_play"]["story"])
-    last = view["last_hand"]
-    if last and (last["number"] != view["hand_number"] or view["game_over"]):
-        Review(token, last, view["coach"], view["coaching"], on_asked)
+    # One column whether the review shows or not: a component with one child is drawn as that child, so the review's
+    # coming would move the table view into a new column, made again empty ("The table is being laid…")
+    with solara.Column():
+        TablePlay(token, held, on_asked, at_once)
+        last = view["last_hand"]
+        if last and (last["number"] != view["hand_number"] or view["game_over"]):
+            Review(token, last, view["coach"], view["coaching"], on_asked)
 
 
 def tools_for(view: SeatedView) -> list[Button]:
@@ -484,10 +516,79 @@ def note_for(view: SeatedView, refused: str) -> tuple[str, Mood]:
     return " ".join(words), "good" if view["hint"] and view["hand_in_play"]["your_turn"] else ""
 
 
+class SeatBoard:
+    """A page's table view and the hand's story below it, once made, and the newest seat's view drawn on them."""
+
+    def __init__(self, view: SeatedView) -> None:
+        self.widgets: tuple[TableView, Any] | None = None  # None: not made yet, or gone with the page's seat
+        self.faces: dict[str, str] | None = None  # the faces drawn (the table view's are a validated copy)
+        self.given = self.latest = view  # the view the page last gave, and the newest drawn (given, or at once since)
+
+    def given_now(self, view: SeatedView) -> None:
+        """The page was drawn from `view`: the newest, unless it is the one given before (the page's own redraw)."""
+        if view is not self.given:
+            self.given = self.latest = view
+
+
+@dataclass(frozen=True)
+class SeatDrawing:
+    """One drawing of a seat's page: its table, its chosen cards and refusal, the rest of the page it shows."""
+
+    room: Classroom
+    table: ClassTable
+    token: str
+    view: SeatedView  # the view the page was drawn from
+    chosen: frozenset[Card]  # the cards chosen to keep from ten (T5)
+    refused: tuple[str, int]  # a click refused, in words, and the moment it was refused at
+    faces: dict[str, str]
+    board: SeatBoard
+
+    def draw(self, seen: SeatedView) -> bool:
+        """Draw `seen` on the table view (with this page's chosen cards, note and tools) and the story; False if the
+        widgets are not made yet. A picture equal to the one drawn sends nothing (traitlets compares them)."""
+        made, table = self.board.widgets, self.table
+        if made is None:
+            return False
+        shown, story = made
+        note, mood = note_for(seen, self.refused[0] if self.refused[1] == table.version else "")
+        # from the page's table itself: the class's look-ups by token read every student and table (48 tables: 192)
+        picture = table.picture(
+            table.seat_of(self.token), chosen=self.chosen, note=note, mood=mood, tools=tools_for(seen)
+        )
+        if self.board.faces is not self.faces:  # validated and sent only when the game changes
+            shown.faces, self.board.faces = self.faces, self.faces
+        shown.picture = dict(picture)  # the trait holds a plain dict (TypedDicts are not of that type)
+        story.unsafe_innerHTML = story_html(seen["hand_in_play"]["story"])
+        return True
+
+    def at_once(self) -> bool:  # on the page's event loop, inside its kernel, under its lock
+        """Draw the table's change here alone if the rest of the page stays as it is; False: the page is redrawn."""
+        view, table = self.view, self.table
+        if self.board.widgets is None:
+            return False
+        try:
+            if self.room.table(view["table"]) is not table:  # the table was removed (it keeps its seats)
+                return False
+            now = SeatedView(name=view["name"], table=view["table"], waiting=False, **table.seat_view(self.token))
+            if rest_of_page(now) != rest_of_page(view):
+                return False
+            self.board.latest = now
+            return self.draw(now)
+        except ValueError:  # the student left the class or the table meanwhile: the redraw shows what now
+            return False
+
+
 @solara.component
-def TablePlay(token: str, held: Held[SeatedView], on_asked: Callable[[], None]) -> None:
-    """The seat's table in the one table view: one widget a page, its picture made from the seat's own view (only
-    what this seat may see), each click checked by the table against its moment and this student's seat."""
+def TablePlay(
+    token: str, held: Held[SeatedView], on_asked: Callable[[], None], at_once: reacton.core.Ref[AtOnce | None]
+) -> None:
+    """The seat's table in the one table view, and the hand's story below it: one widget a page for the table, its
+    picture made from the seat's own view (only what this seat may see), each click checked by the table against its
+    moment and this student's seat.
+
+    A change of the table that leaves the rest of the page as it was (most moves) is drawn on these two widgets at
+    once (`at_once`, offered each change by the page's listener), without redrawing the page: the redraw walked
+    every component of the page, most of the server's work for a move."""
     view = held.value
     no_cards: frozenset[Card] = frozenset()
     chosen, set_chosen = solara.use_state(no_cards)  # the cards chosen to keep from ten (T5)
@@ -496,15 +597,19 @@ def TablePlay(token: str, held: Held[SeatedView], on_asked: Callable[[], None]) 
     speaking_now = speak_here()  # the picture's words, and a refusal's, in this student's language
     table = room.table(view["table"])
     faces = solara.use_memo(lambda: faces_for(table.game.rules), [view["table"], view["game"]])
-    note, mood = note_for(view, refused[0] if refused[1] == table.version else "")
-    picture = room.picture(token, chosen=chosen, note=note, mood=mood, tools=tools_for(view))
+    board = solara.use_memo(lambda: SeatBoard(view), [])
+    board.given_now(view)
+    drawing = SeatDrawing(room, table, token, view, chosen, refused, faces, board)
+    # this drawing's: its chosen cards, its refusal, the rest of its page; its words in this student's language (the
+    # listener that offers it runs in no page's language)
+    at_once.current = spoken(speaking_now, drawing.at_once)
 
     def clicked(click: Click) -> None:
         try:
             if click["key"] == HINT:
                 room.hint(token)
             elif click["key"] == UNDO:
-                room.ask_undo(token, view["undo"]["moment"])
+                room.ask_undo(token, board.latest["undo"]["moment"])
             else:
                 found = room.click(token, click)
                 set_chosen(chosen ^ {found.card} if isinstance(found, Toggle) else no_cards)
@@ -517,30 +622,36 @@ def TablePlay(token: str, held: Held[SeatedView], on_asked: Callable[[], None]) 
 
     handler = solara.use_ref(clicked)
     handler.current = spoken(speaking_now, clicked)  # this drawing's handler: its chosen cards, its undo moment
-    shown = TableView.element()  # its picture and faces set below, where reacton does not walk them through
+    shown = TableView.element()  # its picture and faces set by draw, where reacton does not walk them through
+    story = solara.widgets.HTML.element(tag="div", attributes={"class": "class-hand-story"})  # set by draw too
 
-    def listen() -> None:
+    def made() -> Callable[[], None]:
         widget = checks.instance("widget", solara.get_widget(shown), TableView, "the page's table view")
         widget.on_click(lambda click: handler.current(click))
+        board.widgets = (widget, solara.get_widget(story))
 
-    def draw() -> None:  # a picture equal to the one drawn sends nothing (traitlets compares them)
-        widget = solara.get_widget(shown)
-        widget.faces, widget.picture = faces, picture
+        def gone() -> None:  # a change heard from now on redraws the page, whose drawing has no seat any more
+            board.widgets = None
 
-    solara.use_effect(listen, [])
-    solara.use_effect(draw, [Held(faces), Held(picture)])
+        return gone
+
+    def drawn() -> None:  # after each drawing of the page: what it was given, or newer
+        with contextlib.suppress(ValueError), speaking(speaking_now):  # the student left the table: the page redraws
+            drawing.draw(board.latest)
+
+    solara.use_effect(made, [])
+    solara.use_effect(drawn)
+
+
+def story_html(story: list[str]) -> str:
+    """The hand's story so far, as the page shows it below its table ('' before anything is said)."""
+    return _("<h3>This hand so far</h3>") + listed(story, "class-story") if story else ""
 
 
 def listed(lines: Iterable[str], kind: str, tag: str = "ol") -> str:
     """Lines of words as an HTML list of this class, indented so that its numbers show."""
     items = "".join(f"<li>{escaped(line)}</li>" for line in lines)
     return f'<{tag} class="{kind}" style="padding-left: 2.5em">{items}</{tag}>'
-
-
-@solara.component
-def Story(story: list[str]) -> None:
-    if story:
-        solara.HTML("div", unsafe_innerHTML=_("<h3>This hand so far</h3>") + listed(story, "class-story"))
 
 
 @solara.component
