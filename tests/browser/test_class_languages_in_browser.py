@@ -4,12 +4,12 @@ language at the same moment; a language the page sends that is not on the list i
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from class_clients import Student
 from labdriver import VIEWPORT
 from test_classroom_in_browser import TEACHER, ClassServer, seated, sign_in
+
+from euchre_lesson.engine.language import _, ngettext, speaking
 
 pytestmark = pytest.mark.slow
 
@@ -36,6 +36,21 @@ def page_in(chromium, locale: str):
     return page
 
 
+def said(code: str, words: str) -> str:
+    """A button's words in the language `code`, from the one catalog (a page in French shows the French)."""
+    with speaking(code):
+        return _(words)
+
+
+def sit_at_table_1(code: str) -> str:
+    """The words of the button that seats a student at table 1, up to its game and free seats, in `code`."""
+    with speaking(code):
+        words = ngettext(
+            "Sit at table {table} ({game}, {free} seat free)", "Sit at table {table} ({game}, {free} seats free)", 2
+        )
+    return words.split(" (")[0].format(table=1)
+
+
 def title(page) -> str:
     """The table view's title, which names the game's target in the page's language."""
     return page.locator(".tv-title").inner_text()
@@ -46,15 +61,15 @@ def test_two_students_at_one_table_each_read_it_in_their_own_language(chromium, 
     try:
         french.goto(server.url)
         french.locator(".class-language-fr.class-language-chosen").wait_for()  # the browser's language, chosen at once
-        sign_in(french, "Ana")
-        french.get_by_role("button", name="Sit at table 1").click()
+        sign_in(french, "Ana", join=said("fr", "Join"))
+        french.get_by_role("button", name=sit_at_table_1("fr")).click()
         seated(french)
         other.goto(server.url)
         other.locator(".class-language-en.class-language-chosen").wait_for()
         other.locator(".class-language-et").click()  # Ben picks Eesti on the page
         other.locator(".class-language-et.class-language-chosen").wait_for()
-        sign_in(other, "Ben")
-        other.get_by_role("button", name="Sit at table 1").click()
+        sign_in(other, "Ben", join=said("et", "Join"))
+        other.get_by_role("button", name=sit_at_table_1("et")).click()
         seated(other)
         french.wait_for_function("() => document.querySelectorAll('.tv-seat .tv-name').length === 3")
         assert "en 10 points" in title(french) and "10 punktini" not in title(french)
@@ -91,14 +106,14 @@ def test_the_teacher_s_page_follows_the_teacher_s_choice(chromium, server):
         teacher.goto(server.url + "teacher")
         teacher.locator(".class-language-fr.class-language-chosen").wait_for()
         teacher.get_by_label("Teacher code").fill(TEACHER)
-        teacher.get_by_role("button", name="Open").click()
-        card = teacher.locator(".class-table").filter(has_text=re.compile(r"^Table 1: "))
-        card.get_by_role("button", name="Show on the projector").click()
+        teacher.get_by_role("button", name=said("fr", "Open")).click()
+        card = teacher.locator(".class-table").nth(0)
+        card.get_by_role("button", name=said("fr", "Show on the projector")).click()
         projected = teacher.locator(".class-projected .tv-title")
         teacher.wait_for_function(
             "() => (document.querySelector('.class-projected .tv-title') || {}).innerText?.includes('en 10 points')"
         )
-        teacher.get_by_role("button", name="Back to the tables").click()
+        teacher.get_by_role("button", name=said("fr", "Back to the tables")).click()
         teacher.locator(".class-language-en").click()  # the teacher chooses English: the projector follows
         card.get_by_role("button", name="Show on the projector").click()
         teacher.wait_for_function(

@@ -170,11 +170,11 @@ def join(page, url: str, name: str, code: str = JOIN) -> None:
     sign_in(page, name, code)
 
 
-def sign_in(page, name: str, code: str = JOIN) -> None:
-    """Fill the join form the page shows, and click Join."""
+def sign_in(page, name: str, code: str = JOIN, join: str = "Join") -> None:
+    """Fill the join form the page shows, and click Join (`join`: its words in the page's language)."""
     enter(page, "Your first name", name)
     enter(page, "Join code", code)
-    page.get_by_role("button", name="Join").click()
+    page.get_by_role("button", name=join).click()
 
 
 def said(page) -> str:

@@ -767,14 +767,14 @@ def TeacherPage() -> None:
 
     with solara.Column(classes=["class-teacher"], style=DESK_STYLE):
         RememberTeacher(door)
-        LanguagePicker(language, pick_language, refused_language)
         if desk is None:
+            LanguagePicker(language, pick_language, refused_language)
             heading("The teacher's page")
             solara.InputText("Teacher code", value=code, on_value=set_code, password=True, continuous_update=True)
             solara.Button(_("Open"), on_click=spoken(language, open_desk), color="primary")
             Said(said)
         else:
-            Desk(desk, news, door.sign_out)
+            Desk(desk, news, door.sign_out, lambda: LanguagePicker(language, pick_language, refused_language))
 
 
 def join_screen(address: str, code: str) -> str:
@@ -812,10 +812,17 @@ def JoinScreen(address: str, code: str, on_close: Callable[[], None]) -> None:
 
 
 @solara.component
-def Desk(desk: TeacherDesk, news: int, sign_out: Callable[[], None] | None = None) -> None:
+def Desk(
+    desk: TeacherDesk,
+    news: int,
+    sign_out: Callable[[], None] | None = None,
+    languages: Callable[[], None] | None = None,
+) -> None:
     """Every table of the class; `news` counts the changes heard, so the desk redraws each time (its props change).
 
-    With `sign_out`, a Sign out button among the desk's own (this browser then asks for the teacher code again)."""
+    With `sign_out`, a Sign out button among the desk's own (this browser then asks for the teacher code again); with
+    `languages`, the languages to choose from, drawn beside the students waiting to be seated (a line of its own would
+    push the third table below a projector's 720 pixels)."""
     said, set_said = solara.use_state("")
     game, set_game = solara.use_state("cutthroat")
     projected, set_projected = solara.use_state(False)  # the join screen over the page, for the projector
@@ -849,7 +856,10 @@ def Desk(desk: TeacherDesk, news: int, sign_out: Callable[[], None] | None = Non
         return
     JoinStrip(join, overview["join_code"], served.other_addresses, lambda: set_projected(True))
     waiting = overview["waiting"]
-    Line("Waiting to be seated: " + (", ".join(waiting) if waiting else "nobody") + ".")
+    with solara.Row(style="align-items: center; justify-content: space-between; flex-wrap: wrap; gap: 0.5em"):
+        Line("Waiting to be seated: " + (", ".join(waiting) if waiting else "nobody") + ".")
+        if languages is not None:
+            languages()
     Said(said)
     with solara.Row(style="align-items: center; flex-wrap: wrap; gap: 0.5em"):
         solara.Select(
