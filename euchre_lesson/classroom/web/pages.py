@@ -816,7 +816,7 @@ def Desk(
     desk: TeacherDesk,
     news: int,
     sign_out: Callable[[], None] | None = None,
-    languages: Callable[[], None] | None = None,
+    languages: Callable[[], object] | None = None,
 ) -> None:
     """Every table of the class; `news` counts the changes heard, so the desk redraws each time (its props change).
 
