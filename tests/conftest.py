@@ -41,6 +41,17 @@ def widget_page():
 
 
 @pytest.fixture(autouse=True)
+def no_language_chosen():
+    """Each test starts with no language chosen (English): a language one test chooses, as the fuzz test's call of
+    choose_language does, would otherwise speak in every later test of the run."""
+    from euchre_lesson.engine import language
+
+    token = language._chosen.set(None)
+    yield
+    language._chosen.reset(token)
+
+
+@pytest.fixture(autouse=True)
 def coach_when_asked():
     """A table made in a test runs its coach after each hand only when the test asks (grade, or the fixture
     `coach_by_itself`): in the background, as the lessons run it, it would race what the test reads next."""
