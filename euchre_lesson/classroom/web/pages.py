@@ -600,9 +600,7 @@ def TablePlay(
     board = solara.use_memo(lambda: SeatBoard(view), [])
     board.given_now(view)
     drawing = SeatDrawing(room, table, token, view, chosen, refused, faces, board)
-    # this drawing's: its chosen cards, its refusal, the rest of its page; its words in this student's language (the
-    # listener that offers it runs in no page's language)
-    at_once.current = spoken(speaking_now, drawing.at_once)
+    at_once.current = spoken(speaking_now, drawing.at_once)  # in this student's language: the listener speaks none
 
     def clicked(click: Click) -> None:
         try:
@@ -821,10 +819,8 @@ def Desk(
     """Every table of the class; `news` counts the changes heard, so the desk redraws each time (its props change).
 
     With `sign_out`, a Sign out button among the desk's own (this browser then asks for the teacher code again); with
-    `languages`, the languages to choose from, drawn beside the students waiting to be seated (a line of its own would
-    push the third table below a projector's 720 pixels)."""
+    `languages`, the languages to choose from."""
     said, set_said = solara.use_state("")
-    game, set_game = solara.use_state("cutthroat")
     projected, set_projected = solara.use_state(False)  # the join screen over the page, for the projector
     shown, set_shown = solara.use_state(0)  # the table shown at projector size (0: none)
     served = use_served()
@@ -855,16 +851,29 @@ def Desk(
         ProjectedTable(picture, projected_table.game.rules, glance["hands_open"], toggle, lambda: set_shown(0))
         return
     JoinStrip(join, overview["join_code"], served.other_addresses, lambda: set_projected(True))
-    waiting = overview["waiting"]
-    with solara.Row(style="align-items: center; justify-content: space-between; flex-wrap: wrap; gap: 0.5em"):
-        Line("Waiting to be seated: " + (", ".join(waiting) if waiting else "nobody") + ".")
-        if languages is not None:
-            languages()
+    WaitingToSit(overview["waiting"], languages)
     Said(said)
+    DeskTools(desk, doing, lambda: set_said(""), sign_out)
+    with solara.Div(classes=["class-tables"], style=TABLES_STYLE):
+        for table in overview["tables"]:
+            TableCard(desk, table, roster, doing, set_shown)
+    Comparison(desk.comparison())
+    LessonAnswers(served, news)
+
+
+@solara.component
+def DeskTools(
+    desk: TeacherDesk,
+    doing: Callable[..., Callable[[], None]],
+    refresh: Callable[[], None],
+    sign_out: Callable[[], None] | None,
+) -> None:
+    """The desk's own buttons: a new table of the game chosen, the deal of the day, Refresh, and Sign out if given."""
+    game, set_game = solara.use_state("cutthroat")
     with solara.Row(style="align-items: center; flex-wrap: wrap; gap: 0.5em"):
         solara.Select(
             "Game",
-            values=[rules.game for rules in room.house_rules.games],
+            values=[rules.game for rules in desk.room.house_rules.games],
             value=game,
             on_value=set_game,
             dense=True,
@@ -872,14 +881,19 @@ def Desk(
         )
         solara.Button(_("Add a table"), on_click=doing(desk.new_table, game), text=True)
         solara.Button(_("Deal of the day at every table"), on_click=doing(desk.deal_of_the_day), text=True)
-        solara.Button(_("Refresh"), on_click=lambda: set_said(""), text=True)
+        solara.Button(_("Refresh"), on_click=refresh, text=True)
         if sign_out is not None:  # a shared computer, or the end of the lesson
             solara.Button(_("Sign out"), on_click=sign_out, text=True, classes=["class-sign-out"])
-    with solara.Div(classes=["class-tables"], style=TABLES_STYLE):
-        for table in overview["tables"]:
-            TableCard(desk, table, roster, doing, set_shown)
-    Comparison(desk.comparison())
-    LessonAnswers(served, news)
+
+
+@solara.component
+def WaitingToSit(waiting: list[str], languages: Callable[[], object] | None) -> None:
+    """The students waiting to be seated, and beside them the languages to choose from (on a line of their own, they
+    would push the third table below a projector's 720 pixels)."""
+    with solara.Row(style="align-items: center; justify-content: space-between; flex-wrap: wrap; gap: 0.5em"):
+        Line("Waiting to be seated: " + (", ".join(waiting) if waiting else "nobody") + ".")
+        if languages is not None:
+            languages()
 
 
 @solara.component
