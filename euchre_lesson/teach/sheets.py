@@ -541,11 +541,11 @@ def main(argv: list[str] | None = None) -> None:
         help=f"the teacher's language, whose words the sheets use: one of {', '.join(LANGUAGES)} (default en)",
     )
     options = parser.parse_args(argv)
-    try:
-        chosen = checked_language(options.language)  # the teacher's choice
-    except NotationError as wrong:
-        raise SystemExit(f"--language: {wrong}") from None
     with exit_on_refusal():  # the one place a refusal ends the command: its sentence, exit status 1
+        try:
+            chosen = checked_language(options.language)  # the teacher's choice
+        except NotationError as wrong:
+            raise ToolRefused(f"--language: {wrong}") from None
         with speaking(chosen):
             pages = all_sheets(class_house_rules(options.house_rules), options.paper)
         files = {f"{name}.html": html.encode("utf-8") for name, html in pages.items()}
