@@ -18,6 +18,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from labdriver import VIEWPORT, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -189,6 +190,17 @@ def shown(page) -> str:
 def my_turn(page) -> bool:
     """Whether the table view marks this page's own seat (at the bottom) as the one to act."""
     return page.locator(".tv-at-bottom.is-to-act").count() == 1
+
+
+def reload_after_restart(page) -> None:
+    """Reload a page whose server restarted: the page may be reloading itself already (Solara's forceRefresh),
+    which aborts this reload; either way the page ends loaded afresh."""
+    try:
+        page.reload()
+    except PlaywrightError as error:
+        if "ERR_ABORTED" not in error.message:
+            raise
+        page.wait_for_load_state()
 
 
 def seated(page) -> None:
@@ -457,7 +469,7 @@ def test_two_students_and_two_computers_play_a_partnership_hand_through_a_server
     partnership.start()  # the same command on the same folder
     assert "starting" in partnership.printed
     for page in pages:
-        page.reload()
+        reload_after_restart(page)
         seated(page)
     after = [table_seen(page) for page in pages]
     assert after == before, "the same seats, cards, score and trick after the restart"
