@@ -665,6 +665,22 @@ def test_an_expert_thinks_in_a_process_of_its_own_and_chooses_as_it_would_here(m
     room.close()
 
 
+def niceness() -> int:
+    """This process's claim on the processor, as `nice` says it (0 as started; higher yields more)."""
+    import os
+
+    return os.nice(0)
+
+
+def test_a_thinking_worker_yields_the_processor_to_the_pages():
+    """A busy class keeps every core thinking: the pages' redraws come first (48 tables: p95 of a click's redraw
+    0.6 to 0.9 s with the workers at the server's priority)."""
+    from euchre_lesson.classroom.thinking import Thinker
+
+    with Thinker(workers=1) as thinker:
+        assert thinker.think(niceness) == min(19, niceness() + 19)
+
+
 def test_a_thinking_worker_ends_when_the_server_that_started_it_is_stopped():
     """A server stopped by a signal says nothing to its workers: each watches for it and ends by itself."""
     import signal

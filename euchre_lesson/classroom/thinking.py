@@ -25,6 +25,10 @@ from typing import Any, Self, TypeVar
 from ..play.players import ExpertPlayer
 
 WORKERS = max(1, min(4, os.cpu_count() or 1))  # the machine's cores (a laptop's 2 to 4): one thinking each
+# How much lower than the server's the workers' claim on the processor is (the most there is: 19). A busy class keeps
+# every core thinking; the pages come first, so a click reaches the other pages at once, and a computer's move
+# (which waits the table's pace anyway) takes a little longer.
+YIELDING = 19
 
 Answer = TypeVar("Answer")
 
@@ -33,6 +37,12 @@ def thinks_long(player: object) -> bool:
     """Whether this computer player's choice is worth a process of its own (an expert's; the others take
     microseconds, less than sending them would)."""
     return isinstance(player, ExpertPlayer)
+
+
+def _start_worker(parent: int) -> None:
+    """In a worker, as it starts: yield the processor to the server's pages, and end when the server has ended."""
+    os.nice(YIELDING)
+    _watch(parent)
 
 
 def _watch(parent: int) -> None:
@@ -62,7 +72,7 @@ class Thinker:
                 self._pool = ProcessPoolExecutor(
                     self.workers,
                     mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_watch,
+                    initializer=_start_worker,
                     initargs=(os.getpid(),),
                 )
             return self._pool
