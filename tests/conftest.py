@@ -46,9 +46,8 @@ def no_language_chosen():
     choose_language does, would otherwise speak in every later test of the run."""
     from euchre_lesson.engine import language
 
-    token = language._chosen.set(None)
-    yield
-    language._chosen.reset(token)
+    with language.unchosen():
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -104,6 +104,16 @@ def speaking(language: object) -> Iterator[str]:
         _chosen.reset(token)
 
 
+@contextmanager
+def unchosen() -> Iterator[None]:
+    """Inside this block no language is chosen (the browser's speaks, else English); the choice comes back after."""
+    token = _chosen.set(None)
+    try:
+        yield
+    finally:
+        _chosen.reset(token)
+
+
 def choose_language(language: object) -> None:
     """Words from here on, in this context, are in `language`: a translated lesson's first code cell says it once.
 
