@@ -35,7 +35,7 @@ CHOSEN_WORDS = {
     "et": ("Eesti keel on valitud: tunnid ja laud räägivad eesti keelt.", "Ava sisukord eesti keeles"),
 }
 # The chooser's heading names "language" in the languages with whole lessons, so each reader finds it at once.
-HEADING = " · ".join(("Language", "Langue", "Keel"))
+HEADING = "Language · Langue · Keel"
 PARTLY = (
     "{name} is chosen: the lessons are in English, and only the table (its cards, prompts and verdicts) speaks "
     "{name}. The lessons you open from here use it."
