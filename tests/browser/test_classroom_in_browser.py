@@ -18,8 +18,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 from labdriver import VIEWPORT, free_port
+from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[2]
 JOIN, TEACHER = "ACDE", "teacher-code-for-the-test"
