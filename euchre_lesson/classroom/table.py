@@ -26,6 +26,7 @@ from ..engine.game import GameState
 from ..engine.hand import HandState
 from ..engine.language import _, language
 from ..engine.narration import seat_words, story
+from ..engine.said import Reason
 from ..engine.sequence import PHASE_RULES
 from ..engine.view import View, acting_seat
 from ..look.clicks import Toggle, action_for
@@ -596,7 +597,7 @@ class ClassTable:
             _("It is not your turn: {who} is to act, in {phase}.").format(who=who, phase=game.hand.phase),
         )
 
-    def _took(self, after: GameState, reason: str | None = None, undoable: bool = False) -> None:
+    def _took(self, after: GameState, reason: Reason | None = None, undoable: bool = False) -> None:
         """The table's game is now `after`, the next action taken (and what its computer player said, if one chose
         it); with `undoable` (a student's move) Undo can go back to before it."""
         game = self.game
@@ -657,7 +658,7 @@ class ClassTable:
         with self.lock:
             if self.version != version:
                 return None
-            self._took(game.apply(chosen.action, seat=seat), chosen.reason)
+            self._took(game.apply(chosen.action, seat=seat), chosen.said)
         self._tell()
         return chosen.action
 

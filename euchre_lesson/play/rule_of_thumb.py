@@ -22,11 +22,12 @@ from ..engine.actions import (
     play,
 )
 from ..engine.cards import Card, Rank, Suit, fixed_suit
-from ..engine.language import _
+from ..engine.language import N_
 from ..engine.narration import order_name
 from ..engine.phases import Phase
 from ..engine.ranking import bower, effective_suit, is_trump, power, suit_in_play
 from ..engine.rules import RuleSet
+from ..engine.said import Reason, saying
 from ..engine.scoring import scoring_row
 from ..engine.tricks import trick_winner
 from ..engine.view import View, deciding
@@ -129,7 +130,7 @@ def _role_adjustment(view: View, seat: int) -> tuple[int, str]:
     )
 
 
-def _round_one(view: View) -> tuple[Action, str]:
+def _round_one(view: View) -> tuple[Action, Reason]:
     trump, up = fixed_suit(view.up_card.suit), view.up_card
     counted = round_one_count(view)
     bonus, whose = _role_adjustment(view, view.seat)
@@ -145,7 +146,7 @@ def _round_one(view: View) -> tuple[Action, str]:
     return (ORDER if total >= need else PASS), reason
 
 
-def _round_two(view: View) -> tuple[Action, str]:
+def _round_two(view: View) -> tuple[Action, Reason]:
     options = [a for a in view.legal if a.kind is Verb.CALL]  # a call names its suit
     best = max(options, key=lambda a: count(view.hand, fixed_suit(a.suit)).score)
     suit = fixed_suit(best.suit)
@@ -163,14 +164,14 @@ def _round_two(view: View) -> tuple[Action, str]:
     )
 
 
-def _joker_call(view: View) -> tuple[Action, str]:
+def _joker_call(view: View) -> tuple[Action, Reason]:
     # Each legal action is a call, naming its suit.
     best = max(view.legal, key=lambda a: count(view.hand + (view.up_card,), fixed_suit(a.suit)).score)
     suit = fixed_suit(best.suit)
     return best, f"The joker is turned up, so I must name trump: {suit.plural}, my strongest suit with the joker."
 
 
-def _pickup(view: View) -> tuple[Action, str]:
+def _pickup(view: View) -> tuple[Action, Reason]:
     kept = best_five(view.hand + (view.up_card,), fixed_suit(view.trump), keeping=view.up_card).cards
     dropped = next(c for c in view.hand if c not in kept)
     return pickup(dropped), (
@@ -179,7 +180,7 @@ def _pickup(view: View) -> tuple[Action, str]:
     )
 
 
-def _going_alone(view: View) -> tuple[Action, str]:
+def _going_alone(view: View) -> tuple[Action, Reason]:
     counted = count(view.hand, fixed_suit(view.trump))
     right = any(bower(c, view.trump) in ("right", "joker") for c in counted.trumps)
     need = alone_at(view.rules, GO_ALONE_AT)
@@ -224,21 +225,23 @@ def _dummy_over_lone(rules: RuleSet) -> str:
     )
 
 
-def _exchange(view: View) -> tuple[Action, str]:
+def _exchange(view: View) -> tuple[Action, Reason]:
     """R3: give a lone partner my best card; as the lone player, keep the best five of six."""
     trump = fixed_suit(view.trump)
     if view.legal[0].kind is Verb.GIVE:
         card = best_card(view.hand, trump)
-        what = _("my highest trump") if is_trump(card, trump) else _("my best card, having no trump")
-        return give(card), _("My partner goes alone and calls for my best card: I give the {card}, {what}.").format(
-            card=card, what=what
+        what = saying(N_("my highest trump") if is_trump(card, trump) else N_("my best card, having no trump"))
+        return give(card), saying(
+            N_("My partner goes alone and calls for my best card: I give the {card}, {what}."), card=card, what=what
         )
     kept = best_five(view.hand, trump)
     dropped = next(c for c in view.hand if c not in kept.cards)
     received = view.exchanged[-1] if view.exchanged else None
-    got = _("I received the {card} from my partner.").format(card=received) + " " if received else ""
-    keeps = _("I keep the best five and discard the {card}.").format(card=dropped)
-    return discard(dropped), f"{got}{keeps} {kept.reason}"
+    keeps = saying(N_("I keep the best five and discard the {card}."), card=dropped)
+    if received:
+        got = saying(N_("I received the {card} from my partner."), card=received)
+        return discard(dropped), saying("{got} {keeps} {why}", got=got, keeps=keeps, why=kept.reason)
+    return discard(dropped), saying("{keeps} {why}", keeps=keeps, why=kept.reason)
 
 
 def kept(hand: Sequence[Card], dummy: Sequence[Card], trump: Suit) -> Action:
@@ -246,7 +249,7 @@ def kept(hand: Sequence[Card], dummy: Sequence[Card], trump: Suit) -> Action:
     return keep(best_five(tuple(hand) + tuple(dummy), trump).cards)
 
 
-def _keep(view: View) -> tuple[Action, str]:
+def _keep(view: View) -> tuple[Action, Reason]:
     dummy = checks.known(view.dummy, "the maker who keeps five sees the dummy it took (T5)")
     chosen = best_five(view.hand + dummy, fixed_suit(view.trump))
     return keep(chosen.cards), chosen.reason
@@ -257,7 +260,7 @@ def _lowest(cards: Sequence[Card], trump: Suit, led: Suit | None) -> Card:
     return min(cards, key=lambda c: (is_trump(c, trump), power(c, trump, led), c.rank))
 
 
-def _play(view: View) -> tuple[Action, str]:
+def _play(view: View) -> tuple[Action, Reason]:
     trump = fixed_suit(view.trump)
     cards = [a.card for a in view.legal if a.card is not None]  # every one: a play carries its card
     trick = checks.known(view.trick, "while a card is to be played a trick is on the table, empty before the lead")
@@ -267,53 +270,59 @@ def _play(view: View) -> tuple[Action, str]:
     best = trick_winner(trick.cards, trump)
     winner, winning = trick.seats[best], trick.cards[best]
     if len(cards) == 1:
-        return play(cards[0]), _("The {card} is my only legal card (C12).").format(card=cards[0])
+        return play(cards[0]), saying(N_("The {card} is my only legal card (C12)."), card=cards[0])
     if winner == view.partner_of(view.seat):
         card = _lowest(cards, trump, led)
-        return play(card), _(
-            "My partner is winning this trick with the {winning}, so I play my lowest card, the {card}."
-        ).format(winning=winning, card=card)
+        return play(card), saying(
+            N_("My partner is winning this trick with the {winning}, so I play my lowest card, the {card}."),
+            winning=winning,
+            card=card,
+        )
     beaters = [c for c in cards if power(c, trump, led) > power(winning, trump, led)]
     if beaters:
         card = min(beaters, key=lambda c: power(c, trump, led))
-        return play(card), _("The {card} is the cheapest card that beats the {winning}.").format(
-            card=card, winning=winning
+        return play(card), saying(
+            N_("The {card} is the cheapest card that beats the {winning}."), card=card, winning=winning
         )
     card = _lowest(cards, trump, led)
     if effective_suit(card, trump) is led:
-        return play(card), _(
-            "I must follow {suit} and cannot beat the {winning}, so I play my lowest, the {card}."
-        ).format(suit=led, winning=winning, card=card)
-    return play(card), _("I cannot beat the {winning}, so I throw my lowest card, the {card}.").format(
-        winning=winning, card=card
+        return play(card), saying(
+            N_("I must follow {suit} and cannot beat the {winning}, so I play my lowest, the {card}."),
+            suit=led,
+            winning=winning,
+            card=card,
+        )
+    return play(card), saying(
+        N_("I cannot beat the {winning}, so I throw my lowest card, the {card}."), winning=winning, card=card
     )
 
 
-def _lead(view: View, cards: list[Card]) -> tuple[Action, str]:
+def _lead(view: View, cards: list[Card]) -> tuple[Action, Reason]:
     trump = fixed_suit(view.trump)
     trumps = sorted((c for c in cards if is_trump(c, trump)), key=lambda c: -power(c, trump, trump))
     if view.seat in view.makers and trumps and (len(trumps) >= 2 or bower(trumps[0], trump)):
         alone = view.rules.facts.makers.noun == "the maker"  # Cutthroat and Two-handed; "the makers" with partners
-        return play(trumps[0]), (
-            _("The maker leads trump to draw the defenders' trumps: I lead the {card}.")
+        return play(trumps[0]), saying(
+            N_("The maker leads trump to draw the defenders' trumps: I lead the {card}.")
             if alone
-            else _("The makers lead trump to draw the defenders' trumps: I lead the {card}.")
-        ).format(card=trumps[0])
+            else N_("The makers lead trump to draw the defenders' trumps: I lead the {card}."),
+            card=trumps[0],
+        )
     aces = [c for c in cards if c.rank is Rank.ACE and not is_trump(c, trump)]
     if aces:
-        return play(aces[0]), _("I lead the {card}: an off-suit ace is likely to win before anyone is void.").format(
-            card=aces[0]
+        return play(aces[0]), saying(
+            N_("I lead the {card}: an off-suit ace is likely to win before anyone is void."), card=aces[0]
         )
     off = [c for c in cards if not is_trump(c, trump)]
     if off:
         shortest = min(off, key=lambda c: (sum(effective_suit(o, trump) is c.suit for o in off), c.rank))
-        return play(shortest), _("I lead the {card} from my shortest suit, keeping my trumps for later.").format(
-            card=shortest
+        return play(shortest), saying(
+            N_("I lead the {card} from my shortest suit, keeping my trumps for later."), card=shortest
         )
-    return play(trumps[-1]), _("I hold only trumps, so I lead my lowest, the {card}.").format(card=trumps[-1])
+    return play(trumps[-1]), saying(N_("I hold only trumps, so I lead my lowest, the {card}."), card=trumps[-1])
 
 
-_CHOOSERS: dict[Phase, Callable[[View], tuple[Action, str]]] = {
+_CHOOSERS: dict[Phase, Callable[[View], tuple[Action, Reason]]] = {
     Phase.ROUND_ONE: _round_one,
     Phase.ROUND_TWO: _round_two,
     Phase.JOKER_CALL: _joker_call,

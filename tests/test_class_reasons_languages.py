@@ -1,0 +1,90 @@
+"""The computer players' reasons at a class's table are kept in no language and put into words for each page (issue
+38, 1): a French page and an English page of one table read the same computer's reason, each in its own language,
+whatever language spoke where the computer decided."""
+
+from __future__ import annotations
+
+import pickle
+
+from euchre_lesson.classroom.students import Student
+from euchre_lesson.classroom.table import ClassTable
+from euchre_lesson.engine.game import new_game
+from euchre_lesson.engine.language import N_, _, speaking
+from euchre_lesson.engine.rules import CUTTHROAT
+from euchre_lesson.engine.said import Said, saying, words_of
+from euchre_lesson.engine.view import acting_seat
+from euchre_lesson.play.players import RuleOfThumbPlayer
+from euchre_lesson.play.session import TableSession
+
+ANA, BEN = "token-of-ana-xxxxxxxxxxxx", "token-of-ben-xxxxxxxxxxxx"
+ONLY_CARD = "The {card} is my only legal card (C12)."
+COMPUTER = 2  # Ana sits at seat 0, Ben at seat 1: the rule of thumb plays seat 2
+
+
+def one_hand_played(decided_in: str) -> ClassTable:
+    """A Cutthroat table of two students and a computer, its first hand played out, every move made in `decided_in`
+    (the language speaking where the computer decides: a worker process, the pacer's thread)."""
+    table = ClassTable(1, new_game(CUTTHROAT, seed=3), "rule of thumb", pace=0)
+    table.sit(0, Student("Ana", ANA))
+    table.sit(1, Student("Ben", BEN))
+    with speaking(decided_in):
+        while len(table.game.hands) == 1 and not table.game.hand.is_over:
+            seat = acting_seat(table.game.hand)
+            if seat == COMPUTER:
+                table.step()
+            else:
+                table.act((ANA, BEN)[seat], RuleOfThumbPlayer().choose(table.game.view(seat)))
+    return table
+
+
+def computer_reasons(table: ClassTable, token: str, code: str) -> list[str]:
+    """What the computer said in the last hand, as the page of `token` reading in `code` shows it."""
+    with speaking(code):
+        review = table.seat_view(token)["last_hand"]
+    assert review is not None, "the hand is over: its review is shown"
+    return [reason["words"] for reason in review["reasons"] if reason["seat"] == COMPUTER]
+
+
+def test_a_french_page_and_an_english_page_read_the_same_computer_reason_each_in_its_own_language():
+    table = one_hand_played(decided_in="et")  # neither page's language: the words are made where they are read
+    french, english = computer_reasons(table, ANA, "fr"), computer_reasons(table, BEN, "en")
+    assert len(french) == len(english) >= 5  # the computer bid and played five cards
+    last_card = table.game.hands[0].tricks[-1].cards[table.game.hands[0].tricks[-1].seats.index(COMPUTER)]
+    assert english[-1] == ONLY_CARD.format(card=last_card)
+    with speaking("fr"):
+        assert french[-1] == _(ONLY_CARD).format(card=last_card) == f"Le {last_card} est ma seule carte permise (C12)."
+    assert not any("seule carte" in words for words in english)
+
+
+def test_two_pages_of_one_student_in_two_languages_each_read_the_reasons_in_their_own():
+    table = one_hand_played(decided_in="en")
+    estonian, english = computer_reasons(table, ANA, "et"), computer_reasons(table, ANA, "en")
+    assert estonian[-1].endswith("on minu ainus lubatud kaart (C12).") and english[-1].endswith("(C12).")
+    assert estonian[-1] != english[-1]
+
+
+def test_the_learner_s_table_reads_the_reasons_in_its_language_as_before():
+    with speaking("fr"):
+        session = TableSession(new_game(CUTTHROAT, seed=3), level="rule of thumb")
+        while not session.game.hands[0].is_over:
+            session.act(RuleOfThumbPlayer().choose(session.view))
+        heard = session.reasons_shown
+    assert heard and any("seule carte permise (C12)" in words for words in heard.values())
+    assert all(isinstance(words, str) for words in heard.values())
+
+
+def test_a_reason_is_kept_in_no_language_and_crosses_to_a_worker_process_and_back():
+    said = saying(N_(ONLY_CARD), card="J♥")
+    assert pickle.loads(pickle.dumps(said)) == said and isinstance(said, Said)
+    with speaking("fr"):
+        assert words_of(said) == "Le J♥ est ma seule carte permise (C12)." == str(said)
+    with speaking("et"):
+        assert words_of(said) == "J♥ on minu ainus lubatud kaart (C12)."
+    assert words_of(said) == "The J♥ is my only legal card (C12)." and words_of("plain words") == "plain words"
+
+
+def test_a_reason_within_a_reason_is_put_into_words_too():
+    inner = saying(N_(ONLY_CARD), card="9♠")
+    outer = saying("{first} {second}", first=inner, second="Plain.")
+    with speaking("fr"):
+        assert words_of(outer) == "Le 9♠ est ma seule carte permise (C12). Plain."
