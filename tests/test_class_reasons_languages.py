@@ -88,3 +88,23 @@ def test_a_reason_within_a_reason_is_put_into_words_too():
     outer = saying("{first} {second}", first=inner, second="Plain.")
     with speaking("fr"):
         assert words_of(outer) == "Le 9♠ est ma seule carte permise (C12). Plain."
+
+
+def test_a_student_seated_mid_hand_reads_what_came_before_she_sat_in_her_own_language():
+    table = ClassTable(1, new_game(CUTTHROAT, seed=3), "rule of thumb", pace=0)
+    table.sit(1, Student("Ben", BEN))
+    while len(table.game.hand.history) < 3 or acting_seat(table.game.hand) != 1:  # the computer plays Ana's seat
+        seat = acting_seat(table.game.hand)
+        if seat == 1:
+            table.act(BEN, RuleOfThumbPlayer().choose(table.game.view(seat)))
+        else:
+            table.step()
+    with speaking("fr"):  # the page that seats her speaks French; each page reads in its own
+        table.sit(0, Student("Ana", ANA))
+    with speaking("fr"):
+        french = table.seat_view(ANA)["hand_in_play"]["story"]
+    with speaking("en"):
+        english = table.seat_view(ANA)["hand_in_play"]["story"]
+    assert english[0].startswith("Before you sat: ") and french[0].startswith("Avant que tu t'assoies : ")
+    assert any("the computer at your seat" in line for line in english)
+    assert any("l'ordinateur à ta place" in line.lower() for line in french), french

@@ -99,8 +99,10 @@ def told_before_you_sat(view: View, names: Sequence[str], lines: int) -> list[st
     """The first `lines` lines of the hand's story as `view`'s seat saw them, told as done before its student sat:
     "Before you sat: the computer at your seat passed", never "you passed"."""
     onlooker = BeforeYouSat(*(getattr(view, name) for name in View.__dataclass_fields__))
-    named = [COMPUTER_AT_YOUR_SEAT if seat == view.seat else name for seat, name in enumerate(names)]
-    return [BEFORE_YOU_SAT + in_names(words, named) for _seat, words in story(onlooker)[:lines]]
+    # In the language of the page it is told to (the English words are BEFORE_YOU_SAT and COMPUTER_AT_YOUR_SEAT).
+    computer = _("the computer at your seat")
+    named = [computer if seat == view.seat else name for seat, name in enumerate(names)]
+    return [_("Before you sat: {line}").format(line=in_names(words, named)) for _seat, words in story(onlooker)[:lines]]
 
 
 def checked_seconds(name: str, value: Any) -> float:
