@@ -10,7 +10,7 @@ from euchre_lesson.classroom.students import Student
 from euchre_lesson.classroom.table import ClassTable
 from euchre_lesson.engine.game import new_game
 from euchre_lesson.engine.language import N_, _, speaking
-from euchre_lesson.engine.rules import CUTTHROAT
+from euchre_lesson.engine.rules import CUTTHROAT, PARTNERSHIP
 from euchre_lesson.engine.said import Said, saying, words_of
 from euchre_lesson.engine.view import acting_seat
 from euchre_lesson.play.players import RuleOfThumbPlayer
@@ -108,3 +108,20 @@ def test_a_student_seated_mid_hand_reads_what_came_before_she_sat_in_her_own_lan
     assert english[0].startswith("Before you sat: ") and french[0].startswith("Avant que tu t'assoies : ")
     assert any("the computer at your seat" in line for line in english)
     assert any("l'ordinateur à ta place" in line.lower() for line in french), french
+
+
+def test_the_rule_of_thumb_s_bid_is_said_in_each_reader_s_language_and_in_english_as_before():
+    game = new_game(PARTNERSHIP, seed=5)
+    said = RuleOfThumbPlayer().decide(game.view(acting_seat(game.hand))).said
+    assert isinstance(said, Said)
+    assert words_of(said) == (
+        "With hearts trump I hold 2 trumps (K♥ 10♥), 1 off-suit ace: a count of 3 (one for each trump, one more for "
+        "each bower, one for each off-suit ace). If I order it up, the dealer, an opponent, may take the J♥, a bower: "
+        "one less, 2 in all. A count of 5 is needed to order it up, so I pass."
+    )
+    with speaking("fr"):
+        assert words_of(said).startswith("Avec atout cœur, j'ai 2 atouts (K♥ 10♥), 1 as d'une couleur ordinaire")
+        assert words_of(said).endswith("Il faut compter 5 pour commander, alors je passe.")
+    with speaking("et"):
+        assert words_of(said).startswith("Kui ärtu on trump, on mul 2 trumpi (K♥ 10♥), 1 kõrvalmasti äss")
+        assert words_of(said).endswith("Tellimiseks on vaja loendit 5, seega passin.")

@@ -83,7 +83,7 @@ def test_the_computers_reasons_are_shown_as_they_play():
     hand = GuidedHand()
     hand.follow_advice()  # order it up: the dealer, East, takes the up-card and says why
     reasons = hand.model.reasons[0]
-    dealer_s = reasons[len(hand.hand.history) - 1]
+    dealer_s = words_of(reasons[len(hand.hand.history) - 1])
     assert "I take the Q♠" in dealer_s
     assert squeezed(dealer_s) in squeezed(html_words(hand.story.value))
     play_as_advised(hand)

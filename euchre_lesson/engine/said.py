@@ -20,6 +20,8 @@ class Said:
 
     message: str
     fields: tuple[tuple[str, object], ...] = ()
+    plural: str = ""  # the message for many, where the field `count` says how many (ngettext's two forms)
+    capital: bool = False  # its words begin a sentence: the first letter a capital
 
     def __str__(self) -> str:
         return words_of(self)
@@ -34,10 +36,21 @@ def saying(message: str, **fields: object) -> Said:
     return Said(message, tuple(sorted(fields.items())))
 
 
+def saying_many(one: str, many: str, count: int, **fields: object) -> Said:
+    """The words for `count` things (`one` and `many` marked with `ngettext` where written, or N_), said later."""
+    return Said(one, tuple(sorted({**fields, "count": count}.items())), plural=many)
+
+
 def words_of(reason: object) -> str:
     """A reason in words, in the language chosen where this runs (a field that is itself said, translated too);
     plain text as it is."""
     if not isinstance(reason, Said):
         return str(reason)
     fields = {name: words_of(value) if isinstance(value, Said) else value for name, value in reason.fields}
-    return language._(reason.message).format(**fields)
+    if reason.plural:
+        count = fields.get("count")
+        message = language.ngettext(reason.message, reason.plural, count if isinstance(count, int) else 2)
+    else:
+        message = language._(reason.message)
+    words = message.format(**fields)
+    return words[:1].upper() + words[1:] if reason.capital else words
