@@ -5,6 +5,7 @@ whatever language spoke where the computer decided."""
 from __future__ import annotations
 
 import pickle
+import random
 
 from euchre_lesson.classroom.students import Student
 from euchre_lesson.classroom.table import ClassTable
@@ -13,7 +14,7 @@ from euchre_lesson.engine.language import N_, _, speaking
 from euchre_lesson.engine.rules import CUTTHROAT, PARTNERSHIP
 from euchre_lesson.engine.said import Said, saying, words_of
 from euchre_lesson.engine.view import acting_seat
-from euchre_lesson.play.players import RuleOfThumbPlayer
+from euchre_lesson.play.players import BeginnerPlayer, RuleOfThumbPlayer
 from euchre_lesson.play.session import TableSession
 
 ANA, BEN = "token-of-ana-xxxxxxxxxxxx", "token-of-ben-xxxxxxxxxxxx"
@@ -125,3 +126,20 @@ def test_the_rule_of_thumb_s_bid_is_said_in_each_reader_s_language_and_in_englis
     with speaking("et"):
         assert words_of(said).startswith("Kui ärtu on trump, on mul 2 trumpi (K♥ 10♥), 1 kõrvalmasti äss")
         assert words_of(said).endswith("Tellimiseks on vaja loendit 5, seega passin.")
+
+
+def test_a_beginner_s_mistake_is_told_in_each_reader_s_language():
+    game, said = new_game(PARTNERSHIP, seed=1), None
+    beginner = BeginnerPlayer(seed=1)
+    for step in range(200):
+        view = game.view(acting_seat(game.hand))
+        chosen = beginner.decide(view, random.Random(step))
+        if "beginner's mistake" in words_of(chosen.said):
+            said = chosen.said
+            break
+        game = game.apply(chosen.action, seat=view.seat)
+    assert isinstance(said, Said), "the beginner made a mistake within a game's first 200 decisions"
+    with speaking("fr"):
+        assert "(Une erreur de débutant : " in words_of(said)
+    with speaking("et"):
+        assert "(Algaja viga: " in words_of(said)
