@@ -14,6 +14,7 @@ from euchre_lesson.engine.language import N_, _, speaking
 from euchre_lesson.engine.rules import CUTTHROAT, PARTNERSHIP
 from euchre_lesson.engine.said import Said, saying, words_of
 from euchre_lesson.engine.view import acting_seat
+from euchre_lesson.play.dummy import best_five, keep_said
 from euchre_lesson.play.players import BeginnerPlayer, RuleOfThumbPlayer
 from euchre_lesson.play.session import TableSession
 
@@ -143,3 +144,21 @@ def test_a_beginner_s_mistake_is_told_in_each_reader_s_language():
         assert "(Une erreur de débutant : " in words_of(said)
     with speaking("et"):
         assert "(Algaja viga: " in words_of(said)
+
+
+def test_the_five_kept_are_explained_in_each_reader_s_language():
+    ten = ["JH", "JD", "AH", "AC", "9S", "9C", "10D", "QS", "KS", "10C"]
+    kept = best_five(ten, "H")
+    said = keep_said(kept.cards, ten, "H")
+    assert words_of(said) == kept.reason
+    assert kept.reason == (
+        "Keep every trump (J♥ J♦ A♥), the off-suit ace A♣, and no diamonds or spades, so you can trump those leads, "
+        "then the highest cards left (10♣)."
+    )
+    with speaking("fr"):
+        assert words_of(said).startswith(
+            "Garde tous les atouts (J♥ J♦ A♥), l'as d'une couleur ordinaire A♣, et pas de "
+        )
+        assert " ou " in words_of(said)
+    with speaking("et"):
+        assert words_of(said).startswith("Jäta kõik trumbid (J♥ J♦ A♥), kõrvalmasti äss A♣")

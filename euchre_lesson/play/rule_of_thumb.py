@@ -32,7 +32,7 @@ from ..engine.scoring import scoring_row
 from ..engine.tricks import PLURALS, trick_winner
 from ..engine.view import View, deciding
 from .choice import Choice
-from .dummy import best_card, best_five
+from .dummy import best_card, best_five, keep_said
 
 # -- counting a hand, the way a teacher would ---------------------------------------------
 
@@ -319,13 +319,14 @@ def _exchange(view: View) -> tuple[Action, Reason]:
             N_("My partner goes alone and calls for my best card: I give the {card}, {what}."), card=card, what=what
         )
     kept = best_five(view.hand, trump)
+    why = keep_said(kept.cards, view.hand, trump)
     dropped = next(c for c in view.hand if c not in kept.cards)
     received = view.exchanged[-1] if view.exchanged else None
     keeps = saying(N_("I keep the best five and discard the {card}."), card=dropped)
     if received:
         got = saying(N_("I received the {card} from my partner."), card=received)
-        return discard(dropped), saying("{got} {keeps} {why}", got=got, keeps=keeps, why=kept.reason)
-    return discard(dropped), saying("{keeps} {why}", keeps=keeps, why=kept.reason)
+        return discard(dropped), saying("{got} {keeps} {why}", got=got, keeps=keeps, why=why)
+    return discard(dropped), saying("{keeps} {why}", keeps=keeps, why=why)
 
 
 def kept(hand: Sequence[Card], dummy: Sequence[Card], trump: Suit) -> Action:
@@ -335,8 +336,9 @@ def kept(hand: Sequence[Card], dummy: Sequence[Card], trump: Suit) -> Action:
 
 def _keep(view: View) -> tuple[Action, Reason]:
     dummy = checks.known(view.dummy, "the maker who keeps five sees the dummy it took (T5)")
-    chosen = best_five(view.hand + dummy, fixed_suit(view.trump))
-    return keep(chosen.cards), chosen.reason
+    ten, trump = view.hand + dummy, fixed_suit(view.trump)
+    chosen = best_five(ten, trump)
+    return keep(chosen.cards), keep_said(chosen.cards, ten, trump)
 
 
 def _lowest(cards: Sequence[Card], trump: Suit, led: Suit | None) -> Card:
