@@ -15,7 +15,7 @@ from euchre_lesson.engine.rules import CUTTHROAT, PARTNERSHIP
 from euchre_lesson.engine.said import Said, saying, words_of
 from euchre_lesson.engine.view import acting_seat
 from euchre_lesson.play.dummy import best_five, keep_said
-from euchre_lesson.play.players import BeginnerPlayer, RuleOfThumbPlayer
+from euchre_lesson.play.players import BeginnerPlayer, ExpertPlayer, RuleOfThumbPlayer
 from euchre_lesson.play.session import TableSession
 
 ANA, BEN = "token-of-ana-xxxxxxxxxxxx", "token-of-ben-xxxxxxxxxxxx"
@@ -162,3 +162,18 @@ def test_the_five_kept_are_explained_in_each_reader_s_language():
         assert " ou " in words_of(said)
     with speaking("et"):
         assert words_of(said).startswith("Jäta kõik trumbid (J♥ J♦ A♥), kõrvalmasti äss A♣")
+
+
+def test_the_expert_s_reason_and_what_its_choice_is_worth_are_read_in_each_reader_s_language():
+    game = new_game(CUTTHROAT, seed=2)
+    view = game.view(acting_seat(game.hand))
+    said = ExpertPlayer(seed=2, worlds=6, seconds=None).decide(view, random.Random(0)).said
+    english = words_of(said)
+    assert english.startswith("I choose pass: a 30.4% chance of winning on average; next best order at a 28.2%")
+    with speaking("fr"):
+        assert words_of(said) == (
+            "Je choisis pass : une chance de gagner de 30.4% en moyenne ; "
+            "ensuite order à une chance de gagner de 28.2%."
+        )
+    with speaking("et"):
+        assert "keskmiselt 30.4% võiduvõimalus" in words_of(said)

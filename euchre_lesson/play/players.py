@@ -134,13 +134,13 @@ class ExpertPlayer:
                 saying(
                     N_("I choose {action}: {worth} on average; next best {runner_up} at {runner_up_worth}."),
                     action=best.action,
-                    worth=best.worth,
+                    worth=best.worth_said,
                     runner_up=options[1].action,
-                    runner_up_worth=options[1].worth,
+                    runner_up_worth=options[1].worth_said,
                 ),
             )
         return Choice(
-            best.action, saying(N_("I choose {action}: {worth} on average."), action=best.action, worth=best.worth)
+            best.action, saying(N_("I choose {action}: {worth} on average."), action=best.action, worth=best.worth_said)
         )
 
     def choose(self, view: View, rng: random.Random | None = None) -> Action:
