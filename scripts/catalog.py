@@ -30,7 +30,7 @@ LOCALE = PACKAGE / "locale"
 TEMPLATE = LOCALE / "euchre_lesson.pot"
 DOMAIN = "euchre_lesson"
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)  # a file written twice is the same file
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "saying_many": (1, 2)}  # saying_many: engine/said.py
 HEADER = (
     "# The words of euchre_lesson for learners (scripts/catalog.py writes this file; translators edit the .po files)."
 )

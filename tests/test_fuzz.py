@@ -889,6 +889,7 @@ GOOD_FOR = {
     # The hand-out (teach/handout.py) and the students' branch.
     "handout.lessons": {"folder": _one_lesson_folder},
     "handout.student_files": {"folder": _one_lesson_folder},
+    "handout.language_folders": {"folder": _one_lesson_folder},
     "handout.site_files": {"root": _small_project},
     "handout.app_files": {"root": _small_project},
     "handout.write_folder": {"files": lambda: {"app/a.txt": b"x"}, "target": lambda: "app-folder"},

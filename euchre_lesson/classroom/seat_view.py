@@ -28,6 +28,7 @@ from ..engine.narration import (
     story,
     up_card_words,
 )
+from ..engine.said import Reason
 from ..engine.tricks import Trick
 from ..engine.view import View
 from ..look.prompts import in_names
@@ -325,7 +326,7 @@ def finished_hand(game: GameState) -> tuple[int, HandState] | None:
     return None
 
 
-def said_in(reasons: Sequence[Mapping[int, str]], number: int) -> Mapping[int, str]:
+def said_in(reasons: Sequence[Mapping[int, Reason]], number: int) -> Mapping[int, Reason]:
     """What the computer players said in hand `number` (from 0): by place in its history."""
     return reasons[number] if 0 <= number < len(reasons) else {}
 
@@ -333,7 +334,7 @@ def said_in(reasons: Sequence[Mapping[int, str]], number: int) -> Mapping[int, s
 def review_seen(
     game: GameState,
     seat: int,
-    reasons: Sequence[Mapping[int, str]],
+    reasons: Sequence[Mapping[int, Reason]],
     grades: Sequence[str] | None = None,
     names: Sequence[str] | None = None,
 ) -> Review | None:
@@ -405,7 +406,7 @@ def seat_view(
     game: GameState,
     seat: int,
     seats: tuple[SeatSeen, ...],
-    reasons: Sequence[Mapping[int, str]],
+    reasons: Sequence[Mapping[int, Reason]],
     paused: bool = False,
     own: Own = NOTHING_OWN,
     hands_open: bool = False,

@@ -26,6 +26,7 @@ from ..engine.game import GameState
 from ..engine.hand import HandState
 from ..engine.language import _, language
 from ..engine.narration import seat_words, story
+from ..engine.said import Reason
 from ..engine.sequence import PHASE_RULES
 from ..engine.view import View, acting_seat
 from ..look.clicks import Toggle, action_for
@@ -98,8 +99,10 @@ def told_before_you_sat(view: View, names: Sequence[str], lines: int) -> list[st
     """The first `lines` lines of the hand's story as `view`'s seat saw them, told as done before its student sat:
     "Before you sat: the computer at your seat passed", never "you passed"."""
     onlooker = BeforeYouSat(*(getattr(view, name) for name in View.__dataclass_fields__))
-    named = [COMPUTER_AT_YOUR_SEAT if seat == view.seat else name for seat, name in enumerate(names)]
-    return [BEFORE_YOU_SAT + in_names(words, named) for _seat, words in story(onlooker)[:lines]]
+    # In the language of the page it is told to (the English words are BEFORE_YOU_SAT and COMPUTER_AT_YOUR_SEAT).
+    computer = _("the computer at your seat")
+    named = [computer if seat == view.seat else name for seat, name in enumerate(names)]
+    return [_("Before you sat: {line}").format(line=in_names(words, named)) for _seat, words in story(onlooker)[:lines]]
 
 
 def checked_seconds(name: str, value: Any) -> float:
@@ -596,7 +599,7 @@ class ClassTable:
             _("It is not your turn: {who} is to act, in {phase}.").format(who=who, phase=game.hand.phase),
         )
 
-    def _took(self, after: GameState, reason: str | None = None, undoable: bool = False) -> None:
+    def _took(self, after: GameState, reason: Reason | None = None, undoable: bool = False) -> None:
         """The table's game is now `after`, the next action taken (and what its computer player said, if one chose
         it); with `undoable` (a student's move) Undo can go back to before it."""
         game = self.game
@@ -657,7 +660,7 @@ class ClassTable:
         with self.lock:
             if self.version != version:
                 return None
-            self._took(game.apply(chosen.action, seat=seat), chosen.reason)
+            self._took(game.apply(chosen.action, seat=seat), chosen.said)
         self._tell()
         return chosen.action
 

@@ -7,7 +7,7 @@ A verb with no words here yet (a new one) is still told, plainly: its token.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from . import language
@@ -16,6 +16,7 @@ from .cards import Card, Suit, fixed_suit
 from .language import N_, _, ngettext
 from .phases import Phase
 from .rules import GameFacts, RuleSet, ScoreRow
+from .said import Reason, words_of
 from .scoring import Points
 from .tricks import Trick
 from .view import View, exchange_cards_unseen, partner_this_hand, public_token, receiver_of
@@ -482,15 +483,17 @@ def hide_cards(words: str, cards: Iterable[Card]) -> str:
     return words
 
 
-def reasons_heard(hand: HandState, seat: int, reasons: dict[int, str]) -> dict[int, str]:
+def reasons_heard(hand: HandState, seat: int, reasons: Mapping[int, Reason]) -> dict[int, str]:
     """The reasons said in `hand` as `seat` may read them once it is over: a card of a call for best this seat took no
     part in is hidden in what was said before the play, since it would tell who held it (R3). A reason for a card
-    played may name it: the trick shows it anyway, and not where it came from."""
+    played may name it: the trick shows it anyway, and not where it came from. Each is put into words here, in the
+    language of whoever reads it (a computer player's reason is kept in none: `Said`)."""
+    words = {i: words_of(reason) for i, reason in reasons.items()}
     secret = exchange_cards_unseen(hand, seat)
     if not secret:
-        return dict(reasons)
+        return words
     before_play = {i for i, action in enumerate(hand.history) if action.kind is not Verb.PLAY}
-    return {i: hide_cards(reason, secret) if i in before_play else reason for i, reason in reasons.items()}
+    return {i: hide_cards(reason, secret) if i in before_play else reason for i, reason in words.items()}
 
 
 def reason_words(reason: str, table: Table) -> str:

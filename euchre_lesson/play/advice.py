@@ -28,10 +28,11 @@ from ..engine.cards import fixed_suit
 from ..engine.errors import IllegalAction
 from ..engine.game import GameState
 from ..engine.hand import HandState
-from ..engine.language import _
+from ..engine.language import N_, _
 from ..engine.narration import capital, choice_words
 from ..engine.phases import Phase
 from ..engine.rules import RuleSet, side_of
+from ..engine.said import Said, saying, words_of
 from ..engine.scoring import score_hand
 from ..engine.sequence import PHASE_RULES
 from ..engine.view import View, acting_seat
@@ -58,12 +59,22 @@ class Option(NamedTuple):
 
     @property
     def worth(self) -> str:
-        """The value in words: '1.25 points', '2.10 tricks', 'a 45.0% chance of winning'."""
+        """The value in words, in the language chosen here: '1.25 points', '2.10 tricks', 'a 45.0% chance of
+        winning'."""
+        return words_of(self.worth_said)
+
+    @property
+    def worth_said(self) -> Said:
+        """The value as a computer player's reason keeps it, in no language until read."""
         if self.unit == "chance of winning":
-            return f"a {self.value:.1%} chance of winning"
+            return saying(N_("a {percent} chance of winning"), percent=f"{self.value:.1%}")
         if self.unit == NO_TIME:
-            return "not valued (no time to try a deal)"
-        return f"{self.value:.2f} {self.unit}"
+            return saying(N_("not valued (no time to try a deal)"))
+        if self.unit == "points":
+            return saying(N_("{value} points"), value=f"{self.value:.2f}")
+        if self.unit == "tricks":
+            return saying(N_("{value} tricks"), value=f"{self.value:.2f}")
+        return saying("{value} {unit}", value=f"{self.value:.2f}", unit=self.unit)
 
 
 def _mean_error(values: Sequence[float]) -> tuple[float, float]:

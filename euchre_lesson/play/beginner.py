@@ -15,14 +15,16 @@ from typing import NamedTuple
 from ..engine import checks
 from ..engine.actions import ORDER, PASS, Action, Verb, keep, pickup, play
 from ..engine.cards import Card, Rank, Suit, fixed_suit, sort_key
+from ..engine.language import N_
 from ..engine.phases import Phase
 from ..engine.ranking import bower, effective_suit, is_trump, power
-from ..engine.tricks import trick_winner
+from ..engine.said import Reason, saying
+from ..engine.tricks import PLURALS, trick_winner
 from ..engine.view import View, deciding
 from .choice import Choice
 from .rule_of_thumb import RuleOfThumbPlayer, count, round_one_count
 
-Slip = Callable[[View, Action], tuple[Action, str] | None]  # the mistake's action and its reason, or None
+Slip = Callable[[View, Action], tuple[Action, Reason] | None]  # the mistake's action and its reason, or None
 
 
 class Mistake(NamedTuple):
@@ -48,20 +50,27 @@ def _bid_count(view: View, trump: Suit) -> int:
     return count(view.hand, trump).score
 
 
-def _order_on_two_trumps(view: View, sound: Action) -> tuple[Action, str] | None:
+def _order_on_two_trumps(view: View, sound: Action) -> tuple[Action, Reason] | None:
     """Orders up with two trumps, where the count says pass."""
     trumps = round_one_count(view).trumps
     if sound != PASS or ORDER not in view.legal or len(trumps) != 2:
         return None
     trump = fixed_suit(view.up_card.suit)
-    return ORDER, (
-        f"I have two trumps, the {trumps[0]} and the {trumps[1]}, and I want to play: I take {trump.plural}. "
-        f"(A beginner's mistake: two trumps alone rarely win three tricks. Count first: a count of "
-        f"{view.rules.facts.make_trump_at} is needed, and mine is {round_one_count(view).score}.)"
+    return ORDER, saying(
+        N_(
+            "I have two trumps, the {first} and the {second}, and I want to play: I take {suits}. (A beginner's "
+            "mistake: two trumps alone rarely win three tricks. Count first: a count of {need} is needed, and mine "
+            "is {score}.)"
+        ),
+        first=trumps[0],
+        second=trumps[1],
+        suits=saying(PLURALS[trump]),
+        need=view.rules.facts.make_trump_at,
+        score=round_one_count(view).score,
     )
 
 
-def _forget_the_left_bower(view: View, sound: Action) -> tuple[Action, str] | None:
+def _forget_the_left_bower(view: View, sound: Action) -> tuple[Action, Reason] | None:
     """Counts trumps by the suits printed on the cards, so the left bower is left out, and passes."""
     trump = _bid_suit(view, sound)
     if trump is None or PASS not in view.legal:
@@ -70,25 +79,36 @@ def _forget_the_left_bower(view: View, sound: Action) -> tuple[Action, str] | No
     need, counted = view.rules.facts.make_trump_at, _bid_count(view, trump)
     if left is None or not need <= counted < need + 2:  # the left bower counts twice: a trump and a bower
         return None
-    return PASS, (
-        f"I count my {trump.plural} and find too few, so I pass. (A beginner's mistake: the {left} is the left "
-        f"bower, the second-best trump; counted right, my hand makes {counted}, and {need} is enough.)"
+    return PASS, saying(
+        N_(
+            "I count my {suits} and find too few, so I pass. (A beginner's mistake: the {left} is the left bower, "
+            "the second-best trump; counted right, my hand makes {counted}, and {need} is enough.)"
+        ),
+        suits=saying(PLURALS[trump]),
+        left=left,
+        counted=counted,
+        need=need,
     )
 
 
-def _pass_a_good_hand(view: View, sound: Action) -> tuple[Action, str] | None:
+def _pass_a_good_hand(view: View, sound: Action) -> tuple[Action, Reason] | None:
     """Passes a hand just good enough to make trump: not sure of itself."""
     trump = _bid_suit(view, sound)
     need = view.rules.facts.make_trump_at
     if trump is None or PASS not in view.legal or not need <= _bid_count(view, trump) <= need + 1:
         return None
-    return PASS, (
-        f"I am not sure my hand is good enough for {trump.plural}, so I pass. (A beginner's mistake: its count "
-        f"is {_bid_count(view, trump)}, and {need} is enough.)"
+    return PASS, saying(
+        N_(
+            "I am not sure my hand is good enough for {suits}, so I pass. (A beginner's mistake: its count is "
+            "{counted}, and {need} is enough.)"
+        ),
+        suits=saying(PLURALS[trump]),
+        counted=_bid_count(view, trump),
+        need=need,
     )
 
 
-def _discard_the_lowest(view: View, sound: Action) -> tuple[Action, str] | None:
+def _discard_the_lowest(view: View, sound: Action) -> tuple[Action, Reason] | None:
     """The dealer lays away its lowest card, even a trump, rather than making a void."""
     trump = fixed_suit(view.trump)
     options = [action.card for action in view.legal if action.kind is Verb.PICKUP and action.card is not None]
@@ -97,13 +117,18 @@ def _discard_the_lowest(view: View, sound: Action) -> tuple[Action, str] | None:
     lowest = min(options, key=lambda card: (card.rank, is_trump(card, trump), sort_key(card)))
     if lowest == sound.card:
         return None
-    return pickup(lowest), (
-        f"I take the {view.up_card} and discard my lowest card, the {lowest}. (A beginner's mistake: the "
-        f"{sound.card} was the card to lay away: keep trumps and aces, and make a void where you can.)"
+    return pickup(lowest), saying(
+        N_(
+            "I take the {card} and discard my lowest card, the {lowest}. (A beginner's mistake: the {sound} was the "
+            "card to lay away: keep trumps and aces, and make a void where you can.)"
+        ),
+        card=view.up_card,
+        lowest=lowest,
+        sound=sound.card,
     )
 
 
-def _keep_the_high_cards(view: View, sound: Action) -> tuple[Action, str] | None:
+def _keep_the_high_cards(view: View, sound: Action) -> tuple[Action, Reason] | None:
     """The maker keeps the highest-ranked five of its ten, trumps or not."""
     dummy = checks.known(view.dummy, "the maker who keeps five sees the dummy it took (T5)")
     trump = fixed_suit(view.trump)
@@ -112,9 +137,13 @@ def _keep_the_high_cards(view: View, sound: Action) -> tuple[Action, str] | None
     chosen = keep(high)
     if chosen == sound:
         return None
-    return chosen, (
-        f"I keep my five highest cards, {' '.join(map(str, chosen.cards))}. (A beginner's mistake: trumps win "
-        f"tricks, so the rule of thumb keeps {' '.join(map(str, sound.cards))}.)"
+    return chosen, saying(
+        N_(
+            "I keep my five highest cards, {cards}. (A beginner's mistake: trumps win tricks, so the rule of thumb "
+            "keeps {sound}.)"
+        ),
+        cards=" ".join(map(str, chosen.cards)),
+        sound=" ".join(map(str, sound.cards)),
     )
 
 
@@ -124,7 +153,7 @@ def _table(view: View) -> tuple[Suit, list[Card], list[Card]]:
     return fixed_suit(view.trump), list(trick.cards), [a.card for a in view.legal if a.card is not None]
 
 
-def _win_the_partners_trick(view: View, sound: Action) -> tuple[Action, str] | None:
+def _win_the_partners_trick(view: View, sound: Action) -> tuple[Action, Reason] | None:
     """Beats a trick its partner is already winning."""
     trump, cards, mine = _table(view)
     if not cards:
@@ -136,14 +165,22 @@ def _win_the_partners_trick(view: View, sound: Action) -> tuple[Action, str] | N
     if partner is None or trick.seats[best] != partner or not beaters:
         return None
     card = min(beaters, key=lambda c: power(c, trump, led))
-    who = "my partner" if view.rules.facts.partners else "the other defender"  # Cutthroat's partner for one hand
-    return play(card), (
-        f"I play the {card} to win this trick myself. (A beginner's mistake: {who} was already winning it "
-        f"with the {winning}; play low and save the {card} for a trick we would lose.)"
+    return play(card), saying(
+        N_(
+            "I play the {card} to win this trick myself. (A beginner's mistake: my partner was already winning it "
+            "with the {winning}; play low and save the {card} for a trick we would lose.)"
+        )
+        if view.rules.facts.partners
+        else N_(  # Cutthroat's partner for one hand
+            "I play the {card} to win this trick myself. (A beginner's mistake: the other defender was already "
+            "winning it with the {winning}; play low and save the {card} for a trick we would lose.)"
+        ),
+        card=card,
+        winning=winning,
     )
 
 
-def _forget_to_lead_trump(view: View, sound: Action) -> tuple[Action, str] | None:
+def _forget_to_lead_trump(view: View, sound: Action) -> tuple[Action, Reason] | None:
     """As a maker, leads a card of another suit where the rule of thumb leads trump."""
     trump, cards, mine = _table(view)
     if cards or sound.card is None or not is_trump(sound.card, trump) or view.seat not in view.makers:
@@ -152,13 +189,17 @@ def _forget_to_lead_trump(view: View, sound: Action) -> tuple[Action, str] | Non
     if not others:
         return None
     card = max(others, key=lambda c: (c.rank, sort_key(c)))
-    return play(card), (
-        f"I lead the {card}, my best card that is not a trump. (A beginner's mistake: I made trump, so I should "
-        f"lead trump, the {sound.card}, to pull out the other players' trumps.)"
+    return play(card), saying(
+        N_(
+            "I lead the {card}, my best card that is not a trump. (A beginner's mistake: I made trump, so I should "
+            "lead trump, the {sound}, to pull out the other players' trumps.)"
+        ),
+        card=card,
+        sound=sound.card,
     )
 
 
-def _keep_the_aces(view: View, sound: Action) -> tuple[Action, str] | None:
+def _keep_the_aces(view: View, sound: Action) -> tuple[Action, Reason] | None:
     """Keeps its off-suit aces for later, leading a small card instead."""
     trump, cards, mine = _table(view)
     if cards or sound.card is None or is_trump(sound.card, trump) or sound.card.rank is not Rank.ACE:
@@ -167,13 +208,17 @@ def _keep_the_aces(view: View, sound: Action) -> tuple[Action, str] | None:
     if not small:
         return None
     card = min(small, key=lambda c: (c.rank, sort_key(c)))
-    return play(card), (
-        f"I keep my {sound.card} for later and lead the {card}. (A beginner's mistake: an ace led early wins "
-        f"before anyone runs out of its suit; later, someone may trump it.)"
+    return play(card), saying(
+        N_(
+            "I keep my {sound} for later and lead the {card}. (A beginner's mistake: an ace led early wins before "
+            "anyone runs out of its suit; later, someone may trump it.)"
+        ),
+        sound=sound.card,
+        card=card,
     )
 
 
-def _throw_a_high_card(view: View, sound: Action) -> tuple[Action, str] | None:
+def _throw_a_high_card(view: View, sound: Action) -> tuple[Action, Reason] | None:
     """Plays a high card into a trick it cannot win."""
     trump, cards, mine = _table(view)
     if not cards or len(mine) < 2:
@@ -185,9 +230,14 @@ def _throw_a_high_card(view: View, sound: Action) -> tuple[Action, str] | None:
     card = max(mine, key=lambda c: (is_trump(c, trump), power(c, trump, trump), c.rank, sort_key(c)))
     if card == sound.card:
         return None
-    return play(card), (
-        f"I play the {card}, though it cannot beat the {winning}. (A beginner's mistake: when a trick is lost, "
-        f"throw the lowest card, the {sound.card}, and keep the high ones for tricks they can win.)"
+    return play(card), saying(
+        N_(
+            "I play the {card}, though it cannot beat the {winning}. (A beginner's mistake: when a trick is lost, "
+            "throw the lowest card, the {sound}, and keep the high ones for tricks they can win.)"
+        ),
+        card=card,
+        winning=winning,
+        sound=sound.card,
     )
 
 

@@ -9,7 +9,10 @@ from typing import NamedTuple
 from ..engine import checks
 from ..engine.cards import Card, Rank, Suit, sort_key
 from ..engine.errors import NotationError
+from ..engine.language import N_
 from ..engine.ranking import is_trump, power, trumps_in
+from ..engine.said import Said, saying, words_of
+from ..engine.tricks import PLURALS
 
 # What keep_strength compares: trumps, their powers, off-suit aces, minus the side suits, side ranks.
 Strength = tuple[int, list[int], int, int, list[int]]
@@ -63,7 +66,7 @@ def best_five(cards: str | Sequence[Card | str], trump: Suit | str, *, keeping: 
     ]
     best = max(fives, key=lambda f: _strength([traits[i] for i in f]))
     five = tuple(ordered[i] for i in best)
-    return Keep(five, _reason(five, ten, suit))
+    return Keep(five, words_of(_keep_said(five, ten, suit)))
 
 
 def best_card(cards: Iterable[Card], trump: Suit) -> Card:
@@ -81,25 +84,41 @@ def best_card(cards: Iterable[Card], trump: Suit) -> Card:
     )
 
 
-def _reason(five: Sequence[Card], ten: Sequence[Card], trump: Suit) -> str:
+def keep_said(five: Sequence[Card | str], ten: Sequence[Card | str], trump: Suit | str) -> Said:
+    """Why `five` of the cards `ten` are kept with `trump` (T5), as a reason keeps it: in no language until read."""
+    return _keep_said(checks.cards("five", five), checks.cards("ten", ten), checks.suit("trump", trump))
+
+
+def _keep_said(five: Sequence[Card], ten: Sequence[Card], trump: Suit) -> Said:
+    """keep_said once its arguments are checked: asked for every five kept in every simulated deal."""
     trumps = sorted((c for c in five if is_trump(c, trump)), key=lambda c: power(c, trump, trump), reverse=True)
     side = [c for c in five if not is_trump(c, trump)]
     aces = [c for c in side if c.rank is Rank.ACE]
     all_trumps = sum(is_trump(c, trump) for c in ten)
-    parts: list[str] = []
+    parts: list[Said] = []
     if trumps:
-        every = "every trump" if len(trumps) == all_trumps else f"the {len(trumps)} best trumps"
-        parts.append(f"keep {every} ({' '.join(map(str, trumps))})")
+        listed = " ".join(map(str, trumps))
+        parts.append(
+            saying(N_("keep every trump ({cards})"), cards=listed)
+            if len(trumps) == all_trumps
+            else saying(N_("keep the {count} best trumps ({cards})"), count=len(trumps), cards=listed)
+        )
     if aces:
-        parts.append(f"the off-suit ace{'s' if len(aces) > 1 else ''} {' '.join(map(str, aces))}")
+        listed = " ".join(map(str, aces))
+        parts.append(
+            saying(N_("the off-suit aces {cards}") if len(aces) > 1 else N_("the off-suit ace {cards}"), cards=listed)
+        )
     voids = [s for s in Suit if s is not trump and not any(c.suit is s and not is_trump(c, trump) for c in five)]
     if voids and side:
-        parts.append(f"and no {' or '.join(s.plural for s in voids)}, so you can trump those leads")
+        suits = saying(PLURALS[voids[0]])
+        for void in voids[1:]:
+            suits = saying(N_("{first} or {second}"), first=suits, second=saying(PLURALS[void]))
+        parts.append(saying(N_("and no {suits}, so you can trump those leads"), suits=suits))
     rest = [c for c in side if c not in aces]
     if rest:
-        parts.append(f"then the highest cards left ({' '.join(map(str, rest))})")
-    text = ", ".join(parts)
-    return text[0].upper() + text[1:] + "."
+        parts.append(saying(N_("then the highest cards left ({cards})"), cards=" ".join(map(str, rest))))
+    joined = ", ".join(f"{{part{i}}}" for i in range(len(parts))) + "."
+    return Said(joined, tuple((f"part{i}", part) for i, part in enumerate(parts)), capital=True)
 
 
 def _cards(cards: Iterable[Card]) -> str:

@@ -15,7 +15,8 @@ from ..engine import checks
 from ..engine.actions import Action
 from ..engine.game import GameState
 from ..engine.hand import HandState
-from ..engine.language import _
+from ..engine.language import N_
+from ..engine.said import saying
 from ..engine.view import View, acting_seat, deciding
 from .advice import NO_TIME, options_for
 from .beginner import BeginnerPlayer as BeginnerPlayer
@@ -58,7 +59,7 @@ class RandomPlayer:
         action = dice(self, rng).choice(deciding(view).legal)
         return Choice(
             action,
-            _("I picked {action} at random from {count} legal actions.").format(action=action, count=len(view.legal)),
+            saying(N_("I picked {action} at random from {count} legal actions."), action=action, count=len(view.legal)),
         )
 
     def choose(self, view: View, rng: random.Random | None = None) -> Action:
@@ -111,27 +112,35 @@ class ExpertPlayer:
 
     def decide(self, view: View, rng: random.Random | None = None) -> Choice:
         if len(deciding(view).legal) == 1:
-            return Choice(view.legal[0], _("{action} is my only legal choice.").format(action=view.legal[0]))
+            return Choice(view.legal[0], saying(N_("{action} is my only legal choice."), action=view.legal[0]))
         options = options_for(view, dice(self, rng), self.worlds, Deadline.after(self.seconds, self.clock))
         best = options[0]
         if best.unit == NO_TIME:
             rule = RuleOfThumbPlayer().decide(view)  # the same choice as best's: asked again for its reason
             return Choice(
                 best.action,
-                _(
-                    "I had no time to try even one deal that fits what I have seen, so I "
-                    "play the rule of thumb's choice, {action}: {reason}"
-                ).format(action=best.action, reason=rule.reason),
+                saying(
+                    N_(
+                        "I had no time to try even one deal that fits what I have seen, so I "
+                        "play the rule of thumb's choice, {action}: {reason}"
+                    ),
+                    action=best.action,
+                    reason=rule.said,
+                ),
             )
         if len(options) > 1:
             return Choice(
                 best.action,
-                _("I choose {action}: {worth} on average; next best {runner_up} at {runner_up_worth}.").format(
-                    action=best.action, worth=best.worth, runner_up=options[1].action, runner_up_worth=options[1].worth
+                saying(
+                    N_("I choose {action}: {worth} on average; next best {runner_up} at {runner_up_worth}."),
+                    action=best.action,
+                    worth=best.worth_said,
+                    runner_up=options[1].action,
+                    runner_up_worth=options[1].worth_said,
                 ),
             )
         return Choice(
-            best.action, _("I choose {action}: {worth} on average.").format(action=best.action, worth=best.worth)
+            best.action, saying(N_("I choose {action}: {worth} on average."), action=best.action, worth=best.worth_said)
         )
 
     def choose(self, view: View, rng: random.Random | None = None) -> Action:

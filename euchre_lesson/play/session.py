@@ -26,6 +26,7 @@ from ..engine.game import GameState, load_game, load_saved, new_game, save_game
 from ..engine.hand import HandState
 from ..engine.narration import reasons_heard
 from ..engine.phases import Phase
+from ..engine.said import Reason
 from ..engine.view import View
 from .advice import Option
 from .choice import Player
@@ -314,7 +315,7 @@ class TableSession:
         return self.model.history
 
     @property
-    def reasons(self) -> list[dict[int, str]]:
+    def reasons(self) -> list[dict[int, Reason]]:
         """Hand number -> place in its history -> what the computer player said."""
         return self.model.reasons
 

@@ -27,6 +27,7 @@ from ..engine import checks
 from ..engine.actions import Action
 from ..engine.game import GameState
 from ..engine.hand import HandState
+from ..engine.said import Reason
 from .advice import NO_TIME, Grade, Option, advise, grade_all, graded_words, hint_words
 from .beginner import BeginnerPlayer
 from .budget import DECISION_SECONDS
@@ -317,7 +318,7 @@ class TableModel:
             self.history: Moments = NO_MOMENTS  # (game, hand shown) before each learner's action
             # hand number -> place in its history -> what the computer player said; a list changed in place (one
             # hand at a time), so an action costs the same at hand 20,000 as at hand 1
-            self.reasons: list[dict[int, str]] = [{} for _ in range(self.shown + 1)]
+            self.reasons: list[dict[int, Reason]] = [{} for _ in range(self.shown + 1)]
             self.advised: dict[tuple[int, tuple[Action, ...]], list[Option]] = {}  # a hint's options, for the grade
             self.hints: dict[int, tuple[tuple[int, tuple[Action, ...]], Option]] = {}  # seat -> its moment, its hint
             self.graded: dict[tuple[int, int], Graded] = {}  # (hand number, seat) -> its grades
@@ -357,8 +358,8 @@ class TableModel:
         return chosen
 
     def replies(
-        self, game: GameState, shown: int, players: dict[int, Player], said: dict[int, str]
-    ) -> tuple[GameState, dict[int, str]]:
+        self, game: GameState, shown: int, players: dict[int, Player], said: dict[int, Reason]
+    ) -> tuple[GameState, dict[int, Reason]]:
         """`game` after the computer `players` act (a dict: seat -> player), until a seat none of them holds is to
         act or hand `shown` ends; and `said`, what they said in that hand, their new words added (a new dict: the
         table changes only once every reply is made, by `take`)."""
@@ -366,11 +367,11 @@ class TableModel:
         while not game.is_over and len(game.hands) - 1 == shown and game.to_act in players:
             actor = game.to_act
             chosen = self.choice(actor, game=game, players=players)
-            said[len(game.hand.history)] = chosen.reason
+            said[len(game.hand.history)] = chosen.said
             game = game.apply(chosen.action, seat=actor)
         return game, said
 
-    def said_before(self, place: int, number: int | None = None) -> dict[int, str]:
+    def said_before(self, place: int, number: int | None = None) -> dict[int, Reason]:
         """What the computer players said in hand `number` (the one shown) before `place`: after an undo the rest is
         another story."""
         with self.lock:
@@ -381,7 +382,7 @@ class TableModel:
     def take(
         self,
         game: GameState,
-        said: dict[int, str],
+        said: dict[int, Reason],
         *,
         number: int | None = None,
         shown: int | None = None,

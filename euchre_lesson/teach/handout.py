@@ -31,6 +31,7 @@ from ..engine.display import RULE_BOOK
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, replace_folder, shown
 from ..engine.formats import Format, FormatRefused, read
+from ..engine.language import ENGLISH, LANGUAGES
 from .class_formats import CLASS_KEY_FILE
 from .house_rules import HOUSE_RULES_FILE, house_rules_bytes
 from .refusals import ToolRefused, exit_on_refusal
@@ -98,21 +99,42 @@ def student_files(folder: Path) -> dict[str, bytes]:
 
 
 def site_files(root: Path, answers: bool = False) -> dict[str, bytes]:
-    """What the static site holds, by path in the project: the hand-out, the rule book's text and the app's table.
+    """What the static site holds, by path in the project: the hand-out (the lessons in each language the lessons
+    folder holds: notebooks/fr for French), the rule book's text and the app's table.
 
     With `answers`, the teacher's version: the lessons as they are, the guide among them."""
     root, answers = _as_path(root, "root"), checks.flag("answers", answers)
     folder = root / LESSONS_FOLDER
-    if answers:
-        handed = {path.name: _regular(path, MOST_LESSON_BYTES) for path in lessons(folder, answers=True)}
-        rules = _house_rules(folder)
-        handed.update({HOUSE_RULES_FILE: rules} if rules is not None else {})
-    else:
-        handed = student_files(folder)
-    files = {f"{LESSONS_FOLDER}/{name}": data for name, data in handed.items()}
+    files = {f"{LESSONS_FOLDER}/{name}": data for name, data in _handed(folder, answers).items()}
+    for translated in language_folders(folder):  # a learner in French downloads the French lessons
+        files.update(
+            {f"{LESSONS_FOLDER}/{translated.name}/{name}": data for name, data in _handed(translated, answers).items()}
+        )
     files[RULES_TEXT] = _regular(root / RULES_TEXT, MOST_TEXT_BYTES)
     files[APP] = student_bytes(root / APP)
     return files
+
+
+def language_folders(folder: Path) -> list[Path]:
+    """The lessons in the learners' other languages beside the English ones in `folder` (notebooks/fr, notebooks/et),
+    each a folder named by its language's code that holds lessons, in the order LANGUAGES lists them; none a link."""
+    folder = _as_path(folder, "folder")
+    found = [folder / code for code in LANGUAGES if code != ENGLISH]
+    with _system_refusals(f"read the lessons folder {excerpt(str(folder), 80, show=str)}"):
+        for path in found:
+            _refuse_a_link(path)
+        return [path for path in found if path.is_dir() and any(path.glob(LESSON_NAMES))]
+
+
+def _handed(folder: Path, answers: bool) -> dict[str, bytes]:
+    """The hand-out of one lessons folder by file name: the student copies, or with `answers` the lessons as they
+    are with the teacher's guide; the class's house rules where the folder has them."""
+    if not answers:
+        return student_files(folder)
+    handed = {path.name: _regular(path, MOST_LESSON_BYTES) for path in lessons(folder, answers=True)}
+    rules = _house_rules(folder)
+    handed.update({HOUSE_RULES_FILE: rules} if rules is not None else {})
+    return handed
 
 
 def app_files(root: Path) -> dict[str, bytes]:

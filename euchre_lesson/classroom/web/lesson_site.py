@@ -77,8 +77,9 @@ def site_problem(site: Path) -> str:
             f"project's folder with make site, then start the class's server again there."
         )
     lessons = site / "files" / "notebooks"
-    names = [path.name for path in lessons.glob("*.ipynb")] if lessons.is_dir() else []
-    if any(fnmatch.fnmatch(name, TEACHERS_ONLY) for name in names) or any(map(_has_answers, lessons.glob("*.ipynb"))):
+    # the English lessons, and each language's beside them (notebooks/fr)
+    found = [*lessons.glob("*.ipynb"), *lessons.glob("*/*.ipynb")] if lessons.is_dir() else []
+    if any(fnmatch.fnmatch(path.name, TEACHERS_ONLY) for path in found) or any(map(_has_answers, found)):
         return (
             f"The lessons in {where} were built with the answers (make site ANSWERS=1), for the teacher only, so "
             f"they are not served to students. Build the students' version with make site, then start the class's "
