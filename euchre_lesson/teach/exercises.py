@@ -89,6 +89,31 @@ class _Text(str):
         return str(self)
 
 
+class Said(str):
+    """A lesson's words with a value put in (a count from the game's facts): English as written, and the
+    catalog's words for the message with the same values where shown (`shown`)."""
+
+    message: str
+    values: dict[str, object]
+
+    def __new__(cls, message: str, **values: object) -> Said:
+        said = super().__new__(cls, message.format(**values))
+        said.message, said.values = message, values
+        return said
+
+    def translated(self) -> str:
+        """The words in the language chosen where they are shown."""
+        return _(self.message).format(**self.values)
+
+
+def shown(words: str) -> str:
+    """A lesson's words, marked N_ where the lesson writes them, in the language chosen here (as written where the
+    catalog has none; empty stays empty: gettext's empty message is the catalog's header)."""
+    if isinstance(words, Said):
+        return words.translated()
+    return _(words) if words else words
+
+
 class Unfinished(NotationError):
     """An answer that reads but is not whole yet (three cards where five are asked): a prompt, not a mistake."""
 
@@ -318,7 +343,7 @@ class Exercise:
         number = checks.whole("number", number, 1, right="the number of a hint: a whole number such as 1 or 2")
         # The author's own hints, else the way in to an exercise of its kind.
         hints = self.hints or (language._(KIND_HINTS.get(type(self).__name__, KIND_HINTS["Exercise"])),)
-        return _Text(hints[min(number, len(hints)) - 1])
+        return _Text(shown(hints[min(number, len(hints)) - 1]))
 
     def solution(self) -> str:
         """The answer with its explanation; where the class's house rules never show answers, a sentence saying so."""
@@ -1022,7 +1047,7 @@ class Bid(Exercise):
         return f"{_count(trumps, 'trump')} and {_count(aces, 'ace')} outside trump"
 
     def explain(self) -> str:
-        return self.reason
+        return shown(self.reason)
 
     def explained(self) -> str:
         said = [self._label(action) for action in self.accept]
@@ -1064,11 +1089,13 @@ class Choice(Exercise):
 
     @property
     def question(self) -> str:
-        return f"{self.ask} Options: {', '.join(map(repr, self.options))}."
+        return _("{question} Options: {options}.").format(
+            question=shown(self.ask), options=", ".join(repr(self._label(option)) for option in self.options)
+        )
 
     @property
     def prompt(self) -> str:
-        return self.ask
+        return shown(self.ask)
 
     def choices(self) -> tuple[str, ...]:
         """The options in an order of their own (numbers by size, yes before no, else alphabetical).
@@ -1085,17 +1112,25 @@ class Choice(Exercise):
     def answer(self) -> str:
         return self.right
 
+    def _label(self, choice: str) -> str:
+        # An option is its answer too: the English words (the key) keep its identity, its button shows them translated.
+        return shown(choice)
+
     def _read(self, given) -> str:
-        wanted = str(given).strip().lower()
-        for option in self.options:
-            if option.lower() == wanted:
+        wanted = str(given).strip().casefold()
+        for option in self.options:  # the option as written, or its words in the language chosen
+            if wanted in (option.casefold(), self._label(option).casefold()):
                 return option
         raise NotationError(
-            excerpt(given), _("Answer with one of {options}.").format(options=", ".join(map(repr, self.options)))
+            excerpt(given),
+            _("Answer with one of {options}.").format(options=", ".join(repr(self._label(o)) for o in self.options)),
         )
 
     def explain(self) -> str:
-        return self.options[self.right]
+        return shown(self.options[self.right])
+
+    def explained(self) -> str:
+        return _Text(_("Answer: {answer}. {why}").format(answer=self._label(self.right), why=_sentence(self.explain())))
 
     def _wrong(self, given) -> str:
-        return self.options[given]
+        return shown(self.options[given])
