@@ -103,7 +103,7 @@ class Said(str):
 
     def translated(self) -> str:
         """The words in the language chosen where they are shown."""
-        return _(self.message).format(**self.values)
+        return language._(self.message).format(**self.values)
 
 
 def shown(words: str) -> str:
@@ -111,7 +111,7 @@ def shown(words: str) -> str:
     catalog has none; empty stays empty: gettext's empty message is the catalog's header)."""
     if isinstance(words, Said):
         return words.translated()
-    return _(words) if words else words
+    return language._(words) if words else words
 
 
 class Unfinished(NotationError):

@@ -16,7 +16,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.actions import Action
 from ..engine.cards import Card, Suit
 from ..engine.display import card_name, words_html
@@ -230,7 +230,7 @@ class ExerciseView(Described, w.VBox):
         else:
             prompt = _("Click each card of your answer above, then press Check.")
         setting = ANSWER_WORDS[self.show_answer]
-        return f"{prompt} {_(setting)}" if setting else prompt
+        return f"{prompt} {language._(setting)}" if setting else prompt
 
     def _come_back(self) -> None:
         """Show the answer kept from last time as the learner left it: chosen, with its verdict and its tries."""
