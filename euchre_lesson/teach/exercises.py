@@ -91,13 +91,20 @@ class _Text(str):
 
 class Said(str):
     """A lesson's words with a value put in (a count from the game's facts): English as written, and the
-    catalog's words for the message with the same values where shown (`shown`)."""
+    catalog's words for the message with the same values where shown (`_shown`)."""
 
     message: str
     values: dict[str, object]
 
     def __new__(cls, message: str, **values: object) -> Said:
-        said = super().__new__(cls, message.format(**values))
+        checks.instance("message", message, str, "the lesson's words, marked N_(...), with {name} where a value goes")
+        try:
+            english = message.format(**values)
+        except (KeyError, IndexError, ValueError) as error:  # a {name} with no value given, or a stray brace
+            raise checks.refused(
+                "message", message, f"words whose every {{name}} has a value given by keyword ({error!r})"
+            ) from None
+        said = super().__new__(cls, english)
         said.message, said.values = message, values
         return said
 
@@ -106,7 +113,7 @@ class Said(str):
         return language._(self.message).format(**self.values)
 
 
-def shown(words: str) -> str:
+def _shown(words: str) -> str:
     """A lesson's words, marked N_ where the lesson writes them, in the language chosen here (as written where the
     catalog has none; empty stays empty: gettext's empty message is the catalog's header)."""
     if isinstance(words, Said):
@@ -343,7 +350,7 @@ class Exercise:
         number = checks.whole("number", number, 1, right="the number of a hint: a whole number such as 1 or 2")
         # The author's own hints, else the way in to an exercise of its kind.
         hints = self.hints or (language._(KIND_HINTS.get(type(self).__name__, KIND_HINTS["Exercise"])),)
-        return _Text(shown(hints[min(number, len(hints)) - 1]))
+        return _Text(_shown(hints[min(number, len(hints)) - 1]))
 
     def solution(self) -> str:
         """The answer with its explanation; where the class's house rules never show answers, a sentence saying so."""
@@ -1047,7 +1054,7 @@ class Bid(Exercise):
         return f"{_count(trumps, 'trump')} and {_count(aces, 'ace')} outside trump"
 
     def explain(self) -> str:
-        return shown(self.reason)
+        return _shown(self.reason)
 
     def explained(self) -> str:
         said = [self._label(action) for action in self.accept]
@@ -1090,12 +1097,12 @@ class Choice(Exercise):
     @property
     def question(self) -> str:
         return _("{question} Options: {options}.").format(
-            question=shown(self.ask), options=", ".join(repr(self._label(option)) for option in self.options)
+            question=_shown(self.ask), options=", ".join(repr(self._label(option)) for option in self.options)
         )
 
     @property
     def prompt(self) -> str:
-        return shown(self.ask)
+        return _shown(self.ask)
 
     def choices(self) -> tuple[str, ...]:
         """The options in an order of their own (numbers by size, yes before no, else alphabetical).
@@ -1114,7 +1121,7 @@ class Choice(Exercise):
 
     def _label(self, choice: str) -> str:
         # An option is its answer too: the English words (the key) keep its identity, its button shows them translated.
-        return shown(choice)
+        return _shown(choice)
 
     def _read(self, given) -> str:
         wanted = str(given).strip().casefold()
@@ -1127,10 +1134,10 @@ class Choice(Exercise):
         )
 
     def explain(self) -> str:
-        return shown(self.options[self.right])
+        return _shown(self.options[self.right])
 
     def explained(self) -> str:
         return _Text(_("Answer: {answer}. {why}").format(answer=self._label(self.right), why=_sentence(self.explain())))
 
     def _wrong(self, given) -> str:
-        return shown(self.options[given])
+        return _shown(self.options[given])
