@@ -18,8 +18,8 @@ from ..engine.cards import Card, Rank, Suit, parse_card, parse_cards, parse_suit
 from ..engine.display import words_html
 from ..engine.errors import IllegalAction, NotationError, excerpt
 from ..engine.hand import HandState
-from ..engine.language import N_, _
-from ..engine.narration import choice_words
+from ..engine.language import N_, _, ngettext
+from ..engine.narration import choice_words, suit_words
 from ..engine.ranking import bower, effective_suit, is_trump
 from ..engine.rules import CUTTHROAT, RuleSet
 from ..engine.scoring import Points, scoring_row
@@ -439,19 +439,19 @@ class WhichSuit(Exercise):
 
     @property
     def question(self) -> str:
-        return f"With {self.trump} trump, which suit does {self.card} belong to?"
+        return _("With {trump} trump, which suit does {card} belong to?").format(trump=self.trump, card=self.card)
 
     def choices(self) -> tuple[Suit, ...]:
         return tuple(Suit)
 
     def _label(self, choice: Suit) -> str:
-        return f"{choice} {choice.plural}"
+        return f"{choice} {suit_words(choice)}"
 
     def kind_rules(self) -> tuple[str, ...]:
         return ("C3",) if self.card.is_joker else ("C2",)
 
     def exhibits(self):
-        return (("The card", (self.card,)),)
+        return ((_("The card"), (self.card,)),)
 
     def answer(self) -> Suit:
         return effective_suit(self.card, self.trump)
@@ -525,9 +525,8 @@ class TrickWinner(_CardsAndTrump):
 
     @property
     def question(self) -> str:
-        return (
-            f"With {self.trump} trump, {self.cards[0]} is led and then {_words_in_order(self.cards[1:])} played: "
-            f"which card wins?"
+        return _("With {trump} trump, {led} is led and then {cards} played: which card wins?").format(
+            trump=self.trump, led=self.cards[0], cards=_words_in_order(self.cards[1:])
         )
 
     def choices(self) -> tuple[Card, ...]:
@@ -611,10 +610,12 @@ class LegalPlays(Exercise):
 
     @property
     def question(self) -> str:
-        return f"With {self.trump} trump and {self._so_far()}, which of {_words(self.hand)} may you play?"
+        return _("With {trump} trump and {so_far}, which of {cards} may you play?").format(
+            trump=self.trump, so_far=self._so_far(), cards=_words(self.hand)
+        )
 
     def _so_far(self) -> str:
-        return f"{_words_in_order(self.trick)} played so far" if self.trick else "you lead"
+        return _("{cards} played so far").format(cards=_words_in_order(self.trick)) if self.trick else _("you lead")
 
     def choices(self) -> tuple[Card, ...]:
         return _sorted(self.hand)
@@ -624,7 +625,7 @@ class LegalPlays(Exercise):
         return ("C12",) + (("C2",) if self.trick else ()) + _bower_rules(self.hand + self.trick[:1], self.trump)
 
     def exhibits(self):
-        return (("Trick so far", self.trick),) if self.trick else ()
+        return ((_("Trick so far"), self.trick),) if self.trick else ()
 
     def answer(self) -> frozenset[Card]:
         return frozenset(legal_plays(self.hand, self.trick, self.trump))
@@ -686,7 +687,9 @@ class PlayableCard(LegalPlays):
 
     @property
     def question(self) -> str:
-        return f"With {self.trump} trump and {self._so_far()}, which card of {_words(self.hand)} may you play?"
+        return _("With {trump} trump and {so_far}, which card of {cards} may you play?").format(
+            trump=self.trump, so_far=self._so_far(), cards=_words(self.hand)
+        )
 
     def _read(self, given) -> Card:
         card = parse_card(given)
@@ -701,13 +704,13 @@ class PlayableCard(LegalPlays):
         return given in self.answer()
 
     def _praise(self, given: Card) -> str:
-        return f"{given} may be played: {why_may(given, self.trick, self.trump)}"
+        return _("{card} may be played: {why}").format(card=given, why=why_may(given, self.trick, self.trump))
 
     def _wrong(self, given: Card) -> str:
         return self._refused(given)
 
     def explained(self) -> str:
-        return _Text(f"Answer: any of {_words(self.answer())}. {self.explain()}")
+        return _Text(_("Answer: any of {answer}. {why}").format(answer=_words(self.answer()), why=self.explain()))
 
 
 @dataclass(frozen=True, repr=False)
@@ -757,7 +760,7 @@ class Score(Exercise):
     def _label(self, choice) -> str:
         if isinstance(choice, tuple):
             return self._pair(choice)
-        return f"{choice} point{'s' * (choice != 1)}"
+        return ngettext("{count} point", "{count} points", choice).format(count=choice)
 
     def _pair(self, points) -> str:
         return f"makers {points[0]}, {self._defenders.removeprefix('the ')} {points[1]}"
@@ -853,7 +856,9 @@ class BestFive(_CardsAndTrump):
 
     @property
     def question(self) -> str:
-        return f"With {self.trump} trump, which five of {_words(self.cards)} do you keep?"
+        return _("With {trump} trump, which five of {cards} do you keep?").format(
+            trump=self.trump, cards=_words(self.cards)
+        )
 
     def choices(self) -> tuple[Card, ...]:
         return _sorted(self.cards)
@@ -967,17 +972,24 @@ class Bid(Exercise):
     @property
     def prompt(self) -> str:
         state = self.state
-        up = f"the up-card {state.up_card} was turned down" if state.turned_down else f"the up-card is {state.up_card}"
-        return (
-            f"You are seat {state.to_act} and the dealer is seat {state.dealer} ({state.phase}). You hold "
-            f"{_words(state.hands[acting_seat(state)])}, and {up}. What do you do?"
+        up = (_("the up-card {card} was turned down") if state.turned_down else _("the up-card is {card}")).format(
+            card=state.up_card
+        )
+        return _(
+            "You are seat {seat} and the dealer is seat {dealer} ({phase}). You hold {cards}, and {up}. What do you do?"
+        ).format(
+            seat=state.to_act,
+            dealer=state.dealer,
+            phase=language._(str(state.phase)),
+            cards=_words(state.hands[acting_seat(state)]),
+            up=up,
         )
 
     def exhibits(self):
         state = self.state
         return (
-            ("Your hand", _sorted(state.hands[acting_seat(state)])),
-            ("Turned down" if state.turned_down else "The up-card", (state.up_card,)),
+            (_("Your hand"), _sorted(state.hands[acting_seat(state)])),
+            (_("Turned down") if state.turned_down else _("The up-card"), (state.up_card,)),
         )
 
     def choices(self) -> tuple[Action, ...]:
