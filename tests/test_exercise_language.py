@@ -70,3 +70,22 @@ def authors_words(question: Exercise) -> list[str]:
                 said.append(question.label(choice))
             said.append(str(question.check(choice)))
     return said
+
+
+def test_a_kind_of_exercise_asks_and_answers_in_french_and_reads_the_same_suit():
+    # Lesson 1 q1, a WhichSuit: its question, its suits and its verdicts are French; ♥ is still the answer.
+    question = exercises(1).q1
+    with speaking("fr"):
+        assert question.prompt == "Avec ♥ atout, à quelle couleur appartient J♦ ?"
+        assert [question.label(suit) for suit in question.choices()] == ["♣ trèfle", "♦ carreau", "♥ cœur", "♠ pique"]
+        right, wrong = question.check("♥"), question.check("♦")
+        assert right.correct and "valet gauche" in str(right) and "compte comme un cœur" in str(right)
+        assert not wrong.correct and "ressemble à un carreau" in str(wrong)
+    assert question.label(question.answer()) == "♥ hearts" and "counts as a heart" in str(question.check("♥"))
+
+
+def test_a_count_of_cards_left_out_is_said_as_the_language_counts():
+    question = exercises(6).q1  # LegalPlays: the cards of the hand that may be played
+    with speaking("et"):
+        assert "jätsid välja 1 kaardi" in str(question.check("J♦ Q♥"))
+    assert "You left out 1 card that may be played too" in str(question.check("J♦ Q♥"))

@@ -462,32 +462,50 @@ class WhichSuit(Exercise):
     def explain(self) -> str:
         role = bower(self.card, self.trump)
         if role == "left":
-            return (
-                f"{self.card} is the left bower: the jack of the suit of the same colour as trump "
-                f"counts as a {self.trump.noun}, the second-highest trump (C2)."
-            )
+            return _(
+                "{card} is the left bower: the jack of the suit of the same colour as trump counts as a {noun}, the "
+                "second-highest trump (C2)."
+            ).format(card=self.card, noun=_noun(self.trump))
         if role == "right":
-            return f"{self.card} is the right bower, the jack of trump: the highest trump but the joker (C2)."
+            return _("{card} is the right bower, the jack of trump: the highest trump but the joker (C2).").format(
+                card=self.card
+            )
         if role == "joker":
-            return "The joker is always a trump, the highest card of all (C3)."
+            return _("The joker is always a trump, the highest card of all (C3).")
         own = effective_suit(self.card, self.trump)  # neither bower nor joker: the card's own suit
-        return f"{self.card} is an ordinary card: it keeps its own suit, {own.plural} (C2)."
+        return _("{card} is an ordinary card: it keeps its own suit, {suit} (C2).").format(
+            card=self.card, suit=suit_words(own)
+        )
 
     def _wrong(self, given: Suit) -> str:
         # Why the suit given is not the card's, in words that never name the card's suit.
-        card, role = self.card, bower(self.card, self.trump)
+        card, role, noun = self.card, bower(self.card, self.trump), _noun(given)
         if role == "joker":
-            return f"The joker is never a {given.noun}: it has no suit of its own until trump is named (C3)."
+            return _("The joker is never a {noun}: it has no suit of its own until trump is named (C3).").format(
+                noun=noun
+            )
         if role == "left" and given is card.suit:
-            return f"{card} looks like a {given.noun}, but a jack of trump's colour does not keep its own suit (C2)."
+            return _(
+                "{card} looks like a {noun}, but a jack of trump's colour does not keep its own suit (C2)."
+            ).format(card=card, noun=noun)
         if role == "left":
-            return f"{card} is not a {given.noun}: look at its colour, and at trump's colour (C2)."
+            return _("{card} is not a {noun}: look at its colour, and at trump's colour (C2).").format(
+                card=card, noun=noun
+            )
         if role == "right":
-            return f"{card} is not a {given.noun}: it is the jack of the trump suit itself (C2)."
+            return _("{card} is not a {noun}: it is the jack of the trump suit itself (C2).").format(
+                card=card, noun=noun
+            )
+        if given is self.trump and card.rank is Rank.JACK:
+            return _(
+                "{card} is not a trump here: it is a jack, but not of trump's colour; only the jacks of trump's colour "
+                "change suit (C2)."
+            ).format(card=card)
         if given is self.trump:
-            jack = " it is a jack, but not of trump's colour;" if card.rank is Rank.JACK else ""
-            return f"{card} is not a trump here:{jack} only the jacks of trump's colour change suit (C2)."
-        return f"{card} is not a {given.noun}: only the jacks of trump's colour change suit (C2)."
+            return _("{card} is not a trump here: only the jacks of trump's colour change suit (C2).").format(card=card)
+        return _("{card} is not a {noun}: only the jacks of trump's colour change suit (C2).").format(
+            card=card, noun=noun
+        )
 
 
 @dataclass(frozen=True, repr=False)
@@ -505,6 +523,14 @@ class _CardsAndTrump(Exercise):
         super().__post_init__()
         object.__setattr__(self, "cards", _cards(self.cards))
         object.__setattr__(self, "trump", parse_suit(self.trump))
+
+
+# Why a trump lost its trick, said with its role where it has one.
+TRUMP_ROLES = {
+    "left": N_("{card} is a trump (the left bower), but a higher trump was played"),
+    "right": N_("{card} is a trump (the right bower), but a higher trump was played"),
+    "joker": N_("{card} is a trump (the joker), but a higher trump was played"),
+}
 
 
 @dataclass(frozen=True, repr=False)
@@ -556,20 +582,39 @@ class TrickWinner(_CardsAndTrump):
         # Why the card given loses, never which card wins: what beat it is a kind of card, not a card.
         led = effective_suit(self.cards[0], self.trump)
         trumps = [card for card in self.cards if is_trump(card, self.trump)]
-        role = {"left": " (the left bower)", "right": " (the right bower)", "joker": " (the joker)"}
         if is_trump(given, self.trump):
-            why = f"{given} is a trump{role.get(str(bower(given, self.trump)), '')}, but a higher trump was played"
+            role = TRUMP_ROLES.get(
+                str(bower(given, self.trump)), N_("{card} is a trump, but a higher trump was played")
+            )
+            why = language._(role).format(card=given)
         elif trumps:
-            why = f"{given} is beaten: a trump was played, and any trump beats a card of another suit"
+            why = _("{card} is beaten: a trump was played, and any trump beats a card of another suit").format(
+                card=given
+            )
         elif effective_suit(given, self.trump) is led:
-            why = f"{given} is beaten: nobody played a trump, and a higher {led.noun} was played"
+            why = _("{card} is beaten: nobody played a trump, and a higher {noun} was played").format(
+                card=given, noun=_noun(led)
+            )
         else:
-            why = f"{given} cannot win: it is neither a trump nor a {led.noun}, the suit led"
+            why = _("{card} cannot win: it is neither a trump nor a {noun}, the suit led").format(
+                card=given, noun=_noun(led)
+            )
         disguised = {bower(card, self.trump) for card in trumps if card != given}
-        remember = " Remember that the jack of trump's colour is a trump too (C2)." if "left" in disguised else ""
+        said = [_("{why} (C13).").format(why=why)]
+        if "left" in disguised:
+            said.append(_("Remember that the jack of trump's colour is a trump too (C2)."))
         if "joker" in disguised:  # never "the joker": that would name the card that wins
-            remember += " Remember that a card of no suit can be a trump too (C3)."
-        return f"{why} (C13).{remember}"
+            said.append(_("Remember that a card of no suit can be a trump too (C3)."))
+        return " ".join(said)
+
+
+# A suit's noun for one card of it ("J♦ is not a heart"), marked here and translated where it is said.
+SUIT_NOUNS = {Suit.CLUBS: N_("club"), Suit.DIAMONDS: N_("diamond"), Suit.HEARTS: N_("heart"), Suit.SPADES: N_("spade")}
+
+
+def _noun(suit: Suit) -> str:
+    """One card's suit as a noun, in the language chosen: 'heart' ('cœur', 'ärtu')."""
+    return language._(SUIT_NOUNS[suit])
 
 
 def _words_in_order(cards) -> str:
@@ -637,9 +682,11 @@ class LegalPlays(Exercise):
         legal = self.answer()
         if legal == frozenset(self.hand):
             if not self.trick:
-                return "The leader may lead any card (C12)."
+                return _("The leader may lead any card (C12).")
             led = effective_suit(self.trick[0], self.trump)
-            return f"You hold no {led.noun} (trumps counted by their real suit, C2), so any card may be played (C12)."
+            return _(
+                "You hold no {noun} (trumps counted by their real suit, C2), so any card may be played (C12)."
+            ).format(noun=_noun(led))
         refused = min(set(self.hand) - legal, key=sort_key)
         why = why_not(refused, self.hand, self.trick, self.trump)
         return checks.known(why, "a card outside the legal plays has a reason") + " (C12)"
@@ -650,23 +697,36 @@ class LegalPlays(Exercise):
         for card in sorted(given - legal, key=sort_key):
             return self._refused(card)
         missing = len(legal - given)
-        return (
-            f"You left out {missing} card{'s' * (missing != 1)} that may be played too: check each card of your "
-            f"hand against the suit led (C12)."
-        )
+        return ngettext(
+            "You left out {count} card that may be played too: check each card of your hand against the suit led "
+            "(C12).",
+            "You left out {count} cards that may be played too: check each card of your hand against the suit led "
+            "(C12).",
+            missing,
+        ).format(count=missing)
 
     def _refused(self, card: Card) -> str:
         """Why a card may not be played to this trick, without naming the cards that may."""
         led = effective_suit(self.trick[0], self.trump)
         looks = card.suit is led and effective_suit(card, self.trump) is not led  # the left bower of the led suit
-        aside = f" {card} is the left bower: it belongs to trump, not to the {led.plural}." if looks else ""
         held = [c for c in self.hand if effective_suit(c, self.trump) is led]
         hidden = any(bower(c, self.trump) in ("left", "joker") for c in held)
-        remember = " Remember that the jack of trump's colour is a trump (C2)." if hidden else ""
-        suit = "trump" if led is self.trump else led.noun
-        return (
-            f"{card} may not be played: you hold a {suit}, the suit led, so you must follow it (C12).{aside}{remember}"
-        )
+        said = [
+            (
+                _("{card} may not be played: you hold a trump, the suit led, so you must follow it (C12).")
+                if led is self.trump
+                else _("{card} may not be played: you hold a {noun}, the suit led, so you must follow it (C12).")
+            ).format(card=card, noun=_noun(led))
+        ]
+        if looks:
+            said.append(
+                _("{card} is the left bower: it belongs to trump, not to the {suit}.").format(
+                    card=card, suit=suit_words(led)
+                )
+            )
+        if hidden:
+            said.append(_("Remember that the jack of trump's colour is a trump (C2)."))
+        return " ".join(said)
 
 
 @dataclass(frozen=True, repr=False)
