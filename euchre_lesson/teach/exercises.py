@@ -889,9 +889,25 @@ class Score(Exercise):
         )
 
 
-def _count(number: int, noun: str) -> str:
-    """A number of things in words: '1 trump', '3 trumps', 'no trumps'."""
-    return f"{number or 'no'} {noun}{'s' * (number != 1)}"
+def _trumps(number: int) -> str:
+    """A number of trumps in words: '1 trump', '3 trumps', 'no trumps'."""
+    if not number:
+        return _("no trumps")
+    return ngettext("{count} trump", "{count} trumps", number).format(count=number)
+
+
+def _aces(number: int) -> str:
+    """A number of aces in words: '1 ace', '2 aces', 'no aces'."""
+    if not number:
+        return _("no aces")
+    return ngettext("{count} ace", "{count} aces", number).format(count=number)
+
+
+def _off_suit_aces(number: int) -> str:
+    """A number of aces outside trump in words: '1 off-suit ace', 'no off-suit aces'."""
+    if not number:
+        return _("no off-suit aces")
+    return ngettext("{count} off-suit ace", "{count} off-suit aces", number).format(count=number)
 
 
 def _points(given) -> int:
@@ -959,9 +975,10 @@ class BestFive(_CardsAndTrump):
 
     def _praise(self, given) -> str:
         if set(given) == set(self.answer()):
-            return f"These are the strongest five. {self.explain()}"
-        best = _words(self.answer())
-        return f"Just as strong as the computer's five ({best}) by the teacher's rule: {self.explain()}"
+            return _("These are the strongest five. {why}").format(why=self.explain())
+        return _("Just as strong as the computer's five ({best}) by the teacher's rule: {why}").format(
+            best=_words(self.answer()), why=self.explain()
+        )
 
     def explain(self) -> str:
         return self.best.reason
@@ -970,26 +987,24 @@ class BestFive(_CardsAndTrump):
         # The first measure of the teacher's rule where these five fall short, never the stronger five's cards.
         mine, best = keep_strength(_sorted(given), self.trump), keep_strength(self.answer(), self.trump)
         if mine[0] != best[0]:
-            return (
-                f"You kept {_count(mine[0], 'trump')}, but more of your ten cards are trumps: every trump you "
-                f"keep is a likely trick (T5)."
-            )
+            return _(
+                "You kept {trumps}, but more of your ten cards are trumps: every trump you keep is a likely trick (T5)."
+            ).format(trumps=_trumps(mine[0]))
         if mine[1] != best[1]:
-            return (
-                f"You kept {_count(mine[0], 'trump')}, but not your strongest: a higher trump is among the cards you "
-                f"let go (remember both bowers, C2)."
-            )
+            return _(
+                "You kept {trumps}, but not your strongest: a higher trump is among the cards you let go (remember "
+                "both bowers, C2)."
+            ).format(trumps=_trumps(mine[0]))
         if mine[2] != best[2]:
-            return (
-                f"You kept {_count(mine[2], 'off-suit ace')} where you could keep more: an ace is likely to win "
-                f"the first lead of its suit (T5)."
-            )
+            return _(
+                "You kept {aces} where you could keep more: an ace is likely to win the first lead of its suit (T5)."
+            ).format(aces=_off_suit_aces(mine[2]))
         if mine[3] != best[3]:
-            return (
-                f"Your cards outside trump are spread over {-mine[3]} suits, where fewer would do: a suit you hold "
-                f"none of lets you trump its leads (T5)."
-            )
-        return "Your cards outside trump are lower than they could be: a higher one is among the cards you let go."
+            return _(
+                "Your cards outside trump are spread over {count} suits, where fewer would do: a suit you hold none of "
+                "lets you trump its leads (T5)."
+            ).format(count=-mine[3])
+        return _("Your cards outside trump are lower than they could be: a higher one is among the cards you let go.")
 
 
 @dataclass(frozen=True, repr=False)
@@ -1081,30 +1096,41 @@ class Bid(Exercise):
     def _wrong(self, given: Action) -> str:
         # Why this choice fails, from the hand alone: the author's reason speaks of the right choice, so it waits
         # for a right try or Show the answer.
-        state, kind = self.state, given.kind
+        kind = given.kind
         making = self._suit_made(given)
         if making is not None:
             held = self._holding(making)
             if all(self._suit_made(action) is None for action in self.accept):
-                return f"With {making.plural} trump you would hold {held}: too little to expect three tricks."
-            return f"With {making.plural} trump you would hold {held}: another choice here makes a stronger hand."
+                weak = N_("With {suit} trump you would hold {held}: too little to expect three tricks.")
+            else:
+                weak = N_("With {suit} trump you would hold {held}: another choice here makes a stronger hand.")
+            return language._(weak).format(suit=suit_words(making), held=held)
         if kind is Verb.PASS:
-            return (
+            return _(
                 "Passing lets a hand worth a bid go by: count the trumps you would hold (both bowers count) "
                 "and your aces outside trump."
             )
         if kind is Verb.ALONE:
-            return "Going alone pays only when you can take every trick by yourself: here, help is worth more."
+            return _("Going alone pays only when you can take every trick by yourself: here, help is worth more.")
         if kind is Verb.STAY:
-            return "Playing with help is safe, but this hand is strong enough to win every trick by itself."
+            return _("Playing with help is safe, but this hand is strong enough to win every trick by itself.")
         if kind is Verb.PICKUP and given.card is not None:  # the dealer's discard
-            card = given.card
-            if is_trump(card, state.trump):
-                return f"{card} is a trump, a likely trick: lay down a card that is worth less."
-            if card.rank is Rank.ACE:
-                return f"{card} is an ace, likely to win the first lead of its suit: lay down a card worth less."
-            return f"{card} is not the card you can best spare: think which suit you could be left without."
-        return f"{self._label(given)} is not the best choice here: think again about what the lesson said of it."
+            return self._discarding(given.card)
+        return _("{choice} is not the best choice here: think again about what the lesson said of it.").format(
+            choice=self._label(given)
+        )
+
+    def _discarding(self, card: Card) -> str:
+        """Why the dealer's discard of this card is not the best, from the card alone."""
+        if is_trump(card, self.state.trump):
+            return _("{card} is a trump, a likely trick: lay down a card that is worth less.").format(card=card)
+        if card.rank is Rank.ACE:
+            return _("{card} is an ace, likely to win the first lead of its suit: lay down a card worth less.").format(
+                card=card
+            )
+        return _("{card} is not the card you can best spare: think which suit you could be left without.").format(
+            card=card
+        )
 
     def _suit_made(self, action: Action) -> Suit | None:
         """The suit an action makes trump (ordering up the up-card's, calling a suit), else None."""
@@ -1123,14 +1149,17 @@ class Bid(Exercise):
             hand.append(self.state.up_card)  # a dealer who is ordered up takes the up-card
         trumps = sum(is_trump(card, trump) for card in hand)
         aces = sum(card.rank is Rank.ACE and not is_trump(card, trump) for card in hand)
-        return f"{_count(trumps, 'trump')} and {_count(aces, 'ace')} outside trump"
+        return _("{trumps} and {aces} outside trump").format(trumps=_trumps(trumps), aces=_aces(aces))
 
     def explain(self) -> str:
         return _shown(self.reason)
 
     def explained(self) -> str:
         said = [self._label(action) for action in self.accept]
-        return _Text(f"Answer: {' or '.join([said[0], *map(_lower, said[1:])])}. {self.explain()}")
+        answer = said[0]
+        for other in said[1:]:
+            answer = _("{one} or {other}").format(one=answer, other=_lower(other))
+        return _Text(_("Answer: {answer}. {why}").format(answer=answer, why=self.explain()))
 
 
 def _lower(words: str) -> str:
