@@ -795,14 +795,23 @@ class Score(Exercise):
 
     @property
     def question(self) -> str:
-        alone = " alone" if self.maker_alone else ""
-        defender = ", against a lone defender" if self.lone_defender else ""
         facts = self.rules.facts
-        side = {"makers": facts.makers.asked, "defenders": facts.defenders.asked, "both": "each side"}[self.who]
-        return (
-            f"In {facts.said}, the maker{alone} took {self.maker_tricks} trick"
-            f"{'s' * (self.maker_tricks != 1)}{defender}: how many points does {side} score?"
+        side = {"makers": facts.makers.asked, "defenders": facts.defenders.asked, "both": N_("each side")}[self.who]
+        asked = (
+            _("In {game}, {took}, against a lone defender: how many points does {side} score?")
+            if self.lone_defender
+            else _("In {game}, {took}: how many points does {side} score?")
         )
+        return asked.format(game=language._(facts.said), took=self._took(), side=language._(side))
+
+    def _took(self) -> str:
+        """What the maker did: 'the maker alone took 5 tricks'."""
+        count = self.maker_tricks
+        if self.maker_alone:
+            took = ngettext("the maker alone took {count} trick", "the maker alone took {count} tricks", count)
+        else:
+            took = ngettext("the maker took {count} trick", "the maker took {count} tricks", count)
+        return took.format(count=count)
 
     def _row(self):
         return scoring_row(self.rules, self.maker_tricks, self.maker_alone, self.lone_defender)
@@ -845,7 +854,11 @@ class Score(Exercise):
 
     def explained(self) -> str:
         answer = self.answer()
-        return _Text(f"Answer: {self._pair(answer) if self.who == 'both' else answer}. {self.explain()}")
+        return _Text(
+            _("Answer: {answer}. {why}").format(
+                answer=self._pair(answer) if self.who == "both" else answer, why=self.explain()
+            )
+        )
 
     def _wrong(self, given) -> str:
         # Which row of the table gives the points said, and why this hand is not that row: never the right row.
@@ -864,17 +877,21 @@ class Score(Exercise):
                 one.maker_alone not in (None, self.maker_alone) or one.lone_defender not in (None, self.lone_defender)
             )
         )
-        alone = " alone" if self.maker_alone else ""
-        defender = " against a lone defender" if self.lone_defender else ""
-        here = f"here the maker{alone} took {self.maker_tricks} trick{'s' * (self.maker_tricks != 1)}{defender}"
-        if not giving:
-            side = "the sides" if self.who == "both" else sides[self.who]
-            tables = " and ".join(dict.fromkeys(one.rule for one in self.rules.scoring))
-            return f"No row of the {facts.name} scoring table ({tables}) gives {side} {said}: {here}."
-        return (
-            f"{_sentence(said)} is what the row '{giving[0].result}' gives ({giving[0].rule}), but {here}: "
-            f"find the first row that fits this hand."
+        here = (_("here {took} against a lone defender") if self.lone_defender else _("here {took}")).format(
+            took=self._took()
         )
+        if not giving:
+            side = N_("the sides") if self.who == "both" else sides[self.who]
+            rules = list(dict.fromkeys(one.rule for one in self.rules.scoring))
+            tables = rules[0]
+            for rule in rules[1:]:
+                tables = _("{one} and {other}").format(one=tables, other=rule)
+            return _("No row of the {game} scoring table ({tables}) gives {side} {said}: {here}.").format(
+                game=language._(facts.name), tables=tables, side=language._(side), said=said, here=here
+            )
+        return _(
+            "{said} is what the row '{result}' gives ({rule}), but {here}: find the first row that fits this hand."
+        ).format(said=_sentence(said), result=language._(giving[0].result), rule=giving[0].rule, here=here)
 
     def _side(self, row) -> int:
         """The points of a row for the side the question asks about."""
@@ -882,10 +899,18 @@ class Score(Exercise):
 
     def explain(self) -> str:
         row, facts = self._row(), self.rules.facts
-        scores = "score" if facts.partners else "scores"  # Cutthroat's one maker scores; a side of two score
-        return (
-            f"The row that applies is '{row.result}' ({row.rule}): {facts.makers.noun} {scores} {row.makers} "
-            f"and {self._defenders} {row.defenders}."
+        applies = (  # a side of two score; Cutthroat's one maker scores
+            _("The row that applies is '{result}' ({rule}): {makers} score {points} and {defenders} {defended}.")
+            if facts.partners
+            else _("The row that applies is '{result}' ({rule}): {makers} scores {points} and {defenders} {defended}.")
+        )
+        return applies.format(
+            result=language._(row.result),
+            rule=row.rule,
+            makers=language._(facts.makers.noun),
+            points=row.makers,
+            defenders=language._(self._defenders),
+            defended=row.defenders,
         )
 
 
