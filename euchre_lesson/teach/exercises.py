@@ -1066,8 +1066,12 @@ class Bid(Exercise):
     @property
     def question(self) -> str:
         said = [_lower(self._label(action)) for action in self.choices()]
-        options = f"{', '.join(said[:-1])} or {said[-1]}" if len(said) > 1 else said[0]
-        return f"Seat {self.state.to_act} to act: {options}?"
+        options = said[0]
+        for other in said[1:-1]:
+            options = _("{one}, {other}").format(one=options, other=other)
+        if len(said) > 1:
+            options = _("{one} or {other}").format(one=options, other=said[-1])
+        return _("Seat {seat} to act: {options}?").format(seat=self.state.to_act, options=options)
 
     @property
     def prompt(self) -> str:
