@@ -44,20 +44,6 @@ SET_TRAITS = WORD_TRAITS | {"value"}
 # point 1). A ratchet: a module's count may only go down, and a test fails until the number here follows it, so a
 # literal added anywhere fails at once and one marked is counted off.
 NOT_YET: dict[str, int] = {
-    # The exercises of each lesson (their prompts, options and words of a wrong option), kept as data at import:
-    # each needs N_ and a view that translates it, and a Choice's option is also its answer (lessonsfr and fixes
-    # work there).
-    "teach/lessons/lesson_00.py": 6,
-    "teach/lessons/lesson_02.py": 4,
-    "teach/lessons/lesson_03.py": 12,
-    "teach/lessons/lesson_04.py": 2,
-    "teach/lessons/lesson_05.py": 17,
-    "teach/lessons/lesson_06.py": 6,
-    "teach/lessons/lesson_07.py": 2,
-    "teach/lessons/lesson_08.py": 6,
-    "teach/lessons/lesson_09.py": 7,
-    "teach/lessons/lesson_11.py": 3,
-    "teach/lessons/lesson_12.py": 16,
     # The refusals of a program's own mistakes (an argument of the wrong type, a record or a file not of its shape),
     # which a learner meets only in the lessons' parts for programmers; and the notation's refusals (a card, a suit,
     # an action typed), whose help text names the notation:

@@ -63,7 +63,7 @@ def test_lesson_3_q2_is_a_throw_in_or_the_stuck_dealer_as_the_engine_plays_it(sw
 def test_lesson_3_q4_speaks_of_a_throw_in_only_where_the_class_can_have_one(switches):
     rules = replace(CUTTHROAT, **switches)
     question = next_dealer_question(rules)
-    assert question.answer() == "seat 0"
+    assert question.answer() == "the player on the dealer's left"
     said = question.question + " ".join(str(question.check(choice)) for choice in question.choices())
     assert ("passed twice" in said or "throw-in" in said) is not rules.stick_the_dealer
 

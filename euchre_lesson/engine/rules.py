@@ -117,7 +117,10 @@ class GameFacts(NamedTuple):
 
 # How high a count must be to make trump by the rule of thumb: the cutthroat maker also takes the dummy's five
 # (T5); the two-hand maker plays one opponent, whose five come from the nineteen cards the maker cannot see (W2).
-_PARTNERS = dict(makers=Side("the makers", "the makers' side"), defenders=Side("the defenders", "the defenders' side"))
+_PARTNERS = dict(
+    makers=Side(N_("the makers"), N_("the makers' side")),
+    defenders=Side(N_("the defenders"), N_("the defenders' side")),
+)
 GAMES = {
     "cutthroat": GameFacts(
         3,
@@ -129,9 +132,9 @@ GAMES = {
         name=N_("Cutthroat Euchre"),
         label=N_("Cutthroat (3 players, dummy)"),
         described=N_("Cutthroat (three players, each for themselves)"),
-        said="Cutthroat",
-        makers=Side("the maker", "the maker"),
-        defenders=Side("each defender", "each defender"),
+        said=N_("Cutthroat"),
+        makers=Side(N_("the maker"), N_("the maker")),
+        defenders=Side(N_("each defender"), N_("each defender")),
         make_trump_at=4,
         hand_rules=("T1", "T2", "C6", "C7", "C8", "C9", "T4", "T5", "T6", "C12", "C13"),
         scoring_rules=("T7", "T8"),
@@ -146,7 +149,7 @@ GAMES = {
         name=N_("Partnership Euchre"),
         label=N_("Partnership (4 players)"),
         described=N_("Partnership Euchre (four players, partners opposite)"),
-        said="partnership Euchre",
+        said=N_("partnership Euchre"),
         **_PARTNERS,
         make_trump_at=5,
         hand_rules=("F1", "C5", "F2", "C7", "C8", "C9", "F3", "C11", "C12", "C13"),
@@ -162,9 +165,9 @@ GAMES = {
         name=N_("Two-handed Euchre"),
         label=N_("Two-handed (2 players)"),
         described=N_("Two-handed Euchre (two players)"),
-        said="Two-handed Euchre",
-        makers=Side("the maker", "the maker"),
-        defenders=Side("the opponent", "the opponent"),
+        said=N_("Two-handed Euchre"),
+        makers=Side(N_("the maker"), N_("the maker")),
+        defenders=Side(N_("the opponent"), N_("the opponent")),
         make_trump_at=4,
         hand_rules=("W1", "W2", "W3", "C8", "C9", "W4", "W5", "C12", "C13"),
         scoring_rules=("W6",),
@@ -179,7 +182,7 @@ GAMES = {
         name=N_("Railroad Euchre"),
         label=N_("Railroad (4 players, joker)"),
         described=N_("Railroad Euchre (four players, partners opposite, with the joker)"),
-        said="Railroad Euchre",
+        said=N_("Railroad Euchre"),
         **_PARTNERS,
         make_trump_at=5,
         hand_rules=("F1", "R1", "F2", "C7", "C8", "C9", "F3", "R2", "R3", "C12", "C13"),

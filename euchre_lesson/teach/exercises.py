@@ -18,8 +18,8 @@ from ..engine.cards import Card, Rank, Suit, parse_card, parse_cards, parse_suit
 from ..engine.display import words_html
 from ..engine.errors import IllegalAction, NotationError, excerpt
 from ..engine.hand import HandState
-from ..engine.language import N_, _
-from ..engine.narration import choice_words
+from ..engine.language import N_, _, ngettext
+from ..engine.narration import choice_words, suit_words
 from ..engine.ranking import bower, effective_suit, is_trump
 from ..engine.rules import CUTTHROAT, RuleSet
 from ..engine.scoring import Points, scoring_row
@@ -87,6 +87,38 @@ class _Text(str):
 
     def __repr__(self) -> str:
         return str(self)
+
+
+class Filled(str):
+    """A lesson's words with a value put in (a count from the game's facts): English as written, and the
+    catalog's words for the message with the same values where shown (`_shown`)."""
+
+    message: str
+    values: dict[str, object]
+
+    def __new__(cls, message: str, **values: object) -> Filled:
+        checks.instance("message", message, str, "the lesson's words, marked N_(...), with {name} where a value goes")
+        try:
+            english = message.format(**values)
+        except (KeyError, IndexError, ValueError) as error:  # a {name} with no value given, or a stray brace
+            raise checks.refused(
+                "message", message, f"words whose every {{name}} has a value given by keyword ({error!r})"
+            ) from None
+        said = super().__new__(cls, english)
+        said.message, said.values = message, values
+        return said
+
+    def translated(self) -> str:
+        """The words in the language chosen where they are shown."""
+        return language._(self.message).format(**self.values)
+
+
+def _shown(words: str) -> str:
+    """A lesson's words, marked N_ where the lesson writes them, in the language chosen here (as written where the
+    catalog has none; empty stays empty: gettext's empty message is the catalog's header)."""
+    if isinstance(words, Filled):
+        return words.translated()
+    return language._(words) if words else words
 
 
 class Unfinished(NotationError):
@@ -318,7 +350,7 @@ class Exercise:
         number = checks.whole("number", number, 1, right="the number of a hint: a whole number such as 1 or 2")
         # The author's own hints, else the way in to an exercise of its kind.
         hints = self.hints or (language._(KIND_HINTS.get(type(self).__name__, KIND_HINTS["Exercise"])),)
-        return _Text(hints[min(number, len(hints)) - 1])
+        return _Text(_shown(hints[min(number, len(hints)) - 1]))
 
     def solution(self) -> str:
         """The answer with its explanation; where the class's house rules never show answers, a sentence saying so."""
@@ -407,19 +439,19 @@ class WhichSuit(Exercise):
 
     @property
     def question(self) -> str:
-        return f"With {self.trump} trump, which suit does {self.card} belong to?"
+        return _("With {trump} trump, which suit does {card} belong to?").format(trump=self.trump, card=self.card)
 
     def choices(self) -> tuple[Suit, ...]:
         return tuple(Suit)
 
     def _label(self, choice: Suit) -> str:
-        return f"{choice} {choice.plural}"
+        return f"{choice} {suit_words(choice)}"
 
     def kind_rules(self) -> tuple[str, ...]:
         return ("C3",) if self.card.is_joker else ("C2",)
 
     def exhibits(self):
-        return (("The card", (self.card,)),)
+        return ((_("The card"), (self.card,)),)
 
     def answer(self) -> Suit:
         return effective_suit(self.card, self.trump)
@@ -430,32 +462,50 @@ class WhichSuit(Exercise):
     def explain(self) -> str:
         role = bower(self.card, self.trump)
         if role == "left":
-            return (
-                f"{self.card} is the left bower: the jack of the suit of the same colour as trump "
-                f"counts as a {self.trump.noun}, the second-highest trump (C2)."
-            )
+            return _(
+                "{card} is the left bower: the jack of the suit of the same colour as trump counts as a {noun}, the "
+                "second-highest trump (C2)."
+            ).format(card=self.card, noun=_noun(self.trump))
         if role == "right":
-            return f"{self.card} is the right bower, the jack of trump: the highest trump but the joker (C2)."
+            return _("{card} is the right bower, the jack of trump: the highest trump but the joker (C2).").format(
+                card=self.card
+            )
         if role == "joker":
-            return "The joker is always a trump, the highest card of all (C3)."
+            return _("The joker is always a trump, the highest card of all (C3).")
         own = effective_suit(self.card, self.trump)  # neither bower nor joker: the card's own suit
-        return f"{self.card} is an ordinary card: it keeps its own suit, {own.plural} (C2)."
+        return _("{card} is an ordinary card: it keeps its own suit, {suit} (C2).").format(
+            card=self.card, suit=suit_words(own)
+        )
 
     def _wrong(self, given: Suit) -> str:
         # Why the suit given is not the card's, in words that never name the card's suit.
-        card, role = self.card, bower(self.card, self.trump)
+        card, role, noun = self.card, bower(self.card, self.trump), _noun(given)
         if role == "joker":
-            return f"The joker is never a {given.noun}: it has no suit of its own until trump is named (C3)."
+            return _("The joker is never a {noun}: it has no suit of its own until trump is named (C3).").format(
+                noun=noun
+            )
         if role == "left" and given is card.suit:
-            return f"{card} looks like a {given.noun}, but a jack of trump's colour does not keep its own suit (C2)."
+            return _(
+                "{card} looks like a {noun}, but a jack of trump's colour does not keep its own suit (C2)."
+            ).format(card=card, noun=noun)
         if role == "left":
-            return f"{card} is not a {given.noun}: look at its colour, and at trump's colour (C2)."
+            return _("{card} is not a {noun}: look at its colour, and at trump's colour (C2).").format(
+                card=card, noun=noun
+            )
         if role == "right":
-            return f"{card} is not a {given.noun}: it is the jack of the trump suit itself (C2)."
+            return _("{card} is not a {noun}: it is the jack of the trump suit itself (C2).").format(
+                card=card, noun=noun
+            )
+        if given is self.trump and card.rank is Rank.JACK:
+            return _(
+                "{card} is not a trump here: it is a jack, but not of trump's colour; only the jacks of trump's colour "
+                "change suit (C2)."
+            ).format(card=card)
         if given is self.trump:
-            jack = " it is a jack, but not of trump's colour;" if card.rank is Rank.JACK else ""
-            return f"{card} is not a trump here:{jack} only the jacks of trump's colour change suit (C2)."
-        return f"{card} is not a {given.noun}: only the jacks of trump's colour change suit (C2)."
+            return _("{card} is not a trump here: only the jacks of trump's colour change suit (C2).").format(card=card)
+        return _("{card} is not a {noun}: only the jacks of trump's colour change suit (C2).").format(
+            card=card, noun=noun
+        )
 
 
 @dataclass(frozen=True, repr=False)
@@ -473,6 +523,14 @@ class _CardsAndTrump(Exercise):
         super().__post_init__()
         object.__setattr__(self, "cards", _cards(self.cards))
         object.__setattr__(self, "trump", parse_suit(self.trump))
+
+
+# Why a trump lost its trick, said with its role where it has one.
+TRUMP_ROLES = {
+    "left": N_("{card} is a trump (the left bower), but a higher trump was played"),
+    "right": N_("{card} is a trump (the right bower), but a higher trump was played"),
+    "joker": N_("{card} is a trump (the joker), but a higher trump was played"),
+}
 
 
 @dataclass(frozen=True, repr=False)
@@ -493,9 +551,8 @@ class TrickWinner(_CardsAndTrump):
 
     @property
     def question(self) -> str:
-        return (
-            f"With {self.trump} trump, {self.cards[0]} is led and then {_words_in_order(self.cards[1:])} played: "
-            f"which card wins?"
+        return _("With {trump} trump, {led} is led and then {cards} played: which card wins?").format(
+            trump=self.trump, led=self.cards[0], cards=_words_in_order(self.cards[1:])
         )
 
     def choices(self) -> tuple[Card, ...]:
@@ -525,20 +582,39 @@ class TrickWinner(_CardsAndTrump):
         # Why the card given loses, never which card wins: what beat it is a kind of card, not a card.
         led = effective_suit(self.cards[0], self.trump)
         trumps = [card for card in self.cards if is_trump(card, self.trump)]
-        role = {"left": " (the left bower)", "right": " (the right bower)", "joker": " (the joker)"}
         if is_trump(given, self.trump):
-            why = f"{given} is a trump{role.get(str(bower(given, self.trump)), '')}, but a higher trump was played"
+            role = TRUMP_ROLES.get(
+                str(bower(given, self.trump)), N_("{card} is a trump, but a higher trump was played")
+            )
+            why = language._(role).format(card=given)
         elif trumps:
-            why = f"{given} is beaten: a trump was played, and any trump beats a card of another suit"
+            why = _("{card} is beaten: a trump was played, and any trump beats a card of another suit").format(
+                card=given
+            )
         elif effective_suit(given, self.trump) is led:
-            why = f"{given} is beaten: nobody played a trump, and a higher {led.noun} was played"
+            why = _("{card} is beaten: nobody played a trump, and a higher {noun} was played").format(
+                card=given, noun=_noun(led)
+            )
         else:
-            why = f"{given} cannot win: it is neither a trump nor a {led.noun}, the suit led"
+            why = _("{card} cannot win: it is neither a trump nor a {noun}, the suit led").format(
+                card=given, noun=_noun(led)
+            )
         disguised = {bower(card, self.trump) for card in trumps if card != given}
-        remember = " Remember that the jack of trump's colour is a trump too (C2)." if "left" in disguised else ""
+        said = [_("{why} (C13).").format(why=why)]
+        if "left" in disguised:
+            said.append(_("Remember that the jack of trump's colour is a trump too (C2)."))
         if "joker" in disguised:  # never "the joker": that would name the card that wins
-            remember += " Remember that a card of no suit can be a trump too (C3)."
-        return f"{why} (C13).{remember}"
+            said.append(_("Remember that a card of no suit can be a trump too (C3)."))
+        return " ".join(said)
+
+
+# A suit's noun for one card of it ("J♦ is not a heart"), marked here and translated where it is said.
+SUIT_NOUNS = {Suit.CLUBS: N_("club"), Suit.DIAMONDS: N_("diamond"), Suit.HEARTS: N_("heart"), Suit.SPADES: N_("spade")}
+
+
+def _noun(suit: Suit) -> str:
+    """One card's suit as a noun, in the language chosen: 'heart' ('cœur', 'ärtu')."""
+    return language._(SUIT_NOUNS[suit])
 
 
 def _words_in_order(cards) -> str:
@@ -579,10 +655,12 @@ class LegalPlays(Exercise):
 
     @property
     def question(self) -> str:
-        return f"With {self.trump} trump and {self._so_far()}, which of {_words(self.hand)} may you play?"
+        return _("With {trump} trump and {so_far}, which of {cards} may you play?").format(
+            trump=self.trump, so_far=self._so_far(), cards=_words(self.hand)
+        )
 
     def _so_far(self) -> str:
-        return f"{_words_in_order(self.trick)} played so far" if self.trick else "you lead"
+        return _("{cards} played so far").format(cards=_words_in_order(self.trick)) if self.trick else _("you lead")
 
     def choices(self) -> tuple[Card, ...]:
         return _sorted(self.hand)
@@ -592,7 +670,7 @@ class LegalPlays(Exercise):
         return ("C12",) + (("C2",) if self.trick else ()) + _bower_rules(self.hand + self.trick[:1], self.trump)
 
     def exhibits(self):
-        return (("Trick so far", self.trick),) if self.trick else ()
+        return ((_("Trick so far"), self.trick),) if self.trick else ()
 
     def answer(self) -> frozenset[Card]:
         return frozenset(legal_plays(self.hand, self.trick, self.trump))
@@ -604,9 +682,11 @@ class LegalPlays(Exercise):
         legal = self.answer()
         if legal == frozenset(self.hand):
             if not self.trick:
-                return "The leader may lead any card (C12)."
+                return _("The leader may lead any card (C12).")
             led = effective_suit(self.trick[0], self.trump)
-            return f"You hold no {led.noun} (trumps counted by their real suit, C2), so any card may be played (C12)."
+            return _(
+                "You hold no {noun} (trumps counted by their real suit, C2), so any card may be played (C12)."
+            ).format(noun=_noun(led))
         refused = min(set(self.hand) - legal, key=sort_key)
         why = why_not(refused, self.hand, self.trick, self.trump)
         return checks.known(why, "a card outside the legal plays has a reason") + " (C12)"
@@ -617,23 +697,36 @@ class LegalPlays(Exercise):
         for card in sorted(given - legal, key=sort_key):
             return self._refused(card)
         missing = len(legal - given)
-        return (
-            f"You left out {missing} card{'s' * (missing != 1)} that may be played too: check each card of your "
-            f"hand against the suit led (C12)."
-        )
+        return ngettext(
+            "You left out {count} card that may be played too: check each card of your hand against the suit led "
+            "(C12).",
+            "You left out {count} cards that may be played too: check each card of your hand against the suit led "
+            "(C12).",
+            missing,
+        ).format(count=missing)
 
     def _refused(self, card: Card) -> str:
         """Why a card may not be played to this trick, without naming the cards that may."""
         led = effective_suit(self.trick[0], self.trump)
         looks = card.suit is led and effective_suit(card, self.trump) is not led  # the left bower of the led suit
-        aside = f" {card} is the left bower: it belongs to trump, not to the {led.plural}." if looks else ""
         held = [c for c in self.hand if effective_suit(c, self.trump) is led]
         hidden = any(bower(c, self.trump) in ("left", "joker") for c in held)
-        remember = " Remember that the jack of trump's colour is a trump (C2)." if hidden else ""
-        suit = "trump" if led is self.trump else led.noun
-        return (
-            f"{card} may not be played: you hold a {suit}, the suit led, so you must follow it (C12).{aside}{remember}"
-        )
+        said = [
+            (
+                _("{card} may not be played: you hold a trump, the suit led, so you must follow it (C12).")
+                if led is self.trump
+                else _("{card} may not be played: you hold a {noun}, the suit led, so you must follow it (C12).")
+            ).format(card=card, noun=_noun(led))
+        ]
+        if looks:
+            said.append(
+                _("{card} is the left bower: it belongs to trump, not to the {suit}.").format(
+                    card=card, suit=suit_words(led)
+                )
+            )
+        if hidden:
+            said.append(_("Remember that the jack of trump's colour is a trump (C2)."))
+        return " ".join(said)
 
 
 @dataclass(frozen=True, repr=False)
@@ -654,7 +747,9 @@ class PlayableCard(LegalPlays):
 
     @property
     def question(self) -> str:
-        return f"With {self.trump} trump and {self._so_far()}, which card of {_words(self.hand)} may you play?"
+        return _("With {trump} trump and {so_far}, which card of {cards} may you play?").format(
+            trump=self.trump, so_far=self._so_far(), cards=_words(self.hand)
+        )
 
     def _read(self, given) -> Card:
         card = parse_card(given)
@@ -669,13 +764,13 @@ class PlayableCard(LegalPlays):
         return given in self.answer()
 
     def _praise(self, given: Card) -> str:
-        return f"{given} may be played: {why_may(given, self.trick, self.trump)}"
+        return _("{card} may be played: {why}").format(card=given, why=why_may(given, self.trick, self.trump))
 
     def _wrong(self, given: Card) -> str:
         return self._refused(given)
 
     def explained(self) -> str:
-        return _Text(f"Answer: any of {_words(self.answer())}. {self.explain()}")
+        return _Text(_("Answer: any of {answer}. {why}").format(answer=_words(self.answer()), why=self.explain()))
 
 
 @dataclass(frozen=True, repr=False)
@@ -700,14 +795,23 @@ class Score(Exercise):
 
     @property
     def question(self) -> str:
-        alone = " alone" if self.maker_alone else ""
-        defender = ", against a lone defender" if self.lone_defender else ""
         facts = self.rules.facts
-        side = {"makers": facts.makers.asked, "defenders": facts.defenders.asked, "both": "each side"}[self.who]
-        return (
-            f"In {facts.said}, the maker{alone} took {self.maker_tricks} trick"
-            f"{'s' * (self.maker_tricks != 1)}{defender}: how many points does {side} score?"
+        side = {"makers": facts.makers.asked, "defenders": facts.defenders.asked, "both": N_("each side")}[self.who]
+        asked = (
+            _("In {game}, {took}, against a lone defender: how many points does {side} score?")
+            if self.lone_defender
+            else _("In {game}, {took}: how many points does {side} score?")
         )
+        return asked.format(game=language._(facts.said), took=self._took(), side=language._(side))
+
+    def _took(self) -> str:
+        """What the maker did: 'the maker alone took 5 tricks'."""
+        count = self.maker_tricks
+        if self.maker_alone:
+            took = ngettext("the maker alone took {count} trick", "the maker alone took {count} tricks", count)
+        else:
+            took = ngettext("the maker took {count} trick", "the maker took {count} tricks", count)
+        return took.format(count=count)
 
     def _row(self):
         return scoring_row(self.rules, self.maker_tricks, self.maker_alone, self.lone_defender)
@@ -725,7 +829,7 @@ class Score(Exercise):
     def _label(self, choice) -> str:
         if isinstance(choice, tuple):
             return self._pair(choice)
-        return f"{choice} point{'s' * (choice != 1)}"
+        return ngettext("{count} point", "{count} points", choice).format(count=choice)
 
     def _pair(self, points) -> str:
         return f"makers {points[0]}, {self._defenders.removeprefix('the ')} {points[1]}"
@@ -750,7 +854,11 @@ class Score(Exercise):
 
     def explained(self) -> str:
         answer = self.answer()
-        return _Text(f"Answer: {self._pair(answer) if self.who == 'both' else answer}. {self.explain()}")
+        return _Text(
+            _("Answer: {answer}. {why}").format(
+                answer=self._pair(answer) if self.who == "both" else answer, why=self.explain()
+            )
+        )
 
     def _wrong(self, given) -> str:
         # Which row of the table gives the points said, and why this hand is not that row: never the right row.
@@ -769,17 +877,21 @@ class Score(Exercise):
                 one.maker_alone not in (None, self.maker_alone) or one.lone_defender not in (None, self.lone_defender)
             )
         )
-        alone = " alone" if self.maker_alone else ""
-        defender = " against a lone defender" if self.lone_defender else ""
-        here = f"here the maker{alone} took {self.maker_tricks} trick{'s' * (self.maker_tricks != 1)}{defender}"
-        if not giving:
-            side = "the sides" if self.who == "both" else sides[self.who]
-            tables = " and ".join(dict.fromkeys(one.rule for one in self.rules.scoring))
-            return f"No row of the {facts.name} scoring table ({tables}) gives {side} {said}: {here}."
-        return (
-            f"{_sentence(said)} is what the row '{giving[0].result}' gives ({giving[0].rule}), but {here}: "
-            f"find the first row that fits this hand."
+        here = (_("here {took} against a lone defender") if self.lone_defender else _("here {took}")).format(
+            took=self._took()
         )
+        if not giving:
+            side = N_("the sides") if self.who == "both" else sides[self.who]
+            rules = list(dict.fromkeys(one.rule for one in self.rules.scoring))
+            tables = rules[0]
+            for rule in rules[1:]:
+                tables = _("{one} and {other}").format(one=tables, other=rule)
+            return _("No row of the {game} scoring table ({tables}) gives {side} {said}: {here}.").format(
+                game=language._(facts.name), tables=tables, side=language._(side), said=said, here=here
+            )
+        return _(
+            "{said} is what the row '{result}' gives ({rule}), but {here}: find the first row that fits this hand."
+        ).format(said=_sentence(said), result=language._(giving[0].result), rule=giving[0].rule, here=here)
 
     def _side(self, row) -> int:
         """The points of a row for the side the question asks about."""
@@ -787,16 +899,40 @@ class Score(Exercise):
 
     def explain(self) -> str:
         row, facts = self._row(), self.rules.facts
-        scores = "score" if facts.partners else "scores"  # Cutthroat's one maker scores; a side of two score
-        return (
-            f"The row that applies is '{row.result}' ({row.rule}): {facts.makers.noun} {scores} {row.makers} "
-            f"and {self._defenders} {row.defenders}."
+        applies = (  # a side of two score; Cutthroat's one maker scores
+            _("The row that applies is '{result}' ({rule}): {makers} score {points} and {defenders} {defended}.")
+            if facts.partners
+            else _("The row that applies is '{result}' ({rule}): {makers} scores {points} and {defenders} {defended}.")
+        )
+        return applies.format(
+            result=language._(row.result),
+            rule=row.rule,
+            makers=language._(facts.makers.noun),
+            points=row.makers,
+            defenders=language._(self._defenders),
+            defended=row.defenders,
         )
 
 
-def _count(number: int, noun: str) -> str:
-    """A number of things in words: '1 trump', '3 trumps', 'no trumps'."""
-    return f"{number or 'no'} {noun}{'s' * (number != 1)}"
+def _trumps(number: int) -> str:
+    """A number of trumps in words: '1 trump', '3 trumps', 'no trumps'."""
+    if not number:
+        return _("no trumps")
+    return ngettext("{count} trump", "{count} trumps", number).format(count=number)
+
+
+def _aces(number: int) -> str:
+    """A number of aces in words: '1 ace', '2 aces', 'no aces'."""
+    if not number:
+        return _("no aces")
+    return ngettext("{count} ace", "{count} aces", number).format(count=number)
+
+
+def _off_suit_aces(number: int) -> str:
+    """A number of aces outside trump in words: '1 off-suit ace', 'no off-suit aces'."""
+    if not number:
+        return _("no off-suit aces")
+    return ngettext("{count} off-suit ace", "{count} off-suit aces", number).format(count=number)
 
 
 def _points(given) -> int:
@@ -821,7 +957,9 @@ class BestFive(_CardsAndTrump):
 
     @property
     def question(self) -> str:
-        return f"With {self.trump} trump, which five of {_words(self.cards)} do you keep?"
+        return _("With {trump} trump, which five of {cards} do you keep?").format(
+            trump=self.trump, cards=_words(self.cards)
+        )
 
     def choices(self) -> tuple[Card, ...]:
         return _sorted(self.cards)
@@ -862,9 +1000,10 @@ class BestFive(_CardsAndTrump):
 
     def _praise(self, given) -> str:
         if set(given) == set(self.answer()):
-            return f"These are the strongest five. {self.explain()}"
-        best = _words(self.answer())
-        return f"Just as strong as the computer's five ({best}) by the teacher's rule: {self.explain()}"
+            return _("These are the strongest five. {why}").format(why=self.explain())
+        return _("Just as strong as the computer's five ({best}) by the teacher's rule: {why}").format(
+            best=_words(self.answer()), why=self.explain()
+        )
 
     def explain(self) -> str:
         return self.best.reason
@@ -873,26 +1012,24 @@ class BestFive(_CardsAndTrump):
         # The first measure of the teacher's rule where these five fall short, never the stronger five's cards.
         mine, best = keep_strength(_sorted(given), self.trump), keep_strength(self.answer(), self.trump)
         if mine[0] != best[0]:
-            return (
-                f"You kept {_count(mine[0], 'trump')}, but more of your ten cards are trumps: every trump you "
-                f"keep is a likely trick (T5)."
-            )
+            return _(
+                "You kept {trumps}, but more of your ten cards are trumps: every trump you keep is a likely trick (T5)."
+            ).format(trumps=_trumps(mine[0]))
         if mine[1] != best[1]:
-            return (
-                f"You kept {_count(mine[0], 'trump')}, but not your strongest: a higher trump is among the cards you "
-                f"let go (remember both bowers, C2)."
-            )
+            return _(
+                "You kept {trumps}, but not your strongest: a higher trump is among the cards you let go (remember "
+                "both bowers, C2)."
+            ).format(trumps=_trumps(mine[0]))
         if mine[2] != best[2]:
-            return (
-                f"You kept {_count(mine[2], 'off-suit ace')} where you could keep more: an ace is likely to win "
-                f"the first lead of its suit (T5)."
-            )
+            return _(
+                "You kept {aces} where you could keep more: an ace is likely to win the first lead of its suit (T5)."
+            ).format(aces=_off_suit_aces(mine[2]))
         if mine[3] != best[3]:
-            return (
-                f"Your cards outside trump are spread over {-mine[3]} suits, where fewer would do: a suit you hold "
-                f"none of lets you trump its leads (T5)."
-            )
-        return "Your cards outside trump are lower than they could be: a higher one is among the cards you let go."
+            return _(
+                "Your cards outside trump are spread over {count} suits, where fewer would do: a suit you hold none of "
+                "lets you trump its leads (T5)."
+            ).format(count=-mine[3])
+        return _("Your cards outside trump are lower than they could be: a higher one is among the cards you let go.")
 
 
 @dataclass(frozen=True, repr=False)
@@ -929,23 +1066,34 @@ class Bid(Exercise):
     @property
     def question(self) -> str:
         said = [_lower(self._label(action)) for action in self.choices()]
-        options = f"{', '.join(said[:-1])} or {said[-1]}" if len(said) > 1 else said[0]
-        return f"Seat {self.state.to_act} to act: {options}?"
+        options = said[0]
+        for other in said[1:-1]:
+            options = _("{one}, {other}").format(one=options, other=other)
+        if len(said) > 1:
+            options = _("{one} or {other}").format(one=options, other=said[-1])
+        return _("Seat {seat} to act: {options}?").format(seat=self.state.to_act, options=options)
 
     @property
     def prompt(self) -> str:
         state = self.state
-        up = f"the up-card {state.up_card} was turned down" if state.turned_down else f"the up-card is {state.up_card}"
-        return (
-            f"You are seat {state.to_act} and the dealer is seat {state.dealer} ({state.phase}). You hold "
-            f"{_words(state.hands[acting_seat(state)])}, and {up}. What do you do?"
+        up = (_("the up-card {card} was turned down") if state.turned_down else _("the up-card is {card}")).format(
+            card=state.up_card
+        )
+        return _(
+            "You are seat {seat} and the dealer is seat {dealer} ({phase}). You hold {cards}, and {up}. What do you do?"
+        ).format(
+            seat=state.to_act,
+            dealer=state.dealer,
+            phase=language._(str(state.phase)),
+            cards=_words(state.hands[acting_seat(state)]),
+            up=up,
         )
 
     def exhibits(self):
         state = self.state
         return (
-            ("Your hand", _sorted(state.hands[acting_seat(state)])),
-            ("Turned down" if state.turned_down else "The up-card", (state.up_card,)),
+            (_("Your hand"), _sorted(state.hands[acting_seat(state)])),
+            (_("Turned down") if state.turned_down else _("The up-card"), (state.up_card,)),
         )
 
     def choices(self) -> tuple[Action, ...]:
@@ -977,30 +1125,41 @@ class Bid(Exercise):
     def _wrong(self, given: Action) -> str:
         # Why this choice fails, from the hand alone: the author's reason speaks of the right choice, so it waits
         # for a right try or Show the answer.
-        state, kind = self.state, given.kind
+        kind = given.kind
         making = self._suit_made(given)
         if making is not None:
             held = self._holding(making)
             if all(self._suit_made(action) is None for action in self.accept):
-                return f"With {making.plural} trump you would hold {held}: too little to expect three tricks."
-            return f"With {making.plural} trump you would hold {held}: another choice here makes a stronger hand."
+                weak = N_("With {suit} trump you would hold {held}: too little to expect three tricks.")
+            else:
+                weak = N_("With {suit} trump you would hold {held}: another choice here makes a stronger hand.")
+            return language._(weak).format(suit=suit_words(making), held=held)
         if kind is Verb.PASS:
-            return (
+            return _(
                 "Passing lets a hand worth a bid go by: count the trumps you would hold (both bowers count) "
                 "and your aces outside trump."
             )
         if kind is Verb.ALONE:
-            return "Going alone pays only when you can take every trick by yourself: here, help is worth more."
+            return _("Going alone pays only when you can take every trick by yourself: here, help is worth more.")
         if kind is Verb.STAY:
-            return "Playing with help is safe, but this hand is strong enough to win every trick by itself."
+            return _("Playing with help is safe, but this hand is strong enough to win every trick by itself.")
         if kind is Verb.PICKUP and given.card is not None:  # the dealer's discard
-            card = given.card
-            if is_trump(card, state.trump):
-                return f"{card} is a trump, a likely trick: lay down a card that is worth less."
-            if card.rank is Rank.ACE:
-                return f"{card} is an ace, likely to win the first lead of its suit: lay down a card worth less."
-            return f"{card} is not the card you can best spare: think which suit you could be left without."
-        return f"{self._label(given)} is not the best choice here: think again about what the lesson said of it."
+            return self._discarding(given.card)
+        return _("{choice} is not the best choice here: think again about what the lesson said of it.").format(
+            choice=self._label(given)
+        )
+
+    def _discarding(self, card: Card) -> str:
+        """Why the dealer's discard of this card is not the best, from the card alone."""
+        if is_trump(card, self.state.trump):
+            return _("{card} is a trump, a likely trick: lay down a card that is worth less.").format(card=card)
+        if card.rank is Rank.ACE:
+            return _("{card} is an ace, likely to win the first lead of its suit: lay down a card worth less.").format(
+                card=card
+            )
+        return _("{card} is not the card you can best spare: think which suit you could be left without.").format(
+            card=card
+        )
 
     def _suit_made(self, action: Action) -> Suit | None:
         """The suit an action makes trump (ordering up the up-card's, calling a suit), else None."""
@@ -1019,14 +1178,17 @@ class Bid(Exercise):
             hand.append(self.state.up_card)  # a dealer who is ordered up takes the up-card
         trumps = sum(is_trump(card, trump) for card in hand)
         aces = sum(card.rank is Rank.ACE and not is_trump(card, trump) for card in hand)
-        return f"{_count(trumps, 'trump')} and {_count(aces, 'ace')} outside trump"
+        return _("{trumps} and {aces} outside trump").format(trumps=_trumps(trumps), aces=_aces(aces))
 
     def explain(self) -> str:
-        return self.reason
+        return _shown(self.reason)
 
     def explained(self) -> str:
         said = [self._label(action) for action in self.accept]
-        return _Text(f"Answer: {' or '.join([said[0], *map(_lower, said[1:])])}. {self.explain()}")
+        answer = said[0]
+        for other in said[1:]:
+            answer = _("{one} or {other}").format(one=answer, other=_lower(other))
+        return _Text(_("Answer: {answer}. {why}").format(answer=answer, why=self.explain()))
 
 
 def _lower(words: str) -> str:
@@ -1064,11 +1226,13 @@ class Choice(Exercise):
 
     @property
     def question(self) -> str:
-        return f"{self.ask} Options: {', '.join(map(repr, self.options))}."
+        return _("{question} Options: {options}.").format(
+            question=_shown(self.ask), options=", ".join(repr(self._label(option)) for option in self.options)
+        )
 
     @property
     def prompt(self) -> str:
-        return self.ask
+        return _shown(self.ask)
 
     def choices(self) -> tuple[str, ...]:
         """The options in an order of their own (numbers by size, yes before no, else alphabetical).
@@ -1085,17 +1249,25 @@ class Choice(Exercise):
     def answer(self) -> str:
         return self.right
 
+    def _label(self, choice: str) -> str:
+        # An option is its answer too: the English words (the key) keep its identity, its button shows them translated.
+        return _shown(choice)
+
     def _read(self, given) -> str:
-        wanted = str(given).strip().lower()
-        for option in self.options:
-            if option.lower() == wanted:
+        wanted = str(given).strip().casefold()
+        for option in self.options:  # the option as written, or its words in the language chosen
+            if wanted in (option.casefold(), self._label(option).casefold()):
                 return option
         raise NotationError(
-            excerpt(given), _("Answer with one of {options}.").format(options=", ".join(map(repr, self.options)))
+            excerpt(given),
+            _("Answer with one of {options}.").format(options=", ".join(repr(self._label(o)) for o in self.options)),
         )
 
     def explain(self) -> str:
-        return self.options[self.right]
+        return _shown(self.options[self.right])
+
+    def explained(self) -> str:
+        return _Text(_("Answer: {answer}. {why}").format(answer=self._label(self.right), why=_sentence(self.explain())))
 
     def _wrong(self, given) -> str:
-        return self.options[given]
+        return _shown(self.options[given])

@@ -16,7 +16,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.actions import Action
 from ..engine.cards import Card, Suit
 from ..engine.display import card_name, words_html
@@ -48,8 +48,8 @@ NO_ANSWERS = N_("Your teacher has turned the answers off for these lessons")
 # What a fresh exercise says of Show the answer, after its prompt: the lessons' own words tell the default.
 ANSWER_WORDS = {
     "after a try": "",
-    "always": " Show the answer gives the answer with its reason, whenever you want it.",
-    "never": " Your teacher has turned the answers off for these lessons: Hint gives a clue.",
+    "always": N_("Show the answer gives the answer with its reason, whenever you want it."),
+    "never": N_("Your teacher has turned the answers off for these lessons: Hint gives a clue."),
 }
 OUT_OF_SIGHT = {"height": "0px", "margin": "0", "overflow": "hidden"}  # a layout's settings: no widget at import
 
@@ -222,11 +222,15 @@ class ExerciseView(Described, w.VBox):
         """The neutral prompt of a fresh exercise: what to click, and where the class's setting is not the
         lessons' own (once you have tried, Show the answer), what it is."""
         if not self.exercise.several:
-            prompt = "Choose your answer above, then press Check."
+            prompt = _("Choose your answer above, then press Check.")
+        elif self.exercise.how_many:
+            prompt = _("Click the {count} cards of your answer above, then press Check.").format(
+                count=self.exercise.how_many
+            )
         else:
-            many = f"the {self.exercise.how_many} cards" if self.exercise.how_many else "each card"
-            prompt = f"Click {many} of your answer above, then press Check."
-        return prompt + ANSWER_WORDS[self.show_answer]
+            prompt = _("Click each card of your answer above, then press Check.")
+        setting = ANSWER_WORDS[self.show_answer]
+        return f"{prompt} {language._(setting)}" if setting else prompt
 
     def _come_back(self) -> None:
         """Show the answer kept from last time as the learner left it: chosen, with its verdict and its tries."""
@@ -346,7 +350,7 @@ class ExerciseView(Described, w.VBox):
         """Ask the exercise about the chosen answer, show its verdict, and report an answer it could judge."""
         if not self._chosen:
             self.verdict = self._given = None
-            say(self.note, "Choose an answer above first, then press Check.")
+            say(self.note, _("Choose an answer above first, then press Check."))
             return
         given = self.chosen if self.exercise.several else self._chosen[0]
         verdict = self.exercise.judge(given)
