@@ -96,9 +96,6 @@ NOT_YET: dict[str, int] = {
     "widgets/exercise.py": 3,
     "widgets/scoring.py": 1,
     "widgets/table.py": 1,
-    # The coach's words after a hand (the coach helper changes them this session).
-    "classroom/web/pages.py": 2,
-    "widgets/coach.py": 8,
 }
 
 TAG = re.compile(r"<[^>]*>|&#?\w+;|\{[^{}]*\}")

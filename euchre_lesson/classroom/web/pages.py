@@ -708,7 +708,9 @@ def Coached(token: str, coach: CoachSeen, on_asked: Callable[[], None]) -> None:
 
     number, worst = coach["number"], coach["worst"]
     lines = (
-        f"<h4>Your decisions in hand {number}</h4>" + listed(coach["lines"], "class-grades") if coach["lines"] else ""
+        _("<h4>Your decisions in hand {number}</h4>").format(number=number) + listed(coach["lines"], "class-grades")
+        if coach["lines"]
+        else ""
     )
     solara.HTML(
         "div",
@@ -720,13 +722,19 @@ def Coached(token: str, coach: CoachSeen, on_asked: Callable[[], None]) -> None:
         solara.HTML(
             "div",
             unsafe_innerHTML=(
-                f'<p class="class-worst">Your costliest decision: {escaped(worst["words"])} The rule behind it: '
-                f'<a href="{rule_page}" target="_blank" {UNDERLINED}>{rule}</a> · learn it again in '
-                f'<a href="{lesson_page}" target="_blank" {UNDERLINED}>lesson {lesson}</a>.</p>'
+                '<p class="class-worst">'
+                + _("Your costliest decision: {words} The rule behind it: {rule} · learn it again in {lesson}.").format(
+                    words=escaped(worst["words"]),
+                    rule=f'<a href="{rule_page}" target="_blank" {UNDERLINED}>{rule}</a>',
+                    lesson=f'<a href="{lesson_page}" target="_blank" {UNDERLINED}>'
+                    + escaped(_("lesson {number}").format(number=lesson))
+                    + "</a>",
+                )
+                + "</p>"
             ),
         )
         if worst["choices"]:
-            solara.Text("Try again from here: choose again, and the computers play the hand out.")
+            solara.Text(_("Try again from here: choose again, and the computers play the hand out."))
             with solara.Row(style="flex-wrap: wrap", classes=["class-try-again"]):
                 for choice in worst["choices"]:
                     solara.Button(choice["words"], on_click=again(choice["key"]), text=True)
