@@ -13,8 +13,7 @@ from html import escape
 from typing import Any
 
 from ...engine import language as catalog
-from ...engine.language import ENGLISH, N_, _, speaking
-from .speech import first_of
+from ...engine.language import ENGLISH, N_, _, browser_language, speaking
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -46,7 +45,8 @@ def asked_language(scope: Scope) -> str:
     """The language a request's browser asks for first among the class's (its Accept-Language); else English."""
     for name, value in scope.get("headers") or ():
         if name == b"accept-language" and isinstance(value, bytes):
-            return first_of(value[:2000].decode("latin-1")) or ENGLISH
+            tags = [part.split(";")[0].strip() for part in value[:2000].decode("latin-1").split(",")[:20]]
+            return browser_language(tags) or ENGLISH
     return ENGLISH
 
 
