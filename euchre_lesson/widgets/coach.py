@@ -144,7 +144,7 @@ class Coach(Described, w.VBox):
             self.try_button.layout.display = "none"
             self.worst.value = ""
             if looking:
-                self.summary.value = f"<p>{escape(language._(LOOKING))}</p>"
+                self.summary.value = f"<p>{escape(language._(LOOKING), quote=False)}</p>"
             elif trouble:
                 could_not = _("Your coach could not look at this hand ({trouble}).").format(trouble=trouble)
                 self.summary.value = f"<p>{escape(could_not)}</p>"
@@ -152,7 +152,7 @@ class Coach(Described, w.VBox):
             return
         self.layout.display = ""
         if not review.decisions:
-            self.summary.value = f"<p><b>{escape(nothing_decided())}</b></p>"
+            self.summary.value = f"<p><b>{escape(nothing_decided(), quote=False)}</b></p>"
             self.try_button.layout.display = "none"
             self.worst.value = ""
             return
@@ -160,7 +160,9 @@ class Coach(Described, w.VBox):
         worst = review.worst
         self.try_button.layout.display = "" if worst is not None else "none"
         if worst is None:
-            none_below = "<p>" + escape(_("No decision to try again: each was the best or near it.")) + "</p>"
+            none_below = (
+                "<p>" + escape(_("No decision to try again: each was the best or near it."), quote=False) + "</p>"
+            )
             self.worst.value = none_below if review.counted else ""
             return
         view = worst.state.view(self.session.seat)
@@ -194,7 +196,7 @@ class Coach(Described, w.VBox):
         again = _(
             "Here is the position again, with the same cards. Choose again: the computers then play the hand out."
         )
-        self.outcome.value = f"<p>{escape(again)}</p>"
+        self.outcome.value = f"<p>{escape(again, quote=False)}</p>"
         self.retry_box.layout.display = ""
         self._draw_board()
 
@@ -209,14 +211,19 @@ class Coach(Described, w.VBox):
         worst = None if review is None else review.worst
         if worst is None:
             raise ValueError("There is no decision to try again: grade a finished hand first.")
-        self.outcome.value = "<p>" + escape(_("The computers are playing the hand out from your new choice…")) + "</p>"
+        self.outcome.value = (
+            "<p>" + escape(_("The computers are playing the hand out from your new choice…"), quote=False) + "</p>"
+        )
         retry = self.session.try_again(worst.place, action)  # type: ignore[arg-type]
         self.retry = retry
         words = retry_told(retry, self.session.game, self.session.shown)
         names = [sitter.name for sitter in default_names(retry.hand.view(self.session.seat))]
         self.outcome.value = in_names(
             f"<p>{words_html(words)}</p><p>"
-            + escape(_("(One deal, played one way: the coach's figures weigh many deals that fit what you saw.)"))
+            + escape(
+                _("(One deal, played one way: the coach's figures weigh many deals that fit what you saw.)"),
+                quote=False,
+            )
             + "</p>",
             names,
         )
