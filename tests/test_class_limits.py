@@ -25,8 +25,9 @@ from euchre_lesson.classroom.web import limits
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
 
 
-def call(app: limits.Limits, kind: str, path: str, address: str) -> list[dict]:
-    """One request or page connection through `app` from `address`: what it was sent (its inner app stays open)."""
+def call(app: limits.Limits, kind: str, path: str, address: str, languages: bytes = b"") -> list[dict]:
+    """One request or page connection through `app` from `address` (a browser asking for `languages`, its
+    Accept-Language): what it was sent (its inner app stays open)."""
     sent: list[dict] = []
 
     async def receive() -> dict:
@@ -36,6 +37,8 @@ def call(app: limits.Limits, kind: str, path: str, address: str) -> list[dict]:
         sent.append(message)
 
     scope = {"type": kind, "path": path, "method": "GET", "client": (address, 5000)}
+    if languages:
+        scope["headers"] = [(b"accept-language", languages)]
     asyncio.run(asyncio.wait_for(app(scope, receive, send), 5))
     return sent
 
@@ -85,6 +88,19 @@ def test_solara_s_load_page_is_no_page():
     for path in ("/resourcez", "/resourcez/"):
         sent = call(app, "http", path, "10.0.0.5")
         assert sent[0]["status"] == 404 and limits.NOT_HERE.encode() in sent[1]["body"]
+
+
+def test_a_refusal_page_speaks_the_language_the_browser_asks_for_first_among_the_class_s():
+    """Issue 38: the class's pages' words, a page refused too (no page language is chosen yet: the browser's)."""
+    app = limits.Limits(lambda scope, receive, send: None)  # type: ignore[arg-type, return-value]
+    french = call(app, "http", "/resourcez", "10.0.0.5", b"de-DE,fr-CA;q=0.8,en;q=0.5")[1]["body"].decode()
+    assert '<html lang="fr">' in french and "Il n&#x27;y a pas de page à cette adresse." in french
+    assert "<h1>Classe d&#x27;euchre</h1>" in french
+    english = call(app, "http", "/resourcez", "10.0.0.5", b"de-DE")[1]["body"].decode()
+    assert '<html lang="en">' in english and "There is no page at this address." in english
+    app.open_pages["10.0.0.5"] = limits.PAGES_PER_ADDRESS
+    said = call(app, "websocket", limits.PAGE_SOCKET + "k/channels", "10.0.0.5", b"et")
+    assert said[0]["reason"].startswith("Selles arvutis on juba 12 klassi lehte avatud")
 
 
 # -- the real server

@@ -348,3 +348,17 @@ def test_the_review_shows_no_code_words(kept, clock):
     texts += texts_of(board)
     found = report(("review", text) for text in texts)
     assert found == set(), shown(found, set())
+
+
+def test_a_review_over_and_a_practice_kind_not_known_are_refused_in_the_learner_s_language():
+    """Issue 38, point 1: the words a learner meets at the end of a review, or naming a kind of practice, are the
+    catalog's; a parameter's name and the kinds' own names stay as the code spells them."""
+    from euchre_lesson.engine.language import speaking
+    from euchre_lesson.teach.practice import question
+
+    with speaking("fr"), pytest.raises(NotationError, match=r"^kind doit être l'un de 'which_suit'"):
+        question("bids", 1)
+    with speaking("et"), pytest.raises(NotationError, match="^'cribbage' ei ole mäng; games on "):
+        question("which_suit", 1, games=["cribbage"])
+    with pytest.raises(NotationError, match=r"^'cribbage' is not a game; the games are 'cutthroat'"):
+        question("which_suit", 1, games=["cribbage"])

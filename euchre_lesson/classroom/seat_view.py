@@ -32,7 +32,7 @@ from ..engine.said import Reason
 from ..engine.tricks import Trick
 from ..engine.view import View
 from ..look.prompts import in_names
-from ..play.coach import NOTHING_DECIDED, WELL, accuracy_words, decision_words, drop_words
+from ..play.coach import WELL, accuracy_words, decision_words, hands_reviewed, nothing_decided, this_hand, worst_words
 from ..play.coach import Review as HandReview
 
 # -- the shapes sent ------------------------------------------------------------------------------------------------
@@ -458,21 +458,21 @@ def coach_seen(
     """The coach's review of one seat's hand, for that seat's page alone, in its names: each decision banded, the
     hand's accuracy and the game's, the costliest decision with its rule, lesson and choices, and a second try."""
     seat = review.seat
-    summary = accuracy_words(review.well, len(review.counted), review.accuracy, " this hand")
+    summary = accuracy_words(review.well, len(review.counted), review.accuracy, this_hand())
     if not review.decisions:
-        summary = NOTHING_DECIDED
+        summary = nothing_decided()
     counted = [d for r in reviews for d in r.counted]
     if len(reviews) > 1 and counted and review.decisions:
         average = sum(d.accuracy for d in counted) / len(counted)
         well = sum(d.band in WELL for d in counted)
-        summary += " " + accuracy_words(well, len(counted), average, f" in the {len(reviews)} hands reviewed")
+        summary += " " + accuracy_words(well, len(counted), average, hands_reviewed(len(reviews)))
     worst, seen = review.worst, None
     if worst is not None:
         view = worst.state.view(seat)
         legal = view.legal if len(view.legal) <= MOST_CHOICES else ()
         number, notebook = worst.lesson
         seen = WorstSeen(
-            words=in_names(f"{choice_words(worst.action, view)} ({worst.band}): it {drop_words(worst.drop)}.", names),
+            words=in_names(worst_words(worst, view), names),
             band=worst.band,
             rule=worst.rule,
             lesson=number,

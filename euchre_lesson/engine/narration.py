@@ -431,8 +431,8 @@ def deal_words(hand: HandState, table: Table) -> str:
         dealer=capital(seat_words(hand.dealer, table)), up=hand.up_card
     )
     if first_seat == listener(table) and not getattr(table, "to_onlooker", False):
-        return f"{dealt} {_('You are first to speak.')}"
-    return f"{dealt} {_('{first} is first to speak.').format(first=capital(seat_words(first_seat, table)))}"
+        return dealt + " " + _("You are first to speak.")
+    return dealt + " " + _("{first} is first to speak.").format(first=capital(seat_words(first_seat, table)))
 
 
 def step_words(hand: HandState, table: Table) -> str:

@@ -45,16 +45,17 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.actions import Action
 from ..engine.game import GameState, scored_points, sides
 from ..engine.hand import HandState
+from ..engine.language import N_, _, ngettext
 from ..engine.narration import capital, choice_words, result_words
 from ..engine.phases import Phase
 from ..engine.rules import RuleSet, side_of
 from ..engine.scoring import score_hand
 from ..engine.sequence import PHASE_RULES
-from ..engine.view import acting_seat
+from ..engine.view import View, acting_seat
 from .advice import NOT_GRADED, Grade
 from .chances import FARTHEST, weighs_chances, win_chances
 from .choice import Player
@@ -76,6 +77,16 @@ BANDS = (("Best", 0.0), ("Good", 0.005), ("Inaccuracy", 0.03), ("Mistake", 0.08)
 WELL = frozenset({"Best", "Good"})  # the bands of a decision played well
 TRICK_POINTS = 2.0  # a trick's worth in points of the advice's unit (your points less the others'): advice.SCALES
 ONLY_CHOICE = "Only choice"  # a decision with one legal action: nothing to band
+# The bands' names as a learner reads them: the names above stay the keys (of the CSS, the reports, MISSED_BANDS).
+BAND_WORDS = {
+    "Best": N_("Best"),
+    "Good": N_("Good"),
+    "Inaccuracy": N_("Inaccuracy"),
+    "Mistake": N_("Mistake"),
+    "Blunder": N_("Blunder"),
+    ONLY_CHOICE: N_("Only choice"),
+    NOT_GRADED: N_("Not graded"),
+}
 
 
 def band_of(drop: float) -> str:
@@ -83,6 +94,12 @@ def band_of(drop: float) -> str:
     if not isinstance(drop, (int, float)) or isinstance(drop, bool) or math.isnan(drop):
         raise checks.refused("drop", drop, "a number from 0 to 1: how much the chance of winning fell")
     return [name for name, least in BANDS if drop >= least][-1]
+
+
+def band_words(band: str) -> str:
+    """A band's name in the language chosen ("Mistake" -> "Erreur" in French); a name not a band, as given."""
+    checks.instance("band", band, str, "a band's name, such as 'Mistake'")
+    return language._(BAND_WORDS[band]) if band in BAND_WORDS else band
 
 
 def accuracy_of(drop: float) -> float:
@@ -103,7 +120,7 @@ def two_sides_table(rules: RuleSet) -> tuple[tuple[float, ...], ...]:
     target, low = rules.target, rules.target - FARTHEST
     size = target - low
     gains = [(score_hand(rules, tricks, alone), share) for (tricks, alone), share in ends.items()]
-    table = [[0.0] * size for _ in range(size)]
+    table = [[0.0] * size for _row in range(size)]
 
     def at(a: int, b: int) -> float:
         if a >= target:
@@ -118,7 +135,7 @@ def two_sides_table(rules: RuleSet) -> tuple[tuple[float, ...], ...]:
             total = 0.0
             for (makers, defenders), share in gains:
                 total += share / 2 * (at(a + makers, b + defenders) + at(a + defenders, b + makers))
-            table[a - low][b - low] = total / sum(share for _, share in gains)
+            table[a - low][b - low] = total / sum(share for _gain, share in gains)
     return tuple(tuple(row) for row in table)
 
 
@@ -288,40 +305,73 @@ def game_accuracy(reviews: Sequence[Review]) -> tuple[int, int, float | None]:
 # -- the words ----------------------------------------------------------------------------------------------------
 
 
-NOTHING_DECIDED = "You made no decision this hand, so your coach has nothing to review."
+NOTHING_DECIDED = N_("You made no decision this hand, so your coach has nothing to review.")  # shown: _(...)
+
+
+def nothing_decided() -> str:
+    """NOTHING_DECIDED in the language chosen."""
+    return language._(NOTHING_DECIDED)
+
+
+def this_hand() -> str:
+    """What a hand's accuracy is over, in the language chosen (accuracy_words' `of`)."""
+    return _(" this hand")
+
+
+def hands_reviewed(count: int, in_game: bool = False) -> str:
+    """What the game's accuracy is over, in the language chosen: ' in the 3 hands reviewed' (' in this game')."""
+    if in_game:
+        many = ngettext(
+            " in the {count} hand reviewed in this game", " in the {count} hands reviewed in this game", count
+        )
+    else:
+        many = ngettext(" in the {count} hand reviewed", " in the {count} hands reviewed", count)
+    return many.format(count=count)
 
 
 def accuracy_words(well: int, counted: int, accuracy: float | None, of: str = "") -> str:
-    """'You played 9 of 11 decisions well: 86% accurate' (with `of`: '… in this game')."""
+    """'You played 9 of 11 decisions well: 86% accurate' (with `of`, in the language chosen: '… in this game')."""
     if accuracy is None or not counted:
-        return f"No decision to review{of}: each was your only choice."
-    noun = "decision" if counted == 1 else "decisions"
-    return f"You played {well} of {counted} {noun} well{of}: {accuracy:.0f}% accurate."
+        return _("No decision to review{of}: each was your only choice.").format(of=of)
+    return ngettext(
+        "You played {well} of {counted} decision well{of}: {accuracy}% accurate.",
+        "You played {well} of {counted} decisions well{of}: {accuracy}% accurate.",
+        counted,
+    ).format(well=well, counted=counted, of=of, accuracy=f"{accuracy:.0f}")
 
 
 def _in_100(drop: float) -> str:
     """A drop in the chance of winning as 'N in 100' ('less than 1 in 100' for a small one)."""
     points = 100 * drop
-    return f"{points:.0f} in 100" if points >= 1 else "less than 1 in 100"
+    return _("{points} in 100").format(points=f"{points:.0f}") if points >= 1 else _("less than 1 in 100")
 
 
 def drop_words(drop: float) -> str:
     """'lowered your chance of winning the game by 12 in 100'."""
-    return f"lowered your chance of winning the game by {_in_100(drop)}"
+    return _("lowered your chance of winning the game by {share}").format(share=_in_100(drop))
+
+
+def worst_words(worst: Reviewed, view: View) -> str:
+    """The costliest decision as `view`'s seat made it: 'led J♥ (Mistake): it lowered your chance … by 12 in 100.'"""
+    return _("{chosen} ({band}): it {dropped}.").format(
+        chosen=choice_words(worst.action, view), band=band_words(worst.band), dropped=drop_words(worst.drop)
+    )
 
 
 def decision_words(decision: Reviewed, seat: int) -> str:
     """One decision in the coach's words: the choice, its band, the better choice and what it cost."""
     chosen = capital(choice_words(decision.action, decision.state.view(seat)))
     if decision.band == ONLY_CHOICE:
-        return f"{chosen}: Best (your only legal choice)."
+        return _("{chosen}: Best (your only legal choice).").format(chosen=chosen)
     grade = checks.known(decision.grade, "a graded decision has its grade")
     if decision.band == NOT_GRADED:
-        return f"{chosen}: {NOT_GRADED}. There was no time to weigh it."
+        return _("{chosen}: Not graded. There was no time to weigh it.").format(chosen=chosen)
+    said = _("{chosen}: {band}.").format(chosen=chosen, band=band_words(decision.band))
     better = f" {grade.better}" if grade.better else ""
     if decision.band in WELL:
-        return f"{chosen}: {decision.band}.{better}"
-    return f"{chosen}: {decision.band}.{better} Your choice cost {_in_100(decision.drop)} of your chance of winning."
+        return f"{said}{better}"
+    cost = _("Your choice cost {share} of your chance of winning.").format(share=_in_100(decision.drop))
+    return f"{said}{better} {cost}"
 
 
 # -- Try again from here -----------------------------------------------------------------------------------------
@@ -383,12 +433,17 @@ def retry_words(retry: Retry, played: HandState, scores: tuple[int, ...], conten
     choice = choice_words(retry.action, retry.start.view(retry.seat))
 
     def said(points: int) -> str:
-        return f"{points} point{'s' * (points != 1)}"
+        return ngettext("{points} point", "{points} points", points).format(points=points)
 
-    return (
-        f"You chose: {choice}. Played on by the computers, your side scores {said(again[0])} this time, and your "
-        f"chance of winning the game would be {again[1]:.0%}. As you played the hand: {said(before[0])}, and "
-        f"{before[1]:.0%}."
+    return _(
+        "You chose: {choice}. Played on by the computers, your side scores {points} this time, and your chance of "
+        "winning the game would be {chance}. As you played the hand: {played}, and {chance_played}."
+    ).format(
+        choice=choice,
+        points=said(again[0]),
+        chance=f"{again[1]:.0%}",
+        played=said(before[0]),
+        chance_played=f"{before[1]:.0%}",
     )
 
 
@@ -397,4 +452,6 @@ def retry_told(retry: Retry, game: GameState, number: int) -> str:
     the hand ended this time."""
     scores, contenders = game.scores_before(number)
     ended = result_words(retry.hand, retry.hand.view(retry.seat))
-    return f"{retry_words(retry, game.hands[number], scores, contenders)} This time: {ended}"
+    return _("{compared} This time: {ended}").format(
+        compared=retry_words(retry, game.hands[number], scores, contenders), ended=ended
+    )

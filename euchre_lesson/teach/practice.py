@@ -14,11 +14,12 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.actions import Verb
 from ..engine.cards import Card, Rank, Suit, deck, fixed_suit, sort_key
 from ..engine.errors import NotationError, excerpt
 from ..engine.hand import HandState, deal_hand
+from ..engine.language import N_, _
 from ..engine.phases import Phase
 from ..engine.ranking import bower, effective_suit, is_trump
 from ..engine.rules import CUTTHROAT, PRESETS, RuleSet
@@ -360,7 +361,12 @@ def _bid_prompt(state: HandState) -> str:
 def question(kind: str, seed: int, games: Sequence[str] = PRACTISED) -> Question:
     """The question of this kind dealt from this seed in these games: always the same one."""
     if not isinstance(kind, str) or kind not in KINDS:
-        raise NotationError("kind", f"kind must be one of {', '.join(map(repr, KINDS))}, not {excerpt(kind)}.")
+        raise NotationError(
+            "kind",
+            _("kind must be one of {kinds}, not {given}.").format(
+                kinds=", ".join(map(repr, KINDS)), given=excerpt(kind)
+            ),
+        )
     seed = checks.whole("seed", seed, 0, checks.MOST_SEED)
     return Question(kind, seed, KINDS[kind].make(random.Random(seed), _games(games)))
 
@@ -463,19 +469,29 @@ def _some(name: str, given: object, known: Iterable[str], what: str) -> tuple[st
     """Some of the `known` names, at least one, in their own order; `what` one of them is, in words."""
     names = ", ".join(map(repr, known))
     if isinstance(given, str) or not isinstance(given, (list, tuple, set, frozenset)) or not given:
-        raise NotationError(name, f"{name} must be a list of some of {names}, not {excerpt(given)}.")
+        raise NotationError(
+            name,
+            _("{name} must be a list of some of {names}, not {given}.").format(
+                name=name, names=names, given=excerpt(given)
+            ),
+        )
     unknown = [item for item in given if not isinstance(item, str) or item not in known]
     if unknown:
-        raise NotationError(name, f"{excerpt(unknown[0])} is not {what}; the {name} are {names}.")
+        raise NotationError(
+            name,
+            _("{given} is not {what}; the {name} are {names}.").format(
+                given=excerpt(unknown[0]), what=language._(what), name=name, names=names
+            ),
+        )
     return tuple(item for item in known if item in given)
 
 
 def _kinds(kinds: object) -> tuple[str, ...]:
-    return _some("kinds", kinds, KINDS, "a kind of practice question")
+    return _some("kinds", kinds, KINDS, N_("a kind of practice question"))
 
 
 def _games(games: object) -> tuple[str, ...]:
-    return _some("games", games, PRESETS, "a game")
+    return _some("games", games, PRESETS, N_("a game"))
 
 
 def _progress(value: object) -> Progress | None:

@@ -18,8 +18,9 @@ from typing import NamedTuple
 
 from fsrs import Card, Rating, Scheduler, State
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.errors import NotationError, excerpt
+from ..engine.language import N_
 from .context import learners_progress
 from .course import exercises, lesson_numbers
 from .exercises import Exercise, Verdict
@@ -29,6 +30,7 @@ from .progress import EXERCISE_ID, REVIEW_ITEM, SECONDS_UNTIL, Progress, ReviewC
 
 MOST = 5  # questions in one review: a few minutes; the rest wait for the next review
 DAY = 24 * 60 * 60  # seconds
+REVIEW_OVER = N_("This review is over: every card due was asked. Start a new review.")
 
 
 def _scheduler() -> Scheduler:
@@ -211,7 +213,7 @@ class Review:
         """Check an answer to the question shown; the first one that can be judged reschedules its card (a right one
         after a hint not as far on)."""
         if self.question is None:
-            raise NotationError("given", "This review is over: every card due was asked. Start a new review.")
+            raise NotationError("given", language._(REVIEW_OVER))
         if self.question.position is not None:
             judged = judge_position(self.question.position, given, self.seconds)  # type: ignore[arg-type]
             self.verdict = Verdict(judged.right, judged.words, answer=judged.choice)
@@ -224,7 +226,7 @@ class Review:
     def solution(self) -> str:
         """The answer and why; asked before any answer, it counts as a miss."""
         if self.question is None:
-            raise NotationError("solution", "This review is over: every card due was asked. Start a new review.")
+            raise NotationError("solution", language._(REVIEW_OVER))
         if not self.counted:
             self._rate(False)
         if self.question.position is not None:

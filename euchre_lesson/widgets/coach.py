@@ -7,16 +7,29 @@ from html import escape
 
 import ipywidgets as w
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.cards import Card
 from ..engine.display import RULE_BOOK, rule_book_address, rule_link, words_html
+from ..engine.language import N_, _
 from ..engine.narration import capital, choice_words
 from ..look.clicks import Toggle, action_for
 from ..look.faces import faces_for
 from ..look.picture import Click
 from ..look.prompts import in_names
 from ..look.seat_picture import default_names, picture_of
-from ..play.coach import NOTHING_DECIDED, Retry, Review, Reviewed, accuracy_words, drop_words, retry_told
+from ..play.coach import (
+    WELL,
+    Retry,
+    Review,
+    Reviewed,
+    accuracy_words,
+    band_words,
+    drop_words,
+    hands_reviewed,
+    nothing_decided,
+    retry_told,
+    this_hand,
+)
 from ..play.session import TableSession
 from .cards import action_button, say
 from .fallback import Described
@@ -48,35 +61,39 @@ def _lesson_link(number: int, notebook: str) -> str:
     folder = address[: -len(RULE_BOOK)] if address.endswith(RULE_BOOK) else ""
     return (
         f'<a href="{escape(folder + notebook, quote=True)}" target="_blank" style="text-decoration:underline">'
-        f"lesson {number}</a>"
+        + escape(_("lesson {number}").format(number=number))
+        + "</a>"
     )
 
 
 def _band_html(band: str) -> str:
     """A band's name, marked with its colour (the name says it too)."""
     css = BAND_CLASSES.get(band)
-    return f'<span class="euchre-band {css}">{escape(band)}</span>' if css else escape(band)
+    words = escape(band_words(band))
+    return f'<span class="euchre-band {css}">{words}</span>' if css else words
 
 
 def _behind_html(decision: Reviewed) -> str:
     """The rule and the lesson behind a decision, one link each."""
     number, notebook = decision.lesson
-    return f"The rule behind it: {rule_link(decision.rule)} · learn it again in {_lesson_link(number, notebook)}."
+    return _("The rule behind it: {rule} · learn it again in {lesson}.").format(
+        rule=rule_link(decision.rule), lesson=_lesson_link(number, notebook)
+    )
 
 
 def _summary_html(review: Review, reviews: tuple[Review, ...]) -> str:
     """The hand's accuracy, and the game's over the hands reviewed."""
-    hand = accuracy_words(review.well, len(review.counted), review.accuracy, " this hand")
+    hand = accuracy_words(review.well, len(review.counted), review.accuracy, this_hand())
     counted = [d for r in reviews for d in r.counted]
     if len(reviews) < 2 or not counted:
         return f"<p><b>{escape(hand)}</b></p>"
-    well = sum(d.band in ("Best", "Good") for d in counted)
+    well = sum(d.band in WELL for d in counted)
     average = sum(d.accuracy for d in counted) / len(counted)
-    game = accuracy_words(well, len(counted), average, f" in the {len(reviews)} hands reviewed in this game")
+    game = accuracy_words(well, len(counted), average, hands_reviewed(len(reviews), in_game=True))
     return f"<p><b>{escape(hand)}</b><br>{escape(game)}</p>"
 
 
-LOOKING = "Your coach is looking at your decisions in this hand… You may go on to the next hand meanwhile."
+LOOKING = N_("Your coach is looking at your decisions in this hand… You may go on to the next hand meanwhile.")
 
 
 class Coach(Described, w.VBox):
@@ -90,9 +107,11 @@ class Coach(Described, w.VBox):
         self.session = session
         self.summary, self.worst, self.outcome = w.HTML(), w.HTML(), w.HTML()
         self.try_button = action_button(
-            "Try again from here", "choose again at your costliest decision, on the same cards", self.try_again
+            _("Try again from here"), _("choose again at your costliest decision, on the same cards"), self.try_again
         )
-        self.back_button = action_button("Back to the game", "close the second try and return to the table", self.back)
+        self.back_button = action_button(
+            _("Back to the game"), _("close the second try and return to the table"), self.back
+        )
         self.board = TableView()
         self.board.add_class("euchre-board")
         self.board.add_class("euchre-retry-board")
@@ -125,14 +144,15 @@ class Coach(Described, w.VBox):
             self.try_button.layout.display = "none"
             self.worst.value = ""
             if looking:
-                self.summary.value = f"<p>{LOOKING}</p>"
+                self.summary.value = f"<p>{escape(language._(LOOKING), quote=False)}</p>"
             elif trouble:
-                self.summary.value = f"<p>Your coach could not look at this hand ({escape(trouble)}).</p>"
+                could_not = _("Your coach could not look at this hand ({trouble}).").format(trouble=trouble)
+                self.summary.value = f"<p>{escape(could_not)}</p>"
             self.layout.display = "" if looking or trouble else "none"
             return
         self.layout.display = ""
         if not review.decisions:
-            self.summary.value = f"<p><b>{NOTHING_DECIDED}</b></p>"
+            self.summary.value = f"<p><b>{escape(nothing_decided(), quote=False)}</b></p>"
             self.try_button.layout.display = "none"
             self.worst.value = ""
             return
@@ -140,14 +160,19 @@ class Coach(Described, w.VBox):
         worst = review.worst
         self.try_button.layout.display = "" if worst is not None else "none"
         if worst is None:
-            none_below = "<p>No decision to try again: each was the best or near it.</p>"
+            none_below = (
+                "<p>" + escape(_("No decision to try again: each was the best or near it."), quote=False) + "</p>"
+            )
             self.worst.value = none_below if review.counted else ""
             return
         view = worst.state.view(self.session.seat)
-        self.worst.value = (
-            f"<p>Your costliest decision: <b>{escape(capital(choice_words(worst.action, view)))}</b> "
-            f"({_band_html(worst.band)}): it {escape(drop_words(worst.drop))}. {_behind_html(worst)}</p>"
+        worst_words = _("Your costliest decision: {chosen} ({band}): it {dropped}. {behind}").format(
+            chosen=f"<b>{escape(capital(choice_words(worst.action, view)))}</b>",
+            band=_band_html(worst.band),
+            dropped=escape(drop_words(worst.drop)),
+            behind=_behind_html(worst),
         )
+        self.worst.value = f"<p>{worst_words}</p>"
 
     def _draw_board(self) -> None:
         """The second try's board: the position chosen again, or the hand as it ended this time."""
@@ -168,10 +193,10 @@ class Coach(Described, w.VBox):
     def try_again(self) -> None:
         """Show the costliest decision's position again, to choose from."""
         self.retry, self.chosen = None, frozenset()
-        self.outcome.value = (
-            "<p>Here is the position again, with the same cards. Choose again: the computers then play the hand out."
-            "</p>"
+        again = _(
+            "Here is the position again, with the same cards. Choose again: the computers then play the hand out."
         )
+        self.outcome.value = f"<p>{escape(again, quote=False)}</p>"
         self.retry_box.layout.display = ""
         self._draw_board()
 
@@ -186,14 +211,20 @@ class Coach(Described, w.VBox):
         worst = None if review is None else review.worst
         if worst is None:
             raise ValueError("There is no decision to try again: grade a finished hand first.")
-        self.outcome.value = "<p>The computers are playing the hand out from your new choice…</p>"
+        self.outcome.value = (
+            "<p>" + escape(_("The computers are playing the hand out from your new choice…"), quote=False) + "</p>"
+        )
         retry = self.session.try_again(worst.place, action)  # type: ignore[arg-type]
         self.retry = retry
         words = retry_told(retry, self.session.game, self.session.shown)
         names = [sitter.name for sitter in default_names(retry.hand.view(self.session.seat))]
         self.outcome.value = in_names(
-            f"<p>{words_html(words)}</p><p>(One deal, played one way: the coach's figures weigh many deals that fit "
-            f"what you saw.)</p>",
+            f"<p>{words_html(words)}</p><p>"
+            + escape(
+                _("(One deal, played one way: the coach's figures weigh many deals that fit what you saw.)"),
+                quote=False,
+            )
+            + "</p>",
             names,
         )
         self._draw_board()
@@ -215,7 +246,7 @@ class Coach(Described, w.VBox):
             else:
                 self.choose(got)
         except ValueError as error:  # the engine's refusal, in its words: the learner chooses again
-            _say_in(self.outcome, f"That did not work: {error}")
+            _say_in(self.outcome, _("That did not work: {error}").format(error=error))
 
 
 def _say_in(box: w.HTML, words: str) -> None:

@@ -61,14 +61,14 @@ def test_two_students_at_one_table_each_read_it_in_their_own_language(chromium, 
     try:
         french.goto(server.url)
         french.locator(".class-language-fr.class-language-chosen").wait_for()  # the browser's language, chosen at once
-        sign_in(french, "Ana", join=said("fr", "Join"))
+        sign_in(french, "Ana", join=said("fr", "Join"), language="fr")
         french.get_by_role("button", name=sit_at_table_1("fr")).click()
         seated(french)
         other.goto(server.url)
         other.locator(".class-language-en.class-language-chosen").wait_for()
         other.locator(".class-language-et").click()  # Ben picks Eesti on the page
         other.locator(".class-language-et.class-language-chosen").wait_for()
-        sign_in(other, "Ben", join=said("et", "Join"))
+        sign_in(other, "Ben", join=said("et", "Join"), language="et")
         other.get_by_role("button", name=sit_at_table_1("et")).click()
         seated(other)
         french.wait_for_function("() => document.querySelectorAll('.tv-seat .tv-name').length === 3")
@@ -105,7 +105,7 @@ def test_the_teacher_s_page_follows_the_teacher_s_choice(chromium, server):
     try:
         teacher.goto(server.url + "teacher")
         teacher.locator(".class-language-fr.class-language-chosen").wait_for()
-        teacher.get_by_label("Teacher code").fill(TEACHER)
+        teacher.get_by_label(said("fr", "Teacher code")).fill(TEACHER)
         teacher.get_by_role("button", name=said("fr", "Open")).click()
         card = teacher.locator(".class-table").nth(0)
         card.get_by_role("button", name=said("fr", "Show on the projector")).click()

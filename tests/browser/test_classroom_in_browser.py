@@ -171,10 +171,14 @@ def join(page, url: str, name: str, code: str = JOIN) -> None:
     sign_in(page, name, code)
 
 
-def sign_in(page, name: str, code: str = JOIN, join: str = "Join") -> None:
-    """Fill the join form the page shows, and click Join (`join`: its words in the page's language)."""
-    enter(page, "Your first name", name)
-    enter(page, "Join code", code)
+def sign_in(page, name: str, code: str = JOIN, join: str = "Join", language: str = "en") -> None:
+    """Fill the join form the page shows, and click Join (`join`, and the fields' labels: in the page's language)."""
+    from euchre_lesson.engine.language import _, speaking
+
+    with speaking(language):
+        first_name, join_code = _("Your first name"), _("Join code")
+    enter(page, first_name, name)
+    enter(page, join_code, code)
     page.get_by_role("button", name=join).click()
 
 

@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from ...engine import language as catalog
+from ...engine.language import ENGLISH, N_, _, browser_language, speaking
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -26,30 +29,42 @@ ASKING_SECONDS = 20.0  # a new connection that has not said what it wants by the
 PAGE_SOCKET = "/jupyter/api/kernels/"  # where a page opens its connection (Solara's websocket)
 NOT_PAGES = ("/_solara/", "/static/", "/jupyter/", "/lessons/", "/readyz")  # files and routes, not pages
 
-TOO_MANY_HERE = (
+# Said in the language the browser asks for first (its Accept-Language), where the class has it.
+TOO_MANY_HERE = N_(
     "This computer already has {open} pages of the class open, the most one computer may have. "
     "Close the class's other tabs on this computer, then reload this page."
 )
-TOO_MANY = (
+TOO_MANY = N_(
     "The class's server already has {open} pages open, the most it serves at once. "
     "Close a tab you no longer need, or ask your teacher, then reload this page."
 )
-NOT_HERE = "There is no page at this address. The class is at the address your teacher gave."
+NOT_HERE = N_("There is no page at this address. The class is at the address your teacher gave.")
+
+
+def asked_language(scope: Scope) -> str:
+    """The language a request's browser asks for first among the class's (its Accept-Language); else English."""
+    for name, value in scope.get("headers") or ():
+        if name == b"accept-language" and isinstance(value, bytes):
+            tags = [part.split(";")[0].strip() for part in value[:2000].decode("latin-1").split(",")[:20]]
+            return browser_language(tags) or ENGLISH
+    return ENGLISH
 
 
 def plain_page(words: str, status: int) -> tuple[int, bytes]:
-    """A short page of plain words (a refusal), as the HTTP status and the page's bytes."""
+    """A short page of plain words (a refusal), as the HTTP status and the page's bytes, in the language chosen."""
+    title = escape(_("Euchre class"))
     page = (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Euchre class</title></head>'
+        f'<!doctype html><html lang="{catalog.language()}"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title></head>'
         '<body style="font: 1.2rem/1.5 system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem">'
-        f"<h1>Euchre class</h1><p>{escape(words)}</p></body></html>"
+        f"<h1>{title}</h1><p>{escape(words)}</p></body></html>"
     )
     return status, page.encode("utf-8")
 
 
-async def send_page(send: Send, words: str, status: int) -> None:
-    status, body = plain_page(words, status)
+async def send_page(send: Send, words: str, status: int, language: str = ENGLISH) -> None:
+    with speaking(language):
+        status, body = plain_page(words, status)
     headers = [(b"content-type", b"text/html; charset=utf-8"), (b"content-length", str(len(body)).encode())]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
@@ -87,29 +102,35 @@ class Limits:
     in_all: int = PAGES_IN_ALL
     open_pages: dict[str, int] = field(default_factory=dict)
 
-    def refusal(self, address: str) -> str:
-        """Why one more page from `address` is refused ('' when it is not). The laptop's own pages (the loopback
-        address: the teacher's, or the tests' and the benchmark's many students) count only in all."""
+    def refusal(self, address: str, language: str = ENGLISH) -> str:
+        """Why one more page from `address` is refused, in `language` ('' when it is not). The laptop's own pages
+        (the loopback address: the teacher's, or the tests' and the benchmark's many students) count only in all."""
+        with speaking(language):
+            return self._refusal(address)
+
+    def _refusal(self, address: str) -> str:
         here = address.startswith("127.") or address == "::1"
         if not here and self.open_pages.get(address, 0) >= self.per_address:
-            return TOO_MANY_HERE.format(open=self.open_pages[address])
+            return catalog._(TOO_MANY_HERE).format(open=self.open_pages[address])
         if sum(self.open_pages.values()) >= self.in_all:
-            return TOO_MANY.format(open=sum(self.open_pages.values()))
+            return catalog._(TOO_MANY).format(open=sum(self.open_pages.values()))
         return ""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind, path = scope["type"], scope.get("path", "")
-        address = (scope.get("client") or ("unknown", 0))[0]
+        address, asked = (scope.get("client") or ("unknown", 0))[0], asked_language(scope)
         if kind == "http" and path.rstrip("/") == "/resourcez":  # Solara's load page: how busy, how many pages
-            await send_page(send, NOT_HERE, 404)
+            with speaking(asked):
+                not_here = catalog._(NOT_HERE)
+            await send_page(send, not_here, 404, asked)
             return
         if kind == "http" and scope.get("method") == "GET" and not path.startswith(NOT_PAGES):
-            refused = self.refusal(address)
+            refused = self.refusal(address, asked)
             if refused:
-                await send_page(send, refused, 429)
+                await send_page(send, refused, 429, asked)
                 return
         if kind == "websocket" and path.startswith(PAGE_SOCKET):
-            refused = self.refusal(address)
+            refused = self.refusal(address, asked)
             if refused:  # closed before it is accepted: the browser is answered 403 and its page says it lost touch
                 await receive()  # the connection's opening, which comes first
                 await send({"type": "websocket.close", "code": 1008, "reason": refused[:120]})

@@ -24,8 +24,9 @@ import solara
 import traitlets
 
 from ...engine import checks
+from ...engine import language as catalog
 from ...engine.cards import Card
-from ...engine.language import _, choose_language, ngettext, speaking
+from ...engine.language import N_, _, choose_language, ngettext, speaking
 from ...engine.rules import RuleSet
 from ...look.clicks import Toggle
 from ...look.faces import faces_for
@@ -389,15 +390,17 @@ def JoinForm(on_joined: Callable[[str], None], stale: bool) -> None:
 
     solara.use_effect(late_letters, [code])
 
-    heading("Join the class's Euchre tables")
+    heading(_("Join the class's Euchre tables"))
     if stale:
         Said(
-            "This browser's seat is not one of this class's any more: join again with your first name and the "
-            "join code on the board.",
+            _(
+                "This browser's seat is not one of this class's any more: join again with your first name and the "
+                "join code on the board."
+            ),
             "note",
         )
-    solara.InputText("Your first name", value=name, on_value=set_name, continuous_update=True)
-    solara.InputText("Join code", value=code, on_value=set_code, continuous_update=True)
+    solara.InputText(_("Your first name"), value=name, on_value=set_name, continuous_update=True)
+    solara.InputText(_("Join code"), value=code, on_value=set_code, continuous_update=True)
     solara.Button(_("Join"), on_click=spoken(speaking_now, join), color="primary")
     Said(said)
 
@@ -417,7 +420,7 @@ def Waiting(token: str, view: WaitingView) -> None:
 
         return spoken(speaking_now, sit)
 
-    heading(f"Welcome, {view['name']}")
+    heading(_("Welcome, {name}").format(name=view["name"]))
     Said(room.waiting_note(token), "note")
     solara.Text(_("Choose a table, or wait: your teacher can seat you."))
     for table in view["tables"]:
@@ -489,11 +492,11 @@ def tools_for(view: SeatedView) -> list[Button]:
     undo = view["undo"]
     your_turn = view["hand_in_play"]["your_turn"] and not view["game_over"]
     return [
-        tool(HINT, "Hint", "The computer's advice for this move, for you alone", your_turn),
+        tool(HINT, _("Hint"), _("The computer's advice for this move, for you alone"), your_turn),
         tool(
             UNDO,
-            "Undo asked" if undo["you_asked"] else "Undo",
-            "Go back to before the last student's move, once every student at this table asks",
+            _("Undo asked") if undo["you_asked"] else _("Undo"),
+            _("Go back to before the last student's move, once every student at this table asks"),
             undo["moment"] is not None and not undo["you_asked"],
         ),
     ]
@@ -506,14 +509,22 @@ def note_for(view: SeatedView, refused: str) -> tuple[str, Mood]:
     words: list[str] = []
     undo = view["undo"]
     if view["hint"] and view["hand_in_play"]["your_turn"]:
-        words.append(f"Hint: {view['hint']}")
+        words.append(_("Hint: {hint}").format(hint=view["hint"]))
     if undo["asked"]:
         waiting = undo["waiting_for"]
         words.append(
-            f"{' and '.join(undo['asked'])} asked to undo the last student's move: the table goes back once "
-            f"{' and '.join(waiting)} press{'es' * (len(waiting) == 1)} Undo too."
+            ngettext(
+                "{asked} asked to undo the last student's move: the table goes back once {waiting} presses Undo too.",
+                "{asked} asked to undo the last student's move: the table goes back once {waiting} press Undo too.",
+                len(waiting),
+            ).format(asked=and_names(undo["asked"]), waiting=and_names(waiting))
         )
     return " ".join(words), "good" if view["hint"] and view["hand_in_play"]["your_turn"] else ""
+
+
+def and_names(names: Iterable[str]) -> str:
+    """Names joined as a list is said: 'Ava and Ben' ('and' in the language chosen)."""
+    return _(" and ").join(names)
 
 
 class SeatBoard:
@@ -708,7 +719,9 @@ def Coached(token: str, coach: CoachSeen, on_asked: Callable[[], None]) -> None:
 
     number, worst = coach["number"], coach["worst"]
     lines = (
-        f"<h4>Your decisions in hand {number}</h4>" + listed(coach["lines"], "class-grades") if coach["lines"] else ""
+        _("<h4>Your decisions in hand {number}</h4>").format(number=number) + listed(coach["lines"], "class-grades")
+        if coach["lines"]
+        else ""
     )
     solara.HTML(
         "div",
@@ -720,13 +733,19 @@ def Coached(token: str, coach: CoachSeen, on_asked: Callable[[], None]) -> None:
         solara.HTML(
             "div",
             unsafe_innerHTML=(
-                f'<p class="class-worst">Your costliest decision: {escaped(worst["words"])} The rule behind it: '
-                f'<a href="{rule_page}" target="_blank" {UNDERLINED}>{rule}</a> · learn it again in '
-                f'<a href="{lesson_page}" target="_blank" {UNDERLINED}>lesson {lesson}</a>.</p>'
+                '<p class="class-worst">'
+                + _("Your costliest decision: {words} The rule behind it: {rule} · learn it again in {lesson}.").format(
+                    words=escaped(worst["words"]),
+                    rule=f'<a href="{rule_page}" target="_blank" {UNDERLINED}>{rule}</a>',
+                    lesson=f'<a href="{lesson_page}" target="_blank" {UNDERLINED}>'
+                    + escaped(_("lesson {number}").format(number=lesson))
+                    + "</a>",
+                )
+                + "</p>"
             ),
         )
         if worst["choices"]:
-            solara.Text("Try again from here: choose again, and the computers play the hand out.")
+            solara.Text(_("Try again from here: choose again, and the computers play the hand out."))
             with solara.Row(style="flex-wrap: wrap", classes=["class-try-again"]):
                 for choice in worst["choices"]:
                     solara.Button(choice["words"], on_click=again(choice["key"]), text=True)
@@ -767,8 +786,8 @@ def TeacherPage() -> None:
         RememberTeacher(door)
         if desk is None:
             LanguagePicker(language, pick_language, refused_language)
-            heading("The teacher's page")
-            solara.InputText("Teacher code", value=code, on_value=set_code, password=True, continuous_update=True)
+            heading(_("The teacher's page"))
+            solara.InputText(_("Teacher code"), value=code, on_value=set_code, password=True, continuous_update=True)
             solara.Button(_("Open"), on_click=spoken(language, open_desk), color="primary")
             Said(said)
         else:
@@ -786,10 +805,12 @@ def join_screen(address: str, code: str) -> str:
         f'<div class="class-join-qr" style="width: min(62vh, 86vw); height: min(62vh, 86vw)">{qr if address else ""}'
         "</div>"
         '<div class="class-join-words" style="text-align: center; max-width: 90vw">'
-        '<p style="font-size: clamp(20px, min(4vh, 5vw), 44px); margin: 0">Open</p>'
+        '<p style="font-size: clamp(20px, min(4vh, 5vw), 44px); margin: 0">' + escaped(_("Open")) + "</p>"
         '<p class="class-join-address" style="font-size: clamp(22px, min(6vh, 6vw), 64px); font-weight: 700; '
-        f'margin: 0 0 0.3em; overflow-wrap: anywhere">{escaped(address or "this page")}</p>'
-        '<p style="font-size: clamp(20px, min(4vh, 5vw), 44px); margin: 0">and type the join code</p>'
+        'margin: 0 0 0.3em; overflow-wrap: anywhere">' + escaped(address or _("this page")) + "</p>"
+        '<p style="font-size: clamp(20px, min(4vh, 5vw), 44px); margin: 0">'
+        + escaped(_("and type the join code"))
+        + "</p>"
         '<p class="class-join-code" style="font-size: clamp(64px, min(17vh, 20vw), 190px); font-weight: 800; '
         "letter-spacing: 0.12em; margin: 0; line-height: 1.1; font-family: 'DejaVu Sans Mono', monospace\">"
         f"{escaped(code)}</p></div></div>"
@@ -872,7 +893,7 @@ def DeskTools(
     game, set_game = solara.use_state("cutthroat")
     with solara.Row(style="align-items: center; flex-wrap: wrap; gap: 0.5em"):
         solara.Select(
-            "Game",
+            _("Game"),
             values=[rules.game for rules in desk.room.house_rules.games],
             value=game,
             on_value=set_game,
@@ -891,7 +912,7 @@ def WaitingToSit(waiting: list[str], languages: Callable[[], object] | None) -> 
     """The students waiting to be seated, and beside them the languages to choose from (on a line of their own, they
     would push the third table below a projector's 720 pixels)."""
     with solara.Row(style="align-items: center; justify-content: space-between; flex-wrap: wrap; gap: 0.5em"):
-        Line("Waiting to be seated: " + (", ".join(waiting) if waiting else "nobody") + ".")
+        Line(_("Waiting to be seated: {names}.").format(names=", ".join(waiting) if waiting else _("nobody")))
         if languages is not None:
             languages()
 
@@ -917,15 +938,19 @@ def JoinStrip(join: str, code: str, others: tuple[str, ...], on_join_screen: Cal
 def Comparison(rows: list[dict]) -> None:
     """The deal of the day, deal by deal: what each table bid and scored (game by game, when tables play several)."""
     if rows:
-        heading("The deal of the day, deal by deal", 3)
+        heading(_("The deal of the day, deal by deal"), 3)
         lines = []
         several = len({row.get("game") for row in rows}) > 1
         for row in rows:
             played = "".join(
-                f"<li>Table {number}: {escaped(result['words'])}</li>"
+                "<li>" + escaped(_("Table {number}: {words}").format(number=number, words=result["words"])) + "</li>"
                 for number, result in sorted(row["tables"].items())
             )
-            deal = f"{escaped(row['game'])}, deal {row['deal']}" if several else f"Deal {row['deal']}"
+            deal = escaped(
+                _("{game}, deal {deal}").format(game=row["game"], deal=row["deal"])
+                if several
+                else _("Deal {deal}").format(deal=row["deal"])
+            )
             lines.append(f"<li>{deal}:<ul>{played}</ul></li>")
         solara.HTML("ul", unsafe_innerHTML="".join(lines), classes=["class-comparison"])
 
@@ -959,7 +984,9 @@ def ProjectedTable(
 def roster_label(entry: RosterEntry) -> str:
     """A student as the teacher's list names them: 'Ana (table 1, seat 2)' or 'Ben (waiting)'."""
     place = entry["place"]
-    return f"{entry['name']} ({'waiting' if place is None else f'table {place[0]}, seat {place[1]}'})"
+    if place is None:
+        return _("{name} (waiting)").format(name=entry["name"])
+    return _("{name} (table {table}, seat {seat})").format(name=entry["name"], table=place[0], seat=place[1])
 
 
 SMALL = {"density": "compact"}  # a table card's buttons: many cards fit a screen
@@ -968,24 +995,29 @@ SMALL = {"density": "compact"}  # a table card's buttons: many cards fit a scree
 def table_words(table: TableAtAGlance) -> str:
     """A table card's words, as HTML: its title, its scores, whose turn it is and for how long."""
     states = [
-        words for shown, words in ((table["paused"], "paused"), (table["hands_open"], "every hand shown")) if shown
+        words
+        for shown, words in ((table["paused"], _("paused")), (table["hands_open"], _("every hand shown")))
+        if shown
     ]
-    title = f"Table {table['table']}: {table['game']}, hand {table['hand_number']}" + "".join(
-        f" ({words})" for words in states
-    )
+    title = _("Table {number}: {game}, hand {hand}").format(
+        number=table["table"], game=table["game"], hand=table["hand_number"]
+    ) + "".join(f" ({words})" for words in states)
     scores = ", ".join(
-        " and ".join(table["seats"][seat]["name"] or table["seats"][seat]["where"] for seat in side) + f" {score}"
+        and_names(table["seats"][seat]["name"] or table["seats"][seat]["where"] for seat in side) + f" {score}"
         for side, score in zip(table["sides"], table["scores"])
     )
     if table["game_over"]:
-        turn = "The game is over."
+        turn = _("The game is over.")
     elif table["to_act"] is not None:
-        turn = f"To act: {table['to_act_name']}, for {table['waited']:.0f} s."
+        turn = _("To act: {name}, for {seconds} s.").format(name=table["to_act_name"], seconds=f"{table['waited']:.0f}")
     else:
         turn = ""
     return (
         f'<div style="font-weight: 700; font-size: 16px">{escaped(title)}</div>'
-        f"<div>Scores: {escaped(scores)}.</div>" + (f"<div>{escaped(turn)}</div>" if turn else "")
+        + "<div>"
+        + escaped(_("Scores: {scores}.").format(scores=scores))
+        + "</div>"
+        + (f"<div>{escaped(turn)}</div>" if turn else "")
     )
 
 
@@ -1032,7 +1064,12 @@ def TableCard(
                         **SMALL,
                     )
         solara.Select(  # never grown to fill a card stretched to its row's tallest (a field twice as tall)
-            "Student to seat", values=list(names), value=chosen, on_value=set_chosen, dense=True, style="flex: 0 0 auto"
+            _("Student to seat"),
+            values=list(names),
+            value=chosen,
+            on_value=set_chosen,
+            dense=True,
+            style="flex: 0 0 auto",
         )
         TableButtons(desk, table, doing, on_show)
         for problem in table["problems"]:
@@ -1052,17 +1089,19 @@ def seat_here(place: Callable[[], None], set_chosen: Callable[[str | None], None
 
 # What the teacher's page asks before doing something that cannot be taken back, and the words of its Yes.
 ASKED_FIRST = {
-    "deal again": "Deal this hand again, from the same cards? What was played of it goes.",
-    "remove": "Remove this table? Its students wait to be seated again, and its game ends.",
-    "change game": "Start a new game of {game} at this table? Its scores start again from 0.",
-    "change game mid-hand": "This hand has begun: start a new game of {game} now? The hand ends unplayed, and the "
-    "scores start again from 0.",
+    "deal again": N_("Deal this hand again, from the same cards? What was played of it goes."),
+    "remove": N_("Remove this table? Its students wait to be seated again, and its game ends."),
+    "change game": N_("Start a new game of {game} at this table? Its scores start again from 0."),
+    "change game mid-hand": N_(
+        "This hand has begun: start a new game of {game} now? The hand ends unplayed, and the scores start again "
+        "from 0."
+    ),
 }
 YES_TO = {
-    "deal again": "Yes, deal again",
-    "remove": "Yes, remove the table",
-    "change game": "Yes, change the game",
-    "change game mid-hand": "Yes, change the game",
+    "deal again": N_("Yes, deal again"),
+    "remove": N_("Yes, remove the table"),
+    "change game": N_("Yes, change the game"),
+    "change game mid-hand": N_("Yes, change the game"),
 }
 
 
@@ -1070,7 +1109,7 @@ YES_TO = {
 def AskFirst(asking: str, game: str, on_yes: Callable[[], None], on_no: Callable[[], None]) -> None:
     """A question before an action that cannot be taken back (see ASKED_FIRST), with Yes and No; `game`, the name of
     the game a table is to be given."""
-    question, yes = ASKED_FIRST[asking].format(game=game), YES_TO[asking]
+    question, yes = catalog._(ASKED_FIRST[asking]).format(game=game), catalog._(YES_TO[asking])
     with solara.Row(classes=["class-ask-first"], style="flex-wrap: wrap; align-items: center; gap: 0.3em"):
         solara.HTML("span", unsafe_innerHTML=escaped(question), attributes={"role": "alert"})
         solara.Button(yes, on_click=on_yes, color="error", **SMALL)
@@ -1090,7 +1129,7 @@ def TableGame(
             ask(game)
 
     with solara.Row(style="align-items: center; flex-wrap: wrap; gap: 0.3em"):
-        solara.Select("Game", values=games, value=current, on_value=choose, dense=True, style="max-width: 11em")
+        solara.Select(_("Game"), values=games, value=current, on_value=choose, dense=True, style="max-width: 11em")
         solara.Button(_("Remove the table"), on_click=on_remove, text=True, color="error", **SMALL)
 
 

@@ -125,12 +125,12 @@ def LessonAnswers(served: ServedClass, news: int = 0):
             solara.FileDownload(
                 lambda: reports.tables().csv_text("lessons").encode("utf-8"),
                 filename="class-lessons.csv",
-                label="Download students and lessons (CSV)",
+                label=_("Download students and lessons (CSV)"),
                 mime_type="text/csv",
             )
             solara.FileDownload(
                 lambda: reports.tables().csv_text("rules").encode("utf-8"),
                 filename="class-rules.csv",
-                label="Download what to teach again (CSV)",
+                label=_("Download what to teach again (CSV)"),
                 mime_type="text/csv",
             )
