@@ -200,7 +200,9 @@ def test_the_built_lesson_runs_in_its_language_with_its_links_among_its_language
 def test_make_translations_builds_no_language_without_a_translated_cell(place, capsys):
     lesson(place[0])
     assert tool.main(["--notebooks", str(place[0]), "--locale", str(place[1])]) == 0  # extract, then build
-    assert "fr: no lesson cell is translated yet, so no lessons are built" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "fr: no lesson cell is translated yet, so no lessons are built" in said
+    assert "sq: its lessons are begun, not whole, so they are not built (--language sq does)" in said
     assert not (place[0] / "fr").exists() and tool.po_path(place[0] / "01_trumps.ipynb", "fr", place[1]).exists()
 
 

@@ -33,6 +33,9 @@ LANGUAGES = {
     "ka": "ქართული",
     "ha": "Hausa",
 }
+# The languages whose lessons are translated whole, beside English: each has its folder of notebooks (notebooks/fr).
+# The begun ones have a few cells translated (the rule book's sections): their lessons are the English ones.
+WHOLE_LESSONS = ("fr", "et")
 
 _chosen: ContextVar[str | None] = ContextVar("euchre_lesson_language", default=None)  # None: nothing chosen here
 

@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine.errors import NotationError
-from ..engine.language import ENGLISH, LANGUAGES, _, checked_language, choose_language
+from ..engine.language import ENGLISH, LANGUAGES, WHOLE_LESSONS, _, checked_language, choose_language
 from ..teach.context import learners_progress
 from ..teach.progress import Progress
 from . import arguments
@@ -25,8 +25,6 @@ from .clicks import TiedButton
 from .fallback import START, Described
 
 CONTENTS = "14_contents.ipynb"  # each language's contents page, in its own folder (notebooks/<code>/)
-# The languages whose lessons are translated whole, beside English (issue 38): each has its folder of notebooks.
-WHOLE = ("fr", "et")
 # What the chooser says once a language is chosen, in that language (the words of the package's catalog are the
 # table's; these are the chooser's own, a few lines, written here with the languages' names).
 CHOSEN_WORDS = {
@@ -46,13 +44,13 @@ def _page_language(folder: Path | None = None) -> str:
     """The language of the contents page this kernel runs beside: its folder's name where it is a language's folder
     of lessons (notebooks/fr), else English (notebooks/)."""
     name = (Path.cwd() if folder is None else folder).name
-    return name if name in WHOLE else ENGLISH
+    return name if name in WHOLE_LESSONS else ENGLISH
 
 
 def _contents_link(code: str, here: str) -> str | None:
     """The address of a language's contents page from the contents page in `here`'s folder; None where the language
     has no lessons of its own."""
-    if code not in (ENGLISH, *WHOLE):
+    if code not in (ENGLISH, *WHOLE_LESSONS):
         return None
     up = "" if here == ENGLISH else "../"
     return f"{up}{CONTENTS}" if code == ENGLISH else f"{up}{code}/{CONTENTS}"
