@@ -54,9 +54,8 @@ HEADER = (
 )
 HEADER += "edit the .po files)."
 sys.path.insert(0, str(ROOT))  # the package's own list of languages, from its source: no install needed
-from euchre_lesson.engine.language import ENGLISH  # noqa: E402
+from euchre_lesson.engine.language import ENGLISH, WHOLE_LESSONS  # noqa: E402
 from euchre_lesson.engine.language import LANGUAGES as SPOKEN  # noqa: E402
-from euchre_lesson.engine.language import WHOLE_LESSONS  # noqa: E402
 
 LANGUAGES = tuple(code for code in SPOKEN if code != ENGLISH)  # the languages with lessons besides English
 LANGUAGE_CELL = "lesson-language"  # the id of the code cell the build adds: the kernel speaks the lesson's language
@@ -368,7 +367,9 @@ def main(argv: list[str] | None = None) -> int:
     if arguments.step in (None, "build"):
         for language in languages:
             if arguments.language is None and language not in WHOLE_LESSONS:
-                print(f"{language}: its lessons are begun, not whole, so they are not built (--language {language} does)")
+                print(
+                    f"{language}: its lessons are begun, not whole, so they are not built (--language {language} does)"
+                )
                 continue
             if arguments.language is None and not translated_anything(language, notebooks, locale):
                 print(f"{language}: no lesson cell is translated yet, so no lessons are built")
