@@ -19,10 +19,13 @@ from ..engine.actions import Verb
 from ..engine.cards import Card, Rank, Suit, deck, fixed_suit, sort_key
 from ..engine.errors import NotationError, excerpt
 from ..engine.hand import HandState, deal_hand
-from ..engine.language import N_, _
+from ..engine.language import N_, _, ngettext
+from ..engine.narration import capital
 from ..engine.phases import Phase
 from ..engine.ranking import bower, effective_suit, is_trump
 from ..engine.rules import CUTTHROAT, PRESETS, RuleSet
+from ..engine.said import saying, saying_many, words_of
+from ..engine.tricks import PLURALS
 from ..engine.view import acting_seat
 from ..play.rule_of_thumb import RuleOfThumbPlayer, count, round_one_count
 from .context import current
@@ -139,7 +142,7 @@ def _score(rng: random.Random, games: tuple[str, ...]) -> Score:
 def _best_five(rng: random.Random, games: tuple[str, ...]) -> BestFive:
     """The cutthroat maker's ten cards once the dummy is taken (T5), whatever the games practised: only it has one."""
     state = _position(rng, CUTTHROAT, lambda s: s.phase is Phase.DUMMY, lambda s: s.phase is Phase.DUMMY)
-    why = "the dummy is taken by the maker"
+    why = "the dummy is taken by the maker"  # a programmer's words, if the position were not what it is
     ten = tuple(sorted(state.hands[checks.known(state.maker, why)] + checks.known(state.dummy, why), key=sort_key))
     trump = fixed_suit(state.trump)
     return BestFive(ten, trump, hints=(HINTS["best_five"], _keep_clue(ten, trump)))
@@ -151,7 +154,7 @@ def _bid(rng: random.Random, games: tuple[str, ...]) -> Bid:
     state = _position(rng, rules, lambda s: _clear_bid(s) == order, lambda s: _clear_bid(s) is not None)
     chosen = RuleOfThumbPlayer().decide(state.view(acting_seat(state)))
     hints = (*bid_hints(rules), _bid_clue(state))
-    return Bid(state, accept=(str(chosen.action),), reason=f"{COUNTING} {chosen.reason}", hints=hints)
+    return Bid(state, accept=(str(chosen.action),), reason=f"{language._(COUNTING)} {chosen.reason}", hints=hints)
 
 
 def _clear_bid(state: HandState) -> bool | None:
@@ -163,39 +166,79 @@ def _clear_bid(state: HandState) -> bool | None:
     return True if margin >= 1 else False if margin <= -2 else None
 
 
-COUNTING = "The rule of thumb of the lessons counts each trump, each bower once more, and each off-suit ace:"
+COUNTING = N_("The rule of thumb of the lessons counts each trump, each bower once more, and each off-suit ace:")
 
 # Each kind's hints: first the nudge (the rule to think of, with its id: the views link it to the rule book), then a
 # clue built from the question's own cards that narrows the choice without naming the answer. The words are those of
 # the lesson that first practises the kind: lesson 1 (which_suit, trick_winner), 2 (bid), 4 (best_five),
 # 6 (legal_plays), 7 (score).
 HINTS = {
-    "which_suit": "Think of the bowers (C2): once trump is fixed, two jacks change suit, and no other card does.",
-    "trick_winner": "The highest trump played wins the trick; with no trump in it, the highest card of the suit led "
-    "wins (C13). The bowers are trumps (C2).",
-    "legal_plays": "You must follow suit if you can (C12): play a card of the suit led. The left bower belongs to the "
-    "trump suit, not to its printed suit (C2).",
-    "best_five": "Keep every trump first, the bowers too, then your off-suit aces; then keep as few suits as you can, "
-    "so that you can trump the others (T5).",
+    "which_suit": N_("Think of the bowers (C2): once trump is fixed, two jacks change suit, and no other card does."),
+    "trick_winner": N_(
+        "The highest trump played wins the trick; with no trump in it, the highest card of the suit led wins (C13). "
+        "The bowers are trumps (C2)."
+    ),
+    "legal_plays": N_(
+        "You must follow suit if you can (C12): play a card of the suit led. The left bower belongs to the trump "
+        "suit, not to its printed suit (C2)."
+    ),
+    "best_five": N_(
+        "Keep every trump first, the bowers too, then your off-suit aces; then keep as few suits as you can, so that "
+        "you can trump the others (T5)."
+    ),
 }
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+NUMBER_WORDS = (
+    N_("one"),
+    N_("two"),
+    N_("three"),
+    N_("four"),
+    N_("five"),
+    N_("six"),
+    N_("seven"),
+    N_("eight"),
+    N_("nine"),
+    N_("ten"),
+)
+COLOURS = {"red": N_("red"), "black": N_("black")}
 
 
 def _some_of(number: int, thing: str) -> str:
-    """'no trump', 'one trump', 'three trumps': a few of a thing in words."""
-    return f"{NUMBER_WORDS[number]} {thing}{'s' * (number != 1)}"
+    """'no trumps', 'one trump', 'three trumps': a few of a thing in words (the things of the clues below)."""
+    if number == 0:
+        none = {
+            "trump": N_("no trumps"),
+            "off-suit ace": N_("no off-suit aces"),
+            "place": N_("no places"),
+            "trick": N_("no tricks"),
+            "bower": N_("no bowers"),
+        }
+        return language._(none[thing])
+    word = saying(NUMBER_WORDS[number - 1])
+    said = {
+        "trump": saying_many("{number} trump", "{number} trumps", number, number=word),
+        "off-suit ace": saying_many("{number} off-suit ace", "{number} off-suit aces", number, number=word),
+        "place": saying_many("{number} place", "{number} places", number, number=word),
+        "trick": saying_many("{number} trick", "{number} tricks", number, number=word),
+        "bower": saying_many("{number} bower", "{number} bowers", number, number=word),
+    }[thing]
+    return words_of(said)
+
+
+def _suits(suit: Suit) -> str:
+    """A suit's cards in words: 'hearts'."""
+    return language._(PLURALS[suit])
 
 
 def _suit_clue(card: Card, trump: Suit) -> str:
     """Whether the card is one that may change suit, asked without saying the suit it belongs to."""
     if card.is_joker:
-        return "The joker has no suit of its own: like the bowers, it joins one suit once trump is fixed."
+        return _("The joker has no suit of its own: like the bowers, it joins one suit once trump is fixed.")
     if card.rank is not Rank.JACK:
-        return f"The {card} is not a jack: does a card that is not a jack ever change suit?"
-    return (
-        f"The {card} is a jack of a {card.colour} suit, and trump is {trump.colour}: is it the jack of trump, the "
-        f"jack of the other {trump.colour} suit, or neither?"
-    )
+        return _("The {card} is not a jack: does a card that is not a jack ever change suit?").format(card=card)
+    return _(
+        "The {card} is a jack of a {colour} suit, and trump is {trump_colour}: is it the jack of trump, the jack of "
+        "the other {trump_colour} suit, or neither?"
+    ).format(card=card, colour=language._(COLOURS[card.colour]), trump_colour=language._(COLOURS[trump.colour]))
 
 
 def _trick_clue(cards: Sequence[Card], trump: Suit) -> str:
@@ -203,62 +246,93 @@ def _trick_clue(cards: Sequence[Card], trump: Suit) -> str:
     trumps = [card for card in cards if is_trump(card, trump)]
     if not trumps:
         led = effective_suit(cards[0], trump)
-        return f"No trump was played: look only at the {led.plural}, the suit led, and find the highest of them."
+        return _("No trump was played: look only at the {suits}, the suit led, and find the highest of them.").format(
+            suits=_suits(led)
+        )
     if len(trumps) == 1:
-        return "Exactly one card of this trick is a trump (count the bowers as trumps): find it."
-    top = "the card the 25-card deck adds, then " if any(card.is_joker for card in trumps) else ""
-    return (
-        f"{_some_of(len(trumps), 'trump').capitalize()} were played: compare them. The order of trump is {top}the "
-        f"right bower, the left bower, then the ace of trump and down."
-    )
+        return _("Exactly one card of this trick is a trump (count the bowers as trumps): find it.")
+    played = _some_of(len(trumps), "trump")
+    if any(card.is_joker for card in trumps):
+        said = _(
+            "{trumps} were played: compare them. The order of trump is the card the 25-card deck adds, then the right "
+            "bower, the left bower, then the ace of trump and down."
+        )
+    else:
+        said = _(
+            "{trumps} were played: compare them. The order of trump is the right bower, the left bower, then the ace "
+            "of trump and down."
+        )
+    return capital(said.format(trumps=played))
 
 
 def _follow_clue(trick: Sequence[Card], trump: Suit) -> str:
     """The suit led, said from the led card, and where its jack belongs: never a card of the hand."""
     if not trick:
-        return "Nobody has played to this trick yet: is there a suit you must follow?"
+        return _("Nobody has played to this trick yet: is there a suit you must follow?")
     led = effective_suit(trick[0], trump)
     if led is trump:
-        return f"The {trick[0]} is a trump, so trump was led: count your trumps, the bowers included."
-    clue = f"The {trick[0]} was led, so {led.plural} were led: which of your cards are {led.plural}?"
+        return _("The {card} is a trump, so trump was led: count your trumps, the bowers included.").format(
+            card=trick[0]
+        )
+    clue = _("The {card} was led, so {suits} were led: which of your cards are {suits}?").format(
+        card=trick[0], suits=_suits(led)
+    )
     if led.colour == trump.colour:  # the led suit's jack is the left bower: a trump, not one of them (C2)
-        clue += f" Careful: with {trump.plural} trump, the jack of {led.plural} is not one of them."
+        clue += " " + _("Careful: with {trump} trump, the jack of {suits} is not one of them.").format(
+            trump=_suits(trump), suits=_suits(led)
+        )
     return clue
 
 
 def _keep_clue(cards: Sequence[Card], trump: Suit) -> str:
     """How many trumps and off-suit aces the maker's ten hold: what to keep first, without naming the cards."""
     held = count(cards, trump)
-    clue = (
-        f"With {trump.plural} trump, your ten cards hold {_some_of(len(held.trumps), 'trump')} (the bowers count) "
-        f"and {_some_of(len(held.aces), 'off-suit ace')}."
+    clue = _("With {trump} trump, your ten cards hold {trumps} (the bowers count) and {aces}.").format(
+        trump=_suits(trump), trumps=_some_of(len(held.trumps), "trump"), aces=_some_of(len(held.aces), "off-suit ace")
     )
     room = 5 - len(held.trumps)  # places left once every trump is kept
     if room < 0:
-        return clue + " You cannot keep every trump: which five are the highest?"
+        return clue + " " + _("You cannot keep every trump: which five are the highest?")
     if room == 0:
-        return clue + " Keep the trumps first: how many places does that leave for anything else?"
+        return clue + " " + _("Keep the trumps first: how many places does that leave for anything else?")
     if len(held.aces) > room:
-        which = "ace leaves" if room == 1 else "aces leave"
-        return clue + f" Keeping every trump leaves {_some_of(room, 'place')}: which {which} you the fewest suits?"
-    return clue + " Keep those first: which suit could you then throw away entirely?"
+        question = ngettext(
+            "Keeping every trump leaves {places}: which ace leaves you the fewest suits?",
+            "Keeping every trump leaves {places}: which aces leave you the fewest suits?",
+            room,
+        )
+        return clue + " " + question.format(places=_some_of(room, "place"))
+    return clue + " " + _("Keep those first: which suit could you then throw away entirely?")
 
 
 def _score_clue(rules: RuleSet, tricks: int, alone: bool, lone_defender: bool, who: str) -> str:
     """What happened in the hand, in the words of the table's rows, without the points of any row."""
-    maker = rules.facts.makers.noun
-    lone = (", one of them alone" if rules.facts.partners else ", alone") if alone else ""
-    took = f"{maker.capitalize()} took {_some_of(tricks, 'trick')}{lone}"
+    maker = language._(rules.facts.makers.noun)
+    took = _took(maker, _some_of(tricks, "trick"), alone and rules.facts.partners, alone and not rules.facts.partners)
     if tricks == 5:
-        clue = f"{took}: a march."
+        clue = _("{took}: a march.").format(took=took)
     elif tricks >= 3:
-        clue = f"{took}: the promise of three is kept, but not all five are taken."
+        clue = _("{took}: the promise of three is kept, but not all five are taken.").format(took=took)
+    elif rules.facts.partners:
+        clue = _("{took}, fewer than the three promised: {makers} are euchred.").format(took=took, makers=maker)
     else:
-        clue = f"{took}, fewer than the three promised: {maker} {'are' if rules.facts.partners else 'is'} euchred."
+        clue = _("{took}, fewer than the three promised: {maker} is euchred.").format(took=took, maker=maker)
     if lone_defender:
-        clue += " A defender went alone: the rows of a lone defender come first."
-    asked = {"makers": rules.facts.makers.noun, "defenders": rules.facts.defenders.noun}.get(who, "each side")
-    return f"{clue} Only one side scores on a hand: then read the points of {asked}."
+        clue += " " + _("A defender went alone: the rows of a lone defender come first.")
+    nouns = {"makers": rules.facts.makers.noun, "defenders": rules.facts.defenders.noun}
+    asked = language._(nouns[who]) if who in nouns else _("each side")
+    return clue + " " + _("Only one side scores on a hand: then read the points of {side}.").format(side=asked)
+
+
+def _took(maker: str, tricks: str, one_alone: bool, alone: bool) -> str:
+    """'The makers took three tricks, one of them alone': the first words of a scoring clue."""
+    if one_alone:
+        said = _("{maker} took {tricks}, one of them alone")
+    elif alone:
+        said = _("{maker} took {tricks}, alone")
+    else:
+        said = _("{maker} took {tricks}")
+    return capital(said.format(maker=maker, tricks=tricks))
 
 
 def _bid_clue(state: HandState) -> str:
@@ -266,27 +340,37 @@ def _bid_clue(state: HandState) -> str:
     view = state.view(acting_seat(state))
     up, held = state.up_card, round_one_count(view)
     suit = fixed_suit(up.suit)
-    after = f", once you take the {up} and discard your weakest card," if view.seat == state.dealer else ""
-    bowers = f", {_some_of(len(held.bowers), 'bower')} among them" if held.bowers else ""
-    return (
-        f"With {suit.plural} trump{after} you would hold {_some_of(len(held.trumps), 'trump')}{bowers}, and "
-        f"{_some_of(len(held.aces), 'off-suit ace')}: add them up as the count says."
-    )
+    trumps = _some_of(len(held.trumps), "trump")
+    if held.bowers:
+        trumps = _("{trumps}, {bowers} among them").format(trumps=trumps, bowers=_some_of(len(held.bowers), "bower"))
+    fields = {"suits": _suits(suit), "card": up, "trumps": trumps, "aces": _some_of(len(held.aces), "off-suit ace")}
+    if view.seat == state.dealer:
+        return _(
+            "With {suits} trump, once you take the {card} and discard your weakest card, you would hold {trumps}, and "
+            "{aces}: add them up as the count says."
+        ).format(**fields)
+    return _("With {suits} trump you would hold {trumps}, and {aces}: add them up as the count says.").format(**fields)
 
 
 def score_hints(rules: RuleSet) -> tuple[str, ...]:
     """The nudge of a scoring question: which table of the rule book this game scores by."""
     rules = checks.rules("rules", rules)
     tables = list(dict.fromkeys(row.rule for row in rules.scoring))  # each rule once, in the table's order
-    return (f"Find the first row of the scoring table that fits ({' and '.join(tables)} for {rules.facts.name}).",)
+    return (
+        _("Find the first row of the scoring table that fits ({rules} for {game}).").format(
+            rules=_(" and ").join(tables), game=language._(rules.facts.name)
+        ),
+    )
 
 
 def bid_hints(rules: RuleSet) -> tuple[str, ...]:
     """The nudge of a bidding question: how to count, and what count this game needs to make trump."""
     rules = checks.rules("rules", rules)
     return (
-        f"Count as the rule of thumb does (C6): each trump, each bower once more, and each off-suit ace; "
-        f"{rules.facts.name} needs a count of {rules.facts.make_trump_at} to make trump.",
+        _(
+            "Count as the rule of thumb does (C6): each trump, each bower once more, and each off-suit ace; {game} "
+            "needs a count of {count} to make trump."
+        ).format(game=language._(rules.facts.name), count=rules.facts.make_trump_at),
     )
 
 
@@ -298,12 +382,12 @@ class Kind(NamedTuple):
 
 
 KINDS = {
-    "which_suit": Kind("Which suit is this card?", _which_suit),
-    "trick_winner": Kind("Who wins this trick?", _trick_winner),
-    "legal_plays": Kind("Which cards may be played?", _legal_plays),
-    "score": Kind("Score this hand", _score),
-    "best_five": Kind("Keep the best five", _best_five),
-    "bid": Kind("Bid or pass?", _bid),
+    "which_suit": Kind(N_("Which suit is this card?"), _which_suit),
+    "trick_winner": Kind(N_("Who wins this trick?"), _trick_winner),
+    "legal_plays": Kind(N_("Which cards may be played?"), _legal_plays),
+    "score": Kind(N_("Score this hand"), _score),
+    "best_five": Kind(N_("Keep the best five"), _best_five),
+    "bid": Kind(N_("Bid or pass?"), _bid),
 }
 
 
@@ -317,7 +401,7 @@ class Question:
 
     @property
     def words(self) -> str:
-        return KINDS[self.kind].words
+        return language._(KINDS[self.kind].words)
 
     @property
     def prompt(self) -> str:
@@ -338,24 +422,31 @@ class Question:
 def _bid_setting(state: HandState) -> str:
     """The table of a round-one decision: the game, the dealer, who passed."""
     passed = [s for s, a in zip(state.actors, state.history) if a.kind is Verb.PASS]
-    before = f" Seat{'s' * (len(passed) > 1)} {' and '.join(map(str, passed))} passed." if passed else ""
-    return f"{state.rules.facts.described}: seat {state.dealer} deals.{before}"
+    setting = _("{game}: seat {dealer} deals.").format(
+        game=language._(state.rules.facts.described), dealer=state.dealer
+    )
+    if passed:
+        seats = _(" and ").join(map(str, passed))
+        setting += " " + ngettext("Seat {seats} passed.", "Seats {seats} passed.", len(passed)).format(seats=seats)
+    return setting
 
 
 def _bid_prompt(state: HandState) -> str:
     """A round-one decision in words: the table, the up-card, who passed, your hand."""
     seat, up = acting_seat(state), state.up_card
     suit = fixed_suit(up.suit)  # a turned-up joker has no round one: the dealer names trump at once (C3)
-    you = "You are the dealer" if seat == state.dealer else f"You are seat {seat}"
-    offer = (
-        f"take the {up} and make {suit.plural} trump"
-        if seat == state.dealer
-        else f"order it up, making {suit.plural} trump"
-    )
-    return (
-        f"{_bid_setting(state)} The up-card is the {up}. {you}, holding "
-        f"{' '.join(map(str, state.hands[seat]))}: {offer}, or pass?"
-    )
+    fields = {"card": up, "suits": _suits(suit), "hand": " ".join(map(str, state.hands[seat])), "seat": seat}
+    if seat == state.dealer:
+        asked = _(
+            "The up-card is the {card}. You are the dealer, holding {hand}: take the {card} and make {suits} trump, "
+            "or pass?"
+        )
+    else:
+        asked = _(
+            "The up-card is the {card}. You are seat {seat}, holding {hand}: order it up, making {suits} trump, or "
+            "pass?"
+        )
+    return _bid_setting(state) + " " + asked.format(**fields)
 
 
 def question(kind: str, seed: int, games: Sequence[str] = PRACTISED) -> Question:
