@@ -39,3 +39,12 @@ def test_a_count_of_things_agrees_in_each_language():
     with speaking("et"):
         assert practice._some_of(1, "place") == "üks koht" and practice._some_of(2, "bower") == "kaks trumbipoissi"
     assert practice._some_of(0, "trump") == "no trumps" and practice._some_of(1, "off-suit ace") == "one off-suit ace"
+
+
+def test_the_practice_widget_s_tally_speaks_the_learner_s_language():
+    from euchre_lesson.widgets.practice import tally_html
+
+    with speaking("fr"):
+        html = tally_html(practice.Practice(seed=3, progress=False))
+    assert "Cette séance" in html and "comme d'habitude" in html and "De quelle couleur est cette carte" in html
+    assert not ENGLISH.search(re.sub(r"<[^>]*>", " ", html))

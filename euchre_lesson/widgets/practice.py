@@ -11,7 +11,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.language import _
 from ..teach.practice import KINDS, PRACTISED, Practice, Question
 from ..teach.progress import Progress
@@ -123,10 +123,10 @@ class PracticeWidget(Described, w.VBox):
         """The streak and the tallies."""
         session = self.session
         if session.streak:
-            words = f"Streak: {session.streak} right in a row"
+            words = _("Streak: {count} right in a row (best this session: {best}).")
         else:
-            words = "Streak: 0 — answer right first time to start one"
-        say(self.streak_note, f"{words} (best this session: {session.best_streak}).")
+            words = _("Streak: 0 — answer right first time to start one (best this session: {best}).")
+        say(self.streak_note, words.format(count=session.streak, best=session.best_streak))
         self.tally.value = tally_html(session)
 
 
@@ -137,13 +137,16 @@ def tally_html(session: Practice) -> str:
     rows = []
     for kind in session.kinds:
         right, wrong = session.tally[kind]
-        again = "more often" if weights[kind] > 1 else "as usual"
+        again = _("more often") if weights[kind] > 1 else _("as usual")
+        words = escape(language._(KINDS[kind].words), quote=False)
         rows.append(
-            f"<tr><td>{escape(KINDS[kind].words)}</td><td>{right + wrong}</td><td>{right}</td>"
-            f"<td>{wrong}</td><td>{again}</td></tr>"
+            f"<tr><td>{words}</td><td>{right + wrong}</td><td>{right}</td><td>{wrong}</td>"
+            f"<td>{escape(again, quote=False)}</td></tr>"
         )
-    heads = "".join(f"<th scope='col'>{head}</th>" for head in ("kind", "answered", "✔ right", "✘ wrong", "comes back"))
+    named = (_("kind"), _("answered"), _("✔ right"), _("✘ wrong"), _("comes back"))
+    heads = "".join(f"<th scope='col'>{escape(head, quote=False)}</th>" for head in named)
+    caption = escape(_("This session, first answers by kind"), quote=False)
     return (
         "<table class='euchre-note euchre-tally' style='border-collapse:collapse'><caption style='text-align:left'>"
-        f"This session, first answers by kind</caption><tr>{heads}</tr>" + "".join(rows) + "</table>"
+        f"{caption}</caption><tr>{heads}</tr>" + "".join(rows) + "</table>"
     )
