@@ -40,8 +40,9 @@ WORDS_FIRST = {"action_button", "TiedButton"}
 # A button on the table view, its words and tooltip after its key: tool(HINT, words, tooltip, enabled) (look).
 WORDS_SECOND = {"tool"}
 # The errors a learner reads: the argument that holds the words (IllegalAction(rule, words), NotationError(part,
-# words), a verdict's message, and a computer player's reason (Choice(action, reason)).
-REFUSALS = {"IllegalAction": 1, "NotationError": 1, "Unfinished": 1, "Verdict": 1, "Choice": 1}
+# words), a verdict's message, a computer player's reason (Choice(action, reason)), and the advice's reason and
+# explanation (Option(action, value, error, unit, reason), Grade(verdict, loss, unit, best, explanation)).
+REFUSALS = {"IllegalAction": 1, "NotationError": 1, "Unfinished": 1, "Verdict": 1, "Choice": 1, "Option": 4, "Grade": 4}
 # A widget's words changed after it is made: `self.status.value = "..."`, `button.description = "..."`.
 SET_TRAITS = WORD_TRAITS | {"value"}
 
@@ -251,6 +252,8 @@ def test_the_walk_fails_on_a_label_left_unmarked_in_a_module_all_marked():
         'self.status.value = f"<b>{name}</b> plays next"',
         'solara.Button("Join the table", on_click=join)',
         'return Choice(action, f"I choose {action}: it wins the trick.")',
+        'return Grade("Best", 0.0, unit, best, f"{name} is the best choice here. {reason}")',
+        'Option(action, 0.0, 0.0, NO_TIME, f"{name}: not weighed, as there was no time to try a deal.")',
         'self.undo_tie = TiedButton("Undo", _("take back your last action"), self.undo)',
         'solara.InputText("Your first name", value=name, on_value=set_name)',
         'solara.InputText(label="Join code", value=code)',
