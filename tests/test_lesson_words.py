@@ -15,6 +15,7 @@ from euchre_lesson import CUTTHROAT, deal_hand
 from euchre_lesson.engine import narration
 from euchre_lesson.engine.actions import Action, Verb
 from euchre_lesson.engine.cards import parse_cards
+from euchre_lesson.engine.said import words_of
 from euchre_lesson.pages import NOT_ON_A_PAGE
 from euchre_lesson.play import advice
 from euchre_lesson.play.rule_of_thumb import RuleOfThumbPlayer
@@ -79,7 +80,7 @@ def test_no_lesson_speaks_of_the_engine_or_the_research(path):
 
 
 def test_the_computer_s_advice_says_deals_not_simulated_hands():
-    words = texts_of(BiddingTrainer(seed=4, worlds=8)) + [BiddingTrainer.purpose, advice._hands("points", 32)]
+    words = texts_of(BiddingTrainer(seed=4, worlds=8)) + [BiddingTrainer.purpose, words_of(advice._hands("points", 32))]
     found = sorted({m[0] for text in words for m in ENGINE_WORDS.finditer(text)})
     assert found == []
 

@@ -20,6 +20,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..engine import checks
@@ -28,11 +29,11 @@ from ..engine.cards import fixed_suit
 from ..engine.errors import IllegalAction
 from ..engine.game import GameState
 from ..engine.hand import HandState
-from ..engine.language import N_, _
+from ..engine.language import N_, _, ngettext
 from ..engine.narration import capital, choice_words
 from ..engine.phases import Phase
 from ..engine.rules import RuleSet, side_of
-from ..engine.said import Said, saying, words_of
+from ..engine.said import Reason, Said, saying, saying_many, words_of
 from ..engine.scoring import score_hand
 from ..engine.sequence import PHASE_RULES
 from ..engine.view import View, acting_seat
@@ -53,9 +54,14 @@ class Option(NamedTuple):
     value: float
     error: float  # 1.96 standard errors: a 95% interval is value ± error
     unit: str  # "tricks", "points", "chance of winning" (of the game, 0 to 1), or NO_TIME
-    reason: str
+    said: Reason  # why, kept in no language (a class's table: each page reads it in its own); `reason` in words
     close: bool = False  # too close to the best option to tell apart on the deals sampled (the best: False)
     worlds: int = 0  # the deals it was weighed on
+
+    @property
+    def reason(self) -> str:
+        """Why, in words, in the language chosen here."""
+        return words_of(self.said)
 
     @property
     def worth(self) -> str:
@@ -101,21 +107,39 @@ def _ranked(samples: Mapping[Action, Sequence[float]], unit: str, view: View) ->
         options.append(Option(action, mean, error, unit, "", close, len(samples[action])))
     hands = _hands(unit, len(best))
     reasons = [_compared(options[0], options[1:], view, hands)] + [_own_words(o, view, hands) for o in options[1:]]
-    return [option._replace(reason=reason) for option, reason in zip(options, reasons)]
+    return [option._replace(said=reason) for option, reason in zip(options, reasons)]
 
 
 # -- the words: what an option is worth, and how it compares, as a learner reads it ----------------------------
+# Kept as `Said` (engine/said.py), in no language: a class's hints and grades are weighed in worker processes and
+# read by each student's page in its own language, so the words are put together where they are read.
 
 MEASURES = {
-    "chance of winning": "your chance of winning the game",
-    "points": "the points your side scores against the others",
-    "tricks": "the tricks your side takes",
+    "chance of winning": N_("your chance of winning the game"),
+    "points": N_("the points your side scores against the others"),
+    "tricks": N_("the tricks your side takes"),
 }
 
 
-def _hands(unit: str, worlds: int) -> str:
+@dataclass(frozen=True)
+class Named:
+    """An action as `view`'s seat chooses it ('order up the 10♠', 'play the J♥'), put into words where it is read,
+    in the reader's language; with a capital first letter where it begins a sentence."""
+
+    action: Action
+    view: View
+    capital: bool = False
+
+    def __str__(self) -> str:
+        words = _named(self.action, self.view)
+        return capital(words) if self.capital else words
+
+
+def _hands(unit: str, worlds: int) -> Said:
     """What the values are averaged over, in a learner's words: 'over 32 deals that fit what you have seen'."""
-    return f"over {worlds} deal{'s' * (worlds != 1)} that {'fit' if worlds != 1 else 'fits'} what you have seen"
+    return saying_many(
+        "over {count} deal that fits what you have seen", "over {count} deals that fit what you have seen", worlds
+    )
 
 
 def _named(action: Action, view: View) -> str:
@@ -127,9 +151,13 @@ def _named(action: Action, view: View) -> str:
 def _listed(view: View, most: int = 6) -> str:
     """The seat's choices in the table's words, or how many there are when they are many (a dummy's keeps)."""
     if len(view.legal) > most:
-        return f"the {len(view.legal)} legal ones"
+        return ngettext("the {count} legal one", "the {count} legal ones", len(view.legal)).format(
+            count=len(view.legal)
+        )
     names = [_named(action, view) for action in view.legal]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return (
+        names[0] if len(names) == 1 else _("{choices} or {last}").format(choices=", ".join(names[:-1]), last=names[-1])
+    )
 
 
 def _percents(low: float, high: float) -> tuple[str, str]:
@@ -138,56 +166,72 @@ def _percents(low: float, high: float) -> tuple[str, str]:
     return shown if shown[0] != shown[1] else (f"{low:.1%}", f"{high:.1%}")
 
 
-def _points(amount: float) -> str:
+def _points(amount: float) -> Said:
     """'0.4 points', '1.0 point', '0.04 points' (a figure that does not round to nothing)."""
     figure = f"{amount:.1f}" if round(amount, 1) else f"{amount:.2f}"
-    return f"{figure} point{'s' * (figure != '1.0')}"
+    return saying_many("{figure} point", "{figure} points", 1 if figure == "1.0" else 2, figure=figure)
 
 
-def _standing(points: float) -> str:
+def _standing(points: float) -> Said:
     """Where an option leaves your side against the others, on average."""
     if abs(points) < 0.05:
-        return "your side ends the hand level on points with the others"
-    return f"your side ends the hand {_points(abs(points))} {'ahead of' if points > 0 else 'behind'} the others"
+        return saying(N_("your side ends the hand level on points with the others"))
+    if points > 0:
+        return saying(N_("your side ends the hand {points} ahead of the others"), points=_points(points))
+    return saying(N_("your side ends the hand {points} behind the others"), points=_points(-points))
 
 
-def _worth_words(option: Option) -> str:
+def _worth_words(option: Option) -> Said:
     """What one option is worth, as a clause."""
     if option.unit == "chance of winning":
-        return f"your chance of winning the game is {option.value:.0%}"
+        return saying(N_("your chance of winning the game is {percent}"), percent=f"{option.value:.0%}")
     if option.unit == "points":
         return _standing(option.value)
-    return f"your side takes {option.value:.1f} of the remaining tricks"
+    return saying(N_("your side takes {tricks} of the remaining tricks"), tricks=f"{option.value:.1f}")
 
 
-def _own_words(option: Option, view: View, hands: str) -> str:
+def _own_words(option: Option, view: View, hands: Said) -> Said:
     """An option's reason, on its own: what it is worth, on average over what."""
-    close = " (a close call with the best)" if option.close else ""
-    return f"{capital(_named(option.action, view))}: {_worth_words(option)} on average {hands}{close}."
+    words = (
+        N_("{option}: {worth} on average {hands} (a close call with the best).")
+        if option.close
+        else N_("{option}: {worth} on average {hands}.")
+    )
+    return saying(words, option=Named(option.action, view, True), worth=_worth_words(option), hands=hands)
 
 
-def _gain(best: Option, other: Option, view: View) -> str:
+def _gain(best: Option, other: Option, view: View) -> Said:
     """What `best` gains over `other`, after 'it': 'raises your chance of winning the game from 41% to 47%'."""
     if best.unit == "chance of winning":
         low, high = _percents(other.value, best.value)
-        return f"raises your chance of winning the game from {low} to {high}"
+        return saying(N_("raises your chance of winning the game from {low} to {high}"), low=low, high=high)
     if best.unit == "points":
-        return f"brings your side {_points(best.value - other.value)} more than the others (your points less theirs)"
-    return f"wins your side {best.value - other.value:.1f} more of the remaining tricks"
-
-
-def _compared(best: Option, others: list[Option], view: View, hands: str) -> str:
-    """The best option's reason: how it compares with the next best, or that it is a close call."""
-    name = _named(best.action, view)
-    if not others:
-        return f"{capital(name)}: {_worth_words(best)} on average {hands}."
-    runner_up = _named(others[0].action, view)
-    if others[0].close:
-        return (
-            f"A close call: {name} or {runner_up}, which do about as well for {MEASURES[best.unit]}, on average "
-            f"{hands}."
+        return saying(
+            N_("brings your side {points} more than the others (your points less theirs)"),
+            points=_points(best.value - other.value),
         )
-    return f"{capital(name)} rather than {runner_up}: it {_gain(best, others[0], view)} on average, {hands}."
+    return saying(N_("wins your side {tricks} more of the remaining tricks"), tricks=f"{best.value - other.value:.1f}")
+
+
+def _compared(best: Option, others: list[Option], view: View, hands: Said) -> Said:
+    """The best option's reason: how it compares with the next best, or that it is a close call."""
+    if not others:
+        return _own_words(best, view, hands)
+    if others[0].close:
+        return saying(
+            N_("A close call: {best} or {runner_up}, which do about as well for {measure}, on average {hands}."),
+            best=Named(best.action, view),
+            runner_up=Named(others[0].action, view),
+            measure=saying(MEASURES[best.unit]),
+            hands=hands,
+        )
+    return saying(
+        N_("{best} rather than {runner_up}: it {gain} on average, {hands}."),
+        best=Named(best.action, view, True),
+        runner_up=Named(others[0].action, view),
+        gain=_gain(best, others[0], view),
+        hands=hands,
+    )
 
 
 def by_rule_of_thumb(view: View, actions: list[Action]) -> list[Option]:
@@ -199,9 +243,14 @@ def by_rule_of_thumb(view: View, actions: list[Action]) -> list[Option]:
         0.0,
         0.0,
         NO_TIME,
-        f"{capital(_named(choice, view))} is the rule of thumb's choice: there was no time to try "
-        f"even one deal that fits what you have seen. The rule of thumb says: "
-        f"\u201c{rule.reason}\u201d",
+        saying(
+            N_(
+                "{option} is the rule of thumb's choice: there was no time to try even one deal that fits what you "
+                "have seen. The rule of thumb says: “{reason}”"
+            ),
+            option=Named(choice, view, True),
+            reason=rule.said,
+        ),
     )
     return [first] + [
         Option(
@@ -209,7 +258,7 @@ def by_rule_of_thumb(view: View, actions: list[Action]) -> list[Option]:
             0.0,
             0.0,
             NO_TIME,
-            f"{capital(_named(action, view))}: not weighed, as there was no time to try a deal.",
+            saying(N_("{option}: not weighed, as there was no time to try a deal."), option=Named(action, view, True)),
         )
         for action in actions
         if action != choice
@@ -404,12 +453,13 @@ def _advise(view: View, worlds: int, seed: int, until: Deadline) -> list[Option]
     return options_for(view, random.Random(seed), worlds, until)
 
 
-GRADES = (("Best", 0.0), ("Good", 0.1), ("Inaccuracy", 0.3), ("Mistake", 0.7))
+# The verdicts' names are their keys (the coach's bands, its CSS, the reports) and, marked, the words shown for them.
+GRADES = ((N_("Best"), 0.0), (N_("Good"), 0.1), (N_("Inaccuracy"), 0.3), (N_("Mistake"), 0.7))
 # The loss each grade's limit is scaled by, in each unit: a trick; two points, as a point is worth about half a
 # trick's swing; and 14 in 100 of the chance of winning, as a point early in a Cutthroat game moves it by about 7
 # (chances.win_chances: from 0-0-0 a point takes it from 33% to 40%, two points to each other player to 22%).
 SCALES = {"tricks": 1.0, "points": 2.0, "chance of winning": 0.14}
-NOT_GRADED = "Not graded"  # the verdict where the time allowed not one world to weigh the decision
+NOT_GRADED = N_("Not graded")  # the verdict where the time allowed not one world to weigh the decision
 
 
 # A decision grade_all grades: (state, action, seed), and a fourth item, the options a hint already weighed, if any.
@@ -422,26 +472,44 @@ ToGrade = (
 class Grade(NamedTuple):
     """A verdict on one decision: its name, how much it lost against the best, and the better option."""
 
-    verdict: str
+    verdict: str  # its key: Best, Good, Inaccuracy, Mistake, Blunder or NOT_GRADED (said in words by `verdict_said`)
     loss: float
     unit: str
     best: Action
-    explanation: str
-    better: str = ""  # the table's sentence after the verdict: the better option and what it gains, or a close call
+    explained: Reason  # why, kept in no language (see Option.said); `explanation` in words
+    better_said: Reason = ""  # the table's sentence after the verdict: the better option and what it gains, or a close
+    # call; `better` in words
+
+    @property
+    def explanation(self) -> str:
+        """Why, in words, in the language chosen here."""
+        return words_of(self.explained)
+
+    @property
+    def better(self) -> str:
+        """The better option and what it gains (or that it was a close call), in words, in the language chosen here."""
+        return words_of(self.better_said)
 
 
-def hint_words(action: Action, view: View, reason: str) -> str:
-    """The computer's advice for a decision in words, as every table says it."""
-    return f"Hint: {choice_words(action, view)}. {reason}"
+def verdict_said(verdict: str) -> Said:
+    """A verdict's name ('Mistake'), to be put into words where it is read (the coach's band_words, said later)."""
+    return saying(checks.instance("verdict", verdict, str, "a verdict's name, such as 'Mistake'"))
+
+
+def hint_words(action: Action, view: View, reason: Reason) -> str:
+    """The computer's advice for a decision in words, as every table says it, in the language chosen here."""
+    return _("Hint: {action}. {reason}").format(action=choice_words(action, view), reason=words_of(reason))
 
 
 def graded_words(action: Action, view: View, grade: Grade | None) -> str:
     """One graded decision in words, as every table says it: the choice, its verdict, and the better option
     (`grade` None: it was the only legal choice)."""
-    words = choice_words(action, view)
+    chosen = choice_words(action, view)
     if grade is None:
-        return f"{words}: Best (your only legal choice)."
-    return f"{words}: {grade.verdict}." + (f" {grade.better}" if grade.better else "")
+        return _("{chosen}: Best (your only legal choice).").format(chosen=chosen)
+    said = _("{chosen}: {band}.").format(chosen=chosen, band=words_of(verdict_said(grade.verdict)))
+    better = grade.better
+    return f"{said} {better}" if better else said
 
 
 def grade(
@@ -502,25 +570,19 @@ def _grade(
     if chosen is None and best.unit != NO_TIME:  # a keep outside the simulated short list: value it alone
         chosen = _alone(view, action, worlds, seed, until, best)
     if chosen is None or best.unit == NO_TIME:
-        return Grade(
-            NOT_GRADED,
-            0.0,
-            NO_TIME,
-            best.action,
-            f"{NOT_GRADED}: there was no time to try even one deal that fits what you saw, so "
-            f"{_named(action, view)} could not be weighed. {best.reason}",
-        )
+        return _not_graded(view, action, best)
     if action == best.action:
         return Grade(
             "Best",
             0.0,
             best.unit,
             best.action,
-            f"{capital(_named(action, view))} is the best choice here. {best.reason}",
+            saying(
+                N_("{choice} is the best choice here. {reason}"), choice=Named(action, view, True), reason=best.said
+            ),
         )
     loss = max(0.0, best.value - chosen.value)
     verdict = next((name for name, limit in GRADES if loss <= limit * SCALES[best.unit]), "Blunder")
-    name, better = _named(action, view), _named(best.action, view)
     if chosen.close:  # the deals sampled cannot tell the two apart: no verdict worse than Good, and no figure
         verdict = "Best" if verdict == "Best" else "Good"
         return Grade(
@@ -528,19 +590,67 @@ def _grade(
             loss,
             best.unit,
             best.action,
-            f"{verdict}: a close call. {capital(name)} and {better} do about as well for "
-            f"{MEASURES[best.unit]}. {best.reason}",
-            f"A close call: the computer would {better}, which does about as well.",
+            saying(
+                N_("{verdict}: a close call. {choice} and {better} do about as well for {measure}. {reason}"),
+                verdict=verdict_said(verdict),
+                choice=Named(action, view, True),
+                better=Named(best.action, view),
+                measure=saying(MEASURES[best.unit]),
+                reason=best.said,
+            ),
+            saying(
+                N_("A close call: the computer would {better}, which does about as well."),
+                better=Named(best.action, view),
+            ),
         )
+    return _worse(view, action, verdict, loss, best, chosen)
+
+
+def _not_graded(view: View, action: Action, best: Option) -> Grade:
+    """The grade of a decision the time allowed not one deal to weigh: none, and the rule of thumb's reason."""
+    return Grade(
+        NOT_GRADED,
+        0.0,
+        NO_TIME,
+        best.action,
+        saying(
+            N_(
+                "Not graded: there was no time to try even one deal that fits what you saw, so {choice} could not "
+                "be weighed. {reason}"
+            ),
+            choice=Named(action, view),
+            reason=best.said,
+        ),
+    )
+
+
+def _worse(view: View, action: Action, verdict: str, loss: float, best: Option, chosen: Option) -> Grade:
+    """The grade of a decision the deals sampled tell apart from the best: its verdict, and what the best gains."""
     if verdict == "Best":
-        return Grade("Best", 0.0, best.unit, best.action, f"{capital(name)} is as good as the best here. {best.reason}")
+        return Grade(
+            "Best",
+            0.0,
+            best.unit,
+            best.action,
+            saying(
+                N_("{choice} is as good as the best here. {reason}"), choice=Named(action, view, True), reason=best.said
+            ),
+        )
     return Grade(
         verdict,
         loss,
         best.unit,
         best.action,
-        f"{verdict}. {_compared(best, [chosen], view, _hands(best.unit, chosen.worlds))}",
-        f"Better: {capital(better)}, which {_gain(best, chosen, view)} on average.",
+        saying(
+            N_("{verdict}. {comparison}"),
+            verdict=verdict_said(verdict),
+            comparison=_compared(best, [chosen], view, _hands(best.unit, chosen.worlds)),
+        ),
+        saying(
+            N_("Better: {better}, which {gain} on average."),
+            better=Named(best.action, view, True),
+            gain=_gain(best, chosen, view),
+        ),
     )
 
 

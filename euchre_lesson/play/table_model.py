@@ -27,6 +27,7 @@ from ..engine import checks
 from ..engine.actions import Action
 from ..engine.game import GameState
 from ..engine.hand import HandState
+from ..engine.language import _
 from ..engine.said import Reason
 from .advice import NO_TIME, Grade, Option, advise, grade_all, graded_words, hint_words
 from .beginner import BeginnerPlayer
@@ -210,7 +211,7 @@ class Graded(NamedTuple):
     def lines(self, seat: int) -> tuple[str, ...]:
         """One line of words per decision, as `seat` saw each; one line saying so where it made none."""
         return tuple(graded_words(d.action, d.state.view(seat), d.grade) for d in self.decisions) or (
-            "You made no decision this hand.",
+            _("You made no decision this hand."),
         )
 
 
@@ -318,7 +319,7 @@ class TableModel:
             self.history: Moments = NO_MOMENTS  # (game, hand shown) before each learner's action
             # hand number -> place in its history -> what the computer player said; a list changed in place (one
             # hand at a time), so an action costs the same at hand 20,000 as at hand 1
-            self.reasons: list[dict[int, Reason]] = [{} for _ in range(self.shown + 1)]
+            self.reasons: list[dict[int, Reason]] = [{} for _hand in range(self.shown + 1)]
             self.advised: dict[tuple[int, tuple[Action, ...]], list[Option]] = {}  # a hint's options, for the grade
             self.hints: dict[int, tuple[tuple[int, tuple[Action, ...]], Option]] = {}  # seat -> its moment, its hint
             self.graded: dict[tuple[int, int], Graded] = {}  # (hand number, seat) -> its grades
@@ -399,7 +400,7 @@ class TableModel:
             self.game = game
             self.shown = self.shown if shown is None else shown
             del self.reasons[number + 1 :]
-            self.reasons.extend({} for _ in range(number - len(self.reasons)))
+            self.reasons.extend({} for _hand in range(number - len(self.reasons)))
             self.reasons[number:] = [said]
             self.version += 1
 

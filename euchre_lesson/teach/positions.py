@@ -26,12 +26,13 @@ from ..engine.errors import NotationError, excerpt
 from ..engine.formats import Format, first_wrong
 from ..engine.game import sides
 from ..engine.hand import HandState, replay
+from ..engine.language import _
 from ..engine.narration import capital, choice_words
 from ..engine.records import HAND_RECORD_SCHEMA
 from ..engine.view import View, acting_seat
 from ..play import table_model
 from ..play.advice import Grade, advise, grade
-from ..play.coach import WELL, Review
+from ..play.coach import WELL, Review, band_words
 from ..play.table_model import advice_seed
 
 POSITION_ID = re.compile(r"position ([0-9a-f]{12})")  # what a position's review card is named by
@@ -172,16 +173,23 @@ def judge_position(position: Position, action: Action | str, seconds: float | No
     action = parse_action(action) if isinstance(action, str) else action
     graded = grade(view, action, worlds=table_model.ADVICE_WORLDS, seed=advice_seed(position.state()), seconds=seconds)
     chosen = choice_words(action, view)
+    named, band = capital(chosen), band_words(graded.verdict)
     if graded.verdict in WELL:
-        return Judged(True, f"{capital(chosen)}: {graded.verdict}. {graded.explanation}", chosen, graded)
+        words = _("{chosen}: {band}. {explanation}").format(chosen=named, band=band, explanation=graded.explanation)
+        return Judged(True, words, chosen, graded)
     if graded.verdict not in MISSED_BANDS | {"Inaccuracy"}:  # not graded: no time for a single deal
         return Judged(
-            False, f"{capital(chosen)} could not be weighed in the time there was. Try again.", chosen, graded
+            False,
+            _("{chosen} could not be weighed in the time there was. Try again.").format(chosen=named),
+            chosen,
+            graded,
         )
     return Judged(
         False,
-        f"{capital(chosen)}: {graded.verdict}. Over the deals that fit what you see, it does worse for your side "
-        f"than another choice here. Think again about what each choice gives the others, and try another.",
+        _(
+            "{chosen}: {band}. Over the deals that fit what you see, it does worse for your side than another choice "
+            "here. Think again about what each choice gives the others, and try another."
+        ).format(chosen=named, band=band),
         chosen,
         graded,
     )
@@ -192,7 +200,9 @@ def best_words(position: Position, seconds: float | None = None) -> str:
     checks.instance("position", position, Position, "a Position, as a review card keeps it")
     view = position.view()
     best = advise(view, worlds=table_model.ADVICE_WORLDS, seed=advice_seed(position.state()), seconds=seconds)[0]
-    return f"The best choice here: {choice_words(best.action, view)}. {best.reason}"
+    return _("The best choice here: {choice}. {reason}").format(
+        choice=choice_words(best.action, view), reason=best.reason
+    )
 
 
 def legal_choices(position: Position) -> tuple[tuple[Action, str], ...]:
