@@ -8,6 +8,8 @@ from __future__ import annotations
 import pickle
 import re
 
+from test_class_reasons_languages import ANA, BEN, COMPUTER, one_hand_played
+
 from euchre_lesson.classroom.students import Student
 from euchre_lesson.classroom.table import ClassTable
 from euchre_lesson.engine.game import new_game
@@ -17,9 +19,6 @@ from euchre_lesson.engine.said import Said
 from euchre_lesson.engine.view import acting_seat
 from euchre_lesson.play.advice import advise, grade, graded_words, hint_words
 from euchre_lesson.play.players import RuleOfThumbPlayer
-
-ANA, BEN = "token-of-ana-xxxxxxxxxxxx", "token-of-ben-xxxxxxxxxxxx"
-COMPUTER = 2  # Ana sits at seat 0, Ben at seat 1: the rule of thumb plays seat 2
 
 
 def test_a_hint_and_a_grade_line_read_in_french():
@@ -62,22 +61,11 @@ def test_a_hint_s_reason_is_kept_in_no_language_and_crosses_to_a_worker_process_
     assert best.reason != french != estonian and "võiduvõimalus" in estonian and "chance de gagner" in french
 
 
-def one_hand_played(decided_in: str) -> ClassTable:
-    """A Cutthroat table of two students and a computer, its first hand played out (Ana always choosing her last
-    legal choice, so that some choices cost her) and graded for Ana, every move and every grade made in
-    `decided_in`."""
-    table = ClassTable(1, new_game(CUTTHROAT, seed=3), "rule of thumb", pace=0)
-    table.sit(0, Student("Ana", ANA))
-    table.sit(1, Student("Ben", BEN))
+def graded_hand(decided_in: str) -> ClassTable:
+    """The reasons' table (one_hand_played), Ana always choosing her last legal choice so that some choices cost her,
+    and her hand graded, every move and every grade made in `decided_in`."""
+    table = one_hand_played(decided_in, ana=lambda view: view.legal[-1])
     with speaking(decided_in):
-        while len(table.game.hands) == 1 and not table.game.hand.is_over:
-            seat = acting_seat(table.game.hand)
-            if seat == COMPUTER:
-                table.step()
-            elif seat == 0:
-                table.act(ANA, table.game.view(seat).legal[-1])
-            else:
-                table.act(BEN, RuleOfThumbPlayer().choose(table.game.view(seat)))
         table.grade(ANA)
     return table
 
@@ -111,7 +99,7 @@ def grades_seen(table: ClassTable) -> list[str] | None:
 
 
 def test_a_french_page_and_an_english_page_read_the_same_grades_each_in_its_own_language():
-    table = one_hand_played(decided_in="et")
+    table = graded_hand(decided_in="et")
     with speaking("fr"):
         french = grades_seen(table)
     with speaking("en"):

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Callable
 
 from euchre_lesson.classroom.students import Student
 from euchre_lesson.classroom.table import ClassTable
+from euchre_lesson.engine.actions import Action
 from euchre_lesson.engine.game import new_game
 from euchre_lesson.engine.language import N_, _, speaking
 from euchre_lesson.engine.rules import CUTTHROAT, PARTNERSHIP
 from euchre_lesson.engine.said import Said, saying, words_of
-from euchre_lesson.engine.view import acting_seat
+from euchre_lesson.engine.view import View, acting_seat
 from euchre_lesson.play.dummy import best_five, keep_said
 from euchre_lesson.play.players import BeginnerPlayer, ExpertPlayer, RuleOfThumbPlayer
 from euchre_lesson.play.session import TableSession
@@ -23,19 +25,22 @@ ONLY_CARD = "The {card} is my only legal card (C12)."
 COMPUTER = 2  # Ana sits at seat 0, Ben at seat 1: the rule of thumb plays seat 2
 
 
-def one_hand_played(decided_in: str) -> ClassTable:
+def one_hand_played(decided_in: str, ana: Callable[[View], Action] | None = None) -> ClassTable:
     """A Cutthroat table of two students and a computer, its first hand played out, every move made in `decided_in`
-    (the language speaking where the computer decides: a worker process, the pacer's thread)."""
+    (the language speaking where the computer decides: a worker process, the pacer's thread); Ana chooses by `ana`
+    if given, else by the rule of thumb, as Ben does."""
     table = ClassTable(1, new_game(CUTTHROAT, seed=3), "rule of thumb", pace=0)
     table.sit(0, Student("Ana", ANA))
     table.sit(1, Student("Ben", BEN))
     with speaking(decided_in):
         while len(table.game.hands) == 1 and not table.game.hand.is_over:
             seat = acting_seat(table.game.hand)
+            view = table.game.view(seat)
             if seat == COMPUTER:
                 table.step()
             else:
-                table.act((ANA, BEN)[seat], RuleOfThumbPlayer().choose(table.game.view(seat)))
+                chosen = ana(view) if seat == 0 and ana is not None else RuleOfThumbPlayer().choose(view)
+                table.act((ANA, BEN)[seat], chosen)
     return table
 
 
