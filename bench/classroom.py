@@ -1,6 +1,7 @@
 """The class's server under a class: tables of scripted students, how fast each move reaches the others.
 
     .venv/bin/python bench/classroom.py [--tables 32] [--students 3] [--moves 12] [--clients websocket|browser]
+    .venv/bin/python bench/classroom.py --tables 48 --steps 48   # the 48 tables seated at once, then measured
 
 Starts the class's server (python -m euchre_lesson.classroom) on a free loopback port with partnership tables,
 expert computer players in the seats no student takes, and seats scripted students. Tables join in steps
@@ -256,9 +257,12 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="seconds a websocket student thinks before a move")
     parser.add_argument("--level", default="expert", help="the computer players' level (random: to see their cost)")
     parser.add_argument("--clients", choices=("websocket", "browser"), default="websocket")
+    parser.add_argument("--steps", help="the steps, as table counts such as 32,48 (default: 1, 2, 4, ... --tables)")
     args = parser.parse_args()
 
     steps = sorted({min(2**k, args.tables) for k in range(args.tables.bit_length() + 1)})
+    if args.steps:
+        steps = sorted({min(int(count), args.tables) for count in args.steps.split(",")})
     with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
         process, url = start_server(args.tables, args.pace, folder, args.level)
         stack.callback(lambda: stop(process))
@@ -289,6 +293,7 @@ def main() -> None:
             while len(tables) < step:
                 number = len(tables) + 1
                 tables.append([student(f"S{number}x{k}", number) for k in range(args.students)])
+            print(f"{step} table(s) seated: playing", flush=True)  # a profiler may start here
             cpu = cpu_seconds(process.pid), sum(map(cpu_seconds, children(process.pid)))
             together = args.clients == "websocket"  # Playwright's pages take turns, from one thread
             times = play(tables, args.moves, args.think if together else 0.0, together)

@@ -10,6 +10,7 @@ from types import SimpleNamespace
 import pytest
 from test_classroom import Clock, clock, room  # noqa: F401 (fixtures)
 from test_classroom_desk import students
+from test_coach import coach_held  # noqa: F401 (fixture)
 
 from euchre_lesson.classroom.classroom import Classroom
 from euchre_lesson.classroom.web import pages
@@ -105,19 +106,36 @@ def test_a_move_is_drawn_at_once_on_the_table_view_and_the_story_without_redrawi
     assert page.picture() == dict(room.picture(ana, tools=pages.tools_for(room.seat_view(ana)))), "the page's own"
 
 
-def test_a_hand_s_end_is_not_drawn_at_once_the_page_is_redrawn_with_its_review(room, clock):
+def test_a_hand_s_end_and_its_coach_are_drawn_at_once_and_only_try_again_redraws_the_page(room, clock, coach_held):
+    """The review of the hand just over, then the coach's, are drawn on the page's block of HTML at once (they were
+    two redraws of every page a hand); only the coach's Try again from here, buttons that call back, redraws it."""
+    import ipyvuetify as v
+
+    from euchre_lesson.classroom.table import COACH_LOOKING
+    from euchre_lesson.classroom.web.hand_review import try_again_of
+
     room.teacher(room.teacher_code).new_table("cutthroat", seed=1)
     (ana,) = students(room, "Ana")
     page = DrawnPage(room, ana)
-    moves_to_next_hand(room, clock, 1)
     board = page.board()
-    assert page.at_once.current() is False, "the last hand's review appears: the page must be redrawn"
+    moves_to_next_hand(room, clock, 1)
+    assert page.at_once.current(), "the last hand's review is drawn at once"
+    assert "Hand 1:" in page.html("class-hand-review") and COACH_LOOKING in page.html("class-hand-review")
+    assert page.redraws == 1 and page.board() is board
+    coach_held.pop()()  # the coach has looked at the hand
+    again = try_again_of(room.seat_view(ana))
+    assert again is not None and again["choices"], "the first legal card each time: a costly decision to try again"
+    assert page.at_once.current() is False, "Try again from here appears: the page is redrawn"
     page.redraw()
-    assert "Hand 1:" in page.html(), "the review shows"
+    review = page.html("class-hand-review")
+    assert "Hand 1:" in review and "class-coach" in review and COACH_LOOKING not in review, "the coach's review"
+    for choice in again["choices"]:
+        page.rc.find(v.Btn, children=[choice["words"]]).assert_single()  # each choice a button
     assert page.board() is board, "the same table view, its picture kept (a new one is drawn empty at first)"
     assert page.picture()["moment"] == room.table(1).version
     one_move(room, clock, 1)
-    assert page.at_once.current(), "the review shown: the next move is drawn at once again"
+    assert page.at_once.current(), "Try again shown: the next move is drawn at once again"
+    assert "class-coach" in page.html("class-hand-review"), "the coach's review stays while the next hand plays"
 
 
 @pytest.mark.parametrize("gone", ["the student", "her table", "her seat"])

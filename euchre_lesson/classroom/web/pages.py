@@ -33,11 +33,11 @@ from ...look.faces import faces_for
 from ...look.picture import Button, Click, Mood, Picture
 from ...look.seat_picture import HINT, UNDO, tool
 from ...widgets.table_view import TableView
-from ..seat_view import CoachSeen, SeatedView, WaitingView
-from ..seat_view import Review as Reviewed
+from ..seat_view import SeatedView, WaitingView
 from ..teacher import Desk as TeacherDesk
 from ..teacher import RosterEntry, TableAtAGlance
 from . import solara_door
+from .hand_review import TryAgainSeen, escaped, listed, review_html, try_again_of
 from .progress_page import LessonAnswers
 from .served import ServedClass
 from .server import qr_svg
@@ -299,10 +299,6 @@ def Line(words: str) -> None:
     solara.HTML("div", unsafe_innerHTML=escaped(words))
 
 
-def escaped(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
 def heading(words: str, level: int = 2) -> None:
     """A heading (plain HTML: Solara's Markdown loads a diagram library from a CDN)."""
     solara.HTML(f"h{level}", unsafe_innerHTML=escaped(words))
@@ -459,31 +455,44 @@ class Held(Generic[T]):
 
 
 # What of a seat's view a page draws at once as its table changes, without redrawing the page: the table view's
-# picture and the hand's story (TablePlay). A change of any other part (the last hand's review, the coach, the table,
-# its game, the game's end) changes what else the page shows: the page is redrawn.
-DRAWN_AT_ONCE = ("hand_in_play", "undo", "hint", "players", "scores", "paused", "open_hands")
+# picture, the hand's story and the last hand's review with its coach (TablePlay). A change of any other part (the
+# coach's Try again from here, the table, its game, the game's end) changes what else the page shows: it is redrawn.
+DRAWN_AT_ONCE = (
+    "hand_in_play",
+    "undo",
+    "hint",
+    "players",
+    "scores",
+    "paused",
+    "open_hands",
+    "hand_number",
+    "last_hand",
+    "coach",
+    "coaching",
+)
 
 
 def rest_of_page(view: SeatedView) -> dict[str, object]:
-    """What a seated page shows of `view` besides its table view and the hand's story: while it stays the same, a
-    change of the table is drawn on those two alone."""
-    return {key: value for key, value in view.items() if key not in DRAWN_AT_ONCE}
+    """What a seated page shows of `view` besides its table view, the hand's story and the last hand's review: while
+    it stays the same, a change of the table is drawn on those alone."""
+    rest: dict[str, object] = {key: value for key, value in view.items() if key not in DRAWN_AT_ONCE}
+    rest["try_again"] = try_again_of(view)
+    return rest
 
 
 @solara.component
 def SeatAtTable(
     token: str, held: Held[SeatedView], on_asked: Callable[[], None], at_once: reacton.core.Ref[AtOnce | None]
 ) -> None:
-    """One seat at its table: the one table view (the seat's picture, its clicks) and the hand's story, then the
-    last hand's review, in names."""
-    view = held.value
-    # One column whether the review shows or not: a component with one child is drawn as that child, so the review's
-    # coming would move the table view into a new column, made again empty ("The table is being laid…")
+    """One seat at its table: the one table view (the seat's picture, its clicks), the hand's story and the last
+    hand's review, in names, then the coach's Try again from here."""
+    # One column whether Try again shows or not: a component with one child is drawn as that child, so its coming
+    # would move the table view into a new column, made again empty ("The table is being laid…")
     with solara.Column():
         TablePlay(token, held, on_asked, at_once)
-        last = view["last_hand"]
-        if last and (last["number"] != view["hand_number"] or view["game_over"]):
-            Review(token, last, view["coach"], view["coaching"], on_asked)
+        again = try_again_of(held.value)
+        if again is not None:
+            TryAgain(token, again, on_asked)
 
 
 def tools_for(view: SeatedView) -> list[Button]:
@@ -531,7 +540,7 @@ class SeatBoard:
     """A page's table view and the hand's story below it, once made, and the newest seat's view drawn on them."""
 
     def __init__(self, view: SeatedView) -> None:
-        self.widgets: tuple[TableView, Any] | None = None  # None: not made yet, or gone with the page's seat
+        self.widgets: tuple[TableView, Any, Any] | None = None  # None: not made yet, or gone with the page's seat
         self.faces: dict[str, str] | None = None  # the faces drawn (the table view's are a validated copy)
         self.given = self.latest = view  # the view the page last gave, and the newest drawn (given, or at once since)
 
@@ -560,7 +569,7 @@ class SeatDrawing:
         made, table = self.board.widgets, self.table
         if made is None:
             return False
-        shown, story = made
+        shown, story, review = made
         note, mood = note_for(seen, self.refused[0] if self.refused[1] == table.version else "")
         # from the page's table itself: the class's look-ups by token read every student and table (48 tables: 192)
         picture = table.picture(
@@ -570,6 +579,7 @@ class SeatDrawing:
             shown.faces, self.board.faces = self.faces, self.faces
         shown.picture = dict(picture)  # the trait holds a plain dict (TypedDicts are not of that type)
         story.unsafe_innerHTML = story_html(seen["hand_in_play"]["story"])
+        review.unsafe_innerHTML = review_html(seen)
         return True
 
     def at_once(self) -> bool:  # on the page's event loop, inside its kernel, under its lock
@@ -633,11 +643,12 @@ def TablePlay(
     handler.current = spoken(speaking_now, clicked)  # this drawing's handler: its chosen cards, its undo moment
     shown = TableView.element()  # its picture and faces set by draw, where reacton does not walk them through
     story = solara.widgets.HTML.element(tag="div", attributes={"class": "class-hand-story"})  # set by draw too
+    review = solara.widgets.HTML.element(tag="div", attributes={"class": "class-hand-review"})  # and the last hand's
 
     def made() -> Callable[[], None]:
         widget = checks.instance("widget", solara.get_widget(shown), TableView, "the page's table view")
         widget.on_click(lambda click: handler.current(click))
-        board.widgets = (widget, solara.get_widget(story))
+        board.widgets = (widget, solara.get_widget(story), solara.get_widget(review))
 
         def gone() -> None:  # a change heard from now on redraws the page, whose drawing has no seat any more
             board.widgets = None
@@ -657,56 +668,15 @@ def story_html(story: list[str]) -> str:
     return _("<h3>This hand so far</h3>") + listed(story, "class-story") if story else ""
 
 
-def listed(lines: Iterable[str], kind: str, tag: str = "ol") -> str:
-    """Lines of words as an HTML list of this class, indented so that its numbers show."""
-    items = "".join(f"<li>{escaped(line)}</li>" for line in lines)
-    return f'<{tag} class="{kind}" style="padding-left: 2.5em">{items}</{tag}>'
-
-
 @solara.component
-def Review(token: str, last: Reviewed, coach: CoachSeen | None, coaching: str, on_asked: Callable[[], None]) -> None:
-    """The hand just over as this seat saw it: its result, its story, the computers' reasons, and its coach, who
-    comes by itself (`coaching` says it is at work meanwhile, in words)."""
-    number = last["number"]
-    reasons = [f"{reason['who']}: {reason['words']}" for reason in last["reasons"]]
-    solara.HTML(
-        "div",
-        unsafe_innerHTML=(
-            f'<p class="class-review"><strong>Hand {number}:</strong> {escaped(last["result"])}</p>'
-            f"<h4>The story of hand {number}, as you saw it</h4>"
-            + listed(last["story"], "class-review-story")
-            + (
-                _("<p>Why the computer players chose as they did:</p>") + listed(reasons, "class-reasons", "ul")
-                if reasons
-                else ""
-            )
-        ),
-    )
-    if coach is not None and coach["number"] == number:
-        Coached(token, coach, on_asked)
-    elif last["grades"] is not None:
-        solara.HTML(
-            "div",
-            unsafe_innerHTML=_("<h4>Your decisions in hand {number}</h4>").format(number=number)
-            + listed(last["grades"], "class-grades"),
-        )
-    elif coaching:
-        Said(coaching, "coaching")
-
-
-LESSON_PAGE = "/lessons/notebooks/index.html?path=notebooks/"  # a lesson's page on the class's own lesson site
-UNDERLINED = 'style="text-decoration: underline"'  # a link told by more than its colour
-
-
-@solara.component
-def Coached(token: str, coach: CoachSeen, on_asked: Callable[[], None]) -> None:
-    """The coach after a hand, for this seat alone: each decision banded, the accuracy, the costliest decision with
-    the rule and the lesson behind it, and Try again from here."""
+def TryAgain(token: str, again: TryAgainSeen, on_asked: Callable[[], None]) -> None:
+    """Below the coach's review, for this seat alone: Try again from here (choose again at the costliest decision,
+    and the computers play the hand out), then how the second try went."""
     said, set_said = solara.use_state("")
     room = use_served().room
     speaking_now = speak_here()
 
-    def again(key: str) -> Callable[[], None]:
+    def choose_again(key: str) -> Callable[[], None]:
         def choose() -> None:
             try:
                 room.try_again(token, key)
@@ -717,40 +687,13 @@ def Coached(token: str, coach: CoachSeen, on_asked: Callable[[], None]) -> None:
 
         return spoken(speaking_now, choose)
 
-    number, worst = coach["number"], coach["worst"]
-    lines = (
-        _("<h4>Your decisions in hand {number}</h4>").format(number=number) + listed(coach["lines"], "class-grades")
-        if coach["lines"]
-        else ""
-    )
-    solara.HTML(
-        "div",
-        unsafe_innerHTML=lines + f'<p class="class-coach"><strong>{escaped(coach["summary"])}</strong></p>',
-    )
-    if worst is not None:
-        rule, lesson = escaped(worst["rule"]), worst["lesson"]
-        rule_page, lesson_page = f"{LESSON_PAGE}13_rule_book.ipynb#{rule}", LESSON_PAGE + escaped(worst["notebook"])
-        solara.HTML(
-            "div",
-            unsafe_innerHTML=(
-                '<p class="class-worst">'
-                + _("Your costliest decision: {words} The rule behind it: {rule} · learn it again in {lesson}.").format(
-                    words=escaped(worst["words"]),
-                    rule=f'<a href="{rule_page}" target="_blank" {UNDERLINED}>{rule}</a>',
-                    lesson=f'<a href="{lesson_page}" target="_blank" {UNDERLINED}>'
-                    + escaped(_("lesson {number}").format(number=lesson))
-                    + "</a>",
-                )
-                + "</p>"
-            ),
-        )
-        if worst["choices"]:
-            solara.Text(_("Try again from here: choose again, and the computers play the hand out."))
-            with solara.Row(style="flex-wrap: wrap", classes=["class-try-again"]):
-                for choice in worst["choices"]:
-                    solara.Button(choice["words"], on_click=again(choice["key"]), text=True)
-    if coach["retry"]:
-        solara.HTML("div", unsafe_innerHTML=f'<p class="class-retry">{escaped(coach["retry"])}</p>')
+    if again["choices"]:
+        solara.Text(_("Try again from here: choose again, and the computers play the hand out."))
+        with solara.Row(style="flex-wrap: wrap", classes=["class-try-again"]):
+            for choice in again["choices"]:
+                solara.Button(choice["words"], on_click=choose_again(choice["key"]), text=True)
+    if again["retry"]:
+        solara.HTML("div", unsafe_innerHTML=f'<p class="class-retry">{escaped(again["retry"])}</p>')
     Said(said)
 
 
