@@ -328,7 +328,8 @@ class Keeper:
 
     def keep(self, name: str, version: int, record: dict) -> bool:
         """Write `record` as the file `name` if `version` is newer than the one written; whether it was written."""
-        text = json.dumps(record, indent=1, ensure_ascii=False)
+        # One line: without `indent` the json module encodes in C, six times faster, and a table is saved each move
+        text = json.dumps(record, ensure_ascii=False)
         with self._lock_of(name):
             if version <= self._written.get(name, -1):
                 return False
