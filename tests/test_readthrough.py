@@ -1,4 +1,4 @@
-"""The read-through script (scripts/readthrough.py): everything a learner reads in a lesson, in the lesson's language."""
+"""The read-through script (scripts/readthrough.py): what a learner reads in a lesson, in the lesson's language."""
 
 import re
 import sys
