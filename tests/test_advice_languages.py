@@ -31,14 +31,14 @@ def test_a_hint_and_a_grade_line_read_in_french():
         line = graded_words(options[-1].action, view, worst)
         explained = worst.explanation
     assert hint == (
-        "Indice : Passer. Passer plutôt que commander le A♦ : cela rapporte à ton camp 1.0 point de plus qu'aux "
+        "Indice : Passer. Passer plutôt que commander A♦ : cela rapporte à ton camp 1.0 point de plus qu'aux "
         "autres (tes points moins les leurs) en moyenne, sur 32 donnes qui collent à ce que tu as vu."
     )
     assert line == (
-        "Commander le A♦ : Erreur. Mieux : Passer, qui rapporte à ton camp 1.0 point de plus qu'aux autres (tes "
+        "Commander A♦ : Erreur. Mieux : Passer, qui rapporte à ton camp 1.0 point de plus qu'aux autres (tes "
         "points moins les leurs) en moyenne."
     )
-    assert explained.startswith("Erreur. Passer plutôt que commander le A♦ : cela rapporte")
+    assert explained.startswith("Erreur. Passer plutôt que commander A♦ : cela rapporte")
     assert hint_words(options[0].action, view, options[0].said) == (  # English, word for word as before
         "Hint: Pass. Pass rather than order up the A♦: it brings your side 1.0 point more than the others (your "
         "points less theirs) on average, over 32 deals that fit what you have seen."

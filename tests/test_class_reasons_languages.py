@@ -59,7 +59,7 @@ def test_a_french_page_and_an_english_page_read_the_same_computer_reason_each_in
     last_card = table.game.hands[0].tricks[-1].cards[table.game.hands[0].tricks[-1].seats.index(COMPUTER)]
     assert english[-1] == ONLY_CARD.format(card=last_card)
     with speaking("fr"):
-        assert french[-1] == _(ONLY_CARD).format(card=last_card) == f"Le {last_card} est ma seule carte permise (C12)."
+        assert french[-1] == _(ONLY_CARD).format(card=last_card) == f"Ma seule carte permise est {last_card} (C12)."
     assert not any("seule carte" in words for words in english)
 
 
@@ -76,7 +76,7 @@ def test_the_learner_s_table_reads_the_reasons_in_its_language_as_before():
         while not session.game.hands[0].is_over:
             session.act(RuleOfThumbPlayer().choose(session.view))
         heard = session.reasons_shown
-    assert heard and any("seule carte permise (C12)" in words for words in heard.values())
+    assert heard and any("Ma seule carte permise est" in words for words in heard.values())
     assert all(isinstance(words, str) for words in heard.values())
 
 
@@ -84,7 +84,7 @@ def test_a_reason_is_kept_in_no_language_and_crosses_to_a_worker_process_and_bac
     said = saying(N_(ONLY_CARD), card="J♥")
     assert pickle.loads(pickle.dumps(said)) == said and isinstance(said, Said)
     with speaking("fr"):
-        assert words_of(said) == "Le J♥ est ma seule carte permise (C12)." == str(said)
+        assert words_of(said) == "Ma seule carte permise est J♥ (C12)." == str(said)
     with speaking("et"):
         assert words_of(said) == "J♥ on minu ainus lubatud kaart (C12)."
     assert words_of(said) == "The J♥ is my only legal card (C12)." and words_of("plain words") == "plain words"
@@ -94,7 +94,7 @@ def test_a_reason_within_a_reason_is_put_into_words_too():
     inner = saying(N_(ONLY_CARD), card="9♠")
     outer = saying("{first} {second}", first=inner, second="Plain.")
     with speaking("fr"):
-        assert words_of(outer) == "Le 9♠ est ma seule carte permise (C12). Plain."
+        assert words_of(outer) == "Ma seule carte permise est 9♠ (C12). Plain."
 
 
 def test_a_student_seated_mid_hand_reads_what_came_before_she_sat_in_her_own_language():
@@ -162,7 +162,7 @@ def test_the_five_kept_are_explained_in_each_reader_s_language():
     )
     with speaking("fr"):
         assert words_of(said).startswith(
-            "Garde tous les atouts (J♥ J♦ A♥), l'as d'une couleur ordinaire A♣, et pas de "
+            "Garde tous les atouts (J♥ J♦ A♥), l'as d'une couleur ordinaire A♣, et aucune carte à "
         )
         assert " ou " in words_of(said)
     with speaking("et"):
