@@ -16,13 +16,13 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine.errors import NotationError
-from ..engine.language import ENGLISH, LANGUAGES, WHOLE_LESSONS, _, checked_language, choose_language
+from ..engine.language import ENGLISH, LANGUAGES, N_, WHOLE_LESSONS, _, checked_language, choose_language
 from ..teach.context import learners_progress
 from ..teach.progress import Progress
 from . import arguments
 from .cards import note, say, style_sheet
 from .clicks import TiedButton
-from .fallback import START, Described
+from .fallback import Described
 
 CONTENTS = "14_contents.ipynb"  # each language's contents page, in its own folder (notebooks/<code>/)
 # What the chooser says once a language is chosen, in that language (the words of the package's catalog are the
@@ -66,11 +66,11 @@ def _chosen_words(code: str) -> str:
 class LanguageChoice(Described, w.VBox):
     """The languages of the lessons, each a button by its own name; the choice is kept with the learner's progress."""
 
-    purpose = (
+    purpose = N_(
         "Choose your language once: English, Français, Eesti, Shqip, Basa Jawa, ქართული or Hausa. The choice is "
         "kept with your progress, and every lesson you open after speaks it."
     )
-    how = f"A widget: to choose a language, {START}."
+    how = N_("A widget: to choose a language, {start}.")
 
     def __init__(self, progress: Progress | None = None, here: str | None = None, **kwargs: Any) -> None:
         progress = learners_progress(progress)  # refused, naming what is right, before any widget is made

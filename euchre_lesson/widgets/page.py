@@ -26,6 +26,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine import checks
+from ..engine.language import N_
 from .fallback import Described
 from .ipywidgets_door import CLASSES, HearsThePage
 
@@ -41,7 +42,7 @@ BLANK = {"description": "", "tooltip": None, "disabled": False, CLASSES: (), "bu
 class PageButton(Described, HearsThePage, w.Button):
     """A button that tells a click from the page (a person) from one made in code (button.click())."""
 
-    purpose = "A button of the Euchre lessons."
+    purpose = N_("A button of the Euchre lessons.")
 
     def __init__(self, **traits: Any):
         super().__init__(**traits)

@@ -236,7 +236,7 @@ def _reads_session(cls: type) -> type:
 class Board(TableView):
     """The Table's board: the one table view, knowing a click from the page (a person) from one made in code."""
 
-    purpose = "The Euchre table's board: the seats around the felt, the cards on it, your hand and your bids."
+    purpose = N_("The Euchre table's board: the seats around the felt, the cards on it, your hand and your bids.")
 
     heard: float | None = None  # when the page's click being handled now arrived; None for a click in code
 
@@ -252,7 +252,7 @@ class Board(TableView):
 class Table(Described, w.VBox):
     """A game to the target score, you at `seat`: its `session` plays it; the table draws it and forwards clicks."""
 
-    purpose = (
+    purpose = N_(
         "The Euchre table: play a whole game against computer players by clicking your bids and cards, "
         "with a hint, undo, a coach after every hand, and save and load."
     )
