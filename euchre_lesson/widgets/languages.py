@@ -23,6 +23,7 @@ from . import arguments
 from .cards import note, say, style_sheet
 from .clicks import TiedButton
 from .fallback import Described
+from .page import current
 
 CONTENTS = "14_contents.ipynb"  # each language's contents page, in its own folder (notebooks/<code>/)
 # What the chooser says once a language is chosen, in that language (the words of the package's catalog are the
@@ -77,6 +78,7 @@ class LanguageChoice(Described, w.VBox):
         here = _page_language() if here is None else checked_language(here)
         arguments.start_box(LanguageChoice, self, kwargs)
         self.progress, self.here = progress, here
+        self.page = current()  # the page whose views follow the language chosen here
         self.chosen: str | None = progress.language()
         self.ties = {
             code: TiedButton(name, _("the lessons in {language}").format(language=name), self._chooser(code))
@@ -115,6 +117,7 @@ class LanguageChoice(Described, w.VBox):
         choose_language(code)
         self.chosen = code
         self.show(code)
+        self.page.language_changed()  # the views of this page already drawn (a table's hint) say their words in it
 
     def show(self, code: str) -> None:
         """The note of the choice, and the link to its lessons where they are translated and not on this page."""

@@ -19,9 +19,10 @@ import contextlib
 import functools
 import math
 import time
+import weakref
 from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, Protocol
 
 import ipywidgets as w
 
@@ -125,6 +126,12 @@ def _look_key(traits: dict[str, Any]) -> object:
     return key
 
 
+class SaysAgain(Protocol):
+    """A view whose words, already shown, are drawn again in a language the learner chooses (the Table's note)."""
+
+    def redraw_in_language(self) -> None: ...
+
+
 class Page:
     """One person's page of widgets: the pointer, the spare buttons, the buttons to close after the drawing under
     way, and the look the buttons share."""
@@ -134,6 +141,18 @@ class Page:
         self.spares = Spares()
         self._closing: list[list[w.Button]] = []  # while drawings are under way, the buttons each retires
         self._sheets: dict[str, w.HTML] = {}  # style sheets every view of the page shows, by their text
+        # The views that draw their words again when the learner chooses another language (weakly: a view gone is
+        # no longer drawn).
+        self._speakers: weakref.WeakSet[SaysAgain] = weakref.WeakSet()
+
+    def follows_language(self, view: SaysAgain) -> None:
+        """`view` is drawn again (its `redraw_in_language()`) each time the learner of this page chooses a language."""
+        self._speakers.add(view)
+
+    def language_changed(self) -> None:
+        """The learner chose another language: each view that follows it draws its words again in it."""
+        for view in list(self._speakers):
+            view.redraw_in_language()
 
     def style_sheet(self, css: str) -> w.HTML:
         """The page's one widget holding this style sheet: every view shows the same one, so the browser is sent

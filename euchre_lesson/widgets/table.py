@@ -174,7 +174,7 @@ NOTES: dict[Told, Callable[[Table, News], str]] = {
     Told.NOTHING_TO_UNDO: lambda t, n: _("Nothing to undo: you have not acted since this game started or was loaded."),
     Told.NEXT_HAND: lambda t, n: t.prompt(),
     Told.NO_NEXT_HAND: lambda t, n: _("There is no next hand now. {prompt}").format(prompt=t.prompt()),
-    Told.HINT: lambda t, n: hint_words(_action(n), _view(n), n.reason),
+    Told.HINT: lambda t, n: hint_words(_action(n), _view(n), n.said),  # its reason put into words now
     Told.NO_DECISION: lambda t, n: _("No decision is yours now. {prompt}").format(prompt=t.prompt()),
     Told.GRADED: _coached_words,
     Told.NOT_COACHED: lambda t, n: _(
@@ -292,6 +292,7 @@ class Table(Described, w.VBox):
         self.board.add_class("euchre-table")
         self.board.add_class("euchre-board")
         self.page = current()  # a click on the board draws on the page the table was made on, in any context
+        self.page.follows_language(self)  # a language chosen on this page redraws the table, its note too
         self.lesson = lesson_context()  # where the positions missed go: the lesson's progress, bound when made
         self._carded: Review | None = None  # the coach's review whose positions missed were kept
         self.board.on_click(self._heeded(self._clicked))
@@ -302,6 +303,8 @@ class Table(Described, w.VBox):
         self.note.add_class("euchre-on-board")  # in projector mode the board says it (see projector.py)
         self.projected = False  # projector mode: the note's news is said on the board, beside the felt
         self._news: tuple[str, Mood] = ("", "")  # the note's words without the prompt (the board says it), its mood
+        # What the session told last and its mood, kept in no language: the note is said again from it in another.
+        self._told: tuple[News, Mood] | None = None
         self.trick_list = TrickList()
         self.coach = Coach(self.session)  # after a hand graded: the accuracy, the costliest decision, a second try
 
@@ -468,10 +471,27 @@ class Table(Described, w.VBox):
                 self._draw_board()
             elif news.changed:
                 self.redraw()
-            words = NOTES[news.told](self, news)
-            say(self.note, words, mood)
-            self._news = (words.removesuffix(self._prompt()).strip(), mood)
+            self._told = (news, mood)
+            self._say_told()
             if self.projected:  # the note is not shown: the board says it above its prompt
+                self._draw_board()
+
+    def _say_told(self) -> None:
+        """The note: what the session told last (a hint, a refusal, the coach's words), in the language chosen now."""
+        if self._told is None:
+            return
+        news, mood = self._told
+        words = NOTES[news.told](self, news)
+        say(self.note, words, mood)
+        self._news = (words.removesuffix(self._prompt()).strip(), mood)
+
+    def redraw_in_language(self) -> None:
+        """Draw the table again in the language chosen now, the note already shown too (a hint asked before the
+        learner chose the language is said again in it)."""
+        with self.session.lock, closed_after(), bound(self.page):
+            self._draw()  # the board first: the note ends with the prompt it draws
+            self._say_told()
+            if self.projected:
                 self._draw_board()
 
     def _keep_missed(self, review: Review | None) -> None:
