@@ -25,6 +25,7 @@ from euchre_lesson import (
 from euchre_lesson.engine.actions import Verb
 from euchre_lesson.engine.display import words_html
 from euchre_lesson.engine.game import game_from_record
+from euchre_lesson.engine.language import speaking
 from euchre_lesson.engine.narration import HIDDEN
 from euchre_lesson.engine.rules import switch_words
 from euchre_lesson.engine.view import View
@@ -749,3 +750,15 @@ def test_the_bidding_trainer_draws_a_turned_down_up_card_face_down():
     )
     assert not face_up_cards(trainer.up_row) and len(trainer.up_row.cards) == 1
     assert f"the {trainer.state.up_card}, turned down" in trainer.up_label.value
+
+
+def test_a_hand_s_result_and_the_game_s_end_are_said_in_the_language_chosen():
+    with speaking("fr"):
+        table = first(Table(CUTTHROAT, seed=7), lambda t: t.hand.is_over)
+        assert plain(table.result.value).startswith("La donne 1 est finie. "), table.result.value
+        table = first(Table(replace(CUTTHROAT, target=1), seed=7), lambda t: t.session.finished)
+        said = plain(table.result.value)
+        assert re.search(r"Partie finie après \d+ donnes?\. Gagnants : .+\. Appuie sur Nouvelle partie", said), said
+    table = first(Table(replace(CUTTHROAT, target=1), seed=7), lambda t: t.session.finished)
+    said = plain(table.result.value)
+    assert said.startswith("Hand ") and re.search(r"Game over after \d+ hands?: .+ won\. Press New game", said), said

@@ -615,13 +615,18 @@ class Table(Described, w.VBox):
         )
 
     def _result_html(self) -> str:
-        out = f"<b>Hand {self.shown + 1} is over.</b> {words_html(result_words(self.hand, self.view))}"
+        out = _("<b>Hand {number} is over.</b> {result}").format(
+            number=self.shown + 1, result=words_html(result_words(self.hand, self.view))
+        )
         if self.session.finished:
-            names = " and ".join(side_words(self.game.sides[i], self.view) for i in self.game.winners)
-            out += (
-                f"<br><b>Game over after {len(self.game.hands)} hands: {escape(names)} won.</b> "
-                f"Press New game to play again."
+            names = _(" and ").join(side_words(self.game.sides[i], self.view) for i in self.game.winners)
+            hands = len(self.game.hands)
+            over = ngettext(
+                "<b>Game over after {count} hand: {sides} won.</b> Press New game to play again.",
+                "<b>Game over after {count} hands: {sides} won.</b> Press New game to play again.",
+                hands,
             )
+            out += "<br>" + over.format(count=hands, sides=escape(names))
         return out
 
     def _grades_html(self, graded: Graded | None) -> str:
