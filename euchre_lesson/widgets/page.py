@@ -126,7 +126,7 @@ def _look_key(traits: dict[str, Any]) -> object:
     return key
 
 
-class SaysAgain(Protocol):
+class _SaysAgain(Protocol):
     """A view whose words, already shown, are drawn again in a language the learner chooses (the Table's note)."""
 
     def redraw_in_language(self) -> None: ...
@@ -143,10 +143,12 @@ class Page:
         self._sheets: dict[str, w.HTML] = {}  # style sheets every view of the page shows, by their text
         # The views that draw their words again when the learner chooses another language (weakly: a view gone is
         # no longer drawn).
-        self._speakers: weakref.WeakSet[SaysAgain] = weakref.WeakSet()
+        self._speakers: weakref.WeakSet[_SaysAgain] = weakref.WeakSet()
 
-    def follows_language(self, view: SaysAgain) -> None:
+    def follows_language(self, view: _SaysAgain) -> None:
         """`view` is drawn again (its `redraw_in_language()`) each time the learner of this page chooses a language."""
+        if not callable(getattr(view, "redraw_in_language", None)):
+            raise checks.refused("view", view, "a view that draws its words again, such as a Table")
         self._speakers.add(view)
 
     def language_changed(self) -> None:
