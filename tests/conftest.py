@@ -3,6 +3,7 @@
 import os
 import random
 import tempfile
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -69,6 +70,25 @@ def coach_by_itself():
     token = COACH_RUNS.set(in_background)
     yield in_background
     COACH_RUNS.reset(token)
+
+
+@pytest.fixture
+def site_of(project, monkeypatch):
+    """The contents the static site's build (jupyterlite/build_site.py: copy_contents) writes for the planted
+    `project` (a fixture of the module asking: tests/test_handout.py, tests/test_handout_languages.py), by path."""
+    from site_checks import listing
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "jupyterlite"))
+    import build_site
+
+    monkeypatch.setattr(build_site, "ROOT", project)
+    monkeypatch.setattr(build_site, "LESSONS", project / "notebooks")
+
+    def contents(into: Path, **answers) -> dict[str, bytes]:
+        build_site.copy_contents(into, **answers)
+        return listing(into)
+
+    return contents
 
 
 # Hypothesis keeps caches on disk; keep them in a temporary folder, not in the checkout.

@@ -824,6 +824,7 @@ GOOD_FOR = {
     "LanguageChoice": {"progress": lambda: None, "here": lambda: "en"},
     "LanguageChoice.choose": {"language": lambda: "fr"},
     "LanguageChoice.button": {"code": lambda: "fr"},
+    "Page.follows_language": {"view": lambda: euchre_lesson.widgets.table.Table(CUTTHROAT, seed=1)},
     "LanguageChoice.show": {"code": lambda: "fr"},
     "LanguageChosen": {"code": lambda: "fr", "when": lambda: 1.0e9},
     "Progress.keep_language": {"language": lambda: "fr"},

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from site_checks import listing
 
 from euchre_lesson.teach import handout
 from euchre_lesson.teach.refusals import ToolRefused
@@ -78,15 +79,6 @@ def leaks(name: str, data: bytes) -> list[str]:
     return found
 
 
-def listing(folder: Path) -> dict[str, bytes]:
-    """Every file under `folder` by its path there (links listed as such, never followed)."""
-    return {
-        p.relative_to(folder).as_posix(): b"a link" if p.is_symlink() else p.read_bytes()
-        for p in sorted(folder.rglob("*"))
-        if p.is_symlink() or p.is_file()
-    }
-
-
 def assert_no_leak(files: dict[str, bytes]) -> None:
     leaked = {name: found for name, data in files.items() if (found := leaks(name, data))}
     assert not leaked, f"answers or private files handed out: {leaked}"
@@ -112,19 +104,6 @@ def test_the_student_copies_hold_the_list_and_no_answer(project, tmp_path):
 
 
 # -- the static site ----------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def site_of(project, monkeypatch):
-    """The contents the site's build writes (build_site.copy_contents) for the planted project."""
-    monkeypatch.setattr(build_site, "ROOT", project)
-    monkeypatch.setattr(build_site, "LESSONS", project / "notebooks")
-
-    def contents(into: Path, **answers) -> dict[str, bytes]:
-        build_site.copy_contents(into, **answers)
-        return listing(into)
-
-    return contents
 
 
 def test_the_site_holds_the_list_and_no_answer(site_of, tmp_path):

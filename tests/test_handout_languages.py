@@ -48,19 +48,6 @@ def project(tmp_path) -> Path:
     return root
 
 
-@pytest.fixture
-def site_of(project, monkeypatch):
-    """The contents the site's build writes (build_site.copy_contents) for the planted project, by path."""
-    monkeypatch.setattr(build_site, "ROOT", project)
-    monkeypatch.setattr(build_site, "LESSONS", project / "notebooks")
-
-    def contents(into: Path, **answers) -> dict[str, bytes]:
-        build_site.copy_contents(into, **answers)
-        return {p.relative_to(into).as_posix(): p.read_bytes() for p in sorted(into.rglob("*")) if p.is_file()}
-
-    return contents
-
-
 def test_the_site_holds_the_french_and_estonian_lessons_as_student_copies(site_of, tmp_path):
     files = site_of(tmp_path / "content")
     for code in TRANSLATED:

@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 
 from euchre_lesson.classroom.progress_reports import REPORT_LIMIT, REPORTS_FILE, LessonReports
 from euchre_lesson.classroom.web.progress_page import answers_route
+from euchre_lesson.engine.language import speaking
 from euchre_lesson.teach import class_report
 from euchre_lesson.teach.class_progress import link_lessons, linked, unlink_lessons
 from euchre_lesson.teach.class_report import ROUTE, ClassReporter, Link
@@ -336,3 +337,38 @@ def test_any_other_failure_of_the_disk_is_told_in_the_words_every_save_failure_u
     said = client.post("/" + ROUTE, content=report())
     assert said.status_code == 503 and not said.json()["kept"]
     assert "the class's folder is read-only" in said.json()["message"] and "secret-path" not in said.text
+
+
+def test_the_route_answers_in_the_language_the_lesson_asks_for(served):
+    # A French lesson's report: every reply in French, from the wrong code to the answers kept; none asked, English.
+    reports, client, _folder = served
+    french = {"Accept-Language": "fr-FR,fr;q=0.9"}
+    wrong = client.post("/" + ROUTE, content=report(join="WXYZ"), headers=french).json()
+    assert wrong["message"] == (
+        "Ce n'est pas le code de cette classe (ou pas un rapport des leçons) : rien n'a été gardé. Demande à ton "
+        "professeur le code de la classe écrit au tableau."
+    )
+    large = client.post("/" + ROUTE, content=b" " * (REPORT_LIMIT + 1), headers=french)
+    assert large.status_code == 413 and large.json()["message"].startswith("Un rapport fait au plus 16 Ko")
+    joined = client.post("/" + ROUTE, content=report(), headers=french).json()
+    assert joined["message"] == "Te voilà dans la classe sous le nom Ann. Gardé : 1 réponse."
+    again = client.post("/" + ROUTE, content=report(token=joined["token"]), headers=french).json()
+    assert again["message"] == "Gardé pour Ann : 1 réponse."
+    unknown = client.post("/" + ROUTE, content=report(token="x" * 22), headers=french).json()
+    assert unknown["message"].startswith("La clé de ces leçons n'est pas une clé de cette classe")
+    english = client.post("/" + ROUTE, content=report(join="WXYZ"), headers={"Accept-Language": "de, *"}).json()
+    assert english["message"].startswith("That is not this class's join code")
+
+
+def test_a_lesson_asks_the_class_for_its_replies_in_the_lesson_s_language(monkeypatch):
+    sent = []
+
+    def posted(request, timeout):
+        sent.append(request)
+        raise OSError("no class here")
+
+    monkeypatch.setattr(class_report._DIRECT, "open", posted)
+    link = Link("http://127.0.0.1:9", JOIN, "Ann", "")
+    with speaking("et"), pytest.raises(OSError):
+        class_report._post(link, {})
+    assert sent[0].get_header("Accept-language") == "et"

@@ -10,6 +10,8 @@ import pytest
 
 import euchre_lesson.widgets as package
 from euchre_lesson import CUTTHROAT, RuleOfThumbPlayer, deal_hand, play_out
+from euchre_lesson.engine import language
+from euchre_lesson.engine.language import speaking
 from euchre_lesson.teach.course import exercises
 from euchre_lesson.teach.progress import Progress
 from euchre_lesson.widgets import (
@@ -85,3 +87,24 @@ def test_the_words_shown_before_a_widget_runs_say_in_clicks_how_to_start_and_sho
     for text in texts:
         assert "Run ▸ Run All Cells" in text, text
         assert not any(code in text for code in ("ask(", ".check(", "(...)", "Shift + Enter")), text
+
+
+@pytest.mark.parametrize("code", ["fr", "et"])
+def test_a_widget_s_plain_text_is_in_the_language_chosen_when_it_is_made(code, tmp_path):
+    english = {name: WIDGETS[name](tmp_path)._repr_mimebundle_()["text/plain"] for name in WIDGETS}
+    purposes = {cls.purpose for cls in widget_classes()} | {Described.purpose}
+    with speaking(code):
+        for name in WIDGETS:
+            text = WIDGETS[name](tmp_path)._repr_mimebundle_()["text/plain"]
+            assert text != english[name], f"{name} says what it does in English where {code} was chosen"
+            assert not [purpose for purpose in purposes if purpose in text], f"{name} in {code}: {text!r}"
+            assert "open this notebook" not in text and "▶▶" in text, f"{name} in {code}: {text!r}"
+    assert english == {name: WIDGETS[name](tmp_path)._repr_mimebundle_()["text/plain"] for name in WIDGETS}
+
+
+def test_every_widget_s_purpose_and_how_are_in_the_catalog_in_french_and_estonian():
+    for code in ("fr", "et"):
+        with speaking(code):
+            for cls in widget_classes():
+                for words in (cls.purpose, cls.how):
+                    assert language._(words) != words, f"{cls.__name__}'s {words!r} has no {code} translation"

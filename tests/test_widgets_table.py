@@ -25,16 +25,22 @@ from euchre_lesson import (
 from euchre_lesson.engine.actions import Verb
 from euchre_lesson.engine.display import words_html
 from euchre_lesson.engine.game import game_from_record
+from euchre_lesson.engine.language import speaking
 from euchre_lesson.engine.narration import HIDDEN
 from euchre_lesson.engine.rules import switch_words
 from euchre_lesson.engine.view import View
 from euchre_lesson.play.session import learner_decisions
+from euchre_lesson.teach.progress import Progress
 from euchre_lesson.widgets import table as table_module
 from euchre_lesson.widgets.bidding import BiddingTrainer
 from euchre_lesson.widgets.cards import face_up_cards
+from euchre_lesson.widgets.languages import LanguageChoice
 from euchre_lesson.widgets.table import Table
 
 GAMES = 50
+
+# English words a hint says that no French hint holds (its action and reason said in French).
+ENGLISH_WORDS = re.compile(r"\b(?:Hint|the|you|your|trump|trick|Play|Pass|Order|rather|than|winning|over|deals)\b")
 
 
 @pytest.fixture(autouse=True)
@@ -344,6 +350,28 @@ def test_a_hint_is_one_of_the_legal_actions():
         assert best in table.game.legal_actions() and "Hint" in table.note.value
         table.act(best)
     assert_valid(table)
+
+
+def plain(html: str) -> str:
+    return re.sub(r"<[^>]+>", "", html)
+
+
+def test_a_hint_shown_is_said_again_in_the_language_the_learner_chooses(tmp_path):
+    # A hint asked in English, then French chosen on the same page (the contents page's chooser): the hint already
+    # shown is redrawn in French, its reason too, and the table's prompt with it; the hint was not asked again.
+    table = Table(CUTTHROAT, seed=12)
+    asked = table.session.hint
+    best = table.hint()
+    english = plain(table.note.value)
+    assert english.startswith("Hint: ") and best in table.game.legal_actions()
+    table.session.hint = lambda: pytest.fail("the hint is said again from what was kept, never asked again")
+    LanguageChoice(Progress(tmp_path), here="en").choose("fr")
+    french = plain(table.note.value)
+    assert french.startswith("Indice : ") and french != english, french
+    assert not ENGLISH_WORDS.search(french.removeprefix("Indice : ")), french
+    table.session.hint = asked
+    LanguageChoice(Progress(tmp_path), here="fr").choose("en")
+    assert plain(table.note.value) == english, "back in English, word for word as it was"
 
 
 def test_grades_list_one_line_per_decision_of_the_hand(coach_by_itself):
@@ -722,3 +750,15 @@ def test_the_bidding_trainer_draws_a_turned_down_up_card_face_down():
     )
     assert not face_up_cards(trainer.up_row) and len(trainer.up_row.cards) == 1
     assert f"the {trainer.state.up_card}, turned down" in trainer.up_label.value
+
+
+def test_a_hand_s_result_and_the_game_s_end_are_said_in_the_language_chosen():
+    with speaking("fr"):
+        table = first(Table(CUTTHROAT, seed=7), lambda t: t.hand.is_over)
+        assert plain(table.result.value).startswith("La donne 1 est finie. "), table.result.value
+        table = first(Table(replace(CUTTHROAT, target=1), seed=7), lambda t: t.session.finished)
+        said = plain(table.result.value)
+        assert re.search(r"Partie finie après \d+ donnes?\. Gagnants : .+\. Appuie sur Nouvelle partie", said), said
+    table = first(Table(replace(CUTTHROAT, target=1), seed=7), lambda t: t.session.finished)
+    said = plain(table.result.value)
+    assert said.startswith("Hand ") and re.search(r"Game over after \d+ hands?: .+ won\. Press New game", said), said

@@ -19,7 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from ..engine import checks
+from ..engine import checks, language
+from ..engine.language import N_
 from .refusals import Refused
 
 T = TypeVar("T")
@@ -41,8 +42,8 @@ PER_ADDRESS = Allowance(10, 6.0)  # one computer: a student mistyping now and th
 OVERALL = Allowance(100, 1.0)  # the whole class: 25 students all mistyping as they join spend less than half of it
 REMEMBERED = 20  # the latest wrong codes of each computer, which typed again are not counted again
 ADDRESSES = 10_000  # computers remembered at most: the one heard of longest ago is forgotten first
-TOO_MANY = "Too many wrong codes from this computer: wait a minute and try again."
-TOO_MANY_IN_ALL = "Too many wrong codes from the class's computers: wait a minute and try again."
+TOO_MANY = N_("Too many wrong codes from this computer: wait a minute and try again.")
+TOO_MANY_IN_ALL = N_("Too many wrong codes from the class's computers: wait a minute and try again.")
 
 
 @dataclass(frozen=True)
@@ -106,10 +107,10 @@ class Guard:
             self._addresses[where] = mine
             self._forget_the_oldest()
             if mine.left < 1.0:
-                raise Refused(self.what, TOO_MANY)
+                raise Refused(self.what, language._(TOO_MANY))
             if every.left < 1.0:
                 self._all = every
-                raise Refused(self.what, TOO_MANY_IN_ALL)
+                raise Refused(self.what, language._(TOO_MANY_IN_ALL))
             counted = key not in mine.recent  # a wrong code typed again guesses nothing new
             if counted:  # spent before the code is read, so that pages racing in threads cannot overspend
                 self._addresses[where], self._all = mine.spent(1.0), every.spent(1.0)

@@ -21,10 +21,11 @@ import threading
 import time
 from collections.abc import Callable
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_atomically
 from ..engine.formats import FormatRefused, check, first_wrong, read
+from ..engine.language import N_, _, ngettext
 from ..teach.class_formats import (
     KEPT_ANSWERS,
     LESSON_REPORT,
@@ -51,14 +52,14 @@ JOIN_EVERY = 2.0  # seconds: after a burst, one more may join each; 500 joins ta
 JOINS = Allowance(JOIN_BURST, JOIN_EVERY)
 KEY_BYTES = 16  # of a lesson's key: kept by the learner's lessons, never typed
 # What a report is told before its join code is found right: a stranger is told nothing more of the format.
-NOT_A_REPORT = "A report holds the join code, the learner's first name and the answers, nothing else."
-NOT_THE_CODE = "That is not this class's join code: ask your teacher for the join code on the board."
-NOT_KEPT_NOW = "The class's server cannot keep answers just now ({}): your lesson sends them again soon."
-OLD_REPORT = (
+NOT_A_REPORT = N_("A report holds the join code, the learner's first name and the answers, nothing else.")
+NOT_THE_CODE = N_("That is not this class's join code: ask your teacher for the join code on the board.")
+NOT_KEPT_NOW = N_("The class's server cannot keep answers just now ({}): your lesson sends them again soon.")
+OLD_REPORT = N_(
     "These lessons were linked to the class before the class gave each learner a key: press Leave, then Join "
     "again on the lessons' contents page, and your answers are sent with your own key."
 )
-UNKNOWN_KEY = (
+UNKNOWN_KEY = N_(
     "These lessons' key is not one of this class's (the class was started afresh, or the key was changed): press "
     "Leave, then Join again on the lessons' contents page."
 )
@@ -99,13 +100,15 @@ class LessonReports:
         joining = not token
         with self._lock:
             if self._students is None:
-                raise Refused("report", "The class's server cannot keep answers now: " + self.problem)
+                raise Refused(
+                    "report", _("The class's server cannot keep answers now: {problem}").format(problem=self.problem)
+                )
             if joining:
                 token, key, old = self._join(name)
             else:
                 key = key_of(token)
                 if key not in self._students:
-                    raise Refused("token", UNKNOWN_KEY)
+                    raise Refused("token", language._(UNKNOWN_KEY))
                 old = self._students[key]
             students = {**self._students, key: Student(old.name, _merged(old.answers, answers))}
             waiting = self._positions.get(old.name, ())
@@ -115,14 +118,21 @@ class LessonReports:
             try:
                 write_atomically(self.path, _json_of(students, positions), private=True)
             except (OSError, FileRefused) as error:  # a full disk: words without the path; the lesson tries again
-                raise Refused("saving", NOT_KEPT_NOW.format(why_not_saved(error))) from None
+                raise Refused("saving", language._(NOT_KEPT_NOW).format(why_not_saved(error))) from None
             self._students, self._positions = students, positions
-        kept = f"{len(answers)} answer{'s' * (len(answers) != 1)}"
+        kept = ngettext("{count} answer", "{count} answers", len(answers)).format(count=len(answers))
         if joining:
-            return report_reply(True, f"You are in as {old.name}: kept {kept}.", token, old.name)
-        count = f"{len(sent)} position{'s' * (len(sent) != 1)}"
-        more = f" Your coach sends {count} from the class's tables to your review." if sent else ""
-        return report_reply(True, f"Kept {kept} for {old.name}.{more}", positions=sent)
+            return report_reply(
+                True, _("You are in as {name}: kept {kept}.").format(name=old.name, kept=kept), token, old.name
+            )
+        said = _("Kept {kept} for {name}.").format(kept=kept, name=old.name)
+        if sent:
+            said += " " + ngettext(
+                "Your coach sends {count} position from the class's tables to your review.",
+                "Your coach sends {count} positions from the class's tables to your review.",
+                len(sent),
+            ).format(count=len(sent))
+        return report_reply(True, said, positions=sent)
 
     def keep_position(self, name: str, position: Position) -> bool:
         """A position the coach at the class's tables found mistaken, for the learner the class shows as `name`: kept
@@ -156,8 +166,10 @@ class LessonReports:
         if len(self._students) >= MOST_STUDENTS:
             raise Refused(
                 "name",
-                f"The class already has {MOST_STUDENTS} learners' answers, as many as it keeps: nobody more can join. "
-                f"Ask your teacher.",
+                _(
+                    "The class already has {most} learners' answers, as many as it keeps: nobody more can join. Ask "
+                    "your teacher."
+                ).format(most=MOST_STUDENTS),
             )
         now = self.clock()
         if type(now) not in (int, float):
@@ -165,7 +177,14 @@ class LessonReports:
         joins = self._joins.now(JOINS, now)  # paced as the guard paces wrong codes
         if joins.left < 1:
             wait = math.ceil(JOINS.every * (1 - joins.left))
-            raise Refused("name", f"Many learners have just joined: wait {wait} seconds or so, then press Join again.")
+            raise Refused(
+                "name",
+                ngettext(
+                    "Many learners have just joined: wait {wait} second or so, then press Join again.",
+                    "Many learners have just joined: wait {wait} seconds or so, then press Join again.",
+                    wait,
+                ).format(wait=wait),
+            )
         self._joins = joins.spent(1)
         token = secrets.token_urlsafe(KEY_BYTES)
         shown = distinct_name(name, (student.name for student in self._students.values()))
@@ -186,16 +205,21 @@ class LessonReports:
                 "report", f"A report is the bytes of a small JSON object from the lessons, not {excerpt(body)}."
             )
         if len(body) > REPORT_LIMIT:
-            raise Refused("report", f"A report is at most {REPORT_LIMIT // 1024} KB; this one is larger.")
+            raise Refused(
+                "report", _("A report is at most {size} KB; this one is larger.").format(size=REPORT_LIMIT // 1024)
+            )
         try:
             data = parse_json(as_text(body), 4, 12)
         except (FileRefused, JsonRefused) as error:
-            raise Refused("report", f"A report is a small JSON object from the lessons; this one {error}.") from None
+            raise Refused(
+                "report",
+                _("A report is a small JSON object from the lessons; this one {trouble}.").format(trouble=error),
+            ) from None
         wrong = first_wrong(LESSON_REPORT, data)  # the join code first: a stranger is told nothing more
         if wrong == ():  # not an object, a field missing, or one too many
-            raise Refused("report", NOT_A_REPORT)
+            raise Refused("report", language._(NOT_A_REPORT))
         if wrong == ("join",) or not same_code(data["join"], self.join_code, "join code"):
-            raise Refused("join code", NOT_THE_CODE)
+            raise Refused("join code", language._(NOT_THE_CODE))
         try:
             name = first_name(data["name"])  # the class's one rule, which the lessons write with too
         except NotationError as error:
@@ -205,9 +229,9 @@ class LessonReports:
         except FormatRefused as refused:
             if isinstance(data["answers"], dict):
                 self._answers(data["answers"])  # an exercise that is wrong: its own sentence, naming it
-            raise Refused("answers", f"Nothing was kept: {refused}") from None
+            raise Refused("answers", _("Nothing was kept: {why}").format(why=refused)) from None
         if "token" not in data:  # a lesson of the release before, which matched reports by name
-            raise Refused("token", OLD_REPORT)
+            raise Refused("token", language._(OLD_REPORT))
         return name, data["token"], self._answers(data["answers"])
 
     @staticmethod
@@ -218,7 +242,7 @@ class LessonReports:
             try:
                 answers[exercise] = tries_from(exercise, value)
             except NotationError as error:
-                raise Refused("answers", f"Nothing was kept: {error}") from None
+                raise Refused("answers", _("Nothing was kept: {why}").format(why=error)) from None
         return answers
 
     # -- the file
@@ -276,7 +300,7 @@ def _json_of(students: dict[str, Student], positions: dict[str, tuple[dict, ...]
     record = {
         "format": REPORTS_FORMAT,
         "students": {
-            student.name: {exercise: tries.shared() for exercise, tries in student.answers} for _, student in ordered
+            student.name: {exercise: tries.shared() for exercise, tries in student.answers} for _key, student in ordered
         },
         "keys": {student.name: key for key, student in ordered if not key.startswith("name:")},
         **({"positions": {name: list(kept) for name, kept in sorted(positions.items())}} if positions else {}),

@@ -572,15 +572,7 @@ def _grade(
     if chosen is None or best.unit == NO_TIME:
         return _not_graded(view, action, best)
     if action == best.action:
-        return Grade(
-            "Best",
-            0.0,
-            best.unit,
-            best.action,
-            saying(
-                N_("{choice} is the best choice here. {reason}"), choice=Named(action, view, True), reason=best.said
-            ),
-        )
+        return _best_grade(view, action, best, N_("{choice} is the best choice here. {reason}"))
     loss = max(0.0, best.value - chosen.value)
     verdict = next((name for name, limit in GRADES if loss <= limit * SCALES[best.unit]), "Blunder")
     if chosen.close:  # the deals sampled cannot tell the two apart: no verdict worse than Good, and no figure
@@ -624,18 +616,15 @@ def _not_graded(view: View, action: Action, best: Option) -> Grade:
     )
 
 
+def _best_grade(view: View, action: Action, best: Option, words: str) -> Grade:
+    """The grade of a decision as good as the best: `words` (a message with {choice} and {reason}) say so."""
+    return Grade("Best", 0.0, best.unit, best.action, saying(words, choice=Named(action, view, True), reason=best.said))
+
+
 def _worse(view: View, action: Action, verdict: str, loss: float, best: Option, chosen: Option) -> Grade:
     """The grade of a decision the deals sampled tell apart from the best: its verdict, and what the best gains."""
     if verdict == "Best":
-        return Grade(
-            "Best",
-            0.0,
-            best.unit,
-            best.action,
-            saying(
-                N_("{choice} is as good as the best here. {reason}"), choice=Named(action, view, True), reason=best.said
-            ),
-        )
+        return _best_grade(view, action, best, N_("{choice} is as good as the best here. {reason}"))
     return Grade(
         verdict,
         loss,

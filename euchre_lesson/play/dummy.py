@@ -9,8 +9,8 @@ from typing import NamedTuple
 from ..engine import checks
 from ..engine.cards import Card, Rank, Suit, sort_key
 from ..engine.errors import NotationError
-from ..engine.language import N_, _, ngettext
-from ..engine.ranking import is_trump, power, trumps_in
+from ..engine.language import N_
+from ..engine.ranking import is_trump, power
 from ..engine.said import Said, saying, words_of
 from ..engine.tricks import PLURALS
 
@@ -119,42 +119,3 @@ def _keep_said(five: Sequence[Card], ten: Sequence[Card], trump: Suit) -> Said:
         parts.append(saying(N_("then the highest cards left ({cards})"), cards=" ".join(map(str, rest))))
     joined = ", ".join(f"{{part{i}}}" for i in range(len(parts))) + "."
     return Said(joined, tuple((f"part{i}", part) for i, part in enumerate(parts)), capital=True)
-
-
-def _cards(cards: Iterable[Card]) -> str:
-    return " ".join(map(str, cards)) or _("none")
-
-
-def shortfall(mine: Sequence[Card], best: Sequence[Card], trump: Suit) -> str:
-    """How a five falls short of the best five, by the first measure of `keep_strength` that differs, in the
-    language chosen here."""
-    ours, theirs = keep_strength(mine, trump), keep_strength(best, trump)
-    my_trumps, best_trumps = trumps_in(mine, trump), trumps_in(best, trump)
-    my_side = [c for c in mine if not is_trump(c, trump)]
-    best_side = [c for c in best if not is_trump(c, trump)]
-    if ours[0] != theirs[0]:
-        return ngettext(
-            "you kept {count} trump ({cards}) where you could keep {best} ({best_cards}): every trump is a likely "
-            "trick",
-            "you kept {count} trumps ({cards}) where you could keep {best} ({best_cards}): every trump is a likely "
-            "trick",
-            len(my_trumps),
-        ).format(count=len(my_trumps), cards=_cards(my_trumps), best=len(best_trumps), best_cards=_cards(best_trumps))
-    if ours[1] != theirs[1]:
-        return _("your trumps ({cards}) are weaker than {best_cards}").format(
-            cards=_cards(my_trumps), best_cards=_cards(best_trumps)
-        )
-    if ours[2] != theirs[2]:
-        return ngettext(
-            "you kept {count} off-suit ace where you could keep {best}: an ace is likely to win its suit's first lead",
-            "you kept {count} off-suit aces where you could keep {best}: an ace is likely to win its suit's first lead",
-            ours[2],
-        ).format(count=ours[2], best=theirs[2])
-    if ours[3] != theirs[3]:
-        return _(
-            "your side cards ({cards}) spread over {suits} suits where {best_cards} spread over {best_suits}: fewer "
-            "suits leave you void, free to trump those leads"
-        ).format(cards=_cards(my_side), suits=-ours[3], best_cards=_cards(best_side), best_suits=-theirs[3])
-    return _("your side cards ({cards}) are lower than {best_cards}").format(
-        cards=_cards(my_side), best_cards=_cards(best_side)
-    )

@@ -26,7 +26,7 @@ from ..engine.game import GameState, load_game, load_saved, new_game, save_game
 from ..engine.hand import HandState
 from ..engine.narration import reasons_heard
 from ..engine.phases import Phase
-from ..engine.said import Reason
+from ..engine.said import Reason, words_of
 from ..engine.view import View
 from .advice import Option
 from .choice import Player
@@ -160,9 +160,14 @@ class News:
     view: View | None = None  # your view where it was taken or advised
     error: Exception | None = None  # why it was refused
     path: str = ""  # the file saved or loaded
-    reason: str = ""  # why the advised action is best
+    said: Reason = ""  # why the advised action is best, kept in no language (a note said again in another)
     unsealed: Exception | None = None  # why a game was saved without a seal
     review: Review | None = None  # the coach's review of the hand graded (shown or not: the learner may have moved on)
+
+    @property
+    def reason(self) -> str:
+        """Why the advised action is best, in the language chosen where this is read."""
+        return words_of(self.said)
 
     @property
     def refused(self) -> bool:
@@ -548,7 +553,7 @@ class TableSession:
         if not self.my_turn:
             return self._tell(Told.NO_DECISION)
         best: Option = self.model.hint(self.seat)
-        return self._tell(Told.HINT, action=best.action, view=self.view, reason=best.reason)
+        return self._tell(Told.HINT, action=best.action, view=self.view, said=best.said)
 
     @locked
     def grade(self) -> News:

@@ -22,7 +22,7 @@ import urllib.request
 from pathlib import Path
 from typing import NamedTuple
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_atomically
 from ..engine.formats import check, fits
@@ -243,9 +243,8 @@ def _post(link: Link, answers: dict) -> str | Link | Sent | None:
     body = json.dumps(report, ensure_ascii=False).encode("utf-8")
     if IN_A_BROWSER:
         return _post_from_browser(link, body)
-    request = urllib.request.Request(
-        link.server + ROUTE, data=body, method="POST", headers={"Content-Type": "application/json"}
-    )
+    headers = {"Content-Type": "application/json", "Accept-Language": language.language()}  # the reply in it
+    request = urllib.request.Request(link.server + ROUTE, data=body, method="POST", headers=headers)
     try:
         with _DIRECT.open(request, timeout=TIMEOUT) as reply:
             return _understood(link, reply.status, reply.read(REPLY_LIMIT))
@@ -287,6 +286,7 @@ def _browser_request(method: str, url: str, body: bytes | None = None) -> tuple[
     request.timeout = int(TIMEOUT * 1000)
     if body is not None:
         request.setRequestHeader("Content-Type", "application/json")
+        request.setRequestHeader("Accept-Language", language.language())  # the server's reply in the lesson's
     try:
         request.send(None if body is None else body.decode("utf-8"))
     except JsException as error:

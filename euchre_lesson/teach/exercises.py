@@ -364,11 +364,12 @@ class Exercise:
 
     def fallback_text(self) -> str:
         """What a page that cannot run the notebook shows (GitHub, an old viewer): what this is and how to answer."""
-        name = f"Exercise {self.id}" if self.id else "Exercise"
-        return (
-            f"{name}: {self.prompt}\n(A click-to-answer exercise: open this notebook in JupyterLab and choose "
-            f"Run ▸ Run All Cells (or press the ▶▶ button above it), then click an answer and press Check.)"
+        name = _("Exercise {id}").format(id=self.id) if self.id else _("Exercise")
+        how = _(
+            "(A click-to-answer exercise: open this notebook in JupyterLab and choose Run ▸ Run All Cells (or press "
+            "the ▶▶ button above it), then click an answer and press Check.)"
         )
+        return f"{name}: {self.prompt}\n{how}"
 
     def __repr__(self) -> str:
         # The widget lives a layer up (widgets.ask); a bare `ex.q1` in a notebook says how to answer it.

@@ -24,7 +24,7 @@ from ..engine.narration import capital
 from ..engine.phases import Phase
 from ..engine.ranking import bower, effective_suit, is_trump
 from ..engine.rules import CUTTHROAT, PRESETS, RuleSet
-from ..engine.said import saying, saying_many, words_of
+from ..engine.said import Said, saying, saying_many, words_of
 from ..engine.tricks import PLURALS
 from ..engine.view import acting_seat
 from ..play.rule_of_thumb import RuleOfThumbPlayer, count, round_one_count
@@ -214,14 +214,15 @@ def _some_of(number: int, thing: str) -> str:
         }
         return language._(none[thing])
     word = saying(NUMBER_WORDS[number - 1])
-    said = {
-        "trump": saying_many("{number} trump", "{number} trumps", number, number=word),
-        "off-suit ace": saying_many("{number} off-suit ace", "{number} off-suit aces", number, number=word),
-        "place": saying_many("{number} place", "{number} places", number, number=word),
-        "trick": saying_many("{number} trick", "{number} tricks", number, number=word),
-        "bower": saying_many("{number} bower", "{number} bowers", number, number=word),
-    }[thing]
-    return words_of(said)
+    # Each thing's words made only when it is the one asked for (a table of the five would build all five).
+    said: dict[str, Callable[[], Said]] = {
+        "trump": lambda: saying_many("{number} trump", "{number} trumps", number, number=word),
+        "off-suit ace": lambda: saying_many("{number} off-suit ace", "{number} off-suit aces", number, number=word),
+        "place": lambda: saying_many("{number} place", "{number} places", number, number=word),
+        "trick": lambda: saying_many("{number} trick", "{number} tricks", number, number=word),
+        "bower": lambda: saying_many("{number} bower", "{number} bowers", number, number=word),
+    }
+    return words_of(said[thing]())
 
 
 def _suits(suit: Suit) -> str:

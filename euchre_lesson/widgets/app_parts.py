@@ -14,7 +14,7 @@ from ..engine import checks, language
 from ..engine.display import words_html
 from ..engine.files import write_atomically
 from ..engine.game import MAX_RECORD_BYTES
-from ..engine.language import _
+from ..engine.language import N_, _
 from ..engine.rules import RuleSet
 from ..play.session import News, Told
 from . import arguments
@@ -118,7 +118,7 @@ class BrowserFiles:
 class ProjectorSwitch(Described, w.HBox):
     """Projector mode for the whole app (large type, the table on one screen) and, at the table, the open hands."""
 
-    purpose = (
+    purpose = N_(
         "Projector mode: large type, the table and its buttons on one screen for a class, and the choice "
         "to show every hand for a demonstration."
     )

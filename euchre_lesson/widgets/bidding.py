@@ -15,7 +15,7 @@ from ..engine.cards import sort_key
 from ..engine.display import words_html
 from ..engine.errors import IllegalAction
 from ..engine.hand import HandState
-from ..engine.language import _
+from ..engine.language import N_, _
 from ..engine.narration import offer, reasons_heard, result_words, seat_words  # reasons_heard: R3, written once
 from ..engine.phases import Phase
 from ..engine.ranking import suit_in_play
@@ -130,7 +130,7 @@ def _options_html(options: list[Option], chosen: Action, view: View, show_answer
 class BiddingTrainer(Described, w.VBox):
     """Your bid on a seeded deal, then the computer's advice on every option and the hand played out."""
 
-    purpose = (
+    purpose = N_(
         "Bidding trainer: a seeded deal stops at your bid; choose pass, order up or a suit, and the "
         "computer shows what each choice was worth on average over many deals that fit what you see, then "
         "plays the hand out."

@@ -11,6 +11,7 @@ import ipywidgets as w
 from ..engine import checks
 from ..engine.actions import Action
 from ..engine.errors import NotationError
+from ..engine.language import N_
 from ..engine.narration import offer
 from ..engine.view import View
 from . import arguments
@@ -25,7 +26,7 @@ class BidButtons(Described, w.HBox):
     replaced button is dropped (see cards.Drawing): a double-click never answers the next question.
     """
 
-    purpose = "The bids you may make now, one button each."
+    purpose = N_("The bids you may make now, one button each.")
     children: Sequence[w.Widget]  # ipywidgets' trait, declared for the type checker
 
     def __init__(self, on_choose: Callable[[Action], None], **kwargs: Any) -> None:

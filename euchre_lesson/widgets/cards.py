@@ -202,7 +202,7 @@ class CardRow(Described, w.HBox):
     act on) change, and drops clicks on the buttons it replaced (see Drawing); display-only rows reuse theirs.
     """
 
-    purpose = "A row of cards, each a button showing its rank and suit."
+    purpose = N_("A row of cards, each a button showing its rank and suit.")
 
     def __init__(self, on_pick: Callable[[Card], None] | None = None, **kwargs):
         on_pick = arguments.callback("on_pick", on_pick)
@@ -273,7 +273,7 @@ class CardStrip(Described, w.HTML):
     fifteen of them at every new deal.
     """
 
-    purpose = "A row of cards to look at, each showing its rank and suit."
+    purpose = N_("A row of cards to look at, each showing its rank and suit.")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

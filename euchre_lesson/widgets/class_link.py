@@ -7,7 +7,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine.errors import NotationError
-from ..engine.language import _
+from ..engine.language import N_, _
 from ..teach.class_progress import link_lessons, linked, unlink_lessons
 from ..teach.class_report import OLD_LINK, default_server
 from ..teach.context import current, learners_progress
@@ -15,17 +15,17 @@ from ..teach.progress import Progress
 from . import arguments
 from .cards import note, say
 from .clicks import TiedButton
-from .fallback import START, Described
+from .fallback import Described
 
 
 class ClassLink(Described, w.VBox):
     """Send every answer from now on to the teacher's class server, under the learner's first name."""
 
-    purpose = (
+    purpose = N_(
         "Send your answers to your teacher: if your class has a server, write your first name, its address "
         "and the join code once, and press Join; each answer you give then reaches your teacher's page."
     )
-    how = f"A widget: to join your class's server, {START}."
+    how = N_("A widget: to join your class's server, {start}.")
 
     def __init__(self, progress: Progress | None = None, **kwargs: Any) -> None:
         progress = learners_progress(progress)  # refused, naming what is right, before any widget is made

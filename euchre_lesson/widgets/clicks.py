@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Iterator
 import ipywidgets as w
 
 from ..engine import checks
+from ..engine.language import N_
 from .fallback import Described
 from .page import DOUBLE_CLICK, Page, bound, current
 
@@ -80,7 +81,7 @@ class Drawing:
 class TiedButton(Described, w.Box):
     """One button with words on it, made anew for each moment it acts on (see Drawing); `button` is on screen."""
 
-    purpose = "A button of the Euchre lessons."
+    purpose = N_("A button of the Euchre lessons.")
     children: tuple[w.Button, ...]  # the trait of w.Box, as this box holds it: its one button
 
     def __init__(self, description: str, tooltip: str, on_click: Callable[[], None]):

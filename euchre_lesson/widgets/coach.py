@@ -99,7 +99,7 @@ LOOKING = N_("Your coach is looking at your decisions in this hand… You may go
 class Coach(Described, w.VBox):
     """The coach after a hand at a learner's table: the accuracy, the costliest decision and Try again from here."""
 
-    purpose = "The coach after each hand: how well you played, your costliest decision, and a second try at it."
+    purpose = N_("The coach after each hand: how well you played, your costliest decision, and a second try at it.")
 
     def __init__(self, session: TableSession) -> None:
         checks.instance("session", session, TableSession, "the table's TableSession")

@@ -13,7 +13,7 @@ from ..engine.actions import keep
 from ..engine.cards import Card, fixed_suit, sort_key
 from ..engine.errors import IllegalAction, NotationError
 from ..engine.hand import HandState
-from ..engine.language import _
+from ..engine.language import N_, _
 from ..engine.narration import suit_words
 from ..engine.phases import Phase
 from ..engine.rules import CUTTHROAT, RuleSet
@@ -34,7 +34,7 @@ def _dummy_position(seed: int, rules: RuleSet = CUTTHROAT) -> HandState:
 class DummyTrainer(Described, w.VBox):
     """You made trump in cutthroat and took the dummy: choose the five to keep; the BestFive exercise judges them."""
 
-    purpose = (
+    purpose = N_(
         "Dummy trainer: you made trump in Cutthroat and took the dummy; click the five of your ten cards "
         "to keep, and it compares them with the computer's best five and says why."
     )

@@ -106,7 +106,9 @@ class ExerciseView(Described, w.VBox):
     Hint and Show the answer; each checked answer is reported to `on_answer(id, correct, answer text)`, else kept
     through the lesson's context bound when the view is made (the learner's progress, and the class if linked)."""
 
-    purpose = "An exercise answered by clicking: the question, its answers as buttons, Check, Hint and Show the answer."
+    purpose = N_(
+        "An exercise answered by clicking: the question, its answers as buttons, Check, Hint and Show the answer."
+    )
 
     def __init__(
         self,

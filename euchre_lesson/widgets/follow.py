@@ -11,7 +11,7 @@ import ipywidgets as w
 from ..engine import language
 from ..engine.cards import Card, fixed_suit, sort_key
 from ..engine.hand import HandState
-from ..engine.language import _
+from ..engine.language import N_, _
 from ..engine.narration import suit_words
 from ..engine.phases import Phase
 from ..engine.ranking import bower, effective_suit
@@ -80,7 +80,7 @@ class FollowSuitTrainer(Described, w.VBox):
     """A trick in progress and your hand: click the card you would play; the PlayableCard exercise judges it
     and refuses an illegal card with the rule."""
 
-    purpose = (
+    purpose = N_(
         "Follow-suit trainer: a trick in progress and your hand; click the card you would play, and a "
         "legal card is accepted while an illegal one is refused with the rule that stops it."
     )

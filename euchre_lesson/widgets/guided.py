@@ -19,6 +19,7 @@ from ..engine.cards import Card, fixed_suit, sort_key
 from ..engine.display import words_html
 from ..engine.game import GameState, new_game
 from ..engine.hand import HandState
+from ..engine.language import N_
 from ..engine.narration import result_words, said_words, sentence
 from ..engine.phases import Phase
 from ..engine.ranking import bower, effective_suit
@@ -178,7 +179,7 @@ class GuidedHand(Described, w.VBox):
     """A first hand of Cutthroat, you against two computer players, with a guide: what each step is before you
     click, the advice and its reason, and each computer's reason as it plays."""
 
-    purpose = (
+    purpose = N_(
         "A guided first hand of Euchre: you bid and play one hand against two computer players, and each step "
         "is explained before you click."
     )

@@ -16,13 +16,14 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine.errors import NotationError
-from ..engine.language import ENGLISH, LANGUAGES, WHOLE_LESSONS, _, checked_language, choose_language
+from ..engine.language import ENGLISH, LANGUAGES, N_, WHOLE_LESSONS, _, checked_language, choose_language
 from ..teach.context import learners_progress
 from ..teach.progress import Progress
 from . import arguments
 from .cards import note, say, style_sheet
 from .clicks import TiedButton
-from .fallback import START, Described
+from .fallback import Described
+from .page import current
 
 CONTENTS = "14_contents.ipynb"  # each language's contents page, in its own folder (notebooks/<code>/)
 # What the chooser says once a language is chosen, in that language (the words of the package's catalog are the
@@ -66,17 +67,18 @@ def _chosen_words(code: str) -> str:
 class LanguageChoice(Described, w.VBox):
     """The languages of the lessons, each a button by its own name; the choice is kept with the learner's progress."""
 
-    purpose = (
+    purpose = N_(
         "Choose your language once: English, Français, Eesti, Shqip, Basa Jawa, ქართული or Hausa. The choice is "
         "kept with your progress, and every lesson you open after speaks it."
     )
-    how = f"A widget: to choose a language, {START}."
+    how = N_("A widget: to choose a language, {start}.")
 
     def __init__(self, progress: Progress | None = None, here: str | None = None, **kwargs: Any) -> None:
         progress = learners_progress(progress)  # refused, naming what is right, before any widget is made
         here = _page_language() if here is None else checked_language(here)
         arguments.start_box(LanguageChoice, self, kwargs)
         self.progress, self.here = progress, here
+        self.page = current()  # the page whose views follow the language chosen here
         self.chosen: str | None = progress.language()
         self.ties = {
             code: TiedButton(name, _("the lessons in {language}").format(language=name), self._chooser(code))
@@ -115,6 +117,7 @@ class LanguageChoice(Described, w.VBox):
         choose_language(code)
         self.chosen = code
         self.show(code)
+        self.page.language_changed()  # the views of this page already drawn (a table's hint) say their words in it
 
     def show(self, code: str) -> None:
         """The note of the choice, and the link to its lessons where they are translated and not on this page."""

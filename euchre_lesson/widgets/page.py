@@ -19,13 +19,15 @@ import contextlib
 import functools
 import math
 import time
+import weakref
 from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, Protocol
 
 import ipywidgets as w
 
 from ..engine import checks
+from ..engine.language import N_
 from .fallback import Described
 from .ipywidgets_door import CLASSES, HearsThePage
 
@@ -41,7 +43,7 @@ BLANK = {"description": "", "tooltip": None, "disabled": False, CLASSES: (), "bu
 class PageButton(Described, HearsThePage, w.Button):
     """A button that tells a click from the page (a person) from one made in code (button.click())."""
 
-    purpose = "A button of the Euchre lessons."
+    purpose = N_("A button of the Euchre lessons.")
 
     def __init__(self, **traits: Any):
         super().__init__(**traits)
@@ -124,6 +126,12 @@ def _look_key(traits: dict[str, Any]) -> object:
     return key
 
 
+class _SaysAgain(Protocol):
+    """A view whose words, already shown, are drawn again in a language the learner chooses (the Table's note)."""
+
+    def redraw_in_language(self) -> None: ...
+
+
 class Page:
     """One person's page of widgets: the pointer, the spare buttons, the buttons to close after the drawing under
     way, and the look the buttons share."""
@@ -133,6 +141,20 @@ class Page:
         self.spares = Spares()
         self._closing: list[list[w.Button]] = []  # while drawings are under way, the buttons each retires
         self._sheets: dict[str, w.HTML] = {}  # style sheets every view of the page shows, by their text
+        # The views that draw their words again when the learner chooses another language (weakly: a view gone is
+        # no longer drawn).
+        self._speakers: weakref.WeakSet[_SaysAgain] = weakref.WeakSet()
+
+    def follows_language(self, view: _SaysAgain) -> None:
+        """`view` is drawn again (its `redraw_in_language()`) each time the learner of this page chooses a language."""
+        if not callable(getattr(view, "redraw_in_language", None)):
+            raise checks.refused("view", view, "a view that draws its words again, such as a Table")
+        self._speakers.add(view)
+
+    def language_changed(self) -> None:
+        """The learner chose another language: each view that follows it draws its words again in it."""
+        for view in list(self._speakers):
+            view.redraw_in_language()
 
     def style_sheet(self, css: str) -> w.HTML:
         """The page's one widget holding this style sheet: every view shows the same one, so the browser is sent

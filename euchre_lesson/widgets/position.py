@@ -35,7 +35,7 @@ MOST_BUTTONS = 8  # a button per choice up to this many; more (a keep of five ca
 class PositionView(Described, w.VBox):
     """One position asked again: the board as the seat saw it, the legal choices as buttons, and the verdict."""
 
-    purpose = (
+    purpose = N_(
         "A position from your own game at the table, asked again: the same cards as you saw them. Choose what you "
         "would play; the computer weighs your choice as it did after the hand."
     )

@@ -12,14 +12,14 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine import checks, language
-from ..engine.language import _
+from ..engine.language import N_, _
 from ..teach.practice import KINDS, PRACTISED, Practice, Question
 from ..teach.progress import Progress
 from . import arguments
 from .cards import note, say, style_sheet
 from .clicks import TiedButton
 from .exercise import ExerciseView, answer_setting
-from .fallback import START, Described
+from .fallback import Described
 from .page import current
 
 
@@ -36,12 +36,12 @@ def _close_all(widget: w.Widget) -> None:
 class PracticeWidget(Described, w.VBox):
     """Questions one after another, answered by clicking; Next question deals a fresh one."""
 
-    purpose = (
+    purpose = N_(
         "Endless practice: one question at a time dealt from real hands (which suit a card belongs to, who "
         "wins a trick, which cards may be played, scoring, the best five, bid or pass), with a streak; the "
         "kinds you get wrong come back more often."
     )
-    how = f"A widget: to practise, {START}."
+    how = N_("A widget: to practise, {start}.")
 
     def __init__(
         self,

@@ -8,7 +8,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine.errors import NotationError
-from ..engine.language import _
+from ..engine.language import N_, _
 from ..teach.class_progress import ClassProgress, data_link, hand_in, hand_in_file_name
 from ..teach.context import learners_progress
 from ..teach.practice import KINDS
@@ -17,7 +17,7 @@ from ..teach.review import to_review
 from . import arguments
 from .cards import note, say, style_sheet
 from .clicks import TiedButton
-from .fallback import START, Described
+from .fallback import Described
 from .review import ReviewWidget
 
 # Each lesson's title and notebook, as the notebooks' own first headings name them (a test keeps them in step).
@@ -122,11 +122,11 @@ def _practice_words(practice: dict[str, tuple[bool, ...]]) -> str:
 class ProgressBoard(Described, w.VBox):
     """The learner's progress through the lessons: done of total per lesson, links, and what to do next."""
 
-    purpose = (
+    purpose = N_(
         "Your progress through the lessons: what to review today, for each lesson the exercises you have done out "
         "of the total, a link to it, and what to do next."
     )
-    how = f"A widget: to see your own progress, which is kept in your Jupyter data folder, {START}."
+    how = N_("A widget: to see your own progress, which is kept in your Jupyter data folder, {start}.")
 
     def __init__(self, progress: Progress | None = None, **kwargs: Any) -> None:
         progress = learners_progress(progress)  # refused, naming what is right, before any widget is made
@@ -208,11 +208,11 @@ class ProgressBoard(Described, w.VBox):
 class HandIn(Described, w.VBox):
     """Hand in your progress without a server: your first name, then a link to a small file for the teacher."""
 
-    purpose = (
+    purpose = N_(
         "Hand in your progress: write your first name and press Hand in; a link appears that saves a small "
         "file of your progress, to give to your teacher."
     )
-    how = f"A widget: to hand in your progress, {START}."
+    how = N_("A widget: to hand in your progress, {start}.")
 
     def __init__(self, progress: Progress | None = None, **kwargs: Any) -> None:
         progress = learners_progress(progress)  # refused, naming what is right, before any widget is made
@@ -261,11 +261,11 @@ class HandIn(Described, w.VBox):
 class ClassProgressView(Described, w.VBox):
     """The teacher's view of a folder of handed-in files: students x lessons, and what to teach again."""
 
-    purpose = (
+    purpose = N_(
         "The class's progress from the files the learners handed in: exercises done by student and lesson, "
         "and for each rule how many first tries were wrong."
     )
-    how = f"A widget: to see your class's progress from a folder of handed-in files, {START}."
+    how = N_("A widget: to see your class's progress from a folder of handed-in files, {start}.")
 
     def __init__(self, folder="handed_in", **kwargs: Any) -> None:
         arguments.start_box(ClassProgressView, self, kwargs)

@@ -37,7 +37,7 @@ def _card_label(card: Card, trump: Suit) -> str:
 class RankingExplorer(Described, w.VBox):
     """Choose trump and deck: every card in order of power; pick two cards and a led suit to see who wins and why."""
 
-    purpose = (
+    purpose = N_(
         "Ranking explorer: choose a trump suit and a deck to see every card in order of power, the two "
         "bowers moved to the top; pick two cards and a suit led to see which wins and why."
     )

@@ -10,7 +10,7 @@ import ipywidgets as w
 from ..engine import checks
 from ..engine.cards import Card, sort_key
 from ..engine.hand import HandState, replay
-from ..engine.language import _
+from ..engine.language import N_, _
 from ..engine.narration import seat_words, step_words, suit_words, trick_words
 from ..engine.phases import Phase
 from ..engine.view import View, cards_known, seat_roles, trick_on_table
@@ -36,7 +36,7 @@ def onlooker(view: View) -> _Onlooker:
 class _Place(Described, w.HBox):
     """A labelled row of cards on the table."""
 
-    purpose = "One place at the table of a replayed hand, with its cards."
+    purpose = N_("One place at the table of a replayed hand, with its cards.")
 
     def __init__(self) -> None:
         self.label = w.HTML(layout=w.Layout(width="15em"))
@@ -55,7 +55,7 @@ class _Place(Described, w.HBox):
 class HandReplay(Described, w.VBox):
     """Step through a recorded hand: start, back, forward, end; hands open or as one seat saw it."""
 
-    purpose = (
+    purpose = N_(
         "Hand replay: step through a recorded hand, bid by bid and card by card, with the hands open or "
         "as one seat saw it."
     )

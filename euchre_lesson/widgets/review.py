@@ -24,7 +24,7 @@ from . import arguments
 from .cards import note, say, style_sheet
 from .clicks import TiedButton
 from .exercise import ExerciseView, answer_setting
-from .fallback import START, Described
+from .fallback import Described
 from .position import PositionView
 from .practice import _close_all
 
@@ -38,11 +38,11 @@ NOTHING_DUE = N_(
 class ReviewWidget(Described, w.VBox):
     """Today's review: each question missed before, asked again; Next question moves on; the end says how it went."""
 
-    purpose = (
+    purpose = N_(
         "Today's review: the questions you missed before come back, one at a time, on the days that help you "
         "remember them. Answer by clicking; a right answer brings a question back after a longer gap."
     )
-    how = f"A widget: to review, {START}."
+    how = N_("A widget: to review, {start}.")
 
     def __init__(
         self,

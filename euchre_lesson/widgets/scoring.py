@@ -12,7 +12,7 @@ import ipywidgets as w
 from ..engine import language
 from ..engine.display import words_html
 from ..engine.errors import NotationError
-from ..engine.language import _
+from ..engine.language import N_, _
 from ..engine.narration import capital, points_words, scorers
 from ..engine.rules import CUTTHROAT, PARTNERSHIP, PRESETS, RuleSet, ScoreRow
 from ..engine.scoring import Points, score_hand, scoring_row
@@ -71,7 +71,7 @@ def rules_by_game(rules: RuleSet) -> dict[str, RuleSet]:
 class ScoreCalculator(Described, w.VBox):
     """Choose the game, the makers' tricks and who went alone; see the points and the table row that gives them."""
 
-    purpose = (
+    purpose = N_(
         "Score calculator: choose the game, the makers' tricks and who went alone, and see the points "
         "with the row of the scoring table that gives them."
     )
@@ -143,7 +143,7 @@ class ScoreQuiz(Described, w.VBox):
     """A seeded scoring question, the Score exercise for both sides: choose each side's points, check, and
     read the exercise's verdict beside the table row that decides."""
 
-    purpose = (
+    purpose = N_(
         "Score quiz: a hand's result is told; choose the points each side scores, press Check, and the "
         "quiz explains the row of the scoring table that applies."
     )

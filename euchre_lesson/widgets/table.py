@@ -174,7 +174,7 @@ NOTES: dict[Told, Callable[[Table, News], str]] = {
     Told.NOTHING_TO_UNDO: lambda t, n: _("Nothing to undo: you have not acted since this game started or was loaded."),
     Told.NEXT_HAND: lambda t, n: t.prompt(),
     Told.NO_NEXT_HAND: lambda t, n: _("There is no next hand now. {prompt}").format(prompt=t.prompt()),
-    Told.HINT: lambda t, n: hint_words(_action(n), _view(n), n.reason),
+    Told.HINT: lambda t, n: hint_words(_action(n), _view(n), n.said),  # its reason put into words now
     Told.NO_DECISION: lambda t, n: _("No decision is yours now. {prompt}").format(prompt=t.prompt()),
     Told.GRADED: _coached_words,
     Told.NOT_COACHED: lambda t, n: _(
@@ -236,7 +236,7 @@ def _reads_session(cls: type) -> type:
 class Board(TableView):
     """The Table's board: the one table view, knowing a click from the page (a person) from one made in code."""
 
-    purpose = "The Euchre table's board: the seats around the felt, the cards on it, your hand and your bids."
+    purpose = N_("The Euchre table's board: the seats around the felt, the cards on it, your hand and your bids.")
 
     heard: float | None = None  # when the page's click being handled now arrived; None for a click in code
 
@@ -252,7 +252,7 @@ class Board(TableView):
 class Table(Described, w.VBox):
     """A game to the target score, you at `seat`: its `session` plays it; the table draws it and forwards clicks."""
 
-    purpose = (
+    purpose = N_(
         "The Euchre table: play a whole game against computer players by clicking your bids and cards, "
         "with a hint, undo, a coach after every hand, and save and load."
     )
@@ -292,6 +292,7 @@ class Table(Described, w.VBox):
         self.board.add_class("euchre-table")
         self.board.add_class("euchre-board")
         self.page = current()  # a click on the board draws on the page the table was made on, in any context
+        self.page.follows_language(self)  # a language chosen on this page redraws the table, its note too
         self.lesson = lesson_context()  # where the positions missed go: the lesson's progress, bound when made
         self._carded: Review | None = None  # the coach's review whose positions missed were kept
         self.board.on_click(self._heeded(self._clicked))
@@ -302,6 +303,8 @@ class Table(Described, w.VBox):
         self.note.add_class("euchre-on-board")  # in projector mode the board says it (see projector.py)
         self.projected = False  # projector mode: the note's news is said on the board, beside the felt
         self._news: tuple[str, Mood] = ("", "")  # the note's words without the prompt (the board says it), its mood
+        # What the session told last and its mood, kept in no language: the note is said again from it in another.
+        self._told: tuple[News, Mood] | None = None
         self.trick_list = TrickList()
         self.coach = Coach(self.session)  # after a hand graded: the accuracy, the costliest decision, a second try
 
@@ -468,10 +471,27 @@ class Table(Described, w.VBox):
                 self._draw_board()
             elif news.changed:
                 self.redraw()
-            words = NOTES[news.told](self, news)
-            say(self.note, words, mood)
-            self._news = (words.removesuffix(self._prompt()).strip(), mood)
+            self._told = (news, mood)
+            self._say_told()
             if self.projected:  # the note is not shown: the board says it above its prompt
+                self._draw_board()
+
+    def _say_told(self) -> None:
+        """The note: what the session told last (a hint, a refusal, the coach's words), in the language chosen now."""
+        if self._told is None:
+            return
+        news, mood = self._told
+        words = NOTES[news.told](self, news)
+        say(self.note, words, mood)
+        self._news = (words.removesuffix(self._prompt()).strip(), mood)
+
+    def redraw_in_language(self) -> None:
+        """Draw the table again in the language chosen now, the note already shown too (a hint asked before the
+        learner chose the language is said again in it)."""
+        with self.session.lock, closed_after(), bound(self.page):
+            self._draw()  # the board first: the note ends with the prompt it draws
+            self._say_told()
+            if self.projected:
                 self._draw_board()
 
     def _keep_missed(self, review: Review | None) -> None:
@@ -595,13 +615,18 @@ class Table(Described, w.VBox):
         )
 
     def _result_html(self) -> str:
-        out = f"<b>Hand {self.shown + 1} is over.</b> {words_html(result_words(self.hand, self.view))}"
+        out = _("<b>Hand {number} is over.</b> {result}").format(
+            number=self.shown + 1, result=words_html(result_words(self.hand, self.view))
+        )
         if self.session.finished:
-            names = " and ".join(side_words(self.game.sides[i], self.view) for i in self.game.winners)
-            out += (
-                f"<br><b>Game over after {len(self.game.hands)} hands: {escape(names)} won.</b> "
-                f"Press New game to play again."
+            names = _(" and ").join(side_words(self.game.sides[i], self.view) for i in self.game.winners)
+            hands = len(self.game.hands)
+            over = ngettext(
+                "<b>Game over after {count} hand: {sides} won.</b> Press New game to play again.",
+                "<b>Game over after {count} hands: {sides} won.</b> Press New game to play again.",
+                hands,
             )
+            out += "<br>" + over.format(count=hands, sides=escape(names))
         return out
 
     def _grades_html(self, graded: Graded | None) -> str:

@@ -16,6 +16,7 @@ import anywidget
 from traitlets import Dict, validate
 
 from ..engine.errors import excerpt
+from ..engine.language import N_
 from ..look.picture import CardPicture, Click, Picture
 from .fallback import Described
 
@@ -102,7 +103,9 @@ def _refusal(picture: Mapping[str, Any], click: object) -> str:
 class TableView(Described, anywidget.AnyWidget):
     """A seat's view of a table: set `picture` (and `faces`, once); clicks on it reach the `on_click` callbacks."""
 
-    purpose = "A Euchre table seen from one seat: the seats around the felt, the cards on it, your hand and your bids."
+    purpose = N_(
+        "A Euchre table seen from one seat: the seats around the felt, the cards on it, your hand and your bids."
+    )
 
     _esm = (LOOK / "table.js").read_text(encoding="utf-8")
     _css = (LOOK / "table.css").read_text(encoding="utf-8")

@@ -9,7 +9,7 @@ import ipywidgets as w
 
 from ..engine import checks
 from ..engine.cards import Suit
-from ..engine.language import _
+from ..engine.language import N_, _
 from ..engine.narration import trick_words
 from ..engine.tricks import Trick
 from ..engine.view import View
@@ -21,7 +21,7 @@ from .fallback import Described
 class TrickList(Described, w.HTML):
     """The finished tricks of a hand, one line each, with who led and who won: one piece of HTML (see CardStrip)."""
 
-    purpose = "The finished tricks of a hand, one row each, with who led and who won."
+    purpose = N_("The finished tricks of a hand, one row each, with who led and who won.")
 
     def __init__(self) -> None:
         super().__init__()  # no value from outside: show() draws it

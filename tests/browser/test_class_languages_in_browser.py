@@ -107,6 +107,8 @@ def test_the_teacher_s_page_follows_the_teacher_s_choice(chromium, server):
         teacher.locator(".class-language-fr.class-language-chosen").wait_for()
         teacher.get_by_label(said("fr", "Teacher code")).fill(TEACHER)
         teacher.get_by_role("button", name=said("fr", "Open")).click()
+        lessons = said("fr", "The lessons: each student's exercises, and what to teach again")
+        teacher.locator(".class-lesson-answers h3", has_text=lessons).wait_for()  # the lessons' answers too
         card = teacher.locator(".class-table").nth(0)
         card.get_by_role("button", name=said("fr", "Show on the projector")).click()
         projected = teacher.locator(".class-projected .tv-title")

@@ -19,9 +19,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from ...engine import language
 from ...engine.errors import FileRefused, JsonRefused
 from ...engine.files import as_text, parse_json
-from ...engine.language import _
+from ...engine.language import N_, _, speaking
 from ...teach.class_formats import report_reply
 from ...teach.class_report import ROUTE
 from ..codes import same_code
@@ -29,12 +30,14 @@ from ..guard import Guard
 from ..keeping import why_not_saved
 from ..progress_reports import NOT_KEPT_NOW, REPORT_LIMIT, LessonReports
 from ..refusals import Refused
+from .limits import asked_language
 from .served import ServedClass
+from .speech import speak_here
 
 # A refusal's part: the HTTP status (a lesson sends its answers again after a 5xx, as after no answer at all).
 STATUS = {"join code": 403, "report": 400, "name": 400, "answers": 400, "saving": 503}
 # The one reply to a report without this class's join code, whatever else it holds or lacks.
-NO_CODE = (
+NO_CODE = N_(
     "That is not this class's join code (or not a report from the lessons): nothing was kept. Ask your teacher for "
     "the join code on the board."
 )
@@ -70,36 +73,40 @@ def the_join_code(typed: object, join_code: str) -> None:
     except ValueError:  # not text, or longer than a code
         right = False
     if not right:
-        raise Refused("join code", NO_CODE)
+        raise Refused("join code", language._(NO_CODE))
 
 
 def answers_route(reports: LessonReports, guard: Guard | None = None) -> Route:
     """POST /lessons/answers: one lesson's report, kept if every part of it is right; else refused in words.
 
     `guard` counts the wrong join codes (the server's, shared with the join form; a new one by default). The reply is
-    JSON, {"kept": true or false, "message": "..."} (teach/class_formats), as the lesson reads it."""
+    JSON, {"kept": true or false, "message": "..."} (teach/class_formats), as the lesson reads it, in the language
+    the lesson asks for (its Accept-Language, where the class has it; else English)."""
     codes = guard or Guard("join code")
 
+    def kept(body: bytes, code: str) -> dict:
+        with speaking(code):  # in the thread the report is kept in: its words in the lesson's language
+            return reports.receive(body)
+
     async def receive(request: Request) -> JSONResponse:
-        body = await _body(request)
-        if body is None:
-            return JSONResponse(
-                report_reply(
-                    False, f"A report is at most {REPORT_LIMIT // 1024} KB; this one is larger: nothing was kept."
-                ),
-                status_code=413,
-            )
-        try:  # the code first, on the event loop: one report at a time meets the guard
-            address = request.client.host if request.client else ""
-            typed = typed_join_code(body)
-            codes.attempt(address, typed, lambda: the_join_code(typed, reports.join_code))
-            said = await run_in_threadpool(reports.receive, body)  # a small file written: off the event loop
-        except ValueError as refused:  # Refused, or the class's own NotationError: either in words
-            part = getattr(refused, "part", "report")
-            return JSONResponse(report_reply(False, str(refused)), status_code=STATUS.get(part, 400))
-        except OSError as error:
-            return JSONResponse(report_reply(False, NOT_KEPT_NOW.format(why_not_saved(error))), status_code=503)
-        return JSONResponse(said)
+        code = asked_language(request.scope)
+        with speaking(code):
+            body = await _body(request)
+            if body is None:
+                message = _("A report is at most {size} KB; this one is larger: nothing was kept.")
+                return JSONResponse(report_reply(False, message.format(size=REPORT_LIMIT // 1024)), status_code=413)
+            try:  # the code first, on the event loop: one report at a time meets the guard
+                address = request.client.host if request.client else ""
+                typed = typed_join_code(body)
+                codes.attempt(address, typed, lambda: the_join_code(typed, reports.join_code))
+                said = await run_in_threadpool(kept, body, code)  # a small file written: off the event loop
+            except ValueError as refused:  # Refused, or the class's own NotationError: either in words
+                part = getattr(refused, "part", "report")
+                return JSONResponse(report_reply(False, str(refused)), status_code=STATUS.get(part, 400))
+            except OSError as error:
+                why = why_not_saved(error)
+                return JSONResponse(report_reply(False, language._(NOT_KEPT_NOW).format(why)), status_code=503)
+            return JSONResponse(said)
 
     return Route("/" + ROUTE, receive, methods=["POST"])
 
@@ -107,6 +114,7 @@ def answers_route(reports: LessonReports, guard: Guard | None = None) -> Route:
 @solara.component
 def LessonAnswers(served: ServedClass, news: int = 0):
     """The teacher's section: the lessons' answers as two shaded tables, read again on a click, and CSV downloads."""
+    speak_here()  # the teacher's language, as the rest of the teacher's page
     reads, set_reads = solara.use_state(0)
     reports, address = served.reports, served.join
     tables = reports.tables()
