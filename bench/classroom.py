@@ -257,6 +257,7 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="seconds a websocket student thinks before a move")
     parser.add_argument("--level", default="expert", help="the computer players' level (random: to see their cost)")
     parser.add_argument("--clients", choices=("websocket", "browser"), default="websocket")
+    parser.add_argument("--teacher", action="store_true", help="the teacher's page open throughout (websocket)")
     parser.add_argument("--steps", help="the steps, as table counts such as 32,48 (default: 1, 2, 4, ... --tables)")
     args = parser.parse_args()
 
@@ -282,11 +283,18 @@ def main() -> None:
                 seated.join(name, JOIN, table)
                 return seated
 
+        if args.teacher:  # the teacher's desk, open on the projector while the class plays
+            from class_clients import Student as Page
+
+            teacher = stack.enter_context(contextlib.closing(Page(url, path="teacher")))
+            teacher.type_into("Teacher code", "bench")
+            teacher.click(teacher.wait_for(lambda: teacher.button("^Open$")))
         idle = rss_kb(process.pid)
         tables: list[list] = []
         results = []
         print(
-            f"{args.clients} students, {args.students} at each table; the computer players at level {args.level}",
+            f"{args.clients} students, {args.students} at each table; the computer players at level {args.level}"
+            + ("; the teacher's page open" if args.teacher else ""),
             flush=True,
         )
         for step in steps:

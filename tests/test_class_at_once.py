@@ -157,7 +157,7 @@ def test_a_page_without_its_seat_any_more_is_redrawn(room, clock, gone):
 @pytest.mark.parametrize("drew", [True, False])
 def test_a_page_s_listener_redraws_only_what_was_not_drawn_at_once(room, drew):
     class Open:
-        def soon(self, work) -> None:
+        def soon(self, work, after: float = 0.0) -> None:
             work()
 
     offered, redrawn = [], []

@@ -89,8 +89,9 @@ class Page:
 
     kernel: VirtualKernelContext
 
-    def soon(self, work: Callable[[], None]) -> None:
-        """Run `work()` on this page's event loop, inside its kernel and under its lock; call from any thread.
+    def soon(self, work: Callable[[], None], after: float = 0.0) -> None:
+        """Run `work()` on this page's event loop, inside its kernel and under its lock, `after` seconds from now;
+        call from any thread.
 
         Changing a page's widgets from the thread that changed a table races with the page's own thread; this route
         does not."""
@@ -104,7 +105,11 @@ class Page:
                 with kernel:
                     work()
 
-        kernel.event_loop.call_soon_threadsafe(run)
+        loop = kernel.event_loop
+        if after > 0:
+            loop.call_soon_threadsafe(loop.call_later, after, run)
+        else:
+            loop.call_soon_threadsafe(run)
 
     def on_close(self, then: Callable[[], None]) -> None:
         """Call `then()` when this page's kernel closes (the page was closed, or gone longer than the cull time)."""
