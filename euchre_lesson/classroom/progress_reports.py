@@ -87,6 +87,7 @@ class LessonReports:
         self._positions: dict[str, tuple[dict, ...]] = {}
         self._joins = Tally(float(JOIN_BURST), clock())  # joins allowed now, and when that was counted
         self.problem = ""  # why the kept file could not be read, if it could not
+        self.received = 0  # the reports kept since the server started: the teacher's page shows them as they come
         self._read()
 
     def __repr__(self) -> str:
@@ -120,6 +121,7 @@ class LessonReports:
             except (OSError, FileRefused) as error:  # a full disk: words without the path; the lesson tries again
                 raise Refused("saving", language._(NOT_KEPT_NOW).format(why_not_saved(error))) from None
             self._students, self._positions = students, positions
+            self.received += 1
         kept = ngettext("{count} answer", "{count} answers", len(answers)).format(count=len(answers))
         if joining:
             return report_reply(

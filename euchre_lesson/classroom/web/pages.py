@@ -36,7 +36,7 @@ from ...look.seat_picture import HINT, UNDO, tool
 from ...widgets.table_view import TableView
 from ..seat_view import SeatedView, WaitingView
 from ..teacher import Desk as TeacherDesk
-from ..teacher import RosterEntry, TableAtAGlance
+from ..teacher import Overview, RosterEntry, TableAtAGlance
 from . import solara_door
 from .hand_review import TryAgainSeen, escaped, listed, review_html, try_again_of
 from .progress_page import LessonAnswers
@@ -712,9 +712,10 @@ def TryAgain(token: str, again: TryAgainSeen, on_asked: Callable[[], None]) -> N
 # address, the join code and its QR code, large enough to read from the back of a room) a click away.
 
 # The desk shows every table: redrawn after each move of each table, at 48 busy tables it was four fifths of the
-# server's work (a redraw of 48 tables' cards takes reacton a quarter of a second). Every two seconds is live enough
-# for a teacher's overview; a table shown at projector size, a redraw of that table alone, follows every move.
-DESK_EVERY = 2.0  # seconds
+# server's work (a redraw of 48 tables' cards takes reacton a quarter of a second). A move is drawn on its table's
+# card alone (DeskBoard), and at most twice a second, live enough for a teacher's overview; a table shown at
+# projector size, a redraw of that table alone, follows every move.
+DESK_EVERY = 0.5  # seconds
 DESK_STYLE = "max-width: 120em; margin: 0.5em auto; padding: 0 1em; font-size: 15px"
 PROJECTED_STYLE = "position: fixed; inset: 0; z-index: 5; background: #fff; overflow: auto; padding: 0.5em 1em"
 TABLES_STYLE = "display: grid; grid-template-columns: repeat(auto-fill, minmax(25em, 1fr)); gap: 0.6em"
@@ -727,7 +728,11 @@ def TeacherPage() -> None:
     desk = door.desk
     said, set_said = solara.use_state("")
     projecting = solara.use_ref(0)  # the table the desk shows at projector size (0: none), set by the desk
-    news = use_class_news(lambda table: desk is not None, every=lambda: 0.0 if projecting.current else DESK_EVERY)
+    no_quick_drawing: AtOnce | None = None
+    at_once = solara.use_ref(no_quick_drawing)  # set while the desk shows every table (Desk)
+    news = use_class_news(
+        lambda table: desk is not None, at_once, every=lambda: 0.0 if projecting.current else DESK_EVERY
+    )
     language, pick_language, refused_language = use_page_language()  # the teacher's own, kept by the browser
     solara.provide_context(SPEAKS, language)
     choose_language(language)
@@ -754,6 +759,7 @@ def TeacherPage() -> None:
                 door.sign_out,
                 lambda: LanguagePicker(language, pick_language, refused_language),
                 projecting,
+                at_once,
             )
 
 
@@ -800,24 +806,36 @@ def Desk(
     sign_out: Callable[[], None] | None = None,
     languages: Callable[[], object] | None = None,
     projecting: reacton.core.Ref[int] | None = None,
+    at_once: reacton.core.Ref[AtOnce | None] | None = None,
 ) -> None:
     """Every table of the class; `news` counts the changes heard, so the desk redraws each time (its props change).
 
     With `sign_out`, a Sign out button among the desk's own (this browser then asks for the teacher code again); with
-    `languages`, the languages to choose from; `projecting` is told the table shown at projector size (0: none)."""
+    `languages`, the languages to choose from; `projecting` is told the table shown at projector size (0: none),
+    and `at_once` how to draw a move at a table on its card alone (DeskBoard)."""
     said, set_said = solara.use_state("")
     projected, set_projected = solara.use_state(False)  # the join screen over the page, for the projector
     shown, set_shown = solara.use_state(0)  # the table shown at projector size (0: none)
+    board = solara.use_memo(DeskBoard, [])
     if projecting is not None:
         projecting.current = shown
     served = use_served()
     room = desk.room
     speaking_now = speak_here()  # the teacher's language: the desk's words, the tables' words on the projector
+    if at_once is not None:  # the join screen and a projected table are redrawn whole (one table: a small redraw)
+        at_once.current = None if projected or shown else spoken(speaking_now, lambda: board.at_once(desk, served))
     overview = desk.overview()
     roster = desk.roster()
     # the same function from one redraw to the next: a table's card whose table did not change is not drawn again
     doing = solara.use_memo(lambda: doer(set_said, speaking_now), [speaking_now])
     join = served.join
+
+    def drawn() -> None:  # after each drawing of the desk: every card's words, newer than a card not drawn again
+        with speaking(speaking_now):
+            board.draw(overview)
+
+    solara.use_effect(drawn)
+    board.shape = None  # drawn whole, unless the desk shows every table (below)
     if projected:
         JoinScreen(join, overview["join_code"], lambda: set_projected(False))
         return
@@ -828,15 +846,51 @@ def Desk(
         picture = projected_table.picture(0, onlooker=True)
         ProjectedTable(picture, projected_table.game.rules, glance["hands_open"], toggle, lambda: set_shown(0))
         return
+    board.shape = desk_shape(desk, served, overview)
     JoinStrip(join, overview["join_code"], served.other_addresses, lambda: set_projected(True))
     WaitingToSit(overview["waiting"], languages)
     Said(said)
     DeskTools(desk, doing, lambda: set_said(""), sign_out)
     with solara.Div(classes=["class-tables"], style=TABLES_STYLE):
         for table in overview["tables"]:
-            TableCard(desk, table, roster, doing, set_shown)
+            TableCard(desk, table, roster, doing, set_shown, board)
     Comparison(desk.comparison())
     LessonAnswers(served, news)
+
+
+# What of a table's card changes with a move at the table: its words (title, scores, whose turn and for how long),
+# drawn at once on the card (DeskBoard.at_once). A change of anything else the desk shows redraws the desk.
+TABLE_MOVES = ("hand_number", "scores", "to_act", "to_act_name", "waited", "game_over", "winners")
+
+
+def desk_shape(desk: TeacherDesk, served: ServedClass, overview: Overview) -> tuple[object, ...]:
+    """What the desk shows besides its table cards' words (the students, the tables' seats, the deal of the day, the
+    lessons' answers): while it stays the same, a change of the class is drawn at once."""
+    tables = [{key: value for key, value in table.items() if key not in TABLE_MOVES} for table in overview["tables"]]
+    return {**overview, "tables": tables}, desk.roster(), desk.comparison(), served.reports.received
+
+
+class DeskBoard:
+    """The desk's table cards' words (each an HTML widget, by table number), and the shape the desk was drawn in."""
+
+    def __init__(self) -> None:
+        self.words: dict[int, Any] = {}
+        self.shape: tuple[object, ...] | None = None
+
+    def draw(self, overview: Overview) -> None:
+        """Each card's words, from `overview` (the same words again send nothing: traitlets compares them)."""
+        for table in overview["tables"]:
+            widget = self.words.get(table["table"])
+            if widget is not None:
+                widget.unsafe_innerHTML = table_words(table)
+
+    def at_once(self, desk: TeacherDesk, served: ServedClass) -> bool:  # on the page's loop, in its kernel, locked
+        """Draw the class's change on the cards' words alone if the rest of the desk stays as it is; False: redraw."""
+        overview = desk.overview()
+        if self.shape is None or desk_shape(desk, served, overview) != self.shape:
+            return False
+        self.draw(overview)
+        return True
 
 
 def doer(set_said: Callable[[str], None], speaking_now: str) -> Callable[..., Callable[[], None]]:
@@ -1001,17 +1055,19 @@ def TableCard(
     roster: list[RosterEntry],
     doing: Callable[..., Callable[[], None]],
     on_show: Callable[[int], None],
+    board: DeskBoard,
 ) -> None:
     nobody: str | None = None  # the student chosen to seat, as the list names them
     picked, set_chosen = solara.use_state(nobody)
     number = table["table"]
+    speaking_now = speak_here()
     names = {roster_label(entry): entry["token"] for entry in roster}
     chosen = picked if picked in names else None  # "Gus (waiting)" once Gus sits is nobody's label: chosen no more
     with solara.Column(
         classes=["class-table"],
         style="border: 1px solid #ccc; border-radius: 6px; padding: 0.5em 0.7em; gap: 0.2em; font-size: 14px",
     ):
-        solara.HTML("div", unsafe_innerHTML=table_words(table))
+        words = solara.widgets.HTML.element(tag="div", attributes={"class": "class-table-words"})  # set by the board
         for seat in table["seats"]:
             with solara.Row(style="align-items: center; flex-wrap: wrap; gap: 0 0.3em; min-height: 28px"):
                 who = seat["name"] or _("a computer ({where})").format(where=seat["where"])
@@ -1047,6 +1103,23 @@ def TableCard(
         TableButtons(desk, table, doing, on_show)
         for problem in table["problems"]:
             Said(problem)
+
+    def made() -> Callable[[], None]:
+        widget = solara.get_widget(words)
+        board.words[number] = widget
+
+        def gone() -> None:
+            if board.words.get(number) is widget:
+                del board.words[number]
+
+        return gone
+
+    def drawn() -> None:  # a card made after the desk's own drawing (the desk draws every card after each drawing)
+        with speaking(speaking_now):
+            solara.get_widget(words).unsafe_innerHTML = table_words(table)
+
+    solara.use_effect(made, [number])
+    solara.use_effect(drawn, [table])
 
 
 def seat_here(place: Callable[[], None], set_chosen: Callable[[str | None], None]) -> Callable[[], None]:
