@@ -237,13 +237,12 @@ class HandState:
         )
 
     def options(self) -> str:
-        """The legal actions now, said in words."""
+        """The legal actions now, said in words (each action in the notation a program types: order, call ♠)."""
         if self.phase is Phase.DUMMY:
-            ten = " ".join(map(str, self._ten()))
-            return f"keep any five of {ten}"
+            return _("keep any five of {cards}").format(cards=" ".join(map(str, self._ten())))
         if self.phase is Phase.PLAY:
-            return "play " + " or ".join(str(a.card) for a in self.legal_actions())
-        return " or ".join(map(str, self.legal_actions()))
+            return _("play {cards}").format(cards=_(" or ").join(str(a.card) for a in self.legal_actions()))
+        return _(" or ").join(map(str, self.legal_actions()))
 
     def view(self, seat: int) -> View:
         """What `seat` may see now: its own cards and everything public (for players)."""
