@@ -76,6 +76,15 @@ class Deal(NamedTuple):
         return out
 
 
+def _either(choices: Iterable[str]) -> str:
+    """Choices said one or another ("pass or order"), the "or" in the language chosen (a sentence of its own: a
+    language whose catalog is begun says the whole refusal in English, not an English one with its "or")."""
+    words = ""
+    for choice in choices:
+        words = _("{one} or {other}").format(one=words, other=choice) if words else choice
+    return words
+
+
 @dataclass(frozen=True, slots=True)
 class HandState:
     """Everything about one hand at one moment; `apply` returns the next moment."""
@@ -241,8 +250,8 @@ class HandState:
         if self.phase is Phase.DUMMY:
             return _("keep any five of {cards}").format(cards=" ".join(map(str, self._ten())))
         if self.phase is Phase.PLAY:
-            return _("play {cards}").format(cards=_(" or ").join(str(a.card) for a in self.legal_actions()))
-        return _(" or ").join(map(str, self.legal_actions()))
+            return _("play {cards}").format(cards=_either(str(a.card) for a in self.legal_actions()))
+        return _either(map(str, self.legal_actions()))
 
     def view(self, seat: int) -> View:
         """What `seat` may see now: its own cards and everything public (for players)."""
