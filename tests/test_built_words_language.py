@@ -1,0 +1,143 @@
+"""The words the widgets and the engine's display build from parts speak the learner's language (issue 38, point 1):
+the bidding trainer's advice table, the hand log, a hidden card, a hand's display, a refused move's options, and who
+passed in practice; English word for word as it was."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+
+from euchre_lesson.engine.actions import parse_action
+from euchre_lesson.engine.cards import Suit, parse_cards
+from euchre_lesson.engine.errors import IllegalAction
+from euchre_lesson.engine.game import new_game
+from euchre_lesson.engine.language import speaking
+from euchre_lesson.engine.narration import hide_cards, reason_words
+from euchre_lesson.engine.rules import CUTTHROAT, PARTNERSHIP
+from euchre_lesson.play.advice import Option
+from euchre_lesson.teach import practice
+from euchre_lesson.widgets.bidding import _missing_suit, _options_html, _worth_cell
+from euchre_lesson.widgets.hand_log import log_html
+
+
+def bare(html: str) -> str:
+    return unescape(re.sub(r"<[^>]*>", " ", html))
+
+
+def options() -> list[Option]:
+    return [
+        Option(parse_action("order"), 0.84, 0.2, "points", "I hold three trumps."),
+        Option(parse_action("pass"), -0.75, 0.2, "points", "I pass.", close=True),
+    ]
+
+
+def test_the_advice_table_speaks_the_learner_s_language_and_english_as_before():
+    view = new_game(CUTTHROAT, seed=1).hand.view(1)
+    english = bare(_options_html(options(), parse_action("pass"), view))
+    assert "option" in english and "points against the others" in english and "(best)" in english
+    assert "0.8 ahead" in english and "0.8 behind (a close call)" in english and "(your choice)" in english
+    assert english.count("The computer's advice: what each option is worth to you") == 1
+    with speaking("fr"):
+        french = bare(_options_html(options(), parse_action("pass"), view))
+    assert "0.8 d'avance" in french and "0.8 de retard (serré)" in french and "ton choix" in french
+    assert "points face aux autres" in french and "Le conseil de l'ordinateur" in french
+    with speaking("et"):
+        estonian = bare(_options_html(options(), parse_action("pass"), view))
+    assert "0.8 ees" in estonian and "0.8 taga (napp otsus)" in estonian and "sinu valik" in estonian
+    for words in (french, estonian):
+        assert not re.search(r"\b(ahead|behind|close call|best|your choice|reason|advice)\b", words), words
+
+
+def test_a_worth_in_each_unit_is_said_in_the_learner_s_language():
+    chance = Option(parse_action("order"), 0.41, 0.1, "chance of winning", "")
+    level = Option(parse_action("order"), 0.01, 0.1, "points", "")
+    unweighed = Option(parse_action("order"), 0.0, 0.0, "no time", "")
+    assert [_worth_cell(o) for o in (chance, level, unweighed)] == ["41% chance", "level", "not weighed"]
+    with speaking("fr"):
+        assert [_worth_cell(o) for o in (chance, level, unweighed)] == ["41% de chances", "à égalité", "non évaluée"]
+    with speaking("et"):
+        assert [_worth_cell(o) for o in (chance, level, unweighed)] == ["41% võimalus", "võrdne", "hindamata"]
+
+
+def test_naming_a_suit_the_hand_lacks_is_explained_in_the_learner_s_language():
+    state = new_game(CUTTHROAT, seed=1).hand
+    view = state.view(state.to_act)
+    held = {card.suit for card in view.hand}
+    missing = next(suit for suit in Suit if suit not in held and not any(c.rank == "J" for c in view.hand))
+    call = parse_action(f"call {missing.symbol}")
+    english = _missing_suit(call, view)
+    assert english == f"You hold no {missing.noun}: naming {missing.plural} counts on the dummy's five cards, " + (
+        "which the maker takes (T5)."
+    )
+    with speaking("fr"):
+        assert _missing_suit(call, view).startswith("Tu n'as aucun ") and "le preneur prend (T5)" in _missing_suit(
+            call, view
+        )
+    with speaking("et"):
+        assert _missing_suit(call, view).startswith("Sul pole ühtki kaarti mastist ")
+
+
+def test_the_hand_log_with_nothing_said_speaks_the_learner_s_language():
+    view = new_game(CUTTHROAT, seed=1).hand.view(0)
+    assert not view.said  # a new game's first hand: nothing said yet
+    assert log_html(view, {}) == "<i>Nothing has been said yet.</i>"
+    with speaking("fr"):
+        assert log_html(view, {}) == "<i>Rien n'a encore été dit.</i>"
+    with speaking("et"):
+        assert log_html(view, {}) == "<i>Veel pole midagi öeldud.</i>"
+
+
+def test_a_hidden_card_is_said_in_the_reader_s_language_where_it_is_hidden():
+    card = parse_cards("9♦")[0]
+    assert hide_cards("I lay away the 9♦.", [card]) == "I lay away the [hidden]."
+    with speaking("et"):
+        assert hide_cards("panen ära kaardi 9♦", [card]) == "panen ära kaardi [peidetud]"
+    view = new_game(CUTTHROAT, seed=1).hand.view(0)
+    unseen = view.unseen[0]
+    with speaking("fr"):
+        assert reason_words(f"j'écarte le {unseen}", view) == "j'écarte le [cachée]"
+
+
+def test_a_hand_s_display_speaks_the_learner_s_language_and_english_as_before():
+    hand = new_game(CUTTHROAT, seed=1).hand
+    english = bare(hand._repr_html_())
+    assert "(to act) · tricks 0" in english and "dummy (open side)" in english and "up-card" in english
+    assert "  up-card: " in repr(hand) and "tricks 0" in repr(hand)
+    for language, marks in (("fr", ("(à jouer)", "plis : 0", "mort (côté ouvert)", "retourne")),
+                            ("et", ("(käik)", "tihid: 0", "surnud käsi (avatud pool)", "avatud kaart"))):  # fmt: skip
+        with speaking(language):
+            html, text = bare(hand._repr_html_()), repr(hand)
+            game = bare(new_game(PARTNERSHIP, seed=2)._repr_html_())
+        assert all(mark in html for mark in marks), html
+        assert not re.search(r"\b(seat|tricks|to act|dummy|up-card|dealer|target)\b", html + text + game)
+
+
+def test_a_refused_move_names_its_options_in_the_learner_s_language():
+    hand = new_game(CUTTHROAT, seed=1).hand
+    wrong = (hand.to_act + 1) % hand.players
+
+    def refusal() -> str:
+        with pytest.raises(IllegalAction) as refused:
+            hand.apply("order", seat=wrong)
+        return str(refused.value)
+
+    assert "and may pass or order." in refusal()
+    with speaking("fr"):
+        assert "qui peut pass ou order." in refusal()
+    with speaking("et"):
+        assert "kes võib pass või order." in refusal()
+    with speaking("ha"):  # a begun catalog without the refusal: all of it in English, its "or" too
+        assert "and may pass or order." in refusal()
+
+
+def test_practice_lists_the_seats_that_passed_with_commas_and_one_and():
+    def setting() -> str:
+        return practice.question("bid", 4, tuple(practice.PRESETS)).setting
+
+    assert setting().endswith("seat 3 deals. Seats 0, 1 and 2 passed.")
+    with speaking("fr"):
+        assert setting().endswith("Les places 0, 1 et 2 ont passé.")
+    with speaking("et"):
+        assert setting().endswith("Kohad 0, 1 ja 2 passisid.")
