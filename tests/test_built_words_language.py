@@ -141,3 +141,26 @@ def test_practice_lists_the_seats_that_passed_with_commas_and_one_and():
         assert setting().endswith("Les places 0, 1 et 2 ont passé.")
     with speaking("et"):
         assert setting().endswith("Kohad 0, 1 ja 2 passisid.")
+
+
+def test_the_progress_board_speaks_the_learner_s_language_and_english_as_before():
+    from euchre_lesson.teach.progress import LessonProgress
+    from euchre_lesson.widgets.progress import _board_html, _board_text, _review_words
+
+    lines = (LessonProgress(0, 0, 3, "q1"), LessonProgress(1, 1, 1, None), LessonProgress(2, 2, 6, "q3"))
+    practice_done = {"which_suit": (True, False, True)}
+
+    def board() -> str:
+        return bare(_board_html(lines, practice_done)) + _board_text(lines, practice_done) + _review_words(3)
+
+    english = board()
+    assert "Lesson 0 · Welcome to Euchre" in english and "0 of 3 exercises done; start with q1." in english
+    assert "Exercises done in each lesson" in english and "3 to review today: questions you missed" in english
+    with speaking("fr"):
+        french = board()
+    assert "Leçon 0 · Bienvenue dans l'euchre" in french and "3 à revoir aujourd'hui" in french
+    with speaking("et"):
+        estonian = board()
+    assert "Õppetund 1 · Kaardid ja trumbipoisid" in estonian and "Täna korrata 3" in estonian
+    for words in (french, estonian):
+        assert not re.search(r"\b(Next|Lesson|lesson|exercises?|done|Endless|review|right)\b", words), words
