@@ -164,3 +164,17 @@ def test_the_progress_board_speaks_the_learner_s_language_and_english_as_before(
     assert "Õppetund 1 · Kaardid ja trumbipoisid" in estonian and "Täna korrata 3" in estonian
     for words in (french, estonian):
         assert not re.search(r"\b(Next|Lesson|lesson|exercises?|done|Endless|review|right)\b", words), words
+
+
+def test_a_replay_s_seats_and_empty_trick_speak_the_learner_s_language():
+    from euchre_lesson.widgets.replay import HandReplay
+
+    hand = new_game(CUTTHROAT, seed=1).hand  # its first to act is not its dealer
+    seat = hand.to_act
+    assert HandReplay(hand.record()).seat_label(seat) == f"Seat {seat} (to act) · tricks 0"
+    with speaking("fr"):
+        replay = HandReplay(hand.record())
+        assert replay.seat_label(seat) == f"Place {seat} (à jouer) · plis : 0"
+        assert replay.shown_trick() == ((), "Pli")
+    with speaking("et"):
+        assert HandReplay(hand.record()).seat_label(seat) == f"Koht {seat} (käik) · tihid: 0"

@@ -90,7 +90,6 @@ NOT_YET: dict[str, int] = {
     "widgets/cards.py": 5,
     "widgets/dummy.py": 1,
     "widgets/exercise.py": 3,
-    "widgets/replay.py": 2,
     "widgets/scoring.py": 4,
     "widgets/table.py": 4,
     "widgets/table_view.py": 10,
