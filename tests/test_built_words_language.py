@@ -178,3 +178,18 @@ def test_a_replay_s_seats_and_empty_trick_speak_the_learner_s_language():
         assert replay.shown_trick() == ((), "Pli")
     with speaking("et"):
         assert HandReplay(hand.record()).seat_label(seat) == f"Koht {seat} (käik) · tihid: 0"
+
+
+def test_the_up_card_s_place_says_what_became_of_it_in_the_learner_s_language():
+    from euchre_lesson.widgets.cards import face, up_card_place
+
+    hand = new_game(CUTTHROAT, seed=1).hand
+    while not hand.turned_down:
+        hand = hand.apply("pass")
+    card = hand.up_card
+    assert up_card_place(hand) == (f"the {card}, turned down (C8)", (card,), True)
+    with speaking("fr"):
+        assert up_card_place(hand)[0] == f"le {card}, refusée (C8)"
+    with speaking("et"):
+        assert up_card_place(hand)[0] == f"{card}, tagasi lükatud (C8)"
+        assert face(parse_cards("Joker")[0]) == "Joker"  # a card's notation, as J♥ is, in every language
