@@ -193,3 +193,18 @@ def test_the_up_card_s_place_says_what_became_of_it_in_the_learner_s_language():
     with speaking("et"):
         assert up_card_place(hand)[0] == f"{card}, tagasi lükatud (C8)"
         assert face(parse_cards("Joker")[0]) == "Joker"  # a card's notation, as J♥ is, in every language
+
+
+def test_the_scoring_table_speaks_the_learner_s_language():
+    from euchre_lesson.widgets.scoring import _table_html
+
+    english = bare(_table_html(CUTTHROAT, CUTTHROAT.scoring[1]))
+    assert "Cutthroat scoring ( T7 ); the first row that matches applies" in english and "3 or 4" in english
+    with speaking("fr"):
+        french = bare(_table_html(CUTTHROAT, CUTTHROAT.scoring[1]))
+    with speaking("et"):
+        estonian = bare(_table_html(CUTTHROAT, CUTTHROAT.scoring[1]))
+    assert "plis du preneur" in french and "3 ou 4" in french and "la première ligne qui correspond" in french
+    assert "tellija tihid" in estonian and "3 või 4" in estonian and "kehtib esimene sobiv rida" in estonian
+    for words in (french, estonian):
+        assert not re.search(r"\b(scoring|result|maker|alone|defender|yes|no|or|row)\b", words), words
