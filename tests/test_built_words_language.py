@@ -208,3 +208,17 @@ def test_the_scoring_table_speaks_the_learner_s_language():
     assert "tellija tihid" in estonian and "3 või 4" in estonian and "kehtib esimene sobiv rida" in estonian
     for words in (french, estonian):
         assert not re.search(r"\b(scoring|result|maker|alone|defender|yes|no|or|row)\b", words), words
+
+
+def test_a_finished_game_s_line_speaks_the_learner_s_language():
+    game = new_game(CUTTHROAT, seed=3)
+    for step in range(3000):  # every choice in turn, not always a pass: a game that ends
+        if game.is_over:
+            break
+        legal = game.legal_actions()
+        game = game.apply(legal[step % len(legal)])
+    assert repr(game).startswith(f"Game over after {len(game.hands)} hands: seat ")
+    with speaking("fr"):
+        assert repr(game).startswith(f"Partie finie après {len(game.hands)} donnes ; gagnant : place ")
+    with speaking("et"):
+        assert repr(game).startswith(f"Mäng on läbi pärast {len(game.hands)} jagu, võitja: koht ")

@@ -209,7 +209,9 @@ def _score_line(game: GameState) -> str:
     names = [" & ".join(_seat_words(s) for s in side) for side in game.sides]
     scores = ", ".join(f"{name}: {score}" for name, score in zip(names, game.scores))
     if game.is_over:
-        winners = _(" and ").join(names[i] for i in game.winners)
+        winners = ""
+        for name in (names[i] for i in game.winners):  # "seat 0 and seat 2": a sentence of its own (see hand.py)
+            winners = _("{one} and {other}").format(one=winners, other=name) if winners else name
         return _("Game over after {count} hands: {winners} won. Scores {scores}.").format(
             count=len(game.hands), winners=winners, scores=scores
         )
