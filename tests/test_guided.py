@@ -186,3 +186,27 @@ def test_bad_choices_are_refused_in_words():
             hand.take(bad)
     assert not hand.hand.history  # nothing changed
     assert Verb.ORDER in {a.kind for a in hand.offered()}
+
+
+@pytest.mark.parametrize(
+    "language,ours",
+    [("fr", ("Notre conseil", "Bon choix.", "ta première donne", "Rejouer cette donne", "Pourquoi")),
+     ("et", ("Meie soovitus", "Hea valik.", "sinu esimene jagu", "Mängi uuesti", "Miks"))],
+)  # fmt: skip
+def test_the_guided_hand_speaks_the_learner_s_language_from_its_first_bid_to_play_it_again(language, ours):
+    from euchre_lesson.engine.language import speaking
+
+    english = re.compile(
+        r"\b(Our advice|Why|Well chosen|your first hand|Play it again|The bidding|Trick \d of 5|The hand is over|"
+        r"What the computer players did|press|follow suit|You hold no|Keep five|The dummy)\b"
+    )
+    said = []
+    with speaking(language):
+        hand = GuidedHand()
+        while not hand.is_over:
+            said += [hand.guide.value, hand.board.picture["prompt"], hand.story.value, hand.board.picture["title"]]
+            hand.follow_advice()
+        said += [hand.guide.value, hand.board.picture["prompt"], *(b["words"] for b in hand.board.picture["buttons"])]
+    words = html_words(" ".join(said))
+    assert not english.search(words), english.search(words)
+    assert all(word in words for word in ours), [word for word in ours if word not in words]

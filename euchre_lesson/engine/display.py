@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from . import language
 from .cards import Card, Suit, sort_key
 from .faces import RANK_WORDS, face_html, plain_name  # noqa: F401 (RANK_WORDS: words are found here too)
-from .language import N_
+from .language import N_, _
 from .ranking import bower
 from .view import seat_roles, trick_on_table
 
@@ -95,37 +95,58 @@ def cards_html(cards: Iterable[Card], trump: Suit | None = None) -> str:
     return "".join(card_html(c, trump) for c in cards) or '<span style="color:#888">—</span>'
 
 
+# Each game's name as a hand's first line says it, marked here and translated where it is shown.
+GAME_WORDS = {
+    "cutthroat": N_("Cutthroat"),
+    "partnership": N_("Partnership"),
+    "twohand": N_("Twohand"),
+    "railroad": N_("Railroad"),
+}
+
+
+def _seat_words(seat: int) -> str:
+    return _("seat {seat}").format(seat=seat)
+
+
 def _seat_label(state: HandState, seat: int) -> str:
-    roles = seat_roles(state, seat)
-    return f"seat {seat} ({', '.join(roles)})" if roles else f"seat {seat}"
+    roles = [language._(role) for role in seat_roles(state, seat)]  # the roles' words: look/seat_picture.py
+    return _("seat {seat} ({roles})").format(seat=seat, roles=", ".join(roles)) if roles else _seat_words(seat)
 
 
 def _status(state: HandState) -> str:
-    parts = [f"{state.rules.game.capitalize()}", f"{state.phase}"]
+    game = state.rules.game
+    parts = [language._(GAME_WORDS[game]) if game in GAME_WORDS else game.capitalize(), f"{state.phase}"]
     if state.trump is not None:
-        parts.append(f"trump {state.trump} {state.trump.plural}")
+        suits = language._(state.trump.plural)  # the suits' words are marked in narration.SUIT_WORDS
+        parts.append(_("trump {suit} {suits}").format(suit=state.trump, suits=suits))
     if state.is_over:
         if state.thrown_in:
-            parts.append("thrown in: everyone passed (C9)")
+            parts.append(_("thrown in: everyone passed (C9)"))
         else:
-            parts.append(f"{state.result.result if state.result else ''}; points {list(state.points or ())}")
+            result = language._(state.result.result) if state.result else ""
+            parts.append(_("{result}; points {points}").format(result=result, points=list(state.points or ())))
     return " · ".join(parts)
+
+
+def _tricks_words(state: HandState, seat: int) -> str:
+    return _("tricks {count}").format(count=state.tricks_won[seat])
 
 
 def hand_text(state: HandState) -> str:
     """A few lines describing a hand, readable in a terminal."""
     lines = [_status(state)]
     if not state.is_over or state.thrown_in:
-        up = state.up_card
-        lines.append(f"  up-card: {up}" + (" (turned down)" if state.turned_down else ""))
+        up = _("up-card: {card} (turned down)") if state.turned_down else _("up-card: {card}")
+        lines.append("  " + up.format(card=state.up_card))
     for seat in range(state.players):
         hand = " ".join(map(str, sorted(state.hands[seat], key=sort_key)))
-        lines.append(f"  {_seat_label(state, seat)}: {hand}   tricks {state.tricks_won[seat]}")
+        lines.append(f"  {_seat_label(state, seat)}: {hand}   {_tricks_words(state, seat)}")
     if state.dummy is not None:
-        lines.append(f"  dummy: {' '.join(map(str, state.dummy))}")
+        lines.append("  " + _("dummy: {cards}").format(cards=" ".join(map(str, state.dummy))))
     if state.trick is not None and state.trick.cards:
-        played = ", ".join(f"{c} by seat {s}" for c, s in zip(state.trick.cards, state.trick.seats))
-        lines.append(f"  trick {len(state.tricks) + 1}: {played}")
+        by = _("{card} by seat {seat}")
+        played = ", ".join(by.format(card=c, seat=s) for c, s in zip(state.trick.cards, state.trick.seats))
+        lines.append("  " + _("trick {number}: {played}").format(number=len(state.tricks) + 1, played=played))
     return "\n".join(lines)
 
 
@@ -138,7 +159,7 @@ def _seat_html(state: HandState, seat: int) -> str:
     hand = sorted(state.hands[seat], key=sort_key)
     return (
         f'<div style="grid-area:{SEAT_AREAS[seat]};text-align:center">'
-        f'<div style="{bold}">{escape(_seat_label(state, seat))} · tricks {state.tricks_won[seat]}</div>'
+        f'<div style="{bold}">{escape(_seat_label(state, seat))} · {escape(_tricks_words(state, seat))}</div>'
         f"{cards_html(hand, state.trump)}</div>"
     )
 
@@ -147,13 +168,18 @@ def _centre_html(state: HandState) -> str:
     trump = state.trump
     lines = []
     if not state.is_over:
-        note = " (turned down)" if state.turned_down else (" (taken by the dealer)" if state.picked_up else "")
-        lines.append(f"up-card {card_html(state.up_card, trump, dim=bool(note))}{escape(note)}")
+        note = _("turned down") if state.turned_down else (_("taken by the dealer") if state.picked_up else "")
+        face = card_html(state.up_card, trump, dim=bool(note))
+        up = _("up-card {card} ({note})") if note else _("up-card {card}")
+        lines.append(up.format(card=face, note=escape(note)))
     trick, number = trick_on_table(state)
-    won = f", won by seat {trick.winner}" if trick is not None and trick.winner is not None else ""
-    label = f"trick {number}{won}"
+    won = trick is not None and trick.winner is not None
+    label = _("trick {number}, won by seat {seat}") if won else _("trick {number}")
+    label = label.format(number=number, seat=trick.winner if trick is not None else None)
     if trick is not None and trick.cards:
-        played = " ".join(f"{card_html(c, trump)}<small>seat {s}</small>" for c, s in zip(trick.cards, trick.seats))
+        played = " ".join(
+            f"{card_html(c, trump)}<small>{escape(_seat_words(s))}</small>" for c, s in zip(trick.cards, trick.seats)
+        )
         lines.append(f"{escape(label)}: {played}")
     return f'<div style="grid-area:centre;text-align:center">{"<br>".join(lines)}</div>'
 
@@ -162,8 +188,9 @@ def hand_html(state: HandState) -> str:
     """The table seen from above: seats around it, the up-card and the trick in the middle."""
     seats = [_seat_html(state, seat) for seat in range(state.players)]
     if state.dummy is not None:
+        dummy = escape(_("dummy (open side)"))
         seats.append(
-            f'<div style="grid-area:east;text-align:center"><div>dummy (open side)</div>'
+            f'<div style="grid-area:east;text-align:center"><div>{dummy}</div>'
             f"{cards_html(state.dummy, state.trump)}</div>"
         )
     grid = (
@@ -179,12 +206,18 @@ def hand_html(state: HandState) -> str:
 
 
 def _score_line(game: GameState) -> str:
-    names = [" & ".join(f"seat {s}" for s in side) for side in game.sides]
+    names = [" & ".join(_seat_words(s) for s in side) for side in game.sides]
     scores = ", ".join(f"{name}: {score}" for name, score in zip(names, game.scores))
     if game.is_over:
-        winners = " and ".join(names[i] for i in game.winners)
-        return f"Game over after {len(game.hands)} hands: {winners} won. Scores {scores}."
-    return f"Hand {len(game.hands)} · scores {scores} · target {game.rules.target}"
+        winners = ""
+        for name in (names[i] for i in game.winners):  # "seat 0 and seat 2": a sentence of its own (see hand.py)
+            winners = _("{one} and {other}").format(one=winners, other=name) if winners else name
+        return _("Game over after {count} hands: {winners} won. Scores {scores}.").format(
+            count=len(game.hands), winners=winners, scores=scores
+        )
+    return _("Hand {number} · scores {scores} · target {target}").format(
+        number=len(game.hands), scores=scores, target=game.rules.target
+    )
 
 
 def game_text(game: GameState) -> str:

@@ -76,6 +76,15 @@ class Deal(NamedTuple):
         return out
 
 
+def _either(choices: Iterable[str]) -> str:
+    """Choices said one or another ("pass or order"), the "or" in the language chosen (a sentence of its own: a
+    language whose catalog is begun says the whole refusal in English, not an English one with its "or")."""
+    words = ""
+    for choice in choices:
+        words = _("{one} or {other}").format(one=words, other=choice) if words else choice
+    return words
+
+
 @dataclass(frozen=True, slots=True)
 class HandState:
     """Everything about one hand at one moment; `apply` returns the next moment."""
@@ -237,13 +246,12 @@ class HandState:
         )
 
     def options(self) -> str:
-        """The legal actions now, said in words."""
+        """The legal actions now, said in words (each action in the notation a program types: order, call ♠)."""
         if self.phase is Phase.DUMMY:
-            ten = " ".join(map(str, self._ten()))
-            return f"keep any five of {ten}"
+            return _("keep any five of {cards}").format(cards=" ".join(map(str, self._ten())))
         if self.phase is Phase.PLAY:
-            return "play " + " or ".join(str(a.card) for a in self.legal_actions())
-        return " or ".join(map(str, self.legal_actions()))
+            return _("play {cards}").format(cards=_either(str(a.card) for a in self.legal_actions()))
+        return _either(map(str, self.legal_actions()))
 
     def view(self, seat: int) -> View:
         """What `seat` may see now: its own cards and everything public (for players)."""

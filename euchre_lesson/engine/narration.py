@@ -473,13 +473,15 @@ def story(table: Table) -> list[tuple[int, str]]:
     return lines
 
 
-HIDDEN = "[hidden]"
+# The word put where a card's name may not be read: marked here, said in the reader's language where it is hidden.
+HIDDEN = N_("[hidden]")
 
 
 def hide_cards(words: str, cards: Iterable[Card]) -> str:
-    """The words with each of these cards' names replaced by [hidden]."""
+    """The words with each of these cards' names replaced by [hidden] (in the language chosen)."""
+    hidden = language._(HIDDEN)
     for card in cards:
-        words = words.replace(str(card), HIDDEN)
+        words = words.replace(str(card), hidden)
     return words
 
 
@@ -499,6 +501,5 @@ def reasons_heard(hand: HandState, seat: int, reasons: Mapping[int, Reason]) -> 
 def reason_words(reason: str, table: Table) -> str:
     """A player's reason as this table may hear it: the names of cards this seat has not seen are [hidden]."""
     if isinstance(table, View):
-        for card in table.unseen:
-            reason = reason.replace(str(card), HIDDEN)
+        reason = hide_cards(reason, table.unseen)
     return reason

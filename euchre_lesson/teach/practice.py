@@ -427,7 +427,9 @@ def _bid_setting(state: HandState) -> str:
         game=language._(state.rules.facts.described), dealer=state.dealer
     )
     if passed:
-        seats = _(" and ").join(map(str, passed))
+        seats = str(passed[-1])
+        if len(passed) > 1:  # "0, 1 and 2": a comma between the first, the language's "and" before the last
+            seats = _("{some} and {last}").format(some=", ".join(map(str, passed[:-1])), last=seats)
         setting += " " + ngettext("Seat {seats} passed.", "Seats {seats} passed.", len(passed)).format(seats=seats)
     return setting
 

@@ -16,10 +16,11 @@ from ..engine.display import words_html
 from ..engine.errors import IllegalAction
 from ..engine.hand import HandState
 from ..engine.language import N_, _
-from ..engine.narration import offer, reasons_heard, result_words, seat_words  # reasons_heard: R3, written once
+from ..engine.narration import offer, reasons_heard, result_words, seat_words, suit_words  # reasons_heard: R3
 from ..engine.phases import Phase
 from ..engine.ranking import suit_in_play
 from ..engine.rules import CUTTHROAT, RuleSet
+from ..engine.tricks import NOUNS
 from ..engine.view import View, acting_seat
 from ..play.advice import Option, advise
 from ..play.rule_of_thumb import RuleOfThumbPlayer
@@ -77,13 +78,13 @@ def _rule_of_thumb_reasons(state: HandState) -> dict[int, str]:
 def _worth_cell(option: Option) -> str:
     """What an option is worth, in a few words: 'a 41% chance', '0.4 ahead', 'a close call'."""
     if option.unit == "chance of winning":
-        worth = f"{option.value:.0%} chance"
+        worth = _("{percent} chance").format(percent=f"{option.value:.0%}")
     elif option.unit == "points":
-        ahead = "ahead" if option.value > 0 else "behind"
-        worth = "level" if abs(option.value) < 0.05 else f"{abs(option.value):.1f} {ahead}"
+        ahead = _("{points} ahead") if option.value > 0 else _("{points} behind")
+        worth = _("level") if abs(option.value) < 0.05 else ahead.format(points=f"{abs(option.value):.1f}")
     else:
-        worth = "not weighed"
-    return f"{worth} (a close call)" if option.close else worth
+        worth = _("not weighed")
+    return _("{worth} (a close call)").format(worth=worth) if option.close else worth
 
 
 def _missing_suit(action: Action, view: View) -> str:
@@ -91,11 +92,15 @@ def _missing_suit(action: Action, view: View) -> str:
     suit = action.suit if action.kind is Verb.CALL else None
     if suit is None or any(suit_in_play(card, suit) == suit for card in view.hand):
         return ""
-    helper = "the dummy's five cards, which the maker takes (T5)" if view.rules.facts.dummy else "your partner's cards"
-    return f"You hold no {suit.noun}: naming {suit.plural} counts on {helper}."
+    helper = (
+        _("the dummy's five cards, which the maker takes (T5)") if view.rules.facts.dummy else _("your partner's cards")
+    )
+    return _("You hold no {suit}: naming {suits} counts on {helper}.").format(
+        suit=language._(NOUNS[suit]), suits=suit_words(suit), helper=helper
+    )
 
 
-WORTH_HEADS = {"chance of winning": "your chance of winning the game", "points": "points against the others"}
+WORTH_HEADS = {"chance of winning": N_("your chance of winning the game"), "points": N_("points against the others")}
 
 
 def _options_html(options: list[Option], chosen: Action, view: View, show_answer: str = "after a try") -> str:
@@ -105,7 +110,7 @@ def _options_html(options: list[Option], chosen: Action, view: View, show_answer
     for n, option in enumerate(options):
         if show_answer == "never" and option.action != chosen:
             continue
-        marks = [word for word, yes in (("best", n == 0), ("your choice", option.action == chosen)) if yes]
+        marks = [word for word, yes in ((_("best"), n == 0), (_("your choice"), option.action == chosen)) if yes]
         label = escape(offer(option.action, view)[0]) + (f" <b>({', '.join(marks)})</b>" if marks else "")
         cell = f"<mark>{label}</mark>" if option.action == chosen else label
         rows.append(
@@ -115,15 +120,14 @@ def _options_html(options: list[Option], chosen: Action, view: View, show_answer
     unit = options[0].unit if options else "points"
     others = _("; the other options are not shown: {no_answers}").format(no_answers=language._(NO_ANSWERS).lower())
     others = others if show_answer == "never" else ""
-    head = (
-        f"<tr><th scope='col'>option</th><th scope='col'>{escape(WORTH_HEADS.get(unit, 'worth'))}</th>"
-        f"<th scope='col'>reason</th></tr>"
-    )
-    caption = (
-        "<caption style='text-align:left'>The computer's advice: what each option is worth to you, "
-        "on average over many deals that fit what you know; a close call is too close to tell apart "
-        f"from the best on those hands{others}</caption>"
-    )
+    worth = language._(WORTH_HEADS[unit]) if unit in WORTH_HEADS else _("worth")
+    heads = "".join(f"<th scope='col'>{escape(words)}</th>" for words in (_("option"), worth, _("reason")))
+    advice = _(
+        "The computer's advice: what each option is worth to you, on average over many deals that fit what you "
+        "know; a close call is too close to tell apart from the best on those hands{others}"
+    ).format(others=others)
+    head = f"<tr>{heads}</tr>"
+    caption = f"<caption style='text-align:left'>{advice}</caption>"
     return f"<table class='euchre-advice' style='border-collapse:collapse'>{caption}{head}{''.join(rows)}</table>"
 
 

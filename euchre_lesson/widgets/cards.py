@@ -18,7 +18,7 @@ from ..engine.display import (  # ROLE_MARKS: the small letter of a bower or the
 )
 from ..engine.errors import NotationError
 from ..engine.hand import HandState
-from ..engine.language import N_
+from ..engine.language import N_, _
 from ..engine.narration import up_card_words
 from ..engine.ranking import bower
 from ..engine.view import View
@@ -122,7 +122,7 @@ def face(card: Card, trump: Suit | None = None) -> str:
 
 def _face(card: Card, trump: Suit | None) -> str:
     role = bower(card, trump) if trump is not None else None
-    text = "Joker" if card.is_joker else str(card)
+    text = _("Joker") if card.is_joker else str(card)
     return f"{text}\n{ROLE_MARKS[role]}" if role else text
 
 
@@ -241,7 +241,7 @@ class CardRow(Described, w.HBox):
     def _buttons_for(self, moment: object, looks: list[dict]) -> None:
         """New buttons for a new drawing of a clickable row; otherwise enough buttons to reuse."""
         # A new button is made with its look: the one message that opens it, none after to draw it.
-        layout, style, _ = shared_look()
+        layout, style, _unused = shared_look()
         if self._on_pick is not None and self.drawing.renew((moment, self.cards), self._pool):
             pick = self._on_pick
             self._pool = [
@@ -337,9 +337,9 @@ def up_card_place(table) -> tuple[str, tuple[Card, ...], bool]:
     )
     up, words = table.up_card, up_card_words(table)
     if table.turned_down:
-        return f"the {up}, {words}", (up,), True
+        return _("the {card}, {words}").format(card=up, words=words), (up,), True
     if table.picked_up:
-        return f"the {up}, {words}", (), False
+        return _("the {card}, {words}").format(card=up, words=words), (), False
     return words, (up,), False
 
 

@@ -19,16 +19,17 @@ from ..engine.cards import Card, fixed_suit, sort_key
 from ..engine.display import words_html
 from ..engine.game import GameState, new_game
 from ..engine.hand import HandState
-from ..engine.language import N_
-from ..engine.narration import result_words, said_words, sentence
+from ..engine.language import N_, _
+from ..engine.narration import result_words, said_words, sentence, suit_words
 from ..engine.phases import Phase
 from ..engine.ranking import bower, effective_suit
 from ..engine.rules import CUTTHROAT, with_switches
+from ..engine.said import words_of
 from ..engine.view import View
 from ..look.clicks import Toggle, action_for
 from ..look.faces import faces_for
 from ..look.picture import Button, Click, Picture
-from ..look.prompts import in_names
+from ..look.prompts import in_names, quoted
 from ..look.seat_picture import default_names, picture_of
 from ..play.choice import Choice, Player
 from ..play.rule_of_thumb import RuleOfThumbPlayer
@@ -81,47 +82,52 @@ def _line(html: str) -> str:
     return f'<p style="{LINE_STYLE}">{html}</p>'
 
 
+def _said(reason: str) -> str:
+    """A player's reason quoted, as the learner's language quotes words said: “I hold three trumps”."""
+    return _("“{reason}”").format(reason=reason)
+
+
 def _suit_words(view: View) -> str:
-    return view.trump.plural if view.trump else ""
+    return suit_words(view.trump) if view.trump else ""
 
 
 def _step_words(view: View, names: list[str]) -> str:
     """What this step is, said before the learner clicks (HTML)."""
     phase, up = view.phase, view.up_card
-    offered = fixed_suit(up.suit).plural  # the suit the up-card offers (no joker in this deck)
-    dealer = names[view.dealer]
+    offered = escape(suit_words(fixed_suit(up.suit)))  # the suit the up-card offers (no joker in this deck)
+    dealer = escape(names[view.dealer])
     if phase is Phase.ROUND_ONE:
-        return (
-            f"<b>The bidding.</b> First the players choose <b>trump</b>, a suit that beats every other suit this "
-            f"hand. {escape(dealer)}, the dealer, turned up the {up} (the <b>up-card</b>), so {offered} are offered "
-            f"first, and you speak first. To <b>order it up</b> is to say yes: {offered} become trump and you are "
-            f"the <b>maker</b>, who must win three of the five tricks. To <b>pass</b> is to say no."
-        )
+        return _(
+            "<b>The bidding.</b> First the players choose <b>trump</b>, a suit that beats every other suit this "
+            "hand. {dealer}, the dealer, turned up the {card} (the <b>up-card</b>), so {suits} are offered first, "
+            "and you speak first. To <b>order it up</b> is to say yes: {suits} become trump and you are the "
+            "<b>maker</b>, who must win three of the five tricks. To <b>pass</b> is to say no."
+        ).format(dealer=dealer, card=up, suits=offered)
     if phase is Phase.ROUND_TWO:
-        return (
-            f"<b>The bidding, round two.</b> Nobody made {offered} trump, so the {up} is turned down. Now "
-            f"each player in turn may name another suit as trump, and become its maker, or pass again."
-        )
+        return _(
+            "<b>The bidding, round two.</b> Nobody made {suits} trump, so the {card} is turned down. Now each "
+            "player in turn may name another suit as trump, and become its maker, or pass again."
+        ).format(suits=offered, card=up)
     if phase is Phase.PICKUP:
-        return (
-            f"<b>The dealer's card.</b> Trump is made, and you are the dealer: take the up-card, the {up}, and lay "
-            f"one card away face down (your <b>discard</b>). Click the card to lay away."
-        )
+        return _(
+            "<b>The dealer's card.</b> Trump is made, and you are the dealer: take the up-card, the {card}, and lay "
+            "one card away face down (your <b>discard</b>). Click the card to lay away."
+        ).format(card=up)
     if phase is Phase.GOING_ALONE:
-        return (
-            f"<b>The dummy.</b> You are the maker, with {escape(_suit_words(view))} trump. In Cutthroat the empty "
-            f"side of the table holds a spare hand, the <b>dummy</b>, and the maker takes it: its five cards join "
-            f"yours, and you keep the best five of the ten. Press Take the dummy."
-        )
+        return _(
+            "<b>The dummy.</b> You are the maker, with {suits} trump. In Cutthroat the empty side of the table "
+            "holds a spare hand, the <b>dummy</b>, and the maker takes it: its five cards join yours, and you keep "
+            "the best five of the ten. Press Take the dummy."
+        ).format(suits=escape(_suit_words(view)))
     if phase is Phase.DUMMY:
-        return (
-            "<b>Keep five.</b> You hold ten cards now: your five and the dummy's five (marked). Click five of them to "
-            "keep, then press Keep these five; the other five are laid aside, out of play. Trumps win tricks, and "
-            f"so do aces: keep those.{_bowers_words(view)}"
-        )
+        return _(
+            "<b>Keep five.</b> You hold ten cards now: your five and the dummy's five (marked). Click five of "
+            "them to keep, then press Keep these five; the other five are laid aside, out of play. Trumps win "
+            "tricks, and so do aces: keep those."
+        ) + _bowers_words(view)
     if phase is Phase.PLAY:
         return _play_words(view, names)
-    return "<b>Your turn.</b> Choose with the buttons or click a card."
+    return _("<b>Your turn.</b> Choose with the buttons or click a card.")
 
 
 def _bowers_words(view: View) -> str:
@@ -129,8 +135,8 @@ def _bowers_words(view: View) -> str:
     trump, held = view.trump, view.hand + (view.dummy or ())
     if trump is None or not any(bower(card, trump) for card in held):
         return ""
-    return (
-        " A jack is marked: the jack of trump is the <b>right bower</b>, the highest trump of all, and the other "
+    return " " + _(
+        "A jack is marked: the jack of trump is the <b>right bower</b>, the highest trump of all, and the other "
         "jack of the same colour, the <b>left bower</b>, counts as a trump too, the second highest. Lesson 1 tells "
         "more."
     )
@@ -142,36 +148,45 @@ def _play_words(view: View, names: list[str]) -> str:
     number = len(view.tricks) + (0 if trick is None else 1)
     if trump is None or trick is None or not trick.cards:
         first = (
-            " A <b>trick</b> is one card from each player in turn, and the best card takes it: the highest trump, "
-            "or if no trump is played, the highest card of the suit led. To <b>lead</b> is to play its first card."
+            " "
+            + _(
+                "A <b>trick</b> is one card from each player in turn, and the best card takes it: the highest "
+                "trump, or if no trump is played, the highest card of the suit led. To <b>lead</b> is to play its "
+                "first card."
+            )
             if number <= 1
             else ""
         )
-        return (
-            f"<b>Trick {number} of 5: your lead.</b>{first} Whoever leads may play any card; the others must "
-            f"<b>follow suit</b>, playing the suit led if they can."
+        lead = _("<b>Trick {number} of 5: your lead.</b>").format(number=number)
+        rule = _(
+            "Whoever leads may play any card; the others must <b>follow suit</b>, playing the suit led if they can."
         )
+        return f"{lead}{first} {rule}"
     leader = names[trick.seats[0]]
-    led = effective_suit(trick.cards[0], trump)
+    led = escape(suit_words(effective_suit(trick.cards[0], trump)))
     if len(view.legal) == len(view.hand):
-        rule = (
-            f"You hold no {led.plural}, so you may play any card: a trump beats every card of another suit, "
-            f"and any other card simply loses."
-        )
+        rule = _(
+            "You hold no {suits}, so you may play any card: a trump beats every card of another suit, and any other "
+            "card simply loses."
+        ).format(suits=led)
     else:
-        rule = f"You must follow suit: play one of your {led.plural} (the others cannot be clicked)."
-    return f"<b>Trick {number} of 5: your turn.</b> {escape(leader)} led the {trick.cards[0]}. {rule}"
+        rule = _("You must follow suit: play one of your {suits} (the others cannot be clicked).").format(suits=led)
+    turn = _("<b>Trick {number} of 5: your turn.</b> {name} led the {card}.").format(
+        number=number, name=escape(leader), card=trick.cards[0]
+    )
+    return f"{turn} {rule}"
 
 
 def _advice_words(view: View, action: Action, buttons: list[Button]) -> str:
     """The advised action as the learner would make it: the button's words, or the card or cards to click."""
     if action.kind is Verb.KEEP:
-        return "keep " + " ".join(str(card) for card in sorted(action.cards, key=sort_key))
+        return _("keep {cards}").format(cards=" ".join(str(card) for card in sorted(action.cards, key=sort_key)))
     if action.card is not None:
-        return f"{'lay away' if action.kind is Verb.DISCARD else 'play'} the {action.card}"
+        said = _("lay away the {card}") if action.kind is Verb.DISCARD else _("play the {card}")
+        return said.format(card=action.card)
     for button in buttons:
         if button["kind"] == "bid" and button["key"] == str(action):
-            return f"press {button['words']}"
+            return _("press {button}").format(button=button["words"])
     return str(action)
 
 
@@ -263,23 +278,23 @@ class GuidedHand(Described, w.VBox):
             scores=self.game.scores,
             chosen=self.selected,
             tools=tools,
-            title_extra="your first hand",
+            title_extra=_("your first hand"),
         )
         offered = {str(action) for action in self.offered()}
         buttons = [b for b in picture["buttons"] if b["kind"] != "bid" or b["key"] in offered]
         if view.phase is Phase.GOING_ALONE and view.legal:
-            picture["prompt"] = "You made trump: press Take the dummy to add the dummy's five cards to yours (T5)."
+            picture["prompt"] = _("You made trump: press Take the dummy to add the dummy's five cards to yours (T5).")
         elif view.phase in BIDDING and view.legal:  # the guide above says what a bid is: here, only what to press
-            bids = [f'"{button["words"]}"' for button in buttons if button["kind"] == "bid"]
-            picture["prompt"] = f"Your bid: press {', '.join(bids[:-1])} or {bids[-1]}."
+            bids = [quoted(button["words"]) for button in buttons if button["kind"] == "bid"]
+            picture["prompt"] = _("Your bid: press {some} or {last}.").format(some=", ".join(bids[:-1]), last=bids[-1])
         if self.is_over:
-            took = self.hand.tricks_won[YOU]
-            picture["prompt"] = (
-                f"The hand is over: you took {took} of the 5 tricks. Press Play it again to deal the same cards."
-            )
+            picture["prompt"] = _(
+                "The hand is over: you took {count} of the 5 tricks. Press Play it again to deal the same cards."
+            ).format(count=self.hand.tricks_won[YOU])
         advice = self.advice()
         if advice is not None and len(self.offered()) > 1:  # beside your cards too: the guide may be out of sight
-            picture["prompt"] += f" Our advice: {_advice_words(view, advice.action, buttons)}."
+            advised = _("Our advice: {advice}.").format(advice=_advice_words(view, advice.action, buttons))
+            picture["prompt"] += " " + advised
         picture["buttons"] = buttons
         return picture
 
@@ -288,27 +303,30 @@ class GuidedHand(Described, w.VBox):
         parts = [_line(words_html(self.comment))] if self.comment else []
         if self.is_over:
             result = words_html(in_names(result_words(self.hand, view), names))
-            parts.append(_line(f"<b>The hand is over.</b> {result}"))
+            parts.append(_line(_("<b>The hand is over.</b> {result}").format(result=result)))
             parts.append(
                 _line(
-                    "That was a whole hand of Euchre, from the deal to the last trick. The words below say it "
-                    "again in a few lines, and the lessons after this one teach each step."
+                    _(
+                        "That was a whole hand of Euchre, from the deal to the last trick. The words below say it "
+                        "again in a few lines, and the lessons after this one teach each step."
+                    )
                 )
             )
             return "".join(parts)
         advice = self.advice()
         if advice is None:
-            return "".join(parts) + _line("The computer players are choosing.")
+            return "".join(parts) + _line(_("The computer players are choosing."))
         parts.append(_line(_step_words(view, names)))
         said = _advice_words(view, advice.action, picture["buttons"])
         why = (
-            "the dummy's five cards can only help you"
+            _("the dummy's five cards can only help you")
             if view.phase is Phase.GOING_ALONE
-            else f"“{in_names(advice.reason, names)}”"
+            else _said(in_names(words_of(advice.reason), names))
         )
-        parts.append(
-            f'<p style="{ADVICE_STYLE}"><b>Our advice:</b> {words_html(said)}. <i>Why:</i> {words_html(why)}</p>'
+        advised = _("<b>Our advice:</b> {advice}. <i>Why:</i> {why}").format(
+            advice=words_html(said), why=words_html(why)
         )
+        parts.append(f'<p style="{ADVICE_STYLE}">{advised}</p>')
         return "".join(parts)
 
     def _story_html(self) -> str:
@@ -323,11 +341,12 @@ class GuidedHand(Described, w.VBox):
             action = hand.history[place]
             done = sentence(in_names(said_words(action, actor, view), names))
             # The choice to play without the dummy is not offered in a first hand: only what was done is said.
-            why = "" if action.kind in UNSAID else reasons.get(place, "")
-            lines.append(f"<li>{words_html(done)} <i>{words_html(f'“{why}”' if why else '')}</i></li>")
+            why = "" if action.kind in UNSAID else words_of(reasons.get(place, ""))
+            lines.append(f"<li>{words_html(done)} <i>{words_html(_said(why) if why else '')}</i></li>")
         if not lines:
             return ""
-        return f"<p><b>What the computer players did, and why:</b></p><ul>{''.join(lines)}</ul>"
+        heading = _("<b>What the computer players did, and why:</b>")
+        return f"<p>{heading}</p><ul>{''.join(lines)}</ul>"
 
     # -- the learner's clicks --------------------------------------------------------------------------------------
 
@@ -339,7 +358,7 @@ class GuidedHand(Described, w.VBox):
         got = action_for(self.view, click, moment=self.moment)
         if isinstance(got, Toggle):  # a card selected for the keep, or no longer (T5)
             self.selected = self.selected ^ {got.card}
-            self.comment = f"Selected {len(self.selected)} of 5."
+            self.comment = _("Selected {count} of 5.").format(count=len(self.selected))
             self.redraw()
             return
         self.take(got)
@@ -362,8 +381,8 @@ class GuidedHand(Described, w.VBox):
     def _comment(self, action: Action, advice: Choice | None, view: View) -> str:
         done = sentence(in_names(said_words(action, YOU, view), self.names()))
         if advice is None or action == advice.action:
-            return f"{done} Well chosen."
-        return f"{done} That was not our advice, but it is allowed: the hand goes on with your choice."
+            return f"{done} " + _("Well chosen.")
+        return f"{done} " + _("That was not our advice, but it is allowed: the hand goes on with your choice.")
 
     def _computers_play(self) -> None:
         """The computer players act until it is your turn or the hand is over; the model keeps their reasons."""
@@ -396,4 +415,4 @@ class GuidedHand(Described, w.VBox):
 
 
 def _again_button() -> Button:
-    return Button(key=AGAIN, words="Play it again", why="deal the same cards again", kind="tool", enabled=True)
+    return Button(key=AGAIN, words=_("Play it again"), why=_("deal the same cards again"), kind="tool", enabled=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..engine import checks
 from ..engine.display import words_html
+from ..engine.language import _
 from ..engine.narration import reason_words, sentence, story
 from ..engine.view import View
 
@@ -21,7 +22,7 @@ def log_html(view: View, reasons: dict[int, str]) -> str:
         sentence(words) + (f" — “{reason_words(reasons[i], view)}”" if i in reasons else "") for i, words in story(view)
     ]
     if not lines:
-        return "<i>Nothing has been said yet.</i>"
+        return "<i>" + _("Nothing has been said yet.") + "</i>"
     return (
         "<ol style='margin:0;padding-left:1.6em'>" + "".join(f"<li>{words_html(line)}</li>" for line in lines) + "</ol>"
     )

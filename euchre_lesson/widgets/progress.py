@@ -7,8 +7,9 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..engine import language
 from ..engine.errors import NotationError
-from ..engine.language import N_, _
+from ..engine.language import N_, _, ngettext
 from ..teach.class_progress import ClassProgress, data_link, hand_in, hand_in_file_name
 from ..teach.context import learners_progress
 from ..teach.practice import KINDS
@@ -22,26 +23,28 @@ from .review import ReviewWidget
 
 # Each lesson's title and notebook, as the notebooks' own first headings name them (a test keeps them in step).
 LESSON_PAGES = {
-    0: ("Welcome to Euchre", "00_welcome.ipynb"),
-    1: ("The cards and the bowers", "01_cards_and_bowers.ipynb"),
-    2: ("Dealing and bidding, round one", "02_bidding_round_one.ipynb"),
-    3: ("Round two, the throw-in and stick the dealer", "03_round_two.ipynb"),
-    4: ("Maker, defenders and the dummy", "04_maker_defenders_dummy.ipynb"),
-    5: ("Going alone", "05_going_alone.ipynb"),
-    6: ("Playing tricks", "06_playing_tricks.ipynb"),
-    7: ("Scoring and winning", "07_scoring_and_winning.ipynb"),
-    8: ("A game of Cutthroat", "08_cutthroat_game.ipynb"),
-    9: ("Partnership Euchre", "09_partnership.ipynb"),
-    10: ("Variants and house rules", "10_variants_and_house_rules.ipynb"),
-    11: ("Strategy with numbers", "11_strategy.ipynb"),
-    12: ("Two-handed and Railroad Euchre", "12_two_handed_and_railroad.ipynb"),
+    0: (N_("Welcome to Euchre"), "00_welcome.ipynb"),
+    1: (N_("The cards and the bowers"), "01_cards_and_bowers.ipynb"),
+    2: (N_("Dealing and bidding, round one"), "02_bidding_round_one.ipynb"),
+    3: (N_("Round two, the throw-in and stick the dealer"), "03_round_two.ipynb"),
+    4: (N_("Maker, defenders and the dummy"), "04_maker_defenders_dummy.ipynb"),
+    5: (N_("Going alone"), "05_going_alone.ipynb"),
+    6: (N_("Playing tricks"), "06_playing_tricks.ipynb"),
+    7: (N_("Scoring and winning"), "07_scoring_and_winning.ipynb"),
+    8: (N_("A game of Cutthroat"), "08_cutthroat_game.ipynb"),
+    9: (N_("Partnership Euchre"), "09_partnership.ipynb"),
+    10: (N_("Variants and house rules"), "10_variants_and_house_rules.ipynb"),
+    11: (N_("Strategy with numbers"), "11_strategy.ipynb"),
+    12: (N_("Two-handed and Railroad Euchre"), "12_two_handed_and_railroad.ipynb"),
 }
 
 
 def _lesson_name(lesson: int) -> str:
     """'Lesson 3 · Round two, the throw-in and stick the dealer'."""
     title = LESSON_PAGES.get(lesson, ("", ""))[0]
-    return f"Lesson {lesson} · {title}" if title else f"Lesson {lesson}"
+    if not title:
+        return _("Lesson {number}").format(number=lesson)
+    return _("Lesson {number} · {title}").format(number=lesson, title=language._(title))
 
 
 def _lesson_link(lesson: int) -> str:
@@ -55,28 +58,34 @@ def _lesson_link(lesson: int) -> str:
 def _next_words(line: LessonProgress) -> str:
     """What to do next in one lesson, in words."""
     if line.complete:
-        return "all done"
+        return _("all done")
     if line.done == 0:
-        return f"start with {line.next}"
-    return f"next: {line.next}"
+        return _("start with {exercise}").format(exercise=line.next)
+    return _("next: {exercise}").format(exercise=line.next)
 
 
 def _board_html(summary: tuple[LessonProgress, ...], practice: dict[str, tuple[bool, ...]]) -> str:
     """The next step, a table of the lessons, and the recent practice, as HTML."""
-    rows = "".join(
-        f"<tr><td>{_lesson_link(line.lesson)}</td><td><progress max='{line.total}' value='{line.done}' "
-        f"aria-label='{line.done} of {line.total} exercises done'></progress> {line.done} of {line.total}</td>"
-        f"<td>{'✔ ' if line.complete else ''}{escape(_next_words(line))}</td></tr>"
-        for line in summary
-    )
+    rows = "".join(_board_row(line) for line in summary)
+    caption = _("Exercises done in each lesson (answered right at least once)")
+    heads = "".join(f"<th scope='col'>{escape(head)}</th>" for head in (_("lesson"), _("done"), _("what next")))
     table = (
         "<table class='euchre-progress' style='border-collapse:collapse;font-family:system-ui,sans-serif'>"
-        "<caption style='text-align:left'>Exercises done in each lesson (answered right at least once)"
-        "</caption><tr><th scope='col'>lesson</th><th scope='col'>done</th><th scope='col'>what next</th></tr>"
-        f"{rows}</table>"
+        f"<caption style='text-align:left'>{escape(caption)}</caption><tr>{heads}</tr>{rows}</table>"
     )
     return (
         f"<div class='euchre-note'><p>{_next_html(summary)}</p>{table}<p>{escape(_practice_words(practice))}</p></div>"
+    )
+
+
+def _board_row(line: LessonProgress) -> str:
+    """One lesson's row of the board: its link, a bar of the exercises done, what next."""
+    done = escape(_("{done} of {total} exercises done").format(done=line.done, total=line.total), quote=True)
+    count = _("{done} of {total}").format(done=line.done, total=line.total)
+    return (
+        f"<tr><td>{_lesson_link(line.lesson)}</td><td><progress max='{line.total}' value='{line.done}' "
+        f"aria-label='{done}'></progress> {escape(count)}</td>"
+        f"<td>{'✔ ' if line.complete else ''}{escape(_next_words(line))}</td></tr>"
     )
 
 
@@ -84,39 +93,49 @@ def _next_html(summary: tuple[LessonProgress, ...]) -> str:
     """The next step: the first lesson not finished, linked, and its next exercise."""
     line = next((line for line in summary if not line.complete), None)
     if line is None:
-        return (
+        return _(
             "<b>Next:</b> every exercise is done. Keep your eye in with the endless practice at the end of any "
             "lesson, or play a game in lesson 8 or 9."
         )
-    return (
-        f"<b>Next:</b> {_lesson_link(line.lesson)}: {line.done} of {line.total} exercise"
-        f"{'s' * (line.total != 1)} done; {escape(_next_words(line))}."
-    )
+    return ngettext(
+        "<b>Next:</b> {lesson}: {done} of {count} exercise done; {next}.",
+        "<b>Next:</b> {lesson}: {done} of {count} exercises done; {next}.",
+        line.total,
+    ).format(lesson=_lesson_link(line.lesson), done=line.done, count=line.total, next=escape(_next_words(line)))
 
 
 def _board_text(summary: tuple[LessonProgress, ...], practice: dict[str, tuple[bool, ...]]) -> str:
     """The same in plain text, for a page that shows no HTML."""
-    lines = [f"{_lesson_name(line.lesson)}: {line.done} of {line.total} done; {_next_words(line)}" for line in summary]
+    said = _("{lesson}: {done} of {total} done; {next}")
+    lines = [
+        said.format(lesson=_lesson_name(line.lesson), done=line.done, total=line.total, next=_next_words(line))
+        for line in summary
+    ]
     return "\n".join(lines + [_practice_words(practice)])
 
 
 def _review_words(due: int) -> str:
     """How many questions are due for review today, in words."""
     if due == 0:
-        return "Nothing to review today: a question you miss comes back here on a later day."
-    return f"{due} to review today: question{'s' * (due != 1)} you missed before, asked again."
+        return _("Nothing to review today: a question you miss comes back here on a later day.")
+    return ngettext(
+        "{count} to review today: question you missed before, asked again.",
+        "{count} to review today: questions you missed before, asked again.",
+        due,
+    ).format(count=due)
 
 
 def _practice_words(practice: dict[str, tuple[bool, ...]]) -> str:
     """The endless practice's recent results by kind, in words."""
+    right = _("{kind} {right} of {count} right")
     parts = [
-        f"{KINDS[kind].words} {results.count(True)} of {len(results)} right"
+        right.format(kind=language._(KINDS[kind].words), right=results.count(True), count=len(results))
         for kind, results in practice.items()
         if kind in KINDS and results
     ]
     if not parts:
-        return "Endless practice: no questions answered yet; it is the last cell of each lesson."
-    return "Endless practice, your recent answers: " + "; ".join(parts) + "."
+        return _("Endless practice: no questions answered yet; it is the last cell of each lesson.")
+    return _("Endless practice, your recent answers: {answers}.").format(answers="; ".join(parts))
 
 
 class ProgressBoard(Described, w.VBox):

@@ -7,7 +7,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.cards import Card, sort_key
 from ..engine.hand import HandState, replay
 from ..engine.language import N_, _
@@ -211,11 +211,13 @@ class HandReplay(Described, w.VBox):
     @staticmethod
     def _trick(table: View | HandState) -> tuple[tuple[Card, ...], str]:
         trick, number = trick_on_table(table)
-        return (trick.cards, trick_words(trick, table, number)) if trick else ((), "Trick")
+        return (trick.cards, trick_words(trick, table, number)) if trick else ((), _("Trick"))
 
     def seat_label(self, seat: int) -> str:
         """'Seat 1 (dealer, to act) · tricks 2': the seat's roles this hand, from the engine."""
         seat = arguments.seat("seat", seat, self.state.players)
-        roles = seat_roles(self.state, seat)
-        extra = f" ({', '.join(roles)})" if roles else ""
-        return f"Seat {seat}{extra} · tricks {self.state.tricks_won[seat]}"
+        roles = ", ".join(language._(role) for role in seat_roles(self.state, seat))  # look/seat_picture.py marks
+        label = (
+            _("Seat {seat} ({roles})").format(seat=seat, roles=roles) if roles else _("Seat {seat}").format(seat=seat)
+        )
+        return _("{seat} · tricks {count}").format(seat=label, count=self.state.tricks_won[seat])

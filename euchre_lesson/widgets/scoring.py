@@ -28,34 +28,39 @@ def _when(flag: bool | None, yes: str, no: str) -> str:
     return "" if flag is None else (yes if flag else no)
 
 
+def _tricks_words(tricks: tuple[int, ...]) -> str:
+    """The makers' tricks a row counts: '3 or 4'."""
+    words = ""
+    for count in map(str, tricks):
+        words = _("{one} or {other}").format(one=words, other=count) if words else count
+    return words
+
+
 def _table_html(rules: RuleSet, applying: ScoreRow | None = None) -> str:
     """The scoring table as an HTML table; the applying row carries ▶ and <mark>, not colour alone."""
     makers, defenders = scorers(rules.facts)
-    head = (
-        f"<tr><th scope='col'></th><th scope='col'>result</th><th scope='col'>maker tricks</th>"
-        f"<th scope='col'>maker alone</th><th scope='col'>lone defender</th>"
-        f"<th scope='col'>{escape(makers.removeprefix('the '))}</th>"
-        f"<th scope='col'>{escape(defenders.removeprefix('the '))}</th></tr>"
-    )
+    words = ("", _("result"), _("maker tricks"), _("maker alone"), _("lone defender"))
+    heads = [*words, makers.removeprefix("the "), defenders.removeprefix("the ")]
+    head = "<tr>" + "".join(f"<th scope='col'>{escape(words)}</th>" for words in heads) + "</tr>"
     rows = []
     for row in rules.scoring:
         here = row == applying
         cells = [
-            row.result,
-            " or ".join(map(str, row.maker_tricks)),
-            _when(row.maker_alone, "yes", "no"),
-            _when(row.lone_defender, "yes", "no"),
+            language._(row.result),
+            _tricks_words(row.maker_tricks),
+            _when(row.maker_alone, _("yes"), _("no")),
+            _when(row.lone_defender, _("yes"), _("no")),
             str(row.makers),
             str(row.defenders),
         ]
         cells = [f"<mark>{escape(c)}</mark>" if here else escape(c) for c in cells]
-        marker = "<td aria-label='this row applies'>▶</td>" if here else "<td></td>"
+        applies = escape(_("this row applies"), quote=True)
+        marker = f"<td aria-label='{applies}'>▶</td>" if here else "<td></td>"
         rows.append(f"<tr>{marker}" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    caption = (
-        f"<caption style='text-align:left'>{escape(capital(rules.facts.said))} scoring "
-        f"({words_html(rules.scoring[0].rule)}); "
-        f"the first row that matches applies</caption>"
+    said = _("{game} scoring ({rule}); the first row that matches applies").format(
+        game=escape(capital(language._(rules.facts.said))), rule=words_html(rules.scoring[0].rule)
     )
+    caption = f"<caption style='text-align:left'>{said}</caption>"
     return (
         f"<table class='euchre-score-table' style='border-collapse:collapse;font-family:system-ui,sans-serif'>"
         f"{caption}{head}{''.join(rows)}</table>"

@@ -612,13 +612,11 @@ class SeatDrawing:
 def TablePlay(
     token: str, held: Held[SeatedView], on_asked: Callable[[], None], at_once: reacton.core.Ref[AtOnce | None]
 ) -> None:
-    """The seat's table in the one table view, and the hand's story below it: one widget a page for the table, its
-    picture made from the seat's own view (only what this seat may see), each click checked by the table against its
-    moment and this student's seat.
-
-    A change of the table that leaves the rest of the page as it was (most moves) is drawn on these two widgets at
-    once (`at_once`, offered each change by the page's listener), without redrawing the page: the redraw walked
-    every component of the page, most of the server's work for a move."""
+    """The seat's table in the one table view, the hand's story and the last hand's review below it: one widget a
+    page for the table, its picture made from the seat's own view (only what this seat may see), each click checked
+    by the table against its moment and this student's seat. A change of the table that leaves the rest of the page
+    as it was (most moves, a hand's end) is drawn on these three widgets at once (`at_once`, offered each change by
+    the page's listener), without redrawing the page: the redraw walked every component of the page."""
     view = held.value
     no_cards: frozenset[Card] = frozenset()
     chosen, set_chosen = solara.use_state(no_cards)  # the cards chosen to keep from ten (T5)
