@@ -1058,14 +1058,13 @@ def TableCard(
     nobody: str | None = None  # the student chosen to seat, as the list names them
     picked, set_chosen = solara.use_state(nobody)
     number = table["table"]
-    speaking_now = speak_here()
     names = {roster_label(entry): entry["token"] for entry in roster}
     chosen = picked if picked in names else None  # "Gus (waiting)" once Gus sits is nobody's label: chosen no more
     with solara.Column(
         classes=["class-table"],
         style="border: 1px solid #ccc; border-radius: 6px; padding: 0.5em 0.7em; gap: 0.2em; font-size: 14px",
     ):
-        words = solara.widgets.HTML.element(tag="div", attributes={"class": "class-table-words"})  # set by the board
+        CardWords(board, table)
         for seat in table["seats"]:
             with solara.Row(style="align-items: center; flex-wrap: wrap; gap: 0 0.3em; min-height: 28px"):
                 who = seat["name"] or _("a computer ({where})").format(where=seat["where"])
@@ -1101,6 +1100,15 @@ def TableCard(
         TableButtons(desk, table, doing, on_show)
         for problem in table["problems"]:
             Said(problem)
+
+
+@solara.component
+def CardWords(board: DeskBoard, table: TableAtAGlance) -> None:
+    """A table card's words (its title, scores and whose turn), on a widget of its own that the desk's board draws a
+    move on at once."""
+    number = table["table"]
+    speaking_now = speak_here()
+    words = solara.widgets.HTML.element(tag="div", attributes={"class": "class-table-words"})
 
     def made() -> Callable[[], None]:
         widget = solara.get_widget(words)
