@@ -127,7 +127,7 @@ def test_places_as_the_viewer_sits_in_each_game():
 def test_cutthroat_has_no_top_seat_and_the_dummy_face_down():
     picture = picture_of(new_game(CUTTHROAT, seed=1).view(0))
     assert "top" not in [seat["place"] for seat in picture["seats"]]
-    assert picture["dummy"] == {"words": "The dummy, face down", "cards": [], "backs": 5}
+    assert picture["dummy"] == {"words": "The dummy, face down", "cards": [], "backs": 5, "backs_words": "5 cards"}
 
 
 def test_names_and_roles_everywhere():
@@ -397,3 +397,20 @@ def test_a_hand_alone_has_no_scores_and_a_picture_is_json():
     named = picture_of(hand.view(1), names=["Ann", "You", "Cy", "Dev"])
     assert [seat["name"] for seat in named["seats"]] == ["Ann", "You", "Cy", "Dev"]
     assert named["scores"] == [] and not any(seat["computer"] for seat in named["seats"])
+
+
+def test_what_a_screen_reader_hears_of_the_table_is_in_the_learner_s_language():
+    """The counts table.js reads out (tricks won, cards face down, a pile's cards) and its own words (the middle of
+    the table, the scores) come with the picture in the language chosen: the view has only English of its own."""
+    from euchre_lesson.engine.language import speaking
+
+    view = new_game(CUTTHROAT, seed=1).view(0)
+    english = picture_of(view)
+    with speaking("fr"):
+        french = picture_of(view)
+    west = next(seat for seat in french["seats"] if seat["seat"] != 0)
+    assert (west["tricks_words"], west["backs_words"]) == ("0 pli gagné", "5 cartes face cachée")
+    assert french["dummy"]["backs_words"] == "5 cartes"
+    assert french["labels"]["middle"] == "Le milieu de la table" and "{target}" in french["labels"]["scores"]
+    west = next(seat for seat in english["seats"] if seat["seat"] != 0)
+    assert (west["tricks_words"], west["backs_words"]) == ("0 tricks won", "5 cards face down")

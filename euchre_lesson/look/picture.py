@@ -37,7 +37,14 @@ class Backs(TypedDict):
     count: int
 
 
-class SeatPicture(TypedDict):
+class _SeatCounted(TypedDict, total=False):
+    """A seat's counts in words, for screen readers (the view says English without them)."""
+
+    tricks_words: str  # "2 tricks won"
+    backs_words: str  # "5 cards face down"
+
+
+class SeatPicture(_SeatCounted):
     """A seat at the table as the viewer sees it."""
 
     seat: int
@@ -74,7 +81,11 @@ class TrickPicture(TypedDict):
     words: str  # "Trick 3: Ann won it with the right bower" / "Trick 2: Ben leads"
 
 
-class Pile(TypedDict):
+class _PileCounted(TypedDict, total=False):
+    backs_words: str  # "5 cards", for screen readers (the view says English without it)
+
+
+class Pile(_PileCounted):
     """A heap on the table away from the seats: the up-card, the dummy, the cards laid aside."""
 
     words: str  # "Up-card, turned down", "The dummy, face down", "Laid aside by you"

@@ -78,6 +78,8 @@ LABELS = {
     "chosen": N_("Chosen: {chosen} of {keep}"),
     "right_bower": N_("right bower"),
     "left_bower": N_("left bower"),
+    "middle": N_("The middle of the table"),
+    "scores": N_("Scores, to {target} points"),
     "joker_bower": N_("best bower"),
 }
 # The host's tools, by the key its button sends back.
@@ -237,7 +239,21 @@ def _seat(
         cards=cards,
         backs=count,
         roles=" · ".join(language._(role) for role in roles),
+        tricks_words=tricks_won_words(view.tricks_won[seat] if view.tricks_won else 0),
+        backs_words=ngettext("{count} card face down", "{count} cards face down", count).format(count=count),
     )
+
+
+def tricks_won_words(count: int) -> str:
+    """A seat's tricks this hand, for screen readers: '2 tricks won'."""
+    return ngettext("{count} trick won", "{count} tricks won", count).format(count=count)
+
+
+def counted(pile: Pile | None) -> Pile | None:
+    """A pile with its cards face down counted in words, for screen readers: '5 cards'."""
+    if pile is None:
+        return None
+    return {**pile, "backs_words": ngettext("{count} card", "{count} cards", pile["backs"]).format(count=pile["backs"])}
 
 
 def up_card_pile(view: View) -> Pile | None:
@@ -386,8 +402,8 @@ def picture_of(
         title=title_of(view, title_extra),
         players=view.players,
         seats=[_seat(view, seat, seated[seat], names, mine, open_hands, onlooker) for seat in range(view.players)],
-        dummy=dummy_pile(view, names, open_hands),
-        up_card=up_card_pile(view),
+        dummy=counted(dummy_pile(view, names, open_hands)),
+        up_card=counted(up_card_pile(view)),
         trick=trick_picture(view, names, seated),
         trump=None if view.trump is None else str(view.trump),
         trump_words=trump_words(view, names),

@@ -51,6 +51,15 @@ function plural(count, one, many) {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+// A seat's counts for screen readers, in the learner's language as the picture says them (English without).
+function tricksWonWords(seat) {
+  return seat.tricks_words || plural(seat.tricks, "trick won", "tricks won");
+}
+
+function facedDownWords(seat) {
+  return seat.backs_words || `${plural(seat.backs, "card", "cards")} face down`;
+}
+
 // The view's own words in the learner's language, as the picture's `labels` says them (seat_picture.py translates
 // them); English where a picture has none (an older host) or lacks one.
 function said(picture, key, english) {
@@ -129,7 +138,7 @@ function chips(seat, picture) {
 }
 
 function tricksWon(seat, picture) {
-  const marks = h("span", { class: "tv-tricks", title: plural(seat.tricks, "trick won", "tricks won") });
+  const marks = h("span", { class: "tv-tricks", title: tricksWonWords(seat) });
   const words = seat.tricks === 1 ? said(picture, "trick", "trick") : said(picture, "tricks", "tricks");
   marks.append(h("span", { class: "tv-tricks-count", text: String(seat.tricks) }),
     h("span", { class: "tv-tricks-words", text: words }));
@@ -138,7 +147,7 @@ function tricksWon(seat, picture) {
 
 // A seat's plate: its name, its chips, its tricks; then its hand (face down unless the picture shows the cards).
 function seatBox(seat, view) {
-  const about = [seat.name, seat.roles, plural(seat.tricks, "trick won", "tricks won")].filter(Boolean).join(", ");
+  const about = [seat.name, seat.roles, tricksWonWords(seat)].filter(Boolean).join(", ");
   const classes = ["tv-seat", `tv-at-${seat.place}`, seat.to_act ? "is-to-act" : "", seat.out ? "is-out" : "",
     seat.away ? "is-away" : ""].filter(Boolean).join(" ");
   const plate = h("div", { class: "tv-plate" },
@@ -149,15 +158,15 @@ function seatBox(seat, view) {
   const open = seat.cards && seat.cards.length
     ? h("div", { class: "tv-open-hand" }, seat.cards.map((card) => cardElement(card, view, "small"))) : null;
   const down = seat.backs
-    ? backsFan(seat.backs, view, `${seat.name}: ${plural(seat.backs, "card", "cards")} face down`) : null;
+    ? backsFan(seat.backs, view, `${seat.name}: ${facedDownWords(seat)}`) : null;
   if (open || down) box.append(h("div", { class: "tv-seat-cards" }, open, down));
   return box;
 }
 
 function pileBox(pile, view, className) {
   const cards = pile.cards.map((card) => cardElement(card, view, "small"));
-  const backs = pile.backs ? backsFan(pile.backs, view, `${pile.words}: ${plural(pile.backs, "card", "cards")}`)
-    : null;
+  const counted = pile.backs_words || plural(pile.backs, "card", "cards");
+  const backs = pile.backs ? backsFan(pile.backs, view, `${pile.words}: ${counted}`) : null;
   return h("section", { class: `tv-pile ${className}`, "aria-label": pile.words },
     h("div", { class: "tv-pile-cards" }, cards, backs), h("div", { class: "tv-pile-words", text: pile.words }));
 }
@@ -176,7 +185,7 @@ function won(trick) {
 
 function middle(picture, view, aside) {
   const trick = picture.trick;
-  const box = h("section", { class: "tv-middle", "aria-label": "The middle of the table" });
+  const box = h("section", { class: "tv-middle", "aria-label": said(picture, "middle", "The middle of the table") });
   // No trick at all before the play (a trick of no card yet is the first lead): a phone may draw the cross smaller.
   const state = !trick ? " is-before-play" : won(trick) ? " is-won" : "";
   const cross = h("div", { class: "tv-trick" + state });
@@ -206,7 +215,8 @@ function middle(picture, view, aside) {
 
 function header(picture) {
   const you = picture.seats.find((seat) => seat.place === "bottom");
-  const scores = h("ul", { class: "tv-scores", "aria-label": `Scores, to ${picture.target} points` },
+  const about = said(picture, "scores", "Scores, to {target} points").replace("{target}", picture.target);
+  const scores = h("ul", { class: "tv-scores", "aria-label": about },
     picture.scores.map((score) => h("li", { class: "tv-score" + (you && score.side === you.side ? " is-yours" : "") },
       h("span", { class: "tv-score-words", text: score.words }),
       h("span", { class: "tv-score-points", text: String(score.points) }))),
@@ -246,7 +256,7 @@ function handRow(seat, view, keep) {
       group(dummy, said(view.picture, "from_dummy", "From the dummy"), "is-dummy"));
   }
   else if (own.length) hand.append(group(own, "", "is-own"));
-  else if (seat.backs) hand.append(backsFan(seat.backs, view, `${plural(seat.backs, "card", "cards")} face down`));
+  else if (seat.backs) hand.append(backsFan(seat.backs, view, facedDownWords(seat)));
   return hand;
 }
 
