@@ -48,7 +48,7 @@ def test_every_band_has_its_words_in_french_and_estonian_and_stays_a_key(languag
 def test_the_coach_speaks_french_with_tu():
     with speaking("fr"):
         said = accuracy_words(9, 11, 86.4, this_hand())
-        assert said == "Tu as bien joué 9 sur 11 décisions dans cette main : précision de 86 %."
+        assert said == "Tu as bien joué 9 sur 11 décisions dans cette donne : précision de 86 %."
         assert "ta chance de gagner la partie de 12 sur 100" in drop_words(0.12)
         assert nothing_decided().startswith("Tu n'as pris aucune décision")
 
