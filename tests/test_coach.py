@@ -459,3 +459,17 @@ def test_the_prompt_says_follow_suit_when_every_card_held_follows_it():
                     assert "you hold no" in play_prompt(view)
             hand = hand.apply(rng.choice(hand.legal_actions()))
     assert seen["all follow"] > 10 and seen["none follow"] > 10, seen
+
+
+def test_the_coach_in_its_own_thread_speaks_the_language_the_hand_ended_in():
+    """A French lesson's table kept its story and grades French after each hand only while its coach ran in the
+    click's thread: a new thread starts with no language chosen, so the coach's redraw came in English."""
+    import threading
+
+    from euchre_lesson.engine.language import language, speaking
+    from euchre_lesson.play.table_model import in_background
+
+    heard, done = [], threading.Event()
+    with speaking("fr"):
+        in_background(lambda: (heard.append(language()), done.set()))
+    assert done.wait(10) and heard == ["fr"]

@@ -14,6 +14,7 @@ reentrant `lock` for what it reads and changes, and lets it go while thinking, s
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import random
 import sys
@@ -71,8 +72,8 @@ def in_background(work: Callable[[], None]) -> None:
     """Run `work()` without holding up the click that asked for it: in a thread of its own; in the browser, which has
     no threads, on the kernel's event loop once the page has its answer; at once where neither is to be had."""
     if sys.platform != "emscripten":
-        try:
-            threading.Thread(target=work, name="coach", daemon=True).start()
+        try:  # in a copy of this context: a new thread's own is empty, and the coach would speak English
+            threading.Thread(target=contextvars.copy_context().run, args=(work,), name="coach", daemon=True).start()
             return
         except RuntimeError:  # no thread to be had: the loop's turn, or now
             pass
