@@ -372,3 +372,20 @@ def test_a_lesson_asks_the_class_for_its_replies_in_the_lesson_s_language(monkey
     with speaking("et"), pytest.raises(OSError):
         class_report._post(link, {})
     assert sent[0].get_header("Accept-language") == "et"
+
+
+def test_the_reporter_s_thread_asks_for_the_replies_in_the_lesson_s_language():
+    """The lesson sends its answers from a thread of its own: it asks in the lesson's language too (a new thread's
+    context has none chosen, and the class's replies came back in English)."""
+    from euchre_lesson.engine import language
+
+    asked = []
+
+    def post(link, answers):
+        asked.append(language.language())
+        return {"kept": True, "message": ""}
+
+    reporter = ClassReporter(post)
+    with speaking("fr"):
+        reporter.report(Link("http://127.0.0.1:9/", JOIN, "Ann", "a-key-the-class-gave"), {"lesson 1 q1": {}})
+    assert reporter.wait(10) and asked == ["fr"]

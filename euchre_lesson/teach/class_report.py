@@ -12,6 +12,7 @@ tries, and whether the first try was right.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import os
 import sys
@@ -381,7 +382,10 @@ class ClassReporter:
             if IN_A_BROWSER:  # no threads there: sent on the kernel's event loop, once the answer is shown
                 _soon(self._send_once)
             elif self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._run, name="class-report", daemon=True)
+                # in a copy of this context: the lesson's language, which the replies are asked in (a new thread's
+                # own context has none: English)
+                sender = contextvars.copy_context().run
+                self._thread = threading.Thread(target=sender, args=(self._run,), name="class-report", daemon=True)
                 self._thread.start()
             self._changed.notify_all()
 
