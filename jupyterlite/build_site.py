@@ -588,13 +588,27 @@ def source_of(cell: dict) -> str:
 
 
 def lesson_title(notebook: dict, path: str) -> str:
-    """A lesson's title from its first heading: "# 1 · The cards and the bowers" gives "Lesson 1 · The cards ..."."""
+    """A lesson's title from its first heading: "# 1 · The cards and the bowers" gives "Lesson 1 · The cards ...",
+    in the lesson's language (a translated lesson's folder, notebooks/fr, says which: the package's catalog)."""
     for cell in notebook["cells"]:
         heading = re.search(r"^#{1,6}\s+(.+)$", source_of(cell), re.M) if cell["cell_type"] == "markdown" else None
         if heading:
             title = re.sub(r"[*_`]", "", heading[1]).strip()
-            return f"Lesson {title}" if re.match(r"\d+ · ", title) else title
+            numbered = re.match(r"(\d+) · (.+)", title)
+            if not numbered:
+                return title
+            words = said_in(Path(path).parent.name, "Lesson {number} · {title}")
+            return words.format(number=numbered[1], title=numbered[2])
     return Path(path).stem
+
+
+def said_in(folder: str, message: str) -> str:
+    """`message` from the package's catalog in the language of a lessons' folder ('fr'); as written for English."""
+    import gettext
+
+    return gettext.translation(
+        "euchre_lesson", localedir=ROOT / "euchre_lesson" / "locale", languages=[folder], fallback=True
+    ).gettext(message)
 
 
 def opening_text(notebook: dict) -> str:
@@ -613,7 +627,7 @@ def opening_text(notebook: dict) -> str:
 def lesson_frame(page: str, content: Path) -> str:
     """The Notebook app's page with the lesson frame at the top of its body: every lesson's title and opening text."""
     lessons = {}
-    for path in sorted(content.glob(f"{LESSONS.name}/*.ipynb")):
+    for path in sorted([*content.glob(f"{LESSONS.name}/*.ipynb"), *content.glob(f"{LESSONS.name}/*/*.ipynb")]):
         notebook = json.loads(path.read_text(encoding="utf-8"))
         name = path.relative_to(content).as_posix()
         lessons[name] = {"title": lesson_title(notebook, name), "text": opening_text(notebook)}

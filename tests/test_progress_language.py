@@ -91,3 +91,21 @@ def test_in_the_browser_a_lesson_speaks_the_browser_s_first_language_the_lessons
     assert browser_language(["de-DE", "fr-FR", "en"]) == "fr"
     assert browser_language(["de-DE"]) is None and browser_language("fr") is None
     assert browser_language() is None and language() == "en"  # outside a browser: no browser to ask
+
+
+def test_in_the_browser_s_python_a_lesson_s_choice_lasts_into_its_later_cells_and_clicks(monkeypatch):
+    """The static site's kernel runs each cell and each click in a context of its own: a translated lesson chose its
+    language in its first cell, and its widgets spoke the browser's language from the next (English for an English
+    browser opening the Estonian lessons). There the choice is kept for the whole Python; never elsewhere."""
+    import contextvars
+    import sys
+
+    from euchre_lesson.engine import language
+
+    monkeypatch.delenv(language.KEPT_IN_BROWSER, raising=False)
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    contextvars.Context().run(language.choose_language, "et")  # the lesson's first cell
+    assert contextvars.Context().run(language.language) == "et", "the next cell, a click"
+    assert contextvars.Context().run(language.is_chosen)
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert contextvars.Context().run(language.language) == "en", "a server's or a desktop's Python keeps none"

@@ -62,3 +62,18 @@ def test_the_frame_goes_first_in_the_pages_body_with_every_lesson_and_nothing_cl
     assert "in prose" in lessons["notebooks/03_round_two.ipynb"]["text"]
     with pytest.raises(BuildError, match="no <title> or <body>"):
         lesson_frame("<html></html>", tmp_path)
+
+
+def test_a_translated_lesson_has_its_frame_and_its_title_in_its_own_language(tmp_path):
+    """Issue 38: a French or Estonian lesson of the site opens with its frame, titled in its language (it had no
+    frame, and its header said "Lesson 0 · Tere tulemast…")."""
+    for folder, heading in (("fr", "# 0 · Bienvenue"), ("et", "# 0 · Tere tulemast")):
+        (tmp_path / "notebooks" / folder).mkdir(parents=True)
+        lesson = notebook(("markdown", f"{heading}\n\nText.", []))
+        (tmp_path / "notebooks" / folder / "00_welcome.ipynb").write_text(json.dumps(lesson), encoding="utf-8")
+    data = re.search(
+        r'<script id="euchre-lessons" type="application/json">(.*?)</script>', lesson_frame(APP_PAGE, tmp_path), re.S
+    )
+    lessons = json.loads(data[1])
+    assert lessons["notebooks/fr/00_welcome.ipynb"]["title"] == "Leçon 0 · Bienvenue"
+    assert lessons["notebooks/et/00_welcome.ipynb"]["title"] == "Õppetund 0 · Tere tulemast"

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import gettext
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -38,6 +39,11 @@ LANGUAGES = {
 WHOLE_LESSONS = ("fr", "et")
 
 _chosen: ContextVar[str | None] = ContextVar("euchre_lesson_language", default=None)  # None: nothing chosen here
+# In the browser's Python each cell and each click runs in a context of its own (the kernel runs them as tasks): a
+# translated lesson's choice in its first cell was gone by the next, and its widgets spoke the browser's language.
+# There, with one learner to a Python, the choice is kept in the Python's environment too (never on a server, which
+# serves many learners in one Python).
+KEPT_IN_BROWSER = "EUCHRE_LESSON_LANGUAGE"
 
 
 def checked_language(language: object) -> str:
@@ -66,12 +72,17 @@ def _catalog(language: str) -> gettext.NullTranslations:
 def language() -> str:
     """The code of the language chosen where this runs; where none was, English (in the browser's Python, the
     browser's own first language on the list: the static site opens in it)."""
-    return _chosen.get() or browser_language() or ENGLISH
+    return _chosen.get() or _kept_in_browser() or browser_language() or ENGLISH
+
+
+def _kept_in_browser() -> str | None:
+    """The language a lesson chose in the browser's Python, kept for its later cells and clicks (None elsewhere)."""
+    return os.environ.get(KEPT_IN_BROWSER) if sys.platform == "emscripten" else None
 
 
 def is_chosen() -> bool:
     """Whether a language was chosen where this runs (`speaking`, `choose_language`), not taken by default."""
-    return _chosen.get() is not None
+    return _chosen.get() is not None or _kept_in_browser() is not None
 
 
 def browser_language(tags: object = None) -> str | None:
@@ -122,7 +133,10 @@ def choose_language(language: object) -> None:
 
     A notebook's kernel keeps the choice from cell to cell and in its widgets' clicks (scripts/lesson_catalog.py
     adds the cell); a block that speaks for a while, a test or a page, uses `speaking`."""
-    _chosen.set(checked_language(language))
+    code = checked_language(language)
+    _chosen.set(code)
+    if sys.platform == "emscripten":
+        os.environ[KEPT_IN_BROWSER] = code
 
 
 def _(message: str) -> str:

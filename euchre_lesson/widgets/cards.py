@@ -68,6 +68,9 @@ CSS = """<style>
 .euchre-note .bad { color: #a4001d; } .euchre-note .good { color: #0a6a2a; }
 .euchre-note mark { background: #fff0a8; }
 .euchre-tally th, .euchre-tally td { padding: 0.1em 1em 0.1em 0; text-align: left; }  /* headings kept apart */
+@media (max-width: 520px) {  /* a phone: the French and Estonian heads are longer, and the table must fit */
+  .euchre-tally th, .euchre-tally td { padding-right: 0.45em; font-size: 0.9em; }
+}
 </style>"""
 
 
