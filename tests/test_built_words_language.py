@@ -191,7 +191,7 @@ def test_the_up_card_s_place_says_what_became_of_it_in_the_learner_s_language():
     with speaking("fr"):
         assert up_card_place(hand)[0] == f"le {card}, refusée (C8)"
     with speaking("et"):
-        assert up_card_place(hand)[0] == f"{card}, tagasi lükatud (C8)"
+        assert up_card_place(hand)[0] == f"{card}, tagurpidi pööratud (C8)"
         assert face(parse_cards("Joker")[0]) == "Joker"  # a card's notation, as J♥ is, in every language
 
 
