@@ -99,3 +99,18 @@ def test_no_message_names_a_rule_and_then_gives_its_id_again():
     twice = re.compile(r"(?<![(\w])([A-Z]\d+)\b(?!\)).*\((?:[^)]*\W)?\1\b")
     assert twice.search("in the order C10 gives (C10).") and not twice.search("the order (C10); then C11's lead.")
     assert [message for message in messages if twice.search(message)] == []
+
+
+def test_the_replays_call_for_best_is_labelled_in_the_learners_language():
+    from euchre_lesson.engine.rules import PRESETS
+
+    hand = play_out(deal_hand(PRESETS["railroad"], dealer=0, seed=7), [RuleOfThumbPlayer() for _ in range(4)])
+    labels = {}
+    for code in ("en", "fr", "et"):
+        with language.speaking(code):
+            replay = HandReplay(hand)
+            replay.step_slider.value = replay.step_slider.max
+            labels[code] = [text(place.label.value) for pair in replay.calls_for_best for place in pair]
+    assert labels["en"] == ["Given by seat 2 to seat 0", "Laid down by seat 0"]
+    assert labels["fr"] == ["Donnée par place 2 à place 0", "Posée par place 0"]
+    assert labels["et"] == ["Andja: koht 2; saaja: koht 0", "Maha pani: koht 0"]
