@@ -123,13 +123,13 @@ def test_a_refused_move_names_its_options_in_the_learner_s_language():
             hand.apply("order", seat=wrong)
         return str(refused.value)
 
-    assert "and may pass or order." in refusal()
+    assert "and may pass or order (C6)." in refusal()
     with speaking("fr"):
-        assert "qui peut pass ou order." in refusal()
+        assert "qui peut pass ou order (C6)." in refusal()
     with speaking("et"):
-        assert "kes võib pass või order." in refusal()
+        assert "kes võib pass või order (C6)." in refusal()
     with speaking("ha"):  # a begun catalog without the refusal: all of it in English, its "or" too
-        assert "and may pass or order." in refusal()
+        assert "and may pass or order (C6)." in refusal()
 
 
 def test_practice_lists_the_seats_that_passed_with_commas_and_one_and():

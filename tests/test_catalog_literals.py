@@ -37,8 +37,12 @@ SHOWN_FIRST = SHOWN_VALUE | {"Button"}
 LABEL_FIRST = {"InputText", "Select", "heading", "Line", "Said"}
 # The package's own buttons, made with their words and their tooltip first: action_button(words, tooltip, on_click).
 WORDS_FIRST = {"action_button", "TiedButton"}
-# A button on the table view, its words and tooltip after its key: tool(HINT, words, tooltip, enabled) (look).
+# A button on the table view, its words and tooltip after its key: tool(HINT, words, tooltip, enabled) (look);
+# a note's words after the note: say(box, words, mood) (widgets/cards.py).
 WORDS_SECOND = {"tool"}
+SAID_SECOND = {"say"}
+# A labelled place of cards, its label first: place.show(label, cards, trump) (the replay's places).
+LABEL_SHOWN = {"show"}
 # The errors a learner reads: the argument that holds the words (IllegalAction(rule, words), NotationError(part,
 # words), a verdict's message, a computer player's reason (Choice(action, reason)), and the advice's reason and
 # explanation (Option(action, value, error, unit, reason), Grade(verdict, loss, unit, best, explanation)).
@@ -106,7 +110,12 @@ NOT_WORDS = re.compile(
 
 
 # Pieces with letters that are no words even inside a sentence being built: a data URL, a file's name made of parts.
-NOT_PIECES = re.compile(r"^\s*(?:url\()?[\"']?data:|^[\w.{}-]+\.(?:json|csv|html|pdf|txt)$")
+NOT_PIECES = re.compile(
+    r"^\s*(?:url\()?[\"']?data:|^[\w.{}-]+\.(?:json|csv|html|pdf|txt)$"
+    r"|^[\s.#\w{}>,-]*\{\s*[\w-]+\s*:[^;]*;\s*\}\s*$"  # a CSS rule: ".euchre-card.{} { background-image: {}; }"
+)
+# Quotation marks around words said: English's, which a French or Estonian reader should not meet.
+QUOTES = re.compile(r"“[^”]*”")
 # The modules whose functions build the words they show (the widgets, the engine's display of a hand): an f-string
 # of words, or a piece of a sentence joined to others ("keep " + cards), returned or assigned there is shown too.
 BUILT_HERE = ("widgets/", "engine/display.py")
@@ -141,6 +150,8 @@ def literals(node: ast.AST) -> Iterator[ast.AST]:
     elif isinstance(node, ast.BoolOp):
         for value in node.values:
             yield from literals(value)
+    elif isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):  # each line of a list made in one go
+        yield from literals(node.elt)
     elif isinstance(node, (ast.List, ast.Tuple, ast.Set)):
         for element in node.elts:
             yield from literals(element)
@@ -169,6 +180,10 @@ def shown_arguments(call: ast.Call) -> Iterator[ast.AST]:
         yield from call.args[:2]
     if name in WORDS_SECOND:
         yield from call.args[1:3]
+    if name in SAID_SECOND:
+        yield from call.args[1:2]
+    if name in LABEL_SHOWN:
+        yield from call.args[:1]
     if name in REFUSALS:
         place = REFUSALS[name]
         if len(call.args) > place:
@@ -196,9 +211,12 @@ def returned_words(tree: ast.AST) -> list[str]:
 
 def is_piece(literal: ast.AST) -> bool:
     """Whether a literal is words or a piece of them: an f-string with a word in it, a literal with words, or one
-    with a word that begins or ends with a space (" (taken by the dealer)", "keep "), so is joined to others."""
+    with a word that begins or ends with a space (" (taken by the dealer)", "keep "), so is joined to others, or
+    English quotation marks put around words by the code (f" — “{reason}”")."""
     text = text_of(literal)
     bare = TAG.sub(" ", text).strip()
+    if QUOTES.search(text):  # words quoted by the code: each language has its own marks (« … », „…“)
+        return True
     if not WORD.search(bare) or NOT_PIECES.match(text) or re.match(r"^[a-z][a-z0-9_{}-]*$", text):  # a key, an id
         return False
     return isinstance(literal, ast.JoinedStr) or has_words(text) or text != text.strip()
@@ -316,6 +334,9 @@ def test_the_walk_fails_on_a_label_left_unmarked_in_a_module_all_marked():
         'Line("Waiting to be seated: " + waiting)',
         'Said("This browser\'s seat is not one of this class\'s any more.", "note")',
         'tool(HINT, "Hint", _("The computer\'s advice"), your_turn)',
+        # the scoring widgets and the replay as they were before the French read-through of lessons 5 and 7
+        'say(self.note, "Choose the points for each side, then press Check.")',
+        'place.show(f"Laid down by {seat_words(lone)}" if laid else "", laid, trump)',
     ],
 )
 def test_the_walk_finds_an_unmarked_label(source):
@@ -382,6 +403,8 @@ def test_every_marked_message_is_in_the_template():
         'def log_html(lines):\n    if not lines:\n        return "<i>Nothing has been said yet.</i>"\n',
         'def worth(value):\n    worth = f"{value:.0%} chance"\n    return worth\n',
         'def up(words):\n    words += " (taken by the dealer)"\n    return words\n',
+        # the story of a hand as it was before the French read-through: a reason in English quotation marks
+        'def log(view):\n    lines = [words + (f" — “{reasons[i]}”" if i in reasons else "") for i, words in view]\n',
     ],
 )
 def test_the_walk_finds_words_a_widget_builds_and_returns_or_assigns(source):
@@ -397,6 +420,9 @@ def test_the_walk_finds_words_a_widget_builds_and_returns_or_assigns(source):
         'def file(name):\n    return f"{name}.json"\n',
         'def marks(role):\n    return f"euchre-role-{role}"\n',
         "def face(svg):\n    return f'url(\"data:image/svg+xml,{svg}\")'\n",
+        'def css(rules):\n    return [f".euchre-card.{name} {{ background-image: {url}; }}" for name, url in rules]\n',
+        'def redraw(self):\n    say(self.note, _("Choose the points for each side, then press Check."))\n',
+        "def draw(self, row):\n    self.row.show(cards, trump, legal=legal)\n",
         'def __repr__(self):\n    return f"Moments({len(self)} before your actions)"\n',
     ],
 )

@@ -14,7 +14,8 @@ class IllegalAction(ValueError):
     """An action that breaks a rule of RULES.md; `.rule` is the rule's id."""
 
     def __init__(self, rule: str, message: str):
-        super().__init__(f"{message} ({rule})")
+        # the rule's id inside the last sentence, before its full stop: "You must follow ♠: you hold Q♠ (C12)."
+        super().__init__(f"{message[:-1]} ({rule})." if message.endswith(".") else f"{message} ({rule})")
         self.rule = rule
         self.explanation = message
 

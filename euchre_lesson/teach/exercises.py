@@ -774,6 +774,14 @@ class PlayableCard(LegalPlays):
         return _Text(_("Answer: any of {answer}. {why}").format(answer=_words(self.answer()), why=self.explain()))
 
 
+# Both sides' points as an answer names them, by the game's noun for its defenders (T7, F4, W6).
+_PAIRS = {
+    "the defenders": N_("makers {makers}, defenders {defenders}"),
+    "each defender": N_("makers {makers}, each defender {defenders}"),
+    "the opponent": N_("makers {makers}, opponent {defenders}"),
+}
+
+
 @dataclass(frozen=True, repr=False)
 class Score(Exercise):
     """How many points does this hand score? (T7, F4)"""
@@ -833,7 +841,10 @@ class Score(Exercise):
         return ngettext("{count} point", "{count} points", choice).format(count=choice)
 
     def _pair(self, points) -> str:
-        return f"makers {points[0]}, {self._defenders.removeprefix('the ')} {points[1]}"
+        pair = _PAIRS.get(self._defenders)
+        if pair is None:  # a game whose defenders the catalog does not name: said as written
+            return f"makers {points[0]}, {self._defenders.removeprefix('the ')} {points[1]}"
+        return language._(pair).format(makers=points[0], defenders=points[1])
 
     def _written(self, given) -> str:
         return " ".join(map(str, given)) if isinstance(given, tuple) else str(given)

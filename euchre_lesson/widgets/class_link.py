@@ -68,15 +68,22 @@ class ClassLink(Described, w.VBox):
             self.leave_tie.hide()
             say(
                 self.said,
-                "Your answers are kept on this computer only. If your teacher runs a class server, "
-                "write its address and the join code (your teacher gives both) and press Join.",
+                _(
+                    "Your answers are kept on this computer only. If your teacher runs a class server, "
+                    "write its address and the join code (your teacher gives both) and press Join."
+                ),
             )
         elif not link.token:  # linked before the class gave each learner a key: nothing is sent until joined again
             self.leave_tie.draw(link)
             say(self.said, OLD_LINK, "bad")
         else:
             self.leave_tie.draw(link)
-            say(self.said, f"Your answers go to your teacher's server at {link.server} as {link.name}.")
+            say(
+                self.said,
+                _("Your answers go to your teacher's server at {server} as {name}.").format(
+                    server=link.server, name=link.name
+                ),
+            )
 
     def join(self) -> None:
         """Ask the server, and keep the link if it says yes; any mistake is said in words."""
@@ -96,4 +103,4 @@ class ClassLink(Described, w.VBox):
             say(self.said, str(mistake), "bad")
             return
         self._show(None)
-        say(self.said, "Your answers are no longer sent to your teacher's server; they are still kept here.")
+        say(self.said, _("Your answers are no longer sent to your teacher's server; they are still kept here."))

@@ -19,7 +19,9 @@ def log_html(view: View, reasons: dict[int, str]) -> str:
     if not isinstance(reasons, dict) or not all(type(i) is int and type(said) is str for i, said in reasons.items()):
         raise checks.refused("reasons", reasons, "a dict from the number of an action to its player's reason")
     lines = [
-        sentence(words) + (f" — “{reason_words(reasons[i], view)}”" if i in reasons else "") for i, words in story(view)
+        sentence(words)
+        + (" — " + _("“{reason}”").format(reason=reason_words(reasons[i], view)) if i in reasons else "")
+        for i, words in story(view)
     ]
     if not lines:
         return "<i>" + _("Nothing has been said yet.") + "</i>"

@@ -120,4 +120,4 @@ class PositionView(Described, w.VBox):
             else:
                 self.choose(got)
         except ValueError as error:  # the rules' refusal, in their words: the learner chooses again
-            say(self.verdict, f"That did not work: {error}", "bad")
+            say(self.verdict, _("That did not work: {error}").format(error=error), "bad")

@@ -325,4 +325,4 @@ class ClassProgressView(Described, w.VBox):
         except NotationError as mistake:
             say(self.said, str(mistake), "bad")
             return
-        say(self.said, f"Saved {path}.", "good")
+        say(self.said, _("Saved {path}.").format(path=path), "good")

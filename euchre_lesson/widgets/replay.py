@@ -38,10 +38,11 @@ class _Place(Described, w.HBox):
 
     purpose = N_("One place at the table of a replayed hand, with its cards.")
 
-    def __init__(self) -> None:
+    def __init__(self, *, seat: bool = False) -> None:
         self.label = w.HTML(layout=w.Layout(width="15em"))
         self.row = CardStrip()
         super().__init__([self.label, self.row], layout=w.Layout(align_items="center"))
+        self.seat = seat  # a seat's place stays shown with no cards left (in every language); others hide when empty
 
     def show(self, label: str, cards, trump, *, hidden: bool = False, legal=()) -> None:
         self.label.value = escape(label)
@@ -49,7 +50,7 @@ class _Place(Described, w.HBox):
             show_backs(self.row, len(cards))
         else:
             self.row.show(cards, trump, legal=legal)
-        self.layout.display = None if cards or label.startswith("Seat") else "none"
+        self.layout.display = None if cards or self.seat else "none"
 
 
 class HandReplay(Described, w.VBox):
@@ -84,7 +85,7 @@ class HandReplay(Described, w.VBox):
         # By index: ipywidgets reads a value of None as "nothing chosen" and shows an empty box.
         self.seat_picker.index = 0 if seat is None else seat + 1
         self.status = w.HTML()
-        self.seats = [_Place() for _seat in range(players)]
+        self.seats = [_Place(seat=True) for _seat in range(players)]
         self.dummy, self.set_aside = _Place(), _Place()
         self.up_card, self.kitty, self.discard = _Place(), _Place(), _Place()
         # (the card given, the card laid down) for each call for best of the hand, the engine's order (R3)
@@ -191,13 +192,18 @@ class HandReplay(Described, w.VBox):
             giver, lone = state.exchanges[number] if number < len(state.exchanges) else (None, None)
             given, laid = state.given[number : number + 1], state.laid_down[number : number + 1]
             given_place.show(
-                f"Given by {seat_words(giver, table)} to {seat_words(lone, table)}" if given else "",
+                _("Given by {giver} to {lone}").format(giver=seat_words(giver, table), lone=seat_words(lone, table))
+                if given
+                else "",
                 given,
                 state.trump,
                 hidden=face_down(given),
             )
             laid_place.show(
-                f"Laid down by {seat_words(lone, table)}" if laid else "", laid, state.trump, hidden=face_down(laid)
+                _("Laid down by {lone}").format(lone=seat_words(lone, table)) if laid else "",
+                laid,
+                state.trump,
+                hidden=face_down(laid),
             )
 
     def known_cards(self) -> frozenset[Card]:

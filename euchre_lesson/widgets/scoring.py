@@ -140,7 +140,11 @@ class ScoreCalculator(Described, w.VBox):
                 box.value = False  # this change redraws
                 return
         row, points = self.answer()
-        say(self.points, f"{points_words(self.rules, points).capitalize()}: {row.result} ({row.rule}).")
+        points_said = capital(points_words(self.rules, points))
+        say(
+            self.points,
+            _("{points}: {result} ({rule}).").format(points=points_said, result=language._(row.result), rule=row.rule),
+        )
         self.table.value = _table_html(self.rules, row)
 
 
@@ -221,7 +225,7 @@ class ScoreQuiz(Described, w.VBox):
         self.questions += 1
         self.next_tie.draw(self.questions)
         self.question.value = f"<p>{escape(self.question_text())}</p>"
-        say(self.note, "Choose the points for each side, then press Check.")
+        say(self.note, _("Choose the points for each side, then press Check."))
 
     def question_text(self) -> str:
         return self.exercise.question

@@ -36,9 +36,7 @@ EXERCISES = {
             N_("the player on the dealer's left"): N_(
                 "The dealer's left leads only when nobody goes alone; a lone player changes the first lead (C11)."
             ),
-            N_("the maker"): N_(
-                "A lone player does not lead the first trick: C11 gives that lead to another player (C11)."
-            ),
+            N_("the maker"): N_("A lone player does not lead the first trick: another player leads it (C11)."),
         },
         right="the player on the maker's left",
         hints=(
@@ -76,7 +74,7 @@ EXERCISES = {
     "q5": Choice(
         N_("Trump is fixed and the dealer has discarded. Who says first whether they go alone?"),
         {
-            N_("the maker"): N_("the maker announces first; the others are asked after, in the order C10 gives (C10)."),
+            N_("the maker"): N_("the maker announces first; the others are asked after, in the rule's order (C10)."),
             N_("the dealer's left"): N_(
                 "The dealer's left leads the first trick when nobody goes alone, but the "
                 "announcements before it start elsewhere (C10, C11)."
@@ -122,12 +120,10 @@ EXERCISES = {
             N_("seat 3, the maker's partner"): N_(
                 "if the maker stays, the maker's partner may go alone instead; then the defenders are asked (C10, F3)."
             ),
-            N_("seat 2, the next player"): N_(
-                "Seat 2 is a defender, and C10 does not ask the defenders yet (C10, F3)."
-            ),
+            N_("seat 2, the next player"): N_("Seat 2 is a defender, and the defenders are not asked yet (C10, F3)."),
             N_("nobody: only the maker may go alone"): N_(
                 "By the rule book more players than the maker may go alone: "
-                "after the maker, C10 asks others in turn (C10, F3); only a club's house rule stops that."
+                "after the maker, the others are asked in turn (C10, F3); only a club's house rule stops that."
             ),
         },
         right="seat 3, the maker's partner",
