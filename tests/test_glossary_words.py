@@ -144,8 +144,6 @@ OTHER_SENSES = {
 }
 # English words a translation keeps on purpose, with the reason (language, lesson, cell id, word).
 KEPT_ENGLISH = {
-    ("fr", "02_bidding_round_one", "lesson-2-intro", "dealer"): "the tables show « (dealer) », not yet translated",
-    ("et", "02_bidding_round_one", "lesson-2-intro", "dealer"): "the tables show (dealer), not yet translated",
     ("et", "08_cutthroat_game", "computer-levels", "game"): "the button *New game*, in English on the table for now",
     (
         "et",
