@@ -48,7 +48,7 @@ def test_english_stays_word_for_word():
 @pytest.mark.parametrize(
     ("language", "waiting", "seated", "playing", "screen"),
     [
-        ("fr", "Gus (en attente)", "Ann (table 1, place 2)", "Table 2 : cutthroat, main 3 (en pause)", "tape le code"),
+        ("fr", "Gus (en attente)", "Ann (table 1, place 2)", "Table 2 : cutthroat, donne 3 (en pause)", "tape le code"),
         ("et", "Gus (ootab)", "Ann (laud 1, koht 2)", "Laud 2: cutthroat, jagu 3 (peatatud)", "sisesta liitumiskood"),
     ],
 )

@@ -166,7 +166,7 @@ def test_the_five_kept_are_explained_in_each_reader_s_language():
         )
         assert " ou " in words_of(said)
     with speaking("et"):
-        assert words_of(said).startswith("Jäta kõik trumbid (J♥ J♦ A♥), kõrvalmasti äss A♣")
+        assert words_of(said).startswith("Hoia kõik trumbid (J♥ J♦ A♥), kõrvalmasti äss A♣")
 
 
 def test_the_expert_s_reason_and_what_its_choice_is_worth_are_read_in_each_reader_s_language():
