@@ -78,7 +78,10 @@ def few_worlds(monkeypatch):
 
 
 @pytest.mark.parametrize("rules", GAMES, ids=lambda rules: rules.game)
-def test_a_move_the_hint_recommended_is_never_graded_a_mistake(rules, few_worlds):
+def test_a_move_the_hint_recommended_is_never_graded_a_mistake(rules, few_worlds, monkeypatch):
+    # No clock on the hint: on a busy machine a hint cut short by its time says it had none to weigh, is not kept,
+    # and the grade then weighs the decision afresh (a CI run met that once); the clock's own case is not this one.
+    monkeypatch.setattr(table_model, "HINT_SECONDS", None)
     pairs = hinted_and_graded(rules, 200)
     assert len(pairs) >= 200
     for hint, decision in pairs:
