@@ -1,6 +1,9 @@
 """A lesson as a page (Voila): prose and live widgets, no answers and no code for programmers, the code one link away.
 
-A lesson's cells tagged `solution` (an answer) or `jupyterlab-only` (how to run it in JupyterLab) are left out.
+A lesson's cells tagged `solution` (an answer) or `jupyterlab-only` (how to run it in JupyterLab) are left out, and
+its part for programmers: from the cell tagged `for-programmers` (its heading, "For programmers" in English) to the
+next heading as high. The tag, not the heading's words, marks the part, so a translated lesson's page leaves it out
+too ("Pour les programmeurs").
 
 Voila runs `page_view` on every notebook before it starts the kernel (jupyter-config/voila.py names it as
 VoilaConfiguration.prelaunch_hook), so what is left out here never runs and never shows.
@@ -10,10 +13,14 @@ from __future__ import annotations
 
 import copy
 import re
+from pathlib import PurePosixPath
 
 import nbformat
 
-PROGRAMMERS = re.compile(r"^(#{1,6})\s+For programmers\b", re.IGNORECASE | re.MULTILINE)
+from .engine import language as catalog
+from .engine.language import ENGLISH, LANGUAGES, N_, speaking
+
+PROGRAMMERS = "for-programmers"  # the tag of the cell whose heading opens a lesson's part for programmers
 HEADING = re.compile(r"^(#{1,6})\s", re.MULTILINE)
 VOILA_PAGE = "voila/render/"
 LAB_VIEW = "lab/tree/"
@@ -42,27 +49,54 @@ TO_THE_ANCHOR = """<script>
 </script>"""
 
 
+# The page's own words around the lesson, in the lesson's language; the site's lesson pages show them too (its build,
+# jupyterlite/build_site.py, writes them into the page for each lesson).
+PAGE_WORDS = {
+    "starting": N_("Python is starting…"),
+    "code": N_("Show the code"),
+    "stopped": N_("This lesson stopped at a problem: reload the page to start it again."),
+}
+
+
+def lesson_language(path: str) -> str:
+    """The language of the lesson at `path`: its folder's where that names a language (notebooks/fr/…), else English."""
+    folder = PurePosixPath(path).parent.name
+    return folder if folder in LANGUAGES else ENGLISH
+
+
+def page_words(language: str) -> dict[str, str]:
+    """The page's words in `language`."""
+    with speaking(language):
+        return {key: catalog._(words) for key, words in PAGE_WORDS.items()}
+
+
 # Tags of cells a page leaves out: an answer, and words only JupyterLab needs (how to run the cells there).
 NOT_ON_A_PAGE = frozenset({"solution", "jupyterlab-only"})
 
 
+def tags(cell) -> tuple[str, ...]:
+    """A cell's tags (none for a cell without)."""
+    return tuple(cell.get("metadata", {}).get("tags", ()))
+
+
 def shown(cell) -> bool:
     """A cell a learner sees in the page: not an answer, nor words for JupyterLab only."""
-    return NOT_ON_A_PAGE.isdisjoint(cell.get("metadata", {}).get("tags", ()))
+    return NOT_ON_A_PAGE.isdisjoint(tags(cell))
 
 
 def without_programmers_parts(cells: list) -> list:
-    """The cells without each part headed "For programmers" (up to the next heading as high or higher)."""
+    """The cells without each part for programmers: from the heading of a cell tagged `for-programmers` up to the
+    next heading as high or higher."""
     kept, skipping = [], None  # skipping: the level of the heading whose part is left out
     for cell in cells:
         if cell.cell_type == "markdown":
             heading = HEADING.match(cell.source.lstrip())
             if skipping is not None and heading and len(heading[1]) <= skipping:
                 skipping = None
-            programmers = PROGRAMMERS.search(cell.source)
-            if skipping is None and programmers:
-                skipping = len(programmers[1])
-                before = cell.source[: programmers.start()].strip()
+            opening = HEADING.search(cell.source) if PROGRAMMERS in tags(cell) else None
+            if skipping is None and opening:
+                skipping = len(opening[1])
+                before = cell.source[: opening.start()].strip()
                 if before:  # the prose above the heading, in the same cell, stays
                     kept.append(nbformat.v4.new_markdown_cell(before))
                 continue
@@ -79,11 +113,12 @@ def lab_address(page_path: str) -> str | None:
 
 
 def code_link(lab: str) -> str:
-    """The small link from a page to the same lesson in JupyterLab, where its code is."""
+    """The small link from a page to the same lesson in JupyterLab, where its code is, in the lesson's language."""
+    words = page_words(lesson_language(lab))["code"]
     return (
         f'<p style="text-align:right;font-size:0.9em">'
         f'<a class="euchre-code-link" href="{lab}" style="text-decoration:underline">'
-        f"Show the code (JupyterLab)</a></p>"
+        f"{words} (JupyterLab)</a></p>"
     )
 
 

@@ -23,6 +23,7 @@ import email.parser
 import functools
 import hashlib
 import http.server
+import importlib
 import json
 import os
 import re
@@ -489,20 +490,17 @@ def contents_page() -> str:
     return pages[0].relative_to(ROOT).as_posix()
 
 
-def handout():
-    """The project's one list of what students are handed (teach/handout.py), from this checkout: the build venv
-    does not install the package."""
+def package(module: str):
+    """A module of the project's package from this checkout (the build venv does not install the package)."""
     if str(HERE.parent) not in sys.path:
         sys.path.insert(0, str(HERE.parent))
-    from euchre_lesson.teach import handout
-
-    return handout
+    return importlib.import_module(f"euchre_lesson.{module}")
 
 
 def content_files(answers: bool = False, root: Path | None = None) -> dict[str, bytes]:
     """What the site holds, by its path: the hand-out (student copies, the rule book, the app's table) and nothing
     else, never through a link; with `answers`, the lessons as they are and the teacher's guide."""
-    module = handout()
+    module = package("teach.handout")
     try:
         return module.site_files(root or ROOT, answers)
     except module.ToolRefused as refused:
@@ -626,11 +624,12 @@ def opening_text(notebook: dict) -> str:
 
 def lesson_frame(page: str, content: Path) -> str:
     """The Notebook app's page with the lesson frame at the top of its body: every lesson's title and opening text."""
-    lessons = {}
+    pages, lessons = package("pages"), {}
     for path in sorted([*content.glob(f"{LESSONS.name}/*.ipynb"), *content.glob(f"{LESSONS.name}/*/*.ipynb")]):
         notebook = json.loads(path.read_text(encoding="utf-8"))
         name = path.relative_to(content).as_posix()
-        lessons[name] = {"title": lesson_title(notebook, name), "text": opening_text(notebook)}
+        words = pages.page_words(pages.lesson_language(name))  # "Python is starting…" and the rest
+        lessons[name] = {"title": lesson_title(notebook, name), "text": opening_text(notebook), "words": words}
     # In a <script> element nothing may read as its end tag.
     data = json.dumps(lessons, ensure_ascii=False).replace("</", "<\\/")
     frame = LESSON_FRAME.read_text(encoding="utf-8").replace("LESSONS_JSON", data)

@@ -23,7 +23,10 @@ among the lessons of its language.
 
 Code cells are not translated: the strings in them are the package's own values as often as words to read
 (`"rule of thumb"`, `"hearts"`, `"pickup 9h"`), and no rule tells one kind from the other; the words a code cell
-shows come from the package's catalog (scripts/catalog.py), in the kernel's language.
+shows come from the package's catalog (scripts/catalog.py), in the kernel's language. The exception is a code cell
+tagged `translate`, whose author says its quoted strings and comments are words to read (lesson 6's "You hold …
+and spades are trump."): it is a message like a markdown cell, and its translation may change only its strings and
+comments, never its code (the check compares the two cells' Python tokens).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ import re
 import sys
 import tempfile
 import time
+import tokenize
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -58,6 +62,9 @@ from euchre_lesson.engine.language import ENGLISH, WHOLE_LESSONS  # noqa: E402
 from euchre_lesson.engine.language import LANGUAGES as SPOKEN  # noqa: E402
 
 LANGUAGES = tuple(code for code in SPOKEN if code != ENGLISH)  # the languages with lessons besides English
+TRANSLATE = "translate"  # the tag of a code cell whose strings and comments are words to translate
+CODE_NOTE = "Python code: translate only the words in quotes and after #, nothing else."
+WORDS_TOKENS = {tokenize.STRING, tokenize.COMMENT, getattr(tokenize, "FSTRING_MIDDLE", tokenize.STRING)}
 LANGUAGE_CELL = "lesson-language"  # the id of the code cell the build adds: the kernel speaks the lesson's language
 PROGRESS = "EUCHRE_LESSON_PROGRESS"  # the folder of a learner's answers (teach/progress.py): a fresh one per build
 CELL_SECONDS = 600  # the longest one cell of a lesson may run while a build executes it
@@ -107,10 +114,21 @@ def read_lesson(path: Path) -> nbformat.NotebookNode:
 
 
 def words(cell: nbformat.NotebookNode) -> str | None:
-    """The learner-facing text of a cell to translate: a markdown cell's source (None for code, or an empty cell)."""
-    if cell.cell_type != "markdown" or not cell.source.strip():
+    """The learner-facing text of a cell to translate: a markdown cell's source, or a code cell's tagged `translate`
+    (None for other code, or an empty cell)."""
+    tagged = cell.cell_type == "code" and TRANSLATE in cell.get("metadata", {}).get("tags", ())
+    if not (cell.cell_type == "markdown" or tagged) or not cell.source.strip():
         return None
     return str(cell.source)
+
+
+def code_of(source: str) -> list[tuple[int, str]] | None:
+    """A code cell's Python tokens but its strings and comments (None if it is not Python that reads)."""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    return [(token.type, token.string) for token in tokens if token.type not in WORDS_TOKENS]
 
 
 def extracted(lesson: Path) -> Catalog:
@@ -120,7 +138,7 @@ def extracted(lesson: Path) -> Catalog:
     for cell in read_lesson(lesson).cells:
         text = words(cell)
         if text is not None:
-            template.add(text, context=cell.id)
+            template.add(text, context=cell.id, auto_comments=[CODE_NOTE] if cell.cell_type == "code" else ())
     return template
 
 
@@ -161,11 +179,13 @@ def carried(lesson: Path, language: str, template: Catalog, locale: Path = LOCAL
         cell = str(message.context)
         before = old.pop(cell, None)
         if before is None or not before.string:
-            catalog.add(message.id, context=cell)
+            catalog.add(message.id, context=cell, auto_comments=message.auto_comments)
         elif before.id == message.id:
-            catalog.add(message.id, before.string, context=cell, flags=before.flags)
+            catalog.add(
+                message.id, before.string, context=cell, flags=before.flags, auto_comments=message.auto_comments
+            )
         else:  # the English changed: the translation waits for the translator (the template's history says how)
-            catalog.add(message.id, before.string, context=cell, flags=("fuzzy",))
+            catalog.add(message.id, before.string, context=cell, flags=("fuzzy",), auto_comments=message.auto_comments)
     for cell, gone in old.items():
         if gone.string:
             catalog.obsolete[(str(gone.id), cell)] = Message(gone.id, gone.string, context=cell, flags=gone.flags)
@@ -211,9 +231,12 @@ def translated(lesson: Path, language: str, locale: Path = LOCALE) -> nbformat.N
         raise SystemExit(f"{lesson.name}: a cell has the id {LANGUAGE_CELL!r}, which the build gives its own cell.")
     known = translations(lesson, language, locale)
     for cell in notebook.cells:
-        english = words(cell)
-        if english is not None and current(known.get(cell.id), english):
-            cell.source = str(known[cell.id].string)
+        english, message = words(cell), known.get(cell.id)
+        faithful = cell.cell_type != "code" or (
+            message is not None and code_of(str(message.string)) == code_of(english)
+        )
+        if english is not None and current(message, english) and faithful:  # else the English (the check says why)
+            cell.source = str(message.string)
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
             cell.metadata.pop("execution", None)
@@ -261,8 +284,11 @@ def cells(notebook: nbformat.NotebookNode) -> list[tuple[str, str, str]]:
     return [(cell.cell_type, cell.id, cell.source) for cell in notebook.cells]
 
 
-def kept(english: str, translation: str) -> Iterator[str]:
-    """What a translation of a cell dropped or changed among its links, HTML and code, in words."""
+def kept(english: str, translation: str, code: bool = False) -> Iterator[str]:
+    """What a translation of a cell dropped or changed among its links, HTML and code, in words; of a code cell, also
+    anything but its strings and comments."""
+    if code and code_of(translation) != code_of(english):
+        yield "its translation may change only the code's strings and comments, and must stay Python that runs"
     for kind, pattern in MARKUP.items():
         wanted, got = sorted(pattern.findall(english)), sorted(pattern.findall(translation))
         if wanted != got:
@@ -294,7 +320,8 @@ def problems(notebooks: Path = NOTEBOOKS, locale: Path = LOCALE, languages: Iter
                             f"it again in {po_path(lesson, language, locale)} and take off its fuzzy mark",
                         )
                     )
-                found.extend(Problem(where.format(cell.id), what) for what in kept(english, str(message.string)))
+                translation, code = str(message.string), cell.cell_type == "code"
+                found.extend(Problem(where.format(cell.id), what) for what in kept(english, translation, code))
             built = built_path(lesson, language)
             if built.parent.is_dir() and (
                 not built.exists()

@@ -171,6 +171,27 @@ def test_the_check_names_a_translation_that_changes_a_link_or_the_code_to_type(p
     assert code == 1 and "fr: 01_trumps.ipynb, cell your-turn: its translation must keep each code" in said
 
 
+def test_a_code_cell_tagged_translate_may_have_its_words_translated_and_nothing_else(place, capsys):
+    """Lesson 6's code printed English in every language; a code cell tagged `translate` is a message, whose
+    translation may change its strings and comments only: one that changes its code is named and never built."""
+    code = 'hand = "A♥ 10♥"\nprint("You hold", hand)  # your cards'
+    path = lesson(place[0], code=code)
+    notebook = nbformat.read(path, as_version=4)
+    notebook.cells[1].metadata["tags"] = [tool.TRANSLATE]
+    nbformat.write(notebook, path)
+    extract(place)
+    message = tool.read(tool.template_path(path, place[1])).get(code, context="first-code")
+    assert message is not None and message.auto_comments == [tool.CODE_NOTE]
+    french = 'hand = "A♥ 10♥"\nprint("Tu as", hand)  # tes cartes'
+    translate(path, place[1], {"first-code": french})
+    assert tool.translated(path, "fr", place[1]).cells[2].source == french
+    assert checked(place, capsys)[0] == 0
+    translate(path, place[1], {"first-code": french.replace("print", "input")})
+    assert tool.translated(path, "fr", place[1]).cells[2].source == code  # the English, never the unfaithful code
+    status, said = checked(place, capsys)
+    assert status == 1 and "cell first-code: its translation may change only the code's strings and comments" in said
+
+
 @pytest.mark.parametrize("language_code", tool.LANGUAGES)
 def test_every_translated_cell_of_the_real_lessons_is_faithful(language_code):
     for path in tool.lessons():

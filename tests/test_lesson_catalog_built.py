@@ -52,6 +52,24 @@ def test_every_lesson_of_a_translated_language_is_built_and_was_run_in_order_fro
     assert extra == {lesson.name for lesson in tool.lessons()}, "a built lesson whose English lesson is gone"
 
 
+def printed(cell: nbformat.NotebookNode) -> str:
+    return "".join(out.get("text", "") for out in cell.outputs if out.output_type == "stream")
+
+
+@pytest.mark.parametrize("language", BUILT)
+def test_what_a_translated_lesson_s_code_prints_is_in_its_language(language):
+    """Lesson 6 printed "You hold A♥ 10♥ K♣ 9♠ Q♦ and spades are trump." in every language: its code cells tagged
+    `translate` are translated, and print their lesson's words."""
+    tagged = 0
+    for lesson in tool.lessons():
+        built = {cell.id: cell for cell in nbformat.read(tool.built_path(lesson, language), as_version=4).cells}
+        for cell in nbformat.read(lesson, as_version=4).cells:
+            if tool.TRANSLATE in cell.metadata.get("tags", ()):
+                tagged += 1
+                assert printed(cell) and printed(built[cell.id]) != printed(cell), (lesson.name, cell.id)
+    assert tagged >= 7
+
+
 def links(path: Path) -> list[str]:
     """Every link of a lesson: its markdown's, and every href in its outputs and its widgets' stored state."""
     notebook = nbformat.read(path, as_version=4)

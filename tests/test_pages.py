@@ -1,11 +1,18 @@
 """The lessons as pages (euchre_lesson.pages, Voila's prelaunch hook) and where rule links lead from them."""
 
+import re
+from pathlib import Path
+
 import nbformat
 import pytest
 
 from euchre_lesson.engine.display import PAGES_SETTING, ROOT_SETTING, RULE_BOOK_SETTING, rule_link
-from euchre_lesson.pages import lab_address, page_view
+from euchre_lesson.engine.language import WHOLE_LESSONS
+from euchre_lesson.pages import PAGE_WORDS, PROGRAMMERS, lab_address, page_view, page_words
 from euchre_lesson.server_extension import pages_settings
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 
 md, code = nbformat.v4.new_markdown_cell, nbformat.v4.new_code_cell
 
@@ -17,7 +24,7 @@ def lesson():
             md("# 1 · Cards\n\nProse."),
             code("ask('lesson 1 q1')"),
             answer,
-            md("Last words.\n\n## For programmers\n\nThe engine's names."),
+            md("Last words.\n\n## For programmers\n\nThe engine's names.", metadata={"tags": [PROGRAMMERS]}),
             code("print(deck())"),
             md("### A detail for programmers"),
             code("print(1)"),
@@ -37,6 +44,46 @@ def test_a_page_leaves_out_the_answers_and_the_part_for_programmers():
     ]
     assert 'href="/lab/tree/notebooks/01_x.ipynb"' in sources[0] and "Show the code (JupyterLab)" in sources[0]
     assert len(lesson().cells) == 8  # the notebook itself is left as it was
+
+
+def test_the_part_for_programmers_is_marked_by_its_tag_whatever_its_heading_says():
+    """A French lesson's "Pour les programmeurs" showed on its page, when the page looked for English words."""
+    part = md("## Pour les programmeurs\n\nLes noms du moteur.", metadata={"tags": [PROGRAMMERS]})
+    notebook = nbformat.v4.new_notebook(cells=[md("# 1 · Les cartes"), part, code("print(1)"), md("## Ensuite")])
+    assert [cell.source for cell in page_view(notebook).cells[1:]] == ["# 1 · Les cartes", "## Ensuite"]
+    untagged = md("## For programmers\n\nNot marked.")
+    notebook = nbformat.v4.new_notebook(cells=[md("# 1 · Cards"), untagged, code("print(1)")])
+    assert len(page_view(notebook).cells) == 4  # the words alone mark nothing: the tag does
+
+
+def test_every_part_for_programmers_of_the_lessons_carries_the_tag():
+    for lesson in LESSONS:
+        for cell in nbformat.read(lesson, as_version=4).cells:
+            headed = cell.cell_type == "markdown" and re.search(r"^#+ For programmers", cell.source, re.M)
+            assert bool(headed) == (PROGRAMMERS in cell.metadata.get("tags", ())), (lesson.name, cell.id)
+
+
+@pytest.mark.parametrize("language", WHOLE_LESSONS)
+def test_a_translated_lesson_s_page_shows_the_cells_its_english_page_shows(language):
+    for lesson in LESSONS:
+        english = [cell.id for cell in page_view(nbformat.read(lesson, as_version=4)).cells[1:]]
+        built = nbformat.read(lesson.parent / language / lesson.name, as_version=4)
+        translated = [cell.id for cell in page_view(built).cells[1:] if cell.id != "lesson-language"]
+        assert translated == english, lesson.name
+
+
+def test_a_page_s_own_words_speak_the_lesson_s_language():
+    french = page_words("fr")
+    assert set(french) == set(PAGE_WORDS) and french["code"] != PAGE_WORDS["code"]
+    link = page_view(lesson(), lab="/lab/tree/notebooks/fr/01_x.ipynb").cells[0].source
+    assert f"{french['code']} (JupyterLab)" in link
+
+
+def test_the_site_s_lesson_pages_know_the_page_s_english_words():
+    """The site's extension falls back on the English words for a notebook its build did not know."""
+    script = (ROOT / "jupyterlite" / "lesson-pages" / "static" / "remoteEntry.js").read_text(encoding="utf-8")
+    block = re.search(r"ENGLISH_WORDS = \{(.*?)\};", script, re.S)
+    assert block and dict(re.findall(r"(\w+): '([^']*)'", block[1])) == PAGE_WORDS
 
 
 def test_a_page_leaves_out_what_only_jupyterlab_needs():

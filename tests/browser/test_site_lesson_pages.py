@@ -13,8 +13,10 @@ import re
 import nbformat
 import pytest
 from conftest import TIMINGS
-from labdriver import LESSONS, WIDGET_MIME, kernel_run, wait_kernel_idle
+from labdriver import LESSONS, ROOT, WIDGET_MIME, kernel_run, wait_kernel_idle
 from test_site_in_browser import LESSON_NAMES, offline, site  # noqa: F401 (fixtures)
+
+from euchre_lesson.pages import PROGRAMMERS, lesson_language, page_words, shown, without_programmers_parts
 
 PHONE = {"width": 390, "height": 844}
 RULE_LINK = re.compile(r"\]\((13_rule_book\.ipynb#([A-Z]\d+))\)")
@@ -41,17 +43,8 @@ SURVEY = """() => {
 
 
 def shown_cells(path) -> list:
-    """The cells a lesson page shows: not tagged `solution`, not in a part headed "For programmers"."""
-    shown, part = [], 0
-    for cell in nbformat.read(path, as_version=4).cells:
-        heading = re.match(r"(#{1,6})\s+(.*)", cell.source) if cell.cell_type == "markdown" else None
-        if heading:
-            level = len(heading[1])
-            part = 0 if part and level <= part else part
-            part = level if not part and heading[2].strip().lower().startswith("for programmers") else part
-        if not part and not {"solution", "jupyterlab-only"} & set(cell.metadata.get("tags", [])):
-            shown.append(cell)
-    return shown
+    """The cells a lesson page shows, as the Voila pages choose them (euchre_lesson.pages): the site must agree."""
+    return without_programmers_parts([cell for cell in nbformat.read(path, as_version=4).cells if shown(cell)])
 
 
 def widgets_shown(path) -> int:
@@ -126,7 +119,10 @@ def check_notebook() -> dict:
         nbformat.v4.new_markdown_cell("# A check page"),
         code('print("SHOWN")', outputs=[stored]),
         code('print("THE ANSWER")', metadata={"tags": ["solution"]}),
-        nbformat.v4.new_markdown_cell("## For programmers\nHow the code works."),
+        # the part for programmers is marked by its tag, whatever its heading says (here, as a French lesson's does)
+        nbformat.v4.new_markdown_cell(
+            "## Pour les programmeurs\nHow the code works.", metadata={"tags": [PROGRAMMERS]}
+        ),
         code('print("CODE DEMO")'),
         nbformat.v4.new_markdown_cell("### Typing answers"),
         code('print("ALSO CODE")'),
@@ -157,7 +153,7 @@ def test_a_page_leaves_out_answers_programmers_parts_and_stored_outputs_and_stop
     for hidden in (
         "STORED OUTPUT",
         "THE ANSWER",
-        "For programmers",
+        "Pour les programmeurs",
         "CODE DEMO",
         "ALSO CODE",
         "Typing answers",
@@ -305,6 +301,18 @@ def test_a_lesson_on_a_phone_fits_the_screen(site, offline, shots, folder, lesso
     assert geometry["page"] <= PHONE["width"], f"the page scrolls sideways: {geometry}"
     assert not geometry["scrollers"] and not geometry["wide"], f"something is wider than the screen: {geometry}"
     assert geometry["lines"] * 3 <= geometry["words"], f"the text does not wrap normally: {geometry}"
+    # The page's own words and what it leaves out follow the lesson, whatever its language: the code link in the
+    # lesson's words, and no part for programmers ("Pour les programmeurs" once showed in French).
+    path = f"notebooks/{folder}{LESSON_NAMES[lesson]}"
+    assert page.locator(".euchre-show-code").inner_text() == page_words(lesson_language(path))["code"]
+    notebook = nbformat.read(ROOT / path, as_version=4)
+    parts = [
+        cell.source.splitlines()[0].lstrip("# ")
+        for cell in notebook.cells
+        if PROGRAMMERS in cell.metadata.get("tags", ())
+    ]
+    text = page.locator(".jp-Notebook").inner_text()
+    assert parts and not [heading for heading in parts if heading in text], parts
     if folder and lesson == 0:  # an English browser: the lesson's own language all the same, cell after cell
         from euchre_lesson.engine import language
 

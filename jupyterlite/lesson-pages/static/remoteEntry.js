@@ -1,9 +1,9 @@
 // The lessons as pages: a JupyterLab extension of the site, written as a plain federated module (no build step).
 //
 // In the Notebook app, a notebook under notebooks/ opens ready: its code, prompts, toolbar and menus hidden,
-// stored outputs cleared (their widgets would look live and be dead), cells tagged `solution` and any part
-// headed "For programmers" left out, the other code cells run in turn once Python is ready (stopping at the
-// first error), and the notebook kept clean (nothing to save, no leave-page prompt). A "Show the code" link
+// stored outputs cleared (their widgets would look live and be dead), cells tagged `solution` and the part for
+// programmers (from the cell tagged `for-programmers`) left out, the other code cells run in turn once Python is
+// ready (stopping at the first error), and the notebook kept clean (nothing to save, no leave-page prompt). A "Show the code" link
 // opens the same lesson in JupyterLab. In both apps a link to a lesson or to a rule (13_rule_book.ipynb#C12),
 // in prose or in a widget, opens that notebook and scrolls to the anchor once it is drawn.
 //
@@ -26,6 +26,14 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
   // Every lesson's title, written into the page by the build (build_site.py, from each lesson's first heading).
   const LESSONS_DATA = document.getElementById('euchre-lessons');
   const TITLES = LESSONS_DATA ? JSON.parse(LESSONS_DATA.textContent) : {};
+  // The page's own words, in each lesson's language (the build writes them beside its title: euchre_lesson/pages.py
+  // PAGE_WORDS); these for a notebook the build did not know.
+  const ENGLISH_WORDS = {
+    starting: 'Python is starting…',
+    code: 'Show the code',
+    stopped: 'This lesson stopped at a problem: reload the page to start it again.',
+  };
+  const wordsOf = path => (TITLES[path] && TITLES[path].words) || ENGLISH_WORDS;
   const mark = name => { TIMES[name] = performance.now() / 1000; };
   // Run before a lesson's cells: the names an earlier lesson left in the same Python are cleared (its imports
   // stay loaded: that is what makes the next lesson quick), so each lesson runs as in a fresh kernel.
@@ -40,17 +48,19 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
   }
 
   function cellsToShow(cells) {
-    // Cells tagged `solution` or `jupyterlab-only` (how to start in JupyterLab), and a part headed "For
-    // programmers" up to the next heading as high, are left out.
+    // Cells tagged `solution` or `jupyterlab-only` (how to start in JupyterLab) are left out, and a part for
+    // programmers: from the heading of the cell tagged `for-programmers` to the next heading as high (the tag, not
+    // the heading's words, marks it: a translated lesson's "Pour les programmeurs" too; euchre_lesson/pages.py).
     let part = 0;
     return cells.map(cell => {
-      const heading = /^(#{1,6})\s+(.*)/.exec(cell.model.sharedModel.getSource());
-      if (cell.model.type === 'markdown' && heading) {
-        const level = heading[1].length;
-        if (part && level <= part) part = 0;
-        if (!part && /^for programmers/i.test(heading[2].trim())) part = level;
-      }
+      const source = cell.model.sharedModel.getSource();
       const tags = cell.model.getMetadata('tags') || [];
+      if (cell.model.type === 'markdown') {
+        const heading = /^\s*(#{1,6})\s/.exec(source);
+        if (part && heading && heading[1].length <= part) part = 0;
+        const opening = tags.includes('for-programmers') && /^(#{1,6})\s/m.exec(source);
+        if (!part && opening) part = opening[1].length;
+      }
       return !part && !tags.includes('solution') && !tags.includes('jupyterlab-only');  // a page runs by itself
     });
   }
@@ -95,7 +105,7 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
     if (!bar) {
       bar = document.createElement('div');
       bar.className = 'euchre-lesson-bar';
-      bar.innerHTML = '<span class="euchre-status" role="status"></span><a class="euchre-show-code">Show the code</a>';
+      bar.innerHTML = '<span class="euchre-status" role="status"></span><a class="euchre-show-code"></a>';
       const widget = new Widget({ node: bar });
       widget.id = 'euchre-lesson-bar';
       app.shell.add(widget, 'top', { rank: 1000 });
@@ -136,7 +146,9 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
     if (TITLES[panel.context.path]) showTitle(app, Widget, titleOf(panel));
     const bar = lessonBar(app, Widget);
     const status = bar.firstChild;
-    status.textContent = 'Python is starting…';
+    const words = wordsOf(panel.context.path);
+    status.textContent = words.starting;
+    bar.lastChild.textContent = words.code;
     bar.lastChild.href = '../lab/index.html?path=' + encodeURIComponent(panel.context.path);
     panel.toolbar.hide();  // its one item, the bar, is in the header: the lesson gets the toolbar's height
     const model = panel.context.model;
@@ -176,7 +188,7 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
         status.textContent = '';
         panel.node.dataset.euchreLesson = 'running';
         if (reply && reply.content.status !== 'ok') {
-          status.textContent = 'This lesson stopped at a problem: reload the page to start it again.';
+          status.textContent = words.stopped;
           panel.node.dataset.euchreLesson = 'stopped';
           return;
         }
