@@ -31,11 +31,11 @@ def test_a_hint_and_a_grade_line_read_in_french():
         line = graded_words(options[-1].action, view, worst)
         explained = worst.explanation
     assert hint == (
-        "Indice : Passer. Passer plutôt que commander A♦ : cela rapporte à ton camp 1.0 point de plus qu'aux "
+        "Indice : Passer. Passer plutôt que commander A♦ : cela rapporte à ton camp 1,0 point de plus qu'aux "
         "autres (tes points moins les leurs) en moyenne, sur 32 donnes qui collent à ce que tu as vu."
     )
     assert line == (
-        "Commander A♦ : Erreur. Mieux : Passer, qui rapporte à ton camp 1.0 point de plus qu'aux autres (tes "
+        "Commander A♦ : Erreur. Mieux : Passer, qui rapporte à ton camp 1,0 point de plus qu'aux autres (tes "
         "points moins les leurs) en moyenne."
     )
     assert explained.startswith("Erreur. Passer plutôt que commander A♦ : cela rapporte")

@@ -41,11 +41,11 @@ def test_the_advice_table_speaks_the_learner_s_language_and_english_as_before():
     assert english.count("The computer's advice: what each option is worth to you") == 1
     with speaking("fr"):
         french = bare(_options_html(options(), parse_action("pass"), view))
-    assert "0.8 d'avance" in french and "0.8 de retard (serré)" in french and "ton choix" in french
+    assert "0,8 d'avance" in french and "0,8 de retard (serré)" in french and "ton choix" in french
     assert "points face aux autres" in french and "Le conseil de l'ordinateur" in french
     with speaking("et"):
         estonian = bare(_options_html(options(), parse_action("pass"), view))
-    assert "0.8 ees" in estonian and "0.8 taga (napp otsus)" in estonian and "sinu valik" in estonian
+    assert "0,8 ees" in estonian and "0,8 taga (napp otsus)" in estonian and "sinu valik" in estonian
     for words in (french, estonian):
         assert not re.search(r"\b(ahead|behind|close call|best|your choice|reason|advice)\b", words), words
 
@@ -56,7 +56,11 @@ def test_a_worth_in_each_unit_is_said_in_the_learner_s_language():
     unweighed = Option(parse_action("order"), 0.0, 0.0, "no time", "")
     assert [_worth_cell(o) for o in (chance, level, unweighed)] == ["41% chance", "level", "not weighed"]
     with speaking("fr"):
-        assert [_worth_cell(o) for o in (chance, level, unweighed)] == ["41% de chances", "à égalité", "non évaluée"]
+        assert [_worth_cell(o) for o in (chance, level, unweighed)] == [
+            "41\u202f% de chances",
+            "à égalité",
+            "non évaluée",
+        ]
     with speaking("et"):
         assert [_worth_cell(o) for o in (chance, level, unweighed)] == ["41% võimalus", "võrdne", "hindamata"]
 

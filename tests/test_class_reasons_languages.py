@@ -174,11 +174,14 @@ def test_the_expert_s_reason_and_what_its_choice_is_worth_are_read_in_each_reade
     view = game.view(acting_seat(game.hand))
     said = ExpertPlayer(seed=2, worlds=6, seconds=None).decide(view, random.Random(0)).said
     english = words_of(said)
-    assert english.startswith("I choose pass: a 30.4% chance of winning on average; next best order at a 28.2%")
+    # the choices in the table's words ("order up the Q♥"), never the engine's notation ("order")
+    assert english.startswith(
+        "I choose pass: a 30.4% chance of winning on average; next best order up the Q♥ at a 28.2%"
+    )
     with speaking("fr"):
         assert words_of(said) == (
-            "Je choisis pass : une chance de gagner de 30.4% en moyenne ; "
-            "ensuite order à une chance de gagner de 28.2%."
+            "Je choisis passer : une chance de gagner de 30,4\u202f% en moyenne ; "
+            "ensuite commander Q♥ à une chance de gagner de 28,2\u202f%."
         )
     with speaking("et"):
-        assert "keskmiselt 30.4% võiduvõimalus" in words_of(said)
+        assert "keskmiselt 30,4% võiduvõimalus" in words_of(said)

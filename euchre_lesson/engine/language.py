@@ -152,3 +152,19 @@ def ngettext(one: str, many: str, count: int) -> str:
 def N_(message: str) -> str:  # noqa: N802 (gettext's own name for it, which the extractor looks for)
     """A message marked for the catalog where it is written (a table of words), translated where it is shown."""
     return message
+
+
+# How each language writes a figure: its decimal mark ("1,3" in French and Estonian), and where its percent sign goes
+# (French sets it off with a narrow space: "45 %"). English's "1.3" and "45%" for the rest.
+DECIMAL_MARKS = {"fr": ",", "et": ",", "sq": ",", "jv": ",", "ka": ","}
+PERCENT_SIGNS = {"fr": "\u202f%"}
+
+
+def figure(value: float, places: int = 1) -> str:
+    """A number as the language chosen writes it, to `places` decimals: '1.3' in English, '1,3' in French."""
+    return f"{value:.{places}f}".replace(".", DECIMAL_MARKS.get(language(), "."))
+
+
+def percent(share: float, places: int = 0) -> str:
+    """A share (0.45) as a percentage the way the language chosen writes it: '45%', '45 %' in French."""
+    return figure(100 * share, places) + PERCENT_SIGNS.get(language(), "%")

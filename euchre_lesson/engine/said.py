@@ -27,6 +27,19 @@ class Said:
         return words_of(self)
 
 
+@dataclass(frozen=True)
+class Figure:
+    """A number kept in no language, written where it is read: '1.3' in English, '1,3' in French; a share as a
+    percentage ('45%', '45 %')."""
+
+    value: float
+    places: int = 1
+    share: bool = False  # a share of 1, written as a percentage
+
+    def __str__(self) -> str:
+        return language.percent(self.value, self.places) if self.share else language.figure(self.value, self.places)
+
+
 # A reason as a table keeps it: language-free words, or words already written in one language (plain text).
 Reason: TypeAlias = str | Said
 

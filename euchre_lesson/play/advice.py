@@ -33,7 +33,7 @@ from ..engine.language import N_, _, ngettext
 from ..engine.narration import capital, choice_words
 from ..engine.phases import Phase
 from ..engine.rules import RuleSet, side_of
-from ..engine.said import Reason, Said, saying, saying_many, words_of
+from ..engine.said import Figure, Reason, Said, saying, saying_many, words_of
 from ..engine.scoring import score_hand
 from ..engine.sequence import PHASE_RULES
 from ..engine.view import View, acting_seat
@@ -73,14 +73,14 @@ class Option(NamedTuple):
     def worth_said(self) -> Said:
         """The value as a computer player's reason keeps it, in no language until read."""
         if self.unit == "chance of winning":
-            return saying(N_("a {percent} chance of winning"), percent=f"{self.value:.1%}")
+            return saying(N_("a {percent} chance of winning"), percent=Figure(self.value, 1, share=True))
         if self.unit == NO_TIME:
             return saying(N_("not valued (no time to try a deal)"))
         if self.unit == "points":
-            return saying(N_("{value} points"), value=f"{self.value:.2f}")
+            return saying(N_("{value} points"), value=Figure(self.value, 2))
         if self.unit == "tricks":
-            return saying(N_("{value} tricks"), value=f"{self.value:.2f}")
-        return saying("{value} {unit}", value=f"{self.value:.2f}", unit=self.unit)
+            return saying(N_("{value} tricks"), value=Figure(self.value, 2))
+        return saying("{value} {unit}", value=Figure(self.value, 2), unit=self.unit)
 
 
 def _mean_error(values: Sequence[float]) -> tuple[float, float]:
@@ -160,16 +160,18 @@ def _listed(view: View, most: int = 6) -> str:
     )
 
 
-def _percents(low: float, high: float) -> tuple[str, str]:
+def _percents(low: float, high: float) -> tuple[Figure, Figure]:
     """Two chances as percentages, with a decimal where whole percents would read alike."""
-    shown = (f"{low:.0%}", f"{high:.0%}")
-    return shown if shown[0] != shown[1] else (f"{low:.1%}", f"{high:.1%}")
+    places = 0 if f"{low:.0%}" != f"{high:.0%}" else 1
+    return Figure(low, places, share=True), Figure(high, places, share=True)
 
 
 def _points(amount: float) -> Said:
-    """'0.4 points', '1.0 point', '0.04 points' (a figure that does not round to nothing)."""
-    figure = f"{amount:.1f}" if round(amount, 1) else f"{amount:.2f}"
-    return saying_many("{figure} point", "{figure} points", 1 if figure == "1.0" else 2, figure=figure)
+    """'0.4 points', '1.0 point', '0.04 points' (a figure that does not round to nothing; '0,4' in French)."""
+    places = 1 if round(amount, 1) else 2
+    return saying_many(
+        "{figure} point", "{figure} points", 1 if round(amount, 1) == 1 else 2, figure=Figure(amount, places)
+    )
 
 
 def _standing(points: float) -> Said:
@@ -184,10 +186,10 @@ def _standing(points: float) -> Said:
 def _worth_words(option: Option) -> Said:
     """What one option is worth, as a clause."""
     if option.unit == "chance of winning":
-        return saying(N_("your chance of winning the game is {percent}"), percent=f"{option.value:.0%}")
+        return saying(N_("your chance of winning the game is {percent}"), percent=Figure(option.value, 0, share=True))
     if option.unit == "points":
         return _standing(option.value)
-    return saying(N_("your side takes {tricks} of the remaining tricks"), tricks=f"{option.value:.1f}")
+    return saying(N_("your side takes {tricks} of the remaining tricks"), tricks=Figure(option.value))
 
 
 def _own_words(option: Option, view: View, hands: Said) -> Said:
@@ -210,7 +212,7 @@ def _gain(best: Option, other: Option, view: View) -> Said:
             N_("brings your side {points} more than the others (your points less theirs)"),
             points=_points(best.value - other.value),
         )
-    return saying(N_("wins your side {tricks} more of the remaining tricks"), tricks=f"{best.value - other.value:.1f}")
+    return saying(N_("wins your side {tricks} more of the remaining tricks"), tricks=Figure(best.value - other.value))
 
 
 def _compared(best: Option, others: list[Option], view: View, hands: Said) -> Said:

@@ -441,9 +441,9 @@ def retry_words(retry: Retry, played: HandState, scores: tuple[int, ...], conten
     ).format(
         choice=choice,
         points=said(again[0]),
-        chance=f"{again[1]:.0%}",
+        chance=language.percent(again[1]),
         played=said(before[0]),
-        chance_played=f"{before[1]:.0%}",
+        chance_played=language.percent(before[1]),
     )
 
 

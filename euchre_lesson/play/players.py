@@ -18,7 +18,7 @@ from ..engine.hand import HandState
 from ..engine.language import N_
 from ..engine.said import saying
 from ..engine.view import View, acting_seat, deciding
-from .advice import NO_TIME, options_for
+from .advice import NO_TIME, Named, options_for
 from .beginner import BeginnerPlayer as BeginnerPlayer
 from .budget import DECISION_SECONDS, Deadline, checked_clock, checked_seconds
 from .choice import Choice, Player
@@ -59,7 +59,11 @@ class RandomPlayer:
         action = dice(self, rng).choice(deciding(view).legal)
         return Choice(
             action,
-            saying(N_("I picked {action} at random from {count} legal actions."), action=action, count=len(view.legal)),
+            saying(
+                N_("I picked {action} at random from {count} legal actions."),
+                action=Named(action, view),
+                count=len(view.legal),
+            ),
         )
 
     def choose(self, view: View, rng: random.Random | None = None) -> Action:
@@ -112,7 +116,9 @@ class ExpertPlayer:
 
     def decide(self, view: View, rng: random.Random | None = None) -> Choice:
         if len(deciding(view).legal) == 1:
-            return Choice(view.legal[0], saying(N_("{action} is my only legal choice."), action=view.legal[0]))
+            return Choice(
+                view.legal[0], saying(N_("{action} is my only legal choice."), action=Named(view.legal[0], view, True))
+            )
         options = options_for(view, dice(self, rng), self.worlds, Deadline.after(self.seconds, self.clock))
         best = options[0]
         if best.unit == NO_TIME:
@@ -124,7 +130,7 @@ class ExpertPlayer:
                         "I had no time to try even one deal that fits what I have seen, so I "
                         "play the rule of thumb's choice, {action}: {reason}"
                     ),
-                    action=best.action,
+                    action=Named(best.action, view),
                     reason=rule.said,
                 ),
             )
@@ -133,14 +139,17 @@ class ExpertPlayer:
                 best.action,
                 saying(
                     N_("I choose {action}: {worth} on average; next best {runner_up} at {runner_up_worth}."),
-                    action=best.action,
+                    action=Named(best.action, view),
                     worth=best.worth_said,
-                    runner_up=options[1].action,
+                    runner_up=Named(options[1].action, view),
                     runner_up_worth=options[1].worth_said,
                 ),
             )
         return Choice(
-            best.action, saying(N_("I choose {action}: {worth} on average."), action=best.action, worth=best.worth_said)
+            best.action,
+            saying(
+                N_("I choose {action}: {worth} on average."), action=Named(best.action, view), worth=best.worth_said
+            ),
         )
 
     def choose(self, view: View, rng: random.Random | None = None) -> Action:

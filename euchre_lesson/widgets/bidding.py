@@ -78,10 +78,10 @@ def _rule_of_thumb_reasons(state: HandState) -> dict[int, str]:
 def _worth_cell(option: Option) -> str:
     """What an option is worth, in a few words: 'a 41% chance', '0.4 ahead', 'a close call'."""
     if option.unit == "chance of winning":
-        worth = _("{percent} chance").format(percent=f"{option.value:.0%}")
+        worth = _("{percent} chance").format(percent=language.percent(option.value))
     elif option.unit == "points":
         ahead = _("{points} ahead") if option.value > 0 else _("{points} behind")
-        worth = _("level") if abs(option.value) < 0.05 else ahead.format(points=f"{abs(option.value):.1f}")
+        worth = _("level") if abs(option.value) < 0.05 else ahead.format(points=language.figure(abs(option.value)))
     else:
         worth = _("not weighed")
     return _("{worth} (a close call)").format(worth=worth) if option.close else worth
