@@ -13,6 +13,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "jupyterlite"))
 from build_site import BuildError, lesson_frame, lesson_title, opening_text  # noqa: E402
 
+from euchre_lesson.pages import page_words  # noqa: E402
+
 # The head and body of the Notebook app's page, as JupyterLite writes it (cut down).
 APP_PAGE = (
     '<html><head><title>Jupyter Notebook - Notebooks</title></head>\n<body class="jp-ThemedContainer" '
@@ -77,3 +79,7 @@ def test_a_translated_lesson_has_its_frame_and_its_title_in_its_own_language(tmp
     lessons = json.loads(data[1])
     assert lessons["notebooks/fr/00_welcome.ipynb"]["title"] == "Leçon 0 · Bienvenue"
     assert lessons["notebooks/et/00_welcome.ipynb"]["title"] == "Õppetund 0 · Tere tulemast"
+    # and the page's own words around it ("Python is starting…", "Show the code") in that language too
+    for folder in ("fr", "et"):
+        assert lessons[f"notebooks/{folder}/00_welcome.ipynb"]["words"] == page_words(folder), folder
+    assert page_words("fr")["starting"] == "Python démarre…"
