@@ -11,8 +11,11 @@ translated and not fuzzy). A cell fails when
   or a bracketed English gloss such as « talon (*kitty*) ».
 """
 
+import ast
+import io
 import re
 import sys
+import tokenize
 import tomllib
 from pathlib import Path
 from typing import NamedTuple
@@ -22,7 +25,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "euchre_lesson" / "locale"
 sys.path.insert(0, str(ROOT / "scripts"))
-from lesson_catalog import read  # noqa: E402  (the script that writes these files reads them)
+from lesson_catalog import CODE_NOTE, read  # noqa: E402  (the script that writes these files reads them)
 
 LANGUAGES = sorted(path.parent.name for path in LOCALE.glob("*/glossary.toml"))
 
@@ -205,6 +208,25 @@ def prose(markdown: str) -> str:
     return " ".join(re.sub(r"<[^>]*>", " ", markdown).split())
 
 
+def quoted(code: str) -> str:
+    """The words a code cell prints or says: the strings it hands to print() and its comments, not its names
+    (`Suit.SPADES`, `hand`) nor the values it passes the package (`"hearts"`)."""
+    printed = [
+        argument.value
+        for call in ast.walk(ast.parse(code))
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "print"
+        for argument in call.args
+        if isinstance(argument, ast.Constant) and isinstance(argument.value, str)
+    ]
+    tokens = tokenize.generate_tokens(io.StringIO(code).readline)
+    return " ".join(printed + [token.string.lstrip("# ") for token in tokens if token.type == tokenize.COMMENT])
+
+
+def read_words(cell: "Cell", text: str) -> str:
+    """What a learner reads of a cell's text: a markdown cell's prose, a translated code cell's quoted words."""
+    return quoted(text) if cell.code else prose(text)
+
+
 def without_glosses(words: str) -> str:
     """A translation's words less its English glosses: « talon (*kitty*) », « de *accept* (accepter) »."""
     return re.sub(r"\((\*[^()*]+\*(, )?)+\)|\*[^*]+\* \([^()]*\)", " ", words)
@@ -217,6 +239,7 @@ class Cell(NamedTuple):
     id: str
     english: str
     translation: str
+    code: bool  # a code cell tagged `translate`: only its strings and comments are words
 
 
 def cells(language: str) -> list[Cell]:
@@ -225,13 +248,14 @@ def cells(language: str) -> list[Cell]:
     for path in sorted((LOCALE / language / "lessons").glob("*.po")):
         for message in read(path, language):
             if message.id and message.string and not message.fuzzy:
-                found.append(Cell(path.stem, str(message.context), str(message.id), str(message.string)))
+                code = CODE_NOTE in message.auto_comments
+                found.append(Cell(path.stem, str(message.context), str(message.id), str(message.string), code))
     return found
 
 
 def missing_words(language: str, cell: Cell) -> list[str]:
     """The glossary terms a cell's English uses whose word its translation lacks."""
-    english, translation, missing = prose(cell.english), prose(cell.translation).lower(), []
+    english, translation, missing = read_words(cell, cell.english), read_words(cell, cell.translation).lower(), []
     for term in glossary(language):
         pattern = english_pattern(term.english)
         if not pattern.search(english):
@@ -248,7 +272,7 @@ def missing_words(language: str, cell: Cell) -> list[str]:
 
 def english_left(language: str, cell: Cell) -> list[str]:
     """The English game words a translation keeps where its glossary has a word of its own."""
-    translation = BUTTONS.sub(" ", without_glosses(prose(cell.translation)))
+    translation = BUTTONS.sub(" ", without_glosses(read_words(cell, cell.translation)))
     left = []
     for term in glossary(language):
         if term.english in ALSO_NATIVE.get(language, {}) or any(term.english == w.lower() for w in term.words):
