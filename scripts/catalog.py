@@ -30,7 +30,8 @@ LOCALE = PACKAGE / "locale"
 TEMPLATE = LOCALE / "euchre_lesson.pot"
 DOMAIN = "euchre_lesson"
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)  # a file written twice is the same file
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "saying_many": (1, 2)}  # saying_many: engine/said.py
+# saying_many: engine/said.py; N_many: engine/language.py (a table's counted words)
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "saying_many": (1, 2), "N_many": (1, 2)}
 HEADER = (
     "# The words of euchre_lesson for learners (scripts/catalog.py writes this file; translators edit the .po files)."
 )

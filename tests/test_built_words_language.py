@@ -5,6 +5,7 @@ passed in practice; English word for word as it was."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from html import unescape
 
 import pytest
@@ -16,8 +17,10 @@ from euchre_lesson.engine.game import new_game
 from euchre_lesson.engine.language import speaking
 from euchre_lesson.engine.narration import hide_cards, reason_words
 from euchre_lesson.engine.rules import CUTTHROAT, PARTNERSHIP
+from euchre_lesson.engine.tricks import why_wins
 from euchre_lesson.play.advice import Option
 from euchre_lesson.teach import practice
+from euchre_lesson.teach.exercises import id_words
 from euchre_lesson.widgets.bidding import _missing_suit, _options_html, _worth_cell
 from euchre_lesson.widgets.hand_log import log_html
 
@@ -226,3 +229,21 @@ def test_a_finished_game_s_line_speaks_the_learner_s_language():
         assert repr(game).startswith(f"Partie finie après {len(game.hands)} donnes ; gagnant : place ")
     with speaking("et"):
         assert repr(game).startswith(f"Mäng on läbi pärast {len(game.hands)} jagu, võitja: koht ")
+
+
+def test_a_class_s_house_rules_are_named_in_the_reader_s_language():
+    """The sheets, the app and a table's settings listed house rules in English in every language."""
+    rules = replace(PARTNERSHIP, stick_the_dealer=True, deck=25)
+    assert rules.switches_words() == ("the deck: 25 cards (C1)", "stick the dealer: on (C9)")
+    with speaking("fr"):
+        assert rules.switches_words() == ("le jeu de cartes : 25 cartes (C1)", "le donneur obligé : oui (C9)")
+    with speaking("et"):
+        assert rules.switches_words() == ("kaardipakk: 25 kaarti (C1)", "jagaja kohustus: sees (C9)")
+
+
+def test_a_trick_s_losers_and_an_exercise_s_name_are_listed_as_the_language_lists_them():
+    trick = parse_cards("K♣ J♣ A♣ 9♦")
+    assert "(K♣ is a lower club; A♣ is a lower club; 9♦ " in why_wins(trick, Suit.SPADES)
+    with speaking("fr"):
+        assert "(K♣ est un trèfle plus faible ; A♣ est un trèfle plus faible ; 9♦ " in why_wins(trick, Suit.SPADES)
+        assert id_words("lesson 9 q1") == "Leçon 9, question 1"  # was « Exercice lesson 9 q1 »

@@ -44,9 +44,19 @@ SAID_SECOND = {"say"}
 # A labelled place of cards, its label first: place.show(label, cards, trump) (the replay's places).
 LABEL_SHOWN = {"show"}
 # The errors a learner reads: the argument that holds the words (IllegalAction(rule, words), NotationError(part,
-# words), a verdict's message, a computer player's reason (Choice(action, reason)), and the advice's reason and
-# explanation (Option(action, value, error, unit, reason), Grade(verdict, loss, unit, best, explanation)).
-REFUSALS = {"IllegalAction": 1, "NotationError": 1, "Unfinished": 1, "Verdict": 1, "Choice": 1, "Option": 4, "Grade": 4}
+# words), the class's refusals (Refused(part, words): a student's click at the class's table), a verdict's message,
+# a computer player's reason (Choice(action, reason)), and the advice's reason and explanation (Option(action,
+# value, error, unit, reason), Grade(verdict, loss, unit, best, explanation)).
+REFUSALS = {
+    "IllegalAction": 1,
+    "NotationError": 1,
+    "Refused": 1,
+    "Unfinished": 1,
+    "Verdict": 1,
+    "Choice": 1,
+    "Option": 4,
+    "Grade": 4,
+}
 # A widget's words changed after it is made: `self.status.value = "..."`, `button.description = "..."`.
 SET_TRAITS = WORD_TRAITS | {"value"}
 
@@ -60,10 +70,13 @@ NOT_YET: dict[str, int] = {
     # an action typed), whose help text names the notation. Left in English on purpose where they name the code's
     # own words (a parameter, a class, a function: widgets/arguments.py, bids.py, cards.py, scoring.py, table.py,
     # teach/progress.py, the wrong types in practice.py and review.py), which stay English in every language:
-    "classroom/classroom.py": 4,
+    # The class's server's words as it starts, in the teacher's terminal (a folder it cannot use or read, a damaged
+    # class file): classroom.py and keeping.py. Every refusal a student's or the teacher's page shows is marked.
+    "classroom/classroom.py": 5,
     "classroom/codes.py": 1,
-    "classroom/keeping.py": 6,
-    "classroom/progress_reports.py": 2,
+    "classroom/guard.py": 1,
+    "classroom/keeping.py": 11,
+    "classroom/progress_reports.py": 3,
     "classroom/seat_view.py": 7,
     "engine/actions.py": 5,
     "engine/cards.py": 13,

@@ -5,7 +5,6 @@ browser: the class and the page's components (solara.render)."""
 
 from __future__ import annotations
 
-from html import escape
 from types import SimpleNamespace
 
 import pytest
@@ -102,7 +101,7 @@ def test_a_move_is_drawn_at_once_on_the_table_view_and_the_story_without_redrawi
         assert page.at_once.current(), "only the table changed: drawn at once"
         assert page.picture()["moment"] == table.version, "the picture drawn is the table's now"
         story = room.seat_view(ana)["hand_in_play"]["story"]
-        assert story and all(escape(line) in page.story() for line in story), "the story drawn is the hand's"
+        assert story and all(pages.escaped(line) in page.story() for line in story), "the story drawn is the hand's"
     assert page.redraws == 1, "the page itself was never redrawn"
     assert page.picture() == dict(room.picture(ana, tools=pages.tools_for(room.seat_view(ana)))), "the page's own"
 

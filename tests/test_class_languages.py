@@ -15,6 +15,7 @@ from euchre_lesson.engine.errors import NotationError
 from euchre_lesson.engine.game import new_game
 from euchre_lesson.engine.language import speaking
 from euchre_lesson.engine.rules import CUTTHROAT
+from euchre_lesson.engine.view import acting_seat
 
 ANA, BEN = "token-of-ana-xxxxxxxxxxxx", "token-of-ben-xxxxxxxxxxxx"
 
@@ -68,3 +69,18 @@ def test_a_language_a_page_sends_that_is_not_on_the_list_is_refused_in_words(sen
 
 def test_a_language_a_page_sends_is_read_as_its_code():
     assert page_language("et-EE") == "et" and page_language("FR") == "fr"
+
+
+def test_what_the_teacher_does_to_a_table_and_its_refusals_are_read_in_each_student_s_language(table):
+    """A paused table, a hand dealt again and a refused hint read in English at a French student's table: the
+    table kept its notices and refusals as English sentences."""
+    table.pause(True)
+    assert "Ton professeur a mis cette table en pause" in words(table, ANA, "fr")
+    assert "Õpetaja peatas selle laua" in words(table, BEN, "et")
+    table.pause(False)
+    table.deal_again()
+    assert "Ton professeur a redistribué cette donne" in words(table, ANA, "fr")
+    assert "Your teacher dealt this hand again" in words(table, BEN, "en")
+    not_hers = BEN if table.seat_of(ANA) == acting_seat(table.game.hand) else ANA
+    with speaking("fr"), pytest.raises(ValueError, match="Un indice, c'est pour ton tour"):
+        table.hint(not_hers)

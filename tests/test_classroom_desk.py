@@ -11,7 +11,9 @@ import pytest
 from test_classroom import Clock, clock, room  # noqa: F401 (fixtures)
 
 from euchre_lesson.classroom.classroom import Classroom
-from euchre_lesson.classroom.table import BEFORE_YOU_SAT, DEALT_AGAIN, NEW_GAME, TAKEN_BACK
+from euchre_lesson.classroom.table import DEALT_AGAIN, NEW_GAME, TAKEN_BACK
+
+BEFORE_YOU_SAT = "Before you sat: "
 
 
 def students(room: Classroom, *names: str, table: int = 1) -> list[str]:

@@ -19,9 +19,10 @@ from typing import NamedTuple
 from ..engine import checks
 from ..engine.actions import Action
 from ..engine.cards import Card
-from ..engine.errors import FileRefused, NotationError
+from ..engine.errors import FileRefused, NotationError, excerpt
 from ..engine.files import shown
 from ..engine.game import new_game
+from ..engine.language import _
 from ..engine.rules import ALLOWED, RuleSet, rules_from
 from ..look.clicks import Toggle
 from ..look.picture import Button, Mood, Picture
@@ -324,8 +325,10 @@ class Classroom:
         if not same_code(code, self.join_code, "join code"):
             raise NotationError(
                 "join code",
-                "That is not this class's join code: type the join code on the "
-                "board (the letters can be small or capital, the dash typed or not).",
+                _(
+                    "That is not this class's join code: type the join code on the "
+                    "board (the letters can be small or capital, the dash typed or not)."
+                ),
             )
         name = first_name(name)
         with self.lock:
@@ -339,8 +342,10 @@ class Classroom:
             self._tell(None)
             raise Refused(
                 "saving",
-                f"You could not join yet: saving failed on the class's computer ({why}). Your teacher sees it; "
-                f"try again in a moment.",
+                _(
+                    "You could not join yet: saving failed on the class's computer ({why}). Your teacher sees it; "
+                    "try again in a moment."
+                ).format(why=why),
             )
         return Joined(student.token, name, note)
 
@@ -396,15 +401,18 @@ class Classroom:
     @property
     def tables(self) -> tuple[ClassTable, ...]:
         with self.lock:
-            return tuple(table for _, table in sorted(self._tables.items()))
+            return tuple(table for _number, table in sorted(self._tables.items()))
 
     def table(self, number: object) -> ClassTable:
         """Table `number`; NotationError naming the tables there are."""
         with self.lock:
             if type(number) is int and number in self._tables:
                 return self._tables[number]
-            there = ", ".join(map(str, sorted(self._tables))) or "none yet"
-        raise NotationError("table", f"There is no table {number!r}: the tables are {there}.")
+            there = ", ".join(map(str, sorted(self._tables))) or _("none yet")
+        raise NotationError(
+            "table",
+            _("There is no table {number}: the tables are {there}.").format(number=excerpt(number), there=there),
+        )
 
     def new_table(self, game: str = "cutthroat", seed: int | None = None) -> ClassTable:
         """A table for `game` by the class's house rules, every seat played by a computer until students sit."""
@@ -460,11 +468,19 @@ class Classroom:
             place = self.where(token)
             if place is not None:
                 raise Refused(
-                    "seat", f"You sit at table {place[0]}, seat {place[1]} already: ask your teacher to move you."
+                    "seat",
+                    _("You sit at table {number}, seat {seat} already: ask your teacher to move you.").format(
+                        number=place[0], seat=place[1]
+                    ),
                 )
             free = [seat for seat, holder in enumerate(table.seats) if holder is None]
             if not free:
-                raise Refused("table", f"Table {table.number} is full: choose another table, or wait to be seated.")
+                raise Refused(
+                    "table",
+                    _("Table {number} is full: choose another table, or wait to be seated.").format(
+                        number=table.number
+                    ),
+                )
             table.sit(free[0], student)
             self._removed_from.pop(student.token, None)  # seated again: told
             return free[0]
@@ -472,7 +488,9 @@ class Classroom:
     def _table_of(self, token: object) -> ClassTable:
         place = self.where(token)
         if place is None:
-            raise Refused("seat", "You are not at a table yet: choose a table, or wait for your teacher to seat you.")
+            raise Refused(
+                "seat", _("You are not at a table yet: choose a table, or wait for your teacher to seat you.")
+            )
         return self._tables[place[0]]
 
     def seat_view(self, token: object) -> StudentView:
@@ -575,7 +593,10 @@ class Classroom:
         if not same_code(code, self.teacher_code, "teacher code"):
             raise NotationError(
                 "teacher code",
-                "That is not this class's teacher code: type the teacher code printed when the class's server started.",
+                _(
+                    "That is not this class's teacher code: type the teacher code printed when the class's server "
+                    "started."
+                ),
             )
         return Desk(self)
 

@@ -22,7 +22,9 @@ from ..engine.files import as_text, data_folder, read_regular, shown, write_atom
 from ..engine.formats import Format, FormatRefused, either, frozen, read
 from ..engine.game import MAX_RECORD_BYTES, GameState, game_from_record
 from ..engine.hand import read_json
+from ..engine.language import N_
 from ..engine.rules import PRESETS
+from ..engine.said import Said, saying
 from ..teach.house_rules import SECTIONS
 from .refusals import Refused
 from .students import Student
@@ -305,9 +307,10 @@ def why_not_saved(error: BaseException) -> str:
     return f"something went wrong on the class's computer ({type(error).__name__}; its terminal says more)"
 
 
-def saving_failed(error: BaseException) -> str:
-    """The notice of a table whose file could not be written: what went wrong, and that nothing is lost."""
-    return f"Saving failed: {why_not_saved(error)}. The table waits; nothing is lost."
+def saving_failed(error: BaseException) -> Said:
+    """The notice of a table whose file could not be written: what went wrong, and that nothing is lost (said in
+    each page's language)."""
+    return saying(N_("Saving failed: {why}. The table waits; nothing is lost."), why=why_not_saved(error))
 
 
 class Keeper:

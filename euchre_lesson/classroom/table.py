@@ -19,14 +19,15 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from ..engine import checks
+from ..engine import language as catalog
 from ..engine.actions import Action, parse_action
 from ..engine.cards import Card
 from ..engine.errors import FileRefused, IllegalAction, NotationError, excerpt
 from ..engine.game import GameState
 from ..engine.hand import HandState
-from ..engine.language import _, language
+from ..engine.language import N_, _, language
 from ..engine.narration import seat_words, story
-from ..engine.said import Reason
+from ..engine.said import Reason, Said, saying, words_of
 from ..engine.sequence import PHASE_RULES
 from ..engine.view import View, acting_seat
 from ..look.clicks import Toggle, action_for
@@ -55,33 +56,31 @@ from .students import Student
 from .thinking import Thinker, thinks_long
 
 LOG = logging.getLogger(__name__)
-NO_SEAT = (
+NO_SEAT = N_(
     "This browser holds no seat at this table: join the class again with the join code, "
     "or ask your teacher to seat you."
 )
 LONGEST_TOKEN = 100  # a seat token is 22 characters; anything much longer is not one
-COACH_LOOKING = "Your coach is looking at your decisions in this hand… Play on meanwhile: the review comes here."
-NOTHING_TO_UNDO = (
+COACH_LOOKING = N_("Your coach is looking at your decisions in this hand… Play on meanwhile: the review comes here.")
+NOTHING_TO_UNDO = N_(
     "Nothing to undo at table {number}: no student has acted here since this game started (or since "
     "the class's server started)."
 )
-STALE = (
+STALE = N_(
     "The table has moved on since your page drew it: nothing was played. Look at the table as it is now, and click "
     "again."
 )
-PAUSED_NOTE = "Your teacher has paused this table: wait a moment."
-OPEN_NOTE = "Your teacher is showing every hand at this table, for a demonstration: everyone here sees them."
+PAUSED_NOTE = N_("Your teacher has paused this table: wait a moment.")
+OPEN_NOTE = N_("Your teacher is showing every hand at this table, for a demonstration: everyone here sees them.")
 SAVING_RETRY = 2.0  # seconds between tries to save a table whose file could not be written
-DEALT_AGAIN = "Your teacher dealt this hand again: the same cards, from the start."
-TAKEN_BACK = "Your teacher took back the last student's move: the table is as it was before it."
-NEW_GAME = "Your teacher gave this table a new game: {game}."
-BEFORE_YOU_SAT = "Before you sat: "
-COMPUTER_AT_YOUR_SEAT = "the computer at your seat"
-MID_HAND = (
+DEALT_AGAIN = N_("Your teacher dealt this hand again: the same cards, from the start.")
+TAKEN_BACK = N_("Your teacher took back the last student's move: the table is as it was before it.")
+NEW_GAME = N_("Your teacher gave this table a new game: {game}.")
+MID_HAND = N_(
     "Table {number} is in the middle of hand {hand}: change its game between hands, or confirm to end this hand "
     "unplayed."
 )
-MOVED_ON = (
+MOVED_ON = N_(
     "The table has moved on since your page offered Undo: press Undo again to go back to before the last "
     "student's move."
 )
@@ -99,7 +98,7 @@ def told_before_you_sat(view: View, names: Sequence[str], lines: int) -> list[st
     """The first `lines` lines of the hand's story as `view`'s seat saw them, told as done before its student sat:
     "Before you sat: the computer at your seat passed", never "you passed"."""
     onlooker = BeforeYouSat(*(getattr(view, name) for name in View.__dataclass_fields__))
-    # In the language of the page it is told to (the English words are BEFORE_YOU_SAT and COMPUTER_AT_YOUR_SEAT).
+    # In the language of the page it is told to.
     computer = _("the computer at your seat")
     named = [computer if seat == view.seat else name for seat, name in enumerate(names)]
     return [_("Before you sat: {line}").format(line=in_names(words, named)) for _seat, words in story(onlooker)[:lines]]
@@ -162,11 +161,13 @@ class ClassTable:
         # by the class with their lessons' answers (set by the class's server: positions_kept_by).
         self._keep_position: Callable[[str, Position], object] | None = None
         self._save: Callable[[ClassTable], None] | None = None  # writes the table's file (the class's keeper)
-        self._unsaved = ""  # the notice while the table's last change could not be saved: the table waits
+        self._unsaved: Reason = ""  # the notice while the table's last change could not be saved: the table waits
         self._retry_at = 0.0  # when to try saving again
-        self._announced = ""  # a notice the class gives this table until its next game (changed house rules)
+        self._announced: Reason = ""  # a notice the class gives this table until its next game (changed house rules)
         self._sat: dict[int, tuple[int, int]] = {}  # seat -> (hand number, its story's lines) when its student sat
-        self._teacher_did = ""  # what the teacher just did to the table (dealt again, undid), told until a student acts
+        self._teacher_did: Reason = (
+            ""  # what the teacher just did to the table (dealt again, undid), told until a student acts
+        )
 
     def _start(self, game: GameState) -> None:
         """A game at this table from its start: its computer players are made afresh, from its seed."""
@@ -257,10 +258,12 @@ class ClassTable:
             if last is None or self.model.graded_for(last[0] - 1, seat) is not None:
                 return ""
             if self._coaching.get(seat) is last[1]:
-                return COACH_LOOKING
+                return catalog._(COACH_LOOKING)
             trouble = self._not_coached.get(seat)
             if trouble is not None and trouble[0] is last[1]:
-                return f"Your coach could not look at this hand, through no fault of yours ({trouble[1]})."
+                return _("Your coach could not look at this hand, through no fault of yours ({why}).").format(
+                    why=trouble[1]
+                )
             return ""
 
     # -- saving ---------------------------------------------------------------------------------------------------
@@ -307,12 +310,15 @@ class ClassTable:
         """What every page at this table says now, students' and the teacher's, in words ('' for nothing): saving
         failed (the table waits), the house rules changed."""
         with self.lock:
-            return " ".join(words for words in (self._unsaved, self._announced) if words)
+            return " ".join(words_of(said) for said in (self._unsaved, self._announced) if said)
 
-    def announce(self, words: str) -> None:
-        """A notice for this table until its next game starts (the class's house rules changed meanwhile)."""
+    def announce(self, words: Reason) -> None:
+        """A notice for this table until its next game starts (the class's house rules changed meanwhile), said in
+        each page's language where it is kept as Said."""
         with self.lock:
-            self._announced = checks.instance("words", words, str, "words to show at the table")
+            if not isinstance(words, (str, Said)):
+                raise checks.refused("words", words, "words to show at the table")
+            self._announced = words
             self.model.changed()
         self._tell()
 
@@ -355,12 +361,12 @@ class ClassTable:
     def seat_of(self, token: object) -> int:
         """The seat this token holds; NotationError (in words) for a token that holds none here."""
         if type(token) is not str or not token or len(token) > LONGEST_TOKEN:
-            raise NotationError("seat token", NO_SEAT)
+            raise NotationError("seat token", catalog._(NO_SEAT))
         with self.lock:
             for seat, student in enumerate(self._seats):
                 if student is not None and hmac.compare_digest(student.token.encode(), token.encode()):
                     return seat
-        raise NotationError("seat token", NO_SEAT)
+        raise NotationError("seat token", catalog._(NO_SEAT))
 
     def computer_plays(self, seat: int) -> bool:
         """Whether a computer player plays `seat` now: nobody sits there, or its student is away too long."""
@@ -424,9 +430,9 @@ class ClassTable:
                 words
                 for shown, words in (
                     (True, self.notice),
-                    (self._paused, PAUSED_NOTE),
-                    (self._hands_open, OPEN_NOTE),
-                    (True, self._teacher_did),
+                    (self._paused, catalog._(PAUSED_NOTE)),
+                    (self._hands_open, catalog._(OPEN_NOTE)),
+                    (True, words_of(self._teacher_did)),
                     (note not in self.notice, note),
                 )
                 if shown and words
@@ -552,7 +558,7 @@ class ClassTable:
             seat = self.seat_of(token)
             action = parse_action(action)  # NotationError: not an action at all
             if moment is not None and moment != self.version:
-                raise Refused("moment", STALE)
+                raise Refused("moment", catalog._(STALE))
             self._refuse_if_paused()
             game = self.game
             if not game.is_over and game.to_act != seat:
@@ -573,19 +579,25 @@ class ClassTable:
             self._refuse_if_paused()
             game, moment = self.game, self.version
             if game.is_over:
-                raise Refused("click", f"The game at table {self.number} is over: there is nothing more to play.")
+                raise Refused(
+                    "click",
+                    _("The game at table {number} is over: there is nothing more to play.").format(number=self.number),
+                )
             if game.to_act != seat:
                 raise self._not_your_turn(seat)
             if isinstance(click, Mapping) and click.get("moment") != moment:
-                raise Refused("moment", STALE)
+                raise Refused("moment", catalog._(STALE))
             found = action_for(game.view(seat), click, moment=moment, names=self.names_seen(seat))  # ValueError: why
         return found if isinstance(found, Toggle) else self.act(token, found, moment)
 
     def _refuse_if_paused(self) -> None:
         if self._unsaved:
-            raise Refused("saving", self._unsaved)
+            raise Refused("saving", words_of(self._unsaved))
         if self._paused:
-            raise Refused("paused", f"Your teacher has paused table {self.number}: wait a moment, it goes on soon.")
+            raise Refused(
+                "paused",
+                _("Your teacher has paused table {number}: wait a moment, it goes on soon.").format(number=self.number),
+            )
 
     def _not_your_turn(self, seat: int) -> IllegalAction:
         """'It is not your turn: Ben (seat 2) is to act, in bidding round one.' Never the other seat's options."""
@@ -672,7 +684,7 @@ class ClassTable:
         with self.lock:
             seat, game = self.seat_of(token), self.game
             if game.is_over or game.to_act != seat:
-                raise Refused("hint", "A hint is for your own turn: ask for one when it is your turn to act.")
+                raise Refused("hint", _("A hint is for your own turn: ask for one when it is your turn to act."))
             kept = self.model.hint_said(seat)
         return kept if kept is not None else self.model.hint_in_words(seat, self._think)
 
@@ -682,7 +694,7 @@ class ClassTable:
         with self.lock:
             seat, last = self.seat_of(token), finished_hand(self.game)
             if last is None:
-                raise Refused("grade", "Grades come once a hand is over: finish this hand first.")
+                raise Refused("grade", _("Grades come once a hand is over: finish this hand first."))
         lines = self.model.grade(last[0] - 1, seat, self._think).lines(seat)
         with self.lock:
             self._coach_news += 1  # the seat's view shows its grades now
@@ -699,13 +711,21 @@ class ClassTable:
             if last is None or worst is None:
                 raise Refused(
                     "try again",
-                    "Try again comes once your coach has looked at a hand just over and found a costly decision in it.",
+                    _(
+                        "Try again comes once your coach has looked at a hand just over and found a costly decision "
+                        "in it."
+                    ),
                 )
             view = worst.state.view(seat)
             action = next((a for a in view.legal if str(a) == key), None)
             if action is None:
                 offered = ", ".join(str(a) for a in view.legal[:MOST_CHOICES])
-                raise Refused("try again", f"Choose one of the choices shown ({offered}), not {excerpt(key)}.")
+                raise Refused(
+                    "try again",
+                    _("Choose one of the choices shown ({offered}), not {key}.").format(
+                        offered=offered, key=excerpt(key)
+                    ),
+                )
         retry = self.model.try_again(last[0] - 1, seat, worst.place, action, self._think)
         with self.lock:
             names = ["you" if sitter.name == "You" else sitter.name for sitter in self.names_seen(seat)]
@@ -722,9 +742,9 @@ class ClassTable:
             seat = self.seat_of(token)
             history = self.model.history
             if not history:
-                raise Refused("undo", NOTHING_TO_UNDO.format(number=self.number))
+                raise Refused("undo", catalog._(NOTHING_TO_UNDO).format(number=self.number))
             if type(moment) is not int or moment != history.number:
-                raise Refused("undo", MOVED_ON)
+                raise Refused("undo", catalog._(MOVED_ON))
             self._undo_asked = {**self._undo_asked, seat: moment}
             students = {place for place, student in enumerate(self._seats) if student is not None}
             agreed = students <= set(self._undo_asked)
@@ -739,9 +759,9 @@ class ClassTable:
         """The teacher takes the table back to before the last student's move (the computers' replies go too)."""
         with self.lock:
             if not self.model.history:
-                raise Refused("undo", NOTHING_TO_UNDO.format(number=self.number))
+                raise Refused("undo", catalog._(NOTHING_TO_UNDO).format(number=self.number))
             self._go_back()
-            self._teacher_did = TAKEN_BACK
+            self._teacher_did = saying(TAKEN_BACK)
         self._tell()
 
     def _go_back(self) -> None:
@@ -760,8 +780,10 @@ class ClassTable:
             if held is not None:
                 raise Refused(
                     "seat",
-                    f"Seat {seat} at table {self.number} is {held.name}'s: "
-                    f"move {held.name} first, or choose a seat a computer plays.",
+                    _(
+                        "Seat {seat} at table {number} is {name}'s: move {name} first, or choose a seat a computer "
+                        "plays."
+                    ).format(seat=seat, number=self.number, name=held.name),
                 )
             self._seats = self._seats[:seat] + (student,) + self._seats[seat + 1 :]
             game = self.game
@@ -823,10 +845,13 @@ class ClassTable:
         """The hand in play starts again from its deal (the same cards: the game's seed deals them)."""
         with self.lock:
             if self.game.is_over:
-                raise Refused("deal", f"The game at table {self.number} is over: start a new game instead.")
+                raise Refused(
+                    "deal",
+                    _("The game at table {number} is over: start a new game instead.").format(number=self.number),
+                )
             self.model.deal_again()  # another story from its deal: nothing to undo, no hint
             self._undo_asked = {}
-            self._teacher_did = DEALT_AGAIN
+            self._teacher_did = saying(DEALT_AGAIN)
             number = len(self.game.hands)
             self._sat = {seat: sat for seat, sat in self._sat.items() if sat[0] != number}  # nothing before she sat
             self._last_change = self._turn_since = self.clock()
@@ -839,11 +864,17 @@ class ClassTable:
             if game.rules.players != len(self._seats):
                 raise Refused(
                     "game",
-                    f"Table {self.number} has {len(self._seats)} seats, and {game.rules.facts.name} "
-                    f"needs {game.rules.players}: choose a game for {len(self._seats)}.",
+                    _(
+                        "Table {number} has {seats} seats, and {game} needs {players}: choose a game for {seats}."
+                    ).format(
+                        number=self.number,
+                        seats=len(self._seats),
+                        game=catalog._(game.rules.facts.name),
+                        players=game.rules.players,
+                    ),
                 )
             self._start(game)
-            self._teacher_did = NEW_GAME.format(game=game.rules.facts.name)  # a new game, or the deal of the day
+            self._teacher_did = saying(NEW_GAME, game=Said(game.rules.facts.name))  # a new game, or the deal of the day
         self._tell()
 
     def between_hands(self) -> bool:
@@ -862,11 +893,19 @@ class ClassTable:
             if len(students) > players:
                 raise Refused(
                     "game",
-                    f"Table {self.number} has {len(students)} students, and {game.rules.facts.name} seats "
-                    f"{players}: move {len(students) - players} of them to another table first.",
+                    _(
+                        "Table {number} has {students} students, and {game} seats {players}: move {extra} of them to "
+                        "another table first."
+                    ).format(
+                        number=self.number,
+                        students=len(students),
+                        game=catalog._(game.rules.facts.name),
+                        players=players,
+                        extra=len(students) - players,
+                    ),
                 )
             if not mid_hand and not self.between_hands():
-                raise Refused("game", MID_HAND.format(number=self.number, hand=len(self.game.hands)))
+                raise Refused("game", catalog._(MID_HAND).format(number=self.number, hand=len(self.game.hands)))
             kept: list[Student | None] = list(self._seats[:players]) + [None] * max(0, players - len(self._seats))
             for moved in students[len([held for held in kept if held is not None]) :]:
                 kept[kept.index(None)] = moved  # a student whose seat the game has not: the first free one
@@ -875,7 +914,7 @@ class ClassTable:
             self._away = {seat: away[held.token] for seat, held in enumerate(kept) if held and held.token in away}
             self._seen, self._reviews = {}, {}
             self._start(game)
-            self._teacher_did = NEW_GAME.format(game=game.rules.facts.name)
+            self._teacher_did = saying(NEW_GAME, game=Said(game.rules.facts.name))
         self._tell()
 
     def play_at(self, level: str) -> None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, TypedDict
 
 from ..engine import checks
 from ..engine.game import new_game
+from ..engine.language import _
 from ..look.seat_picture import COMPASS, places
 from .day import DealOfTheDay, comparison
 from .refusals import Refused
@@ -110,8 +111,10 @@ class Desk:
             if holder is not None and holder.token != student.token:
                 raise Refused(
                     "seat",
-                    f"Seat {seat} at table {table.number} is {holder.name}'s: move {holder.name} "
-                    f"first, or choose a seat a computer plays.",
+                    _(
+                        "Seat {seat} at table {number} is {name}'s: move {name} first, or choose a seat a computer "
+                        "plays."
+                    ).format(seat=seat, number=table.number, name=holder.name),
                 )
             if holder is not None:
                 return
@@ -187,8 +190,11 @@ class Desk:
             if not chosen:
                 raise Refused(
                     "tables",
-                    "The deal of the day needs a table: "
-                    + ("add one first." if game is None else f"none chosen plays {game}: add one, or choose another."),
+                    _("The deal of the day needs a table: add one first.")
+                    if game is None
+                    else _(
+                        "The deal of the day needs a table: none chosen plays {game}: add one, or choose another."
+                    ).format(game=game),
                 )
             for table in chosen:
                 table.start(new_game(room.house_rules.rules(table.game.rules.game), seed=dealt))

@@ -154,6 +154,11 @@ def N_(message: str) -> str:  # noqa: N802 (gettext's own name for it, which the
     return message
 
 
+def N_many(one: str, many: str) -> tuple[str, str]:  # noqa: N802 (N_ for ngettext's two forms)
+    """A counted message's two forms, marked where written (a table of words), counted with ngettext where shown."""
+    return one, many
+
+
 # How each language writes a figure: its decimal mark ("1,3" in French and Estonian), and where its percent sign goes
 # (French sets it off with a narrow space: "45 %"). English's "1.3" and "45%" for the rest.
 DECIMAL_MARKS = {"fr": ",", "et": ",", "sq": ",", "jv": ",", "ka": ","}

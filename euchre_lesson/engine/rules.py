@@ -6,9 +6,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any, NamedTuple
 
+from . import language
 from .cards import DECK_SIZES
 from .errors import NotationError, excerpt
-from .language import N_
+from .language import N_, N_many
 
 
 class ScoreRow(NamedTuple):
@@ -202,8 +203,8 @@ class Allowed:
     kind: type
     values: tuple[object, ...] | range
     rule: str
-    words: str  # "stick the dealer"
-    unit: str = ""  # what a number counts: "cards", "points"
+    words: str  # "stick the dealer" (marked N_: said in the learner's language)
+    unit: tuple[str, str] = ("", "")  # what a number counts, for one and for many: ("{count} card", "{count} cards")
     named: tuple[tuple[str, str], ...] = ()  # a text value and its words: ("shared", "the leaders share the win")
 
     def allows(self, value: object) -> bool:
@@ -211,11 +212,15 @@ class Allowed:
         return type(value) is self.kind and value in self.values
 
     def value_words(self, value: object) -> str:
-        """One value in words: 'on', '25 cards', 'the dealer's left always leads'."""
+        """One value in words, in the language chosen: 'on', '25 cards', 'the dealer's left always leads'."""
         if self.kind is bool:
-            return "on" if value else "off"
+            return language._(N_("on") if value else N_("off"))
         named: dict[object, str] = dict(self.named)
-        return named.get(value, f"{value} {self.unit}".strip())
+        if value in named:
+            return language._(named[value])
+        if self.unit[0] and isinstance(value, int):
+            return language.ngettext(*self.unit, value).format(count=value)
+        return str(value)
 
     def __str__(self) -> str:
         if isinstance(self.values, range):
@@ -226,6 +231,9 @@ class Allowed:
         return f"{words} ({self.rule})"
 
 
+CARDS = N_many("{count} card", "{count} cards")  # what a number counts, in ngettext's two forms
+POINTS = N_many("{count} point", "{count} points")
+
 # Every field of RuleSet, with its rule and its words (those of lesson 10's table of house rules). The ranges
 # are what a class could want; they also keep a widget from building a million-entry list of possible scores.
 ALLOWED = {
@@ -233,34 +241,37 @@ ALLOWED = {
         str,
         tuple(GAMES),
         ", ".join(game.players_rule for game in GAMES.values()),
-        "the game",
+        N_("the game"),
         named=tuple((name, game.name) for name, game in GAMES.items()),
     ),
-    "deck": Allowed(int, DECK_SIZES, "C1", "the deck", "cards"),
-    "target": Allowed(int, range(1, 101), "T8, F5", "the game is won at", "points"),
-    "dealer_must_pick_up": Allowed(bool, (True, False), "C7", "the dealer must take the up-card"),
-    "may_name_turned_suit": Allowed(bool, (True, False), "C8", "the turned-down suit may be named"),
-    "stick_the_dealer": Allowed(bool, (True, False), "C9", "stick the dealer"),
-    "allow_lone_defender": Allowed(bool, (True, False), "C10", "lone defenders"),
-    "partner_may_go_alone": Allowed(bool, (True, False), "C10", "the maker's partner going alone"),
+    "deck": Allowed(int, DECK_SIZES, "C1", N_("the deck"), CARDS),
+    "target": Allowed(int, range(1, 101), "T8, F5", N_("the game is won at"), POINTS),
+    "dealer_must_pick_up": Allowed(bool, (True, False), "C7", N_("the dealer must take the up-card")),
+    "may_name_turned_suit": Allowed(bool, (True, False), "C8", N_("the turned-down suit may be named")),
+    "stick_the_dealer": Allowed(bool, (True, False), "C9", N_("stick the dealer")),
+    "allow_lone_defender": Allowed(bool, (True, False), "C10", N_("lone defenders")),
+    "partner_may_go_alone": Allowed(bool, (True, False), "C10", N_("the maker's partner going alone")),
     "opening_lead": Allowed(
         str,
         OPENING_LEADS,
         "C11",
-        "the opening lead",
-        named=(("left_of_lone", "the lone player's left leads"), ("dealer_left", "the dealer's left always leads")),
+        N_("the opening lead"),
+        named=(
+            ("left_of_lone", N_("the lone player's left leads")),
+            ("dealer_left", N_("the dealer's left always leads")),
+        ),
     ),
-    "lone_maker_march_points": Allowed(int, range(0, 11), "T7, F4", "a lone maker's march", "points"),
+    "lone_maker_march_points": Allowed(int, range(0, 11), "T7, F4", N_("a lone maker's march"), POINTS),
     "tie_rule": Allowed(
         str,
         TIE_RULES,
         "T8",
-        "a tie at the top",
-        named=(("play_on", "level at the top plays on"), ("shared", "the leaders share the win")),
+        N_("a tie at the top"),
+        named=(("play_on", N_("level at the top plays on")), ("shared", N_("the leaders share the win"))),
     ),
-    "call_for_best": Allowed(bool, (True, False), "R3", "calling for best"),
+    "call_for_best": Allowed(bool, (True, False), "R3", N_("calling for best")),
     "lone_vs_lone_euchre_points": Allowed(
-        int, range(0, 11), "R4", "a lone defender's euchre of a lone maker", "points"
+        int, range(0, 11), "R4", N_("a lone defender's euchre of a lone maker"), POINTS
     ),
 }
 
@@ -268,7 +279,9 @@ ALLOWED = {
 def switch_words(name: str, value: object) -> str:
     """A switch and its value as a learner reads them, with its rule: 'stick the dealer: on (C9)'."""
     allowed = ALLOWED[name]
-    return f"{allowed.words}: {allowed.value_words(value)} ({allowed.rule})"
+    return language._("{setting}: {value} ({rule})").format(
+        setting=language._(allowed.words), value=allowed.value_words(value), rule=allowed.rule
+    )
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -155,5 +156,11 @@ def why_wins(cards: Sequence[Card], trump: Suit) -> str:
             losers.append(
                 _("{card} is neither trump nor a {noun}, so it cannot win").format(card=card, noun=_noun(led))
             )
-    text = because + (f" ({'; '.join(losers)})" if losers else "") + "."
+    text = because
+    if losers:  # listed as the language lists: French puts a space before its semicolon ("plus faible ; A♣")
+        listed = functools.reduce(
+            lambda before, after: _("{before}; {after}").format(before=before, after=after), losers
+        )
+        text += f" ({listed})"
+    text += "."
     return text + "".join(" " + _("Remember: {aside}.").format(aside=aside) for aside in dict.fromkeys(asides))

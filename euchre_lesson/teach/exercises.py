@@ -364,7 +364,7 @@ class Exercise:
 
     def fallback_text(self) -> str:
         """What a page that cannot run the notebook shows (GitHub, an old viewer): what this is and how to answer."""
-        name = _("Exercise {id}").format(id=self.id) if self.id else _("Exercise")
+        name = id_words(self.id) if self.id else _("Exercise")
         how = _(
             "(A click-to-answer exercise: open this notebook in JupyterLab and choose Run ▸ Run All Cells (or press "
             "the ▶▶ button above it), then click an answer and press Check.)"
@@ -374,6 +374,14 @@ class Exercise:
     def __repr__(self) -> str:
         # The widget lives a layer up (widgets.ask); a bare `ex.q1` in a notebook says how to answer it.
         return self.fallback_text()
+
+
+def id_words(id: str) -> str:
+    """An exercise's id as a learner reads it: 'lesson 9 q1' is 'Lesson 9, question 1' ('Leçon 9, question 1')."""
+    numbered = re.fullmatch(r"lesson (\d+) q(\d+)", id)
+    if numbered is None:
+        return _("Exercise {id}").format(id=id)
+    return _("Lesson {lesson}, question {question}").format(lesson=numbered[1], question=numbered[2])
 
 
 def _inviting(message: str) -> str:

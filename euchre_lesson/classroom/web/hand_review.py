@@ -5,8 +5,8 @@ buttons call back, is a component of its own (see pages.TryAgain)."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable
-from html import escape
 from typing import TypedDict
 
 from ...engine.language import _
@@ -25,9 +25,14 @@ class TryAgainSeen(TypedDict):
     retry: str | None
 
 
+def escaped(text: str) -> str:
+    """Words as an element's HTML text: <, > and & escaped, quotes left as they read ("class's")."""
+    return html.escape(text, quote=False)
+
+
 def listed(lines: Iterable[str], kind: str, tag: str = "ol") -> str:
     """Lines of words as an HTML list of this class, indented so that its numbers show."""
-    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    items = "".join(f"<li>{escaped(line)}</li>" for line in lines)
     return f'<{tag} class="{kind}" style="padding-left: 2.5em">{items}</{tag}>'
 
 
@@ -55,7 +60,7 @@ def review_html(view: SeatView) -> str:
     reasons = [f"{reason['who']}: {reason['words']}" for reason in last["reasons"]]
     html = (
         '<p class="class-review">'
-        + _("<strong>Hand {number}:</strong> {result}").format(number=number, result=escape(last["result"]))
+        + _("<strong>Hand {number}:</strong> {result}").format(number=number, result=escaped(last["result"]))
         + "</p><h4>"
         + _("The story of hand {number}, as you saw it").format(number=number)
         + "</h4>"
@@ -76,7 +81,9 @@ def review_html(view: SeatView) -> str:
             + listed(last["grades"], "class-grades")
         )
     if view["coaching"]:
-        return html + f'<div class="class-coaching" role="status" style="{NOTE_STYLE}">{escape(view["coaching"])}</div>'
+        return (
+            html + f'<div class="class-coaching" role="status" style="{NOTE_STYLE}">{escaped(view["coaching"])}</div>'
+        )
     return html
 
 
@@ -89,19 +96,19 @@ def coach_html(coach: CoachSeen) -> str:
         if coach["lines"]
         else ""
     )
-    html += f'<p class="class-coach"><strong>{escape(coach["summary"])}</strong></p>'
+    html += f'<p class="class-coach"><strong>{escaped(coach["summary"])}</strong></p>'
     if worst is None:
         return html
-    rule, lesson = escape(worst["rule"]), worst["lesson"]
-    rule_page, lesson_page = f"{LESSON_PAGE}13_rule_book.ipynb#{rule}", LESSON_PAGE + escape(worst["notebook"])
+    rule, lesson = escaped(worst["rule"]), worst["lesson"]
+    rule_page, lesson_page = f"{LESSON_PAGE}13_rule_book.ipynb#{rule}", LESSON_PAGE + escaped(worst["notebook"])
     return (
         html
         + '<p class="class-worst">'
         + _("Your costliest decision: {words} The rule behind it: {rule} · learn it again in {lesson}.").format(
-            words=escape(worst["words"]),
+            words=escaped(worst["words"]),
             rule=f'<a href="{rule_page}" target="_blank" {UNDERLINED}>{rule}</a>',
             lesson=f'<a href="{lesson_page}" target="_blank" {UNDERLINED}>'
-            + escape(_("lesson {number}").format(number=lesson))
+            + escaped(_("lesson {number}").format(number=lesson))
             + "</a>",
         )
         + "</p>"

@@ -18,7 +18,6 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from html import escape
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import anywidget
@@ -39,7 +38,7 @@ from ..seat_view import SeatedView, WaitingView
 from ..teacher import Desk as TeacherDesk
 from ..teacher import Overview, RosterEntry, TableAtAGlance
 from . import solara_door
-from .hand_review import TryAgainSeen, listed, review_html, try_again_of
+from .hand_review import TryAgainSeen, escaped, listed, review_html, try_again_of
 from .progress_page import LessonAnswers
 from .served import ServedClass
 from .server import qr_svg
@@ -296,7 +295,7 @@ def Said(words: str, kind: str = "error") -> None:
     if words:
         solara.HTML(
             "div",
-            unsafe_innerHTML=escape(words),
+            unsafe_innerHTML=escaped(words),
             classes=[f"class-{kind}"],
             attributes={"role": "alert" if kind == "error" else "status"},
             style="padding: 0.6em; margin: 0.4em 0; border-radius: 4px; "
@@ -306,12 +305,12 @@ def Said(words: str, kind: str = "error") -> None:
 
 def Line(words: str) -> None:
     """One line of words on a page of its own (Solara's Text runs on into the next)."""
-    solara.HTML("div", unsafe_innerHTML=escape(words))
+    solara.HTML("div", unsafe_innerHTML=escaped(words))
 
 
 def heading(words: str, level: int = 2) -> None:
     """A heading (plain HTML: Solara's Markdown loads a diagram library from a CDN)."""
-    solara.HTML(f"h{level}", unsafe_innerHTML=escape(words))
+    solara.HTML(f"h{level}", unsafe_innerHTML=escaped(words))
 
 
 # -- the student's page --------------------------------------------------------------------------------------
@@ -701,7 +700,7 @@ def TryAgain(token: str, again: TryAgainSeen, on_asked: Callable[[], None]) -> N
             for choice in again["choices"]:
                 solara.Button(choice["words"], on_click=choose_again(choice["key"]), text=True)
     if again["retry"]:
-        solara.HTML("div", unsafe_innerHTML=f'<p class="class-retry">{escape(again["retry"])}</p>')
+        solara.HTML("div", unsafe_innerHTML=f'<p class="class-retry">{escaped(again["retry"])}</p>')
     Said(said)
 
 
@@ -773,15 +772,15 @@ def join_screen(address: str, code: str) -> str:
         f'<div class="class-join-qr" style="width: min(62vh, 86vw); height: min(62vh, 86vw)">{qr if address else ""}'
         "</div>"
         '<div class="class-join-words" style="text-align: center; max-width: 90vw">'
-        '<p style="font-size: clamp(20px, min(4vh, 5vw), 44px); margin: 0">' + escape(_("Open")) + "</p>"
+        '<p style="font-size: clamp(20px, min(4vh, 5vw), 44px); margin: 0">' + escaped(_("Open")) + "</p>"
         '<p class="class-join-address" style="font-size: clamp(22px, min(6vh, 6vw), 64px); font-weight: 700; '
-        'margin: 0 0 0.3em; overflow-wrap: anywhere">' + escape(address or _("this page")) + "</p>"
+        'margin: 0 0 0.3em; overflow-wrap: anywhere">' + escaped(address or _("this page")) + "</p>"
         '<p style="font-size: clamp(20px, min(4vh, 5vw), 44px); margin: 0">'
-        + escape(_("and type the join code"))
+        + escaped(_("and type the join code"))
         + "</p>"
         '<p class="class-join-code" style="font-size: clamp(64px, min(17vh, 20vw), 190px); font-weight: 800; '
         "letter-spacing: 0.12em; margin: 0; line-height: 1.1; font-family: 'DejaVu Sans Mono', monospace\">"
-        f"{escape(code)}</p></div></div>"
+        f"{escaped(code)}</p></div></div>"
     )
 
 
@@ -953,7 +952,7 @@ def JoinStrip(join: str, code: str, others: tuple[str, ...], on_join_screen: Cal
             unsafe_innerHTML=_(
                 "Students open <strong>{address}</strong> (or scan the code) and type the join code "
                 "<strong>{code}</strong>. Other addresses: {others}."
-            ).format(address=escape(join), code=code, others=escape(", ".join(others) or _("none"))),
+            ).format(address=escaped(join), code=code, others=escaped(", ".join(others) or _("none"))),
             classes=["class-join"],
             style="margin: 0; flex: 1 1 20em",
         )
@@ -969,10 +968,10 @@ def Comparison(rows: list[dict]) -> None:
         several = len({row.get("game") for row in rows}) > 1
         for row in rows:
             played = "".join(
-                "<li>" + escape(_("Table {number}: {words}").format(number=number, words=result["words"])) + "</li>"
+                "<li>" + escaped(_("Table {number}: {words}").format(number=number, words=result["words"])) + "</li>"
                 for number, result in sorted(row["tables"].items())
             )
-            deal = escape(
+            deal = escaped(
                 _("{game}, deal {deal}").format(game=row["game"], deal=row["deal"])
                 if several
                 else _("Deal {deal}").format(deal=row["deal"])
@@ -1039,11 +1038,11 @@ def table_words(table: TableAtAGlance) -> str:
     else:
         turn = ""
     return (
-        f'<div style="font-weight: 700; font-size: 16px">{escape(title)}</div>'
+        f'<div style="font-weight: 700; font-size: 16px">{escaped(title)}</div>'
         + "<div>"
-        + escape(_("Scores: {scores}.").format(scores=scores))
+        + escaped(_("Scores: {scores}.").format(scores=scores))
         + "</div>"
-        + (f"<div>{escape(turn)}</div>" if turn else "")
+        + (f"<div>{escaped(turn)}</div>" if turn else "")
     )
 
 
@@ -1164,7 +1163,7 @@ def AskFirst(asking: str, game: str, on_yes: Callable[[], None], on_no: Callable
     the game a table is to be given."""
     question, yes = catalog._(ASKED_FIRST[asking]).format(game=game), catalog._(YES_TO[asking])
     with solara.Row(classes=["class-ask-first"], style="flex-wrap: wrap; align-items: center; gap: 0.3em"):
-        solara.HTML("span", unsafe_innerHTML=escape(question), attributes={"role": "alert"})
+        solara.HTML("span", unsafe_innerHTML=escaped(question), attributes={"role": "alert"})
         solara.Button(yes, on_click=on_yes, color="error", **SMALL)
         solara.Button(_("No"), on_click=on_no, outlined=True, **SMALL)
 
