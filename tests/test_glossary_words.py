@@ -123,12 +123,6 @@ OTHER_SENSES = {
     ("et", "06_playing_tricks", "a540cbfe", "accept"): "a legal card is accepted by the table, not the dealer's accept",
     (
         "et",
-        "08_cutthroat_game",
-        "52f7fbcd",
-        "hint",
-    ): "the button's name, shown in English until the widgets speak Estonian",
-    (
-        "et",
         "11_strategy",
         "f6139bac",
         "lesson",
@@ -147,13 +141,6 @@ OTHER_SENSES = {
 }
 # English words a translation keeps on purpose, with the reason (language, lesson, cell id, word).
 KEPT_ENGLISH = {
-    ("et", "08_cutthroat_game", "computer-levels", "game"): "the button *New game*, in English on the table for now",
-    (
-        "et",
-        "10_variants_and_house_rules",
-        "lesson-10-intro",
-        "house rules",
-    ): "the teacher's guide's heading, in English",
     ("et", "13_rule_book", "3cd789f7", "accept"): "the glossary runs in the English order, from *accept* to *void*",
     ("et", "13_rule_book", "3cd789f7", "void"): "the glossary runs in the English order, from *accept* to *void*",
     (
