@@ -625,7 +625,7 @@ def TablePlay(
     room = use_served().room
     speaking_now = speak_here()  # the picture's words, and a refusal's, in this student's language
     table = room.table(view["table"])
-    faces = solara.use_memo(lambda: faces_for(table.game.rules), [view["table"], view["game"]])
+    faces = solara.use_memo(lambda: faces_for(table.game.rules), [view["table"], view["game"], speaking_now])
     board = solara.use_memo(lambda: SeatBoard(view), [])
     board.given_now(view)
     drawing = SeatDrawing(room, table, token, view, chosen, refused, faces, board)
@@ -991,7 +991,7 @@ def ProjectedTable(
 ) -> None:
     """A table at projector size, over the whole page, in the students' own table view, seen from seat 0's place by
     an onlooker: no hand shows unless Show every hand is on at that table."""
-    faces = solara.use_memo(lambda: faces_for(rules), [rules])
+    faces = solara.use_memo(lambda: faces_for(rules), [rules, catalog.language()])  # each face's words: in it
     with solara.Column(classes=["class-projected"], style=PROJECTED_STYLE):
         with solara.Row(style="justify-content: flex-end; flex-wrap: wrap; gap: 0.5em"):
             solara.Button(
