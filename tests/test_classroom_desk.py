@@ -357,3 +357,94 @@ def test_a_move_at_a_table_is_drawn_on_its_card_at_once_and_a_change_of_the_clas
     assert card(2) != before and redraws == [1], "the desk itself was never redrawn"
     students(room, "Ben", table=2)
     assert at_once.current() is False, "a student sat down: the cards' seats change, the desk is redrawn"
+
+
+def test_each_drawing_of_the_desk_reads_the_roster_and_the_comparison_once(room):
+    """The desk's shape (what a move leaves as it is) is made from the values the drawing shows, not read again."""
+    import solara
+
+    from euchre_lesson.classroom.web import pages
+    from euchre_lesson.classroom.web.served import ServedClass
+
+    desk = room.teacher(room.teacher_code)
+    desk.new_table("cutthroat", seed=1)
+    desk.new_table("cutthroat", seed=2)
+    students(room, "Ana", table=1)
+    desk.deal_of_the_day(seed=5)
+    read, news = [], []
+    for name in ("roster", "comparison"):
+        method = getattr(desk, name)
+        setattr(desk, name, lambda method=method, name=name: read.append(name) or method())
+
+    @solara.component
+    def Page() -> None:
+        heard, hear = solara.use_state(0)
+        news.append(hear)
+        pages.Desk(desk, heard)
+
+    _, rc = solara.render(pages.WithClass(ServedClass.of(room), [Page()]), handle_error=False)
+    assert sorted(read) == ["comparison", "roster"]
+    news[-1](1)  # a change heard: the desk is drawn again
+    assert len(news) == 2 and sorted(read) == ["comparison", "comparison", "roster", "roster"]
+    rc.close()
+
+
+def test_the_overview_reads_each_table_without_holding_the_class_s_lock(room, monkeypatch):
+    """A 48-table class with the teacher's page open: the other pages never wait on the class's lock for every
+    table's reading."""
+    import threading
+
+    from euchre_lesson.classroom import teacher
+
+    desk = room.teacher(room.teacher_code)
+    desk.new_table("cutthroat", seed=1)
+    desk.new_table("partnership", seed=2)
+    free, glance = [], teacher.table_at_a_glance
+
+    def another_page() -> None:
+        taken = room.lock.acquire(timeout=1)
+        free.append(taken)
+        if taken:
+            room.lock.release()
+
+    def reading(table):
+        other = threading.Thread(target=another_page)
+        other.start()
+        other.join()
+        return glance(table)
+
+    monkeypatch.setattr(teacher, "table_at_a_glance", reading)
+    assert [table["table"] for table in desk.overview()["tables"]] == [1, 2]
+    assert free == [True, True], "another page took the class's lock while each table was read"
+
+
+def test_a_student_moved_while_the_overview_reads_the_tables_shows_at_one_table_only(room, monkeypatch):
+    """The tables are read one by one outside the class's lock: a move meanwhile is never seen half done (the
+    student at both tables, or at none)."""
+    import threading
+
+    from euchre_lesson.classroom import teacher
+
+    desk = room.teacher(room.teacher_code)
+    desk.new_table("cutthroat", seed=1)
+    desk.new_table("cutthroat", seed=2)
+    (ana,) = students(room, "Ana", table=1)
+    glance, moved = teacher.table_at_a_glance, []
+
+    def reading(table):
+        read = glance(table)
+        if table.number == 1 and not moved:  # table 1 read with Ana: another page moves her to table 2 now
+            other = threading.Thread(target=lambda: moved.append(desk.place(ana, 2, 1)), name="moving Ana")
+            other.start()
+            other.join(timeout=0.5)  # under the class's lock for the whole reading, the move waits for it
+        return read
+
+    monkeypatch.setattr(teacher, "table_at_a_glance", reading)
+    overview = desk.overview()
+    names = [seat["name"] for table in overview["tables"] for seat in table["seats"] if seat["name"]]
+    assert names == ["Ana"] and overview["waiting"] == []
+    other_done = [thread for thread in threading.enumerate() if thread.name == "moving Ana"]
+    for thread in other_done:
+        thread.join(timeout=5)
+    assert moved and room.where(ana) == (2, 1)
+    assert [seat["name"] for seat in desk.overview()["tables"][1]["seats"]] == [None, "Ana", None]

@@ -2,7 +2,8 @@
 
 from euchre_lesson import CUTTHROAT, PARTNERSHIP, deal_hand, new_game, parse_card
 from euchre_lesson.engine.cards import Suit
-from euchre_lesson.engine.display import card_name
+from euchre_lesson.engine.display import card_html, card_name
+from euchre_lesson.engine.language import speaking
 
 
 def test_a_card_shows_its_symbol_and_says_its_name():
@@ -14,6 +15,17 @@ def test_the_bowers_are_named_once_trump_is_fixed():
     assert card_name(parse_card("JD"), Suit.HEARTS) == "jack of diamonds, left bower"
     assert card_name(parse_card("JH"), Suit.HEARTS) == "jack of hearts, right bower"
     assert card_name(parse_card("JC"), Suit.HEARTS) == "jack of clubs"
+
+
+def test_a_card_is_named_in_the_learners_language_wherever_it_is_said():
+    """One naming of a card: the widgets' tooltips and text alternatives, a bare card and the faces say it alike."""
+    with speaking("fr"):
+        assert card_name(parse_card("JD"), Suit.HEARTS) == "valet de carreau, valet gauche"
+        assert card_name(parse_card("JH"), Suit.HEARTS) == "valet de cœur, valet droit"
+        assert 'aria-label="dix de trèfle"' in card_html(parse_card("10C"))
+        assert 'aria-label="as de pique"' in parse_card("AS")._repr_html_()
+    with speaking("et"):
+        assert card_name(parse_card("JD"), Suit.HEARTS) == "ruutu poiss, vasak poiss"
 
 
 def test_a_fresh_hand_shows_every_hand_the_dummy_and_the_up_card():

@@ -9,6 +9,7 @@ import pytest
 
 from euchre_lesson.engine.cards import DECK_SIZES, Rank, Suit, deck, parse_card
 from euchre_lesson.engine.errors import NotationError
+from euchre_lesson.engine.language import speaking
 from euchre_lesson.engine.rules import CUTTHROAT, RAILROAD, with_switches
 from euchre_lesson.look import faces
 from euchre_lesson.look.faces import back_svg, face_svg, faces_for, spoken
@@ -56,6 +57,15 @@ def test_a_face_says_its_card_in_words():
     assert spoken("J♥", "H") == "jack of hearts, right bower"
     assert parsed(face_svg("7♣")).get("aria-label") == "seven of clubs"
     assert face_svg(parse_card("QS")) == face_svg("Q♠")
+
+
+def test_a_face_drawn_in_one_language_is_never_served_in_another():
+    """The drawings are kept; their words are put on where a face is asked for, in the language chosen there."""
+    with speaking("fr"):
+        assert parsed(face_svg("J♦")).get("aria-label") == "valet de carreau"
+        assert parsed(faces_for(CUTTHROAT)["A♠"]).get("aria-label") == "as de pique"
+    assert parsed(face_svg("J♦")).get("aria-label") == "jack of diamonds"
+    assert parsed(faces_for(CUTTHROAT)["A♠"]).get("aria-label") == "ace of spades"
 
 
 def test_a_plain_card_shows_its_rank_in_two_corners_and_its_pips():

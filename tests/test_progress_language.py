@@ -109,3 +109,19 @@ def test_in_the_browser_s_python_a_lesson_s_choice_lasts_into_its_later_cells_an
     assert contextvars.Context().run(language.is_chosen)
     monkeypatch.setattr(sys, "platform", "linux")
     assert contextvars.Context().run(language.language) == "en", "a server's or a desktop's Python keeps none"
+
+
+def test_in_the_browser_s_python_no_language_chosen_means_the_kept_choice_is_put_aside_too(monkeypatch):
+    """`unchosen()` in the browser: the lesson's choice kept in the environment is silent inside the block (the
+    browser's own language speaks, here none: English), and is kept again after it."""
+    import sys
+
+    from euchre_lesson.engine import language
+
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setenv(language.KEPT_IN_BROWSER, "fr")
+    assert language.language() == "fr" and language.is_chosen()
+    with language.unchosen():
+        assert language.language() == "en" and not language.is_chosen()
+        assert language._("jack") == "jack"
+    assert language.language() == "fr" and language._("jack") == "valet"

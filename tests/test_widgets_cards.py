@@ -7,6 +7,7 @@ import ipywidgets as w
 import pytest
 
 from euchre_lesson import Suit, deck, parse_card
+from euchre_lesson.engine.language import speaking
 from euchre_lesson.look.faces import back_svg, face_svg
 from euchre_lesson.widgets import CardRow, FollowSuitTrainer, RankingExplorer, card_button, four_colours
 from euchre_lesson.widgets import cards as cards_module
@@ -33,6 +34,14 @@ def test_the_bowers_and_the_joker_are_marked_once_trump_is_fixed():
     assert marks == {"J♥": "R", "J♦": "L", "Joker": "★", "A♥": "A♥"}
     assert "left bower" in card_button(parse_card("J♦"), Suit.HEARTS).tooltip
     assert "\n" not in card_button(parse_card("J♦")).description  # no trump yet: no mark
+
+
+def test_a_card_buttons_words_and_the_faces_sheet_speak_the_language_chosen():
+    with speaking("fr"):
+        assert card_button(parse_card("J♦"), Suit.HEARTS).tooltip == "valet de carreau, valet gauche"
+        assert "valet de carreau" in cards_module.faces_css()
+    assert card_button(parse_card("J♦"), Suit.HEARTS).tooltip == "jack of diamonds, left bower"
+    assert "valet de carreau" not in cards_module.faces_css() and "jack of diamonds" in cards_module.faces_css()
 
 
 def test_a_row_of_backs_holds_no_hidden_card():

@@ -17,6 +17,7 @@ from .seat_view import SeatSeen, SeatView
 
 if TYPE_CHECKING:  # the class holds its desk: imported for the types alone
     from .classroom import Classroom
+    from .students import Student
     from .table import ClassTable
 
 # -- what the teacher's page is sent (declared, so that a key renamed here and not there fails in mypy) ---------------
@@ -76,13 +77,18 @@ class Desk:
     def overview(self) -> Overview:
         """Every table with who sits where, the scores, whose turn it is and how long they have waited; who waits."""
         room = self.room
-        with room.lock:
-            return Overview(
-                join_code=room.join_code,
-                level=room.level,
-                waiting=[student.name for student in room.waiting],
-                tables=[table_at_a_glance(table) for table in room.tables],
-            )
+        with room.lock:  # who sits where and who waits, at one moment: a student moves under the class's lock
+            tables, waiting = room.tables, [student.name for student in room.waiting]
+            seated, join_code, level = [table.seats for table in tables], room.join_code, room.level
+        # Each table is read under its own lock alone: the class's other pages need not wait for every table. Its
+        # reading is kept if its seats are still those of that moment (a change of seats makes a new tuple), so no
+        # student shows at two tables, or waiting and seated; else all is read again under the class's lock.
+        glances = [table_at_a_glance(table) for table in tables]
+        if any(seats is not held for (_, seats), held in zip(glances, seated)):
+            with room.lock:
+                waiting = [student.name for student in room.waiting]
+                glances = [table_at_a_glance(table) for table in room.tables]
+        return Overview(join_code=join_code, level=level, waiting=waiting, tables=[glance for glance, _ in glances])
 
     def roster(self) -> list[RosterEntry]:
         """Every student, in the order they joined, with their token (for the teacher's page to place them: never
@@ -224,8 +230,8 @@ def seat_names(table: ClassTable) -> tuple[str, ...]:
     return tuple(wheres[seat] if student is None else student.name for seat, student in enumerate(table.seats))
 
 
-def table_at_a_glance(table: ClassTable) -> TableAtAGlance:
-    """One table on the teacher's page."""
+def table_at_a_glance(table: ClassTable) -> tuple[TableAtAGlance, tuple[Student | None, ...]]:
+    """One table on the teacher's page, and who held its seats as it was read (Desk.overview checks them)."""
     with table.lock:
         game, seats, wheres = table.game, table.seats_seen(), seat_places(table)
         return TableAtAGlance(
@@ -246,4 +252,4 @@ def table_at_a_glance(table: ClassTable) -> TableAtAGlance:
             game_over=game.is_over,
             winners=list(game.winners),
             problems=list(table.problems),
-        )
+        ), table.seats

@@ -144,9 +144,9 @@ class Card:
         return str(self)
 
     def _repr_html_(self) -> str:
-        from .faces import face_html, plain_name  # the face alone: display.py, which adds trump roles, is higher
+        from .faces import card_words, face_html  # the face alone: display.py, which adds trump roles, is higher
 
-        return face_html(self, plain_name(self))
+        return face_html(self, card_words(self))
 
 
 JOKER = Card(Rank.JOKER, None)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from . import language
 from .cards import Card, Suit, sort_key
-from .faces import RANK_WORDS, face_html, plain_name  # noqa: F401 (RANK_WORDS: words are found here too)
+from .faces import card_words, face_html
 from .language import N_, _
 from .ranking import bower
 from .view import seat_roles, trick_on_table
@@ -79,9 +79,9 @@ ROLE_MARKS = {"right": "R", "left": "L", "joker": "★"}
 
 
 def card_name(card: Card, trump: Suit | None = None) -> str:
-    """Words for a screen reader: 'jack of diamonds, left bower'."""
-    role = bower(card, trump) if trump is not None else None
-    return f"{plain_name(card)}, {language._(ROLE_WORDS[role])}" if role and not card.is_joker else plain_name(card)
+    """A card in a screen reader's words, in the language chosen: 'jack of diamonds, left bower' ('valet de
+    carreau, …'). Every tooltip, text alternative and drawn face names its card here."""
+    return card_words(card, bower(card, trump) if trump is not None else None)
 
 
 def card_html(card: Card, trump: Suit | None = None, *, dim: bool = False) -> str:

@@ -1,20 +1,43 @@
-"""A card's face in HTML and its plain name, drawn from the card alone: the lowest drawing, which Card uses."""
+"""A card's face in HTML and its name in words, drawn from the card alone: the lowest drawing, which Card uses."""
 
 from __future__ import annotations
 
 from html import escape
 from typing import TYPE_CHECKING
 
+from . import language
+from .language import N_, _
+
 if TYPE_CHECKING:
     from .cards import Card
 
-RANK_WORDS = {"7": "seven", "8": "eight", "9": "nine", "10": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+# A rank in words, marked here and translated where a card is named aloud.
+RANK_WORDS = {
+    "7": N_("seven"),
+    "8": N_("eight"),
+    "9": N_("nine"),
+    "10": N_("ten"),
+    "J": N_("jack"),
+    "Q": N_("queen"),
+    "K": N_("king"),
+    "A": N_("ace"),
+}
 RING = ";box-shadow:0 0 0 2px #e0a800"  # around a card with a role in the trump suit
 
 
-def plain_name(card: Card) -> str:
-    """A card in words, with no trump in mind: 'jack of diamonds', 'joker'."""
-    return "joker" if card.suit is None else f"{RANK_WORDS[card.rank.label]} of {card.suit.plural}"
+def card_words(card: Card, role: str | None = None) -> str:
+    """A card named aloud in the language chosen ('jack of hearts', 'valet de cœur', 'ärtu poiss'), with its role
+    under trump ('right', 'left': ranking.bower) if it has one. display.card_name finds the role from trump."""
+    if card.suit is None:
+        return _("joker")
+    rank = language._(RANK_WORDS[card.rank.label])
+    suit = language._(card.suit.plural)  # the suits' words are marked in narration.SUIT_WORDS, which is higher
+    name = _("{rank} of {suit}").format(rank=rank, suit=suit)
+    if role == "right":
+        return _("{card}, right bower").format(card=name)
+    if role == "left":
+        return _("{card}, left bower").format(card=name)
+    return name
 
 
 def face_html(card: Card, name: str, *, mark: str = "", ring: bool = False, dim: bool = False) -> str:

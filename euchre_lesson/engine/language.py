@@ -122,9 +122,14 @@ def speaking(language: object) -> Iterator[str]:
 def unchosen() -> Iterator[None]:
     """Inside this block no language is chosen (the browser's speaks, else English); the choice comes back after."""
     token = _chosen.set(None)
+    # In the browser's Python the choice is kept in the environment too: put aside for the block, or it speaks on.
+    # Only there: a server's Python (many threads) never keeps one, and its environment is left alone.
+    kept = os.environ.pop(KEPT_IN_BROWSER, None) if sys.platform == "emscripten" else None
     try:
         yield
     finally:
+        if kept is not None:
+            os.environ[KEPT_IN_BROWSER] = kept
         _chosen.reset(token)
 
 

@@ -13,12 +13,9 @@ from __future__ import annotations
 from functools import cache
 from html import escape
 
-from ..engine import checks, language
+from ..engine import checks
 from ..engine.cards import Card, Rank, Suit, deck
 from ..engine.display import card_name
-from ..engine.language import N_, _
-from ..engine.narration import suit_words
-from ..engine.ranking import bower
 from ..engine.rules import RuleSet
 
 WIDTH, HEIGHT = 60, 84  # the units of every picture: a standard card's 5 by 7
@@ -58,37 +55,10 @@ def _card(name: str, value: object) -> Card:
     return checks.card(name, value)
 
 
-# A rank in words, marked here and translated where a card is named aloud.
-RANK_WORDS = {
-    "7": N_("seven"),
-    "8": N_("eight"),
-    "9": N_("nine"),
-    "10": N_("ten"),
-    "J": N_("jack"),
-    "Q": N_("queen"),
-    "K": N_("king"),
-    "A": N_("ace"),
-}
-
-
 def spoken(card_id: str | Card, trump: Suit | str | None = None) -> str:
     """A card in a screen reader's words: 'jack of hearts'; with trump, its role too: 'jack of diamonds, left bower';
     in the language chosen."""
-    return spoken_words(_card("card_id", card_id), checks.suit("trump", trump, optional=True))
-
-
-def spoken_words(card: Card, trump: Suit | None) -> str:
-    """A card named aloud in the language chosen ('jack of hearts', 'valet de cœur', 'ärtu poiss'), with its role."""
-    if card.suit is None:
-        return _("joker")
-    rank = language._(RANK_WORDS[card.rank.label])
-    name = _("{rank} of {suit}").format(rank=rank, suit=suit_words(card.suit))
-    role = bower(card, trump) if trump is not None else None
-    if role == "right":
-        return _("{card}, right bower").format(card=name)
-    if role == "left":
-        return _("{card}, left bower").format(card=name)
-    return name
+    return card_name(_card("card_id", card_id), checks.suit("trump", trump, optional=True))
 
 
 def face_svg(card_id: str | Card, four_colour: bool = False) -> str:
@@ -133,10 +103,16 @@ def _corner(rank: str, pip: str) -> str:
     return _glyph(rank, 8, 10.5, 17, f" font-weight='bold'{fit}") + _glyph(pip, 8, 24, 13)
 
 
-@cache
 def _face(card: Card, four_colour: bool) -> str:
+    """A face named in the language chosen where it is asked for: the drawing is kept, never its words."""
+    return _svg(card_name(card), *_drawing(card, four_colour))
+
+
+@cache
+def _drawing(card: Card, four_colour: bool) -> tuple[str, str]:
+    """A face's colour and the inside of its picture, in no language (kept for any page, whatever it speaks)."""
     if card.suit is None:
-        return _joker(card)
+        return _joker()
     colour = (FOUR_COLOURS if four_colour else TWO_COLOURS)[card.suit]
     pip, rank = card.suit.symbol, card.rank
     corner = _corner(rank.label, pip)
@@ -146,7 +122,7 @@ def _face(card: Card, four_colour: bool) -> str:
         middle = _glyph(pip, WIDTH / 2, HEIGHT / 2, ACE_SIZE)
     else:
         middle = _pips(rank, pip)
-    return _svg(card_name(card), colour, corner + _turned(corner) + middle)
+    return colour, corner + _turned(corner) + middle
 
 
 def _pips(rank: Rank, pip: str) -> str:
@@ -166,7 +142,7 @@ def _court(rank: Rank, pip: str, colour: str) -> str:
     return frame + mark + letter + _glyph(pip, WIDTH / 2, 64, 16)
 
 
-def _joker(card: Card) -> str:
+def _joker() -> tuple[str, str]:
     """The joker: a star in the middle, 'JOKER' under it, a star in the corners; its own colour."""
     star = _glyph("★", 8, 11, 15)
     middle = (
@@ -174,7 +150,7 @@ def _joker(card: Card) -> str:
         + _glyph("★", WIDTH / 2, 34, 30, " fill='#e0a800' stroke='#5b2a86' stroke-width='.8'")
         + _glyph("JOKER", WIDTH / 2, 60, 7.5, " font-weight='bold'")
     )
-    return _svg(card_name(card), JOKER_COLOUR, star + _turned(star) + middle)
+    return JOKER_COLOUR, star + _turned(star) + middle
 
 
 @cache

@@ -20,6 +20,7 @@ from typing import Literal, NamedTuple
 from ..engine import checks, language
 from ..engine.actions import Verb
 from ..engine.cards import Card, sort_key
+from ..engine.display import card_name
 from ..engine.game import sides
 from ..engine.hand import HandState
 from ..engine.language import N_, _, ngettext
@@ -29,7 +30,6 @@ from ..engine.ranking import bower, is_trump, power
 from ..engine.rules import side_of
 from ..engine.sequence import bidders
 from ..engine.view import View, lone_maker_seat, seat_roles, trick_on_table
-from .faces import spoken_words
 from .picture import Button, CardPicture, Mood, Picture, Pile, Place, Played, Score, SeatPicture, TrickPicture
 from .prompts import YOU, Sitter, card_why_not, hand_over, side_names, trick_told, trump_words, waiting, who, your_turn
 
@@ -161,7 +161,7 @@ def card_picture(
     """One card face up, marked as it is now."""
     return CardPicture(
         id=str(card),
-        spoken=spoken_words(card, view.trump),
+        spoken=card_name(card, view.trump),
         legal=legal,
         why_not=None if legal else why_not,
         chosen=chosen,

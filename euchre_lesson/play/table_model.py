@@ -14,7 +14,6 @@ reentrant `lock` for what it reads and changes, and lets it go while thinking, s
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import logging
 import random
 import sys
@@ -30,6 +29,7 @@ from ..engine.game import GameState
 from ..engine.hand import HandState
 from ..engine.language import _
 from ..engine.said import Reason
+from ..engine.threads import thread_in_context
 from .advice import NO_TIME, Grade, Option, advise, grade_all, graded_words, hint_words
 from .beginner import BeginnerPlayer
 from .budget import DECISION_SECONDS
@@ -72,8 +72,8 @@ def in_background(work: Callable[[], None]) -> None:
     """Run `work()` without holding up the click that asked for it: in a thread of its own; in the browser, which has
     no threads, on the kernel's event loop once the page has its answer; at once where neither is to be had."""
     if sys.platform != "emscripten":
-        try:  # in a copy of this context: a new thread's own is empty, and the coach would speak English
-            threading.Thread(target=contextvars.copy_context().run, args=(work,), name="coach", daemon=True).start()
+        try:  # in this context: the coach speaks the learner's language
+            thread_in_context(work, "coach")
             return
         except RuntimeError:  # no thread to be had: the loop's turn, or now
             pass

@@ -12,7 +12,6 @@ tries, and whether the first try was right.
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import json
 import os
 import sys
@@ -28,6 +27,7 @@ from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_atomically
 from ..engine.formats import check, fits
 from ..engine.language import _
+from ..engine.threads import thread_in_context
 from .class_formats import (
     CLASS_LINK,
     LESSON_REPORT,
@@ -382,11 +382,8 @@ class ClassReporter:
             if IN_A_BROWSER:  # no threads there: sent on the kernel's event loop, once the answer is shown
                 _soon(self._send_once)
             elif self._thread is None or not self._thread.is_alive():
-                # in a copy of this context: the lesson's language, which the replies are asked in (a new thread's
-                # own context has none: English)
-                sender = contextvars.copy_context().run
-                self._thread = threading.Thread(target=sender, args=(self._run,), name="class-report", daemon=True)
-                self._thread.start()
+                # in this context: the lesson's language, which the replies are asked in
+                self._thread = thread_in_context(self._run, "class-report")
             self._changed.notify_all()
 
     def wait(self, seconds: float) -> bool:

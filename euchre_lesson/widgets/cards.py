@@ -9,7 +9,7 @@ from html import escape
 
 import ipywidgets as w
 
-from ..engine import checks
+from ..engine import checks, language
 from ..engine.cards import JOKER, MOST_CARDS, Card, Suit, deck
 from ..engine.display import (  # ROLE_MARKS: the small letter of a bower or the joker (C2, C3)
     ROLE_MARKS,
@@ -89,10 +89,16 @@ def _url(svg: str) -> str:
     return 'url("data:image/svg+xml,' + svg.translate(URL_ESCAPES) + '")'
 
 
-@functools.cache
 def faces_css() -> str:
     """The faces of every card of every deck and the back, as the backgrounds of their classes; the four-colour
-    deck's clubs and diamonds inside a widget marked with four_colours."""
+    deck's clubs and diamonds inside a widget marked with four_colours. Each face names its card in the language
+    chosen: the sheet is kept per language."""
+    return _faces_css(language.language())
+
+
+@functools.cache
+def _faces_css(speaking: str) -> str:
+    """The faces' style sheet in the language `speaking` (the one chosen where it is asked for: faces_css)."""
     cards = [*deck(32), JOKER]
     rules = [f".euchre-card.{face_class(card)} {{ background-image: {_url(face_svg(card))}; }}" for card in cards]
     rules += [

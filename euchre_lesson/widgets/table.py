@@ -296,7 +296,7 @@ class Table(Described, w.VBox):
         self.lesson = lesson_context()  # where the positions missed go: the lesson's progress, bound when made
         self._carded: Review | None = None  # the coach's review whose positions missed were kept
         self.board.on_click(self._heeded(self._clicked))
-        self._faces_of: object = None  # the deck whose faces the board holds (sent once per deck)
+        self._faces_of: object = None  # the deck and language whose faces the board holds (sent once for each)
         self._drawn: tuple[object, int, float] = (None, 0, 0.0)  # the moment drawn: its key, number and time
         self._last_click: tuple[float, object] = (-math.inf, None)  # the page's last click taken: when, on what
         self.note = note()
@@ -592,8 +592,9 @@ class Table(Described, w.VBox):
     def _draw_board(self) -> None:
         """The board: the picture of your seat's view now (every hand face up while hands are open)."""
         rules = self.game.rules
-        if self._faces_of != rules.deck:  # a card's faces travel once per deck, not with every picture
-            self.board.faces, self._faces_of = faces_for(rules), rules.deck
+        faces_of = (rules.deck, language.language())  # a face names its card in words: new words, new faces
+        if self._faces_of != faces_of:  # a card's faces travel once per deck, not with every picture
+            self.board.faces, self._faces_of = faces_for(rules), faces_of
         self.board.picture = dict(self._picture())
 
     def _picture(self) -> Picture:

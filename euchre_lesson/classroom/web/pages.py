@@ -624,7 +624,7 @@ def TablePlay(
     room = use_served().room
     speaking_now = speak_here()  # the picture's words, and a refusal's, in this student's language
     table = room.table(view["table"])
-    faces = solara.use_memo(lambda: faces_for(table.game.rules), [view["table"], view["game"]])
+    faces = solara.use_memo(lambda: faces_for(table.game.rules), [view["table"], view["game"], speaking_now])
     board = solara.use_memo(lambda: SeatBoard(view), [])
     board.given_now(view)
     drawing = SeatDrawing(room, table, token, view, chosen, refused, faces, board)
@@ -844,7 +844,8 @@ def Desk(
         picture = projected_table.picture(0, onlooker=True)
         ProjectedTable(picture, projected_table.game.rules, glance["hands_open"], toggle, lambda: set_shown(0))
         return
-    board.shape = desk_shape(desk, served, overview)
+    comparison = desk.comparison()
+    board.shape = desk_shape(served, overview, roster, comparison)  # from what this drawing shows: read once
     JoinStrip(join, overview["join_code"], served.other_addresses, lambda: set_projected(True))
     WaitingToSit(overview["waiting"], languages)
     Said(said)
@@ -852,7 +853,7 @@ def Desk(
     with solara.Div(classes=["class-tables"], style=TABLES_STYLE):
         for table in overview["tables"]:
             TableCard(desk, table, roster, doing, set_shown, board)
-    Comparison(desk.comparison())
+    Comparison(comparison)
     LessonAnswers(served, news)
 
 
@@ -861,11 +862,13 @@ def Desk(
 TABLE_MOVES = ("hand_number", "scores", "to_act", "to_act_name", "waited", "game_over", "winners")
 
 
-def desk_shape(desk: TeacherDesk, served: ServedClass, overview: Overview) -> tuple[object, ...]:
+def desk_shape(
+    served: ServedClass, overview: Overview, roster: list[RosterEntry], comparison: list[dict]
+) -> tuple[object, ...]:
     """What the desk shows besides its table cards' words (the students, the tables' seats, the deal of the day, the
     lessons' answers): while it stays the same, a change of the class is drawn at once."""
     tables = [{key: value for key, value in table.items() if key not in TABLE_MOVES} for table in overview["tables"]]
-    return {**overview, "tables": tables}, desk.roster(), desk.comparison(), served.reports.received
+    return {**overview, "tables": tables}, roster, comparison, served.reports.received
 
 
 class DeskBoard:
@@ -885,7 +888,7 @@ class DeskBoard:
     def at_once(self, desk: TeacherDesk, served: ServedClass) -> bool:  # on the page's loop, in its kernel, locked
         """Draw the class's change on the cards' words alone if the rest of the desk stays as it is; False: redraw."""
         overview = desk.overview()
-        if self.shape is None or desk_shape(desk, served, overview) != self.shape:
+        if self.shape is None or desk_shape(served, overview, desk.roster(), desk.comparison()) != self.shape:
             return False
         self.draw(overview)
         return True
@@ -990,7 +993,7 @@ def ProjectedTable(
 ) -> None:
     """A table at projector size, over the whole page, in the students' own table view, seen from seat 0's place by
     an onlooker: no hand shows unless Show every hand is on at that table."""
-    faces = solara.use_memo(lambda: faces_for(rules), [rules])
+    faces = solara.use_memo(lambda: faces_for(rules), [rules, catalog.language()])  # each face's words: in it
     with solara.Column(classes=["class-projected"], style=PROJECTED_STYLE):
         with solara.Row(style="justify-content: flex-end; flex-wrap: wrap; gap: 0.5em"):
             solara.Button(
