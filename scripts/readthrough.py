@@ -27,7 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout's package, not an installed one
 os.environ.setdefault("EUCHRE_LESSON_PROGRESS", tempfile.mkdtemp())  # a learner's answers: none kept
 
-from euchre_lesson.engine.language import speaking  # noqa: E402
+from euchre_lesson.engine.errors import NotationError  # noqa: E402
+from euchre_lesson.engine.language import ENGLISH, speaking  # noqa: E402
 from euchre_lesson.teach.course import exercises  # noqa: E402
 from euchre_lesson.widgets.bidding import BiddingTrainer  # noqa: E402
 from euchre_lesson.widgets.exercise import ExerciseView  # noqa: E402
@@ -74,7 +75,11 @@ def view_lines(view: ExerciseView) -> list[str]:
 def exercise_lines(lesson: int) -> list[str]:
     """Every exercise of a lesson, driven."""
     out: list[str] = []
-    for name, exercise in vars(exercises(lesson)).items():
+    try:
+        found = vars(exercises(lesson))
+    except NotationError:  # the rule book, the contents and the guide ask no questions
+        return out
+    for name, exercise in found.items():
         out.append(f"\n## exercise {exercise.id or name}")
         out += view_lines(ExerciseView(exercise, on_answer=lambda *_given: None, show_answer="after a try"))
     return out
@@ -168,12 +173,13 @@ def notebook_lines(path: Path) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("lesson", type=int, help="the lesson's number, 0 to 12")
-    parser.add_argument("--language", default="fr", help="a language with built lessons (fr, et)")
+    parser.add_argument("lesson", type=int, help="the lesson's number, 0 to 15")
+    parser.add_argument("--language", default=ENGLISH, help="English (the default), or a language with built lessons")
     arguments = parser.parse_args()
-    built = sorted((ROOT / "notebooks" / arguments.language).glob(f"{arguments.lesson:02d}_*.ipynb"))
+    folder = ROOT / "notebooks" / ("" if arguments.language == ENGLISH else arguments.language)
+    built = sorted(folder.glob(f"{arguments.lesson:02d}_*.ipynb"))
     if not built:
-        raise SystemExit(f"no lesson {arguments.lesson} in notebooks/{arguments.language}: build it first")
+        raise SystemExit(f"no lesson {arguments.lesson} in {folder.relative_to(ROOT)}: build it first")
     lines = notebook_lines(built[0])
     with speaking(arguments.language):
         lines += ["\n# exercises, driven", *exercise_lines(arguments.lesson)]

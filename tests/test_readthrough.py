@@ -39,3 +39,11 @@ def test_the_built_lesson_s_prose_and_outputs_are_read_in_order():
     lines = readthrough.notebook_lines(ROOT / "notebooks" / "fr" / "02_bidding_round_one.ipynb")
     assert lines[0].startswith("\n## markdown") and "# 2 · La donne et les enchères" in lines[0]
     assert any("Ma seule carte permise" in line or "je passe" in line for line in lines)
+
+
+def test_a_lesson_without_exercises_is_read_whole_and_english_is_the_default_language(capsys, monkeypatch):
+    """The rule book stopped the read-through with a refusal, and a read-through without --language read French."""
+    assert readthrough.exercise_lines(13) == []
+    monkeypatch.setattr("sys.argv", ["readthrough.py", "13"])
+    readthrough.main()
+    assert "# 13 · The rule book" in capsys.readouterr().out

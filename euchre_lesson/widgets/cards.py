@@ -18,7 +18,7 @@ from ..engine.display import (  # ROLE_MARKS: the small letter of a bower or the
 )
 from ..engine.errors import NotationError
 from ..engine.hand import HandState
-from ..engine.language import N_, _
+from ..engine.language import N_, _, ngettext
 from ..engine.narration import up_card_words
 from ..engine.ranking import bower
 from ..engine.view import View
@@ -165,12 +165,14 @@ def _card_look(card: Card, trump: Suit | None, legal: bool, chosen: bool, disabl
     if hidden:
         return {
             "description": "",
-            "tooltip": "a card face down",
+            "tooltip": ngettext("{count} card face down", "{count} cards face down", 1).format(count=1),
             "disabled": True,
             CLASSES: ("euchre-card", "euchre-back"),
         }
     marks = _classes(card, trump) + (("euchre-legal",) if legal else ()) + (("euchre-chosen",) if chosen else ())
-    words = card_name(card, trump) + (", playable" if legal else "") + (", selected" if chosen else "")
+    words = card_name(card, trump)
+    words = _("{card}, playable").format(card=words) if legal else words
+    words = _("{card}, selected").format(card=words) if chosen else words
     return {"description": _face(card, trump), "tooltip": words, "disabled": disabled, CLASSES: marks}
 
 
