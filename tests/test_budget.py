@@ -15,7 +15,7 @@ from euchre_lesson.play import (
     table_model,  # the table model both tables are fronts of
     worlds,
 )
-from euchre_lesson.play.advice import NO_TIME, NOT_GRADED, advise, grade
+from euchre_lesson.play.advice import NO_TIME, NOT_GRADED, Named, advise, grade
 from euchre_lesson.play.budget import Deadline, OutOfTime
 from euchre_lesson.play.players import ExpertPlayer, RuleOfThumbPlayer
 from euchre_lesson.play.solver import CHECK_EVERY, Search
@@ -176,7 +176,7 @@ def test_with_its_deadline_already_passed_the_expert_plays_the_rule_of_thumb_and
         assert chosen.action == choice
         assert chosen.reason == (
             f"I had no time to try even one deal that fits what I have seen, so I play "
-            f"the rule of thumb's choice, {choice}: {reason}"
+            f"the rule of thumb's choice, {Named(choice, view)}: {reason}"  # the choice in the table's words
         )
     assert paced.started == []  # not one world was sampled
 

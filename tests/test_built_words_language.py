@@ -20,7 +20,7 @@ from euchre_lesson.engine.rules import CUTTHROAT, PARTNERSHIP
 from euchre_lesson.engine.tricks import why_wins
 from euchre_lesson.play.advice import Option
 from euchre_lesson.teach import practice
-from euchre_lesson.teach.exercises import id_words
+from euchre_lesson.teach.exercises import _id_words
 from euchre_lesson.widgets.bidding import _missing_suit, _options_html, _worth_cell
 from euchre_lesson.widgets.hand_log import log_html
 
@@ -246,4 +246,4 @@ def test_a_trick_s_losers_and_an_exercise_s_name_are_listed_as_the_language_list
     assert "(K♣ is a lower club; A♣ is a lower club; 9♦ " in why_wins(trick, Suit.SPADES)
     with speaking("fr"):
         assert "(K♣ est un trèfle plus faible ; A♣ est un trèfle plus faible ; 9♦ " in why_wins(trick, Suit.SPADES)
-        assert id_words("lesson 9 q1") == "Leçon 9, question 1"  # was « Exercice lesson 9 q1 »
+        assert _id_words("lesson 9 q1") == "Leçon 9, question 1"  # was « Exercice lesson 9 q1 »

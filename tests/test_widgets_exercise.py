@@ -278,7 +278,7 @@ def test_a_notebook_shows_the_widget_and_github_the_words():
     question = exercises(3).q1
     assert "application/vnd.jupyter.widget-view+json" in ask(question)._repr_mimebundle_()
     for text in (pretty(question), ExerciseView(question)._repr_mimebundle_()["text/plain"]):
-        assert "lesson 3 q1" in text and question.prompt in text and "Run ▸ Run All Cells" in text
+        assert "Lesson 3, question 1" in text and question.prompt in text and "Run ▸ Run All Cells" in text
         assert "children=" not in text and "ExerciseView(" not in text
     assert isinstance(ask(question), ExerciseView)
     assert has_class(ask(question), "euchre-exercise-lesson-3-q1")

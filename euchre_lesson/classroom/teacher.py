@@ -84,11 +84,13 @@ class Desk:
         # reading is kept if its seats are still those of that moment (a change of seats makes a new tuple), so no
         # student shows at two tables, or waiting and seated; else all is read again under the class's lock.
         glances = [table_at_a_glance(table) for table in tables]
-        if any(seats is not held for (_, seats), held in zip(glances, seated)):
+        if any(seats is not held for (_table, seats), held in zip(glances, seated)):
             with room.lock:
                 waiting = [student.name for student in room.waiting]
                 glances = [table_at_a_glance(table) for table in room.tables]
-        return Overview(join_code=join_code, level=level, waiting=waiting, tables=[glance for glance, _ in glances])
+        return Overview(
+            join_code=join_code, level=level, waiting=waiting, tables=[glance for glance, _seats in glances]
+        )
 
     def roster(self) -> list[RosterEntry]:
         """Every student, in the order they joined, with their token (for the teacher's page to place them: never

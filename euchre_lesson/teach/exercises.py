@@ -364,7 +364,7 @@ class Exercise:
 
     def fallback_text(self) -> str:
         """What a page that cannot run the notebook shows (GitHub, an old viewer): what this is and how to answer."""
-        name = id_words(self.id) if self.id else _("Exercise")
+        name = _id_words(self.id) if self.id else _("Exercise")
         how = _(
             "(A click-to-answer exercise: open this notebook in JupyterLab and choose Run ▸ Run All Cells (or press "
             "the ▶▶ button above it), then click an answer and press Check.)"
@@ -376,7 +376,7 @@ class Exercise:
         return self.fallback_text()
 
 
-def id_words(id: str) -> str:
+def _id_words(id: str) -> str:
     """An exercise's id as a learner reads it: 'lesson 9 q1' is 'Lesson 9, question 1' ('Leçon 9, question 1')."""
     numbered = re.fullmatch(r"lesson (\d+) q(\d+)", id)
     if numbered is None:
