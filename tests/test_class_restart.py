@@ -15,6 +15,7 @@ import pytest
 from euchre_lesson.classroom.__main__ import arguments, main, open_class
 from euchre_lesson.classroom.classroom import Classroom
 from euchre_lesson.classroom.keeping import FolderHold
+from euchre_lesson.engine.language import speaking
 from euchre_lesson.play.table_model import LEVELS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -171,6 +172,8 @@ def test_a_changed_house_rules_file_is_played_in_new_games_and_each_table_says_s
         f"table plays by the new ones."
     )
     assert first.notice in back.picture(token)["prompt"], "Ana's page says it"
+    with speaking("fr"):  # and each page in its own language (it was one English sentence for every page)
+        assert first.notice.startswith("Les règles maison ont changé (le donneur obligé : oui (C9), avant : non)")
     assert second.notice == "" and back.house_rules.rules("cutthroat").stick_the_dealer
     kept = json.loads((tmp_path / "class" / "classroom.json").read_text())
     assert kept["house_rules"]["cutthroat"] == {"stick_the_dealer": True}

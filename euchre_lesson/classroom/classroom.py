@@ -8,11 +8,13 @@ before a table's, never while holding one; the files are written once the table'
 
 from __future__ import annotations
 
+import functools
 import hmac
 import logging
 import threading
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
@@ -22,8 +24,9 @@ from ..engine.cards import Card
 from ..engine.errors import FileRefused, NotationError, excerpt
 from ..engine.files import shown
 from ..engine.game import new_game
-from ..engine.language import _
-from ..engine.rules import ALLOWED, RuleSet, rules_from
+from ..engine.language import N_, _
+from ..engine.rules import ALLOWED, RuleSet, rules_from, switch_words
+from ..engine.said import saying
 from ..look.clicks import Toggle
 from ..look.picture import Button, Mood, Picture
 from ..play.table_model import Listeners, level_of
@@ -149,7 +152,9 @@ class Classroom:
         """What the teacher's page says of the class as a whole, in words ('' for nothing): its file not saved."""
         why = self._unsaved
         return (
-            f"Saving the class failed: {why}. Nothing is lost while the server runs; it saves again by itself."
+            _(
+                "Saving the class failed: {why}. Nothing is lost while the server runs; it saves again by itself."
+            ).format(why=why)
             if why
             else ""
         )
@@ -301,7 +306,7 @@ class Classroom:
             self.house_rules = house_rules
         if not changed:
             return []
-        said = [f"The house rules changed: {game}: {'; '.join(words)}." for game, words in changed.items()]
+        said = [f"The house rules changed: {game}: {Listed(tuple(words))}." for game, words in changed.items()]
         for table in self.tables:
             game = table.game
             if game.rules.game not in changed or game.rules == house_rules.rules(game.rules.game):
@@ -310,9 +315,14 @@ class Classroom:
                 table.start(new_game(house_rules.rules(game.rules.game), seed=game.seed))
                 said.append(f"Table {table.number} had not begun: its game starts again under the new house rules.")
                 continue
-            table.announce(
-                f"The house rules changed ({'; '.join(changed[game.rules.game])}): this game ends by the rules it "
-                f"began with, and the next game at this table plays by the new ones."
+            table.announce(  # in each student's language: the changes are said where they are read
+                saying(
+                    N_(
+                        "The house rules changed ({changes}): this game ends by the rules it began with, and the "
+                        "next game at this table plays by the new ones."
+                    ),
+                    changes=Listed(tuple(changed[game.rules.game])),
+                )
             )
             said.append(f"Table {table.number} ends its game by the old rules; its next game plays by the new ones.")
         self._keep()
@@ -458,7 +468,9 @@ class Classroom:
             number = self._removed_from.get(student.token)
             if number is None or self.where(token) is not None:
                 return ""
-        return f"Your teacher removed table {number}: choose another table, or wait to be seated."
+        return _("Your teacher removed table {number}: choose another table, or wait to be seated.").format(
+            number=number
+        )
 
     def choose_table(self, token: object, number: object) -> int:
         """The student holding `token` sits at table `number`, in the first seat a computer plays; their seat."""
@@ -601,11 +613,34 @@ class Classroom:
         return Desk(self)
 
 
-def rules_changes(old: RuleSet, new: RuleSet) -> list[str]:
-    """What differs between two rule sets of one game, in words: ['stick the dealer: on (C9), was off']."""
+@dataclass(frozen=True)
+class RuleChange:
+    """One house rule changed, put into words where it is read: 'stick the dealer: on (C9), was off'."""
+
+    name: str
+    now: object
+    before: object
+
+    def __str__(self) -> str:
+        before = ALLOWED[self.name].value_words(self.before)
+        return _("{change}, was {before}").format(change=switch_words(self.name, self.now), before=before)
+
+
+@dataclass(frozen=True)
+class Listed:
+    """Things said one after the other, put into words where they are read: 'a; b' ('a ; b' in French)."""
+
+    items: tuple[object, ...]
+
+    def __str__(self) -> str:
+        pair = _("{before}; {after}")
+        return functools.reduce(lambda before, after: pair.format(before=before, after=after), map(str, self.items))
+
+
+def rules_changes(old: RuleSet, new: RuleSet) -> list[RuleChange]:
+    """What differs between two rule sets of one game: ['stick the dealer: on (C9), was off'] once in words."""
     return [
-        f"{allowed.words}: {allowed.value_words(getattr(new, name))} ({allowed.rule}), "
-        f"was {allowed.value_words(getattr(old, name))}"
-        for name, allowed in ALLOWED.items()
+        RuleChange(name, getattr(new, name), getattr(old, name))
+        for name in ALLOWED
         if getattr(old, name) != getattr(new, name)
     ]

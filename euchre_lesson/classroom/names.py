@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..engine.language import _
 from ..teach.joining import (  # noqa: F401 - one rule for the class and the lessons
     LONGEST_NAME,
     distinct_name,
@@ -29,7 +30,7 @@ def same_name_note(name: str, shown: str) -> str:
     if shown == name:
         return ""
     initial = "B" if name[:1].upper() != "B" else "C"
-    return (
-        f"Another student in the class is called {name} too, so the class shows you as {shown}. To be told apart "
-        f"by an initial instead, change your name to {name} {initial}, say."
-    )
+    return _(
+        "Another student in the class is called {name} too, so the class shows you as {shown}. To be told apart by "
+        "an initial instead, change your name to {name} {initial}, say."
+    ).format(name=name, shown=shown, initial=initial)
