@@ -4,6 +4,9 @@
     python bench/versus_openspiel.py --games 20 --simulations 200 --seed 7
     python bench/versus_openspiel.py --players expert --games 1000 --record /tmp/match.jsonl   # stop and go on later
 
+The 1,000-game match of issue 37 (point 8) keeps its record in bench/records/versus-openspiel-expert-seed0.jsonl,
+one line per game played so far: the same command with --jobs 2 and that --record goes on from the next game.
+
 Every game is played in our engine with our switches set to OpenSpiel's `euchre` rules (the
 referee's mapping, tests/openspiel_referee.py), to 10 points (F5). One partnership is OpenSpiel's
 open_spiel.python.algorithms.ismcts.ISMCTSBot (a random-rollout evaluator; its information sets
