@@ -165,9 +165,8 @@ class ClassTable:
         self._retry_at = 0.0  # when to try saving again
         self._announced: Reason = ""  # a notice the class gives this table until its next game (changed house rules)
         self._sat: dict[int, tuple[int, int]] = {}  # seat -> (hand number, its story's lines) when its student sat
-        self._teacher_did: Reason = (
-            ""  # what the teacher just did to the table (dealt again, undid), told until a student acts
-        )
+        # what the teacher just did to the table (dealt again, undid), told until a student acts
+        self._teacher_did: Reason = ""
 
     def _start(self, game: GameState) -> None:
         """A game at this table from its start: its computer players are made afresh, from its seed."""
