@@ -8,7 +8,6 @@ before a table's, never while holding one; the files are written once the table'
 
 from __future__ import annotations
 
-import functools
 import hmac
 import logging
 import threading
@@ -26,7 +25,7 @@ from ..engine.files import shown
 from ..engine.game import new_game
 from ..engine.language import N_, _
 from ..engine.rules import ALLOWED, RuleSet, rules_from, switch_words
-from ..engine.said import saying
+from ..engine.said import Listed, saying
 from ..look.clicks import Toggle
 from ..look.picture import Button, Mood, Picture
 from ..play.table_model import Listeners, level_of
@@ -624,17 +623,6 @@ class RuleChange:
     def __str__(self) -> str:
         before = ALLOWED[self.name].value_words(self.before)
         return _("{change}, was {before}").format(change=switch_words(self.name, self.now), before=before)
-
-
-@dataclass(frozen=True)
-class Listed:
-    """Things said one after the other, put into words where they are read: 'a; b' ('a ; b' in French)."""
-
-    items: tuple[object, ...]
-
-    def __str__(self) -> str:
-        pair = _("{before}; {after}")
-        return functools.reduce(lambda before, after: pair.format(before=before, after=after), map(str, self.items))
 
 
 def rules_changes(old: RuleSet, new: RuleSet) -> list[RuleChange]:

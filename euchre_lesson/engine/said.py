@@ -8,6 +8,7 @@ once, often in a worker process that speaks none of them: so its reason is kept 
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -38,6 +39,17 @@ class Figure:
 
     def __str__(self) -> str:
         return language.percent(self.value, self.places) if self.share else language.figure(self.value, self.places)
+
+
+@dataclass(frozen=True)
+class Listed:
+    """Things said one after the other, put into words where they are read: 'a; b' ('a ; b' in French)."""
+
+    items: tuple[object, ...]
+
+    def __str__(self) -> str:
+        pair = language._("{before}; {after}")
+        return functools.reduce(lambda before, after: pair.format(before=before, after=after), map(str, self.items))
 
 
 # A reason as a table keeps it: language-free words, or words already written in one language (plain text).

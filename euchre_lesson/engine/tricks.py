@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -11,6 +10,7 @@ from .cards import Card, Suit
 from .errors import NotationError
 from .language import N_, _
 from .ranking import bower, effective_suit, is_trump, power, suit_in_play
+from .said import Listed
 
 
 class Trick(NamedTuple):
@@ -158,9 +158,6 @@ def why_wins(cards: Sequence[Card], trump: Suit) -> str:
             )
     text = because
     if losers:  # listed as the language lists: French puts a space before its semicolon ("plus faible ; A♣")
-        listed = functools.reduce(
-            lambda before, after: _("{before}; {after}").format(before=before, after=after), losers
-        )
-        text += f" ({listed})"
+        text += f" ({Listed(tuple(losers))})"
     text += "."
     return text + "".join(" " + _("Remember: {aside}.").format(aside=aside) for aside in dict.fromkeys(asides))
