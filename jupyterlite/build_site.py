@@ -622,6 +622,11 @@ def opening_text(notebook: dict) -> str:
     return str(mistune.html("\n\n".join(parts)))
 
 
+def script_json(data: object) -> str:
+    """`data` as JSON to put in a <script> element, where nothing may read as its end tag."""
+    return json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+
+
 def lesson_frame(page: str, content: Path) -> str:
     """The Notebook app's page with the lesson frame at the top of its body: every lesson's title and opening text."""
     pages, lessons = package("pages"), {}
@@ -630,9 +635,9 @@ def lesson_frame(page: str, content: Path) -> str:
         name = path.relative_to(content).as_posix()
         words = pages.page_words(pages.lesson_language(name))  # "Python is starting…" and the rest
         lessons[name] = {"title": lesson_title(notebook, name), "text": opening_text(notebook), "words": words}
-    # In a <script> element nothing may read as its end tag.
-    data = json.dumps(lessons, ensure_ascii=False).replace("</", "<\\/")
-    frame = LESSON_FRAME.read_text(encoding="utf-8").replace("LESSONS_JSON", data)
+    english = pages.page_words("en")  # for a notebook under notebooks/ that the build did not know
+    frame = LESSON_FRAME.read_text(encoding="utf-8")
+    frame = frame.replace("LESSONS_JSON", script_json(lessons)).replace("PAGE_WORDS_JSON", script_json(english))
     body = re.search(r"<body[^>]*>", page)
     title = re.search(r"<title>[^<]*</title>", page)
     if not body or not title:

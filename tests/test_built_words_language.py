@@ -247,3 +247,13 @@ def test_a_trick_s_losers_and_an_exercise_s_name_are_listed_as_the_language_list
     with speaking("fr"):
         assert "(K♣ est un trèfle plus faible ; A♣ est un trèfle plus faible ; 9♦ " in why_wins(trick, Suit.SPADES)
         assert _id_words("lesson 9 q1") == "Leçon 9, question 1"  # was « Exercice lesson 9 q1 »
+
+
+def test_a_card_face_down_is_named_as_one_card_in_the_learner_s_language():
+    from euchre_lesson.widgets.cards import CardRow, show_backs
+
+    for code, words in (("en", "a card face down"), ("fr", "une carte face cachée"), ("et", "üks kaart tagurpidi")):
+        with speaking(code):
+            row = CardRow()
+            show_backs(row, 2)
+            assert [button.tooltip for button in row.children] == [words, words]

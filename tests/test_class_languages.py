@@ -84,3 +84,35 @@ def test_what_the_teacher_does_to_a_table_and_its_refusals_are_read_in_each_stud
     not_hers = BEN if table.seat_of(ANA) == acting_seat(table.game.hand) else ANA
     with speaking("fr"), pytest.raises(ValueError, match="Un indice, c'est pour ton tour"):
         table.hint(not_hers)
+
+
+class Socket:
+    """Solara's wrapper of a page's websocket, as solara_door reads it: Starlette's inside, with its headers."""
+
+    def __init__(self, headers: dict[str, str]):
+        self.ws = type("Starlette", (), {"headers": headers})()
+
+
+@pytest.mark.parametrize(
+    ("cookie", "kept", "first"),
+    [
+        ("euchre-class-language=et; other=1", "et", "et"),  # the language the page kept comes before the header's
+        ("", "", "fr"),
+        ("euchre-class-language=xx", "xx", "fr"),  # not on the list: the header's
+        ('euchre-class-language="et\\"; =;;', "", "fr"),  # a cookie header that cannot be read: as if none
+    ],
+)
+def test_a_page_opens_in_the_language_its_browser_kept_before_the_one_it_asks_for(cookie, kept, first):
+    """A reloaded page was drawn in the browser's own language, then in the one kept, a moment later."""
+    from solara.server import kernel_context
+
+    from euchre_lesson.classroom.web import solara_door
+    from euchre_lesson.classroom.web.speech import LANGUAGE_KEY
+
+    headers = {"cookie": cookie, "accept-language": "fr-FR,fr;q=0.9"}
+    page = kernel_context.create_dummy_context()
+    with page:
+        page.kernel.session.websockets.add(Socket(headers))
+        languages = solara_door.page_languages(LANGUAGE_KEY)
+    assert languages == (kept, "fr-FR,fr;q=0.9")
+    assert first_of(",".join(languages)) == first

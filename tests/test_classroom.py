@@ -364,6 +364,7 @@ def test_the_teacher_places_moves_and_removes_students_and_fills_seats(room, clo
     assert room.where(tokens[0]) == (2, 1) and room.tables[0].seats[0] is None
     with pytest.raises(ValueError, match="is Ana's"):
         desk.place(tokens[1], 2, 1)
+    assert room.where(tokens[1]) == (1, 1)  # refused before Ben left his seat
     desk.computer(1, 1)
     assert room.where(tokens[1]) is None and [s.name for s in room.waiting] == ["Ben"]
     desk.remove(tokens[0])

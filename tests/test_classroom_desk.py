@@ -126,7 +126,7 @@ def test_the_deal_of_the_day_deals_each_table_its_own_game_and_compares_them_gam
         assert len(row["average"]) == (3 if row["game"] == "Cutthroat Euchre" else 4)
     only = desk.deal_of_the_day("partnership", seed=13)
     assert only.tables == (2, 4) and room.table(1).game.seed == 12
-    with pytest.raises(ValueError, match="none chosen plays twohand"):
+    with pytest.raises(ValueError, match="none chosen plays Two-handed Euchre"):
         desk.deal_of_the_day("twohand")
 
 

@@ -79,13 +79,6 @@ def test_a_page_s_own_words_speak_the_lesson_s_language():
     assert f"{french['code']} (JupyterLab)" in link
 
 
-def test_the_site_s_lesson_pages_know_the_page_s_english_words():
-    """The site's extension falls back on the English words for a notebook its build did not know."""
-    script = (ROOT / "jupyterlite" / "lesson-pages" / "static" / "remoteEntry.js").read_text(encoding="utf-8")
-    block = re.search(r"ENGLISH_WORDS = \{(.*?)\};", script, re.S)
-    assert block and dict(re.findall(r"(\w+): '([^']*)'", block[1])) == PAGE_WORDS
-
-
 def test_a_page_leaves_out_what_only_jupyterlab_needs():
     how = md("**To start:** choose Run ▸ Run All Cells.", metadata={"tags": ["jupyterlab-only"]})
     notebook = nbformat.v4.new_notebook(cells=[md("# 0 · Welcome"), how, md("Prose.")])

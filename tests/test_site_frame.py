@@ -83,3 +83,12 @@ def test_a_translated_lesson_has_its_frame_and_its_title_in_its_own_language(tmp
     for folder in ("fr", "et"):
         assert lessons[f"notebooks/{folder}/00_welcome.ipynb"]["words"] == page_words(folder), folder
     assert page_words("fr")["starting"] == "Python démarre…"
+
+
+def test_the_frame_holds_the_page_s_english_words_for_a_notebook_the_build_did_not_know(tmp_path):
+    (tmp_path / "notebooks").mkdir()
+    words = re.search(
+        r'<script id="euchre-page-words" type="application/json">(.*?)</script>', lesson_frame(APP_PAGE, tmp_path)
+    )
+    assert words and json.loads(words[1]) == page_words("en")
+    assert page_words("en")["code"] == "Show the code"

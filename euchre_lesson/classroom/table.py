@@ -770,13 +770,12 @@ class ClassTable:
 
     # -- the teacher's hand on the table ------------------------------------------------------------------------
 
-    def sit(self, seat: int, student: Student) -> None:
-        """Seat `student` where a computer player sits now."""
+    def seated_at(self, seat: object, token: str) -> bool:
+        """Whether the student holding `token` sits at `seat` already; refused if another student sits there."""
         with self.lock:
             seat = checks.seat("seat", seat, self.game.rules.players)
-            checks.instance("student", student, Student, "a Student who joined the class")
             held = self._seats[seat]
-            if held is not None:
+            if held is not None and held.token != token:
                 raise Refused(
                     "seat",
                     _(
@@ -784,6 +783,15 @@ class ClassTable:
                         "plays."
                     ).format(seat=seat, number=self.number, name=held.name),
                 )
+            return held is not None
+
+    def sit(self, seat: int, student: Student) -> None:
+        """Seat `student` where a computer player sits now."""
+        with self.lock:
+            checks.instance("student", student, Student, "a Student who joined the class")
+            if self.seated_at(seat, student.token):
+                return  # sits there already
+            seat = checks.seat("seat", seat, self.game.rules.players)
             self._seats = self._seats[:seat] + (student,) + self._seats[seat + 1 :]
             game = self.game
             if not game.is_over and game.hand.history:  # mid-hand: the computer played this seat until now

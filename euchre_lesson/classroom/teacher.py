@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, TypedDict
 
 from ..engine import checks
+from ..engine import language as catalog
 from ..engine.game import new_game
 from ..engine.language import _
 from ..look.seat_picture import COMPASS, places
@@ -115,16 +116,7 @@ class Desk:
         with room.lock:
             table = room.table(number)
             seat = checks.seat("seat", seat, len(table.seats))
-            holder = table.seats[seat]
-            if holder is not None and holder.token != student.token:
-                raise Refused(
-                    "seat",
-                    _(
-                        "Seat {seat} at table {number} is {name}'s: move {name} first, or choose a seat a computer "
-                        "plays."
-                    ).format(seat=seat, number=table.number, name=holder.name),
-                )
-            if holder is not None:
+            if table.seated_at(seat, student.token):
                 return
             place = room.where(token)
             if place is not None:
@@ -188,21 +180,20 @@ class Desk:
         """Every table of `tables` (all, if None) starts a new game of its own game from the same seed: the same
         deals at every table of one game (compared game by game). With `game`, only the tables of that game."""
         room = self.room
-        if game is not None:
-            room.house_rules.rules(game)  # a game the class plays, or a refusal naming them
+        named = None if game is None else room.house_rules.rules(game)  # a game the class plays, or a refusal
         given = checks.seed("seed", seed)  # None: a seed of its own
         dealt = random.SystemRandom().randrange(2**32) if given is None else given
         with room.lock:
             chosen = list(room.tables) if tables is None else [room.table(number) for number in tables]
             chosen = [table for table in chosen if game is None or table.game.rules.game == game]
-            if not chosen:
+            if not chosen and named is None:
+                raise Refused("tables", _("The deal of the day needs a table: add one first."))
+            if not chosen and named is not None:
                 raise Refused(
                     "tables",
-                    _("The deal of the day needs a table: add one first.")
-                    if game is None
-                    else _(
+                    _(
                         "The deal of the day needs a table: none chosen plays {game}: add one, or choose another."
-                    ).format(game=game),
+                    ).format(game=catalog._(named.facts.name)),
                 )
             for table in chosen:
                 table.start(new_game(room.house_rules.rules(table.game.rules.game), seed=dealt))

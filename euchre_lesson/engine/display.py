@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from . import language
 from .cards import Card, Suit, sort_key
-from .faces import card_words, face_html
+from .faces import card_words, face_html, suit_words
 from .language import N_, _
 from .ranking import bower
 from .view import seat_roles, trick_on_table
@@ -117,8 +117,7 @@ def _status(state: HandState) -> str:
     game = state.rules.game
     parts = [language._(GAME_WORDS[game]) if game in GAME_WORDS else game.capitalize(), f"{state.phase}"]
     if state.trump is not None:
-        suits = language._(state.trump.plural)  # the suits' words are marked in narration.SUIT_WORDS
-        parts.append(_("trump {suit} {suits}").format(suit=state.trump, suits=suits))
+        parts.append(_("trump {suit} {suits}").format(suit=state.trump, suits=suit_words(state.trump)))
     if state.is_over:
         if state.thrown_in:
             parts.append(_("thrown in: everyone passed (C9)"))

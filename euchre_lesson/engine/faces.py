@@ -9,7 +9,7 @@ from . import language
 from .language import N_, _
 
 if TYPE_CHECKING:
-    from .cards import Card
+    from .cards import Card, Suit
 
 # A rank in words, marked here and translated where a card is named aloud.
 RANK_WORDS = {
@@ -22,7 +22,19 @@ RANK_WORDS = {
     "K": N_("king"),
     "A": N_("ace"),
 }
+# A suit's name as the table says it ("spades are trump"), by its letter, marked here and translated where it is said.
+SUIT_WORDS = {
+    "C": N_("clubs"),
+    "D": N_("diamonds"),
+    "H": N_("hearts"),
+    "S": N_("spades"),
+}
 RING = ";box-shadow:0 0 0 2px #e0a800"  # around a card with a role in the trump suit
+
+
+def suit_words(suit: Suit) -> str:
+    """A suit's name in the language chosen: 'spades' ('pique', 'poti')."""
+    return language._(SUIT_WORDS[suit.value])
 
 
 def card_words(card: Card, role: str | None = None) -> str:
@@ -31,8 +43,7 @@ def card_words(card: Card, role: str | None = None) -> str:
     if card.suit is None:
         return _("joker")
     rank = language._(RANK_WORDS[card.rank.label])
-    suit = language._(card.suit.plural)  # the suits' words are marked in narration.SUIT_WORDS, which is higher
-    name = _("{rank} of {suit}").format(rank=rank, suit=suit)
+    name = _("{rank} of {suit}").format(rank=rank, suit=suit_words(card.suit))
     if role == "right":
         return _("{card}, right bower").format(card=name)
     if role == "left":

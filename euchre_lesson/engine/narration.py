@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from . import language
 from .actions import Action, Verb, parse_action, verb_named
-from .cards import Card, Suit, fixed_suit
+from .cards import Card, fixed_suit
+from .faces import suit_words
 from .language import N_, _, ngettext
 from .phases import Phase
 from .rules import GameFacts, RuleSet, ScoreRow
@@ -24,19 +25,6 @@ from .view import View, exchange_cards_unseen, partner_this_hand, public_token, 
 if TYPE_CHECKING:
     from .hand import HandState
     from .view import Table
-
-# A suit's name as the table says it ("spades are trump"), marked here and translated where it is said.
-SUIT_WORDS = {
-    Suit.CLUBS: N_("clubs"),
-    Suit.DIAMONDS: N_("diamonds"),
-    Suit.HEARTS: N_("hearts"),
-    Suit.SPADES: N_("spades"),
-}
-
-
-def suit_words(suit: Suit) -> str:
-    """A suit's name in the language chosen: 'spades' ('pique', 'poti')."""
-    return language._(SUIT_WORDS[suit])
 
 
 def listener(table: Table) -> int | None:

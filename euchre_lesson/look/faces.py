@@ -16,10 +16,12 @@ from html import escape
 from ..engine import checks
 from ..engine.cards import Card, Rank, Suit, deck
 from ..engine.display import card_name
+from ..engine.language import N_
 from ..engine.rules import RuleSet
 
 WIDTH, HEIGHT = 60, 84  # the units of every picture: a standard card's 5 by 7
 BACK = "back"  # the key of the card back among the faces
+BACK_WORDS = N_("a card face down")  # the back's name: English in the kept drawing, translated where it is said
 
 # Suit colours: red and black, or (the four-colour deck) clubs green and diamonds blue, as the style sheet's.
 TWO_COLOURS = {Suit.CLUBS: "#111", Suit.DIAMONDS: "#c0143c", Suit.HEARTS: "#c0143c", Suit.SPADES: "#111"}
@@ -163,7 +165,7 @@ def _back() -> str:
         length = min(right - x0, bottom - y0)
         lines.append(f"M{x0} {y0}l{length} {length}M{right - (x0 - left)} {y0}l{-length} {length}")
     return _svg(
-        "a card face down",
+        BACK_WORDS,
         "#2d5aa0",
         f"<rect x='{left}' y='{top}' width='{right - left}' height='{bottom - top}' rx='2'/>"
         f"<path d='{''.join(lines)}' stroke='#7fa2e0' stroke-width='1' fill='none'/>"

@@ -14,9 +14,10 @@ from typing import NamedTuple
 from ..engine import language
 from ..engine.actions import Verb
 from ..engine.cards import Card, Suit, fixed_suit
+from ..engine.faces import suit_words
 from ..engine.game import sides, winners
 from ..engine.language import N_, _, ngettext
-from ..engine.narration import capital, offer, row_words, suit_words
+from ..engine.narration import capital, offer, row_words
 from ..engine.phases import Phase
 from ..engine.ranking import bower, effective_suit
 from ..engine.scoring import scoring_row

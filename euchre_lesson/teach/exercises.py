@@ -17,9 +17,10 @@ from ..engine.actions import Action, Verb, parse_action
 from ..engine.cards import Card, Rank, Suit, parse_card, parse_cards, parse_suit, sort_key
 from ..engine.display import words_html
 from ..engine.errors import IllegalAction, NotationError, excerpt
+from ..engine.faces import suit_words
 from ..engine.hand import HandState
 from ..engine.language import N_, _, ngettext
-from ..engine.narration import choice_words, suit_words
+from ..engine.narration import choice_words
 from ..engine.ranking import bower, effective_suit, is_trump
 from ..engine.rules import CUTTHROAT, RuleSet
 from ..engine.scoring import Points, scoring_row

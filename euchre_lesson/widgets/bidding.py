@@ -14,9 +14,10 @@ from ..engine.actions import Action, Verb
 from ..engine.cards import sort_key
 from ..engine.display import words_html
 from ..engine.errors import IllegalAction
+from ..engine.faces import suit_words
 from ..engine.hand import HandState
 from ..engine.language import N_, _
-from ..engine.narration import offer, reasons_heard, result_words, seat_words, suit_words  # reasons_heard: R3
+from ..engine.narration import offer, reasons_heard, result_words, seat_words  # reasons_heard: R3
 from ..engine.phases import Phase
 from ..engine.ranking import suit_in_play
 from ..engine.rules import CUTTHROAT, RuleSet

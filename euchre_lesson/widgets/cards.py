@@ -18,11 +18,11 @@ from ..engine.display import (  # ROLE_MARKS: the small letter of a bower or the
 )
 from ..engine.errors import NotationError
 from ..engine.hand import HandState
-from ..engine.language import N_, _, ngettext
+from ..engine.language import N_, _
 from ..engine.narration import up_card_words
 from ..engine.ranking import bower
 from ..engine.view import View
-from ..look.faces import back_svg, face_svg
+from ..look.faces import BACK_WORDS, back_svg, face_svg
 from . import arguments
 from .clicks import Drawing, shared_look
 from .fallback import Described
@@ -165,7 +165,7 @@ def _card_look(card: Card, trump: Suit | None, legal: bool, chosen: bool, disabl
     if hidden:
         return {
             "description": "",
-            "tooltip": ngettext("{count} card face down", "{count} cards face down", 1).format(count=1),
+            "tooltip": language._(BACK_WORDS),
             "disabled": True,
             CLASSES: ("euchre-card", "euchre-back"),
         }

@@ -12,9 +12,9 @@ from ..engine import language
 from ..engine.actions import keep
 from ..engine.cards import Card, fixed_suit, sort_key
 from ..engine.errors import IllegalAction, NotationError
+from ..engine.faces import suit_words
 from ..engine.hand import HandState
 from ..engine.language import N_, _
-from ..engine.narration import suit_words
 from ..engine.phases import Phase
 from ..engine.rules import CUTTHROAT, RuleSet
 from ..teach.exercises import BestFive

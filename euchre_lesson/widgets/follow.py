@@ -10,9 +10,9 @@ import ipywidgets as w
 
 from ..engine import language
 from ..engine.cards import Card, fixed_suit, sort_key
+from ..engine.faces import suit_words
 from ..engine.hand import HandState
 from ..engine.language import N_, _
-from ..engine.narration import suit_words
 from ..engine.phases import Phase
 from ..engine.ranking import bower, effective_suit
 from ..engine.rules import CUTTHROAT, RuleSet

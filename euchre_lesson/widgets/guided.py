@@ -17,10 +17,11 @@ from ..engine import checks
 from ..engine.actions import Action, Verb
 from ..engine.cards import Card, fixed_suit, sort_key
 from ..engine.display import words_html
+from ..engine.faces import suit_words
 from ..engine.game import GameState, new_game
 from ..engine.hand import HandState
 from ..engine.language import N_, _
-from ..engine.narration import result_words, said_words, sentence, suit_words
+from ..engine.narration import result_words, said_words, sentence
 from ..engine.phases import Phase
 from ..engine.ranking import bower, effective_suit
 from ..engine.rules import CUTTHROAT, with_switches

@@ -10,8 +10,8 @@ import ipywidgets as w
 from ..engine import checks, language
 from ..engine.cards import DECK_SIZES, Card, Suit
 from ..engine.display import ROLE_WORDS
+from ..engine.faces import suit_words
 from ..engine.language import N_, _
-from ..engine.narration import suit_words
 from ..engine.ranking import bower, effective_suit, is_trump, ranking
 from ..engine.tricks import trick_winner, why_wins
 from . import arguments

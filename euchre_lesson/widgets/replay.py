@@ -9,9 +9,10 @@ import ipywidgets as w
 
 from ..engine import checks, language
 from ..engine.cards import Card, sort_key
+from ..engine.faces import suit_words
 from ..engine.hand import HandState, replay
 from ..engine.language import N_, _
-from ..engine.narration import seat_words, step_words, suit_words, trick_words
+from ..engine.narration import seat_words, step_words, trick_words
 from ..engine.phases import Phase
 from ..engine.view import View, cards_known, seat_roles, trick_on_table
 from . import arguments

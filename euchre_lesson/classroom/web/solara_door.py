@@ -14,7 +14,8 @@ exactly in pyproject.toml):
 - each page's messages written by the event loop onto that page's connection only (wire.py), not from the page's
   thread to a file descriptor's number, which the system gives the next connection once a page closes;
 - the network address a page is open from (its websocket's peer), so wrong codes are counted per computer;
-- the languages the browser asked for as it opened the page (its websocket's Accept-Language), the page's first.
+- the languages the browser asked for as it opened the page (its websocket's language cookie and Accept-Language),
+  the page's first.
 
 Nothing here imports Solara at the top: importing this module must leave Solara's settings unread.
 """
@@ -25,6 +26,7 @@ import importlib.util
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from http.cookies import CookieError, SimpleCookie
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -138,19 +140,26 @@ def page_address() -> str:
     return ""
 
 
-def page_languages() -> str:
-    """The Accept-Language header the browser sent as it opened this page's connection ('fr-FR,fr;q=0.9'); '' where
-    it cannot be told (a page drawn in a test, or between two connections)."""
+def page_languages(kept: str) -> tuple[str, str]:
+    """The languages the browser sent as it opened this page's connection: the one its cookie named `kept` holds
+    ('et'), and its Accept-Language header ('fr-FR,fr;q=0.9'); '' for either where it cannot be told (a page drawn
+    in a test, or between two connections)."""
     from solara.server import kernel_context
 
     if not kernel_context.has_current_context():
-        return ""
+        return "", ""
     session = getattr(kernel_context.get_current_context().kernel, "session", None)
     for socket in list(getattr(session, "websockets", ())):  # the page's connection: Starlette's websocket inside
         headers = getattr(getattr(socket, "ws", None), "headers", None)
         if headers is not None:
-            return str(headers.get("accept-language", ""))[:1000]
-    return ""
+            cookies = SimpleCookie()
+            try:
+                cookies.load(str(headers.get("cookie", ""))[:4000])
+            except CookieError:  # a cookie header this reader cannot parse: as if it kept nothing
+                cookies.clear()
+            chosen = cookies[kept].value[:100] if kept in cookies else ""
+            return chosen, str(headers.get("accept-language", ""))[:1000]
+    return "", ""
 
 
 def page_socket(solara_socket: type) -> type:

@@ -2,7 +2,8 @@
 
 A page's language is first the browser's (its Accept-Language, as it opened the page; then the languages it lists,
 navigator.languages, where the class has one of them), then what the student or the teacher picks; the browser
-keeps the pick (localStorage) so a reload or a restart of the server speaks it again. Every language a page sends is
+keeps the pick (localStorage, and a cookie it sends as it opens the page) so a reload or a restart of the server
+speaks it again from the first drawing. Every language a page sends is
 checked against engine/language.py's LANGUAGES, and one not on the list is refused in words.
 
 Words are made in the language chosen where this runs (engine/language.py's context variable), and a page's
@@ -45,14 +46,22 @@ class LanguageKeeper(anywidget.AnyWidget):
 export default {
   render({ model, el }) {
     el.className = "language-keeper";
+    // Kept in a cookie too, which the browser sends as it opens the page: its first drawing is in this language.
+    const keep = (value) => {
+      window.localStorage.setItem("LANGUAGE_KEY", value);
+      document.cookie = `LANGUAGE_KEY=${encodeURIComponent(value)}; path=/; max-age=31536000; SameSite=Strict`;
+    };
     model.on("change:language", () => {
       const value = model.get("language");
       if (value) {
-        window.localStorage.setItem("LANGUAGE_KEY", value);
+        keep(value);
       }
     });
     const offered = model.get("offered");
     const kept = window.localStorage.getItem("LANGUAGE_KEY");
+    if (kept) {
+      keep(kept);  // a choice kept before the cookie was
+    }
     const browser = (navigator.languages || [navigator.language || ""])
       .map((tag) => tag.split("-")[0].toLowerCase())
       .find((code) => offered.includes(code));
@@ -87,7 +96,7 @@ def first_of(header: str) -> str:
 def use_page_language() -> tuple[str, Callable[[object], None], str]:
     """The page's language (at first the one its browser asked for), a setter that checks what it is given, and the
     refusal of the last language refused, in words ('' if none)."""
-    first = solara.use_memo(lambda: first_of(solara_door.page_languages()) or ENGLISH, [])
+    first = solara.use_memo(lambda: first_of(",".join(solara_door.page_languages(LANGUAGE_KEY))) or ENGLISH, [])
     language, set_language = solara.use_state(first)
     refused, set_refused = solara.use_state("")
 

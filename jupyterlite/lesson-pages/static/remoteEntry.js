@@ -27,12 +27,9 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
   const LESSONS_DATA = document.getElementById('euchre-lessons');
   const TITLES = LESSONS_DATA ? JSON.parse(LESSONS_DATA.textContent) : {};
   // The page's own words, in each lesson's language (the build writes them beside its title: euchre_lesson/pages.py
-  // PAGE_WORDS); these for a notebook the build did not know.
-  const ENGLISH_WORDS = {
-    starting: 'Python is starting…',
-    code: 'Show the code',
-    stopped: 'This lesson stopped at a problem: reload the page to start it again.',
-  };
+  // PAGE_WORDS), and in English for a notebook the build did not know.
+  const WORDS_DATA = document.getElementById('euchre-page-words');
+  const ENGLISH_WORDS = WORDS_DATA ? JSON.parse(WORDS_DATA.textContent) : {};
   const wordsOf = path => (TITLES[path] && TITLES[path].words) || ENGLISH_WORDS;
   const mark = name => { TIMES[name] = performance.now() / 1000; };
   // Run before a lesson's cells: the names an earlier lesson left in the same Python are cleared (its imports
