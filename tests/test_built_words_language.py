@@ -257,3 +257,14 @@ def test_a_card_face_down_is_named_as_one_card_in_the_learner_s_language():
             row = CardRow()
             show_backs(row, 2)
             assert [button.tooltip for button in row.children] == [words, words]
+
+
+def test_the_app_s_house_rules_line_lists_them_as_the_language_lists_them():
+    from euchre_lesson.engine.rules import rules_from
+    from euchre_lesson.widgets.app_parts import house_rules_line
+
+    rules = rules_from("cutthroat", {"stick_the_dealer": True, "target": 15})
+    with speaking("fr"):
+        french = unescape(re.sub(r"<[^>]*>", "", house_rules_line([rules]).value))
+    assert "(3 joueurs, avec le mort) : score pour gagner" in french and "(T8, F5) ; le donneur obligé" in french
+    assert "(T8, F5); stick the dealer" in unescape(re.sub(r"<[^>]*>", "", house_rules_line([rules]).value))

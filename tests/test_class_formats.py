@@ -16,6 +16,7 @@ from euchre_lesson.classroom.refusals import Refused
 from euchre_lesson.engine import formats
 from euchre_lesson.engine.errors import NotationError
 from euchre_lesson.engine.formats import first_wrong, fits
+from euchre_lesson.engine.language import speaking
 from euchre_lesson.teach import class_formats, class_report, joining
 from euchre_lesson.teach.class_progress import ClassProgress, hand_in, link_lessons, linked
 from euchre_lesson.teach.class_report import LINK_FILE, ClassReporter, Link
@@ -199,3 +200,11 @@ def test_the_lesson_reads_the_server_s_reply_as_json(replying, status, body, sai
     link = Link(f"http://127.0.0.1:{replying.server_port}/", JOIN, "Ann")
     answer = class_report._post(link, {"lesson 1 q1": {"correct": True, "tries": 1}})
     assert answer is None if said is None else said in answer
+
+
+def test_a_reply_from_another_kind_of_server_is_explained_in_the_learner_s_language(replying):
+    Replying.status, Replying.body = 404, b'{"detail": "Not Found"}'
+    link = Link(f"http://127.0.0.1:{replying.server_port}/", JOIN, "Ann")
+    with speaking("fr"):
+        answer = class_report._post(link, {"lesson 1 q1": {"correct": True, "tries": 1}})
+    assert answer is not None and "n'est pas le serveur de ta classe" in answer

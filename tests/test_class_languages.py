@@ -116,3 +116,16 @@ def test_a_page_opens_in_the_language_its_browser_kept_before_the_one_it_asks_fo
         languages = solara_door.page_languages(LANGUAGE_KEY)
     assert languages == (kept, "fr-FR,fr;q=0.9")
     assert first_of(",".join(languages)) == first
+
+
+def test_the_join_screen_names_its_qr_code_and_a_rule_link_its_rule_in_the_teacher_s_language():
+    from euchre_lesson.classroom.web.pages import join_screen
+    from euchre_lesson.engine.display import rule_link
+
+    with speaking("fr"):
+        assert "<title>code QR de l'adresse http://10.0.0.2:8765/</title>" in join_screen(
+            "http://10.0.0.2:8765/", "KQ7P"
+        )
+        assert 'title="règle C9 dans le livre des règles"' in rule_link("C9")
+    with speaking("et"):
+        assert 'title="reegel C9 reegliraamatus"' in rule_link("C9")

@@ -13,6 +13,7 @@ from html import unescape
 import pytest
 
 from euchre_lesson.engine.errors import NotationError
+from euchre_lesson.engine.language import speaking
 from euchre_lesson.teach.class_progress import HAND_IN_LIMIT, ClassProgress, hand_in, hand_in_file_name
 from euchre_lesson.teach.course import exercises
 from euchre_lesson.teach.progress import Progress, exercise_names
@@ -98,6 +99,10 @@ def test_the_class_table_and_what_to_teach_again(tmp_path):
     html = seen.html()
     assert "Ann" in html and f"2 of {len(exercise_names(1))}" in html and "first tries wrong" in html
     assert html.count("background:rgb") == 2 * len(seen.lessons()[0][1]) + len(seen.rules()), "every cell shaded"
+    with speaking("fr"):  # the teacher's page and guide in French: its captions, heads and cells too
+        french = unescape(seen.html())
+    assert f"2 sur {len(exercise_names(1))}" in french and "par élève et par leçon" in french and "Leçon 1" in french
+    assert not re.search(r"\b(?:of|first tries|student|Lesson|teach again)\b", re.sub(r"<[^>]*>", " ", french))
 
 
 def test_one_learner_who_handed_in_twice_is_one_row(tmp_path):
@@ -145,6 +150,9 @@ def test_damaged_files_are_left_out_one_by_one_each_with_a_sentence(tmp_path):
     assert any(why.startswith("link.json") and "link" in why.split(": ", 1)[1] for why in seen.refused)
     assert all(why.endswith(".") and "Traceback" not in why and len(why) < 300 for why in seen.refused), seen.refused
     assert "<script>" not in seen.html() and "bad-0.json was left out" in seen.html()
+    with speaking("fr"):  # the teacher's guide in French says it in French
+        french = ClassProgress(folder)
+    assert any(why.startswith("bad-0.json a été laissé de côté : ") for why in french.refused), french.refused
 
 
 def test_a_folder_that_is_not_there_or_a_link_is_refused_in_words(tmp_path):

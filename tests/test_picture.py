@@ -412,5 +412,17 @@ def test_what_a_screen_reader_hears_of_the_table_is_in_the_learner_s_language():
     assert (west["tricks_words"], west["backs_words"]) == ("0 pli gagné", "5 cartes face cachée")
     assert french["dummy"]["backs_words"] == "5 cartes"
     assert french["labels"]["middle"] == "Le milieu de la table" and "{target}" in french["labels"]["scores"]
+    assert (french["labels"]["your_hand"], french["labels"]["what_to_do"]) == ("Ta main", "Que faire")
     west = next(seat for seat in english["seats"] if seat["seat"] != 0)
     assert (west["tricks_words"], west["backs_words"]) == ("0 tricks won", "5 cards face down")
+
+
+def test_the_table_view_names_its_parts_for_a_screen_reader_in_the_picture_s_words():
+    """Its hand and its prompt were named "Your hand" and "What to do" in English on every page."""
+    import re
+    from pathlib import Path
+
+    import euchre_lesson.look
+
+    script = (Path(euchre_lesson.look.__file__).parent / "table.js").read_text(encoding="utf-8")
+    assert re.findall(r'"aria-label": "[^"]*"', script) == []

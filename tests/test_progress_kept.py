@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from euchre_lesson.engine.formats import fits
+from euchre_lesson.engine.language import speaking
 from euchre_lesson.teach import progress
 from euchre_lesson.teach.course import exercises
 from euchre_lesson.teach.progress import FILE_NAME, Progress, ProgressWarning
@@ -253,6 +254,17 @@ def test_a_read_only_progress_file_is_kept_and_the_message_says_what_to_do(tmp_p
     assert len(messages) == 1 and "read-only" in messages[0] and "writable" in messages[0], messages
     assert path.read_bytes() == before and not os.stat(path).st_mode & 0o222
     assert Progress(tmp_path).done(1)[0] == 3, "the answers are not kept beside the protected file"
+
+
+def test_what_a_learner_is_told_of_a_progress_file_speaks_the_learner_s_language(tmp_path):
+    """A French learner whose progress file is read-only was told so in English."""
+    path = tmp_path / FILE_NAME
+    path.write_text(json.dumps(good()))
+    path.chmod(0o444)
+    with speaking("fr"), pytest.warns(ProgressWarning) as caught:
+        Progress(tmp_path).record("lesson 1 q2", True, "♠")
+    (message,) = [str(w.message) for w in caught]
+    assert "est en lecture seule" in message and "rends-le modifiable (chmod u+w progress.json" in message, message
 
 
 def test_a_read_only_folder_says_what_to_do_once_and_the_answers_count(tmp_path, monkeypatch):

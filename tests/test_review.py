@@ -14,6 +14,8 @@ from test_widgets_table import callbacks_raise  # noqa: F401  (autouse: an excep
 
 from euchre_lesson import NotationError
 from euchre_lesson.engine.formats import fits
+from euchre_lesson.engine.language import speaking
+from euchre_lesson.engine.said import words_of
 from euchre_lesson.teach import progress
 from euchre_lesson.teach.course import exercises
 from euchre_lesson.teach.exercises import LegalPlays, WhichSuit
@@ -229,11 +231,24 @@ def test_what_to_review_is_refused_in_words(kept):
 
 def test_each_card_is_asked_again_as_an_exercise():
     exercise = review_question("lesson 1 q2", 7)
-    assert exercise.exercise is exercises(1).q2 and exercise.source == "from lesson 1"
+    assert exercise.exercise is exercises(1).q2 and words_of(exercise.source) == "from lesson 1"
     fresh = [review_question("practice legal_plays", seed).exercise for seed in range(3)]
     assert all(isinstance(one, LegalPlays) for one in fresh) and len({one.question for one in fresh}) > 1
     on_rule = review_question("rule C12", 3)
-    assert "C12" in on_rule.exercise.rules_exercised and on_rule.source == "on rule C12 of the rule book"
+    assert "C12" in on_rule.exercise.rules_exercised and words_of(on_rule.source) == "on rule C12 of the rule book"
+
+
+def test_where_a_card_asked_again_comes_from_is_said_in_the_learner_s_language():
+    """The review's heading said "question 1 of 3, from lesson 1" with its source in English in every language."""
+    asked = [review_question(item, 3).source for item in ("lesson 1 q2", "practice bid", "rule C12")]
+    with speaking("fr"):
+        assert [words_of(source) for source in asked] == [
+            "de la leçon 1",
+            "de l'entraînement sans fin : Enchérir ou passer ?",
+            "sur la règle C12 du livre des règles",
+        ]
+    with speaking("et"):
+        assert words_of(asked[0]) == "õppetunnist 1"
 
 
 def test_a_review_rates_each_card_by_its_first_answer(kept, clock):
@@ -298,7 +313,7 @@ def test_the_review_opens_from_the_contents_page_and_each_answer_counts_down(kep
     assert isinstance(shown, ReviewWidget) and board.review_tie.layout.display == "none"
     for number in (1, 2, 3):
         question = shown.session.question
-        assert f"question {number} of 3, {question.source}" in shown.heading.value
+        assert f"question {number} of 3, {words_of(question.source)}" in shown.heading.value
         assert shown.view.exercise is question.exercise
         wrong, right = wrong_and_right(question.exercise)
         if number == 2:

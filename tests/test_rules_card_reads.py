@@ -11,6 +11,7 @@ import re
 import pypdf
 import pytest
 
+from euchre_lesson.engine.language import speaking
 from euchre_lesson.engine.rules import PRESETS
 from euchre_lesson.teach import sheets
 from euchre_lesson.teach.card_words import CARD_WORDS
@@ -72,12 +73,15 @@ def browser():
         launched.close()
 
 
+@pytest.mark.parametrize("code", ["en", "fr", "et"])  # a French card is longer: Railroad's spilled onto a second page
 @pytest.mark.parametrize("paper", list(sheets.PAPERS))
 @pytest.mark.parametrize("game", list(PRESETS))
-def test_every_word_of_the_card_is_10_points_or_more_and_the_card_is_one_page(browser, game, paper):
+def test_every_word_of_the_card_is_10_points_or_more_and_the_card_is_one_page(browser, game, paper, code):
     page = browser.new_page()
     try:
-        page.set_content(sheets.rules_card(CLASS.rules(game), paper), wait_until="load")
+        with speaking(code):
+            card = sheets.rules_card(CLASS.rules(game), paper)
+        page.set_content(card, wait_until="load")
         page.emulate_media(media="print")
         sizes = page.evaluate(SIZES)
         printed = page.pdf(format=paper, prefer_css_page_size=True, print_background=True)
@@ -87,7 +91,7 @@ def test_every_word_of_the_card_is_10_points_or_more_and_the_card_is_one_page(br
     small = [(words, round(points, 1)) for words, points in sizes if points < sheets.BODY_POINTS - 0.01]
     assert not small, f"set below {sheets.BODY_POINTS} pt: {small[:5]}"
     assert sheets.BODY_POINTS >= 10
-    assert len(pypdf.PdfReader(io.BytesIO(printed)).pages) == 1, f"{game} on {paper}: more than one page"
+    assert len(pypdf.PdfReader(io.BytesIO(printed)).pages) == 1, f"{game} on {paper} in {code}: more than one page"
 
 
 @pytest.mark.parametrize("game", list(PRESETS))

@@ -26,6 +26,8 @@ from euchre_lesson.classroom.progress_reports import (
 from euchre_lesson.classroom.refusals import Refused
 from euchre_lesson.classroom.seat_view import NOTHING_OWN, seat_view
 from euchre_lesson.classroom.web.progress_page import answers_route
+from euchre_lesson.engine.errors import NotationError
+from euchre_lesson.engine.language import speaking
 from euchre_lesson.teach import class_report
 from euchre_lesson.teach.class_progress import (
     CLASS_KEY_FILE,
@@ -405,3 +407,16 @@ def test_joining_again_from_the_same_lessons_keeps_one_row_for_the_learner(tmp_p
         mine.folder, "Ann", "127.0.0.1:9", "acde", ONE, class_report.ClassReporter(network_json)
     )
     assert said.startswith("You are in, Ann:") and [s.name for s in fresh.tables().students] == ["Ann"]
+
+
+def test_a_name_s_refusal_and_the_teacher_s_look_alike_flags_speak_the_page_s_language():
+    with speaking("fr"):
+        with pytest.raises(NotationError, match="au plus 40 caractères ; celui-ci en a 5\u202f000"):
+            first_name("A" * 5000)
+        flags = look_alikes(["Ann", "\u0410nn", "M\u0430ria"])
+    assert flags == (
+        "\u0410nn ressemble à Ann mais s'écrit avec d'autres lettres : demande qui est qui.",
+        "M\u0430ria mélange les lettres de deux alphabets (latin et cyrillique) : il peut passer pour un autre nom.",
+    )
+    with speaking("et"), pytest.raises(NotationError, match="selles on 5\u00a0000"):
+        first_name("A" * 5000)

@@ -47,10 +47,8 @@ def rule_book_address() -> str:
 def rule_link(rule: str) -> str:
     """An HTML link from a lesson to a rule's entry in the rule book, underlined so it is not told by colour alone."""
     book = escape(rule_book_address(), quote=True)
-    return (
-        f'<a href="{book}#{rule}" target="_blank" title="rule {rule} in the rule book" '
-        f'style="text-decoration:underline">{rule}</a>'
-    )
+    title = escape(_("rule {rule} in the rule book").format(rule=rule), quote=True)
+    return f'<a href="{book}#{rule}" target="_blank" title="{title}" style="text-decoration:underline">{rule}</a>'
 
 
 def rule_links(html: str) -> str:

@@ -164,15 +164,22 @@ def N_many(one: str, many: str) -> tuple[str, str]:  # noqa: N802 (N_ for ngette
     return one, many
 
 
-# How each language writes a figure: its decimal mark ("1,3" in French and Estonian), and where its percent sign goes
-# (French sets it off with a narrow space: "45 %"). English's "1.3" and "45%" for the rest.
+# How each language writes a figure: its decimal mark ("1,3" in French and Estonian), how it groups a long number's
+# digits (a narrow space in French, a space in Estonian: "5 000"), and where its percent sign goes (French sets it off
+# with a narrow space: "45 %"). English's "1.3", "5,000" and "45%" for the rest.
 DECIMAL_MARKS = {"fr": ",", "et": ",", "sq": ",", "jv": ",", "ka": ","}
+THOUSANDS_MARKS = {"fr": "\u202f", "et": "\u00a0", "sq": "\u00a0", "jv": ".", "ka": "\u00a0"}
 PERCENT_SIGNS = {"fr": "\u202f%"}
 
 
 def figure(value: float, places: int = 1) -> str:
     """A number as the language chosen writes it, to `places` decimals: '1.3' in English, '1,3' in French."""
     return f"{value:.{places}f}".replace(".", DECIMAL_MARKS.get(language(), "."))
+
+
+def whole(value: int) -> str:
+    """A whole number as the language chosen writes it: '5,000' in English, '5 000' in French."""
+    return f"{value:,}".replace(",", THOUSANDS_MARKS.get(language(), ","))
 
 
 def percent(share: float, places: int = 0) -> str:

@@ -48,6 +48,8 @@ class Listed:
     items: tuple[object, ...]
 
     def __str__(self) -> str:
+        if not self.items:
+            return ""
         pair = language._("{before}; {after}")
         return functools.reduce(lambda before, after: pair.format(before=before, after=after), map(str, self.items))
 

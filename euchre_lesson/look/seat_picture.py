@@ -79,6 +79,8 @@ LABELS = {
     "right_bower": N_("right bower"),
     "left_bower": N_("left bower"),
     "middle": N_("The middle of the table"),
+    "your_hand": N_("Your hand"),
+    "what_to_do": N_("What to do"),
     "scores": N_("Scores, to {target} points"),
     "joker_bower": N_("best bower"),
 }

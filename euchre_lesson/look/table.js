@@ -240,7 +240,7 @@ function handRow(seat, view, keep) {
   const resting = !seat.cards.some((card) => card.legal);
   const classes = ["tv-hand", seat.cards.length > 6 ? "is-long" : "", keep ? "is-choosing" : "",
     resting ? "is-resting" : ""];
-  const hand = h("div", { class: classes.filter(Boolean).join(" "), role: "group", "aria-label": "Your hand" });
+  const hand = h("div", { class: classes.filter(Boolean).join(" "), role: "group", "aria-label": said(view.picture, "your_hand", "Your hand") });
   const own = seat.cards.filter((card) => !card.from_dummy);
   const dummy = seat.cards.filter((card) => card.from_dummy);
   // Your cards are buttons while any of them answers a click (a play, or a reason why not); an onlooker's are not.
@@ -282,7 +282,7 @@ function talk(picture, view) {
   // The choices of this step (bids, Keep these five) first and large; the host's tools after, smaller.
   const choices = picture.buttons.filter((button) => button.kind !== "tool");
   const tools = picture.buttons.filter((button) => button.kind === "tool");
-  return h("section", { class: "tv-talk", "aria-label": "What to do" },
+  return h("section", { class: "tv-talk", "aria-label": said(picture, "what_to_do", "What to do") },
     h("div", { class: "tv-status" }, prompt, count), reason,
     h("div", { class: `tv-buttons tv-choices${choices.length > 3 ? " is-many" : ""}` }, choices.map(buttonElement)),
     h("div", { class: "tv-buttons tv-tools" }, tools.map(buttonElement)));

@@ -31,9 +31,11 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import checks
+from ..engine import language as catalog
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import as_text, parse_json, read_regular, write_new
 from ..engine.formats import FormatRefused, check, fits, read
+from ..engine.language import N_, _
 from . import class_report
 from .class_formats import CLASS_KEY_FILE, EXERCISE_ENTRY, HAND_IN, canonical_id, one_spelling
 from .class_formats import HAND_IN_KIND as KIND
@@ -113,7 +115,7 @@ def hand_in(name: str, progress: Progress, key_folder: str | os.PathLike = ".") 
 def _learner_key(folder: str | os.PathLike) -> str:
     """The learner's own key, kept beside their progress (made once): what tells two learners of one name apart."""
     path = checks.path("folder", folder, "the learner's progress folder") / LEARNER_FILE
-    for _ in range(2):  # read it, or make it and read it again (another kernel may make it meanwhile)
+    for _attempt in range(2):  # read it, or make it and read it again (another kernel may make it meanwhile)
         try:
             kept = as_text(read_regular(path, 100, follow_links=False)).strip()
             if LEARNER_KEY.fullmatch(kept):
@@ -181,7 +183,7 @@ def data_link(data: bytes) -> str:
 class ClassTables:
     """A class's answers as tables: students x lessons (done of total), and per rule the first tries wrong."""
 
-    nobody = "No answers from the lessons yet."  # what the tables say before any student's answers arrive
+    nobody = N_("No answers from the lessons yet.")  # what the tables say before any student's answers arrive
 
     def __init__(self, students=(), refused=()):
         if not isinstance(students, (tuple, list)) or not all(isinstance(one, Student) for one in students):
@@ -218,44 +220,50 @@ class ClassTables:
 
     def html(self) -> str:
         """The two tables, each cell shaded as a heat map (the words in it say the same)."""
-        lesson_numbers = lessons()
-        head = "".join(f"<th scope='col'>Lesson {n}</th>" for n in lesson_numbers)
+        lesson_words, done_words = _("Lesson {number}"), _("{done} of {total}")
+        head = "".join(f"<th scope='col'>{escape(lesson_words.format(number=n))}</th>" for n in lessons())
         rows = "".join(
             f"<tr><th scope='row'>{escape(name)}</th>"
             + "".join(
-                _cell(done / total if total else 0, f"{done} of {total}", good_high=True) for _, done, total in line
+                _cell(done / total if total else 0, done_words.format(done=done, total=total), good_high=True)
+                for _lesson, done, total in line
             )
             + "</tr>"
             for name, line in self.lessons()
         )
+        caption, student = _("Exercises done (answered right at least once), by student and lesson"), _("student")
         people = (
             (
-                f"<table class='euchre-class-lessons' style='{TABLE}'><caption style='text-align:left'>Exercises "
-                f"done (answered right at least once), by student and lesson</caption><tr><th scope='col'>student"
-                f"</th>{head}</tr>{rows}</table>"
+                f"<table class='euchre-class-lessons' style='{TABLE}'><caption style='text-align:left'>"
+                f"{escape(caption)}</caption><tr><th scope='col'>{escape(student)}</th>{head}</tr>{rows}</table>"
             )
             if self.students
-            else f"<p>{escape(self.nobody)}</p>"
+            else f"<p>{escape(catalog._(self.nobody))}</p>"
         )
+        wrong_words = _("{wrong} of {tried} first tries wrong")
         rules = "".join(
             f"<tr><th scope='row'>{rule}</th>"
-            + _cell(wrong / tried, f"{wrong} of {tried} first tries wrong", good_high=False)
+            + _cell(wrong / tried, wrong_words.format(wrong=wrong, tried=tried), good_high=False)
             + "</tr>"
             for rule, wrong, tried in self.rules()
         )
+        caption = _("What to teach again: for each rule, the first tries that were wrong")
+        rule_words, wrong_head = _("rule"), _("first tries wrong")
         again = (
             (
-                f"<table class='euchre-class-rules' style='{TABLE}'><caption style='text-align:left'>What to teach "
-                f"again: for each rule, the first tries that were wrong</caption><tr><th scope='col'>rule</th>"
-                f"<th scope='col'>first tries wrong</th></tr>{rules}</table>"
+                f"<table class='euchre-class-rules' style='{TABLE}'><caption style='text-align:left'>"
+                f"{escape(caption)}</caption><tr><th scope='col'>{escape(rule_words)}</th>"
+                f"<th scope='col'>{escape(wrong_head)}</th></tr>{rules}</table>"
             )
             if rules
             else ""
         )
         left_out = "".join(f"<li>{escape(why)}</li>" for why in self.refused)
-        notes = f"<p>Files left out:</p><ul>{left_out}</ul>" if left_out else ""
+        files = escape(_("Files left out:"))
+        notes = f"<p>{files}</p><ul>{left_out}</ul>" if left_out else ""
         alike = "".join(f"<li>{escape(why)}</li>" for why in self.look_alikes())
-        flags = f"<div class='euchre-look-alikes'><p>Names to check:</p><ul>{alike}</ul></div>" if alike else ""
+        check = escape(_("Names to check:"))
+        flags = f"<div class='euchre-look-alikes'><p>{check}</p><ul>{alike}</ul></div>" if alike else ""
         return f"<div class='euchre-class-progress'>{flags}{people}{again}{notes}</div>"
 
     def look_alikes(self) -> tuple[str, ...]:
@@ -273,7 +281,7 @@ class ClassTables:
         rows: list[list[object]]
         if table == "lessons":
             rows = [["student", *(f"lesson {n} (of {len(exercise_names(n))})" for n in lessons())]]
-            rows += [[name, *(done for _, done, _ in line)] for name, line in self.lessons()]
+            rows += [[name, *(done for _lesson, done, _total in line)] for name, line in self.lessons()]
         else:
             rows = [["rule", "first tries wrong", "exercises tried"], *map(list, self.rules())]
         writer.writerows([_cell_text(cell) for cell in row] for row in rows)  # every cell, not only the names
@@ -299,7 +307,7 @@ class ClassTables:
 class ClassProgress(ClassTables):
     """The class's progress from a folder of hand-in files: students x lessons, and per rule the first tries wrong."""
 
-    nobody = "No hand-in files read yet."
+    nobody = N_("No hand-in files read yet.")
 
     def __init__(self, folder: str | os.PathLike = "handed_in", key_folder: str | os.PathLike = "."):
         folder = checks.path("folder", folder, "the folder of handed-in files, such as 'hand-ins'")
@@ -328,23 +336,31 @@ class ClassProgress(ClassTables):
         found: dict[str, Student] = {}  # by the learner's own key ('name:' and the name's look for a hand-in of old)
         refused: list[str] = []
         if len(names) > MOST_FILES:
-            refused.append(f"Only the first {MOST_FILES} of the {len(names)} files were read.")
+            refused.append(
+                _("Only the first {most} of the {count} files were read.").format(
+                    most=catalog.whole(MOST_FILES), count=catalog.whole(len(names))
+                )
+            )
         for entry in names[:MOST_FILES]:
             try:
                 student, learner, signed = _student(Path(entry.path), key)
             except NotationError as why:
-                refused.append(f"{excerpt(entry.name, 80, str)} was left out: {why}")
+                refused.append(_("{file} was left out: {why}").format(file=excerpt(entry.name, 80, str), why=why))
                 continue
             if signed is False:
                 refused.append(
-                    f"{excerpt(entry.name, 80, str)} was left out: it was changed after it was handed in (its "
-                    f"signature does not match its name and answers). Ask {student.name} to hand in again."
+                    _(
+                        "{file} was left out: it was changed after it was handed in (its signature does not match "
+                        "its name and answers). Ask {name} to hand in again."
+                    ).format(file=excerpt(entry.name, 80, str), name=student.name)
                 )
                 continue
             if key is not None and signed is None:
                 refused.append(
-                    f"{excerpt(entry.name, 80, str)} was left out: it is not signed with the class's key (made "
-                    f"before hand-ins were signed, or by other lessons). Ask {student.name} to hand in again."
+                    _(
+                        "{file} was left out: it is not signed with the class's key (made before hand-ins were "
+                        "signed, or by other lessons). Ask {name} to hand in again."
+                    ).format(file=excerpt(entry.name, 80, str), name=student.name)
                 )
                 continue
             mark = learner or "name:" + name_key(student.name)  # one learner who handed in twice is one row

@@ -324,10 +324,10 @@ def _reply(body: bytes) -> dict | None:
 
 
 def _elsewhere(link: Link) -> str:
-    return (
-        f"The address {link.server} is not your class's server (what answered there is something else): "
-        f"check the address with your teacher."
-    )
+    return _(
+        "The address {address} is not your class's server (what answered there is something else): check the "
+        "address with your teacher."
+    ).format(address=link.server)
 
 
 class ClassReporter:

@@ -10,8 +10,9 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from ..engine import language as catalog
 from ..engine.errors import NotationError, excerpt
-from ..engine.language import _
+from ..engine.language import N_, _
 
 LONGEST_NAME = 40  # characters: a first name, perhaps with an initial
 LONGEST_TYPED = 1000  # characters typed for a name that are read at all
@@ -44,10 +45,10 @@ def first_name(value: object) -> str:
 
 
 def _too_long(length: int) -> str:
-    return (
-        f"A first name is at most {LONGEST_NAME} characters; this one has {length:,}. Type your first name, perhaps "
-        f"with an initial."
-    )
+    return _(
+        "A first name is at most {most} characters; this one has {length}. Type your first name, perhaps with an "
+        "initial."
+    ).format(most=LONGEST_NAME, length=catalog.whole(length))
 
 
 # Letters of other alphabets that look like a Latin letter (after casefold), as a name is read off a screen: the
@@ -89,6 +90,14 @@ def distinct_name(name: str, others: Iterable[str]) -> str:
         number += 1
 
 
+# The alphabets a look-alike name mixes, as the teacher reads them; another is named as Unicode names it.
+ALPHABET_WORDS = {"LATIN": N_("Latin"), "CYRILLIC": N_("Cyrillic"), "GREEK": N_("Greek")}
+
+
+def _alphabet_words(alphabet: str) -> str:
+    return catalog._(ALPHABET_WORDS[alphabet]) if alphabet in ALPHABET_WORDS else alphabet.title()
+
+
 def alphabets(name: str) -> tuple[str, ...]:
     """The alphabets a name's letters are written in ('LATIN', 'CYRILLIC', ...), in the order met."""
     _text("name", name)
@@ -113,11 +122,19 @@ def look_alikes(names: Iterable[str]) -> tuple[str, ...]:
         other = seen.setdefault(name_key(base), name)
         other_base = found[1] if (found := NUMBERED.match(other)) else other
         if other != name and other_base.casefold() != base.casefold():
-            said.append(f"{name} looks like {other} but is written with other letters: ask who is who.")
+            said.append(
+                _("{name} looks like {other} but is written with other letters: ask who is who.").format(
+                    name=name, other=other
+                )
+            )
         elif len(mixed) > 1:
             said.append(
-                f"{name} mixes letters of two alphabets ({' and '.join(a.title() for a in mixed)}): it may pass for "
-                f"another name."
+                _("{name} mixes letters of two alphabets ({alphabets}): it may pass for another name.").format(
+                    name=name,
+                    alphabets=_("{some} and {last}").format(
+                        some=", ".join(_alphabet_words(a) for a in mixed[:-1]), last=_alphabet_words(mixed[-1])
+                    ),
+                )
             )
     return tuple(said)
 

@@ -35,6 +35,7 @@ import warnings
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ..engine import language
 from ..engine.errors import FileRefused, JsonRefused, NotationError, excerpt
 from ..engine.files import (
     BROWSER_FOLDER,  # noqa: F401 - where progress is kept in the browser's Python
@@ -48,7 +49,8 @@ from ..engine.files import (
     write_new,
 )
 from ..engine.formats import Format, check, first_wrong, fits
-from ..engine.language import LANGUAGES, checked_language
+from ..engine.language import LANGUAGES, _, checked_language
+from ..engine.said import Listed
 from .course import exercises, lesson_numbers
 from .exercises import RULE_ID
 from .positions import POSITION, POSITION_ID, Position, position_from
@@ -291,7 +293,7 @@ def _combined(mine: Kept, theirs: Kept) -> Kept:
         copy = review.get(item)
         review[item] = card if copy is None else _card_combined(card, copy)
     positions = sorted((card.missed, item) for item, card in review.items() if POSITION_ID.fullmatch(item))
-    for _, item in positions[:-MOST_POSITIONS]:  # the oldest missed go: the file stays small
+    for _missed, item in positions[:-MOST_POSITIONS]:  # the oldest missed go: the file stays small
         del review[item]
     choices = [one for one in (mine.language, theirs.language) if one is not None]
     language = max(choices, key=lambda one: one.when) if choices else None  # the latest choice, in either copy
@@ -713,7 +715,7 @@ def _set_aside(path: Path, moment: float) -> Path:
 
 def _keep_copy(path: Path, data: bytes, moment: float) -> Path:
     """A copy of a file's bytes beside it, as progress.json.damaged-<time>; the copy's path."""
-    for _ in range(100):
+    for _attempt in range(100):
         target = _free_name(path, moment)
         if write_new(target, data, private=True):
             return target
@@ -963,7 +965,7 @@ class Progress:
 
     def practice_results(self) -> dict[str, tuple[bool, ...]]:
         """Each practice kind's recent results, oldest first: True for right."""
-        return {kind: tuple(right for _, right in results) for kind, results in self._refresh().practice.items()}
+        return {kind: tuple(right for _moment, right in results) for kind, results in self._refresh().practice.items()}
 
     def done(self, lesson: int) -> tuple[int, int]:
         """(exercises done, exercises in all) for one lesson; done means answered right at least once."""
@@ -1009,11 +1011,19 @@ class Progress:
             try:
                 one = _read(journal, _journal_parsed)
             except _Damage as damage:
-                self._note(f"The progress journal {journal} cannot be read ({damage}); it is left as it is.")
+                self._note(
+                    _("The progress journal {journal} cannot be read ({damage}); it is left as it is.").format(
+                        journal=journal, damage=damage
+                    )
+                )
                 continue
             copies.append(one.kept)
             for problem in one.problems:
-                self._note(f"In the progress journal {journal}, {problem}: that entry is left out.")
+                self._note(
+                    _("In the progress journal {journal}, {problem}: that entry is left out.").format(
+                        journal=journal, problem=problem
+                    )
+                )
         try:
             found = _read(self.path)
             self._stuck = False  # a damaged file moved away, or mended: the file is written again
@@ -1021,8 +1031,10 @@ class Progress:
             found = self._damaged(damage, held)
         for problem in found.problems:
             self._note(
-                f"In your progress file {self.path}, {problem}: that entry is left out, and the rest of "
-                f"your progress is read."
+                _(
+                    "In your progress file {path}, {problem}: that entry is left out, and the rest of your progress "
+                    "is read."
+                ).format(path=self.path, problem=problem)
             )
         return Found(_all_combined([found.kept, *copies]), found.problems, found.data)
 
@@ -1035,7 +1047,9 @@ class Progress:
             return []
         if len(names) > MOST_JOURNALS:
             self._note(
-                f"The folder {self.folder} holds {len(names):,} progress journals; only {MOST_JOURNALS:,} are read."
+                _("The folder {folder} holds {count} progress journals; only {most} are read.").format(
+                    folder=self.folder, count=language.whole(len(names)), most=language.whole(MOST_JOURNALS)
+                )
             )
         return [self.folder / name for name in names[:MOST_JOURNALS]]
 
@@ -1052,8 +1066,10 @@ class Progress:
                     self._set_aside(still)
                     return NONE_FOUND
         self._note(
-            f"Your progress file {self.path} cannot be used ({damage}); it is left as it is for now, and "
-            f"your answers are kept beside it."
+            _(
+                "Your progress file {path} cannot be used ({damage}); it is left as it is for now, and your answers "
+                "are kept beside it."
+            ).format(path=self.path, damage=damage)
         )
         return NONE_FOUND
 
@@ -1065,14 +1081,24 @@ class Progress:
         except OSError as error:
             self._stuck = True
             self._note(
-                f"Your progress file {self.path} cannot be used ({damage}), and it could not be set aside "
-                f"({error.strerror or error}), so it is left as it is. Your answers are kept beside it in "
-                f"{self._journal.name}; move the file away to have them in {FILE_NAME} again."
+                _(
+                    "Your progress file {path} cannot be used ({damage}), and it could not be set aside ({why}), so "
+                    "it is left as it is. Your answers are kept beside it in {journal}; move the file away to have "
+                    "them in {file} again."
+                ).format(
+                    path=self.path,
+                    damage=damage,
+                    why=error.strerror or error,
+                    journal=self._journal.name,
+                    file=FILE_NAME,
+                )
             )
             return
         self._note(
-            f"Your progress file could not be used ({damage}), so it was set aside as {target.name} in "
-            f"{self.folder}, and your progress starts afresh. Nothing was deleted: a teacher can look at it."
+            _(
+                "Your progress file could not be used ({damage}), so it was set aside as {name} in {folder}, and your "
+                "progress starts afresh. Nothing was deleted: a teacher can look at it."
+            ).format(damage=damage, name=target.name, folder=self.folder)
         )
         # A fresh file in its place at once: JupyterLite's storage (/drive) can hang for good when a name
         # just renamed away is looked up again. If this write fails, the next one says so.
@@ -1098,10 +1124,16 @@ class Progress:
                     new = change(self._kept)
                     self._kept = _combined(new, self._kept)
                 self._note(
-                    f"Your progress could not be saved in {self.folder} ({error.strerror or error}). This "
-                    f"answer counts while this notebook runs; to keep your progress, make that folder "
-                    f"writable, or choose a folder of your own: os.environ[{ENVIRONMENT!r}] = 'a folder' "
-                    f"before the lesson's first cell (or Progress('a folder'))."
+                    _(
+                        "Your progress could not be saved in {folder} ({why}). This answer counts while this notebook "
+                        "runs; to keep your progress, make that folder writable, or choose a folder of your own: "
+                        "{setting} before the lesson's first cell (or {progress})."
+                    ).format(
+                        folder=self.folder,
+                        why=error.strerror or error,
+                        setting=f"os.environ[{ENVIRONMENT!r}] = 'a folder'",
+                        progress="Progress('a folder')",
+                    )
                 )
 
     def _save(self, found: Found) -> bool:
@@ -1110,18 +1142,21 @@ class Progress:
             return False
         if _read_only(self.path):
             self._note(
-                f"Your progress file {self.path} is read-only, so it is left as it is. Your new answers are "
-                f"kept beside it in {self._journal.name} and read with it; to have them in {FILE_NAME} again, "
-                f"make it writable (chmod u+w {FILE_NAME}, or untick read-only in its properties)."
+                _(
+                    "Your progress file {path} is read-only, so it is left as it is. Your new answers are kept beside "
+                    "it in {journal} and read with it; to have them in {file} again, make it writable ({command}, or "
+                    "untick read-only in its properties)."
+                ).format(path=self.path, journal=self._journal.name, file=FILE_NAME, command=f"chmod u+w {FILE_NAME}")
             )
             return False
         try:
             if found.problems:  # the entries left out are kept: the file as it was, beside it
                 copy = _keep_copy(self.path, found.data, self._now())
                 self._note(
-                    f"Your progress file {self.path} had entries that could not be read "
-                    f"({'; '.join(found.problems)}): the file as it was is kept as {copy.name}, and your "
-                    f"progress is saved without them."
+                    _(
+                        "Your progress file {path} had entries that could not be read ({problems}): the file as it "
+                        "was is kept as {copy}, and your progress is saved without them."
+                    ).format(path=self.path, problems=Listed(tuple(found.problems)), copy=copy.name)
                 )
             _write(self.path, _json_of(self._kept))
         except OSError:

@@ -21,6 +21,7 @@ from fsrs import Card, Rating, Scheduler, State
 from ..engine import checks, language
 from ..engine.errors import NotationError, excerpt
 from ..engine.language import N_
+from ..engine.said import Said, saying
 from .context import learners_progress
 from .course import exercises, lesson_numbers
 from .exercises import Exercise, Verdict
@@ -139,13 +140,15 @@ class ReviewQuestion(NamedTuple):
 
     item: str
     exercise: Exercise | None  # None for a position: `position` asks it
-    source: str  # in words: "from lesson 3", "from the endless practice: Bid or pass?", "on rule C12"
+    source: Said  # put into words where it is read: "from lesson 3", "on rule C12 of the rule book"
     position: Position | None = None
 
 
 def position_question(item: str, position: Position) -> ReviewQuestion:
     """A position's card asked again: the same cards, as the seat saw them."""
-    return ReviewQuestion(item, None, "a decision from your game at the table: what would you play here?", position)
+    return ReviewQuestion(
+        item, None, saying(N_("a decision from your game at the table: what would you play here?")), position
+    )
 
 
 def review_question(item: str, seed: int) -> ReviewQuestion:
@@ -159,13 +162,20 @@ def review_question(item: str, seed: int) -> ReviewQuestion:
     seed = checks.whole("seed", seed, 0, checks.MOST_SEED)
     what, _, name = item.partition(" ")
     if what == "practice":
-        return ReviewQuestion(item, question(name, seed).exercise, f"from the endless practice: {KINDS[name].words}")
+        kind = saying(KINDS[name].words)
+        return ReviewQuestion(
+            item, question(name, seed).exercise, saying(N_("from the endless practice: {kind}"), kind=kind)
+        )
     if what == "rule":
         on_rule = _on_rule(name)
-        return ReviewQuestion(item, on_rule[seed % len(on_rule)], f"on rule {name} of the rule book")
+        return ReviewQuestion(
+            item, on_rule[seed % len(on_rule)], saying(N_("on rule {rule} of the rule book"), rule=name)
+        )
     found = EXERCISE_ID.fullmatch(item)
     lesson = int(found[1]) if found else 0
-    return ReviewQuestion(item, getattr(exercises(lesson), item.split()[-1]), f"from lesson {lesson}")
+    return ReviewQuestion(
+        item, getattr(exercises(lesson), item.split()[-1]), saying(N_("from lesson {lesson}"), lesson=lesson)
+    )
 
 
 # -- a review: today's cards, a few at a time ----------------------------------------------------------------

@@ -24,12 +24,14 @@ from pathlib import Path
 from ..engine import checks, language
 from ..engine.cards import DECK_RANKS, Card, Rank, Suit
 from ..engine.errors import NotationError, excerpt
+from ..engine.faces import suit_words
 from ..engine.files import as_text, parse_json, read_regular, replace_files, shown
 from ..engine.formats import Format, read
 from ..engine.language import LANGUAGES, _, checked_language, speaking
 from ..engine.narration import capital, points_words
 from ..engine.ranking import is_trump, ranking
 from ..engine.rules import ALLOWED, PRESETS, RuleSet, switch_words
+from ..engine.said import Listed
 from ..engine.scoring import Points
 from ..look.faces import face_svg
 from .card_words import CARD_WORDS
@@ -158,7 +160,7 @@ def _house_rules_html(rules: RuleSet) -> str:
     """The class's house rules: what it changed from the standard rules, each marked again beside its rule."""
     if not rules.switches():
         return '<p class="house">' + _("<b>House rules:</b> none. This class plays the standard rules.") + "</p>"
-    said = "; ".join(escape(w) for w in rules.switches_words())
+    said = str(Listed(tuple(escape(w) for w in rules.switches_words())))
     return (
         '<p class="house">'
         + _(
@@ -171,7 +173,7 @@ def _house_rules_html(rules: RuleSet) -> str:
 def _rule_html(book: str, rule: str, rules: RuleSet) -> str:
     """One rule as the card prints it: its id and title, its plain words, and any house rule that changes it."""
     rule_entry(rule, book)  # the id is the rule book's: a card never names a rule the book does not have
-    title, said = CARD_WORDS[rule]
+    title, said = (language._(words) for words in CARD_WORDS[rule])
     words = _suited(_inline(said.format(target=rules.target)))
     notes = "".join(
         '<span class="here">' + _("This class: {change}.").format(change=escape(switch_words(name, value))) + "</span> "
@@ -186,7 +188,8 @@ def _order_html(book: str, rules: RuleSet) -> str:
     rows = []
     for trump in Suit:
         trumps = "".join(_card_html(c) for c in ranking(trump, rules.deck) if is_trump(c, trump))
-        rows.append(f"<tr><th scope='row'>{_suit_html(trump)} {trump.plural}</th><td class='trumps'>{trumps}</td></tr>")
+        named = f"{_suit_html(trump)} {escape(suit_words(trump))}"
+        rows.append(f"<tr><th scope='row'>{named}</th><td class='trumps'>{trumps}</td></tr>")
     bowers = [_rule_html(book, "C2", rules)] + ([_rule_html(book, "C3", rules)] if rules.deck == 25 else [])
     plain = " ".join(rank.label for rank in sorted(DECK_RANKS[rules.deck], reverse=True) if rank is not Rank.JOKER)
     return (
@@ -213,12 +216,16 @@ def _suit_html(suit: Suit) -> str:
     return f'<span class="red">{suit.symbol}</span>' if suit.colour == "red" else suit.symbol
 
 
+def _with_its_figure(words: str) -> str:
+    """Words as HTML whose last word, the figure, never goes to a line of its own: 'the defenders score&nbsp;4'."""
+    return "&nbsp;".join(escape(words).rsplit(" ", 1))
+
+
 def _scoring_html(rules: RuleSet) -> str:
     """The scoring table that applies, in the rule book's words (the engine's rows), first matching row first."""
     rows = "".join(
-        f"<tr><td>{escape(row.result)}</td>"
-        f"<td>{escape(points_words(rules, Points(row.makers, row.defenders)))}"
-        f"</td><td>{row.rule}</td></tr>"
+        f"<tr><td>{escape(language._(row.result))}</td>"
+        f"<td>{_with_its_figure(points_words(rules, Points(row.makers, row.defenders)))}</td><td>{row.rule}</td></tr>"
         for row in rules.scoring
     )
     return (
@@ -288,7 +295,7 @@ def score_sheet(rules: RuleSet, paper: str = "A4") -> str:
     blank = "<td></td>" * (len(hand) - 1 + 2 * len(sides))
     rows = "".join(f"<tr><th scope='row'>{n}</th>{blank}</tr>" for n in range(1, HAND_ROWS + 1))
     changed = rules.switches_words()
-    said = "; ".join(escape(w) for w in changed) if changed else _("none; this class plays the standard rules")
+    said = str(Listed(tuple(escape(w) for w in changed))) or _("none; this class plays the standard rules")
     body = (
         "<header><h1>"
         + _("{game} · score sheet").format(game=escape(language._(facts.name)))
@@ -336,7 +343,8 @@ table { border-collapse: collapse; width: 100%%; break-inside: avoid; page-break
 caption { caption-side: bottom; text-align: left; color: #333; padding-top: 0.8mm; }
 th, td { border: 0.25mm solid #777; padding: 0.5mm 1.2mm; text-align: left; vertical-align: top; }
 th { background: #eee; }
-.scoring td:nth-child(2) { white-space: nowrap; }
+/* The points may wrap (never before their figure), so the result keeps room in a longer language (French). */
+.scoring td:nth-child(2) { min-width: 24mm; }
 .order td.trumps { white-space: nowrap; vertical-align: middle; padding: 0.6mm 1mm; }
 .order .face { display: inline-block; margin-right: 0.6mm; }
 .order .face svg { display: block; width: 6.4mm; height: 8.96mm; }

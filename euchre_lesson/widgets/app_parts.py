@@ -16,6 +16,7 @@ from ..engine.files import write_atomically
 from ..engine.game import MAX_RECORD_BYTES
 from ..engine.language import N_, _
 from ..engine.rules import RuleSet
+from ..engine.said import Listed
 from ..play.session import News, Told
 from . import arguments
 from .cards import note, say
@@ -31,8 +32,9 @@ def house_rules_line(rule_sets: list[RuleSet] | tuple[RuleSet, ...]) -> w.HTML:
     """A line naming the house rules each of these games is played by here: the switches that differ, or none."""
     parts = []
     for rules in arguments.rule_sets("rule_sets", rule_sets):
-        switches = "; ".join(rules.switches_words()) or _("none changed from the preset")
-        parts.append(f"<b>{escape(language._(rules.facts.label))}</b>: {words_html(switches)}")
+        switches = str(Listed(tuple(rules.switches_words()))) or _("none changed from the preset")
+        game = f"<b>{escape(language._(rules.facts.label))}</b>"
+        parts.append(_("{game}: {switches}").format(game=game, switches=words_html(switches)))
     line = w.HTML("<p>" + _("Your class's house rules here · {games}").format(games=" · ".join(parts)) + "</p>")
     line.add_class("euchre-house-rules")  # not a note: the tests and the page read the first note as the table's
     return line

@@ -10,6 +10,7 @@ import ipywidgets as w
 from ..engine import language
 from ..engine.errors import NotationError
 from ..engine.language import N_, _, ngettext
+from ..engine.said import Listed
 from ..teach.class_progress import ClassProgress, data_link, hand_in, hand_in_file_name
 from ..teach.context import learners_progress
 from ..teach.practice import KINDS
@@ -135,7 +136,7 @@ def _practice_words(practice: dict[str, tuple[bool, ...]]) -> str:
     ]
     if not parts:
         return _("Endless practice: no questions answered yet; it is the last cell of each lesson.")
-    return _("Endless practice, your recent answers: {answers}.").format(answers="; ".join(parts))
+    return _("Endless practice, your recent answers: {answers}.").format(answers=Listed(tuple(parts)))
 
 
 class ProgressBoard(Described, w.VBox):

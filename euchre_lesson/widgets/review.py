@@ -16,6 +16,7 @@ import ipywidgets as w
 from ..engine import checks, language
 from ..engine.actions import Action
 from ..engine.language import N_, _
+from ..engine.said import words_of
 from ..play.budget import DECISION_SECONDS
 from ..teach.exercises import Verdict
 from ..teach.progress import Progress
@@ -114,7 +115,7 @@ class ReviewWidget(Described, w.VBox):
         self._replaced, self.view, self.holder.children = self.view, view, (view,)
         self.heading.value = _(
             "<p class='euchre-note'><b>Today's review</b> · question {number} of {count}, {source}</p>"
-        ).format(number=number, count=len(session.items), source=escape(question.source))
+        ).format(number=number, count=len(session.items), source=escape(words_of(question.source)))
         shown, hidden = (
             (self.finish_tie, self.next_tie) if number == len(session.items) else (self.next_tie, self.finish_tie)
         )

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from ...engine.language import _
 from ..classroom import Classroom
 from . import solara_door
 from .served import ServedClass
@@ -59,7 +60,7 @@ def qr_svg(url: str, scale: int = 5, fill: bool = False) -> str:
     import segno
 
     return segno.make(url, error="m").svg_inline(
-        scale=scale, dark="#000", light="#fff", omitsize=fill, title=f"QR code of the address {url}"
+        scale=scale, dark="#000", light="#fff", omitsize=fill, title=_("QR code of the address {url}").format(url=url)
     )
 
 
