@@ -39,6 +39,7 @@ def test_two_students_at_one_table_each_read_it_in_their_own_language(table):
     english, french, estonian = words(table, ANA, "en"), words(table, ANA, "fr"), words(table, BEN, "et")
     assert french != english and estonian != words(table, BEN, "en")
     assert "Tes cartes" in french and "Sinu kaardid" in estonian and "Tes cartes" not in estonian
+    assert "table 1 · donne 1" in french and "laud 1 · jagu 1" in estonian  # the title said "hand 1" in both
 
 
 def test_a_seat_s_view_made_in_one_language_is_never_served_in_another(table):

@@ -6,6 +6,7 @@ as such. Without a browser: the class and its pages' components (solara.render).
 from __future__ import annotations
 
 import asyncio
+from html import unescape
 
 import pytest
 from test_classroom import Clock, clock, room  # noqa: F401 (fixtures)
@@ -448,3 +449,33 @@ def test_a_student_moved_while_the_overview_reads_the_tables_shows_at_one_table_
         thread.join(timeout=5)
     assert moved and room.where(ana) == (2, 1)
     assert [seat["name"] for seat in desk.overview()["tables"][1]["seats"]] == [None, "Ana", None]
+
+
+def test_the_teacher_s_desk_names_games_and_computer_seats_in_the_teacher_s_language(room):
+    """In French the desk said "Cutthroat Euchre" and "a computer (West)", and offered the games as "cutthroat"."""
+    import ipyvuetify as v
+    import solara
+
+    from euchre_lesson.classroom.web import pages
+    from euchre_lesson.classroom.web.served import ServedClass
+    from euchre_lesson.classroom.web.speech import SPEAKS
+
+    desk = room.teacher(room.teacher_code)
+    desk.new_table("cutthroat", seed=7)
+
+    @solara.component
+    def InFrench():
+        solara.provide_context(SPEAKS, "fr")
+        return pages.WithClass(ServedClass.of(room), [pages.Desk(desk, 0)])
+
+    _, rc = solara.render(InFrench(), handle_error=False)
+    games = [found.widget for found in rc.find(v.Select) if found.widget.label == "Jeu"]
+    french = ["Cutthroat (euchre à trois)", "Euchre en équipes", "Euchre à deux", "Euchre Railroad"]
+    assert len(games) == 2 and all(sorted(select.items) == sorted(french) for select in games)
+    assert games[1].v_model == "Cutthroat (euchre à trois)"
+    games[0].v_model = "Euchre à deux"
+    buttons(rc, "Ajouter une table")[0].click()
+    assert [table.game.rules.game for table in room.tables] == ["cutthroat", "twohand"]
+    words = unescape(" ".join(found.widget.unsafe_innerHTML for found in rc.find(solara.widgets.HTML)))
+    assert "Table 1 : Cutthroat (euchre à trois), donne 1" in words and "Ouest" in words and "West" not in words
+    rc.close()

@@ -445,7 +445,7 @@ class ClassTable:
                 tools=tools,
                 note=" ".join(notes),
                 mood=mood,
-                title_extra=f"table {self.number} · hand {len(game.hands)}",
+                title_extra=_("table {number} · hand {hand}").format(number=self.number, hand=len(game.hands)),
                 onlooker=onlooker,
             )
 

@@ -87,7 +87,7 @@ def test_the_teacher_changes_a_game_deals_again_after_asking_and_removes_a_table
 
     second = table_card(teacher, 2)  # table 2 becomes a partnership table: nothing played there yet
     second.locator(".v-field").filter(has_text="Game").click()
-    teacher.get_by_role("option", name="partnership").click()
+    teacher.get_by_role("option", name="Partnership Euchre").click()
     second.get_by_text("Start a new game of Partnership Euchre at this table? Its scores start again").wait_for()
     second.get_by_role("button", name="Yes, change the game").click()
     table_card(teacher, 2).get_by_text(re.compile("^Table 2: Partnership Euchre")).wait_for()

@@ -435,7 +435,7 @@ def Waiting(token: str, view: WaitingView) -> None:
                 "Sit at table {table} ({game}, {free} seat free)",
                 "Sit at table {table} ({game}, {free} seats free)",
                 free,
-            ).format(table=table["table"], game=table["game"], free=free),
+            ).format(table=table["table"], game=catalog._(table["game"]), free=free),
             on_click=choose(table["table"]),
             disabled=not free,
             style="margin: 0.2em 0",
@@ -919,12 +919,13 @@ def DeskTools(
 ) -> None:
     """The desk's own buttons: a new table of the game chosen, the deal of the day, Refresh, and Sign out if given."""
     game, set_game = solara.use_state("cutthroat")
+    named = game_names(desk)
     with solara.Row(style="align-items: center; flex-wrap: wrap; gap: 0.5em"):
         solara.Select(
             _("Game"),
-            values=[rules.game for rules in desk.room.house_rules.games],
-            value=game,
-            on_value=set_game,
+            values=list(named),
+            value=next((name for name, key in named.items() if key == game), None),
+            on_value=lambda name: set_game(named.get(name, game)),
             dense=True,
             style="max-width: 14em",
         )
@@ -975,7 +976,7 @@ def Comparison(rows: list[dict]) -> None:
                 for number, result in sorted(row["tables"].items())
             )
             deal = escaped(
-                _("{game}, deal {deal}").format(game=row["game"], deal=row["deal"])
+                _("{game}, deal {deal}").format(game=catalog._(row["game"]), deal=row["deal"])
                 if several
                 else _("Deal {deal}").format(deal=row["deal"])
             )
@@ -1028,10 +1029,11 @@ def table_words(table: TableAtAGlance) -> str:
         if shown
     ]
     title = _("Table {number}: {game}, hand {hand}").format(
-        number=table["table"], game=table["game"], hand=table["hand_number"]
+        number=table["table"], game=catalog._(table["game"]), hand=table["hand_number"]
     ) + "".join(f" ({words})" for words in states)
     scores = ", ".join(
-        and_names(table["seats"][seat]["name"] or table["seats"][seat]["where"] for seat in side) + f" {score}"
+        and_names(table["seats"][seat]["name"] or catalog._(table["seats"][seat]["where"]) for seat in side)
+        + f" {score}"
         for side, score in zip(table["sides"], table["scores"])
     )
     if table["game_over"]:
@@ -1070,7 +1072,7 @@ def TableCard(
         CardWords(board, table)
         for seat in table["seats"]:
             with solara.Row(style="align-items: center; flex-wrap: wrap; gap: 0 0.3em; min-height: 28px"):
-                who = seat["name"] or _("a computer ({where})").format(where=seat["where"])
+                who = seat["name"] or _("a computer ({where})").format(where=catalog._(seat["where"]))
                 # never broken inside ("Seat / 0: / Eve" on a phone): the buttons go to the next line instead
                 solara.Text(
                     _("Seat {seat}: {who}").format(seat=seat["seat"], who=who) + (_(" (away)") if seat["away"] else ""),
@@ -1171,20 +1173,28 @@ def AskFirst(asking: str, game: str, on_yes: Callable[[], None], on_no: Callable
         solara.Button(_("No"), on_click=on_no, outlined=True, **SMALL)
 
 
+def game_names(desk: TeacherDesk) -> dict[str, str]:
+    """The class's games by their names in the page's language, each to its key ('Partnership Euchre' to
+    'partnership')."""
+    return {catalog._(rules.facts.name): rules.game for rules in desk.room.house_rules.games}
+
+
 @solara.component
 def TableGame(
     desk: TeacherDesk, table: TableAtAGlance, ask: Callable[[str], None], on_remove: Callable[[], None]
 ) -> None:
     """The table's game, another chosen from the class's games (asked first: the scores start again), and Remove."""
-    games = [rules.game for rules in desk.room.house_rules.games]
+    named = game_names(desk)
     current = desk.room.table(table["table"]).game.rules.game
 
-    def choose(game: str) -> None:
-        if game in games and game != current:
+    def choose(name: str | None) -> None:
+        game = named.get(name or "")
+        if game is not None and game != current:
             ask(game)
 
+    shown = next((name for name, key in named.items() if key == current), None)
     with solara.Row(style="align-items: center; flex-wrap: wrap; gap: 0.3em"):
-        solara.Select(_("Game"), values=games, value=current, on_value=choose, dense=True, style="max-width: 11em")
+        solara.Select(_("Game"), values=list(named), value=shown, on_value=choose, dense=True, style="max-width: 13em")
         solara.Button(_("Remove the table"), on_click=on_remove, text=True, color="error", **SMALL)
 
 
