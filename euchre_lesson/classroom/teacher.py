@@ -186,12 +186,12 @@ class Desk:
         with room.lock:
             chosen = list(room.tables) if tables is None else [room.table(number) for number in tables]
             chosen = [table for table in chosen if game is None or table.game.rules.game == game]
-            if not chosen and named is None:
-                raise Refused("tables", _("The deal of the day needs a table: add one first."))
-            if not chosen and named is not None:
+            if not chosen:
                 raise Refused(
                     "tables",
-                    _(
+                    _("The deal of the day needs a table: add one first.")
+                    if named is None
+                    else _(
                         "The deal of the day needs a table: none chosen plays {game}: add one, or choose another."
                     ).format(game=catalog._(named.facts.name)),
                 )
