@@ -41,15 +41,13 @@ WIDGET_OUTPUTS = ".jp-CodeCell .jp-OutputArea-output:has(> .jupyter-widgets)"
 ANSWER_MS = 30_000  # a click's answer from the kernel; seconds when the machine is busy, never this long
 PACE = DOUBLE_CLICK + 0.1  # seconds after a widget is drawn anew, so a click is not taken for a double-click's second
 
-# The normalised text of the element `selector` finds inside `root` ('' if none).
-TEXT_IN = """([root, selector]) => { const e = selector ? root.querySelector(selector) : root;
+# The normalised text of the element `selector` finds inside the view ('' if none). Each is run on the view found
+# afresh (Locator.evaluate): JupyterLab may draw an output anew, and a handle kept from before reads nothing.
+TEXT_IN = """(root, selector) => { const e = selector ? root.querySelector(selector) : root;
     return e ? e.innerText.split(/\\s+/).join(' ').trim() : ''; }"""
-TEXT_IS = f"([root, selector, expected]) => ({TEXT_IN})([root, selector]) === expected"
-TEXT_DRAWN = f"([root, selector]) => ({TEXT_IN})([root, selector]) !== ''"
 # The answer classes of the buttons shown chosen in an exercise view.
 CHOSEN = """(root) => [...root.querySelectorAll('.euchre-answer.euchre-chosen')].map(b =>
     [...b.classList].find(c => c.startsWith('euchre-answer-'))).sort()"""
-CHOSEN_ARE = f"([root, wanted]) => JSON.stringify(({CHOSEN})(root)) === JSON.stringify(wanted)"
 # What Run All left on the page that a learner would see as trouble: error outputs, cells not run.
 TROUBLE = """() => {
     const errors = [...document.querySelectorAll('.jp-CodeCell .jp-OutputArea-output')]
@@ -71,27 +69,40 @@ def view_class(exercise_id: str) -> str:
     return "euchre-exercise-" + re.sub(r"[^a-z0-9]+", "-", exercise_id.lower()).strip("-")
 
 
+def until(page, read, wanted) -> object:
+    """What `read()` gives once `wanted` of it holds, or at ANSWER_MS what it gives then (the caller compares and
+    reports it); read anew every 0.1 s, a view being drawn anew meanwhile read as nothing."""
+    deadline, seen = time.monotonic() + ANSWER_MS / 1000, None
+    while True:
+        with contextlib.suppress(Exception):
+            seen = read()
+        if (seen is not None and wanted(seen)) or time.monotonic() > deadline:
+            return seen
+        page.wait_for_timeout(100)
+
+
 def wait_text(page, root, selector: str, expected: str, drawn: bool = False) -> str:
     """Wait until the element shows `expected` (whitespace aside), or with `drawn` any text; what it shows then."""
-    with contextlib.suppress(Exception):  # the caller compares and reports what is shown
-        page.wait_for_function(
-            TEXT_DRAWN if drawn else TEXT_IS,
-            arg=[root.element_handle(), selector, normal(expected)],
-            timeout=ANSWER_MS,
-            polling=100,
-        )
-    return page.evaluate(TEXT_IN, [root.element_handle(), selector])
+    shown = until(
+        page,
+        lambda: root.evaluate(TEXT_IN, selector, timeout=ANSWER_MS),
+        (lambda text: text != "") if drawn else (lambda text: text == normal(expected)),
+    )
+    return shown or ""
+
+
+def chosen_in(root) -> list[str]:
+    """The answers the view shows chosen."""
+    return root.evaluate(CHOSEN, timeout=ANSWER_MS)
 
 
 def choose(page, root, classes: list[str], several: bool) -> list[str]:
     """Click answer buttons until exactly these are chosen (with several, a second click takes a card back)."""
-    chosen = page.evaluate(CHOSEN, root.element_handle())
+    chosen = chosen_in(root)
     clicks = [name for name in chosen if name not in classes] if several else []
     for name in clicks + [name for name in classes if name not in chosen]:
         root.locator(f".euchre-answer.{name}").click()
-    with contextlib.suppress(Exception):  # the caller compares and reports what is chosen
-        page.wait_for_function(CHOSEN_ARE, arg=[root.element_handle(), sorted(classes)], timeout=ANSWER_MS, polling=100)
-    return page.evaluate(CHOSEN, root.element_handle())
+    return until(page, lambda: chosen_in(root), lambda shown: shown == sorted(classes)) or []
 
 
 def answer_exercise(page, root, exercise) -> list[str]:
@@ -231,7 +242,7 @@ def test_a_lesson_opened_again_shows_each_answer_kept_with_its_verdict(learner):
         right = plan(exercise)["right"]
         said = wait_text(page, root, ".euchre-verdict", right["verdict"])
         mine = wait_text(page, root, ".euchre-your-answer", "", drawn=True)
-        chosen = page.evaluate(CHOSEN, root.element_handle())
+        chosen = chosen_in(root)
         if said != normal(right["verdict"]) or chosen != sorted(right["classes"]) or "last time" not in mine:
             problems.append(f"{exercise.id}: the verdict {said!r}, chosen {chosen}, the answer said {mine!r}")
         if "none yet" in mine:
@@ -285,7 +296,10 @@ def practice_plan(page, number: int) -> dict:
     raise AssertionError(f"the practice shows question {step['number']}, not {number}")
 
 
-STREAK_IS = "([root, n]) => (/Streak: (\\d+)/.exec(root.innerText) || [])[1] === n"
+def streak_in(text: str) -> str | None:
+    """The streak the practice shows ('2'), if any."""
+    found = re.search(r"Streak: (\d+)", text)
+    return found[1] if found else None
 
 
 def test_the_endless_practice_is_answered_by_clicking_and_keeps_a_streak(learner):
@@ -303,7 +317,8 @@ def test_the_endless_practice_is_answered_by_clicking_and_keeps_a_streak(learner
             assert choose(page, root, wanted["classes"], step["several"]) == sorted(wanted["classes"]), wanted
             root.locator(".euchre-check").click()
             assert wait_text(page, root, ".euchre-verdict", wanted["verdict"]) == normal(wanted["verdict"])
-        page.wait_for_function(STREAK_IS, arg=[practice.element_handle(), streak], timeout=ANSWER_MS)
+        shown = until(page, practice.inner_text, lambda text: streak_in(text) == streak)  # noqa: B023 (read now)
+        assert streak_in(shown or "") == streak, f"the practice shows {shown!r}, not the streak {streak}"
         if number < 3:
             practice.get_by_role("button", name="Next question").click()
     assert "best this session: 2" in practice.inner_text()
