@@ -169,3 +169,17 @@ def test_a_refused_click_is_a_lookup_error_and_a_value_error():
     view, _ = view_with_clicks()
     with pytest.raises(ClickRefused, match=r"'JJJJ.*… \(100,000 characters\) is not a card"):
         view.click_card("J" * 100_000)
+
+
+def test_the_script_s_own_words_are_in_the_language_chosen_as_the_view_is_made():
+    """Before its first picture, or with one it cannot draw, the script says what Python gave it in `words`."""
+    from euchre_lesson.engine import language
+
+    english = TableView().words
+    assert english == {"waiting": "The table is being laid…", "broken": "The table could not be drawn: {error}"}
+    with language.speaking("fr"):
+        french = TableView().words
+    with language.speaking("et"):
+        estonian = TableView().words
+    assert french["waiting"] == "On dresse la table…" and "{error}" in french["broken"]
+    assert estonian["waiting"] == "Lauda kaetakse…" and "{error}" in estonian["broken"]

@@ -789,9 +789,9 @@ class ClassTable:
         """Seat `student` where a computer player sits now."""
         with self.lock:
             checks.instance("student", student, Student, "a Student who joined the class")
+            seat = checks.seat("seat", seat, self.game.rules.players)
             if self.seated_at(seat, student.token):
                 return  # sits there already
-            seat = checks.seat("seat", seat, self.game.rules.players)
             self._seats = self._seats[:seat] + (student,) + self._seats[seat + 1 :]
             game = self.game
             if not game.is_over and game.hand.history:  # mid-hand: the computer played this seat until now

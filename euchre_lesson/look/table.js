@@ -465,11 +465,12 @@ function render({ model, el }) {
       if (line) line.textContent = words;
     },
   };
+  const words = () => ({ waiting: "…", broken: "{error}", ...model.get("words") }); // Python's, in the learner's language
   const draw = () => {
     const picture = model.get("picture");
     view.faces = model.get("faces") || {};
     if (!picture || !picture.seats) {
-      stage.replaceChildren(h("p", { class: "tv-empty", text: "The table is being laid…" }));
+      stage.replaceChildren(h("p", { class: "tv-empty", text: words().waiting }));
       return;
     }
     if (picture.moment !== view.moment) view.reason = "";
@@ -481,7 +482,7 @@ function render({ model, el }) {
     try {
       stage.replaceChildren(table(picture, view));
     } catch (error) { // a picture not of the contract's shape: say so on the page, not only in the console
-      stage.replaceChildren(h("p", { class: "tv-empty", text: `The table could not be drawn: ${error.message}` }));
+      stage.replaceChildren(h("p", { class: "tv-empty", text: words().broken.replace("{error}", error.message) }));
       throw error;
     }
     if (live.textContent !== picture.prompt) live.textContent = picture.prompt;

@@ -15,6 +15,7 @@ from typing import Any
 import anywidget
 from traitlets import Dict, validate
 
+from ..engine import language
 from ..engine.errors import excerpt
 from ..engine.language import N_
 from ..look.picture import CardPicture, Click, Picture
@@ -100,6 +101,12 @@ def _refusal(picture: Mapping[str, Any], click: object) -> str:
     return ""
 
 
+WORDS = {  # what the script says with no picture to draw; "{error}" is the script's own, as the browser says it
+    "waiting": N_("The table is being laid…"),
+    "broken": N_("The table could not be drawn: {error}"),
+}
+
+
 class TableView(Described, anywidget.AnyWidget):
     """A seat's view of a table: set `picture` (and `faces`, once); clicks on it reach the `on_click` callbacks."""
 
@@ -111,9 +118,11 @@ class TableView(Described, anywidget.AnyWidget):
     _css = (LOOK / "table.css").read_text(encoding="utf-8")
     picture = Dict().tag(sync=True)  # a look.picture.Picture
     faces = Dict().tag(sync=True)  # card id -> its face as SVG, and "back": look.faces.faces_for(rules)
+    words = Dict().tag(sync=True)  # the script's own words (before a picture, or when one cannot be drawn): WORDS
 
     def __init__(self, picture: Picture | None = None, faces: dict[str, str] | None = None, **kwargs: Any) -> None:
-        super().__init__(picture=checked_picture(picture), faces=checked_faces(faces), **kwargs)
+        words = {key: language._(said) for key, said in WORDS.items()}  # in the language chosen as the view is made
+        super().__init__(picture=checked_picture(picture), faces=checked_faces(faces), words=words, **kwargs)
         self._callbacks: list[Callable[[Click], None]] = []
         self.on_msg(self._from_browser)
 

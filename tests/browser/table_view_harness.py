@@ -13,6 +13,8 @@ from typing import Any
 
 from labdriver import ROOT
 
+from euchre_lesson.widgets.table_view import TableView
+
 LOOK = ROOT / "euchre_lesson" / "look"
 BASE = "http://table-view.test/"
 # A second folder for the screenshots, for review, when this variable names one.
@@ -31,7 +33,7 @@ PAGE = """<!doctype html>
 <main id="host"></main>
 <script type="module">
 import widget from "./table.js";
-const data = { picture: null, faces: {} };
+const data = { picture: null, faces: {}, words: WORDS };
 const listeners = {};
 const fire = (name) => (listeners[`change:${name}`] || []).forEach((callback) => callback());
 const model = {
@@ -62,7 +64,9 @@ TYPES = {"index.html": "text/html", "table.js": "text/javascript", "table.css": 
 
 def body(name: str) -> str:
     """A file of the page: the page itself, or the package's script or style as it is now."""
-    return PAGE if name == "index.html" else (LOOK / name).read_text(encoding="utf-8")
+    if name == "index.html":  # the script's own words as TableView sends them, in English
+        return PAGE.replace("WORDS", json.dumps(TableView().words), 1)
+    return (LOOK / name).read_text(encoding="utf-8")
 
 
 def serve(route) -> None:

@@ -12,7 +12,7 @@ import pytest
 from accessibility import axe_check, described
 from labdriver import kernel_run, open_notebook, photograph, run_all, write_notebook
 from table_pictures import PICTURES, card, cutthroat_keep, partnership_trick, played, railroad_finished
-from table_view_harness import keep_shot, open_view, sent, update
+from table_view_harness import BASE, keep_shot, open_view, sent, serve, update
 
 SIZES = {"phone": (390, 844), "projector": (1280, 720), "desktop": (1920, 1080)}
 FOUR_HANDED = {"partnership_discard", "partnership_trick", "railroad_finished", "crowded_round_two", "onlooker_open"}
@@ -437,6 +437,15 @@ def test_a_picture_of_the_wrong_shape_says_so_on_the_page(at_size):
     page.evaluate(drawn, broken)
     assert "The table could not be drawn" in page.locator(".euchre-tv").inner_text()
     assert page.evaluate("() => window.caught")
+
+
+def test_before_its_first_picture_the_view_says_the_table_is_being_laid(at_size):
+    page = at_size(390, 844)
+    page.route(f"{BASE}**", serve)
+    page.goto(BASE + "index.html")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.evaluate("() => window.harness.show(null, {})")
+    assert page.locator(".euchre-tv .tv-empty").inner_text() == "The table is being laid…"
 
 
 def test_an_onlookers_hand_is_not_a_row_of_buttons(at_size):

@@ -919,16 +919,8 @@ def DeskTools(
 ) -> None:
     """The desk's own buttons: a new table of the game chosen, the deal of the day, Refresh, and Sign out if given."""
     game, set_game = solara.use_state("cutthroat")
-    named = game_names(desk)
     with solara.Row(style="align-items: center; flex-wrap: wrap; gap: 0.5em"):
-        solara.Select(
-            _("Game"),
-            values=list(named),
-            value=next((name for name, key in named.items() if key == game), None),
-            on_value=lambda name: set_game(named.get(name, game)),
-            dense=True,
-            style="max-width: 14em",
-        )
+        game_menu(desk, game, set_game, "14em")
         solara.Button(_("Add a table"), on_click=doing(desk.new_table, game), text=True)
         solara.Button(_("Deal of the day at every table"), on_click=doing(desk.deal_of_the_day), text=True)
         solara.Button(_("Refresh"), on_click=refresh, text=True)
@@ -1173,10 +1165,20 @@ def AskFirst(asking: str, game: str, on_yes: Callable[[], None], on_no: Callable
         solara.Button(_("No"), on_click=on_no, outlined=True, **SMALL)
 
 
-def game_names(desk: TeacherDesk) -> dict[str, str]:
-    """The class's games by their names in the page's language, each to its key ('Partnership Euchre' to
-    'partnership')."""
-    return {catalog._(rules.facts.name): rules.game for rules in desk.room.house_rules.games}
+def game_menu(desk: TeacherDesk, current: str, on_game: Callable[[str], None], width: str) -> None:
+    """The class's games in a menu by their names in the page's language, game `current` (its key) chosen;
+    `on_game(key)` when another is chosen."""
+    names = {rules.game: catalog._(rules.facts.name) for rules in desk.room.house_rules.games}
+    keys = {name: key for key, name in names.items()}
+
+    def chosen(name: str | None) -> None:
+        key = keys.get(name or "")
+        if key is not None and key != current:
+            on_game(key)
+
+    solara.Select(
+        _("Game"), values=list(keys), value=names.get(current), on_value=chosen, dense=True, style=f"max-width: {width}"
+    )
 
 
 @solara.component
@@ -1184,17 +1186,8 @@ def TableGame(
     desk: TeacherDesk, table: TableAtAGlance, ask: Callable[[str], None], on_remove: Callable[[], None]
 ) -> None:
     """The table's game, another chosen from the class's games (asked first: the scores start again), and Remove."""
-    named = game_names(desk)
-    current = desk.room.table(table["table"]).game.rules.game
-
-    def choose(name: str | None) -> None:
-        game = named.get(name or "")
-        if game is not None and game != current:
-            ask(game)
-
-    shown = next((name for name, key in named.items() if key == current), None)
     with solara.Row(style="align-items: center; flex-wrap: wrap; gap: 0.3em"):
-        solara.Select(_("Game"), values=list(named), value=shown, on_value=choose, dense=True, style="max-width: 13em")
+        game_menu(desk, desk.room.table(table["table"]).game.rules.game, ask, "13em")
         solara.Button(_("Remove the table"), on_click=on_remove, text=True, color="error", **SMALL)
 
 
