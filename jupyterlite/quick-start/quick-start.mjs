@@ -49,29 +49,35 @@ async function startAfresh(options, why) {
 
 export async function loadPyodide(options = {}) {
   const started = performance.now();
-  let memory, files;
-  try {
-    [memory, files] = await Promise.all([gunzipped(SNAPSHOT), gunzipped(FILES)]);
-  } catch (problem) {
-    return startAfresh(options, `its files would not load: ${problem}`);
-  }
+  // Both files come while Pyodide fetches its WebAssembly, which it asks for before it waits on the memory: on a
+  // school's network the three downloads share the wait instead of following each other.
+  const memory = gunzipped(SNAPSHOT);
+  const files = gunzipped(FILES);
+  let why = "it would not restore";
+  const snapshot = Promise.all([memory, files]).then(
+    ([bytes]) => bytes,
+    (problem) => {
+      why = "its files would not load";
+      throw problem;
+    },
+  );
   // Pyodide's memory starts smaller than the snapshot: grow it before the snapshot is copied in.
   let api;  // Pyodide's API inside, where the JavaScript objects Python holds are found again by name
   const grown = async (settings) => {
     api = settings.API;
     const module = await createPyodideModule(settings);
-    module._free(module._malloc(memory.length));
+    module._free(module._malloc((await memory).length));
     return module;
   };
   let pyodide;
   try {
     const named = (name) => (name.api ? api[name.api] : api.public_api[name.publicApi]);
-    pyodide = await startPython({ ...options, packages: [], _loadSnapshot: memory, createPyodideModule: grown,
+    pyodide = await startPython({ ...options, packages: [], _loadSnapshot: snapshot, createPyodideModule: grown,
                                   _snapshotDeserializer: named });
   } catch (problem) {
-    return startAfresh(options, `it would not restore: ${problem}`);
+    return startAfresh(options, `${why}: ${problem}`);
   }
-  for (const name of restoreFiles(pyodide.FS, files)) pyodide.loadedPackages[name] = "default channel";
+  for (const name of restoreFiles(pyodide.FS, await files)) pyodide.loadedPackages[name] = "default channel";
   // The snapshot froze the random generator's state: without a new seed every visitor would get the same deals.
   pyodide.runPython(`import importlib, os, random; importlib.invalidate_caches(); random.seed()
 os.environ["${HOW}"] = "snapshot"`);
