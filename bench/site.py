@@ -4,6 +4,7 @@
     python bench/site.py --part decisions    # only the computer players' decisions in the page
     python bench/site.py --part start        # only the fast-start figures, cold and warm
     python bench/site.py --part start --repeat 3   # each start measured 3 times: medians
+    python bench/site.py --part start --rate 5     # the site sent at 5 MB/s a connection, as a school's network
     python bench/site.py --part lessons
     python bench/site.py --part decisions --hands 4 --seconds none  # the expert's time cap off: worlds alone
 
@@ -12,8 +13,8 @@ Prints the site's size (files, and as one .tar.gz, what a teacher copies); the f
 from the next lesson <= 2 s; issue 26: a later lesson's first widget <= 4 s), measured from opening a page (a
 later lesson: from the click on its link in lesson 0, which opens it in the same page and Python; Back: from
 history.back()) to its text and its first widget drawn, each the median of --repeat runs, beside the machine's
-load average,
-with where the seconds went (read from the lesson page's own marks: the page drawn, Python asked for, the
+load average (cold: a new browser profile; warm: the same profile again, its cache on disk filled by the first
+visit), with where the seconds went (read from the lesson page's own marks: the page drawn, Python asked for, the
 lesson shown, Python booted, each cell run); and for each lesson, opened as a page in a fresh browser
 context as a new visitor's would be, the time to its first widget and to every cell run. The site is
 served on 127.0.0.1 and every other request is aborted, as in the browser tests.
@@ -28,12 +29,14 @@ Issue 15's goal: the expert decides in at most 0.5 s in the browser.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import os
 import statistics
 import sys
 import tarfile
+import tempfile
 import time
 from pathlib import Path
 
@@ -41,7 +44,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "jupyterlite")]
 
 from build_site import SITE, SiteServer, size_mb  # noqa: E402
-from labdriver import LESSONS, VIEWPORT, kernel_run, launch_chromium, run_all, wait_kernel_idle  # noqa: E402
+from labdriver import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_FLAGS,
+    LESSONS,
+    VIEWPORT,
+    kernel_run,
+    launch_chromium,
+    run_all,
+    wait_kernel_idle,
+)
 
 NOW = "() => performance.now() / 1000"  # seconds since this page's navigation started
 APP = "app/euchre_table.ipynb"
@@ -127,6 +139,28 @@ def offline_page(browser, server: SiteServer):
     return page
 
 
+@contextlib.contextmanager
+def visitor(playwright):
+    """A page of a browser keeping its cache on disk, in a new profile (a new visitor's, then the same visitor's
+    again). The network beyond the site is cut by a proxy that answers nothing, not by routing: Playwright turns
+    the browser's cache off in a context that routes, and a warm visit would fetch the whole site again."""
+    with tempfile.TemporaryDirectory(prefix="euchre-bench-visitor-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile,
+            executable_path=CHROMIUM,
+            args=CHROMIUM_FLAGS,
+            headless=True,
+            viewport=VIEWPORT,
+            proxy={"server": "http://127.0.0.1:9", "bypass": "127.0.0.1"},
+        )
+        try:
+            page = context.new_page()
+            page.set_default_timeout(120_000)
+            yield page
+        finally:
+            context.close()
+
+
 def kernel_ready(page, url: str) -> float:
     """Open `url`; seconds from the navigation to the notebook's kernel idle."""
     page.goto(url)
@@ -191,52 +225,50 @@ def breakdown(page, origin: float, widget: float) -> dict[str, float]:
     return out
 
 
-def one_start(browser, server: SiteServer, first: str, later: str) -> dict[str, tuple[float, dict]]:
+def one_start(playwright, server: SiteServer, first: str, later: str) -> dict[str, tuple[float, dict]]:
     """One run of each start: (seconds to the first widget, where they went) by kind."""
     found: dict[str, tuple[float, dict]] = {}
-    page = offline_page(browser, server)
-    text, cold = text_then_widget(page, server.page(first))  # a fresh context: nothing cached
-    found["text"], found["cold"] = (text, {}), (cold, breakdown(page, 0.0, cold))
-    page.wait_for_function(PAGE_DONE, timeout=240_000)
-    text, warm = text_then_widget(page, server.page(first))  # the same visitor again: the browser's cache filled
-    found["text, warm"], found["warm"] = (text, {}), (warm, breakdown(page, 0.0, warm))
-    page.wait_for_function(PAGE_DONE, timeout=240_000)
-    # A later lesson as a learner reaches it: the link to it in lesson 0 opens it in place, on the same Python.
-    link = page.locator(f'.jp-MarkdownCell a[href$="/{later}"]').first
-    link.scroll_into_view_if_needed()
-    clicked = page.evaluate(NOW)
-    link.click()
-    showing(page, f"notebooks/{later}")
-    seconds = first_widget(page)
-    found["later"] = (seconds - clicked, breakdown(page, clicked, seconds))
-    page.wait_for_function(PAGE_DONE, timeout=240_000)
-    found["back"] = (back_to(page, first), {})  # Back to lesson 0
-    page.wait_for_function(PAGE_DONE, timeout=240_000)
-    page.evaluate("() => history.forward()")  # and forward again, as the learner left it
-    showing(page, f"notebooks/{later}")
-    page.wait_for_function(PAGE_DONE, timeout=240_000)
-    reload = first_widget(page, server.page(f"notebooks/{later}"))  # the same lesson as a new page
-    found["later, new page"] = (reload, breakdown(page, 0.0, reload))
-    page.context.close()
-    page = offline_page(browser, server)  # a new visitor at the front page, clicking lesson 0 at once
-    clock = time.perf_counter()
-    page.goto(f"{server.base}/")
-    page.locator(f'.jp-MarkdownCell a[href$="/{first.removeprefix("notebooks/")}"]').first.click()
-    showing(page, first)
-    first_widget(page)
-    found["front"] = (time.perf_counter() - clock, {})
-    page.context.close()
+    with visitor(playwright) as page:
+        text, cold = text_then_widget(page, server.page(first))  # a new browser profile: nothing cached
+        found["text"], found["cold"] = (text, {}), (cold, breakdown(page, 0.0, cold))
+        page.wait_for_function(PAGE_DONE, timeout=240_000)
+        text, warm = text_then_widget(page, server.page(first))  # the same visitor again: the browser's cache filled
+        found["text, warm"], found["warm"] = (text, {}), (warm, breakdown(page, 0.0, warm))
+        page.wait_for_function(PAGE_DONE, timeout=240_000)
+        # A later lesson as a learner reaches it: the link to it in lesson 0 opens it in place, on the same Python.
+        link = page.locator(f'.jp-MarkdownCell a[href$="/{later}"]').first
+        link.scroll_into_view_if_needed()
+        clicked = page.evaluate(NOW)
+        link.click()
+        showing(page, f"notebooks/{later}")
+        seconds = first_widget(page)
+        found["later"] = (seconds - clicked, breakdown(page, clicked, seconds))
+        page.wait_for_function(PAGE_DONE, timeout=240_000)
+        found["back"] = (back_to(page, first), {})  # Back to lesson 0
+        page.wait_for_function(PAGE_DONE, timeout=240_000)
+        page.evaluate("() => history.forward()")  # and forward again, as the learner left it
+        showing(page, f"notebooks/{later}")
+        page.wait_for_function(PAGE_DONE, timeout=240_000)
+        reload = first_widget(page, server.page(f"notebooks/{later}"))  # the same lesson as a new page
+        found["later, new page"] = (reload, breakdown(page, 0.0, reload))
+    with visitor(playwright) as page:  # a new visitor at the front page, clicking lesson 0 at once
+        clock = time.perf_counter()
+        page.goto(f"{server.base}/")
+        page.locator(f'.jp-MarkdownCell a[href$="/{first.removeprefix("notebooks/")}"]').first.click()
+        showing(page, first)
+        first_widget(page)
+        found["front"] = (time.perf_counter() - clock, {})
     return found
 
 
-def start(browser, server: SiteServer, repeat: int) -> None:
+def start(playwright, server: SiteServer, repeat: int) -> None:
     """Issue 35, 7: lesson 0's text and first widget cold and warm, a later lesson by its link, Back, the front page."""
     lessons = sorted(LESSONS.glob("[0-9][0-9]_*.ipynb"))
     first, later = f"notebooks/{lessons[0].name}", lessons[1].name
     runs = []
     for run in range(repeat):
         load = os.getloadavg()[0]
-        runs.append(one_start(browser, server, first, later))
+        runs.append(one_start(playwright, server, first, later))
         print(
             f"  run {run + 1}: "
             + ", ".join(f"{key} {seconds:.1f} s" for key, (seconds, _) in runs[-1].items())
@@ -351,6 +383,9 @@ def main() -> None:
         help="the expert's budget of a decision: the table's (default), a number of seconds, or none",
     )
     parser.add_argument("--site", type=Path, default=SITE, help="the site folder (default %(default)s)")
+    parser.add_argument(
+        "--rate", type=float, help="MB a second each connection is sent at (a school's network; default: no cap)"
+    )
     args = parser.parse_args()
     if args.hands < 1:
         parser.error("--hands must be 1 or more")
@@ -359,14 +394,17 @@ def main() -> None:
         parser.error(f"--seconds must be a number of seconds from 0 to 3600, none, or table; not {args.seconds!r}")
     if not (args.site / "index.html").is_file():
         sys.exit(f"{args.site} is missing: run `make site` first")
+    if args.rate is not None and not args.rate > 0:
+        parser.error(f"--rate must be a number of megabytes a second above 0, not {args.rate}")
     from playwright.sync_api import sync_playwright
 
     met = True
-    with SiteServer(args.site) as server, sync_playwright() as playwright:
+    rate = None if args.rate is None else args.rate * 1e6
+    with SiteServer(args.site, rate=rate) as server, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         if args.part in ("all", "start"):
             print(f"site: {size_mb(args.site):.1f} MB in files, {gzipped_mb(args.site):.1f} MB as .tar.gz")
-            start(browser, server, max(1, args.repeat))
+            start(playwright, server, max(1, args.repeat))
         if args.part in ("all", "lessons"):
             lessons(browser, server)
         if args.part in ("all", "decisions"):

@@ -33,6 +33,7 @@ import sys
 import tarfile
 import tempfile
 import threading
+import time
 import zipfile
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -793,8 +794,10 @@ def size_mb(folder: Path) -> float:
 class SiteServer:
     """site/ served on 127.0.0.1 (a free port unless given), in a thread; a context manager."""
 
-    def __init__(self, site: Path = SITE, port: int = 0):
-        handler = functools.partial(QuietHandler, directory=str(site))
+    def __init__(self, site: Path = SITE, port: int = 0, rate: float | None = None):
+        """`rate`: bytes a second each connection is sent at most (a school's network, for bench/site.py)."""
+        kind = QuietHandler if rate is None else type("SlowHandler", (SlowHandler,), {"rate": rate})
+        handler = functools.partial(kind, directory=str(site))
         self.httpd = QuietServer(("127.0.0.1", port), handler)
         self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
@@ -830,6 +833,17 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, format, *args):  # noqa: A002 - the name the base class uses
         pass
+
+
+class SlowHandler(QuietHandler):
+    """Sends each file at `rate` bytes a second, in 64 KiB pieces."""
+
+    rate = 5e6
+
+    def copyfile(self, source, outputfile):
+        while piece := source.read(64 * 1024):
+            outputfile.write(piece)
+            time.sleep(len(piece) / self.rate)
 
 
 def serve(site: Path, port: int) -> None:
