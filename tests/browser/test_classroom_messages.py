@@ -51,17 +51,6 @@ def kept_game(folder):
     return table_from(record, "the kept table")["game"]
 
 
-def hands_kept(folder, seconds: float = 30.0):
-    """The game kept on disk for table 1 once it holds HANDS finished hands (or is over); None if not in `seconds`."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        kept = kept_game(folder)
-        if kept.is_over or sum(hand.is_over for hand in kept.hands) >= HANDS:
-            return kept
-        time.sleep(0.1)
-    return None
-
-
 def without_the_deck(text: str, rules) -> str:
     """A message with the table view's faces taken out, once checked to be the drawing of the whole deck: the same
     for every seat, sent once, it names every card and tells nothing of a hand."""
@@ -72,11 +61,25 @@ def without_the_deck(text: str, rules) -> str:
     return json.dumps(content, ensure_ascii=False)
 
 
-def named_unseen(student: Student, game, seat: int) -> set[str]:
-    """The cards named in the messages sent to the student's page that the seat never saw, hand by hand, in `game`."""
+def named_unseen(texts: list[str], game, seat: int) -> set[str]:
+    """The cards named in these messages to the student's page that the seat never saw, hand by hand, in `game`."""
     seen = set().union(*(map(str, hand.view(seat).seen) for hand in game.hands))
-    texts = [without_the_deck(text, game.rules) for text in student.messages()]
-    return set().union(*(cards_named(text, game.rules) for text in texts)) - seen
+    return set().union(*(cards_named(without_the_deck(text, game.rules), game.rules) for text in texts)) - seen
+
+
+def checked_once_kept(folder, texts: list[str], seat: int, seconds: float = 30.0):
+    """The kept game once it holds HANDS finished hands (or is over), and the cards named in `texts` the seat never
+    saw in it. The messages are read first and the game after, again until none is left or `seconds` pass: a
+    page is sent the table as it is (a computer's move may be on it a moment before its save is done), and play
+    goes on at the table meanwhile."""
+    deadline = time.monotonic() + seconds
+    while True:
+        kept = kept_game(folder)
+        over = kept.is_over or sum(hand.is_over for hand in kept.hands) >= HANDS
+        unseen = named_unseen(texts, kept, seat)
+        if (over and not unseen) or time.monotonic() > deadline:
+            return kept, over, unseen
+        time.sleep(0.1)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -89,11 +92,10 @@ def test_no_message_to_a_student_s_page_names_a_card_that_seat_has_not_seen(game
         student.join("Ann", JOIN, 1)
         seat = student.seat()
         play_hands(student, HANDS)
-        # The page may draw a computer's move (read from the live table) a moment before its save is done
-        kept = hands_kept(server.folder)
-        assert kept is not None, f"30 s on, the kept game has not {HANDS} hands over: {kept_game(server.folder)}"
-        assert len(student.messages()) > 100
-        unseen = named_unseen(student, kept, seat)
+        texts = student.messages()
+        assert len(texts) > 100
+        kept, over, unseen = checked_once_kept(server.folder, texts, seat)
+        assert over, f"30 s on, the kept game has not {HANDS} hands over: {kept}"
         assert not unseen, f"the server sent seat {seat} the cards {sorted(unseen)}, which it has not seen"
         student.close()
     finally:
@@ -112,7 +114,7 @@ def test_the_check_finds_the_cards_of_a_demonstration_s_open_hands(tmp_path):
         teacher.click(teacher.wait_for(lambda: teacher.button("^Open$")))
         teacher.click(teacher.wait_for(lambda: teacher.button("^Show every hand$")))
         student.wait_for(lambda: "showing every hand" in student.picture()["prompt"])
-        assert named_unseen(student, kept_game(server.folder), seat)
+        assert named_unseen(student.messages(), kept_game(server.folder), seat)
         others = [seat for seat in student.picture()["seats"] if seat["place"] != "bottom"]
         assert all(len(seat["cards"]) == 5 and seat["backs"] == 0 for seat in others), "every hand face up"
         teacher.click(teacher.wait_for(lambda: teacher.button("^Hide the hands$")))
