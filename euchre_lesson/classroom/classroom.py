@@ -219,7 +219,7 @@ class Classroom:
     def _adopt(self, table: ClassTable) -> ClassTable:
         """A table of the class, kept on disk after each of its changes (before the pages hear of it)."""
         table.saved_by(self._keep_table)
-        table.observe(self._tell)  # told once the table is saved: a page never shows what a restart would lose
+        table.observe(self._tell)  # told once the table is saved: no action a page was told of is lost to a restart
         if self._keep_position is not None:
             table.positions_kept_by(self._keep_position)
         self._tables[table.number] = table

@@ -189,8 +189,9 @@ class ClassTable:
         self.model.forget(listener)
 
     def _tell(self) -> None:
-        """Save the change, then tell the listeners (the pages): a page never shows what a restart would lose. A hand
-        just over: the coach starts on its students' decisions first, so that their pages say it is looking."""
+        """Save the change, then tell the listeners (the pages): no change they are told of is lost to a restart (a
+        page drawing meanwhile may show a later one a moment before its own save). A hand just over: the coach
+        starts on its students' decisions first, so that their pages say it is looking."""
         work = self._coach_soon()
         self.save()
         self.model.tell(self)
