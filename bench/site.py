@@ -45,10 +45,9 @@ sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "jupyterlite")]
 
 from build_site import SITE, SiteServer, size_mb  # noqa: E402
 from labdriver import (  # noqa: E402
-    CHROMIUM,
-    CHROMIUM_FLAGS,
     LESSONS,
     VIEWPORT,
+    chromium,
     kernel_run,
     launch_chromium,
     run_all,
@@ -146,12 +145,7 @@ def visitor(playwright):
     the browser's cache off in a context that routes, and a warm visit would fetch the whole site again."""
     with tempfile.TemporaryDirectory(prefix="euchre-bench-visitor-") as profile:
         context = playwright.chromium.launch_persistent_context(
-            profile,
-            executable_path=CHROMIUM,
-            args=CHROMIUM_FLAGS,
-            headless=True,
-            viewport=VIEWPORT,
-            proxy={"server": "http://127.0.0.1:9", "bypass": "127.0.0.1"},
+            profile, **chromium(), viewport=VIEWPORT, proxy={"server": "http://127.0.0.1:9", "bypass": "127.0.0.1"}
         )
         try:
             page = context.new_page()

@@ -796,8 +796,8 @@ class SiteServer:
 
     def __init__(self, site: Path = SITE, port: int = 0, rate: float | None = None):
         """`rate`: bytes a second each connection is sent at most (a school's network, for bench/site.py)."""
-        kind = QuietHandler if rate is None else type("SlowHandler", (SlowHandler,), {"rate": rate})
-        handler = functools.partial(kind, directory=str(site))
+        slow = {} if rate is None else {"rate": rate}
+        handler = functools.partial(SlowHandler if slow else QuietHandler, directory=str(site), **slow)
         self.httpd = QuietServer(("127.0.0.1", port), handler)
         self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
@@ -838,7 +838,9 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 class SlowHandler(QuietHandler):
     """Sends each file at `rate` bytes a second, in 64 KiB pieces."""
 
-    rate = 5e6
+    def __init__(self, *args, rate: float, **kwargs):
+        self.rate = rate  # before the base class's __init__, which answers the request
+        super().__init__(*args, **kwargs)
 
     def copyfile(self, source, outputfile):
         while piece := source.read(64 * 1024):

@@ -774,24 +774,26 @@ class ClassTable:
     def seated_at(self, seat: object, token: str) -> bool:
         """Whether the student holding `token` sits at `seat` already; refused if another student sits there."""
         with self.lock:
-            seat = checks.seat("seat", seat, self.game.rules.players)
-            held = self._seats[seat]
-            if held is not None and held.token != token:
-                raise Refused(
-                    "seat",
-                    _(
-                        "Seat {seat} at table {number} is {name}'s: move {name} first, or choose a seat a computer "
-                        "plays."
-                    ).format(seat=seat, number=self.number, name=held.name),
-                )
-            return held is not None
+            return self._seated(checks.seat("seat", seat, self.game.rules.players), token)
+
+    def _seated(self, seat: int, token: str) -> bool:
+        """seated_at, for a seat number already checked (the caller holds the lock)."""
+        held = self._seats[seat]
+        if held is not None and held.token != token:
+            raise Refused(
+                "seat",
+                _(
+                    "Seat {seat} at table {number} is {name}'s: move {name} first, or choose a seat a computer plays."
+                ).format(seat=seat, number=self.number, name=held.name),
+            )
+        return held is not None
 
     def sit(self, seat: int, student: Student) -> None:
         """Seat `student` where a computer player sits now."""
         with self.lock:
             checks.instance("student", student, Student, "a Student who joined the class")
             seat = checks.seat("seat", seat, self.game.rules.players)
-            if self.seated_at(seat, student.token):
+            if self._seated(seat, student.token):
                 return  # sits there already
             self._seats = self._seats[:seat] + (student,) + self._seats[seat + 1 :]
             game = self.game

@@ -43,15 +43,21 @@ START_SECONDS = 90
 RUN_ALL_MS = 240_000
 
 
-def launch_chromium(playwright):
-    """Debian's Chromium; a clear failure (never a skip) if it is not installed."""
+def chromium() -> dict:
+    """How Playwright starts Debian's Chromium (launch, or a persistent context); a clear failure (never a skip) if
+    it is not installed."""
     if not Path(CHROMIUM).exists():
         raise RuntimeError(
             f"{CHROMIUM} is missing: the browser tests need Debian's chromium. "
             f"Install it with `apt-get install -y chromium` (make test does this); "
             f"never `playwright install`."
         )
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
+    return {"executable_path": CHROMIUM, "args": CHROMIUM_FLAGS, "headless": True}
+
+
+def launch_chromium(playwright):
+    """Debian's Chromium, started."""
+    return playwright.chromium.launch(**chromium())
 
 
 def free_port() -> int:
