@@ -90,8 +90,11 @@ INTERFACE_LANGUAGES = ("fr_FR", "et_EE")
 BUILD_TOOLS = "jupyterlite/build-requirements.txt"
 # Python's snapshot, made at build time and restored by the kernel's worker (quick-start/README.md).
 QUICK_START = HERE / "quick-start"
-QUICK_START_FILES = ("quick-start.mjs", "python-memory.gz", "python-files.gz")
+QUICK_START_FILES = ("quick-start.mjs", "python-memory.gz", "python-files.gz", "head-start.mjs")
 QUICK_START_URL = f"./static/pyodide/{QUICK_START_FILES[0]}"
+# The kernel's own worker, which head-start.mjs imports and a lesson page starts with itself (lesson-frame.html).
+KERNEL_WORKERS = "extensions/@jupyterlite/pyodide-kernel-extension/static"
+KERNEL_WORKER_GLOB = "comlink.worker.*.js"
 # The package's modules that need a server (Solara, Jupyter Server) and never run in the browser: not imported.
 SERVER_MODULES = ("euchre_lesson.classroom", "euchre_lesson.server_extension", "euchre_lesson.pages")
 # Text outputs stored as lists of lines show stray commas in JupyterLite (its issue #1105): joined.
@@ -572,7 +575,24 @@ def quick_start(pyodide: Path) -> None:
             json.dumps(browser_modules(zipfile.ZipFile(wheel).namelist())),
         ]
     )
-    shutil.copy2(QUICK_START / QUICK_START_FILES[0], pyodide / QUICK_START_FILES[0])
+    # The snapshot's own name: a copy of it kept in a browser by another build is never restored (quick-start.mjs).
+    snapshot = hashlib.sha256(b"".join(sha256_of(pyodide / name).encode() for name in QUICK_START_FILES[1:3]))
+    loader = (QUICK_START / QUICK_START_FILES[0]).read_text(encoding="utf-8")
+    (pyodide / QUICK_START_FILES[0]).write_text(loader.replace("SNAPSHOT_HASH", snapshot.hexdigest()[:16]), "utf-8")
+
+
+def head_start(site: Path) -> dict[str, str]:
+    """head-start.mjs, importing the kernel's worker of this build; the paths a lesson page starts it by."""
+    workers = sorted((site / KERNEL_WORKERS).glob(KERNEL_WORKER_GLOB))
+    if len(workers) != 1:
+        raise BuildError(f"expected one kernel worker {KERNEL_WORKER_GLOB} in {KERNEL_WORKERS}, found {len(workers)}")
+    name = QUICK_START_FILES[3]
+    worker = (QUICK_START / name).read_text(encoding="utf-8")
+    (site / "static" / "pyodide" / name).write_text(
+        worker.replace("KERNEL_WORKER", f"../../{KERNEL_WORKERS}/{workers[0].name}"), encoding="utf-8"
+    )
+    # As the Notebook app's page (notebooks/index.html) reaches them.
+    return {"worker": f"../static/pyodide/{name}", "kernel": f"../{KERNEL_WORKERS}/{workers[0].name}"}
 
 
 def start_from_snapshot(config: Path) -> None:
@@ -628,8 +648,9 @@ def script_json(data: object) -> str:
     return json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
 
 
-def lesson_frame(page: str, content: Path) -> str:
-    """The Notebook app's page with the lesson frame at the top of its body: every lesson's title and opening text."""
+def lesson_frame(page: str, content: Path, head_start: dict[str, str]) -> str:
+    """The Notebook app's page with the lesson frame at the top of its body: every lesson's title and opening text,
+    and the paths of Python's head start."""
     pages, lessons = package("pages"), {}
     for path in sorted([*content.glob(f"{LESSONS.name}/*.ipynb"), *content.glob(f"{LESSONS.name}/*/*.ipynb")]):
         notebook = json.loads(path.read_text(encoding="utf-8"))
@@ -639,6 +660,7 @@ def lesson_frame(page: str, content: Path) -> str:
     english = pages.page_words("en")  # for a notebook under notebooks/ that the build did not know
     frame = LESSON_FRAME.read_text(encoding="utf-8")
     frame = frame.replace("LESSONS_JSON", script_json(lessons)).replace("PAGE_WORDS_JSON", script_json(english))
+    frame = frame.replace("HEAD_START_JSON", script_json(head_start))
     body = re.search(r"<body[^>]*>", page)
     title = re.search(r"<title>[^<]*</title>", page)
     if not body or not title:
@@ -736,7 +758,8 @@ def build(pins: Pins, cache: Path, site: Path, answers: bool = False) -> None:
         start_from_snapshot(output / "jupyter-lite.json")
         (output / "index.html").write_text(redirect_page(front, language_fronts(stage / "content")), encoding="utf-8")
         notebook_page = output / "notebooks" / "index.html"
-        notebook_page.write_text(lesson_frame(notebook_page.read_text(encoding="utf-8"), stage / "content"), "utf-8")
+        paths = head_start(output)
+        notebook_page.write_text(lesson_frame(notebook_page.read_text("utf-8"), stage / "content", paths), "utf-8")
         check_site(output, front)
         (output / MARK).write_text("built by jupyterlite/build_site.py: a rebuild replaces this folder\n")
         replace_site(output, site)
@@ -777,6 +800,9 @@ def check_site(site: Path, front: str) -> None:
     missing = [name for name in QUICK_START_FILES if not (pyodide / name).is_file()]
     if missing:
         raise BuildError(f"the site's quick start lacks {missing}")
+    imported = re.search(r'^import "([^"]+)";', (pyodide / QUICK_START_FILES[3]).read_text("utf-8"), re.M)
+    if not imported or not (pyodide / imported[1]).resolve().is_file():
+        raise BuildError(f"the head start imports no kernel worker of this site ({imported and imported[1]})")
     lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
     for entry in lock["packages"].values():
         path = pyodide / entry["file_name"]

@@ -6,6 +6,10 @@
 // euchre_lesson take seconds; copying them back, a fraction of one), puts back the files of site-packages (a
 // memory snapshot holds no files) and tells Pyodide those packages are loaded. Anything amiss (a file missing, a
 // snapshot of another build) and it starts Python the ordinary way: slower, never broken.
+//
+// Two head starts. A lesson page starts the kernel's worker with the page (head-start.mjs calls `begin`), so the
+// restore is under way long before JupyterLab asks for Python. And the snapshot, once unpacked, is kept in the
+// browser's Cache Storage under this build's name: the next visit copies it back instead of unpacking it again.
 
 import { loadPyodide as startPython, version } from "./pyodide.mjs";
 import createPyodideModule from "./pyodide.asm.mjs";
@@ -15,12 +19,56 @@ export { version };
 const HERE = new URL(".", import.meta.url);
 const SNAPSHOT = "python-memory.gz";  // the memory, gzipped
 const FILES = "python-files.gz";  // site-packages: [index length, u32][index: JSON {packages, files: [[path, size], ...]}][bytes]
+// Where the unpacked snapshot is kept, and this build's name for it (build_site.py writes the snapshot's hash here):
+// a copy kept by another build of the site is never used, and is deleted when this one is kept.
+const KEPT = "euchre-lesson-python";
+const BUILD = "SNAPSHOT_HASH";
 
 async function gunzipped(name) {
   const response = await fetch(new URL(name, HERE));
   if (!response.ok) throw new Error(`${name}: ${response.status} ${response.statusText}`);
   const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+const keptName = (name) => new URL(`${name}?build=${BUILD}`, HERE).href;
+
+async function keptCopies() {
+  // The memory and the files this build unpacked on an earlier visit, or null. Cache Storage is missing where the
+  // page is not a secure context (a school's server over plain http): then every visit unpacks.
+  if (!globalThis.caches) return null;
+  try {
+    const cache = await caches.open(KEPT);
+    const [memory, files] = await Promise.all([SNAPSHOT, FILES].map((name) => cache.match(keptName(name))));
+    if (!memory || !files) return null;
+    return Promise.all([memory, files].map(async (kept) => new Uint8Array(await kept.arrayBuffer())));
+  } catch (problem) {
+    console.warn(`the kept snapshot could not be read (${problem}): it is unpacked again`);
+    return null;
+  }
+}
+
+async function keep(memory, files) {
+  // Kept for the next visit (this build's copy only); a full disk or a refusal costs that visit time, nothing else.
+  // Copied at once: Python's files are views of `files`, and Python may write to them once it runs.
+  if (!globalThis.caches) return;
+  const bodies = [new Response(memory), new Response(files)];
+  try {
+    const cache = await caches.open(KEPT);
+    for (const request of await cache.keys()) await cache.delete(request);
+    await cache.put(keptName(SNAPSHOT), bodies[0]);
+    await cache.put(keptName(FILES), bodies[1]);
+  } catch (problem) {
+    console.warn(`the unpacked snapshot was not kept (${problem}): the next visit unpacks it again`);
+  }
+}
+
+async function forget() {
+  try {
+    await caches.delete(KEPT);
+  } catch {
+    // nothing was kept, or nothing can be
+  }
 }
 
 function restoreFiles(FS, bundle) {
@@ -37,7 +85,8 @@ function restoreFiles(FS, bundle) {
   return packages;
 }
 
-// How Python started, for the tests and anyone puzzled by a slow start: "snapshot", or "fresh: " and why.
+// How Python started, for the tests and anyone puzzled by a slow start: "snapshot", "snapshot, kept" (the copy an
+// earlier visit kept), or "fresh: " and why.
 const HOW = "EUCHRE_LESSON_PYTHON_START";
 
 async function startAfresh(options, why) {
@@ -47,15 +96,55 @@ async function startAfresh(options, why) {
   return pyodide;
 }
 
+let headStart = null;  // Python on its way since the page opened (begin), for the kernel's loadPyodide to take
+
+export function begin() {
+  // Called by head-start.mjs as the page opens, before JupyterLab asks for Python. The kernel's options are not
+  // known yet, and need not be: the snapshot holds its packages, and the kernel's output goes where it says below.
+  headStart = restored({ indexURL: HERE.href });
+  headStart.catch(() => {});  // the kernel's loadPyodide hears why, and starts Python afresh
+}
+
 export async function loadPyodide(options = {}) {
+  const early = headStart;
+  headStart = null;
+  let pyodide;
+  try {
+    pyodide = await (early || restored(options));
+  } catch (problem) {
+    return startAfresh(options, problem.message);
+  }
+  if (early && options.stdout) pyodide.setStdout({ batched: options.stdout });
+  if (early && options.stderr) pyodide.setStderr({ batched: options.stderr });
+  return pyodide;
+}
+
+async function restored(options) {
+  // Python from the copy kept by an earlier visit, else from the site's files (then kept); an Error saying why not.
   const started = performance.now();
+  const kept = await keptCopies();
+  if (kept) {
+    try {
+      return await restore(options, kept, "snapshot, kept", started);
+    } catch (problem) {
+      console.warn(`the kept snapshot would not restore (${problem.message}): it is forgotten, the site's is unpacked`);
+      await forget();
+    }
+  }
   // Both files come while Pyodide fetches its WebAssembly, which it asks for before it waits on the memory: on a
   // school's network the three downloads share the wait instead of following each other.
-  const memory = gunzipped(SNAPSHOT);
-  const files = gunzipped(FILES);
+  const unpacked = Promise.all([gunzipped(SNAPSHOT), gunzipped(FILES)]);
+  const pyodide = await restore(options, unpacked, "snapshot", started);
+  keep(...(await unpacked));
+  return pyodide;
+}
+
+async function restore(options, copies, how, started) {
+  // Python from `copies` (the memory and the files, or a promise of them), as Pyodide's own snapshots start.
+  copies = Promise.resolve(copies);
   let why = "it would not restore";
-  const snapshot = Promise.all([memory, files]).then(
-    ([bytes]) => bytes,
+  const snapshot = copies.then(
+    ([memory]) => memory,
     (problem) => {
       why = "its files would not load";
       throw problem;
@@ -66,7 +155,7 @@ export async function loadPyodide(options = {}) {
   const grown = async (settings) => {
     api = settings.API;
     const module = await createPyodideModule(settings);
-    module._free(module._malloc((await memory).length));
+    module._free(module._malloc((await snapshot).length));
     return module;
   };
   let pyodide;
@@ -75,12 +164,13 @@ export async function loadPyodide(options = {}) {
     pyodide = await startPython({ ...options, packages: [], _loadSnapshot: snapshot, createPyodideModule: grown,
                                   _snapshotDeserializer: named });
   } catch (problem) {
-    return startAfresh(options, `${why}: ${problem}`);
+    throw new Error(`${why}: ${problem}`);
   }
-  for (const name of restoreFiles(pyodide.FS, await files)) pyodide.loadedPackages[name] = "default channel";
+  const [, files] = await copies;
+  for (const name of restoreFiles(pyodide.FS, files)) pyodide.loadedPackages[name] = "default channel";
   // The snapshot froze the random generator's state: without a new seed every visitor would get the same deals.
   pyodide.runPython(`import importlib, os, random; importlib.invalidate_caches(); random.seed()
-os.environ["${HOW}"] = "snapshot"`);
-  console.info(`Python restored from its snapshot in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+os.environ["${HOW}"] = "${how}"`);
+  console.info(`Python restored from its ${how} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return pyodide;
 }

@@ -1,8 +1,10 @@
-"""Python's quick start on the static site (jupyterlite/quick-start; issue 26, point 7), in Chromium.
+"""Python's quick start on the static site (jupyterlite/quick-start; issue 26, point 7; issue 35, point 7), in Chromium.
 
 The kernel's worker restores Python from the snapshot the build made: these tests check that it does, that
 what a snapshot freezes is fresh for each visitor, that the packages' files are back, and that a missing or
-damaged snapshot costs time, never a working Python.
+damaged snapshot costs time, never a working Python. The worker is started with the lesson page (its head start),
+and the unpacked snapshot is kept in the browser for the next visit: a worker that fails to start, or a kept copy
+that fails to restore, costs time too, never a working Python.
 """
 
 from __future__ import annotations
@@ -15,6 +17,10 @@ from test_site_in_browser import LESSON_NAMES, offline, site  # noqa: F401 (fixt
 from test_site_lesson_pages import open_page
 
 HOW = "import os; print(os.environ.get('EUCHRE_LESSON_PYTHON_START'))"
+KEPT = "euchre-lesson-python"  # quick-start.mjs: where the unpacked snapshot is kept (Cache Storage)
+# The names of what is kept, once both the memory and the files are (the page and the worker share the storage).
+KEPT_NAMES = f"""async () => {{ const cache = await caches.open('{KEPT}');
+    return (await cache.keys()).map(request => request.url.replace(/^.*\\//, '')).sort(); }}"""
 FIRST = f"notebooks/{LESSON_NAMES[0]}"
 # Python that needs the packages' files: a schema nbformat reads, and a module no one imported before the snapshot.
 LATER_IMPORTS = """
@@ -76,3 +82,66 @@ def test_without_a_good_snapshot_python_starts_afresh_and_the_lesson_works(damag
     survey = open_page(offline, site, FIRST)
     assert survey["state"] == "ready" and survey["widgets"] and not survey["problems"], survey
     assert kernel_run(offline, HOW).startswith("fresh: "), "the page says Python started from a snapshot it lacked"
+
+
+def test_the_lesson_page_starts_the_kernels_worker_and_opens_the_lesson_once(site, offline):
+    """The worker started with the page is the kernel's (JupyterLab's own would be comlink.worker.*.js), and the
+    lesson opened early is the one lesson shown: JupyterLite's opener, coming later, finds it and adds no second."""
+    survey = open_page(offline, site, FIRST)
+    assert survey["state"] == "ready" and survey["widgets"] and not survey["problems"], survey
+    workers = [worker.url.rsplit("/", 1)[-1] for worker in offline.workers]
+    assert workers == ["head-start.mjs"], workers
+    assert kernel_run(offline, HOW).strip() == "snapshot"
+    offline.wait_for_timeout(1000)  # JupyterLite's opener has had its turn
+    panels = offline.evaluate("() => [...window.jupyterapp.shell.widgets('main')].map(w => w.context.path)")
+    assert panels == [FIRST], panels
+    assert not offline.errors, offline.errors
+
+
+def test_a_head_start_that_fails_leaves_the_kernel_its_own_worker(site, offline):
+    offline.context.route("**/static/pyodide/head-start.mjs", lambda route: route.fulfill(status=404, body="gone"))
+    survey = open_page(offline, site, FIRST)
+    assert survey["state"] == "ready" and survey["widgets"] and not survey["problems"], survey
+    workers = [worker.url.rsplit("/", 1)[-1] for worker in offline.workers]
+    assert len(workers) == 1 and workers[0].startswith("comlink.worker."), workers
+    assert kernel_run(offline, HOW).strip() == "snapshot"
+
+
+def kept(page) -> list[str]:
+    """What the browser has kept of the snapshot, once both parts are kept (a visit keeps them once Python runs)."""
+    page.wait_for_function(f"async () => (await ({KEPT_NAMES})()).length === 2", timeout=60_000, polling=250)
+    return page.evaluate(KEPT_NAMES)
+
+
+def test_the_next_visit_restores_the_copy_the_first_kept(site, offline):
+    open_page(offline, site, FIRST)
+    assert kernel_run(offline, HOW).strip() == "snapshot"
+    names = kept(offline)
+    assert [name.split("?")[0] for name in names] == ["python-files.gz", "python-memory.gz"], names
+    survey = open_page(offline, site, FIRST)  # the same visitor, a new page: a new worker and a new Python
+    assert survey["state"] == "ready" and survey["widgets"] and not survey["problems"], survey
+    assert kernel_run(offline, HOW).strip() == "snapshot, kept"
+    assert kernel_run(offline, "import random; print(random.random())").strip()  # and it runs Python
+    assert not offline.errors, offline.errors
+
+
+def test_a_kept_copy_that_will_not_restore_is_forgotten_and_the_sites_is_unpacked(site, offline):
+    open_page(offline, site, FIRST)
+    names = kept(offline)
+    # Damaged as a full disk or an old browser might leave it: the names kept, their contents not a snapshot.
+    offline.evaluate(
+        """async ([kept, names]) => { const cache = await caches.open(kept);
+            for (const name of names) await cache.put(new URL(`../static/pyodide/${name}`, location.href).href,
+                                                      new Response(new Uint8Array(4096))); }""",
+        [KEPT, names],
+    )
+    survey = open_page(offline, site, FIRST)
+    assert survey["state"] == "ready" and survey["widgets"] and not survey["problems"], survey
+    assert kernel_run(offline, HOW).strip() == "snapshot"  # from the site's files, not the damaged copy
+    offline.wait_for_function(
+        f"""async () => {{ const cache = await caches.open('{KEPT}');
+            const memory = await cache.match((await cache.keys()).find(r => r.url.includes('python-memory')));
+            return !!memory && (await memory.arrayBuffer()).byteLength > 1e6; }}""",
+        timeout=60_000,
+        polling=250,
+    )  # and a good copy kept again

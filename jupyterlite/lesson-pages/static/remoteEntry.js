@@ -8,8 +8,9 @@
 // in prose or in a widget, opens that notebook and scrolls to the anchor once it is drawn.
 //
 // Fast to start: a lesson page asks for Python as soon as the extension is active, while the page is still
-// being drawn, and a link to another lesson opens it in place on the same Python (its imports already loaded,
-// the earlier lesson's names cleared), instead of a new page that would boot Python again.
+// being drawn (the page's frame has already started the kernel's worker: lesson-frame.html), opens the lesson as
+// soon as the app has started, and a link to another lesson opens it in place on the same Python (its imports
+// already loaded, the earlier lesson's names cleared), instead of a new page that would boot Python again.
 //
 // JupyterLab loads it as it loads any prebuilt extension (window._JUPYTERLAB[name].init, then .get); the
 // JupyterLab modules it uses come from the page's share scope, so they are the very ones the page runs.
@@ -196,11 +197,10 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
     });
   }
 
-  async function startPython(app) {
+  async function startPython(app, path) {
     // Python boots in its worker while the page is still being drawn (that takes seconds): the lesson's
     // panel, once open, finds this session by the lesson's path and uses its kernel instead of starting one.
-    const path = new URLSearchParams(window.location.search).get('path') || '';
-    if (!path.startsWith(LESSONS) || !path.endsWith('.ipynb')) return;
+    // Resolves once the session is there (or could not be made).
     const sessions = app.serviceManager.sessions;
     await sessions.ready;
     mark('asked');
@@ -274,13 +274,13 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
     return { path: decodeURIComponent(url.pathname.slice(1)), hash: url.hash };
   }
 
-  function plugin(notebookModule, cellsModule, widgetsModule, docmanagerModule) {
+  function plugin(notebookModule, cellsModule, widgetsModule, docmanagerModule, statedbModule) {
     return {
       id: NAME + ':plugin',
       description: 'Lessons as pages, and rule links that land on the rule.',
       autoStart: true,
-      requires: [notebookModule.INotebookTracker, docmanagerModule.IDocumentManager],
-      activate(app, tracker, documents) {
+      requires: [notebookModule.INotebookTracker, docmanagerModule.IDocumentManager, statedbModule.IStateDB],
+      activate(app, tracker, documents, state) {
         const link = document.createElement('link');
         link.rel = 'stylesheet';
         link.href = STYLE;
@@ -290,9 +290,23 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
         link.addEventListener('load', refit);
         window.matchMedia('(max-width: 600px)').addEventListener('change', refit);
         document.head.appendChild(link);
-        if (IS_NOTEBOOK_APP) {
+        const path = new URLSearchParams(window.location.search).get('path') || '';
+        if (IS_NOTEBOOK_APP && path.startsWith(LESSONS) && path.endsWith('.ipynb')) {
           mark('activated');
-          startPython(app);
+          const python = startPython(app, path);
+          // A lesson the build knows (so it exists) opens as soon as the app has started, Python's session is there
+          // (the lesson's panel finds it, and starts no second Python) and the workspace's state is loaded (a new
+          // visitor's browser makes its stores then, and the storage library fails if the lesson's files are asked
+          // for meanwhile). JupyterLite's own opener also waits until that state is saved, a save held back until the
+          // state has been still for half a second: a second or more on a busy page. It then finds the lesson open,
+          // and only shows it.
+          if (TITLES[path]) {
+            Promise.all([app.started, python, state.fetch(NAME)]).then(() => {
+              documents.openOrReveal(path, 'Notebook', undefined, { ref: '_noref' });
+            });
+          }
+        }
+        if (IS_NOTEBOOK_APP) {
           // Back and Forward: the address says which lesson; it opens in place on the same Python, as a link does
           // (a reload would boot Python again: many seconds). With no Python yet, the page shows it afresh.
           window.addEventListener('popstate', async () => {
@@ -350,7 +364,8 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
     },
     get(module) {
       if (module !== './extension') return Promise.reject(new Error(`${NAME} has no module ${module}`));
-      const modules = ['@jupyterlab/notebook', '@jupyterlab/cells', '@lumino/widgets', '@jupyterlab/docmanager'];
+      const modules = ['@jupyterlab/notebook', '@jupyterlab/cells', '@lumino/widgets', '@jupyterlab/docmanager',
+                       '@jupyterlab/statedb'];
       return Promise.all(modules.map(shared)).then(found => () => plugin(...found));
     }
   };
