@@ -64,6 +64,35 @@ DISABLED_PLUGINS = (
     "@jupyterlab/application-extension:logo",
     "@jupyterlite/application-extension:logo",
 )
+# What a lesson page (the Notebook app) does without, and so never loads: a console, a file editor, code help that
+# reads the code (language servers), a table of contents, the help menu's pages, the log, cell tags and toolbars,
+# and renderers no lesson's output uses (diagrams, charts, JSON, audio, video). Each plugin that needs one of them is
+# named too (they would fail to start). JupyterLab, the code view, keeps them all. Tab completion and tooltips stay.
+LESSON_PAGE_DISABLED = (
+    "@jupyterlab/console-extension",
+    "@jupyter-notebook/console-extension",
+    "@jupyterlab/fileeditor-extension",
+    "@jupyterlab/tooltip-extension:consoles",
+    "@jupyterlab/tooltip-extension:files",
+    "@jupyterlab/lsp-extension",
+    "@jupyterlite/application-extension:lsp-connection-manager",
+    "@jupyterlab/notebook-extension:language-server",
+    "@jupyterlab/toc-extension",
+    "@jupyterlab/notebook-extension:toc",
+    "@jupyterlab/help-extension",
+    "@jupyter-notebook/help-extension",
+    "@jupyterlab/logconsole-extension",
+    "@jupyterlab/celltags-extension",
+    "@jupyterlab/cell-toolbar-extension",
+    "@jupyterlab/metadataform-extension",
+    "@jupyterlab/notebook-extension:update-raw-mimetype",
+    "@jupyterlab/mermaid-extension",
+    "@jupyterlab/vega5-extension",
+    "@jupyterlab/json-extension",
+    "@jupyterlab/json-lines-extension",
+    "@jupyterlab/audio-extension",
+    "@jupyterlab/video-extension",
+)
 # The Notebook app shows a lesson as a page; tree lists files; JupyterLab is the code view, one link away.
 APPS = ("notebooks", "tree", "lab")
 CONTENTS_PAGE_GLOB = "*_contents.ipynb"  # a later change may renumber the lessons
@@ -733,6 +762,11 @@ def build(pins: Pins, cache: Path, site: Path, answers: bool = False) -> None:
         (stage / "jupyter-lite.json").write_text(json.dumps(lite_config(stage), indent=2), encoding="utf-8")
         (stage / "notebooks").mkdir()
         (stage / "notebooks" / "overrides.json").write_text(json.dumps(NOTEBOOK_APP_SETTINGS, indent=2), "utf-8")
+        notebook_app = {
+            "jupyter-lite-schema-version": 0,
+            "jupyter-config-data": {"disabledExtensions": LESSON_PAGE_DISABLED},
+        }
+        (stage / "notebooks" / "jupyter-lite.json").write_text(json.dumps(notebook_app, indent=2), "utf-8")
         output = Path(scratch) / "site"
         run(
             [

@@ -10,11 +10,15 @@ that fails to restore, costs time too, never a working Python.
 from __future__ import annotations
 
 import gzip
+import sys
 
 import pytest
-from labdriver import kernel_run
+from labdriver import ROOT, kernel_run, wait_kernel_idle
 from test_site_in_browser import LESSON_NAMES, offline, site  # noqa: F401 (fixtures)
 from test_site_lesson_pages import open_page
+
+sys.path.insert(0, str(ROOT / "jupyterlite"))
+from build_site import LESSON_PAGE_DISABLED  # noqa: E402
 
 HOW = "import os; print(os.environ.get('EUCHRE_LESSON_PYTHON_START'))"
 KEPT = "euchre-lesson-python"  # quick-start.mjs: where the unpacked snapshot is kept (Cache Storage)
@@ -145,3 +149,25 @@ def test_a_kept_copy_that_will_not_restore_is_forgotten_and_the_sites_is_unpacke
         timeout=60_000,
         polling=250,
     )  # and a good copy kept again
+
+
+ACTIVE = "() => window.jupyterapp.listPlugins().filter(id => window.jupyterapp.isPluginActivated(id))"
+
+
+def test_a_lesson_page_starts_without_what_it_never_uses_and_jupyterlab_keeps_it(site, offline):
+    """The Notebook app loads no console, file editor, language server, table of contents... (LESSON_PAGE_DISABLED),
+    and every plugin it keeps starts (one needing a left-out plugin would fail); the code view keeps them all."""
+    failed = []
+    offline.on("console", lambda message: failed.append(message.text) if "failed to activate" in message.text else None)
+    survey = open_page(offline, site, FIRST)
+    assert survey["state"] == "ready" and survey["widgets"] and not survey["problems"], survey
+    active = offline.evaluate(ACTIVE)
+    left_in = [id for id in active if id in LESSON_PAGE_DISABLED or id.split(":")[0] in LESSON_PAGE_DISABLED]
+    assert not left_in, left_in
+    assert "@jupyterlab/completer-extension:manager" in active  # tab completion stays, for anyone writing code
+    offline.goto(site.url(FIRST))  # the same lesson in JupyterLab, the code view
+    offline.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=120_000)
+    wait_kernel_idle(offline)
+    active = offline.evaluate(ACTIVE)
+    assert {"@jupyterlab/console-extension:tracker", "@jupyterlab/toc-extension:registry"} <= set(active), active
+    assert not failed, failed
