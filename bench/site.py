@@ -13,11 +13,11 @@ Prints the site's size (files, and as one .tar.gz, what a teacher copies); the f
 from the next lesson <= 2 s; issue 26: a later lesson's first widget <= 4 s), measured from opening a page (a
 later lesson: from the click on its link in lesson 0, which opens it in the same page and Python; Back: from
 history.back()) to its text and its first widget drawn, each the median of --repeat runs, beside the machine's
-load average (cold: a new browser profile; warm: the same profile again, its cache on disk filled by the first
-visit), with where the seconds went (read from the lesson page's own marks: the page drawn, Python asked for, the
-lesson shown, Python booted, each cell run); and for each lesson, opened as a page in a fresh browser
-context as a new visitor's would be, the time to its first widget and to every cell run. The site is
-served on 127.0.0.1 and every other request is aborted, as in the browser tests.
+load average (cold: a new browser profile; warm: the same profile again, its cache on disk and the unpacked
+snapshot kept by the first visit), with where the seconds went (read from the lesson page's own marks: Python's
+worker started, the page drawn, Python asked for, the lesson shown, Python booted, each cell run); and for each
+lesson, opened as a page in a fresh browser context as a new visitor's would be, the time to its first widget and
+to every cell run. The site is served on 127.0.0.1 and every other request is aborted, as in the browser tests.
 
 Then, in a kernel in the page (Pyodide: pure Python, no C core), each computer level of the table,
 made as the table makes it, decides at every decision with a choice (bidding, the pick-up, going alone,
@@ -208,6 +208,7 @@ def breakdown(page, origin: float, widget: float) -> dict[str, float]:
     cells = marks["cells"]
     first = cells[0][0] if cells else widget
     steps = {
+        "Python started": marks.get("worker"),  # the page's head start of the kernel's worker
         "page drawn": marks.get("activated"),
         "Python asked": marks.get("asked"),
         "lesson shown": marks.get("shown"),
