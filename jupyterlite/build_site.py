@@ -677,9 +677,9 @@ def script_json(data: object) -> str:
     return json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
 
 
-def lesson_frame(page: str, content: Path, head_start: dict[str, str]) -> str:
+def lesson_frame(page: str, content: Path, start: dict[str, str]) -> str:
     """The Notebook app's page with the lesson frame at the top of its body: every lesson's title and opening text,
-    and the paths of Python's head start."""
+    and `start`, the paths of Python's head start (head_start)."""
     pages, lessons = package("pages"), {}
     for path in sorted([*content.glob(f"{LESSONS.name}/*.ipynb"), *content.glob(f"{LESSONS.name}/*/*.ipynb")]):
         notebook = json.loads(path.read_text(encoding="utf-8"))
@@ -689,7 +689,7 @@ def lesson_frame(page: str, content: Path, head_start: dict[str, str]) -> str:
     english = pages.page_words("en")  # for a notebook under notebooks/ that the build did not know
     frame = LESSON_FRAME.read_text(encoding="utf-8")
     frame = frame.replace("LESSONS_JSON", script_json(lessons)).replace("PAGE_WORDS_JSON", script_json(english))
-    frame = frame.replace("HEAD_START_JSON", script_json(head_start))
+    frame = frame.replace("HEAD_START_JSON", script_json(start))
     body = re.search(r"<body[^>]*>", page)
     title = re.search(r"<title>[^<]*</title>", page)
     if not body or not title:
@@ -792,8 +792,8 @@ def build(pins: Pins, cache: Path, site: Path, answers: bool = False) -> None:
         start_from_snapshot(output / "jupyter-lite.json")
         (output / "index.html").write_text(redirect_page(front, language_fronts(stage / "content")), encoding="utf-8")
         notebook_page = output / "notebooks" / "index.html"
-        paths = head_start(output)
-        notebook_page.write_text(lesson_frame(notebook_page.read_text("utf-8"), stage / "content", paths), "utf-8")
+        start = head_start(output)
+        notebook_page.write_text(lesson_frame(notebook_page.read_text("utf-8"), stage / "content", start), "utf-8")
         check_site(output, front)
         (output / MARK).write_text("built by jupyterlite/build_site.py: a rebuild replaces this folder\n")
         replace_site(output, site)
