@@ -119,7 +119,9 @@ INTERFACE_LANGUAGES = ("fr_FR", "et_EE")
 BUILD_TOOLS = "jupyterlite/build-requirements.txt"
 # Python's snapshot, made at build time and restored by the kernel's worker (quick-start/README.md).
 QUICK_START = HERE / "quick-start"
-QUICK_START_FILES = ("quick-start.mjs", "python-memory.gz", "python-files.gz", "head-start.mjs")
+SNAPSHOT_FILES = ("python-memory.gz", "python-files.gz")
+HEAD_START = "head-start.mjs"
+QUICK_START_FILES = ("quick-start.mjs", *SNAPSHOT_FILES, HEAD_START)
 QUICK_START_URL = f"./static/pyodide/{QUICK_START_FILES[0]}"
 # The kernel's own worker, which head-start.mjs imports and a lesson page starts with itself (lesson-frame.html).
 KERNEL_WORKERS = "extensions/@jupyterlite/pyodide-kernel-extension/static"
@@ -605,7 +607,7 @@ def quick_start(pyodide: Path) -> None:
         ]
     )
     # The snapshot's own name: a copy of it kept in a browser by another build is never restored (quick-start.mjs).
-    snapshot = hashlib.sha256(b"".join(sha256_of(pyodide / name).encode() for name in QUICK_START_FILES[1:3]))
+    snapshot = hashlib.sha256(b"".join(sha256_of(pyodide / name).encode() for name in SNAPSHOT_FILES))
     loader = (QUICK_START / QUICK_START_FILES[0]).read_text(encoding="utf-8")
     (pyodide / QUICK_START_FILES[0]).write_text(loader.replace("SNAPSHOT_HASH", snapshot.hexdigest()[:16]), "utf-8")
 
@@ -615,13 +617,12 @@ def head_start(site: Path) -> dict[str, str]:
     workers = sorted((site / KERNEL_WORKERS).glob(KERNEL_WORKER_GLOB))
     if len(workers) != 1:
         raise BuildError(f"expected one kernel worker {KERNEL_WORKER_GLOB} in {KERNEL_WORKERS}, found {len(workers)}")
-    name = QUICK_START_FILES[3]
-    worker = (QUICK_START / name).read_text(encoding="utf-8")
-    (site / "static" / "pyodide" / name).write_text(
+    worker = (QUICK_START / HEAD_START).read_text(encoding="utf-8")
+    (site / "static" / "pyodide" / HEAD_START).write_text(
         worker.replace("KERNEL_WORKER", f"../../{KERNEL_WORKERS}/{workers[0].name}"), encoding="utf-8"
     )
     # As the Notebook app's page (notebooks/index.html) reaches them.
-    return {"worker": f"../static/pyodide/{name}", "kernel": f"../{KERNEL_WORKERS}/{workers[0].name}"}
+    return {"worker": f"../static/pyodide/{HEAD_START}", "kernel": f"../{KERNEL_WORKERS}/{workers[0].name}"}
 
 
 def start_from_snapshot(config: Path) -> None:
@@ -834,7 +835,7 @@ def check_site(site: Path, front: str) -> None:
     missing = [name for name in QUICK_START_FILES if not (pyodide / name).is_file()]
     if missing:
         raise BuildError(f"the site's quick start lacks {missing}")
-    imported = re.search(r'^import "([^"]+)";', (pyodide / QUICK_START_FILES[3]).read_text("utf-8"), re.M)
+    imported = re.search(r'^import "([^"]+)";', (pyodide / HEAD_START).read_text("utf-8"), re.M)
     if not imported or not (pyodide / imported[1]).resolve().is_file():
         raise BuildError(f"the head start imports no kernel worker of this site ({imported and imported[1]})")
     lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))

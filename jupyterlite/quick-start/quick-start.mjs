@@ -54,8 +54,8 @@ async function keep(memory, files) {
   if (!globalThis.caches) return;
   const bodies = [new Response(memory), new Response(files)];
   try {
+    await forget();  // another build's copy, or this one's kept by another page
     const cache = await caches.open(KEPT);
-    for (const request of await cache.keys()) await cache.delete(request);
     await cache.put(keptName(SNAPSHOT), bodies[0]);
     await cache.put(keptName(FILES), bodies[1]);
   } catch (problem) {
