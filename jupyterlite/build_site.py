@@ -67,7 +67,10 @@ DISABLED_PLUGINS = (
 # What a lesson page (the Notebook app) does without, and so never loads: a console, a file editor, code help that
 # reads the code (language servers), a table of contents, the help menu's pages, the log, cell tags and toolbars,
 # and renderers no lesson's output uses (diagrams, charts, JSON, audio, video). Each plugin that needs one of them is
-# named too (they would fail to start). JupyterLab, the code view, keeps them all. Tab completion and tooltips stay.
+# named too (they would fail to start). And JupyterLab's keys, right-click menu and menu bar: a learner who clicks the
+# text and presses d twice deleted a paragraph, Enter showed its markdown, and right-click offered "Delete Cell" and
+# "Restart Kernel"; without them a key does what it does on any page, and right-click gives the browser's own menu.
+# JupyterLab, the code view, keeps them all. Tab completion and tooltips stay.
 LESSON_PAGE_DISABLED = (
     "@jupyterlab/console-extension",
     "@jupyter-notebook/console-extension",
@@ -92,6 +95,11 @@ LESSON_PAGE_DISABLED = (
     "@jupyterlab/json-lines-extension",
     "@jupyterlab/audio-extension",
     "@jupyterlab/video-extension",
+    "@jupyterlab/shortcuts-extension",
+    "@jupyterlab/application-extension:context-menu",
+    "@jupyterlab/mainmenu-extension",
+    "@jupyter-notebook/application-extension:menus",
+    "@jupyter-notebook/notebook-extension:close-tab",
 )
 # The Notebook app shows a lesson as a page; tree lists files; JupyterLab is the code view, one link away.
 APPS = ("notebooks", "tree", "lab")

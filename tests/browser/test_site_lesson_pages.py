@@ -181,6 +181,43 @@ def test_show_the_code_opens_the_lesson_in_jupyterlab(site, offline):
     assert "/lab/" in page.url
 
 
+# The lesson's cells as the page holds them, whether any shows its markdown source in an editor, and whether the
+# last right-click was left to the browser (its own menu) with none of JupyterLab's menus open.
+CELLS_AND_MENUS = """() => ({
+    cells: window.jupyterapp.shell.currentWidget.content.widgets.length,
+    editing: [...document.querySelectorAll('.jp-MarkdownCell .cm-editor')].filter(e => e.offsetHeight > 0).length,
+    menus: [...document.querySelectorAll('.lm-Menu')].filter(e => e.offsetHeight > 0).length,
+    browserMenu: window.euchreRightClick === 'left to the browser',
+})"""
+
+
+def test_a_learners_keys_and_right_click_leave_the_lesson_as_it_is(site, offline):
+    """A learner who clicks the text and types, or right-clicks, neither deletes a paragraph nor sees its markdown:
+    JupyterLab's keys and menus are left out of a lesson page (d twice deleted a cell, Enter opened its source,
+    right-click offered Delete Cell and Restart Kernel)."""
+    page = offline
+    open_page(page, site, f"notebooks/{LESSON_NAMES[0]}")
+    before = page.evaluate(CELLS_AND_MENUS)
+    paragraph = page.locator(".jp-MarkdownCell:not(.euchre-hidden)").nth(2)
+    paragraph.click()
+    page.keyboard.press("Enter")
+    editing = page.evaluate(CELLS_AND_MENUS)["editing"]
+    for key in ("Escape", "d", "d", "m", "y", "x", "Shift+Enter", "Control+s"):
+        page.keyboard.press(key)
+    page.evaluate(
+        """() => window.addEventListener('contextmenu', event => {
+            window.euchreRightClick = event.defaultPrevented ? 'taken by the page' : 'left to the browser';
+        })"""
+    )
+    paragraph.click(button="right")
+    page.wait_for_timeout(500)  # a menu would be drawn by now
+    after = page.evaluate(CELLS_AND_MENUS)
+    assert editing == 0, "Enter showed a paragraph's markdown"
+    assert after == {**before, "browserMenu": True}, (before, after)
+    assert page.evaluate("() => window.jupyterapp.shell.currentWidget.context.model.dirty") is False
+    assert not page.errors, page.errors
+
+
 # The kernel the page's lesson runs on, and every session the page has (a lesson page starts its Python early:
 # the lesson must run on that one Python, not start a second).
 KERNELS = """() => ({current: window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.id,
