@@ -218,6 +218,26 @@ def test_a_learners_keys_and_right_click_leave_the_lesson_as_it_is(site, offline
     assert not page.errors, page.errors
 
 
+# The ring drawn around the lesson's cell that has the focus (JupyterLab gives it the first cell as it opens).
+FOCUS_RING = """() => { const cell = document.querySelector('.jp-NotebookPanel .jp-Cell.jp-mod-active');
+    cell.focus(); return document.activeElement === cell && getComputedStyle(cell).boxShadow; }"""
+# The frame round the active cell's text, as seen.
+TEXT_FRAME = """() => getComputedStyle(
+    document.querySelector('.jp-NotebookPanel .jp-Cell.jp-mod-active .jp-MarkdownOutput')).borderTopColor"""
+
+
+def test_a_lesson_opens_with_no_frame_or_focus_ring_until_the_reader_uses_the_keyboard(site, offline):
+    """The lesson's title is not framed in blue and grey as the page opens; a reader who moves by Tab sees where
+    they are."""
+    page = offline
+    open_page(page, site, f"notebooks/{LESSON_NAMES[0]}")
+    assert page.evaluate(FOCUS_RING) == "none", "the lesson opens with its first cell ringed"
+    assert page.evaluate(TEXT_FRAME) == "rgba(0, 0, 0, 0)", "the lesson opens with its title framed"
+    page.keyboard.press("Tab")
+    ring = page.evaluate(FOCUS_RING)
+    assert ring and ring != "none", ring
+
+
 # The kernel the page's lesson runs on, and every session the page has (a lesson page starts its Python early:
 # the lesson must run on that one Python, not start a second).
 KERNELS = """() => ({current: window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.id,

@@ -140,6 +140,11 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
 
   function lessonPage(app, panel, CodeCell, Widget) {
     document.body.classList.add('euchre-lesson-page');
+    // JupyterLab focuses the lesson's first cell as it opens, and the browser rings it as if the reader had tabbed
+    // there: the title sat in a blue frame. The ring on cells waits for the reader's first Tab (lesson_pages.css).
+    window.addEventListener('keydown', event => {
+      if (event.key === 'Tab') document.body.classList.add('euchre-keyboard');
+    }, true);
     panel.addClass('euchre-lesson');
     if (TITLES[panel.context.path]) showTitle(app, Widget, titleOf(panel));
     const bar = lessonBar(app, Widget);
