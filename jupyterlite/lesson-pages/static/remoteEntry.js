@@ -140,11 +140,6 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
 
   function lessonPage(app, panel, CodeCell, Widget) {
     document.body.classList.add('euchre-lesson-page');
-    // JupyterLab focuses the lesson's first cell as it opens, and the browser rings it as if the reader had tabbed
-    // there: the title sat in a blue frame. The ring on cells waits for the reader's first Tab (lesson_pages.css).
-    window.addEventListener('keydown', event => {
-      if (event.key === 'Tab') document.body.classList.add('euchre-keyboard');
-    }, true);
     panel.addClass('euchre-lesson');
     if (TITLES[panel.context.path]) showTitle(app, Widget, titleOf(panel));
     const bar = lessonBar(app, Widget);
@@ -312,6 +307,11 @@ var _JUPYTERLAB = (window._JUPYTERLAB = window._JUPYTERLAB || {});
           }
         }
         if (IS_NOTEBOOK_APP) {
+          // JupyterLab focuses a lesson's first cell as it opens, and the browser rings it as if the reader had
+          // tabbed there: the title sat in a blue frame. A cell's ring waits for the first Tab (lesson_pages.css).
+          window.addEventListener('keydown', event => {
+            if (event.key === 'Tab') document.body.classList.add('euchre-keyboard');
+          }, true);
           // Back and Forward: the address says which lesson; it opens in place on the same Python, as a link does
           // (a reload would boot Python again: many seconds). With no Python yet, the page shows it afresh.
           window.addEventListener('popstate', async () => {
