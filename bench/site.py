@@ -15,7 +15,8 @@ later lesson: from the click on its link in lesson 0, which opens it in the same
 history.back()) to its text and its first widget drawn, each the median of --repeat runs, beside the machine's
 load average (cold: a new browser profile; warm: the same profile again, its cache on disk and the unpacked
 snapshot kept by the first visit), with where the seconds went (read from the lesson page's own marks: Python's
-worker started, the page drawn, Python asked for, the lesson shown, Python booted, each cell run); and for each
+worker started, the page drawn, Python asked for, the lesson shown, Python booted, each cell run) and the
+CPU-seconds Chromium spent on it (the machine's cores share them: a floor under the seconds); and for each
 lesson, opened as a page in a fresh browser context as a new visitor's would be, the time to its first widget and
 to every cell run. The site is served on 127.0.0.1 and every other request is aborted, as in the browser tests.
 
@@ -171,6 +172,21 @@ def first_widget(page, url: str | None = None) -> float:
     return page.evaluate(NOW)
 
 
+def chromium_cpu() -> dict[str, float]:
+    """CPU-seconds used so far by each of the machine's Chromium processes (the bench runs one browser), from
+    /proc: what a start costs, whichever core did it. On two cores, a start of 6 CPU-seconds takes 3 s at best."""
+    used = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            name, rest = stat.read_text().rsplit(")", 1)  # the name, in brackets, may hold spaces
+        except OSError:  # the process ended meanwhile
+            continue
+        if name.endswith("(chromium"):
+            fields = rest.split()  # user and system time, in clock ticks
+            used[stat.parent.name] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return used
+
+
 def text_then_widget(page, url: str) -> tuple[float, float]:
     """Open `url`; seconds from the navigation to the lesson's text shown, and to its first widget."""
     page.goto(url, wait_until="commit")
@@ -220,15 +236,23 @@ def breakdown(page, origin: float, widget: float) -> dict[str, float]:
     return out
 
 
+def cpu_since(used: dict[str, float]) -> dict[str, float]:
+    """Chromium's CPU-seconds since `used` (a process that ended meanwhile is left out: a little too few)."""
+    now = chromium_cpu()
+    return {f"CPU-seconds on {os.cpu_count()} cores": sum(now[pid] - used.get(pid, 0.0) for pid in now)}
+
+
 def one_start(playwright, server: SiteServer, first: str, later: str) -> dict[str, tuple[float, dict]]:
     """One run of each start: (seconds to the first widget, where they went) by kind."""
     found: dict[str, tuple[float, dict]] = {}
     with visitor(playwright) as page:
+        used = chromium_cpu()
         text, cold = text_then_widget(page, server.page(first))  # a new browser profile: nothing cached
-        found["text"], found["cold"] = (text, {}), (cold, breakdown(page, 0.0, cold))
+        found["text"], found["cold"] = (text, {}), (cold, breakdown(page, 0.0, cold) | cpu_since(used))
         page.wait_for_function(PAGE_DONE, timeout=240_000)
+        used = chromium_cpu()
         text, warm = text_then_widget(page, server.page(first))  # the same visitor again: the browser's cache filled
-        found["text, warm"], found["warm"] = (text, {}), (warm, breakdown(page, 0.0, warm))
+        found["text, warm"], found["warm"] = (text, {}), (warm, breakdown(page, 0.0, warm) | cpu_since(used))
         page.wait_for_function(PAGE_DONE, timeout=240_000)
         # A later lesson as a learner reaches it: the link to it in lesson 0 opens it in place, on the same Python.
         link = page.locator(f'.jp-MarkdownCell a[href$="/{later}"]').first
