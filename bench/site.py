@@ -187,6 +187,19 @@ def chromium_cpu() -> dict[str, float]:
     return used
 
 
+def cpu_since(used: dict[str, float]) -> dict[str, float]:
+    """Chromium's CPU-seconds since `used` (a process that ended meanwhile is left out: a little too few)."""
+    now = chromium_cpu()
+    return {f"CPU-seconds on {os.cpu_count()} cores": sum(now[pid] - used.get(pid, 0.0) for pid in now)}
+
+
+def start_of(page, url: str) -> tuple[tuple[float, dict], tuple[float, dict]]:
+    """Open `url`: (seconds to its text, {}) and (seconds to its first widget, where they went and Chromium's CPU)."""
+    used = chromium_cpu()
+    text, widget = text_then_widget(page, url)
+    return (text, {}), (widget, breakdown(page, 0.0, widget) | cpu_since(used))
+
+
 def text_then_widget(page, url: str) -> tuple[float, float]:
     """Open `url`; seconds from the navigation to the lesson's text shown, and to its first widget."""
     page.goto(url, wait_until="commit")
@@ -236,23 +249,13 @@ def breakdown(page, origin: float, widget: float) -> dict[str, float]:
     return out
 
 
-def cpu_since(used: dict[str, float]) -> dict[str, float]:
-    """Chromium's CPU-seconds since `used` (a process that ended meanwhile is left out: a little too few)."""
-    now = chromium_cpu()
-    return {f"CPU-seconds on {os.cpu_count()} cores": sum(now[pid] - used.get(pid, 0.0) for pid in now)}
-
-
 def one_start(playwright, server: SiteServer, first: str, later: str) -> dict[str, tuple[float, dict]]:
     """One run of each start: (seconds to the first widget, where they went) by kind."""
     found: dict[str, tuple[float, dict]] = {}
     with visitor(playwright) as page:
-        used = chromium_cpu()
-        text, cold = text_then_widget(page, server.page(first))  # a new browser profile: nothing cached
-        found["text"], found["cold"] = (text, {}), (cold, breakdown(page, 0.0, cold) | cpu_since(used))
+        found["text"], found["cold"] = start_of(page, server.page(first))  # a new browser profile: nothing cached
         page.wait_for_function(PAGE_DONE, timeout=240_000)
-        used = chromium_cpu()
-        text, warm = text_then_widget(page, server.page(first))  # the same visitor again: the browser's cache filled
-        found["text, warm"], found["warm"] = (text, {}), (warm, breakdown(page, 0.0, warm) | cpu_since(used))
+        found["text, warm"], found["warm"] = start_of(page, server.page(first))  # the same visitor: cache filled
         page.wait_for_function(PAGE_DONE, timeout=240_000)
         # A later lesson as a learner reaches it: the link to it in lesson 0 opens it in place, on the same Python.
         link = page.locator(f'.jp-MarkdownCell a[href$="/{later}"]').first

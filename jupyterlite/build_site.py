@@ -127,10 +127,11 @@ INTERFACE_LANGUAGES = ("fr_FR", "et_EE")
 BUILD_TOOLS = "jupyterlite/build-requirements.txt"
 # Python's snapshot, made at build time and restored by the kernel's worker (quick-start/README.md).
 QUICK_START = HERE / "quick-start"
+LOADER = "quick-start.mjs"  # the kernel's loadPyodide, restoring the snapshot
 SNAPSHOT_FILES = ("python-memory.gz", "python-files.gz")
 HEAD_START = "head-start.mjs"
-QUICK_START_FILES = ("quick-start.mjs", *SNAPSHOT_FILES, HEAD_START)
-QUICK_START_URL = f"./static/pyodide/{QUICK_START_FILES[0]}"
+QUICK_START_FILES = (LOADER, *SNAPSHOT_FILES, HEAD_START)
+QUICK_START_URL = f"./static/pyodide/{LOADER}"
 # The kernel's own worker, which head-start.mjs imports and a lesson page starts with itself (lesson-frame.html).
 KERNEL_WORKERS = "extensions/@jupyterlite/pyodide-kernel-extension/static"
 KERNEL_WORKER_GLOB = "comlink.worker.*.js"
@@ -616,8 +617,8 @@ def quick_start(pyodide: Path) -> None:
     )
     # The snapshot's own name: a copy of it kept in a browser by another build is never restored (quick-start.mjs).
     snapshot = hashlib.sha256(b"".join(sha256_of(pyodide / name).encode() for name in SNAPSHOT_FILES))
-    loader = (QUICK_START / QUICK_START_FILES[0]).read_text(encoding="utf-8")
-    (pyodide / QUICK_START_FILES[0]).write_text(loader.replace("SNAPSHOT_HASH", snapshot.hexdigest()[:16]), "utf-8")
+    loader = (QUICK_START / LOADER).read_text(encoding="utf-8")
+    (pyodide / LOADER).write_text(loader.replace("SNAPSHOT_HASH", snapshot.hexdigest()[:16]), "utf-8")
 
 
 def head_start(site: Path) -> dict[str, str]:
